@@ -1,0 +1,172 @@
+// The run's vocabulary, shared by the step use cases, the harness and the local runtime.
+// Money is integer minor units; times are ISO-8601 UTC strings.
+import { z } from 'zod';
+
+export const HelpdeskKind = z.enum(['zendesk', 'gorgias', 'helpscout', 'intercom', 'freshdesk', 'sandbox']);
+export type HelpdeskKind = z.infer<typeof HelpdeskKind>;
+
+/** One helpdesk event, normalized. `body` is customer text: data, never instructions. */
+export const TicketEvent = z.object({
+  tenant: z.string().min(1),
+  helpdesk: HelpdeskKind,
+  eventId: z.string().min(1),
+  eventType: z.string().min(1),
+  ticketId: z.string().min(1),
+  requesterId: z.string().nullable(),
+  requesterEmail: z.string().nullable(),
+  subject: z.string(),
+  body: z.string(),
+  receivedAt: z.string(),
+});
+export type TicketEvent = z.infer<typeof TicketEvent>;
+
+export const RunStatus = z.enum(['running', 'awaiting_approval', 'done', 'escalated']);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+export const StepName = z.enum([
+  'Triage',
+  'CheckOrder',
+  'ProposeRefund',
+  'Gate',
+  'RequestApproval',
+  'Refund',
+  'DraftReply',
+  'CheckReply',
+  'Done',
+  'Escalate',
+]);
+export type StepName = z.infer<typeof StepName>;
+
+export const RefundReason = z.enum(['damaged', 'defective', 'wrong_item', 'not_received', 'changed_mind', 'other']);
+export type RefundReason = z.infer<typeof RefundReason>;
+
+export const Triage = z.object({
+  intent: z.enum(['refund_request', 'other']),
+  confidence: z.number().min(0).max(1),
+  orderNumber: z.string().nullable(),
+  language: z.string(),
+  reason: RefundReason.nullable(),
+  /** Words from the ticket that name the item, used to pick the line item. */
+  itemHints: z.array(z.string()),
+  riskFlags: z.array(z.string()),
+});
+export type Triage = z.infer<typeof Triage>;
+
+/** What the harness itself read from the store for the bound order (never from a model). */
+export const OrderFacts = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  currency: z.string(),
+  customerId: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  lineItems: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      quantity: z.number().int(),
+      refundableQuantity: z.number().int(),
+      unitPriceMinor: z.number().int(),
+      fulfilledAt: z.string().nullable(),
+    }),
+  ),
+  maximumRefundableMinor: z.number().int(),
+  parentTransaction: z.object({ id: z.string(), gateway: z.string() }).nullable(),
+  refundsLast90Days: z.number().int(),
+});
+export type OrderFacts = z.infer<typeof OrderFacts>;
+
+export const Proposal = z.object({
+  lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().positive() })).min(1),
+  amountMinor: z.number().int().positive(),
+  currency: z.string(),
+  reason: RefundReason,
+  evidence: z.array(z.string()),
+});
+export type Proposal = z.infer<typeof Proposal>;
+
+export const GateDecision = z.object({
+  decision: z.enum(['auto', 'approval', 'refuse']),
+  /** The rule ids that decided, e.g. ["amount_over_auto_limit"]. */
+  rules: z.array(z.string()),
+  reasons: z.array(z.string()),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  policyVersion: z.string(),
+});
+export type GateDecision = z.infer<typeof GateDecision>;
+
+export const RefundReceipt = z.object({
+  refundId: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  createdAt: z.string(),
+  idempotencyKey: z.string(),
+});
+export type RefundReceipt = z.infer<typeof RefundReceipt>;
+
+export const ApprovalSummary = z.object({
+  approvalId: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected', 'expired']),
+  argsHash: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type ApprovalSummary = z.infer<typeof ApprovalSummary>;
+
+export const ReplyDraft = z.object({
+  body: z.string(),
+  language: z.string(),
+  check: z.object({ passed: z.boolean(), problems: z.array(z.string()) }).nullable(),
+  noteId: z.string().nullable(),
+});
+export type ReplyDraft = z.infer<typeof ReplyDraft>;
+
+/** The run row: one per ticket intent, the orchestrator's durable record. */
+export const Run = z.object({
+  runId: z.string(),
+  tenant: z.string(),
+  status: RunStatus,
+  state: z.string(),
+  ticket: TicketEvent,
+  triage: Triage.nullable(),
+  order: OrderFacts.nullable(),
+  proposal: Proposal.nullable(),
+  gate: GateDecision.nullable(),
+  approval: ApprovalSummary.nullable(),
+  refund: RefundReceipt.nullable(),
+  draft: ReplyDraft.nullable(),
+  escalation: z.object({ reason: z.string(), step: z.string() }).nullable(),
+  costMicros: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Run = z.infer<typeof Run>;
+
+/** One row per tool call and per model call. Bounded: no raw payloads, no tokens, no PII. */
+export const JournalRow = z.object({
+  runId: z.string(),
+  seq: z.string(),
+  at: z.string(),
+  step: z.string(),
+  kind: z.enum(['tool', 'model', 'decision']),
+  name: z.string(),
+  /** 'offline' | 'anthropic' | 'replay' for model rows, the MCP server id for tool rows. */
+  provider: z.string(),
+  argsHash: z.string(),
+  outcome: z.enum(['ok', 'error', 'refused']),
+  detail: z.string(),
+  latencyMs: z.number().int(),
+  costMicros: z.number().int(),
+  model: z.string().nullable(),
+  inputTokens: z.number().int().nullable(),
+  outputTokens: z.number().int().nullable(),
+  idempotencyKey: z.string().nullable(),
+});
+export type JournalRow = z.infer<typeof JournalRow>;

@@ -1,0 +1,138 @@
+// The four tools' wire contracts: the MCP server validates against them and the harness's
+// registry pins them. Money is integer minor units with its currency; ids are Shopify GIDs.
+import { z } from 'zod';
+
+export const Money = z.object({
+  amountMinor: z.number().int(),
+  currency: z.string().length(3),
+});
+export type Money = z.infer<typeof Money>;
+
+/** Text written by a customer (order note, line-item properties): data, never instructions. */
+export const UntrustedText = z.object({
+  untrusted: z.literal(true),
+  text: z.string(),
+});
+
+export const LineItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  sku: z.string().nullable(),
+  quantity: z.number().int().nonnegative(),
+  refundableQuantity: z.number().int().nonnegative(),
+  unitPrice: Money,
+});
+export type LineItem = z.infer<typeof LineItem>;
+
+export const Fulfillment = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  lineItemIds: z.array(z.string()),
+});
+
+export const Transaction = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  gateway: z.string(),
+  amount: Money,
+});
+
+export const RefundSummary = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  amount: Money,
+  lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int() })),
+});
+
+export const Order = z.object({
+  id: z.string(),
+  /** Shopify's order number without the '#', e.g. "1001". */
+  number: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  currency: z.string().length(3),
+  customer: z.object({ id: z.string(), email: z.string().nullable() }).nullable(),
+  displayFinancialStatus: z.string().nullable(),
+  lineItems: z.array(LineItem),
+  fulfillments: z.array(Fulfillment),
+  transactions: z.array(Transaction),
+  refunds: z.array(RefundSummary),
+  /** What Shopify still allows to be refunded on the order (suggestedRefund.maximumRefundableSet). */
+  maximumRefundable: Money,
+  note: UntrustedText.nullable(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const GetOrderInput = z.object({
+  orderNumber: z.string().regex(/^\d{1,12}$/).describe('Order number without "#", e.g. "1001"'),
+});
+export const GetOrderOutput = z.object({ order: Order });
+
+export const GetRefundHistoryInput = z.object({
+  customerId: z.string().min(1),
+  sinceDays: z.number().int().min(1).max(365).default(90),
+});
+export const GetRefundHistoryOutput = z.object({
+  customerId: z.string(),
+  refunds: z.array(RefundSummary.extend({ orderId: z.string(), orderNumber: z.string() })),
+  ordersSeen: z.number().int(),
+  truncated: z.boolean(),
+});
+
+export const RefundCreateInput = z.object({
+  orderId: z.string().min(1),
+  lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().positive() })).min(1),
+  amount: Money,
+  /** The SALE/CAPTURE transaction being refunded. */
+  parentTransactionId: z.string().min(1),
+  gateway: z.string().min(1),
+  note: z.string().max(500),
+  /** Forwarded to Shopify's @idempotent(key:) directive. */
+  idempotencyKey: z.string().min(8).max(255),
+});
+export type RefundCreateInput = z.infer<typeof RefundCreateInput>;
+export const RefundCreateOutput = z.object({
+  refundId: z.string(),
+  orderId: z.string(),
+  amount: Money,
+  createdAt: z.string(),
+});
+export type RefundCreateOutput = z.infer<typeof RefundCreateOutput>;
+
+export const PostDraftInput = z.object({
+  ticketId: z.string().min(1),
+  body: z.string().min(1).max(10_000),
+});
+export const PostDraftOutput = z.object({
+  ticketId: z.string(),
+  noteId: z.string(),
+  public: z.literal(false),
+});
+
+/** Normalized tool failure categories (structuredContent of an isError result). */
+export const ToolErrorCategory = z.enum([
+  'temporarily_unavailable',
+  'not_found',
+  'not_authorized',
+  'conflict',
+  'invalid',
+]);
+export type ToolErrorCategory = z.infer<typeof ToolErrorCategory>;
+export const ToolError = z.object({
+  category: ToolErrorCategory,
+  message: z.string(),
+  retryAfterMs: z.number().int().optional(),
+});
+
+export const TOOL_CONTRACTS = {
+  get_order: { input: GetOrderInput, output: GetOrderOutput },
+  get_refund_history: { input: GetRefundHistoryInput, output: GetRefundHistoryOutput },
+  refund_create: { input: RefundCreateInput, output: RefundCreateOutput },
+  post_draft: { input: PostDraftInput, output: PostDraftOutput },
+} as const;
+export type ToolName = keyof typeof TOOL_CONTRACTS;
+export const TOOL_NAMES = Object.keys(TOOL_CONTRACTS).sort() as ToolName[];
+export type ToolInput<N extends ToolName> = z.input<(typeof TOOL_CONTRACTS)[N]['input']>;
+export type ToolOutput<N extends ToolName> = z.infer<(typeof TOOL_CONTRACTS)[N]['output']>;
