@@ -1,0 +1,35 @@
+// CheckReply: a string match on the receipt's order number and amount plus the small model's
+// check; only a draft that passes both is left on the ticket (post_draft, an internal note).
+import { MissingStepDataError } from '../shared/errors.js';
+import { enterStep } from '../shared/run-context.js';
+import { checkDraftAgainstReceipt, ReplyCheckOutput, replyFacts } from '../shared/reply.js';
+import { continueWith, escalate, type StepResult } from '../shared/step-result.js';
+import type { StepDeps } from '../shared/step-deps.js';
+
+export const REPLY_CHECK_SYSTEM = [
+  'You check a drafted customer reply against the facts of what happened.',
+  'Report a problem for any amount, order number or promise in the draft that the facts do not support.',
+].join(' ');
+
+export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'harness' | 'models'>) {
+  return async ({ runId }: { runId: string }): Promise<StepResult> => {
+    const { run, ctx } = await enterStep(deps.runs, runId, 'CheckReply');
+    if (!run.draft) throw new MissingStepDataError(runId, 'draft');
+    const deterministic = checkDraftAgainstReceipt(run.draft.body, run);
+    const model = await deps.harness.callModel(ctx, {
+      specialist: 'reply_check',
+      model: deps.models.replyCheck,
+      system: REPLY_CHECK_SYSTEM,
+      input: { draft: run.draft.body, facts: replyFacts(run, 'refunded') },
+      schema: ReplyCheckOutput,
+    });
+    const problems = [...deterministic, ...(model.passed ? [] : model.problems)];
+    if (problems.length > 0) {
+      await deps.runs.update(runId, { draft: { ...run.draft, check: { passed: false, problems } } });
+      return escalate(`the reply draft failed its check: ${problems.join('; ')}`);
+    }
+    const note = await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body: run.draft.body });
+    await deps.runs.update(runId, { draft: { ...run.draft, check: { passed: true, problems: [] }, noteId: note.noteId } });
+    return continueWith();
+  };
+}

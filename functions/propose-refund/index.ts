@@ -1,0 +1,4 @@
+// Lambda entry for the ProposeRefund step: dependencies built once per container, then the use case.
+import { lambdaApp } from '../shared/lambda-app.js';
+
+export const handler = async (event: unknown) => (await lambdaApp()).steps.ProposeRefund(event);

@@ -1,0 +1,50 @@
+// RequestApproval: record an approval bound to the exact refund arguments (their hash), keep the
+// task token server-side, and email the approvers a link with an opaque id. The state machine
+// waits until the approval callback (or the 24 h timeout) ends the wait.
+import { z } from 'zod';
+import { MissingStepDataError } from '../shared/errors.js';
+import { enterStep } from '../shared/run-context.js';
+import type { StepDeps } from '../shared/step-deps.js';
+import { approvalEmail } from './email.js';
+
+export const RequestApprovalEvent = z.object({ runId: z.string().min(1), taskToken: z.string().min(1) });
+
+export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'mailer' | 'clock' | 'ids' | 'tenant'>) {
+  return async ({ runId, taskToken }: z.infer<typeof RequestApprovalEvent>) => {
+    const { run, ctx } = await enterStep(deps.runs, runId, 'RequestApproval');
+    if (!run.gate || !run.proposal) throw new MissingStepDataError(runId, 'gate decision');
+    const { argsHash, amountMinor, currency } = await deps.harness.previewRefund(ctx, run);
+    const now = deps.clock.now();
+    const approvalId = `apr_${deps.ids.random()}`;
+    const expiresAt = new Date(now.getTime() + deps.tenant.approvalTtlHours * 3_600_000).toISOString();
+    const summary = {
+      approvalId,
+      status: 'pending' as const,
+      argsHash,
+      amountMinor,
+      currency,
+      requestedAt: now.toISOString(),
+      expiresAt,
+      decidedBy: null,
+      decidedAt: null,
+      reason: null,
+    };
+    await deps.approvals.create({
+      ...summary,
+      runId,
+      tenant: run.tenant,
+      taskToken,
+      formToken: deps.ids.random(),
+      tool: 'refund_create',
+      policyVersion: run.gate.policyVersion,
+    });
+    const updated = await deps.runs.update(runId, { approval: summary, status: 'awaiting_approval' });
+    const link = `${deps.tenant.publicBaseUrl.replace(/\/$/, '')}/approvals/${approvalId}`;
+    await deps.mailer.send({
+      from: deps.tenant.senderEmail,
+      to: deps.tenant.approverEmails,
+      ...approvalEmail({ run: updated, link, expiresAt, amountMinor, currency }),
+    });
+    return { outcome: 'waiting' as const, approvalId };
+  };
+}

@@ -1,0 +1,28 @@
+// Lambda configuration, parsed once from the environment at cold start (the only place it is read).
+import { z } from 'zod';
+
+const csv = z.string().transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean));
+
+export const LambdaConfig = z.object({
+  TENANT: z.string().min(1),
+  TABLE_NAME: z.string().min(1),
+  QUEUE_URL: z.string().url().optional(),
+  STATE_MACHINE_ARN: z.string().min(1).optional(),
+  MCP_URL: z.string().url().optional(),
+  MCP_CALLER_TOKEN: z.string().min(16).optional(),
+  APPROVER_EMAILS: csv.pipe(z.array(z.email())).default([]),
+  SENDER_EMAIL: z.email().optional(),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  ZENDESK_WEBHOOK_SECRET: z.string().min(8).optional(),
+  HELPDESK_BASE_URL: z.string().url().optional(),
+  HELPDESK_EMAIL: z.string().optional(),
+  HELPDESK_TOKEN: z.string().optional(),
+});
+export type LambdaConfig = z.infer<typeof LambdaConfig>;
+
+/** Reads a setting a handler needs; a missing one fails loudly at the first use, not silently. */
+export function required<K extends keyof LambdaConfig>(config: LambdaConfig, key: K): NonNullable<LambdaConfig[K]> {
+  const value = config[key];
+  if (value === undefined || value === null) throw new Error(`missing configuration ${String(key)}`);
+  return value as NonNullable<LambdaConfig[K]>;
+}

@@ -1,0 +1,104 @@
+// Typed harness errors. Step handlers map them to outcomes; Step Functions matches on `name`
+// (TemporarilyUnavailableError is retried, everything else is caught and escalated).
+import type { ToolErrorCategory } from '#mcp/contracts/tools.js';
+
+export type ErrorContext = Record<string, string | number | boolean | null | string[]>;
+
+export interface HarnessErrorOptions {
+  cause?: unknown;
+  context?: ErrorContext;
+}
+
+export class HarnessError extends Error {
+  readonly context: ErrorContext;
+
+  constructor(message: string, options: HarnessErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'HarnessError';
+    this.context = options.context ?? {};
+  }
+}
+
+/** The calling step may not use this tool (per-step allowlist). */
+export class ToolNotAllowedError extends HarnessError {
+  constructor(message: string, options: HarnessErrorOptions = {}) {
+    super(message, options);
+    this.name = 'ToolNotAllowedError';
+  }
+}
+
+/** A call's arguments break a policy rule; `rule` is the rule id (e.g. "order_not_bound"). */
+export class ArgumentPolicyError extends HarnessError {
+  readonly rule: string;
+
+  constructor(rule: string, message: string, options: HarnessErrorOptions = {}) {
+    super(message, { ...options, context: { rule, ...options.context } });
+    this.name = 'ArgumentPolicyError';
+    this.rule = rule;
+  }
+}
+
+/** The call needs a support lead's approval that binds these exact arguments, and has none. */
+export class ApprovalRequiredError extends HarnessError {
+  readonly rule: string;
+
+  constructor(rule: string, message: string, options: HarnessErrorOptions = {}) {
+    super(message, { ...options, context: { rule, ...options.context } });
+    this.name = 'ApprovalRequiredError';
+    this.rule = rule;
+  }
+}
+
+/** The tool answered with a definite failure (not found, not authorized, invalid, conflict). */
+export class ToolFailedError extends HarnessError {
+  readonly category: ToolErrorCategory;
+
+  constructor(category: ToolErrorCategory, message: string, options: HarnessErrorOptions = {}) {
+    super(message, { ...options, context: { category, ...options.context } });
+    this.name = 'ToolFailedError';
+    this.category = category;
+  }
+}
+
+/** Worth retrying later. The name is matched verbatim by the state machine's Retry. */
+export class TemporarilyUnavailableError extends HarnessError {
+  readonly retryAfterMs: number | null;
+
+  constructor(message: string, options: HarnessErrorOptions & { retryAfterMs?: number } = {}) {
+    super(message, options);
+    this.name = 'TemporarilyUnavailableError';
+    this.retryAfterMs = options.retryAfterMs ?? null;
+  }
+}
+
+/** A model's output did not match the step's schema (it is never repaired by guessing). */
+export class InvalidModelOutputError extends HarnessError {
+  constructor(message: string, options: HarnessErrorOptions = {}) {
+    super(message, options);
+    this.name = 'InvalidModelOutputError';
+  }
+}
+
+/** The run's cost cap is spent; the run goes to a person. */
+export class BudgetExceededError extends HarnessError {
+  constructor(message: string, options: HarnessErrorOptions = {}) {
+    super(message, options);
+    this.name = 'BudgetExceededError';
+  }
+}
+
+/** A money call may or may not have happened and retrying cannot settle it: a person must look. */
+export class AmbiguousOutcomeError extends HarnessError {
+  constructor(message: string, options: HarnessErrorOptions = {}) {
+    super(message, options);
+    this.name = 'AmbiguousOutcomeError';
+  }
+}
+
+/** Setup fault: a tool contract drifted from its pin, or a model has no price. Fails closed. */
+export class HarnessConfigError extends HarnessError {
+  constructor(message: string, options: HarnessErrorOptions = {}) {
+    super(message, options);
+    this.name = 'HarnessConfigError';
+  }
+}

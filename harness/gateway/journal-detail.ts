@@ -1,0 +1,50 @@
+// Bounded, redacted journal text: a short summary of a result or failure, never a raw payload,
+// an email address or anything shaped like a credential. Used by the tool and model gateways.
+import type { ToolName } from '#mcp/contracts/tools.js';
+import { canonicalHash } from '../hash.js';
+
+export const MAX_DETAIL_CHARS = 200;
+
+const REDACTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email]'],
+  [/\b(bearer|token|key|secret|password|authorization)\b\s*[:=]?\s*\S+/gi, '$1 [redacted]'],
+  [/\b(shpat|shpca|shpss|sk|pk|xox[abp])_[A-Za-z0-9_-]+/g, '[secret]'],
+  [/\b[A-Za-z0-9+/_=-]{32,}\b/g, '[opaque]'],
+];
+
+export function boundDetail(text: string): string {
+  let out = text.replace(/\s+/g, ' ').trim();
+  for (const [pattern, replacement] of REDACTIONS) out = out.replace(pattern, replacement);
+  return out.length > MAX_DETAIL_CHARS ? `${out.slice(0, MAX_DETAIL_CHARS - 1)}…` : out;
+}
+
+/** Hash of arguments for the journal; never throws (a refused call may carry odd values). */
+export function safeArgsHash(args: unknown): string {
+  try {
+    return canonicalHash(args ?? null);
+  } catch {
+    return 'unhashable';
+  }
+}
+
+type Summary = (output: Record<string, unknown>) => string;
+const get = (o: unknown, key: string): unknown => (o && typeof o === 'object' ? (o as Record<string, unknown>)[key] : undefined);
+const count = (o: unknown): number => (Array.isArray(o) ? o.length : 0);
+
+/** One line per tool saying what came back, with ids and counts only. */
+const SUMMARIES: Record<ToolName, Summary> = {
+  get_order: (o) => {
+    const order = get(o, 'order');
+    return `order ${String(get(order, 'number'))}: ${count(get(order, 'lineItems'))} line items, ${count(get(order, 'refunds'))} refunds`;
+  },
+  get_refund_history: (o) => `${count(get(o, 'refunds'))} refunds over ${String(get(o, 'ordersSeen'))} orders`,
+  refund_create: (o) => {
+    const amount = get(o, 'amount');
+    return `refund ${String(get(o, 'refundId'))}: ${String(get(amount, 'amountMinor'))} ${String(get(amount, 'currency'))}`;
+  },
+  post_draft: (o) => `internal note ${String(get(o, 'noteId'))} on ticket ${String(get(o, 'ticketId'))}`,
+};
+
+export function summarizeToolOutput(name: ToolName, output: unknown): string {
+  return boundDetail(SUMMARIES[name]((output ?? {}) as Record<string, unknown>));
+}

@@ -1,0 +1,33 @@
+// The refund_create arguments for a run, built only from the run's proposal and order facts the
+// harness read, plus the idempotency key derived from the durable intent. Used by refund() and by
+// previewRefund() (the RequestApproval step hashes the same arguments for the approval).
+import type { RefundCreateInput } from '#mcp/contracts/tools.js';
+import type { OrderFacts, Proposal } from '../domain/types.js';
+import { sha256Hex } from '../hash.js';
+
+export const IDEMPOTENCY_KEY_PREFIX = 'ra1_';
+
+/** sha256(tenant|runId|Refund|orderId|amountMinor): the same on every retry of the same refund. */
+export function refundIdempotencyKey(input: { tenant: string; runId: string; orderId: string; amountMinor: number }): string {
+  return IDEMPOTENCY_KEY_PREFIX + sha256Hex([input.tenant, input.runId, 'Refund', input.orderId, String(input.amountMinor)].join('|'));
+}
+
+export function buildRefundArguments(input: {
+  tenant: string;
+  runId: string;
+  proposal: Proposal;
+  facts: OrderFacts;
+}): RefundCreateInput {
+  const { tenant, runId, proposal, facts } = input;
+  const amountMinor = proposal.amountMinor;
+  return {
+    orderId: facts.orderId,
+    lineItems: proposal.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
+    amount: { amountMinor, currency: facts.currency },
+    // An empty id never passes checkRefundArguments: an order without a sale cannot be refunded here.
+    parentTransactionId: facts.parentTransaction?.id ?? '',
+    gateway: facts.parentTransaction?.gateway ?? '',
+    note: `refund-agent run ${runId}: ${proposal.reason}`.slice(0, 500),
+    idempotencyKey: refundIdempotencyKey({ tenant, runId, orderId: facts.orderId, amountMinor }),
+  };
+}

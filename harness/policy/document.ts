@@ -1,0 +1,46 @@
+// The refund policy as one document of data: the gate, the dispatch check, the approval email and
+// the docs all read these numbers. Its version carries a hash, so any change of a number shows.
+import { z } from 'zod';
+import { RefundReason } from '../domain/types.js';
+import { canonicalHash } from '../hash.js';
+
+export const PolicyDocument = z.object({
+  /** Human revision label; the effective version also carries the content hash. */
+  version: z.string().min(1),
+  autoRefundLimitMinor: z.number().int().nonnegative(),
+  fulfilledWithinDays: z.number().int().positive(),
+  damageLikeReasons: z.array(RefundReason).min(1),
+  /** Auto-refund only when the customer had fewer refunds than this in the last 90 days. */
+  maxRefundsIn90Days: z.number().int().nonnegative(),
+  maxRefundsPerRun: z.number().int().min(1).max(1),
+  /** How long an approval request stays valid. */
+  approvalTtlHours: z.number().int().positive(),
+});
+export type PolicyDocument = z.infer<typeof PolicyDocument>;
+
+export interface Policy {
+  readonly document: PolicyDocument;
+  /** `<document.version>+<first 12 hex of hash>`: what gate decisions and approvals record. */
+  readonly version: string;
+  /** SHA-256 hex of the document's canonical JSON. */
+  readonly hash: string;
+}
+
+export const DEFAULT_POLICY_DOCUMENT: PolicyDocument = {
+  version: 'default-2026-09',
+  autoRefundLimitMinor: 5000,
+  fulfilledWithinDays: 30,
+  damageLikeReasons: ['damaged', 'defective', 'wrong_item', 'not_received'],
+  maxRefundsIn90Days: 2,
+  maxRefundsPerRun: 1,
+  approvalTtlHours: 24,
+};
+
+/** Validates a tenant's numbers over the defaults; throws a ZodError when they are invalid. */
+export function createPolicy(overrides: Partial<PolicyDocument> = {}): Policy {
+  const document = Object.freeze(PolicyDocument.parse({ ...DEFAULT_POLICY_DOCUMENT, ...overrides }));
+  const hash = canonicalHash(document);
+  return Object.freeze({ document, version: `${document.version}+${hash.slice(0, 12)}`, hash });
+}
+
+export const DEFAULT_POLICY: Policy = createPolicy();

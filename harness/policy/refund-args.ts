@@ -1,0 +1,78 @@
+// The dispatch check: the gate's rules applied again to the real refund_create arguments, against
+// order facts the harness fetched itself just before the call. Throws; never repairs arguments.
+// Called by the gateway's refund(); the model never reaches here.
+import type { RefundCreateInput } from '#mcp/contracts/tools.js';
+import type { GateDecision, OrderFacts } from '../domain/types.js';
+import { ArgumentPolicyError } from '../errors.js';
+import { canonicalHash } from '../hash.js';
+import type { ApprovalRecord } from '../ports.js';
+import { computeProposalAmount, mergeLines } from './amount.js';
+import { verifyApproval } from './approval.js';
+import type { Policy } from './document.js';
+import { RULES } from './rules.js';
+
+export interface RefundArgumentsCheck {
+  args: RefundCreateInput;
+  runId: string;
+  /** The order the run was bound to by CheckOrder. */
+  boundOrderId: string;
+  /** Re-read by the harness for this dispatch. */
+  facts: OrderFacts;
+  gate: GateDecision | null;
+  approval: ApprovalRecord | null;
+  policy: Policy;
+  now: Date;
+}
+
+export interface RefundArgumentsVerdict {
+  argsHash: string;
+  approvalRequired: boolean;
+  approvalId: string | null;
+}
+
+/** Hash that binds an approval to exact refund_create arguments. */
+export function refundArgumentsHash(args: RefundCreateInput): string {
+  return canonicalHash(args);
+}
+
+function refuse(rule: string, message: string): never {
+  throw new ArgumentPolicyError(rule, message);
+}
+
+export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumentsVerdict {
+  const { args, facts, gate, policy } = check;
+  if (args.orderId !== check.boundOrderId || facts.orderId !== check.boundOrderId) {
+    refuse(RULES.orderNotBound, 'the refund is not for the order the run is bound to');
+  }
+  if (args.amount.currency !== facts.currency) refuse(RULES.currencyMismatch, `currency ${args.amount.currency} is not the order's`);
+  if (!(args.amount.amountMinor > 0)) refuse(RULES.amountNotPositive, 'the refund amount must be positive');
+  const lines = mergeLines(args.lineItems);
+  for (const claim of lines) {
+    const line = facts.lineItems.find((li) => li.id === claim.lineItemId);
+    if (!line) refuse(RULES.itemsNotOnOrder, 'a refunded line item is not on the order');
+    if (line.refundableQuantity <= 0) refuse(RULES.nothingRefundable, `"${line.title}" has nothing left to refund`);
+    if (claim.quantity > line.refundableQuantity) {
+      refuse(RULES.quantityExceedsRefundable, `"${line.title}": ${claim.quantity} requested, ${line.refundableQuantity} refundable`);
+    }
+  }
+  const refundable = computeProposalAmount(facts, lines);
+  if (args.amount.amountMinor > refundable) {
+    refuse(RULES.amountExceedsRefundable, `amount ${args.amount.amountMinor} exceeds the ${refundable} refundable for these items`);
+  }
+  const parent = facts.parentTransaction;
+  if (!parent || parent.id !== args.parentTransactionId || parent.gateway !== args.gateway) {
+    refuse(RULES.parentTransactionMismatch, 'the parent transaction is not the order\'s sale');
+  }
+  if (!gate || gate.decision === 'refuse') refuse(RULES.gateNotPassed, 'the gate did not allow a refund for this run');
+  if (gate.amountMinor !== args.amount.amountMinor || gate.currency !== args.amount.currency) {
+    refuse(RULES.gateAmountMismatch, `the gate decided on ${gate.amountMinor}, not ${args.amount.amountMinor}`);
+  }
+  if (gate.policyVersion !== policy.version) refuse(RULES.policyChanged, 'the policy changed since the gate decided');
+
+  const argsHash = refundArgumentsHash(args);
+  const approvalRequired = gate.decision === 'approval' || args.amount.amountMinor > policy.document.autoRefundLimitMinor;
+  if (approvalRequired) {
+    verifyApproval(check.approval, { runId: check.runId, argsHash, policyVersion: policy.version, now: check.now });
+  }
+  return { argsHash, approvalRequired, approvalId: approvalRequired ? (check.approval?.approvalId ?? null) : null };
+}

@@ -1,0 +1,21 @@
+// Which tools each step may call, as data. Default deny: a step not listed may call nothing.
+// refund_create is listed for Refund, but the gateway reaches it only through refund().
+import type { ToolName } from '#mcp/contracts/tools.js';
+import type { StepName } from '../domain/types.js';
+
+export const STEP_ALLOWLIST: Readonly<Record<StepName, readonly ToolName[]>> = {
+  Triage: [],
+  CheckOrder: ['get_order', 'get_refund_history'],
+  ProposeRefund: ['get_order', 'get_refund_history'],
+  Gate: [],
+  RequestApproval: [],
+  Refund: ['refund_create'],
+  DraftReply: [],
+  CheckReply: ['post_draft'],
+  Done: [],
+  Escalate: ['post_draft'],
+};
+
+export function isToolAllowed(step: StepName, tool: ToolName): boolean {
+  return (STEP_ALLOWLIST[step] ?? []).includes(tool);
+}

@@ -1,0 +1,29 @@
+// Typed errors of the CDK app's configuration edge (thrown by tenant-config.ts, shown by bin/app.ts).
+
+export class InfraConfigError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'InfraConfigError';
+  }
+}
+
+export class MissingTenantContextError extends InfraConfigError {
+  constructor() {
+    super('No tenant given: run e.g. `npx cdk synth -c tenant=demo` (tenant files live in infra/tenants/).');
+    this.name = 'MissingTenantContextError';
+  }
+}
+
+export class TenantConfigNotFoundError extends InfraConfigError {
+  constructor(readonly tenant: string, readonly path: string, options?: { cause?: unknown }) {
+    super(`No tenant file for "${tenant}": expected ${path}`, options);
+    this.name = 'TenantConfigNotFoundError';
+  }
+}
+
+export class TenantConfigInvalidError extends InfraConfigError {
+  constructor(readonly tenant: string, readonly path: string, readonly problems: string[], options?: { cause?: unknown }) {
+    super(`Tenant file ${path} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`, options);
+    this.name = 'TenantConfigInvalidError';
+  }
+}

@@ -1,0 +1,27 @@
+// The local runtime's configuration, parsed once from the environment (the only place it is read).
+import { z } from 'zod';
+
+/** Documented dev default; set ZENDESK_WEBHOOK_SECRET to use another. Never a production secret. */
+export const DEV_ZENDESK_WEBHOOK_SECRET = 'dev-zendesk-webhook-secret';
+
+export const LocalConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  STORE_FIXTURE: z.string().min(1).optional(),
+  ZENDESK_WEBHOOK_SECRET: z.string().min(8).default(DEV_ZENDESK_WEBHOOK_SECRET),
+  TENANT: z.string().regex(/^[a-z0-9-]{1,40}$/).default('demo'),
+  APPROVER_EMAILS: z
+    .string()
+    .default('lead@demo-store.example')
+    .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean))
+    .pipe(z.array(z.email()).min(1)),
+});
+export type LocalConfig = z.infer<typeof LocalConfig>;
+
+export function parseLocalConfig(env: NodeJS.ProcessEnv): LocalConfig {
+  const parsed = LocalConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,46 @@
+// Local SES capture (aws-ses-v2-local): mail sent through the real SES v2 client lands in its
+// store, readable as JSON at <endpoint>/store.
+import { createRequire } from 'node:module';
+import type { Server } from 'node:http';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { closeServer, LOCAL_AWS, portOf } from './listen.js';
+
+export interface CapturedEmail {
+  messageId: string;
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+}
+
+export interface LocalSes {
+  endpoint: string;
+  client: SESv2Client;
+  emails(): Promise<CapturedEmail[]>;
+  close(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+
+export async function startLocalSes(opts: { port?: number } = {}): Promise<LocalSes> {
+  const mod = require('aws-ses-v2-local') as { default?: (c: object) => Promise<Server> };
+  const start = (mod.default ?? (mod as unknown as (c: object) => Promise<Server>));
+  const server = await start({ host: '127.0.0.1', port: opts.port ?? 0 });
+  const endpoint = `http://127.0.0.1:${portOf(server)}`;
+  const client = new SESv2Client({ ...LOCAL_AWS, endpoint });
+  await fetch(`${endpoint}/clear-store`, { method: 'POST' });
+  return {
+    endpoint,
+    client,
+    async emails() {
+      const res = await fetch(`${endpoint}/store`);
+      const body = (await res.json()) as { emails: CapturedEmail[] };
+      return body.emails;
+    },
+    async close() {
+      client.destroy();
+      await closeServer(server);
+    },
+  };
+}

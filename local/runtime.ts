@@ -1,0 +1,181 @@
+// The whole pipeline on one machine: emulators (DynamoDB, SQS, SES), the sandbox store and
+// helpdesk, the MCP server, the harness with the offline model, the same state-machine file that
+// CDK deploys (run by the local ASL runner), and a local API Gateway in front of the handlers.
+// Called by local/main.ts (`npm start`) and by the end-to-end tests.
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { Server } from 'node:http';
+import type { Clock, IdGenerator, WorkflowEngine } from '#harness/ports.js';
+import { createApp } from '#functions/app.js';
+import { createSesMailer } from '#functions/shared/aws/ses-mailer.js';
+import { createSqsTicketQueue } from '#functions/shared/queue.js';
+import { html, json } from '#functions/shared/http.js';
+import { startSandboxHelpdesk, startSandboxStore, type SandboxFixture } from './sandbox/index.js';
+import { createLocalWorkflowEngine, type LocalWorkflowEngine, type LocalWorkflowEvent, type Timer } from './stepfunctions/index.js';
+import { startLocalDynamo } from './emulators/dynamo.js';
+import { startLocalSqs } from './emulators/sqs.js';
+import { startLocalSes } from './emulators/ses.js';
+import { closeServer, portOf } from './emulators/listen.js';
+import { createGatewayServer, type Route } from './gateway.js';
+import { startSqsPoller } from './sqs-poller.js';
+import { consolePage } from './console-page.js';
+import { createBackend } from './backend.js';
+
+export const DEFINITION_PATH = fileURLToPath(new URL('../state-machine/refund-run.asl.json', import.meta.url));
+
+export interface LocalRuntimeOptions {
+  /** Gateway port; other services take the next six ports, or random ports when this is 0. */
+  port: number;
+  fixture: SandboxFixture;
+  tenant: string;
+  approverEmails: string[];
+  zendeskSecret: string;
+  clock?: Clock;
+  /** Fires waitForTaskToken timeouts; tests inject one they control. */
+  timer?: Timer;
+  /** Replaces Retry waits (tests pass 0). */
+  retryIntervalMs?: number;
+  log?: (line: string) => void;
+}
+
+const systemClock: Clock = { now: () => new Date() };
+const randomIds: IdGenerator = { random: () => randomBytes(16).toString('base64url') };
+
+export async function startLocalRuntime(opts: LocalRuntimeOptions) {
+  const clock = opts.clock ?? systemClock;
+  const log = opts.log ?? (() => {});
+  const port = (offset: number) => (opts.port === 0 ? 0 : opts.port + offset);
+  const closers: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch(() => {});
+  };
+
+  try {
+    const dynamo = await startLocalDynamo({ port: port(5) });
+    closers.push(dynamo.close);
+    const sqs = await startLocalSqs({ port: port(6) });
+    closers.push(sqs.close);
+    const ses = await startLocalSes({ port: port(4) });
+    closers.push(ses.close);
+    const store = await startSandboxStore({ fixture: opts.fixture, clock, accessToken: 'shpat_local_sandbox', port: port(1) });
+    closers.push(store.close);
+    const helpdesk = await startSandboxHelpdesk({
+      fixture: opts.fixture,
+      clock,
+      email: 'agent@demo-store.example',
+      token: 'local-helpdesk-token',
+      port: port(2),
+    });
+    closers.push(helpdesk.close);
+
+    const backend = await createBackend({
+      dynamo,
+      storeUrl: store.url,
+      storeToken: 'shpat_local_sandbox',
+      helpdeskUrl: helpdesk.url,
+      helpdeskEmail: 'agent@demo-store.example',
+      helpdeskToken: 'local-helpdesk-token',
+      mcpPort: port(3),
+      clock,
+      ids: randomIds,
+    });
+    closers.push(backend.close);
+
+    // The engine needs the step handlers and the handlers need the engine: bind late.
+    let engine: LocalWorkflowEngine | null = null;
+    const workflow: WorkflowEngine = {
+      start: (input) => engine!.start(input),
+      sendTaskSuccess: (token, output) => engine!.sendTaskSuccess(token, output),
+      sendTaskFailure: (token, error, cause) => engine!.sendTaskFailure(token, error, cause),
+    };
+    const gatewayServer: { server: Server | null } = { server: null };
+    const publicBaseUrl = () => `http://127.0.0.1:${gatewayServer.server ? portOf(gatewayServer.server) : opts.port}`;
+
+    const app = createApp({
+      ...backend.deps,
+      tenantName: opts.tenant,
+      mailer: createSesMailer({ client: ses.client }),
+      workflow,
+      queue: createSqsTicketQueue({ client: sqs.client, queueUrl: sqs.queueUrl }),
+      webhookSecrets: { zendesk: opts.zendeskSecret },
+      tenant: {
+        approverEmails: opts.approverEmails,
+        senderEmail: 'refund-agent@demo-store.example',
+        get publicBaseUrl() {
+          return publicBaseUrl();
+        },
+        approvalTtlHours: backend.deps.policy.document.approvalTtlHours,
+      },
+      log: (msg, data) => log(`${msg} ${JSON.stringify(data)}`),
+    });
+
+    engine = createLocalWorkflowEngine({
+      definitionPath: DEFINITION_PATH,
+      handlers: app.steps as unknown as Record<string, (payload: Record<string, unknown>) => Promise<unknown>>,
+      clock,
+      timer: opts.timer,
+      retryIntervalMs: opts.retryIntervalMs,
+      onEvent: (event: LocalWorkflowEvent) => log(describeEvent(event)),
+    });
+    closers.push(() => engine!.close());
+
+    const urls = () => {
+      const base = publicBaseUrl();
+      return {
+        console: `${base}/`,
+        webhook: `${base}/webhooks/zendesk`,
+        runs: `${base}/api/runs`,
+        mail: `${base}/api/mail`,
+        storeGraphql: store.graphqlUrl,
+        helpdeskTickets: `${helpdesk.url}/sandbox/tickets`,
+        mcp: backend.mcpUrl,
+      };
+    };
+    const routes: Route[] = [
+      { method: 'POST', path: '/webhooks/{helpdesk}', handler: app.webhookIngest },
+      { method: 'GET', path: '/approvals/{approvalId}', handler: app.approvalCallback },
+      { method: 'POST', path: '/approvals/{approvalId}', handler: app.approvalCallback },
+      { method: 'GET', path: '/api/runs', handler: app.runsApi },
+      { method: 'GET', path: '/api/runs/{runId}', handler: app.runsApi },
+      { method: 'GET', path: '/api/mail', handler: async () => json(200, { emails: await ses.emails() }) },
+      { method: 'GET', path: '/', handler: async () => html(200, consolePage(await backend.deps.runs.list(100), urls())) },
+    ];
+    const server = createGatewayServer(routes, (error) => log(`gateway error: ${(error as Error).name}: ${(error as Error).message}`));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port, '127.0.0.1', () => resolve());
+    });
+    gatewayServer.server = server;
+    closers.push(() => closeServer(server));
+
+    const poller = startSqsPoller({
+      client: sqs.client,
+      queueUrl: sqs.queueUrl,
+      handler: app.runStarter,
+      onError: (error) => log(`queue poll error: ${(error as Error).message}`),
+    });
+    closers.push(() => poller.stop());
+
+    return {
+      urls: urls(),
+      baseUrl: publicBaseUrl(),
+      engine,
+      store,
+      helpdesk,
+      ses,
+      dynamo,
+      sqs,
+      stores: backend.stores,
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+export type LocalRuntime = Awaited<ReturnType<typeof startLocalRuntime>>;
+
+function describeEvent(event: LocalWorkflowEvent): string {
+  const e = event as unknown as Record<string, unknown>;
+  return `[${String(e.executionName ?? e.name ?? '')}] ${String(e.type ?? '')} ${String(e.stateName ?? '')}`.trim();
+}

@@ -1,0 +1,115 @@
+// The sandbox helpdesk: the Zendesk API subset the agent uses (private comment = internal note,
+// ticket comments, users) with basic auth `{email}/token:{token}`, plus /sandbox/tickets pages that
+// show the drafts left on each ticket. Refuses public comments: the agent never writes to customers.
+// Started by local/sandbox/index.ts for tests and the local runtime.
+import { timingSafeEqual } from 'node:crypto';
+import type { Clock } from '#harness/ports.js';
+import type { SandboxFixture } from '../fixture.js';
+import { listen, readBody, sendJson } from '../http.js';
+
+export interface SandboxComment {
+  id: number;
+  authorId: string;
+  body: string;
+  public: boolean;
+  createdAt: string;
+}
+
+export interface SandboxHelpdeskOptions {
+  fixture: SandboxFixture;
+  clock: Clock;
+  /** The agent's credentials: basic auth `${email}/token:${token}`. */
+  email: string;
+  token: string;
+  /** The helpdesk user the agent's notes are written as. */
+  agentUserId?: string;
+  host?: string;
+  port?: number;
+}
+
+export interface SandboxHelpdesk {
+  url: string;
+  /** The internal (private) notes left on a ticket, oldest first. */
+  notes(ticketId: string): SandboxComment[];
+  close(): Promise<void>;
+}
+
+const zendeskId = (id: string): number | string => (/^\d+$/.test(id) ? Number(id) : id);
+
+export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Promise<SandboxHelpdesk> {
+  const { fixture, clock } = options;
+  const agentUserId = options.agentUserId ?? '1';
+  const users = new Map(fixture.helpdesk.users.map((u) => [u.id, u]));
+  const tickets = new Map(fixture.helpdesk.tickets.map((t) => [t.id, { ...t, comments: [] as SandboxComment[] }]));
+  let nextCommentId = 700_000_001;
+  const now = () => clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  for (const t of tickets.values()) {
+    t.comments.push({ id: nextCommentId++, authorId: t.requesterId, body: t.subject, public: true, createdAt: now() });
+  }
+  const expected = Buffer.from(`Basic ${Buffer.from(`${options.email}/token:${options.token}`).toString('base64')}`);
+  const authorized = (header: string | undefined) => {
+    const given = Buffer.from(header ?? '');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  const notes = (ticketId: string) => tickets.get(ticketId)?.comments.filter((c) => !c.public) ?? [];
+  const ticketSummary = (t: { id: string; requesterId: string; subject: string }) => ({
+    id: t.id, requesterId: t.requesterId, subject: t.subject, notes: notes(t.id),
+  });
+  const commentJson = (c: SandboxComment) => ({
+    id: c.id, type: 'Comment', author_id: zendeskId(c.authorId), body: c.body, html_body: `<p>${c.body}</p>`,
+    public: c.public, created_at: c.createdAt,
+  });
+  const notFound = { error: 'RecordNotFound', description: 'Not found' };
+
+  const listening = await listen(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+    let m: RegExpExecArray | null;
+
+    if (req.method === 'GET' && path === '/sandbox/tickets') return sendJson(res, 200, { tickets: [...tickets.values()].map(ticketSummary) });
+    if (req.method === 'GET' && (m = /^\/sandbox\/tickets\/([^/]+)$/.exec(path))) {
+      const t = tickets.get(decodeURIComponent(m[1] ?? ''));
+      return t ? sendJson(res, 200, { ticket: ticketSummary(t) }) : sendJson(res, 404, notFound);
+    }
+    if (!path.startsWith('/api/v2/')) return sendJson(res, 404, notFound);
+    if (!authorized(req.headers.authorization)) return sendJson(res, 401, { error: "Couldn't authenticate you" });
+
+    if ((m = /^\/api\/v2\/tickets\/([^/]+)\.json$/.exec(path)) && req.method === 'PUT') {
+      const t = tickets.get(decodeURIComponent(m[1] ?? ''));
+      if (!t) return sendJson(res, 404, notFound);
+      let comment: { body?: unknown; public?: unknown } | undefined;
+      try {
+        comment = (JSON.parse(await readBody(req)) as { ticket?: { comment?: typeof comment } }).ticket?.comment;
+      } catch {
+        return sendJson(res, 400, { error: 'Unprocessable Entity', description: 'body is not JSON' });
+      }
+      if (!comment || typeof comment.body !== 'string' || comment.body.trim() === '') {
+        return sendJson(res, 422, { error: 'RecordInvalid', description: 'Record validation errors', details: { base: [{ description: 'Comment: body is required' }] } });
+      }
+      if (comment.public !== false) {
+        return sendJson(res, 422, {
+          error: 'RecordInvalid', description: 'Record validation errors',
+          details: { base: [{ description: 'Sandbox: only private comments (internal notes) are accepted' }] },
+        });
+      }
+      const created: SandboxComment = { id: nextCommentId++, authorId: agentUserId, body: comment.body, public: false, createdAt: now() };
+      t.comments.push(created);
+      return sendJson(res, 200, {
+        ticket: { id: zendeskId(t.id), subject: t.subject, requester_id: zendeskId(t.requesterId), updated_at: created.createdAt },
+        audit: { id: nextCommentId++, ticket_id: zendeskId(t.id), created_at: created.createdAt, events: [{ ...commentJson(created), type: 'Comment' }] },
+      });
+    }
+    if ((m = /^\/api\/v2\/tickets\/([^/]+)\/comments\.json$/.exec(path)) && req.method === 'GET') {
+      const t = tickets.get(decodeURIComponent(m[1] ?? ''));
+      if (!t) return sendJson(res, 404, notFound);
+      return sendJson(res, 200, { comments: t.comments.map(commentJson), next_page: null, previous_page: null, count: t.comments.length });
+    }
+    if ((m = /^\/api\/v2\/users\/([^/]+)\.json$/.exec(path)) && req.method === 'GET') {
+      const u = users.get(decodeURIComponent(m[1] ?? ''));
+      if (!u) return sendJson(res, 404, notFound);
+      return sendJson(res, 200, { user: { id: zendeskId(u.id), email: u.email, name: u.name, role: 'end-user' } });
+    }
+    return sendJson(res, 404, notFound);
+  }, options.host ?? '127.0.0.1', options.port ?? 0);
+
+  return { url: listening.url, notes, close: listening.close };
+}

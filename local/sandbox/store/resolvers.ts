@@ -1,0 +1,210 @@
+// Resolvers of the sandbox store: plain view objects over SandboxStoreState, read by graphql-js's
+// default field resolver. Mirrors Shopify's behaviour where the adapter depends on it: connections
+// need `first`, orders' `query` filters, suggestedRefund and the @idempotent refundCreate.
+import { getDirectiveValues, GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import { minorToDecimal } from '#mcp/money.js';
+import type { RefundRequest, SandboxStoreState, StoreLineItem, StoreOrder, StoreRefund, StoreTransaction } from './state.js';
+
+type Args = Record<string, unknown>;
+const MAX_PAGE = 250;
+
+function moneyBag(minor: number, currency: string) {
+  const money = { amount: minorToDecimal(minor, currency), currencyCode: currency };
+  return { shopMoney: money, presentmentMoney: money };
+}
+
+function connection<T>(items: T[], args: Args, kind: string) {
+  const first = args.first;
+  if (typeof first !== 'number') throw new GraphQLError('you must provide one of first or last', { extensions: { code: 'BAD_REQUEST' } });
+  if (first < 0 || first > MAX_PAGE) throw new GraphQLError(`first must be between 0 and ${MAX_PAGE}`, { extensions: { code: 'BAD_REQUEST' } });
+  let start = 0;
+  if (typeof args.after === 'string') {
+    const match = /^(\w+):(\d+)$/.exec(Buffer.from(args.after, 'base64url').toString());
+    if (!match || match[1] !== kind) throw new GraphQLError('Invalid cursor', { extensions: { code: 'BAD_REQUEST' } });
+    start = Number(match[2]) + 1;
+  }
+  const cursor = (i: number) => Buffer.from(`${kind}:${i}`).toString('base64url');
+  const page = items.slice(start, start + first);
+  const edges = page.map((node, i) => ({ cursor: cursor(start + i), node }));
+  return {
+    edges,
+    nodes: page,
+    pageInfo: {
+      hasNextPage: start + first < items.length,
+      hasPreviousPage: start > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
+const limit = <T>(items: T[], args: Args): T[] => (typeof args.first === 'number' ? items.slice(0, args.first) : items);
+
+/** Shopify search syntax, the subset used here: `name:1001`, `name:'#1001'`, `customer_id:7001`. */
+export function orderMatches(order: StoreOrder, query: string): boolean {
+  const terms = query.match(/\w+:(?:'[^']*'|"[^"]*"|\S+)/g) ?? [];
+  return terms.every((term) => {
+    const sep = term.indexOf(':');
+    const key = term.slice(0, sep).toLowerCase();
+    const value = term.slice(sep + 1).replace(/^['"]|['"]$/g, '');
+    if (key === 'name') return order.name === (value.startsWith('#') ? value : `#${value}`);
+    if (key === 'customer_id') return order.customerId.split('/').at(-1) === value.split('/').at(-1);
+    return true; // Shopify ignores unknown filters (with a search warning).
+  });
+}
+
+export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema) {
+  const transactionView = (order: StoreOrder, t: StoreTransaction): Record<string, unknown> => ({
+    id: t.id, kind: t.kind, status: t.status, gateway: t.gateway, formattedGateway: t.gateway,
+    amountSet: moneyBag(t.amountMinor, order.currency), createdAt: t.createdAt, processedAt: t.createdAt,
+    parentTransaction: () => {
+      const parent = order.transactions.find((p) => p.id === t.parentId);
+      return parent ? transactionView(order, parent) : null;
+    },
+  });
+
+  const lineItemView = (order: StoreOrder, li: StoreLineItem) => ({
+    id: li.id, title: li.title, name: li.title, sku: li.sku, quantity: li.quantity,
+    currentQuantity: state.refundableQuantity(order, li), refundableQuantity: state.refundableQuantity(order, li),
+    originalUnitPriceSet: moneyBag(li.unitPriceMinor, order.currency),
+    discountedUnitPriceAfterAllDiscountsSet: moneyBag(li.unitPriceMinor, order.currency),
+    originalTotalSet: moneyBag(li.unitPriceMinor * li.quantity, order.currency),
+  });
+
+  const refundLineView = (order: StoreOrder, line: { id: string | null; lineItemId: string; quantity: number; subtotalMinor: number }) => {
+    const item = order.lineItems.find((li) => li.id === line.lineItemId);
+    return {
+      id: line.id, quantity: line.quantity, restockType: 'NO_RESTOCK', restocked: false,
+      lineItem: item ? lineItemView(order, item) : null,
+      priceSet: moneyBag(item?.unitPriceMinor ?? 0, order.currency),
+      subtotalSet: moneyBag(line.subtotalMinor, order.currency), totalTaxSet: moneyBag(0, order.currency),
+    };
+  };
+
+  const refundView = (order: StoreOrder, r: StoreRefund) => ({
+    id: r.id, createdAt: r.createdAt, note: r.note, order: () => orderView(order),
+    totalRefundedSet: moneyBag(r.amountMinor, order.currency),
+    refundLineItems: (args: Args) => connection(r.lines.map((l) => refundLineView(order, l)), args, 'RefundLineItem'),
+    transactions: (args: Args) => connection(
+      order.transactions.filter((t) => r.transactionIds.includes(t.id)).map((t) => transactionView(order, t)), args, 'OrderTransaction'),
+  });
+
+  const suggestedRefund = (order: StoreOrder, args: Args) => {
+    const requested = args.suggestFullRefund === true
+      ? order.lineItems.map((li) => ({ lineItemId: li.id, quantity: li.quantity }))
+      : ((args.refundLineItems as { lineItemId: string; quantity: number }[] | null | undefined) ?? []);
+    const lines = requested.flatMap((req) => {
+      const item = order.lineItems.find((li) => li.id === req.lineItemId);
+      if (!item) return [];
+      const quantity = Math.min(req.quantity, state.refundableQuantity(order, item));
+      return quantity > 0 ? [{ id: null, lineItemId: item.id, quantity, subtotalMinor: item.unitPriceMinor * quantity }] : [];
+    });
+    const amount = lines.reduce((n, l) => n + l.subtotalMinor, 0);
+    const max = state.maximumRefundableMinor(order);
+    const sale = order.transactions.find((t) => t.kind === 'SALE');
+    return {
+      amountSet: moneyBag(amount, order.currency), subtotalSet: moneyBag(amount, order.currency),
+      discountedSubtotalSet: moneyBag(amount, order.currency), totalTaxSet: moneyBag(0, order.currency),
+      maximumRefundableSet: moneyBag(max, order.currency),
+      refundLineItems: lines.map((l) => refundLineView(order, l)),
+      suggestedTransactions: sale ? [{
+        kind: 'SUGGESTED_REFUND', gateway: sale.gateway, formattedGateway: sale.gateway,
+        amountSet: moneyBag(Math.min(amount, max), order.currency), maximumRefundableSet: moneyBag(max, order.currency),
+        parentTransaction: transactionView(order, sale),
+      }] : [],
+    };
+  };
+
+  const financialStatus = (order: StoreOrder) => {
+    const refunded = state.refundedMinor(order);
+    if (refunded === 0) return 'PAID';
+    return refunded >= state.receivedMinor(order) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  };
+
+  function orderView(order: StoreOrder) {
+    const customer = state.customers.get(order.customerId);
+    return {
+      id: order.id, name: order.name, createdAt: order.createdAt, processedAt: order.createdAt,
+      currencyCode: order.currency, presentmentCurrencyCode: order.currency, note: order.note, email: customer?.email ?? null,
+      customer: customer
+        ? { id: customer.id, email: customer.email, displayName: customer.name, firstName: customer.name.split(' ')[0], lastName: customer.name.split(' ').slice(1).join(' ') || null }
+        : null,
+      displayFinancialStatus: () => financialStatus(order),
+      displayFulfillmentStatus: order.fulfillments.length > 0 ? 'FULFILLED' : 'UNFULFILLED',
+      refundable: state.maximumRefundableMinor(order) > 0,
+      totalPriceSet: moneyBag(state.receivedMinor(order), order.currency),
+      totalReceivedSet: moneyBag(state.receivedMinor(order), order.currency),
+      totalRefundedSet: () => moneyBag(state.refundedMinor(order), order.currency),
+      lineItems: (args: Args) => connection(order.lineItems.map((li) => lineItemView(order, li)), args, 'LineItem'),
+      fulfillments: (args: Args) => limit(order.fulfillments, args).map((f) => ({
+        id: f.id, createdAt: f.createdAt, status: 'SUCCESS', name: `${order.name}-F1`,
+        fulfillmentLineItems: (a: Args) => connection(f.lines.map((l) => {
+          const item = order.lineItems.find((li) => li.id === l.lineItemId);
+          return { id: l.id, quantity: l.quantity, lineItem: item ? lineItemView(order, item) : null };
+        }), a, 'FulfillmentLineItem'),
+      })),
+      refunds: (args: Args) => limit(order.refunds, args).map((r) => refundView(order, r)),
+      transactions: (args: Args) => limit(order.transactions, args).map((t) => transactionView(order, t)),
+      suggestedRefund: (args: Args) => suggestedRefund(order, args),
+    };
+  }
+
+  const idempotent = schema.getDirective('idempotent');
+
+  return {
+    order: (args: Args) => {
+      const order = state.orderById(String(args.id));
+      return order ? orderView(order) : null;
+    },
+    orders: (args: Args) => {
+      let orders = state.orders.filter((o) => (typeof args.query === 'string' ? orderMatches(o, args.query) : true));
+      if (args.reverse === true) orders = [...orders].reverse();
+      return connection(orders.map(orderView), args, 'Order');
+    },
+    customer: (args: Args) => {
+      const c = state.customers.get(String(args.id));
+      return c ? { id: c.id, email: c.email, displayName: c.name } : null;
+    },
+    refundCreate: (args: Args, _ctx: unknown, info: GraphQLResolveInfo) => {
+      const fieldNode = info.fieldNodes[0];
+      const directive = idempotent && fieldNode ? getDirectiveValues(idempotent, fieldNode, info.variableValues) : undefined;
+      const key = directive?.key;
+      if (typeof key !== 'string') {
+        throw new GraphQLError('The @idempotent directive is required for this mutation.', { extensions: { code: 'BAD_REQUEST' } });
+      }
+      if (key.trim() === '') throw new GraphQLError('Idempotency key cannot be an empty string.', { extensions: { code: 'BAD_REQUEST' } });
+      const input = args.input as Record<string, unknown>;
+      const fingerprint = canonicalJson(input);
+      const seen = state.idempotencyKeys.get(key);
+      if (seen) {
+        if (seen.fingerprint !== fingerprint) {
+          throw new GraphQLError('The idempotency key was already used with different parameters.', {
+            extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' },
+          });
+        }
+        const order = state.orders.find((o) => o.refunds.includes(seen.refund));
+        return { refund: order ? refundView(order, seen.refund) : null, order: order ? orderView(order) : null, userErrors: [] };
+      }
+      const request: RefundRequest = {
+        orderId: String(input.orderId),
+        note: typeof input.note === 'string' ? input.note : null,
+        currency: typeof input.currency === 'string' ? input.currency : null,
+        refundLineItems: (input.refundLineItems as RefundRequest['refundLineItems'] | null | undefined) ?? [],
+        transactions: ((input.transactions as RefundRequest['transactions'] | null | undefined) ?? []).map((t) => ({ ...t, amount: String(t.amount) })),
+      };
+      const result = state.createRefund(request);
+      if (result.refund === null) return { refund: null, order: result.order ? orderView(result.order) : null, userErrors: result.userErrors };
+      state.idempotencyKeys.set(key, { fingerprint, refund: result.refund });
+      return { refund: refundView(result.order, result.refund), order: orderView(result.order), userErrors: [] };
+    },
+  };
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,110 @@
+// The subset of Shopify Admin GraphQL (2026-04) that the sandbox store serves, with Shopify's type
+// names so the adapter's documents run unchanged here and validate against the real schema.
+// Built by server.ts; resolvers.ts supplies the values.
+import { buildSchema, type GraphQLSchema } from 'graphql';
+
+export const SANDBOX_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'MXN', 'BRL', 'JPY', 'KWD'] as const;
+
+const SDL = /* GraphQL */ `
+  schema { query: QueryRoot mutation: Mutation }
+
+  "Shopify 2026-04: required on refundCreate; same key + same input replays the first result."
+  directive @idempotent(key: String!) on FIELD
+
+  scalar DateTime
+  scalar Decimal
+  scalar Money
+  scalar UnsignedInt64
+
+  enum CurrencyCode { ${SANDBOX_CURRENCIES.join(' ')} }
+  enum OrderTransactionKind { SALE CAPTURE AUTHORIZATION VOID REFUND CHANGE EMV_AUTHORIZATION SUGGESTED_REFUND }
+  enum SuggestedOrderTransactionKind { SUGGESTED_REFUND }
+  enum OrderTransactionStatus { SUCCESS FAILURE PENDING ERROR AWAITING_RESPONSE UNKNOWN }
+  enum OrderDisplayFinancialStatus { PENDING AUTHORIZED PARTIALLY_PAID PARTIALLY_REFUNDED VOIDED PAID REFUNDED EXPIRED }
+  enum OrderDisplayFulfillmentStatus { UNFULFILLED PARTIALLY_FULFILLED FULFILLED RESTOCKED PENDING_FULFILLMENT OPEN IN_PROGRESS ON_HOLD SCHEDULED REQUEST_DECLINED }
+  enum FulfillmentStatus { PENDING OPEN SUCCESS CANCELLED ERROR FAILURE }
+  enum RefundLineItemRestockType { RETURN CANCEL LEGACY_RESTOCK NO_RESTOCK }
+
+  type MoneyV2 { amount: Decimal! currencyCode: CurrencyCode! }
+  type MoneyBag { shopMoney: MoneyV2! presentmentMoney: MoneyV2! }
+  type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
+  type UserError { field: [String!] message: String! }
+
+  type Customer { id: ID! email: String displayName: String! firstName: String lastName: String }
+
+  type LineItem {
+    id: ID! title: String! name: String! sku: String quantity: Int! currentQuantity: Int! refundableQuantity: Int!
+    originalUnitPriceSet: MoneyBag! discountedUnitPriceAfterAllDiscountsSet: MoneyBag! originalTotalSet: MoneyBag!
+  }
+  type LineItemEdge { cursor: String! node: LineItem! }
+  type LineItemConnection { edges: [LineItemEdge!]! nodes: [LineItem!]! pageInfo: PageInfo! }
+
+  type FulfillmentLineItem { id: ID! lineItem: LineItem! quantity: Int }
+  type FulfillmentLineItemEdge { cursor: String! node: FulfillmentLineItem! }
+  type FulfillmentLineItemConnection { edges: [FulfillmentLineItemEdge!]! nodes: [FulfillmentLineItem!]! pageInfo: PageInfo! }
+  type Fulfillment {
+    id: ID! createdAt: DateTime! status: FulfillmentStatus! name: String!
+    fulfillmentLineItems(first: Int, after: String): FulfillmentLineItemConnection!
+  }
+
+  type OrderTransaction {
+    id: ID! kind: OrderTransactionKind! status: OrderTransactionStatus! gateway: String formattedGateway: String
+    amountSet: MoneyBag! createdAt: DateTime! processedAt: DateTime parentTransaction: OrderTransaction
+  }
+  type OrderTransactionEdge { cursor: String! node: OrderTransaction! }
+  type OrderTransactionConnection { edges: [OrderTransactionEdge!]! nodes: [OrderTransaction!]! pageInfo: PageInfo! }
+
+  type RefundLineItem {
+    id: ID lineItem: LineItem! quantity: Int! restockType: RefundLineItemRestockType! restocked: Boolean!
+    priceSet: MoneyBag! subtotalSet: MoneyBag! totalTaxSet: MoneyBag!
+  }
+  type RefundLineItemEdge { cursor: String! node: RefundLineItem! }
+  type RefundLineItemConnection { edges: [RefundLineItemEdge!]! nodes: [RefundLineItem!]! pageInfo: PageInfo! }
+  type Refund {
+    id: ID! createdAt: DateTime note: String order: Order! totalRefundedSet: MoneyBag!
+    refundLineItems(first: Int, after: String): RefundLineItemConnection!
+    transactions(first: Int, after: String): OrderTransactionConnection!
+  }
+
+  type SuggestedOrderTransaction {
+    amountSet: MoneyBag! maximumRefundableSet: MoneyBag gateway: String formattedGateway: String
+    kind: SuggestedOrderTransactionKind! parentTransaction: OrderTransaction
+  }
+  type SuggestedRefund {
+    amountSet: MoneyBag! maximumRefundableSet: MoneyBag! subtotalSet: MoneyBag! totalTaxSet: MoneyBag!
+    discountedSubtotalSet: MoneyBag! refundLineItems: [RefundLineItem!]! suggestedTransactions: [SuggestedOrderTransaction!]!
+  }
+
+  type Order {
+    id: ID! name: String! createdAt: DateTime! processedAt: DateTime! currencyCode: CurrencyCode!
+    presentmentCurrencyCode: CurrencyCode! email: String note: String customer: Customer
+    displayFinancialStatus: OrderDisplayFinancialStatus displayFulfillmentStatus: OrderDisplayFulfillmentStatus!
+    refundable: Boolean! totalPriceSet: MoneyBag! totalReceivedSet: MoneyBag! totalRefundedSet: MoneyBag!
+    lineItems(first: Int, after: String): LineItemConnection!
+    fulfillments(first: Int): [Fulfillment!]!
+    refunds(first: Int): [Refund!]!
+    transactions(first: Int): [OrderTransaction!]!
+    suggestedRefund(refundLineItems: [RefundLineItemInput!], suggestFullRefund: Boolean): SuggestedRefund
+  }
+  type OrderEdge { cursor: String! node: Order! }
+  type OrderConnection { edges: [OrderEdge!]! nodes: [Order!]! pageInfo: PageInfo! }
+
+  input RefundLineItemInput { lineItemId: ID! quantity: Int! restockType: RefundLineItemRestockType locationId: ID }
+  input OrderTransactionInput { amount: Money! gateway: String! kind: OrderTransactionKind! orderId: ID! parentId: ID }
+  input RefundInput {
+    currency: CurrencyCode orderId: ID! note: String notify: Boolean
+    refundLineItems: [RefundLineItemInput!] transactions: [OrderTransactionInput!]
+  }
+  type RefundCreatePayload { order: Order refund: Refund userErrors: [UserError!]! }
+
+  type QueryRoot {
+    order(id: ID!): Order
+    orders(first: Int, after: String, last: Int, before: String, reverse: Boolean, query: String): OrderConnection!
+    customer(id: ID!): Customer
+  }
+  type Mutation { refundCreate(input: RefundInput!): RefundCreatePayload }
+`;
+
+export function buildSandboxSchema(): GraphQLSchema {
+  return buildSchema(SDL);
+}

@@ -1,0 +1,97 @@
+// The sandbox store's HTTP face: POST /admin/api/2026-04/graphql.json with X-Shopify-Access-Token,
+// executed by graphql-js over the in-memory state. Started by local/sandbox/index.ts for tests and
+// for the local runtime (`npm start`).
+import { timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { graphql } from 'graphql';
+import type { Clock } from '#harness/ports.js';
+import { FixtureError, type SandboxFixture } from '../fixture.js';
+import { listen, readBody, sendJson } from '../http.js';
+import { createStoreFaults, type StoreFaults } from './faults.js';
+import { createResolvers } from './resolvers.js';
+import { buildSandboxSchema, SANDBOX_CURRENCIES } from './schema.js';
+import { SandboxStoreState } from './state.js';
+
+export const SANDBOX_API_VERSION = '2026-04';
+export const GRAPHQL_PATH = `/admin/api/${SANDBOX_API_VERSION}/graphql.json`;
+
+export interface SandboxStoreOptions {
+  fixture: SandboxFixture;
+  clock: Clock;
+  accessToken: string;
+  host?: string;
+  port?: number;
+}
+
+export interface SandboxStore {
+  /** Base URL (http://127.0.0.1:<port>): what the Shopify adapter takes as its shop URL. */
+  url: string;
+  graphqlUrl: string;
+  store: SandboxStoreState;
+  faults: StoreFaults;
+  /** How many GraphQL requests reached the server (including refused ones). */
+  requestCount(): number;
+  close(): Promise<void>;
+}
+
+function tokenMatches(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function startSandboxStore(options: SandboxStoreOptions): Promise<SandboxStore> {
+  const currencies = new Set<string>([options.fixture.shop.currency, ...options.fixture.orders.flatMap((o) => (o.currency ? [o.currency] : []))]);
+  for (const c of currencies) {
+    if (!(SANDBOX_CURRENCIES as readonly string[]).includes(c)) throw new FixtureError(`currency ${c} is not served by the sandbox store`);
+  }
+  const state = new SandboxStoreState(options.fixture, options.clock);
+  const schema = buildSandboxSchema();
+  const rootValue = createResolvers(state, schema);
+  const faults = createStoreFaults();
+  let requests = 0;
+
+  const listening = await listen(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+    if (path !== GRAPHQL_PATH) return sendJson(res, 404, { errors: 'Not Found' });
+    if (req.method !== 'POST') return sendJson(res, 405, { errors: 'Method Not Allowed' });
+    requests += 1;
+    const header = req.headers['x-shopify-access-token'];
+    if (!tokenMatches(Array.isArray(header) ? header[0] : header, options.accessToken)) {
+      return sendJson(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+    }
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+    const fault = faults.take();
+    if (fault.kind === 'http') return sendJson(res, fault.status, { errors: 'Service Unavailable' }, fault.status === 429 ? { 'retry-after': '1' } : {});
+    if (fault.kind === 'throttled') {
+      return sendJson(res, 200, {
+        errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
+      });
+    }
+    let body: { query?: unknown; variables?: unknown; operationName?: unknown };
+    try {
+      body = JSON.parse(await readBody(req)) as typeof body;
+    } catch {
+      return sendJson(res, 400, { errors: 'Bad Request: body is not JSON' });
+    }
+    if (typeof body.query !== 'string') return sendJson(res, 400, { errors: [{ message: 'No query string was present' }] });
+    const result = await graphql({
+      schema,
+      source: body.query,
+      rootValue,
+      variableValues: (body.variables ?? undefined) as Record<string, unknown> | undefined,
+      operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
+    });
+    sendJson(res, 200, result);
+  }, options.host ?? '127.0.0.1', options.port ?? 0);
+
+  return {
+    url: listening.url,
+    graphqlUrl: listening.url + GRAPHQL_PATH,
+    store: state,
+    faults,
+    requestCount: () => requests,
+    close: listening.close,
+  };
+}

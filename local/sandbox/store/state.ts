@@ -1,0 +1,179 @@
+// The sandbox store's in-memory state and its rules: seeding from a fixture, what remains
+// refundable, and refund creation with Shopify's validation. The GraphQL layer (resolvers.ts)
+// reads and mutates it; tests read it directly to assert what happened.
+import type { Clock } from '#harness/ports.js';
+import { decimalToMinor, MoneyFormatError } from '#mcp/money.js';
+import { FixtureError, type FixtureOrder, type SandboxFixture } from '../fixture.js';
+
+export interface StoreLineItem { id: string; title: string; sku: string | null; quantity: number; unitPriceMinor: number }
+export interface StoreTransaction {
+  id: string; kind: 'SALE' | 'REFUND'; status: 'SUCCESS'; gateway: string; amountMinor: number;
+  createdAt: string; parentId: string | null;
+}
+export interface StoreRefundLine { id: string; lineItemId: string; quantity: number; subtotalMinor: number }
+export interface StoreRefund {
+  id: string; createdAt: string; note: string | null; lines: StoreRefundLine[]; amountMinor: number; transactionIds: string[];
+}
+export interface StoreFulfillment { id: string; createdAt: string; lines: { id: string; lineItemId: string; quantity: number }[] }
+export interface StoreOrder {
+  id: string; name: string; createdAt: string; currency: string; customerId: string; note: string | null;
+  lineItems: StoreLineItem[]; transactions: StoreTransaction[]; refunds: StoreRefund[]; fulfillments: StoreFulfillment[];
+}
+export interface StoreCustomer { id: string; email: string; name: string }
+
+export interface RefundRequest {
+  orderId: string;
+  note: string | null;
+  currency: string | null;
+  refundLineItems: { lineItemId: string; quantity: number }[];
+  transactions: { orderId: string; amount: string; gateway: string; kind: string; parentId: string | null }[];
+}
+export type UserError = { field: string[] | null; message: string };
+export type RefundResult = { refund: StoreRefund; order: StoreOrder; userErrors: [] } | { refund: null; order: StoreOrder | null; userErrors: UserError[] };
+
+export const gid = (type: string, id: string | number): string => `gid://shopify/${type}/${id}`;
+const DAY_MS = 86_400_000;
+
+export class SandboxStoreState {
+  readonly shop: { name: string; currency: string };
+  readonly customers = new Map<string, StoreCustomer>();
+  readonly orders: StoreOrder[] = [];
+  /** Every refund ever created through refundCreate (fixture refunds excluded), in order. */
+  readonly createdRefunds: StoreRefund[] = [];
+  /** refundCreate's @idempotent keys: the input's fingerprint and the refund it created. */
+  readonly idempotencyKeys = new Map<string, { fingerprint: string; refund: StoreRefund }>();
+  private nextId = 900_000_001;
+
+  constructor(fixture: SandboxFixture, private readonly clock: Clock) {
+    this.shop = fixture.shop;
+    for (const c of fixture.customers) this.customers.set(gid('Customer', c.id), { id: gid('Customer', c.id), email: c.email, name: c.name });
+    for (const o of [...fixture.orders].sort((a, b) => a.number - b.number)) this.orders.push(this.seedOrder(o));
+  }
+
+  orderById(id: string): StoreOrder | undefined {
+    return this.orders.find((o) => o.id === id);
+  }
+
+  refundedQuantity(order: StoreOrder, lineItemId: string): number {
+    return order.refunds.flatMap((r) => r.lines).filter((l) => l.lineItemId === lineItemId).reduce((n, l) => n + l.quantity, 0);
+  }
+
+  refundableQuantity(order: StoreOrder, item: StoreLineItem): number {
+    return item.quantity - this.refundedQuantity(order, item.id);
+  }
+
+  receivedMinor(order: StoreOrder): number {
+    return order.transactions.filter((t) => t.kind === 'SALE').reduce((n, t) => n + t.amountMinor, 0);
+  }
+
+  refundedMinor(order: StoreOrder): number {
+    return order.transactions.filter((t) => t.kind === 'REFUND').reduce((n, t) => n + t.amountMinor, 0);
+  }
+
+  maximumRefundableMinor(order: StoreOrder): number {
+    return this.receivedMinor(order) - this.refundedMinor(order);
+  }
+
+  /** Shopify's refundCreate rules; on any user error nothing changes. */
+  createRefund(input: RefundRequest): RefundResult {
+    const order = this.orderById(input.orderId);
+    if (!order) return { refund: null, order: null, userErrors: [{ field: ['orderId'], message: 'Order does not exist' }] };
+    const errors: UserError[] = [];
+    if (input.currency !== null && input.currency !== order.currency) {
+      errors.push({ field: ['currency'], message: `Currency must match the order currency (${order.currency})` });
+    }
+    input.refundLineItems.forEach((line, i) => {
+      const item = order.lineItems.find((li) => li.id === line.lineItemId);
+      if (!item) errors.push({ field: ['refundLineItems', String(i), 'lineItemId'], message: 'Line item does not exist' });
+      else if (line.quantity < 1 || line.quantity > this.refundableQuantity(order, item)) {
+        errors.push({ field: ['refundLineItems', String(i), 'quantity'], message: 'Quantity cannot refund more items than were purchased' });
+      }
+    });
+    let amountMinor = 0;
+    input.transactions.forEach((t, i) => {
+      const parent = order.transactions.find((p) => p.id === t.parentId && p.kind === 'SALE');
+      if (!parent || t.orderId !== order.id) {
+        errors.push({ field: ['transactions'], message: 'Transactions require a parent_id associated with the order' });
+      }
+      if (t.kind !== 'REFUND') errors.push({ field: ['transactions', String(i), 'kind'], message: 'Kind must be refund' });
+      try {
+        const minor = decimalToMinor(t.amount, order.currency);
+        if (minor <= 0) errors.push({ field: ['transactions', String(i), 'amount'], message: 'Amount must be greater than 0' });
+        amountMinor += minor;
+      } catch (error) {
+        if (!(error instanceof MoneyFormatError)) throw error;
+        errors.push({ field: ['transactions', String(i), 'amount'], message: 'Amount is invalid' });
+      }
+    });
+    if (errors.length === 0 && amountMinor > this.maximumRefundableMinor(order)) {
+      errors.push({ field: ['transactions', '0', 'amount'], message: 'Amount cannot be greater than the refundable amount' });
+    }
+    if (errors.length > 0) return { refund: null, order, userErrors: errors };
+
+    const createdAt = this.isoDaysAgo(0);
+    const refund = this.addRefund(order, createdAt, input.note, input.refundLineItems, input.transactions.map((t) => ({
+      gateway: t.gateway, parentId: t.parentId, amountMinor: decimalToMinor(t.amount, order.currency),
+    })));
+    this.createdRefunds.push(refund);
+    return { refund, order, userErrors: [] };
+  }
+
+  private addRefund(
+    order: StoreOrder, createdAt: string, note: string | null,
+    lines: { lineItemId: string; quantity: number }[], payments: { gateway: string; parentId: string | null; amountMinor: number }[],
+  ): StoreRefund {
+    const transactions = payments.map((p): StoreTransaction => ({
+      id: gid('OrderTransaction', this.nextId++), kind: 'REFUND', status: 'SUCCESS', gateway: p.gateway,
+      amountMinor: p.amountMinor, createdAt, parentId: p.parentId,
+    }));
+    order.transactions.push(...transactions);
+    const refund: StoreRefund = {
+      id: gid('Refund', this.nextId++), createdAt, note,
+      lines: lines.map((l) => {
+        const unit = order.lineItems.find((li) => li.id === l.lineItemId)?.unitPriceMinor ?? 0;
+        return { id: gid('RefundLineItem', this.nextId++), lineItemId: l.lineItemId, quantity: l.quantity, subtotalMinor: unit * l.quantity };
+      }),
+      amountMinor: transactions.reduce((n, t) => n + t.amountMinor, 0),
+      transactionIds: transactions.map((t) => t.id),
+    };
+    order.refunds.push(refund);
+    return refund;
+  }
+
+  private isoDaysAgo(days: number): string {
+    return new Date(this.clock.now().getTime() - days * DAY_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  private seedOrder(o: FixtureOrder): StoreOrder {
+    const currency = o.currency ?? this.shop.currency;
+    const id = gid('Order', o.number);
+    const lineItems = o.lineItems.map((li, i): StoreLineItem => ({
+      id: gid('LineItem', li.id ?? `${o.number}${String(i + 1).padStart(2, '0')}`),
+      title: li.title, sku: li.sku ?? null, quantity: li.quantity, unitPriceMinor: li.unitPriceMinor,
+    }));
+    const createdAt = this.isoDaysAgo(o.createdDaysAgo);
+    const sale: StoreTransaction = {
+      id: gid('OrderTransaction', `${o.number}1`), kind: 'SALE', status: 'SUCCESS', gateway: 'shopify_payments',
+      amountMinor: lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0), createdAt, parentId: null,
+    };
+    const order: StoreOrder = {
+      id, name: `#${o.number}`, createdAt, currency, customerId: gid('Customer', o.customerId), note: o.note ?? null,
+      lineItems, transactions: [sale], refunds: [],
+      fulfillments: o.fulfilledDaysAgo === null ? [] : [{
+        id: gid('Fulfillment', `${o.number}1`), createdAt: this.isoDaysAgo(o.fulfilledDaysAgo),
+        lines: lineItems.map((li, i) => ({ id: gid('FulfillmentLineItem', `${o.number}${i + 1}`), lineItemId: li.id, quantity: li.quantity })),
+      }],
+    };
+    for (const r of o.refunds ?? []) {
+      const lines = r.lineItems.map((ref) => {
+        const item = 'sku' in ref ? lineItems.find((li) => li.sku === ref.sku) : lineItems[ref.index];
+        if (!item) throw new FixtureError(`order ${o.number}: refund names an unknown line item`);
+        return { lineItemId: item.id, quantity: ref.quantity, amount: item.unitPriceMinor * ref.quantity };
+      });
+      this.addRefund(order, this.isoDaysAgo(r.daysAgo), null, lines, [{
+        gateway: sale.gateway, parentId: sale.id, amountMinor: lines.reduce((n, l) => n + l.amount, 0),
+      }]);
+    }
+    return order;
+  }
+}

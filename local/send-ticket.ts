@@ -1,0 +1,53 @@
+// `npm run ticket -- <event.json | "ticket text"> [--requester 9001] [--url http://127.0.0.1:4000]`
+// Signs a Zendesk event webhook the way Zendesk does and posts it to the local runtime.
+import { readFileSync, existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { signZendesk } from '#functions/webhook-ingest/zendesk.js';
+import { DEV_ZENDESK_WEBHOOK_SECRET } from './config.js';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    url: { type: 'string', default: `http://127.0.0.1:${process.env.PORT ?? 4000}` },
+    requester: { type: 'string', default: '9001' },
+    ticket: { type: 'string' },
+  },
+});
+const what = positionals[0];
+if (!what) {
+  console.error('usage: npm run ticket -- <event.json | "ticket text"> [--requester 9001] [--ticket 6001] [--url URL]');
+  process.exit(2);
+}
+
+function eventFromText(text: string) {
+  const now = new Date().toISOString();
+  const ticketId = values.ticket ?? String(6000 + Math.floor(Math.random() * 3000));
+  return {
+    id: randomUUID(),
+    type: 'zen:event-type:ticket.created',
+    time: now,
+    subject: `zen:ticket:${ticketId}`,
+    zendesk_event_version: '2022-11-06',
+    event: {},
+    detail: { id: ticketId, requester_id: values.requester, subject: text.slice(0, 60), description: text, status: 'NEW', created_at: now, updated_at: now },
+  };
+}
+
+const body = existsSync(what) ? readFileSync(what, 'utf8') : JSON.stringify(eventFromText(what));
+const timestamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+const secret = process.env.ZENDESK_WEBHOOK_SECRET ?? DEV_ZENDESK_WEBHOOK_SECRET;
+const res = await fetch(`${values.url}/webhooks/zendesk`, {
+  method: 'POST',
+  headers: {
+    'content-type': 'application/json',
+    'x-zendesk-webhook-signature': signZendesk(secret, timestamp, body),
+    'x-zendesk-webhook-signature-timestamp': timestamp,
+  },
+  body,
+});
+const text = await res.text();
+console.log(res.status, text);
+const runId = res.ok ? (JSON.parse(text) as { runId?: string }).runId : undefined;
+if (runId) console.log(`follow it: ${values.url}/api/runs/${runId}`);
+if (!res.ok) process.exitCode = 1;

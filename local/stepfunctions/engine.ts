@@ -1,0 +1,177 @@
+// The local WorkflowEngine: runs the deployed ASL file in-process on aws-local-stepfunctions, each Task
+// overridden by state name to call an in-process step handler. Used by the local runtime (`npm start`)
+// and by tests in place of AWS Step Functions.
+import './polyfill.js';
+import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine } from 'aws-local-stepfunctions';
+import type { Clock, WorkflowEngine } from '#harness/ports.js';
+import { listTaskStates, loadDefinition, type DefinitionSource } from './definition.js';
+import { EngineClosedError, ExecutionNotFoundError, LocalWorkflowError, MissingTaskHandlerError } from './errors.js';
+import {
+  causeText,
+  createExecutionRecord,
+  type ErrorInfo,
+  type ExecutionRecord,
+  type ExecutionStatus,
+  type ExecutionView,
+  type InterpreterEvent,
+  type LocalWorkflowEvent,
+} from './executions.js';
+import { buildTaskOverrides, TASK_TOKEN_PLACEHOLDER, type StepHandlers } from './overrides.js';
+import { createTaskTokenRegistry, realTimer, type PendingTaskToken, type Timer } from './task-tokens.js';
+
+export type LocalWorkflowEngineOptions = DefinitionSource & {
+  /** In-process handler per Task state name; every Task of the definition needs one. */
+  handlers: StepHandlers;
+  clock?: Clock;
+  /** Runs waitForTaskToken timeouts (TimeoutSeconds); tests inject one they fire by hand. */
+  timer?: Timer;
+  onEvent?: (event: LocalWorkflowEvent) => void;
+  /** Replaces every Retry wait (interval, backoff, jitter) with this many ms; tests pass 0. */
+  retryIntervalMs?: number;
+  /** Values for `${...}` placeholders; `${XFunctionArn}` defaults to a fake local ARN. */
+  substitutions?: Record<string, string>;
+  stateMachineName?: string;
+  mintTaskToken?: () => string;
+};
+
+export type ExecutionResult = { status: Exclude<ExecutionStatus, 'RUNNING'>; output: unknown; error: ErrorInfo | null };
+
+export interface LocalWorkflowEngine extends WorkflowEngine {
+  describe(name: string): ExecutionView | undefined;
+  list(): ExecutionView[];
+  /** Resolves when the execution has stopped, with its final status. */
+  waitFor(name: string): Promise<ExecutionResult>;
+  /** Tokens currently awaited by waitForTaskToken states (test and debugging view). */
+  taskTokens(): PendingTaskToken[];
+  /** Aborts running executions and rejects pending tokens; later starts are refused. */
+  close(): Promise<void>;
+}
+
+const systemClock: Clock = { now: () => new Date() };
+
+type Running = { record: ExecutionRecord; abort: () => void; done: Promise<ExecutionResult> };
+
+export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): LocalWorkflowEngine {
+  const clock = options.clock ?? systemClock;
+  const definition = loadDefinition(options, options.substitutions);
+  const tasks = listTaskStates(definition);
+  const missing = tasks.filter((task) => typeof options.handlers[task.stateName] !== 'function').map((task) => task.stateName);
+  if (missing.length > 0) throw new MissingTaskHandlerError(missing);
+
+  const machine = new StateMachine(definition);
+  const machineName = options.stateMachineName ?? 'refund-run';
+  const machineArn = `arn:aws:states:us-east-1:000000000000:stateMachine:${machineName}`;
+  const tokens = createTaskTokenRegistry({ timer: options.timer ?? realTimer, clock, mintToken: options.mintTaskToken });
+  const executions = new Map<string, Running>();
+  let closed = false;
+
+  const retryIntervalOverrides =
+    options.retryIntervalMs === undefined
+      ? undefined
+      : Object.fromEntries(tasks.map((task) => [task.stateName, options.retryIntervalMs as number]));
+
+  const emit = (event: LocalWorkflowEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // A progress listener must not break an execution.
+    }
+  };
+
+  function launch(name: string, input: { runId: string }): Running {
+    const executionArn = `arn:aws:states:us-east-1:000000000000:execution:${machineName}:${name}`;
+    const record = createExecutionRecord({ name, executionArn, runInput: input, clock });
+    const run = machine.run(
+      { ...input },
+      {
+        overrides: {
+          taskResourceLocalHandlers: buildTaskOverrides({ execution: name, tasks, handlers: options.handlers, tokens }),
+          ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}),
+        },
+        context: {
+          Execution: { Id: executionArn, Name: name },
+          StateMachine: { Id: machineArn, Name: machineName },
+          Task: { Token: TASK_TOKEN_PLACEHOLDER },
+        },
+      },
+    );
+    emit({ type: 'ExecutionStarted', execution: name, at: record.view.startedAt });
+
+    const pump = (async () => {
+      for await (const event of run.eventLogs) {
+        const transition = record.apply(event as InterpreterEvent);
+        if (transition) emit({ type: 'StateTransition', execution: name, at: transition.at, transition });
+      }
+    })();
+
+    const settled = run.result.then(
+      (output) => record.finish('SUCCEEDED', { output }),
+      (error: unknown) => {
+        const [status, info] = classifyFailure(error);
+        record.finish(status, info ? { error: info } : {});
+      },
+    );
+
+    const done = Promise.all([settled, pump.catch(() => undefined)]).then((): ExecutionResult => {
+      const view = record.view;
+      const status = view.status === 'RUNNING' ? 'FAILED' : view.status;
+      emit({ type: 'ExecutionFinished', execution: name, at: view.stoppedAt ?? clock.now().toISOString(), status, error: view.error });
+      return { status, output: view.output, error: view.error };
+    });
+
+    return { record, abort: run.abort, done };
+  }
+
+  return {
+    async start({ name, input }) {
+      if (closed) throw new EngineClosedError();
+      if (executions.has(name)) return { started: false };
+      // launch() is synchronous, so a concurrent second start with this name already sees the entry.
+      executions.set(name, launch(name, input));
+      return { started: true };
+    },
+
+    async sendTaskSuccess(taskToken, output) {
+      tokens.succeed(taskToken, JSON.parse(JSON.stringify(output)));
+    },
+
+    async sendTaskFailure(taskToken, error, cause) {
+      tokens.fail(taskToken, error, cause);
+    },
+
+    describe(name) {
+      return executions.get(name)?.record.snapshot();
+    },
+
+    list() {
+      return [...executions.values()].map((running) => running.record.snapshot());
+    },
+
+    waitFor(name) {
+      const running = executions.get(name);
+      if (!running) return Promise.reject(new ExecutionNotFoundError(name));
+      return running.done;
+    },
+
+    taskTokens() {
+      return tokens.pending();
+    },
+
+    async close() {
+      closed = true;
+      const running = [...executions.values()].filter((entry) => entry.record.view.status === 'RUNNING');
+      for (const entry of running) entry.abort();
+      tokens.abort(new LocalWorkflowError('Execution aborted: the engine is closing'));
+      await Promise.all(running.map((entry) => entry.done));
+    },
+  };
+}
+
+function classifyFailure(error: unknown): [Exclude<ExecutionStatus, 'RUNNING' | 'SUCCEEDED'>, ErrorInfo | null] {
+  if (error instanceof ExecutionAbortedError) return ['ABORTED', null];
+  if (error instanceof ExecutionTimeoutError) return ['TIMED_OUT', { Error: 'States.Timeout', Cause: 'Execution timed out' }];
+  if (error instanceof ExecutionError && error.cause instanceof Error) {
+    return ['FAILED', { Error: error.cause.name, Cause: causeText(error.cause.message) }];
+  }
+  return ['FAILED', { Error: error instanceof Error ? error.name : 'Error', Cause: causeText(error) }];
+}

@@ -1,0 +1,71 @@
+// The MCP server on node:http for the local runtime and tests: stateless Streamable HTTP at /mcp,
+// a fresh server and transport per request, bearer auth, DNS-rebinding protection (Host allowlist).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { bearerMatches, UNAUTHORIZED_BODY } from './server/auth.js';
+import { createMcpServer } from './server/create-server.js';
+import type { McpServerDeps } from './server/tools.js';
+
+export interface LocalMcpServerOptions {
+  deps: McpServerDeps;
+  callerToken: string;
+  host?: string;
+  port?: number;
+}
+
+export interface LocalMcpServer {
+  /** The MCP endpoint, e.g. http://127.0.0.1:40123/mcp */
+  url: string;
+  close(): Promise<void>;
+}
+
+export const MCP_PATH = '/mcp';
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+export async function startMcpHttpServer(options: LocalMcpServerOptions): Promise<LocalMcpServer> {
+  const host = options.host ?? '127.0.0.1';
+  let allowedHosts: string[] = [];
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (new URL(req.url ?? '/', 'http://local').pathname !== MCP_PATH) return sendJson(res, 404, { error: 'not found' });
+    if (!bearerMatches(req.headers.authorization, options.callerToken)) {
+      return sendJson(res, 401, UNAUTHORIZED_BODY, { 'www-authenticate': 'Bearer' });
+    }
+    const server = createMcpServer(options.deps);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      enableDnsRebindingProtection: true,
+      allowedHosts,
+    });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+  }
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) sendJson(res, 500, { jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = http.address() as AddressInfo;
+  allowedHosts = [`${host}:${port}`, `localhost:${port}`];
+  return {
+    url: `http://${host}:${port}${MCP_PATH}`,
+    close: () => new Promise<void>((resolve, reject) => {
+      http.closeAllConnections();
+      http.close((error) => (error ? reject(error) : resolve()));
+    }),
+  };
+}

@@ -1,0 +1,5 @@
+// Public face of the MCP server: the per-request server factory, its dependencies and the tool table.
+export { createMcpServer, MCP_SERVER_INFO } from './create-server.js';
+export { TOOL_SPECS } from './tools.js';
+export type { McpServerDeps, ToolSpec } from './tools.js';
+export { bearerMatches } from './auth.js';

@@ -1,0 +1,52 @@
+// The four tools as data: description, annotations and what each one does with the adapters.
+// Contracts (schemas) live in contracts/tools.ts; create-server.ts registers this table.
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { Clock } from '#harness/ports.js';
+import type { TOOL_CONTRACTS, ToolName, ToolOutput } from '../contracts/tools.js';
+import type { HelpdeskApi } from '../adapters/helpdesk/index.js';
+import type { ShopifyApi } from '../adapters/shopify/index.js';
+
+export interface McpServerDeps {
+  shopify: ShopifyApi;
+  helpdesk: HelpdeskApi;
+  clock: Clock;
+}
+
+type ParsedInput<N extends ToolName> = z.output<(typeof TOOL_CONTRACTS)[N]['input']>;
+
+export interface ToolSpec<N extends ToolName> {
+  description: string;
+  annotations: ToolAnnotations;
+  run(deps: McpServerDeps, input: ParsedInput<N>): Promise<ToolOutput<N>>;
+}
+
+export const TOOL_SPECS: { [N in ToolName]: ToolSpec<N> } = {
+  get_order: {
+    description:
+      'Read one order of this store by its number (without "#"): line items with refundable quantities, fulfillments, ' +
+      'transactions, earlier refunds and the maximum still refundable. The order note is customer text, marked untrusted.',
+    annotations: { title: 'Get order', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    run: async ({ shopify }, input) => ({ order: await shopify.getOrderByNumber(input.orderNumber) }),
+  },
+  get_refund_history: {
+    description: "List the refunds made on a customer's orders in the last `sinceDays` days (all of the customer's orders are read).",
+    annotations: { title: 'Get refund history', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    run: ({ shopify, clock }, input) => shopify.getRefundHistory({ customerId: input.customerId, sinceDays: input.sinceDays, now: clock.now() }),
+  },
+  post_draft: {
+    description: 'Leave a reply draft on a helpdesk ticket as an internal (private) note for the support team. Never sent to the customer.',
+    annotations: { title: 'Post draft as internal note', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    run: async ({ helpdesk }, input) => {
+      const note = await helpdesk.postInternalNote(input.ticketId, input.body);
+      return { ticketId: note.ticketId, noteId: note.noteId, public: false as const };
+    },
+  },
+  refund_create: {
+    description:
+      'Refund line items of an order against its SALE transaction. Moves money. The same idempotencyKey with the same ' +
+      'arguments returns the first refund instead of refunding twice; with different arguments it is refused (conflict).',
+    annotations: { title: 'Create refund', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    run: ({ shopify }, input) => shopify.createRefund(input),
+  },
+};

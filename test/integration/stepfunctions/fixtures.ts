@@ -1,0 +1,83 @@
+// Test fixtures for the local runner: fake step handlers that record their calls, and a timer fired by hand.
+import type { StepHandler, StepHandlers, Timer } from '#local/stepfunctions/index.js';
+
+export const DEFINITION_PATH = new URL('../../../state-machine/refund-run.asl.json', import.meta.url).pathname;
+
+export const TASK_STATES = [
+  'Triage',
+  'CheckOrder',
+  'ProposeRefund',
+  'Gate',
+  'RequestApproval',
+  'Refund',
+  'DraftReply',
+  'CheckReply',
+  'Done',
+  'Escalate',
+] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+export type Call = { state: TaskState; payload: Record<string, unknown> };
+
+/** Handlers that continue by default (Gate decides `auto`); `overrides` replaces any of them. */
+export function fakeHandlers(overrides: Partial<Record<TaskState, StepHandler>> = {}) {
+  const calls: Call[] = [];
+  const defaults: Record<TaskState, StepHandler> = {
+    Triage: async () => ({ outcome: 'continue' }),
+    CheckOrder: async () => ({ outcome: 'continue' }),
+    ProposeRefund: async () => ({ outcome: 'continue' }),
+    Gate: async () => ({ outcome: 'continue', decision: 'auto' }),
+    RequestApproval: async () => ({ outcome: 'continue' }),
+    Refund: async () => ({ outcome: 'continue' }),
+    DraftReply: async () => ({ outcome: 'continue' }),
+    CheckReply: async () => ({ outcome: 'continue' }),
+    Done: async () => ({ outcome: 'continue' }),
+    Escalate: async () => ({ outcome: 'continue' }),
+  };
+  const handlers: StepHandlers = {};
+  for (const state of TASK_STATES) {
+    const impl = overrides[state] ?? defaults[state];
+    handlers[state] = async (payload) => {
+      calls.push({ state, payload });
+      return impl(payload);
+    };
+  }
+  return { handlers, calls, callsTo: (state: TaskState) => calls.filter((call) => call.state === state) };
+}
+
+/** A Timer whose callbacks run only when the test fires them. */
+export function manualTimer() {
+  const scheduled: { ms: number; callback: () => void; cancelled: boolean }[] = [];
+  const timer: Timer = {
+    set(callback, ms) {
+      const entry = { ms, callback, cancelled: false };
+      scheduled.push(entry);
+      return () => {
+        entry.cancelled = true;
+      };
+    },
+  };
+  return {
+    timer,
+    scheduled,
+    fireAll(): void {
+      for (const entry of scheduled.filter((e) => !e.cancelled)) {
+        entry.cancelled = true;
+        entry.callback();
+      }
+    },
+  };
+}
+
+/** Resolves once `check` holds, polling on the macrotask queue (handlers run asynchronously). */
+export async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+export function enteredStates(history: { type: string; state: string }[]): string[] {
+  return history.filter((t) => t.type === 'entered').map((t) => t.state);
+}

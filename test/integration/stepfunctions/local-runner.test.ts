@@ -1,0 +1,275 @@
+// The local Step Functions runner executing the real refund-run ASL file with fake step handlers.
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createLocalWorkflowEngine,
+  MissingTaskHandlerError,
+  TaskTokenNotFoundError,
+  EngineClosedError,
+  type LocalWorkflowEngine,
+  type LocalWorkflowEngineOptions,
+  type LocalWorkflowEvent,
+} from '#local/stepfunctions/index.js';
+import { DEFINITION_PATH, enteredStates, fakeHandlers, manualTimer, until } from './fixtures.js';
+
+const HAPPY_PATH = [
+  'Triage',
+  'AfterTriage',
+  'CheckOrder',
+  'AfterCheckOrder',
+  'ProposeRefund',
+  'AfterProposeRefund',
+  'Gate',
+  'GateDecision',
+  'Refund',
+  'DraftReply',
+  'CheckReply',
+  'AfterCheckReply',
+  'Done',
+];
+
+let engine: LocalWorkflowEngine | undefined;
+
+function makeEngine(options: Omit<LocalWorkflowEngineOptions, 'definitionPath'>): LocalWorkflowEngine {
+  engine = createLocalWorkflowEngine({ definitionPath: DEFINITION_PATH, retryIntervalMs: 0, ...options });
+  return engine;
+}
+
+afterEach(async () => {
+  await engine?.close();
+  engine = undefined;
+});
+
+/** Runs until RequestApproval holds a token and returns it. */
+async function startAndWaitForApproval(sfn: LocalWorkflowEngine, name: string): Promise<string> {
+  await sfn.start({ name, input: { runId: name } });
+  await until(() => sfn.taskTokens().some((t) => t.execution === name));
+  const pending = sfn.taskTokens().find((t) => t.execution === name);
+  return pending!.token;
+}
+
+describe('local Step Functions runner on refund-run.asl.json', () => {
+  it('runs an auto refund from Triage to Done, passing {runId} to every step', async () => {
+    const fake = fakeHandlers();
+    const events: LocalWorkflowEvent[] = [];
+    const sfn = makeEngine({ handlers: fake.handlers, onEvent: (e) => events.push(e) });
+
+    expect(await sfn.start({ name: 'run-happy', input: { runId: 'run-happy' } })).toEqual({ started: true });
+    const result = await sfn.waitFor('run-happy');
+
+    expect(result.status).toBe('SUCCEEDED');
+    const view = sfn.describe('run-happy')!;
+    expect(enteredStates(view.history)).toEqual(HAPPY_PATH);
+    expect(view.currentState).toBe('Done');
+    expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'Refund', 'DraftReply', 'CheckReply', 'Done']);
+    expect(fake.calls.every((c) => JSON.stringify(c.payload) === JSON.stringify({ runId: 'run-happy' }))).toBe(true);
+    expect(events[0]).toMatchObject({ type: 'ExecutionStarted', execution: 'run-happy' });
+    expect(events.at(-1)).toMatchObject({ type: 'ExecutionFinished', status: 'SUCCEEDED' });
+    expect(sfn.list().map((v) => v.name)).toEqual(['run-happy']);
+  });
+
+  it('waits at RequestApproval with a minted token until sendTaskSuccess, then refunds', async () => {
+    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const sfn = makeEngine({ handlers: fake.handlers });
+
+    const token = await startAndWaitForApproval(sfn, 'run-approve');
+
+    const approvalCall = fake.callsTo('RequestApproval')[0]!;
+    expect(approvalCall.payload).toEqual({ runId: 'run-approve', taskToken: token });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(sfn.describe('run-approve')).toMatchObject({ status: 'RUNNING', currentState: 'RequestApproval' });
+    expect(fake.callsTo('Refund')).toHaveLength(0);
+
+    await sfn.sendTaskSuccess(token, { outcome: 'continue', decision: 'approved', approvalId: 'appr-1' });
+    const result = await sfn.waitFor('run-approve');
+
+    expect(result.status).toBe('SUCCEEDED');
+    expect(enteredStates(sfn.describe('run-approve')!.history)).toEqual([
+      ...HAPPY_PATH.slice(0, HAPPY_PATH.indexOf('GateDecision') + 1),
+      'RequestApproval',
+      'AfterApproval',
+      ...HAPPY_PATH.slice(HAPPY_PATH.indexOf('Refund')),
+    ]);
+    expect(fake.callsTo('Refund')).toHaveLength(1);
+    expect(sfn.taskTokens()).toEqual([]);
+  });
+
+  it('refuses a task token that was already answered', async () => {
+    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const sfn = makeEngine({ handlers: fake.handlers });
+    const token = await startAndWaitForApproval(sfn, 'run-replay');
+
+    await sfn.sendTaskSuccess(token, { outcome: 'continue', decision: 'approved', approvalId: 'appr-1' });
+
+    await expect(sfn.sendTaskSuccess(token, { outcome: 'continue' })).rejects.toBeInstanceOf(TaskTokenNotFoundError);
+    await expect(sfn.sendTaskFailure('not-a-token', 'X', 'y')).rejects.toBeInstanceOf(TaskTokenNotFoundError);
+    expect((await sfn.waitFor('run-replay')).status).toBe('SUCCEEDED');
+  });
+
+  it('escalates without refunding when the approval output is a rejection', async () => {
+    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const sfn = makeEngine({ handlers: fake.handlers });
+    const token = await startAndWaitForApproval(sfn, 'run-reject');
+
+    await sfn.sendTaskSuccess(token, { outcome: 'escalate', decision: 'rejected', approvalId: 'appr-2' });
+    const result = await sfn.waitFor('run-reject');
+
+    expect(result.status).toBe('SUCCEEDED');
+    expect(enteredStates(sfn.describe('run-reject')!.history).slice(-3)).toEqual(['RequestApproval', 'AfterApproval', 'Escalate']);
+    expect(fake.callsTo('Refund')).toHaveLength(0);
+    const escalation = fake.callsTo('Escalate')[0]!.payload as { runId: string; state: { step: Record<string, unknown> } };
+    expect(escalation.runId).toBe('run-reject');
+    expect(escalation.state.step).toEqual({ outcome: 'escalate', decision: 'rejected', approvalId: 'appr-2' });
+  });
+
+  it('escalates with States.Timeout when no approval arrives within TimeoutSeconds', async () => {
+    const clock = manualTimer();
+    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const sfn = makeEngine({ handlers: fake.handlers, timer: clock.timer });
+    const token = await startAndWaitForApproval(sfn, 'run-timeout');
+
+    expect(clock.scheduled.map((s) => s.ms)).toEqual([86_400_000]);
+    clock.fireAll();
+    const result = await sfn.waitFor('run-timeout');
+
+    expect(result.status).toBe('SUCCEEDED');
+    expect(fake.callsTo('Refund')).toHaveLength(0);
+    const escalation = fake.callsTo('Escalate')[0]!.payload as { state: { error: { Error: string; Cause: string } } };
+    expect(escalation.state.error.Error).toBe('States.Timeout');
+    await expect(sfn.sendTaskSuccess(token, { outcome: 'continue' })).rejects.toBeInstanceOf(TaskTokenNotFoundError);
+  });
+
+  it('routes sendTaskFailure to Escalate with the given error and cause', async () => {
+    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const sfn = makeEngine({ handlers: fake.handlers });
+    const token = await startAndWaitForApproval(sfn, 'run-taskfail');
+
+    await sfn.sendTaskFailure(token, 'ApprovalExpiredError', 'nobody decided');
+    await sfn.waitFor('run-taskfail');
+
+    const escalation = fake.callsTo('Escalate')[0]!.payload as { state: { error: unknown } };
+    expect(escalation.state.error).toEqual({ Error: 'ApprovalExpiredError', Cause: 'nobody decided' });
+  });
+
+  it('retries a step that throws TemporarilyUnavailableError and then succeeds', async () => {
+    let attempts = 0;
+    const fake = fakeHandlers({
+      CheckOrder: async () => {
+        attempts += 1;
+        if (attempts < 3) throw Object.assign(new Error('shopify throttled'), { name: 'TemporarilyUnavailableError' });
+        return { outcome: 'continue' };
+      },
+    });
+    const sfn = makeEngine({ handlers: fake.handlers });
+
+    await sfn.start({ name: 'run-retry', input: { runId: 'run-retry' } });
+    const result = await sfn.waitFor('run-retry');
+
+    expect(result.status).toBe('SUCCEEDED');
+    expect(attempts).toBe(3);
+    const history = sfn.describe('run-retry')!.history;
+    expect(history.filter((t) => t.type === 'retried').map((t) => t.state)).toEqual(['CheckOrder', 'CheckOrder']);
+    expect(history.find((t) => t.type === 'failed')?.error?.Error).toBe('TemporarilyUnavailableError');
+    expect(fake.callsTo('Escalate')).toHaveLength(0);
+  });
+
+  it('escalates once the retries of TemporarilyUnavailableError are exhausted', async () => {
+    class TemporarilyUnavailableError extends Error {
+      override name = 'TemporarilyUnavailableError';
+    }
+    const fake = fakeHandlers({
+      Triage: async () => {
+        throw new TemporarilyUnavailableError('model overloaded');
+      },
+    });
+    const sfn = makeEngine({ handlers: fake.handlers });
+
+    await sfn.start({ name: 'run-exhausted', input: { runId: 'run-exhausted' } });
+    await sfn.waitFor('run-exhausted');
+
+    expect(fake.callsTo('Triage')).toHaveLength(4); // first attempt + MaxAttempts 3
+    const escalation = fake.callsTo('Escalate')[0]!.payload as { state: { error: { Error: string } } };
+    expect(escalation.state.error.Error).toBe('TemporarilyUnavailableError');
+  });
+
+  it('sends any other error straight to Escalate with it in $.error', async () => {
+    const fake = fakeHandlers({
+      Refund: async () => {
+        throw new Error('card network said no');
+      },
+    });
+    const sfn = makeEngine({ handlers: fake.handlers });
+
+    await sfn.start({ name: 'run-error', input: { runId: 'run-error' } });
+    const result = await sfn.waitFor('run-error');
+
+    expect(result.status).toBe('SUCCEEDED');
+    expect(fake.callsTo('Refund')).toHaveLength(1);
+    expect(enteredStates(sfn.describe('run-error')!.history).slice(-2)).toEqual(['Refund', 'Escalate']);
+    const escalation = fake.callsTo('Escalate')[0]!.payload as { state: { error: { Error: string; Cause: string } } };
+    expect(escalation.state.error.Error).toBe('Error');
+    expect(JSON.parse(escalation.state.error.Cause)).toEqual({ errorType: 'Error', errorMessage: 'card network said no' });
+  });
+
+  it('escalates with the step reason when a step returns outcome escalate', async () => {
+    const fake = fakeHandlers({ CheckOrder: async () => ({ outcome: 'escalate', reason: 'order_not_owned' }) });
+    const sfn = makeEngine({ handlers: fake.handlers });
+
+    await sfn.start({ name: 'run-choice', input: { runId: 'run-choice' } });
+    await sfn.waitFor('run-choice');
+
+    const escalation = fake.callsTo('Escalate')[0]!.payload as { state: { step: { detail: { reason: string } } } };
+    expect(escalation.state.step.detail.reason).toBe('order_not_owned');
+    expect(fake.callsTo('ProposeRefund')).toHaveLength(0);
+  });
+
+  it('fails the execution when Escalate itself fails', async () => {
+    const fake = fakeHandlers({
+      Triage: async () => ({ outcome: 'escalate' }),
+      Escalate: async () => {
+        throw new Error('helpdesk down');
+      },
+    });
+    const sfn = makeEngine({ handlers: fake.handlers });
+
+    await sfn.start({ name: 'run-escfail', input: { runId: 'run-escfail' } });
+    const result = await sfn.waitFor('run-escfail');
+
+    expect(result.status).toBe('FAILED');
+    expect(result.error?.Error).toBe('EscalationFailed');
+  });
+
+  it('starts an execution name once: a second start runs nothing', async () => {
+    const fake = fakeHandlers();
+    const sfn = makeEngine({ handlers: fake.handlers });
+
+    const first = await sfn.start({ name: 'run-twice', input: { runId: 'run-twice' } });
+    const second = await sfn.start({ name: 'run-twice', input: { runId: 'run-twice' } });
+    await sfn.waitFor('run-twice');
+    const third = await sfn.start({ name: 'run-twice', input: { runId: 'run-twice' } });
+
+    expect([first, second, third]).toEqual([{ started: true }, { started: false }, { started: false }]);
+    expect(fake.callsTo('Triage')).toHaveLength(1);
+    expect(fake.callsTo('Done')).toHaveLength(1);
+    expect(sfn.list()).toHaveLength(1);
+  });
+
+  it('refuses a definition whose Task has no local handler', () => {
+    const { handlers } = fakeHandlers();
+    delete handlers.Refund;
+
+    expect(() => createLocalWorkflowEngine({ definitionPath: DEFINITION_PATH, handlers })).toThrow(MissingTaskHandlerError);
+  });
+
+  it('close() aborts a waiting execution, drops its token and refuses new starts', async () => {
+    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const sfn = makeEngine({ handlers: fake.handlers });
+    await startAndWaitForApproval(sfn, 'run-closed');
+
+    await sfn.close();
+
+    expect(sfn.describe('run-closed')!.status).toBe('ABORTED');
+    expect(sfn.taskTokens()).toEqual([]);
+    expect(fake.callsTo('Escalate')).toHaveLength(0);
+    await expect(sfn.start({ name: 'run-after', input: { runId: 'run-after' } })).rejects.toBeInstanceOf(EngineClosedError);
+  });
+});
