@@ -115,7 +115,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       clock,
       timer: opts.timer,
       retryIntervalMs: opts.retryIntervalMs,
-      onEvent: (event: LocalWorkflowEvent) => log(describeEvent(event)),
+      onEvent: (event: LocalWorkflowEvent) => {
+        const line = describeEvent(event);
+        if (line) log(line);
+      },
     });
     closers.push(() => engine!.close());
 
@@ -175,7 +178,17 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
 }
 export type LocalRuntime = Awaited<ReturnType<typeof startLocalRuntime>>;
 
-function describeEvent(event: LocalWorkflowEvent): string {
-  const e = event as unknown as Record<string, unknown>;
-  return `[${String(e.executionName ?? e.name ?? '')}] ${String(e.type ?? '')} ${String(e.stateName ?? '')}`.trim();
+/** One progress line per execution start/finish and per state entered, failed, retried or caught. */
+function describeEvent(event: LocalWorkflowEvent): string | null {
+  switch (event.type) {
+    case 'ExecutionStarted':
+      return `${event.execution} started`;
+    case 'ExecutionFinished':
+      return `${event.execution} finished ${event.status}${event.error ? ` (${event.error.Error})` : ''}`;
+    case 'StateTransition': {
+      const t = event.transition;
+      if (t.type === 'exited') return null;
+      return `${event.execution} ${t.type} ${t.state}${t.error ? ` (${t.error.Error})` : ''}`;
+    }
+  }
 }

@@ -7,8 +7,10 @@ export const MAX_DETAIL_CHARS = 200;
 
 const REDACTIONS: ReadonlyArray<[RegExp, string]> = [
   [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email]'],
-  [/\b(bearer|token|key|secret|password|authorization)\b\s*[:=]?\s*\S+/gi, '$1 [redacted]'],
+  [/\b(bearer|basic)\s+\S+/gi, '$1 [redacted]'],
+  [/\b(token|api[_-]?key|secret|password|authorization)\b\s*[:=]\s*(?!bearer\b|basic\b)[^\s,;]+/gi, '$1=[redacted]'],
   [/\b(shpat|shpca|shpss|sk|pk|xox[abp])_[A-Za-z0-9_-]+/g, '[secret]'],
+  [/\b[A-Za-z]+_(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{12,}/g, '[secret]'],
   [/\b[A-Za-z0-9+/_=-]{32,}\b/g, '[opaque]'],
 ];
 

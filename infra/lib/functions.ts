@@ -1,5 +1,5 @@
 // The Lambda functions of a tenant as data: entry file, sizing and what each may touch. The construct
-// (refund-agent.ts) turns `access` into IAM grants, so least privilege is read here in one table.
+// (refund-agent.ts) turns `access` into IAM grants and environment, so least privilege is read here.
 
 export const FUNCTION_NAMES = [
   'webhook-ingest',
@@ -20,8 +20,9 @@ export const FUNCTION_NAMES = [
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
-/** Which secret holds what: connector credentials (Shopify, helpdesk, webhook signing) or the model key. */
-export type SecretName = 'connectors' | 'model';
+/** Fields of the tenant's connector secret (JSON), handed to a function only if its job needs them. */
+export const SECRET_FIELDS = ['SHOPIFY_ADMIN_TOKEN', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN', 'ZENDESK_WEBHOOK_SECRET', 'MCP_CALLER_TOKEN'] as const;
+export type SecretField = (typeof SECRET_FIELDS)[number];
 
 export type FunctionAccess = {
   table?: 'read' | 'readWrite';
@@ -30,9 +31,12 @@ export type FunctionAccess = {
   startExecution?: boolean;
   /** states:SendTaskSuccess / SendTaskFailure on the run state machine. */
   answerTasks?: boolean;
-  invokeMcp?: boolean;
+  /** Calls tools on the MCP server over the HTTP API (MCP_URL + MCP_CALLER_TOKEN). */
+  mcpClient?: boolean;
+  /** Links to the approval pages (PUBLIC_BASE_URL). */
+  publicUrl?: boolean;
   sendEmail?: boolean;
-  secrets?: SecretName[];
+  secrets?: SecretField[];
 };
 
 export type FunctionSpec = {
@@ -45,12 +49,12 @@ export type FunctionSpec = {
 
 const entryOf = (name: string) => `functions/${name}/index.ts`;
 
-// Steps share the harness: run rows and journal in the table, tools through the MCP function, models with the model key.
+// Steps share the harness: run rows and journal in the table, tools through the MCP server.
 const STEP: FunctionSpec = {
   entry: '',
   timeoutSeconds: 120,
   memoryMb: 512,
-  access: { table: 'readWrite', invokeMcp: true, secrets: ['model'] },
+  access: { table: 'readWrite', mcpClient: true },
 };
 const step = (name: string, extra: FunctionAccess = {}): FunctionSpec => ({
   ...STEP,
@@ -63,32 +67,38 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     entry: entryOf('webhook-ingest'),
     timeoutSeconds: 10,
     memoryMb: 256,
-    access: { sendToQueue: true, secrets: ['connectors'] },
+    access: { sendToQueue: true, secrets: ['ZENDESK_WEBHOOK_SECRET'] },
   },
   'run-starter': {
     entry: entryOf('run-starter'),
     timeoutSeconds: 30,
     memoryMb: 256,
-    access: { table: 'readWrite', consumeQueue: true, startExecution: true, secrets: ['connectors'] },
+    // Looks up the requester's email in the helpdesk.
+    access: { table: 'readWrite', consumeQueue: true, startExecution: true, secrets: ['HELPDESK_EMAIL', 'HELPDESK_TOKEN'] },
   },
   'approval-callback': {
     entry: entryOf('approval-callback'),
     timeoutSeconds: 10,
     memoryMb: 256,
-    access: { table: 'readWrite', answerTasks: true },
+    access: { table: 'readWrite', answerTasks: true, publicUrl: true },
   },
   'runs-api': { entry: entryOf('runs-api'), timeoutSeconds: 10, memoryMb: 256, access: { table: 'read' } },
   triage: step('triage'),
   'check-order': step('check-order'),
   'propose-refund': step('propose-refund'),
   gate: step('gate'),
-  'request-approval': step('request-approval', { sendEmail: true }),
+  'request-approval': step('request-approval', { sendEmail: true, publicUrl: true }),
   refund: step('refund'),
   'draft-reply': step('draft-reply'),
   'check-reply': step('check-reply'),
   done: step('done'),
   escalate: step('escalate'),
-  mcp: { entry: 'mcp-lambda/index.ts', timeoutSeconds: 30, memoryMb: 512, access: { secrets: ['connectors'] } },
+  mcp: {
+    entry: 'mcp-lambda/index.ts',
+    timeoutSeconds: 30,
+    memoryMb: 512,
+    access: { secrets: ['SHOPIFY_ADMIN_TOKEN', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN', 'MCP_CALLER_TOKEN'] },
+  },
 };
 
 /** Task state of refund-run.asl.json → the function behind it; `${<State>FunctionArn}` is substituted with its ARN. */
@@ -114,7 +124,11 @@ export const ROUTES: ReadonlyArray<{ method: 'GET' | 'POST'; path: string; fn: F
   { method: 'POST', path: '/approvals/{approvalId}', fn: 'approval-callback' },
   { method: 'GET', path: '/api/runs', fn: 'runs-api' },
   { method: 'GET', path: '/api/runs/{runId}', fn: 'runs-api' },
+  // The MCP server (Streamable HTTP, stateless); it refuses callers without MCP_CALLER_TOKEN.
+  { method: 'POST', path: '/mcp', fn: 'mcp' },
 ];
+
+export const MCP_PATH = '/mcp';
 
 /** PascalCase construct id of a function, e.g. check-order → CheckOrder. */
 export function constructIdOf(name: FunctionName): string {

@@ -1,7 +1,7 @@
 // The sandbox fixture format: one JSON document seeds both the sandbox store (Shopify) and the
 // sandbox helpdesk. Days are relative to the injected clock at seed time, so fixtures never age.
 // Read by local/sandbox/store and local/sandbox/helpdesk; the JSON Schema export is for editors.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 const FixtureLineItem = z.object({
@@ -86,11 +86,12 @@ export function parseFixture(value: unknown, source = 'fixture'): SandboxFixture
   return parsed.data;
 }
 
-export async function loadFixture(path: string): Promise<SandboxFixture> {
-  return parseFixture(JSON.parse(await readFile(path, 'utf8')), path);
+/** Synchronous on purpose: read once at start-up (local runtime, test set-up). */
+export function loadFixture(path: string): SandboxFixture {
+  return parseFixture(JSON.parse(readFileSync(path, 'utf8')), path);
 }
 
-export async function demoFixture(): Promise<SandboxFixture> {
+export function demoFixture(): SandboxFixture {
   return loadFixture(new URL('./demo-store.json', import.meta.url).pathname);
 }
 

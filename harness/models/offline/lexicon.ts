@@ -76,5 +76,7 @@ export const NOT_ITEM_WORDS = new Set([
   'hey', 'there', 'number', 'order', 'orders', 'ordered', 'purchase', 'bought', 'received', 'arrived', 'never', 'wrong',
   'que', 'lo', 'la', 'un', 'de', 'en', 'se', 'su', 'al', 'me', 'mis', 'ayer', 'hoy', 'pero', 'como', 'paquete', 'numero',
   'den', 'dem', 'des', 'zu', 'es', 'sie', 'wir', 'auf', 'ist', 'im', 'von', 'gestern', 'heute', 'aber', 'paket', 'nummer', 'nr',
-  'il', 'elle', 'vous', 'nous', 'au', 'aux', 'sur', 'hier', "aujourd'hui", 'mais', 'colis', 'numero', 'votre', "j'ai", 'suis',
+  'il', 'elle', 'vous', 'nous', 'au', 'aux', 'sur', 'hier', 'mais', 'colis', 'numero', 'votre', 'suis',
+  'aus', 'meiner', 'meinem', 'meinen', 'mir', 'habe', 'hat', 'wurde', 'bei', 'fur', 'uber', 'nach', 'noch', 'kann', 'mochte',
+  'voudrais', 'veux', 'cette', 'etait', 'ete', 'tres', 'quiero', 'tengo', 'este', 'fue', 'okay', 'also', 'very', 'will',
 ]);

@@ -1,0 +1,87 @@
+// The Lambda composition root: config parsed once from the environment, AWS clients built once
+// per container, then the same createApp() the local runtime uses.
+import { randomBytes } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
+import { createOfflineModelProvider } from '#harness/models/index.js';
+import { createZendeskHelpdesk } from '#mcp/adapters/helpdesk/index.js';
+import type { Clock, IdGenerator } from '#harness/ports.js';
+import { createApp, type App } from '../app.js';
+import { createCoreDeps, helpdeskRequesters } from './core-deps.js';
+import { LambdaConfig, required } from './lambda-config.js';
+import { createSesMailer } from './aws/ses-mailer.js';
+import { createSfnWorkflowEngine } from './aws/sfn-workflow.js';
+import { createSqsTicketQueue } from './queue.js';
+
+let app: Promise<App> | null = null;
+
+/** The app for this container, built on first use. */
+export function lambdaApp(): Promise<App> {
+  app ??= build();
+  return app;
+}
+
+async function build(): Promise<App> {
+  const config = LambdaConfig.parse(process.env);
+  const clock: Clock = { now: () => new Date() };
+  const ids: IdGenerator = { random: () => randomBytes(16).toString('base64url') };
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
+  // Lazily-required settings: each function gets only the environment it needs (see infra/).
+  const lazy = <T>(make: () => T) => {
+    let value: T | undefined;
+    return () => (value ??= make());
+  };
+  const helpdesk = lazy(() =>
+    createZendeskHelpdesk({
+      baseUrl: required(config, 'HELPDESK_BASE_URL'),
+      email: required(config, 'HELPDESK_EMAIL'),
+      token: required(config, 'HELPDESK_TOKEN'),
+    }),
+  );
+  const mcp = lazy(() =>
+    createMcpToolTransport({ url: required(config, 'MCP_URL'), bearerToken: required(config, 'MCP_CALLER_TOKEN'), serverId: 'refund-agent-mcp' }),
+  );
+  const core = createCoreDeps({
+    doc,
+    tableName: config.TABLE_NAME,
+    tools: { serverId: 'refund-agent-mcp', call: (name, args) => mcp().call(name, args) },
+    // TODO(issue 5): the anthropic provider when a key is configured.
+    models: createOfflineModelProvider(),
+    requesters: { emailOf: (id) => helpdeskRequesters(helpdesk()).emailOf(id) },
+    clock,
+    ids,
+  });
+  const queue = lazy(() => createSqsTicketQueue({ client: new SQSClient({}), queueUrl: required(config, 'QUEUE_URL') }));
+  const sfn = lazy(() => createSfnWorkflowEngine({ client: new SFNClient({}), stateMachineArn: required(config, 'STATE_MACHINE_ARN') }));
+  return createApp({
+    ...core.deps,
+    tenantName: config.TENANT,
+    mailer: createSesMailer({ client: new SESv2Client({}) }),
+    workflow: {
+      start: (input) => sfn().start(input),
+      sendTaskSuccess: (token, output) => sfn().sendTaskSuccess(token, output),
+      sendTaskFailure: (token, error, cause) => sfn().sendTaskFailure(token, error, cause),
+    },
+    queue: { send: (message, groupAndDedupe) => queue().send(message, groupAndDedupe) },
+    webhookSecrets: {
+      get zendesk() {
+        return required(config, 'ZENDESK_WEBHOOK_SECRET');
+      },
+    },
+    tenant: {
+      approverEmails: config.APPROVER_EMAILS,
+      get senderEmail() {
+        return required(config, 'SENDER_EMAIL');
+      },
+      get publicBaseUrl() {
+        return required(config, 'PUBLIC_BASE_URL');
+      },
+      approvalTtlHours: core.deps.policy.document.approvalTtlHours,
+    },
+    log: (msg, data) => console.log(JSON.stringify({ msg, ...data })),
+  });
+}

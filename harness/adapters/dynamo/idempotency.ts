@@ -1,0 +1,68 @@
+// IdempotencyStore on the single table: IDEM#<key>/IDEM. begin() is a conditional put; when the
+// key is already there it returns that record, which is how a resumed refund finds its outcome.
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { IdempotencyRecord, IdempotencyStore } from '../../ports.js';
+import { RecordNotFoundError } from '../errors.js';
+import { plain, toIdempotencyRecord } from '../records.js';
+import { conditionally, withoutKeys } from './conditional.js';
+import type { DynamoTableDeps } from './runs.js';
+import { keys } from './table.js';
+
+export function createDynamoIdempotencyStore({ client, tableName, clock }: DynamoTableDeps): IdempotencyStore {
+  async function read(key: string): Promise<IdempotencyRecord | null> {
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.idempotency(key), ConsistentRead: true }));
+    return Item ? toIdempotencyRecord(withoutKeys(Item)) : null;
+  }
+
+  return {
+    async begin(record) {
+      const fresh: IdempotencyRecord = { ...plain(record), status: 'in_flight', result: null };
+      const created = await conditionally(() =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...keys.idempotency(record.key), ...fresh },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      );
+      if (created) return { created: true, record: fresh };
+      const existing = await read(record.key);
+      if (!existing) throw new RecordNotFoundError('idempotency record', record.key); // deleted between the two calls
+      return { created: false, record: existing };
+    },
+
+    async complete(key, result) {
+      const ok = await conditionally(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.idempotency(key),
+            UpdateExpression: 'SET #status = :succeeded, #result = :result, #completedAt = :at',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#status': 'status', '#result': 'result', '#completedAt': 'completedAt' },
+            ExpressionAttributeValues: { ':succeeded': 'succeeded', ':result': plain(result) ?? null, ':at': clock.now().toISOString() },
+          }),
+        ),
+      );
+      if (!ok) throw new RecordNotFoundError('idempotency record', key);
+    },
+
+    async markUnknown(key, detail) {
+      const ok = await conditionally(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.idempotency(key),
+            UpdateExpression: 'SET #status = :unknown, #detail = :detail, #markedAt = :at',
+            // A record that already succeeded keeps its receipt.
+            ConditionExpression: 'attribute_exists(pk) AND #status <> :succeeded',
+            ExpressionAttributeNames: { '#status': 'status', '#detail': 'detail', '#markedAt': 'markedAt' },
+            ExpressionAttributeValues: { ':unknown': 'unknown', ':succeeded': 'succeeded', ':detail': detail, ':at': clock.now().toISOString() },
+          }),
+        ),
+      );
+      if (!ok && !(await read(key))) throw new RecordNotFoundError('idempotency record', key);
+    },
+  };
+}

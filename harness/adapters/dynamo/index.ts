@@ -1,0 +1,35 @@
+// Public face of the DynamoDB adapters: every storage port on the one table of table.ts.
+// Build the document client once per container with removeUndefinedValues and pass it in.
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Run } from '../../domain/types.js';
+import type { ApprovalStore, Clock, EventLedger, IdempotencyStore, IdGenerator, JournalStore, RunStore } from '../../ports.js';
+import { createDynamoApprovalStore } from './approvals.js';
+import { createDynamoEventLedger } from './events.js';
+import { createDynamoIdempotencyStore } from './idempotency.js';
+import { createDynamoJournalStore } from './journal.js';
+import { createDynamoRunStore } from './runs.js';
+
+export { TABLE_KEYS, keys, createTableInput } from './table.js';
+export { isConditionalCheckFailed } from './conditional.js';
+
+export interface DynamoStores {
+  runs: RunStore;
+  journal: JournalStore;
+  idempotency: IdempotencyStore;
+  approvals: ApprovalStore;
+  events: EventLedger;
+  /** Runs bound to this order, oldest first: one Query on the byOrder index. */
+  findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
+}
+
+export function createDynamoStores(deps: { client: DynamoDBDocumentClient; tableName: string; clock: Clock; ids: IdGenerator }): DynamoStores {
+  const runs = createDynamoRunStore(deps);
+  return {
+    runs,
+    journal: createDynamoJournalStore(deps),
+    idempotency: createDynamoIdempotencyStore(deps),
+    approvals: createDynamoApprovalStore(deps),
+    events: createDynamoEventLedger(deps),
+    findRunsByOrder: (tenant, orderNumber) => runs.findRunsByOrder(tenant, orderNumber),
+  };
+}

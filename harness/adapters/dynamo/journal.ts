@@ -1,0 +1,52 @@
+// JournalStore on the single table: RUN#<runId>/JOURNAL#<seq>, next to the run row, so one Query
+// returns a run's calls in order. Rows are bounded by the gateway before they get here.
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { JournalRow } from '../../domain/types.js';
+import type { IdGenerator, JournalStore } from '../../ports.js';
+import { RecordExistsError } from '../errors.js';
+import { createJournalSequencer, plain } from '../records.js';
+import { conditionally, withoutKeys } from './conditional.js';
+import type { DynamoTableDeps } from './runs.js';
+import { keys } from './table.js';
+
+export function createDynamoJournalStore({ client, tableName, ids }: DynamoTableDeps & { ids: IdGenerator }): JournalStore {
+  const nextSeq = createJournalSequencer(() => ids.random());
+  return {
+    async append(row) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const stored = JournalRow.parse(plain({ ...row, seq: nextSeq(row.at) }));
+        const written = await conditionally(() =>
+          client.send(
+            new PutCommand({
+              TableName: tableName,
+              Item: { ...keys.journal(row.runId, stored.seq), ...stored },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            }),
+          ),
+        );
+        if (written) return stored;
+      }
+      throw new RecordExistsError('journal row', `${row.runId}@${row.at}`);
+    },
+
+    async listByRun(runId) {
+      const rows: JournalRow[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :journal)',
+            ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+            ExpressionAttributeValues: { ':pk': keys.run(runId).pk, ':journal': 'JOURNAL#' },
+            ConsistentRead: true,
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) rows.push(JournalRow.parse(withoutKeys(item)));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return rows;
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// RunStore on the single table: RUN#<runId>/RUN. Once the run is bound to an order the row also
+// carries gsi1pk = ORDER#<tenant>#<number> and gsi1sk = createdAt, so "which run refunded order
+// 1001" is one Query on the byOrder index (findRunsByOrder).
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Run } from '../../domain/types.js';
+import type { Clock, RunStore } from '../../ports.js';
+import { RecordNotFoundError } from '../errors.js';
+import { plain } from '../records.js';
+import { conditionally, isConditionalCheckFailed, withoutKeys } from './conditional.js';
+import { TABLE_KEYS, keys } from './table.js';
+
+export interface DynamoTableDeps {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+  clock: Clock;
+}
+
+const IMMUTABLE = new Set(['runId', 'tenant', 'createdAt']);
+
+export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDeps): RunStore & {
+  findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
+} {
+  const toRun = (item: Record<string, unknown>) => Run.parse(withoutKeys(item));
+
+  async function get(runId: string): Promise<Run | null> {
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.run(runId), ConsistentRead: true }));
+    return Item ? toRun(Item) : null;
+  }
+
+  return {
+    async create(run) {
+      const item: Record<string, unknown> = { ...keys.run(run.runId), ...plain(Run.parse(run)) };
+      if (run.order) {
+        item[TABLE_KEYS.byOrderPartitionKey] = keys.byOrder(run.tenant, run.order.orderNumber);
+        item[TABLE_KEYS.byOrderSortKey] = run.createdAt;
+      }
+      return conditionally(() =>
+        client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })),
+      );
+    },
+
+    get,
+
+    async update(runId, patch) {
+      const fields = Object.entries(plain(patch)).filter(([k, v]) => v !== undefined && !IMMUTABLE.has(k) && k !== 'updatedAt');
+      const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+      const values: Record<string, unknown> = { ':updatedAt': patch.updatedAt ?? clock.now().toISOString() };
+      const sets = ['#updatedAt = :updatedAt'];
+      const removes: string[] = [];
+      fields.forEach(([field, value], i) => {
+        names[`#f${i}`] = field;
+        values[`:v${i}`] = value;
+        sets.push(`#f${i} = :v${i}`);
+      });
+      if (patch.order) {
+        // The index key needs the tenant, which only the stored row knows.
+        const current = await get(runId);
+        if (!current) throw new RecordNotFoundError('run', runId);
+        names['#gpk'] = TABLE_KEYS.byOrderPartitionKey;
+        names['#gsk'] = TABLE_KEYS.byOrderSortKey;
+        names['#createdAt'] = 'createdAt';
+        values[':gpk'] = keys.byOrder(current.tenant, patch.order.orderNumber);
+        sets.push('#gpk = :gpk', '#gsk = #createdAt');
+      } else if (patch.order === null) {
+        names['#gpk'] = TABLE_KEYS.byOrderPartitionKey;
+        names['#gsk'] = TABLE_KEYS.byOrderSortKey;
+        removes.push('#gpk', '#gsk');
+      }
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.run(runId),
+            UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toRun(Attributes ?? {});
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) throw new RecordNotFoundError('run', runId, { cause: error });
+        throw error;
+      }
+    },
+
+    async addCost(runId, micros) {
+      const ok = await conditionally(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.run(runId),
+            UpdateExpression: 'ADD #cost :m',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#cost': 'costMicros' },
+            ExpressionAttributeValues: { ':m': micros },
+          }),
+        ),
+      );
+      if (!ok) throw new RecordNotFoundError('run', runId);
+    },
+
+    /** A scan over run rows, newest first: fine for an operator's list, not for hot paths. */
+    async list(limit) {
+      const found: Run[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new ScanCommand({
+            TableName: tableName,
+            FilterExpression: '#sk = :run',
+            ExpressionAttributeNames: { '#sk': TABLE_KEYS.sortKey },
+            ExpressionAttributeValues: { ':run': 'RUN' },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) found.push(toRun(item));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return found.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
+    },
+
+    async findRunsByOrder(tenant, orderNumber) {
+      const found: Run[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: TABLE_KEYS.byOrderIndex,
+            KeyConditionExpression: '#gpk = :gpk',
+            ExpressionAttributeNames: { '#gpk': TABLE_KEYS.byOrderPartitionKey },
+            ExpressionAttributeValues: { ':gpk': keys.byOrder(tenant, orderNumber) },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) found.push(toRun(item));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return found;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Shapes and helpers shared by the store adapters: the approval record's schema, the journal's
+// sortable sequence, and the 7-day retention of helpdesk event ids.
+import { z } from 'zod';
+import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { ApprovalSummary } from '../domain/types.js';
+import type { ApprovalRecord, IdempotencyRecord } from '../ports.js';
+
+export const ApprovalRecordSchema = ApprovalSummary.extend({
+  runId: z.string(),
+  tenant: z.string(),
+  taskToken: z.string(),
+  formToken: z.string(),
+  tool: z.enum(TOOL_NAMES as [ApprovalRecord['tool'], ...ApprovalRecord['tool'][]]),
+  policyVersion: z.string(),
+});
+
+export const IdempotencyRecordSchema = z.object({
+  key: z.string(),
+  runId: z.string(),
+  argsHash: z.string(),
+  status: z.enum(['in_flight', 'succeeded', 'unknown']),
+  result: z.unknown(),
+  createdAt: z.string(),
+});
+
+export function toIdempotencyRecord(item: unknown): IdempotencyRecord {
+  const parsed = IdempotencyRecordSchema.parse(item);
+  return { ...parsed, result: parsed.result ?? null };
+}
+
+export const EVENT_RETENTION_SECONDS = 7 * 24 * 3600;
+
+/**
+ * `<ISO time>#<8-digit counter>#<random>`: sorts by time, then by call order inside one process,
+ * and never collides across processes.
+ */
+export function createJournalSequencer(random: () => string) {
+  let counter = 0;
+  return (at: string) => `${at}#${String(++counter % 1e8).padStart(8, '0')}#${random()}`;
+}
+
+/** JSON-safe copy: drops undefined (DynamoDB rejects it) and detaches the caller's objects. */
+export function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}

@@ -1,0 +1,83 @@
+// The offline model provider: the four specialists as deterministic code, so the local runtime
+// and tests run the whole flow with no API key. Usage is estimated (chars / 4) so cost and
+// journal paths run; the price is 0. Used by the local runtime and harness tests.
+import { z } from 'zod';
+import { OrderFacts, Triage } from '../../domain/types.js';
+import { InvalidModelOutputError } from '../../errors.js';
+import { sha256Hex, canonicalJson } from '../../hash.js';
+import type { ModelProvider, ModelRequest, ModelResponse, Specialist } from '../../ports.js';
+import { proposeRefund } from './order-agent.js';
+import { checkReply, writeReply, type ReplyFacts } from './reply.js';
+import { estimateTokens } from './text.js';
+import { triageTicket } from './triage.js';
+
+export const OFFLINE_MODELS: Readonly<Record<Specialist, string>> = {
+  triage: 'offline-triage-v1',
+  order_agent: 'offline-order-agent-v1',
+  reply_agent: 'offline-reply-agent-v1',
+  reply_check: 'offline-reply-check-v1',
+};
+
+const TicketInput = z.object({ ticket: z.object({ subject: z.string().default(''), body: z.string().default('') }) });
+const OrderAgentInput = z.object({
+  order: OrderFacts,
+  triage: Triage,
+  ticket: z.object({ subject: z.string().optional(), body: z.string().optional() }).optional(),
+});
+const Facts = z.object({
+  language: z.string().default('en'),
+  orderNumber: z.string().nullable().default(null),
+  outcome: z.string(),
+  amountMinor: z.number().int().nullable().default(null),
+  currency: z.string().nullable().default(null),
+  reason: z.string().nullable().optional(),
+});
+/** Accepts `{draft, facts}` (as CheckReply sends) or the facts flat with `body` or `draft`. */
+const CheckInput = z.union([
+  z.object({ draft: z.string(), facts: Facts }),
+  Facts.extend({ body: z.string() }).transform(({ body, ...facts }) => ({ draft: body, facts })),
+  Facts.extend({ draft: z.string() }).transform(({ draft, ...facts }) => ({ draft, facts })),
+]);
+
+function parseInput<S extends z.ZodType>(schema: S, specialist: Specialist, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const paths = parsed.error.issues.map((i) => i.path.join('.') || '(root)').join(', ');
+    throw new InvalidModelOutputError(`offline ${specialist}: input missing or malformed at ${paths}`, { context: { specialist } });
+  }
+  return parsed.data;
+}
+
+const SPECIALISTS: Record<Specialist, (input: unknown) => unknown> = {
+  triage: (input) => triageTicket(parseInput(TicketInput, 'triage', input).ticket),
+  order_agent: (input) => proposeRefund(parseInput(OrderAgentInput, 'order_agent', input)),
+  reply_agent: (input) => writeReply(parseInput(Facts, 'reply_agent', input) as ReplyFacts),
+  reply_check: (input) => {
+    const { draft, facts } = parseInput(CheckInput, 'reply_check', input);
+    return checkReply(draft, facts as ReplyFacts);
+  },
+};
+
+export function createOfflineModelProvider(): ModelProvider {
+  return {
+    name: 'offline',
+    async complete<T>(request: ModelRequest<T>): Promise<ModelResponse<T>> {
+      const run = SPECIALISTS[request.specialist];
+      if (!run) throw new InvalidModelOutputError(`offline provider has no specialist ${String(request.specialist)}`);
+      const prompt = canonicalJson({ system: request.system, input: request.input });
+      const output = run(request.input);
+      return {
+        output: output as T,
+        model: OFFLINE_MODELS[request.specialist],
+        requestId: `offline-${sha256Hex(prompt).slice(0, 16)}`,
+        stopReason: 'end_turn',
+        usage: {
+          inputTokens: estimateTokens(prompt),
+          outputTokens: estimateTokens(JSON.stringify(output)),
+          cacheReadTokens: 0,
+          cacheWriteTokens: 0,
+        },
+      };
+    },
+  };
+}

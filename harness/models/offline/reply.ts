@@ -1,0 +1,77 @@
+// Offline reply agent and reply checker. The agent states only what happened (refunded amount
+// and order, or that a person is looking); the checker demands the exact order number and
+// formatted amount and flags any other amount or a refund claim that did not happen.
+import { formatMoney } from '../../domain/money.js';
+import { normalizeText, phrases } from './text.js';
+
+export interface ReplyFacts {
+  language: string;
+  orderNumber: string | null;
+  outcome: string;
+  amountMinor: number | null;
+  currency: string | null;
+  reason?: string | null;
+}
+
+type Templates = { refunded: (amount: string, order: string) => string; pending: (order: string) => string; order: (n: string | null) => string };
+
+const TEMPLATES: Record<'en' | 'es' | 'de' | 'fr', Templates> = {
+  en: {
+    order: (n) => (n ? `order #${n}` : 'your order'),
+    refunded: (amount, order) => `Hello,\n\nWe have refunded ${amount} for ${order} to your original payment method.\n\nBest regards,\nCustomer support`,
+    pending: (order) => `Hello,\n\nThank you for your message about ${order}. A member of our team is reviewing your request and will get back to you.\n\nBest regards,\nCustomer support`,
+  },
+  es: {
+    order: (n) => (n ? `el pedido #${n}` : 'su pedido'),
+    refunded: (amount, order) => `Hola:\n\nHemos reembolsado ${amount} de ${order} a su método de pago original.\n\nSaludos cordiales,\nAtención al cliente`,
+    pending: (order) => `Hola:\n\nGracias por su mensaje sobre ${order}. Una persona de nuestro equipo está revisando su solicitud y le responderá.\n\nSaludos cordiales,\nAtención al cliente`,
+  },
+  de: {
+    order: (n) => (n ? `die Bestellung #${n}` : 'Ihre Bestellung'),
+    refunded: (amount, order) => `Hallo,\n\nwir haben ${amount} für ${order} auf Ihre ursprüngliche Zahlungsart erstattet.\n\nMit freundlichen Grüßen\nKundenservice`,
+    pending: (order) => `Hallo,\n\nvielen Dank für Ihre Nachricht zu ${order}. Jemand aus unserem Team prüft Ihr Anliegen und meldet sich bei Ihnen.\n\nMit freundlichen Grüßen\nKundenservice`,
+  },
+  fr: {
+    order: (n) => (n ? `la commande #${n}` : 'votre commande'),
+    refunded: (amount, order) => `Bonjour,\n\nNous avons remboursé ${amount} pour ${order} sur votre moyen de paiement d'origine.\n\nCordialement,\nLe service client`,
+    pending: (order) => `Bonjour,\n\nMerci pour votre message concernant ${order}. Une personne de notre équipe examine votre demande et reviendra vers vous.\n\nCordialement,\nLe service client`,
+  },
+};
+
+function templatesFor(language: string): Templates {
+  return TEMPLATES[language as keyof typeof TEMPLATES] ?? TEMPLATES.en;
+}
+
+export function writeReply(facts: ReplyFacts): { body: string } {
+  const t = templatesFor(facts.language);
+  const order = t.order(facts.orderNumber);
+  if (facts.outcome === 'refunded' && facts.amountMinor !== null && facts.currency) {
+    return { body: t.refunded(formatMoney(facts.amountMinor, facts.currency, facts.language), order) };
+  }
+  return { body: t.pending(order) };
+}
+
+/** Non-breaking and narrow spaces differ by locale and by writer: compare with plain spaces. */
+const plainSpaces = (s: string) => s.replace(/[\u00a0\u202f\u2009]/g, ' ');
+const MONEY = /(?:[$€£¥]|\b(?:usd|eur|gbp|cad|aud|chf|jpy)\b)\s?\d[\d.,' ]*\d|\d[\d.,' ]*\s?(?:[$€£¥]|\b(?:usd|eur|gbp|cad|aud|chf|jpy)\b)/giu;
+const REFUND_CLAIM = phrases(['refunded', 'have refunded', 'reembolsado', 'hemos reembolsado', 'erstattet', 'rembourse', 'remboursee']);
+
+export function checkReply(draft: string, facts: ReplyFacts): { passed: boolean; problems: string[] } {
+  const problems: string[] = [];
+  const body = plainSpaces(draft);
+  if (facts.orderNumber && !new RegExp(`(^|\\D)${facts.orderNumber}(\\D|$)`).test(body)) {
+    problems.push(`the draft does not name order ${facts.orderNumber}`);
+  }
+  let rest = body;
+  if (facts.outcome === 'refunded' && facts.amountMinor !== null && facts.currency) {
+    const amount = plainSpaces(formatMoney(facts.amountMinor, facts.currency, facts.language));
+    if (!body.includes(amount)) problems.push(`the draft does not state the refunded amount ${amount}`);
+    rest = body.split(amount).join(' ');
+  } else if (REFUND_CLAIM.test(normalizeText(body))) {
+    problems.push('the draft says a refund was made, but none was');
+  }
+  REFUND_CLAIM.lastIndex = 0;
+  const others = rest.match(MONEY) ?? [];
+  if (others.length > 0) problems.push(`the draft states an amount that did not happen: ${others.map((m) => m.trim()).join(', ')}`);
+  return { passed: problems.length === 0, problems };
+}

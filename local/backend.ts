@@ -1,0 +1,48 @@
+// The local runtime's back half: the MCP server on loopback in front of the sandbox store and
+// helpdesk, the MCP client the harness calls it through, and the shared core dependencies.
+import { randomBytes } from 'node:crypto';
+import type { Clock, IdGenerator } from '#harness/ports.js';
+import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
+import { createOfflineModelProvider, OFFLINE_MODELS } from '#harness/models/index.js';
+import { createMcpDeps } from '#mcp/deps.js';
+import { startMcpHttpServer } from '#mcp/local-server.js';
+import { createZendeskHelpdesk } from '#mcp/adapters/helpdesk/index.js';
+import { createCoreDeps, helpdeskRequesters } from '#functions/shared/core-deps.js';
+import type { LocalDynamo } from './emulators/dynamo.js';
+
+export async function createBackend(input: {
+  dynamo: LocalDynamo;
+  storeUrl: string;
+  storeToken: string;
+  helpdeskUrl: string;
+  helpdeskEmail: string;
+  helpdeskToken: string;
+  mcpPort: number;
+  clock: Clock;
+  ids: IdGenerator;
+}) {
+  const helpdeskConfig = { baseUrl: input.helpdeskUrl, email: input.helpdeskEmail, token: input.helpdeskToken };
+  // The harness's credential for our MCP server: minted per start, never in a prompt or a log.
+  const callerToken = randomBytes(24).toString('base64url');
+  const mcp = await startMcpHttpServer({
+    deps: createMcpDeps({ shopUrl: input.storeUrl, shopifyAdminToken: input.storeToken, helpdesk: helpdeskConfig }, input.clock),
+    callerToken,
+    port: input.mcpPort,
+  });
+  const core = createCoreDeps({
+    doc: input.dynamo.doc,
+    tableName: input.dynamo.tableName,
+    tools: createMcpToolTransport({ url: mcp.url, bearerToken: callerToken, serverId: 'refund-agent-mcp' }),
+    models: createOfflineModelProvider(),
+    requesters: helpdeskRequesters(createZendeskHelpdesk(helpdeskConfig)),
+    clock: input.clock,
+    ids: input.ids,
+    modelChoices: {
+      triage: OFFLINE_MODELS.triage,
+      orderAgent: OFFLINE_MODELS.order_agent,
+      replyAgent: OFFLINE_MODELS.reply_agent,
+      replyCheck: OFFLINE_MODELS.reply_check,
+    },
+  });
+  return { ...core, mcpUrl: mcp.url, close: () => mcp.close() };
+}

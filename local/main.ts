@@ -1,0 +1,60 @@
+// `npm start`: the whole pipeline on this machine, no AWS account and no API key. Prints the URLs;
+// Ctrl-C stops every server cleanly.
+import { parseLocalConfig } from './config.js';
+import { demoFixture, loadFixture } from './sandbox/index.js';
+import { startLocalRuntime } from './runtime.js';
+
+// The AWS SDK warns on every client that Node 20 support ends in 2027; say it once, not per client.
+let warnedNode = false;
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name === 'NodeVersionSupportWarning') {
+    if (!warnedNode) console.error('note: the AWS SDK asks for Node 22 from 2027; Node 20 works today.');
+    warnedNode = true;
+    return;
+  }
+  console.error(`${warning.name}: ${warning.message}`);
+});
+
+async function main() {
+  const config = parseLocalConfig(process.env);
+  const fixture = config.STORE_FIXTURE ? loadFixture(config.STORE_FIXTURE) : demoFixture();
+  const runtime = await startLocalRuntime({
+    port: config.PORT,
+    fixture,
+    tenant: config.TENANT,
+    approverEmails: config.APPROVER_EMAILS,
+    zendeskSecret: config.ZENDESK_WEBHOOK_SECRET,
+    log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+  });
+  const u = runtime.urls;
+  console.log(`
+refund-agent local runtime is up (tenant "${config.TENANT}", store: ${config.STORE_FIXTURE ?? 'demo fixture'}, model: offline)
+  console          ${u.console}
+  webhook          POST ${u.webhook}
+  runs API         ${u.runs}
+  approval mail    ${u.mail}
+  sandbox store    ${u.storeGraphql}   (Shopify Admin GraphQL, token shpat_local_sandbox)
+  sandbox helpdesk ${u.helpdeskTickets}
+  MCP server       ${u.mcp}
+
+Try:  npm run ticket -- events/zendesk-ticket-created-mug-cracked.json
+Stop: Ctrl-C
+`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    await runtime.close();
+    console.log('stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`npm start failed: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,124 @@
+// The MCP server on loopback HTTP (local transport) and the harness's MCP client, end to end down
+// to the sandbox store and helpdesk. No mocks: real HTTP at every hop.
+import { request } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
+import type { ToolTransport } from '#harness/ports.js';
+import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { createMcpDeps } from '#mcp/deps.js';
+import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
+import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+
+const CALLER_TOKEN = 'harness-caller-token-0123456789';
+let sandboxes: Sandboxes;
+let mcp: LocalMcpServer;
+let tools: ToolTransport;
+
+beforeAll(async () => {
+  sandboxes = await startDemoSandboxes();
+  const deps = createMcpDeps({
+    shopUrl: sandboxes.store.url,
+    shopifyAdminToken: STORE_TOKEN,
+    helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
+  }, clock);
+  mcp = await startMcpHttpServer({ deps, callerToken: CALLER_TOKEN, host: '127.0.0.1', port: 0 });
+  tools = createMcpToolTransport({ url: mcp.url, bearerToken: CALLER_TOKEN, serverId: 'store', timeoutMs: 10_000 });
+});
+afterAll(async () => {
+  await mcp.close();
+  await sandboxes.close();
+});
+
+describe('MCP server and harness client over loopback HTTP', () => {
+  it('lists the four tools sorted, each with a description, schemas and annotations', async () => {
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { authorization: `Bearer ${CALLER_TOKEN}` } } }));
+    const { tools: listed } = await client.listTools();
+    await client.close();
+    expect(listed.map((t) => t.name)).toEqual([...TOOL_NAMES]);
+    expect(listed.map((t) => t.name)).toEqual(['get_order', 'get_refund_history', 'post_draft', 'refund_create']);
+    for (const tool of listed) {
+      expect(tool.description?.length).toBeGreaterThan(20);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+    }
+    const refund = listed.find((t) => t.name === 'refund_create');
+    expect(refund?.inputSchema.required).toEqual(expect.arrayContaining(['orderId', 'amount', 'idempotencyKey']));
+    expect(refund?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(listed.find((t) => t.name === 'get_order')?.annotations).toMatchObject({ readOnlyHint: true });
+  });
+
+  it('get_order of 1001 returns 1800 USD; the order note of 1005 comes back untrusted', async () => {
+    const result = await tools.call('get_order', { orderNumber: '1001' });
+    expect(result).toMatchObject({ ok: true, output: { order: { number: '1001', lineItems: [{ unitPrice: { amountMinor: 1800, currency: 'USD' } }] } } });
+    const injected = await tools.call('get_order', { orderNumber: '1005' });
+    expect(injected).toMatchObject({ ok: true, output: { order: { note: { untrusted: true, text: expect.stringContaining('SYSTEM:') } } } });
+  });
+
+  it('get_refund_history counts the refunds of the last 90 days by default', async () => {
+    const result = await tools.call('get_refund_history', { customerId: 'gid://shopify/Customer/7003' });
+    expect(result).toMatchObject({ ok: true, output: { ordersSeen: 3, truncated: false, refunds: [{ orderNumber: '981' }, { orderNumber: '992' }] } });
+  });
+
+  it('refund_create called twice with one key refunds once', async () => {
+    const args = {
+      orderId: 'gid://shopify/Order/1003',
+      lineItems: [{ lineItemId: 'gid://shopify/LineItem/11003', quantity: 1 }],
+      amount: { amountMinor: 2400, currency: 'USD' },
+      parentTransactionId: 'gid://shopify/OrderTransaction/10031',
+      gateway: 'shopify_payments',
+      note: 'cracked in transit',
+      idempotencyKey: 'run-abc:refund:1',
+    };
+    const first = await tools.call('refund_create', args);
+    const second = await tools.call('refund_create', args);
+    expect(first).toMatchObject({ ok: true, output: { amount: { amountMinor: 2400, currency: 'USD' } } });
+    expect(second).toEqual(first);
+    expect(sandboxes.store.store.orderById('gid://shopify/Order/1003')?.refunds).toHaveLength(1);
+    const conflicting = await tools.call('refund_create', { ...args, amount: { amountMinor: 2300, currency: 'USD' } });
+    expect(conflicting).toMatchObject({ ok: false, error: { category: 'conflict' } });
+  });
+
+  it('post_draft lands as a private note visible at /sandbox/tickets', async () => {
+    const result = await tools.call('post_draft', { ticketId: '5002', body: 'Draft: forwarded to a lead for approval.' });
+    expect(result).toMatchObject({ ok: true, output: { ticketId: '5002', public: false } });
+    const view = (await (await fetch(`${sandboxes.helpdesk.url}/sandbox/tickets/5002`)).json()) as { ticket: { notes: { body: string; public: boolean }[] } };
+    expect(view.ticket.notes).toEqual([expect.objectContaining({ body: 'Draft: forwarded to a lead for approval.', public: false })]);
+  });
+
+  it("returns a tool's failure category: not_found for an unknown order, invalid for bad arguments", async () => {
+    expect(await tools.call('get_order', { orderNumber: '4242' })).toMatchObject({ ok: false, error: { category: 'not_found' } });
+    expect(await tools.call('get_order', { orderNumber: '#1001; drop' })).toMatchObject({ ok: false, error: { category: 'invalid' } });
+  });
+
+  it('refuses a wrong bearer token', async () => {
+    const intruder = createMcpToolTransport({ url: mcp.url, bearerToken: 'not-the-token', serverId: 'store', timeoutMs: 5000 });
+    expect(await intruder.call('get_order', { orderNumber: '1001' })).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
+    const raw = await fetch(mcp.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(raw.status).toBe(401);
+  });
+
+  it('refuses a request whose Host is not this server (DNS rebinding)', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const url = new URL(mcp.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({
+        host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
+        headers: { host: 'evil.example:80', authorization: `Bearer ${CALLER_TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(status).toBe(403);
+  });
+
+  it('reports an unreachable MCP server as temporarily_unavailable', async () => {
+    const down = createMcpToolTransport({ url: 'http://127.0.0.1:9/mcp', bearerToken: CALLER_TOKEN, serverId: 'store', timeoutMs: 2000 });
+    expect(await down.call('get_order', { orderNumber: '1001' })).toMatchObject({ ok: false, error: { category: 'temporarily_unavailable' } });
+  });
+});

@@ -1,0 +1,102 @@
+// The sandbox store over real HTTP: Shopify's auth, search, pagination, suggestedRefund and the
+// @idempotent refundCreate, as the adapter relies on them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoSandboxes, storeGraphql, type Sandboxes } from './sandboxes.js';
+
+let sandboxes: Sandboxes;
+beforeAll(async () => {
+  sandboxes = await startDemoSandboxes();
+});
+afterAll(() => sandboxes.close());
+
+const REFUND = `mutation R($input: RefundInput!, $key: String!) {
+  refundCreate(input: $input) @idempotent(key: $key) { refund { id totalRefundedSet { shopMoney { amount currencyCode } } } userErrors { field message } }
+}`;
+const refundInput = (orderNumber: number, lineItemId: string, quantity: number, amount: string) => ({
+  orderId: `gid://shopify/Order/${orderNumber}`,
+  refundLineItems: [{ lineItemId, quantity }],
+  transactions: [{ orderId: `gid://shopify/Order/${orderNumber}`, parentId: `gid://shopify/OrderTransaction/${orderNumber}1`, gateway: 'shopify_payments', kind: 'REFUND', amount }],
+});
+
+describe('sandbox store', () => {
+  it('refuses a request without the right access token with 401', async () => {
+    const { status, body } = await storeGraphql(sandboxes.store, '{ orders(first: 1) { nodes { id } } }', {}, 'wrong');
+    expect(status).toBe(401);
+    expect(body.errors).toMatch(/Invalid API key or access token/);
+  });
+
+  it("finds an order by name, with or without '#' and quotes", async () => {
+    for (const query of ['name:1001', "name:'#1001'", 'name:#1001']) {
+      const { body } = await storeGraphql(sandboxes.store, 'query Q($q: String!) { orders(first: 5, query: $q) { nodes { name } } }', { q: query });
+      expect(body.data).toEqual({ orders: { nodes: [{ name: '#1001' }] } });
+    }
+  });
+
+  it("pages through a customer's orders with cursors", async () => {
+    const query = 'query Q($after: String) { orders(first: 2, after: $after, query: "customer_id:7003") { nodes { name } pageInfo { hasNextPage endCursor } } }';
+    const first = await storeGraphql(sandboxes.store, query);
+    const page1 = (first.body.data as { orders: { nodes: { name: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } }).orders;
+    expect(page1.nodes.map((n) => n.name)).toEqual(['#981', '#992']);
+    expect(page1.pageInfo.hasNextPage).toBe(true);
+    const second = await storeGraphql(sandboxes.store, query, { after: page1.pageInfo.endCursor });
+    expect(second.body.data).toMatchObject({ orders: { nodes: [{ name: '#1003' }], pageInfo: { hasNextPage: false } } });
+  });
+
+  it('requires `first` on connections, as Shopify does', async () => {
+    const { body } = await storeGraphql(sandboxes.store, '{ orders { nodes { id } } }');
+    expect(JSON.stringify(body.errors)).toMatch(/first or last/);
+  });
+
+  it('suggests a refund capped by what earlier refunds left', async () => {
+    const { body } = await storeGraphql(sandboxes.store, `{ order(id: "gid://shopify/Order/992") {
+      suggestedRefund(refundLineItems: [{ lineItemId: "gid://shopify/LineItem/10992", quantity: 2 }]) {
+        amountSet { shopMoney { amount } } maximumRefundableSet { shopMoney { amount currencyCode } }
+        refundLineItems { quantity } suggestedTransactions { kind gateway parentTransaction { id kind } } } } }`);
+    expect(body.data).toEqual({ order: { suggestedRefund: {
+      amountSet: { shopMoney: { amount: '15.00' } },
+      maximumRefundableSet: { shopMoney: { amount: '24.00', currencyCode: 'USD' } },
+      refundLineItems: [{ quantity: 1 }],
+      suggestedTransactions: [{ kind: 'SUGGESTED_REFUND', gateway: 'shopify_payments', parentTransaction: { id: 'gid://shopify/OrderTransaction/9921', kind: 'SALE' } }],
+    } } });
+  });
+
+  it('refuses refundCreate without @idempotent with a top-level error, refunding nothing', async () => {
+    const before = sandboxes.store.store.createdRefunds.length;
+    const { body } = await storeGraphql(sandboxes.store, 'mutation R($input: RefundInput!) { refundCreate(input: $input) { refund { id } userErrors { message } } }',
+      { input: refundInput(1002, 'gid://shopify/LineItem/11002', 1, '62.00') });
+    expect(JSON.stringify(body.errors)).toMatch(/@idempotent directive is required/);
+    expect(sandboxes.store.store.createdRefunds.length).toBe(before);
+  });
+
+  it('reports validation failures as userErrors and does not burn the key', async () => {
+    const key = 'key-validation-0001';
+    const tooMany = await storeGraphql(sandboxes.store, REFUND, { key, input: refundInput(1002, 'gid://shopify/LineItem/11002', 2, '62.00') });
+    expect(tooMany.body.data).toEqual({ refundCreate: { refund: null, userErrors: [
+      { field: ['refundLineItems', '0', 'quantity'], message: 'Quantity cannot refund more items than were purchased' },
+    ] } });
+    const unknown = await storeGraphql(sandboxes.store, REFUND, { key, input: refundInput(1002, 'gid://shopify/LineItem/1', 1, '62.00') });
+    expect(unknown.body.data).toMatchObject({ refundCreate: { userErrors: [{ field: ['refundLineItems', '0', 'lineItemId'] }] } });
+    const tooMuch = await storeGraphql(sandboxes.store, REFUND, { key, input: refundInput(1002, 'gid://shopify/LineItem/11002', 1, '62.01') });
+    expect(tooMuch.body.data).toMatchObject({ refundCreate: { userErrors: [{ message: 'Amount cannot be greater than the refundable amount' }] } });
+    expect(sandboxes.store.store.idempotencyKeys.has(key)).toBe(false);
+  });
+
+  it('replays the first refund for the same key and input, and refuses the key with other input', async () => {
+    const input = refundInput(1001, 'gid://shopify/LineItem/11001', 1, '18.00');
+    const first = await storeGraphql(sandboxes.store, REFUND, { key: 'key-replay-0001', input });
+    const again = await storeGraphql(sandboxes.store, REFUND, { key: 'key-replay-0001', input });
+    expect(again.body.data).toEqual(first.body.data);
+    expect(sandboxes.store.store.createdRefunds.filter((r) => r.lines[0]?.lineItemId === 'gid://shopify/LineItem/11001')).toHaveLength(1);
+    const other = await storeGraphql(sandboxes.store, REFUND, { key: 'key-replay-0001', input: { ...input, note: 'different' } });
+    expect(other.body.errors).toMatchObject([{ extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' } }]);
+  });
+
+  it('fails the next calls on demand: HTTP 503, then THROTTLED', async () => {
+    sandboxes.store.faults.failNext(1);
+    sandboxes.store.faults.throttleNext(1);
+    const query = '{ orders(first: 1) { nodes { id } } }';
+    expect((await storeGraphql(sandboxes.store, query)).status).toBe(503);
+    expect((await storeGraphql(sandboxes.store, query)).body.errors).toMatchObject([{ extensions: { code: 'THROTTLED' } }]);
+    expect((await storeGraphql(sandboxes.store, query)).status).toBe(200);
+  });
+});

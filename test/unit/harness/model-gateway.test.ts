@@ -1,0 +1,104 @@
+// callModel: schema validation, cost from the dated price table, one journal row per call, the
+// run's cost cap; and the offline provider's rows say provider 'offline' at zero cost.
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { Triage } from '#harness/domain/types.js';
+import { BudgetExceededError, HarnessConfigError, InvalidModelOutputError } from '#harness/errors.js';
+import { MODEL_PRICES, costMicros } from '#harness/models/index.js';
+import type { ModelProvider, ModelRequest, ModelResponse } from '#harness/ports.js';
+import { makeRun } from './support/fixtures.js';
+import { setupHarness, stepCtx } from './support/harness.js';
+
+/** A provider that answers like a priced API with fixed usage: enough to exercise cost paths. */
+function pricedProvider(output: unknown, usage: ModelResponse<unknown>['usage'], model = 'claude-haiku-4-5-20251001') {
+  const requests: ModelRequest<unknown>[] = [];
+  const provider: ModelProvider & { requests: typeof requests } = {
+    name: 'anthropic',
+    requests,
+    async complete<T>(request: ModelRequest<T>): Promise<ModelResponse<T>> {
+      requests.push(request as ModelRequest<unknown>);
+      return { output: output as T, model, requestId: 'req_1', stopReason: 'end_turn', usage };
+    },
+  };
+  return provider;
+}
+
+const triageRequest = (model = 'claude-haiku-4-5'): ModelRequest<Triage> => ({
+  specialist: 'triage',
+  model,
+  system: 'Triage the ticket.',
+  input: { ticket: { untrusted: true, subject: 'Broken mug', body: 'The mug in order #1001 arrived cracked, refund please' } },
+  schema: Triage,
+});
+
+const validTriage: Triage = { intent: 'refund_request', confidence: 0.9, orderNumber: '1001', language: 'en', reason: 'damaged', itemHints: ['mug'], riskFlags: [] };
+
+describe('price table', () => {
+  it('prices the post\'s worked examples to the micro-dollar', () => {
+    const haiku = { inputTokens: 1800, outputTokens: 120, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    expect(costMicros('anthropic', 'claude-haiku-4-5', haiku)).toBe(2400);
+    const sonnetTurn = { inputTokens: 2500, outputTokens: 250, cacheReadTokens: 3500, cacheWriteTokens: 0 };
+    expect(costMicros('anthropic', 'claude-sonnet-5', sonnetTurn)).toBe(8200);
+    expect(MODEL_PRICES.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('is free offline and fails closed for an unpriced model', () => {
+    const usage = { inputTokens: 1000, outputTokens: 1000, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    expect(costMicros('offline', 'offline-triage-v1', usage)).toBe(0);
+    expect(() => costMicros('anthropic', 'mystery-model', usage)).toThrow(HarnessConfigError);
+  });
+});
+
+describe('callModel', () => {
+  it('returns validated output, journals one model row and adds the cost to the run', async () => {
+    const provider = pricedProvider(validTriage, { inputTokens: 1800, outputTokens: 120, cacheReadTokens: 0, cacheWriteTokens: 0 });
+    const { harness, stores } = setupHarness({ models: provider });
+    await stores.runs.create(makeRun());
+
+    const triage = await harness.callModel(stepCtx('Triage'), triageRequest());
+
+    expect(triage).toEqual(validTriage);
+    const rows = await stores.journal.listByRun('run-1');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'model', name: 'triage', provider: 'anthropic', model: 'claude-haiku-4-5-20251001', inputTokens: 1800, outputTokens: 120, costMicros: 2400, outcome: 'ok' });
+    expect(JSON.stringify(rows)).not.toContain('arrived cracked');
+    expect((await stores.runs.get('run-1'))?.costMicros).toBe(2400);
+  });
+
+  it('refuses output that does not match the schema, and still counts its cost', async () => {
+    const provider = pricedProvider({ intent: 'refund everything' }, { inputTokens: 1000, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0 });
+    const { harness, stores } = setupHarness({ models: provider });
+    await stores.runs.create(makeRun());
+    await expect(harness.callModel(stepCtx('Triage'), triageRequest())).rejects.toThrow(InvalidModelOutputError);
+    expect((await stores.journal.listByRun('run-1'))[0]).toMatchObject({ outcome: 'error', costMicros: 1500 });
+    expect((await stores.runs.get('run-1'))?.costMicros).toBe(1500);
+  });
+
+  it('stops calling models once the run reached its cost cap', async () => {
+    const provider = pricedProvider(validTriage, { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 });
+    const { harness, stores } = setupHarness({ models: provider });
+    await stores.runs.create(makeRun({ costMicros: 250_000 }));
+    await expect(harness.callModel(stepCtx('ProposeRefund'), triageRequest())).rejects.toThrow(BudgetExceededError);
+    expect(provider.requests).toHaveLength(0);
+    expect((await stores.journal.listByRun('run-1'))[0]).toMatchObject({ kind: 'model', outcome: 'refused' });
+  });
+
+  it('journals offline calls as provider offline with estimated tokens and no cost', async () => {
+    const { harness, stores } = setupHarness();
+    await stores.runs.create(makeRun());
+    const triage = await harness.callModel(stepCtx('Triage'), triageRequest('claude-haiku-4-5'));
+    expect(triage).toMatchObject({ intent: 'refund_request', orderNumber: '1001', reason: 'damaged' });
+    const [row] = await stores.journal.listByRun('run-1');
+    expect(row).toMatchObject({ provider: 'offline', model: 'offline-triage-v1', costMicros: 0 });
+    expect(row!.inputTokens).toBeGreaterThan(10);
+    expect(row!.outputTokens).toBeGreaterThan(5);
+    expect((await stores.runs.get('run-1'))?.costMicros).toBe(0);
+  });
+
+  it('journals a provider failure and passes the error on', async () => {
+    const failing: ModelProvider = { name: 'anthropic', complete: async () => { throw Object.assign(new Error('overloaded'), { name: 'TemporarilyUnavailableError' }); } };
+    const { harness, stores } = setupHarness({ models: failing });
+    await expect(harness.callModel(stepCtx('Triage'), { ...triageRequest(), schema: z.any() })).rejects.toThrow('overloaded');
+    expect((await stores.journal.listByRun('run-1'))[0]).toMatchObject({ outcome: 'error', detail: 'provider failed: TemporarilyUnavailableError' });
+  });
+});

@@ -1,0 +1,32 @@
+// Builds a harness over in-memory stores, the fake transport and the offline models, with short
+// tool deadlines and instant retry waits, plus a step context helper.
+import { createHarness } from '#harness/tool-gateway.js';
+import { createInMemoryStores } from '#harness/adapters/memory/index.js';
+import { createOfflineModelProvider } from '#harness/models/index.js';
+import type { StepName } from '#harness/domain/types.js';
+import type { IdempotencyStore, JournalStore, ModelProvider, StepContext } from '#harness/ports.js';
+import type { Order } from '#mcp/contracts/tools.js';
+import { countingIds, createFakeTransport, fixedClock, makeOrder } from './fixtures.js';
+
+export function setupHarness(options: { orders?: Order[]; models?: ModelProvider; journal?: JournalStore; idempotency?: IdempotencyStore } = {}) {
+  const clock = fixedClock();
+  const ids = countingIds();
+  const stores = createInMemoryStores({ clock, ids });
+  const transport = createFakeTransport(options.orders ?? [makeOrder()]);
+  const harness = createHarness({
+    tools: transport,
+    journal: options.journal ?? stores.journal,
+    idempotency: options.idempotency ?? stores.idempotency,
+    models: options.models ?? createOfflineModelProvider(),
+    clock,
+    ids,
+    runs: stores.runs,
+    timeoutsMs: { get_order: 30, get_refund_history: 30, refund_create: 30, post_draft: 30 },
+    sleep: async () => {},
+  });
+  return { harness, clock, ids, stores, transport };
+}
+
+export function stepCtx(step: StepName, overrides: Partial<StepContext> = {}): StepContext {
+  return { tenant: 'demo', runId: 'run-1', step, boundOrderId: null, ...overrides };
+}

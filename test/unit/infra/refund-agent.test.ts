@@ -1,0 +1,192 @@
+// The synthesized CloudFormation of one tenant: the shared table schema, the FIFO queue, one function
+// per handler, the HTTP routes, the state machine from the ASL file, and least-privilege IAM.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTableInput } from '#harness/adapters/dynamo/table.js';
+import { FUNCTION_NAMES, STATE_FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
+import { REPO_ROOT, synthTenant } from './synth.js';
+
+type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+let synth: ReturnType<typeof synthTenant>;
+let resources: Record<string, Resource>;
+
+beforeAll(() => {
+  synth = synthTenant();
+  resources = synth.template.toJSON().Resources as Record<string, Resource>;
+});
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+
+/** Resolves CloudFormation tokens the way this test names them: a GetAtt becomes its logical id. */
+function resolveTokens(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const node = value as Record<string, unknown>;
+  if (node['Fn::GetAtt']) return (node['Fn::GetAtt'] as string[])[0]!;
+  if (node.Ref) return node.Ref as string;
+  if (node['Fn::Join']) {
+    const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
+    return parts.map(resolveTokens).join(separator);
+  }
+  throw new Error(`unexpected token ${JSON.stringify(value)}`);
+}
+
+/** Actions each function's role may perform, keyed by function name. */
+function actionsByFunction(): Record<FunctionName, Statement[]> {
+  const roleOf = (fn: FunctionName) => resolveTokens((resources[synth.logicalIdOf(fn)]!.Properties as { Role: unknown }).Role);
+  const statementsByRole = new Map<string, Statement[]>();
+  for (const [, policy] of ofType('AWS::IAM::Policy')) {
+    const props = policy.Properties as { Roles: unknown[]; PolicyDocument: { Statement: Statement[] } };
+    for (const role of props.Roles.map(resolveTokens)) {
+      statementsByRole.set(role, [...(statementsByRole.get(role) ?? []), ...props.PolicyDocument.Statement]);
+    }
+  }
+  return Object.fromEntries(FUNCTION_NAMES.map((fn) => [fn, statementsByRole.get(roleOf(fn)) ?? []])) as Record<FunctionName, Statement[]>;
+}
+
+const actionsOf = (statements: Statement[]) => statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+
+describe('RefundAgent tenant stack', () => {
+  it('declares the table with the key schema of harness/adapters/dynamo/table.ts, on demand, with PITR, retained', () => {
+    const schema = createTableInput('unused');
+    const tables = ofType('AWS::DynamoDB::Table');
+
+    expect(tables).toHaveLength(1);
+    const [, table] = tables[0]!;
+    const props = table.Properties as Record<string, unknown>;
+    expect(props.KeySchema).toEqual(schema.KeySchema);
+    expect(props.AttributeDefinitions).toEqual(expect.arrayContaining(schema.AttributeDefinitions));
+    expect(props.GlobalSecondaryIndexes).toEqual(schema.GlobalSecondaryIndexes);
+    expect(props.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(props.TableName).toBeUndefined();
+    expect(table.DeletionPolicy).toBe('Retain');
+  });
+
+  it('queues tickets on a FIFO queue with explicit dedupe ids and a FIFO dead-letter queue after 5 receives', () => {
+    const queues = ofType('AWS::SQS::Queue');
+    expect(queues).toHaveLength(2);
+    const main = queues.find(([, q]) => q.Properties?.RedrivePolicy)!;
+    const dlq = queues.find(([, q]) => !q.Properties?.RedrivePolicy)!;
+
+    expect(main[1].Properties).toMatchObject({ FifoQueue: true, ContentBasedDeduplication: false });
+    expect(main[1].Properties!.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': [dlq[0], 'Arn'] },
+      maxReceiveCount: 5,
+    });
+    expect(dlq[1].Properties).toMatchObject({ FifoQueue: true });
+    synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: synth.logicalIdOf('run-starter') },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('deploys one Node 20 function per handler plus the MCP server, none with a hard-coded name', () => {
+    const functions = ofType('AWS::Lambda::Function');
+
+    expect(functions.map(([id]) => id).sort()).toEqual(FUNCTION_NAMES.map((fn) => synth.logicalIdOf(fn)).sort());
+    for (const [, fn] of functions) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs20.x', Handler: 'index.handler' });
+      expect(fn.Properties!.FunctionName).toBeUndefined();
+    }
+    const namedProps = ['QueueName', 'TableName', 'StateMachineName', 'LogGroupName', 'RoleName'];
+    for (const [id, resource] of Object.entries(resources)) {
+      for (const prop of namedProps) expect(resource.Properties?.[prop], `${id}.${prop}`).toBeUndefined();
+    }
+  });
+
+  it('routes the HTTP API to webhook intake, approval pages and the runs API', () => {
+    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey);
+
+    expect(routes.sort()).toEqual(
+      [
+        'POST /webhooks/{helpdesk}',
+        'GET /approvals/{approvalId}',
+        'POST /approvals/{approvalId}',
+        'GET /api/runs',
+        'GET /api/runs/{runId}',
+        'POST /mcp',
+      ].sort(),
+    );
+  });
+
+  it('deploys the ASL file itself, each ${XFunctionArn} bound to the function of that state', () => {
+    const [, machine] = ofType('AWS::StepFunctions::StateMachine')[0]!;
+    const props = machine.Properties as { DefinitionString: unknown; DefinitionSubstitutions?: Record<string, unknown> };
+    let deployed = resolveTokens(props.DefinitionString);
+    for (const [key, value] of Object.entries(props.DefinitionSubstitutions ?? {})) {
+      deployed = deployed.split(`\${${key}}`).join(resolveTokens(value));
+    }
+
+    let expected = readFileSync(join(REPO_ROOT, 'state-machine', 'refund-run.asl.json'), 'utf8');
+    for (const [state, fn] of Object.entries(STATE_FUNCTIONS)) {
+      expected = expected.split(`\${${state}FunctionArn}`).join(synth.logicalIdOf(fn));
+    }
+    expect(expected).not.toContain('${');
+    expect(JSON.parse(deployed)).toEqual(JSON.parse(expected));
+  });
+
+  it('lets the state machine invoke exactly the step functions', () => {
+    const machineRoleId = resolveTokens((ofType('AWS::StepFunctions::StateMachine')[0]![1].Properties as { RoleArn: unknown }).RoleArn);
+    const statements = ofType('AWS::IAM::Policy')
+      .filter(([, p]) => (p.Properties as { Roles: unknown[] }).Roles.map(resolveTokens).includes(machineRoleId))
+      .flatMap(([, p]) => (p.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement);
+    const invoked = new Set(
+      statements
+        .filter((s) => actionsOf([s]).includes('lambda:InvokeFunction'))
+        .flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]).map(resolveTokens))
+        .map((arn) => arn.replace(/:\*$/, '')), // the function and its versions
+    );
+
+    expect([...invoked].sort()).toEqual(Object.values(STATE_FUNCTIONS).map((fn) => synth.logicalIdOf(fn)).sort());
+  });
+
+  it('grants task responses only to approval-callback, on its own state machine', () => {
+    const byFunction = actionsByFunction();
+    const machineId = ofType('AWS::StepFunctions::StateMachine')[0]![0];
+
+    const answering = FUNCTION_NAMES.filter((fn) => actionsOf(byFunction[fn]).includes('states:SendTaskSuccess'));
+    expect(answering).toEqual(['approval-callback']);
+    const statement = byFunction['approval-callback'].find((s) => actionsOf([s]).includes('states:SendTaskSuccess'))!;
+    expect(actionsOf([statement]).sort()).toEqual(['states:SendTaskFailure', 'states:SendTaskSuccess']);
+    expect(statement.Resource).toEqual({ Ref: machineId });
+  });
+
+  it('gives each function only the access its job needs', () => {
+    const byFunction = actionsByFunction();
+    const who = (action: string) => FUNCTION_NAMES.filter((fn) => actionsOf(byFunction[fn]).includes(action)).sort();
+    const steps = Object.values(STATE_FUNCTIONS).sort();
+
+    expect(who('states:StartExecution')).toEqual(['run-starter']);
+    expect(who('sqs:SendMessage')).toEqual(['webhook-ingest']);
+    expect(who('sqs:ReceiveMessage')).toEqual(['run-starter']);
+    expect(who('ses:SendEmail')).toEqual(['request-approval']);
+    expect(who('lambda:InvokeFunction')).toEqual([]);
+    expect(who('secretsmanager:GetSecretValue')).toEqual([]);
+    expect(who('dynamodb:PutItem')).toEqual(['approval-callback', 'run-starter', ...steps].sort());
+    expect(who('dynamodb:Query')).toEqual(['approval-callback', 'run-starter', 'runs-api', ...steps].sort());
+    expect(actionsOf(byFunction.mcp).some((a) => a.startsWith('dynamodb:'))).toBe(false);
+  });
+
+  it('passes tenant settings as environment and each secret field only to the functions that need it', () => {
+    const env = (fn: FunctionName) =>
+      (resources[synth.logicalIdOf(fn)]!.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables;
+    const holders = (field: string) => FUNCTION_NAMES.filter((fn) => env(fn)[field] !== undefined).sort();
+    const steps = Object.values(STATE_FUNCTIONS).sort();
+
+    expect(env('gate')).toMatchObject({ TENANT: 'acme', AUTO_REFUND_LIMIT_MINOR: '5000', SHOPIFY_STORE_DOMAIN: 'acme.myshopify.com' });
+    expect(env('request-approval')).toMatchObject({ APPROVER_EMAILS: 'lead@acme.test', SENDER_EMAIL: 'refunds@acme.test' });
+    expect(holders('PUBLIC_BASE_URL')).toEqual(['approval-callback', 'request-approval']);
+    expect(holders('STATE_MACHINE_ARN')).toEqual(['run-starter']);
+    expect(holders('MCP_URL')).toEqual(steps);
+    expect(holders('SHOPIFY_ADMIN_TOKEN')).toEqual(['mcp']);
+    expect(holders('ZENDESK_WEBHOOK_SECRET')).toEqual(['webhook-ingest']);
+    expect(holders('HELPDESK_TOKEN')).toEqual(['mcp', 'run-starter']);
+    expect(holders('MCP_CALLER_TOKEN')).toEqual(['mcp', ...steps].sort());
+    // Secret values are dynamic references resolved by CloudFormation, never literals in the template.
+    expect(JSON.stringify(env('mcp').SHOPIFY_ADMIN_TOKEN)).toContain('{{resolve:secretsmanager:');
+    expect(JSON.stringify(env('mcp').SHOPIFY_ADMIN_TOKEN)).toContain(':SecretString:SHOPIFY_ADMIN_TOKEN::');
+  });
+});

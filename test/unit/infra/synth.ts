@@ -1,0 +1,40 @@
+// Synthesizes a tenant stack for template tests: bundling skipped, every entry pointed at one stub
+// file so the template can be checked before (or without) the real handlers.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { FunctionName } from '../../../infra/lib/functions.js';
+import { repoLayout } from '../../../infra/lib/source-layout.js';
+import type { TenantConfig } from '../../../infra/lib/tenant-config.js';
+import { TenantStack } from '../../../infra/lib/tenant-stack.js';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
+
+export const TEST_TENANT: TenantConfig = {
+  tenant: 'acme',
+  storeDomain: 'acme.myshopify.com',
+  helpdesk: { kind: 'zendesk', baseUrl: 'https://acme.zendesk.com' },
+  approverEmails: ['lead@acme.test'],
+  sesSender: 'refunds@acme.test',
+  autoRefundLimitMinor: 5000,
+};
+
+export function synthTenant(config: TenantConfig = TEST_TENANT) {
+  const stubDir = mkdtempSync(join(tmpdir(), 'refund-agent-stub-'));
+  const stub = join(stubDir, 'index.ts');
+  writeFileSync(stub, 'export const handler = async () => ({});\n');
+  const lockFile = join(stubDir, 'package-lock.json');
+  writeFileSync(lockFile, '{"lockfileVersion":3,"packages":{}}\n');
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new TenantStack(app, `RefundAgent-${config.tenant}`, {
+    config,
+    // NodejsFunction wants entry and lock file under the project root; bundling is skipped, so a stub dir serves.
+    source: { ...repoLayout(REPO_ROOT), projectRoot: stubDir, lockFile, entryFor: () => stub },
+  });
+  const template = Template.fromStack(stack);
+  const logicalIdOf = (fn: FunctionName): string => stack.getLogicalId(stack.agent.functions[fn].node.defaultChild as CfnFunction);
+  return { stack, template, logicalIdOf };
+}
