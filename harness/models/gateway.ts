@@ -46,6 +46,7 @@ export function createModelGateway(deps: ModelGatewayDeps) {
       latencyMs: Math.max(0, Math.round(row.latencyMs)),
       costMicros: row.cost,
       model: row.response?.model ?? request.model,
+      // All prompt tokens, cached or not: the row has one input column; cost already weighs them.
       inputTokens: row.response ? row.response.usage.inputTokens + row.response.usage.cacheReadTokens + row.response.usage.cacheWriteTokens : null,
       outputTokens: row.response?.usage.outputTokens ?? null,
       idempotencyKey: null,

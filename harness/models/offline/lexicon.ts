@@ -28,10 +28,10 @@ export const REASON_WORDS: ReadonlyArray<[RefundReason, readonly string[]]> = [
     'mauvais article', 'mauvais produit', 'pas le bon', "ce n'est pas ce que j'ai commande",
   ]],
   ['damaged', [
-    'broken', 'broke', 'cracked', 'crack', 'damaged', 'shattered', 'smashed', 'dented', 'torn', 'chipped', 'in pieces',
-    'roto', 'rota', 'rotos', 'rotas', 'danado', 'danada', 'quebrado', 'quebrada', 'estropeado', 'rajado', 'rajada',
-    'kaputt', 'beschadigt', 'zerbrochen', 'gebrochen', 'gesprungen', 'zersprungen',
-    'casse', 'cassee', 'endommage', 'endommagee', 'abime', 'abimee', 'fissure', 'fissuree', 'brise', 'brisee', 'ebreche', 'ebrechee',
+    'broken', 'broke', 'cracked', 'crack', 'damaged', 'hole', 'holes', 'ripped', 'stained', 'scratched', 'leaking', 'leaks', 'shattered', 'smashed', 'dented', 'torn', 'chipped', 'in pieces',
+    'roto', 'rota', 'rotos', 'rotas', 'danado', 'danada', 'quebrado', 'quebrada', 'estropeado', 'rajado', 'rajada', 'agujero', 'manchado', 'manchada',
+    'kaputt', 'beschadigt', 'loch', 'gerissen', 'zerkratzt', 'zerbrochen', 'gebrochen', 'gesprungen', 'zersprungen',
+    'casse', 'cassee', 'trou', 'dechire', 'dechiree', 'tache', 'tachee', 'raye', 'rayee', 'endommage', 'endommagee', 'abime', 'abimee', 'fissure', 'fissuree', 'brise', 'brisee', 'ebreche', 'ebrechee',
   ]],
   ['defective', [
     'defective', 'faulty', "doesn't work", 'does not work', 'not working', 'stopped working', "won't turn on", 'malfunction',
@@ -78,5 +78,6 @@ export const NOT_ITEM_WORDS = new Set([
   'den', 'dem', 'des', 'zu', 'es', 'sie', 'wir', 'auf', 'ist', 'im', 'von', 'gestern', 'heute', 'aber', 'paket', 'nummer', 'nr',
   'il', 'elle', 'vous', 'nous', 'au', 'aux', 'sur', 'hier', 'mais', 'colis', 'numero', 'votre', 'suis',
   'aus', 'meiner', 'meinem', 'meinen', 'mir', 'habe', 'hat', 'wurde', 'bei', 'fur', 'uber', 'nach', 'noch', 'kann', 'mochte',
+  'from', 'where', 'big', 'small', 'little', 'there', 'here', 'could', 'should', 'which', 'that', 'then', 'than', 'about',
   'voudrais', 'veux', 'cette', 'etait', 'ete', 'tres', 'quiero', 'tengo', 'este', 'fue', 'okay', 'also', 'very', 'will',
 ]);

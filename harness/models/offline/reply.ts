@@ -2,7 +2,7 @@
 // and order, or that a person is looking); the checker demands the exact order number and
 // formatted amount and flags any other amount or a refund claim that did not happen.
 import { formatMoney } from '../../domain/money.js';
-import { normalizeText, phrases } from './text.js';
+import { countMatches, normalizeText, phrases } from './text.js';
 
 export interface ReplyFacts {
   language: string;
@@ -59,7 +59,8 @@ const REFUND_CLAIM = phrases(['refunded', 'have refunded', 'reembolsado', 'hemos
 export function checkReply(draft: string, facts: ReplyFacts): { passed: boolean; problems: string[] } {
   const problems: string[] = [];
   const body = plainSpaces(draft);
-  if (facts.orderNumber && !new RegExp(`(^|\\D)${facts.orderNumber}(\\D|$)`).test(body)) {
+  const orderNumber = facts.orderNumber?.replace(/[^0-9A-Za-z-]/g, '') ?? '';
+  if (orderNumber && !new RegExp(`(^|\\D)${orderNumber}(\\D|$)`).test(body)) {
     problems.push(`the draft does not name order ${facts.orderNumber}`);
   }
   let rest = body;
@@ -67,10 +68,9 @@ export function checkReply(draft: string, facts: ReplyFacts): { passed: boolean;
     const amount = plainSpaces(formatMoney(facts.amountMinor, facts.currency, facts.language));
     if (!body.includes(amount)) problems.push(`the draft does not state the refunded amount ${amount}`);
     rest = body.split(amount).join(' ');
-  } else if (REFUND_CLAIM.test(normalizeText(body))) {
+  } else if (countMatches(REFUND_CLAIM, normalizeText(body)) > 0) {
     problems.push('the draft says a refund was made, but none was');
   }
-  REFUND_CLAIM.lastIndex = 0;
   const others = rest.match(MONEY) ?? [];
   if (others.length > 0) problems.push(`the draft states an amount that did not happen: ${others.map((m) => m.trim()).join(', ')}`);
   return { passed: problems.length === 0, problems };

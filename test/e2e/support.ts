@@ -1,0 +1,116 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- these helpers read loosely typed JSON from HTTP answers */
+// End-to-end helpers: a local runtime on random ports, signed Zendesk webhooks, and the ways a
+// person would look at the outcome (runs API, captured mail, the store's GraphQL, helpdesk notes).
+import { expect } from 'vitest';
+import { signZendesk } from '#functions/webhook-ingest/zendesk.js';
+import { demoFixture } from '#local/sandbox/index.js';
+import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { Timer } from '#local/stepfunctions/index.js';
+
+export const SECRET = 'e2e-zendesk-secret';
+export const APPROVER = 'lead@demo-store.example';
+
+export function startRuntime(extra: { timer?: Timer } = {}): Promise<LocalRuntime> {
+  return startLocalRuntime({
+    port: 0,
+    fixture: demoFixture(),
+    tenant: 'demo',
+    approverEmails: [APPROVER],
+    zendeskSecret: SECRET,
+    retryIntervalMs: 0,
+    ...extra,
+  });
+}
+
+let eventCounter = 0;
+export function ticketCreated(input: { ticketId: string; requesterId: string; text: string; eventId?: string }): string {
+  eventCounter += 1;
+  return JSON.stringify({
+    id: input.eventId ?? `e2e-event-${process.pid}-${eventCounter}`,
+    type: 'zen:event-type:ticket.created',
+    time: new Date().toISOString(),
+    subject: `zen:ticket:${input.ticketId}`,
+    zendesk_event_version: '2022-11-06',
+    event: {},
+    detail: { id: input.ticketId, requester_id: input.requesterId, subject: input.text.slice(0, 40), description: input.text },
+  });
+}
+
+export async function postWebhook(rt: LocalRuntime, body: string, secret = SECRET): Promise<{ status: number; json: Record<string, unknown> }> {
+  const timestamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const res = await fetch(rt.urls.webhook, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-zendesk-webhook-signature': signZendesk(secret, timestamp, body),
+      'x-zendesk-webhook-signature-timestamp': timestamp,
+    },
+    body,
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+export type RunView = Record<string, any> & { status: string; state: string; journal: Array<Record<string, any>> };
+
+export async function getRun(rt: LocalRuntime, runId: string): Promise<RunView | null> {
+  const res = await fetch(`${rt.urls.runs}/${runId}`);
+  return res.status === 404 ? null : ((await res.json()) as RunView);
+}
+
+/** Polls the runs API until the run is in one of the states (real HTTP, bounded). */
+export async function waitForRun(rt: LocalRuntime, runId: string, until: (run: RunView) => boolean, timeoutMs = 15_000): Promise<RunView> {
+  const deadline = Date.now() + timeoutMs;
+  let last: RunView | null = null;
+  while (Date.now() < deadline) {
+    last = await getRun(rt, runId);
+    if (last && until(last)) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`run ${runId} did not reach the expected state; last: ${JSON.stringify(last && { status: last.status, state: last.state, escalation: last.escalation })}`);
+}
+
+export const settled = (run: RunView) => run.status === 'done' || run.status === 'escalated';
+
+/** The order's refunds as the Shopify Admin GraphQL endpoint of the sandbox store reports them. */
+export async function storeRefunds(rt: LocalRuntime, orderNumber: string): Promise<Array<{ id: string; amount: string; currency: string }>> {
+  const res = await fetch(rt.urls.storeGraphql, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_local_sandbox' },
+    body: JSON.stringify({
+      query: `query($q: String!) { orders(first: 1, query: $q) { nodes { name refunds { id totalRefundedSet { shopMoney { amount currencyCode } } } } } }`,
+      variables: { q: `name:${orderNumber}` },
+    }),
+  });
+  const body = (await res.json()) as any;
+  expect(body.errors).toBeUndefined();
+  const order = body.data.orders.nodes[0];
+  return order.refunds.map((r: any) => ({ id: r.id, amount: r.totalRefundedSet.shopMoney.amount, currency: r.totalRefundedSet.shopMoney.currencyCode }));
+}
+
+export async function ticketNotes(rt: LocalRuntime, ticketId: string): Promise<Array<{ body: string; public: boolean }>> {
+  const res = await fetch(`${rt.urls.helpdeskTickets}/${ticketId}`);
+  const body = (await res.json()) as { ticket: { notes: Array<{ body: string; public: boolean }> } };
+  return body.ticket.notes;
+}
+
+export async function approvalLinks(rt: LocalRuntime): Promise<string[]> {
+  const res = await fetch(rt.urls.mail);
+  const { emails } = (await res.json()) as { emails: Array<{ body: { text?: string } }> };
+  return emails.flatMap((e) => [...(e.body.text ?? '').matchAll(/(http:\/\/\S+\/approvals\/\S+)/g)].map((m) => m[1]!));
+}
+
+export async function formTokenOf(link: string): Promise<string> {
+  const html = await (await fetch(link)).text();
+  const match = /name="formToken" value="([^"]+)"/.exec(html);
+  if (!match) throw new Error('no form on the approval page');
+  return match[1]!;
+}
+
+export async function decide(link: string, decision: 'approve' | 'reject', formToken: string, reason = ''): Promise<{ status: number; html: string }> {
+  const res = await fetch(link, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ formToken, decision, approver: APPROVER, reason }).toString(),
+  });
+  return { status: res.status, html: await res.text() };
+}
