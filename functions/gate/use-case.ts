@@ -3,7 +3,7 @@
 import { decideGate } from '#harness/policy/index.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import { enterStep } from '../shared/run-context.js';
-import { continueWith, escalate, type StepResult } from '../shared/step-result.js';
+import { continueWith, type StepResult } from '../shared/step-result.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
 export function createGate(deps: Pick<StepDeps, 'runs' | 'policy' | 'clock'>) {

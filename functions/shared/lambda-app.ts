@@ -8,6 +8,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
+import { createPolicy } from '#harness/policy/index.js';
 import { createZendeskHelpdesk } from '#mcp/adapters/helpdesk/index.js';
 import type { Clock, IdGenerator } from '#harness/ports.js';
 import { createApp, type App } from '../app.js';
@@ -54,6 +55,7 @@ async function build(): Promise<App> {
     requesters: { emailOf: (id) => helpdeskRequesters(helpdesk()).emailOf(id) },
     clock,
     ids,
+    policy: createPolicy(config.AUTO_REFUND_LIMIT_MINOR === undefined ? {} : { autoRefundLimitMinor: config.AUTO_REFUND_LIMIT_MINOR }),
   });
   const queue = lazy(() => createSqsTicketQueue({ client: new SQSClient({}), queueUrl: required(config, 'QUEUE_URL') }));
   const sfn = lazy(() => createSfnWorkflowEngine({ client: new SFNClient({}), stateMachineArn: required(config, 'STATE_MACHINE_ARN') }));

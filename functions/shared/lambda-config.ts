@@ -17,6 +17,8 @@ export const LambdaConfig = z.object({
   HELPDESK_BASE_URL: z.string().url().optional(),
   HELPDESK_EMAIL: z.string().optional(),
   HELPDESK_TOKEN: z.string().optional(),
+  /** The tenant's auto-refund limit (policy override); the default policy applies when absent. */
+  AUTO_REFUND_LIMIT_MINOR: z.coerce.number().int().nonnegative().optional(),
 });
 export type LambdaConfig = z.infer<typeof LambdaConfig>;
 

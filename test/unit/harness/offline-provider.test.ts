@@ -32,6 +32,8 @@ describe('offline triage', () => {
 
   it('tells a question from a refund request', async () => {
     expect(await triage('Opening hours', 'Hello, when does your shop open on Sundays?')).toMatchObject({ intent: 'other', reason: null, orderNumber: null });
+    expect(await triage('Delivery address', 'Hi, can I change the delivery address for order 1004? Thank you!')).toMatchObject({ intent: 'other', orderNumber: '1004' });
+    expect((await triage('Blanket has a hole', 'The wool throw blanket from order #1002 has a big hole in it.')).reason).toBe('damaged');
   });
 
   it('reads a defective item and a change of mind', async () => {

@@ -1,0 +1,204 @@
+// The approval link: GET only shows, POST decides once. Through the handler with synthetic API
+// Gateway v2 events, over the in-memory stores, a fixed clock and a recording workflow engine.
+import { describe, expect, it } from 'vitest';
+import { createApprovalCallbackHandler } from '#functions/approval-callback/handler.js';
+import type { HttpResult } from '#functions/shared/http.js';
+import { createInMemoryStores } from '#harness/adapters/memory/index.js';
+import { NOW, fixedClock, formPost, httpEvent, makeOrder, pendingApproval, proposedRun, recordingWorkflow } from './support/steps.js';
+
+const LEAD = 'lead@example.com';
+
+async function setup() {
+  const clock = fixedClock();
+  const stores = createInMemoryStores({ clock });
+  const workflow = recordingWorkflow();
+  const run = proposedRun({ runId: 'run-apr', status: 'awaiting_approval', state: 'RequestApproval' }, makeOrder({ unitPriceMinor: 6200 }));
+  const record = pendingApproval(run);
+  const { taskToken: _t, formToken: _f, runId: _r, tenant: _te, tool: _to, policyVersion: _p, ...summary } = record;
+  await stores.runs.create({ ...run, approval: summary });
+  await stores.approvals.create(record);
+  const pages: string[] = [];
+  const handler = createApprovalCallbackHandler({
+    approvals: stores.approvals,
+    runs: stores.runs,
+    workflow: workflow.engine,
+    clock,
+    approverEmails: [LEAD, 'second@example.com'],
+  });
+  const call = async (...args: Parameters<typeof handler>): Promise<HttpResult & { body: string }> => {
+    const result = await handler(...args);
+    pages.push(String(result.body));
+    return { ...result, body: String(result.body) };
+  };
+  const get = (approvalId = record.approvalId) => call(httpEvent({ method: 'GET', path: `/approvals/${approvalId}`, pathParameters: { approvalId } }));
+  const post = (fields: Record<string, string>, approvalId = record.approvalId) => call(formPost(approvalId, fields));
+  const approve = { formToken: record.formToken, decision: 'approve', approver: LEAD };
+  return { clock, stores, workflow, run, record, pages, get, post, call, approve };
+}
+
+describe('approval page (GET)', () => {
+  it('shows the amount and the form, and changes nothing', async () => {
+    const { get, stores, workflow, record } = await setup();
+
+    const page = await get();
+
+    expect(page.statusCode).toBe(200);
+    expect(page.headers?.['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('Approve refund of $62.00?');
+    expect(page.body).toContain('#1001');
+    expect(page.body).toContain(`value="${record.formToken}"`);
+    expect((await stores.approvals.get(record.approvalId))?.status).toBe('pending');
+    expect((await stores.runs.get('run-apr'))?.approval?.status).toBe('pending');
+    expect(workflow.successes).toHaveLength(0);
+    expect(workflow.failures).toHaveLength(0);
+  });
+
+  it("escapes the customer's words instead of rendering them as markup", async () => {
+    const { stores, get } = await setup();
+    const run = await stores.runs.get('run-apr');
+    await stores.runs.update('run-apr', { ticket: { ...run!.ticket, body: 'cracked <script>alert(1)</script>' } });
+
+    const page = await get();
+
+    expect(page.body).not.toContain('<script>alert(1)</script>');
+    expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('answers an unknown approval id with a 404 page', async () => {
+    const { get, post } = await setup();
+
+    const viewed = await get('apr_unknown');
+    const posted = await post({ formToken: 'x', decision: 'approve', approver: LEAD }, 'apr_unknown');
+
+    expect(viewed.statusCode).toBe(404);
+    expect(viewed.body).toContain('Approval not found');
+    expect(posted.statusCode).toBe(404);
+  });
+});
+
+describe('approval decision (POST)', () => {
+  it('approves once: records who and when, updates the run, and ends the wait with continue', async () => {
+    const { post, approve, stores, workflow, record, clock } = await setup();
+    clock.advance(60_000);
+
+    const page = await post(approve);
+
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Refund approved');
+    const stored = await stores.approvals.get(record.approvalId);
+    expect(stored).toMatchObject({ status: 'approved', decidedBy: LEAD, decidedAt: new Date(NOW.getTime() + 60_000).toISOString() });
+    const run = await stores.runs.get('run-apr');
+    expect(run?.status).toBe('running');
+    expect(run?.approval).toMatchObject({ approvalId: record.approvalId, status: 'approved', decidedBy: LEAD, decidedAt: stored?.decidedAt });
+    expect(JSON.stringify(run)).not.toContain(record.taskToken);
+    expect(JSON.stringify(run)).not.toContain(record.formToken);
+    expect(workflow.successes).toHaveLength(1);
+    expect(workflow.successes[0]).toMatchObject({
+      taskToken: record.taskToken,
+      output: { outcome: 'continue', detail: { decision: 'approved', approvalId: record.approvalId } },
+    });
+  });
+
+  it('accepts a base64-encoded form body and matches the approver without regard to case', async () => {
+    const { call, approve, stores, workflow, record } = await setup();
+
+    const page = await call(formPost(record.approvalId, { ...approve, approver: 'Lead@Example.COM' }, { base64: true }));
+
+    expect(page.statusCode).toBe(200);
+    expect((await stores.approvals.get(record.approvalId))?.decidedBy).toBe(LEAD);
+    expect(workflow.successes).toHaveLength(1);
+  });
+
+  it('answers a second decision with 409 "Already decided" and sends nothing more', async () => {
+    const { post, approve, stores, workflow, record } = await setup();
+    await post(approve);
+
+    const again = await post({ ...approve, decision: 'reject', approver: 'second@example.com' });
+
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('Already decided');
+    expect(again.body).toContain(LEAD);
+    expect((await stores.approvals.get(record.approvalId))?.status).toBe('approved');
+    expect(workflow.successes).toHaveLength(1);
+  });
+
+  it('rejects with a reason: escalates, naming the approver and the reason', async () => {
+    const { post, approve, stores, workflow, record } = await setup();
+
+    const page = await post({ ...approve, decision: 'reject', reason: '  third claim this month  ' });
+
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Refund rejected');
+    expect(await stores.approvals.get(record.approvalId)).toMatchObject({ status: 'rejected', decidedBy: LEAD, reason: 'third claim this month' });
+    expect((await stores.runs.get('run-apr'))?.approval?.status).toBe('rejected');
+    expect(workflow.successes).toHaveLength(1);
+    const output = workflow.successes[0]!.output as { outcome: string; detail: { decision: string; reason: string } };
+    expect(output.outcome).toBe('escalate');
+    expect(output.detail.decision).toBe('rejected');
+    expect(output.detail.reason).toContain(LEAD);
+    expect(output.detail.reason).toContain('third claim this month');
+  });
+
+  it('refuses an address that is not an approver of the tenant with 403 and decides nothing', async () => {
+    const { post, approve, stores, workflow, record } = await setup();
+
+    const page = await post({ ...approve, approver: 'mallory@example.com' });
+
+    expect(page.statusCode).toBe(403);
+    expect((await stores.approvals.get(record.approvalId))?.status).toBe('pending');
+    expect((await stores.runs.get('run-apr'))?.approval?.status).toBe('pending');
+    expect(workflow.successes).toHaveLength(0);
+  });
+
+  it('answers 410 after expiresAt and sends nothing', async () => {
+    const { post, approve, stores, workflow, record, clock } = await setup();
+    clock.set(new Date(record.expiresAt));
+
+    const page = await post(approve);
+
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('expired');
+    expect((await stores.approvals.get(record.approvalId))?.status).toBe('pending');
+    expect(workflow.successes).toHaveLength(0);
+    expect(workflow.failures).toHaveLength(0);
+  });
+
+  it('answers a wrong form token with 409 "Form out of date" and decides nothing', async () => {
+    const { post, approve, stores, workflow, record } = await setup();
+
+    const page = await post({ ...approve, formToken: 'form-token-from-an-old-email' });
+
+    expect(page.statusCode).toBe(409);
+    expect(page.body).toContain('Form out of date');
+    expect((await stores.approvals.get(record.approvalId))?.status).toBe('pending');
+    expect(workflow.successes).toHaveLength(0);
+  });
+
+  it('answers an incomplete form with 400 and another method with 405, deciding nothing', async () => {
+    const { post, call, stores, workflow, record } = await setup();
+
+    const incomplete = await post({ decision: 'approve', approver: LEAD });
+    const put = await call(httpEvent({ method: 'PUT', path: `/approvals/${record.approvalId}`, pathParameters: { approvalId: record.approvalId } }));
+
+    expect(incomplete.statusCode).toBe(400);
+    expect(put.statusCode).toBe(405);
+    expect((await stores.approvals.get(record.approvalId))?.status).toBe('pending');
+    expect(workflow.successes).toHaveLength(0);
+  });
+
+  it('never puts the task token in any page', async () => {
+    const { get, post, approve, pages, record, clock } = await setup();
+    await get();
+    await post({ ...approve, approver: 'mallory@example.com' });
+    await post({ ...approve, formToken: 'stale' });
+    await post({ decision: 'approve' });
+    await post(approve);
+    await post(approve);
+    await get();
+    clock.set(new Date(record.expiresAt));
+    await post(approve);
+
+    expect(pages).toHaveLength(8);
+    for (const page of pages) expect(page).not.toContain(record.taskToken);
+  });
+});
