@@ -3,7 +3,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { signZendesk } from '#functions/webhook-ingest/zendesk.js';
+import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { DEV_ZENDESK_WEBHOOK_SECRET } from './config.js';
 
 const { values, positionals } = parseArgs({
@@ -35,15 +35,10 @@ function eventFromText(text: string) {
 }
 
 const body = existsSync(what) ? readFileSync(what, 'utf8') : JSON.stringify(eventFromText(what));
-const timestamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 const secret = process.env.ZENDESK_WEBHOOK_SECRET ?? DEV_ZENDESK_WEBHOOK_SECRET;
 const res = await fetch(`${values.url}/webhooks/zendesk`, {
   method: 'POST',
-  headers: {
-    'content-type': 'application/json',
-    'x-zendesk-webhook-signature': signZendesk(secret, timestamp, body),
-    'x-zendesk-webhook-signature-timestamp': timestamp,
-  },
+  headers: zendeskSignedHeaders(secret, body, new Date()),
   body,
 });
 const text = await res.text();

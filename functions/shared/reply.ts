@@ -28,13 +28,17 @@ export function replyFacts(run: Run, outcome: ReplyFacts['outcome']): ReplyFacts
   };
 }
 
+/** Intl writes no-break spaces inside amounts ("18,00 €"); a person or model types plain ones. */
+const sameSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
 /** Deterministic check: a refund reply names the order and the exact refunded amount. */
-export function checkDraftAgainstReceipt(body: string, run: Run): string[] {
+export function checkDraftAgainstReceipt(draft: string, run: Run): string[] {
+  const body = sameSpaces(draft);
   const problems: string[] = [];
   const receipt = run.refund;
   if (!receipt) return ['there is no refund receipt to check the draft against'];
   if (!new RegExp(`(^|\\D)${receipt.orderNumber}(\\D|$)`).test(body)) problems.push(`draft does not name order ${receipt.orderNumber}`);
-  const amount = formatMoney(receipt.amountMinor, receipt.currency, run.triage?.language ?? 'en');
+  const amount = sameSpaces(formatMoney(receipt.amountMinor, receipt.currency, run.triage?.language ?? 'en'));
   if (!body.includes(amount)) problems.push(`draft does not state the refunded amount ${amount}`);
   return problems;
 }

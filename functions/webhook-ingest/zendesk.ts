@@ -69,3 +69,13 @@ export function normalizeZendesk(payload: unknown, ctx: { tenant: string; receiv
     },
   };
 }
+
+/** The headers Zendesk sends with a signed delivery (used by `npm run ticket` and the tests). */
+export function zendeskSignedHeaders(secret: string, body: string, now: Date): Record<string, string> {
+  const timestamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return {
+    'content-type': 'application/json',
+    [ZENDESK_SIGNATURE_HEADER]: signZendesk(secret, timestamp, body),
+    [ZENDESK_TIMESTAMP_HEADER]: timestamp,
+  };
+}

@@ -2,7 +2,7 @@
 // End-to-end helpers: a local runtime on random ports, signed Zendesk webhooks, and the ways a
 // person would look at the outcome (runs API, captured mail, the store's GraphQL, helpdesk notes).
 import { expect } from 'vitest';
-import { signZendesk } from '#functions/webhook-ingest/zendesk.js';
+import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { demoFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import type { Timer } from '#local/stepfunctions/index.js';
@@ -37,16 +37,7 @@ export function ticketCreated(input: { ticketId: string; requesterId: string; te
 }
 
 export async function postWebhook(rt: LocalRuntime, body: string, secret = SECRET): Promise<{ status: number; json: Record<string, unknown> }> {
-  const timestamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const res = await fetch(rt.urls.webhook, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-zendesk-webhook-signature': signZendesk(secret, timestamp, body),
-      'x-zendesk-webhook-signature-timestamp': timestamp,
-    },
-    body,
-  });
+  const res = await fetch(rt.urls.webhook, { method: 'POST', headers: zendeskSignedHeaders(secret, body, new Date()), body });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 

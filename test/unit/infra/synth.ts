@@ -28,7 +28,7 @@ export function synthTenant(config: TenantConfig = TEST_TENANT) {
   writeFileSync(stub, 'export const handler = async () => ({});\n');
   const lockFile = join(stubDir, 'package-lock.json');
   writeFileSync(lockFile, '{"lockfileVersion":3,"packages":{}}\n');
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new TenantStack(app, `RefundAgent-${config.tenant}`, {
     config,
     // NodejsFunction wants entry and lock file under the project root; bundling is skipped, so a stub dir serves.

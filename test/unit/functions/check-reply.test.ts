@@ -1,0 +1,137 @@
+// CheckReply: a draft reaches the ticket (post_draft, an internal note) only when it names the
+// refunded order and the exact refunded amount, per the receipt. Real harness, offline reply
+// checker, fake MCP transport.
+import { describe, expect, it } from 'vitest';
+import { createCheckReply } from '#functions/check-reply/use-case.js';
+import { MissingStepDataError } from '#functions/shared/errors.js';
+import type { Run } from '#harness/domain/types.js';
+import { makeTriage, proposedRun, receiptFor, setupSteps } from './support/steps.js';
+
+async function setup(body: string, overrides: Partial<Run> = {}) {
+  const s = setupSteps();
+  const base = proposedRun({ runId: 'run-c', state: 'DraftReply', ...overrides });
+  await s.stores.runs.create({
+    ...base,
+    refund: receiptFor(base),
+    draft: { body, language: 'en', check: null, noteId: null },
+    ...overrides,
+  });
+  const checkReply = createCheckReply(s.deps);
+  const posted = () => s.transport.calls.filter((c) => c.name === 'post_draft');
+  return { ...s, checkReply, posted };
+}
+
+const GOOD = 'Hello,\n\nWe have refunded $18.00 for order #1001 to your original payment method.\n\nBest regards,\nCustomer support';
+
+describe('check-reply step', () => {
+  it('posts a draft that names the order and the refunded amount once, and stores the note id', async () => {
+    const { checkReply, posted, stores } = await setup(GOOD);
+
+    const result = await checkReply({ runId: 'run-c' });
+
+    expect(result).toEqual({ outcome: 'continue' });
+    expect(posted()).toHaveLength(1);
+    expect(posted()[0]?.args).toEqual({ ticketId: 't-1', body: GOOD });
+    const run = await stores.runs.get('run-c');
+    expect(run?.state).toBe('CheckReply');
+    expect(run?.draft).toMatchObject({ body: GOOD, noteId: 'note-1', check: { passed: true, problems: [] } });
+  });
+
+  it('escalates a draft that omits the amount, and posts nothing', async () => {
+    const { checkReply, posted, stores } = await setup('Hello,\n\nWe have refunded order #1001 to your original payment method.');
+
+    const result = await checkReply({ runId: 'run-c' });
+
+    expect(result.outcome).toBe('escalate');
+    expect(result.outcome === 'escalate' && result.reason).toContain('$18.00');
+    expect(posted()).toHaveLength(0);
+    const run = await stores.runs.get('run-c');
+    expect(run?.draft?.check?.passed).toBe(false);
+    expect(run?.draft?.check?.problems.join(' ')).toContain('does not state the refunded amount $18.00');
+    expect(run?.draft?.noteId).toBeNull();
+  });
+
+  it('escalates a draft that names another order, and posts nothing', async () => {
+    const { checkReply, posted, stores } = await setup('Hello,\n\nWe have refunded $18.00 for order #1002 to your original payment method.');
+
+    const result = await checkReply({ runId: 'run-c' });
+
+    expect(result.outcome).toBe('escalate');
+    expect(posted()).toHaveLength(0);
+    expect((await stores.runs.get('run-c'))?.draft?.check?.problems.join(' ')).toContain('order 1001');
+  });
+
+  it('does not take an order number that merely contains the right digits', async () => {
+    const { checkReply, posted } = await setup('We have refunded $18.00 for order #10012.');
+
+    expect((await checkReply({ runId: 'run-c' })).outcome).toBe('escalate');
+    expect(posted()).toHaveLength(0);
+  });
+
+  it('escalates a draft that adds an amount that did not happen', async () => {
+    const { checkReply, posted, stores } = await setup(`${GOOD}\nWe will also send you a $10.00 voucher.`);
+
+    const result = await checkReply({ runId: 'run-c' });
+
+    expect(result.outcome).toBe('escalate');
+    expect(posted()).toHaveLength(0);
+    expect((await stores.runs.get('run-c'))?.draft?.check?.problems.join(' ')).toContain('$10.00');
+  });
+
+  it('checks against the receipt, not the proposal', async () => {
+    const base = proposedRun({ runId: 'run-c' });
+    const { checkReply, posted } = await setup(GOOD, { refund: receiptFor(base, { amountMinor: 1500 }) });
+
+    const result = await checkReply({ runId: 'run-c' });
+
+    expect(result.outcome).toBe('escalate');
+    expect(result.outcome === 'escalate' && result.reason).toContain('$15.00');
+    expect(posted()).toHaveLength(0);
+  });
+
+  it('escalates a refund-style draft when there is no refund receipt', async () => {
+    const { checkReply, posted } = await setup(GOOD, { refund: null });
+
+    const result = await checkReply({ runId: 'run-c' });
+
+    expect(result.outcome).toBe('escalate');
+    expect(posted()).toHaveLength(0);
+  });
+
+  it('posts a German draft that writes the amount exactly as the locale formats it (no-break space)', async () => {
+    const body = 'Hallo,\n\nwir haben 18,00\u00a0$ für die Bestellung #1001 auf Ihre ursprüngliche Zahlungsart erstattet.';
+    const { checkReply, posted } = await setup(body, { triage: makeTriage({ language: 'de' }) });
+
+    expect(await checkReply({ runId: 'run-c' })).toEqual({ outcome: 'continue' });
+    expect(posted()).toHaveLength(1);
+  });
+
+  // BUG: functions/shared/reply.ts checkDraftAgainstReceipt compares with body.includes(amount),
+  // where formatMoney puts a no-break space (U+00A0) in "18,00 $"; a draft typed with a plain
+  // space is refused although it states the exact amount (the offline checker normalizes spaces).
+  it('posts a German draft that writes the amount with a plain space', async () => {
+    const body = 'Hallo,\n\nwir haben 18,00 $ für die Bestellung #1001 auf Ihre ursprüngliche Zahlungsart erstattet.';
+    const { checkReply, posted } = await setup(body, { triage: makeTriage({ language: 'de' }) });
+
+    expect(await checkReply({ runId: 'run-c' })).toEqual({ outcome: 'continue' });
+    expect(posted()).toHaveLength(1);
+  });
+
+  it('fails with MissingStepDataError when there is no draft', async () => {
+    const { checkReply, posted } = await setup(GOOD, { draft: null });
+
+    await expect(checkReply({ runId: 'run-c' })).rejects.toBeInstanceOf(MissingStepDataError);
+    expect(posted()).toHaveLength(0);
+  });
+
+  it('journals the model check and the note, in that order', async () => {
+    const { checkReply, stores } = await setup(GOOD);
+
+    await checkReply({ runId: 'run-c' });
+
+    const rows = await stores.journal.listByRun('run-c');
+    expect(rows.map((r) => `${r.kind}:${r.outcome}`)).toEqual(['model:ok', 'tool:ok']);
+    expect(rows[1]).toMatchObject({ step: 'CheckReply', name: 'post_draft' });
+    expect(JSON.stringify(rows)).not.toContain('original payment method');
+  });
+});
