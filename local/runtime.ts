@@ -109,9 +109,28 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       log: (msg, data) => log(`${msg} ${JSON.stringify(data)}`),
     });
 
+    // Steps in flight are counted so that close() lets them finish before the stores go away.
+    const inFlight = new Set<Promise<unknown>>();
+    const tracked = Object.fromEntries(
+      Object.entries(app.steps).map(([state, handler]) => [
+        state,
+        (payload: Record<string, unknown>) => {
+          const running = (handler as (p: unknown) => Promise<unknown>)(payload);
+          inFlight.add(running);
+          void running.finally(() => inFlight.delete(running)).catch(() => {});
+          return running;
+        },
+      ]),
+    );
+    closers.push(async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const giveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, 5_000)));
+      await Promise.race([Promise.allSettled([...inFlight]), giveUp]);
+      clearTimeout(timer);
+    });
     engine = createLocalWorkflowEngine({
       definitionPath: DEFINITION_PATH,
-      handlers: app.steps as unknown as Record<string, (payload: Record<string, unknown>) => Promise<unknown>>,
+      handlers: tracked,
       clock,
       timer: opts.timer,
       retryIntervalMs: opts.retryIntervalMs,

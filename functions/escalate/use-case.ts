@@ -59,7 +59,7 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
       }
       approval = { ...approval, status: 'expired', decidedAt };
     }
-    await deps.runs.update(runId, { status: 'escalated', state: 'Escalate', escalation: { reason, step }, approval });
+    // The note goes first, so a run reads "escalated" only once the team has been told.
     let noteId: string | null = null;
     try {
       const note = await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body: teamNote(run, reason) });
@@ -67,6 +67,7 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
     } catch {
       // The escalation itself is recorded; a note that could not be left is in the journal.
     }
+    await deps.runs.update(runId, { status: 'escalated', state: 'Escalate', escalation: { reason, step }, approval });
     return { outcome: 'escalated' as const, reason, noteId };
   };
 }

@@ -106,9 +106,9 @@ describe('check-reply step', () => {
     expect(posted()).toHaveLength(1);
   });
 
-  // BUG: functions/shared/reply.ts checkDraftAgainstReceipt compares with body.includes(amount),
-  // where formatMoney puts a no-break space (U+00A0) in "18,00 $"; a draft typed with a plain
-  // space is refused although it states the exact amount (the offline checker normalizes spaces).
+  // BUG: functions/shared/reply.ts checkDraftAgainstReceipt compared with body.includes(amount),
+  // where formatMoney puts a no-break space (U+00A0) in "18,00 $", so a draft typed with a plain
+  // space was refused. Fixed in the working tree (sameSpaces); this test fails without that fix.
   it('posts a German draft that writes the amount with a plain space', async () => {
     const body = 'Hallo,\n\nwir haben 18,00 $ für die Bestellung #1001 auf Ihre ursprüngliche Zahlungsart erstattet.';
     const { checkReply, posted } = await setup(body, { triage: makeTriage({ language: 'de' }) });

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createEscalate, escalationReason } from '#functions/escalate/use-case.js';
 import { createStepHandlers } from '#functions/app.js';
 import type { Run } from '#harness/domain/types.js';
-import { pendingApproval, proposedRun, receiptFor, setupSteps } from './support/steps.js';
+import { createApprovalCallbackHandler } from '#functions/approval-callback/handler.js';
+import { formPost, pendingApproval, proposedRun, receiptFor, recordingWorkflow, setupSteps } from './support/steps.js';
 
 async function setup(run: Run) {
   const s = setupSteps();
@@ -81,6 +82,26 @@ describe('escalate step', () => {
     const run = await stores.runs.get('run-e3');
     expect(run?.approval).toMatchObject({ status: 'expired', decidedAt: record.expiresAt });
     expect(run?.status).toBe('escalated');
+  });
+
+  it('closes the approval link once the timeout escalated the run: a late POST gets 409 and sends nothing', async () => {
+    const base = proposedRun({ runId: 'run-e9', state: 'RequestApproval', status: 'awaiting_approval' });
+    const record = pendingApproval(base);
+    const { taskToken: _t, formToken: _f, runId: _r, tenant: _te, tool: _to, policyVersion: _p, ...summary } = record;
+    const { escalate, stores, clock } = await setup({ ...base, approval: summary });
+    await stores.approvals.create(record);
+    clock.set(new Date(record.expiresAt));
+    await escalate({ runId: 'run-e9', state: { error: { Error: 'States.Timeout' } } });
+    const workflow = recordingWorkflow();
+    const callback = createApprovalCallbackHandler({ ...stores, workflow: workflow.engine, clock, approverEmails: ['lead@example.com'] });
+    clock.set(new Date(base.createdAt));
+
+    const page = await callback(formPost(record.approvalId, { formToken: record.formToken, decision: 'approve', approver: 'lead@example.com' }));
+
+    expect(page.statusCode).toBe(409);
+    expect(String(page.body)).toContain('expired');
+    expect(workflow.successes).toHaveLength(0);
+    expect((await stores.runs.get('run-e9'))?.status).toBe('escalated');
   });
 
   it('leaves a decided approval alone when a later step times out', async () => {
