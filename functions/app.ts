@@ -21,6 +21,13 @@ import { createRunStarterHandler } from './run-starter/handler.js';
 import type { RequesterDirectory } from './run-starter/start-run.js';
 import { createApprovalCallbackHandler } from './approval-callback/handler.js';
 import { createRunsApiHandler } from './runs-api/handler.js';
+import { createCancelRunHandler } from './cancel-run/handler.js';
+import { createDeadLettersHandler } from './dead-letters/handler.js';
+import { createStalledRunsSweep } from './stalled-runs/use-case.js';
+import { stateBudgetsMs } from './stalled-runs/budgets.js';
+import { createApproverLinks, type ApproverLinks } from './shared/approver-links.js';
+import type { DeadLetterQueue } from './shared/dead-letters.js';
+import type { WebhookSecrets } from './webhook-ingest/helpdesks.js';
 
 export interface AppDeps extends StepDeps {
   tenantName: string;
@@ -29,9 +36,16 @@ export interface AppDeps extends StepDeps {
   workflow: WorkflowEngine;
   queue: TicketQueue;
   requesters: RequesterDirectory;
-  webhookSecrets: { zendesk: string };
+  /** Per-helpdesk webhook secrets; POST /webhooks/{helpdesk} exists for each one present. */
+  webhookSecrets: WebhookSecrets;
+  /** The ticket queue's dead-letter queue, where poison messages go with their reason. */
+  deadLetters?: DeadLetterQueue;
+  /** The ticket queue's maxReceiveCount (the run starter dead-letters on that receive). */
+  maxReceiveCount?: number;
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
   log?: (msg: string, data: object) => void;
+  /** Where metric lines (EMF) go; console.log in Lambda. */
+  emitMetric?: (line: string) => void;
 }
 
 /** One handler per Task state of state-machine/refund-run.asl.json, keyed by state name. */
@@ -52,12 +66,33 @@ export function createStepHandlers(deps: StepDeps) {
 export type StepHandlers = ReturnType<typeof createStepHandlers>;
 
 export function createApp(deps: AppDeps) {
+  const steps = createStepHandlers(deps);
+  // Built on first use: only the functions that sign or check approval links need the secret.
+  let links: ApproverLinks | null = null;
+  const approverLinks = () => (links ??= createApproverLinks({ secret: deps.tenant.approvalLinkSecret, approverEmails: deps.tenant.approverEmails }));
+  const noDeadLetters: DeadLetterQueue = {
+    send: async () => {
+      throw new Error('no dead-letter queue configured');
+    },
+    list: async () => [],
+  };
   return {
-    steps: createStepHandlers(deps),
+    steps,
     webhookIngest: createWebhookIngestHandler({ tenant: deps.tenantName, secrets: deps.webhookSecrets, queue: deps.queue, clock: deps.clock }),
     runStarter: createRunStarterHandler(deps),
-    approvalCallback: createApprovalCallbackHandler({ ...deps, approverEmails: deps.tenant.approverEmails }),
+    approvalCallback: createApprovalCallbackHandler({ ...deps, links: approverLinks }),
     runsApi: createRunsApiHandler({ runs: deps.runs, journal: deps.journal, tenant: deps.tenantName, findRunsByOrder: deps.findRunsByOrder }),
+    cancelRun: createCancelRunHandler(deps),
+    deadLetters: createDeadLettersHandler({ deadLetters: deps.deadLetters ?? noDeadLetters }),
+    sweepStalledRuns: createStalledRunsSweep({
+      runs: deps.runs,
+      workflow: deps.workflow,
+      clock: deps.clock,
+      tenant: deps.tenantName,
+      budgetsMs: stateBudgetsMs(deps.tenant.approvalTtlHours),
+      escalate: (input) => steps.Escalate(input),
+      emit: deps.emitMetric ?? ((line) => console.log(line)),
+    }),
   };
 }
 export type App = ReturnType<typeof createApp>;

@@ -98,7 +98,7 @@ export interface ApprovalStore {
   decide(input: {
     approvalId: string;
     formToken: string;
-    status: 'approved' | 'rejected' | 'expired';
+    status: 'approved' | 'rejected' | 'expired' | 'cancelled';
     decidedBy: string | null;
     decidedAt: string;
     reason: string | null;
@@ -129,4 +129,9 @@ export interface WorkflowEngine {
   start(input: { name: string; input: { runId: string } }): Promise<{ started: boolean }>;
   sendTaskSuccess(taskToken: string, output: Record<string, unknown>): Promise<void>;
   sendTaskFailure(taskToken: string, error: string, cause: string): Promise<void>;
+  /**
+   * Stops the execution named `name` (cancel, stalled run). Optional: an engine without it leaves the
+   * execution to finish on its own, and every step no-ops on a cancelled or closed run at entry.
+   */
+  stop?(name: string, cause: string): Promise<{ stopped: boolean }>;
 }

@@ -21,7 +21,7 @@ export async function createBackend(input: {
   clock: Clock;
   ids: IdGenerator;
 }) {
-  const helpdeskConfig = { baseUrl: input.helpdeskUrl, email: input.helpdeskEmail, token: input.helpdeskToken };
+  const helpdeskConfig = { kind: 'zendesk' as const, baseUrl: input.helpdeskUrl, email: input.helpdeskEmail, token: input.helpdeskToken };
   // The harness's credential for our MCP server: minted per start, never in a prompt or a log.
   const callerToken = randomBytes(24).toString('base64url');
   const mcp = await startMcpHttpServer({

@@ -3,11 +3,24 @@ import { z } from 'zod';
 
 /** Documented dev default; set ZENDESK_WEBHOOK_SECRET to use another. Never a production secret. */
 export const DEV_ZENDESK_WEBHOOK_SECRET = 'dev-zendesk-webhook-secret';
+/** Dev defaults of the other helpdesks' webhook secrets (docs/helpdesk-setup.md). Never production secrets. */
+export const DEV_WEBHOOK_SECRETS = {
+  helpscout: 'dev-helpscout-webhook-secret',
+  intercom: 'dev-intercom-webhook-secret',
+  gorgias: 'dev-gorgias-webhook-secret',
+  freshdesk: 'dev-freshdesk-webhook-secret',
+} as const;
 
 export const LocalConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   STORE_FIXTURE: z.string().min(1).optional(),
   ZENDESK_WEBHOOK_SECRET: z.string().min(8).default(DEV_ZENDESK_WEBHOOK_SECRET),
+  HELPSCOUT_WEBHOOK_SECRET: z.string().min(8).default(DEV_WEBHOOK_SECRETS.helpscout),
+  INTERCOM_WEBHOOK_SECRET: z.string().min(8).default(DEV_WEBHOOK_SECRETS.intercom),
+  GORGIAS_WEBHOOK_SECRET: z.string().min(16).default(DEV_WEBHOOK_SECRETS.gorgias),
+  FRESHDESK_WEBHOOK_SECRET: z.string().min(16).default(DEV_WEBHOOK_SECRETS.freshdesk),
+  /** Signs approval links; without it a random one per start (links die with `npm start`). */
+  APPROVAL_LINK_SECRET: z.string().min(16).optional(),
   TENANT: z.string().regex(/^[a-z0-9-]{1,40}$/).default('demo'),
   APPROVER_EMAILS: z
     .string()

@@ -25,13 +25,22 @@ async function main() {
     tenant: config.TENANT,
     approverEmails: config.APPROVER_EMAILS,
     zendeskSecret: config.ZENDESK_WEBHOOK_SECRET,
+    webhookSecrets: {
+      helpscout: config.HELPSCOUT_WEBHOOK_SECRET,
+      intercom: config.INTERCOM_WEBHOOK_SECRET,
+      gorgias: config.GORGIAS_WEBHOOK_SECRET,
+      freshdesk: config.FRESHDESK_WEBHOOK_SECRET,
+    },
+    approvalLinkSecret: config.APPROVAL_LINK_SECRET,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   const u = runtime.urls;
   console.log(`
 refund-agent local runtime is up (tenant "${config.TENANT}", store: ${config.STORE_FIXTURE ?? 'demo fixture'}, model: offline)
   console          ${u.console}
-  webhook          POST ${u.webhook}
+  webhook          POST ${u.webhook}   (also /webhooks/helpscout, intercom, gorgias, freshdesk)
+  cancel a run     POST ${u.runs}/{runId}/cancel
+  dead letters     ${u.deadLetters}
   runs API         ${u.runs}
   approval mail    ${u.mail}
   sandbox store    ${u.storeGraphql}   (Shopify Admin GraphQL, token shpat_local_sandbox)

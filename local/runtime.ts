@@ -20,6 +20,9 @@ import { createGatewayServer, type Route } from './gateway.js';
 import { startSqsPoller } from './sqs-poller.js';
 import { consolePage } from './console-page.js';
 import { createBackend } from './backend.js';
+import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
+import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
+import { MAX_RECEIVE_COUNT } from './emulators/sqs.js';
 
 export const DEFINITION_PATH = fileURLToPath(new URL('../state-machine/refund-run.asl.json', import.meta.url));
 
@@ -30,6 +33,10 @@ export interface LocalRuntimeOptions {
   tenant: string;
   approverEmails: string[];
   zendeskSecret: string;
+  /** The other helpdesks' webhook secrets; a helpdesk left out has no webhook route (404). */
+  webhookSecrets?: Omit<WebhookSecrets, 'zendesk'>;
+  /** Signs the per-approver approval links; random per start when absent. */
+  approvalLinkSecret?: string;
   clock?: Clock;
   /** Fires waitForTaskToken timeouts; tests inject one they control. */
   timer?: Timer;
@@ -87,6 +94,12 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       start: (input) => engine!.start(input),
       sendTaskSuccess: (token, output) => engine!.sendTaskSuccess(token, output),
       sendTaskFailure: (token, error, cause) => engine!.sendTaskFailure(token, error, cause),
+      // The local engine has no per-execution stop today: steps then no-op at entry on a cancelled
+      // run and the execution runs out through Escalate. Used as soon as the engine offers one.
+      stop: async (name, cause) => {
+        const local = engine as (LocalWorkflowEngine & Partial<Pick<Required<WorkflowEngine>, 'stop'>>) | null;
+        return local?.stop ? local.stop(name, cause) : { stopped: false };
+      },
     };
     const gatewayServer: { server: Server | null } = { server: null };
     const publicBaseUrl = () => `http://127.0.0.1:${gatewayServer.server ? portOf(gatewayServer.server) : opts.port}`;
@@ -97,7 +110,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       mailer: createSesMailer({ client: ses.client }),
       workflow,
       queue: createSqsTicketQueue({ client: sqs.client, queueUrl: sqs.queueUrl }),
-      webhookSecrets: { zendesk: opts.zendeskSecret },
+      webhookSecrets: { ...opts.webhookSecrets, zendesk: opts.zendeskSecret },
+      deadLetters: createSqsDeadLetterQueue({ client: sqs.client, queueUrl: sqs.dlqUrl }),
+      maxReceiveCount: MAX_RECEIVE_COUNT,
       tenant: {
         approverEmails: opts.approverEmails,
         senderEmail: 'refund-agent@demo-store.example',
@@ -105,8 +120,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
           return publicBaseUrl();
         },
         approvalTtlHours: backend.deps.policy.document.approvalTtlHours,
+        approvalLinkSecret: opts.approvalLinkSecret ?? randomBytes(32).toString('base64url'),
       },
       log: (msg, data) => log(`${msg} ${JSON.stringify(data)}`),
+      emitMetric: (line) => log(`metric ${line}`),
     });
 
     // Steps in flight are counted so that close() lets them finish before the stores go away.
@@ -146,7 +163,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       return {
         console: `${base}/`,
         webhook: `${base}/webhooks/zendesk`,
+        webhooks: `${base}/webhooks`,
         runs: `${base}/api/runs`,
+        deadLetters: `${base}/api/dead-letters`,
         mail: `${base}/api/mail`,
         storeGraphql: store.graphqlUrl,
         helpdeskTickets: `${helpdesk.url}/sandbox/tickets`,
@@ -159,6 +178,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       { method: 'POST', path: '/approvals/{approvalId}', handler: app.approvalCallback },
       { method: 'GET', path: '/api/runs', handler: app.runsApi },
       { method: 'GET', path: '/api/runs/{runId}', handler: app.runsApi },
+      { method: 'POST', path: '/api/runs/{runId}/cancel', handler: app.cancelRun },
+      { method: 'GET', path: '/api/dead-letters', handler: app.deadLetters },
       { method: 'GET', path: '/api/mail', handler: async () => json(200, { emails: await ses.emails() }) },
       { method: 'GET', path: '/', handler: async () => html(200, consolePage(await backend.deps.runs.list(100), urls())) },
     ];
@@ -188,6 +209,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       dynamo,
       sqs,
       stores: backend.stores,
+      /** One sweep of the stalled-runs use case (on a schedule in AWS; on demand locally). */
+      sweepStalledRuns: app.sweepStalledRuns,
       close: closeAll,
     };
   } catch (error) {

@@ -1,15 +1,23 @@
-// Builds the MCP server's dependencies (real Shopify and Zendesk adapters) from typed config.
-// Called by the Lambda entry (index.ts) and by the local runtime against the sandbox servers.
+// Builds the MCP server's dependencies (the Shopify adapter and the tenant's helpdesk adapter)
+// from typed config. Called by the Lambda entry (index.ts) and by the local runtime against the
+// sandbox servers. The helpdesk kind defaults to Zendesk.
 import type { Clock } from '#harness/ports.js';
-import { createZendeskHelpdesk } from './adapters/helpdesk/index.js';
+import { createHelpdesk, type HelpdeskKind } from './adapters/helpdesk/index.js';
 import { createShopifyApi, createShopifyGraphqlClient } from './adapters/shopify/index.js';
 import type { McpConfig } from './config.js';
 import type { McpServerDeps } from './server/tools.js';
 
-export function createMcpDeps(config: Omit<McpConfig, 'callerToken'>, clock: Clock = { now: () => new Date() }): McpServerDeps {
+export interface McpDepsConfig {
+  shopUrl: McpConfig['shopUrl'];
+  shopifyAdminToken: McpConfig['shopifyAdminToken'];
+  helpdesk: Omit<McpConfig['helpdesk'], 'kind'> & { kind?: HelpdeskKind };
+}
+
+export function createMcpDeps(config: McpDepsConfig, clock: Clock = { now: () => new Date() }): McpServerDeps {
+  const { kind = 'zendesk', ...helpdesk } = config.helpdesk;
   return {
     shopify: createShopifyApi({ graphql: createShopifyGraphqlClient({ shopUrl: config.shopUrl, accessToken: config.shopifyAdminToken }) }),
-    helpdesk: createZendeskHelpdesk(config.helpdesk),
+    helpdesk: createHelpdesk(kind, helpdesk),
     clock,
   };
 }

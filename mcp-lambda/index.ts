@@ -1,16 +1,31 @@
-// Lambda entry of the MCP server: reads the environment once per container (on the first event),
-// builds the adapters and delegates to the API Gateway mapping in lambda.ts.
+// Lambda entry of the MCP server: on the first event of a container, reads the environment and,
+// when SECRET_ARN is set, the connector secret (once), builds the adapters and delegates to the
+// API Gateway mapping in lambda.ts. A failed load is not cached: the next event tries again.
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { loadMcpConfig } from './config.js';
 import { createMcpDeps } from './deps.js';
 import { createMcpLambdaHandler, type McpLambdaHandler } from './lambda.js';
+import { createSecretsManagerSource, resolveMcpConfig } from './secrets.js';
 
-let cached: McpLambdaHandler | undefined;
+export interface McpContainerOptions {
+  env: Record<string, string | undefined>;
+  secretsClient: () => SecretsManagerClient;
+}
 
-export const handler = (event: APIGatewayProxyEventV2) => {
-  if (!cached) {
-    const config = loadMcpConfig(process.env);
-    cached = createMcpLambdaHandler({ deps: createMcpDeps(config), callerToken: config.callerToken });
-  }
-  return cached(event);
-};
+/** One container's handler: configuration and adapters built once, on first use. */
+export function createMcpContainer(options: McpContainerOptions): McpLambdaHandler {
+  let ready: Promise<McpLambdaHandler> | undefined;
+  const build = async () => {
+    const config = await resolveMcpConfig(options.env, (arn) => createSecretsManagerSource(options.secretsClient(), arn));
+    return createMcpLambdaHandler({ deps: createMcpDeps(config), callerToken: config.callerToken });
+  };
+  return async (event) => {
+    ready ??= build().catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    return (await ready)(event);
+  };
+}
+
+export const handler = createMcpContainer({ env: process.env, secretsClient: () => new SecretsManagerClient({}) });

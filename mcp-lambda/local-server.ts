@@ -12,6 +12,11 @@ export interface LocalMcpServerOptions {
   callerToken: string;
   host?: string;
   port?: number;
+  /**
+   * Host headers accepted besides this server's own loopback address (DNS-rebinding protection),
+   * e.g. a reverse proxy's `127.0.0.1:<its port>` that forwards the Host it received.
+   */
+  extraAllowedHosts?: string[];
 }
 
 export interface LocalMcpServer {
@@ -60,7 +65,7 @@ export async function startMcpHttpServer(options: LocalMcpServerOptions): Promis
     http.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = http.address() as AddressInfo;
-  allowedHosts = [`${host}:${port}`, `localhost:${port}`];
+  allowedHosts = [`${host}:${port}`, `localhost:${port}`, ...(options.extraAllowedHosts ?? [])];
   return {
     url: `http://${host}:${port}${MCP_PATH}`,
     close: () => new Promise<void>((resolve, reject) => {

@@ -1,77 +1,114 @@
-// Approval decisions: look at an approval (changes nothing), and decide it once. A decision is
-// single-use (conditional on 'pending' and the form token), recorded with who decided and when, and
-// ends the state machine's wait through the task token, which never leaves the server.
+// Approval decisions: look at an approval (changes nothing), and decide it once. The approver is
+// whoever the link's signed token was issued to (shared/approver-links.ts), never a form field. A
+// decision is single-use (conditional on 'pending' and the form token), recorded with who decided
+// and when, and ends the state machine's wait through the task token, which never leaves the server.
+// If that last call fails, the decision stays saved and the same approver's same decision, posted
+// again while the run still waits, re-sends it.
 import type { ApprovalRecord, ApprovalStore, Clock, RunStore, WorkflowEngine } from '#harness/ports.js';
 import type { Run } from '#harness/domain/types.js';
+import { approvalSummaryOf } from '../shared/approval-summary.js';
+import type { ApproverLinks } from '../shared/approver-links.js';
 
 export interface ApprovalDecisionDeps {
   approvals: ApprovalStore;
   runs: RunStore;
   workflow: WorkflowEngine;
   clock: Clock;
-  approverEmails: string[];
+  /** Built lazily by the caller (the secret is read at first use). */
+  links: () => ApproverLinks;
 }
 
 export type ApprovalView =
   | { kind: 'not_found' }
-  | { kind: 'pending'; approval: ApprovalRecord; run: Run | null }
-  | { kind: 'closed'; approval: ApprovalRecord };
+  | { kind: 'pending'; approval: ApprovalRecord; run: Run | null; approver: string }
+  | { kind: 'not_an_approver' }
+  | { kind: 'closed'; approval: ApprovalRecord; cancelled: boolean };
 
 export type DecisionOutcome =
-  | { kind: 'decided'; approval: ApprovalRecord }
+  | { kind: 'decided'; approval: ApprovalRecord; resent: boolean }
+  | { kind: 'undelivered'; approval: ApprovalRecord }
   | { kind: 'not_found' }
-  | { kind: 'closed'; approval: ApprovalRecord }
+  | { kind: 'closed'; approval: ApprovalRecord; cancelled: boolean }
   | { kind: 'expired'; approval: ApprovalRecord }
   | { kind: 'not_an_approver' }
   | { kind: 'stale_form' };
 
-export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
-  const approvers = new Set(deps.approverEmails.map((e) => e.toLowerCase()));
+/** Errors with which an engine says the task token is no longer awaited (AWS SFN and the local engine). */
+const TOKEN_GONE = new Set(['TaskDoesNotExist', 'TaskTimedOut', 'InvalidToken', 'TaskTokenNotFoundError']);
 
-  async function view(approvalId: string): Promise<ApprovalView> {
+export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
+  const isWaiting = (run: Run | null) => !!run && !run.cancellation && run.status === 'awaiting_approval' && run.state === 'RequestApproval';
+
+  async function load(approvalId: string) {
     const approval = await deps.approvals.get(approvalId);
+    const run = approval ? await deps.runs.get(approval.runId) : null;
+    return { approval, run };
+  }
+
+  async function view(approvalId: string, approverToken: string | undefined): Promise<ApprovalView> {
+    const { approval, run } = await load(approvalId);
     if (!approval) return { kind: 'not_found' };
-    if (approval.status !== 'pending') return { kind: 'closed', approval };
-    return { kind: 'pending', approval, run: await deps.runs.get(approval.runId) };
+    if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: !!run?.cancellation };
+    const approver = deps.links().verify(approvalId, approverToken);
+    if (!approver) return { kind: 'not_an_approver' };
+    return { kind: 'pending', approval, run, approver };
+  }
+
+  /** Ends the wait; the run reads 'running' only once the engine has the decision. */
+  async function deliver(decided: ApprovalRecord, resent: boolean): Promise<DecisionOutcome> {
+    const approved = decided.status === 'approved';
+    try {
+      await deps.workflow.sendTaskSuccess(decided.taskToken, {
+        outcome: approved ? 'continue' : 'escalate',
+        detail: {
+          decision: decided.status,
+          approvalId: decided.approvalId,
+          reason: approved ? null : `refund rejected by ${decided.decidedBy}${decided.reason ? `: ${decided.reason}` : ''}`,
+        },
+      });
+    } catch (error) {
+      if (TOKEN_GONE.has((error as Error).name)) return { kind: 'closed', approval: decided, cancelled: false };
+      return { kind: 'undelivered', approval: decided };
+    }
+    await deps.runs.update(decided.runId, { status: 'running' });
+    return { kind: 'decided', approval: decided, resent };
   }
 
   async function decide(input: {
     approvalId: string;
     formToken: string;
+    approverToken: string | undefined;
     decision: 'approve' | 'reject';
-    approver: string;
     reason: string | null;
   }): Promise<DecisionOutcome> {
-    const approval = await deps.approvals.get(input.approvalId);
+    const { approval, run } = await load(input.approvalId);
     if (!approval) return { kind: 'not_found' };
-    if (approval.status !== 'pending') return { kind: 'closed', approval };
-    if (!approvers.has(input.approver.toLowerCase())) return { kind: 'not_an_approver' };
+    const approver = deps.links().verify(input.approvalId, input.approverToken);
+    const status = input.decision === 'approve' ? 'approved' : 'rejected';
+    if (approval.status !== 'pending' || run?.cancellation) {
+      // The same approver repeating the same decision while the run still waits: the first answer
+      // was saved but never reached the engine. Re-send it.
+      const retry = approver !== null && approval.decidedBy === approver && approval.status === status && approval.formToken === input.formToken;
+      if (retry && isWaiting(run)) return deliver(approval, true);
+      return { kind: 'closed', approval, cancelled: !!run?.cancellation };
+    }
+    if (!approver) return { kind: 'not_an_approver' };
     const now = deps.clock.now();
     if (now.toISOString() >= approval.expiresAt) return { kind: 'expired', approval };
     const decided = await deps.approvals.decide({
       approvalId: input.approvalId,
       formToken: input.formToken,
-      status: input.decision === 'approve' ? 'approved' : 'rejected',
-      decidedBy: input.approver.toLowerCase(),
+      status,
+      decidedBy: approver,
       decidedAt: now.toISOString(),
       reason: input.reason,
     });
     if (!decided) {
       const current = await deps.approvals.get(input.approvalId);
-      return current && current.status !== 'pending' ? { kind: 'closed', approval: current } : { kind: 'stale_form' };
+      return current && current.status !== 'pending' ? { kind: 'closed', approval: current, cancelled: false } : { kind: 'stale_form' };
     }
-    const { taskToken: _token, formToken: _form, runId, tenant: _tenant, tool: _tool, policyVersion: _pv, ...summary } = decided;
-    await deps.runs.update(runId, { approval: summary, status: 'running' });
-    const approved = decided.status === 'approved';
-    await deps.workflow.sendTaskSuccess(decided.taskToken, {
-      outcome: approved ? 'continue' : 'escalate',
-      detail: {
-        decision: decided.status,
-        approvalId: decided.approvalId,
-        reason: approved ? null : `refund rejected by ${decided.decidedBy}${decided.reason ? `: ${decided.reason}` : ''}`,
-      },
-    });
-    return { kind: 'decided', approval: decided };
+    await deps.runs.update(decided.runId, { approval: approvalSummaryOf(decided) });
+    return deliver(decided, false);
   }
 
   return { view, decide };

@@ -1,16 +1,22 @@
-// GET /approvals/{approvalId} → confirmation page; POST → one decision. Every outcome is a page a
-// person can read, never an error trace.
+// GET /approvals/{approvalId}?as=<approver token> → confirmation page; POST → one decision, made
+// as the approver the token names. Every outcome is a page a person can read, never an error trace.
 import { z } from 'zod';
 import { html, rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
+import { APPROVER_TOKEN_PARAM } from '../shared/approver-links.js';
 import { createApprovalDecisions, type ApprovalDecisionDeps } from './decisions.js';
 import { confirmationPage, resultPage } from './pages.js';
 
 const DecisionForm = z.object({
-  formToken: z.string().min(1),
+  formToken: z.string().min(1).max(200),
+  [APPROVER_TOKEN_PARAM]: z.string().min(1).max(200),
   decision: z.enum(['approve', 'reject']),
-  approver: z.string().email(),
   reason: z.string().max(300).optional(),
 });
+
+const NOT_AN_APPROVER = resultPage(
+  'Link not valid for deciding',
+  'This link does not identify an approver of this refund. Open the link from your own approval email.',
+);
 
 export function createApprovalCallbackHandler(deps: ApprovalDecisionDeps) {
   const decisions = createApprovalDecisions(deps);
@@ -18,15 +24,22 @@ export function createApprovalCallbackHandler(deps: ApprovalDecisionDeps) {
     const approvalId = event.pathParameters?.approvalId ?? '';
     const method = event.requestContext.http.method.toUpperCase();
     if (method === 'GET') {
-      const view = await decisions.view(approvalId);
+      const view = await decisions.view(approvalId, event.queryStringParameters?.[APPROVER_TOKEN_PARAM]);
       if (view.kind === 'not_found') return html(404, resultPage('Approval not found', 'This approval link is not valid.'));
-      if (view.kind === 'closed') return html(200, closedPage(view.approval.status, view.approval.decidedBy));
-      return html(200, confirmationPage(view.approval, view.run, deps.approverEmails));
+      if (view.kind === 'closed') return html(200, closedPage(view.approval.status, view.approval.decidedBy, view.cancelled));
+      if (view.kind === 'not_an_approver') return html(403, NOT_AN_APPROVER);
+      return html(200, confirmationPage(view.approval, view.run, view.approver, event.queryStringParameters?.[APPROVER_TOKEN_PARAM] ?? ''));
     }
     if (method !== 'POST') return html(405, resultPage('Not allowed', 'Use the buttons on the approval page.'));
     const form = DecisionForm.safeParse(Object.fromEntries(new URLSearchParams(rawBody(event))));
     if (!form.success) return html(400, resultPage('Incomplete form', 'The form was incomplete; open the link from the email again.'));
-    const outcome = await decisions.decide({ approvalId, ...form.data, reason: form.data.reason?.trim() || null });
+    const outcome = await decisions.decide({
+      approvalId,
+      formToken: form.data.formToken,
+      approverToken: form.data[APPROVER_TOKEN_PARAM],
+      decision: form.data.decision,
+      reason: form.data.reason?.trim() || null,
+    });
     switch (outcome.kind) {
       case 'decided':
         return html(200, resultPage(
@@ -35,20 +48,26 @@ export function createApprovalCallbackHandler(deps: ApprovalDecisionDeps) {
             ? 'Thank you. The refund will be issued now and a reply drafted on the ticket.'
             : 'Thank you. No refund will be made; the ticket goes back to the team.',
         ));
+      case 'undelivered':
+        return html(503, resultPage(
+          'Decision saved, not yet delivered',
+          'Your decision is recorded, but the refund agent could not be reached. Press the same button again in a moment to deliver it.',
+        ));
       case 'not_found':
         return html(404, resultPage('Approval not found', 'This approval link is not valid.'));
       case 'closed':
-        return html(409, closedPage(outcome.approval.status, outcome.approval.decidedBy));
+        return html(409, closedPage(outcome.approval.status, outcome.approval.decidedBy, outcome.cancelled));
       case 'expired':
         return html(410, resultPage('Approval expired', 'This approval expired; the ticket was handed to the team.'));
       case 'not_an_approver':
-        return html(403, resultPage('Not an approver', 'That address is not an approver for this store.'));
+        return html(403, NOT_AN_APPROVER);
       case 'stale_form':
         return html(409, resultPage('Form out of date', 'Open the link from the email again.'));
     }
   };
 }
 
-function closedPage(status: string, by: string | null): string {
+function closedPage(status: string, by: string | null, cancelled: boolean): string {
+  if (cancelled) return resultPage('Already decided', 'The run behind this approval was cancelled. Nothing was changed.');
   return resultPage('Already decided', `This approval is ${status}${by ? ` (by ${by})` : ''}. Nothing was changed.`);
 }

@@ -4,6 +4,7 @@ import { formatMoney } from '#harness/domain/money.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import type { Run } from '#harness/domain/types.js';
 import { escapeHtml as e } from '../shared/http.js';
+import { APPROVER_TOKEN_PARAM } from '../shared/approver-links.js';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>
@@ -11,12 +12,12 @@ const page = (title: string, body: string) =>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}th{text-align:left;padding-right:1rem}
 button{font-size:1rem;padding:.5rem 1rem;margin-right:.5rem}</style></head><body><h1>${e(title)}</h1>${body}</body></html>`;
 
-export function confirmationPage(approval: ApprovalRecord, run: Run | null, approverEmails: string[]): string {
+/** `approver` is who the link's token names; `approverToken` goes back with the form. */
+export function confirmationPage(approval: ApprovalRecord, run: Run | null, approver: string, approverToken: string): string {
   const amount = formatMoney(approval.amountMinor, approval.currency);
   const items = (run?.proposal?.lineItems ?? [])
     .map((li) => `${li.quantity} × ${run?.order?.lineItems.find((o) => o.id === li.lineItemId)?.title ?? li.lineItemId}`)
     .join(', ');
-  const options = approverEmails.map((a) => `<option>${e(a)}</option>`).join('');
   return page(
     `Approve refund of ${amount}?`,
     `<table>
@@ -29,7 +30,8 @@ export function confirmationPage(approval: ApprovalRecord, run: Run | null, appr
 <h2>Customer's words (unverified)</h2><blockquote>${e(run?.ticket.body.slice(0, 600) ?? '')}</blockquote>
 <form method="post">
 <input type="hidden" name="formToken" value="${e(approval.formToken)}">
-<p><label>Approver <select name="approver">${options}</select></label></p>
+<input type="hidden" name="${APPROVER_TOKEN_PARAM}" value="${e(approverToken)}">
+<p>Deciding as <strong>${e(approver)}</strong> (this link was sent to you alone).</p>
 <p><label>Reason (optional, for a rejection) <input name="reason" maxlength="300"></label></p>
 <button type="submit" name="decision" value="approve">Approve ${e(amount)}</button>
 <button type="submit" name="decision" value="reject">Reject</button>

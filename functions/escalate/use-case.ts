@@ -1,8 +1,12 @@
 // Escalate: hand the ticket to a person with the reason, and leave an internal note saying what
 // actually happened (refund made or not). Reached from every step by Catch or a Choice default.
+// Also where a cancelled run ends (a step refused to start, or the approval wait was failed), and
+// where any approval still pending is closed, so no approval outlives its run's wait.
 import { z } from 'zod';
 import { formatMoney } from '#harness/domain/money.js';
 import type { Run } from '#harness/domain/types.js';
+import type { StepContext } from '#harness/ports.js';
+import { approvalSummaryOf } from '../shared/approval-summary.js';
 import { enterStep } from '../shared/run-context.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
@@ -45,28 +49,65 @@ function teamNote(run: Run, reason: string): string {
   return [`Refund agent handed this ticket to a person.`, `Reason: ${reason}`, refund, `Run: ${run.runId}`].join('\n');
 }
 
+/** What the team reads when a refund landed while the cancel did: money moved, a person follows up. */
+function cancelledNote(run: Run): string {
+  const refund = run.refund!;
+  return [
+    'Refund agent: this run was cancelled while its refund was being issued.',
+    `A refund of ${formatMoney(refund.amountMinor, refund.currency)} was made on order #${refund.orderNumber} (refund ${refund.refundId}).`,
+    `Cancelled by ${run.cancellation?.by ?? 'unknown'}: ${run.cancellation?.reason ?? ''}`,
+    `Run: ${run.runId}`,
+  ].join('\n');
+}
+
 export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock'>) {
-  return async ({ runId, state }: EscalateEvent) => {
-    const { run, ctx } = await enterStep(deps.runs, runId, 'Escalate');
-    const reason = escalationReason(state);
-    const step = run.state;
-    let approval = run.approval;
-    if (approval?.status === 'pending' && state.error?.Error === 'States.Timeout') {
-      const record = await deps.approvals.get(approval.approvalId);
-      const decidedAt = deps.clock.now().toISOString();
-      if (record) {
-        await deps.approvals.decide({ approvalId: record.approvalId, formToken: record.formToken, status: 'expired', decidedBy: null, decidedAt, reason: null });
-      }
-      approval = { ...approval, status: 'expired', decidedAt };
+  /** A pending approval never outlives its run's wait: expired on timeout, cancelled otherwise. */
+  async function closePendingApproval(run: Run, status: 'expired' | 'cancelled', reason: string | null) {
+    const approval = run.approval;
+    if (approval?.status !== 'pending') return approval;
+    const decidedAt = deps.clock.now().toISOString();
+    const record = await deps.approvals.get(approval.approvalId);
+    if (record) {
+      const closed = await deps.approvals.decide({ approvalId: record.approvalId, formToken: record.formToken, status, decidedBy: null, decidedAt, reason });
+      if (closed) return approvalSummaryOf(closed);
+      const current = await deps.approvals.get(approval.approvalId);
+      if (current) return approvalSummaryOf(current);
     }
-    // The note goes first, so a run reads "escalated" only once the team has been told.
-    let noteId: string | null = null;
+    return { ...approval, status, decidedAt, reason };
+  }
+
+  async function postNote(ctx: StepContext, ticketId: string, body: string): Promise<string | null> {
     try {
-      const note = await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body: teamNote(run, reason) });
-      noteId = note.noteId;
+      return (await deps.harness.callTool(ctx, 'post_draft', { ticketId, body })).noteId;
     } catch {
       // The escalation itself is recorded; a note that could not be left is in the journal.
+      return null;
     }
+  }
+
+  return async ({ runId, state }: EscalateEvent) => {
+    const { run, ctx } = await enterStep(deps.runs, runId, 'Escalate');
+
+    if (run.cancellation) {
+      // A cancelled run: no new side effects, except telling the team about a refund that landed
+      // while the cancel did (the in-flight refund is reconciled, not abandoned).
+      const approval = await closePendingApproval(run, 'cancelled', `run cancelled: ${run.cancellation.reason}`);
+      const refundRaced = run.refund !== null && run.cancellation.state === 'Refund';
+      const noteId = refundRaced ? await postNote(ctx, run.ticket.ticketId, cancelledNote(run)) : null;
+      await deps.runs.update(runId, { status: 'cancelled', state: 'Cancelled', approval });
+      return { outcome: 'cancelled' as const, reason: run.cancellation.reason, noteId };
+    }
+    if (run.status === 'escalated') {
+      // Already handed over (e.g. by the stalled-runs sweeper): the team has its note.
+      return { outcome: 'escalated' as const, reason: run.escalation?.reason ?? 'already escalated', noteId: null };
+    }
+
+    const reason = escalationReason(state);
+    const step = run.state;
+    const timedOut = state.error?.Error === 'States.Timeout';
+    const approval = await closePendingApproval(run, timedOut ? 'expired' : 'cancelled', timedOut ? null : `run escalated: ${reason}`);
+    // The note goes first, so a run reads "escalated" only once the team has been told.
+    const noteId = await postNote(ctx, run.ticket.ticketId, teamNote(run, reason));
     await deps.runs.update(runId, { status: 'escalated', state: 'Escalate', escalation: { reason, step }, approval });
     return { outcome: 'escalated' as const, reason, noteId };
   };

@@ -1,10 +1,10 @@
 // The approval email: the evidence a lead needs to decide, and a link that carries only the
-// opaque approval id (never the task token). Plain text and HTML.
+// opaque approval id and this approver's signed token (never the task token). Plain text and HTML.
 import { formatMoney } from '#harness/domain/money.js';
 import type { Run } from '#harness/domain/types.js';
 import { escapeHtml } from '../shared/http.js';
 
-export function approvalEmail(input: { run: Run; link: string; expiresAt: string; amountMinor: number; currency: string }) {
+export function approvalEmail(input: { run: Run; link: string; approver: string; expiresAt: string; amountMinor: number; currency: string }) {
   const { run } = input;
   const amount = formatMoney(input.amountMinor, input.currency);
   const orderNumber = run.order?.orderNumber ?? '?';
@@ -28,6 +28,7 @@ export function approvalEmail(input: { run: Run; link: string; expiresAt: string
     excerpt,
     ``,
     `Review and decide: ${input.link}`,
+    `This link is personal: whoever uses it decides as ${input.approver}. Do not forward it.`,
   ];
   const html = `<!doctype html><html><body>
 <p>A refund needs your approval.</p>
@@ -41,6 +42,7 @@ export function approvalEmail(input: { run: Run; link: string; expiresAt: string
 <p>Ticket ${escapeHtml(run.ticket.ticketId)} (customer's words, unverified):</p>
 <blockquote>${escapeHtml(excerpt)}</blockquote>
 <p><a href="${escapeHtml(input.link)}">Review and decide</a></p>
+<p>This link is personal: whoever uses it decides as ${escapeHtml(input.approver)}. Do not forward it.</p>
 </body></html>`;
   return { subject, text: lines.join('\n'), html };
 }

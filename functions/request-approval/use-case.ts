@@ -1,8 +1,10 @@
 // RequestApproval: record an approval bound to the exact refund arguments (their hash), keep the
-// task token server-side, and email the approvers a link with an opaque id. The state machine
-// waits until the approval callback (or the 24 h timeout) ends the wait.
+// task token server-side, and email each approver their own link (opaque approval id + a token
+// bound to that approver). The state machine waits until the approval callback (or the 24 h
+// timeout) ends the wait.
 import { z } from 'zod';
 import { MissingStepDataError } from '../shared/errors.js';
+import { createApproverLinks } from '../shared/approver-links.js';
 import { enterStep } from '../shared/run-context.js';
 import type { StepDeps } from '../shared/step-deps.js';
 import { approvalEmail } from './email.js';
@@ -39,12 +41,16 @@ export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' 
       policyVersion: run.gate.policyVersion,
     });
     const updated = await deps.runs.update(runId, { approval: summary, status: 'awaiting_approval' });
-    const link = `${deps.tenant.publicBaseUrl.replace(/\/$/, '')}/approvals/${approvalId}`;
-    await deps.mailer.send({
-      from: deps.tenant.senderEmail,
-      to: deps.tenant.approverEmails,
-      ...approvalEmail({ run: updated, link, expiresAt, amountMinor, currency }),
-    });
+    // One email per approver: each link decides only as the approver it was sent to.
+    const links = createApproverLinks({ secret: deps.tenant.approvalLinkSecret, approverEmails: deps.tenant.approverEmails });
+    for (const approver of deps.tenant.approverEmails) {
+      const link = links.linkFor(deps.tenant.publicBaseUrl, approvalId, approver);
+      await deps.mailer.send({
+        from: deps.tenant.senderEmail,
+        to: [approver],
+        ...approvalEmail({ run: updated, link, approver, expiresAt, amountMinor, currency }),
+      });
+    }
     return { outcome: 'waiting' as const, approvalId };
   };
 }

@@ -1,8 +1,12 @@
-// Queued ticket → event claimed (kept for days) → run row (conditional put) → execution named by
-// the run id. Every step is safe to repeat, so an SQS redelivery or a retried webhook is harmless.
-import type { Run } from '#harness/domain/types.js';
-import type { Clock, EventLedger, RunStore, WorkflowEngine } from '#harness/ports.js';
+// Queued ticket event → event claimed (kept for days) → one of:
+//   a message on a ticket with no run → run row (conditional put) → execution named by the run id;
+//   a later message on a ticket that has a run → attached to that run as a follow-up, no new run;
+//   the ticket closed/solved in the helpdesk → the run is cancelled.
+// Every branch is safe to repeat, so an SQS redelivery or a webhook retried hours later is harmless.
+import type { FollowUp, Run } from '#harness/domain/types.js';
+import type { ApprovalStore, Clock, EventLedger, RunStore, WorkflowEngine } from '#harness/ports.js';
 import type { QueuedTicket } from '../shared/queue.js';
+import { createCancelRun } from '../cancel-run/use-case.js';
 
 /** Resolves a helpdesk requester id to the email the helpdesk reports for it. */
 export interface RequesterDirectory {
@@ -11,15 +15,29 @@ export interface RequesterDirectory {
 
 export interface StartRunDeps {
   runs: RunStore;
+  approvals: ApprovalStore;
   events: EventLedger;
   workflow: WorkflowEngine;
   requesters: RequesterDirectory;
   clock: Clock;
 }
 
-export type StartRunOutcome = { runId: string; created: boolean; started: boolean; duplicateEvent: boolean };
+export type StartRunOutcome = {
+  runId: string;
+  created: boolean;
+  started: boolean;
+  duplicateEvent: boolean;
+  followUp?: boolean;
+  cancelled?: boolean;
+};
+
+/** Follow-ups kept on one run (the oldest stay: they explain what the run acted on). */
+const MAX_FOLLOW_UPS = 20;
+const EXCERPT_CHARS = 500;
 
 export function createStartRun(deps: StartRunDeps) {
+  const cancelRun = createCancelRun(deps);
+
   return async function startRun(message: QueuedTicket): Promise<StartRunOutcome> {
     const now = deps.clock.now().toISOString();
     const { event } = message;
@@ -31,7 +49,25 @@ export function createStartRun(deps: StartRunDeps) {
       at: now,
     });
     const runId = claim.runId;
+    const duplicateEvent = !claim.firstTime;
     const existing = await deps.runs.get(runId);
+
+    if (event.intent === 'closed') {
+      if (!existing || duplicateEvent) return { runId, created: false, started: false, duplicateEvent, cancelled: false };
+      const outcome = await cancelRun({ runId, by: 'helpdesk', reason: `ticket closed in ${event.helpdesk} (${event.eventType})` });
+      return { runId, created: false, started: false, duplicateEvent, cancelled: outcome.kind === 'cancelled' };
+    }
+
+    if (existing && existing.ticket.eventId !== event.eventId) {
+      // Idempotent on the event id (not on the claim), so a crash between claim and update is repaired.
+      const followUps = existing.followUps ?? [];
+      if (!followUps.some((f) => f.eventId === event.eventId) && followUps.length < MAX_FOLLOW_UPS) {
+        const followUp: FollowUp = { eventId: event.eventId, receivedAt: event.receivedAt, excerpt: event.body.slice(0, EXCERPT_CHARS) };
+        await deps.runs.update(runId, { followUps: [...followUps, followUp] });
+      }
+      return { runId, created: false, started: false, duplicateEvent, followUp: true };
+    }
+
     let created = false;
     if (!existing) {
       const requesterEmail =
@@ -41,7 +77,7 @@ export function createStartRun(deps: StartRunDeps) {
     // Starting an execution whose name exists is a no-op, so a crash between the put and the
     // start is repaired by the redelivery.
     const { started } = await deps.workflow.start({ name: runId, input: { runId } });
-    return { runId, created, started, duplicateEvent: !claim.firstTime };
+    return { runId, created, started, duplicateEvent };
   };
 }
 

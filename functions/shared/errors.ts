@@ -30,3 +30,14 @@ export class InvalidEventError extends StepError {
     this.name = 'InvalidEventError';
   }
 }
+
+/**
+ * The run was cancelled, or already closed (done, escalated), when a step was about to start: the
+ * step does nothing, and the state machine's Catch hands over to Escalate, which finalizes.
+ */
+export class RunClosedError extends StepError {
+  constructor(readonly runId: string, readonly status: string) {
+    super(`run ${runId} is ${status}; the step does nothing`);
+    this.name = 'RunClosedError';
+  }
+}

@@ -17,6 +17,8 @@ import { LambdaConfig, required } from './lambda-config.js';
 import { createSesMailer } from './aws/ses-mailer.js';
 import { createSfnWorkflowEngine } from './aws/sfn-workflow.js';
 import { createSqsTicketQueue } from './queue.js';
+import { createSqsDeadLetterQueue } from './dead-letters.js';
+import type { WebhookSecrets } from '../webhook-ingest/helpdesks.js';
 
 let app: Promise<App> | null = null;
 
@@ -57,7 +59,16 @@ async function build(): Promise<App> {
     ids,
     policy: createPolicy(config.AUTO_REFUND_LIMIT_MINOR === undefined ? {} : { autoRefundLimitMinor: config.AUTO_REFUND_LIMIT_MINOR }),
   });
-  const queue = lazy(() => createSqsTicketQueue({ client: new SQSClient({}), queueUrl: required(config, 'QUEUE_URL') }));
+  const queue = lazy(() => createSqsTicketQueue({ client: sqs(), queueUrl: required(config, 'QUEUE_URL') }));
+  const sqs = lazy(() => new SQSClient({}));
+  const deadLetters = lazy(() => createSqsDeadLetterQueue({ client: sqs(), queueUrl: required(config, 'DEAD_LETTER_QUEUE_URL') }));
+  const webhookSecrets: WebhookSecrets = {
+    zendesk: config.ZENDESK_WEBHOOK_SECRET,
+    helpscout: config.HELPSCOUT_WEBHOOK_SECRET,
+    intercom: config.INTERCOM_WEBHOOK_SECRET,
+    gorgias: config.GORGIAS_WEBHOOK_SECRET,
+    freshdesk: config.FRESHDESK_WEBHOOK_SECRET,
+  };
   const sfn = lazy(() => createSfnWorkflowEngine({ client: new SFNClient({}), stateMachineArn: required(config, 'STATE_MACHINE_ARN') }));
   return createApp({
     ...core.deps,
@@ -67,13 +78,14 @@ async function build(): Promise<App> {
       start: (input) => sfn().start(input),
       sendTaskSuccess: (token, output) => sfn().sendTaskSuccess(token, output),
       sendTaskFailure: (token, error, cause) => sfn().sendTaskFailure(token, error, cause),
+      stop: (name, cause) => sfn().stop(name, cause),
     },
     queue: { send: (message, groupAndDedupe) => queue().send(message, groupAndDedupe) },
-    webhookSecrets: {
-      get zendesk() {
-        return required(config, 'ZENDESK_WEBHOOK_SECRET');
-      },
-    },
+    webhookSecrets,
+    // Optional: without a DLQ URL, poison messages still reach the DLQ through SQS's redrive (no reason).
+    ...(config.DEAD_LETTER_QUEUE_URL
+      ? { deadLetters: { send: (m) => deadLetters().send(m), list: (max) => deadLetters().list(max) }, maxReceiveCount: config.MAX_RECEIVE_COUNT }
+      : {}),
     tenant: {
       approverEmails: config.APPROVER_EMAILS,
       get senderEmail() {
@@ -83,6 +95,9 @@ async function build(): Promise<App> {
         return required(config, 'PUBLIC_BASE_URL');
       },
       approvalTtlHours: core.deps.policy.document.approvalTtlHours,
+      get approvalLinkSecret() {
+        return required(config, 'APPROVAL_LINK_SECRET');
+      },
     },
     log: (msg, data) => console.log(JSON.stringify({ msg, ...data })),
   });

@@ -14,6 +14,16 @@ export const LambdaConfig = z.object({
   SENDER_EMAIL: z.email().optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
   ZENDESK_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Per-helpdesk webhook secrets: a helpdesk's route answers 404 until its secret is set. */
+  HELPSCOUT_WEBHOOK_SECRET: z.string().min(8).optional(),
+  INTERCOM_WEBHOOK_SECRET: z.string().min(8).optional(),
+  GORGIAS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  FRESHDESK_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Signs the per-approver approval links (request-approval signs, approval-callback checks). */
+  APPROVAL_LINK_SECRET: z.string().min(16).optional(),
+  /** The ticket queue's dead-letter queue and the queue's maxReceiveCount (run-starter, dead-letters API). */
+  DEAD_LETTER_QUEUE_URL: z.string().url().optional(),
+  MAX_RECEIVE_COUNT: z.coerce.number().int().positive().optional(),
   HELPDESK_BASE_URL: z.string().url().optional(),
   HELPDESK_EMAIL: z.string().optional(),
   HELPDESK_TOKEN: z.string().optional(),

@@ -41,6 +41,8 @@ export interface StepDeps {
     /** Base URL of the approval pages, e.g. https://abc.execute-api.../ or http://127.0.0.1:4000 */
     publicBaseUrl: string;
     approvalTtlHours: number;
+    /** Server secret the per-approver approval links are signed with (shared/approver-links.ts). */
+    approvalLinkSecret: string;
   };
 }
 

@@ -1,14 +1,15 @@
-// Webhook → verify → normalize → enqueue (SQS FIFO). Answers with the run id the ticket maps to.
-// Called by the webhook-ingest handler; knows nothing of HTTP.
+// Webhook → size check → verify (per helpdesk, constant time) → parse → normalize → enqueue on the
+// SQS FIFO queue (group = run, dedupe = event). Answers with the run id the ticket maps to; on any
+// 4xx nothing is enqueued. Called by the webhook-ingest handler; knows nothing of HTTP.
 import type { Clock } from '#harness/ports.js';
 import { dedupeIdFor, runIdFor } from '../shared/ids.js';
 import type { TicketQueue } from '../shared/queue.js';
-import { normalizeZendesk, verifyZendesk, ZENDESK_SIGNATURE_HEADER, ZENDESK_TIMESTAMP_HEADER } from './zendesk.js';
+import { HELPDESK_WEBHOOKS, isWebhookHelpdesk, type WebhookSecrets } from './helpdesks.js';
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 export type IngestOutcome =
-  | { kind: 'accepted'; runId: string }
+  | { kind: 'accepted'; runId: string; intent: 'message' | 'closed' }
   | { kind: 'ignored'; reason: string }
   | { kind: 'unauthorized'; reason: string }
   | { kind: 'invalid'; reason: string }
@@ -17,13 +18,10 @@ export type IngestOutcome =
 
 export interface IngestDeps {
   tenant: string;
-  secrets: { zendesk: string };
+  secrets: WebhookSecrets;
   queue: TicketQueue;
   clock: Clock;
 }
-
-/** Event types that can start a run; others are acknowledged and dropped. */
-const STARTING_EVENTS = new Set(['ticket.created', 'ticket.comment_added']);
 
 export function createIngest(deps: IngestDeps) {
   return async function ingest(input: {
@@ -32,15 +30,11 @@ export function createIngest(deps: IngestDeps) {
     body: string;
   }): Promise<IngestOutcome> {
     if (Buffer.byteLength(input.body) > MAX_WEBHOOK_BYTES) return { kind: 'too_large' };
-    if (input.helpdesk !== 'zendesk') return { kind: 'unknown_helpdesk', helpdesk: input.helpdesk };
+    const secret = isWebhookHelpdesk(input.helpdesk) ? deps.secrets[input.helpdesk] : undefined;
+    if (!isWebhookHelpdesk(input.helpdesk) || !secret) return { kind: 'unknown_helpdesk', helpdesk: input.helpdesk };
+    const webhook = HELPDESK_WEBHOOKS[input.helpdesk];
     const now = deps.clock.now();
-    const verified = verifyZendesk({
-      secret: deps.secrets.zendesk,
-      signature: input.headers(ZENDESK_SIGNATURE_HEADER),
-      timestamp: input.headers(ZENDESK_TIMESTAMP_HEADER),
-      body: input.body,
-      now,
-    });
+    const verified = webhook.verify({ secret, header: input.headers, body: input.body, now });
     if (!verified.ok) return { kind: 'unauthorized', reason: verified.reason };
     let payload: unknown;
     try {
@@ -48,12 +42,12 @@ export function createIngest(deps: IngestDeps) {
     } catch {
       return { kind: 'invalid', reason: 'body is not JSON' };
     }
-    const normalized = normalizeZendesk(payload, { tenant: deps.tenant, receivedAt: now.toISOString() });
+    const normalized = webhook.normalize(payload, { tenant: deps.tenant, receivedAt: now.toISOString(), header: input.headers });
+    if (normalized.ok === 'ignored') return { kind: 'ignored', reason: normalized.reason };
     if (!normalized.ok) return { kind: 'invalid', reason: normalized.reason };
     const event = normalized.event;
-    if (!STARTING_EVENTS.has(event.eventType)) return { kind: 'ignored', reason: `event ${event.eventType} starts no run` };
     const runId = runIdFor(event);
     await deps.queue.send({ runId, event }, { groupId: runId, dedupeId: dedupeIdFor(event) });
-    return { kind: 'accepted', runId };
+    return { kind: 'accepted', runId, intent: event.intent ?? 'message' };
   };
 }

@@ -1,17 +1,19 @@
-// Zendesk event webhooks: signature check (base64 HMAC-SHA256 over timestamp + raw body) and
-// normalization of ticket events into one TicketEvent. Called by the ingest use case.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// Zendesk event webhooks: signature check (base64 HMAC-SHA256 over timestamp + raw body, timestamp
+// within 5 minutes) and normalization of ticket events into one TicketEvent. Called by ingest.ts
+// through the helpdesk table in helpdesks.ts; signing helpers are used by `npm run ticket` and tests.
 import { z } from 'zod';
-import type { TicketEvent } from '#harness/domain/types.js';
+import { hmac, idText, safeEqual, type VerifyResult } from './signatures.js';
+import { MAX_BODY_CHARS, type NormalizeContext, type NormalizeResult } from './normalized.js';
+
+export type { VerifyResult } from './signatures.js';
+export type { NormalizeResult } from './normalized.js';
 
 export const ZENDESK_SIGNATURE_HEADER = 'x-zendesk-webhook-signature';
 export const ZENDESK_TIMESTAMP_HEADER = 'x-zendesk-webhook-signature-timestamp';
 const MAX_SKEW_MS = 5 * 60 * 1000;
 
-export type VerifyResult = { ok: true } | { ok: false; reason: string };
-
 export function signZendesk(secret: string, timestamp: string, body: string): string {
-  return createHmac('sha256', secret).update(timestamp + body).digest('base64');
+  return hmac('sha256', secret, timestamp + body, 'base64');
 }
 
 export function verifyZendesk(input: {
@@ -25,47 +27,62 @@ export function verifyZendesk(input: {
   const at = Date.parse(input.timestamp);
   if (Number.isNaN(at)) return { ok: false, reason: 'unreadable signature timestamp' };
   if (Math.abs(input.now.getTime() - at) > MAX_SKEW_MS) return { ok: false, reason: 'signature timestamp outside 5 minutes' };
-  const expected = Buffer.from(signZendesk(input.secret, input.timestamp, input.body));
-  const given = Buffer.from(input.signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'signature mismatch' };
+  if (!safeEqual(input.signature, signZendesk(input.secret, input.timestamp, input.body))) return { ok: false, reason: 'signature mismatch' };
   return { ok: true };
 }
+
+const id = z.union([z.string(), z.number()]).transform(idText);
 
 const ZendeskTicketEvent = z.object({
   id: z.string().min(1),
   type: z.string().startsWith('zen:event-type:ticket.'),
   time: z.string(),
   detail: z.object({
-    id: z.union([z.string(), z.number()]).transform(String),
-    requester_id: z.union([z.string(), z.number()]).transform(String).nullable().optional(),
+    id,
+    requester_id: id.nullable().optional(),
     subject: z.string().nullable().optional(),
     description: z.string().nullable().optional(),
+    status: z.string().nullable().optional(),
   }),
   event: z
-    .object({ comment: z.object({ body: z.string(), author: z.object({ is_staff: z.boolean().optional() }).optional() }).optional() })
+    .object({
+      comment: z.object({ body: z.string(), author: z.object({ is_staff: z.boolean().optional() }).optional() }).optional(),
+      current: z.string().optional(),
+    })
     .optional(),
 });
 
-export type NormalizeResult = { ok: true; event: TicketEvent } | { ok: false; reason: string };
+const CLOSED_STATUSES = new Set(['SOLVED', 'CLOSED']);
 
-export function normalizeZendesk(payload: unknown, ctx: { tenant: string; receivedAt: string }): NormalizeResult {
+export function normalizeZendesk(payload: unknown, ctx: NormalizeContext): NormalizeResult {
   const parsed = ZendeskTicketEvent.safeParse(payload);
   if (!parsed.success) return { ok: false, reason: 'not a Zendesk ticket event' };
   const p = parsed.data;
+  const eventType = p.type.replace('zen:event-type:', '');
   const comment = p.event?.comment;
+  let intent: 'message' | 'closed';
+  if (eventType === 'ticket.created') intent = 'message';
+  else if (eventType === 'ticket.comment_added') {
+    // Staff comments include the agent's own internal notes: never a customer follow-up.
+    if (!comment || comment.author?.is_staff) return { ok: 'ignored', reason: 'comment by staff' };
+    intent = 'message';
+  } else if (eventType === 'ticket.status_changed' && CLOSED_STATUSES.has((p.event?.current ?? p.detail.status ?? '').toUpperCase())) {
+    intent = 'closed';
+  } else return { ok: 'ignored', reason: `event ${eventType} starts no run` };
   return {
     ok: true,
     event: {
       tenant: ctx.tenant,
       helpdesk: 'zendesk',
       eventId: p.id,
-      eventType: p.type.replace('zen:event-type:', ''),
+      eventType,
       ticketId: p.detail.id,
       requesterId: p.detail.requester_id ?? null,
       requesterEmail: null,
       subject: p.detail.subject ?? '',
-      body: comment && !comment.author?.is_staff ? comment.body : (p.detail.description ?? ''),
+      body: (comment && intent === 'message' ? comment.body : (p.detail.description ?? '')).slice(0, MAX_BODY_CHARS),
       receivedAt: ctx.receivedAt,
+      intent,
     },
   };
 }

@@ -17,10 +17,15 @@ export const TicketEvent = z.object({
   subject: z.string(),
   body: z.string(),
   receivedAt: z.string(),
+  /**
+   * What the event means for a run: a customer message (starts a run, or is attached to the live
+   * one as a follow-up) or the ticket closed/solved in the helpdesk (cancels the run). Absent = message.
+   */
+  intent: z.enum(['message', 'closed']).optional(),
 });
 export type TicketEvent = z.infer<typeof TicketEvent>;
 
-export const RunStatus = z.enum(['running', 'awaiting_approval', 'done', 'escalated']);
+export const RunStatus = z.enum(['running', 'awaiting_approval', 'done', 'escalated', 'cancelled']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
 export const StepName = z.enum([
@@ -108,7 +113,8 @@ export type RefundReceipt = z.infer<typeof RefundReceipt>;
 
 export const ApprovalSummary = z.object({
   approvalId: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected', 'expired']),
+  /** 'cancelled': closed without a decision because its run was cancelled or escalated otherwise. */
+  status: z.enum(['pending', 'approved', 'rejected', 'expired', 'cancelled']),
   argsHash: z.string(),
   amountMinor: z.number().int(),
   currency: z.string(),
@@ -128,6 +134,23 @@ export const ReplyDraft = z.object({
 });
 export type ReplyDraft = z.infer<typeof ReplyDraft>;
 
+export const FollowUp = z.object({
+  eventId: z.string(),
+  receivedAt: z.string(),
+  /** Bounded excerpt of the customer's words (data, never instructions). */
+  excerpt: z.string(),
+});
+export type FollowUp = z.infer<typeof FollowUp>;
+
+export const RunCancellation = z.object({
+  at: z.string(),
+  by: z.enum(['api', 'helpdesk']),
+  reason: z.string(),
+  /** The state the run was in when the cancel landed. */
+  state: z.string(),
+});
+export type RunCancellation = z.infer<typeof RunCancellation>;
+
 /** The run row: one per ticket intent, the orchestrator's durable record. */
 export const Run = z.object({
   runId: z.string(),
@@ -146,6 +169,10 @@ export const Run = z.object({
   costMicros: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Later customer messages on the ticket while the run lived: attached here, never a new run. */
+  followUps: z.array(FollowUp).optional(),
+  /** Set once when the run is cancelled (API or ticket closed); every step checks it at entry. */
+  cancellation: RunCancellation.optional(),
 });
 export type Run = z.infer<typeof Run>;
 

@@ -5,11 +5,11 @@ import type { StepName } from '../domain/types.js';
 
 export const STEP_ALLOWLIST: Readonly<Record<StepName, readonly ToolName[]>> = {
   Triage: [],
-  CheckOrder: ['get_order', 'get_refund_history'],
-  ProposeRefund: ['get_order', 'get_refund_history'],
+  CheckOrder: ['get_order', 'get_refund_history', 'preview_refund'],
+  ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
   Gate: [],
   RequestApproval: [],
-  Refund: ['refund_create'],
+  Refund: ['preview_refund', 'refund_create'],
   DraftReply: [],
   CheckReply: ['post_draft'],
   Done: [],

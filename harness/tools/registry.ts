@@ -26,7 +26,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     timeoutMs: 5000,
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
-    pin: 'sha256:92aaed0c9a552a29aa1fd056a21a08d4e475fb2e0a747fb7f66b82ad11283056',
+    pin: 'sha256:5817d500b7bdab990ff703362647e5e34e206f0c6549f72c5436c463093efec5',
   },
   get_refund_history: {
     name: 'get_refund_history',
@@ -35,6 +35,15 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     pin: 'sha256:87f2b603a537289fe8cb0b317bbca2bbdcedc0abf95a1fba0737314ba7c49ca6',
+  },
+  // The dry run before every refund: read-only, so safe to retry like a read.
+  preview_refund: {
+    name: 'preview_refund',
+    risk: 'read',
+    timeoutMs: 5000,
+    maxAttempts: 2,
+    retryOn: ['timeout', 'temporarily_unavailable'],
+    pin: 'sha256:687387baf2fe9f1dc77ccc56fd67f102e2fb99f78161d1d5a3cf6ab0ddfa90e2',
   },
   // Never retried inside the call: the state machine retries the whole step with the same
   // idempotency key, after the outcome of the first dispatch has been recorded.

@@ -11,22 +11,30 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_20_X;
 /** The Node 20 runtime ships the AWS SDK v3; bundles import it from there instead of carrying it. */
 export const RUNTIME_PROVIDED_MODULES = ['@aws-sdk/*'];
 
-// ESM output has no `require`; bundled CommonJS dependencies still call it for Node built-ins.
+// ESM output has no `require`; a bundled CommonJS dependency that calls it for a Node built-in would
+// throw "Dynamic require is not supported" on its first use. None does today; the banner is cheap insurance.
 const ESM_REQUIRE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
 
-/** The options that matter for the output; refund-agent.ts hands exactly these to NodejsFunction. */
-export const LAMBDA_BUNDLING = {
+/** The bundling options NodejsFunction gets, all spelled out so none falls back to a CDK default. */
+export type LambdaBundling = Required<
+  Pick<
+    BundlingOptions,
+    'forceDockerBundling' | 'format' | 'target' | 'minify' | 'sourceMap' | 'sourcesContent' | 'mainFields' | 'externalModules' | 'banner'
+  >
+>;
+
+export const LAMBDA_BUNDLING: Readonly<LambdaBundling> = Object.freeze({
   forceDockerBundling: false,
   format: OutputFormat.ESM,
   target: 'node20',
   minify: true,
   sourceMap: true,
-  // Stack traces need the mappings only; the sources would triple the zip.
+  // Stack traces need the mappings only; embedding the sources would add ~1.4 MB to every function.
   sourcesContent: false,
   mainFields: ['module', 'main'],
   externalModules: RUNTIME_PROVIDED_MODULES,
   banner: ESM_REQUIRE_BANNER,
-} as const satisfies BundlingOptions;
+});
 
 /** The output file NodejsFunction writes for ESM; the handler is `index.handler`. */
 export const BUNDLE_FILE = 'index.mjs';
@@ -36,7 +44,7 @@ export const BUNDLE_FILE = 'index.mjs';
  * (`--bundle --platform=node --target --format --minify --sourcemap --sources-content --external
  * --banner:js --main-fields`, run from the project root). Entry points and output are the caller's.
  */
-export function esbuildOptionsOf(bundling: typeof LAMBDA_BUNDLING, projectRoot: string): BuildOptions {
+export function esbuildOptionsOf(bundling: LambdaBundling, projectRoot: string): BuildOptions {
   return {
     absWorkingDir: projectRoot,
     bundle: true,
@@ -53,7 +61,9 @@ export function esbuildOptionsOf(bundling: typeof LAMBDA_BUNDLING, projectRoot: 
 }
 
 // Every handler entry composes the whole app (functions/shared/lambda-app.ts), so they weigh the same.
-const HANDLER_BUDGET_KB = 970;
+// Measured 763 kB (handlers) and 769 kB (mcp), of which zod ~450 kB (264 kB of it error-message
+// locales), ajv ~105 kB, the MCP SDK ~75 kB.
+const HANDLER_BUDGET_KB = 990;
 
 /**
  * Upper bound of each function's minified bundle (index.mjs, source map excluded), in kB of 1000
@@ -74,5 +84,5 @@ export const BUNDLE_BUDGETS_KB: Record<FunctionName, number> = {
   'check-reply': HANDLER_BUDGET_KB,
   done: HANDLER_BUDGET_KB,
   escalate: HANDLER_BUDGET_KB,
-  mcp: 990,
+  mcp: 1000,
 };

@@ -27,3 +27,11 @@ export class TenantConfigInvalidError extends InfraConfigError {
     this.name = 'TenantConfigInvalidError';
   }
 }
+
+/** A valid tenant file asking for something the deployed functions cannot honour yet. */
+export class TenantNotDeployableError extends InfraConfigError {
+  constructor(readonly tenant: string, readonly problems: string[]) {
+    super(`Tenant "${tenant}" cannot be deployed as configured:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'TenantNotDeployableError';
+  }
+}

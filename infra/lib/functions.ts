@@ -1,5 +1,5 @@
 // The Lambda functions of a tenant as data: entry file, sizing and what each may touch. The construct
-// (refund-agent.ts) turns `access` into IAM grants and environment, so least privilege is read here.
+// (refund-agent.ts) turns `access` into IAM grants, environment.ts into variables: least privilege is read here.
 
 export const FUNCTION_NAMES = [
   'webhook-ingest',
@@ -24,6 +24,7 @@ export type FunctionName = (typeof FUNCTION_NAMES)[number];
 export const SECRET_FIELDS = ['SHOPIFY_ADMIN_TOKEN', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN', 'ZENDESK_WEBHOOK_SECRET', 'MCP_CALLER_TOKEN'] as const;
 export type SecretField = (typeof SECRET_FIELDS)[number];
 
+/** What a function may touch. Each flag becomes IAM grants (refund-agent.ts) and environment (environment.ts). */
 export type FunctionAccess = {
   table?: 'read' | 'readWrite';
   sendToQueue?: boolean;
@@ -33,15 +34,26 @@ export type FunctionAccess = {
   answerTasks?: boolean;
   /** Calls tools on the MCP server over the HTTP API (MCP_URL + MCP_CALLER_TOKEN). */
   mcpClient?: boolean;
+  /** Serves the MCP tools: refuses callers without the caller token. */
+  mcpServer?: boolean;
+  /** Shopify Admin GraphQL API of the tenant's store. */
+  shopifyApi?: boolean;
+  /** The helpdesk REST API (requester look-ups, internal notes). */
+  helpdeskApi?: boolean;
+  /** Verifies the helpdesk's webhook signatures. */
+  verifyWebhooks?: boolean;
+  /** Knows the support leads allowed to decide approvals. */
+  approvers?: boolean;
   /** Links to the approval pages (PUBLIC_BASE_URL). */
   publicUrl?: boolean;
   sendEmail?: boolean;
-  secrets?: SecretField[];
 };
 
 export type FunctionSpec = {
   /** Entry file relative to the project root. */
   entry: string;
+  /** Which edge parses its environment: functions/shared/lambda-config.ts or mcp-lambda/config.ts. */
+  config: 'handler' | 'mcp';
   timeoutSeconds: number;
   memoryMb: number;
   access: FunctionAccess;
@@ -49,12 +61,14 @@ export type FunctionSpec = {
 
 const entryOf = (name: string) => `functions/${name}/index.ts`;
 
-// Steps share the harness: run rows and journal in the table, tools through the MCP server.
+// Steps share the harness: run rows and journal in the table. Only steps that call tools reach the
+// MCP server (mcpClient); the others never hold its caller token.
 const STEP: FunctionSpec = {
   entry: '',
+  config: 'handler',
   timeoutSeconds: 120,
   memoryMb: 512,
-  access: { table: 'readWrite', mcpClient: true },
+  access: { table: 'readWrite' },
 };
 const step = (name: string, extra: FunctionAccess = {}): FunctionSpec => ({
   ...STEP,
@@ -65,39 +79,44 @@ const step = (name: string, extra: FunctionAccess = {}): FunctionSpec => ({
 export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   'webhook-ingest': {
     entry: entryOf('webhook-ingest'),
+    config: 'handler',
     timeoutSeconds: 10,
     memoryMb: 256,
-    access: { sendToQueue: true, secrets: ['ZENDESK_WEBHOOK_SECRET'] },
+    access: { sendToQueue: true, verifyWebhooks: true },
   },
   'run-starter': {
     entry: entryOf('run-starter'),
+    config: 'handler',
     timeoutSeconds: 30,
     memoryMb: 256,
     // Looks up the requester's email in the helpdesk.
-    access: { table: 'readWrite', consumeQueue: true, startExecution: true, secrets: ['HELPDESK_EMAIL', 'HELPDESK_TOKEN'] },
+    access: { table: 'readWrite', consumeQueue: true, startExecution: true, helpdeskApi: true },
   },
   'approval-callback': {
     entry: entryOf('approval-callback'),
+    config: 'handler',
     timeoutSeconds: 10,
     memoryMb: 256,
-    access: { table: 'readWrite', answerTasks: true, publicUrl: true },
+    access: { table: 'readWrite', answerTasks: true, approvers: true },
   },
-  'runs-api': { entry: entryOf('runs-api'), timeoutSeconds: 10, memoryMb: 256, access: { table: 'read' } },
+  'runs-api': { entry: entryOf('runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { table: 'read' } },
   triage: step('triage'),
-  'check-order': step('check-order'),
+  'check-order': step('check-order', { mcpClient: true }),
   'propose-refund': step('propose-refund'),
   gate: step('gate'),
-  'request-approval': step('request-approval', { sendEmail: true, publicUrl: true }),
-  refund: step('refund'),
+  'request-approval': step('request-approval', { sendEmail: true, approvers: true, publicUrl: true }),
+  refund: step('refund', { mcpClient: true }),
   'draft-reply': step('draft-reply'),
-  'check-reply': step('check-reply'),
+  'check-reply': step('check-reply', { mcpClient: true }),
   done: step('done'),
-  escalate: step('escalate'),
+  // Leaves the team note on the ticket through post_draft.
+  escalate: step('escalate', { mcpClient: true }),
   mcp: {
     entry: 'mcp-lambda/index.ts',
+    config: 'mcp',
     timeoutSeconds: 30,
     memoryMb: 512,
-    access: { secrets: ['SHOPIFY_ADMIN_TOKEN', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN', 'MCP_CALLER_TOKEN'] },
+    access: { mcpServer: true, shopifyApi: true, helpdeskApi: true },
   },
 };
 

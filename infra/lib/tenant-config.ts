@@ -57,3 +57,15 @@ export function loadTenantConfig(tenant: string, dir: string): TenantConfig {
   }
   return parsed.data;
 }
+
+/**
+ * Settings the tenant file accepts but the deployed functions cannot honour yet: functions/shared/
+ * lambda-app.ts builds a Zendesk client. Refused at synth rather than deployed and silently ignored.
+ */
+export function undeployableSettings(config: TenantConfig): string[] {
+  const problems: string[] = [];
+  if (config.helpdesk.kind !== 'zendesk') {
+    problems.push(`helpdesk.kind: "${config.helpdesk.kind}" has no connector in the functions yet (only "zendesk")`);
+  }
+  return problems;
+}

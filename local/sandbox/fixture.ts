@@ -10,6 +10,17 @@ const FixtureLineItem = z.object({
   sku: z.string().optional(),
   quantity: z.number().int().positive(),
   unitPriceMinor: z.number().int().nonnegative(),
+  properties: z.record(z.string(), z.string()).optional().describe('Line-item properties typed by the customer (Shopify customAttributes)'),
+});
+
+const FixtureAddress = z.object({
+  name: z.string().min(1),
+  address1: z.string().min(1),
+  address2: z.string().optional(),
+  city: z.string().min(1),
+  province: z.string().optional(),
+  zip: z.string().optional(),
+  country: z.string().min(1),
 });
 
 const FixtureRefund = z.object({
@@ -31,7 +42,10 @@ const FixtureOrder = z.object({
   currency: z.string().length(3).optional().describe("Defaults to the shop's currency"),
   lineItems: z.array(FixtureLineItem).min(1),
   fulfilledDaysAgo: z.number().nonnegative().nullable(),
+  deliveredDaysAgo: z.number().nonnegative().optional().describe('When the carrier reported delivery; needs fulfilledDaysAgo'),
   note: z.string().optional(),
+  attributes: z.record(z.string(), z.string()).optional().describe('Order-level storefront attributes (Shopify customAttributes)'),
+  shippingAddress: FixtureAddress.optional(),
   refunds: z.array(FixtureRefund).optional(),
 });
 

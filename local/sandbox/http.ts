@@ -1,7 +1,9 @@
 // Small node:http helpers shared by the sandbox servers: read a JSON body, answer JSON, listen on
-// loopback (port 0 by default) and close cleanly.
+// loopback (port 0 by default) and close cleanly, serve POST /sandbox/faults, hang on demand.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { applyFaults, FaultsRequest, type StoreFaults } from './store/faults.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -49,4 +51,27 @@ export async function listen(handler: Handler, host = '127.0.0.1', port = 0): Pr
       server.close((error) => (error ? reject(error) : resolve()));
     }),
   };
+}
+
+/** POST /sandbox/faults: set the fault knobs (see FaultsRequest); answers 204, or 400 with the reason. */
+export async function handleFaultsRequest(req: IncomingMessage, res: ServerResponse, faults: StoreFaults): Promise<void> {
+  if (req.method !== 'POST') return sendJson(res, 405, { error: 'use POST' });
+  let parsed: z.infer<typeof FaultsRequest>;
+  try {
+    const result = FaultsRequest.safeParse(JSON.parse(await readBody(req, 10_000)));
+    if (!result.success) return sendJson(res, 400, { error: z.prettifyError(result.error) });
+    parsed = result.data;
+  } catch {
+    return sendJson(res, 400, { error: 'body is not JSON' });
+  }
+  applyFaults(faults, parsed);
+  res.writeHead(204).end();
+}
+
+/** Reads the request and never answers: resolves when the client gives up or the server closes. */
+export async function hangUntilClosed(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  req.resume();
+  await new Promise<void>((resolve) => {
+    res.once('close', resolve);
+  });
 }

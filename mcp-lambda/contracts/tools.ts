@@ -1,5 +1,7 @@
-// The four tools' wire contracts: the MCP server validates against them and the harness's
+// The five tools' wire contracts: the MCP server validates against them and the harness's
 // registry pins them. Money is integer minor units with its currency; ids are Shopify GIDs.
+// Fields added after the first pin are optional in the type (the server always sends them), so
+// older fakes of an Order still type-check.
 import { z } from 'zod';
 
 export const Money = z.object({
@@ -14,6 +16,19 @@ export const UntrustedText = z.object({
   text: z.string(),
 });
 
+/** A key/value a customer or storefront app attached (Shopify customAttributes): untrusted too. */
+export const UntrustedAttribute = z.object({
+  untrusted: z.literal(true),
+  key: z.string(),
+  value: z.string().nullable(),
+});
+
+/** A list the server read only in part: which list, and how many entries it saw. */
+export const TruncatedList = z.object({
+  list: z.string(),
+  seen: z.number().int().nonnegative(),
+});
+
 export const LineItem = z.object({
   id: z.string(),
   title: z.string(),
@@ -21,6 +36,8 @@ export const LineItem = z.object({
   quantity: z.number().int().nonnegative(),
   refundableQuantity: z.number().int().nonnegative(),
   unitPrice: Money,
+  /** Line-item properties typed at checkout (engraving text, gift notes): customer text. */
+  customAttributes: z.array(UntrustedAttribute).optional(),
 });
 export type LineItem = z.infer<typeof LineItem>;
 
@@ -29,6 +46,8 @@ export const Fulfillment = z.object({
   createdAt: z.string(),
   status: z.string(),
   lineItemIds: z.array(z.string()),
+  /** When the carrier reported delivery, if it did. */
+  deliveredAt: z.string().nullable().optional(),
 });
 
 export const Transaction = z.object({
@@ -62,6 +81,13 @@ export const Order = z.object({
   /** What Shopify still allows to be refunded on the order (suggestedRefund.maximumRefundableSet). */
   maximumRefundable: Money,
   note: UntrustedText.nullable(),
+  /** Order-level attributes from the storefront: customer text. */
+  customAttributes: z.array(UntrustedAttribute).optional(),
+  /** The shipping address as printed lines: customer text (and personal data). */
+  shippingAddress: UntrustedText.nullable().optional(),
+  /** True when some list of the order could not be read in full; `truncatedLists` says which. */
+  truncated: z.boolean().optional(),
+  truncatedLists: z.array(TruncatedList).optional(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -101,6 +127,31 @@ export const RefundCreateOutput = z.object({
 });
 export type RefundCreateOutput = z.infer<typeof RefundCreateOutput>;
 
+export const PreviewRefundInput = z.object({
+  orderId: z.string().min(1).describe('Order GID, e.g. "gid://shopify/Order/1001"'),
+  lineItems: z.array(z.object({ lineItemId: z.string().min(1), quantity: z.number().int().positive() })).min(1).max(100),
+});
+export type PreviewRefundInput = z.infer<typeof PreviewRefundInput>;
+export const PreviewRefundOutput = z.object({
+  orderId: z.string(),
+  /** What Shopify would refund for these lines (subtotal plus tax), capped by what remains. */
+  amount: Money,
+  subtotal: Money,
+  totalTax: Money,
+  /** What the whole order still allows to be refunded. */
+  maximumRefundable: Money,
+  /** The lines Shopify would refund: a quantity lower than asked means the rest is already refunded. */
+  lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().nonnegative(), subtotal: Money })),
+  /** The payment transactions the refund would go back to. */
+  transactions: z.array(z.object({
+    parentTransactionId: z.string().nullable(),
+    gateway: z.string(),
+    amount: Money,
+    maximumRefundable: Money.nullable(),
+  })),
+});
+export type PreviewRefundOutput = z.infer<typeof PreviewRefundOutput>;
+
 export const PostDraftInput = z.object({
   ticketId: z.string().min(1),
   body: z.string().min(1).max(10_000),
@@ -129,6 +180,7 @@ export const ToolError = z.object({
 export const TOOL_CONTRACTS = {
   get_order: { input: GetOrderInput, output: GetOrderOutput },
   get_refund_history: { input: GetRefundHistoryInput, output: GetRefundHistoryOutput },
+  preview_refund: { input: PreviewRefundInput, output: PreviewRefundOutput },
   refund_create: { input: RefundCreateInput, output: RefundCreateOutput },
   post_draft: { input: PostDraftInput, output: PostDraftOutput },
 } as const;

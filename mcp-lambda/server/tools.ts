@@ -1,4 +1,4 @@
-// The four tools as data: description, annotations and what each one does with the adapters.
+// The five tools as data: description, annotations and what each one does with the adapters.
 // Contracts (schemas) live in contracts/tools.ts; create-server.ts registers this table.
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
@@ -11,6 +11,8 @@ export interface McpServerDeps {
   shopify: ShopifyApi;
   helpdesk: HelpdeskApi;
   clock: Clock;
+  /** Overrides of each tool's server-side deadline (tests use short ones). */
+  toolTimeoutsMs?: Partial<Record<ToolName, number>>;
 }
 
 type ParsedInput<N extends ToolName> = z.output<(typeof TOOL_CONTRACTS)[N]['input']>;
@@ -18,11 +20,17 @@ type ParsedInput<N extends ToolName> = z.output<(typeof TOOL_CONTRACTS)[N]['inpu
 export interface ToolSpec<N extends ToolName> {
   description: string;
   annotations: ToolAnnotations;
+  /**
+   * The server's deadline for the whole tool call (all pages included), a little under the
+   * harness's own timeout for the tool, so the caller gets a categorized failure, not a lost call.
+   */
+  timeoutMs: number;
   run(deps: McpServerDeps, input: ParsedInput<N>): Promise<ToolOutput<N>>;
 }
 
 export const TOOL_SPECS: { [N in ToolName]: ToolSpec<N> } = {
   get_order: {
+    timeoutMs: 4500,
     description:
       'Read one order of this store by its number (without "#"): line items with refundable quantities, fulfillments, ' +
       'transactions, earlier refunds and the maximum still refundable. The order note is customer text, marked untrusted.',
@@ -30,11 +38,21 @@ export const TOOL_SPECS: { [N in ToolName]: ToolSpec<N> } = {
     run: async ({ shopify }, input) => ({ order: await shopify.getOrderByNumber(input.orderNumber) }),
   },
   get_refund_history: {
+    timeoutMs: 7500,
     description: "List the refunds made on a customer's orders in the last `sinceDays` days (all of the customer's orders are read).",
     annotations: { title: 'Get refund history', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     run: ({ shopify, clock }, input) => shopify.getRefundHistory({ customerId: input.customerId, sinceDays: input.sinceDays, now: clock.now() }),
   },
+  preview_refund: {
+    timeoutMs: 4500,
+    description:
+      'Dry run of a refund: what Shopify would refund for these line items and quantities (subtotal, tax, total), ' +
+      'capped by what remains refundable, and the payment transactions it would go back to. Changes nothing; call it before refund_create.',
+    annotations: { title: 'Preview refund', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    run: ({ shopify }, input) => shopify.previewRefund(input),
+  },
   post_draft: {
+    timeoutMs: 4500,
     description: 'Leave a reply draft on a helpdesk ticket as an internal (private) note for the support team. Never sent to the customer.',
     annotations: { title: 'Post draft as internal note', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     run: async ({ helpdesk }, input) => {
@@ -43,6 +61,7 @@ export const TOOL_SPECS: { [N in ToolName]: ToolSpec<N> } = {
     },
   },
   refund_create: {
+    timeoutMs: 7500,
     description:
       'Refund line items of an order against its SALE transaction. Moves money. The same idempotencyKey with the same ' +
       'arguments returns the first refund instead of refunding twice; with different arguments it is refused (conflict).',

@@ -1,9 +1,15 @@
 // WorkflowEngine on AWS Step Functions: executions named by the run id, so a repeated start is
-// answered by ExecutionAlreadyExists and treated as "already started".
-import { SendTaskFailureCommand, SendTaskSuccessCommand, StartExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
+// answered by ExecutionAlreadyExists and treated as "already started". stop() derives the execution
+// ARN from the state machine ARN and the name (arn:…:stateMachine:M → arn:…:execution:M:name).
+import { SendTaskFailureCommand, SendTaskSuccessCommand, StartExecutionCommand, StopExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
 import type { WorkflowEngine } from '#harness/ports.js';
 
-export function createSfnWorkflowEngine(deps: { client: SFNClient; stateMachineArn: string }): WorkflowEngine {
+/** The ARN of the execution `name` of a state machine (standard workflows). */
+export function executionArnFor(stateMachineArn: string, name: string): string {
+  return `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+}
+
+export function createSfnWorkflowEngine(deps: { client: SFNClient; stateMachineArn: string }): WorkflowEngine & Required<Pick<WorkflowEngine, 'stop'>> {
   return {
     async start({ name, input }) {
       try {
@@ -19,6 +25,18 @@ export function createSfnWorkflowEngine(deps: { client: SFNClient; stateMachineA
     },
     async sendTaskFailure(taskToken, error, cause) {
       await deps.client.send(new SendTaskFailureCommand({ taskToken, error, cause }));
+    },
+    async stop(name, cause) {
+      try {
+        await deps.client.send(
+          new StopExecutionCommand({ executionArn: executionArnFor(deps.stateMachineArn, name), error: 'RunCancelled', cause: cause.slice(0, 256) }),
+        );
+        return { stopped: true };
+      } catch (error) {
+        // Never started, or already finished: nothing to stop.
+        if ((error as Error).name === 'ExecutionDoesNotExist') return { stopped: false };
+        throw error;
+      }
     },
   };
 }

@@ -1,11 +1,14 @@
 // The sandbox helpdesk: the Zendesk API subset the agent uses (private comment = internal note,
-// ticket comments, users) with basic auth `{email}/token:{token}`, plus /sandbox/tickets pages that
-// show the drafts left on each ticket. Refuses public comments: the agent never writes to customers.
-// Started by local/sandbox/index.ts for tests and the local runtime.
+// ticket comments, users; basic auth `{email}/token:{token}`) and the Gorgias one (internal-note
+// message, customers; basic auth `{email}:{token}`), plus /sandbox/tickets pages that show the
+// drafts left on each ticket and the /sandbox/faults knobs. Refuses anything public: the agent
+// never writes to customers. Started by local/sandbox/index.ts for tests and the local runtime.
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '#harness/ports.js';
 import type { SandboxFixture } from '../fixture.js';
-import { listen, readBody, sendJson } from '../http.js';
+import { handleFaultsRequest, hangUntilClosed, listen, readBody, sendJson } from '../http.js';
+import { createStoreFaults, type StoreFaults } from '../store/faults.js';
 
 export interface SandboxComment {
   id: number;
@@ -31,6 +34,9 @@ export interface SandboxHelpdesk {
   url: string;
   /** The internal (private) notes left on a ticket, oldest first. */
   notes(ticketId: string): SandboxComment[];
+  /** Every write attempt that asked for a public reply (refused), for tests to assert there were none. */
+  publicAttempts(): number;
+  faults: StoreFaults;
   close(): Promise<void>;
 }
 
@@ -46,11 +52,15 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
   for (const t of tickets.values()) {
     t.comments.push({ id: nextCommentId++, authorId: t.requesterId, body: t.subject, public: true, createdAt: now() });
   }
-  const expected = Buffer.from(`Basic ${Buffer.from(`${options.email}/token:${options.token}`).toString('base64')}`);
-  const authorized = (header: string | undefined) => {
+  const basic = (userPass: string) => Buffer.from(`Basic ${Buffer.from(userPass).toString('base64')}`);
+  const zendeskAuth = basic(`${options.email}/token:${options.token}`);
+  const gorgiasAuth = basic(`${options.email}:${options.token}`);
+  const authorized = (header: string | undefined, expected: Buffer) => {
     const given = Buffer.from(header ?? '');
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
+  const faults = createStoreFaults();
+  let publicAttempts = 0;
   const notes = (ticketId: string) => tickets.get(ticketId)?.comments.filter((c) => !c.public) ?? [];
   const ticketSummary = (t: { id: string; requesterId: string; subject: string }) => ({
     id: t.id, requesterId: t.requesterId, subject: t.subject, notes: notes(t.id),
@@ -70,8 +80,14 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
       const t = tickets.get(decodeURIComponent(m[1] ?? ''));
       return t ? sendJson(res, 200, { ticket: ticketSummary(t) }) : sendJson(res, 404, notFound);
     }
-    if (!path.startsWith('/api/v2/')) return sendJson(res, 404, notFound);
-    if (!authorized(req.headers.authorization)) return sendJson(res, 401, { error: "Couldn't authenticate you" });
+    if (path === '/sandbox/faults') return handleFaultsRequest(req, res, faults);
+    if (!path.startsWith('/api/')) return sendJson(res, 404, notFound);
+    const fault = faults.take();
+    if (fault.kind === 'hang') return hangUntilClosed(req, res);
+    if (fault.kind !== 'none') return sendJson(res, fault.kind === 'http' ? fault.status : 429, { error: 'Service Unavailable' }, { 'retry-after': '1' });
+    if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+    if (!path.startsWith('/api/v2/')) return gorgias(req, res, path);
+    if (!authorized(req.headers.authorization, zendeskAuth)) return sendJson(res, 401, { error: "Couldn't authenticate you" });
 
     if ((m = /^\/api\/v2\/tickets\/([^/]+)\.json$/.exec(path)) && req.method === 'PUT') {
       const t = tickets.get(decodeURIComponent(m[1] ?? ''));
@@ -86,6 +102,7 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
         return sendJson(res, 422, { error: 'RecordInvalid', description: 'Record validation errors', details: { base: [{ description: 'Comment: body is required' }] } });
       }
       if (comment.public !== false) {
+        publicAttempts += 1;
         return sendJson(res, 422, {
           error: 'RecordInvalid', description: 'Record validation errors',
           details: { base: [{ description: 'Sandbox: only private comments (internal notes) are accepted' }] },
@@ -111,5 +128,41 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
     return sendJson(res, 404, notFound);
   }, options.host ?? '127.0.0.1', options.port ?? 0);
 
-  return { url: listening.url, notes, close: listening.close };
+  /** Gorgias: POST /api/tickets/{id}/messages (internal-note channel only), GET /api/customers/{id}. */
+  async function gorgias(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (!authorized(req.headers.authorization, gorgiasAuth)) return sendJson(res, 401, { error: 'Unauthorized' });
+    let m: RegExpExecArray | null;
+    if ((m = /^\/api\/tickets\/([^/]+)\/messages\/?$/.exec(path)) && req.method === 'POST') {
+      const t = tickets.get(decodeURIComponent(m[1] ?? ''));
+      if (!t) return sendJson(res, 404, { error: { msg: 'Resource not found' } });
+      let message: { channel?: unknown; body_text?: unknown; body_html?: unknown; public?: unknown };
+      try {
+        message = JSON.parse(await readBody(req)) as typeof message;
+      } catch {
+        return sendJson(res, 400, { error: { msg: 'body is not JSON' } });
+      }
+      if (message.channel !== 'internal-note' || message.public === true) {
+        publicAttempts += 1;
+        return sendJson(res, 400, { error: { msg: 'Sandbox: only internal notes are accepted' } });
+      }
+      if (typeof message.body_text !== 'string' || message.body_text.trim() === '') {
+        return sendJson(res, 400, { error: { msg: 'body_text is required' } });
+      }
+      const created: SandboxComment = { id: nextCommentId++, authorId: agentUserId, body: message.body_text, public: false, createdAt: now() };
+      t.comments.push(created);
+      return sendJson(res, 201, {
+        id: created.id, ticket_id: zendeskId(t.id), channel: 'internal-note', via: 'api', public: false, from_agent: true,
+        body_text: created.body, body_html: typeof message.body_html === 'string' ? message.body_html : null,
+        created_datetime: created.createdAt, uri: `/api/tickets/${t.id}/messages/${created.id}/`,
+      });
+    }
+    if ((m = /^\/api\/customers\/([^/]+)\/?$/.exec(path)) && req.method === 'GET') {
+      const u = users.get(decodeURIComponent(m[1] ?? ''));
+      if (!u) return sendJson(res, 404, { error: { msg: 'Resource not found' } });
+      return sendJson(res, 200, { id: zendeskId(u.id), email: u.email, name: u.name });
+    }
+    return sendJson(res, 404, { error: { msg: 'Resource not found' } });
+  }
+
+  return { url: listening.url, notes, publicAttempts: () => publicAttempts, faults, close: listening.close };
 }

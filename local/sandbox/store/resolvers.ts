@@ -53,6 +53,11 @@ export function orderMatches(order: StoreOrder, query: string): boolean {
   });
 }
 
+/** The fixture's lines start with the name; `formatted(withName: false)` leaves it out, as Shopify does. */
+function addressView(lines: string[]) {
+  return { name: lines[0] ?? null, formatted: (args: Args) => (args.withName === true ? lines : lines.slice(1)) };
+}
+
 export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema) {
   const transactionView = (order: StoreOrder, t: StoreTransaction): Record<string, unknown> => ({
     id: t.id, kind: t.kind, status: t.status, gateway: t.gateway, formattedGateway: t.gateway,
@@ -69,6 +74,7 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema)
     originalUnitPriceSet: moneyBag(li.unitPriceMinor, order.currency),
     discountedUnitPriceAfterAllDiscountsSet: moneyBag(li.unitPriceMinor, order.currency),
     originalTotalSet: moneyBag(li.unitPriceMinor * li.quantity, order.currency),
+    customAttributes: li.customAttributes,
   });
 
   const refundLineView = (order: StoreOrder, line: { id: string | null; lineItemId: string; quantity: number; subtotalMinor: number }) => {
@@ -126,6 +132,8 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema)
     return {
       id: order.id, name: order.name, createdAt: order.createdAt, processedAt: order.createdAt,
       currencyCode: order.currency, presentmentCurrencyCode: order.currency, note: order.note, email: customer?.email ?? null,
+      customAttributes: order.customAttributes,
+      shippingAddress: order.shippingAddress ? addressView(order.shippingAddress) : null,
       customer: customer
         ? { id: customer.id, email: customer.email, displayName: customer.name, firstName: customer.name.split(' ')[0], lastName: customer.name.split(' ').slice(1).join(' ') || null }
         : null,
@@ -137,7 +145,7 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema)
       totalRefundedSet: () => moneyBag(state.refundedMinor(order), order.currency),
       lineItems: (args: Args) => connection(order.lineItems.map((li) => lineItemView(order, li)), args, 'LineItem'),
       fulfillments: (args: Args) => limit(order.fulfillments, args).map((f) => ({
-        id: f.id, createdAt: f.createdAt, status: 'SUCCESS', name: `${order.name}-F1`,
+        id: f.id, createdAt: f.createdAt, deliveredAt: f.deliveredAt, status: 'SUCCESS', name: `${order.name}-F1`,
         fulfillmentLineItems: (a: Args) => connection(f.lines.map((l) => {
           const item = order.lineItems.find((li) => li.id === l.lineItemId);
           return { id: l.id, quantity: l.quantity, lineItem: item ? lineItemView(order, item) : null };

@@ -30,11 +30,18 @@ const SDL = /* GraphQL */ `
   type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
   type UserError { field: [String!] message: String! }
 
+  type Attribute { key: String! value: String }
+  type MailingAddress {
+    name: String address1: String address2: String city: String province: String zip: String country: String
+    formatted(withName: Boolean, withCompany: Boolean): [String!]!
+  }
+
   type Customer { id: ID! email: String displayName: String! firstName: String lastName: String }
 
   type LineItem {
     id: ID! title: String! name: String! sku: String quantity: Int! currentQuantity: Int! refundableQuantity: Int!
     originalUnitPriceSet: MoneyBag! discountedUnitPriceAfterAllDiscountsSet: MoneyBag! originalTotalSet: MoneyBag!
+    customAttributes: [Attribute!]!
   }
   type LineItemEdge { cursor: String! node: LineItem! }
   type LineItemConnection { edges: [LineItemEdge!]! nodes: [LineItem!]! pageInfo: PageInfo! }
@@ -43,7 +50,7 @@ const SDL = /* GraphQL */ `
   type FulfillmentLineItemEdge { cursor: String! node: FulfillmentLineItem! }
   type FulfillmentLineItemConnection { edges: [FulfillmentLineItemEdge!]! nodes: [FulfillmentLineItem!]! pageInfo: PageInfo! }
   type Fulfillment {
-    id: ID! createdAt: DateTime! status: FulfillmentStatus! name: String!
+    id: ID! createdAt: DateTime! deliveredAt: DateTime status: FulfillmentStatus! name: String!
     fulfillmentLineItems(first: Int, after: String): FulfillmentLineItemConnection!
   }
 
@@ -78,6 +85,7 @@ const SDL = /* GraphQL */ `
   type Order {
     id: ID! name: String! createdAt: DateTime! processedAt: DateTime! currencyCode: CurrencyCode!
     presentmentCurrencyCode: CurrencyCode! email: String note: String customer: Customer
+    customAttributes: [Attribute!]! shippingAddress: MailingAddress
     displayFinancialStatus: OrderDisplayFinancialStatus displayFulfillmentStatus: OrderDisplayFulfillmentStatus!
     refundable: Boolean! totalPriceSet: MoneyBag! totalReceivedSet: MoneyBag! totalRefundedSet: MoneyBag!
     lineItems(first: Int, after: String): LineItemConnection!

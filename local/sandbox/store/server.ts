@@ -1,13 +1,14 @@
 // The sandbox store's HTTP face: POST /admin/api/2026-04/graphql.json with X-Shopify-Access-Token,
-// executed by graphql-js over the in-memory state. Started by local/sandbox/index.ts for tests and
-// for the local runtime (`npm start`).
+// executed by graphql-js over the in-memory state, with Shopify's cost report in `extensions`;
+// POST /sandbox/faults turns the fault knobs from outside (the local runtime, a curl).
+// Started by local/sandbox/index.ts for tests and for the local runtime (`npm start`).
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { graphql } from 'graphql';
 import type { Clock } from '#harness/ports.js';
 import { FixtureError, type SandboxFixture } from '../fixture.js';
-import { listen, readBody, sendJson } from '../http.js';
-import { createStoreFaults, type StoreFaults } from './faults.js';
+import { handleFaultsRequest, hangUntilClosed, listen, readBody, sendJson } from '../http.js';
+import { createStoreFaults, type StoreFaults, type ThrottleReport } from './faults.js';
 import { createResolvers } from './resolvers.js';
 import { buildSandboxSchema, SANDBOX_CURRENCIES } from './schema.js';
 import { SandboxStoreState } from './state.js';
@@ -31,6 +32,8 @@ export interface SandboxStore {
   faults: StoreFaults;
   /** How many GraphQL requests reached the server (including refused ones). */
   requestCount(): number;
+  /** Every distinct credential a request presented (access token and Authorization header values). */
+  seenCredentials(): string[];
   close(): Promise<void>;
 }
 
@@ -39,6 +42,23 @@ function tokenMatches(given: string | undefined, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const MAX_AVAILABLE = 1000;
+
+/** Shopify's `extensions.cost`; the sandbox reports a fixed cost and a full bucket unless throttled. */
+function costReport(throttle?: ThrottleReport) {
+  return {
+    cost: {
+      requestedQueryCost: throttle?.requestedQueryCost ?? 10,
+      actualQueryCost: throttle ? null : 10,
+      throttleStatus: {
+        maximumAvailable: MAX_AVAILABLE,
+        currentlyAvailable: throttle?.currentlyAvailable ?? MAX_AVAILABLE,
+        restoreRate: throttle?.restoreRate ?? 50,
+      },
+    },
+  };
 }
 
 export async function startSandboxStore(options: SandboxStoreOptions): Promise<SandboxStore> {
@@ -51,22 +71,27 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
   const rootValue = createResolvers(state, schema);
   const faults = createStoreFaults();
   let requests = 0;
+  const credentials = new Set<string>();
 
   const listening = await listen(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+    if (path === '/sandbox/faults') return handleFaultsRequest(req, res, faults);
     if (path !== GRAPHQL_PATH) return sendJson(res, 404, { errors: 'Not Found' });
     if (req.method !== 'POST') return sendJson(res, 405, { errors: 'Method Not Allowed' });
     requests += 1;
     const header = req.headers['x-shopify-access-token'];
+    for (const value of [header, req.headers.authorization].flat()) if (value !== undefined) credentials.add(value);
     if (!tokenMatches(Array.isArray(header) ? header[0] : header, options.accessToken)) {
       return sendJson(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
     }
     if (faults.latencyMs > 0) await sleep(faults.latencyMs);
     const fault = faults.take();
+    if (fault.kind === 'hang') return hangUntilClosed(req, res);
     if (fault.kind === 'http') return sendJson(res, fault.status, { errors: 'Service Unavailable' }, fault.status === 429 ? { 'retry-after': '1' } : {});
     if (fault.kind === 'throttled') {
       return sendJson(res, 200, {
         errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
+        extensions: costReport(fault.report),
       });
     }
     let body: { query?: unknown; variables?: unknown; operationName?: unknown };
@@ -83,7 +108,7 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
       variableValues: (body.variables ?? undefined) as Record<string, unknown> | undefined,
       operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
     });
-    sendJson(res, 200, result);
+    sendJson(res, 200, { ...result, extensions: costReport() });
   }, options.host ?? '127.0.0.1', options.port ?? 0);
 
   return {
@@ -92,6 +117,7 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     store: state,
     faults,
     requestCount: () => requests,
+    seenCredentials: () => [...credentials],
     close: listening.close,
   };
 }

@@ -5,7 +5,10 @@ import type { Clock } from '#harness/ports.js';
 import { decimalToMinor, MoneyFormatError } from '#mcp/money.js';
 import { FixtureError, type FixtureOrder, type SandboxFixture } from '../fixture.js';
 
-export interface StoreLineItem { id: string; title: string; sku: string | null; quantity: number; unitPriceMinor: number }
+export interface StoreAttribute { key: string; value: string }
+export interface StoreLineItem {
+  id: string; title: string; sku: string | null; quantity: number; unitPriceMinor: number; customAttributes: StoreAttribute[];
+}
 export interface StoreTransaction {
   id: string; kind: 'SALE' | 'REFUND'; status: 'SUCCESS'; gateway: string; amountMinor: number;
   createdAt: string; parentId: string | null;
@@ -14,9 +17,10 @@ export interface StoreRefundLine { id: string; lineItemId: string; quantity: num
 export interface StoreRefund {
   id: string; createdAt: string; note: string | null; lines: StoreRefundLine[]; amountMinor: number; transactionIds: string[];
 }
-export interface StoreFulfillment { id: string; createdAt: string; lines: { id: string; lineItemId: string; quantity: number }[] }
+export interface StoreFulfillment { id: string; createdAt: string; deliveredAt: string | null; lines: { id: string; lineItemId: string; quantity: number }[] }
 export interface StoreOrder {
   id: string; name: string; createdAt: string; currency: string; customerId: string; note: string | null;
+  customAttributes: StoreAttribute[]; shippingAddress: string[] | null;
   lineItems: StoreLineItem[]; transactions: StoreTransaction[]; refunds: StoreRefund[]; fulfillments: StoreFulfillment[];
 }
 export interface StoreCustomer { id: string; email: string; name: string }
@@ -30,6 +34,15 @@ export interface RefundRequest {
 }
 export type UserError = { field: string[] | null; message: string };
 export type RefundResult = { refund: StoreRefund; order: StoreOrder; userErrors: [] } | { refund: null; order: StoreOrder | null; userErrors: UserError[] };
+
+const attributes = (record: Record<string, string> | undefined): StoreAttribute[] =>
+  Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
+
+/** Shopify's MailingAddress.formatted: the printed lines of an address. */
+function formatAddress(a: NonNullable<FixtureOrder['shippingAddress']>): string[] {
+  const cityLine = [a.city, a.province, a.zip].filter((part) => part !== undefined && part !== '').join(' ');
+  return [a.name, a.address1, a.address2, cityLine, a.country].filter((line): line is string => line !== undefined && line !== '');
+}
 
 export const gid = (type: string, id: string | number): string => `gid://shopify/${type}/${id}`;
 const DAY_MS = 86_400_000;
@@ -150,6 +163,7 @@ export class SandboxStoreState {
     const lineItems = o.lineItems.map((li, i): StoreLineItem => ({
       id: gid('LineItem', li.id ?? `${o.number}${String(i + 1).padStart(2, '0')}`),
       title: li.title, sku: li.sku ?? null, quantity: li.quantity, unitPriceMinor: li.unitPriceMinor,
+      customAttributes: attributes(li.properties),
     }));
     const createdAt = this.isoDaysAgo(o.createdDaysAgo);
     const sale: StoreTransaction = {
@@ -158,9 +172,11 @@ export class SandboxStoreState {
     };
     const order: StoreOrder = {
       id, name: `#${o.number}`, createdAt, currency, customerId: gid('Customer', o.customerId), note: o.note ?? null,
+      customAttributes: attributes(o.attributes), shippingAddress: o.shippingAddress ? formatAddress(o.shippingAddress) : null,
       lineItems, transactions: [sale], refunds: [],
       fulfillments: o.fulfilledDaysAgo === null ? [] : [{
         id: gid('Fulfillment', `${o.number}1`), createdAt: this.isoDaysAgo(o.fulfilledDaysAgo),
+        deliveredAt: o.deliveredDaysAgo === undefined ? null : this.isoDaysAgo(o.deliveredDaysAgo),
         lines: lineItems.map((li, i) => ({ id: gid('FulfillmentLineItem', `${o.number}${i + 1}`), lineItemId: li.id, quantity: li.quantity })),
       }],
     };

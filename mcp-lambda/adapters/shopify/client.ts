@@ -22,6 +22,21 @@ interface GraphqlErrorBody {
   extensions?: { code?: string };
 }
 
+/** Shopify's cost report (body.extensions.cost), sent with every answer including THROTTLED ones. */
+interface QueryCost {
+  requestedQueryCost?: number;
+  throttleStatus?: { currentlyAvailable?: number; restoreRate?: number };
+}
+
+/** How long until the bucket holds enough points for this query again, when Shopify says so. */
+export function throttleWaitMs(cost: QueryCost | undefined): number | undefined {
+  const requested = cost?.requestedQueryCost;
+  const available = cost?.throttleStatus?.currentlyAvailable;
+  const rate = cost?.throttleStatus?.restoreRate;
+  if (requested === undefined || available === undefined || rate === undefined || rate <= 0) return undefined;
+  return Math.max(0, Math.ceil(((requested - available) / rate) * 1000));
+}
+
 /** Top-level error codes from Shopify, by category. Anything else is a bad request from us. */
 const CODE_CATEGORY: Readonly<Record<string, 'temporary' | 'denied' | 'conflict'>> = {
   THROTTLED: 'temporary',
@@ -32,6 +47,7 @@ const CODE_CATEGORY: Readonly<Record<string, 'temporary' | 'denied' | 'conflict'
   UNAUTHORIZED: 'denied',
   IDEMPOTENCY_KEY_PARAMETER_MISMATCH: 'conflict',
 };
+const THROTTLE_FALLBACK_MS = 1000;
 
 export function shopifyGraphqlUrl(shopUrl: string): string {
   return `${shopUrl.replace(/\/+$/, '')}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
@@ -68,25 +84,30 @@ export function createShopifyGraphqlClient(options: ShopifyClientOptions): Graph
         throw new TemporarilyUnavailableError(`Shopify is unavailable (HTTP ${response.status})`, retry === undefined ? {} : { retryAfterMs: retry });
       }
       if (!response.ok) throw new InvalidError(`Shopify rejected the request (HTTP ${response.status})`);
-      let body: { data?: T | null; errors?: GraphqlErrorBody[] | string };
+      let body: { data?: T | null; errors?: GraphqlErrorBody[] | string; extensions?: { cost?: QueryCost } };
       try {
         body = (await response.json()) as typeof body;
       } catch (cause) {
         throw new TemporarilyUnavailableError('Shopify answered with a body that is not JSON', { cause });
       }
       const errors = typeof body.errors === 'string' ? [{ message: body.errors }] : (body.errors ?? []);
-      if (errors.length > 0) throw errorFromGraphql(errors);
+      // Top-level errors win over any partial data: a half-answer is never returned.
+      if (errors.length > 0) throw errorFromGraphql(errors, body.extensions?.cost);
       if (body.data === undefined || body.data === null) throw new TemporarilyUnavailableError('Shopify answered without data');
       return body.data;
     },
   };
 }
 
-function errorFromGraphql(errors: GraphqlErrorBody[]): Error {
+function errorFromGraphql(errors: GraphqlErrorBody[], cost: QueryCost | undefined): Error {
   const messages = errors.map((e) => e.message ?? 'unknown error').join('; ');
   const categories = errors.map((e) => CODE_CATEGORY[e.extensions?.code ?? '']);
   if (categories.includes('denied')) return new NotAuthorizedError(`Shopify denied access: ${messages}`);
   if (categories.includes('conflict')) return new ConflictError(`Shopify refused a reused idempotency key: ${messages}`);
-  if (categories.includes('temporary')) return new TemporarilyUnavailableError(`Shopify is busy: ${messages}`, { retryAfterMs: 1000 });
+  if (categories.includes('temporary')) {
+    const throttled = errors.some((e) => e.extensions?.code === 'THROTTLED');
+    const retryAfterMs = (throttled ? throttleWaitMs(cost) : undefined) ?? THROTTLE_FALLBACK_MS;
+    return new TemporarilyUnavailableError(`Shopify is busy: ${messages}`, { retryAfterMs });
+  }
   return new InvalidError(`Shopify rejected the query: ${messages}`);
 }

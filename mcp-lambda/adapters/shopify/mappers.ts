@@ -1,25 +1,39 @@
 // Maps Shopify's response shapes into the tool contracts: decimal strings to integer minor units,
-// the order note wrapped as untrusted text, line-item GIDs kept as ids. Used by shopify-api.ts.
-import type { LineItem, Money, Order } from '../../contracts/tools.js';
+// customer-written text (note, attributes, address) wrapped as untrusted, lists that hit their
+// page size reported as truncated. Used by shopify-api.ts.
+import type { LineItem, Money, Order, PreviewRefundOutput } from '../../contracts/tools.js';
 import { TemporarilyUnavailableError } from '../../errors.js';
 import { decimalToMinor, MoneyFormatError } from '../../money.js';
+import { PAGE } from './queries.js';
 
 export interface MoneyNode { shopMoney: { amount: string; currencyCode: string } }
+export interface AttributeNode { key: string; value: string | null }
 export interface LineItemNode {
   id: string; title: string; sku: string | null; quantity: number; refundableQuantity: number; originalUnitPriceSet: MoneyNode;
+  customAttributes?: AttributeNode[];
 }
 export interface RefundNode {
   id: string; createdAt: string | null; totalRefundedSet: MoneyNode;
-  refundLineItems: { nodes: { quantity: number; lineItem: { id: string } }[] };
+  refundLineItems: { nodes: { quantity: number; lineItem: { id: string } }[]; pageInfo?: { hasNextPage: boolean } };
 }
 export interface OrderNode {
   id: string; name: string; createdAt: string; currencyCode: string; displayFinancialStatus: string | null; note: string | null;
+  customAttributes?: AttributeNode[];
+  shippingAddress?: { formatted: string[] } | null;
   customer: { id: string; email: string | null } | null;
   lineItems: { nodes: LineItemNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-  fulfillments: { id: string; createdAt: string; status: string; fulfillmentLineItems: { nodes: { lineItem: { id: string } }[] } }[];
+  fulfillments: {
+    id: string; createdAt: string; deliveredAt?: string | null; status: string;
+    fulfillmentLineItems: { nodes: { lineItem: { id: string } }[]; pageInfo?: { hasNextPage: boolean } };
+  }[];
   transactions: { id: string; kind: string; status: string; gateway: string | null; amountSet: MoneyNode }[];
   refunds: RefundNode[];
   suggestedRefund: { maximumRefundableSet: MoneyNode } | null;
+}
+export interface SuggestedRefundNode {
+  amountSet: MoneyNode; subtotalSet: MoneyNode; totalTaxSet: MoneyNode; maximumRefundableSet: MoneyNode;
+  refundLineItems: { quantity: number; lineItem: { id: string }; subtotalSet: MoneyNode }[];
+  suggestedTransactions: { gateway: string | null; amountSet: MoneyNode; maximumRefundableSet: MoneyNode | null; parentTransaction: { id: string } | null }[];
 }
 
 export function toMoney(node: MoneyNode): Money {
@@ -32,10 +46,14 @@ export function toMoney(node: MoneyNode): Money {
   }
 }
 
+const untrustedAttributes = (nodes: AttributeNode[] | undefined) =>
+  (nodes ?? []).map((a) => ({ untrusted: true as const, key: a.key, value: a.value }));
+
 export function toLineItem(node: LineItemNode): LineItem {
   return {
     id: node.id, title: node.title, sku: node.sku, quantity: node.quantity,
     refundableQuantity: node.refundableQuantity, unitPrice: toMoney(node.originalUnitPriceSet),
+    customAttributes: untrustedAttributes(node.customAttributes),
   };
 }
 
@@ -48,7 +66,24 @@ export function toRefundSummary(node: RefundNode) {
   };
 }
 
+/** Which lists of an order came back cut at their page size (a list exactly that long counts too). */
+export function truncatedListsOf(node: OrderNode): { list: string; seen: number }[] {
+  const cut: { list: string; seen: number }[] = [];
+  const flat = [['fulfillments', node.fulfillments.length, PAGE.fulfillments], ['transactions', node.transactions.length, PAGE.transactions],
+    ['refunds', node.refunds.length, PAGE.refunds]] as const;
+  for (const [list, seen, page] of flat) if (seen >= page) cut.push({ list, seen });
+  node.fulfillments.forEach((f, i) => {
+    if (f.fulfillmentLineItems.pageInfo?.hasNextPage) cut.push({ list: `fulfillments[${i}].lineItems`, seen: f.fulfillmentLineItems.nodes.length });
+  });
+  node.refunds.forEach((r, i) => {
+    if (r.refundLineItems.pageInfo?.hasNextPage) cut.push({ list: `refunds[${i}].lineItems`, seen: r.refundLineItems.nodes.length });
+  });
+  return cut;
+}
+
 export function toOrder(node: OrderNode, lineItems: LineItemNode[]): Order {
+  const truncatedLists = truncatedListsOf(node);
+  const address = node.shippingAddress?.formatted.filter((line) => line.trim() !== '') ?? [];
   return {
     id: node.id,
     number: node.name.replace(/^#/, ''),
@@ -60,6 +95,7 @@ export function toOrder(node: OrderNode, lineItems: LineItemNode[]): Order {
     lineItems: lineItems.map(toLineItem),
     fulfillments: node.fulfillments.map((f) => ({
       id: f.id, createdAt: f.createdAt, status: f.status, lineItemIds: f.fulfillmentLineItems.nodes.map((n) => n.lineItem.id),
+      deliveredAt: f.deliveredAt ?? null,
     })),
     transactions: node.transactions.map((t) => ({
       id: t.id, kind: t.kind, status: t.status, gateway: t.gateway ?? '', amount: toMoney(t.amountSet),
@@ -68,5 +104,26 @@ export function toOrder(node: OrderNode, lineItems: LineItemNode[]): Order {
     maximumRefundable: node.suggestedRefund ? toMoney(node.suggestedRefund.maximumRefundableSet) : { amountMinor: 0, currency: node.currencyCode },
     // Customer-written text: data for the model to read, never instructions.
     note: node.note === null || node.note === '' ? null : { untrusted: true, text: node.note },
+    customAttributes: untrustedAttributes(node.customAttributes),
+    shippingAddress: address.length === 0 ? null : { untrusted: true, text: address.join('\n') },
+    truncated: truncatedLists.length > 0,
+    truncatedLists,
+  };
+}
+
+export function toPreview(orderId: string, node: SuggestedRefundNode): PreviewRefundOutput {
+  return {
+    orderId,
+    amount: toMoney(node.amountSet),
+    subtotal: toMoney(node.subtotalSet),
+    totalTax: toMoney(node.totalTaxSet),
+    maximumRefundable: toMoney(node.maximumRefundableSet),
+    lineItems: node.refundLineItems.map((l) => ({ lineItemId: l.lineItem.id, quantity: l.quantity, subtotal: toMoney(l.subtotalSet) })),
+    transactions: node.suggestedTransactions.map((t) => ({
+      parentTransactionId: t.parentTransaction?.id ?? null,
+      gateway: t.gateway ?? '',
+      amount: toMoney(t.amountSet),
+      maximumRefundable: t.maximumRefundableSet ? toMoney(t.maximumRefundableSet) : null,
+    })),
   };
 }

@@ -1,9 +1,24 @@
 // Every GraphQL document the Shopify adapter sends, in one place so a test can validate each one
-// against the real Admin schema. Amounts are read as shopMoney (the order's own currency).
+// against the real Admin schema and estimate its query cost. Amounts are read as shopMoney (the
+// order's own currency). Page sizes are named: a list that may hold more than its page is either
+// followed (line items, a customer's orders) or reported as truncated by the adapter.
 
 const MONEY = 'shopMoney { amount currencyCode }';
 
-const LINE_ITEM_FIELDS = `id title sku quantity refundableQuantity originalUnitPriceSet { ${MONEY} }`;
+/** Page sizes, chosen so each document stays well under Shopify's 1000-point single-query cost. */
+export const PAGE = {
+  lineItems: 25,
+  fulfillments: 10,
+  fulfillmentLineItems: 10,
+  transactions: 20,
+  refunds: 10,
+  refundLineItems: 10,
+  historyOrders: 10,
+  historyRefunds: 10,
+  historyRefundLineItems: 5,
+} as const;
+
+const LINE_ITEM_FIELDS = `id title sku quantity refundableQuantity originalUnitPriceSet { ${MONEY} } customAttributes { key value }`;
 
 export const ORDER_FIELDS = /* GraphQL */ `
   fragment OrderFields on Order {
@@ -13,17 +28,19 @@ export const ORDER_FIELDS = /* GraphQL */ `
     currencyCode
     displayFinancialStatus
     note
+    customAttributes { key value }
+    shippingAddress { formatted(withName: true, withCompany: true) }
     customer { id email }
-    lineItems(first: 100) { nodes { ${LINE_ITEM_FIELDS} } pageInfo { hasNextPage endCursor } }
-    fulfillments(first: 50) {
-      id createdAt status
-      fulfillmentLineItems(first: 100) { nodes { lineItem { id } } }
+    lineItems(first: ${PAGE.lineItems}) { nodes { ${LINE_ITEM_FIELDS} } pageInfo { hasNextPage endCursor } }
+    fulfillments(first: ${PAGE.fulfillments}) {
+      id createdAt deliveredAt status
+      fulfillmentLineItems(first: ${PAGE.fulfillmentLineItems}) { nodes { lineItem { id } } pageInfo { hasNextPage } }
     }
-    transactions(first: 50) { id kind status gateway amountSet { ${MONEY} } }
-    refunds(first: 50) {
+    transactions(first: ${PAGE.transactions}) { id kind status gateway amountSet { ${MONEY} } }
+    refunds(first: ${PAGE.refunds}) {
       id createdAt
       totalRefundedSet { ${MONEY} }
-      refundLineItems(first: 100) { nodes { quantity lineItem { id } } }
+      refundLineItems(first: ${PAGE.refundLineItems}) { nodes { quantity lineItem { id } } pageInfo { hasNextPage } }
     }
     suggestedRefund(suggestFullRefund: true) { maximumRefundableSet { ${MONEY} } }
   }
@@ -36,28 +53,53 @@ export const ORDER_BY_NAME = /* GraphQL */ `
   ${ORDER_FIELDS}
 `;
 
+export const ORDER_BY_ID = /* GraphQL */ `
+  query OrderById($id: ID!) {
+    order(id: $id) { ...OrderFields }
+  }
+  ${ORDER_FIELDS}
+`;
+
 export const ORDER_LINE_ITEMS_PAGE = /* GraphQL */ `
   query OrderLineItemsPage($id: ID!, $after: String) {
     order(id: $id) {
-      lineItems(first: 100, after: $after) { nodes { ${LINE_ITEM_FIELDS} } pageInfo { hasNextPage endCursor } }
+      lineItems(first: ${PAGE.lineItems}, after: $after) { nodes { ${LINE_ITEM_FIELDS} } pageInfo { hasNextPage endCursor } }
     }
   }
 `;
 
 export const CUSTOMER_ORDER_REFUNDS = /* GraphQL */ `
-  query CustomerOrderRefunds($query: String!, $first: Int!, $after: String) {
+  query CustomerOrderRefunds($query: String!, $after: String, $first: Int = ${PAGE.historyOrders}) {
     orders(first: $first, after: $after, query: $query) {
       nodes {
         id
         name
         currencyCode
-        refunds(first: 50) {
+        refunds(first: ${PAGE.historyRefunds}) {
           id createdAt
           totalRefundedSet { ${MONEY} }
-          refundLineItems(first: 100) { nodes { quantity lineItem { id } } }
+          refundLineItems(first: ${PAGE.historyRefundLineItems}) { nodes { quantity lineItem { id } } pageInfo { hasNextPage } }
         }
       }
       pageInfo { hasNextPage endCursor }
+    }
+  }
+`;
+
+/** The dry run: what Shopify would refund for these lines, and against which transactions. */
+export const SUGGESTED_REFUND = /* GraphQL */ `
+  query SuggestedRefund($id: ID!, $refundLineItems: [RefundLineItemInput!]) {
+    order(id: $id) {
+      id
+      currencyCode
+      suggestedRefund(refundLineItems: $refundLineItems) {
+        amountSet { ${MONEY} }
+        subtotalSet { ${MONEY} }
+        totalTaxSet { ${MONEY} }
+        maximumRefundableSet { ${MONEY} }
+        refundLineItems { quantity lineItem { id } subtotalSet { ${MONEY} } }
+        suggestedTransactions { gateway amountSet { ${MONEY} } maximumRefundableSet { ${MONEY} } parentTransaction { id } }
+      }
     }
   }
 `;
@@ -71,4 +113,6 @@ export const REFUND_CREATE = /* GraphQL */ `
   }
 `;
 
-export const SHOPIFY_DOCUMENTS = { ORDER_BY_NAME, ORDER_LINE_ITEMS_PAGE, CUSTOMER_ORDER_REFUNDS, REFUND_CREATE } as const;
+export const SHOPIFY_DOCUMENTS = {
+  ORDER_BY_NAME, ORDER_BY_ID, ORDER_LINE_ITEMS_PAGE, CUSTOMER_ORDER_REFUNDS, SUGGESTED_REFUND, REFUND_CREATE,
+} as const;

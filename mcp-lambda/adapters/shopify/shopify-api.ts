@@ -1,24 +1,29 @@
-// The Shopify port of the MCP server and its Admin GraphQL implementation: find an order by number,
-// list a customer's refunds (all pages, or says truncated), create an idempotent refund.
+// The Shopify port of the MCP server and its Admin GraphQL implementation: find an order by number
+// or id, list a customer's refunds (all pages, or says truncated), preview a refund (Shopify's
+// suggestedRefund, no side effect), create an idempotent refund.
 // Called by the tool handlers in mcp-lambda/server; built once per Lambda container.
-import type { Order, RefundCreateInput, RefundCreateOutput, ToolOutput } from '../../contracts/tools.js';
+import type { Order, PreviewRefundInput, PreviewRefundOutput, RefundCreateInput, RefundCreateOutput, ToolOutput } from '../../contracts/tools.js';
 import { InvalidError, NotFoundError } from '../../errors.js';
 import { minorToDecimal } from '../../money.js';
 import type { GraphqlClient } from './client.js';
-import { toMoney, toOrder, toRefundSummary, type LineItemNode, type MoneyNode, type OrderNode, type RefundNode } from './mappers.js';
-import { CUSTOMER_ORDER_REFUNDS, ORDER_BY_NAME, ORDER_LINE_ITEMS_PAGE, REFUND_CREATE } from './queries.js';
+import {
+  toMoney, toOrder, toPreview, toRefundSummary, type LineItemNode, type MoneyNode, type OrderNode, type RefundNode, type SuggestedRefundNode,
+} from './mappers.js';
+import { CUSTOMER_ORDER_REFUNDS, ORDER_BY_ID, ORDER_BY_NAME, ORDER_LINE_ITEMS_PAGE, PAGE, REFUND_CREATE, SUGGESTED_REFUND } from './queries.js';
 
 export interface ShopifyApi {
   getOrderByNumber(orderNumber: string): Promise<Order>;
+  getOrderById(orderId: string): Promise<Order>;
+  previewRefund(input: PreviewRefundInput): Promise<PreviewRefundOutput>;
   getRefundHistory(input: { customerId: string; sinceDays: number; now: Date }): Promise<RefundHistory>;
   createRefund(input: RefundCreateInput): Promise<RefundCreateOutput>;
 }
 
 export interface ShopifyApiOptions {
   graphql: GraphqlClient;
-  /** Orders per page when listing a customer's orders. */
+  /** Orders per page when listing a customer's orders (tests use small pages). */
   pageSize?: number;
-  /** Pages read before answering `truncated: true`. */
+  /** Pages of a customer's orders read before answering `truncated: true`. */
   maxPages?: number;
 }
 
@@ -34,10 +39,16 @@ type RefundCreateData = {
 
 const DAY_MS = 86_400_000;
 const numericId = (id: string) => id.split('/').at(-1) ?? id;
+const CUSTOMER_ID = /^(gid:\/\/shopify\/Customer\/)?\d{1,20}$/;
+const ORDER_GID = /^gid:\/\/shopify\/Order\/\d{1,20}$/;
+
+function checkOrderId(orderId: string): void {
+  if (!ORDER_GID.test(orderId)) throw new InvalidError('an order id is a Shopify GID, e.g. gid://shopify/Order/1001');
+}
 
 export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
   const { graphql } = options;
-  const pageSize = options.pageSize ?? 50;
+  const pageSize = options.pageSize ?? PAGE.historyOrders;
   const maxPages = options.maxPages ?? 20;
 
   async function remainingLineItems(orderId: string, first: Page<LineItemNode>): Promise<LineItemNode[]> {
@@ -65,10 +76,31 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
       return toOrder(node, await remainingLineItems(node.id, node.lineItems));
     },
 
+    async getOrderById(orderId) {
+      checkOrderId(orderId);
+      const data = await graphql.request<{ order: OrderNode | null }>(ORDER_BY_ID, { id: orderId });
+      if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
+      return toOrder(data.order, await remainingLineItems(data.order.id, data.order.lineItems));
+    },
+
+    async previewRefund({ orderId, lineItems }) {
+      checkOrderId(orderId);
+      const data = await graphql.request<{ order: { id: string; suggestedRefund: SuggestedRefundNode | null } | null }>(SUGGESTED_REFUND, {
+        id: orderId,
+        refundLineItems: lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
+      });
+      if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
+      if (!data.order.suggestedRefund) throw new InvalidError(`Shopify suggests no refund for order ${orderId}`);
+      return toPreview(orderId, data.order.suggestedRefund);
+    },
+
     async getRefundHistory({ customerId, sinceDays, now }) {
+      if (!CUSTOMER_ID.test(customerId)) throw new InvalidError('a customer id is a Shopify GID (gid://shopify/Customer/…) or its number');
       const since = now.getTime() - sinceDays * DAY_MS;
       const refunds: RefundHistory['refunds'] = [];
       let ordersSeen = 0;
+      // A customer's order with more refunds (or refund lines) than one page is not read in full.
+      let partial = false;
       let after: string | null = null;
       for (let pages = 0; pages < maxPages; pages += 1) {
         const data: { orders: Page<HistoryOrder> } = await graphql.request(CUSTOMER_ORDER_REFUNDS, {
@@ -76,13 +108,14 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
         });
         for (const order of data.orders.nodes) {
           ordersSeen += 1;
+          if (order.refunds.length >= PAGE.historyRefunds || order.refunds.some((r) => r.refundLineItems.pageInfo?.hasNextPage)) partial = true;
           for (const refund of order.refunds) {
             if (refund.createdAt !== null && Date.parse(refund.createdAt) >= since) {
               refunds.push({ ...toRefundSummary(refund), orderId: order.id, orderNumber: order.name.replace(/^#/, '') });
             }
           }
         }
-        if (!data.orders.pageInfo.hasNextPage) return { customerId, refunds, ordersSeen, truncated: false };
+        if (!data.orders.pageInfo.hasNextPage) return { customerId, refunds, ordersSeen, truncated: partial };
         after = data.orders.pageInfo.endCursor;
       }
       return { customerId, refunds, ordersSeen, truncated: true };

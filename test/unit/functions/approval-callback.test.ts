@@ -2,11 +2,14 @@
 // Gateway v2 events, over the in-memory stores, a fixed clock and a recording workflow engine.
 import { describe, expect, it } from 'vitest';
 import { createApprovalCallbackHandler } from '#functions/approval-callback/handler.js';
+import { createApproverLinks } from '#functions/shared/approver-links.js';
 import type { HttpResult } from '#functions/shared/http.js';
 import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import { NOW, fixedClock, formPost, httpEvent, makeOrder, pendingApproval, proposedRun, recordingWorkflow } from './support/steps.js';
 
 const LEAD = 'lead@example.com';
+const SECOND = 'second@example.com';
+const LINK_SECRET = 'unit-test-approval-link-secret';
 
 async function setup() {
   const clock = fixedClock();
@@ -18,22 +21,25 @@ async function setup() {
   await stores.runs.create({ ...run, approval: summary });
   await stores.approvals.create(record);
   const pages: string[] = [];
+  const links = createApproverLinks({ secret: LINK_SECRET, approverEmails: [LEAD, SECOND] });
   const handler = createApprovalCallbackHandler({
     approvals: stores.approvals,
     runs: stores.runs,
     workflow: workflow.engine,
     clock,
-    approverEmails: [LEAD, 'second@example.com'],
+    links: () => links,
   });
   const call = async (...args: Parameters<typeof handler>): Promise<HttpResult & { body: string }> => {
     const result = await handler(...args);
     pages.push(String(result.body));
     return { ...result, body: String(result.body) };
   };
-  const get = (approvalId = record.approvalId) => call(httpEvent({ method: 'GET', path: `/approvals/${approvalId}`, pathParameters: { approvalId } }));
+  const tokenOf = (approver: string, approvalId = record.approvalId) => links.sign(approvalId, approver);
+  const get = (approvalId = record.approvalId, as: string | null = tokenOf(LEAD, approvalId)) =>
+    call(httpEvent({ method: 'GET', path: `/approvals/${approvalId}`, pathParameters: { approvalId }, ...(as === null ? {} : { query: { as } }) }));
   const post = (fields: Record<string, string>, approvalId = record.approvalId) => call(formPost(approvalId, fields));
-  const approve = { formToken: record.formToken, decision: 'approve', approver: LEAD };
-  return { clock, stores, workflow, run, record, pages, get, post, call, approve };
+  const approve = { formToken: record.formToken, decision: 'approve', as: tokenOf(LEAD) };
+  return { clock, stores, workflow, run, record, pages, get, post, call, approve, tokenOf, links };
 }
 
 describe('approval page (GET)', () => {
@@ -47,6 +53,8 @@ describe('approval page (GET)', () => {
     expect(page.body).toContain('Approve refund of $62.00?');
     expect(page.body).toContain('#1001');
     expect(page.body).toContain(`value="${record.formToken}"`);
+    expect(page.body).toContain(`Deciding as <strong>${LEAD}</strong>`);
+    expect(page.body).not.toContain(SECOND);
     expect((await stores.approvals.get(record.approvalId))?.status).toBe('pending');
     expect((await stores.runs.get('run-apr'))?.approval?.status).toBe('pending');
     expect(workflow.successes).toHaveLength(0);
@@ -68,7 +76,7 @@ describe('approval page (GET)', () => {
     const { get, post } = await setup();
 
     const viewed = await get('apr_unknown');
-    const posted = await post({ formToken: 'x', decision: 'approve', approver: LEAD }, 'apr_unknown');
+    const posted = await post({ formToken: 'x', decision: 'approve', as: 'k.m' }, 'apr_unknown');
 
     expect(viewed.statusCode).toBe(404);
     expect(viewed.body).toContain('Approval not found');
@@ -99,21 +107,21 @@ describe('approval decision (POST)', () => {
     });
   });
 
-  it('accepts a base64-encoded form body and matches the approver without regard to case', async () => {
-    const { call, approve, stores, workflow, record } = await setup();
+  it('accepts a base64-encoded form body and records the approver the link was sent to', async () => {
+    const { call, approve, stores, workflow, record, tokenOf } = await setup();
 
-    const page = await call(formPost(record.approvalId, { ...approve, approver: 'Lead@Example.COM' }, { base64: true }));
+    const page = await call(formPost(record.approvalId, { ...approve, as: tokenOf(SECOND) }, { base64: true }));
 
     expect(page.statusCode).toBe(200);
-    expect((await stores.approvals.get(record.approvalId))?.decidedBy).toBe(LEAD);
+    expect((await stores.approvals.get(record.approvalId))?.decidedBy).toBe(SECOND);
     expect(workflow.successes).toHaveLength(1);
   });
 
   it('answers a second decision with 409 "Already decided" and sends nothing more', async () => {
-    const { post, approve, stores, workflow, record } = await setup();
+    const { post, approve, stores, workflow, record, tokenOf } = await setup();
     await post(approve);
 
-    const again = await post({ ...approve, decision: 'reject', approver: 'second@example.com' });
+    const again = await post({ ...approve, decision: 'reject', as: tokenOf(SECOND) });
 
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('Already decided');
@@ -139,10 +147,11 @@ describe('approval decision (POST)', () => {
     expect(output.detail.reason).toContain('third claim this month');
   });
 
-  it('refuses an address that is not an approver of the tenant with 403 and decides nothing', async () => {
+  it('refuses a link token not signed by the server (an outsider naming an approver) with 403 and decides nothing', async () => {
     const { post, approve, stores, workflow, record } = await setup();
+    const forged = createApproverLinks({ secret: 'attacker-guessed-secret-0000', approverEmails: [LEAD] }).sign(record.approvalId, LEAD);
 
-    const page = await post({ ...approve, approver: 'mallory@example.com' });
+    const page = await post({ ...approve, as: forged });
 
     expect(page.statusCode).toBe(403);
     expect((await stores.approvals.get(record.approvalId))?.status).toBe('pending');
@@ -177,7 +186,7 @@ describe('approval decision (POST)', () => {
   it('answers an incomplete form with 400 and another method with 405, deciding nothing', async () => {
     const { post, call, stores, workflow, record } = await setup();
 
-    const incomplete = await post({ decision: 'approve', approver: LEAD });
+    const incomplete = await post({ decision: 'approve', formToken: 'form-token-1' });
     const put = await call(httpEvent({ method: 'PUT', path: `/approvals/${record.approvalId}`, pathParameters: { approvalId: record.approvalId } }));
 
     expect(incomplete.statusCode).toBe(400);
@@ -189,7 +198,7 @@ describe('approval decision (POST)', () => {
   it('never puts the task token in any page', async () => {
     const { get, post, approve, pages, record, clock } = await setup();
     await get();
-    await post({ ...approve, approver: 'mallory@example.com' });
+    await post({ ...approve, as: 'forged.token' });
     await post({ ...approve, formToken: 'stale' });
     await post({ decision: 'approve' });
     await post(approve);
@@ -200,5 +209,111 @@ describe('approval decision (POST)', () => {
 
     expect(pages).toHaveLength(8);
     for (const page of pages) expect(page).not.toContain(record.taskToken);
+  });
+});
+
+describe('per-approver links', () => {
+  it('shows no form to a link without an approver token, or with one made for another approval', async () => {
+    const { get, tokenOf, stores, record } = await setup();
+
+    const bare = await get(record.approvalId, null);
+    const otherApproval = await get(record.approvalId, tokenOf(LEAD, 'apr_other'));
+
+    for (const page of [bare, otherApproval]) {
+      expect(page.statusCode).toBe(403);
+      expect(page.body).toContain('Link not valid for deciding');
+      expect(page.body).not.toContain('name="formToken"');
+    }
+    expect((await stores.approvals.get(record.approvalId))?.status).toBe('pending');
+  });
+
+  it('decides a forwarded link only as the approver it was sent to, whatever the form says', async () => {
+    const { post, approve, stores } = await setup();
+
+    // The form of LEAD's link, posted by someone else who adds an approver field of their own.
+    const page = await post({ ...approve, approver: SECOND, decidedBy: SECOND });
+
+    expect(page.statusCode).toBe(200);
+    expect((await stores.approvals.get('apr_0001'))?.decidedBy).toBe(LEAD);
+  });
+
+  it('refuses a token whose approver was removed from the tenant, and one with a tampered signature', async () => {
+    const { post, approve, record, stores, workflow } = await setup();
+    const removed = createApproverLinks({ secret: LINK_SECRET, approverEmails: ['former@example.com'] }).sign(record.approvalId, 'former@example.com');
+    const [key, mac] = approve.as.split('.');
+    const tampered = `${key}.${mac!.slice(0, -2)}${mac!.endsWith('AA') ? 'BB' : 'AA'}`;
+
+    expect((await post({ ...approve, as: removed })).statusCode).toBe(403);
+    expect((await post({ ...approve, as: tampered })).statusCode).toBe(403);
+    expect((await stores.approvals.get(record.approvalId))?.status).toBe('pending');
+    expect(workflow.successes).toHaveLength(0);
+  });
+});
+
+describe('a decision the engine did not receive', () => {
+  it('stays saved, and the same approver pressing the same button again re-sends it while the run waits', async () => {
+    const { post, approve, stores, workflow, record } = await setup();
+    const send = workflow.engine.sendTaskSuccess;
+    workflow.engine.sendTaskSuccess = async () => {
+      throw Object.assign(new Error('throttled'), { name: 'ThrottlingException' });
+    };
+
+    const first = await post(approve);
+
+    expect(first.statusCode).toBe(503);
+    expect(first.body).toContain('Decision saved, not yet delivered');
+    expect((await stores.approvals.get(record.approvalId))?.status).toBe('approved');
+    expect((await stores.runs.get('run-apr'))?.status).toBe('awaiting_approval');
+
+    workflow.engine.sendTaskSuccess = send;
+    const retry = await post(approve);
+
+    expect(retry.statusCode).toBe(200);
+    expect(workflow.successes).toHaveLength(1);
+    expect(workflow.successes[0]).toMatchObject({ taskToken: record.taskToken, output: { outcome: 'continue' } });
+    expect((await stores.runs.get('run-apr'))?.status).toBe('running');
+  });
+
+  it('does not re-send for another approver, another decision, or once the run moved on', async () => {
+    const { post, approve, stores, workflow, tokenOf } = await setup();
+    const send = workflow.engine.sendTaskSuccess;
+    workflow.engine.sendTaskSuccess = async () => {
+      throw new Error('network down');
+    };
+    await post(approve);
+    workflow.engine.sendTaskSuccess = send;
+
+    expect((await post({ ...approve, as: tokenOf(SECOND) })).statusCode).toBe(409);
+    expect((await post({ ...approve, decision: 'reject' })).statusCode).toBe(409);
+    await stores.runs.update('run-apr', { status: 'escalated', state: 'Escalate' });
+    expect((await post(approve)).statusCode).toBe(409);
+    expect(workflow.successes).toHaveLength(0);
+  });
+
+  it('answers "Already decided" when the engine says the wait is over (timed out meanwhile)', async () => {
+    const { post, approve, workflow } = await setup();
+    workflow.engine.sendTaskSuccess = async () => {
+      throw Object.assign(new Error('gone'), { name: 'TaskTimedOut' });
+    };
+
+    const page = await post(approve);
+
+    expect(page.statusCode).toBe(409);
+    expect(page.body).toContain('Already decided');
+  });
+});
+
+describe('an approval whose run was cancelled', () => {
+  it('shows a closed page and decides nothing', async () => {
+    const { get, post, approve, stores, workflow } = await setup();
+    await stores.runs.update('run-apr', { cancellation: { at: NOW.toISOString(), by: 'api', reason: 'customer withdrew', state: 'RequestApproval' } });
+
+    const page = await get();
+    const posted = await post(approve);
+
+    expect(page.body).toContain('cancelled');
+    expect(page.body).not.toContain('name="formToken"');
+    expect(posted.statusCode).toBe(409);
+    expect(workflow.successes).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@ import { createEscalate, escalationReason } from '#functions/escalate/use-case.j
 import { createStepHandlers } from '#functions/app.js';
 import type { Run } from '#harness/domain/types.js';
 import { createApprovalCallbackHandler } from '#functions/approval-callback/handler.js';
+import { createApproverLinks } from '#functions/shared/approver-links.js';
 import { formPost, pendingApproval, proposedRun, receiptFor, recordingWorkflow, setupSteps } from './support/steps.js';
 
 async function setup(run: Run) {
@@ -93,10 +94,11 @@ describe('escalate step', () => {
     clock.set(new Date(record.expiresAt));
     await escalate({ runId: 'run-e9', state: { error: { Error: 'States.Timeout' } } });
     const workflow = recordingWorkflow();
-    const callback = createApprovalCallbackHandler({ ...stores, workflow: workflow.engine, clock, approverEmails: ['lead@example.com'] });
+    const links = createApproverLinks({ secret: 'unit-test-approval-link-secret', approverEmails: ['lead@example.com'] });
+    const callback = createApprovalCallbackHandler({ ...stores, workflow: workflow.engine, clock, links: () => links });
     clock.set(new Date(base.createdAt));
 
-    const page = await callback(formPost(record.approvalId, { formToken: record.formToken, decision: 'approve', approver: 'lead@example.com' }));
+    const page = await callback(formPost(record.approvalId, { formToken: record.formToken, decision: 'approve', as: links.sign(record.approvalId, 'lead@example.com') }));
 
     expect(page.statusCode).toBe(409);
     expect(String(page.body)).toContain('expired');
@@ -156,7 +158,7 @@ describe('escalate step', () => {
   it('accepts the whole execution state through the Escalate step handler', async () => {
     const s = setupSteps();
     await s.stores.runs.create(proposedRun({ runId: 'run-e8', state: 'DraftReply' }));
-    const handlers = createStepHandlers({ ...s.deps, mailer: { send: async () => {} }, tenant: { approverEmails: [], senderEmail: 'a@b.co', publicBaseUrl: 'http://127.0.0.1', approvalTtlHours: 24 } });
+    const handlers = createStepHandlers({ ...s.deps, mailer: { send: async () => {} }, tenant: { approverEmails: [], senderEmail: 'a@b.co', publicBaseUrl: 'http://127.0.0.1', approvalTtlHours: 24, approvalLinkSecret: 'unit-test-approval-link-secret' } });
     const state = { runId: 'run-e8', step: { outcome: 'continue' }, error: lambdaError('MissingStepDataError', 'run run-e8 has no draft') };
 
     const result = await handlers.Escalate({ runId: 'run-e8', state });

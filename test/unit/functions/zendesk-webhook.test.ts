@@ -56,6 +56,7 @@ describe('Zendesk event normalization', () => {
         subject: 'Cannot login to mobile app',
         body: 'Customer is experiencing login issues with the mobile app',
         receivedAt: '2025-01-08T10:12:09.000Z',
+        intent: 'message',
       },
     });
   });

@@ -31,11 +31,11 @@ describe('per-step allowlist', () => {
   it('is the documented table and denies everything else', () => {
     expect(STEP_ALLOWLIST).toEqual({
       Triage: [],
-      CheckOrder: ['get_order', 'get_refund_history'],
-      ProposeRefund: ['get_order', 'get_refund_history'],
+      CheckOrder: ['get_order', 'get_refund_history', 'preview_refund'],
+      ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
       Gate: [],
       RequestApproval: [],
-      Refund: ['refund_create'],
+      Refund: ['preview_refund', 'refund_create'],
       DraftReply: [],
       CheckReply: ['post_draft'],
       Done: [],

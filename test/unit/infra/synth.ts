@@ -1,5 +1,6 @@
-// Synthesizes a tenant stack for template tests: bundling skipped, every entry pointed at one stub
-// file so the template can be checked before (or without) the real handlers.
+// Synthesizes a tenant stack for template tests in well under a second: bundling skipped (every entry
+// pointed at one stub file) and CDK's built-in CloudFormation validation off. The real app, with
+// validation, is synthesized by cdk-app.test.ts; the real bundles are built by bundles.test.ts.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -159,6 +159,8 @@ export function createFakeTransport(orders: Order[] = [makeOrder()]) {
           return { ok: true, output: doRefund(args) };
         case 'post_draft':
           return { ok: true, output: { ticketId: String(args.ticketId), noteId: 'note-1', public: false } };
+        default:
+          return { ok: false, error: { category: 'invalid', message: `the fake transport does not serve ${name}` } };
       }
     },
   };

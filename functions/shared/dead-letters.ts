@@ -1,0 +1,68 @@
+// The dead-letter queue as the run starter and the operator see it: a poison message goes there
+// with the reason it could not be processed (a message attribute), and can be listed without being
+// consumed. SQS FIFO in AWS and locally (local-aws-sqs).
+import { ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+
+export type DeadLetter = {
+  messageId: string;
+  reason: string | null;
+  sourceMessageId: string | null;
+  failedAt: string | null;
+  receiveCount: number | null;
+  /** The queued message as it was (a ticket event: customer data, show it only to operators). */
+  body: string;
+};
+
+export interface DeadLetterQueue {
+  send(input: { body: string; reason: string; sourceMessageId: string; groupId: string; receiveCount: number; failedAt: string }): Promise<void>;
+  /** Peeks at up to `max` (≤ 10) messages: they stay in the queue. */
+  list(max: number): Promise<DeadLetter[]>;
+}
+
+const MAX_REASON_CHARS = 500;
+
+export function createSqsDeadLetterQueue(deps: { client: SQSClient; queueUrl: string }): DeadLetterQueue {
+  return {
+    async send(input) {
+      const text = (value: string) => ({ DataType: 'String', StringValue: value });
+      await deps.client.send(
+        new SendMessageCommand({
+          QueueUrl: deps.queueUrl,
+          MessageBody: input.body || '(empty)',
+          MessageGroupId: input.groupId,
+          MessageDeduplicationId: input.sourceMessageId,
+          MessageAttributes: {
+            reason: text(input.reason.slice(0, MAX_REASON_CHARS) || 'unknown'),
+            sourceMessageId: text(input.sourceMessageId),
+            failedAt: text(input.failedAt),
+            receiveCount: { DataType: 'Number', StringValue: String(input.receiveCount) },
+          },
+        }),
+      );
+    },
+    async list(max) {
+      const received = await deps.client.send(
+        new ReceiveMessageCommand({
+          QueueUrl: deps.queueUrl,
+          MaxNumberOfMessages: Math.min(Math.max(max, 1), 10),
+          VisibilityTimeout: 0,
+          WaitTimeSeconds: 0,
+          MessageAttributeNames: ['All'],
+          MessageSystemAttributeNames: ['All'],
+        }),
+      );
+      return (received.Messages ?? []).map((m) => {
+        const attr = (name: string) => m.MessageAttributes?.[name]?.StringValue ?? null;
+        const count = attr('receiveCount') ?? m.Attributes?.ApproximateReceiveCount ?? null;
+        return {
+          messageId: m.MessageId ?? '',
+          reason: attr('reason'),
+          sourceMessageId: attr('sourceMessageId'),
+          failedAt: attr('failedAt'),
+          receiveCount: count === null ? null : Number(count),
+          body: m.Body ?? '',
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// How long a live run may sit in each state before the sweeper calls it stalled (milliseconds).
+// Data, not branches: a state missing here has no budget and is never swept. RequestApproval's
+// budget is a backstop behind its own 24 h timeout (the approval TTL plus an hour).
+const MINUTE = 60_000;
+
+export function stateBudgetsMs(approvalTtlHours: number): Record<string, number> {
+  return {
+    Queued: 5 * MINUTE, // run row written, execution never got going
+    Triage: 10 * MINUTE,
+    CheckOrder: 10 * MINUTE,
+    ProposeRefund: 10 * MINUTE,
+    Gate: 10 * MINUTE,
+    RequestApproval: (approvalTtlHours + 1) * 60 * MINUTE,
+    Refund: 10 * MINUTE,
+    DraftReply: 10 * MINUTE, // refunded, but no draft for 10 minutes
+    CheckReply: 10 * MINUTE,
+    Done: 5 * MINUTE,
+    Escalate: 10 * MINUTE,
+  };
+}

@@ -1,0 +1,81 @@
+// Stalled runs: live runs (running, awaiting approval) that have sat in one state longer than its
+// budget (budgets.ts) → counted per state as a metric (CloudWatch EMF log line) → execution stopped
+// → escalated to a person through the Escalate use case (note + approval closed). Called on a
+// schedule by the stalled-runs Lambda (index.ts); the clock is injected.
+import type { Run } from '#harness/domain/types.js';
+import type { Clock, RunStore, WorkflowEngine } from '#harness/ports.js';
+
+export interface StalledRunsDeps {
+  runs: RunStore;
+  workflow: WorkflowEngine;
+  clock: Clock;
+  tenant: string;
+  budgetsMs: Record<string, number>;
+  /** The Escalate use case (escalate/use-case.ts), called with a reason as a Choice default would. */
+  escalate(input: { runId: string; state: { step: { detail: { reason: string } } } }): Promise<unknown>;
+  /** Where the metric line goes (console.log in Lambda: CloudWatch picks EMF up from the log). */
+  emit(line: string): void;
+  /** How many runs one sweep reads. */
+  scanLimit?: number;
+}
+
+export type Stalled = { runId: string; state: string; sinceMs: number; budgetMs: number };
+export type SweepOutcome = { checked: number; stalled: Stalled[]; escalated: string[]; failed: string[] };
+
+const LIVE = new Set<Run['status']>(['running', 'awaiting_approval']);
+
+export const METRIC_NAMESPACE = 'RefundAgent';
+export const STALLED_METRIC = 'StalledRuns';
+
+export function findStalled(runs: Run[], budgetsMs: Record<string, number>, now: Date): Stalled[] {
+  return runs.flatMap((run) => {
+    if (!LIVE.has(run.status) || run.cancellation) return [];
+    const budgetMs = budgetsMs[run.state];
+    if (budgetMs === undefined) return [];
+    const sinceMs = now.getTime() - Date.parse(run.updatedAt);
+    return sinceMs > budgetMs ? [{ runId: run.runId, state: run.state, sinceMs, budgetMs }] : [];
+  });
+}
+
+/** One CloudWatch Embedded Metric Format line: the count of stalled runs for a tenant (and state). */
+export function emfLine(input: { tenant: string; state?: string; count: number; at: Date }): string {
+  const dimensions = input.state === undefined ? [['Tenant']] : [['Tenant', 'State']];
+  return JSON.stringify({
+    _aws: {
+      Timestamp: input.at.getTime(),
+      CloudWatchMetrics: [{ Namespace: METRIC_NAMESPACE, Dimensions: dimensions, Metrics: [{ Name: STALLED_METRIC, Unit: 'Count' }] }],
+    },
+    Tenant: input.tenant,
+    ...(input.state === undefined ? {} : { State: input.state }),
+    [STALLED_METRIC]: input.count,
+  });
+}
+
+export function createStalledRunsSweep(deps: StalledRunsDeps) {
+  return async function sweep(): Promise<SweepOutcome> {
+    const now = deps.clock.now();
+    const runs = await deps.runs.list(deps.scanLimit ?? 1000);
+    const stalled = findStalled(runs, deps.budgetsMs, now);
+
+    // The total is emitted even when zero, so an alarm on it always has data.
+    deps.emit(emfLine({ tenant: deps.tenant, count: stalled.length, at: now }));
+    const perState = new Map<string, number>();
+    for (const s of stalled) perState.set(s.state, (perState.get(s.state) ?? 0) + 1);
+    for (const [state, count] of perState) deps.emit(emfLine({ tenant: deps.tenant, state, count, at: now }));
+
+    const escalated: string[] = [];
+    const failed: string[] = [];
+    for (const s of stalled) {
+      const minutes = Math.round(s.sinceMs / 60_000);
+      const reason = `stalled in ${s.state} for ${minutes} min (budget ${Math.round(s.budgetMs / 60_000)} min)`;
+      try {
+        await deps.workflow.stop?.(s.runId, reason);
+        await deps.escalate({ runId: s.runId, state: { step: { detail: { reason } } } });
+        escalated.push(s.runId);
+      } catch {
+        failed.push(s.runId); // tried again on the next sweep
+      }
+    }
+    return { checked: runs.length, stalled, escalated, failed };
+  };
+}

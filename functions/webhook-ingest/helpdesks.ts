@@ -1,0 +1,55 @@
+// The helpdesks the front door accepts, as data: how each verifies a delivery and normalizes its
+// body. Adding one is a row here plus its module. Used by ingest.ts.
+import type { HelpdeskKind } from '#harness/domain/types.js';
+import type { NormalizeContext, NormalizeResult } from './normalized.js';
+import type { VerifyResult } from './signatures.js';
+import { normalizeZendesk, verifyZendesk, ZENDESK_SIGNATURE_HEADER, ZENDESK_TIMESTAMP_HEADER } from './zendesk.js';
+import { HELPSCOUT_SIGNATURE_HEADER, normalizeHelpScout, verifyHelpScout } from './helpscout.js';
+import { INTERCOM_SIGNATURE_HEADER, normalizeIntercom, verifyIntercom } from './intercom.js';
+import { normalizeFreshdesk, normalizeGorgias, SHARED_SECRET_HEADER, verifySharedSecret } from './shared-secret.js';
+
+export type WebhookHelpdesk = Exclude<HelpdeskKind, 'sandbox'>;
+export const WEBHOOK_HELPDESKS = ['zendesk', 'helpscout', 'intercom', 'gorgias', 'freshdesk'] as const satisfies readonly WebhookHelpdesk[];
+
+/** Per-helpdesk webhook secrets; a helpdesk without one has no webhook (404). */
+export type WebhookSecrets = Partial<Record<WebhookHelpdesk, string>>;
+
+export interface VerifyInput {
+  secret: string;
+  header: (name: string) => string | undefined;
+  body: string;
+  now: Date;
+}
+
+export interface HelpdeskWebhook {
+  verify(input: VerifyInput): VerifyResult;
+  normalize(payload: unknown, ctx: NormalizeContext): NormalizeResult;
+}
+
+export const HELPDESK_WEBHOOKS: Record<WebhookHelpdesk, HelpdeskWebhook> = {
+  zendesk: {
+    verify: ({ secret, header, body, now }) =>
+      verifyZendesk({ secret, signature: header(ZENDESK_SIGNATURE_HEADER), timestamp: header(ZENDESK_TIMESTAMP_HEADER), body, now }),
+    normalize: normalizeZendesk,
+  },
+  helpscout: {
+    verify: ({ secret, header, body }) => verifyHelpScout({ secret, signature: header(HELPSCOUT_SIGNATURE_HEADER), body }),
+    normalize: normalizeHelpScout,
+  },
+  intercom: {
+    verify: ({ secret, header, body }) => verifyIntercom({ secret, signature: header(INTERCOM_SIGNATURE_HEADER), body }),
+    normalize: normalizeIntercom,
+  },
+  gorgias: {
+    verify: ({ secret, header }) => verifySharedSecret({ secret, given: header(SHARED_SECRET_HEADER) }),
+    normalize: normalizeGorgias,
+  },
+  freshdesk: {
+    verify: ({ secret, header }) => verifySharedSecret({ secret, given: header(SHARED_SECRET_HEADER) }),
+    normalize: normalizeFreshdesk,
+  },
+};
+
+export function isWebhookHelpdesk(name: string): name is WebhookHelpdesk {
+  return (WEBHOOK_HELPDESKS as readonly string[]).includes(name);
+}

@@ -1,0 +1,73 @@
+// Intercom webhooks: X-Hub-Signature = "sha1=" + hex(HMAC-SHA1(client secret, raw body)); the body
+// is a notification_event whose topic names what happened. Called by ingest.ts via helpdesks.ts.
+import { z } from 'zod';
+import { hmac, safeEqual, textOf, type VerifyResult } from './signatures.js';
+import { MAX_BODY_CHARS, type NormalizeContext, type NormalizeResult } from './normalized.js';
+
+export const INTERCOM_SIGNATURE_HEADER = 'x-hub-signature';
+
+export function signIntercom(secret: string, body: string): string {
+  return `sha1=${hmac('sha1', secret, body, 'hex')}`;
+}
+
+export function verifyIntercom(input: { secret: string; signature: string | undefined; body: string }): VerifyResult {
+  if (!input.signature) return { ok: false, reason: 'missing X-Hub-Signature' };
+  if (!input.signature.startsWith('sha1=')) return { ok: false, reason: 'X-Hub-Signature is not sha1=' };
+  if (!safeEqual(input.signature.toLowerCase(), signIntercom(input.secret, input.body))) return { ok: false, reason: 'signature mismatch' };
+  return { ok: true };
+}
+
+const Part = z.object({ part_type: z.string().optional(), body: z.string().nullable().optional(), author: z.object({ type: z.string().optional() }).passthrough().optional() });
+
+const Notification = z.object({
+  type: z.literal('notification_event'),
+  id: z.string().min(1),
+  topic: z.string().min(1),
+  data: z.object({
+    item: z
+      .object({
+        type: z.string(),
+        id: z.union([z.string(), z.number()]).transform(String),
+        user: z.object({ id: z.string().nullable().optional(), email: z.string().nullable().optional() }).passthrough().optional(),
+        source: z.object({ subject: z.string().nullable().optional(), body: z.string().nullable().optional() }).passthrough().optional(),
+        conversation_message: z.object({ subject: z.string().nullable().optional(), body: z.string().nullable().optional() }).passthrough().optional(),
+        conversation_parts: z.object({ conversation_parts: z.array(Part).optional() }).passthrough().optional(),
+      })
+      .passthrough(),
+  }),
+});
+
+const MESSAGE_TOPICS = new Set(['conversation.user.created', 'conversation.user.replied']);
+const CLOSED_TOPICS = new Set(['conversation.admin.closed']);
+
+export function normalizeIntercom(payload: unknown, ctx: NormalizeContext): NormalizeResult {
+  const parsed = Notification.safeParse(payload);
+  if (!parsed.success) return { ok: false, reason: 'not an Intercom notification' };
+  const n = parsed.data;
+  const item = n.data.item;
+  let intent: 'message' | 'closed';
+  if (MESSAGE_TOPICS.has(n.topic)) intent = 'message';
+  else if (CLOSED_TOPICS.has(n.topic)) intent = 'closed';
+  else return { ok: 'ignored', reason: `topic ${n.topic} starts no run` };
+  if (item.type !== 'conversation') return { ok: false, reason: 'notification item is not a conversation' };
+  // The first message sits in conversation_message (older API) or source (newer); a reply in the last part.
+  const first = item.conversation_message ?? item.source;
+  const lastUserPart = [...(item.conversation_parts?.conversation_parts ?? [])].reverse().find((p) => p.author?.type !== 'admin' && p.body);
+  const body = n.topic === 'conversation.user.replied' ? (lastUserPart?.body ?? '') : (first?.body ?? '');
+  return {
+    ok: true,
+    event: {
+      tenant: ctx.tenant,
+      helpdesk: 'intercom',
+      eventId: n.id,
+      eventType: n.topic,
+      ticketId: item.id,
+      requesterId: item.user?.id ?? null,
+      requesterEmail: item.user?.email || null,
+      subject: textOf(first?.subject ?? ''),
+      body: textOf(body).slice(0, MAX_BODY_CHARS),
+      receivedAt: ctx.receivedAt,
+      intent,
+    },
+  };
+}

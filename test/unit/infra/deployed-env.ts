@@ -1,0 +1,85 @@
+// Evaluates a function's environment from a synthesized template the way it would look in a freshly
+// deployed stack: references become sample values of the right shape (a queue's Ref is its URL), and
+// secret dynamic references become the connector secret's placeholder values (a generated key becomes
+// a token of its generated length). Used by environment.test.ts to feed the real config parsers.
+type Resource = { Type: string; Properties?: Record<string, unknown> };
+
+const PSEUDO: Record<string, string> = {
+  'AWS::Region': 'eu-west-1',
+  'AWS::AccountId': '123456789012',
+  'AWS::Partition': 'aws',
+  'AWS::URLSuffix': 'amazonaws.com',
+};
+
+/** What `Ref` returns for each resource type in this stack, as CloudFormation documents it. */
+const REF_SAMPLE: Record<string, (id: string) => string> = {
+  'AWS::DynamoDB::Table': (id) => `${id}-table`,
+  'AWS::SQS::Queue': (id) => `https://sqs.eu-west-1.amazonaws.com/123456789012/${id}.fifo`,
+  'AWS::StepFunctions::StateMachine': (id) => `arn:aws:states:eu-west-1:123456789012:stateMachine:${id}`,
+  'AWS::ApiGatewayV2::Api': () => 'a1b2c3d4e5',
+  'AWS::SecretsManager::Secret': (id) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:${id}-AbCdEf`,
+};
+
+const GETATT_SAMPLE: Record<string, string> = {
+  'AWS::ApiGatewayV2::Api.ApiEndpoint': 'https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com',
+};
+
+export function createTemplateEvaluator(resources: Record<string, Resource>) {
+  function evaluate(value: unknown): string {
+    if (typeof value === 'string') return value;
+    const node = value as Record<string, unknown>;
+    if (typeof node.Ref === 'string') {
+      const ref = node.Ref;
+      if (PSEUDO[ref]) return PSEUDO[ref];
+      const resource = resources[ref];
+      const sample = resource && REF_SAMPLE[resource.Type];
+      if (!sample) throw new Error(`no sample for Ref ${ref} (${resource?.Type ?? 'unknown'})`);
+      return sample(ref);
+    }
+    if (node['Fn::GetAtt']) {
+      const [ref, attribute] = node['Fn::GetAtt'] as [string, string];
+      const sample = GETATT_SAMPLE[`${resources[ref]?.Type}.${attribute}`];
+      if (sample === undefined) throw new Error(`no sample for GetAtt ${ref}.${attribute}`);
+      return sample;
+    }
+    if (node['Fn::Join']) {
+      const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
+      return parts.map(evaluate).join(separator);
+    }
+    throw new Error(`cannot evaluate ${JSON.stringify(value)}`);
+  }
+
+  /** Placeholder values of every connector secret in the template, keyed by secret ARN sample. */
+  const secretValues = new Map<string, Record<string, string>>();
+  for (const [id, resource] of Object.entries(resources)) {
+    if (resource.Type !== 'AWS::SecretsManager::Secret') continue;
+    const generate = resource.Properties?.GenerateSecretString as
+      | { SecretStringTemplate: string; GenerateStringKey: string; PasswordLength: number }
+      | undefined;
+    if (!generate) continue;
+    const fields = JSON.parse(generate.SecretStringTemplate) as Record<string, string>;
+    fields[generate.GenerateStringKey] = 'g'.repeat(generate.PasswordLength);
+    secretValues.set(REF_SAMPLE['AWS::SecretsManager::Secret']!(id), fields);
+  }
+
+  const DYNAMIC = /\{\{resolve:secretsmanager:(.+?):SecretString:([A-Z_]+)::\}\}/g;
+  function resolveSecrets(text: string): string {
+    return text.replace(DYNAMIC, (_, arn: string, field: string) => {
+      const value = secretValues.get(arn)?.[field];
+      if (value === undefined) throw new Error(`secret ${arn} has no field ${field}`);
+      return value;
+    });
+  }
+
+  return {
+    /** The raw template value of each variable (strings or CloudFormation intrinsics). */
+    rawEnvOf(logicalId: string): Record<string, unknown> {
+      const props = resources[logicalId]?.Properties as { Environment?: { Variables?: Record<string, unknown> } } | undefined;
+      return props?.Environment?.Variables ?? {};
+    },
+    /** The environment as the function would see it right after deploy. */
+    deployedEnvOf(logicalId: string): Record<string, string> {
+      return Object.fromEntries(Object.entries(this.rawEnvOf(logicalId)).map(([k, v]) => [k, resolveSecrets(evaluate(v))]));
+    },
+  };
+}
