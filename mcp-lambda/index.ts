@@ -2,7 +2,6 @@
 // when SECRET_ARN is set, the connector secret (once), builds the adapters and delegates to the
 // API Gateway mapping in lambda.ts. A failed load is not cached: the next event tries again.
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createMcpDeps } from './deps.js';
 import { createMcpLambdaHandler, type McpLambdaHandler } from './lambda.js';
 import { createSecretsManagerSource, resolveMcpConfig } from './secrets.js';

@@ -1,5 +1,6 @@
 // The helpdesk port of the MCP server: leave an internal note on a ticket, look up a requester.
-// One interface for every helpdesk; zendesk.ts is the first implementation.
+// One interface for every helpdesk (zendesk.ts, gorgias.ts). It has no method that writes to the
+// customer, so no caller can send a public reply through it.
 export interface InternalNote {
   ticketId: string;
   noteId: string;

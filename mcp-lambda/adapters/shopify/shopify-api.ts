@@ -65,23 +65,25 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
     return items;
   }
 
+  async function getOrderById(orderId: string): Promise<Order> {
+    checkOrderId(orderId);
+    const data = await graphql.request<{ order: OrderNode | null }>(ORDER_BY_ID, { id: orderId });
+    if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
+    return toOrder(data.order, await remainingLineItems(data.order.id, data.order.lineItems));
+  }
+
   return {
     async getOrderByNumber(orderNumber) {
       if (!/^\d{1,12}$/.test(orderNumber)) throw new InvalidError('an order number is digits only');
       const name = `#${orderNumber}`;
-      const data = await graphql.request<{ orders: { nodes: OrderNode[] } }>(ORDER_BY_NAME, { query: `name:'${name}'` });
+      const data = await graphql.request<{ orders: { nodes: { id: string; name: string }[] } }>(ORDER_BY_NAME, { query: `name:'${name}'` });
       // Shopify's search can match loosely: keep the exact name only.
-      const node = data.orders.nodes.find((o) => o.name === name);
-      if (!node) throw new NotFoundError(`no order ${name} in this store`);
-      return toOrder(node, await remainingLineItems(node.id, node.lineItems));
+      const match = data.orders.nodes.find((o) => o.name === name);
+      if (!match) throw new NotFoundError(`no order ${name} in this store`);
+      return getOrderById(match.id);
     },
 
-    async getOrderById(orderId) {
-      checkOrderId(orderId);
-      const data = await graphql.request<{ order: OrderNode | null }>(ORDER_BY_ID, { id: orderId });
-      if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
-      return toOrder(data.order, await remainingLineItems(data.order.id, data.order.lineItems));
-    },
+    getOrderById,
 
     async previewRefund({ orderId, lineItems }) {
       checkOrderId(orderId);

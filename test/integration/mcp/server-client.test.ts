@@ -32,13 +32,13 @@ afterAll(async () => {
 });
 
 describe('MCP server and harness client over loopback HTTP', () => {
-  it('lists the four tools sorted, each with a description, schemas and annotations', async () => {
+  it('lists the five tools sorted by name, each with a description, schemas and annotations', async () => {
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { authorization: `Bearer ${CALLER_TOKEN}` } } }));
     const { tools: listed } = await client.listTools();
     await client.close();
     expect(listed.map((t) => t.name)).toEqual([...TOOL_NAMES]);
-    expect(listed.map((t) => t.name)).toEqual(['get_order', 'get_refund_history', 'post_draft', 'refund_create']);
+    expect(listed.map((t) => t.name)).toEqual(['get_order', 'get_refund_history', 'post_draft', 'preview_refund', 'refund_create']);
     for (const tool of listed) {
       expect(tool.description?.length).toBeGreaterThan(20);
       expect(tool.inputSchema.type).toBe('object');
@@ -48,6 +48,47 @@ describe('MCP server and harness client over loopback HTTP', () => {
     expect(refund?.inputSchema.required).toEqual(expect.arrayContaining(['orderId', 'amount', 'idempotencyKey']));
     expect(refund?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
     expect(listed.find((t) => t.name === 'get_order')?.annotations).toMatchObject({ readOnlyHint: true });
+    expect(listed.find((t) => t.name === 'preview_refund')?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+  });
+
+  it('preview_refund says what a refund would be, capped by earlier refunds, and changes nothing', async () => {
+    const refundsBefore = sandboxes.store.store.orderById('gid://shopify/Order/992')?.refunds.length;
+    const result = await tools.call('preview_refund', {
+      orderId: 'gid://shopify/Order/992', lineItems: [{ lineItemId: 'gid://shopify/LineItem/10992', quantity: 2 }],
+    });
+    expect(result).toEqual({ ok: true, output: {
+      orderId: 'gid://shopify/Order/992',
+      amount: { amountMinor: 1500, currency: 'USD' },
+      subtotal: { amountMinor: 1500, currency: 'USD' },
+      totalTax: { amountMinor: 0, currency: 'USD' },
+      maximumRefundable: { amountMinor: 2400, currency: 'USD' },
+      lineItems: [{ lineItemId: 'gid://shopify/LineItem/10992', quantity: 1, subtotal: { amountMinor: 1500, currency: 'USD' } }],
+      transactions: [{
+        parentTransactionId: 'gid://shopify/OrderTransaction/9921', gateway: 'shopify_payments',
+        amount: { amountMinor: 1500, currency: 'USD' }, maximumRefundable: { amountMinor: 2400, currency: 'USD' },
+      }],
+    } });
+    expect(sandboxes.store.store.orderById('gid://shopify/Order/992')?.refunds.length).toBe(refundsBefore);
+  });
+
+  it('preview_refund of an unknown order is not_found, of a malformed id invalid', async () => {
+    const lines = [{ lineItemId: 'gid://shopify/LineItem/1', quantity: 1 }];
+    expect(await tools.call('preview_refund', { orderId: 'gid://shopify/Order/4242', lineItems: lines })).toMatchObject({ ok: false, error: { category: 'not_found' } });
+    expect(await tools.call('preview_refund', { orderId: '1001 OR 1=1', lineItems: lines })).toMatchObject({ ok: false, error: { category: 'invalid' } });
+  });
+
+  it('get_order marks customer text (note, properties, attributes, address) as untrusted', async () => {
+    const apron = await tools.call('get_order', { orderNumber: '1005' });
+    expect(apron).toMatchObject({ ok: true, output: { order: {
+      customAttributes: [{ untrusted: true, key: 'gift_message', value: expect.stringContaining('pre-approved') }],
+      lineItems: [{ customAttributes: [{ untrusted: true, key: 'Embroidery', value: expect.stringContaining('IGNORE PREVIOUS') }] }],
+      truncated: false, truncatedLists: [],
+    } } });
+    const mug = await tools.call('get_order', { orderNumber: '1001' });
+    expect(mug).toMatchObject({ ok: true, output: { order: {
+      shippingAddress: { untrusted: true, text: 'Ana Souza\n12 Rua das Flores\nLisboa 1100-001\nPortugal' },
+      fulfillments: [{ createdAt: '2026-11-27T12:00:00Z', deliveredAt: '2026-11-29T12:00:00Z' }],
+    } } });
   });
 
   it('get_order of 1001 returns 1800 USD; the order note of 1005 comes back untrusted', async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RefundCreateInput } from '#mcp/contracts/tools.js';
 import { createShopifyApi, createShopifyGraphqlClient, type ShopifyApi } from '#mcp/adapters/shopify/index.js';
 import { ToolFailureError } from '#mcp/errors.js';
-import { NOW, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { demoFixture, startSandboxStore } from '#local/sandbox/index.js';
+import { clock, NOW, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
 
 let sandboxes: Sandboxes;
 let shopify: ShopifyApi;
@@ -67,6 +68,31 @@ describe('Shopify adapter', () => {
     expect(order.displayFinancialStatus).toBe('PARTIALLY_REFUNDED');
   });
 
+  it('reads an order by its id exactly as by its number', async () => {
+    expect(await shopify.getOrderById('gid://shopify/Order/992')).toEqual(await shopify.getOrderByNumber('992'));
+    expect(await categoryOf(shopify.getOrderById('gid://shopify/Order/4242'))).toBe('not_found');
+  });
+
+  it('says truncated, with the count seen, when an order has more refunds than one page', async () => {
+    const fixture = demoFixture();
+    fixture.orders.push({
+      number: 2001, customerId: '7004', createdDaysAgo: 20, fulfilledDaysAgo: 18,
+      lineItems: [{ title: 'Tea lights', sku: 'TEA', quantity: 12, unitPriceMinor: 100 }],
+      refunds: Array.from({ length: 11 }, (_, i) => ({ daysAgo: 10 - i / 2, lineItems: [{ sku: 'TEA', quantity: 1 }] })),
+    });
+    const busy = await startSandboxStore({ fixture, clock, accessToken: STORE_TOKEN });
+    try {
+      const api = createShopifyApi({ graphql: createShopifyGraphqlClient({ shopUrl: busy.url, accessToken: STORE_TOKEN }) });
+      const order = await api.getOrderByNumber('2001');
+      expect(order).toMatchObject({ truncated: true, truncatedLists: [{ list: 'refunds', seen: 10 }] });
+      expect(order.lineItems[0]?.refundableQuantity).toBe(1);
+      const history = await api.getRefundHistory({ customerId: '7004', sinceDays: 90, now: NOW });
+      expect(history).toMatchObject({ truncated: true, ordersSeen: 2 });
+    } finally {
+      await busy.close();
+    }
+  });
+
   it('says not_found for an order number the store does not have', async () => {
     expect(await categoryOf(shopify.getOrderByNumber('4242'))).toBe('not_found');
   });
@@ -117,6 +143,13 @@ describe('Shopify adapter', () => {
     sandboxes.store.faults.failNext(1, 429);
     expect(await categoryOf(shopify.getOrderByNumber('1001'))).toBe('temporarily_unavailable');
     expect((await shopify.getOrderByNumber('1001')).id).toBe('gid://shopify/Order/1001');
+  });
+
+  it('turns a request the store never answers into temporarily_unavailable at the client deadline', async () => {
+    sandboxes.store.faults.hangNext(1);
+    const impatient = createShopifyApi({ graphql: createShopifyGraphqlClient({ shopUrl: sandboxes.store.url, accessToken: STORE_TOKEN, timeoutMs: 100 }) });
+    expect(await categoryOf(impatient.getOrderByNumber('1001'))).toBe('temporarily_unavailable');
+    expect((await impatient.getOrderByNumber('1001')).number).toBe('1001');
   });
 
   it('turns a timeout into temporarily_unavailable', async () => {

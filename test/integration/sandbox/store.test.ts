@@ -1,7 +1,7 @@
 // The sandbox store over real HTTP: Shopify's auth, search, pagination, suggestedRefund and the
 // @idempotent refundCreate, as the adapter relies on them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoSandboxes, storeGraphql, type Sandboxes } from './sandboxes.js';
+import { startDemoSandboxes, STORE_TOKEN, storeGraphql, type Sandboxes } from './sandboxes.js';
 
 let sandboxes: Sandboxes;
 beforeAll(async () => {
@@ -89,6 +89,32 @@ describe('sandbox store', () => {
     expect(sandboxes.store.store.createdRefunds.filter((r) => r.lines[0]?.lineItemId === 'gid://shopify/LineItem/11001')).toHaveLength(1);
     const other = await storeGraphql(sandboxes.store, REFUND, { key: 'key-replay-0001', input: { ...input, note: 'different' } });
     expect(other.body.errors).toMatchObject([{ extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' } }]);
+  });
+
+  it('reports Shopify-style query cost on every answer, and the bucket state when throttled', async () => {
+    const ok = await storeGraphql(sandboxes.store, '{ orders(first: 1) { nodes { id } } }');
+    expect(ok.body).toMatchObject({ extensions: { cost: { throttleStatus: { maximumAvailable: 1000, restoreRate: 50 } } } });
+    sandboxes.store.faults.throttleNext(1, { requestedQueryCost: 120, currentlyAvailable: 20 });
+    const throttled = await storeGraphql(sandboxes.store, '{ orders(first: 1) { nodes { id } } }');
+    expect(throttled.body).toMatchObject({
+      errors: [{ extensions: { code: 'THROTTLED' } }],
+      extensions: { cost: { requestedQueryCost: 120, throttleStatus: { currentlyAvailable: 20, restoreRate: 50 } } },
+    });
+  });
+
+  it('turns the fault knobs over POST /sandbox/faults, and refuses unknown knobs', async () => {
+    const post = (body: unknown) => fetch(`${sandboxes.store.url}/sandbox/faults`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await post({ failNext: { count: 1, status: 502 } })).status).toBe(204);
+    expect((await storeGraphql(sandboxes.store, '{ orders(first: 1) { nodes { id } } }')).status).toBe(502);
+    expect((await post({ explode: true })).status).toBe(400);
+    expect((await post({ hangNext: { count: 1 } })).status).toBe(204);
+    const hung = await fetch(sandboxes.store.graphqlUrl, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': STORE_TOKEN },
+      body: JSON.stringify({ query: '{ orders(first: 1) { nodes { id } } }' }), signal: AbortSignal.timeout(100),
+    }).then(() => 'answered', (error: unknown) => (error as Error).name);
+    expect(hung).toBe('TimeoutError');
+    expect((await storeGraphql(sandboxes.store, '{ orders(first: 1) { nodes { id } } }')).status).toBe(200);
+    expect((await post({ reset: true, latencyMs: 0 })).status).toBe(204);
   });
 
   it('fails the next calls on demand: HTTP 503, then THROTTLED', async () => {

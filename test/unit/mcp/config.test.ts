@@ -14,8 +14,13 @@ describe('MCP configuration', () => {
   it('turns a shop domain into an https shop URL', () => {
     const config = loadMcpConfig(env);
     expect(config.shopUrl).toBe('https://hearth.myshopify.com');
-    expect(config.helpdesk).toEqual({ baseUrl: 'https://hearth.zendesk.com', email: 'agent@hearth.example', token: 'zd_secret_value' });
+    expect(config.helpdesk).toEqual({ kind: 'zendesk', baseUrl: 'https://hearth.zendesk.com', email: 'agent@hearth.example', token: 'zd_secret_value' });
     expect(config.callerToken).toBe(env.MCP_CALLER_TOKEN);
+  });
+
+  it('takes the helpdesk kind, Zendesk by default, and refuses one it has no adapter for', () => {
+    expect(loadMcpConfig({ ...env, HELPDESK_KIND: 'gorgias' }).helpdesk.kind).toBe('gorgias');
+    expect(() => loadMcpConfig({ ...env, HELPDESK_KIND: 'freshdesk' })).toThrow(/HELPDESK_KIND/);
   });
 
   it('keeps a full URL as given (the sandbox store on loopback)', () => {
