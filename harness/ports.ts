@@ -26,13 +26,51 @@ export type ToolCallResult =
   | { ok: true; output: unknown }
   | { ok: false; error: { category: ToolErrorCategory; message: string; retryAfterMs?: number } };
 
+/** One tool as the MCP server lists it (tools/list): what the registry pins. */
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+/** The live tool list and the server that served it (name and version from initialize). */
+export interface LiveToolList {
+  server: { name: string; version: string };
+  tools: ToolDefinition[];
+}
+
 /** The MCP client side: one call of one tool on our MCP server. */
 export interface ToolTransport {
   readonly serverId: string;
   call(name: ToolName, args: Record<string, unknown>): Promise<ToolCallResult>;
+  /**
+   * tools/list through the same transport, checked against the registry's pins. A transport
+   * without it cannot be checked, so the harness refuses every call through it (fail closed).
+   */
+  listTools?(): Promise<LiveToolList>;
 }
 
 export type Specialist = 'triage' | 'order_agent' | 'reply_agent' | 'reply_check';
+
+/** A tool a specialist may ask for, described for the model (name, purpose, JSON Schema input). */
+export interface ModelToolDefinition {
+  name: ToolName;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** What a tool call returns to the model: the output, or a failure the model can read. */
+export type ModelToolResult = { ok: true; output: unknown } | { ok: false; error: string };
+
+/** The tools of a tool-using specialist; `execute` goes through the harness (allowlist, policy, journal). */
+export interface ModelTools {
+  definitions: readonly ModelToolDefinition[];
+  execute(name: string, input: unknown): Promise<ModelToolResult>;
+  /** Model turns at most, tool turns included (default 6). */
+  maxTurns?: number;
+}
 
 export interface ModelRequest<T> {
   specialist: Specialist;
@@ -42,6 +80,14 @@ export interface ModelRequest<T> {
   /** The step's context as data (ticket text lives here, marked untrusted by the caller). */
   input: Record<string, unknown>;
   schema: ZodType<T>;
+  /** Tools the specialist may call during its turns (the order agent's loop). */
+  tools?: ModelTools;
+  /** Set by the gateway for its one repair attempt: the rejected output and why it was rejected. */
+  repair?: { previousOutput: unknown; problems: string[] };
+  /** Another model to try when the chosen one stays overloaded or unavailable. */
+  fallbackModel?: string;
+  /** Max output tokens per turn; the budget reserves the cost of that many (default in the model config). */
+  maxOutputTokens?: number;
 }
 
 export interface ModelResponse<T> {
@@ -50,6 +96,10 @@ export interface ModelResponse<T> {
   requestId: string | null;
   stopReason: string;
   usage: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
+  /** API round trips the answer took (tool turns included); 1 when absent. */
+  turns?: number;
+  /** HTTP attempts including retries on 429/529/5xx; 1 when absent. */
+  attempts?: number;
 }
 
 export interface ModelProvider {
@@ -71,11 +121,14 @@ export type IdempotencyRecord = {
   status: 'in_flight' | 'succeeded' | 'unknown';
   result: unknown;
   createdAt: string;
+  /** Epoch seconds after which the store may forget the key (DynamoDB TTL attribute). */
+  expiresAt?: number;
 };
 
 export interface IdempotencyStore {
   /** Conditional put: creates the in-flight record, or returns the one already there. */
   begin(record: Omit<IdempotencyRecord, 'status' | 'result'>): Promise<{ created: boolean; record: IdempotencyRecord }>;
+  get(key: string): Promise<IdempotencyRecord | null>;
   complete(key: string, result: unknown): Promise<void>;
   markUnknown(key: string, detail: string): Promise<void>;
 }
@@ -89,6 +142,9 @@ export type ApprovalRecord = ApprovalSummary & {
   formToken: string;
   tool: ToolName;
   policyVersion: string;
+  /** Single use: the idempotency key of the one refund this approval was spent on. */
+  usedBy?: string | null;
+  usedAt?: string | null;
 };
 
 export interface ApprovalStore {
@@ -103,6 +159,43 @@ export interface ApprovalStore {
     decidedAt: string;
     reason: string | null;
   }): Promise<ApprovalRecord | null>;
+  /**
+   * Spends an approved approval on one refund (idempotency key), conditionally: true when it is now
+   * spent on this key (again, for a resumed refund), false when it was spent on another or is not approved.
+   */
+  consume(approvalId: string, idempotencyKey: string, at: string): Promise<boolean>;
+}
+
+/** A reservation of worst-case model cost against the run's cap and the tenant's daily cap. */
+export interface BudgetReservation {
+  tenant: string;
+  runId: string;
+  /** UTC day of the tenant counter, YYYY-MM-DD. */
+  day: string;
+  reservedMicros: number;
+}
+
+export type BudgetLimit = 'run_cost' | 'tenant_daily_cost' | 'specialist_turns';
+
+export interface BudgetStore {
+  /**
+   * Conditional counter updates: adds `micros` to the run's and the tenant-day's committed cost and
+   * one turn to the specialist, only if each stays within its cap. Refused → `{ ok: false, limit }`.
+   */
+  reserve(input: {
+    tenant: string;
+    runId: string;
+    day: string;
+    specialist: string;
+    micros: number;
+    runCapMicros: number;
+    dailyCapMicros: number;
+    maxTurns: number;
+  }): Promise<{ ok: true; reservation: BudgetReservation } | { ok: false; limit: BudgetLimit; committedMicros: number }>;
+  /** Replaces the reservation with the actual cost (0 when the call failed before any usage). */
+  settle(reservation: BudgetReservation, actualMicros: number): Promise<void>;
+  /** The tenant-day's committed cost (spent + reserved), for tests and the console. */
+  committed(tenant: string, day: string): Promise<number>;
 }
 
 export interface RunStore {
@@ -112,6 +205,8 @@ export interface RunStore {
   update(runId: string, patch: Partial<Omit<Run, 'runId' | 'tenant' | 'createdAt'>>): Promise<Run>;
   addCost(runId: string, micros: number): Promise<void>;
   list(limit: number): Promise<Run[]>;
+  /** Runs of a tenant in one status, newest first (one Query on the byStatus index). */
+  listByStatus?(tenant: string, status: Run['status'], limit: number): Promise<Run[]>;
 }
 
 /** Remembers helpdesk event ids for days, so a retried webhook maps to the run it started. */

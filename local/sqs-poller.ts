@@ -14,6 +14,8 @@ export function startSqsPoller(deps: {
   handler: (event: SQSEvent) => Promise<SQSBatchResponse>;
   onError?: (error: unknown) => void;
   waitSeconds?: number;
+  /** Overrides the queue's visibility timeout per receive (tests pass 0 to see redeliveries at once). */
+  visibilityTimeoutSeconds?: number;
 }): SqsPoller {
   let running = true;
   const abort = new AbortController();
@@ -25,7 +27,10 @@ export function startSqsPoller(deps: {
             QueueUrl: deps.queueUrl,
             MaxNumberOfMessages: 10,
             WaitTimeSeconds: deps.waitSeconds ?? 1,
+            ...(deps.visibilityTimeoutSeconds === undefined ? {} : { VisibilityTimeout: deps.visibilityTimeoutSeconds }),
             MessageSystemAttributeNames: ['All'],
+            // local-aws-sqs reports system attributes (ApproximateReceiveCount) only under the older name.
+            AttributeNames: ['All'],
           }),
           { abortSignal: abort.signal },
         );

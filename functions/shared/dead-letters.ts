@@ -51,7 +51,9 @@ export function createSqsDeadLetterQueue(deps: { client: SQSClient; queueUrl: st
           MessageSystemAttributeNames: ['All'],
         }),
       );
-      return (received.Messages ?? []).map((m) => {
+      // With a zero visibility timeout some servers hand the same message out more than once per call.
+      const unique = [...new Map((received.Messages ?? []).map((m) => [m.MessageId ?? '', m])).values()];
+      return unique.map((m) => {
         const attr = (name: string) => m.MessageAttributes?.[name]?.StringValue ?? null;
         const count = attr('receiveCount') ?? m.Attributes?.ApproximateReceiveCount ?? null;
         return {

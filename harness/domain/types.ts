@@ -25,7 +25,8 @@ export const TicketEvent = z.object({
 });
 export type TicketEvent = z.infer<typeof TicketEvent>;
 
-export const RunStatus = z.enum(['running', 'awaiting_approval', 'done', 'escalated', 'cancelled']);
+/** 'pending_review': a refund's outcome could not be settled (Refund step); a person must reconcile. */
+export const RunStatus = z.enum(['running', 'awaiting_approval', 'done', 'escalated', 'cancelled', 'pending_review']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
 export const StepName = z.enum([
@@ -195,5 +196,17 @@ export const JournalRow = z.object({
   inputTokens: z.number().int().nullable(),
   outputTokens: z.number().int().nullable(),
   idempotencyKey: z.string().nullable(),
+  /** Bounded, redacted result text (about 800 tokens at most); `truncated` says it was cut. */
+  result: z.string().optional(),
+  truncated: z.boolean().optional(),
+  /** For policy checks (kind 'decision') and the calls they allowed: the verdict and the rule that decided. */
+  decision: z.enum(['allow', 'refuse', 'auto', 'approval']).optional(),
+  rule: z.string().optional(),
+  approvalId: z.string().nullable().optional(),
+  /** Set when a model proposed this tool call (the repeated-call detector counts these). */
+  proposedBy: z.string().optional(),
+  /** Model rows: prompt tokens read from and written to the prompt cache (inputTokens includes them). */
+  cacheReadTokens: z.number().int().nullable().optional(),
+  cacheWriteTokens: z.number().int().nullable().optional(),
 });
 export type JournalRow = z.infer<typeof JournalRow>;

@@ -10,7 +10,9 @@ import type { Timer } from '#local/stepfunctions/index.js';
 export const SECRET = 'e2e-zendesk-secret';
 export const APPROVER = 'lead@demo-store.example';
 
-export function startRuntime(extra: { timer?: Timer } = {}): Promise<LocalRuntime> {
+export const SECOND_APPROVER = 'owner@demo-store.example';
+
+export function startRuntime(extra: { timer?: Timer; approverEmails?: string[] } = {}): Promise<LocalRuntime> {
   return startLocalRuntime({
     port: 0,
     fixture: demoFixture(),
@@ -84,10 +86,17 @@ export async function ticketNotes(rt: LocalRuntime, ticketId: string): Promise<A
   return body.ticket.notes;
 }
 
-export async function approvalLinks(rt: LocalRuntime): Promise<string[]> {
+export type CapturedEmail = { destination: { to: string[] }; body: { text?: string; html?: string } };
+
+export async function capturedEmails(rt: LocalRuntime): Promise<CapturedEmail[]> {
   const res = await fetch(rt.urls.mail);
-  const { emails } = (await res.json()) as { emails: Array<{ body: { text?: string } }> };
-  return emails.flatMap((e) => [...(e.body.text ?? '').matchAll(/(http:\/\/\S+\/approvals\/\S+)/g)].map((m) => m[1]!));
+  return ((await res.json()) as { emails: CapturedEmail[] }).emails;
+}
+
+export const linksIn = (email: CapturedEmail) => [...(email.body.text ?? '').matchAll(/(http:\/\/\S+\/approvals\/\S+)/g)].map((m) => m[1]!);
+
+export async function approvalLinks(rt: LocalRuntime): Promise<string[]> {
+  return (await capturedEmails(rt)).flatMap(linksIn);
 }
 
 export async function formTokenOf(link: string): Promise<string> {
@@ -97,11 +106,14 @@ export async function formTokenOf(link: string): Promise<string> {
   return match[1]!;
 }
 
+/** POSTs the confirmation form the way the browser does: to the page URL, with the link's approver token. */
 export async function decide(link: string, decision: 'approve' | 'reject', formToken: string, reason = ''): Promise<{ status: number; html: string }> {
+  const url = new URL(link);
+  const as = url.searchParams.get('as') ?? '';
   const res = await fetch(link, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ formToken, decision, approver: APPROVER, reason }).toString(),
+    body: new URLSearchParams({ formToken, decision, as, reason }).toString(),
   });
   return { status: res.status, html: await res.text() };
 }
