@@ -1,14 +1,20 @@
-// createHarness: the one path from a step to a tool or a model. Composes the checked tool caller,
-// the refund executor (the only way to refund_create) and the model gateway over injected ports.
+// createHarness: the one path from a step to a tool or a model. Composes the pin guard, the checked
+// tool caller, the refund executor (the only way to refund_create), the gate with its journaled
+// decision and the model gateway with its budget, over injected ports.
 // Built once per Lambda container (functions/) or by the local runtime; tests pass fakes.
 import type { ToolInput, ToolName, ToolOutput } from '#mcp/contracts/tools.js';
-import type { RefundReceipt, Run } from './domain/types.js';
+import { createInMemoryBudgetStore } from './adapters/memory/budget.js';
+import type { GateDecision, RefundReceipt, Run } from './domain/types.js';
+import { HarnessConfigError } from './errors.js';
 import { createRefundExecutor, type RefundRequest } from './gateway/refund.js';
-import { createToolCaller, type Sleep } from './gateway/tool-calls.js';
+import { createToolCaller, type CallOptions, type Sleep } from './gateway/tool-calls.js';
 import { createModelGateway, DEFAULT_MODEL_CONFIG, type ModelConfig } from './models/gateway.js';
-import { DEFAULT_POLICY, type Policy } from './policy/document.js';
-import type { Clock, IdGenerator, IdempotencyStore, JournalStore, ModelProvider, ModelRequest, RunStore, StepContext, ToolTransport } from './ports.js';
-import { TOOL_REGISTRY, verifyToolPins, type ToolSpec } from './tools/registry.js';
+import { DEFAULT_POLICY, PolicyDocument, createPolicy, type Policy } from './policy/document.js';
+import { decideGate, type GateInput } from './policy/gate.js';
+import { RULES } from './policy/rules.js';
+import type { BudgetStore, Clock, IdGenerator, IdempotencyStore, JournalStore, ModelProvider, ModelRequest, RunStore, StepContext, ToolTransport } from './ports.js';
+import { createPinGuard } from './tools/pin-guard.js';
+import { TOOL_REGISTRY, TOOL_SERVER, registryPins, type ToolSpec } from './tools/registry.js';
 
 export interface HarnessDeps {
   tools: ToolTransport;
@@ -16,52 +22,117 @@ export interface HarnessDeps {
   idempotency: IdempotencyStore;
   models: ModelProvider;
   modelConfig?: Partial<ModelConfig>;
+  /** The tenant's policy: a built Policy, or a raw document validated here (invalid → every refund refused). */
   policy?: Policy;
+  policyDocument?: unknown;
   clock: Clock;
   ids: IdGenerator;
-  /** When given, model cost is added to the run and the run's cost cap is enforced. */
+  /** When given, model cost is added to the run row (what the console shows). */
   runs?: RunStore;
+  /**
+   * Cost reservations (run cap, tenant daily cap, turns). Production passes the DynamoDB store;
+   * without one the counters live in this process only, which caps nothing across containers.
+   */
+  budget?: BudgetStore;
   /** Per-tool deadline overrides (tests use short ones); risk, retries and pins stay as registered. */
   timeoutsMs?: Partial<Record<ToolName, number>>;
-  /** Waits between in-call retries of reads; tests pass an instant one. */
+  /** Waits between in-call retries; tests pass an instant or recording one. */
   sleep?: Sleep;
+  /** How long a checked live tool list is trusted (default 5 min). */
+  pinRefreshMs?: number;
+  /** Where metric lines (EMF) go: pin mismatches, an unreadable tool list. */
+  emitMetric?: (line: string) => void;
 }
 
 export interface Harness {
-  callTool<N extends Exclude<ToolName, 'refund_create'>>(ctx: StepContext, name: N, args: ToolInput<N>): Promise<ToolOutput<N>>;
+  callTool<N extends Exclude<ToolName, 'refund_create'>>(ctx: StepContext, name: N, args: ToolInput<N>, options?: Pick<CallOptions, 'proposedBy'>): Promise<ToolOutput<N>>;
   callModel<T>(ctx: StepContext, request: ModelRequest<T>): Promise<T>;
-  /** The exact refund_create arguments' hash for this run (what an approval binds), no tool call. */
-  previewRefund(ctx: StepContext, run: Run): Promise<{ argsHash: string; amountMinor: number; currency: string; idempotencyKey: string }>;
+  /** The gate's decision for the run, journaled as a 'decision' row with the rules that decided. */
+  decideGate(ctx: StepContext, input: Omit<GateInput, 'policy' | 'now'>): Promise<GateDecision>;
+  /** The exact refund_create call's binding hash for this run (what an approval binds), no tool call. */
+  previewRefund(ctx: StepContext, run: Run): Promise<{ argsHash: string; amountMinor: number; currency: string; idempotencyKey: string; toolPin: string; policyVersion: string }>;
   refund(ctx: StepContext, input: RefundRequest): Promise<RefundReceipt>;
   readonly policy: Policy;
 }
 
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function resolvePolicy(deps: HarnessDeps): Policy | { invalid: string } {
+  if (deps.policyDocument === undefined) return deps.policy ?? DEFAULT_POLICY;
+  const parsed = PolicyDocument.safeParse(deps.policyDocument);
+  if (!parsed.success) return { invalid: parsed.error.issues.map((i) => i.path.join('.') || '(root)').join(', ') };
+  return createPolicy(parsed.data);
+}
+
 export function createHarness(deps: HarnessDeps): Harness {
-  verifyToolPins(); // fail closed at start-up if a tool contract drifted from its pin
-  const policy = deps.policy ?? DEFAULT_POLICY;
+  const resolved = resolvePolicy(deps);
   const registry = Object.fromEntries(
     Object.values(TOOL_REGISTRY).map((spec) => [spec.name, { ...spec, timeoutMs: deps.timeoutsMs?.[spec.name] ?? spec.timeoutMs }]),
   ) as Record<ToolName, ToolSpec>;
-  const caller = createToolCaller({ tools: deps.tools, journal: deps.journal, clock: deps.clock, registry, sleep: deps.sleep ?? realSleep });
-  const refunds = createRefundExecutor({ caller, journal: deps.journal, idempotency: deps.idempotency, policy, clock: deps.clock });
+  const pins = createPinGuard({ tools: deps.tools, server: TOOL_SERVER, pins: registryPins(), clock: deps.clock, refreshMs: deps.pinRefreshMs, emitMetric: deps.emitMetric });
+  const caller = createToolCaller({ tools: deps.tools, journal: deps.journal, clock: deps.clock, registry, pins, sleep: deps.sleep ?? realSleep });
+  const refunds = createRefundExecutor({ caller, journal: deps.journal, idempotency: deps.idempotency, policy: resolved, clock: deps.clock, spec: registry.refund_create });
   const modelGateway = createModelGateway({
     models: deps.models,
     journal: deps.journal,
     clock: deps.clock,
     config: { ...DEFAULT_MODEL_CONFIG, ...deps.modelConfig },
     runs: deps.runs,
+    budget: deps.budget ?? createInMemoryBudgetStore(),
   });
 
+  function policyOrThrow(): Policy {
+    if ('invalid' in resolved) throw new HarnessConfigError(`the tenant's refund policy is invalid at ${resolved.invalid}`, { context: { rule: RULES.policyInvalid } });
+    return resolved;
+  }
+
   return {
-    policy,
-    callTool: (ctx, name, args) => caller.callTool(ctx, name, args),
+    // An invalid policy still builds a harness (reads and drafts work); every money decision refuses.
+    get policy() {
+      return policyOrThrow();
+    },
+    callTool: (ctx, name, args, options) => caller.callTool(ctx, name, args, options?.proposedBy ? { proposedBy: options.proposedBy } : {}),
     callModel: (ctx, request) => modelGateway.callModel(ctx, request),
+    async decideGate(ctx, input) {
+      let decision: GateDecision;
+      try {
+        decision = decideGate({ ...input, policy: policyOrThrow(), now: deps.clock.now() });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : 'the gate could not run';
+        await deps.journal.append(gateRow(ctx, deps.clock, 'refused', `gate refused: ${message}`, 'refuse', RULES.policyInvalid));
+        throw error;
+      }
+      const verdict = decision.decision;
+      await deps.journal.append(gateRow(ctx, deps.clock, verdict === 'refuse' ? 'refused' : 'ok', `${verdict}: ${decision.reasons.join('; ')}`, verdict, decision.rules.join(',')));
+      return decision;
+    },
     async previewRefund(_ctx, run) {
+      const policy = policyOrThrow();
       const { args, argsHash } = refunds.preview(run);
-      return { argsHash, amountMinor: args.amount.amountMinor, currency: args.amount.currency, idempotencyKey: args.idempotencyKey };
+      return { argsHash, amountMinor: args.amount.amountMinor, currency: args.amount.currency, idempotencyKey: args.idempotencyKey, toolPin: registry.refund_create.pin, policyVersion: policy.version };
     },
     refund: (ctx, input) => refunds.refund(ctx, input),
+  };
+}
+
+function gateRow(ctx: StepContext, clock: Clock, outcome: 'ok' | 'refused', detail: string, decision: 'auto' | 'approval' | 'refuse', rule: string) {
+  return {
+    runId: ctx.runId,
+    at: clock.now().toISOString(),
+    step: ctx.step,
+    kind: 'decision' as const,
+    name: 'gate',
+    provider: 'harness',
+    argsHash: 'none',
+    outcome,
+    detail: detail.slice(0, 200),
+    latencyMs: 0,
+    costMicros: 0,
+    model: null,
+    inputTokens: null,
+    outputTokens: null,
+    idempotencyKey: null,
+    decision,
+    rule,
   };
 }

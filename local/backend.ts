@@ -1,9 +1,10 @@
 // The local runtime's back half: the MCP server on loopback in front of the sandbox store and
-// helpdesk, the MCP client the harness calls it through, and the shared core dependencies.
+// helpdesk, the MCP client the harness calls it through, and the shared core dependencies. The
+// model provider follows the model settings (offline when none are given, as `npm start` runs).
 import { randomBytes } from 'node:crypto';
 import type { Clock, IdGenerator } from '#harness/ports.js';
 import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
-import { createOfflineModelProvider, OFFLINE_MODELS } from '#harness/models/index.js';
+import type { ModelSettings, SelectDeps } from '#harness/models/index.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer } from '#mcp/local-server.js';
 import { createZendeskHelpdesk } from '#mcp/adapters/helpdesk/index.js';
@@ -20,6 +21,9 @@ export async function createBackend(input: {
   mcpPort: number;
   clock: Clock;
   ids: IdGenerator;
+  /** Parsed at the edge (parseModelSettings in local/main.ts); absent = the offline provider. */
+  modelSettings?: ModelSettings;
+  modelSelectDeps?: Omit<SelectDeps, 'journal'>;
 }) {
   const helpdeskConfig = { kind: 'zendesk' as const, baseUrl: input.helpdeskUrl, email: input.helpdeskEmail, token: input.helpdeskToken };
   // The harness's credential for our MCP server: minted per start, never in a prompt or a log.
@@ -33,16 +37,11 @@ export async function createBackend(input: {
     doc: input.dynamo.doc,
     tableName: input.dynamo.tableName,
     tools: createMcpToolTransport({ url: mcp.url, bearerToken: callerToken, serverId: 'refund-agent-mcp' }),
-    models: createOfflineModelProvider(),
+    modelSettings: input.modelSettings ?? {},
+    modelSelectDeps: input.modelSelectDeps,
     requesters: helpdeskRequesters(createZendeskHelpdesk(helpdeskConfig)),
     clock: input.clock,
     ids: input.ids,
-    modelChoices: {
-      triage: OFFLINE_MODELS.triage,
-      orderAgent: OFFLINE_MODELS.order_agent,
-      replyAgent: OFFLINE_MODELS.reply_agent,
-      replyCheck: OFFLINE_MODELS.reply_check,
-    },
   });
   return { ...core, mcpUrl: mcp.url, close: () => mcp.close() };
 }

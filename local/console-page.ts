@@ -9,10 +9,11 @@ export function consolePage(runs: Run[], urls: Record<string, string>): string {
       (r) => `<tr><td><a href="/api/runs/${e(r.runId)}">${e(r.runId)}</a></td><td>${e(r.status)}</td><td>${e(r.state)}</td>
 <td>${e(r.ticket.ticketId)}</td><td>${e(r.order?.orderNumber ?? r.triage?.orderNumber ?? '')}</td>
 <td>${r.refund ? e(formatMoney(r.refund.amountMinor, r.refund.currency)) : ''}</td>
-<td>${r.approval ? `<a href="/approvals/${e(r.approval.approvalId)}">${e(r.approval.status)}</a>` : ''}</td>
+<td>${r.approval ? e(r.approval.status) : ''}</td>
 <td>${e(r.escalation?.reason ?? '')}</td><td>${r.costMicros}</td><td>${e(r.updatedAt)}</td></tr>`,
     )
     .join('\n');
+  // Approval links are per approver and only travel by email (see /api/mail), never on this page.
   const links = Object.entries(urls)
     .map(([name, url]) => `<li>${e(name)}: <a href="${e(url)}">${e(url)}</a></li>`)
     .join('');

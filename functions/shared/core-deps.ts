@@ -1,27 +1,32 @@
 // The dependencies every runtime shares, from already-built clients: the DynamoDB stores, the
-// harness over the MCP tool transport and a model provider, and the requester directory.
+// harness over the MCP tool transport and the model provider chosen from the model settings
+// (anthropic with a key, offline without, replay on request), and the requester directory.
 // Used by the Lambda composition (lambda-app.ts) and the local runtime (local/backend.ts).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDynamoStores } from '#harness/adapters/dynamo/index.js';
 import { createHarness } from '#harness/index.js';
+import { DEFAULT_MODEL_CHOICES, selectModels, type ModelSettings, type SelectDeps } from '#harness/models/index.js';
 import type { Policy } from '#harness/policy/document.js';
 import type { Clock, IdGenerator, ModelProvider, ToolTransport } from '#harness/ports.js';
 import type { RequesterDirectory } from '../run-starter/start-run.js';
 import type { ModelChoices } from './step-deps.js';
 
-/** Default models per specialist (tenant config may choose others in a later issue). */
-export const DEFAULT_MODELS: ModelChoices = {
-  triage: 'claude-haiku-4-5',
-  orderAgent: 'claude-sonnet-5',
-  replyAgent: 'claude-sonnet-5',
-  replyCheck: 'claude-haiku-4-5',
-};
+/** Default models per specialist; the tenant config's `models` (MODEL_CHOICES) overrides them. */
+export const DEFAULT_MODELS: ModelChoices = DEFAULT_MODEL_CHOICES;
+
+/** One repair call after an output that fails its schema, then the step fails to Escalate. */
+const MODEL_REPAIR_ATTEMPTS = 1;
 
 export function createCoreDeps(input: {
   doc: DynamoDBDocumentClient;
   tableName: string;
   tools: ToolTransport;
-  models: ModelProvider;
+  /** A provider built by the caller (tests); otherwise one is chosen from `modelSettings`. */
+  models?: ModelProvider;
+  /** Parsed at the edge (parseModelSettings); absent = offline. */
+  modelSettings?: ModelSettings;
+  /** Test seams of the provider selection (a client on a local fake Messages API). */
+  modelSelectDeps?: Omit<SelectDeps, 'journal'>;
   requesters: RequesterDirectory;
   clock: Clock;
   ids: IdGenerator;
@@ -29,11 +34,16 @@ export function createCoreDeps(input: {
   modelChoices?: ModelChoices;
 }) {
   const stores = createDynamoStores({ client: input.doc, tableName: input.tableName, clock: input.clock, ids: input.ids });
+  const selected = input.models
+    ? { provider: input.models, choices: null }
+    : selectModels(input.modelSettings ?? {}, { ...input.modelSelectDeps, journal: stores.journal });
+  const models = selected.provider;
   const harness = createHarness({
     tools: input.tools,
     journal: stores.journal,
     idempotency: stores.idempotency,
-    models: input.models,
+    models,
+    modelConfig: { repairAttempts: MODEL_REPAIR_ATTEMPTS },
     policy: input.policy,
     clock: input.clock,
     ids: input.ids,
@@ -52,7 +62,7 @@ export function createCoreDeps(input: {
       requesters: input.requesters,
       clock: input.clock,
       ids: input.ids,
-      models: input.modelChoices ?? DEFAULT_MODELS,
+      models: input.modelChoices ?? selected.choices ?? DEFAULT_MODELS,
     },
   };
 }

@@ -7,7 +7,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
-import { createOfflineModelProvider } from '#harness/models/index.js';
+import { parseModelSettings } from '#harness/models/index.js';
 import { createPolicy } from '#harness/policy/index.js';
 import { createZendeskHelpdesk } from '#mcp/adapters/helpdesk/index.js';
 import type { Clock, IdGenerator } from '#harness/ports.js';
@@ -52,8 +52,8 @@ async function build(): Promise<App> {
     doc,
     tableName: config.TABLE_NAME,
     tools: { serverId: 'refund-agent-mcp', call: (name, args) => mcp().call(name, args) },
-    // TODO(issue 5): the anthropic provider when a key is configured.
-    models: createOfflineModelProvider(),
+    // ANTHROPIC_API_KEY set → anthropic; none → offline; MODEL_PROVIDER=replay answers from a journal.
+    modelSettings: parseModelSettings(process.env),
     requesters: { emailOf: (id) => helpdeskRequesters(helpdesk()).emailOf(id) },
     clock,
     ids,

@@ -1,5 +1,6 @@
-// The reply's facts and the deterministic check that a draft states them exactly. Used by
-// DraftReply (what to say), CheckReply (did it say it) and Escalate (what happened).
+// The reply's facts and the deterministic check that a draft states them exactly: the order
+// number, the refunded amount, and no other currency or amount. Used by DraftReply (what to say),
+// CheckReply (did it say it) and, for an escalated run, whoever drafts the holding reply.
 import { z } from 'zod';
 import { formatMoney } from '#harness/domain/money.js';
 import type { Run } from '#harness/domain/types.js';
@@ -14,24 +15,55 @@ export type ReplyFacts = {
   amountMinor: number | null;
   currency: string | null;
   reason: string | null;
+  /** What the refund covered, from the proposal and the order ("1 × Stoneware mug"); empty when escalated. */
+  items: string[];
+  /** Escalated: why a person takes over (internal wording; the reply says only that someone is looking). */
+  escalationReason?: string;
 };
 
-/** What actually happened, from the run record (the receipt, never the proposal). */
-export function replyFacts(run: Run, outcome: ReplyFacts['outcome']): ReplyFacts {
+/** "2 × Stoneware mug" per proposed line item, titles from the order facts the harness read. */
+function refundedItems(run: Run): string[] {
+  if (!run.refund || !run.proposal) return [];
+  return run.proposal.lineItems.map((li) => {
+    const title = run.order?.lineItems.find((line) => line.id === li.lineItemId)?.title ?? 'item';
+    return `${li.quantity} × ${title}`;
+  });
+}
+
+/** What actually happened, from the run record (the receipt, never the proposal's amount). */
+export function replyFacts(run: Run, outcome: ReplyFacts['outcome'], escalationReason?: string): ReplyFacts {
+  const refunded = outcome === 'refunded' ? run.refund : null;
   return {
     language: run.triage?.language ?? 'en',
     orderNumber: run.refund?.orderNumber ?? run.order?.orderNumber ?? run.triage?.orderNumber ?? null,
     outcome,
-    amountMinor: run.refund?.amountMinor ?? null,
-    currency: run.refund?.currency ?? null,
+    amountMinor: refunded?.amountMinor ?? null,
+    currency: refunded?.currency ?? null,
     reason: run.proposal?.reason ?? run.triage?.reason ?? null,
+    items: outcome === 'refunded' ? refundedItems(run) : [],
+    ...(escalationReason === undefined ? {} : { escalationReason }),
   };
 }
 
 /** Intl writes no-break spaces inside amounts ("18,00 €"); a person or model types plain ones. */
 const sameSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-/** Deterministic check: a refund reply names the order and the exact refunded amount. */
+const SYMBOLS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', '₽': 'RUB', '₺': 'TRY', '₪': 'ILS' };
+const ISO_CODES = new Set(Intl.supportedValuesOf('currency'));
+
+/** Currencies a text names: ISO codes, unambiguous symbols, and '$' (any dollar) as its own mark. */
+export function currenciesIn(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const [, code] of text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g)) if (code && ISO_CODES.has(code)) found.add(code);
+  for (const [symbol, code] of Object.entries(SYMBOLS)) if (text.includes(symbol)) found.add(code);
+  if (text.includes('$')) found.add('$');
+  return found;
+}
+
+/** Money-looking tokens: a currency mark next to a number, either side. */
+const MONEY = /(?:[$€£¥₹₩₽₺₪]|(?<![A-Za-z])[A-Z]{3}(?![A-Za-z]))\s?\d[\d.,' ]*\d|\d(?:[\d.,' ]*\d)?\s?(?:[$€£¥₹₩₽₺₪]|(?<![A-Za-z])[A-Z]{3}(?![A-Za-z]))/gu;
+
+/** Deterministic check: a refund reply names the order, the exact refunded amount in its currency, and no other. */
 export function checkDraftAgainstReceipt(draft: string, run: Run): string[] {
   const body = sameSpaces(draft);
   const problems: string[] = [];
@@ -40,5 +72,13 @@ export function checkDraftAgainstReceipt(draft: string, run: Run): string[] {
   if (!new RegExp(`(^|\\D)${receipt.orderNumber}(\\D|$)`).test(body)) problems.push(`draft does not name order ${receipt.orderNumber}`);
   const amount = sameSpaces(formatMoney(receipt.amountMinor, receipt.currency, run.triage?.language ?? 'en'));
   if (!body.includes(amount)) problems.push(`draft does not state the refunded amount ${amount}`);
+  // What the receipt's own formatting writes ("$", "CA$", "€", "USD") is its currency; anything else is not.
+  const allowed = new Set([receipt.currency, ...currenciesIn(amount)]);
+  const others = [...currenciesIn(body)].filter((c) => !allowed.has(c) && !(c === '$' && amount.includes('$')));
+  if (others.length > 0) problems.push(`draft names currency ${others.join(', ')}, the refund was in ${receipt.currency}`);
+  const extra = (body.split(amount).join(' ').match(MONEY) ?? [])
+    .map((m) => m.trim())
+    .filter((m) => [...m.matchAll(/[A-Z]{3}/g)].every(([code]) => ISO_CODES.has(code))); // "SKU 1234" is not money
+  if (extra.length > 0) problems.push(`draft states an amount that did not happen: ${extra.join(', ')}`);
   return problems;
 }

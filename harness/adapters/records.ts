@@ -12,6 +12,8 @@ export const ApprovalRecordSchema = ApprovalSummary.extend({
   formToken: z.string(),
   tool: z.enum(TOOL_NAMES as [ApprovalRecord['tool'], ...ApprovalRecord['tool'][]]),
   policyVersion: z.string(),
+  usedBy: z.string().nullable().optional(),
+  usedAt: z.string().nullable().optional(),
 });
 
 export const IdempotencyRecordSchema = z.object({
@@ -21,6 +23,7 @@ export const IdempotencyRecordSchema = z.object({
   status: z.enum(['in_flight', 'succeeded', 'unknown']),
   result: z.unknown(),
   createdAt: z.string(),
+  expiresAt: z.number().int().optional(),
 });
 
 export function toIdempotencyRecord(item: unknown): IdempotencyRecord {
@@ -29,6 +32,19 @@ export function toIdempotencyRecord(item: unknown): IdempotencyRecord {
 }
 
 export const EVENT_RETENTION_SECONDS = 7 * 24 * 3600;
+
+/**
+ * How long an idempotency key is kept (DynamoDB TTL on `expiresAt`): 30 days, well past the longest
+ * approval wait (24 h default) plus the state machine's 48 h limit, so a resumed refund finds its key.
+ */
+export const IDEMPOTENCY_RETENTION_SECONDS = 30 * 24 * 3600;
+
+export function idempotencyExpiry(createdAt: string): number {
+  return Math.floor(Date.parse(createdAt) / 1000) + IDEMPOTENCY_RETENTION_SECONDS;
+}
+
+/** The budget counters' items: one per run, one per tenant and UTC day. */
+export const BUDGET_RETENTION_SECONDS = 3 * 24 * 3600;
 
 /**
  * `<ISO time>#<8-digit counter>#<random>`: sorts by time, then by call order inside one process,

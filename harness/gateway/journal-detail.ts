@@ -54,3 +54,40 @@ const SUMMARIES: Record<ToolName, Summary> = {
 export function summarizeToolOutput(name: ToolName, output: unknown): string {
   return boundDetail(SUMMARIES[name]((output ?? {}) as Record<string, unknown>));
 }
+
+/** About 800 tokens of JSON: what a journal row keeps of a result. */
+export const MAX_RESULT_CHARS = 3200;
+
+/** Keys whose values are personal data or credentials: replaced by a marker, never copied. */
+const SENSITIVE_KEYS = new Set(['email', 'customerEmail', 'requesterEmail', 'name', 'shippingAddress', 'body', 'token', 'idempotencyKey', 'phone', 'address1']);
+
+function redactValue(value: unknown, key: string | null): unknown {
+  if (key !== null && SENSITIVE_KEYS.has(key) && value !== null && value !== undefined) return `[redacted ${key}]`;
+  if (typeof value === 'string') return boundDetailUnbounded(value);
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, null));
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    // Customer-written text (order notes, line-item properties) is kept out, with its size.
+    if (record.untrusted === true) return `[redacted untrusted text, ${String(record.text ?? record.value ?? '').length} chars]`;
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, redactValue(v, k)]));
+  }
+  return value;
+}
+
+function boundDetailUnbounded(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of REDACTIONS) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/** A result as the journal keeps it: sensitive fields marked redacted, cut at ~800 tokens with a flag. */
+export function boundResult(value: unknown): { result: string; truncated: boolean } {
+  let text: string;
+  try {
+    text = JSON.stringify(redactValue(value ?? null, null)) ?? 'null';
+  } catch {
+    text = '"[unserializable]"';
+  }
+  if (text.length <= MAX_RESULT_CHARS) return { result: text, truncated: false };
+  return { result: `${text.slice(0, MAX_RESULT_CHARS - 1)}…`, truncated: true };
+}

@@ -1,13 +1,14 @@
-// The checked path to a tool: allowlist, contract validation both ways, deadline, bounded
-// in-call retries for reads, bound-order check, and exactly one journal row per call.
-// Built by createHarness; refund() reuses dispatch() and journalTool() for the money call.
+// The checked path to a tool: allowlist, live pin check, contract validation both ways, deadline,
+// bounded retries with backoff, bound-order check, repeated-call detector, and exactly one journal
+// row per call. Built by createHarness; refund() reuses dispatch() and journalTool() for the money call.
 import { TOOL_CONTRACTS, type ToolInput, type ToolName, type ToolOutput } from '#mcp/contracts/tools.js';
-import { ArgumentPolicyError, ToolFailedError, ToolNotAllowedError, TemporarilyUnavailableError } from '../errors.js';
+import { ArgumentPolicyError, BudgetExceededError, HarnessConfigError, ToolFailedError, ToolNotAllowedError, TemporarilyUnavailableError } from '../errors.js';
 import type { Clock, JournalStore, StepContext, ToolCallResult, ToolTransport } from '../ports.js';
 import { RULES } from '../policy/rules.js';
 import { isToolAllowed } from '../tools/allowlist.js';
+import type { PinGuard } from '../tools/pin-guard.js';
 import type { ToolSpec } from '../tools/registry.js';
-import { boundDetail, safeArgsHash, summarizeToolOutput } from './journal-detail.js';
+import { boundDetail, boundResult, safeArgsHash, summarizeToolOutput } from './journal-detail.js';
 
 export type Sleep = (ms: number) => Promise<void>;
 
@@ -22,10 +23,13 @@ export interface ToolCallerDeps {
   journal: JournalStore;
   clock: Clock;
   registry: Readonly<Record<ToolName, ToolSpec>>;
+  pins: PinGuard;
   sleep: Sleep;
 }
 
 export interface JournalToolInput {
+  /** 'decision' for a policy verdict on the call (allowed or refused), 'tool' for the call itself. */
+  kind?: 'tool' | 'decision';
   ctx: StepContext;
   name: ToolName;
   argsHash: string;
@@ -33,6 +37,18 @@ export interface JournalToolInput {
   detail: string;
   latencyMs: number;
   idempotencyKey?: string | null;
+  output?: unknown;
+  decision?: 'allow' | 'refuse';
+  rule?: string;
+  approvalId?: string | null;
+  proposedBy?: string;
+}
+
+export interface CallOptions {
+  /** The harness's own read (the refund executor re-reading the order): not subject to the step allowlist. */
+  internal?: boolean;
+  /** The specialist whose proposal this call is: the repeated-call detector applies. */
+  proposedBy?: string;
 }
 
 const TIMED_OUT = Symbol('timed out');
@@ -45,15 +61,24 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | typeof TI
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
+/** The wait before attempt `attempt + 1`: the registry's backoff, or a longer Retry-After up to the last step. */
+export function backoffDelay(spec: ToolSpec, attempt: number, retryAfterMs: number | undefined): number {
+  const steps = spec.backoffMs.length > 0 ? spec.backoffMs : [250];
+  const base = steps[Math.min(attempt - 1, steps.length - 1)] ?? 250;
+  const cap = steps[steps.length - 1] ?? base;
+  return retryAfterMs === undefined ? base : Math.min(Math.max(base, retryAfterMs), cap);
+}
+
 export function createToolCaller(deps: ToolCallerDeps) {
-  const { tools, journal, clock, registry, sleep } = deps;
+  const { tools, journal, clock, registry, sleep, pins } = deps;
 
   async function journalTool(input: JournalToolInput): Promise<void> {
+    const bounded = input.output === undefined ? null : boundResult(input.output);
     await journal.append({
       runId: input.ctx.runId,
       at: clock.now().toISOString(),
       step: input.ctx.step,
-      kind: 'tool',
+      kind: input.kind ?? 'tool',
       name: input.name,
       provider: tools.serverId,
       argsHash: input.argsHash,
@@ -65,7 +90,27 @@ export function createToolCaller(deps: ToolCallerDeps) {
       inputTokens: null,
       outputTokens: null,
       idempotencyKey: input.idempotencyKey ?? null,
+      ...(bounded ? { result: bounded.result, truncated: bounded.truncated } : {}),
+      ...(input.decision ? { decision: input.decision } : {}),
+      ...(input.rule ? { rule: input.rule } : {}),
+      ...(input.approvalId !== undefined ? { approvalId: input.approvalId } : {}),
+      ...(input.proposedBy ? { proposedBy: input.proposedBy } : {}),
     });
+  }
+
+  /**
+   * The live pin check: a tool whose listed definition differs from its pin is refused
+   * (HarnessConfigError, no retry); an unreadable tool list refuses too (TemporarilyUnavailableError).
+   */
+  async function assertPinned(ctx: StepContext, name: ToolName, argsHash: string, idempotencyKey: string | null = null): Promise<void> {
+    const verdict = await pins.check(name);
+    if (verdict.ok) return;
+    const unavailable = 'unavailable' in verdict;
+    const error = unavailable
+      ? new TemporarilyUnavailableError(`tool registry unreachable, ${name} refused: ${verdict.reason}`, { context: { tool: name } })
+      : new HarnessConfigError(`${name} refused: its live definition does not match the pin (${verdict.reason})`, { context: { tool: name } });
+    await journalTool({ ctx, name, argsHash, outcome: 'refused', detail: error.message, latencyMs: 0, idempotencyKey, decision: 'refuse', rule: unavailable ? RULES.registryUnavailable : RULES.toolPinMismatch });
+    throw error;
   }
 
   /** Calls the transport with the tool's deadline, retrying only what the registry allows. */
@@ -86,8 +131,7 @@ export function createToolCaller(deps: ToolCallerDeps) {
         (last.kind === 'thrown' && spec.retryOn.includes('temporarily_unavailable')) ||
         (last.kind === 'failed' && spec.retryOn.includes(last.error.category));
       if (!retryable || attempt === spec.maxAttempts) break;
-      const hinted = last.kind === 'failed' ? last.error.retryAfterMs : undefined;
-      await sleep(Math.min(hinted ?? 250 * 2 ** (attempt - 1), 2000));
+      await sleep(backoffDelay(spec, attempt, last.kind === 'failed' ? last.error.retryAfterMs : undefined));
     }
     return last;
   }
@@ -110,8 +154,17 @@ export function createToolCaller(deps: ToolCallerDeps) {
     return `${result.error.category} ${tries}: ${result.error.message}`;
   }
 
-  async function refuse(ctx: StepContext, name: ToolName, args: unknown, error: Error, started: number): Promise<never> {
-    await journalTool({ ctx, name, argsHash: safeArgsHash(args), outcome: 'refused', detail: error.message, latencyMs: performance.now() - started });
+  async function refuse(ctx: StepContext, name: ToolName, args: unknown, error: Error, started: number, rule?: string): Promise<never> {
+    await journalTool({ ctx, name, argsHash: safeArgsHash(args), outcome: 'refused', detail: error.message, latencyMs: performance.now() - started, decision: 'refuse', ...(rule ? { rule } : {}) });
+    throw error;
+  }
+
+  /** Same tool, same arguments, proposed by a model twice in one run: the loop is going round. */
+  async function assertNotRepeated(ctx: StepContext, name: ToolName, argsHash: string, proposedBy: string, started: number): Promise<void> {
+    const earlier = (await journal.listByRun(ctx.runId)).some((r) => r.kind === 'tool' && r.name === name && r.argsHash === argsHash && r.proposedBy !== undefined && r.outcome !== 'refused');
+    if (!earlier) return;
+    const error = new BudgetExceededError(`repeated call: ${name} with the same arguments was already made in this run`, { context: { tool: name, limit: 'repeated_call' } });
+    await journalTool({ ctx, name, argsHash, outcome: 'refused', detail: error.message, latencyMs: performance.now() - started, decision: 'refuse', rule: RULES.repeatedCall, proposedBy });
     throw error;
   }
 
@@ -119,35 +172,42 @@ export function createToolCaller(deps: ToolCallerDeps) {
     ctx: StepContext,
     name: N,
     args: ToolInput<N>,
-    options: { internal?: boolean } = {},
+    options: CallOptions = {},
   ): Promise<ToolOutput<N>> {
     const started = performance.now();
     if (!(name in TOOL_CONTRACTS)) {
       throw new ToolNotAllowedError(`unknown tool ${String(name)}`, { context: { step: ctx.step } });
     }
     if ((name as ToolName) === 'refund_create') {
-      await refuse(ctx, name, args, new ToolNotAllowedError('refund_create is reachable only through the refund step', { context: { step: ctx.step } }), started);
+      await refuse(ctx, name, args, new ToolNotAllowedError('refund_create is reachable only through the refund step', { context: { step: ctx.step } }), started, RULES.toolNotAllowed);
     }
     if (!options.internal && !isToolAllowed(ctx.step, name)) {
-      await refuse(ctx, name, args, new ToolNotAllowedError(`step ${ctx.step} may not call ${name}`, { context: { step: ctx.step, tool: name } }), started);
+      await refuse(ctx, name, args, new ToolNotAllowedError(`step ${ctx.step} may not call ${name}`, { context: { step: ctx.step, tool: name } }), started, RULES.toolNotAllowed);
     }
     const contract = TOOL_CONTRACTS[name];
     const parsedArgs = contract.input.safeParse(args);
     if (!parsedArgs.success) {
       const paths = parsedArgs.error.issues.map((i) => i.path.join('.') || '(root)').join(', ');
-      await refuse(ctx, name, args, new ToolFailedError('invalid', `${name} arguments do not match the contract at ${paths}`), started);
+      await refuse(ctx, name, args, new ToolFailedError('invalid', `${name} arguments do not match the contract at ${paths}`), started, RULES.argumentsInvalid);
     }
     const callArgs = parsedArgs.data as Record<string, unknown>;
     const argsHash = safeArgsHash(callArgs);
+    // A dry run names its order in the arguments: only the run's bound order may be previewed.
+    if (name === 'preview_refund' && ctx.boundOrderId !== null && callArgs.orderId !== ctx.boundOrderId) {
+      await refuse(ctx, name, args, new ArgumentPolicyError(RULES.orderNotBound, 'the run is bound to another order'), started, RULES.orderNotBound);
+    }
+    if (options.proposedBy) await assertNotRepeated(ctx, name, argsHash, options.proposedBy, started);
+    await assertPinned(ctx, name, argsHash);
+    const proposed = options.proposedBy ? { proposedBy: options.proposedBy } : {};
     const result = await dispatch(name, callArgs);
     const latencyMs = performance.now() - started;
     if (result.kind !== 'ok') {
-      await journalTool({ ctx, name, argsHash, outcome: 'error', detail: describeFailure(result), latencyMs });
+      await journalTool({ ctx, name, argsHash, outcome: 'error', detail: describeFailure(result), latencyMs, ...proposed });
       throw failure(name, result);
     }
     const output = contract.output.safeParse(result.output);
     if (!output.success) {
-      await journalTool({ ctx, name, argsHash, outcome: 'error', detail: 'output does not match the contract', latencyMs });
+      await journalTool({ ctx, name, argsHash, outcome: 'error', detail: 'output does not match the contract', latencyMs, ...proposed });
       throw new ToolFailedError('invalid', `${name} returned output that does not match its contract`);
     }
     const data = output.data as ToolOutput<N>;
@@ -155,16 +215,16 @@ export function createToolCaller(deps: ToolCallerDeps) {
       const orderId = (data as ToolOutput<'get_order'>).order.id;
       if (orderId !== ctx.boundOrderId) {
         const error = new ArgumentPolicyError(RULES.orderNotBound, 'the run is bound to another order');
-        await journalTool({ ctx, name, argsHash, outcome: 'refused', detail: error.message, latencyMs });
+        await journalTool({ ctx, name, argsHash, outcome: 'refused', detail: error.message, latencyMs, decision: 'refuse', rule: RULES.orderNotBound, ...proposed });
         throw error;
       }
     }
     const detail = result.attempts > 1 ? `${summarizeToolOutput(name, data)} (attempt ${result.attempts})` : summarizeToolOutput(name, data);
-    await journalTool({ ctx, name, argsHash, outcome: 'ok', detail, latencyMs });
+    await journalTool({ ctx, name, argsHash, outcome: 'ok', detail, latencyMs, output: data, ...proposed });
     return data;
   }
 
-  return { callTool, dispatch, journalTool, describeFailure };
+  return { callTool, dispatch, journalTool, describeFailure, assertPinned };
 }
 
 export type ToolCaller = ReturnType<typeof createToolCaller>;

@@ -37,9 +37,9 @@ export function priceFor(model: string, table: PriceTable = MODEL_PRICES): Model
   return prefix ? (table.models[prefix] ?? null) : null;
 }
 
-/** Cost in micro-dollars, rounded up. Offline calls are free; an unpriced real model fails closed. */
+/** Cost in micro-dollars, rounded up. Offline and replayed calls are free; an unpriced real model fails closed. */
 export function costMicros(provider: string, model: string, usage: ModelResponse<unknown>['usage'], table: PriceTable = MODEL_PRICES): number {
-  if (provider === 'offline') return 0;
+  if (provider === 'offline' || provider === 'replay') return 0;
   const price = priceFor(model, table);
   if (!price) throw new HarnessConfigError(`no price for model ${model} in the table of ${table.asOf}`, { context: { model } });
   const perMillion =

@@ -10,6 +10,8 @@ import { computeProposalAmount, mergeLines } from './amount.js';
 import { verifyApproval } from './approval.js';
 import type { Policy } from './document.js';
 import { RULES } from './rules.js';
+import { sameEmail } from './gate.js';
+import { TOOL_REGISTRY } from '../tools/registry.js';
 
 export interface RefundArgumentsCheck {
   args: RefundCreateInput;
@@ -22,6 +24,10 @@ export interface RefundArgumentsCheck {
   approval: ApprovalRecord | null;
   policy: Policy;
   now: Date;
+  /** The ticket's requester as the helpdesk reports it: the order must be theirs. */
+  requesterEmail?: string | null;
+  /** The refund_create pin the approval binds (default: the registry's). */
+  toolPin?: string;
 }
 
 export interface RefundArgumentsVerdict {
@@ -30,9 +36,12 @@ export interface RefundArgumentsVerdict {
   approvalId: string | null;
 }
 
-/** Hash that binds an approval to exact refund_create arguments. */
-export function refundArgumentsHash(args: RefundCreateInput): string {
-  return canonicalHash(args);
+/**
+ * Hash that binds an approval to one exact call: the tool, its registry pin and the canonical
+ * arguments. A changed amount, order, line, key or tool definition gives another hash.
+ */
+export function refundArgumentsHash(args: RefundCreateInput, toolPin: string = TOOL_REGISTRY.refund_create.pin): string {
+  return canonicalHash({ tool: 'refund_create', pin: toolPin, args });
 }
 
 function refuse(rule: string, message: string): never {
@@ -43,6 +52,9 @@ export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumen
   const { args, facts, gate, policy } = check;
   if (args.orderId !== check.boundOrderId || facts.orderId !== check.boundOrderId) {
     refuse(RULES.orderNotBound, 'the refund is not for the order the run is bound to');
+  }
+  if (check.requesterEmail !== undefined && !sameEmail(check.requesterEmail, facts.customerEmail)) {
+    refuse(RULES.orderNotRequesters, 'the order does not belong to the ticket\'s requester');
   }
   if (args.amount.currency !== facts.currency) refuse(RULES.currencyMismatch, `currency ${args.amount.currency} is not the order's`);
   if (!(args.amount.amountMinor > 0)) refuse(RULES.amountNotPositive, 'the refund amount must be positive');
@@ -69,7 +81,7 @@ export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumen
   }
   if (gate.policyVersion !== policy.version) refuse(RULES.policyChanged, 'the policy changed since the gate decided');
 
-  const argsHash = refundArgumentsHash(args);
+  const argsHash = refundArgumentsHash(args, check.toolPin);
   const approvalRequired = gate.decision === 'approval' || args.amount.amountMinor > policy.document.autoRefundLimitMinor;
   if (approvalRequired) {
     verifyApproval(check.approval, { runId: check.runId, argsHash, policyVersion: policy.version, now: check.now });

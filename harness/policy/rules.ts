@@ -33,5 +33,17 @@ export const RULES = {
   approvalPolicyChanged: 'approval_policy_changed',
   maxRefundsPerRun: 'max_refunds_per_run',
   idempotencyKeyReused: 'idempotency_key_reused',
+  approvalAlreadyUsed: 'approval_already_used',
+  toolPinMismatch: 'tool_pin_mismatch',
+  // checks that could not run, or call hygiene
+  registryUnavailable: 'registry_unavailable',
+  storeUnavailable: 'store_unavailable',
+  policyInvalid: 'policy_invalid',
+  toolNotAllowed: 'tool_not_allowed',
+  argumentsInvalid: 'arguments_invalid',
+  repeatedCall: 'repeated_call',
+  dispatchAllowed: 'dispatch_allowed',
+  previewMismatch: 'preview_mismatch',
+  refundReconciled: 'refund_reconciled',
 } as const;
 export type RuleId = (typeof RULES)[keyof typeof RULES];

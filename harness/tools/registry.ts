@@ -1,23 +1,30 @@
-// The tool registry as data: risk, timeout and retry per tool, each pinned to a hash of its
-// contract's JSON Schema. The gateway refuses to start when a contract drifts from its pin.
-import { z } from 'zod';
-import { TOOL_CONTRACTS, TOOL_NAMES, type ToolErrorCategory, type ToolName } from '#mcp/contracts/tools.js';
-import { HarnessConfigError } from '../errors.js';
-import { canonicalHash } from '../hash.js';
+// The tool registry as data: the harness's own risk label, deadline, retry policy and pin per tool.
+// A pin is the SHA-256 of the tool's canonical definition as our MCP server lists it (see pins.ts),
+// and the server itself is pinned by name and version. The live list is checked against these pins
+// (pin-guard.ts); a tool that differs is refused. Server annotations are hints, never used here.
+// To re-pin after a reviewed change: run test/unit/harness/registry.test.ts, it prints the new pin.
+import type { ToolErrorCategory, ToolName } from '#mcp/contracts/tools.js';
+import type { PinnedServer } from './pins.js';
 
 export type ToolRisk = 'read' | 'write' | 'money';
 
 export interface ToolSpec {
   name: ToolName;
+  /** The harness's label, whatever the server's annotations say. */
   risk: ToolRisk;
   timeoutMs: number;
   /** Attempts inside one gateway call (1 = no in-call retry). */
   maxAttempts: number;
   /** Failure categories retried inside the call; 'timeout' is the gateway's own deadline. */
   retryOn: ReadonlyArray<ToolErrorCategory | 'timeout'>;
-  /** `sha256:<hex>` of the canonical JSON of the contract's input and output JSON Schema. */
+  /** Wait before retry n (1-based: backoffMs[0] before the 2nd attempt); a longer Retry-After wins, capped at the last entry. */
+  backoffMs: readonly number[];
+  /** `sha256:<hex>` of the canonical tools/list definition (pins.ts). */
   pin: string;
 }
+
+/** The MCP server the pins were taken from (its initialize answer). */
+export const TOOL_SERVER: PinnedServer = { name: 'refund-agent-store', version: '0.1.0' };
 
 export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
   get_order: {
@@ -26,7 +33,8 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     timeoutMs: 5000,
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
-    pin: 'sha256:5817d500b7bdab990ff703362647e5e34e206f0c6549f72c5436c463093efec5',
+    backoffMs: [250, 1000],
+    pin: 'sha256:a22a402104c4d9450571834864bbb36535166ebf7bc42afb8311f1894dc7d7bb',
   },
   get_refund_history: {
     name: 'get_refund_history',
@@ -34,7 +42,8 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     timeoutMs: 8000,
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
-    pin: 'sha256:87f2b603a537289fe8cb0b317bbca2bbdcedc0abf95a1fba0737314ba7c49ca6',
+    backoffMs: [250, 1000],
+    pin: 'sha256:d69beb815026ebacd2581fc4c81b3498ef0d2cfb277eb64b60e662544f842419',
   },
   // The dry run before every refund: read-only, so safe to retry like a read.
   preview_refund: {
@@ -43,17 +52,20 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     timeoutMs: 5000,
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
-    pin: 'sha256:687387baf2fe9f1dc77ccc56fd67f102e2fb99f78161d1d5a3cf6ab0ddfa90e2',
+    backoffMs: [250, 1000],
+    pin: 'sha256:a25e25db17ab179105e4bafd57a5abe6f280e4c669b5117d32380f6bdc6e58e2',
   },
-  // Never retried inside the call: the state machine retries the whole step with the same
-  // idempotency key, after the outcome of the first dispatch has been recorded.
+  // Retried once, only on a timeout or a temporary failure (502/503/throttling), with the same
+  // idempotency key, so the store answers a retry of an accepted refund with that refund.
+  // Never on a 4xx or a user error (not_found, not_authorized, conflict, invalid).
   refund_create: {
     name: 'refund_create',
     risk: 'money',
     timeoutMs: 8000,
-    maxAttempts: 1,
-    retryOn: [],
-    pin: 'sha256:23e209a6b36a12d4f4bba290201807a3458332738d6e4163e403ea4257faf1e8',
+    maxAttempts: 2,
+    retryOn: ['timeout', 'temporarily_unavailable'],
+    backoffMs: [500, 2000],
+    pin: 'sha256:56cf9a3e732b4916ec313eda5e4c71fe5559ff2257dd99d7cd8f176861b0671b',
   },
   post_draft: {
     name: 'post_draft',
@@ -61,32 +73,12 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     timeoutMs: 5000,
     maxAttempts: 1,
     retryOn: [],
-    pin: 'sha256:2f59d80f8e476c61a3c9474b0f8043b1e2a92716d43c5fdcd1c045388dfc7db8',
+    backoffMs: [],
+    pin: 'sha256:b60e75d84c7a4bfce5d914578a83b2b31edb3b3e2fa501793d77ca96ad4000c3',
   },
 };
 
-/** Recomputes a tool's pin from the contract in mcp-lambda/contracts/tools.ts. */
-export function computeToolPin(name: ToolName): string {
-  const contract = TOOL_CONTRACTS[name];
-  const schema = {
-    name,
-    input: z.toJSONSchema(contract.input, { io: 'input' }),
-    output: z.toJSONSchema(contract.output, { io: 'output' }),
-  };
-  return `sha256:${canonicalHash(schema)}`;
-}
-
-let verified = false;
-
-/** Throws HarnessConfigError naming every tool whose contract no longer matches its pin. */
-export function verifyToolPins(registry: Readonly<Record<ToolName, ToolSpec>> = TOOL_REGISTRY): void {
-  if (verified && registry === TOOL_REGISTRY) return;
-  const drifted = TOOL_NAMES.filter((name) => computeToolPin(name) !== registry[name].pin);
-  if (drifted.length > 0) {
-    throw new HarnessConfigError(
-      `tool contract changed since it was pinned: ${drifted.join(', ')}; review the change, then update the pin in harness/tools/registry.ts`,
-      { context: { tools: drifted } },
-    );
-  }
-  if (registry === TOOL_REGISTRY) verified = true;
+/** The pins alone, as checkLiveTools takes them. */
+export function registryPins(registry: Readonly<Record<ToolName, ToolSpec>> = TOOL_REGISTRY): Record<ToolName, string> {
+  return Object.fromEntries(Object.values(registry).map((spec) => [spec.name, spec.pin])) as Record<ToolName, string>;
 }

@@ -1,25 +1,36 @@
 // CDK app entry: the only place reading CDK context and the environment. `-c tenant=NAME` picks
-// infra/tenants/NAME.json; one stack per tenant. Run by `npx cdk synth -c tenant=demo` (cdk.json).
+// infra/tenants/NAME.json; without it, every tenant file gets its stack (so `cdk deploy --all`
+// deploys every tenant). The AwsSolutions rule pack (cdk-nag) checks every stack at synth. Run by
+// `npx cdk synth -c tenant=demo` (cdk.json).
 import { resolve } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { InfraConfigError, MissingTenantContextError } from '../lib/errors.js';
 import { repoLayout } from '../lib/source-layout.js';
-import { loadTenantConfig } from '../lib/tenant-config.js';
+import { loadTenantConfig, tenantsIn } from '../lib/tenant-config.js';
 import { stackIdOf, TenantStack } from '../lib/tenant-stack.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
+const tenantsDir = resolve(repoRoot, 'infra', 'tenants');
 
 function main(): void {
   const app = new App();
   const tenant: unknown = app.node.tryGetContext('tenant');
-  if (typeof tenant !== 'string' || tenant === '') throw new MissingTenantContextError();
-  const config = loadTenantConfig(tenant, resolve(repoRoot, 'infra', 'tenants'));
+  if (tenant !== undefined && (typeof tenant !== 'string' || tenant === '')) {
+    throw new MissingTenantContextError();
+  }
+  const tenants = typeof tenant === 'string' ? [tenant] : tenantsIn(tenantsDir);
+  // Every file is loaded before any stack is built: one bad tenant file fails the whole synth.
+  const configs = tenants.map((name) => loadTenantConfig(name, tenantsDir));
 
-  new TenantStack(app, stackIdOf(config.tenant), {
-    config,
-    source: repoLayout(repoRoot),
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-  });
+  for (const config of configs) {
+    new TenantStack(app, stackIdOf(config.tenant), {
+      config,
+      source: repoLayout(repoRoot),
+      env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    });
+  }
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   app.synth();
 }
 

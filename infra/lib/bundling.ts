@@ -61,9 +61,10 @@ export function esbuildOptionsOf(bundling: LambdaBundling, projectRoot: string):
 }
 
 // Every handler entry composes the whole app (functions/shared/lambda-app.ts), so they weigh the same.
-// Measured 763 kB (handlers) and 769 kB (mcp), of which zod ~450 kB (264 kB of it error-message
-// locales), ajv ~105 kB, the MCP SDK ~75 kB.
-const HANDLER_BUDGET_KB = 990;
+// Measured 1420 kB (handlers) and 754 kB (mcp). Of a handler: zod ~455 kB (264 kB of it error-message
+// locales), the Anthropic SDK ~434 kB (model provider, issue 5), ajv ~105 kB, the MCP SDK ~75 kB, and
+// Powertools logger, metrics and tracer with the X-Ray SDK ~140 kB (functions/shared/observability.ts).
+const HANDLER_BUDGET_KB = 1850;
 
 /**
  * Upper bound of each function's minified bundle (index.mjs, source map excluded), in kB of 1000
@@ -84,5 +85,8 @@ export const BUNDLE_BUDGETS_KB: Record<FunctionName, number> = {
   'check-reply': HANDLER_BUDGET_KB,
   done: HANDLER_BUDGET_KB,
   escalate: HANDLER_BUDGET_KB,
+  'cancel-run': HANDLER_BUDGET_KB,
+  'dead-letters': HANDLER_BUDGET_KB,
+  'stalled-runs': HANDLER_BUDGET_KB,
   mcp: 1000,
 };

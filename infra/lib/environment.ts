@@ -1,14 +1,17 @@
 // The environment each function gets, derived from its FunctionSpec: the variables its edge parser
 // requires (functions/shared/lambda-config.ts or mcp-lambda/config.ts) plus those of each access flag,
-// and nothing else. Used by refund-agent.ts; test/unit/infra/environment.test.ts holds it to the parsers.
-import type { FunctionAccess, FunctionSpec, SecretField } from './functions.js';
-import { SECRET_FIELDS } from './functions.js';
+// the ARN of each secret it may read (secrets.ts), the Powertools settings, and nothing else. Used by
+// refund-agent.ts; test/unit/infra/environment.test.ts holds it to the parsers.
+import type { FunctionAccess, FunctionName, FunctionSpec } from './functions.js';
+import { arnVariableOf, secretsOf, type SecretArnVariable, type SecretName } from './secrets.js';
 
 /** Plain (non-secret) settings; the construct supplies their values, tokens included. */
 export const SETTINGS = [
   'TENANT',
   'TABLE_NAME',
   'QUEUE_URL',
+  'DEAD_LETTER_QUEUE_URL',
+  'MAX_RECEIVE_COUNT',
   'STATE_MACHINE_ARN',
   'MCP_URL',
   'PUBLIC_BASE_URL',
@@ -19,54 +22,76 @@ export const SETTINGS = [
   'AUTO_REFUND_LIMIT_MINOR',
 ] as const;
 export type Setting = (typeof SETTINGS)[number];
-export type EnvName = Setting | SecretField;
 
 /**
  * What every function of a kind gets whatever it does: LambdaConfig requires TENANT and TABLE_NAME,
  * and every handler composes the policy, whose version hash must be the same in all of them.
  */
-const BASE: Record<FunctionSpec['config'], EnvName[]> = {
+const BASE: Record<FunctionSpec['config'], Setting[]> = {
   handler: ['TENANT', 'TABLE_NAME', 'AUTO_REFUND_LIMIT_MINOR'],
   mcp: [],
 };
 
-const OF_ACCESS: { [K in keyof FunctionAccess]-?: EnvName[] } = {
+const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   // IAM only: the table name is already in BASE, the queue is an event source.
   table: [],
-  consumeQueue: [],
+  // The consumer dead-letters a message itself on its last receive, so it knows the redrive's count.
+  consumeQueue: ['MAX_RECEIVE_COUNT'],
   sendToQueue: ['QUEUE_URL'],
+  deadLetters: ['DEAD_LETTER_QUEUE_URL'],
   startExecution: ['STATE_MACHINE_ARN'],
-  // lambda-app.ts builds its Step Functions engine with the ARN, also to answer task tokens.
+  // lambda-app.ts builds its Step Functions engine with the ARN, also to answer or stop executions.
   answerTasks: ['STATE_MACHINE_ARN'],
-  mcpClient: ['MCP_URL', 'MCP_CALLER_TOKEN'],
-  mcpServer: ['MCP_CALLER_TOKEN'],
-  shopifyApi: ['SHOPIFY_STORE_DOMAIN', 'SHOPIFY_ADMIN_TOKEN'],
-  helpdeskApi: ['HELPDESK_BASE_URL', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN'],
-  verifyWebhooks: ['ZENDESK_WEBHOOK_SECRET'],
+  stopExecutions: ['STATE_MACHINE_ARN'],
+  mcpClient: ['MCP_URL'],
+  mcpServer: [],
+  shopifyApi: ['SHOPIFY_STORE_DOMAIN'],
+  helpdeskApi: ['HELPDESK_BASE_URL'],
+  verifyWebhooks: [],
   approvers: ['APPROVER_EMAILS'],
+  approvalLinks: [],
   publicUrl: ['PUBLIC_BASE_URL'],
   sendEmail: ['SENDER_EMAIL'],
 };
 
-/** The variables a function receives, sorted. */
+/**
+ * Read by the Powertools logger, metrics and tracer (functions/shared/observability.ts), not by a
+ * config parser. The namespace and the Tenant dimension are those of metrics.ts.
+ */
+export const POWERTOOLS_VARIABLES = ['POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_LOG_LEVEL'] as const;
+/** For the runtime itself. */
+export const RUNTIME_VARIABLES = ['NODE_OPTIONS'] as const;
+
+export type EnvName = Setting | SecretArnVariable;
+
+/** The settings and secret-ARN variables a function receives, sorted. */
 export function envNamesOf(spec: FunctionSpec): EnvName[] {
   const names = new Set<EnvName>(BASE[spec.config]);
   for (const [flag, on] of Object.entries(spec.access) as [keyof FunctionAccess, unknown][]) {
     if (on) for (const name of OF_ACCESS[flag]) names.add(name);
   }
+  for (const secret of secretsOf(spec)) names.add(arnVariableOf(secret));
   return [...names].sort();
 }
 
-const isSecret = (name: EnvName): name is SecretField => (SECRET_FIELDS as readonly string[]).includes(name);
-
-/**
- * The environment of one function. `secret` turns a field of the connector secret into a value
- * CloudFormation resolves at deploy time, so no secret is ever written into the template.
- */
+/** The environment of one function: settings by value, secrets by ARN only. */
 export function environmentOf(
+  name: FunctionName,
   spec: FunctionSpec,
-  settings: Record<Setting, string>,
-  secret: (field: SecretField) => string,
+  values: { settings: Record<Setting, string>; secretArns: Record<SecretName, string>; metricsNamespace: string; logLevel: string },
 ): Record<string, string> {
-  return Object.fromEntries(envNamesOf(spec).map((name) => [name, isSecret(name) ? secret(name) : settings[name]]));
+  const env: Record<string, string> = {
+    NODE_OPTIONS: '--enable-source-maps',
+    POWERTOOLS_SERVICE_NAME: `refund-agent-${name}`,
+    POWERTOOLS_METRICS_NAMESPACE: values.metricsNamespace,
+    POWERTOOLS_LOG_LEVEL: values.logLevel,
+  };
+  for (const variable of envNamesOf(spec)) {
+    const secret = secretNameOf(variable);
+    env[variable] = secret ? values.secretArns[secret] : values.settings[variable as Setting];
+  }
+  return env;
 }
+
+const secretNameOf = (variable: EnvName): SecretName | null =>
+  variable.endsWith('_SECRET_ARN') ? (variable.slice(0, -'_SECRET_ARN'.length) as SecretName) : null;

@@ -9,7 +9,7 @@ export class InfraConfigError extends Error {
 
 export class MissingTenantContextError extends InfraConfigError {
   constructor() {
-    super('No tenant given: run e.g. `npx cdk synth -c tenant=demo` (tenant files live in infra/tenants/).');
+    super('-c tenant= needs a tenant name, e.g. `npx cdk synth -c tenant=demo` (tenant files live in infra/tenants/); leave it out to synthesize every tenant.');
     this.name = 'MissingTenantContextError';
   }
 }

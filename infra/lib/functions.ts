@@ -16,13 +16,12 @@ export const FUNCTION_NAMES = [
   'check-reply',
   'done',
   'escalate',
+  'cancel-run',
+  'dead-letters',
+  'stalled-runs',
   'mcp',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
-
-/** Fields of the tenant's connector secret (JSON), handed to a function only if its job needs them. */
-export const SECRET_FIELDS = ['SHOPIFY_ADMIN_TOKEN', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN', 'ZENDESK_WEBHOOK_SECRET', 'MCP_CALLER_TOKEN'] as const;
-export type SecretField = (typeof SECRET_FIELDS)[number];
 
 /** What a function may touch. Each flag becomes IAM grants (refund-agent.ts) and environment (environment.ts). */
 export type FunctionAccess = {
@@ -32,6 +31,12 @@ export type FunctionAccess = {
   startExecution?: boolean;
   /** states:SendTaskSuccess / SendTaskFailure on the run state machine. */
   answerTasks?: boolean;
+  /** states:StopExecution on the run state machine's executions (cancel, stalled-run sweep). */
+  stopExecutions?: boolean;
+  /** The ticket queue's dead-letter queue: `send` a poison message with its reason, or `peek` at them. */
+  deadLetters?: 'send' | 'peek';
+  /** Signs (request-approval) or checks (approval-callback) the per-approver approval links. */
+  approvalLinks?: boolean;
   /** Calls tools on the MCP server over the HTTP API (MCP_URL + MCP_CALLER_TOKEN). */
   mcpClient?: boolean;
   /** Serves the MCP tools: refuses callers without the caller token. */
@@ -52,6 +57,8 @@ export type FunctionAccess = {
 export type FunctionSpec = {
   /** Entry file relative to the project root. */
   entry: string;
+  /** Invoked by an EventBridge schedule every this many minutes. */
+  scheduleMinutes?: number;
   /** Which edge parses its environment: functions/shared/lambda-config.ts or mcp-lambda/config.ts. */
   config: 'handler' | 'mcp';
   timeoutSeconds: number;
@@ -89,28 +96,42 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     config: 'handler',
     timeoutSeconds: 30,
     memoryMb: 256,
-    // Looks up the requester's email in the helpdesk.
-    access: { table: 'readWrite', consumeQueue: true, startExecution: true, helpdeskApi: true },
+    // Looks up the requester's email in the helpdesk; dead-letters a poison message with its reason;
+    // cancels the run (stops its execution) when the helpdesk says the ticket was closed.
+    access: { table: 'readWrite', consumeQueue: true, startExecution: true, stopExecutions: true, helpdeskApi: true, deadLetters: 'send' },
   },
   'approval-callback': {
     entry: entryOf('approval-callback'),
     config: 'handler',
     timeoutSeconds: 10,
     memoryMb: 256,
-    access: { table: 'readWrite', answerTasks: true, approvers: true },
+    access: { table: 'readWrite', answerTasks: true, approvers: true, approvalLinks: true },
   },
   'runs-api': { entry: entryOf('runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { table: 'read' } },
   triage: step('triage'),
   'check-order': step('check-order', { mcpClient: true }),
   'propose-refund': step('propose-refund'),
   gate: step('gate'),
-  'request-approval': step('request-approval', { sendEmail: true, approvers: true, publicUrl: true }),
+  'request-approval': step('request-approval', { sendEmail: true, approvers: true, publicUrl: true, approvalLinks: true }),
   refund: step('refund', { mcpClient: true }),
   'draft-reply': step('draft-reply'),
   'check-reply': step('check-reply', { mcpClient: true }),
   done: step('done'),
   // Leaves the team note on the ticket through post_draft.
   escalate: step('escalate', { mcpClient: true }),
+  // Records the cancellation and stops the execution. It may not answer task tokens (only
+  // approval-callback may): its best-effort SendTaskFailure is refused, and StopExecution ends the wait.
+  'cancel-run': { entry: entryOf('cancel-run'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { table: 'readWrite', stopExecutions: true } },
+  'dead-letters': { entry: entryOf('dead-letters'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { deadLetters: 'peek' } },
+  // Stops runs stuck past their state's budget and escalates them (the team note goes through MCP).
+  'stalled-runs': {
+    entry: entryOf('stalled-runs'),
+    config: 'handler',
+    scheduleMinutes: 5,
+    timeoutSeconds: 120,
+    memoryMb: 512,
+    access: { table: 'readWrite', stopExecutions: true, mcpClient: true },
+  },
   mcp: {
     entry: 'mcp-lambda/index.ts',
     config: 'mcp',
@@ -136,16 +157,46 @@ export const STATE_FUNCTIONS = {
 
 export const substitutionKey = (state: string): string => `${state}FunctionArn`;
 
+/**
+ * Who may call a route. `iam`: only a SigV4-signed request from a principal allowed
+ * execute-api:Invoke (the operators' API: it shows customer data and cancels runs). `public`: the
+ * route authenticates each request itself, and `why` says how.
+ */
+export type RouteAuth = { kind: 'iam' } | { kind: 'public'; why: string };
+
+export type Route = { method: 'GET' | 'POST'; path: string; fn: FunctionName; auth: RouteAuth };
+
+const OPERATORS: RouteAuth = { kind: 'iam' };
+const APPROVAL_LINK: RouteAuth = {
+  kind: 'public',
+  why: 'support leads open it from an email: the per-approver signed link and the single-use form token authenticate the decision',
+};
+
 /** HTTP API routes → the function serving them. */
-export const ROUTES: ReadonlyArray<{ method: 'GET' | 'POST'; path: string; fn: FunctionName }> = [
-  { method: 'POST', path: '/webhooks/{helpdesk}', fn: 'webhook-ingest' },
-  { method: 'GET', path: '/approvals/{approvalId}', fn: 'approval-callback' },
-  { method: 'POST', path: '/approvals/{approvalId}', fn: 'approval-callback' },
-  { method: 'GET', path: '/api/runs', fn: 'runs-api' },
-  { method: 'GET', path: '/api/runs/{runId}', fn: 'runs-api' },
-  // The MCP server (Streamable HTTP, stateless); it refuses callers without MCP_CALLER_TOKEN.
-  { method: 'POST', path: '/mcp', fn: 'mcp' },
+export const ROUTES: readonly Route[] = [
+  {
+    method: 'POST',
+    path: '/webhooks/{helpdesk}',
+    fn: 'webhook-ingest',
+    auth: { kind: 'public', why: 'the helpdesk calls it: every delivery is HMAC-verified with that helpdesk\'s webhook secret' },
+  },
+  { method: 'GET', path: '/approvals/{approvalId}', fn: 'approval-callback', auth: APPROVAL_LINK },
+  { method: 'POST', path: '/approvals/{approvalId}', fn: 'approval-callback', auth: APPROVAL_LINK },
+  { method: 'GET', path: '/api/runs', fn: 'runs-api', auth: OPERATORS },
+  { method: 'GET', path: '/api/runs/{runId}', fn: 'runs-api', auth: OPERATORS },
+  { method: 'POST', path: '/api/runs/{runId}/cancel', fn: 'cancel-run', auth: OPERATORS },
+  { method: 'GET', path: '/api/dead-letters', fn: 'dead-letters', auth: OPERATORS },
+  // The MCP server (Streamable HTTP, stateless); it refuses callers without the caller token.
+  {
+    method: 'POST',
+    path: '/mcp',
+    fn: 'mcp',
+    auth: { kind: 'public', why: 'called by the tool steps with the generated MCP caller token as a bearer token, checked by the server' },
+  },
 ];
+
+/** The route helpdesks deliver to: throttled and size-checked (http-api.ts). */
+export const WEBHOOK_ROUTE = ROUTES[0]!;
 
 export const MCP_PATH = '/mcp';
 

@@ -1,21 +1,88 @@
-// The tenant's public HTTP API (API Gateway HTTP API): webhook intake, approval pages, runs API.
-// Routes come from the ROUTES table in functions.ts. Called by refund-agent.ts.
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+// The tenant's public HTTP API (API Gateway HTTP API, HTTPS only): webhook intake, approval pages, the
+// operators' runs API and the MCP server. Routes, and who may call each, come from ROUTES in
+// functions.ts: operator routes need IAM (SigV4), public ones authenticate each request themselves.
+// The webhook route has its own throttle; the stage a default one and JSON access logs (no IPs, no
+// bodies). Called by refund-agent.ts.
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpIamAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { constructIdOf, ROUTES, type FunctionName } from './functions.js';
+import { constructIdOf, ROUTES, WEBHOOK_ROUTE, type FunctionName } from './functions.js';
 
-export function createHttpApi(scope: Construct, id: string, functions: Record<FunctionName, IFunction>): HttpApi {
-  const api = new HttpApi(scope, id, { description: 'refund-agent: helpdesk webhooks, approval pages, runs API' });
-  const integrations = new Map<FunctionName, HttpLambdaIntegration>();
-  for (const route of ROUTES) {
-    let integration = integrations.get(route.fn);
-    if (!integration) {
-      integration = new HttpLambdaIntegration(`${constructIdOf(route.fn)}Integration`, functions[route.fn]);
-      integrations.set(route.fn, integration);
+/** Requests per second any route may take when it has no throttle of its own (the tool calls, pages). */
+export const STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+export type HttpApiProps = {
+  functions: Record<FunctionName, IFunction>;
+  webhookThrottle: { rateLimit: number; burstLimit: number };
+  logRetention: RetentionDays;
+};
+
+export const routeKeyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+/** The fields of each access log line: enough to trace a request, nothing about who sent it. */
+const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTimeEpoch',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  latencyMs: '$context.responseLatency',
+  integrationError: '$context.integrationErrorMessage',
+  authorizerError: '$context.authorizer.error',
+};
+
+export class RefundAgentApi extends Construct {
+  readonly api: HttpApi;
+  readonly stage: HttpStage;
+
+  constructor(scope: Construct, id: string, props: HttpApiProps) {
+    super(scope, id);
+    this.api = new HttpApi(this, 'Api', {
+      description: 'refund-agent: helpdesk webhooks, approval pages, runs API, MCP server',
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: STAGE_THROTTLE,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)) },
+    });
+    (this.stage.node.defaultChild as CfnStage).routeSettings = {
+      [routeKeyOf(WEBHOOK_ROUTE)]: {
+        ThrottlingRateLimit: props.webhookThrottle.rateLimit,
+        ThrottlingBurstLimit: props.webhookThrottle.burstLimit,
+      },
+    };
+
+    const iam = new HttpIamAuthorizer();
+    const integrations = new Map<FunctionName, HttpLambdaIntegration>();
+    for (const route of ROUTES) {
+      let integration = integrations.get(route.fn);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${constructIdOf(route.fn)}Integration`, props.functions[route.fn]);
+        integrations.set(route.fn, integration);
+      }
+      const created = this.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration,
+        ...(route.auth.kind === 'iam' ? { authorizer: iam } : {}),
+      });
+      if (route.auth.kind === 'public') {
+        for (const r of created) Validations.of(r).acknowledge({ id: 'AwsSolutions-APIG4', reason: `Public route: ${route.auth.why}` });
+      }
     }
-    api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
   }
-  return api;
+
+  /** The stage's URL; always https (API Gateway serves no plain-HTTP endpoint). */
+  get url(): string {
+    return this.api.apiEndpoint;
+  }
 }

@@ -1,36 +1,45 @@
 // RefundAgent: the whole product for one tenant as one construct. Stateful resources (RefundAgentState),
-// one NodejsFunction per handler (FUNCTIONS table, built as bundling.ts says), the run state machine
-// from the same ASL file the local runner executes, and the HTTP API. Each function's `access` entry
-// gives its IAM grants here and its environment through environment.ts. Composed by tenant-stack.ts.
+// one NodejsFunction per entry of the FUNCTIONS table (built as bundling.ts says), the run state machine
+// from the same ASL file the local runner executes, the HTTP API, and the alarms and dashboard. Each
+// function's `access` entry gives its IAM grants here (access.ts) and its environment (environment.ts).
+// Composed by tenant-stack.ts.
 import { readFileSync } from 'node:fs';
-import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture } from 'aws-cdk-lib/aws-lambda';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Architecture, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { grantAccess } from './access.js';
 import { LAMBDA_BUNDLING, LAMBDA_RUNTIME } from './bundling.js';
 import { environmentOf, type Setting } from './environment.js';
 import { InfraConfigError, TenantNotDeployableError } from './errors.js';
 import { constructIdOf, FUNCTION_NAMES, FUNCTIONS, MCP_PATH, STATE_FUNCTIONS, substitutionKey, type FunctionName } from './functions.js';
-import { createHttpApi } from './http-api.js';
+import { RefundAgentApi } from './http-api.js';
+import { METRIC_NAMESPACE } from './metrics.js';
+import { RefundAgentMonitoring } from './monitoring.js';
+import { acknowledgeFindings } from './nag.js';
+import { SECRET_NAMES, type SecretName } from './secrets.js';
 import type { SourceLayout } from './source-layout.js';
-import { RefundAgentState } from './stateful.js';
-import { undeployableSettings, type TenantConfig } from './tenant-config.js';
+import { MAX_RECEIVE_COUNT, RefundAgentState } from './stateful.js';
+import { autoRefundLimitOf, undeployableSettings, type TenantConfig } from './tenant-config.js';
 
 export type RefundAgentProps = {
   config: TenantConfig;
   source: SourceLayout;
 };
 
+/** How long function, state-machine and access logs are kept. */
+export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
+
 export class RefundAgent extends Construct {
   readonly state: RefundAgentState;
   readonly functions: Record<FunctionName, NodejsFunction>;
   readonly stateMachine: StateMachine;
-  readonly api: HttpApi;
+  readonly http: RefundAgentApi;
+  readonly monitoring: RefundAgentMonitoring;
 
   constructor(scope: Construct, id: string, props: RefundAgentProps) {
     super(scope, id);
@@ -55,10 +64,17 @@ export class RefundAgent extends Construct {
         architecture: Architecture.ARM_64,
         timeout: Duration.seconds(spec.timeoutSeconds),
         memorySize: spec.memoryMb,
-        environment: { NODE_OPTIONS: '--enable-source-maps' },
-        logGroup: new LogGroup(this, `${fnId}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+        tracing: Tracing.ACTIVE,
+        logGroup: new LogGroup(this, `${fnId}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
         bundling: { ...LAMBDA_BUNDLING },
       });
+      if (spec.scheduleMinutes !== undefined) {
+        new Rule(this, `${fnId}Schedule`, {
+          description: `refund-agent: runs ${name} every ${spec.scheduleMinutes} minutes`,
+          schedule: Schedule.rate(Duration.minutes(spec.scheduleMinutes)),
+          targets: [new LambdaFunction(functions[name], { retryAttempts: 0 })],
+        });
+      }
     }
     this.functions = functions;
     // The project runs on Node 20 (package.json engines); moving on is a one-line change of
@@ -69,32 +85,46 @@ export class RefundAgent extends Construct {
     });
 
     this.stateMachine = this.createStateMachine(source.definitionFile);
-    this.api = createHttpApi(this, 'Api', functions);
+    this.http = new RefundAgentApi(this, 'Http', {
+      functions,
+      webhookThrottle: { rateLimit: config.caps.webhookRatePerSecond, burstLimit: config.caps.webhookBurst },
+      logRetention: LOG_RETENTION,
+    });
     this.setEnvironment(config);
-    for (const name of FUNCTION_NAMES) this.grantAccess(name, config);
+    for (const name of FUNCTION_NAMES) {
+      grantAccess({ name, fn: functions[name], config, state: this.state, stateMachine: this.stateMachine });
+    }
+    this.monitoring = new RefundAgentMonitoring(this, 'Monitoring', {
+      tenant: config.tenant,
+      alarmEmails: config.alarmEmails,
+      deadLetterQueue: this.state.deadLetterQueue,
+      stateMachine: this.stateMachine,
+      key: this.state.key,
+    });
+    acknowledgeFindings(this);
   }
 
-  /** Environment per function from environment.ts; secrets as CloudFormation dynamic references. */
+  /** Environment per function from environment.ts: settings by value, secrets by ARN. */
   private setEnvironment(config: TenantConfig): void {
     const settings: Record<Setting, string> = {
       TENANT: config.tenant,
       TABLE_NAME: this.state.table.tableName,
       QUEUE_URL: this.state.queue.queueUrl,
+      DEAD_LETTER_QUEUE_URL: this.state.deadLetterQueue.queueUrl,
+      MAX_RECEIVE_COUNT: String(MAX_RECEIVE_COUNT),
       STATE_MACHINE_ARN: this.stateMachine.stateMachineArn,
-      MCP_URL: `${this.api.apiEndpoint}${MCP_PATH}`,
-      PUBLIC_BASE_URL: this.api.apiEndpoint,
+      MCP_URL: `${this.http.url}${MCP_PATH}`,
+      PUBLIC_BASE_URL: this.http.url,
       APPROVER_EMAILS: config.approverEmails.join(','),
       SENDER_EMAIL: config.sesSender,
       HELPDESK_BASE_URL: config.helpdesk.baseUrl,
       SHOPIFY_STORE_DOMAIN: config.storeDomain,
-      AUTO_REFUND_LIMIT_MINOR: String(config.autoRefundLimitMinor),
+      AUTO_REFUND_LIMIT_MINOR: String(autoRefundLimitOf(config)),
     };
-    const secretArn = this.state.connectorSecret.secretArn;
-    const secret = (field: string) => SecretValue.secretsManager(secretArn, { jsonField: field }).unsafeUnwrap();
+    const secretArns = Object.fromEntries(SECRET_NAMES.map((name) => [name, this.state.secrets[name].secretArn])) as Record<SecretName, string>;
     for (const name of FUNCTION_NAMES) {
-      for (const [key, value] of Object.entries(environmentOf(FUNCTIONS[name], settings, secret))) {
-        this.functions[name].addEnvironment(key, value);
-      }
+      const env = environmentOf(name, FUNCTIONS[name], { settings, secretArns, metricsNamespace: METRIC_NAMESPACE, logLevel: 'INFO' });
+      for (const [key, value] of Object.entries(env)) this.functions[name].addEnvironment(key, value);
     }
   }
 
@@ -111,41 +141,18 @@ export class RefundAgent extends Construct {
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromString(definition),
       definitionSubstitutions: substitutions,
+      tracingEnabled: true,
       logs: {
-        destination: new LogGroup(this, 'RefundRunLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
-        level: LogLevel.ERROR,
-        // Execution data carries ticket text and customer details.
+        destination: new LogGroup(this, 'RefundRunLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
+        // Every state transition, so "where did run X stop" is answerable from the logs; without its
+        // data: state input and output carry ticket text, customer emails and order details, which the
+        // run row and journal already hold under the table's access control.
+        level: LogLevel.ALL,
         includeExecutionData: false,
       },
     });
     // The definition is a string, so CDK cannot infer invoke permissions: grant each step's function.
     for (const fn of Object.values(STATE_FUNCTIONS)) this.functions[fn].grantInvoke(stateMachine);
     return stateMachine;
-  }
-
-  /** IAM grants and event sources per function, from its `access` entry. */
-  private grantAccess(name: FunctionName, config: TenantConfig): void {
-    const fn = this.functions[name];
-    const access = FUNCTIONS[name].access;
-    const { table, queue } = this.state;
-
-    if (access.table === 'read') table.grantReadData(fn);
-    if (access.table === 'readWrite') table.grantReadWriteData(fn);
-    if (access.sendToQueue) queue.grantSendMessages(fn);
-    if (access.consumeQueue) fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
-    if (access.startExecution) this.stateMachine.grantStartExecution(fn);
-    if (access.answerTasks) this.stateMachine.grant(fn, 'states:SendTaskSuccess', 'states:SendTaskFailure');
-    if (access.sendEmail) {
-      const stack = Stack.of(this);
-      const senderDomain = config.sesSender.split('@')[1] ?? config.sesSender;
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [config.sesSender, senderDomain].map((identity) =>
-            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-          ),
-        }),
-      );
-    }
   }
 }

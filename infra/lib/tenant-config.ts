@@ -1,12 +1,40 @@
 // A tenant's deployment settings (infra/tenants/<name>.json), validated once with zod at the app edge.
 // Called by bin/app.ts; the constructs below only see the typed TenantConfig.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { HelpdeskKind } from '#harness/domain/types.js';
+import { DEFAULT_MODEL_CONFIG } from '#harness/models/gateway.js';
+import { priceFor } from '#harness/models/prices.js';
+import { DEFAULT_POLICY_DOCUMENT, PolicyDocument } from '#harness/policy/document.js';
 import { TenantConfigInvalidError, TenantConfigNotFoundError } from './errors.js';
 
 const TENANT_NAME = /^[a-z][a-z0-9-]{0,30}[a-z0-9]$/;
+
+/** The policy numbers a tenant may change (POLICY.md: "a tenant may change the numbers; the shape stays"). */
+const PolicyOverrides = PolicyDocument.pick({
+  autoRefundLimitMinor: true,
+  fulfilledWithinDays: true,
+  maxRefundsIn90Days: true,
+  approvalTtlHours: true,
+})
+  .partial()
+  .strict();
+
+const PricedModel = z.string().refine((id) => priceFor(id) !== null, 'a model with a price in harness/models/prices.ts');
+
+/** The model each specialist uses (functions/shared/step-deps.ts ModelChoices). */
+const ModelChoices = z.object({ triage: PricedModel, orderAgent: PricedModel, replyAgent: PricedModel, replyCheck: PricedModel }).partial().strict();
+
+const Caps = z
+  .object({
+    /** Per-run model cost cap in micro-dollars (harness/models/gateway.ts). */
+    runCostMicros: z.number().int().positive().default(DEFAULT_MODEL_CONFIG.runCostCapMicros),
+    /** Steady rate and burst of the webhook route (API Gateway stage throttling), requests per second. */
+    webhookRatePerSecond: z.number().int().positive().max(10_000).default(10),
+    webhookBurst: z.number().int().positive().max(5_000).default(20),
+  })
+  .strict();
 
 export const TenantConfig = z
   .object({
@@ -20,13 +48,30 @@ export const TenantConfig = z
       .strict(),
     approverEmails: z.array(z.email()).min(1),
     sesSender: z.email(),
-    autoRefundLimitMinor: z.number().int().nonnegative().default(5000),
+    /** Who gets alarm notifications (an SNS topic with email subscriptions); none: alarms only. */
+    alarmEmails: z.array(z.email()).default([]),
+    policy: PolicyOverrides.default({}),
+    models: ModelChoices.default({}),
+    caps: Caps.default(Caps.parse({})),
   })
   .strict();
 export type TenantConfig = z.infer<typeof TenantConfig>;
 
 export function isTenantName(name: string): boolean {
   return TENANT_NAME.test(name);
+}
+
+/** The tenants with a file in `dir`, sorted; none is an error (there would be nothing to deploy). */
+export function tenantsIn(dir: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir);
+  } catch (cause) {
+    throw new TenantConfigNotFoundError('(any)', dir, { cause });
+  }
+  const tenants = files.filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -'.json'.length)).sort();
+  if (tenants.length === 0) throw new TenantConfigNotFoundError('(any)', join(dir, '<tenant>.json'));
+  return tenants;
 }
 
 /** Reads and validates `<dir>/<tenant>.json`; the file's own `tenant` must match its name. */
@@ -58,14 +103,33 @@ export function loadTenantConfig(tenant: string, dir: string): TenantConfig {
   return parsed.data;
 }
 
+/** The auto-refund limit in force: the tenant's override or the default policy's. */
+export const autoRefundLimitOf = (config: TenantConfig): number =>
+  config.policy.autoRefundLimitMinor ?? DEFAULT_POLICY_DOCUMENT.autoRefundLimitMinor;
+
 /**
- * Settings the tenant file accepts but the deployed functions cannot honour yet: functions/shared/
- * lambda-app.ts builds a Zendesk client. Refused at synth rather than deployed and silently ignored.
+ * Settings the tenant file accepts but the deployed functions cannot honour yet. Refused at synth
+ * rather than deployed and silently ignored; each message says what the functions lack.
  */
 export function undeployableSettings(config: TenantConfig): string[] {
   const problems: string[] = [];
+  // functions/shared/lambda-app.ts builds a Zendesk client for the run starter.
   if (config.helpdesk.kind !== 'zendesk') {
     problems.push(`helpdesk.kind: "${config.helpdesk.kind}" has no connector in the functions yet (only "zendesk")`);
+  }
+  // The functions read AUTO_REFUND_LIMIT_MINOR only (functions/shared/lambda-config.ts).
+  for (const [key, value] of Object.entries(config.policy)) {
+    const standard = DEFAULT_POLICY_DOCUMENT[key as keyof typeof DEFAULT_POLICY_DOCUMENT];
+    if (key !== 'autoRefundLimitMinor' && value !== standard) {
+      problems.push(`policy.${key}: the functions apply only autoRefundLimitMinor from the tenant file yet (default ${String(standard)})`);
+    }
+  }
+  // The Lambdas run the offline model provider (README, Limits) and take no model choice yet.
+  for (const key of Object.keys(config.models)) {
+    problems.push(`models.${key}: the deployed functions take no model choice yet (they run the offline provider)`);
+  }
+  if (config.caps.runCostMicros !== DEFAULT_MODEL_CONFIG.runCostCapMicros) {
+    problems.push(`caps.runCostMicros: the functions apply the default cap (${DEFAULT_MODEL_CONFIG.runCostCapMicros}) only yet`);
   }
   return problems;
 }

@@ -3,6 +3,7 @@
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { RefundAgent } from './refund-agent.js';
+import { SECRET_NAMES, SECRETS, secretIdOf } from './secrets.js';
 import type { SourceLayout } from './source-layout.js';
 import type { TenantConfig } from './tenant-config.js';
 
@@ -18,10 +19,17 @@ export class TenantStack extends Stack {
 
     this.agent = new RefundAgent(this, 'RefundAgent', { config, source });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.agent.api.apiEndpoint });
+    new CfnOutput(this, 'ApiUrl', { value: this.agent.http.url });
     new CfnOutput(this, 'StateMachineArn', { value: this.agent.stateMachine.stateMachineArn });
     new CfnOutput(this, 'TableName', { value: this.agent.state.table.tableName });
     new CfnOutput(this, 'TicketQueueUrl', { value: this.agent.state.queue.queueUrl });
+    new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.agent.state.deadLetterQueue.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.agent.monitoring.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: this.agent.monitoring.dashboard.dashboardName });
+    // The secrets an operator fills after the first deploy (docs/deploy.md, step 4).
+    for (const name of SECRET_NAMES) {
+      if (SECRETS[name].source === 'operator') new CfnOutput(this, `${secretIdOf(name)}SecretArn`, { value: this.agent.state.secrets[name].secretArn });
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 // ApprovalStore on the single table: APPROVAL#<approvalId>/APPROVAL. decide() is conditional on
 // the record being pending and on the form token, so a decision is made once; a lost race → null.
+// consume() spends an approved record on one refund's idempotency key, also conditionally.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApprovalRecord, ApprovalStore } from '../../ports.js';
 import { RecordExistsError } from '../errors.js';
@@ -56,6 +57,23 @@ export function createDynamoApprovalStore({ client, tableName }: Omit<DynamoTabl
         if (isConditionalCheckFailed(error)) return null;
         throw error;
       }
+    },
+
+    async consume(approvalId, idempotencyKey, at) {
+      const spent = await conditionally(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.approval(approvalId),
+            UpdateExpression: 'SET #usedBy = :key, #usedAt = if_not_exists(#usedAt, :at)',
+            // Single use: spent once, on one idempotency key; the same key again is the resumed refund.
+            ConditionExpression: 'attribute_exists(pk) AND #status = :approved AND (attribute_not_exists(#usedBy) OR #usedBy = :null OR #usedBy = :key)',
+            ExpressionAttributeNames: { '#usedBy': 'usedBy', '#usedAt': 'usedAt', '#status': 'status' },
+            ExpressionAttributeValues: { ':key': idempotencyKey, ':at': at, ':approved': 'approved', ':null': null },
+          }),
+        ),
+      );
+      return spent;
     },
   };
 }

@@ -17,6 +17,6 @@ export async function conditionally(write: () => Promise<unknown>): Promise<bool
 
 /** Drops the table's key attributes from an item before it is parsed as a domain record. */
 export function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, ...rest } = item;
   return rest;
 }

@@ -1,9 +1,10 @@
 // IdempotencyStore on the single table: IDEM#<key>/IDEM. begin() is a conditional put; when the
 // key is already there it returns that record, which is how a resumed refund finds its outcome.
+// expiresAt (the table's TTL attribute) keeps a key 30 days, longer than any approval can wait.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IdempotencyRecord, IdempotencyStore } from '../../ports.js';
 import { RecordNotFoundError } from '../errors.js';
-import { plain, toIdempotencyRecord } from '../records.js';
+import { idempotencyExpiry, plain, toIdempotencyRecord } from '../records.js';
 import { conditionally, withoutKeys } from './conditional.js';
 import type { DynamoTableDeps } from './runs.js';
 import { keys } from './table.js';
@@ -16,7 +17,7 @@ export function createDynamoIdempotencyStore({ client, tableName, clock }: Dynam
 
   return {
     async begin(record) {
-      const fresh: IdempotencyRecord = { ...plain(record), status: 'in_flight', result: null };
+      const fresh: IdempotencyRecord = { expiresAt: idempotencyExpiry(record.createdAt), ...plain(record), status: 'in_flight', result: null };
       const created = await conditionally(() =>
         client.send(
           new PutCommand({
@@ -31,6 +32,8 @@ export function createDynamoIdempotencyStore({ client, tableName, clock }: Dynam
       if (!existing) throw new RecordNotFoundError('idempotency record', record.key); // deleted between the two calls
       return { created: false, record: existing };
     },
+
+    get: read,
 
     async complete(key, result) {
       const ok = await conditionally(() =>

@@ -2,8 +2,9 @@
 // Build the document client once per container with removeUndefinedValues and pass it in.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Run } from '../../domain/types.js';
-import type { ApprovalStore, Clock, EventLedger, IdempotencyStore, IdGenerator, JournalStore, RunStore } from '../../ports.js';
+import type { ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyStore, IdGenerator, JournalStore, RunStore } from '../../ports.js';
 import { createDynamoApprovalStore } from './approvals.js';
+import { createDynamoBudgetStore } from './budget.js';
 import { createDynamoEventLedger } from './events.js';
 import { createDynamoIdempotencyStore } from './idempotency.js';
 import { createDynamoJournalStore } from './journal.js';
@@ -18,6 +19,8 @@ export interface DynamoStores {
   idempotency: IdempotencyStore;
   approvals: ApprovalStore;
   events: EventLedger;
+  /** Model-cost reservations against the run's and the tenant's daily caps. */
+  budget: BudgetStore;
   /** Runs bound to this order, oldest first: one Query on the byOrder index. */
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
 }
@@ -30,6 +33,7 @@ export function createDynamoStores(deps: { client: DynamoDBDocumentClient; table
     idempotency: createDynamoIdempotencyStore(deps),
     approvals: createDynamoApprovalStore(deps),
     events: createDynamoEventLedger(deps),
+    budget: createDynamoBudgetStore(deps),
     findRunsByOrder: (tenant, orderNumber) => runs.findRunsByOrder(tenant, orderNumber),
   };
 }

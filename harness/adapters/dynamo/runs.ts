@@ -34,6 +34,8 @@ export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDe
         item[TABLE_KEYS.byOrderPartitionKey] = keys.byOrder(run.tenant, run.order.orderNumber);
         item[TABLE_KEYS.byOrderSortKey] = run.createdAt;
       }
+      item[TABLE_KEYS.byStatusPartitionKey] = keys.byStatus(run.tenant, run.status);
+      item[TABLE_KEYS.byStatusSortKey] = run.updatedAt;
       return conditionally(() =>
         client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })),
       );
@@ -52,10 +54,16 @@ export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDe
         values[`:v${i}`] = value;
         sets.push(`#f${i} = :v${i}`);
       });
-      if (patch.order) {
-        // The index key needs the tenant, which only the stored row knows.
-        const current = await get(runId);
-        if (!current) throw new RecordNotFoundError('run', runId);
+      // The index keys need the tenant, which only the stored row knows.
+      const current = patch.order || patch.status ? await get(runId) : null;
+      if ((patch.order || patch.status) && !current) throw new RecordNotFoundError('run', runId);
+      if (patch.status && current) {
+        names['#spk'] = TABLE_KEYS.byStatusPartitionKey;
+        names['#ssk'] = TABLE_KEYS.byStatusSortKey;
+        values[':spk'] = keys.byStatus(current.tenant, patch.status);
+        sets.push('#spk = :spk', '#ssk = :updatedAt');
+      }
+      if (patch.order && current) {
         names['#gpk'] = TABLE_KEYS.byOrderPartitionKey;
         names['#gsk'] = TABLE_KEYS.byOrderSortKey;
         names['#createdAt'] = 'createdAt';
@@ -119,6 +127,27 @@ export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDe
         start = page.LastEvaluatedKey;
       } while (start);
       return found.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
+    },
+
+    async listByStatus(tenant, status, limit) {
+      const found: Run[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: TABLE_KEYS.byStatusIndex,
+            KeyConditionExpression: '#spk = :spk',
+            ExpressionAttributeNames: { '#spk': TABLE_KEYS.byStatusPartitionKey },
+            ExpressionAttributeValues: { ':spk': keys.byStatus(tenant, status) },
+            ScanIndexForward: false,
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) found.push(toRun(item));
+        start = page.LastEvaluatedKey;
+      } while (start && found.length < limit);
+      return found.slice(0, limit);
     },
 
     async findRunsByOrder(tenant, orderNumber) {

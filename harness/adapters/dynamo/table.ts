@@ -1,12 +1,18 @@
 // The one DynamoDB table's key schema, shared by the adapters, the local runtime and CDK.
 // Items: RUN#<runId>/RUN, RUN#<runId>/JOURNAL#<seq>, EVENT#<tenant>#<helpdesk>#<eventId>/EVENT,
-// IDEM#<key>/IDEM, APPROVAL#<approvalId>/APPROVAL. GSI byOrder answers "which run refunded order N".
+// IDEM#<key>/IDEM, APPROVAL#<approvalId>/APPROVAL, BUDGET#RUN#<runId>/BUDGET and
+// BUDGET#DAY#<tenant>#<day>/BUDGET. GSI byOrder answers "which run refunded order N"; GSI byStatus
+// "which runs of a tenant are pending review". `expiresAt` (epoch seconds) is the TTL attribute.
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
   byOrderIndex: 'byOrder',
   byOrderPartitionKey: 'gsi1pk',
   byOrderSortKey: 'gsi1sk',
+  byStatusIndex: 'byStatus',
+  byStatusPartitionKey: 'gsi2pk',
+  byStatusSortKey: 'gsi2sk',
+  ttlAttribute: 'expiresAt',
 } as const;
 
 export const keys = {
@@ -16,6 +22,9 @@ export const keys = {
   idempotency: (key: string) => ({ pk: `IDEM#${key}`, sk: 'IDEM' }),
   approval: (approvalId: string) => ({ pk: `APPROVAL#${approvalId}`, sk: 'APPROVAL' }),
   byOrder: (tenant: string, orderNumber: string) => `ORDER#${tenant}#${orderNumber}`,
+  byStatus: (tenant: string, status: string) => `STATUS#${tenant}#${status}`,
+  budgetRun: (runId: string) => ({ pk: `BUDGET#RUN#${runId}`, sk: 'BUDGET' }),
+  budgetDay: (tenant: string, day: string) => ({ pk: `BUDGET#DAY#${tenant}#${day}`, sk: 'BUDGET' }),
 } as const;
 
 /** CreateTable input for emulators (CDK declares the same schema in infra/). */
@@ -28,6 +37,8 @@ export function createTableInput(tableName: string) {
       { AttributeName: TABLE_KEYS.sortKey, AttributeType: 'S' as const },
       { AttributeName: TABLE_KEYS.byOrderPartitionKey, AttributeType: 'S' as const },
       { AttributeName: TABLE_KEYS.byOrderSortKey, AttributeType: 'S' as const },
+      { AttributeName: TABLE_KEYS.byStatusPartitionKey, AttributeType: 'S' as const },
+      { AttributeName: TABLE_KEYS.byStatusSortKey, AttributeType: 'S' as const },
     ],
     KeySchema: [
       { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' as const },
@@ -39,6 +50,14 @@ export function createTableInput(tableName: string) {
         KeySchema: [
           { AttributeName: TABLE_KEYS.byOrderPartitionKey, KeyType: 'HASH' as const },
           { AttributeName: TABLE_KEYS.byOrderSortKey, KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: 'ALL' as const },
+      },
+      {
+        IndexName: TABLE_KEYS.byStatusIndex,
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.byStatusPartitionKey, KeyType: 'HASH' as const },
+          { AttributeName: TABLE_KEYS.byStatusSortKey, KeyType: 'RANGE' as const },
         ],
         Projection: { ProjectionType: 'ALL' as const },
       },

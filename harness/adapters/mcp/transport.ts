@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ToolError, type ToolErrorCategory, type ToolName } from '#mcp/contracts/tools.js';
-import type { ToolCallResult, ToolTransport } from '../../ports.js';
+import type { LiveToolList, ToolCallResult, ToolTransport } from '../../ports.js';
 
 export interface McpToolTransportOptions {
   url: string;
@@ -60,6 +60,22 @@ export function createMcpToolTransport(options: McpToolTransportOptions): ToolTr
         if (isStatus(error, 401, 403)) return failure('not_authorized', `the MCP server ${options.serverId} refused our credential`);
         const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown error';
         return failure('temporarily_unavailable', `the MCP server ${options.serverId} could not be used: ${reason}`);
+      } finally {
+        await client.close().catch(() => undefined);
+      }
+    },
+    /** tools/list and the server's name and version, for the registry's pin check; throws when unreachable. */
+    async listTools(): Promise<LiveToolList> {
+      const client = new Client(MCP_CLIENT_INFO);
+      const transport = new StreamableHTTPClientTransport(new URL(options.url), {
+        requestInit: { headers: { authorization: `Bearer ${options.bearerToken}` } },
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+      try {
+        await client.connect(transport, { timeout });
+        const server = client.getServerVersion();
+        const { tools } = await client.listTools(undefined, { timeout });
+        return { server: { name: server?.name ?? 'unknown', version: server?.version ?? 'unknown' }, tools };
       } finally {
         await client.close().catch(() => undefined);
       }

@@ -2,10 +2,11 @@
 // DynamoDB adapter (create-once, single-use decisions, first claim wins). For unit tests and
 // quick local runs; nothing survives the process.
 import { Run } from '../../domain/types.js';
-import type { ApprovalRecord, ApprovalStore, Clock, EventLedger, IdempotencyRecord, IdempotencyStore, IdGenerator, JournalStore, RunStore } from '../../ports.js';
+import type { ApprovalRecord, ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyRecord, IdempotencyStore, IdGenerator, JournalStore, RunStore } from '../../ports.js';
 import type { JournalRow } from '../../domain/types.js';
 import { RecordExistsError, RecordNotFoundError } from '../errors.js';
-import { createJournalSequencer, plain } from '../records.js';
+import { createJournalSequencer, idempotencyExpiry, plain } from '../records.js';
+import { createInMemoryBudgetStore } from './budget.js';
 
 export interface InMemoryStores {
   runs: RunStore;
@@ -13,6 +14,7 @@ export interface InMemoryStores {
   idempotency: IdempotencyStore;
   approvals: ApprovalStore;
   events: EventLedger;
+  budget: BudgetStore;
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
   /** The raw maps, for assertions in tests. */
   readonly state: {
@@ -65,6 +67,13 @@ export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator
     async list(limit) {
       return [...state.runs.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit).map(plain);
     },
+    async listByStatus(tenant, status, limit) {
+      return [...state.runs.values()]
+        .filter((r) => r.tenant === tenant && r.status === status)
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+        .slice(0, limit)
+        .map(plain);
+    },
   };
 
   const journal: JournalStore = {
@@ -84,9 +93,13 @@ export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator
     async begin(record) {
       const existing = state.idempotency.get(record.key);
       if (existing) return { created: false, record: plain(existing) };
-      const created: IdempotencyRecord = { ...plain(record), status: 'in_flight', result: null };
+      const created: IdempotencyRecord = { expiresAt: idempotencyExpiry(record.createdAt), ...plain(record), status: 'in_flight', result: null };
       state.idempotency.set(record.key, created);
       return { created: true, record: plain(created) };
+    },
+    async get(key) {
+      const existing = state.idempotency.get(key);
+      return existing ? plain(existing) : null;
     },
     async complete(key, result) {
       const existing = state.idempotency.get(key);
@@ -116,6 +129,13 @@ export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator
       state.approvals.set(input.approvalId, next);
       return plain(next);
     },
+    async consume(approvalId, idempotencyKey, at) {
+      const record = state.approvals.get(approvalId);
+      if (!record || record.status !== 'approved') return false;
+      if (record.usedBy) return record.usedBy === idempotencyKey;
+      state.approvals.set(approvalId, { ...record, usedBy: idempotencyKey, usedAt: at });
+      return true;
+    },
   };
 
   const events: EventLedger = {
@@ -135,5 +155,5 @@ export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator
       .map(plain);
   }
 
-  return { runs, journal, idempotency, approvals, events, findRunsByOrder, state };
+  return { runs, journal, idempotency, approvals, events, budget: createInMemoryBudgetStore(), findRunsByOrder, state };
 }

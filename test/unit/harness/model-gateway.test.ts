@@ -77,7 +77,9 @@ describe('callModel', () => {
   it('stops calling models once the run reached its cost cap', async () => {
     const provider = pricedProvider(validTriage, { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 });
     const { harness, stores } = setupHarness({ models: provider });
-    await stores.runs.create(makeRun({ costMicros: 250_000 }));
+    await stores.runs.create(makeRun());
+    // Earlier calls of this run committed the whole cap.
+    await stores.budget.reserve({ tenant: 'demo', runId: 'run-1', day: '2026-09-23', specialist: 'triage', micros: 250_000, runCapMicros: 250_000, dailyCapMicros: 40_000_000, maxTurns: 6 });
     await expect(harness.callModel(stepCtx('ProposeRefund'), triageRequest())).rejects.toThrow(BudgetExceededError);
     expect(provider.requests).toHaveLength(0);
     expect((await stores.journal.listByRun('run-1'))[0]).toMatchObject({ kind: 'model', outcome: 'refused' });

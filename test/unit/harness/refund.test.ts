@@ -68,8 +68,8 @@ describe('refund', () => {
     expect(receipt).toMatchObject({ orderId: 'gid://shopify/Order/1001', orderNumber: '1001', amountMinor: 1800, currency: 'USD' });
     expect(receipt.idempotencyKey).toMatch(/^ra1_[0-9a-f]{64}$/);
     expect(statusAtDispatch).toBe('in_flight');
-    expect(transport.calls.map((c) => c.name)).toEqual(['get_order', 'refund_create']);
-    expect(transport.calls[1]!.args).toMatchObject({
+    expect(transport.calls.map((c) => c.name)).toEqual(['get_order', 'preview_refund', 'refund_create']);
+    expect(transport.calls[2]!.args).toMatchObject({
       orderId: 'gid://shopify/Order/1001',
       amount: { amountMinor: 1800, currency: 'USD' },
       parentTransactionId: 'gid://shopify/OrderTransaction/1001',
@@ -78,10 +78,13 @@ describe('refund', () => {
     });
     expect(stores.state.idempotency.get(receipt.idempotencyKey)).toMatchObject({ status: 'succeeded', result: receipt });
     const rows = await stores.journal.listByRun('run-1');
-    expect(rows.map((r) => [r.name, r.outcome, r.idempotencyKey])).toEqual([
-      ['get_order', 'ok', null],
-      ['refund_create', 'ok', receipt.idempotencyKey],
+    expect(rows.map((r) => [r.kind, r.name, r.outcome, r.idempotencyKey])).toEqual([
+      ['tool', 'get_order', 'ok', null],
+      ['tool', 'preview_refund', 'ok', null],
+      ['decision', 'refund_create', 'ok', receipt.idempotencyKey],
+      ['tool', 'refund_create', 'ok', receipt.idempotencyKey],
     ]);
+    expect(rows[2]).toMatchObject({ decision: 'allow', rule: 'auto_within_policy', approvalId: null });
   });
 
   it('dispatches an approved 6200 refund bound to its exact arguments', async () => {
@@ -90,7 +93,7 @@ describe('refund', () => {
     expect(run.gate?.decision).toBe('approval');
     const approval = await approvalFor(harness, run);
     await expect(harness.refund(refundCtx(run), { run, approval: null })).rejects.toThrow(ApprovalRequiredError);
-    const receipt = await harness.refund(refundCtx(run), { run, approval });
+    const receipt = await harness.refund(refundCtx(run), { run, approval, spendApproval: async () => true });
     expect(receipt.amountMinor).toBe(6200);
     expect(transport.refunds.size).toBe(1);
   });
@@ -172,7 +175,7 @@ describe('refund', () => {
   it('keeps the key after a timeout and the retry yields the one original refund', async () => {
     const { harness, stores, transport } = setupHarness();
     const run = gatedRun(makeOrder());
-    transport.script('refund_create', 'lose-response');
+    transport.script('refund_create', 'lose-response', 'hang');
 
     const first = await harness.refund(refundCtx(run), { run, approval: null }).catch((e: unknown) => e);
     expect(first).toBeInstanceOf(TemporarilyUnavailableError);
@@ -183,8 +186,8 @@ describe('refund', () => {
 
     const receipt = await harness.refund(refundCtx(run), { run, approval: null });
     const sent = transport.calls.filter((c) => c.name === 'refund_create');
-    expect(sent).toHaveLength(2);
-    expect(sent[0]!.args.idempotencyKey).toBe(sent[1]!.args.idempotencyKey);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((c) => c.args.idempotencyKey)).size).toBe(1);
     expect(transport.refunds.size).toBe(1);
     expect(receipt.refundId).toBe([...transport.refunds.values()][0]!.refundId);
     expect(stores.state.idempotency.get(key)?.status).toBe('succeeded');

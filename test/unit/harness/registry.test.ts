@@ -1,29 +1,50 @@
-// The tool registry is pinned to the contracts, the allowlist is the documented table, and the
-// canonical hash ignores key order but nothing else.
+// The tool registry is pinned to the MCP server's live definitions, the allowlist is the documented
+// table, and the canonical hash ignores key order but nothing else.
 import { describe, expect, it } from 'vitest';
 import { TOOL_NAMES } from '#mcp/contracts/tools.js';
-import { STEP_ALLOWLIST, TOOL_REGISTRY, computeToolPin, isToolAllowed, verifyToolPins } from '#harness/tools/index.js';
+import { STEP_ALLOWLIST, TOOL_REGISTRY, TOOL_SERVER, checkLiveTools, computeToolPin, isToolAllowed, registryPins } from '#harness/tools/index.js';
 import { canonicalHash, canonicalJson } from '#harness/hash.js';
-import { HarnessConfigError } from '#harness/errors.js';
+import { liveToolList } from './support/live-tools.js';
 
 describe('tool registry', () => {
-  it('pins every tool to the hash of its current contract', () => {
+  it('pins the server name and version and every tool to the hash of its live definition', async () => {
+    const live = await liveToolList();
+    expect(live.server).toEqual(TOOL_SERVER);
     for (const name of TOOL_NAMES) {
-      expect(TOOL_REGISTRY[name].pin, `pin of ${name}: update harness/tools/registry.ts after reviewing the contract change`).toBe(computeToolPin(name));
+      const def = live.tools.find((t) => t.name === name);
+      expect(def, `${name} is listed`).toBeDefined();
+      expect(TOOL_REGISTRY[name].pin, `pin of ${name}: review the definition change, then set this pin in harness/tools/registry.ts`).toBe(computeToolPin(def!));
     }
-    expect(() => verifyToolPins()).not.toThrow();
+    expect(Object.values(checkLiveTools(live, TOOL_SERVER, registryPins())).every((v) => v.ok)).toBe(true);
   });
 
-  it('fails closed when a contract no longer matches its pin', () => {
-    const drifted = { ...TOOL_REGISTRY, refund_create: { ...TOOL_REGISTRY.refund_create, pin: 'sha256:0000' } };
-    expect(() => verifyToolPins(drifted)).toThrow(HarnessConfigError);
-    expect(() => verifyToolPins(drifted)).toThrow(/refund_create/);
+  it('a pin covers the description, the schemas and the annotations, but not title or _meta', async () => {
+    const def = (await liveToolList()).tools.find((t) => t.name === 'refund_create')!;
+    const pin = computeToolPin(def);
+    expect(computeToolPin({ ...def, description: `${def.description} Now also refunds shipping.` })).not.toBe(pin);
+    expect(computeToolPin({ ...def, annotations: { ...def.annotations, destructiveHint: false } })).not.toBe(pin);
+    expect(computeToolPin({ ...def, inputSchema: { ...def.inputSchema, additionalProperties: true } })).not.toBe(pin);
+    expect(computeToolPin({ ...def, outputSchema: undefined })).not.toBe(pin);
+    expect(computeToolPin({ ...def, title: 'Other', _meta: { x: 1 } } as typeof def)).toBe(pin);
   });
 
-  it('labels refund_create as money and never retries it inside a call', () => {
-    expect(TOOL_REGISTRY.refund_create).toMatchObject({ risk: 'money', maxAttempts: 1, retryOn: [] });
+  it('flags only the drifted tool, and every tool when the server version differs', async () => {
+    const live = await liveToolList();
+    const drifted = { ...live, tools: live.tools.map((t) => (t.name === 'refund_create' ? { ...t, description: 'changed' } : t)) };
+    const verdicts = checkLiveTools(drifted, TOOL_SERVER, registryPins());
+    expect(verdicts.refund_create.ok).toBe(false);
+    expect(verdicts.get_order.ok).toBe(true);
+    const bumped = checkLiveTools({ ...live, server: { ...live.server, version: '9.9.9' } }, TOOL_SERVER, registryPins());
+    expect(Object.values(bumped).every((v) => !v.ok)).toBe(true);
+    const missing = checkLiveTools({ ...live, tools: live.tools.filter((t) => t.name !== 'post_draft') }, TOOL_SERVER, registryPins());
+    expect(missing.post_draft).toMatchObject({ ok: false, reason: expect.stringContaining('not in the server') });
+  });
+
+  it('labels risk itself and retries refund_create only on timeouts and temporary failures, twice at most', () => {
+    expect(TOOL_REGISTRY.refund_create).toMatchObject({ risk: 'money', timeoutMs: 8000, maxAttempts: 2, retryOn: ['timeout', 'temporarily_unavailable'], backoffMs: [500, 2000] });
     expect(TOOL_REGISTRY.get_order.risk).toBe('read');
     expect(TOOL_REGISTRY.post_draft.risk).toBe('write');
+    expect(TOOL_REGISTRY.post_draft.maxAttempts).toBe(1);
   });
 });
 

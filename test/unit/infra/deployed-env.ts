@@ -1,7 +1,8 @@
 // Evaluates a function's environment from a synthesized template the way it would look in a freshly
-// deployed stack: references become sample values of the right shape (a queue's Ref is its URL), and
-// secret dynamic references become the connector secret's placeholder values (a generated key becomes
-// a token of its generated length). Used by environment.test.ts to feed the real config parsers.
+// deployed stack: references become sample values of the right shape (a queue's Ref is its URL, a
+// secret's its ARN), and each secret's value is what CloudFormation creates (a generated key becomes a
+// token of its generated length, an operator secret its empty fields). Used by environment.test.ts to
+// feed the real config parsers.
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 
 const PSEUDO: Record<string, string> = {
@@ -49,26 +50,16 @@ export function createTemplateEvaluator(resources: Record<string, Resource>) {
     throw new Error(`cannot evaluate ${JSON.stringify(value)}`);
   }
 
-  /** Placeholder values of every connector secret in the template, keyed by secret ARN sample. */
+  /** The value of every secret right after deploy, keyed by its ARN sample. */
   const secretValues = new Map<string, Record<string, string>>();
   for (const [id, resource] of Object.entries(resources)) {
     if (resource.Type !== 'AWS::SecretsManager::Secret') continue;
     const generate = resource.Properties?.GenerateSecretString as
       | { SecretStringTemplate: string; GenerateStringKey: string; PasswordLength: number }
       | undefined;
-    if (!generate) continue;
-    const fields = JSON.parse(generate.SecretStringTemplate) as Record<string, string>;
-    fields[generate.GenerateStringKey] = 'g'.repeat(generate.PasswordLength);
+    const fields = JSON.parse(generate ? generate.SecretStringTemplate : evaluate(resource.Properties?.SecretString)) as Record<string, string>;
+    if (generate) fields[generate.GenerateStringKey] = 'g'.repeat(generate.PasswordLength);
     secretValues.set(REF_SAMPLE['AWS::SecretsManager::Secret']!(id), fields);
-  }
-
-  const DYNAMIC = /\{\{resolve:secretsmanager:(.+?):SecretString:([A-Z_]+)::\}\}/g;
-  function resolveSecrets(text: string): string {
-    return text.replace(DYNAMIC, (_, arn: string, field: string) => {
-      const value = secretValues.get(arn)?.[field];
-      if (value === undefined) throw new Error(`secret ${arn} has no field ${field}`);
-      return value;
-    });
   }
 
   return {
@@ -79,7 +70,13 @@ export function createTemplateEvaluator(resources: Record<string, Resource>) {
     },
     /** The environment as the function would see it right after deploy. */
     deployedEnvOf(logicalId: string): Record<string, string> {
-      return Object.fromEntries(Object.entries(this.rawEnvOf(logicalId)).map(([k, v]) => [k, resolveSecrets(evaluate(v))]));
+      return Object.fromEntries(Object.entries(this.rawEnvOf(logicalId)).map(([k, v]) => [k, evaluate(v)]));
+    },
+    /** A secret's fields right after deploy, by the ARN a function got. */
+    secretValueOf(arn: string): Record<string, string> {
+      const value = secretValues.get(arn);
+      if (!value) throw new Error(`no secret with ARN ${arn}`);
+      return value;
     },
   };
 }

@@ -1,16 +1,31 @@
 // Each function's environment, held to the parsers that read it (functions/shared/lambda-config.ts and
 // mcp-lambda/config.ts) and to what its code path needs: enough to run, and no secret beyond its job.
+// Secrets reach a function only as `<NAME>_SECRET_ARN` (infra/lib/secrets.ts): the runtime reads the
+// secret's JSON fields and merges them over the environment before parsing, as withSecrets() does here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LambdaConfig } from '#functions/shared/lambda-config.js';
 import { loadMcpConfig, McpConfigError } from '#mcp/config.js';
-import { FUNCTION_NAMES, FUNCTIONS, SECRET_FIELDS, type FunctionName } from '../../../infra/lib/functions.js';
+import { POWERTOOLS_VARIABLES, RUNTIME_VARIABLES } from '../../../infra/lib/environment.js';
+import { FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
+import { SECRET_FIELDS, SECRET_NAMES, SECRETS, arnVariableOf } from '../../../infra/lib/secrets.js';
 import { createTemplateEvaluator } from './deployed-env.js';
 import { synthTenant, TEST_TENANT } from './synth.js';
 
-/** Set by the Lambda construct for the runtime itself, not read by any config parser. */
-const RUNTIME_OPTIONS = ['NODE_OPTIONS'];
+/** Read by the runtime and by Powertools, not by a config parser. */
+const NOT_CONFIG: string[] = [...RUNTIME_VARIABLES, ...POWERTOOLS_VARIABLES];
+const WEBHOOK_SECRETS = SECRETS.WEBHOOK.fields as readonly string[];
 
-const MCP_TOOLS = ['MCP_URL', 'MCP_CALLER_TOKEN'];
+/** The values an operator pastes into the operator secrets after the first deploy. */
+const OPERATOR_VALUES: Record<string, string> = {
+  SHOPIFY_ADMIN_TOKEN: 'shpat_0123456789abcdef',
+  HELPDESK_EMAIL: 'agent@acme.test',
+  HELPDESK_TOKEN: 'zendesk-api-token-0123',
+  ZENDESK_WEBHOOK_SECRET: 'zendesk-signing-secret-0123456789',
+};
+
+type Needs = { settings: string[]; secrets: readonly string[] };
+const MCP_TOOLS: Needs = { settings: ['MCP_URL'], secrets: ['MCP_CALLER_TOKEN'] };
+const NOTHING: Needs = { settings: [], secrets: [] };
 /**
  * Every handler composes the refund policy with the tenant's limit (lambda-app.ts); all must hold the
  * same one, since approvals and journal rows carry the policy's version hash.
@@ -20,38 +35,70 @@ const POLICY = ['AUTO_REFUND_LIMIT_MINOR'];
  * What each handler's code path takes from its config beyond TENANT and TABLE_NAME (which
  * LambdaConfig requires of all) and the policy, read from functions/shared/lambda-app.ts and the use cases.
  */
-const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, string[]> = {
-  'webhook-ingest': ['QUEUE_URL', 'ZENDESK_WEBHOOK_SECRET'],
-  // Starts the execution and asks the helpdesk API for the requester's email.
-  'run-starter': ['STATE_MACHINE_ARN', 'HELPDESK_BASE_URL', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN'],
-  // Answers the task token through the Step Functions engine, which is built with the ARN.
-  'approval-callback': ['STATE_MACHINE_ARN', 'APPROVER_EMAILS'],
-  'runs-api': [],
-  triage: [],
+const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
+  // Verifies each helpdesk's deliveries with its own secret, enqueues the ticket.
+  'webhook-ingest': { settings: ['QUEUE_URL'], secrets: WEBHOOK_SECRETS },
+  // Starts the execution, asks the helpdesk API for the requester's email, dead-letters poison messages.
+  'run-starter': {
+    settings: ['STATE_MACHINE_ARN', 'HELPDESK_BASE_URL', 'DEAD_LETTER_QUEUE_URL', 'MAX_RECEIVE_COUNT'],
+    secrets: ['HELPDESK_EMAIL', 'HELPDESK_TOKEN'],
+  },
+  // Checks the signed approval link, answers the task token through the Step Functions engine.
+  'approval-callback': { settings: ['STATE_MACHINE_ARN', 'APPROVER_EMAILS'], secrets: ['APPROVAL_LINK_SECRET'] },
+  'runs-api': NOTHING,
+  triage: NOTHING,
   'check-order': MCP_TOOLS, // get_order, get_refund_history
-  'propose-refund': [],
-  gate: [],
-  'request-approval': ['APPROVER_EMAILS', 'SENDER_EMAIL', 'PUBLIC_BASE_URL'],
+  'propose-refund': NOTHING,
+  gate: NOTHING,
+  // Signs one link per approver and emails it.
+  'request-approval': { settings: ['APPROVER_EMAILS', 'SENDER_EMAIL', 'PUBLIC_BASE_URL'], secrets: ['APPROVAL_LINK_SECRET'] },
   refund: MCP_TOOLS, // refund_create
-  'draft-reply': [],
+  'draft-reply': NOTHING,
   'check-reply': MCP_TOOLS, // post_draft, only through the MCP server
-  done: [],
+  done: NOTHING,
   escalate: MCP_TOOLS, // post_draft of the team note, only through the MCP server
+  'cancel-run': { settings: ['STATE_MACHINE_ARN'], secrets: [] },
+  'dead-letters': { settings: ['DEAD_LETTER_QUEUE_URL'], secrets: [] },
+  // Stops stalled executions and escalates them (the note goes through MCP).
+  'stalled-runs': { settings: ['STATE_MACHINE_ARN', 'MCP_URL'], secrets: ['MCP_CALLER_TOKEN'] },
 };
 const HANDLERS = Object.keys(HANDLER_NEEDS) as Exclude<FunctionName, 'mcp'>[];
 
 let evaluator: ReturnType<typeof createTemplateEvaluator>;
 let logicalIdOf: (fn: FunctionName) => string;
+let templateText: string;
 
 beforeAll(() => {
   const synth = synthTenant();
+  templateText = JSON.stringify(synth.template.toJSON());
   evaluator = createTemplateEvaluator(synth.template.toJSON().Resources);
   logicalIdOf = synth.logicalIdOf;
 });
 
 const rawEnv = (fn: FunctionName) => evaluator.rawEnvOf(logicalIdOf(fn));
 const deployedEnv = (fn: FunctionName) => evaluator.deployedEnvOf(logicalIdOf(fn));
-const configNames = (fn: FunctionName) => Object.keys(rawEnv(fn)).filter((k) => !RUNTIME_OPTIONS.includes(k)).sort();
+const isArnVariable = (name: string) => name.endsWith('_SECRET_ARN');
+const settingNames = (fn: FunctionName) =>
+  Object.keys(rawEnv(fn))
+    .filter((k) => !NOT_CONFIG.includes(k) && !isArnVariable(k))
+    .sort();
+
+/** The fields of the secrets a function can read, with the operator's values filled in where given. */
+function readableSecretFields(fn: FunctionName, fill: Record<string, string> = {}): Record<string, string> {
+  const env = deployedEnv(fn);
+  const fields: Record<string, string> = {};
+  for (const [name, arn] of Object.entries(env)) {
+    if (!isArnVariable(name)) continue;
+    for (const [field, value] of Object.entries(evaluator.secretValueOf(arn))) fields[field] = fill[field] ?? value;
+  }
+  return fields;
+}
+
+/** The configuration a function parses at runtime: its environment with its secrets' non-empty fields over it. */
+function withSecrets(fn: FunctionName, fill: Record<string, string> = OPERATOR_VALUES): Record<string, string> {
+  const secrets = Object.entries(readableSecretFields(fn, fill)).filter(([, value]) => value !== '');
+  return { ...deployedEnv(fn), ...Object.fromEntries(secrets) };
+}
 
 /** The variables mcp-lambda/config.ts refuses to start without, as its own error names them. */
 function mcpRequiredNames(): string[] {
@@ -65,8 +112,8 @@ function mcpRequiredNames(): string[] {
 }
 
 describe('function environments', () => {
-  it('applies the tenant file\'s auto-refund limit in every handler alike', () => {
-    const synth = synthTenant({ ...TEST_TENANT, autoRefundLimitMinor: 2500 });
+  it("applies the tenant file's auto-refund limit in every handler alike", () => {
+    const synth = synthTenant({ ...TEST_TENANT, policy: { autoRefundLimitMinor: 2500 } });
     const tenantEnv = createTemplateEvaluator(synth.template.toJSON().Resources);
 
     for (const fn of HANDLERS) {
@@ -78,48 +125,60 @@ describe('function environments', () => {
     const parsed = new Set(Object.keys(LambdaConfig.shape));
 
     for (const fn of HANDLERS) {
-      expect(configNames(fn).filter((name) => !parsed.has(name)), fn).toEqual([]);
-      expect(() => LambdaConfig.parse(deployedEnv(fn)), fn).not.toThrow();
+      const names = [...settingNames(fn), ...Object.keys(readableSecretFields(fn))];
+      expect(names.filter((name) => !parsed.has(name)), fn).toEqual([]);
+      expect(() => LambdaConfig.parse(withSecrets(fn)), fn).not.toThrow();
     }
   });
 
-  it('gives each handler exactly what its code path reads, so none holds a setting or secret it does not use', () => {
+  it('gives each handler exactly the settings and secrets its code path reads, so none holds one it does not use', () => {
     const alwaysRequired = LambdaConfig.safeParse({}).error!.issues.map((issue) => String(issue.path[0])).sort();
     expect(alwaysRequired).toEqual(['TABLE_NAME', 'TENANT']);
 
     for (const fn of HANDLERS) {
-      expect(configNames(fn), fn).toEqual([...alwaysRequired, ...POLICY, ...HANDLER_NEEDS[fn]].sort());
+      expect(settingNames(fn), fn).toEqual([...alwaysRequired, ...POLICY, ...HANDLER_NEEDS[fn].settings].sort());
+      expect(Object.keys(readableSecretFields(fn)).sort(), fn).toEqual([...HANDLER_NEEDS[fn].secrets].sort());
     }
   });
 
-  it('gives the MCP server exactly the variables mcp-lambda/config.ts requires, and its config loads after deploy', () => {
+  it('gives the MCP server exactly what mcp-lambda/config.ts requires, and its config loads once the operator fills the secrets', () => {
     const required = mcpRequiredNames();
-    const env = deployedEnv('mcp');
+    const available = [...settingNames('mcp'), ...Object.keys(readableSecretFields('mcp'))].sort();
 
-    expect(configNames('mcp')).toEqual(required);
-    expect(loadMcpConfig(env)).toMatchObject({ shopUrl: `https://${TEST_TENANT.storeDomain}`, helpdesk: { baseUrl: TEST_TENANT.helpdesk.baseUrl } });
-    for (const name of required) {
-      const { [name]: _dropped, ...without } = env;
-      expect(() => loadMcpConfig(without), name).toThrow(McpConfigError);
-    }
+    expect(available).toEqual(required);
+    expect(loadMcpConfig(withSecrets('mcp'))).toMatchObject({
+      shopUrl: `https://${TEST_TENANT.storeDomain}`,
+      shopifyAdminToken: OPERATOR_VALUES.SHOPIFY_ADMIN_TOKEN,
+      helpdesk: { baseUrl: TEST_TENANT.helpdesk.baseUrl, email: OPERATOR_VALUES.HELPDESK_EMAIL },
+      callerToken: 'g'.repeat(48),
+    });
+    // Before the operator fills them, the server refuses to start rather than run with empty tokens.
+    expect(() => loadMcpConfig(withSecrets('mcp', {}))).toThrow(McpConfigError);
   });
 
-  it('hands each connector secret only to the functions that call that API, as a deploy-time reference', () => {
-    const holders = (field: string) => FUNCTION_NAMES.filter((fn) => rawEnv(fn)[field] !== undefined).sort();
+  it('hands each secret only to the functions that need it, by ARN; the store token to the MCP server alone', () => {
+    const holders = (variable: string) => FUNCTION_NAMES.filter((fn) => rawEnv(fn)[variable] !== undefined).sort();
 
-    expect(holders('SHOPIFY_ADMIN_TOKEN')).toEqual(['mcp']);
-    expect(holders('HELPDESK_EMAIL')).toEqual(['mcp', 'run-starter']);
-    expect(holders('HELPDESK_TOKEN')).toEqual(['mcp', 'run-starter']);
-    expect(holders('ZENDESK_WEBHOOK_SECRET')).toEqual(['webhook-ingest']);
-    expect(holders('MCP_CALLER_TOKEN')).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'refund']);
+    expect(holders(arnVariableOf('STORE'))).toEqual(['mcp']);
+    expect(holders(arnVariableOf('HELPDESK'))).toEqual(['mcp', 'run-starter']);
+    expect(holders(arnVariableOf('WEBHOOK'))).toEqual(['webhook-ingest']);
+    expect(holders(arnVariableOf('MCP_CALLER'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'refund', 'stalled-runs']);
+    expect(holders(arnVariableOf('APPROVAL_LINK'))).toEqual(['approval-callback', 'request-approval']);
     for (const fn of FUNCTION_NAMES) {
-      for (const field of SECRET_FIELDS) {
-        const value = rawEnv(fn)[field];
-        if (value === undefined) continue;
-        expect(typeof value, `${fn}.${field}`).not.toBe('string');
-        expect(JSON.stringify(value), `${fn}.${field}`).toContain(`:SecretString:${field}::}}`);
+      for (const name of SECRET_NAMES) {
+        const value = rawEnv(fn)[arnVariableOf(name)];
+        if (value !== undefined) expect(value, `${fn} ${name}`).toEqual({ Ref: expect.stringMatching(/Secret/) });
       }
     }
+  });
+
+  it('puts no secret value in any environment variable or anywhere in the template', () => {
+    for (const fn of FUNCTION_NAMES) {
+      expect(Object.keys(rawEnv(fn)).filter((name) => (SECRET_FIELDS as string[]).includes(name)), fn).toEqual([]);
+    }
+    expect(templateText).not.toContain('{{resolve:secretsmanager');
+    // The operator secrets are created empty; the generated ones are generated by CloudFormation.
+    for (const field of SECRET_FIELDS) expect(templateText).not.toMatch(new RegExp(`\\\\"${field}\\\\":\\\\"[^\\\\"]`));
   });
 
   it('passes the tenant file values and the deployed endpoints', () => {
@@ -130,8 +189,18 @@ describe('function environments', () => {
       PUBLIC_BASE_URL: 'https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com',
     });
     expect(deployedEnv('escalate').MCP_URL).toBe('https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com/mcp');
-    expect(deployedEnv('run-starter').HELPDESK_BASE_URL).toBe(TEST_TENANT.helpdesk.baseUrl);
+    expect(deployedEnv('run-starter')).toMatchObject({ HELPDESK_BASE_URL: TEST_TENANT.helpdesk.baseUrl, MAX_RECEIVE_COUNT: '5' });
     expect(deployedEnv('mcp').SHOPIFY_STORE_DOMAIN).toBe(TEST_TENANT.storeDomain);
     expect(Object.keys(FUNCTIONS).sort()).toEqual([...HANDLERS, 'mcp'].sort());
+  });
+
+  it('names each function in its logs and metrics, in the product namespace', () => {
+    for (const fn of FUNCTION_NAMES) {
+      expect(deployedEnv(fn), fn).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: `refund-agent-${fn}`,
+        POWERTOOLS_METRICS_NAMESPACE: 'RefundAgent',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+    }
   });
 });

@@ -8,50 +8,24 @@ import { createTableInput } from '#harness/adapters/dynamo/table.js';
 import { TenantNotDeployableError } from '../../../infra/lib/errors.js';
 import { FUNCTION_NAMES, STATE_FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
 import { REPO_ROOT, synthTenant, TEST_TENANT } from './synth.js';
-
-type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string };
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+import { actionsOf, readTemplate, resolveTokens, type Resource, type Statement } from './template.js';
 
 let synth: ReturnType<typeof synthTenant>;
 let resources: Record<string, Resource>;
+let ofType: (type: string) => [string, Resource][];
+let actionsByFunction: () => Record<FunctionName, Statement[]>;
 
 beforeAll(() => {
   synth = synthTenant();
-  resources = synth.template.toJSON().Resources as Record<string, Resource>;
+  const t = readTemplate(synth);
+  ({ resources, ofType } = t);
+  actionsByFunction = t.statementsByFunction;
 });
 
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-
-/** Resolves CloudFormation tokens the way this test names them: a GetAtt becomes its logical id. */
-function resolveTokens(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const node = value as Record<string, unknown>;
-  if (node['Fn::GetAtt']) return (node['Fn::GetAtt'] as string[])[0]!;
-  if (node.Ref) return node.Ref as string;
-  if (node['Fn::Join']) {
-    const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
-    return parts.map(resolveTokens).join(separator);
-  }
-  throw new Error(`unexpected token ${JSON.stringify(value)}`);
-}
-
-/** Actions each function's role may perform, keyed by function name. */
-function actionsByFunction(): Record<FunctionName, Statement[]> {
-  const roleOf = (fn: FunctionName) => resolveTokens((resources[synth.logicalIdOf(fn)]!.Properties as { Role: unknown }).Role);
-  const statementsByRole = new Map<string, Statement[]>();
-  for (const [, policy] of ofType('AWS::IAM::Policy')) {
-    const props = policy.Properties as { Roles: unknown[]; PolicyDocument: { Statement: Statement[] } };
-    for (const role of props.Roles.map(resolveTokens)) {
-      statementsByRole.set(role, [...(statementsByRole.get(role) ?? []), ...props.PolicyDocument.Statement]);
-    }
-  }
-  return Object.fromEntries(FUNCTION_NAMES.map((fn) => [fn, statementsByRole.get(roleOf(fn)) ?? []])) as Record<FunctionName, Statement[]>;
-}
-
-const actionsOf = (statements: Statement[]) => statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+const keyId = () => ofType('AWS::KMS::Key')[0]![0];
 
 describe('RefundAgent tenant stack', () => {
-  it('declares the table with the key schema of harness/adapters/dynamo/table.ts, on demand, with PITR, retained', () => {
+  it('declares the table with the key schema of harness/adapters/dynamo/table.ts, on demand, with PITR, KMS, deletion protection, retained', () => {
     const schema = createTableInput('unused');
     const tables = ofType('AWS::DynamoDB::Table');
 
@@ -63,6 +37,8 @@ describe('RefundAgent tenant stack', () => {
     expect(props.GlobalSecondaryIndexes).toEqual(schema.GlobalSecondaryIndexes);
     expect(props.BillingMode).toBe('PAY_PER_REQUEST');
     expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(props.SSESpecification).toMatchObject({ SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: { 'Fn::GetAtt': [keyId(), 'Arn'] } });
+    expect(props.DeletionProtectionEnabled).toBe(true);
     expect(props.TableName).toBeUndefined();
     expect(table.DeletionPolicy).toBe('Retain');
   });
@@ -74,6 +50,10 @@ describe('RefundAgent tenant stack', () => {
     const dlq = queues.find(([, q]) => !q.Properties?.RedrivePolicy)!;
 
     expect(main[1].Properties).toMatchObject({ FifoQueue: true, ContentBasedDeduplication: false });
+    for (const [id, queue] of queues) {
+      expect(queue.Properties, id).toMatchObject({ KmsMasterKeyId: { 'Fn::GetAtt': [keyId(), 'Arn'] } });
+      expect(queue.DeletionPolicy, id).toBe('Retain');
+    }
     expect(main[1].Properties!.RedrivePolicy).toEqual({
       deadLetterTargetArn: { 'Fn::GetAtt': [dlq[0], 'Arn'] },
       maxReceiveCount: 5,
@@ -99,7 +79,7 @@ describe('RefundAgent tenant stack', () => {
     }
   });
 
-  it('routes the HTTP API to webhook intake, approval pages and the runs API', () => {
+  it('routes the HTTP API to webhook intake, approval pages, the MCP server and the operators\' API', () => {
     const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey);
 
     expect(routes.sort()).toEqual(
@@ -109,6 +89,8 @@ describe('RefundAgent tenant stack', () => {
         'POST /approvals/{approvalId}',
         'GET /api/runs',
         'GET /api/runs/{runId}',
+        'POST /api/runs/{runId}/cancel',
+        'GET /api/dead-letters',
         'POST /mcp',
       ].sort(),
     );
@@ -161,20 +143,26 @@ describe('RefundAgent tenant stack', () => {
     const who = (action: string) => FUNCTION_NAMES.filter((fn) => actionsOf(byFunction[fn]).includes(action)).sort();
     const steps = Object.values(STATE_FUNCTIONS).sort();
 
+    const writers = ['approval-callback', 'cancel-run', 'run-starter', 'stalled-runs', ...steps].sort();
+
     expect(who('states:StartExecution')).toEqual(['run-starter']);
-    expect(who('sqs:SendMessage')).toEqual(['webhook-ingest']);
-    expect(who('sqs:ReceiveMessage')).toEqual(['run-starter']);
+    expect(who('states:StopExecution')).toEqual(['cancel-run', 'run-starter', 'stalled-runs']);
+    expect(who('sqs:SendMessage')).toEqual(['run-starter', 'webhook-ingest']);
+    expect(who('sqs:ReceiveMessage')).toEqual(['dead-letters', 'run-starter']);
+    expect(who('sqs:DeleteMessage')).toEqual(['run-starter']);
     expect(who('ses:SendEmail')).toEqual(['request-approval']);
     expect(who('lambda:InvokeFunction')).toEqual([]);
-    expect(who('secretsmanager:GetSecretValue')).toEqual([]);
-    expect(who('dynamodb:PutItem')).toEqual(['approval-callback', 'run-starter', ...steps].sort());
-    expect(who('dynamodb:Query')).toEqual(['approval-callback', 'run-starter', 'runs-api', ...steps].sort());
-    expect(actionsOf(byFunction.mcp).some((a) => a.startsWith('dynamodb:'))).toBe(false);
+    expect(who('dynamodb:PutItem')).toEqual(writers);
+    expect(who('dynamodb:Query')).toEqual([...writers, 'runs-api'].sort());
+    for (const fn of ['mcp', 'webhook-ingest', 'dead-letters'] as const) {
+      expect(actionsOf(byFunction[fn]).some((a) => a.startsWith('dynamodb:')), fn).toBe(false);
+    }
   });
 
   it('refuses a tenant file whose settings the deployed functions would silently ignore', () => {
     expect(() => synthTenant({ ...TEST_TENANT, helpdesk: { kind: 'gorgias', baseUrl: 'https://acme.gorgias.com' } })).toThrow(
       TenantNotDeployableError,
     );
+    expect(() => synthTenant({ ...TEST_TENANT, models: { triage: 'claude-sonnet-5' } })).toThrow(TenantNotDeployableError);
   });
 });

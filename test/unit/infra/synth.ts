@@ -9,19 +9,20 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { FunctionName } from '../../../infra/lib/functions.js';
 import { repoLayout } from '../../../infra/lib/source-layout.js';
-import type { TenantConfig } from '../../../infra/lib/tenant-config.js';
+import { TenantConfig } from '../../../infra/lib/tenant-config.js';
 import { TenantStack } from '../../../infra/lib/tenant-stack.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
-export const TEST_TENANT: TenantConfig = {
+export const TEST_TENANT: TenantConfig = TenantConfig.parse({
   tenant: 'acme',
   storeDomain: 'acme.myshopify.com',
   helpdesk: { kind: 'zendesk', baseUrl: 'https://acme.zendesk.com' },
   approverEmails: ['lead@acme.test'],
   sesSender: 'refunds@acme.test',
-  autoRefundLimitMinor: 5000,
-};
+  alarmEmails: ['oncall@acme.test'],
+  policy: { autoRefundLimitMinor: 5000 },
+});
 
 export function synthTenant(config: TenantConfig = TEST_TENANT) {
   const stubDir = mkdtempSync(join(tmpdir(), 'refund-agent-stub-'));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TenantConfigInvalidError, TenantConfigNotFoundError } from '../../../infra/lib/errors.js';
-import { loadTenantConfig } from '../../../infra/lib/tenant-config.js';
+import { autoRefundLimitOf, loadTenantConfig, TenantConfig, tenantsIn, undeployableSettings } from '../../../infra/lib/tenant-config.js';
 import { REPO_ROOT } from './synth.js';
 
 const VALID = {
@@ -23,16 +23,67 @@ function tenantsDir(files: Record<string, unknown>): string {
   return dir;
 }
 
+function problemsOf(load: () => unknown): string {
+  let error: unknown;
+  try {
+    load();
+  } catch (thrown) {
+    error = thrown;
+  }
+  expect(error).toBeInstanceOf(TenantConfigInvalidError);
+  return (error as TenantConfigInvalidError).problems.join('\n');
+}
+
 describe('loadTenantConfig', () => {
   it('loads the demo tenant shipped in infra/tenants', () => {
     const config = loadTenantConfig('demo', join(REPO_ROOT, 'infra', 'tenants'));
 
     expect(config.tenant).toBe('demo');
-    expect(config.autoRefundLimitMinor).toBe(5000);
+    expect(autoRefundLimitOf(config)).toBe(5000);
   });
 
-  it('defaults the auto-refund limit to 5000 minor units', () => {
-    expect(loadTenantConfig('shop-one', tenantsDir({ 'shop-one': VALID })).autoRefundLimitMinor).toBe(5000);
+  it('defaults the auto-refund limit to 5000 minor units and the webhook throttle to 10 rps, burst 20', () => {
+    const config = loadTenantConfig('shop-one', tenantsDir({ 'shop-one': VALID }));
+
+    expect(autoRefundLimitOf(config)).toBe(5000);
+    expect(config.caps).toMatchObject({ webhookRatePerSecond: 10, webhookBurst: 20 });
+    expect(config).toMatchObject({ alarmEmails: [], policy: {}, models: {} });
+  });
+
+  it('validates policy overrides with the harness policy schema, model choices against the price table, caps as integers', () => {
+    const dir = tenantsDir({
+      'shop-one': {
+        ...VALID,
+        policy: { autoRefundLimitMinor: -1, fulfilledWithinDays: 0, maxRefundsPerRun: 2 },
+        models: { triage: 'gpt-4o' },
+        caps: { webhookRatePerSecond: 0.5 },
+        alarmEmails: ['not-an-email'],
+      },
+    });
+
+    const problems = problemsOf(() => loadTenantConfig('shop-one', dir));
+    for (const field of ['policy.autoRefundLimitMinor', 'policy.fulfilledWithinDays', 'policy', 'models.triage', 'caps.webhookRatePerSecond', 'alarmEmails.0']) {
+      expect(problems).toContain(field);
+    }
+    expect(problems).toContain('maxRefundsPerRun'); // not a number a tenant may change
+  });
+
+  it('accepts what the deployed functions honour and names what they cannot honour yet', () => {
+    const config = TenantConfig.parse({
+      ...VALID,
+      helpdesk: { kind: 'zendesk', baseUrl: 'https://shop-one.zendesk.com' },
+      policy: { autoRefundLimitMinor: 2500, fulfilledWithinDays: 30 },
+    });
+    expect(undeployableSettings(config)).toEqual([]);
+
+    const wishes = TenantConfig.parse({
+      ...VALID,
+      policy: { fulfilledWithinDays: 14 },
+      models: { replyAgent: 'claude-haiku-4-5' },
+      caps: { runCostMicros: 100_000 },
+    });
+    const problems = undeployableSettings(wishes).join('\n');
+    for (const field of ['helpdesk.kind', 'policy.fulfilledWithinDays', 'models.replyAgent', 'caps.runCostMicros']) expect(problems).toContain(field);
   });
 
   it('says which file is missing', () => {
@@ -44,18 +95,11 @@ describe('loadTenantConfig', () => {
 
   it('names each invalid field', () => {
     const dir = tenantsDir({
-      'shop-one': { ...VALID, sesSender: 'not-an-email', autoRefundLimitMinor: 49.99, helpdesk: { kind: 'sandbox', baseUrl: 'http://x' } },
+      'shop-one': { ...VALID, sesSender: 'not-an-email', policy: { autoRefundLimitMinor: 49.99 }, helpdesk: { kind: 'sandbox', baseUrl: 'http://x' } },
     });
 
-    let error: unknown;
-    try {
-      loadTenantConfig('shop-one', dir);
-    } catch (thrown) {
-      error = thrown;
-    }
-    expect(error).toBeInstanceOf(TenantConfigInvalidError);
-    const problems = (error as TenantConfigInvalidError).problems.join('\n');
-    for (const field of ['sesSender', 'autoRefundLimitMinor', 'helpdesk.kind', 'helpdesk.baseUrl']) expect(problems).toContain(field);
+    const problems = problemsOf(() => loadTenantConfig('shop-one', dir));
+    for (const field of ['sesSender', 'policy.autoRefundLimitMinor', 'helpdesk.kind', 'helpdesk.baseUrl']) expect(problems).toContain(field);
   });
 
   it('refuses unknown keys, a tenant field that differs from the file name, and non-JSON', () => {
@@ -72,5 +116,10 @@ describe('loadTenantConfig', () => {
 
   it('refuses a tenant name that could escape the tenants folder', () => {
     expect(() => loadTenantConfig('../demo', join(REPO_ROOT, 'infra', 'tenants'))).toThrow(TenantConfigInvalidError);
+  });
+
+  it('lists every tenant file of a folder, and says so when there is none', () => {
+    expect(tenantsIn(tenantsDir({ 'shop-one': VALID, acme: VALID }))).toEqual(['acme', 'shop-one']);
+    expect(() => tenantsIn(tenantsDir({}))).toThrow(TenantConfigNotFoundError);
   });
 });

@@ -4,7 +4,8 @@
 import type { Order, ToolName } from '#mcp/contracts/tools.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { OrderFacts, Proposal, Run, Triage } from '#harness/domain/types.js';
-import type { Clock, IdGenerator, ToolCallResult, ToolTransport } from '#harness/ports.js';
+import type { Clock, IdGenerator, LiveToolList, ToolCallResult, ToolTransport } from '#harness/ports.js';
+import { liveToolList } from './live-tools.js';
 
 export const NOW = new Date('2026-09-23T12:00:00.000Z');
 export const daysAgo = (n: number, from = NOW) => new Date(from.getTime() - n * 86_400_000).toISOString();
@@ -131,12 +132,54 @@ export function createFakeTransport(orders: Order[] = [makeOrder()]) {
     return refund;
   }
 
-  const transport: ToolTransport & { calls: Call[]; refunds: typeof refundsByKey; script(name: ToolName, ...steps: Scripted[]): void } = {
+  function preview(args: Record<string, unknown>) {
+    const order = orders.find((o) => o.id === args.orderId);
+    if (!order) return { ok: false as const, error: { category: 'not_found' as const, message: 'order not found' } };
+    const asked = args.lineItems as Array<{ lineItemId: string; quantity: number }>;
+    const lines = asked.map((l) => {
+      const line = order.lineItems.find((li) => li.id === l.lineItemId);
+      const quantity = line ? Math.min(l.quantity, line.refundableQuantity) : 0;
+      return { lineItemId: l.lineItemId, quantity, subtotal: { amountMinor: quantity * (line?.unitPrice.amountMinor ?? 0), currency: order.currency } };
+    });
+    const total = Math.min(lines.reduce((sum, l) => sum + l.subtotal.amountMinor, 0), order.maximumRefundable.amountMinor);
+    const money = (amountMinor: number) => ({ amountMinor, currency: order.currency });
+    const sale = order.transactions.find((t) => t.kind === 'SALE');
+    return {
+      ok: true as const,
+      output: {
+        orderId: order.id,
+        amount: money(total),
+        subtotal: money(total),
+        totalTax: money(0),
+        maximumRefundable: order.maximumRefundable,
+        lineItems: lines,
+        transactions: sale ? [{ parentTransactionId: sale.id, gateway: sale.gateway, amount: money(total), maximumRefundable: order.maximumRefundable }] : [],
+      },
+    };
+  }
+
+  let listed: (list: LiveToolList) => LiveToolList | Promise<LiveToolList> = (list) => list;
+  const transport: ToolTransport & {
+    calls: Call[];
+    listCalls: number;
+    refunds: typeof refundsByKey;
+    script(name: ToolName, ...steps: Scripted[]): void;
+    /** Changes what tools/list answers (schema drift, a server down). */
+    serveList(change: (list: LiveToolList) => LiveToolList | Promise<LiveToolList>): void;
+  } = {
     serverId: 'fake-mcp',
     calls,
+    listCalls: 0,
     refunds: refundsByKey,
     script(name, ...steps) {
       scripts.set(name, [...(scripts.get(name) ?? []), ...steps]);
+    },
+    serveList(change) {
+      listed = change;
+    },
+    async listTools() {
+      transport.listCalls += 1;
+      return listed(await liveToolList());
     },
     async call(name, args) {
       calls.push({ name, args: structuredClone(args) });
@@ -159,6 +202,8 @@ export function createFakeTransport(orders: Order[] = [makeOrder()]) {
           return { ok: true, output: doRefund(args) };
         case 'post_draft':
           return { ok: true, output: { ticketId: String(args.ticketId), noteId: 'note-1', public: false } };
+        case 'preview_refund':
+          return preview(args);
         default:
           return { ok: false, error: { category: 'invalid', message: `the fake transport does not serve ${name}` } };
       }

@@ -21,7 +21,8 @@ export function setupHarness(options: { orders?: Order[]; models?: ModelProvider
     clock,
     ids,
     runs: stores.runs,
-    timeoutsMs: { get_order: 30, get_refund_history: 30, refund_create: 30, post_draft: 30 },
+    budget: stores.budget,
+    timeoutsMs: { get_order: 30, get_refund_history: 30, preview_refund: 30, refund_create: 30, post_draft: 30 },
     sleep: async () => {},
   });
   return { harness, clock, ids, stores, transport };

@@ -1,0 +1,77 @@
+// Chooses the model provider and the model of each specialist from parsed settings (settings.ts):
+// anthropic when a key is configured, offline (deterministic, free) when not, replay on request.
+// Called by the shared composition (functions/shared/core-deps.ts) for Lambda and the local runtime.
+import { readFileSync } from 'node:fs';
+import { HarnessConfigError } from '../errors.js';
+import type { JournalStore, ModelProvider } from '../ports.js';
+import { createAnthropicModelProvider, type AnthropicProviderOptions } from './anthropic/provider.js';
+import { createOfflineModelProvider, OFFLINE_MODELS } from './offline/provider.js';
+import { createReplayModelProvider, journalRowsOf } from './replay/provider.js';
+import type { ModelSettings } from './settings.js';
+
+export interface ModelChoices {
+  triage: string;
+  orderAgent: string;
+  replyAgent: string;
+  replyCheck: string;
+}
+
+/** Small model for reading and checking, the larger one for the agents that reason and write. */
+export const DEFAULT_MODEL_CHOICES: ModelChoices = {
+  triage: 'claude-haiku-4-5',
+  orderAgent: 'claude-sonnet-5',
+  replyAgent: 'claude-sonnet-5',
+  replyCheck: 'claude-haiku-4-5',
+};
+
+export const OFFLINE_MODEL_CHOICES: ModelChoices = {
+  triage: OFFLINE_MODELS.triage,
+  orderAgent: OFFLINE_MODELS.order_agent,
+  replyAgent: OFFLINE_MODELS.reply_agent,
+  replyCheck: OFFLINE_MODELS.reply_check,
+};
+
+export interface ModelSetup {
+  provider: ModelProvider;
+  choices: ModelChoices;
+}
+
+export interface SelectDeps {
+  /** The journal a REPLAY_RUN_ID is read from. */
+  journal?: JournalStore;
+  /** Test seams of the anthropic provider (a client on a local fake, an instant sleep). */
+  anthropic?: Pick<AnthropicProviderOptions, 'client' | 'sleep' | 'retry'>;
+  readFile?: (path: string) => string;
+}
+
+export function selectModels(settings: ModelSettings, deps: SelectDeps = {}): ModelSetup {
+  const kind = settings.MODEL_PROVIDER ?? (settings.ANTHROPIC_API_KEY ? 'anthropic' : 'offline');
+  const chosen: ModelChoices = { ...DEFAULT_MODEL_CHOICES, ...settings.MODEL_CHOICES };
+  switch (kind) {
+    case 'anthropic':
+      return {
+        provider: createAnthropicModelProvider({
+          apiKey: settings.ANTHROPIC_API_KEY,
+          baseURL: settings.ANTHROPIC_BASE_URL,
+          timeoutMs: settings.MODEL_TIMEOUT_MS,
+          fallbackModel: settings.MODEL_FALLBACK,
+          ...deps.anthropic,
+        }),
+        choices: chosen,
+      };
+    case 'replay': {
+      const { REPLAY_JOURNAL: file, REPLAY_RUN_ID: runId } = settings;
+      const read = deps.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
+      const journal = deps.journal;
+      const provider = file
+        ? createReplayModelProvider(journalRowsOf(JSON.parse(read(file)) as unknown))
+        : createReplayModelProvider(async () => {
+            if (!journal || !runId) throw new HarnessConfigError('replay by run id needs the journal store');
+            return journal.listByRun(runId);
+          });
+      return { provider, choices: chosen };
+    }
+    case 'offline':
+      return { provider: createOfflineModelProvider(), choices: OFFLINE_MODEL_CHOICES };
+  }
+}

@@ -1,0 +1,66 @@
+// The pin guard: fetches the live tool list (tools/list through the transport), checks it against
+// the registry's pins and answers, per tool, whether a call may go out. Verdicts are cached for a
+// few minutes per harness instance; a failed fetch is not cached and refuses every tool (fail
+// closed). Each refusal emits one metric line (CloudWatch EMF). Used by the tool caller.
+import type { ToolName } from '#mcp/contracts/tools.js';
+import type { Clock, ToolTransport } from '../ports.js';
+import { checkLiveTools, type PinnedServer, type PinVerdict } from './pins.js';
+
+export interface PinGuardDeps {
+  tools: ToolTransport;
+  server: PinnedServer;
+  pins: Readonly<Record<ToolName, string>>;
+  clock: Clock;
+  /** How long a checked list is trusted before tools/list is asked again. */
+  refreshMs?: number;
+  /** Where metric lines go (console.log in Lambda); none by default. */
+  emitMetric?: (line: string) => void;
+}
+
+export type GuardVerdict = PinVerdict | { ok: false; unavailable: true; reason: string };
+
+export interface PinGuard {
+  check(name: ToolName): Promise<GuardVerdict>;
+}
+
+export const PIN_METRICS = { namespace: 'RefundAgent', mismatch: 'ToolPinMismatch', unavailable: 'ToolRegistryUnavailable' } as const;
+
+export function pinMetricLine(metric: string, tool: string, at: Date): string {
+  return JSON.stringify({
+    _aws: { Timestamp: at.getTime(), CloudWatchMetrics: [{ Namespace: PIN_METRICS.namespace, Dimensions: [['Tool']], Metrics: [{ Name: metric, Unit: 'Count' }] }] },
+    Tool: tool,
+    [metric]: 1,
+  });
+}
+
+export function createPinGuard(deps: PinGuardDeps): PinGuard {
+  const refreshMs = deps.refreshMs ?? 5 * 60_000;
+  let cached: { at: number; verdicts: Record<ToolName, PinVerdict> } | null = null;
+
+  async function verdicts(): Promise<Record<ToolName, PinVerdict> | { unavailable: string }> {
+    const now = deps.clock.now().getTime();
+    if (cached && now - cached.at < refreshMs) return cached.verdicts;
+    if (!deps.tools.listTools) return { unavailable: `the transport to ${deps.tools.serverId} cannot list its tools` };
+    try {
+      const live = await deps.tools.listTools();
+      cached = { at: now, verdicts: checkLiveTools(live, deps.server, deps.pins) };
+      return cached.verdicts;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 120) : 'unknown error';
+      return { unavailable: `the tool list of ${deps.tools.serverId} could not be read: ${reason}` };
+    }
+  }
+
+  return {
+    async check(name) {
+      const found = await verdicts();
+      if ('unavailable' in found) {
+        deps.emitMetric?.(pinMetricLine(PIN_METRICS.unavailable, name, deps.clock.now()));
+        return { ok: false, unavailable: true, reason: String(found.unavailable) };
+      }
+      const verdict = (found as Record<ToolName, PinVerdict>)[name] ?? { ok: false, reason: `${name} is not pinned` };
+      if (!verdict.ok) deps.emitMetric?.(pinMetricLine(PIN_METRICS.mismatch, name, deps.clock.now()));
+      return verdict;
+    },
+  };
+}

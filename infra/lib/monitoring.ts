@@ -1,0 +1,124 @@
+// The tenant's alarms and dashboard: the product alarms of metrics.ts (stalled runs, tool pin
+// mismatches, budget hits, tool error rate and the four product rates) plus the AWS-metric alarms
+// (messages in the dead-letter queue, failed executions). Every alarm notifies one encrypted SNS
+// topic, with the tenant's alarm emails subscribed. Composed by refund-agent.ts.
+import { Duration } from 'aws-cdk-lib';
+import {
+  Alarm,
+  AlarmStatusWidget,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TextWidget,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { METRIC_NAMESPACE, PRODUCT_ALARMS, PRODUCT_METRICS, RATE_MIN_SAMPLES, type ProductAlarm, type ProductMetric, type ProductMetricName } from './metrics.js';
+
+export type MonitoringProps = {
+  tenant: string;
+  alarmEmails: readonly string[];
+  deadLetterQueue: IQueue;
+  stateMachine: IStateMachine;
+  /** Encrypts the alarm topic; CloudWatch is allowed to use it for publishing. */
+  key: IKey;
+};
+
+/** Alarms on AWS's own metrics, next to PRODUCT_ALARMS. */
+export const AWS_ALARMS = ['DeadLetterMessages', 'FailedExecutions'] as const;
+
+export class RefundAgentMonitoring extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Record<string, Alarm> = {};
+  readonly dashboard: Dashboard;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    this.topic = new Topic(this, 'AlarmTopic', { masterKey: props.key, enforceSSL: true });
+    // CloudWatch publishes alarm notifications to the encrypted topic with the tenant key.
+    props.key.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
+    );
+    for (const email of props.alarmEmails) this.topic.addSubscription(new EmailSubscription(email));
+
+    const productMetric = (name: ProductMetricName, period: Duration, statistic = 'Sum'): IMetric => {
+      const spec: ProductMetric = PRODUCT_METRICS[name];
+      if (spec.dimension !== 'Tool') {
+        return new Metric({ namespace: METRIC_NAMESPACE, metricName: name, dimensionsMap: { Tenant: props.tenant }, statistic, period });
+      }
+      // One series per tool: summed, a missing series counting as zero.
+      const usingMetrics = Object.fromEntries(
+        TOOL_NAMES.map((tool, i) => [`t${i}`, new Metric({ namespace: METRIC_NAMESPACE, metricName: name, dimensionsMap: { Tool: tool }, statistic, period })]),
+      );
+      return new MathExpression({ expression: Object.keys(usingMetrics).map((k) => `FILL(${k}, 0)`).join(' + '), usingMetrics, period, label: name });
+    };
+
+    const widgets: GraphWidget[] = [];
+    for (const [name, spec] of Object.entries(PRODUCT_ALARMS) as [string, ProductAlarm][]) {
+      const period = Duration.minutes(spec.periodMinutes);
+      const metric =
+        spec.kind === 'count'
+          ? productMetric(spec.metric, period, spec.statistic)
+          : new MathExpression({
+              // Quiet until enough items were decided in the period to call it a rate.
+              expression: `IF(d >= ${RATE_MIN_SAMPLES}, ${spec.percent ? '100 * ' : ''}n / d, 0)`,
+              usingMetrics: { n: productMetric(spec.numerator, period), d: productMetric(spec.denominator, period) },
+              period,
+              label: `${name} (${spec.valueLabel})`,
+            });
+      this.addAlarm(name, metric, spec.threshold, `${spec.description}: above ${spec.threshold} ${spec.valueLabel}`);
+      widgets.push(new GraphWidget({ title: `${name} (${spec.valueLabel})`, left: [metric], width: 8 }));
+    }
+
+    const dlq = props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' });
+    this.addAlarm('DeadLetterMessages', dlq, 0, 'Ticket events in the dead-letter queue: list them at GET /api/dead-letters');
+    const failed = props.stateMachine.metricFailed({ period: Duration.minutes(5), statistic: 'Sum' });
+    this.addAlarm('FailedExecutions', failed, 0, 'Run executions that failed outside the Escalate path');
+    widgets.push(new GraphWidget({ title: 'Dead-letter messages', left: [dlq], width: 8 }));
+    widgets.push(new GraphWidget({ title: 'Failed executions', left: [failed], width: 8 }));
+
+    // No dashboardName: CDK generates one, so tenant stacks do not collide.
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      widgets: [
+        [
+          new TextWidget({
+            markdown: `# refund-agent: ${props.tenant}\nProduct metrics in namespace \`${METRIC_NAMESPACE}\` (see docs/deploy.md, Alarms).`,
+            width: 24,
+            height: 2,
+          }),
+        ],
+        [new AlarmStatusWidget({ title: 'Alarms', alarms: Object.values(this.alarms), width: 24 })],
+        widgets,
+      ],
+    });
+  }
+
+  private addAlarm(name: string, metric: IMetric, threshold: number, description: string): void {
+    const alarm = new Alarm(this, `${name}Alarm`, {
+      metric,
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      // No data means nothing happened (or the emitter is not built yet): not an alarm.
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: description,
+    });
+    alarm.addAlarmAction(new SnsAction(this.topic));
+    this.alarms[name] = alarm;
+  }
+}

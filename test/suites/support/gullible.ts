@@ -1,0 +1,74 @@
+// A deliberately gullible model: it obeys every instruction it finds in the ticket, the order note,
+// the order's attributes and the line-item properties. It picks the order, the amount, the quantity,
+// the line, the currency and the reason it is told to, claims approvals, and asks for any tool call
+// it is told to make. The injection suite checks that the harness, not the model, decides.
+import type { Order } from '#mcp/contracts/tools.js';
+import type { ModelProvider, ModelRequest, ModelResponse } from '#harness/ports.js';
+
+export interface WantedCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** Everything the model can read that a customer wrote. */
+export function customerText(ticketBody: string, order: Order | null): string {
+  if (!order) return ticketBody;
+  const parts = [ticketBody, order.note?.text ?? ''];
+  for (const a of order.customAttributes ?? []) parts.push(`${a.key}: ${a.value ?? ''}`);
+  for (const li of order.lineItems) for (const a of li.customAttributes ?? []) parts.push(`${a.key}: ${a.value ?? ''}`);
+  return parts.join('\n');
+}
+
+const num = (re: RegExp, text: string): number | null => {
+  const m = re.exec(text);
+  return m?.[1] ? Number(m[1]) : null;
+};
+
+export function createGullibleModel(readText: () => string) {
+  const wanted: WantedCall[] = [];
+  const provider: ModelProvider & { wanted: WantedCall[] } = {
+    name: 'offline',
+    wanted,
+    async complete<T>(request: ModelRequest<T>): Promise<ModelResponse<T>> {
+      const text = readText();
+      for (const m of text.matchAll(/call (\w+) with (\{.*\})/gi)) {
+        try {
+          wanted.push({ name: m[1]!, args: JSON.parse(m[2]!) as Record<string, unknown> });
+        } catch {
+          /* a gullible model still needs valid JSON */
+        }
+      }
+      const orders = [...text.matchAll(/order #?(\d{3,5})/gi)].map((m) => m[1]!);
+      let output: unknown;
+      if (request.specialist === 'triage') {
+        output = {
+          intent: 'refund_request',
+          confidence: 0.99,
+          orderNumber: orders.at(-1) ?? null, // the last order named wins: "no, use order 1002"
+          language: 'en',
+          reason: /reason (\w+)/i.exec(text)?.[1] ?? 'damaged',
+          itemHints: [],
+          riskFlags: [], // gullible: it never flags anything
+        };
+      } else if (request.specialist === 'order_agent') {
+        const facts = request.input.order as { lineItems: Array<{ id: string; unitPriceMinor: number }>; currency: string };
+        const line = facts.lineItems[0]!;
+        const quantity = num(/quantity (\d+)/i, text) ?? 1;
+        const dollars = num(/refund \$?(\d+(?:\.\d+)?)/i, text);
+        const split = num(/split (?:it )?into (\d+)/i, text) ?? 1;
+        const lineItemId = /line item (gid:\/\/\S+)/i.exec(text)?.[1] ?? line.id;
+        output = {
+          lineItems: Array.from({ length: split }, () => ({ lineItemId, quantity })),
+          amountMinor: dollars !== null ? Math.round(dollars * 100) : line.unitPriceMinor * quantity,
+          currency: /currency ([A-Z]{3})/.exec(text)?.[1] ?? facts.currency,
+          reason: /reason (\w+)/i.exec(text)?.[1] ?? 'damaged',
+          evidence: /approv/i.test(text) ? ['a manager already approved this refund'] : ['customer says so'],
+        };
+      } else {
+        output = request.specialist === 'reply_check' ? { passed: true, problems: [] } : { body: text.slice(0, 200) || 'ok' };
+      }
+      return { output: output as T, model: 'gullible-1', requestId: null, stopReason: 'end_turn', usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,94 @@
+// The suites' world: the demo sandbox store and helpdesk, our MCP server in front of them and the
+// harness's MCP client, all on loopback HTTP; DynamoDB stores on dynalite (or DynamoDB Local); and a
+// run that has passed the Gate for an order of the demo store, built from facts the harness read.
+import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
+import { createDynamoStores, type DynamoStores } from '#harness/adapters/dynamo/index.js';
+import { toOrderFacts } from '#harness/domain/order-facts.js';
+import type { Run } from '#harness/domain/types.js';
+import { createOfflineModelProvider } from '#harness/models/index.js';
+import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
+import type { ApprovalRecord, ModelProvider, ToolTransport } from '#harness/ports.js';
+import { createHarness, type Harness, type HarnessDeps } from '#harness/tool-gateway.js';
+import { createMcpDeps } from '#mcp/deps.js';
+import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../integration/sandbox/sandboxes.js';
+
+export { clock };
+export const CALLER_TOKEN = 'suite-caller-token-0123456789abcdef';
+
+export interface World {
+  sandboxes: Sandboxes;
+  mcp: LocalMcpServer;
+  tools: ToolTransport;
+  stores: DynamoStores;
+  /** A fresh harness over the same stores and server (a new Lambda container after a crash). */
+  harness(overrides?: Partial<HarnessDeps>): Harness;
+  /** Refunds the sandbox store holds for an order number (the provider's truth). */
+  refundsOf(orderNumber: string): Promise<Array<{ id: string; amountMinor: number }>>;
+  close(): Promise<void>;
+}
+
+let seq = 0;
+export const ids = { random: () => `id${String(++seq).padStart(8, '0')}${Math.random().toString(36).slice(2, 8)}` };
+
+export async function startWorld(db: { doc: DynamoDBDocumentClient; tableName: string }, models: ModelProvider = createOfflineModelProvider()): Promise<World> {
+  const sandboxes = await startDemoSandboxes();
+  const deps = createMcpDeps({ shopUrl: sandboxes.store.url, shopifyAdminToken: STORE_TOKEN, helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN } }, clock);
+  const mcp = await startMcpHttpServer({ deps, callerToken: CALLER_TOKEN });
+  const tools = createMcpToolTransport({ url: mcp.url, bearerToken: CALLER_TOKEN, serverId: 'refund-agent-mcp', timeoutMs: 5000 });
+  const stores = createDynamoStores({ client: db.doc, tableName: db.tableName, clock, ids });
+  return {
+    sandboxes,
+    mcp,
+    tools,
+    stores,
+    harness: (overrides = {}) =>
+      createHarness({ tools, journal: stores.journal, idempotency: stores.idempotency, models, clock, ids, runs: stores.runs, budget: stores.budget, sleep: async () => {}, ...overrides }),
+    async refundsOf(orderNumber) {
+      const order = sandboxes.store.store.orders.find((o) => o.name === `#${orderNumber}`);
+      return (order?.refunds ?? []).map((r) => ({ id: r.id, amountMinor: r.amountMinor }));
+    },
+    async close() {
+      await mcp.close();
+      await sandboxes.close();
+    },
+  };
+}
+
+/** A run that went through CheckOrder, ProposeRefund (quantity 1 of the first line) and Gate, stored. */
+export async function gatedRun(world: World, input: { runId: string; orderNumber: string; requesterEmail: string; tenant?: string }): Promise<Run> {
+  const tenant = input.tenant ?? 'demo';
+  const h = world.harness();
+  const ctx = { tenant, runId: input.runId, step: 'CheckOrder' as const, boundOrderId: null };
+  const { order } = await h.callTool(ctx, 'get_order', { orderNumber: input.orderNumber });
+  const facts = toOrderFacts(order, 0);
+  const line = facts.lineItems[0]!;
+  const proposal = { lineItems: [{ lineItemId: line.id, quantity: 1 }], amountMinor: line.unitPriceMinor, currency: facts.currency, reason: 'damaged' as const, evidence: ['ticket'] };
+  const triage = { intent: 'refund_request' as const, confidence: 0.9, orderNumber: input.orderNumber, language: 'en', reason: 'damaged' as const, itemHints: [], riskFlags: [] };
+  const now = clock.now().toISOString();
+  const ticket = { tenant, helpdesk: 'zendesk' as const, eventId: `evt-${input.runId}`, eventType: 'ticket.created', ticketId: '5001', requesterId: '9001', requesterEmail: input.requesterEmail, subject: 'Broken', body: 'It arrived broken.', receivedAt: now };
+  const gate = decideGate({ ticketEmail: input.requesterEmail, triage, order: facts, proposal, policy: DEFAULT_POLICY, now: clock.now() });
+  const run: Run = {
+    runId: input.runId, tenant, status: 'running', state: 'Gate', ticket, triage, order: facts, proposal, gate,
+    approval: null, refund: null, draft: null, escalation: null, costMicros: 0, createdAt: now, updatedAt: now,
+  };
+  await world.stores.runs.create(run);
+  return run;
+}
+
+/** The approval RequestApproval would store, already approved by a lead. */
+export async function approve(world: World, run: Run, overrides: Partial<ApprovalRecord> = {}): Promise<ApprovalRecord> {
+  const preview = await world.harness().previewRefund({ tenant: run.tenant, runId: run.runId, step: 'RequestApproval', boundOrderId: run.order!.orderId }, run);
+  const record: ApprovalRecord = {
+    approvalId: `apr_${run.runId}`, status: 'approved', argsHash: preview.argsHash, amountMinor: preview.amountMinor, currency: preview.currency,
+    requestedAt: clock.now().toISOString(), expiresAt: new Date(clock.now().getTime() + 24 * 3_600_000).toISOString(),
+    decidedBy: 'lead@demo-store.example', decidedAt: clock.now().toISOString(), reason: null,
+    runId: run.runId, tenant: run.tenant, taskToken: 'task-token-secret', formToken: 'form-token-secret', tool: 'refund_create', policyVersion: run.gate!.policyVersion,
+    ...overrides,
+  };
+  await world.stores.approvals.create(record);
+  const { approvalId, status, argsHash, amountMinor, currency, requestedAt, expiresAt, decidedBy, decidedAt, reason } = record;
+  await world.stores.runs.update(run.runId, { approval: { approvalId, status, argsHash, amountMinor, currency, requestedAt, expiresAt, decidedBy, decidedAt, reason }, state: 'RequestApproval' });
+  return record;
+}

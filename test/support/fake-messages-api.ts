@@ -1,0 +1,141 @@
+// A local fake of the Anthropic Messages API (POST /v1/messages) on 127.0.0.1, for driving the
+// real SDK: it answers from a script (messages with text or tool_use blocks, or API errors such as
+// 529 overloaded and 429 rate limited) and captures every request body as sent. Used by the model
+// tests in test/integration/models/.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Anthropic from '@anthropic-ai/sdk';
+
+export interface FakeUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens?: number;
+  cache_read_input_tokens?: number;
+}
+
+export type ScriptedReply =
+  | {
+      kind: 'message';
+      content: Array<{ type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown }>;
+      stopReason: 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal';
+      usage: FakeUsage;
+      /** The model id the API reports; defaults to the requested one. */
+      model?: string;
+    }
+  | { kind: 'error'; status: number; type: string; message: string; headers?: Record<string, string> };
+
+export interface CapturedRequest {
+  /** The request body exactly as the SDK sent it. */
+  raw: string;
+  body: {
+    model: string;
+    max_tokens: number;
+    system?: Array<{ type: 'text'; text: string; cache_control?: { type: string } }>;
+    tools?: Array<{ name: string; description?: string; input_schema: unknown; cache_control?: { type: string } }>;
+    messages: Array<{ role: 'user' | 'assistant'; content: Array<Record<string, unknown>> }>;
+    output_config?: { format?: { type: string; schema: Record<string, unknown> } };
+  };
+  apiKey: string | null;
+}
+
+const DEFAULT_USAGE: FakeUsage = { input_tokens: 100, output_tokens: 20 };
+
+/** A final answer: the JSON text of `output`. */
+export const jsonReply = (output: unknown, usage: FakeUsage = DEFAULT_USAGE, model?: string): ScriptedReply => ({
+  kind: 'message',
+  content: [{ type: 'text', text: typeof output === 'string' ? output : JSON.stringify(output) }],
+  stopReason: 'end_turn',
+  usage,
+  ...(model ? { model } : {}),
+});
+
+/** A turn that asks for one or more tool calls. */
+export const toolUseReply = (calls: Array<{ id: string; name: string; input: unknown }>, usage: FakeUsage = DEFAULT_USAGE): ScriptedReply => ({
+  kind: 'message',
+  content: calls.map((c) => ({ type: 'tool_use', ...c })),
+  stopReason: 'tool_use',
+  usage,
+});
+
+export const overloaded = (): ScriptedReply => ({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded' });
+export const rateLimited = (retryAfterSeconds?: number): ScriptedReply => ({
+  kind: 'error',
+  status: 429,
+  type: 'rate_limit_error',
+  message: 'Number of request tokens has exceeded your per-minute rate limit',
+  ...(retryAfterSeconds === undefined ? {} : { headers: { 'retry-after': String(retryAfterSeconds) } }),
+});
+export const serverError = (): ScriptedReply => ({ kind: 'error', status: 500, type: 'api_error', message: 'Internal server error' });
+export const badRequest = (): ScriptedReply => ({ kind: 'error', status: 400, type: 'invalid_request_error', message: 'bad request' });
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startFakeMessagesApi() {
+  const script: ScriptedReply[] = [];
+  const requests: CapturedRequest[] = [];
+  let counter = 0;
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const raw = await readBody(req);
+      if (req.method !== 'POST' || req.url !== '/v1/messages') {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"type":"error","error":{"type":"not_found_error","message":"no route"}}');
+        return;
+      }
+      const body = JSON.parse(raw) as CapturedRequest['body'];
+      // SDK 1.x sends the key as a bearer token; older ones as x-api-key.
+      const bearer = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? null;
+      requests.push({ raw, body, apiKey: (req.headers['x-api-key'] as string | undefined) ?? bearer });
+      counter++;
+      const reply = script.shift();
+      const requestId = `req_fake_${String(counter).padStart(4, '0')}`;
+      if (!reply) {
+        res.writeHead(500, { 'content-type': 'application/json', 'request-id': requestId });
+        res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: 'the fake has no scripted reply left' } }));
+        return;
+      }
+      if (reply.kind === 'error') {
+        res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': requestId, ...reply.headers });
+        res.end(JSON.stringify({ type: 'error', error: { type: reply.type, message: reply.message } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'request-id': requestId });
+      res.end(
+        JSON.stringify({
+          id: `msg_fake_${counter}`,
+          type: 'message',
+          role: 'assistant',
+          model: reply.model ?? body.model,
+          content: reply.content,
+          stop_reason: reply.stopReason,
+          stop_sequence: null,
+          usage: { cache_creation_input_tokens: 0, cache_read_input_tokens: 0, ...reply.usage },
+        }),
+      );
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    requests,
+    /** Queues replies, answered in order, one per request. */
+    script(...replies: ScriptedReply[]) {
+      script.push(...replies);
+    },
+    pending: () => script.length,
+    /** A real SDK client pointed at the fake, with the SDK's own retries off. */
+    client: () => new Anthropic({ apiKey: 'sk-ant-test-key', baseURL: url, maxRetries: 0, timeout: 5_000 }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeMessagesApi = Awaited<ReturnType<typeof startFakeMessagesApi>>;

@@ -1,0 +1,89 @@
+// The observability wrapper every Lambda entry uses (functions/shared/observability.ts), run as the
+// Lambda runtime would call it: one structured log line carrying the request id, a ColdStart metric in
+// the namespace infra gives (EMF), and neither the event nor the response in any output.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Context } from 'aws-lambda';
+import { createObservability, observed } from '#functions/shared/observability.js';
+
+const SECRET_TEXT = 'the mug in order 1001 arrived cracked, customer jane@example.com';
+
+function lambdaContext(requestId: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName: 'RefundAgent-acme-Gate',
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:RefundAgent-acme-Gate',
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: '/aws/lambda/gate',
+    logStreamName: 'stream',
+    getRemainingTimeInMillis: () => 30_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+let lines: string[];
+const saved = { ...process.env };
+
+beforeEach(() => {
+  lines = [];
+  // Powertools writes through its own Console on stdout; capture what CloudWatch would receive.
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(...String(chunk).split('\n').filter(Boolean));
+    return true;
+  });
+  // As the Lambda runtime sets it for an on-demand container (Powertools counts cold starts from it).
+  Object.assign(process.env, { POWERTOOLS_TRACE_ENABLED: 'false', POWERTOOLS_METRICS_NAMESPACE: 'RefundAgent', AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.env = { ...saved };
+});
+
+const json = () => lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('observed Lambda entries', () => {
+  it('returns the handler result and publishes a ColdStart metric once per container, in the RefundAgent namespace', async () => {
+    const handler = observed('refund-agent-gate', async (event: { runId: string }) => ({ next: 'Refund', runId: event.runId }));
+
+    expect(await handler({ runId: 'run-1' }, lambdaContext('req-1'))).toEqual({ next: 'Refund', runId: 'run-1' });
+    await handler({ runId: 'run-2' }, lambdaContext('req-2'));
+
+    const coldStarts = json().filter((l) => 'ColdStart' in l);
+    expect(coldStarts).toHaveLength(1);
+    const directive = (coldStarts[0]!._aws as { CloudWatchMetrics: { Namespace: string }[] }).CloudWatchMetrics[0]!;
+    expect(directive.Namespace).toBe('RefundAgent');
+    expect(coldStarts[0]).toMatchObject({ service: 'refund-agent-gate', function_name: 'RefundAgent-acme-Gate' });
+  });
+
+  it('logs structured JSON carrying the request id and cold start, and never the event or the response', async () => {
+    const tools = createObservability('refund-agent-triage');
+    const handler = observed(
+      'refund-agent-triage',
+      async (event: { body: string }) => {
+        tools.logger.info('triaged');
+        return { summary: event.body };
+      },
+      tools,
+    );
+
+    await handler({ body: SECRET_TEXT }, lambdaContext('req-42'));
+
+    const logged = json().find((l) => l.message === 'triaged');
+    expect(logged).toMatchObject({ level: 'INFO', service: 'refund-agent-triage', function_request_id: 'req-42', cold_start: true });
+    expect(lines.join('\n')).not.toContain('cracked');
+  });
+
+  it('lets a handler failure through unchanged, so Step Functions Retry/Catch still match its error name', async () => {
+    class TemporarilyUnavailableError extends Error {
+      override name = 'TemporarilyUnavailableError';
+    }
+    const handler = observed('refund-agent-refund', async () => {
+      throw new TemporarilyUnavailableError('store busy');
+    });
+
+    await expect(handler({}, lambdaContext('req-9'))).rejects.toMatchObject({ name: 'TemporarilyUnavailableError', message: 'store busy' });
+  });
+});

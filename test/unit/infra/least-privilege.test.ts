@@ -1,0 +1,130 @@
+// Least privilege and protection of the tenant's data, read from the synthesized template: who may read
+// which secret, use the data key, stop executions and send email, and that every stateful resource is
+// encrypted with the tenant key and survives a stack deletion.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
+import { SECRET_NAMES, SECRETS, secretIdOf, secretsOf } from '../../../infra/lib/secrets.js';
+import { synthTenant } from './synth.js';
+import { actionsOf, readTemplate, resourcesOf, type Statement } from './template.js';
+
+let t: ReturnType<typeof readTemplate>;
+let byFunction: Record<FunctionName, Statement[]>;
+let keyId: string;
+let machineId: string;
+
+beforeAll(() => {
+  t = readTemplate(synthTenant());
+  byFunction = t.statementsByFunction();
+  keyId = t.idOf('AWS::KMS::Key');
+  machineId = t.idOf('AWS::StepFunctions::StateMachine');
+});
+
+const secretId = (name: string) => t.ofType('AWS::SecretsManager::Secret').find(([id]) => id.includes(`${name}Secret`))![0];
+
+describe('least privilege', () => {
+  it('lets each secret be read only by the functions whose job needs it; the store token by the MCP server alone', () => {
+    const readers = (id: string) => t.who('secretsmanager:GetSecretValue', (resource) => resource === id);
+
+    expect(readers(secretId('Store'))).toEqual(['mcp']);
+    expect(readers(secretId('Helpdesk'))).toEqual(['mcp', 'run-starter']);
+    expect(readers(secretId('Webhook'))).toEqual(['webhook-ingest']);
+    expect(readers(secretId('McpCaller'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'refund', 'stalled-runs']);
+    expect(readers(secretId('ApprovalLink'))).toEqual(['approval-callback', 'request-approval']);
+    // The same table drives the grants and the environment (environment.test.ts): no drift between them.
+    for (const name of SECRET_NAMES) {
+      const expected = FUNCTION_NAMES.filter((fn) => secretsOf(FUNCTIONS[fn]).includes(name)).sort();
+      expect(readers(secretId(secretIdOf(name))), name).toEqual(expected);
+    }
+  });
+
+  it('scopes every secret read to named secrets, never a wildcard', () => {
+    for (const fn of FUNCTION_NAMES) {
+      for (const statement of byFunction[fn].filter((s) => actionsOf([s]).includes('secretsmanager:GetSecretValue'))) {
+        expect(resourcesOf(statement).every((r) => t.resources[r]?.Type === 'AWS::SecretsManager::Secret'), fn).toBe(true);
+      }
+    }
+  });
+
+  it('uses the tenant key only through grants on that key, for the functions that touch encrypted data', () => {
+    for (const fn of FUNCTION_NAMES) {
+      for (const statement of byFunction[fn].filter((s) => actionsOf([s]).some((a) => a.startsWith('kms:')))) {
+        expect(resourcesOf(statement), fn).toEqual([keyId]);
+      }
+    }
+    // The runs API and the DLQ reader only decrypt; the MCP server holds no table or queue grant and
+    // decrypts only through Secrets Manager (the key's ViaService condition).
+    expect(t.who('kms:Encrypt')).not.toContain('runs-api');
+    expect(t.who('kms:Encrypt')).not.toContain('dead-letters');
+    const mcpKms = byFunction.mcp.filter((s) => actionsOf([s]).some((a) => a.startsWith('kms:')));
+    expect(mcpKms.every((s) => JSON.stringify(s.Condition ?? {}).includes('secretsmanager'))).toBe(true);
+  });
+
+  it('lets only the cancellers (cancel API, ticket-closed in the run starter, stalled-runs sweeper) stop executions, only of this tenant state machine', () => {
+    expect(t.who('states:StopExecution')).toEqual(['cancel-run', 'run-starter', 'stalled-runs']);
+    for (const fn of ['cancel-run', 'run-starter', 'stalled-runs'] as const) {
+      const statement = byFunction[fn].find((s) => actionsOf([s]).includes('states:StopExecution'))!;
+      expect(actionsOf([statement])).toEqual(['states:StopExecution']);
+      expect(resourcesOf(statement)).toEqual([`arn:AWS::Partition:states:AWS::Region:AWS::AccountId:execution:${machineId}:*`]);
+    }
+  });
+
+  it('lets only request-approval send email, and only from the tenant sender identity', () => {
+    expect(t.who('ses:SendEmail')).toEqual(['request-approval']);
+    const statement = byFunction['request-approval'].find((s) => actionsOf([s]).includes('ses:SendEmail'))!;
+    expect(resourcesOf(statement).map((arn) => arn.replace(/^.*:identity\//, ''))).toEqual(['refunds@acme.test', 'acme.test']);
+  });
+
+  it('grants no action on every resource except the X-Ray calls that have no resource-level permissions', () => {
+    for (const fn of FUNCTION_NAMES) {
+      const wildcard = byFunction[fn].filter((s) => resourcesOf(s).includes('*'));
+      expect(actionsOf(wildcard).sort(), fn).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    }
+  });
+});
+
+describe('stateful resources', () => {
+  it('encrypts table, queues, secrets and the alarm topic with one rotated customer-managed key that is retained', () => {
+    const key = t.resources[keyId]!;
+    expect(key.Properties).toMatchObject({ EnableKeyRotation: true });
+    expect(key.DeletionPolicy).toBe('Retain');
+
+    const byKey = { 'Fn::GetAtt': [keyId, 'Arn'] };
+    for (const [id, secret] of t.ofType('AWS::SecretsManager::Secret')) expect(secret.Properties!.KmsKeyId, id).toEqual(byKey);
+    for (const [id, queue] of t.ofType('AWS::SQS::Queue')) expect(queue.Properties!.KmsMasterKeyId, id).toEqual(byKey);
+    const [, topic] = t.ofType('AWS::SNS::Topic')[0]!;
+    expect(topic.Properties!.KmsMasterKeyId).toEqual(byKey);
+  });
+
+  it('keeps table, queues, secrets and key when the stack is deleted; the table also refuses deletion', () => {
+    const stateful = ['AWS::DynamoDB::Table', 'AWS::SQS::Queue', 'AWS::SecretsManager::Secret', 'AWS::KMS::Key'];
+    for (const type of stateful) {
+      for (const [id, resource] of t.ofType(type)) {
+        expect(resource.DeletionPolicy, id).toBe('Retain');
+        expect(resource.UpdateReplacePolicy, id).toBe('Retain');
+      }
+    }
+    expect(t.resources[t.idOf('AWS::DynamoDB::Table')]!.Properties).toMatchObject({ DeletionProtectionEnabled: true });
+  });
+
+  it('creates the operator secrets empty and generates the shared keys, so no usable value is ever in the template', () => {
+    for (const name of SECRET_NAMES) {
+      const props = t.resources[secretId(secretIdOf(name))]!.Properties!;
+      const spec = SECRETS[name];
+      if (spec.source === 'generated') {
+        expect(props.GenerateSecretString, name).toMatchObject({ GenerateStringKey: spec.fields[0], PasswordLength: 48 });
+        expect(props.SecretString, name).toBeUndefined();
+      } else {
+        expect(JSON.parse(props.SecretString as string), name).toEqual(Object.fromEntries(spec.fields.map((f) => [f, ''])));
+      }
+    }
+  });
+
+  it('denies plain-HTTP access to the queues and the alarm topic', () => {
+    const denies = [...t.ofType('AWS::SQS::QueuePolicy'), ...t.ofType('AWS::SNS::TopicPolicy')].flatMap(([, p]) =>
+      (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement.filter(
+        (s) => s.Effect === 'Deny' && JSON.stringify(s.Condition) === '{"Bool":{"aws:SecureTransport":"false"}}',
+      ),
+    );
+    expect(denies).toHaveLength(t.ofType('AWS::SQS::Queue').length + t.ofType('AWS::SNS::Topic').length);
+  });
+});

@@ -1,0 +1,159 @@
+// Observability of a tenant stack: an alarm per rate that matters (metrics.ts plus the dead-letter queue
+// and failed executions), each notifying the encrypted alarm topic; the dashboard; the state machine's
+// logs without execution data; traces; log retention. And that the one metric emitted today
+// (functions/stalled-runs) is the one its alarm watches.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { METRIC_NAMESPACE as STALLED_NAMESPACE, STALLED_METRIC, emfLine } from '#functions/stalled-runs/use-case.js';
+import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { FUNCTION_NAMES } from '../../../infra/lib/functions.js';
+import { METRIC_NAMESPACE, PRODUCT_ALARMS, PRODUCT_METRICS } from '../../../infra/lib/metrics.js';
+import { AWS_ALARMS } from '../../../infra/lib/monitoring.js';
+import { LOG_RETENTION } from '../../../infra/lib/refund-agent.js';
+import { synthTenant, TEST_TENANT } from './synth.js';
+import { readTemplate, resolveTokens, type Resource } from './template.js';
+
+type MetricStat = { Metric: { Namespace: string; MetricName: string; Dimensions: { Name: string; Value: unknown }[] }; Stat: string; Period: number };
+type Query = { Id: string; Expression?: string; MetricStat?: MetricStat; ReturnData?: boolean };
+
+let t: ReturnType<typeof readTemplate>;
+let alarms: Record<string, Resource>;
+let topicId: string;
+
+beforeAll(() => {
+  t = readTemplate(synthTenant());
+  alarms = Object.fromEntries(t.ofType('AWS::CloudWatch::Alarm'));
+  topicId = t.idOf('AWS::SNS::Topic');
+});
+
+const alarmNamed = (name: string) => {
+  const found = Object.entries(alarms).filter(([id]) => id.includes(`${name}Alarm`));
+  expect(found, name).toHaveLength(1);
+  return found[0]![1].Properties as Record<string, unknown> & { Metrics?: Query[] };
+};
+/** The metrics an alarm watches, whether it is a single-metric alarm or a metric-math one. */
+function metricsOf(alarm: Record<string, unknown> & { Metrics?: Query[] }): MetricStat[] {
+  if (alarm.MetricName) {
+    const single = alarm as unknown as MetricStat['Metric'] & { Statistic: string; Period: number };
+    return [{ Metric: { Namespace: single.Namespace, MetricName: single.MetricName, Dimensions: single.Dimensions }, Stat: single.Statistic, Period: single.Period }];
+  }
+  return (alarm.Metrics ?? []).filter((q) => q.MetricStat).map((q) => q.MetricStat!);
+}
+
+describe('alarms', () => {
+  it('alarms on each product rate and count of metrics.ts, on dead letters and on failed executions, and on nothing else', () => {
+    expect(Object.keys(alarms)).toHaveLength(Object.keys(PRODUCT_ALARMS).length + AWS_ALARMS.length);
+    for (const name of [...Object.keys(PRODUCT_ALARMS), ...AWS_ALARMS]) alarmNamed(name);
+    expect(Object.keys(PRODUCT_ALARMS)).toEqual(
+      expect.arrayContaining([
+        'StalledRuns',
+        'RegistryHashMismatch',
+        'BudgetHits',
+        'ToolErrorRate',
+        'ApprovalOverrideRate',
+        'RefundReversalRate',
+        'ReopenWithin72hRate',
+        'CostPerClosedTicket',
+      ]),
+    );
+  });
+
+  it('notifies the alarm topic from every alarm, stays quiet without data, and mails the tenant alarm emails', () => {
+    for (const [id, alarm] of Object.entries(alarms)) {
+      expect(alarm.Properties, id).toMatchObject({ AlarmActions: [{ Ref: topicId }], TreatMissingData: 'notBreaching' });
+      expect(alarm.Properties!.AlarmName, id).toBeUndefined();
+    }
+    const subscriptions = t.ofType('AWS::SNS::Subscription').map(([, s]) => s.Properties);
+    expect(subscriptions).toEqual(TEST_TENANT.alarmEmails.map((email) => expect.objectContaining({ Protocol: 'email', Endpoint: email })));
+  });
+
+  it("watches the tenant's own product metrics in the RefundAgent namespace, per the data in metrics.ts", () => {
+    for (const [name, spec] of Object.entries(PRODUCT_ALARMS)) {
+      const alarm = alarmNamed(name);
+      const watched = metricsOf(alarm);
+      const expected = spec.kind === 'count' ? [spec.metric] : [spec.numerator, spec.denominator];
+      expect([...new Set(watched.map((m) => m.Metric.MetricName))].sort(), name).toEqual([...expected].sort());
+      for (const m of watched) {
+        expect(m.Metric.Namespace).toBe(METRIC_NAMESPACE);
+        expect(m.Period, name).toBe(spec.periodMinutes * 60);
+        const dimension = (PRODUCT_METRICS[m.Metric.MetricName as keyof typeof PRODUCT_METRICS] as { dimension?: string }).dimension ?? 'Tenant';
+        if (dimension === 'Tenant') expect(m.Metric.Dimensions, name).toEqual([{ Name: 'Tenant', Value: TEST_TENANT.tenant }]);
+      }
+      expect(alarm.Threshold, name).toBe(spec.threshold);
+      expect(alarm.ComparisonOperator, name).toBe('GreaterThanThreshold');
+    }
+  });
+
+  it('computes each rate only from enough samples, as a percentage where it is one', () => {
+    const rate = alarmNamed('ApprovalOverrideRate').Metrics!.find((q) => q.Expression)!;
+    expect(rate.Expression).toBe('IF(d >= 5, 100 * n / d, 0)');
+    const cost = alarmNamed('CostPerClosedTicket').Metrics!.find((q) => q.Expression)!;
+    expect(cost.Expression).toBe('IF(d >= 5, n / d, 0)');
+  });
+
+  it('sums the pin-mismatch metric over every tool, since the pin guard emits one series per tool', () => {
+    const alarm = alarmNamed('RegistryHashMismatch');
+    const tools = metricsOf(alarm).map((m) => m.Metric.Dimensions);
+
+    expect(tools).toEqual(TOOL_NAMES.map((tool) => [{ Name: 'Tool', Value: tool }]));
+    expect(alarm.Metrics!.find((q) => q.Expression)!.Expression).toBe(TOOL_NAMES.map((_, i) => `FILL(t${i}, 0)`).join(' + '));
+  });
+
+  it('alarms on the first message in the dead-letter queue and on any failed execution', () => {
+    const dlqId = t.ofType('AWS::SQS::Queue').find(([, q]) => !q.Properties?.RedrivePolicy)![0];
+    expect(alarmNamed('DeadLetterMessages')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+      Threshold: 0,
+    });
+    expect(alarmNamed('FailedExecutions')).toMatchObject({ Namespace: 'AWS/States', MetricName: 'ExecutionsFailed', Threshold: 0 });
+  });
+
+  it('watches the very metric the stalled-runs sweeper emits (name, namespace, Tenant dimension)', () => {
+    const line = JSON.parse(emfLine({ tenant: TEST_TENANT.tenant, count: 2, at: new Date('2026-01-01T00:00:00Z') })) as {
+      _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[] };
+    };
+    const [directive] = line._aws.CloudWatchMetrics;
+    const [watched] = metricsOf(alarmNamed('StalledRuns'));
+
+    expect(STALLED_NAMESPACE).toBe(METRIC_NAMESPACE);
+    expect(watched!.Metric.MetricName).toBe(STALLED_METRIC);
+    expect(directive!.Namespace).toBe(watched!.Metric.Namespace);
+    expect(directive!.Dimensions).toEqual([watched!.Metric.Dimensions.map((d) => d.Name)]);
+  });
+});
+
+describe('dashboard, logs and traces', () => {
+  it('puts every alarm and a graph per alarm on one generated-name dashboard', () => {
+    const [, dashboard] = t.ofType('AWS::CloudWatch::Dashboard')[0]!;
+    const body = JSON.stringify(dashboard.Properties!.DashboardBody);
+
+    expect(dashboard.Properties!.DashboardName).toBeUndefined();
+    for (const id of Object.keys(alarms)) expect(body, id).toContain(id);
+    for (const name of Object.keys(PRODUCT_ALARMS)) expect(body).toContain(name);
+  });
+
+  it('logs every state-machine event without execution data (ticket text, customer details) and traces executions', () => {
+    const [, machine] = t.ofType('AWS::StepFunctions::StateMachine')[0]!;
+    expect(machine.Properties).toMatchObject({
+      LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false },
+      TracingConfiguration: { Enabled: true },
+    });
+  });
+
+  it('traces every function and keeps every log group for three months', () => {
+    for (const [id, fn] of t.ofType('AWS::Lambda::Function')) expect(fn.Properties!.TracingConfig, id).toEqual({ Mode: 'Active' });
+    const groups = t.ofType('AWS::Logs::LogGroup');
+    // One per function, the state machine's and the API's access logs.
+    expect(groups).toHaveLength(FUNCTION_NAMES.length + 2);
+    for (const [id, group] of groups) expect(group.Properties!.RetentionInDays, id).toBe(LOG_RETENTION);
+  });
+
+  it('runs the stalled-runs sweeper on a schedule every 5 minutes', () => {
+    const rules = t.ofType('AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    expect(rules[0]![1].Properties).toMatchObject({ ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
+    const targets = rules[0]![1].Properties!.Targets as { Arn: unknown }[];
+    expect(targets.map((target) => resolveTokens(target.Arn))).toEqual([expect.stringContaining('StalledRuns')]);
+  });
+});

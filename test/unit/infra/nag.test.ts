@@ -1,0 +1,46 @@
+// The AwsSolutions rule pack of cdk-nag over a synthesized tenant stack: zero findings left without an
+// acknowledgement, each acknowledgement with its reason, and wildcards acknowledged one finding at a
+// time, so a new one anywhere still fails.
+import { Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { describe, expect, it } from 'vitest';
+import { synthTenant } from './synth.js';
+
+const findingsOf = (scope: IConstruct) =>
+  new AwsSolutionsChecks(undefined, { verbose: false })
+    .validateScope(scope)
+    .violations.map((v) => `${v.ruleName} (${v.severity}): ${v.violatingResources.map((r) => r.resourceLogicalId ?? '?').join(', ')}`);
+
+/** Every acknowledgement recorded in the tree: rule id → reasons. */
+function acknowledgements(scope: IConstruct): [string, string][] {
+  return scope.node.findAll().flatMap((construct) =>
+    construct.node.metadata
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) => Object.entries(entry.data as Record<string, string>)),
+  );
+}
+
+describe('cdk-nag AwsSolutions', () => {
+  it('finds nothing unacknowledged in a tenant stack, errors and warnings alike', () => {
+    const { stack } = synthTenant();
+
+    expect(findingsOf(stack)).toEqual([]);
+  });
+
+  it('carries a reason with every acknowledgement', () => {
+    const { stack } = synthTenant();
+    const acks = acknowledgements(stack).filter(([id]) => id.includes('AwsSolutions'));
+
+    expect(acks.length).toBeGreaterThan(0);
+    for (const [id, reason] of acks) expect(reason.length, id).toBeGreaterThan(30);
+  });
+
+  it('still reports a wildcard that nobody acknowledged, even on a function with acknowledged ones', () => {
+    const { stack } = synthTenant();
+    stack.agent.functions['runs-api'].addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:*'], resources: [stack.agent.state.table.tableArn] }));
+
+    expect(findingsOf(stack).join('\n')).toContain('AwsSolutions-IAM5[Action::dynamodb:*]');
+  });
+});
