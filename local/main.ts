@@ -1,6 +1,7 @@
 // `npm start`: the whole pipeline on this machine, no AWS account and no API key. Prints the URLs;
 // Ctrl-C stops every server cleanly.
 import { parseLocalConfig } from './config.js';
+import { parseModelSettings } from '#harness/models/settings.js';
 import { demoFixture, loadFixture } from './sandbox/index.js';
 import { startLocalRuntime } from './runtime.js';
 
@@ -18,9 +19,12 @@ process.on('warning', (warning) => {
 
 async function main() {
   const config = parseLocalConfig(process.env);
+  const modelSettings = parseModelSettings(process.env);
+  const provider = modelSettings.MODEL_PROVIDER ?? (modelSettings.ANTHROPIC_API_KEY ? 'anthropic' : 'offline');
   const fixture = config.STORE_FIXTURE ? loadFixture(config.STORE_FIXTURE) : demoFixture();
   const runtime = await startLocalRuntime({
     port: config.PORT,
+    modelSettings,
     fixture,
     tenant: config.TENANT,
     approverEmails: config.APPROVER_EMAILS,
@@ -36,7 +40,7 @@ async function main() {
   });
   const u = runtime.urls;
   console.log(`
-refund-agent local runtime is up (tenant "${config.TENANT}", store: ${config.STORE_FIXTURE ?? 'demo fixture'}, model: offline)
+refund-agent local runtime is up (tenant "${config.TENANT}", store: ${config.STORE_FIXTURE ?? 'demo fixture'}, model: ${provider})
   console          ${u.console}
   webhook          POST ${u.webhook}   (also /webhooks/helpscout, intercom, gorgias, freshdesk)
   cancel a run     POST ${u.runs}/{runId}/cancel

@@ -20,6 +20,7 @@ import { createGatewayServer, type Route } from './gateway.js';
 import { startSqsPoller } from './sqs-poller.js';
 import { consolePage } from './console-page.js';
 import { createBackend } from './backend.js';
+import type { ModelSettings } from '#harness/models/settings.js';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
 import { MAX_RECEIVE_COUNT } from './emulators/sqs.js';
@@ -29,6 +30,8 @@ export const DEFINITION_PATH = fileURLToPath(new URL('../state-machine/refund-ru
 export interface LocalRuntimeOptions {
   /** Gateway port; other services take the next six ports, or random ports when this is 0. */
   port: number;
+  /** Which model provider answers (docs/models.md); absent: the offline model. */
+  modelSettings?: ModelSettings;
   fixture: SandboxFixture;
   tenant: string;
   approverEmails: string[];
@@ -77,6 +80,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
 
     const backend = await createBackend({
       dynamo,
+      modelSettings: opts.modelSettings,
       storeUrl: store.url,
       storeToken: 'shpat_local_sandbox',
       helpdeskUrl: helpdesk.url,

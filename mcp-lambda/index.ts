@@ -1,10 +1,11 @@
 // Lambda entry of the MCP server: on the first event of a container, reads the environment and,
-// when SECRET_ARN is set, the connector secret (once), builds the adapters and delegates to the
+// when secret ARNs are set (<NAME>_SECRET_ARN), those secrets (once), builds the adapters and delegates to the
 // API Gateway mapping in lambda.ts. A failed load is not cached: the next event tries again.
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createMcpDeps } from './deps.js';
 import { createMcpLambdaHandler, type McpLambdaHandler } from './lambda.js';
 import { createSecretsManagerSource, resolveMcpConfig } from './secrets.js';
+import { observed } from '#functions/shared/observability.js';
 
 export interface McpContainerOptions {
   env: Record<string, string | undefined>;
@@ -27,4 +28,4 @@ export function createMcpContainer(options: McpContainerOptions): McpLambdaHandl
   };
 }
 
-export const handler = createMcpContainer({ env: process.env, secretsClient: () => new SecretsManagerClient({}) });
+export const handler = observed('mcp', createMcpContainer({ env: process.env, secretsClient: () => new SecretsManagerClient({}) }));

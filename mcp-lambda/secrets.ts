@@ -13,7 +13,12 @@ export interface SecretSource {
 
 const SecretJson = z.record(z.string(), z.unknown());
 
-export function createSecretsManagerSource(client: SecretsManagerClient, secretArn: string): SecretSource {
+/** Reads one JSON secret and keeps the named, non-empty string fields (an empty field stays unset). */
+export function createSecretsManagerSource<F extends string = McpSecretField>(
+  client: SecretsManagerClient,
+  secretArn: string,
+  fields: readonly F[] = MCP_SECRET_FIELDS as unknown as readonly F[],
+): { load(): Promise<Partial<Record<F, string>>> } {
   return {
     async load() {
       let text: string | undefined;
@@ -31,26 +36,35 @@ export function createSecretsManagerSource(client: SecretsManagerClient, secretA
         // Never the text itself: it is the secret.
         throw new McpConfigError('the connector secret is not a JSON object');
       }
-      const fields: Partial<Record<McpSecretField, string>> = {};
-      for (const name of MCP_SECRET_FIELDS) {
+      const found: Partial<Record<F, string>> = {};
+      for (const name of fields) {
         const value = json[name];
-        if (typeof value === 'string' && value !== '') fields[name] = value;
+        if (typeof value === 'string' && value !== '') found[name] = value;
       }
-      return fields;
+      return found;
     },
   };
 }
 
+/** The secret ARNs named in an environment: SECRET_ARN and every <NAME>_SECRET_ARN (infra/lib/secrets.ts). */
+export function secretArnsIn(env: Record<string, string | undefined>): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => /^(?:[A-Z0-9_]+_)?SECRET_ARN$/.test(name) && value !== undefined && value !== '')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, value]) => value as string);
+}
+
 /**
- * The whole configuration: the environment, with the secret's fields over it when SECRET_ARN is
- * set (a token left in the environment is ignored then, so only the secret counts in AWS).
+ * The whole configuration: the environment, with the secrets' fields over it when any secret ARN
+ * is set (a token left in the environment is ignored then, so only the secrets count in AWS).
  */
 export async function resolveMcpConfig(
   env: Record<string, string | undefined>,
   secretSource: (secretArn: string) => SecretSource,
 ): Promise<McpConfig> {
-  const secretArn = env.SECRET_ARN;
-  if (secretArn === undefined || secretArn === '') return loadMcpConfig(env);
+  const arns = secretArnsIn(env);
+  if (arns.length === 0) return loadMcpConfig(env);
   const withoutTokens = Object.fromEntries(Object.entries(env).filter(([name]) => !(MCP_SECRET_FIELDS as readonly string[]).includes(name)));
-  return loadMcpConfig({ ...withoutTokens, ...(await secretSource(secretArn).load()) });
+  const loaded = await Promise.all(arns.map((arn) => secretSource(arn).load()));
+  return loadMcpConfig(Object.assign(withoutTokens, ...loaded));
 }

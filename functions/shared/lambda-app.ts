@@ -6,6 +6,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import { parseModelSettings } from '#harness/models/index.js';
 import { createPolicy } from '#harness/policy/index.js';
@@ -16,20 +17,25 @@ import { createCoreDeps, helpdeskRequesters } from './core-deps.js';
 import { LambdaConfig, required } from './lambda-config.js';
 import { createSesMailer } from './aws/ses-mailer.js';
 import { createSfnWorkflowEngine } from './aws/sfn-workflow.js';
+import { environmentWithSecrets } from './aws/secret-env.js';
 import { createSqsTicketQueue } from './queue.js';
 import { createSqsDeadLetterQueue } from './dead-letters.js';
 import type { WebhookSecrets } from '../webhook-ingest/helpdesks.js';
 
 let app: Promise<App> | null = null;
 
-/** The app for this container, built on first use. */
+/** The app for this container, built on first use; a failed build (a secret unreadable) is retried on the next event. */
 export function lambdaApp(): Promise<App> {
-  app ??= build();
+  app ??= build().catch((error: unknown) => {
+    app = null;
+    throw error;
+  });
   return app;
 }
 
 async function build(): Promise<App> {
-  const config = LambdaConfig.parse(process.env);
+  const env = await environmentWithSecrets(process.env, () => new SecretsManagerClient({}));
+  const config = LambdaConfig.parse(env);
   const clock: Clock = { now: () => new Date() };
   const ids: IdGenerator = { random: () => randomBytes(16).toString('base64url') };
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
@@ -53,7 +59,7 @@ async function build(): Promise<App> {
     tableName: config.TABLE_NAME,
     tools: { serverId: 'refund-agent-mcp', call: (name, args) => mcp().call(name, args) },
     // ANTHROPIC_API_KEY set → anthropic; none → offline; MODEL_PROVIDER=replay answers from a journal.
-    modelSettings: parseModelSettings(process.env),
+    modelSettings: parseModelSettings(env),
     requesters: { emailOf: (id) => helpdeskRequesters(helpdesk()).emailOf(id) },
     clock,
     ids,

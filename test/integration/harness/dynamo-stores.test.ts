@@ -98,7 +98,8 @@ describe('idempotency', () => {
   it('begin twice: the second call sees the first record and does not overwrite it', async () => {
     const first = await stores.idempotency.begin({ key: 'k-1', runId: 'run-1', argsHash: 'h1', createdAt: NOW.toISOString() });
     const second = await stores.idempotency.begin({ key: 'k-1', runId: 'run-2', argsHash: 'h2', createdAt: NOW.toISOString() });
-    expect(first).toEqual({ created: true, record: { key: 'k-1', runId: 'run-1', argsHash: 'h1', status: 'in_flight', result: null, createdAt: NOW.toISOString() } });
+    // expiresAt is the table's TTL attribute: 30 days after creation, longer than any approval wait.
+    expect(first).toEqual({ created: true, record: { key: 'k-1', runId: 'run-1', argsHash: 'h1', status: 'in_flight', result: null, createdAt: NOW.toISOString(), expiresAt: Math.floor(NOW.getTime() / 1000) + 30 * 86_400 } });
     expect(second).toEqual({ created: false, record: first.record });
   });
 
@@ -167,7 +168,7 @@ describe('refund over DynamoDB', () => {
     expect(again).toEqual(receipt);
     expect(resumedTransport.calls.map((c) => c.name)).toEqual(['get_order']);
     const rows = await stores.journal.listByRun('run-resume');
-    expect(rows.filter((r) => r.name === 'refund_create').map((r) => r.detail)).toEqual([
+    expect(rows.filter((r) => r.name === 'refund_create' && r.kind === 'tool').map((r) => r.detail)).toEqual([
       expect.stringContaining('refund gid://shopify/Refund/1'),
       expect.stringContaining('already done'),
     ]);
@@ -177,7 +178,7 @@ describe('refund over DynamoDB', () => {
     const run = gatedRun('run-timeout');
     await stores.runs.create(run);
     const transport = createFakeTransport();
-    transport.script('refund_create', 'lose-response');
+    transport.script('refund_create', 'lose-response', 'hang'); // both in-call attempts time out
     const harness = harnessOver(transport);
 
     const first = await harness.refund(ctx(run), { run, approval: null }).catch((e: unknown) => e);
@@ -189,10 +190,10 @@ describe('refund over DynamoDB', () => {
     const receipt = await harness.refund(ctx(run), { run, approval: null });
 
     const sent = transport.calls.filter((c) => c.name === 'refund_create');
-    expect(sent.map((c) => c.args.idempotencyKey)).toEqual([key, key]);
+    expect(sent.map((c) => c.args.idempotencyKey)).toEqual([key, key, key]);
     expect(transport.refunds.size).toBe(1);
     expect(receipt).toMatchObject({ idempotencyKey: key, amountMinor: 1800, refundId: [...transport.refunds.values()][0]!.refundId });
     const rows = await stores.journal.listByRun('run-timeout');
-    expect(rows.filter((r) => r.name === 'refund_create').map((r) => r.outcome)).toEqual(['error', 'ok']);
+    expect(rows.filter((r) => r.name === 'refund_create' && r.kind === 'tool').map((r) => r.outcome)).toEqual(['error', 'ok']);
   });
 });
