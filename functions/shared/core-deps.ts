@@ -48,6 +48,7 @@ export function createCoreDeps(input: {
     clock: input.clock,
     ids: input.ids,
     runs: stores.runs,
+    budget: stores.budget,
   });
   return {
     stores,

@@ -57,7 +57,8 @@ async function build(): Promise<App> {
   const core = createCoreDeps({
     doc,
     tableName: config.TABLE_NAME,
-    tools: { serverId: 'refund-agent-mcp', call: (name, args) => mcp().call(name, args) },
+    // The live tool list is what the harness checks its pins against: without it every call fails closed.
+    tools: { serverId: 'refund-agent-mcp', call: (name, args) => mcp().call(name, args), listTools: () => mcp().listTools!() },
     // ANTHROPIC_API_KEY set → anthropic; none → offline; MODEL_PROVIDER=replay answers from a journal.
     modelSettings: parseModelSettings(env),
     requesters: { emailOf: (id) => helpdeskRequesters(helpdesk()).emailOf(id) },

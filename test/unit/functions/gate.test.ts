@@ -5,16 +5,14 @@ import { createGate } from '#functions/gate/use-case.js';
 import { createStepHandler } from '#functions/shared/step-handler.js';
 import { StepEvent } from '#functions/shared/step-result.js';
 import { MissingStepDataError, RunNotFoundError } from '#functions/shared/errors.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import type { Run } from '#harness/domain/types.js';
 import { DEFAULT_POLICY, RULES } from '#harness/policy/index.js';
-import { daysAgo, fixedClock, makeOrder, proposedRun } from './support/steps.js';
+import { daysAgo, makeOrder, proposedRun, setupSteps } from './support/steps.js';
 
 async function setup(run: Run) {
-  const clock = fixedClock();
-  const stores = createInMemoryStores({ clock });
+  const { deps, stores } = setupSteps();
   await stores.runs.create(run);
-  const gate = createGate({ runs: stores.runs, policy: DEFAULT_POLICY, clock });
+  const gate = createGate(deps);
   return { gate, stores };
 }
 
