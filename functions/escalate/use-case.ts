@@ -8,6 +8,8 @@ import type { Run } from '#harness/domain/types.js';
 import type { StepContext } from '#harness/ports.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
 import { enterStep } from '../shared/run-context.js';
+import { currenciesIn, ReplyAgentOutput, replyFacts } from '../shared/reply.js';
+import { REPLY_AGENT_SYSTEM } from '../draft-reply/use-case.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
 export const EscalateEvent = z.object({
@@ -42,11 +44,13 @@ function causeMessage(cause: string | undefined): string {
   }
 }
 
-function teamNote(run: Run, reason: string): string {
+function teamNote(run: Run, reason: string, suggestedReply: string | null): string {
   const refund = run.refund
     ? `A refund of ${formatMoney(run.refund.amountMinor, run.refund.currency)} was made on order #${run.refund.orderNumber} (refund ${run.refund.refundId}).`
     : 'No refund was made.';
-  return [`Refund agent handed this ticket to a person.`, `Reason: ${reason}`, refund, `Run: ${run.runId}`].join('\n');
+  const lines = [`Refund agent handed this ticket to a person.`, `Reason: ${reason}`, refund, `Run: ${run.runId}`];
+  if (suggestedReply) lines.push('', 'Suggested holding reply to the customer (checked: no amount, no refund claimed):', suggestedReply);
+  return lines.join('\n');
 }
 
 /** What the team reads when a refund landed while the cancel did: money moved, a person follows up. */
@@ -60,7 +64,7 @@ function cancelledNote(run: Run): string {
   ].join('\n');
 }
 
-export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock'>) {
+export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models'>) {
   /** A pending approval never outlives its run's wait: expired on timeout, cancelled otherwise. */
   async function closePendingApproval(run: Run, status: 'expired' | 'cancelled', reason: string | null) {
     const approval = run.approval;
@@ -74,6 +78,26 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
       if (current) return approvalSummaryOf(current);
     }
     return { ...approval, status, decidedAt, reason };
+  }
+
+  /**
+   * A holding reply in the customer's language when no refund was made, from the reply agent; kept
+   * only if it states no amount (it must not promise money). Best effort: the escalation never waits on it.
+   */
+  async function holdingReply(ctx: StepContext, run: Run, reason: string): Promise<string | null> {
+    if (run.refund || !run.triage) return null;
+    try {
+      const { body } = await deps.harness.callModel(ctx, {
+        specialist: 'reply_agent',
+        model: deps.models.replyAgent,
+        system: REPLY_AGENT_SYSTEM,
+        input: replyFacts(run, 'escalated', reason),
+        schema: ReplyAgentOutput,
+      });
+      return currenciesIn(body).size === 0 && !/\d+[.,]\d{2}/.test(body) ? body : null;
+    } catch {
+      return null;
+    }
   }
 
   async function postNote(ctx: StepContext, ticketId: string, body: string): Promise<string | null> {
@@ -107,7 +131,8 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
     const timedOut = state.error?.Error === 'States.Timeout';
     const approval = await closePendingApproval(run, timedOut ? 'expired' : 'cancelled', timedOut ? null : `run escalated: ${reason}`);
     // The note goes first, so a run reads "escalated" only once the team has been told.
-    const noteId = await postNote(ctx, run.ticket.ticketId, teamNote(run, reason));
+    const suggested = await holdingReply(ctx, run, reason);
+    const noteId = await postNote(ctx, run.ticket.ticketId, teamNote(run, reason, suggested));
     await deps.runs.update(runId, { status: 'escalated', state: 'Escalate', escalation: { reason, step }, approval });
     return { outcome: 'escalated' as const, reason, noteId };
   };

@@ -104,6 +104,12 @@ describe('a ticket with no refund intent', () => {
     expect(run.escalation.reason).toMatch(/not a refund request/);
     expect(run.refund).toBeNull();
     expect(await storeRefunds(rt, '1004')).toHaveLength(0);
+    // The team gets the reason and a holding reply that promises no money.
+    const [note] = await ticketNotes(rt, '5004');
+    expect(note!.public).toBe(false);
+    expect(note!.body).toContain('No refund was made.');
+    expect(note!.body).toContain('Suggested holding reply');
+    expect(note!.body.split('Suggested holding reply')[1]).not.toMatch(/\$|\d+[.,]\d{2}/);
   });
 });
 
