@@ -20,6 +20,7 @@ export const SETTINGS = [
   'HELPDESK_BASE_URL',
   'SHOPIFY_STORE_DOMAIN',
   'AUTO_REFUND_LIMIT_MINOR',
+  'MODEL_CHOICES',
 ] as const;
 export type Setting = (typeof SETTINGS)[number];
 
@@ -44,6 +45,8 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   answerTasks: ['STATE_MACHINE_ARN'],
   stopExecutions: ['STATE_MACHINE_ARN'],
   mcpClient: ['MCP_URL'],
+  // The tenant's models per specialist (harness/models/settings.ts); the API key is a secret.
+  callsModels: ['MODEL_CHOICES'],
   mcpServer: [],
   shopifyApi: ['SHOPIFY_STORE_DOMAIN'],
   helpdeskApi: ['HELPDESK_BASE_URL'],

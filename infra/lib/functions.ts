@@ -37,6 +37,8 @@ export type FunctionAccess = {
   deadLetters?: 'send' | 'peek';
   /** Signs (request-approval) or checks (approval-callback) the per-approver approval links. */
   approvalLinks?: boolean;
+  /** Calls a model through the harness's model gateway (MODEL_CHOICES; ANTHROPIC_API_KEY when the operator sets one). */
+  callsModels?: boolean;
   /** Calls tools on the MCP server over the HTTP API (MCP_URL + MCP_CALLER_TOKEN). */
   mcpClient?: boolean;
   /** Serves the MCP tools: refuses callers without the caller token. */
@@ -108,17 +110,17 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     access: { table: 'readWrite', answerTasks: true, approvers: true, approvalLinks: true },
   },
   'runs-api': { entry: entryOf('runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { table: 'read' } },
-  triage: step('triage'),
+  triage: step('triage', { callsModels: true }),
   'check-order': step('check-order', { mcpClient: true }),
-  'propose-refund': step('propose-refund'),
+  'propose-refund': step('propose-refund', { callsModels: true, mcpClient: true }),
   gate: step('gate'),
   'request-approval': step('request-approval', { sendEmail: true, approvers: true, publicUrl: true, approvalLinks: true }),
   refund: step('refund', { mcpClient: true }),
-  'draft-reply': step('draft-reply'),
-  'check-reply': step('check-reply', { mcpClient: true }),
+  'draft-reply': step('draft-reply', { callsModels: true }),
+  'check-reply': step('check-reply', { mcpClient: true, callsModels: true }),
   done: step('done'),
   // Leaves the team note on the ticket through post_draft.
-  escalate: step('escalate', { mcpClient: true }),
+  escalate: step('escalate', { mcpClient: true, callsModels: true }),
   // Records the cancellation and stops the execution. It may not answer task tokens (only
   // approval-callback may): its best-effort SendTaskFailure is refused, and StopExecution ends the wait.
   'cancel-run': { entry: entryOf('cancel-run'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { table: 'readWrite', stopExecutions: true } },
@@ -130,7 +132,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     scheduleMinutes: 5,
     timeoutSeconds: 120,
     memoryMb: 512,
-    access: { table: 'readWrite', stopExecutions: true, mcpClient: true },
+    access: { table: 'readWrite', stopExecutions: true, mcpClient: true, callsModels: true },
   },
   mcp: {
     entry: 'mcp-lambda/index.ts',

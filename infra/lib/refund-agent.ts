@@ -120,6 +120,7 @@ export class RefundAgent extends Construct {
       HELPDESK_BASE_URL: config.helpdesk.baseUrl,
       SHOPIFY_STORE_DOMAIN: config.storeDomain,
       AUTO_REFUND_LIMIT_MINOR: String(autoRefundLimitOf(config)),
+      MODEL_CHOICES: JSON.stringify(config.models),
     };
     const secretArns = Object.fromEntries(SECRET_NAMES.map((name) => [name, this.state.secrets[name].secretArn])) as Record<SecretName, string>;
     for (const name of FUNCTION_NAMES) {

@@ -43,6 +43,12 @@ export const SECRETS = {
     source: 'generated',
     readers: ['mcpClient', 'mcpServer'],
   },
+  MODEL: {
+    description: 'Anthropic API key of the model-calling steps; left empty, they run the offline model',
+    fields: ['ANTHROPIC_API_KEY'],
+    source: 'operator',
+    readers: ['callsModels'],
+  },
   APPROVAL_LINK: {
     description: 'Key that signs the per-approver approval links',
     fields: ['APPROVAL_LINK_SECRET'],

@@ -124,10 +124,6 @@ export function undeployableSettings(config: TenantConfig): string[] {
       problems.push(`policy.${key}: the functions apply only autoRefundLimitMinor from the tenant file yet (default ${String(standard)})`);
     }
   }
-  // The Lambdas run the offline model provider (README, Limits) and take no model choice yet.
-  for (const key of Object.keys(config.models)) {
-    problems.push(`models.${key}: the deployed functions take no model choice yet (they run the offline provider)`);
-  }
   if (config.caps.runCostMicros !== DEFAULT_MODEL_CONFIG.runCostCapMicros) {
     problems.push(`caps.runCostMicros: the functions apply the default cap (${DEFAULT_MODEL_CONFIG.runCostCapMicros}) only yet`);
   }

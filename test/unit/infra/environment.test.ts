@@ -3,6 +3,7 @@
 // Secrets reach a function only as `<NAME>_SECRET_ARN` (infra/lib/secrets.ts): the runtime reads the
 // secret's JSON fields and merges them over the environment before parsing, as withSecrets() does here.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ModelSettings } from '#harness/models/settings.js';
 import { LambdaConfig } from '#functions/shared/lambda-config.js';
 import { loadMcpConfig, McpConfigError } from '#mcp/config.js';
 import { POWERTOOLS_VARIABLES, RUNTIME_VARIABLES } from '../../../infra/lib/environment.js';
@@ -26,6 +27,9 @@ const OPERATOR_VALUES: Record<string, string> = {
 type Needs = { settings: string[]; secrets: readonly string[] };
 const MCP_TOOLS: Needs = { settings: ['MCP_URL'], secrets: ['MCP_CALLER_TOKEN'] };
 const NOTHING: Needs = { settings: [], secrets: [] };
+/** The steps that call a model: the tenant's model choices, and the API key when the operator sets one. */
+const MODELS: Needs = { settings: ['MODEL_CHOICES'], secrets: ['ANTHROPIC_API_KEY'] };
+const both = (a: Needs, b: Needs): Needs => ({ settings: [...a.settings, ...b.settings], secrets: [...a.secrets, ...b.secrets] });
 /**
  * Every handler composes the refund policy with the tenant's limit (lambda-app.ts); all must hold the
  * same one, since approvals and journal rows carry the policy's version hash.
@@ -46,21 +50,21 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   // Checks the signed approval link, answers the task token through the Step Functions engine.
   'approval-callback': { settings: ['STATE_MACHINE_ARN', 'APPROVER_EMAILS'], secrets: ['APPROVAL_LINK_SECRET'] },
   'runs-api': NOTHING,
-  triage: NOTHING,
+  triage: MODELS,
   'check-order': MCP_TOOLS, // get_order, get_refund_history
-  'propose-refund': NOTHING,
+  'propose-refund': both(MODELS, MCP_TOOLS), // the order agent's tool loop: get_order, get_refund_history
   gate: NOTHING,
   // Signs one link per approver and emails it.
   'request-approval': { settings: ['APPROVER_EMAILS', 'SENDER_EMAIL', 'PUBLIC_BASE_URL'], secrets: ['APPROVAL_LINK_SECRET'] },
   refund: MCP_TOOLS, // refund_create
-  'draft-reply': NOTHING,
-  'check-reply': MCP_TOOLS, // post_draft, only through the MCP server
+  'draft-reply': MODELS,
+  'check-reply': both(MODELS, MCP_TOOLS), // the reply check model, then post_draft through the MCP server
   done: NOTHING,
-  escalate: MCP_TOOLS, // post_draft of the team note, only through the MCP server
+  escalate: both(MODELS, MCP_TOOLS), // a holding reply, then post_draft of the team note through the MCP server
   'cancel-run': { settings: ['STATE_MACHINE_ARN'], secrets: [] },
   'dead-letters': { settings: ['DEAD_LETTER_QUEUE_URL'], secrets: [] },
   // Stops stalled executions and escalates them (the note goes through MCP).
-  'stalled-runs': { settings: ['STATE_MACHINE_ARN', 'MCP_URL'], secrets: ['MCP_CALLER_TOKEN'] },
+  'stalled-runs': both(MODELS, { settings: ['STATE_MACHINE_ARN', 'MCP_URL'], secrets: ['MCP_CALLER_TOKEN'] }),
 };
 const HANDLERS = Object.keys(HANDLER_NEEDS) as Exclude<FunctionName, 'mcp'>[];
 
@@ -122,7 +126,8 @@ describe('function environments', () => {
   });
 
   it('runs every handler on the configuration functions/shared/lambda-config.ts parses, and every handler config parses', () => {
-    const parsed = new Set(Object.keys(LambdaConfig.shape));
+    // The handlers' edge parses LambdaConfig, and the model settings (harness/models/settings.ts) from the same environment.
+    const parsed = new Set([...Object.keys(LambdaConfig.shape), ...Object.keys(ModelSettings.shape)]);
 
     for (const fn of HANDLERS) {
       const names = [...settingNames(fn), ...Object.keys(readableSecretFields(fn))];
@@ -162,7 +167,7 @@ describe('function environments', () => {
     expect(holders(arnVariableOf('STORE'))).toEqual(['mcp']);
     expect(holders(arnVariableOf('HELPDESK'))).toEqual(['mcp', 'run-starter']);
     expect(holders(arnVariableOf('WEBHOOK'))).toEqual(['webhook-ingest']);
-    expect(holders(arnVariableOf('MCP_CALLER'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'refund', 'stalled-runs']);
+    expect(holders(arnVariableOf('MCP_CALLER'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'propose-refund', 'refund', 'stalled-runs']);
     expect(holders(arnVariableOf('APPROVAL_LINK'))).toEqual(['approval-callback', 'request-approval']);
     for (const fn of FUNCTION_NAMES) {
       for (const name of SECRET_NAMES) {

@@ -163,6 +163,13 @@ describe('RefundAgent tenant stack', () => {
     expect(() => synthTenant({ ...TEST_TENANT, helpdesk: { kind: 'gorgias', baseUrl: 'https://acme.gorgias.com' } })).toThrow(
       TenantNotDeployableError,
     );
-    expect(() => synthTenant({ ...TEST_TENANT, models: { triage: 'claude-sonnet-5' } })).toThrow(TenantNotDeployableError);
+    expect(() => synthTenant({ ...TEST_TENANT, caps: { ...TEST_TENANT.caps, runCostMicros: 100_000 } })).toThrow(TenantNotDeployableError);
+  });
+
+  it('hands the tenant\'s model choices to the model-calling steps only', () => {
+    const { template, logicalIdOf } = synthTenant({ ...TEST_TENANT, models: { triage: 'claude-sonnet-5' } });
+    const envOf = (fn: string) => template.toJSON().Resources[logicalIdOf(fn as never)].Properties.Environment.Variables as Record<string, unknown>;
+    expect(JSON.parse(envOf('triage').MODEL_CHOICES as string)).toEqual({ triage: 'claude-sonnet-5' });
+    expect(envOf('gate').MODEL_CHOICES).toBeUndefined();
   });
 });
