@@ -20,6 +20,8 @@ export interface StepContext {
   step: StepName;
   /** The Shopify order id the run is bound to, once CheckOrder bound it. */
   boundOrderId: string | null;
+  /** The bound order's customer: the only customer whose refund history the run may read. */
+  boundCustomerId?: string | null;
 }
 
 export type ToolCallResult =

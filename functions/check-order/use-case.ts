@@ -21,7 +21,7 @@ export function createCheckOrder(deps: Pick<StepDeps, 'runs' | 'harness'>) {
       return escalate(`order ${order.number} does not belong to the requester`);
     }
     const history = await deps.harness.callTool(
-      { ...ctx, boundOrderId: order.id },
+      { ...ctx, boundOrderId: order.id, boundCustomerId: order.customer.id },
       'get_refund_history',
       { customerId: order.customer.id, sinceDays: 90 },
     );

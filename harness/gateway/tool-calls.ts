@@ -196,6 +196,10 @@ export function createToolCaller(deps: ToolCallerDeps) {
     if (name === 'preview_refund' && ctx.boundOrderId !== null && callArgs.orderId !== ctx.boundOrderId) {
       await refuse(ctx, name, args, new ArgumentPolicyError(RULES.orderNotBound, 'the run is bound to another order'), started, RULES.orderNotBound);
     }
+    // Refund history is read for the bound order's customer only, whatever a model asks for.
+    if (name === 'get_refund_history' && ctx.boundCustomerId && callArgs.customerId !== ctx.boundCustomerId) {
+      await refuse(ctx, name, args, new ArgumentPolicyError(RULES.customerNotBound, "the run may read only its customer's refund history"), started, RULES.customerNotBound);
+    }
     if (options.proposedBy) await assertNotRepeated(ctx, name, argsHash, options.proposedBy, started);
     await assertPinned(ctx, name, argsHash);
     const proposed = options.proposedBy ? { proposedBy: options.proposedBy } : {};

@@ -19,6 +19,7 @@ export const RULES = {
   autoWithinPolicy: 'auto_within_policy',
   // dispatch-only
   orderNotBound: 'order_not_bound',
+  customerNotBound: 'customer_not_bound',
   amountExceedsRefundable: 'amount_exceeds_refundable',
   amountNotPositive: 'amount_not_positive',
   parentTransactionMismatch: 'parent_transaction_mismatch',

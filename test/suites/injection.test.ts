@@ -111,7 +111,7 @@ describe('injection with a gullible model', () => {
         seen.order = read.ok ? (read.output as { order: Order }).order : null;
         const result = await createProposeRefund(deps)(e);
         // Every tool call the model asked for goes through the harness, proposed by the model.
-        const ctx = { tenant: 'demo', runId, step: 'ProposeRefund' as const, boundOrderId: bound.orderId };
+        const ctx = { tenant: 'demo', runId, step: 'ProposeRefund' as const, boundOrderId: bound.orderId, boundCustomerId: bound.customerId };
         for (const call of model.wanted) {
           await (harness.callTool as (c: typeof ctx, n: string, a: unknown, o: unknown) => Promise<unknown>)(ctx, call.name, call.args, { proposedBy: 'order_agent' }).catch(() => undefined);
         }

@@ -123,6 +123,18 @@ describe('callTool', () => {
     expect((await stores.journal.listByRun('run-1')).map((r) => r.outcome)).toEqual(['ok', 'refused']);
   });
 
+  it("refuses to read another customer's refund history once the run is bound, before anything is sent", async () => {
+    const { harness, stores, transport } = setupHarness();
+    const ctx = stepCtx('ProposeRefund', { boundOrderId: 'gid://shopify/Order/1001', boundCustomerId: 'gid://shopify/Customer/7001' });
+    const error = await harness
+      .callTool(ctx, 'get_refund_history', { customerId: 'gid://shopify/Customer/7002', sinceDays: 90 }, { proposedBy: 'order_agent' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ArgumentPolicyError);
+    expect((error as ArgumentPolicyError).rule).toBe('customer_not_bound');
+    expect(transport.calls).toHaveLength(0);
+    expect((await stores.journal.listByRun('run-1')).map((r) => [r.outcome, r.rule])).toEqual([['refused', 'customer_not_bound']]);
+  });
+
   it('posts a draft from CheckReply and Escalate', async () => {
     const { harness, transport } = setupHarness();
     await expect(harness.callTool(stepCtx('CheckReply'), 'post_draft', { ticketId: 't-1', body: 'x' })).resolves.toMatchObject({ noteId: 'note-1', public: false });
