@@ -2,6 +2,7 @@
 // tool caller, the refund executor (the only way to refund_create), the gate with its journaled
 // decision and the model gateway with its budget, over injected ports.
 // Built once per Lambda container (functions/) or by the local runtime; tests pass fakes.
+import type { ProductMetrics } from './metrics.js';
 import type { ToolInput, ToolName, ToolOutput } from '#mcp/contracts/tools.js';
 import { createInMemoryBudgetStore } from './adapters/memory/budget.js';
 import type { GateDecision, RefundReceipt, Run } from './domain/types.js';
@@ -42,6 +43,8 @@ export interface HarnessDeps {
   pinRefreshMs?: number;
   /** Where metric lines (EMF) go: pin mismatches, an unreadable tool list. */
   emitMetric?: (line: string) => void;
+  /** Product metrics (ToolCalls, ToolErrors); absent, nothing is counted. */
+  metrics?: ProductMetrics;
 }
 
 export interface Harness {
@@ -70,7 +73,7 @@ export function createHarness(deps: HarnessDeps): Harness {
     Object.values(TOOL_REGISTRY).map((spec) => [spec.name, { ...spec, timeoutMs: deps.timeoutsMs?.[spec.name] ?? spec.timeoutMs }]),
   ) as Record<ToolName, ToolSpec>;
   const pins = createPinGuard({ tools: deps.tools, server: TOOL_SERVER, pins: registryPins(), clock: deps.clock, refreshMs: deps.pinRefreshMs, emitMetric: deps.emitMetric });
-  const caller = createToolCaller({ tools: deps.tools, journal: deps.journal, clock: deps.clock, registry, pins, sleep: deps.sleep ?? realSleep });
+  const caller = createToolCaller({ tools: deps.tools, journal: deps.journal, clock: deps.clock, registry, pins, sleep: deps.sleep ?? realSleep, metrics: deps.metrics });
   const refunds = createRefundExecutor({ caller, journal: deps.journal, idempotency: deps.idempotency, policy: resolved, clock: deps.clock, spec: registry.refund_create });
   const modelGateway = createModelGateway({
     models: deps.models,

@@ -23,6 +23,7 @@ export async function createBackend(input: {
   ids: IdGenerator;
   /** Parsed at the edge (parseModelSettings in local/main.ts); absent = the offline provider. */
   modelSettings?: ModelSettings;
+  metricSink?: (line: string) => void;
   modelSelectDeps?: Omit<SelectDeps, 'journal'>;
 }) {
   const helpdeskConfig = { kind: 'zendesk' as const, baseUrl: input.helpdeskUrl, email: input.helpdeskEmail, token: input.helpdeskToken };
@@ -34,6 +35,7 @@ export async function createBackend(input: {
     port: input.mcpPort,
   });
   const core = createCoreDeps({
+    metricSink: input.metricSink,
     doc: input.dynamo.doc,
     tableName: input.dynamo.tableName,
     tools: createMcpToolTransport({ url: mcp.url, bearerToken: callerToken, serverId: 'refund-agent-mcp' }),

@@ -78,7 +78,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
     });
     closers.push(helpdesk.close);
 
+    // Metric lines (EMF, as Lambda writes them) are kept for the console and tests, not printed.
+    const metricLines: string[] = [];
     const backend = await createBackend({
+      metricSink: (line) => void metricLines.push(line),
       dynamo,
       modelSettings: opts.modelSettings,
       storeUrl: store.url,
@@ -127,7 +130,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
         approvalLinkSecret: opts.approvalLinkSecret ?? randomBytes(32).toString('base64url'),
       },
       log: (msg, data) => log(`${msg} ${JSON.stringify(data)}`),
-      emitMetric: (line) => log(`metric ${line}`),
+      emitMetric: (line) => void metricLines.push(line),
     });
 
     // Steps in flight are counted so that close() lets them finish before the stores go away.
@@ -213,6 +216,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       dynamo,
       sqs,
       stores: backend.stores,
+      /** The product metrics emitted so far, parsed (name → values), e.g. for tests. */
+      metrics: () => metricValues(metricLines),
       /** One sweep of the stalled-runs use case (on a schedule in AWS; on demand locally). */
       sweepStalledRuns: app.sweepStalledRuns,
       close: closeAll,
@@ -237,4 +242,14 @@ function describeEvent(event: LocalWorkflowEvent): string | null {
       return `${event.execution} ${t.type} ${t.state}${t.error ? ` (${t.error.Error})` : ''}`;
     }
   }
+}
+
+/** Reads EMF lines back into name → values, in order. */
+function metricValues(lines: string[]): Record<string, number[]> {
+  const values: Record<string, number[]> = {};
+  for (const line of lines) {
+    const parsed = JSON.parse(line) as { _aws: { CloudWatchMetrics: Array<{ Metrics: Array<{ Name: string }> }> } } & Record<string, unknown>;
+    for (const { Name } of parsed._aws.CloudWatchMetrics[0]?.Metrics ?? []) (values[Name] ??= []).push(Number(parsed[Name]));
+  }
+  return values;
 }

@@ -4,6 +4,7 @@
 // and when, and ends the state machine's wait through the task token, which never leaves the server.
 // If that last call fails, the decision stays saved and the same approver's same decision, posted
 // again while the run still waits, re-sends it.
+import type { ProductMetrics } from '#harness/metrics.js';
 import type { ApprovalRecord, ApprovalStore, Clock, RunStore, WorkflowEngine } from '#harness/ports.js';
 import type { Run } from '#harness/domain/types.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
@@ -16,6 +17,8 @@ export interface ApprovalDecisionDeps {
   clock: Clock;
   /** Built lazily by the caller (the secret is read at first use). */
   links: () => ApproverLinks;
+  /** ApprovalsDecided and ApprovalsOverridden (a rejection): the approval override rate. */
+  metrics?: ProductMetrics;
 }
 
 export type ApprovalView =
@@ -108,6 +111,9 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
       return current && current.status !== 'pending' ? { kind: 'closed', approval: current, cancelled: false } : { kind: 'stale_form' };
     }
     await deps.runs.update(decided.runId, { approval: approvalSummaryOf(decided) });
+    // Counted when the decision is saved (once: the conditional write above is single-use).
+    deps.metrics?.count(decided.tenant, 'ApprovalsDecided');
+    if (decided.status === 'rejected') deps.metrics?.count(decided.tenant, 'ApprovalsOverridden');
     return deliver(decided, false);
   }
 

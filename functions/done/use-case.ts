@@ -3,10 +3,13 @@ import { enterStep } from '../shared/run-context.js';
 import { continueWith, type StepResult } from '../shared/step-result.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
-export function createDone(deps: Pick<StepDeps, 'runs'>) {
+export function createDone(deps: Pick<StepDeps, 'runs' | 'metrics'>) {
   return async ({ runId }: { runId: string }): Promise<StepResult> => {
     await enterStep(deps.runs, runId, 'Done');
-    await deps.runs.update(runId, { status: 'done' });
+    const run = await deps.runs.update(runId, { status: 'done' });
+    // Cost per closed ticket: the two series an alarm divides.
+    deps.metrics?.count(run.tenant, 'TicketsClosed');
+    deps.metrics?.value(run.tenant, 'RunCostMicros', run.costMicros);
     return continueWith();
   };
 }

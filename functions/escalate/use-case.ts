@@ -64,7 +64,7 @@ function cancelledNote(run: Run): string {
   ].join('\n');
 }
 
-export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models'>) {
+export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models' | 'metrics'>) {
   /** A pending approval never outlives its run's wait: expired on timeout, cancelled otherwise. */
   async function closePendingApproval(run: Run, status: 'expired' | 'cancelled', reason: string | null) {
     const approval = run.approval;
@@ -133,7 +133,10 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
     // The note goes first, so a run reads "escalated" only once the team has been told.
     const suggested = await holdingReply(ctx, run, reason);
     const noteId = await postNote(ctx, run.ticket.ticketId, teamNote(run, reason, suggested));
-    await deps.runs.update(runId, { status: 'escalated', state: 'Escalate', escalation: { reason, step }, approval });
+    const closed = await deps.runs.update(runId, { status: 'escalated', state: 'Escalate', escalation: { reason, step }, approval });
+    if (state.error?.Error === 'BudgetExceededError') deps.metrics?.count(run.tenant, 'BudgetExceeded');
+    deps.metrics?.count(run.tenant, 'TicketsClosed');
+    deps.metrics?.value(run.tenant, 'RunCostMicros', closed.costMicros);
     return { outcome: 'escalated' as const, reason, noteId };
   };
 }

@@ -10,7 +10,7 @@ import type { StepDeps } from '../shared/step-deps.js';
 
 export const PENDING_REVIEW_REASON = 'refund outcome unknown, pending review';
 
-export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness'>) {
+export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'metrics'>) {
   return async ({ runId }: { runId: string }): Promise<StepResult> => {
     const { run, ctx } = await enterStep(deps.runs, runId, 'Refund');
     if (!run.proposal || !run.order) throw new MissingStepDataError(runId, 'proposal');
@@ -24,6 +24,8 @@ export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harnes
     try {
       const refund = await deps.harness.refund(ctx, request);
       await deps.runs.update(runId, { refund, status: 'running' });
+      // Counted once: a resumed step answers with the receipt it already recorded.
+      if (!run.refund) deps.metrics?.count(run.tenant, 'RefundsIssued');
       return continueWith();
     } catch (error) {
       // The money may have moved and nobody can tell yet: a person reconciles (the key stays).

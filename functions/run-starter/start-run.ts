@@ -3,6 +3,7 @@
 //   a later message on a ticket that has a run → attached to that run as a follow-up, no new run;
 //   the ticket closed/solved in the helpdesk → the run is cancelled.
 // Every branch is safe to repeat, so an SQS redelivery or a webhook retried hours later is harmless.
+import type { ProductMetrics } from '#harness/metrics.js';
 import type { FollowUp, Run } from '#harness/domain/types.js';
 import type { ApprovalStore, Clock, EventLedger, RunStore, WorkflowEngine } from '#harness/ports.js';
 import type { QueuedTicket } from '../shared/queue.js';
@@ -20,6 +21,8 @@ export interface StartRunDeps {
   workflow: WorkflowEngine;
   requesters: RequesterDirectory;
   clock: Clock;
+  /** TicketsReopened72h: the reopen rate's numerator. */
+  metrics?: ProductMetrics;
 }
 
 export type StartRunOutcome = {
@@ -33,6 +36,7 @@ export type StartRunOutcome = {
 
 /** Follow-ups kept on one run (the oldest stay: they explain what the run acted on). */
 const MAX_FOLLOW_UPS = 20;
+const REOPEN_WINDOW_MS = 72 * 3_600_000;
 const EXCERPT_CHARS = 500;
 
 export function createStartRun(deps: StartRunDeps) {
@@ -64,6 +68,10 @@ export function createStartRun(deps: StartRunDeps) {
       if (!followUps.some((f) => f.eventId === event.eventId) && followUps.length < MAX_FOLLOW_UPS) {
         const followUp: FollowUp = { eventId: event.eventId, receivedAt: event.receivedAt, excerpt: event.body.slice(0, EXCERPT_CHARS) };
         await deps.runs.update(runId, { followUps: [...followUps, followUp] });
+        // The customer wrote again within 72 h of the agent closing the ticket: a reopen.
+        if (existing.status === 'done' && Date.parse(now) - Date.parse(existing.updatedAt) <= REOPEN_WINDOW_MS) {
+          deps.metrics?.count(existing.tenant, 'TicketsReopened72h');
+        }
       }
       return { runId, created: false, started: false, duplicateEvent, followUp: true };
     }

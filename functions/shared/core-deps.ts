@@ -2,6 +2,7 @@
 // harness over the MCP tool transport and the model provider chosen from the model settings
 // (anthropic with a key, offline without, replay on request), and the requester directory.
 // Used by the Lambda composition (lambda-app.ts) and the local runtime (local/backend.ts).
+import { createProductMetrics, NO_METRICS, type MetricSink } from '#harness/metrics.js';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDynamoStores } from '#harness/adapters/dynamo/index.js';
 import { createHarness } from '#harness/index.js';
@@ -32,7 +33,10 @@ export function createCoreDeps(input: {
   ids: IdGenerator;
   policy?: Policy;
   modelChoices?: ModelChoices;
+  /** Where metric lines (CloudWatch EMF) go: stdout in Lambda, the local runtime's log locally. */
+  metricSink?: MetricSink;
 }) {
+  const metrics = input.metricSink ? createProductMetrics({ sink: input.metricSink, clock: input.clock }) : NO_METRICS;
   const stores = createDynamoStores({ client: input.doc, tableName: input.tableName, clock: input.clock, ids: input.ids });
   const selected = input.models
     ? { provider: input.models, choices: null }
@@ -49,10 +53,13 @@ export function createCoreDeps(input: {
     ids: input.ids,
     runs: stores.runs,
     budget: stores.budget,
+    metrics,
+    ...(input.metricSink ? { emitMetric: input.metricSink } : {}),
   });
   return {
     stores,
     deps: {
+      metrics,
       runs: stores.runs,
       approvals: stores.approvals,
       journal: stores.journal,

@@ -56,6 +56,8 @@ async function build(): Promise<App> {
   );
   const core = createCoreDeps({
     doc,
+    // EMF lines straight to stdout (unprefixed), where CloudWatch turns them into metrics.
+    metricSink: (line) => void process.stdout.write(`${line}\n`),
     tableName: config.TABLE_NAME,
     // The live tool list is what the harness checks its pins against: without it every call fails closed.
     tools: { serverId: 'refund-agent-mcp', call: (name, args) => mcp().call(name, args), listTools: () => mcp().listTools!() },

@@ -5,6 +5,7 @@ import type { ApprovalStore, Clock, IdGenerator, RunStore } from '#harness/ports
 import type { Proposal } from '#harness/domain/types.js';
 import type { Policy } from '#harness/policy/document.js';
 import type { Harness } from '#harness/tool-gateway.js';
+import type { ProductMetrics } from '#harness/metrics.js';
 
 /** The harness as the steps use it: the one path to tools and models, and the gate's decision. */
 export type StepHarness = Pick<Harness, 'callTool' | 'callModel' | 'decideGate' | 'previewRefund' | 'refund'>;
@@ -25,6 +26,8 @@ export interface StepDeps {
   approvals: ApprovalStore;
   harness: StepHarness;
   policy: Policy;
+  /** The product's metrics (tickets closed, refunds issued, budget hits, run cost); absent, none. */
+  metrics?: ProductMetrics;
   mailer: Mailer;
   clock: Clock;
   ids: IdGenerator;

@@ -4,6 +4,7 @@
 // schedule by the stalled-runs Lambda (index.ts); the clock is injected.
 import type { Run } from '#harness/domain/types.js';
 import type { Clock, RunStore, WorkflowEngine } from '#harness/ports.js';
+import { metricLine, type ProductMetricName } from '#harness/metrics.js';
 
 export interface StalledRunsDeps {
   runs: RunStore;
@@ -24,8 +25,8 @@ export type SweepOutcome = { checked: number; stalled: Stalled[]; escalated: str
 
 const LIVE = new Set<Run['status']>(['running', 'awaiting_approval']);
 
-export const METRIC_NAMESPACE = 'RefundAgent';
-export const STALLED_METRIC = 'StalledRuns';
+export { METRIC_NAMESPACE } from '#harness/metrics.js';
+export const STALLED_METRIC = 'StalledRuns' satisfies ProductMetricName;
 
 export function findStalled(runs: Run[], budgetsMs: Record<string, number>, now: Date): Stalled[] {
   return runs.flatMap((run) => {
@@ -39,16 +40,8 @@ export function findStalled(runs: Run[], budgetsMs: Record<string, number>, now:
 
 /** One CloudWatch Embedded Metric Format line: the count of stalled runs for a tenant (and state). */
 export function emfLine(input: { tenant: string; state?: string; count: number; at: Date }): string {
-  const dimensions = input.state === undefined ? [['Tenant']] : [['Tenant', 'State']];
-  return JSON.stringify({
-    _aws: {
-      Timestamp: input.at.getTime(),
-      CloudWatchMetrics: [{ Namespace: METRIC_NAMESPACE, Dimensions: dimensions, Metrics: [{ Name: STALLED_METRIC, Unit: 'Count' }] }],
-    },
-    Tenant: input.tenant,
-    ...(input.state === undefined ? {} : { State: input.state }),
-    [STALLED_METRIC]: input.count,
-  });
+  const dimensions: Record<string, string> = input.state === undefined ? { Tenant: input.tenant } : { Tenant: input.tenant, State: input.state };
+  return metricLine({ name: STALLED_METRIC, value: input.count, dimensions, at: input.at });
 }
 
 export function createStalledRunsSweep(deps: StalledRunsDeps) {

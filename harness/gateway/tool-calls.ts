@@ -1,6 +1,7 @@
 // The checked path to a tool: allowlist, live pin check, contract validation both ways, deadline,
 // bounded retries with backoff, bound-order check, repeated-call detector, and exactly one journal
 // row per call. Built by createHarness; refund() reuses dispatch() and journalTool() for the money call.
+import type { ProductMetrics } from '../metrics.js';
 import { TOOL_CONTRACTS, type ToolInput, type ToolName, type ToolOutput } from '#mcp/contracts/tools.js';
 import { ArgumentPolicyError, BudgetExceededError, HarnessConfigError, ToolFailedError, ToolNotAllowedError, TemporarilyUnavailableError } from '../errors.js';
 import type { Clock, JournalStore, StepContext, ToolCallResult, ToolTransport } from '../ports.js';
@@ -25,6 +26,8 @@ export interface ToolCallerDeps {
   registry: Readonly<Record<ToolName, ToolSpec>>;
   pins: PinGuard;
   sleep: Sleep;
+  /** ToolCalls and ToolErrors per tenant, counted from the journal rows of dispatched calls. */
+  metrics?: ProductMetrics;
 }
 
 export interface JournalToolInput {
@@ -96,6 +99,11 @@ export function createToolCaller(deps: ToolCallerDeps) {
       ...(input.approvalId !== undefined ? { approvalId: input.approvalId } : {}),
       ...(input.proposedBy ? { proposedBy: input.proposedBy } : {}),
     });
+    // A 'tool' row that is not a refusal is a call that left for the MCP server.
+    if ((input.kind ?? 'tool') === 'tool' && input.outcome !== 'refused') {
+      deps.metrics?.count(input.ctx.tenant, 'ToolCalls');
+      if (input.outcome === 'error') deps.metrics?.count(input.ctx.tenant, 'ToolErrors');
+    }
   }
 
   /**

@@ -2,6 +2,7 @@
 // the registry's pins and answers, per tool, whether a call may go out. Verdicts are cached for a
 // few minutes per harness instance; a failed fetch is not cached and refuses every tool (fail
 // closed). Each refusal emits one metric line (CloudWatch EMF). Used by the tool caller.
+import { METRIC_NAMESPACE, metricLine } from '../metrics.js';
 import type { ToolName } from '#mcp/contracts/tools.js';
 import type { Clock, ToolTransport } from '../ports.js';
 import { checkLiveTools, type PinnedServer, type PinVerdict } from './pins.js';
@@ -23,14 +24,10 @@ export interface PinGuard {
   check(name: ToolName): Promise<GuardVerdict>;
 }
 
-export const PIN_METRICS = { namespace: 'RefundAgent', mismatch: 'ToolPinMismatch', unavailable: 'ToolRegistryUnavailable' } as const;
+export const PIN_METRICS = { namespace: METRIC_NAMESPACE, mismatch: 'ToolPinMismatch', unavailable: 'ToolRegistryUnavailable' } as const;
 
-export function pinMetricLine(metric: string, tool: string, at: Date): string {
-  return JSON.stringify({
-    _aws: { Timestamp: at.getTime(), CloudWatchMetrics: [{ Namespace: PIN_METRICS.namespace, Dimensions: [['Tool']], Metrics: [{ Name: metric, Unit: 'Count' }] }] },
-    Tool: tool,
-    [metric]: 1,
-  });
+export function pinMetricLine(metric: (typeof PIN_METRICS)['mismatch' | 'unavailable'], tool: string, at: Date): string {
+  return metricLine({ name: metric, value: 1, dimensions: { Tool: tool }, at });
 }
 
 export function createPinGuard(deps: PinGuardDeps): PinGuard {

@@ -3,8 +3,8 @@
 // alarm's expression and threshold. monitoring.ts turns this into alarms and a dashboard; docs/deploy.md
 // lists it for operators. Metrics are published as CloudWatch Embedded Metric Format log lines.
 
-/** Same namespace as functions/stalled-runs/use-case.ts (METRIC_NAMESPACE). */
-export const METRIC_NAMESPACE = 'RefundAgent';
+/** The namespace the emitting code writes to (harness/metrics.ts). */
+export { METRIC_NAMESPACE } from '#harness/metrics.js';
 /**
  * The one dimension a metric carries; alarms match on it exactly. `Tenant`: the tenant's name (the
  * default). `Tool`: one series per MCP tool (the pin guard's), summed over TOOL_NAMES by the alarm.
@@ -38,42 +38,42 @@ export const PRODUCT_METRICS = {
   BudgetExceeded: {
     unit: 'Count',
     meaning: 'a run reached its model cost cap (BudgetExceededError) and went to a person',
-    emitter: 'harness/models/gateway.ts',
-    emitted: false,
+    emitter: 'functions/escalate/use-case.ts (a run escalated with BudgetExceededError)',
+    emitted: true,
   },
-  ToolCalls: { unit: 'Count', meaning: 'tool calls dispatched to the MCP server', emitter: 'harness/gateway/tool-calls.ts', emitted: false },
+  ToolCalls: { unit: 'Count', meaning: 'tool calls dispatched to the MCP server', emitter: 'harness/gateway/tool-calls.ts', emitted: true },
   ToolErrors: {
     unit: 'Count',
     meaning: 'tool calls that failed (ToolFailedError, TemporarilyUnavailableError, AmbiguousOutcomeError)',
     emitter: 'harness/gateway/tool-calls.ts',
-    emitted: false,
+    emitted: true,
   },
-  ApprovalsDecided: { unit: 'Count', meaning: 'approval requests a support lead decided', emitter: 'functions/approval-callback/decisions.ts', emitted: false },
+  ApprovalsDecided: { unit: 'Count', meaning: 'approval requests a support lead decided', emitter: 'functions/approval-callback/decisions.ts', emitted: true },
   ApprovalsOverridden: {
     unit: 'Count',
     meaning: 'decided approvals where the lead rejected the proposed refund',
     emitter: 'functions/approval-callback/decisions.ts',
-    emitted: false,
+    emitted: true,
   },
-  RefundsIssued: { unit: 'Count', meaning: 'refunds the agent created', emitter: 'functions/refund/use-case.ts', emitted: false },
+  RefundsIssued: { unit: 'Count', meaning: 'refunds the agent created', emitter: 'functions/refund/use-case.ts', emitted: true },
   RefundsReversed: {
     unit: 'Count',
     meaning: 'agent refunds later reversed or disputed in the store',
     emitter: 'a store-webhook reconciler (not built)',
     emitted: false,
   },
-  TicketsClosed: { unit: 'Count', meaning: 'runs that ended (Done or Escalate)', emitter: 'functions/done/use-case.ts, functions/escalate/use-case.ts', emitted: false },
+  TicketsClosed: { unit: 'Count', meaning: 'runs that ended (Done or Escalate)', emitter: 'functions/done/use-case.ts, functions/escalate/use-case.ts', emitted: true },
   TicketsReopened72h: {
     unit: 'Count',
     meaning: 'tickets the agent closed that the customer reopened within 72 h',
-    emitter: 'functions/webhook-ingest (ticket reopened events)',
-    emitted: false,
+    emitter: 'functions/run-starter/start-run.ts (a customer message within 72 h of a done run)',
+    emitted: true,
   },
   RunCostMicros: {
     unit: 'None',
     meaning: "a closed run's model cost in micro-dollars, emitted with TicketsClosed",
     emitter: 'functions/done/use-case.ts, functions/escalate/use-case.ts',
-    emitted: false,
+    emitted: true,
   },
 } as const satisfies Record<string, ProductMetric>;
 export type ProductMetricName = keyof typeof PRODUCT_METRICS;

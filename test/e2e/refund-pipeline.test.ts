@@ -38,6 +38,14 @@ describe('a damaged $18 item, fulfilled days ago', () => {
     expect(kinds).toEqual(expect.arrayContaining(['Triage:model:triage', 'CheckOrder:tool:get_order', 'Refund:tool:refund_create', 'CheckReply:tool:post_draft']));
     expect(run.journal.filter((row) => row.kind === 'model').every((row) => row.provider === 'offline')).toBe(true);
     expect(JSON.stringify(run.journal)).not.toContain('shpat_local_sandbox');
+
+    // The product metrics the alarms divide: one refund, one closed ticket with its cost, tool calls without errors.
+    const metrics = rt.metrics();
+    expect(metrics.RefundsIssued).toEqual([1]);
+    expect(metrics.TicketsClosed).toEqual([1]);
+    expect(metrics.RunCostMicros).toEqual([run.costMicros]);
+    expect(metrics.ToolCalls!.length).toBe(run.journal.filter((row) => row.kind === 'tool' && row.outcome !== 'refused').length);
+    expect(metrics.ToolErrors).toBeUndefined();
   });
 });
 
@@ -89,6 +97,9 @@ describe('a $62 item needs a support lead', () => {
     expect(run.status).toBe('escalated');
     expect(run.escalation.reason).toContain('photo shows no damage');
     expect(run.approval.status).toBe('rejected');
+    // The approval override rate's two series.
+    expect(rt.metrics().ApprovalsDecided).toEqual([1]);
+    expect(rt.metrics().ApprovalsOverridden).toEqual([1]);
     expect(run.refund).toBeNull();
     expect(await storeRefunds(rt, '1002')).toHaveLength(0);
     const notes = await ticketNotes(rt, '5002');

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { METRIC_NAMESPACE as STALLED_NAMESPACE, STALLED_METRIC, emfLine } from '#functions/stalled-runs/use-case.js';
 import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { PRODUCT_METRIC_NAMES } from '#harness/metrics.js';
 import { FUNCTION_NAMES } from '../../../infra/lib/functions.js';
 import { METRIC_NAMESPACE, PRODUCT_ALARMS, PRODUCT_METRICS } from '../../../infra/lib/metrics.js';
 import { AWS_ALARMS } from '../../../infra/lib/monitoring.js';
@@ -155,5 +156,14 @@ describe('dashboard, logs and traces', () => {
     expect(rules[0]![1].Properties).toMatchObject({ ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
     const targets = rules[0]![1].Properties!.Targets as { Arn: unknown }[];
     expect(targets.map((target) => resolveTokens(target.Arn))).toEqual([expect.stringContaining('StalledRuns')]);
+  });
+});
+
+describe('metric names shared with the emitting code', () => {
+  it('alarms only on metrics whose names the code can emit, and every emitted one is a known name', () => {
+    const emitted = Object.entries(PRODUCT_METRICS).filter(([, m]) => m.emitted).map(([name]) => name);
+    for (const name of emitted) expect(PRODUCT_METRIC_NAMES as readonly string[]).toContain(name);
+    // Only the reversal rate waits for a store-side reconciler.
+    expect(Object.keys(PRODUCT_METRICS).filter((name) => !emitted.includes(name))).toEqual(['RefundsReversed']);
   });
 });
