@@ -22,6 +22,28 @@ export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDe
 } {
   const toRun = (item: Record<string, unknown>) => Run.parse(withoutKeys(item));
 
+  /** Every run under one key of a secondary index, page by page (up to `limit` when given). */
+  async function queryIndex(indexName: string, keyName: string, keyValue: string, opts: { newestFirst: boolean; limit?: number }): Promise<Run[]> {
+    const found: Run[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: indexName,
+          KeyConditionExpression: '#k = :k',
+          ExpressionAttributeNames: { '#k': keyName },
+          ExpressionAttributeValues: { ':k': keyValue },
+          ScanIndexForward: !opts.newestFirst,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) found.push(toRun(item));
+      start = page.LastEvaluatedKey;
+    } while (start && (opts.limit === undefined || found.length < opts.limit));
+    return opts.limit === undefined ? found : found.slice(0, opts.limit);
+  }
+
   async function get(runId: string): Promise<Run | null> {
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.run(runId), ConsistentRead: true }));
     return Item ? toRun(Item) : null;
@@ -130,44 +152,11 @@ export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDe
     },
 
     async listByStatus(tenant, status, limit) {
-      const found: Run[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: TABLE_KEYS.byStatusIndex,
-            KeyConditionExpression: '#spk = :spk',
-            ExpressionAttributeNames: { '#spk': TABLE_KEYS.byStatusPartitionKey },
-            ExpressionAttributeValues: { ':spk': keys.byStatus(tenant, status) },
-            ScanIndexForward: false,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) found.push(toRun(item));
-        start = page.LastEvaluatedKey;
-      } while (start && found.length < limit);
-      return found.slice(0, limit);
+      return queryIndex(TABLE_KEYS.byStatusIndex, TABLE_KEYS.byStatusPartitionKey, keys.byStatus(tenant, status), { newestFirst: true, limit });
     },
 
     async findRunsByOrder(tenant, orderNumber) {
-      const found: Run[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: TABLE_KEYS.byOrderIndex,
-            KeyConditionExpression: '#gpk = :gpk',
-            ExpressionAttributeNames: { '#gpk': TABLE_KEYS.byOrderPartitionKey },
-            ExpressionAttributeValues: { ':gpk': keys.byOrder(tenant, orderNumber) },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) found.push(toRun(item));
-        start = page.LastEvaluatedKey;
-      } while (start);
-      return found;
+      return queryIndex(TABLE_KEYS.byOrderIndex, TABLE_KEYS.byOrderPartitionKey, keys.byOrder(tenant, orderNumber), { newestFirst: false });
     },
   };
 }
