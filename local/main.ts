@@ -1,21 +1,10 @@
 // `npm start`: the whole pipeline on this machine, no AWS account and no API key. Prints the URLs;
 // Ctrl-C stops every server cleanly.
+import './node-warnings.js';
 import { parseLocalConfig } from './config.js';
 import { parseModelSettings } from '#harness/models/settings.js';
 import { demoFixture, loadFixture } from './sandbox/index.js';
 import { startLocalRuntime } from './runtime.js';
-
-// The AWS SDK warns on every client that Node 20 support ends in 2027; say it once, not per client.
-let warnedNode = false;
-process.removeAllListeners('warning');
-process.on('warning', (warning) => {
-  if (warning.name === 'NodeVersionSupportWarning') {
-    if (!warnedNode) console.error('note: the AWS SDK asks for Node 22 from 2027; Node 20 works today.');
-    warnedNode = true;
-    return;
-  }
-  console.error(`${warning.name}: ${warning.message}`);
-});
 
 async function main() {
   const config = parseLocalConfig(process.env);
