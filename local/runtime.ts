@@ -101,12 +101,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       start: (input) => engine!.start(input),
       sendTaskSuccess: (token, output) => engine!.sendTaskSuccess(token, output),
       sendTaskFailure: (token, error, cause) => engine!.sendTaskFailure(token, error, cause),
-      // The local engine has no per-execution stop today: steps then no-op at entry on a cancelled
-      // run and the execution runs out through Escalate. Used as soon as the engine offers one.
-      stop: async (name, cause) => {
-        const local = engine as (LocalWorkflowEngine & Partial<Pick<Required<WorkflowEngine>, 'stop'>>) | null;
-        return local?.stop ? local.stop(name, cause) : { stopped: false };
-      },
+      stop: (name, cause) => engine!.stop(name, cause),
     };
     const gatewayServer: { server: Server | null } = { server: null };
     const publicBaseUrl = () => `http://127.0.0.1:${gatewayServer.server ? portOf(gatewayServer.server) : opts.port}`;

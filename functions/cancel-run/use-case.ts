@@ -46,9 +46,12 @@ export function createCancelRun(deps: CancelRunDeps) {
       if (closedRecord) {
         approvalClosed = true;
         await deps.runs.update(run.runId, { approval: approvalSummaryOf(closedRecord) });
-        // Ends the wait at once (the Catch goes to Escalate, which sees the cancellation); a token
-        // that is already gone means the wait ended some other way.
-        await deps.workflow.sendTaskFailure(closedRecord.taskToken, RUN_CANCELLED_ERROR, 'the run was cancelled').catch(() => undefined);
+        // Where the engine cannot stop an execution, failing the wait ends it (the Catch goes to
+        // Escalate, which sees the cancellation). Otherwise StopExecution below ends it, and only the
+        // approval callback ever answers task tokens (least privilege).
+        if (!deps.workflow.stop) {
+          await deps.workflow.sendTaskFailure(closedRecord.taskToken, RUN_CANCELLED_ERROR, 'the run was cancelled').catch(() => undefined);
+        }
       }
     }
 
@@ -58,6 +61,8 @@ export function createCancelRun(deps: CancelRunDeps) {
     if (run.state !== 'Refund' && deps.workflow.stop) {
       stopped = (await deps.workflow.stop(run.runId, `cancelled by ${input.by}: ${cancellation.reason}`)).stopped;
     }
+    // A stopped execution runs no Escalate: the run reads as finished here.
+    if (stopped) await deps.runs.update(run.runId, { state: 'Cancelled' });
     return { kind: 'cancelled', runId: run.runId, state: run.state, approvalClosed, stopped };
   };
 }

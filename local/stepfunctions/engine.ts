@@ -43,6 +43,8 @@ export interface LocalWorkflowEngine extends WorkflowEngine {
   waitFor(name: string): Promise<ExecutionResult>;
   /** Tokens currently awaited by waitForTaskToken states (test and debugging view). */
   taskTokens(): PendingTaskToken[];
+  /** Stops one running execution, as Step Functions' StopExecution does. */
+  stop(name: string, cause: string): Promise<{ stopped: boolean }>;
   /** Aborts running executions and rejects pending tokens; later starts are refused. */
   close(): Promise<void>;
 }
@@ -155,6 +157,16 @@ export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): 
 
     taskTokens() {
       return tokens.pending();
+    },
+
+    /** Like StopExecution: aborts a running execution (status ABORTED) and drops its task tokens. */
+    async stop(name, cause) {
+      const running = executions.get(name);
+      if (!running || running.record.view.status !== 'RUNNING') return { stopped: false };
+      running.abort();
+      tokens.abort(new LocalWorkflowError(`Execution stopped: ${cause}`), name);
+      await running.done;
+      return { stopped: true };
     },
 
     async close() {

@@ -78,7 +78,8 @@ describe('cancelling a run mid-way', () => {
     expect(run.cancellation).toMatchObject({ by: 'api', reason: 'customer withdrew the claim', state: 'RequestApproval' });
     expect(run.approval.status).toBe('cancelled');
     expect(run.refund).toBeNull();
-    expect((await rt.engine.waitFor(runId)).status).toBe('SUCCEEDED');
+    // Stopped, as StopExecution does in AWS: no Escalate, no note.
+    expect((await rt.engine.waitFor(runId)).status).toBe('ABORTED');
     expect(rt.engine.taskTokens()).toHaveLength(0);
 
     // The link is dead, a late approve changes nothing, and no note or refund appeared.
