@@ -2,6 +2,7 @@
 // (functions/<name>/index.ts) build it from AWS config; the local runtime from its emulators.
 import type { EventLedger, JournalStore, WorkflowEngine } from '#harness/ports.js';
 import type { Run } from '#harness/domain/types.js';
+import { NO_METRICS } from '#harness/metrics.js';
 import type { StepDeps } from './shared/step-deps.js';
 import type { TicketQueue } from './shared/queue.js';
 import { StepEvent } from './shared/step-result.js';
@@ -28,6 +29,7 @@ import { stateBudgetsMs } from './stalled-runs/budgets.js';
 import { createApproverLinks, type ApproverLinks } from './shared/approver-links.js';
 import type { DeadLetterQueue } from './shared/dead-letters.js';
 import type { WebhookSecrets } from './webhook-ingest/helpdesks.js';
+import { createStoreWebhookHandler } from './store-webhook/handler.js';
 
 export interface AppDeps extends StepDeps {
   tenantName: string;
@@ -38,6 +40,8 @@ export interface AppDeps extends StepDeps {
   requesters: RequesterDirectory;
   /** Per-helpdesk webhook secrets; POST /webhooks/{helpdesk} exists for each one present. */
   webhookSecrets: WebhookSecrets;
+  /** Shopify's webhook signing secret; POST /webhooks/shopify answers 404 without it. */
+  storeWebhookSecret?: string;
   /** The ticket queue's dead-letter queue, where poison messages go with their reason. */
   deadLetters?: DeadLetterQueue;
   /** The ticket queue's maxReceiveCount (the run starter dead-letters on that receive). */
@@ -79,6 +83,14 @@ export function createApp(deps: AppDeps) {
   return {
     steps,
     webhookIngest: createWebhookIngestHandler({ tenant: deps.tenantName, secrets: deps.webhookSecrets, queue: deps.queue, clock: deps.clock }),
+    storeWebhook: createStoreWebhookHandler({
+      tenant: deps.tenantName,
+      secret: deps.storeWebhookSecret,
+      runs: deps.runs,
+      events: deps.events,
+      metrics: deps.metrics ?? NO_METRICS,
+      clock: deps.clock,
+    }),
     runStarter: createRunStarterHandler(deps),
     approvalCallback: createApprovalCallbackHandler({ ...deps, links: approverLinks }),
     runsApi: createRunsApiHandler({ runs: deps.runs, journal: deps.journal, tenant: deps.tenantName, findRunsByOrder: deps.findRunsByOrder }),

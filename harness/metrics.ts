@@ -1,7 +1,7 @@
 // The product's metrics as CloudWatch Embedded Metric Format lines: one line per data point, written
 // to the log, which CloudWatch turns into metrics (no SDK call, nothing to fail on the hot path).
 // The names are the ones infra/lib/metrics.ts alarms on. Emitted by the harness, the step use cases,
-// the approval callback, the run starter and the stalled-run sweeper.
+// the approval callback, the run starter, the stalled-run sweeper and the store webhook.
 
 export const METRIC_NAMESPACE = 'RefundAgent';
 
@@ -15,6 +15,7 @@ export const PRODUCT_METRIC_NAMES = [
   'ApprovalsDecided',
   'ApprovalsOverridden',
   'RefundsIssued',
+  'RefundsReversed',
   'TicketsClosed',
   'TicketsReopened72h',
   'RunCostMicros',

@@ -11,6 +11,9 @@ export const DEV_WEBHOOK_SECRETS = {
   freshdesk: 'dev-freshdesk-webhook-secret',
 } as const;
 
+/** Dev default of the Shopify store's webhook secret (POST /webhooks/shopify). Never a production secret. */
+export const DEV_SHOPIFY_WEBHOOK_SECRET = 'dev-shopify-webhook-secret';
+
 export const LocalConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   STORE_FIXTURE: z.string().min(1).optional(),
@@ -19,6 +22,7 @@ export const LocalConfig = z.object({
   INTERCOM_WEBHOOK_SECRET: z.string().min(8).default(DEV_WEBHOOK_SECRETS.intercom),
   GORGIAS_WEBHOOK_SECRET: z.string().min(16).default(DEV_WEBHOOK_SECRETS.gorgias),
   FRESHDESK_WEBHOOK_SECRET: z.string().min(16).default(DEV_WEBHOOK_SECRETS.freshdesk),
+  SHOPIFY_WEBHOOK_SECRET: z.string().min(8).default(DEV_SHOPIFY_WEBHOOK_SECRET),
   /** Signs approval links; without it a random one per start (links die with `npm start`). */
   APPROVAL_LINK_SECRET: z.string().min(16).optional(),
   TENANT: z.string().regex(/^[a-z0-9-]{1,40}$/).default('demo'),

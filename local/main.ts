@@ -24,6 +24,7 @@ async function main() {
       gorgias: config.GORGIAS_WEBHOOK_SECRET,
       freshdesk: config.FRESHDESK_WEBHOOK_SECRET,
     },
+    shopifyWebhookSecret: config.SHOPIFY_WEBHOOK_SECRET,
     approvalLinkSecret: config.APPROVAL_LINK_SECRET,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
@@ -32,6 +33,7 @@ async function main() {
 refund-agent local runtime is up (tenant "${config.TENANT}", store: ${config.STORE_FIXTURE ?? 'demo fixture'}, model: ${provider})
   console          ${u.console}
   webhook          POST ${u.webhook}   (also /webhooks/helpscout, intercom, gorgias, freshdesk)
+  store webhook    POST ${u.storeWebhook}   (Shopify disputes/create)
   cancel a run     POST ${u.runs}/{runId}/cancel
   dead letters     ${u.deadLetters}
   runs API         ${u.runs}

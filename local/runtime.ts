@@ -38,6 +38,8 @@ export interface LocalRuntimeOptions {
   zendeskSecret: string;
   /** The other helpdesks' webhook secrets; a helpdesk left out has no webhook route (404). */
   webhookSecrets?: Omit<WebhookSecrets, 'zendesk'>;
+  /** Signs the sandbox store's webhooks (POST /webhooks/shopify); absent, the route answers 404. */
+  shopifyWebhookSecret?: string;
   /** Signs the per-approver approval links; random per start when absent. */
   approvalLinkSecret?: string;
   clock?: Clock;
@@ -113,6 +115,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       workflow,
       queue: createSqsTicketQueue({ client: sqs.client, queueUrl: sqs.queueUrl }),
       webhookSecrets: { ...opts.webhookSecrets, zendesk: opts.zendeskSecret },
+      storeWebhookSecret: opts.shopifyWebhookSecret,
       deadLetters: createSqsDeadLetterQueue({ client: sqs.client, queueUrl: sqs.dlqUrl }),
       maxReceiveCount: MAX_RECEIVE_COUNT,
       tenant: {
@@ -166,6 +169,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
         console: `${base}/`,
         webhook: `${base}/webhooks/zendesk`,
         webhooks: `${base}/webhooks`,
+        storeWebhook: `${base}/webhooks/shopify`,
         runs: `${base}/api/runs`,
         deadLetters: `${base}/api/dead-letters`,
         mail: `${base}/api/mail`,
@@ -175,6 +179,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       };
     };
     const routes: Route[] = [
+      // Before /webhooks/{helpdesk}: the first matching route wins, as the more specific one does in API Gateway.
+      { method: 'POST', path: '/webhooks/shopify', handler: app.storeWebhook },
       { method: 'POST', path: '/webhooks/{helpdesk}', handler: app.webhookIngest },
       { method: 'GET', path: '/approvals/{approvalId}', handler: app.approvalCallback },
       { method: 'POST', path: '/approvals/{approvalId}', handler: app.approvalCallback },

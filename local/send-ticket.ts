@@ -10,13 +10,15 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     url: { type: 'string', default: `http://127.0.0.1:${process.env.PORT ?? 4000}` },
+    // The sandbox helpdesk (npm start puts it on PORT+2): the ticket must exist there for the draft.
+    helpdesk: { type: 'string', default: `http://127.0.0.1:${Number(process.env.PORT ?? 4000) + 2}` },
     requester: { type: 'string', default: '9001' },
     ticket: { type: 'string' },
   },
 });
 const what = positionals[0];
 if (!what) {
-  console.error('usage: npm run ticket -- <event.json | "ticket text"> [--requester 9001] [--ticket 6001] [--url URL]');
+  console.error('usage: npm run ticket -- <event.json | "ticket text"> [--requester 9001] [--ticket 6001] [--url URL] [--helpdesk URL]');
   process.exit(2);
 }
 
@@ -35,6 +37,16 @@ function eventFromText(text: string) {
 }
 
 const body = existsSync(what) ? readFileSync(what, 'utf8') : JSON.stringify(eventFromText(what));
+
+// A real helpdesk has the ticket before it calls the webhook: open it in the sandbox helpdesk first.
+const detail = (JSON.parse(body) as { detail?: { id?: unknown; requester_id?: unknown; subject?: unknown } }).detail;
+if (detail?.id !== undefined && detail.requester_id !== undefined) {
+  await fetch(`${values.helpdesk}/sandbox/tickets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: String(detail.id), requesterId: String(detail.requester_id), subject: String(detail.subject ?? '').slice(0, 200) }),
+  }).catch(() => console.error(`note: the sandbox helpdesk at ${values.helpdesk} did not answer; the draft may have no ticket to land on`));
+}
 const secret = process.env.ZENDESK_WEBHOOK_SECRET ?? DEV_ZENDESK_WEBHOOK_SECRET;
 const res = await fetch(`${values.url}/webhooks/zendesk`, {
   method: 'POST',

@@ -91,6 +91,7 @@ async function build(): Promise<App> {
     },
     queue: { send: (message, groupAndDedupe) => queue().send(message, groupAndDedupe) },
     webhookSecrets,
+    storeWebhookSecret: config.SHOPIFY_WEBHOOK_SECRET,
     // Optional: without a DLQ URL, poison messages still reach the DLQ through SQS's redrive (no reason).
     ...(config.DEAD_LETTER_QUEUE_URL
       ? { deadLetters: { send: (m) => deadLetters().send(m), list: (max) => deadLetters().list(max) }, maxReceiveCount: config.MAX_RECEIVE_COUNT }

@@ -19,6 +19,8 @@ export const LambdaConfig = z.object({
   INTERCOM_WEBHOOK_SECRET: z.string().min(8).optional(),
   GORGIAS_WEBHOOK_SECRET: z.string().min(16).optional(),
   FRESHDESK_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Shopify's webhook signing secret (the app's client secret): POST /webhooks/shopify answers 404 until it is set. */
+  SHOPIFY_WEBHOOK_SECRET: z.string().min(8).optional(),
   /** Signs the per-approver approval links (request-approval signs, approval-callback checks). */
   APPROVAL_LINK_SECRET: z.string().min(16).optional(),
   /** The ticket queue's dead-letter queue and the queue's maxReceiveCount (run-starter, dead-letters API). */

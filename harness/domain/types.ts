@@ -152,6 +152,26 @@ export const RunCancellation = z.object({
 });
 export type RunCancellation = z.infer<typeof RunCancellation>;
 
+/**
+ * The store's word that an agent refund was undone after the fact: today a payment dispute
+ * (chargeback or inquiry) opened on the refunded order, from Shopify's disputes/create webhook.
+ * Recorded by functions/store-webhook; one entry per webhook delivery.
+ */
+export const RefundReversal = z.object({
+  source: z.literal('shopify'),
+  topic: z.string(),
+  /** X-Shopify-Webhook-Id: the same delivery redelivered is recorded once. */
+  deliveryId: z.string(),
+  disputeId: z.string().nullable(),
+  /** e.g. 'chargeback' or 'inquiry'. */
+  kind: z.string(),
+  reason: z.string().nullable(),
+  amountMinor: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export type RefundReversal = z.infer<typeof RefundReversal>;
+
 /** The run row: one per ticket intent, the orchestrator's durable record. */
 export const Run = z.object({
   runId: z.string(),
@@ -174,6 +194,8 @@ export const Run = z.object({
   followUps: z.array(FollowUp).optional(),
   /** Set once when the run is cancelled (API or ticket closed); every step checks it at entry. */
   cancellation: RunCancellation.optional(),
+  /** Disputes or reversals the store reported after the agent refunded (functions/store-webhook). */
+  reversals: z.array(RefundReversal).optional(),
 });
 export type Run = z.infer<typeof Run>;
 

@@ -72,6 +72,7 @@ const HANDLER_BUDGET_KB = 1850;
  */
 export const BUNDLE_BUDGETS_KB: Record<FunctionName, number> = {
   'webhook-ingest': HANDLER_BUDGET_KB,
+  'store-webhook': HANDLER_BUDGET_KB,
   'run-starter': HANDLER_BUDGET_KB,
   'approval-callback': HANDLER_BUDGET_KB,
   'runs-api': HANDLER_BUDGET_KB,

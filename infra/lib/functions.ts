@@ -3,6 +3,7 @@
 
 export const FUNCTION_NAMES = [
   'webhook-ingest',
+  'store-webhook',
   'run-starter',
   'approval-callback',
   'runs-api',
@@ -47,7 +48,7 @@ export type FunctionAccess = {
   shopifyApi?: boolean;
   /** The helpdesk REST API (requester look-ups, internal notes). */
   helpdeskApi?: boolean;
-  /** Verifies the helpdesk's webhook signatures. */
+  /** Verifies webhook signatures: the helpdesk's (webhook-ingest) and the Shopify store's (store-webhook). */
   verifyWebhooks?: boolean;
   /** Knows the support leads allowed to decide approvals. */
   approvers?: boolean;
@@ -92,6 +93,15 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     timeoutSeconds: 10,
     memoryMb: 256,
     access: { sendToQueue: true, verifyWebhooks: true },
+  },
+  // Shopify's disputes: finds the agent's runs that refunded the order, records the reversal on them,
+  // dedupes the delivery in the event ledger and counts RefundsReversed.
+  'store-webhook': {
+    entry: entryOf('store-webhook'),
+    config: 'handler',
+    timeoutSeconds: 10,
+    memoryMb: 256,
+    access: { table: 'readWrite', verifyWebhooks: true },
   },
   'run-starter': {
     entry: entryOf('run-starter'),
@@ -182,6 +192,13 @@ export const ROUTES: readonly Route[] = [
     fn: 'webhook-ingest',
     auth: { kind: 'public', why: 'the helpdesk calls it: every delivery is HMAC-verified with that helpdesk\'s webhook secret' },
   },
+  // More specific than /webhooks/{helpdesk}, so API Gateway routes Shopify's deliveries here.
+  {
+    method: 'POST',
+    path: '/webhooks/shopify',
+    fn: 'store-webhook',
+    auth: { kind: 'public', why: 'the Shopify store calls it: every delivery is HMAC-verified with the app\'s webhook secret' },
+  },
   { method: 'GET', path: '/approvals/{approvalId}', fn: 'approval-callback', auth: APPROVAL_LINK },
   { method: 'POST', path: '/approvals/{approvalId}', fn: 'approval-callback', auth: APPROVAL_LINK },
   { method: 'GET', path: '/api/runs', fn: 'runs-api', auth: OPERATORS },
@@ -199,6 +216,8 @@ export const ROUTES: readonly Route[] = [
 
 /** The route helpdesks deliver to: throttled and size-checked (http-api.ts). */
 export const WEBHOOK_ROUTE = ROUTES[0]!;
+/** The route the Shopify store delivers to: throttled like the helpdesks' (http-api.ts). */
+export const STORE_WEBHOOK_ROUTE = ROUTES[1]!;
 
 export const MCP_PATH = '/mcp';
 

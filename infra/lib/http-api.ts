@@ -1,8 +1,8 @@
 // The tenant's public HTTP API (API Gateway HTTP API, HTTPS only): webhook intake, approval pages, the
 // operators' runs API and the MCP server. Routes, and who may call each, come from ROUTES in
 // functions.ts: operator routes need IAM (SigV4), public ones authenticate each request themselves.
-// The webhook route has its own throttle; the stage a default one and JSON access logs (no IPs, no
-// bodies). Called by refund-agent.ts.
+// The webhook routes (helpdesks, store) have their own throttle; the stage a default one and JSON
+// access logs (no IPs, no bodies). Called by refund-agent.ts.
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -11,7 +11,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { constructIdOf, ROUTES, WEBHOOK_ROUTE, type FunctionName } from './functions.js';
+import { constructIdOf, ROUTES, STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE, type FunctionName } from './functions.js';
 
 /** Requests per second any route may take when it has no throttle of its own (the tool calls, pages). */
 export const STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
@@ -54,11 +54,10 @@ export class RefundAgentApi extends Construct {
       throttle: STAGE_THROTTLE,
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)) },
     });
+    const webhookThrottle = { ThrottlingRateLimit: props.webhookThrottle.rateLimit, ThrottlingBurstLimit: props.webhookThrottle.burstLimit };
     (this.stage.node.defaultChild as CfnStage).routeSettings = {
-      [routeKeyOf(WEBHOOK_ROUTE)]: {
-        ThrottlingRateLimit: props.webhookThrottle.rateLimit,
-        ThrottlingBurstLimit: props.webhookThrottle.burstLimit,
-      },
+      [routeKeyOf(WEBHOOK_ROUTE)]: webhookThrottle,
+      [routeKeyOf(STORE_WEBHOOK_ROUTE)]: webhookThrottle,
     };
 
     const iam = new HttpIamAuthorizer();

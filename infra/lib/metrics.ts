@@ -59,8 +59,8 @@ export const PRODUCT_METRICS = {
   RefundsReversed: {
     unit: 'Count',
     meaning: 'agent refunds later reversed or disputed in the store',
-    emitter: 'a store-webhook reconciler (not built)',
-    emitted: false,
+    emitter: 'functions/store-webhook/use-case.ts (Shopify disputes/create on an order the agent refunded, once per delivery)',
+    emitted: true,
   },
   TicketsClosed: { unit: 'Count', meaning: 'runs that ended (Done or Escalate)', emitter: 'functions/done/use-case.ts, functions/escalate/use-case.ts', emitted: true },
   TicketsReopened72h: {

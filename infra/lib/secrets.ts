@@ -32,8 +32,15 @@ export const SECRETS = {
     readers: ['helpdeskApi'],
   },
   WEBHOOK: {
-    description: 'Webhook signing secrets, one field per helpdesk; an empty field keeps that helpdesk route closed',
-    fields: ['ZENDESK_WEBHOOK_SECRET', 'HELPSCOUT_WEBHOOK_SECRET', 'INTERCOM_WEBHOOK_SECRET', 'GORGIAS_WEBHOOK_SECRET', 'FRESHDESK_WEBHOOK_SECRET'],
+    description: 'Webhook signing secrets, one field per helpdesk and one for the Shopify store; an empty field keeps that route closed',
+    fields: [
+      'ZENDESK_WEBHOOK_SECRET',
+      'HELPSCOUT_WEBHOOK_SECRET',
+      'INTERCOM_WEBHOOK_SECRET',
+      'GORGIAS_WEBHOOK_SECRET',
+      'FRESHDESK_WEBHOOK_SECRET',
+      'SHOPIFY_WEBHOOK_SECRET',
+    ],
     source: 'operator',
     readers: ['verifyWebhooks'],
   },

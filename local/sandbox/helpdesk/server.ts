@@ -5,10 +5,13 @@
 // never writes to customers. Started by local/sandbox/index.ts for tests and the local runtime.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
 import type { Clock } from '#harness/ports.js';
 import type { SandboxFixture } from '../fixture.js';
 import { handleFaultsRequest, hangUntilClosed, listen, readBody, sendJson } from '../http.js';
 import { createStoreFaults, type StoreFaults } from '../store/faults.js';
+
+const NewTicket = z.object({ id: z.string().regex(/^\d{1,12}$/), requesterId: z.string().min(1), subject: z.string().max(200) });
 
 export interface SandboxComment {
   id: number;
@@ -81,6 +84,16 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
       return t ? sendJson(res, 200, { ticket: ticketSummary(t) }) : sendJson(res, 404, notFound);
     }
     if (path === '/sandbox/faults') return handleFaultsRequest(req, res, faults);
+    // A customer writing in: the ticket a webhook will then name (npm run ticket, the bench).
+    if (req.method === 'POST' && path === '/sandbox/tickets') {
+      const parsed = NewTicket.safeParse(await readBody(req).then((text) => JSON.parse(text) as unknown).catch(() => null));
+      if (!parsed.success) return sendJson(res, 400, { error: 'a ticket needs id, requesterId and subject' });
+      const existing = tickets.get(parsed.data.id);
+      if (existing) return sendJson(res, 200, { ticket: ticketSummary(existing) });
+      const ticket = { ...parsed.data, comments: [] as SandboxComment[] };
+      tickets.set(ticket.id, ticket);
+      return sendJson(res, 201, { ticket: ticketSummary(ticket) });
+    }
     if (!path.startsWith('/api/')) return sendJson(res, 404, notFound);
     const fault = faults.take();
     if (fault.kind === 'hang') return hangUntilClosed(req, res);

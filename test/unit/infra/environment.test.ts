@@ -42,6 +42,9 @@ const POLICY = ['AUTO_REFUND_LIMIT_MINOR'];
 const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   // Verifies each helpdesk's deliveries with its own secret, enqueues the ticket.
   'webhook-ingest': { settings: ['QUEUE_URL'], secrets: WEBHOOK_SECRETS },
+  // Verifies Shopify's deliveries; reads and updates run rows and the event ledger in the table only.
+  // It reads the one webhook secret, which holds the helpdesks' fields too (infra/lib/secrets.ts).
+  'store-webhook': { settings: [], secrets: WEBHOOK_SECRETS },
   // Starts the execution, asks the helpdesk API for the requester's email, dead-letters poison messages.
   'run-starter': {
     settings: ['STATE_MACHINE_ARN', 'HELPDESK_BASE_URL', 'DEAD_LETTER_QUEUE_URL', 'MAX_RECEIVE_COUNT'],
@@ -166,7 +169,7 @@ describe('function environments', () => {
 
     expect(holders(arnVariableOf('STORE'))).toEqual(['mcp']);
     expect(holders(arnVariableOf('HELPDESK'))).toEqual(['mcp', 'run-starter']);
-    expect(holders(arnVariableOf('WEBHOOK'))).toEqual(['webhook-ingest']);
+    expect(holders(arnVariableOf('WEBHOOK'))).toEqual(['store-webhook', 'webhook-ingest']);
     expect(holders(arnVariableOf('MCP_CALLER'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'propose-refund', 'refund', 'stalled-runs']);
     expect(holders(arnVariableOf('APPROVAL_LINK'))).toEqual(['approval-callback', 'request-approval']);
     for (const fn of FUNCTION_NAMES) {

@@ -1,7 +1,7 @@
 // The tenant's HTTP API as deployed: who may call each route, the webhook route's own throttle and
 // the stage's default one, access logs that say nothing about the caller, and HTTPS links only.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, WEBHOOK_ROUTE } from '../../../infra/lib/functions.js';
+import { ROUTES, STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE } from '../../../infra/lib/functions.js';
 import { routeKeyOf, STAGE_THROTTLE } from '../../../infra/lib/http-api.js';
 import { TenantConfig } from '../../../infra/lib/tenant-config.js';
 import { createTemplateEvaluator } from './deployed-env.js';
@@ -24,6 +24,7 @@ describe('HTTP API', () => {
 
     expect(auth).toEqual({
       'POST /webhooks/{helpdesk}': 'NONE',
+      'POST /webhooks/shopify': 'NONE',
       'GET /approvals/{approvalId}': 'NONE',
       'POST /approvals/{approvalId}': 'NONE',
       'POST /mcp': 'NONE',
@@ -35,14 +36,18 @@ describe('HTTP API', () => {
     for (const route of ROUTES) if (route.auth.kind === 'public') expect(route.auth.why.length, routeKeyOf(route)).toBeGreaterThan(40);
   });
 
-  it("throttles the webhook route at the tenant file's rate and burst, every other route at the stage default", () => {
+  it("throttles the webhook routes (helpdesks, store) at the tenant file's rate and burst, every other route at the stage default", () => {
     expect(stage()).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit },
-      RouteSettings: { [routeKeyOf(WEBHOOK_ROUTE)]: { ThrottlingRateLimit: 7, ThrottlingBurstLimit: 14 } },
+      RouteSettings: {
+        [routeKeyOf(WEBHOOK_ROUTE)]: { ThrottlingRateLimit: 7, ThrottlingBurstLimit: 14 },
+        [routeKeyOf(STORE_WEBHOOK_ROUTE)]: { ThrottlingRateLimit: 7, ThrottlingBurstLimit: 14 },
+      },
     });
     expect(routeKeyOf(WEBHOOK_ROUTE)).toBe('POST /webhooks/{helpdesk}');
+    expect(routeKeyOf(STORE_WEBHOOK_ROUTE)).toBe('POST /webhooks/shopify');
   });
 
   it('writes JSON access logs with the request id and outcome, never the caller address or the body', () => {

@@ -27,7 +27,7 @@ describe('least privilege', () => {
 
     expect(readers(secretId('Store'))).toEqual(['mcp']);
     expect(readers(secretId('Helpdesk'))).toEqual(['mcp', 'run-starter']);
-    expect(readers(secretId('Webhook'))).toEqual(['webhook-ingest']);
+    expect(readers(secretId('Webhook'))).toEqual(['store-webhook', 'webhook-ingest']);
     expect(readers(secretId('McpCaller'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'propose-refund', 'refund', 'stalled-runs']);
     expect(readers(secretId('ApprovalLink'))).toEqual(['approval-callback', 'request-approval']);
     expect(readers(secretId('Model'))).toEqual(['check-reply', 'draft-reply', 'escalate', 'propose-refund', 'stalled-runs', 'triage']);

@@ -85,6 +85,7 @@ describe('RefundAgent tenant stack', () => {
     expect(routes.sort()).toEqual(
       [
         'POST /webhooks/{helpdesk}',
+        'POST /webhooks/shopify',
         'GET /approvals/{approvalId}',
         'POST /approvals/{approvalId}',
         'GET /api/runs',
@@ -143,7 +144,7 @@ describe('RefundAgent tenant stack', () => {
     const who = (action: string) => FUNCTION_NAMES.filter((fn) => actionsOf(byFunction[fn]).includes(action)).sort();
     const steps = Object.values(STATE_FUNCTIONS).sort();
 
-    const writers = ['approval-callback', 'cancel-run', 'run-starter', 'stalled-runs', ...steps].sort();
+    const writers = ['approval-callback', 'cancel-run', 'run-starter', 'stalled-runs', 'store-webhook', ...steps].sort();
 
     expect(who('states:StartExecution')).toEqual(['run-starter']);
     expect(who('states:StopExecution')).toEqual(['cancel-run', 'run-starter', 'stalled-runs']);

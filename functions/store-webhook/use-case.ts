@@ -1,0 +1,84 @@
+// Shopify webhook → size check → verify HMAC (constant time) → topic → parse → the agent's runs that
+// refunded the order → record the reversal on each → claim the delivery id → count RefundsReversed
+// once per delivery. Feeds the RefundReversalRate alarm. Called by the store-webhook handler; knows
+// nothing of HTTP.
+import type { Clock, EventLedger, RunStore } from '#harness/ports.js';
+import type { RefundReversal, Run } from '#harness/domain/types.js';
+import type { ProductMetrics } from '#harness/metrics.js';
+import { MAX_WEBHOOK_BYTES } from '../webhook-ingest/ingest.js';
+import { createRefundedRunFinder } from './refunded-runs.js';
+import { orderGidOf, REVERSAL_TOPICS, SHOPIFY_HMAC_HEADER, SHOPIFY_TOPIC_HEADER, SHOPIFY_WEBHOOK_ID_HEADER, verifyShopify } from './shopify.js';
+
+/** The EventLedger's source name for Shopify deliveries (the helpdesks use theirs). */
+export const STORE_EVENT_SOURCE = 'shopify';
+
+export type StoreWebhookOutcome =
+  | { kind: 'recorded'; runIds: string[] }
+  | { kind: 'duplicate'; runIds: string[] }
+  | { kind: 'ignored'; reason: string }
+  | { kind: 'unauthorized'; reason: string }
+  | { kind: 'invalid'; reason: string }
+  | { kind: 'too_large' }
+  | { kind: 'not_configured' };
+
+export interface StoreWebhookDeps {
+  tenant: string;
+  /** The app's webhook signing secret; without one the route is closed. */
+  secret: string | undefined;
+  runs: RunStore;
+  events: EventLedger;
+  metrics: ProductMetrics;
+  clock: Clock;
+  /** Newest runs per status searched for the disputed order (refunded-runs.ts). */
+  searchLimit?: number;
+}
+
+export function createStoreWebhook(deps: StoreWebhookDeps) {
+  const refundedRuns = createRefundedRunFinder({ runs: deps.runs, limit: deps.searchLimit });
+
+  /** Appends the reversal unless this delivery is already on the run (a redelivery after a failure). */
+  async function recordOn(run: Run, reversal: RefundReversal): Promise<void> {
+    const current = (await deps.runs.get(run.runId)) ?? run;
+    const reversals = current.reversals ?? [];
+    if (reversals.some((r) => r.deliveryId === reversal.deliveryId)) return;
+    await deps.runs.update(run.runId, { reversals: [...reversals, reversal] });
+  }
+
+  return async function receive(input: { headers: (name: string) => string | undefined; body: Buffer }): Promise<StoreWebhookOutcome> {
+    if (input.body.byteLength > MAX_WEBHOOK_BYTES) return { kind: 'too_large' };
+    if (!deps.secret) return { kind: 'not_configured' };
+    const verified = verifyShopify({ secret: deps.secret, signature: input.headers(SHOPIFY_HMAC_HEADER), body: input.body });
+    if (!verified.ok) return { kind: 'unauthorized', reason: verified.reason };
+
+    const topic = input.headers(SHOPIFY_TOPIC_HEADER)?.trim();
+    const deliveryId = input.headers(SHOPIFY_WEBHOOK_ID_HEADER)?.trim();
+    if (!topic) return { kind: 'invalid', reason: `missing ${SHOPIFY_TOPIC_HEADER}` };
+    if (!deliveryId) return { kind: 'invalid', reason: `missing ${SHOPIFY_WEBHOOK_ID_HEADER}` };
+    const read = REVERSAL_TOPICS[topic];
+    if (!read) return { kind: 'ignored', reason: `topic ${topic} does not reverse a refund` };
+
+    let payload: unknown;
+    try {
+      payload = JSON.parse(input.body.toString('utf8'));
+    } catch {
+      return { kind: 'invalid', reason: 'body is not JSON' };
+    }
+    const parsed = read(payload);
+    if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason };
+
+    const runs = await refundedRuns(deps.tenant, orderGidOf(parsed.signal.orderId));
+    if (runs.length === 0) return { kind: 'ignored', reason: 'no agent refund on this order' };
+
+    const receivedAt = deps.clock.now().toISOString();
+    const { disputeId, kind, reason, amountMinor, currency } = parsed.signal;
+    const reversal: RefundReversal = { source: 'shopify', topic, deliveryId, disputeId, kind, reason, amountMinor, currency, receivedAt };
+    // Recorded before the delivery is claimed: a failure in between is retried by Shopify, and the
+    // record is idempotent on the delivery id, so the count below happens once and is never lost.
+    for (const run of runs) await recordOn(run, reversal);
+    const claim = await deps.events.claim({ tenant: deps.tenant, helpdesk: STORE_EVENT_SOURCE, eventId: deliveryId, runId: runs[0]!.runId, at: receivedAt });
+    const runIds = runs.map((run) => run.runId);
+    if (!claim.firstTime) return { kind: 'duplicate', runIds };
+    deps.metrics.count(deps.tenant, 'RefundsReversed');
+    return { kind: 'recorded', runIds };
+  };
+}
