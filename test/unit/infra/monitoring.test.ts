@@ -1,7 +1,7 @@
 // Observability of a tenant stack: an alarm per rate that matters (metrics.ts plus the dead-letter queue
 // and failed executions), each notifying the encrypted alarm topic; the dashboard; the state machine's
-// logs without execution data; traces; log retention. And that the one metric emitted today
-// (functions/stalled-runs) is the one its alarm watches.
+// logs without execution data; traces; log retention. And that the metrics the code emits
+// (harness/metrics.ts, the stalled-runs sweeper) are the ones the alarms watch.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { METRIC_NAMESPACE as STALLED_NAMESPACE, STALLED_METRIC, emfLine } from '#functions/stalled-runs/use-case.js';
 import { TOOL_NAMES } from '#mcp/contracts/tools.js';
