@@ -10,7 +10,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import { parseModelSettings } from '#harness/models/index.js';
 import { createPolicy } from '#harness/policy/index.js';
-import { createZendeskHelpdesk } from '#mcp/adapters/helpdesk/index.js';
+import { createHelpdesk } from '#mcp/adapters/helpdesk/index.js';
 import type { Clock, IdGenerator } from '#harness/ports.js';
 import { createApp, type App } from '../app.js';
 import { createCoreDeps, helpdeskRequesters } from './core-deps.js';
@@ -45,7 +45,7 @@ async function build(): Promise<App> {
     return () => (value ??= make());
   };
   const helpdesk = lazy(() =>
-    createZendeskHelpdesk({
+    createHelpdesk(config.HELPDESK_KIND, {
       baseUrl: required(config, 'HELPDESK_BASE_URL'),
       email: required(config, 'HELPDESK_EMAIL'),
       token: required(config, 'HELPDESK_TOKEN'),

@@ -118,6 +118,7 @@ export class RefundAgent extends Construct {
       APPROVER_EMAILS: config.approverEmails.join(','),
       SENDER_EMAIL: config.sesSender,
       HELPDESK_BASE_URL: config.helpdesk.baseUrl,
+      HELPDESK_KIND: config.helpdesk.kind,
       SHOPIFY_STORE_DOMAIN: config.storeDomain,
       AUTO_REFUND_LIMIT_MINOR: String(autoRefundLimitOf(config)),
       MODEL_CHOICES: JSON.stringify(config.models),

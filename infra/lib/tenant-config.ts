@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { HELPDESK_KINDS } from '#mcp/adapters/helpdesk/index.js';
 import { HelpdeskKind } from '#harness/domain/types.js';
 import { DEFAULT_MODEL_CONFIG } from '#harness/models/gateway.js';
 import { priceFor } from '#harness/models/prices.js';
@@ -111,11 +112,14 @@ export const autoRefundLimitOf = (config: TenantConfig): number =>
  * Settings the tenant file accepts but the deployed functions cannot honour yet. Refused at synth
  * rather than deployed and silently ignored; each message says what the functions lack.
  */
+/** Helpdesks whose API the deployed functions can call (requester look-ups, internal notes). */
+export const DEPLOYABLE_HELPDESKS = HELPDESK_KINDS;
+
 export function undeployableSettings(config: TenantConfig): string[] {
   const problems: string[] = [];
-  // functions/shared/lambda-app.ts builds a Zendesk client for the run starter.
-  if (config.helpdesk.kind !== 'zendesk') {
-    problems.push(`helpdesk.kind: "${config.helpdesk.kind}" has no connector in the functions yet (only "zendesk")`);
+  // The run starter and the MCP server have Zendesk and Gorgias connectors (mcp-lambda/adapters/helpdesk).
+  if (!(DEPLOYABLE_HELPDESKS as readonly string[]).includes(config.helpdesk.kind)) {
+    problems.push(`helpdesk.kind: "${config.helpdesk.kind}" has no connector in the functions yet (only ${DEPLOYABLE_HELPDESKS.map((k) => `"${k}"`).join(', ')})`);
   }
   // The functions read AUTO_REFUND_LIMIT_MINOR only (functions/shared/lambda-config.ts).
   for (const [key, value] of Object.entries(config.policy)) {

@@ -47,7 +47,7 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   'store-webhook': { settings: [], secrets: WEBHOOK_SECRETS },
   // Starts the execution, asks the helpdesk API for the requester's email, dead-letters poison messages.
   'run-starter': {
-    settings: ['STATE_MACHINE_ARN', 'HELPDESK_BASE_URL', 'DEAD_LETTER_QUEUE_URL', 'MAX_RECEIVE_COUNT'],
+    settings: ['STATE_MACHINE_ARN', 'HELPDESK_BASE_URL', 'HELPDESK_KIND', 'DEAD_LETTER_QUEUE_URL', 'MAX_RECEIVE_COUNT'],
     secrets: ['HELPDESK_EMAIL', 'HELPDESK_TOKEN'],
   },
   // Checks the signed approval link, answers the task token through the Step Functions engine.
@@ -153,7 +153,8 @@ describe('function environments', () => {
     const required = mcpRequiredNames();
     const available = [...settingNames('mcp'), ...Object.keys(readableSecretFields('mcp'))].sort();
 
-    expect(available).toEqual(required);
+    // HELPDESK_KIND has a default (zendesk) in the parser; the stack sets it from the tenant file.
+    expect(available).toEqual([...required, 'HELPDESK_KIND'].sort());
     expect(loadMcpConfig(withSecrets('mcp'))).toMatchObject({
       shopUrl: `https://${TEST_TENANT.storeDomain}`,
       shopifyAdminToken: OPERATOR_VALUES.SHOPIFY_ADMIN_TOKEN,

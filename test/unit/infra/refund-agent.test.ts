@@ -161,10 +161,18 @@ describe('RefundAgent tenant stack', () => {
   });
 
   it('refuses a tenant file whose settings the deployed functions would silently ignore', () => {
-    expect(() => synthTenant({ ...TEST_TENANT, helpdesk: { kind: 'gorgias', baseUrl: 'https://acme.gorgias.com' } })).toThrow(
+    expect(() => synthTenant({ ...TEST_TENANT, helpdesk: { kind: 'intercom', baseUrl: 'https://acme.intercom.com' } })).toThrow(
       TenantNotDeployableError,
     );
     expect(() => synthTenant({ ...TEST_TENANT, caps: { ...TEST_TENANT.caps, runCostMicros: 100_000 } })).toThrow(TenantNotDeployableError);
+  });
+
+  it('deploys a Gorgias tenant: the run starter and the MCP server are told which helpdesk API to call', () => {
+    const { template, logicalIdOf } = synthTenant({ ...TEST_TENANT, helpdesk: { kind: 'gorgias', baseUrl: 'https://acme.gorgias.com' } });
+    const envOf = (fn: string) => template.toJSON().Resources[logicalIdOf(fn as never)].Properties.Environment.Variables as Record<string, unknown>;
+    expect(envOf('run-starter').HELPDESK_KIND).toBe('gorgias');
+    expect(envOf('mcp').HELPDESK_KIND).toBe('gorgias');
+    expect(envOf('triage').HELPDESK_KIND).toBeUndefined();
   });
 
   it('hands the tenant\'s model choices to the model-calling steps only', () => {

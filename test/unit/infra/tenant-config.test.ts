@@ -75,9 +75,12 @@ describe('loadTenantConfig', () => {
       policy: { autoRefundLimitMinor: 2500, fulfilledWithinDays: 30 },
     });
     expect(undeployableSettings(config)).toEqual([]);
+    // Gorgias has a connector too (requester look-ups, internal notes).
+    expect(undeployableSettings(TenantConfig.parse(VALID))).toEqual([]);
 
     const wishes = TenantConfig.parse({
       ...VALID,
+      helpdesk: { kind: 'helpscout', baseUrl: 'https://shop-one.helpscout.net' },
       policy: { fulfilledWithinDays: 14 },
       models: { replyAgent: 'claude-haiku-4-5' },
       caps: { runCostMicros: 100_000 },
