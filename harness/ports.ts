@@ -22,6 +22,8 @@ export interface StepContext {
   boundOrderId: string | null;
   /** The bound order's customer: the only customer whose refund history the run may read. */
   boundCustomerId?: string | null;
+  /** The ticket requester's email (as the helpdesk reports it): the only customer whose orders the run may look up. */
+  requesterEmail?: string | null;
 }
 
 export type ToolCallResult =

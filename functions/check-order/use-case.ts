@@ -1,21 +1,47 @@
-// CheckOrder: bind the run to the one order the ticket names, owned by the requester, and read its
-// facts (items, refundable amounts, fulfilment, refund history) through the harness.
+// CheckOrder: bind the run to one order owned by the requester and read its facts (items,
+// refundable amounts, fulfilment, refund history) through the harness. The order is the one the
+// ticket names; a ticket naming none binds to the requester's only order (found by their email),
+// and anything else goes to a person. Never an order guessed from item names.
+// triage → [find_customer_orders] → get_order → ownership → get_refund_history → run.order
 import { toOrderFacts } from '#harness/domain/order-facts.js';
+import type { OrderFacts, Run } from '#harness/domain/types.js';
+import type { StepContext } from '#harness/ports.js';
 import { continueWith, escalate, type StepResult } from '../shared/step-result.js';
 import { enterStep } from '../shared/run-context.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
-export function createCheckOrder(deps: Pick<StepDeps, 'runs' | 'harness'>) {
+type Deps = Pick<StepDeps, 'runs' | 'harness'>;
+type Binding = NonNullable<OrderFacts['binding']>;
+
+const orders = (n: number) => (n === 0 ? 'no orders' : n === 1 ? '1 order' : `${n} orders`);
+const ordersCount = (n: number, truncated: boolean) => (truncated ? `more than ${orders(n)}` : orders(n));
+
+/** The order number the run binds to, or the reason it cannot bind to one. */
+async function chooseOrder(deps: Deps, ctx: StepContext, triage: NonNullable<Run['triage']>, requester: string): Promise<
+  { orderNumber: string; binding: Binding } | { escalate: string }
+> {
+  if (triage.orderNumber) return { orderNumber: triage.orderNumber, binding: 'named' };
+  if (triage.riskFlags.includes('multiple_order_numbers')) return { escalate: 'the ticket names several orders; a person picks the one it is about' };
+  const found = await deps.harness.callTool(ctx, 'find_customer_orders', { customerEmail: requester });
+  const only = found.orders[0];
+  if (found.truncated || found.orders.length !== 1 || !only) {
+    return { escalate: `the ticket names no order and the requester has ${ordersCount(found.orders.length, found.truncated)}` };
+  }
+  return { orderNumber: only.number, binding: 'only_order' };
+}
+
+export function createCheckOrder(deps: Deps) {
   return async ({ runId }: { runId: string }): Promise<StepResult> => {
     const { run, ctx } = await enterStep(deps.runs, runId, 'CheckOrder');
     if (!run.triage) throw new MissingStepDataError(runId, 'triage');
-    // TODO(issue 3): a ticket naming no order binds to the requester's only order, when there is one.
-    if (!run.triage.orderNumber) return escalate('the ticket names no order number');
-    const requester = run.ticket.requesterEmail?.toLowerCase() ?? null;
+    const requester = run.ticket.requesterEmail?.trim().toLowerCase() || null;
     if (!requester) return escalate('the requester has no email on the helpdesk; cannot verify who owns the order');
+    const chosen = await chooseOrder(deps, ctx, run.triage, requester);
+    if ('escalate' in chosen) return escalate(chosen.escalate);
 
-    const { order } = await deps.harness.callTool(ctx, 'get_order', { orderNumber: run.triage.orderNumber });
+    // The same checks whichever way the order was chosen: it must be the requester's.
+    const { order } = await deps.harness.callTool(ctx, 'get_order', { orderNumber: chosen.orderNumber });
     const owner = order.customer?.email?.toLowerCase() ?? null;
     if (!order.customer || owner !== requester) {
       return escalate(`order ${order.number} does not belong to the requester`);
@@ -25,7 +51,7 @@ export function createCheckOrder(deps: Pick<StepDeps, 'runs' | 'harness'>) {
       'get_refund_history',
       { customerId: order.customer.id, sinceDays: 90 },
     );
-    const facts = toOrderFacts(order, history.refunds.length);
+    const facts: OrderFacts = { ...toOrderFacts(order, history.refunds.length), binding: chosen.binding };
     await deps.runs.update(runId, { order: facts });
     return continueWith();
   };

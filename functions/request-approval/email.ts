@@ -8,6 +8,8 @@ export function approvalEmail(input: { run: Run; link: string; approver: string;
   const { run } = input;
   const amount = formatMoney(input.amountMinor, input.currency);
   const orderNumber = run.order?.orderNumber ?? '?';
+  // Said plainly when the ticket named no order, so the lead checks it is the one the customer meant.
+  const binding = run.order?.binding === 'only_order' ? " (the ticket names no order; this is the requester's only order)" : '';
   const items = (run.proposal?.lineItems ?? []).map((li) => {
     const item = run.order?.lineItems.find((o) => o.id === li.lineItemId);
     return `${li.quantity} × ${item?.title ?? li.lineItemId}`;
@@ -18,7 +20,7 @@ export function approvalEmail(input: { run: Run; link: string; approver: string;
   const lines = [
     `A refund needs your approval.`,
     ``,
-    `Order: #${orderNumber}`,
+    `Order: #${orderNumber}${binding}`,
     `Refund: ${amount} for ${items.join(', ')}`,
     `Reason: ${run.proposal?.reason ?? 'unknown'}`,
     `Why approval is required: ${rules.join('; ')}`,
@@ -33,7 +35,7 @@ export function approvalEmail(input: { run: Run; link: string; approver: string;
   const html = `<!doctype html><html><body>
 <p>A refund needs your approval.</p>
 <table>
-<tr><th align="left">Order</th><td>#${escapeHtml(orderNumber)}</td></tr>
+<tr><th align="left">Order</th><td>#${escapeHtml(orderNumber)}${escapeHtml(binding)}</td></tr>
 <tr><th align="left">Refund</th><td>${escapeHtml(amount)} for ${escapeHtml(items.join(', '))}</td></tr>
 <tr><th align="left">Reason</th><td>${escapeHtml(run.proposal?.reason ?? 'unknown')}</td></tr>
 <tr><th align="left">Why approval is required</th><td>${escapeHtml(rules.join('; '))}</td></tr>

@@ -21,5 +21,13 @@ export async function enterStep(runs: RunStore, runId: string, step: StepName): 
     if (closed) throw new RunClosedError(runId, closed);
   }
   const run = step === 'Escalate' ? found : await runs.update(runId, { state: step });
-  return { run, ctx: { tenant: run.tenant, runId, step, boundOrderId: run.order?.orderId ?? null, boundCustomerId: run.order?.customerId ?? null } };
+  return {
+    run,
+    ctx: {
+      tenant: run.tenant, runId, step,
+      boundOrderId: run.order?.orderId ?? null,
+      boundCustomerId: run.order?.customerId ?? null,
+      requesterEmail: run.ticket.requesterEmail ?? null,
+    },
+  };
 }

@@ -78,6 +78,8 @@ export const OrderFacts = z.object({
   maximumRefundableMinor: z.number().int(),
   parentTransaction: z.object({ id: z.string(), gateway: z.string() }).nullable(),
   refundsLast90Days: z.number().int(),
+  /** How CheckOrder bound the run: the order the ticket named, or the requester's only order. */
+  binding: z.enum(['named', 'only_order']).optional(),
 });
 export type OrderFacts = z.infer<typeof OrderFacts>;
 

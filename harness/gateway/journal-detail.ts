@@ -40,6 +40,10 @@ const SUMMARIES: Record<ToolName, Summary> = {
     return `order ${String(get(order, 'number'))}: ${count(get(order, 'lineItems'))} line items, ${count(get(order, 'refunds'))} refunds`;
   },
   get_refund_history: (o) => `${count(get(o, 'refunds'))} refunds over ${String(get(o, 'ordersSeen'))} orders`,
+  find_customer_orders: (o) => {
+    const n = count(get(o, 'orders'));
+    return `${n} order${n === 1 ? '' : 's'} found${get(o, 'truncated') === true ? ' (truncated)' : ''}`;
+  },
   preview_refund: (o) => {
     const amount = get(o, 'amount');
     return `preview for order ${String(get(o, 'orderId'))}: ${String(get(amount, 'amountMinor'))} ${String(get(amount, 'currency'))}`;

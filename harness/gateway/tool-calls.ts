@@ -1,6 +1,7 @@
 // The checked path to a tool: allowlist, live pin check, contract validation both ways, deadline,
-// bounded retries with backoff, bound-order check, repeated-call detector, and exactly one journal
-// row per call. Built by createHarness; refund() reuses dispatch() and journalTool() for the money call.
+// bounded retries with backoff, bound-order and requester checks, repeated-call detector, and
+// exactly one journal row per call. Built by createHarness; refund() reuses dispatch() and
+// journalTool() for the money call.
 import type { ProductMetrics } from '../metrics.js';
 import { TOOL_CONTRACTS, type ToolInput, type ToolName, type ToolOutput } from '#mcp/contracts/tools.js';
 import { ArgumentPolicyError, BudgetExceededError, HarnessConfigError, ToolFailedError, ToolNotAllowedError, TemporarilyUnavailableError } from '../errors.js';
@@ -55,6 +56,11 @@ export interface CallOptions {
 }
 
 const TIMED_OUT = Symbol('timed out');
+
+/** Email addresses compare without case or surrounding space; a missing one matches nothing. */
+function sameEmail(a: unknown, b: string | null | undefined): boolean {
+  return typeof a === 'string' && typeof b === 'string' && b.trim() !== '' && a.trim().toLowerCase() === b.trim().toLowerCase();
+}
 
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
   let timer: NodeJS.Timeout | undefined;
@@ -207,6 +213,10 @@ export function createToolCaller(deps: ToolCallerDeps) {
     // Refund history is read for the bound order's customer only, whatever a model asks for.
     if (name === 'get_refund_history' && ctx.boundCustomerId && callArgs.customerId !== ctx.boundCustomerId) {
       await refuse(ctx, name, args, new ArgumentPolicyError(RULES.customerNotBound, "the run may read only its customer's refund history"), started, RULES.customerNotBound);
+    }
+    // Orders are looked up by the requester's own email only: no context email, no look-up.
+    if (name === 'find_customer_orders' && !sameEmail(callArgs.customerEmail, ctx.requesterEmail)) {
+      await refuse(ctx, name, args, new ArgumentPolicyError(RULES.customerNotRequester, "the run may look up only its requester's orders"), started, RULES.customerNotRequester);
     }
     if (options.proposedBy) await assertNotRepeated(ctx, name, argsHash, options.proposedBy, started);
     await assertPinned(ctx, name, argsHash);

@@ -20,6 +20,7 @@ export const RULES = {
   // dispatch-only
   orderNotBound: 'order_not_bound',
   customerNotBound: 'customer_not_bound',
+  customerNotRequester: 'customer_not_requester',
   amountExceedsRefundable: 'amount_exceeds_refundable',
   amountNotPositive: 'amount_not_positive',
   parentTransactionMismatch: 'parent_transaction_mismatch',

@@ -5,7 +5,7 @@ import type { StepName } from '../domain/types.js';
 
 export const STEP_ALLOWLIST: Readonly<Record<StepName, readonly ToolName[]>> = {
   Triage: [],
-  CheckOrder: ['get_order', 'get_refund_history', 'preview_refund'],
+  CheckOrder: ['get_order', 'get_refund_history', 'preview_refund', 'find_customer_orders'],
   ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
   Gate: [],
   RequestApproval: [],

@@ -45,6 +45,16 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     backoffMs: [250, 1000],
     pin: 'sha256:d69beb815026ebacd2581fc4c81b3498ef0d2cfb277eb64b60e662544f842419',
   },
+  // CheckOrder's look-up of the requester's orders when the ticket names none (its email only).
+  find_customer_orders: {
+    name: 'find_customer_orders',
+    risk: 'read',
+    timeoutMs: 5000,
+    maxAttempts: 2,
+    retryOn: ['timeout', 'temporarily_unavailable'],
+    backoffMs: [250, 1000],
+    pin: 'sha256:bd404244f188db13d8c7ca87c169e1e11d76687462afb07c38be1361f6ece25d',
+  },
   // The dry run before every refund: read-only, so safe to retry like a read.
   preview_refund: {
     name: 'preview_refund',

@@ -1,4 +1,4 @@
-// The five tools' wire contracts: the MCP server validates against them and the harness's
+// The tools' wire contracts: the MCP server validates against them and the harness's
 // registry pins them. Money is integer minor units with its currency; ids are Shopify GIDs.
 // Fields added after the first pin are optional in the type (the server always sends them), so
 // older fakes of an Order still type-check.
@@ -107,6 +107,22 @@ export const GetRefundHistoryOutput = z.object({
   truncated: z.boolean(),
 });
 
+export const FindCustomerOrdersInput = z.object({
+  customerEmail: z.email().max(254).describe("The ticket requester's email address, as the helpdesk reports it"),
+});
+/** An order found for a customer: enough to name it, never its contents. */
+export const CustomerOrderRef = z.object({
+  id: z.string(),
+  /** Shopify's order number without the '#', e.g. "1001". */
+  number: z.string(),
+  createdAt: z.string(),
+});
+export const FindCustomerOrdersOutput = z.object({
+  orders: z.array(CustomerOrderRef),
+  /** True when the customer has more orders than the server reads (the list is then not all of them). */
+  truncated: z.boolean(),
+});
+
 export const RefundCreateInput = z.object({
   orderId: z.string().min(1),
   lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().positive() })).min(1),
@@ -180,6 +196,7 @@ export const ToolError = z.object({
 export const TOOL_CONTRACTS = {
   get_order: { input: GetOrderInput, output: GetOrderOutput },
   get_refund_history: { input: GetRefundHistoryInput, output: GetRefundHistoryOutput },
+  find_customer_orders: { input: FindCustomerOrdersInput, output: FindCustomerOrdersOutput },
   preview_refund: { input: PreviewRefundInput, output: PreviewRefundOutput },
   refund_create: { input: RefundCreateInput, output: RefundCreateOutput },
   post_draft: { input: PostDraftInput, output: PostDraftOutput },

@@ -1,4 +1,4 @@
-// The five tools as data: description, annotations and what each one does with the adapters.
+// The tools as data: description, annotations and what each one does with the adapters.
 // Contracts (schemas) live in contracts/tools.ts; create-server.ts registers this table.
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
@@ -42,6 +42,14 @@ export const TOOL_SPECS: { [N in ToolName]: ToolSpec<N> } = {
     description: "List the refunds made on a customer's orders in the last `sinceDays` days (all of the customer's orders are read).",
     annotations: { title: 'Get refund history', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     run: ({ shopify, clock }, input) => shopify.getRefundHistory({ customerId: input.customerId, sinceDays: input.sinceDays, now: clock.now() }),
+  },
+  find_customer_orders: {
+    timeoutMs: 4500,
+    description:
+      "List the orders of this store placed with one customer's email address (the ticket requester's): id, number and " +
+      'creation time of each, no contents. At most 50; `truncated: true` means the customer has more and the list is not all of them.',
+    annotations: { title: 'Find customer orders', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    run: ({ shopify }, input) => shopify.findOrdersByEmail(input.customerEmail),
   },
   preview_refund: {
     timeoutMs: 4500,

@@ -40,8 +40,11 @@ function connection<T>(items: T[], args: Args, kind: string) {
 
 const limit = <T>(items: T[], args: Args): T[] => (typeof args.first === 'number' ? items.slice(0, args.first) : items);
 
-/** Shopify search syntax, the subset used here: `name:1001`, `name:'#1001'`, `customer_id:7001`. */
-export function orderMatches(order: StoreOrder, query: string): boolean {
+/**
+ * Shopify search syntax, the subset used here: `name:1001`, `name:'#1001'`, `customer_id:7001`,
+ * `email:"ana@example.com"` (the order's email, which is its customer's here; case-insensitive).
+ */
+export function orderMatches(order: StoreOrder, query: string, emailOf: (order: StoreOrder) => string | null): boolean {
   const terms = query.match(/\w+:(?:'[^']*'|"[^"]*"|\S+)/g) ?? [];
   return terms.every((term) => {
     const sep = term.indexOf(':');
@@ -49,6 +52,7 @@ export function orderMatches(order: StoreOrder, query: string): boolean {
     const value = term.slice(sep + 1).replace(/^['"]|['"]$/g, '');
     if (key === 'name') return order.name === (value.startsWith('#') ? value : `#${value}`);
     if (key === 'customer_id') return order.customerId.split('/').at(-1) === value.split('/').at(-1);
+    if (key === 'email') return emailOf(order)?.toLowerCase() === value.toLowerCase();
     return true; // Shopify ignores unknown filters (with a search warning).
   });
 }
@@ -165,7 +169,8 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema)
       return order ? orderView(order) : null;
     },
     orders: (args: Args) => {
-      let orders = state.orders.filter((o) => (typeof args.query === 'string' ? orderMatches(o, args.query) : true));
+      const emailOf = (o: StoreOrder) => state.customers.get(o.customerId)?.email ?? null;
+      let orders = state.orders.filter((o) => (typeof args.query === 'string' ? orderMatches(o, args.query, emailOf) : true));
       if (args.reverse === true) orders = [...orders].reverse();
       return connection(orders.map(orderView), args, 'Order');
     },

@@ -16,7 +16,11 @@ export const PAGE = {
   historyOrders: 10,
   historyRefunds: 5,
   historyRefundLineItems: 5,
+  customerOrders: 25,
 } as const;
+
+/** A customer's orders found by email are read up to this many; more answers `truncated: true`. */
+export const MAX_CUSTOMER_ORDERS = 50;
 
 const LINE_ITEM_FIELDS = `id title sku quantity refundableQuantity originalUnitPriceSet { ${MONEY} } customAttributes { key value }`;
 
@@ -86,6 +90,16 @@ export const CUSTOMER_ORDER_REFUNDS = /* GraphQL */ `
   }
 `;
 
+/** A customer's orders by the order email (search `email:"…"`): ids, names and dates only. */
+export const ORDERS_BY_EMAIL = /* GraphQL */ `
+  query OrdersByEmail($query: String!, $after: String, $first: Int = ${PAGE.customerOrders}) {
+    orders(first: $first, after: $after, query: $query) {
+      nodes { id name createdAt email }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+`;
+
 /** The dry run: what Shopify would refund for these lines, and against which transactions. */
 export const SUGGESTED_REFUND = /* GraphQL */ `
   query SuggestedRefund($id: ID!, $refundLineItems: [RefundLineItemInput!]) {
@@ -114,5 +128,5 @@ export const REFUND_CREATE = /* GraphQL */ `
 `;
 
 export const SHOPIFY_DOCUMENTS = {
-  ORDER_BY_NAME, ORDER_BY_ID, ORDER_LINE_ITEMS_PAGE, CUSTOMER_ORDER_REFUNDS, SUGGESTED_REFUND, REFUND_CREATE,
+  ORDER_BY_NAME, ORDER_BY_ID, ORDER_LINE_ITEMS_PAGE, CUSTOMER_ORDER_REFUNDS, ORDERS_BY_EMAIL, SUGGESTED_REFUND, REFUND_CREATE,
 } as const;

@@ -1,5 +1,5 @@
 // The Shopify port of the MCP server and its Admin GraphQL implementation: find an order by number
-// or id, list a customer's refunds (all pages, or says truncated), preview a refund (Shopify's
+// or id, list a customer's orders by email and a customer's refunds (all pages, or says truncated), preview a refund (Shopify's
 // suggestedRefund, no side effect), create an idempotent refund.
 // Called by the tool handlers in mcp-lambda/server; built once per Lambda container.
 import type { Order, PreviewRefundInput, PreviewRefundOutput, RefundCreateInput, RefundCreateOutput, ToolOutput } from '../../contracts/tools.js';
@@ -9,25 +9,33 @@ import type { GraphqlClient } from './client.js';
 import {
   toMoney, toOrder, toPreview, toRefundSummary, type LineItemNode, type MoneyNode, type OrderNode, type RefundNode, type SuggestedRefundNode,
 } from './mappers.js';
-import { CUSTOMER_ORDER_REFUNDS, ORDER_BY_ID, ORDER_BY_NAME, ORDER_LINE_ITEMS_PAGE, PAGE, REFUND_CREATE, SUGGESTED_REFUND } from './queries.js';
+import {
+  CUSTOMER_ORDER_REFUNDS, MAX_CUSTOMER_ORDERS, ORDER_BY_ID, ORDER_BY_NAME, ORDER_LINE_ITEMS_PAGE, ORDERS_BY_EMAIL, PAGE, REFUND_CREATE, SUGGESTED_REFUND,
+} from './queries.js';
 
 export interface ShopifyApi {
   getOrderByNumber(orderNumber: string): Promise<Order>;
   getOrderById(orderId: string): Promise<Order>;
   previewRefund(input: PreviewRefundInput): Promise<PreviewRefundOutput>;
   getRefundHistory(input: { customerId: string; sinceDays: number; now: Date }): Promise<RefundHistory>;
+  /** The orders placed with this email (exact address, case-insensitive), up to a cap. */
+  findOrdersByEmail(email: string): Promise<CustomerOrders>;
   createRefund(input: RefundCreateInput): Promise<RefundCreateOutput>;
 }
 
 export interface ShopifyApiOptions {
   graphql: GraphqlClient;
-  /** Orders per page when listing a customer's orders (tests use small pages). */
+  /** Orders per page when listing a customer's orders, by id or by email (tests use small pages). */
   pageSize?: number;
   /** Pages of a customer's orders read before answering `truncated: true`. */
   maxPages?: number;
+  /** Orders found by email returned at most; more answers `truncated: true` (default 50). */
+  maxCustomerOrders?: number;
 }
 
 type RefundHistory = ToolOutput<'get_refund_history'>;
+type CustomerOrders = ToolOutput<'find_customer_orders'>;
+type EmailOrder = { id: string; name: string; createdAt: string; email: string | null };
 type Page<T> = { nodes: T[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 type HistoryOrder = { id: string; name: string; currencyCode: string; refunds: RefundNode[] };
 type RefundCreateData = {
@@ -42,6 +50,9 @@ const numericId = (id: string) => id.split('/').at(-1) ?? id;
 const CUSTOMER_ID = /^(gid:\/\/shopify\/Customer\/)?\d{1,20}$/;
 const ORDER_GID = /^gid:\/\/shopify\/Order\/\d{1,20}$/;
 
+/** A value for Shopify's search syntax, in double quotes so `@`, `.` and `+` stay one term. */
+const searchValue = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+
 function checkOrderId(orderId: string): void {
   if (!ORDER_GID.test(orderId)) throw new InvalidError('an order id is a Shopify GID, e.g. gid://shopify/Order/1001');
 }
@@ -50,6 +61,7 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
   const { graphql } = options;
   const pageSize = options.pageSize ?? PAGE.historyOrders;
   const maxPages = options.maxPages ?? 20;
+  const maxCustomerOrders = options.maxCustomerOrders ?? MAX_CUSTOMER_ORDERS;
 
   async function remainingLineItems(orderId: string, first: Page<LineItemNode>): Promise<LineItemNode[]> {
     const items = [...first.nodes];
@@ -121,6 +133,28 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
         after = data.orders.pageInfo.endCursor;
       }
       return { customerId, refunds, ordersSeen, truncated: true };
+    },
+
+    async findOrdersByEmail(email) {
+      const wanted = email.trim().toLowerCase();
+      if (!/^[^\s@"\\]+@[^\s@"\\]+$/.test(wanted)) throw new InvalidError('a customer email is one address, e.g. ana@example.com');
+      const orders: CustomerOrders['orders'] = [];
+      let after: string | null = null;
+      for (let pages = 0; pages < maxPages; pages += 1) {
+        const data: { orders: Page<EmailOrder> } = await graphql.request(ORDERS_BY_EMAIL, {
+          query: `email:${searchValue(wanted)}`, first: options.pageSize ?? PAGE.customerOrders, after,
+        });
+        for (const node of data.orders.nodes) {
+          // Shopify's search can match loosely: keep the exact address only.
+          if (node.email?.toLowerCase() !== wanted) continue;
+          if (orders.length === maxCustomerOrders) return { orders, truncated: true };
+          orders.push({ id: node.id, number: node.name.replace(/^#/, ''), createdAt: node.createdAt });
+        }
+        if (!data.orders.pageInfo.hasNextPage) return { orders, truncated: false };
+        if (orders.length === maxCustomerOrders) return { orders, truncated: true };
+        after = data.orders.pageInfo.endCursor;
+      }
+      return { orders, truncated: true };
     },
 
     async createRefund(input) {

@@ -43,6 +43,7 @@ describe('tool registry', () => {
   it('labels risk itself and retries refund_create only on timeouts and temporary failures, twice at most', () => {
     expect(TOOL_REGISTRY.refund_create).toMatchObject({ risk: 'money', timeoutMs: 8000, maxAttempts: 2, retryOn: ['timeout', 'temporarily_unavailable'], backoffMs: [500, 2000] });
     expect(TOOL_REGISTRY.get_order.risk).toBe('read');
+    expect(TOOL_REGISTRY.find_customer_orders.risk).toBe('read');
     expect(TOOL_REGISTRY.post_draft.risk).toBe('write');
     expect(TOOL_REGISTRY.post_draft.maxAttempts).toBe(1);
   });
@@ -52,7 +53,7 @@ describe('per-step allowlist', () => {
   it('is the documented table and denies everything else', () => {
     expect(STEP_ALLOWLIST).toEqual({
       Triage: [],
-      CheckOrder: ['get_order', 'get_refund_history', 'preview_refund'],
+      CheckOrder: ['get_order', 'get_refund_history', 'preview_refund', 'find_customer_orders'],
       ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
       Gate: [],
       RequestApproval: [],
@@ -64,6 +65,7 @@ describe('per-step allowlist', () => {
     });
     expect(isToolAllowed('DraftReply', 'post_draft')).toBe(false);
     expect(isToolAllowed('ProposeRefund', 'refund_create')).toBe(false);
+    expect(isToolAllowed('ProposeRefund', 'find_customer_orders')).toBe(false);
   });
 });
 

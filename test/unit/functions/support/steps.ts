@@ -138,8 +138,8 @@ export function pendingApproval(run: Run, overrides: Partial<ApprovalRecord> = {
 }
 
 /** The step use cases' dependencies over the real harness, in-memory stores and the offline models. */
-export function setupSteps() {
-  const h = setupHarness();
+export function setupSteps(options: Parameters<typeof setupHarness>[0] = {}) {
+  const h = setupHarness(options);
   const deps = {
     runs: h.stores.runs,
     approvals: h.stores.approvals,

@@ -108,6 +108,7 @@ type Scripted = ToolCallResult | 'hang' | 'lose-response' | Error;
 
 /**
  * A fake MCP transport over a tiny store: get_order returns the configured orders by number,
+ * find_customer_orders those whose customer has the email,
  * refund_create honours the idempotency key like Shopify's @idempotent, post_draft returns a
  * note. `script(name, ...)` queues one-off behaviours: a result, 'hang' (never answers),
  * 'lose-response' (the refund happens, the answer never arrives) or a thrown Error.
@@ -198,6 +199,11 @@ export function createFakeTransport(orders: Order[] = [makeOrder()]) {
         }
         case 'get_refund_history':
           return { ok: true, output: { customerId: String(args.customerId), refunds: [], ordersSeen: orders.length, truncated: false } };
+        case 'find_customer_orders': {
+          const email = String(args.customerEmail).toLowerCase();
+          const found = orders.filter((o) => o.customer?.email?.toLowerCase() === email).map((o) => ({ id: o.id, number: o.number, createdAt: o.createdAt }));
+          return { ok: true, output: { orders: found, truncated: false } };
+        }
         case 'refund_create':
           return { ok: true, output: doRefund(args) };
         case 'post_draft':
