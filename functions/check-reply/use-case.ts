@@ -21,6 +21,8 @@ export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'harness' | 'mode
   return async ({ runId }: { runId: string }): Promise<StepResult> => {
     const { run, ctx } = await enterStep(deps.runs, runId, 'CheckReply');
     if (!run.draft) throw new MissingStepDataError(runId, 'draft');
+    // A retried step whose checked draft is already on the ticket leaves no second note.
+    if (run.draft.noteId && run.draft.check?.passed) return continueWith();
     const deterministic = checkDraftAgainstReceipt(run.draft.body, run);
     const model = await deps.harness.callModel(ctx, {
       specialist: 'reply_check',

@@ -37,6 +37,15 @@ describe('check-reply step', () => {
     expect(run?.draft).toMatchObject({ body: GOOD, noteId: 'note-1', check: { passed: true, problems: [] } });
   });
 
+  it('leaves no second note when the step is retried after its draft was posted', async () => {
+    const { checkReply, posted } = await setup(GOOD);
+    await checkReply({ runId: 'run-c' });
+
+    await expect(checkReply({ runId: 'run-c' })).resolves.toEqual({ outcome: 'continue' });
+
+    expect(posted()).toHaveLength(1);
+  });
+
   it('escalates a draft that omits the amount, and posts nothing', async () => {
     const { checkReply, posted, stores } = await setup('Hello,\n\nWe have refunded order #1001 to your original payment method.');
 
