@@ -43,3 +43,23 @@ export function header(event: HttpEvent, name: string): string | undefined {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
+
+/** Outcomes every webhook intake shares (helpdesks and the store), answered the same way. */
+export type WebhookRefusal =
+  | { kind: 'ignored'; reason: string }
+  | { kind: 'unauthorized'; reason: string }
+  | { kind: 'invalid'; reason: string }
+  | { kind: 'too_large' };
+
+export function webhookRefusal(outcome: WebhookRefusal): HttpResult {
+  switch (outcome.kind) {
+    case 'ignored':
+      return json(200, { ignored: outcome.reason });
+    case 'unauthorized':
+      return json(401, { error: 'unauthorized', reason: outcome.reason });
+    case 'invalid':
+      return json(400, { error: 'invalid', reason: outcome.reason });
+    case 'too_large':
+      return json(413, { error: 'payload too large' });
+  }
+}

@@ -1,6 +1,6 @@
 // API Gateway → store-webhook use case → 200 (recorded, duplicate or ignored), 401 on a bad
 // signature, 400 on a malformed delivery, 413 when too large, 404 while no secret is set.
-import { header, json, type HttpEvent, type HttpResult } from '../shared/http.js';
+import { header, json, webhookRefusal, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { createStoreWebhook, type StoreWebhookDeps } from './use-case.js';
 
 /** The bytes Shopify signed: the HMAC is over the raw body, so it is never re-encoded as text first. */
@@ -15,16 +15,10 @@ export function createStoreWebhookHandler(deps: StoreWebhookDeps) {
         return json(200, { recorded: true, runIds: outcome.runIds });
       case 'duplicate':
         return json(200, { duplicate: true, runIds: outcome.runIds });
-      case 'ignored':
-        return json(200, { ignored: outcome.reason });
-      case 'unauthorized':
-        return json(401, { error: 'unauthorized', reason: outcome.reason });
-      case 'invalid':
-        return json(400, { error: 'invalid', reason: outcome.reason });
-      case 'too_large':
-        return json(413, { error: 'payload too large' });
       case 'not_configured':
         return json(404, { error: 'no Shopify webhook secret configured' });
+      default:
+        return webhookRefusal(outcome);
     }
   };
 }

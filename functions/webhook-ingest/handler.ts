@@ -1,5 +1,5 @@
 // API Gateway → ingest use case → 202 {runId} or a clear 4xx. Nothing is enqueued on a 4xx.
-import { header, json, rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
+import { header, json, webhookRefusal, rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { createIngest, type IngestDeps } from './ingest.js';
 
 export function createWebhookIngestHandler(deps: IngestDeps) {
@@ -13,16 +13,10 @@ export function createWebhookIngestHandler(deps: IngestDeps) {
     switch (outcome.kind) {
       case 'accepted':
         return json(202, { runId: outcome.runId });
-      case 'ignored':
-        return json(200, { ignored: outcome.reason });
-      case 'unauthorized':
-        return json(401, { error: 'unauthorized', reason: outcome.reason });
-      case 'invalid':
-        return json(400, { error: 'invalid', reason: outcome.reason });
-      case 'too_large':
-        return json(413, { error: 'payload too large' });
       case 'unknown_helpdesk':
         return json(404, { error: `no webhook for helpdesk '${outcome.helpdesk}'` });
+      default:
+        return webhookRefusal(outcome);
     }
   };
 }
