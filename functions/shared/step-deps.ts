@@ -3,7 +3,6 @@
 import type { ZodType } from 'zod';
 import type { ApprovalStore, Clock, IdGenerator, RunStore } from '#harness/ports.js';
 import type { Proposal } from '#harness/domain/types.js';
-import type { Policy } from '#harness/policy/document.js';
 import type { Harness } from '#harness/tool-gateway.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 
@@ -25,7 +24,6 @@ export interface StepDeps {
   runs: RunStore;
   approvals: ApprovalStore;
   harness: StepHarness;
-  policy: Policy;
   /** The product's metrics (tickets closed, refunds issued, budget hits, run cost); absent, none. */
   metrics?: ProductMetrics;
   mailer: Mailer;
