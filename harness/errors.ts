@@ -102,3 +102,26 @@ export class HarnessConfigError extends HarnessError {
     this.name = 'HarnessConfigError';
   }
 }
+
+/**
+ * The model declined to answer (stop reason `refusal`). Not retried and not repaired: the step
+ * fails, and the state machine's Catch hands the run to a person with this as the reason.
+ */
+export class ModelRefusedError extends HarnessError {
+  constructor(message: string, options: HarnessErrorOptions = {}) {
+    super(message, options);
+    this.name = 'ModelRefusedError';
+  }
+}
+
+/**
+ * A model's answer was cut by its output limit (stop reason `max_tokens`) even after the one retry
+ * with a larger limit, or when no larger limit was left. An output that cannot be used, so it is
+ * an InvalidModelOutputError too; never repaired (the answer was not wrong, it was incomplete).
+ */
+export class ModelOutputTruncatedError extends InvalidModelOutputError {
+  constructor(message: string, options: HarnessErrorOptions = {}) {
+    super(message, options);
+    this.name = 'ModelOutputTruncatedError';
+  }
+}

@@ -11,7 +11,7 @@ import { createRefundExecutor, type RefundRequest } from './gateway/refund.js';
 import { createToolCaller, type CallOptions, type Sleep } from './gateway/tool-calls.js';
 import { createModelGateway, DEFAULT_MODEL_CONFIG, type ModelConfig } from './models/gateway.js';
 import { DEFAULT_POLICY, PolicyDocument, createPolicy, type Policy } from './policy/document.js';
-import { decideGate, type GateInput } from './policy/gate.js';
+import { decideGateWithGrounding, type GateInput } from './policy/gate.js';
 import { RULES } from './policy/rules.js';
 import type { BudgetStore, Clock, IdGenerator, IdempotencyStore, JournalStore, ModelProvider, ModelRequest, RunStore, StepContext, ToolTransport } from './ports.js';
 import { createPinGuard } from './tools/pin-guard.js';
@@ -97,16 +97,22 @@ export function createHarness(deps: HarnessDeps): Harness {
     callTool: (ctx, name, args, options) => caller.callTool(ctx, name, args, options?.proposedBy ? { proposedBy: options.proposedBy } : {}),
     callModel: (ctx, request) => modelGateway.callModel(ctx, request),
     async decideGate(ctx, input) {
-      let decision: GateDecision;
+      let verdict: ReturnType<typeof decideGateWithGrounding>;
       try {
-        decision = decideGate({ ...input, policy: policyOrThrow(), now: deps.clock.now() });
+        verdict = decideGateWithGrounding({ ...input, policy: policyOrThrow(), now: deps.clock.now() });
       } catch (error) {
         const message = error instanceof Error ? error.message : 'the gate could not run';
         await deps.journal.append(gateRow(ctx, deps.clock, 'refused', `gate refused: ${message}`, 'refuse', RULES.policyInvalid));
         throw error;
       }
-      const verdict = decision.decision;
-      await deps.journal.append(gateRow(ctx, deps.clock, verdict === 'refuse' ? 'refused' : 'ok', `${verdict}: ${decision.reasons.join('; ')}`, verdict, decision.rules.join(',')));
+      // One row per claimed line: its quote and the grounding rule that decided it.
+      for (const line of verdict.lines) {
+        const detail = `${line.lineItemId.split('/').at(-1)}: ${line.grounded ? 'grounded' : line.rule} by "${line.quote}"`;
+        await deps.journal.append({ ...gateRow(ctx, deps.clock, line.grounded ? 'ok' : 'refused', detail, line.grounded ? 'auto' : 'approval', line.rule), name: 'grounding' });
+      }
+      const decision = verdict.decision;
+      const outcome = decision.decision;
+      await deps.journal.append(gateRow(ctx, deps.clock, outcome === 'refuse' ? 'refused' : 'ok', `${outcome}: ${decision.reasons.join('; ')}`, outcome, decision.rules.join(',')));
       return decision;
     },
     async previewRefund(_ctx, run) {

@@ -7,7 +7,7 @@ import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import type { ModelSettings, SelectDeps } from '#harness/models/index.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer } from '#mcp/local-server.js';
-import { createZendeskHelpdesk } from '#mcp/adapters/helpdesk/index.js';
+import { createHelpdesk, type HelpdeskKind } from '#mcp/adapters/helpdesk/index.js';
 import { createCoreDeps, helpdeskRequesters } from '#functions/shared/core-deps.js';
 import type { LocalDynamo } from './emulators/dynamo.js';
 
@@ -18,6 +18,8 @@ export async function createBackend(input: {
   helpdeskUrl: string;
   helpdeskEmail: string;
   helpdeskToken: string;
+  /** The tenant's helpdesk API (the sandbox helpdesk speaks both); default zendesk. */
+  helpdeskKind?: HelpdeskKind;
   mcpPort: number;
   clock: Clock;
   ids: IdGenerator;
@@ -26,7 +28,7 @@ export async function createBackend(input: {
   metricSink?: (line: string) => void;
   modelSelectDeps?: Omit<SelectDeps, 'journal'>;
 }) {
-  const helpdeskConfig = { kind: 'zendesk' as const, baseUrl: input.helpdeskUrl, email: input.helpdeskEmail, token: input.helpdeskToken };
+  const helpdeskConfig = { kind: input.helpdeskKind ?? 'zendesk', baseUrl: input.helpdeskUrl, email: input.helpdeskEmail, token: input.helpdeskToken };
   // The harness's credential for our MCP server: minted per start, never in a prompt or a log.
   const callerToken = randomBytes(24).toString('base64url');
   const mcp = await startMcpHttpServer({
@@ -41,7 +43,7 @@ export async function createBackend(input: {
     tools: createMcpToolTransport({ url: mcp.url, bearerToken: callerToken, serverId: 'refund-agent-mcp' }),
     modelSettings: input.modelSettings ?? {},
     modelSelectDeps: input.modelSelectDeps,
-    requesters: helpdeskRequesters(createZendeskHelpdesk(helpdeskConfig)),
+    requesters: helpdeskRequesters(createHelpdesk(helpdeskConfig.kind, helpdeskConfig)),
     clock: input.clock,
     ids: input.ids,
   });

@@ -1,5 +1,6 @@
 // The local runtime's configuration, parsed once from the environment (the only place it is read).
 import { z } from 'zod';
+import { HELPDESK_KINDS } from '#mcp/adapters/helpdesk/index.js';
 
 /** Documented dev default; set ZENDESK_WEBHOOK_SECRET to use another. Never a production secret. */
 export const DEV_ZENDESK_WEBHOOK_SECRET = 'dev-zendesk-webhook-secret';
@@ -25,6 +26,8 @@ export const LocalConfig = z.object({
   SHOPIFY_WEBHOOK_SECRET: z.string().min(8).default(DEV_SHOPIFY_WEBHOOK_SECRET),
   /** Signs approval links; without it a random one per start (links die with `npm start`). */
   APPROVAL_LINK_SECRET: z.string().min(16).optional(),
+  /** The tenant's helpdesk, as HELPDESK_KIND is for a deployed tenant: zendesk or gorgias. */
+  HELPDESK: z.enum(HELPDESK_KINDS).default('zendesk'),
   TENANT: z.string().regex(/^[a-z0-9-]{1,40}$/).default('demo'),
   APPROVER_EMAILS: z
     .string()

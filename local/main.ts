@@ -16,6 +16,7 @@ async function main() {
     modelSettings,
     fixture,
     tenant: config.TENANT,
+    helpdesk: config.HELPDESK,
     approverEmails: config.APPROVER_EMAILS,
     zendeskSecret: config.ZENDESK_WEBHOOK_SECRET,
     webhookSecrets: {
@@ -30,9 +31,9 @@ async function main() {
   });
   const u = runtime.urls;
   console.log(`
-refund-agent local runtime is up (tenant "${config.TENANT}", store: ${config.STORE_FIXTURE ?? 'demo fixture'}, model: ${provider})
+refund-agent local runtime is up (tenant "${config.TENANT}" on ${config.HELPDESK}, store: ${config.STORE_FIXTURE ?? 'demo fixture'}, model: ${provider})
   console          ${u.console}
-  webhook          POST ${u.webhook}   (also /webhooks/helpscout, intercom, gorgias, freshdesk)
+  webhook          POST ${u.webhook}   (also /webhooks/{zendesk,helpscout,intercom,gorgias,freshdesk})
   store webhook    POST ${u.storeWebhook}   (Shopify disputes/create)
   cancel a run     POST ${u.runs}/{runId}/cancel
   dead letters     ${u.deadLetters}

@@ -23,6 +23,7 @@ import { createBackend } from './backend.js';
 import type { ModelSettings } from '#harness/models/settings.js';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
+import type { HelpdeskKind } from '#mcp/adapters/helpdesk/index.js';
 import { MAX_RECEIVE_COUNT } from './emulators/sqs.js';
 
 export const DEFINITION_PATH = fileURLToPath(new URL('../state-machine/refund-run.asl.json', import.meta.url));
@@ -34,6 +35,11 @@ export interface LocalRuntimeOptions {
   modelSettings?: ModelSettings;
   fixture: SandboxFixture;
   tenant: string;
+  /**
+   * The tenant's helpdesk (HELPDESK_KIND of a deployed tenant): whose API the run starter asks for
+   * requesters and the MCP server writes notes to. The sandbox helpdesk speaks both. Default zendesk.
+   */
+  helpdesk?: HelpdeskKind;
   approverEmails: string[];
   zendeskSecret: string;
   /** The other helpdesks' webhook secrets; a helpdesk left out has no webhook route (404). */
@@ -57,6 +63,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? (() => {});
   const port = (offset: number) => (opts.port === 0 ? 0 : opts.port + offset);
+  const helpdeskKind = opts.helpdesk ?? 'zendesk';
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
     for (const close of closers.reverse()) await close().catch(() => {});
@@ -91,6 +98,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       helpdeskUrl: helpdesk.url,
       helpdeskEmail: 'agent@demo-store.example',
       helpdeskToken: 'local-helpdesk-token',
+      helpdeskKind,
       mcpPort: port(3),
       clock,
       ids: randomIds,
@@ -126,6 +134,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
         },
         approvalTtlHours: backend.deps.policy.document.approvalTtlHours,
         approvalLinkSecret: opts.approvalLinkSecret ?? randomBytes(32).toString('base64url'),
+        // The sandbox has no Shopify admin or helpdesk agent UI, so approval emails carry no such links here.
+        store: { name: opts.fixture.shop.name, timeZone: opts.fixture.shop.timeZone ?? backend.deps.policy.document.timeZone },
       },
       log: (msg, data) => log(`${msg} ${JSON.stringify(data)}`),
       emitMetric: (line) => void metricLines.push(line),
@@ -167,7 +177,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       const base = publicBaseUrl();
       return {
         console: `${base}/`,
-        webhook: `${base}/webhooks/zendesk`,
+        webhook: `${base}/webhooks/${helpdeskKind}`,
         webhooks: `${base}/webhooks`,
         storeWebhook: `${base}/webhooks/shopify`,
         runs: `${base}/api/runs`,
@@ -209,6 +219,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
 
     return {
       urls: urls(),
+      helpdeskKind,
       baseUrl: publicBaseUrl(),
       engine,
       store,

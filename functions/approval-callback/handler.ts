@@ -5,6 +5,8 @@ import { html, rawBody, type HttpEvent, type HttpResult } from '../shared/http.j
 import { APPROVER_TOKEN_PARAM } from '../shared/approver-links.js';
 import { createApprovalDecisions, type ApprovalDecisionDeps } from './decisions.js';
 import { confirmationPage, resultPage } from './pages.js';
+import type { Policy } from '#harness/policy/document.js';
+import type { ApprovalDisplay } from '../request-approval/approval-view.js';
 
 const DecisionForm = z.object({
   formToken: z.string().min(1).max(200),
@@ -18,7 +20,10 @@ const NOT_AN_APPROVER = resultPage(
   'This link does not identify an approver of this refund. Open the link from your own approval email.',
 );
 
-export function createApprovalCallbackHandler(deps: ApprovalDecisionDeps) {
+/** The tenant's store, helpdesk and console, and the policy, for the page's evidence (optional: fallbacks apply). */
+export type ApprovalCallbackDeps = ApprovalDecisionDeps & { tenant?: ApprovalDisplay; policy?: Policy };
+
+export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
   const decisions = createApprovalDecisions(deps);
   return async (event: HttpEvent): Promise<HttpResult> => {
     const approvalId = event.pathParameters?.approvalId ?? '';
@@ -28,7 +33,8 @@ export function createApprovalCallbackHandler(deps: ApprovalDecisionDeps) {
       if (view.kind === 'not_found') return html(404, resultPage('Approval not found', 'This approval link is not valid.'));
       if (view.kind === 'closed') return html(200, closedPage(view.approval.status, view.approval.decidedBy, view.cancelled));
       if (view.kind === 'not_an_approver') return html(403, NOT_AN_APPROVER);
-      return html(200, confirmationPage(view.approval, view.run, view.approver, event.queryStringParameters?.[APPROVER_TOKEN_PARAM] ?? ''));
+      const context = { now: deps.clock.now(), tenant: deps.tenant, policy: deps.policy };
+      return html(200, confirmationPage(view.approval, view.run, view.approver, event.queryStringParameters?.[APPROVER_TOKEN_PARAM] ?? '', context));
     }
     if (method !== 'POST') return html(405, resultPage('Not allowed', 'Use the buttons on the approval page.'));
     const form = DecisionForm.safeParse(Object.fromEntries(new URLSearchParams(rawBody(event))));

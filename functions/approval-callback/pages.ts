@@ -1,41 +1,57 @@
 // The approval pages: a confirmation page (GET changes nothing, so mail scanners that prefetch
-// links cannot approve) and the result pages after a POST.
+// links cannot approve) showing the approval email's evidence, and the result pages after a POST.
 import { formatMoney } from '#harness/domain/money.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import type { Run } from '#harness/domain/types.js';
+import type { Policy } from '#harness/policy/document.js';
 import { escapeHtml as e } from '../shared/http.js';
 import { APPROVER_TOKEN_PARAM } from '../shared/approver-links.js';
+import { approvalView, type ApprovalDisplay } from '../request-approval/approval-view.js';
+import { customerWordsHtml, heading, linesHtml, linksHtml, outcomesHtml, refundsHtml, summaryHtml, whyHtml } from '../request-approval/evidence-html.js';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}th{text-align:left;padding-right:1rem}
+<style>body{font-family:Arial,Helvetica,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}th{text-align:left;padding-right:1rem}
 button{font-size:1rem;padding:.5rem 1rem;margin-right:.5rem}</style></head><body><h1>${e(title)}</h1>${body}</body></html>`;
 
-/** `approver` is who the link's token names; `approverToken` goes back with the form. */
-export function confirmationPage(approval: ApprovalRecord, run: Run | null, approver: string, approverToken: string): string {
-  const amount = formatMoney(approval.amountMinor, approval.currency);
-  const items = (run?.proposal?.lineItems ?? [])
-    .map((li) => `${li.quantity} × ${run?.order?.lineItems.find((o) => o.id === li.lineItemId)?.title ?? li.lineItemId}`)
-    .join(', ');
-  return page(
-    `Approve refund of ${amount}?`,
-    `<table>
-<tr><th>Order</th><td>#${e(run?.order?.orderNumber ?? '?')}</td></tr>
-<tr><th>Refund</th><td>${e(amount)} for ${e(items)}</td></tr>
-<tr><th>Reason</th><td>${e(run?.proposal?.reason ?? '')}</td></tr>
-<tr><th>Why approval</th><td>${e((run?.gate?.reasons ?? []).join('; '))}</td></tr>
-<tr><th>Expires</th><td>${e(approval.expiresAt)} UTC</td></tr>
-</table>
-<h2>Customer's words (unverified)</h2><blockquote>${e(run?.ticket.body.slice(0, 600) ?? '')}</blockquote>
-<form method="post">
+/** What the page shows of the tenant, and the moment it is shown (for the time left). */
+export interface PageContext {
+  now: Date;
+  tenant?: ApprovalDisplay;
+  policy?: Policy;
+}
+
+/**
+ * `approver` is who the link's token names; `approverToken` goes back with the form. Shows the same
+ * evidence as the approval email (request-approval/approval-view.ts) and says what each decision does.
+ */
+export function confirmationPage(approval: ApprovalRecord, run: Run | null, approver: string, approverToken: string, context: PageContext): string {
+  const form = (amount: string) => `<form method="post">
 <input type="hidden" name="formToken" value="${e(approval.formToken)}">
 <input type="hidden" name="${APPROVER_TOKEN_PARAM}" value="${e(approverToken)}">
-<p>Deciding as <strong>${e(approver)}</strong> (this link was sent to you alone).</p>
-<p><label>Reason (optional, for a rejection) <input name="reason" maxlength="300"></label></p>
+<p>Deciding as <strong>${e(approver)}</strong> (this link was sent to you alone). Nothing has changed yet: only these buttons decide.</p>
+<p><label>Reason (optional; goes to the team with a rejection) <input name="reason" maxlength="300" size="40"></label></p>
 <button type="submit" name="decision" value="approve">Approve ${e(amount)}</button>
 <button type="submit" name="decision" value="reject">Reject</button>
-</form>`,
+</form>`;
+  if (!run) {
+    const amount = formatMoney(approval.amountMinor, approval.currency);
+    return page(`Approve refund of ${amount}?`, `<p>The run behind this approval could not be read.</p>${form(amount)}`);
+  }
+  const view = approvalView({ run, amountMinor: approval.amountMinor, currency: approval.currency, expiresAt: approval.expiresAt, ...context });
+  const section = (inner: string) => `<section style="margin:0 0 1.5rem;">${inner}</section>`;
+  return page(
+    `Approve a ${view.amount} refund on order #${view.orderNumber}?`,
+    `<p style="color:#52525b;margin-top:-.5rem;">${e(view.storeName)}</p>
+${section(summaryHtml(view))}
+${section(whyHtml(view))}
+${section(linesHtml(view))}
+${section(refundsHtml(view))}
+${section(customerWordsHtml(view))}
+${view.links.length > 0 ? section(linksHtml(view)) : ''}
+${section(`${heading('What happens when you decide')}${outcomesHtml(view)}`)}
+${form(view.amount)}`,
   );
 }
 

@@ -4,9 +4,12 @@
 // and anything else goes to a person. Never an order guessed from item names.
 // triage → [find_customer_orders] → get_order → ownership → get_refund_history → run.order
 import { toOrderFacts } from '#harness/domain/order-facts.js';
+import { checkBinding } from '#harness/policy/binding.js';
+import { withinDays } from '#harness/policy/days.js';
 import type { OrderFacts, Run } from '#harness/domain/types.js';
 import type { StepContext } from '#harness/ports.js';
 import { continueWith, escalate, type StepResult } from '../shared/step-result.js';
+import { customerWords } from '../shared/customer-words.js';
 import { enterStep } from '../shared/run-context.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import type { StepDeps } from '../shared/step-deps.js';
@@ -17,12 +20,16 @@ type Binding = NonNullable<OrderFacts['binding']>;
 const orders = (n: number) => (n === 0 ? 'no orders' : n === 1 ? '1 order' : `${n} orders`);
 const ordersCount = (n: number, truncated: boolean) => (truncated ? `more than ${orders(n)}` : orders(n));
 
+/** How many days of refund history are read: the policy's 90 days and a margin, counted by calendar day in the gate. */
+const HISTORY_DAYS = 92;
+
 /** The order number the run binds to, or the reason it cannot bind to one. */
-async function chooseOrder(deps: Deps, ctx: StepContext, triage: NonNullable<Run['triage']>, requester: string): Promise<
+async function chooseOrder(deps: Deps, ctx: StepContext, run: Run, requester: string): Promise<
   { orderNumber: string; binding: Binding } | { escalate: string }
 > {
-  if (triage.orderNumber) return { orderNumber: triage.orderNumber, binding: 'named' };
-  if (triage.riskFlags.includes('multiple_order_numbers')) return { escalate: 'the ticket names several orders; a person picks the one it is about' };
+  const verdict = checkBinding(run.triage!, customerWords(run));
+  if (verdict.kind === 'refuse') return { escalate: verdict.reason };
+  if (verdict.kind === 'named') return { orderNumber: verdict.orderNumber, binding: verdict.binding };
   const found = await deps.harness.callTool(ctx, 'find_customer_orders', { customerEmail: requester });
   const only = found.orders[0];
   if (found.truncated || found.orders.length !== 1 || !only) {
@@ -37,7 +44,7 @@ export function createCheckOrder(deps: Deps) {
     if (!run.triage) throw new MissingStepDataError(runId, 'triage');
     const requester = run.ticket.requesterEmail?.trim().toLowerCase() || null;
     if (!requester) return escalate('the requester has no email on the helpdesk; cannot verify who owns the order');
-    const chosen = await chooseOrder(deps, ctx, run.triage, requester);
+    const chosen = await chooseOrder(deps, ctx, run, requester);
     if ('escalate' in chosen) return escalate(chosen.escalate);
 
     // The same checks whichever way the order was chosen: it must be the requester's.
@@ -49,9 +56,14 @@ export function createCheckOrder(deps: Deps) {
     const history = await deps.harness.callTool(
       { ...ctx, boundOrderId: order.id, boundCustomerId: order.customer.id },
       'get_refund_history',
-      { customerId: order.customer.id, sinceDays: 90 },
+      { customerId: order.customer.id, sinceDays: HISTORY_DAYS },
     );
-    const facts: OrderFacts = { ...toOrderFacts(order, history.refunds.length), binding: chosen.binding };
+    const recentRefunds = history.refunds.map((r) => ({
+      refundId: r.id, orderNumber: r.orderNumber, createdAt: r.createdAt, amountMinor: r.amount.amountMinor, currency: r.amount.currency,
+    }));
+    // Shown on the run by UTC day; the gate recounts recentRefunds by day in the store's time zone.
+    const counted = recentRefunds.filter((r) => withinDays(r.createdAt, run.ticket.receivedAt, 90, 'UTC')).length;
+    const facts: OrderFacts = { ...toOrderFacts(order, counted), recentRefunds, binding: chosen.binding };
     await deps.runs.update(runId, { order: facts });
     return continueWith();
   };

@@ -1,50 +1,78 @@
-// The approval email: the evidence a lead needs to decide, and a link that carries only the
-// opaque approval id and this approver's signed token (never the task token). Plain text and HTML.
-import { formatMoney } from '#harness/domain/money.js';
-import type { Run } from '#harness/domain/types.js';
-import { escapeHtml } from '../shared/http.js';
+// The approval email: what a lead needs to decide in a minute and a half (the amount in the order's
+// currency, why a person must decide, each line beside the customer's words and its shipping facts,
+// the customer's recent refunds, the expiry in the store's time zone, links to check it) and a link
+// that carries only the opaque approval id and this approver's signed token (never the task token).
+// A plain-text part as complete as the HTML; the HTML is tables and inline styles only.
+import { escapeHtml as e } from '../shared/http.js';
+import { approvalView, type ApprovalView, type ApprovalViewInput } from './approval-view.js';
+import { FONT, customerWordsHtml, linesHtml, linksHtml, outcomesHtml, refundsHtml, summaryHtml, whyHtml } from './evidence-html.js';
 
-export function approvalEmail(input: { run: Run; link: string; approver: string; expiresAt: string; amountMinor: number; currency: string }) {
-  const { run } = input;
-  const amount = formatMoney(input.amountMinor, input.currency);
-  const orderNumber = run.order?.orderNumber ?? '?';
-  // Said plainly when the ticket named no order, so the lead checks it is the one the customer meant.
-  const binding = run.order?.binding === 'only_order' ? " (the ticket names no order; this is the requester's only order)" : '';
-  const items = (run.proposal?.lineItems ?? []).map((li) => {
-    const item = run.order?.lineItems.find((o) => o.id === li.lineItemId);
-    return `${li.quantity} × ${item?.title ?? li.lineItemId}`;
-  });
-  const rules = run.gate?.reasons ?? [];
-  const excerpt = run.ticket.body.slice(0, 400);
-  const subject = `Approve refund of ${amount} on order #${orderNumber}?`;
-  const lines = [
-    `A refund needs your approval.`,
-    ``,
-    `Order: #${orderNumber}${binding}`,
-    `Refund: ${amount} for ${items.join(', ')}`,
-    `Reason: ${run.proposal?.reason ?? 'unknown'}`,
-    `Why approval is required: ${rules.join('; ')}`,
-    `Expires: ${input.expiresAt} (UTC)`,
-    ``,
-    `Ticket ${run.ticket.ticketId} (customer's words, unverified):`,
-    excerpt,
-    ``,
-    `Review and decide: ${input.link}`,
-    `This link is personal: whoever uses it decides as ${input.approver}. Do not forward it.`,
-  ];
-  const html = `<!doctype html><html><body>
-<p>A refund needs your approval.</p>
-<table>
-<tr><th align="left">Order</th><td>#${escapeHtml(orderNumber)}${escapeHtml(binding)}</td></tr>
-<tr><th align="left">Refund</th><td>${escapeHtml(amount)} for ${escapeHtml(items.join(', '))}</td></tr>
-<tr><th align="left">Reason</th><td>${escapeHtml(run.proposal?.reason ?? 'unknown')}</td></tr>
-<tr><th align="left">Why approval is required</th><td>${escapeHtml(rules.join('; '))}</td></tr>
-<tr><th align="left">Expires</th><td>${escapeHtml(input.expiresAt)} (UTC)</td></tr>
-</table>
-<p>Ticket ${escapeHtml(run.ticket.ticketId)} (customer's words, unverified):</p>
-<blockquote>${escapeHtml(excerpt)}</blockquote>
-<p><a href="${escapeHtml(input.link)}">Review and decide</a></p>
-<p>This link is personal: whoever uses it decides as ${escapeHtml(input.approver)}. Do not forward it.</p>
+export interface ApprovalEmailInput extends ApprovalViewInput {
+  /** This approver's personal link to the confirmation page. */
+  link: string;
+  approver: string;
+}
+
+export function approvalEmail(input: ApprovalEmailInput): { subject: string; text: string; html: string } {
+  const view = approvalView(input);
+  return { subject: view.subject, text: textOf(view, input), html: htmlOf(view, input) };
+}
+
+function textOf(view: ApprovalView, input: ApprovalEmailInput): string {
+  const section = (title: string, lines: string[]) => ['', title.toUpperCase(), ...lines];
+  const { count, items } = view.recentRefunds;
+  const refunds =
+    items === null && count > 0
+      ? [`${count} counted; their dates were not read for this run.`]
+      : items === null || items.length === 0
+        ? ['None.']
+        : items.map((r) => `- ${r.date} (${r.ago}): ${r.amount} on order #${r.orderNumber}${r.thisOrder ? ' (this order)' : ''}`);
+  const lines = view.lines.flatMap((l, i) => [
+    `${i + 1}. ${l.title} — ${l.quantity} × ${l.unitPrice} = ${l.subtotal}`,
+    `   Customer's words: "${l.quote}"`,
+    `   Shipped: ${l.shipped}`,
+    ...(l.delivered === null ? [] : [`   Delivered: ${l.delivered}`]),
+    `   Still refundable: ${l.refundable}`,
+  ]);
+  return [
+    `${view.storeName}: a refund needs your approval.`,
+    '',
+    `Refund:  ${view.amount} on order #${view.orderNumber}`,
+    ...(view.bindingNote ? [`Order:   ${view.bindingNote}`] : []),
+    `Reason:  ${view.reason}`,
+    `Expires: ${view.expires.at} — ${view.expires.left}`,
+    ...section('Why a person must decide', view.whyApproval.map((w) => `- ${w}`)),
+    ...section(`What would be refunded (total ${view.amount})`, lines),
+    ...section(`Customer's refunds in the last 90 days (${count})`, refunds),
+    ...section(`Ticket ${view.ticketId}: the customer's words (unverified)`, [view.ticketSubject, ...view.customerWords.map((w) => `> ${w.replace(/\n/g, '\n> ')}`)]),
+    ...(view.links.length > 0 ? section('Check it yourself', view.links.map((l) => `${l.label}: ${l.url}`)) : []),
+    ...section('Decide', [
+      `Review and decide: ${input.link}`,
+      `If you approve: ${view.onApprove}.`,
+      `If you reject: ${view.onReject}.`,
+      `Opening the link changes nothing; you decide on the page. This link is personal: whoever uses it decides as ${input.approver}. Do not forward it.`,
+    ]),
+  ].join('\n');
+}
+
+function htmlOf(view: ApprovalView, input: ApprovalEmailInput): string {
+  const block = (inner: string, padding = '16px 24px') => `<tr><td style="${FONT}padding:${padding};">${inner}</td></tr>`;
+  const button = `<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td bgcolor="#15803d" style="border-radius:4px;background:#15803d;">
+<a href="${e(input.link)}" style="${FONT}display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">Review and decide</a></td></tr></table>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(view.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#f4f4f5" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 8px;">
+<table role="presentation" width="640" cellpadding="0" cellspacing="0" border="0" bgcolor="#ffffff" style="width:100%;max-width:640px;background:#ffffff;border:1px solid #e4e4e7;color:#18181b;">
+<tr><td bgcolor="#18181b" style="${FONT}padding:12px 24px;background:#18181b;color:#ffffff;font-size:13px;">${e(view.storeName)} · refund approval</td></tr>
+${block(`<h1 style="${FONT}margin:0 0 12px;font-size:22px;line-height:28px;">Approve a ${e(view.amount)} refund on order #${e(view.orderNumber)}?</h1>${summaryHtml(view)}`, '20px 24px 8px')}
+${block(whyHtml(view), '8px 24px')}
+${block(linesHtml(view))}
+${block(refundsHtml(view))}
+${block(customerWordsHtml(view))}
+${view.links.length > 0 ? block(linksHtml(view)) : ''}
+${block(`${button}<div style="height:12px;line-height:12px;">&nbsp;</div>${outcomesHtml(view)}`, '16px 24px 20px')}
+<tr><td style="${FONT}padding:12px 24px;border-top:1px solid #e4e4e7;font-size:12px;line-height:18px;color:#71717a;">Opening the link changes nothing; you decide on the page. This link is personal: whoever uses it decides as ${e(input.approver)}. Do not forward it.</td></tr>
+</table></td></tr></table>
 </body></html>`;
-  return { subject, text: lines.join('\n'), html };
 }

@@ -1,17 +1,19 @@
 // RequestApproval: record an approval bound to the exact refund arguments (their hash), keep the
 // task token server-side, and email each approver their own link (opaque approval id + a token
 // bound to that approver). The state machine waits until the approval callback (or the 24 h
-// timeout) ends the wait.
+// timeout) ends the wait. The ticket gets an internal holding note saying what waits and why.
 import { z } from 'zod';
 import { MissingStepDataError } from '../shared/errors.js';
 import { createApproverLinks } from '../shared/approver-links.js';
 import { enterStep } from '../shared/run-context.js';
 import type { StepDeps } from '../shared/step-deps.js';
 import { approvalEmail } from './email.js';
+import { createFormats } from './formats.js';
+import { holdingNote } from './holding-note.js';
 
 export const RequestApprovalEvent = z.object({ runId: z.string().min(1), taskToken: z.string().min(1) });
 
-export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'mailer' | 'clock' | 'ids' | 'tenant'>) {
+export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'mailer' | 'clock' | 'ids' | 'tenant' | 'policy'>) {
   return async ({ runId, taskToken }: z.infer<typeof RequestApprovalEvent>) => {
     const { run, ctx } = await enterStep(deps.runs, runId, 'RequestApproval');
     if (!run.gate || !run.proposal) throw new MissingStepDataError(runId, 'gate decision');
@@ -48,8 +50,16 @@ export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' 
       await deps.mailer.send({
         from: deps.tenant.senderEmail,
         to: [approver],
-        ...approvalEmail({ run: updated, link, approver, expiresAt, amountMinor, currency }),
+        ...approvalEmail({ run: updated, link, approver, expiresAt, amountMinor, currency, now, tenant: deps.tenant, policy: deps.policy }),
       });
+    }
+    // The ticket says what is pending; a note that cannot be left is in the journal, the wait goes on.
+    try {
+      const fmt = createFormats({ locale: deps.tenant.store?.locale, timeZone: deps.tenant.store?.timeZone ?? deps.policy?.document.timeZone, now });
+      const body = holdingNote({ run: updated, amountMinor, currency, expiresAt, fmt, ...(deps.policy ? { policy: deps.policy } : {}) });
+      await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body });
+    } catch {
+      // journaled by the harness
     }
     return { outcome: 'waiting' as const, approvalId };
   };

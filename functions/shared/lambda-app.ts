@@ -66,7 +66,10 @@ async function build(): Promise<App> {
     requesters: { emailOf: (id) => helpdeskRequesters(helpdesk()).emailOf(id) },
     clock,
     ids,
-    policy: createPolicy(config.AUTO_REFUND_LIMIT_MINOR === undefined ? {} : { autoRefundLimitMinor: config.AUTO_REFUND_LIMIT_MINOR }),
+    policy: createPolicy({
+      ...(config.AUTO_REFUND_LIMIT_MINOR === undefined ? {} : { autoRefundLimitMinor: config.AUTO_REFUND_LIMIT_MINOR }),
+      ...(config.STORE_TIME_ZONE === undefined ? {} : { timeZone: config.STORE_TIME_ZONE }),
+    }),
   });
   const queue = lazy(() => createSqsTicketQueue({ client: sqs(), queueUrl: required(config, 'QUEUE_URL') }));
   const sqs = lazy(() => new SQSClient({}));
@@ -108,6 +111,10 @@ async function build(): Promise<App> {
       get approvalLinkSecret() {
         return required(config, 'APPROVAL_LINK_SECRET');
       },
+      // What the approval email and page show; each is optional and a missing one only drops a link or falls back.
+      store: { name: config.STORE_NAME, domain: config.SHOPIFY_STORE_DOMAIN, locale: config.STORE_LOCALE, timeZone: config.STORE_TIME_ZONE },
+      ...(config.HELPDESK_BASE_URL ? { helpdesk: { kind: config.HELPDESK_KIND, baseUrl: config.HELPDESK_BASE_URL } } : {}),
+      ...(config.CONSOLE_BASE_URL ? { consoleBaseUrl: config.CONSOLE_BASE_URL } : {}),
     },
     log: (msg, data) => console.log(JSON.stringify({ msg, ...data })),
   });

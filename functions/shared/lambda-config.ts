@@ -34,6 +34,16 @@ export const LambdaConfig = z.object({
   HELPDESK_TOKEN: z.string().optional(),
   /** The tenant's auto-refund limit (policy override); the default policy applies when absent. */
   AUTO_REFUND_LIMIT_MINOR: z.coerce.number().int().nonnegative().optional(),
+  /** The store's IANA time zone: the policy's days are calendar days there (default UTC). */
+  STORE_TIME_ZONE: z.string().min(1).optional(),
+  /** The store's <shop>.myshopify.com domain: approval emails link the order in Shopify admin. */
+  SHOPIFY_STORE_DOMAIN: z.string().min(1).optional(),
+  /** The store's name in approval emails' subjects (default: the tenant name). */
+  STORE_NAME: z.string().min(1).max(100).optional(),
+  /** The store's BCP 47 locale for money in approval emails, e.g. en-US, de-DE (default en-US). */
+  STORE_LOCALE: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 locale such as en-US').optional(),
+  /** A deployed runs console: approval emails link <CONSOLE_BASE_URL>/runs/<runId> (none: no link). */
+  CONSOLE_BASE_URL: z.string().url().optional(),
 });
 export type LambdaConfig = z.infer<typeof LambdaConfig>;
 

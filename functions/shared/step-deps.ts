@@ -2,7 +2,8 @@
 // (shared/lambda-deps.ts) or by the local runtime from its emulators.
 import type { ZodType } from 'zod';
 import type { ApprovalStore, Clock, IdGenerator, RunStore } from '#harness/ports.js';
-import type { Proposal } from '#harness/domain/types.js';
+import type { HelpdeskKind, Proposal } from '#harness/domain/types.js';
+import type { Policy } from '#harness/policy/document.js';
 import type { Harness } from '#harness/tool-gateway.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 
@@ -38,7 +39,27 @@ export interface StepDeps {
     approvalTtlHours: number;
     /** Server secret the per-approver approval links are signed with (shared/approver-links.ts). */
     approvalLinkSecret: string;
+    /** The store as the approval email and page show it; each field falls back (request-approval/approval-view.ts). */
+    store?: StoreProfile;
+    /** The tenant's helpdesk, for the link to the ticket (Zendesk, Gorgias); absent: no link. */
+    helpdesk?: { kind: HelpdeskKind; baseUrl: string };
+    /** Base URL of a deployed runs console: the approval email links `<consoleBaseUrl>/runs/<runId>`; absent: no link. */
+    consoleBaseUrl?: string;
   };
+  /** The refund policy in force (the harness's): the numbers the approval email explains. Absent: the default policy. */
+  policy?: Policy;
+}
+
+/** How the store presents itself to a lead. Missing fields fall back; missing link data omits the link. */
+export interface StoreProfile {
+  /** Shown in the subject, e.g. "Hearth & Clay"; default: the tenant name. */
+  name?: string;
+  /** `<shop>.myshopify.com`, for the link to the order in Shopify admin; absent: no link. */
+  domain?: string;
+  /** BCP 47 locale of money amounts, e.g. "en-US", "de-DE"; default en-US. */
+  locale?: string;
+  /** IANA time zone of dates and the expiry; default: the policy's (UTC unless set). */
+  timeZone?: string;
 }
 
 export type ProposalSchema = ZodType<Proposal>;

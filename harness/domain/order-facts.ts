@@ -1,18 +1,59 @@
 // Turns an order read through get_order into the facts the policy decides on. The harness and
 // CheckOrder both use it, so the gate and the dispatch check see the same numbers.
-import type { Order } from '#mcp/contracts/tools.js';
-import type { OrderFacts } from './types.js';
+// Each line keeps its own fulfilment (a partially fulfilled order ships lines apart, a line in parts);
+// the order's refunds, amount-only ones included, and Shopify's remainder come through as they are.
+import type { Fulfillment, Order } from '#mcp/contracts/tools.js';
+import type { CustomerRefundFact, OrderFacts } from './types.js';
 
 const PAYMENT_KINDS = new Set(['SALE', 'CAPTURE']);
+/** Fulfilments that shipped nothing: they neither start a line's window nor count its units. */
+const VOID_FULFILLMENT = new Set(['CANCELLED', 'ERROR', 'FAILURE']);
 
-export function toOrderFacts(order: Order, refundsLast90Days: number): OrderFacts {
-  const fulfilledAt = new Map<string, string>();
+interface LineFulfilment { fulfilledAt: string | null; fulfilledQuantity: number; deliveredAt: string | null }
+
+const earlier = (a: string | null, b: string | null | undefined): string | null => (!b ? a : !a || b < a ? b : a);
+
+/**
+ * Units of each line a fulfilment shipped. Without per-line quantities (an older server, or Shopify
+ * leaving one out) a line it names counts in full.
+ */
+function unitsShipped(f: Fulfillment, quantityOf: (lineItemId: string) => number): Map<string, number> {
+  const units = new Map<string, number>();
+  const lines = f.lineItems ?? f.lineItemIds.map((lineItemId) => ({ lineItemId, quantity: null }));
+  for (const { lineItemId, quantity } of lines) {
+    units.set(lineItemId, (units.get(lineItemId) ?? 0) + (quantity ?? quantityOf(lineItemId)));
+  }
+  return units;
+}
+
+/**
+ * Per line: its first fulfilment, the units fulfilled (at most the line's quantity) and the first
+ * delivery the carrier reported for it (the earliest, so a delivery-based window never starts late).
+ */
+function lineFulfilments(order: Order): Map<string, LineFulfilment> {
+  const quantity = new Map(order.lineItems.map((li) => [li.id, li.quantity]));
+  const byLine = new Map<string, LineFulfilment>();
   for (const f of order.fulfillments) {
-    for (const id of f.lineItemIds) {
-      const seen = fulfilledAt.get(id);
-      if (!seen || f.createdAt < seen) fulfilledAt.set(id, f.createdAt);
+    if (VOID_FULFILLMENT.has(f.status.toUpperCase())) continue;
+    for (const [id, units] of unitsShipped(f, (lineItemId) => quantity.get(lineItemId) ?? 0)) {
+      if (units <= 0) continue;
+      const seen = byLine.get(id) ?? { fulfilledAt: null, fulfilledQuantity: 0, deliveredAt: null };
+      byLine.set(id, {
+        fulfilledAt: earlier(seen.fulfilledAt, f.createdAt),
+        fulfilledQuantity: Math.min(quantity.get(id) ?? Infinity, seen.fulfilledQuantity + units),
+        deliveredAt: earlier(seen.deliveredAt, f.deliveredAt),
+      });
     }
   }
+  return byLine;
+}
+
+/**
+ * `recentRefunds` (the customer's refunds across the store, from get_refund_history) is carried
+ * as given; without it the facts have only the count.
+ */
+export function toOrderFacts(order: Order, refundsLast90Days: number, recentRefunds?: CustomerRefundFact[]): OrderFacts {
+  const fulfilment = lineFulfilments(order);
   const parent = order.transactions.find((t) => PAYMENT_KINDS.has(t.kind.toUpperCase()) && t.status.toUpperCase() === 'SUCCESS');
   return {
     orderId: order.id,
@@ -26,10 +67,20 @@ export function toOrderFacts(order: Order, refundsLast90Days: number): OrderFact
       quantity: li.quantity,
       refundableQuantity: li.refundableQuantity,
       unitPriceMinor: li.unitPrice.amountMinor,
-      fulfilledAt: fulfilledAt.get(li.id) ?? null,
+      fulfilledAt: fulfilment.get(li.id)?.fulfilledAt ?? null,
+      fulfilledQuantity: fulfilment.get(li.id)?.fulfilledQuantity ?? 0,
+      deliveredAt: fulfilment.get(li.id)?.deliveredAt ?? null,
+      giftCard: li.giftCard === true,
     })),
     maximumRefundableMinor: order.maximumRefundable.amountMinor,
     parentTransaction: parent ? { id: parent.id, gateway: parent.gateway } : null,
+    refunds: order.refunds.map((r) => ({
+      refundId: r.id,
+      createdAt: r.createdAt,
+      amountMinor: r.amount.amountMinor,
+      lineItems: r.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
+    })),
     refundsLast90Days,
+    ...(recentRefunds ? { recentRefunds } : {}),
   };
 }

@@ -46,17 +46,56 @@ export type StepName = z.infer<typeof StepName>;
 export const RefundReason = z.enum(['damaged', 'defective', 'wrong_item', 'not_received', 'changed_mind', 'other']);
 export type RefundReason = z.infer<typeof RefundReason>;
 
+/** What the customer asks for. Only 'refund' can ever move money. */
+export const Remedy = z.enum(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'other']);
+export type Remedy = z.infer<typeof Remedy>;
+
+/**
+ * Signals in the ticket a person should weigh. `claims_prior_approval` and `instructions_to_system`
+ * always require a person; `mentions_earlier_refund` sends a claim on already-refunded units to one.
+ */
+export const RiskFlag = z.enum(['claims_prior_approval', 'instructions_to_system', 'mentions_earlier_refund', 'multiple_order_numbers']);
+export type RiskFlag = z.infer<typeof RiskFlag>;
+
+/** A short verbatim excerpt of the customer's own words (ticket or follow-up). */
+export const Quote = z.string().min(1).max(300);
+
 export const Triage = z.object({
   intent: z.enum(['refund_request', 'other']),
   confidence: z.number().min(0).max(1),
+  /** The order the request is about (digits only), or null when none is named or it cannot be told. */
   orderNumber: z.string().nullable(),
+  /** Every order number the customer's text mentions, the one asked about included. */
+  orderNumbersMentioned: z.array(z.string().regex(/^\d{1,12}$/)).max(20),
+  /** The customer's words that tie the request to `orderNumber` (needed when several are mentioned). */
+  orderQuote: Quote.nullable(),
   language: z.string(),
   reason: RefundReason.nullable(),
   /** Words from the ticket that name the item, used to pick the line item. */
   itemHints: z.array(z.string()),
-  riskFlags: z.array(z.string()),
+  riskFlags: z.array(RiskFlag),
 });
 export type Triage = z.infer<typeof Triage>;
+
+/** A refund already made on the bound order, as the store reports it. */
+export const OrderRefundFact = z.object({
+  refundId: z.string(),
+  createdAt: z.string(),
+  amountMinor: z.number().int(),
+  /** Empty for an amount-only refund (goodwill, shipping, a partial amount). */
+  lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int() })),
+});
+export type OrderRefundFact = z.infer<typeof OrderRefundFact>;
+
+/** One of the customer's refunds across the store, from get_refund_history (counted by calendar day). */
+export const CustomerRefundFact = z.object({
+  refundId: z.string(),
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+});
+export type CustomerRefundFact = z.infer<typeof CustomerRefundFact>;
 
 /** What the harness itself read from the store for the bound order (never from a model). */
 export const OrderFacts = z.object({
@@ -72,23 +111,51 @@ export const OrderFacts = z.object({
       quantity: z.number().int(),
       refundableQuantity: z.number().int(),
       unitPriceMinor: z.number().int(),
+      /** The first fulfilment of this line (its own, not the order's). */
       fulfilledAt: z.string().nullable(),
+      /** Units of this line fulfilled so far (partial fulfilment: fewer than `quantity`). */
+      fulfilledQuantity: z.number().int().nonnegative().optional(),
+      /** When the carrier reported this line delivered, if it did. */
+      deliveredAt: z.string().nullable().optional(),
+      /** Gift-card lines are never refunded. */
+      giftCard: z.boolean().optional(),
     }),
   ),
+  /** What the store still allows to be refunded on the whole order (amount-only refunds included). */
   maximumRefundableMinor: z.number().int(),
   parentTransaction: z.object({ id: z.string(), gateway: z.string() }).nullable(),
+  /** Refunds already made on this order, line-item and amount-only alike. */
+  refunds: z.array(OrderRefundFact).optional(),
+  /** How many of the customer's refunds (all orders) fall in the 90-day window; see recentRefunds. */
   refundsLast90Days: z.number().int(),
+  /** The customer's refunds across the store read for the window (a few days wider; the gate counts by day). */
+  recentRefunds: z.array(CustomerRefundFact).optional(),
   /** How CheckOrder bound the run: the order the ticket named, or the requester's only order. */
-  binding: z.enum(['named', 'only_order']).optional(),
+  binding: z.enum(['named', 'only_order', 'quoted']).optional(),
 });
 export type OrderFacts = z.infer<typeof OrderFacts>;
 
+/** One claimed line: which line, how many units, and the customer's words that say so. */
+export const ClaimedLine = z.object({
+  lineItemId: z.string(),
+  quantity: z.number().int().positive(),
+  /** Verbatim from the ticket or a follow-up: names the item and, above one unit, the quantity. */
+  quote: Quote,
+});
+export type ClaimedLine = z.infer<typeof ClaimedLine>;
+
+/**
+ * The order agent's reading of the ticket. Only a proposal: the gate checks every line, quantity
+ * and quote in code. `unclear` is the honest "I can't tell", with the question a person should ask.
+ */
 export const Proposal = z.object({
-  lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().positive() })).min(1),
-  amountMinor: z.number().int().positive(),
+  remedy: Remedy,
+  lineItems: z.array(ClaimedLine).max(100),
+  amountMinor: z.number().int().nonnegative(),
   currency: z.string(),
   reason: RefundReason,
-  evidence: z.array(z.string()),
+  unclear: z.object({ question: z.string().min(1).max(500) }).nullable(),
+  evidence: z.array(z.string()).max(20),
 });
 export type Proposal = z.infer<typeof Proposal>;
 

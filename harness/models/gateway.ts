@@ -1,13 +1,17 @@
-// callModel: the checked path to a model. Reserve the worst-case cost against the run's cap, the
-// tenant's daily cap and the specialist's turn cap (BudgetStore, conditional counters) before the
-// call; validate the output after; settle the actual cost from the dated price table; one journal
-// row; cost added to the run. Built by createHarness.
-import { BudgetExceededError, InvalidModelOutputError } from '../errors.js';
+// callModel: the checked path to a model. One specialist answer is a short series of API calls:
+// the first, at most one retry with a larger max_tokens when the answer was cut, and one repair
+// when it fails its schema, all within the turn cap (API calls, tool turns included) and one time
+// budget; a refusal fails at once. Before each call the worst-case cost at the max_tokens actually
+// sent is reserved against the run's cap, the tenant's daily cap and the specialist's turn cap
+// (BudgetStore, conditional counters); after it the actual cost is settled from the dated price
+// table, a journal row (with the stop reason) written and the cost added to the run. Built by
+// createHarness.
+import { BudgetExceededError, InvalidModelOutputError, ModelOutputTruncatedError, ModelRefusedError } from '../errors.js';
 import { boundDetail, safeArgsHash } from '../gateway/journal-detail.js';
 import { journalResult, schemaProblems } from './model-output.js';
 import type { BudgetLimit, BudgetReservation, BudgetStore, Clock, JournalStore, ModelProvider, ModelRequest, ModelResponse, RunStore, StepContext } from '../ports.js';
-import { DEFAULT_BUDGET, utcDay, worstCaseMicros, type BudgetConfig } from './budget.js';
-import { MODEL_PRICES, costMicros, type PriceTable } from './prices.js';
+import { DEFAULT_BUDGET, DEFAULT_MAX_TURNS, hasTimeForAttempt, utcDay, withTimeBudget, worstCaseMicros, type BudgetConfig } from './budget.js';
+import { MODEL_PRICES, costMicros, priceFor, type PriceTable } from './prices.js';
 
 export interface ModelConfig extends BudgetConfig {
   prices: PriceTable;
@@ -15,7 +19,7 @@ export interface ModelConfig extends BudgetConfig {
   repairAttempts?: number;
 }
 
-/** $0.25 a run, $40 a tenant-day, six turns a specialist. */
+/** $0.25 a run, $40 a tenant-day, six turns a specialist, 75 s a model call. */
 export const DEFAULT_MODEL_CONFIG: ModelConfig = { ...DEFAULT_BUDGET, prices: MODEL_PRICES };
 
 export interface ModelGatewayDeps {
@@ -25,6 +29,25 @@ export interface ModelGatewayDeps {
   config: ModelConfig;
   budget: BudgetStore;
   runs?: RunStore;
+}
+
+/** How the gateway reads a stop reason; any other (end_turn, stop_sequence, offline, replayed) is an answer to check. */
+const STOP_KINDS: Readonly<Record<string, 'cut' | 'refused' | 'unfinished'>> = {
+  max_tokens: 'cut',
+  model_context_window_exceeded: 'cut',
+  refusal: 'refused',
+  tool_use: 'unfinished',
+  pause_turn: 'unfinished',
+};
+
+/**
+ * The request as sent: a tool user gets only the API calls left. A retry or a repair starts the
+ * conversation again; the tools answer a repeated call from what they already returned (tools.ts).
+ */
+function withCallsLeft<T>(request: ModelRequest<T>, callsLeft: number): ModelRequest<T> {
+  const tools = request.tools;
+  if (!tools) return request;
+  return { ...request, tools: { definitions: tools.definitions, execute: (name, input) => tools.execute(name, input), maxTurns: callsLeft } };
 }
 
 const LIMIT_TEXT: Record<BudgetLimit, (config: ModelConfig) => string> = {
@@ -90,7 +113,8 @@ export function createModelGateway(deps: ModelGatewayDeps) {
     throw error;
   }
 
-  async function callModel<T>(ctx: StepContext, request: ModelRequest<T>): Promise<T> {
+  /** One provider call (with its own tool turns): reserve, call, settle. A failure is journaled and passed on. */
+  async function exchange<T>(ctx: StepContext, request: ModelRequest<T>): Promise<{ response: ModelResponse<T>; latencyMs: number; cost: number }> {
     const reservation = await reserve(ctx, request as ModelRequest<unknown>);
     const started = performance.now();
     let response: ModelResponse<T>;
@@ -106,28 +130,77 @@ export function createModelGateway(deps: ModelGatewayDeps) {
     const cost = costMicros(models.name, response.model, response.usage, config.prices);
     await budget.settle(reservation, cost);
     if (cost > 0 && runs) await runs.addCost(ctx.runId, cost);
-    const parsed = request.schema.safeParse(response.output);
-    if (!parsed.success) {
-      const paths = parsed.error.issues.map((i) => i.path.join('.') || '(root)').join(', ');
-      const problems = schemaProblems(parsed.error);
-      const error = new InvalidModelOutputError(`${request.specialist} output does not match its schema at ${paths}`, {
-        context: { specialist: request.specialist, model: response.model, problems },
-      });
-      const repairsLeft = (config.repairAttempts ?? 0) - (request.repair ? 1 : 0);
-      const detail = `${error.message}: ${problems.join('; ')}; ${describeResponse(response)}${request.repair ? '; after a repair' : ''}`;
-      await journalModel(ctx, request, { outcome: 'error', detail, latencyMs, cost, response });
-      // One repair: the same request, told what was wrong; its own reservation and journal row.
-      if (repairsLeft > 0) return callModel(ctx, { ...request, repair: { previousOutput: response.output, problems } });
-      throw error;
-    }
-    const detail = `${describeResponse(response)}${request.repair ? ', repaired' : ''}`;
-    await journalModel(ctx, request, { outcome: 'ok', detail, latencyMs, cost, response });
-    return parsed.data;
+    return { response, latencyMs, cost };
   }
 
-  function describeResponse(response: ModelResponse<unknown>): string {
+  async function callModel<T>(ctx: StepContext, request: ModelRequest<T>): Promise<T> {
+    return withTimeBudget({ budgetMs: config.timeBudgetMs, minAttemptMs: config.minAttemptMs }, () => answer(ctx, request));
+  }
+
+  async function answer<T>(ctx: StepContext, request: ModelRequest<T>): Promise<T> {
+    const { specialist } = request;
+    const maxCalls = Math.max(1, request.tools?.maxTurns ?? DEFAULT_MAX_TURNS);
+    const ceiling = priceFor(request.model, config.prices)?.maxOutputTokens ?? 0;
+    let next: ModelRequest<T> = { ...request, maxOutputTokens: request.maxOutputTokens ?? config.maxOutputTokens[specialist] };
+    let calls = 0;
+    let raised = false;
+    let repairsLeft = config.repairAttempts ?? 0;
+
+    for (;;) {
+      const sent = withCallsLeft(next, maxCalls - calls);
+      const { response, latencyMs, cost } = await exchange(ctx, sent);
+      calls += response.turns ?? 1;
+      // Another API call only within the turn cap and the time budget.
+      const canFollow = calls < maxCalls && hasTimeForAttempt();
+      const said = describeResponse(response, raised ? sent.maxOutputTokens : undefined);
+      const row = { latencyMs, cost, response };
+      const context = { specialist, model: response.model, stopReason: response.stopReason, requestId: response.requestId };
+
+      switch (STOP_KINDS[response.stopReason]) {
+        case 'refused': {
+          const error = new ModelRefusedError(`${specialist}: the model declined to answer (stop refusal)`, { context });
+          await journalModel(ctx, sent, { ...row, outcome: 'error', detail: `${error.message}; ${said}` });
+          throw error;
+        }
+        case 'cut': {
+          // Cut, not wrong: never repaired. One retry with twice the limit (within the model's own), its own reservation.
+          const tokens = sent.maxOutputTokens ?? config.maxOutputTokens[specialist];
+          const raiseTo = Math.min(tokens * 2, ceiling);
+          const retry = response.stopReason === 'max_tokens' && !raised && raiseTo > tokens && canFollow;
+          const message = `${specialist} answer cut at ${tokens} output tokens${raised ? ' after a retry with a larger limit' : ''}`;
+          await journalModel(ctx, sent, { ...row, outcome: 'error', detail: `${message}${retry ? `, retrying with ${raiseTo}` : ''}; ${said}` });
+          if (!retry) throw new ModelOutputTruncatedError(message, { context: { ...context, maxOutputTokens: tokens } });
+          raised = true;
+          next = { ...next, maxOutputTokens: raiseTo };
+          continue;
+        }
+        case 'unfinished': {
+          const error = new InvalidModelOutputError(`${specialist} gave no answer within its ${maxCalls} API calls`, { context: { ...context, calls } });
+          await journalModel(ctx, sent, { ...row, outcome: 'error', detail: `${error.message}; ${said}` });
+          throw error;
+        }
+      }
+
+      const parsed = request.schema.safeParse(response.output);
+      if (parsed.success) {
+        await journalModel(ctx, sent, { ...row, outcome: 'ok', detail: `${said}${sent.repair ? ', repaired' : ''}` });
+        return parsed.data;
+      }
+      const paths = parsed.error.issues.map((i) => i.path.join('.') || '(root)').join(', ');
+      const problems = schemaProblems(parsed.error);
+      const error = new InvalidModelOutputError(`${specialist} output does not match its schema at ${paths}`, { context: { ...context, problems } });
+      await journalModel(ctx, sent, { ...row, outcome: 'error', detail: `${error.message}: ${problems.join('; ')}; ${said}${sent.repair ? '; after a repair' : ''}` });
+      // One repair: the same request, told what was wrong; its own reservation and journal row.
+      if (repairsLeft <= 0 || !canFollow) throw error;
+      repairsLeft -= 1;
+      next = { ...next, repair: { previousOutput: response.output, problems } };
+    }
+  }
+
+  function describeResponse(response: ModelResponse<unknown>, raisedTokens?: number): string {
     const parts = [`stop ${response.stopReason}`];
     if (response.requestId) parts.push(`request ${response.requestId}`);
+    if (raisedTokens !== undefined) parts.push(`max_tokens ${raisedTokens}`);
     if ((response.turns ?? 1) > 1) parts.push(`${response.turns} turns`);
     if ((response.attempts ?? 1) > 1) parts.push(`${response.attempts} attempts`);
     return parts.join(', ');

@@ -1,10 +1,13 @@
 // Chooses the model provider and the model of each specialist from parsed settings (settings.ts):
 // anthropic when a key is configured, offline (deterministic, free) when not, replay on request.
 // Called by the shared composition (functions/shared/core-deps.ts) for Lambda and the local runtime.
+// Also says how long one model call can take with the chosen settings (worstCaseModelCallMs).
 import { readFileSync } from 'node:fs';
 import { HarnessConfigError } from '../errors.js';
 import type { JournalStore, ModelProvider } from '../ports.js';
-import { createAnthropicModelProvider, type AnthropicProviderOptions } from './anthropic/provider.js';
+import { createAnthropicModelProvider, DEFAULT_TIMEOUT_MS, type AnthropicProviderOptions } from './anthropic/provider.js';
+import { DEFAULT_RETRY_POLICY, worstCaseApiCallMs, type RetryPolicy } from './anthropic/retry.js';
+import { DEFAULT_BUDGET, DEFAULT_MAX_TURNS, type BudgetConfig } from './budget.js';
 import { createOfflineModelProvider, OFFLINE_MODELS } from './offline/provider.js';
 import { createReplayModelProvider, journalRowsOf } from './replay/provider.js';
 import type { ModelSettings } from './settings.js';
@@ -44,8 +47,27 @@ export interface SelectDeps {
   readFile?: (path: string) => string;
 }
 
+const providerKind = (settings: ModelSettings) => settings.MODEL_PROVIDER ?? (settings.ANTHROPIC_API_KEY ? 'anthropic' : 'offline');
+
+/**
+ * The longest one model call (callModel) can take with these settings: its API calls (the turn
+ * cap), each with every attempt timing out (MODEL_TIMEOUT_MS), the longest backoffs and the
+ * fallback model (MODEL_FALLBACK), bounded by the gateway's time budget, which cuts every attempt
+ * to the time left. Offline and replayed answers take no network time. The unit tests hold it
+ * against the model-calling Lambdas' timeouts.
+ */
+export function worstCaseModelCallMs(
+  settings: ModelSettings,
+  budget: Pick<BudgetConfig, 'timeBudgetMs'> = DEFAULT_BUDGET,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): number {
+  if (providerKind(settings) !== 'anthropic') return 0;
+  const perApiCall = worstCaseApiCallMs({ timeoutMs: settings.MODEL_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS, policy, models: settings.MODEL_FALLBACK ? 2 : 1 });
+  return Math.min(DEFAULT_MAX_TURNS * perApiCall, budget.timeBudgetMs);
+}
+
 export function selectModels(settings: ModelSettings, deps: SelectDeps = {}): ModelSetup {
-  const kind = settings.MODEL_PROVIDER ?? (settings.ANTHROPIC_API_KEY ? 'anthropic' : 'offline');
+  const kind = providerKind(settings);
   const chosen: ModelChoices = { ...DEFAULT_MODEL_CHOICES, ...settings.MODEL_CHOICES };
   switch (kind) {
     case 'anthropic':

@@ -35,7 +35,7 @@ export const ModelSettings = z
     MODEL_CHOICES: json(ModelChoicesOverride).optional(),
     /** Tried when a chosen model stays overloaded or unavailable after its retries. */
     MODEL_FALLBACK: PricedModel.optional(),
-    /** Deadline of one Messages API attempt. */
+    /** Deadline of one Messages API attempt, cut to the time the model call has left (budget.ts). */
     MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).optional(),
     /** Replay: the run whose journal answers (read from the table) ... */
     REPLAY_RUN_ID: z.string().min(1).optional(),

@@ -2,11 +2,15 @@
 // model is told the same input schema the server checks), and an executor that sends each call the
 // model asks for through the harness's callTool, with the step's context (allowlist, bound-order
 // policy, journal row). A refusal or a tool failure goes back to the model as an error result it
-// can read; a name outside the list is refused without a call. Used by the ProposeRefund step.
+// can read; a name outside the list is refused without a call. Within one specialist answer a call
+// already answered is answered again from memory: the gateway's max_tokens retry and repair start
+// the conversation over, and a second identical call would trip the harness's repeated-call
+// detector (and cost a second read). Used by the ProposeRefund step.
 import { z } from 'zod';
 import { TOOL_CONTRACTS, type ToolInput, type ToolName, type ToolOutput } from '#mcp/contracts/tools.js';
 import { ArgumentPolicyError, HarnessError, ToolFailedError, ToolNotAllowedError } from '../errors.js';
-import type { ModelToolDefinition, ModelTools, Specialist, StepContext } from '../ports.js';
+import { canonicalJson } from '../hash.js';
+import type { ModelToolDefinition, ModelToolResult, ModelTools, Specialist, StepContext } from '../ports.js';
 
 /** What the model is told each tool is for. Data, so a new tool is one line. */
 export const MODEL_TOOL_DESCRIPTIONS: Readonly<Partial<Record<ToolName, string>>> = {
@@ -59,16 +63,23 @@ export function modelTools(input: {
 }): ModelTools {
   const { harness, ctx, specialist, names, maxTurns } = input;
   const allowed = new Set<string>(names);
+  /** What this answer's tool calls returned, by name and arguments. */
+  const answered = new Map<string, ModelToolResult>();
   return {
     definitions: modelToolDefinitions(names),
     ...(maxTurns === undefined ? {} : { maxTurns }),
     async execute(name, input) {
       if (!allowed.has(name)) return { ok: false, error: `tool ${name} is not available to this step` };
       const args = input && typeof input === 'object' && !Array.isArray(input) ? input : {};
+      const key = `${name} ${canonicalJson(args)}`;
+      const earlier = answered.get(key);
+      if (earlier) return earlier;
       try {
         // The harness validates the arguments against the contract and the run's bound order.
         const output = await harness.callTool(ctx, name as ReadTool, args as ToolInput<ReadTool>, { proposedBy: specialist });
-        return { ok: true, output: withoutPersonalData(output) };
+        const result: ModelToolResult = { ok: true, output: withoutPersonalData(output) };
+        answered.set(key, result);
+        return result;
       } catch (error) {
         const readable = readableFailure(error);
         if (readable === null || !(error instanceof HarnessError)) throw error;

@@ -15,8 +15,19 @@ export const PolicyDocument = z.object({
   maxRefundsPerRun: z.number().int().min(1).max(1),
   /** How long an approval request stays valid. */
   approvalTtlHours: z.number().int().positive(),
+  /** The store's IANA time zone: the policy's days are calendar days there. */
+  timeZone: z.string().min(1).refine(validTimeZone, 'not an IANA time zone').default('UTC'),
 });
 export type PolicyDocument = z.infer<typeof PolicyDocument>;
+
+function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface Policy {
   readonly document: PolicyDocument;
@@ -34,6 +45,7 @@ export const DEFAULT_POLICY_DOCUMENT: PolicyDocument = {
   maxRefundsIn90Days: 2,
   maxRefundsPerRun: 1,
   approvalTtlHours: 24,
+  timeZone: 'UTC',
 };
 
 /** Validates a tenant's numbers over the defaults; throws a ZodError when they are invalid. */

@@ -1,14 +1,21 @@
-// The gate: a pure decision over the ticket's requester, the triage, the order facts the harness
-// read and the order agent's proposal → refuse | auto | approval, with rule ids and reasons.
-// Called by the Gate step; the same numbers are re-checked on the real arguments at dispatch.
+// The gate: a pure decision over the ticket's requester and words, the triage, the order facts the
+// harness read and the order agent's proposal → refuse | auto | approval, with rule ids and
+// reasons. The proposal is grounded in the customer's own words first (grounding/). Called by the
+// Gate step; the same numbers are re-checked on the real arguments at dispatch.
 import type { GateDecision, OrderFacts, Proposal, Triage } from '../domain/types.js';
 import { computeProposalAmount, mergeLines } from './amount.js';
+import { withinDays } from './days.js';
 import type { Policy } from './document.js';
+import { groundProposal, type GroundingFinding, type LineVerdict } from './grounding/index.js';
 import { RULES } from './rules.js';
 
 export interface GateInput {
   /** The requester's email as the helpdesk reports it. */
   ticketEmail: string | null;
+  /** The customer's own words (ticket subject and body, follow-ups): what quotes must come from. */
+  customerText: readonly string[];
+  /** When the ticket arrived: the policy's days count back from that day. */
+  ticketReceivedAt: string;
   triage: Triage;
   order: OrderFacts;
   proposal: Proposal;
@@ -18,7 +25,8 @@ export interface GateInput {
 
 type Finding = { rule: string; reason: string };
 
-const DAY_MS = 86_400_000;
+/** Risk flags that always need a person (the others inform grounding and binding). */
+const APPROVAL_FLAGS = new Set(['claims_prior_approval', 'instructions_to_system']);
 
 export function sameEmail(a: string | null, b: string | null): boolean {
   if (!a || !b) return false;
@@ -26,7 +34,7 @@ export function sameEmail(a: string | null, b: string | null): boolean {
 }
 
 /** Findings that forbid any refund for this proposal, whatever a person would say. */
-export function hardRefusals(input: Omit<GateInput, 'policy' | 'now'>): Finding[] {
+export function hardRefusals(input: Pick<GateInput, 'ticketEmail' | 'triage' | 'order' | 'proposal'>): Finding[] {
   const { ticketEmail, triage, order, proposal } = input;
   const found: Finding[] = [];
   if (triage.intent !== 'refund_request') found.push({ rule: RULES.notRefundRequest, reason: 'the ticket is not a refund request' });
@@ -37,6 +45,7 @@ export function hardRefusals(input: Omit<GateInput, 'policy' | 'now'>): Finding[
     found.push({ rule: RULES.currencyMismatch, reason: `proposal currency ${proposal.currency} is not the order's ${order.currency}` });
   }
   const lines = mergeLines(proposal.lineItems);
+  if (lines.length === 0) return found;
   const unknown = lines.filter((l) => !order.lineItems.some((li) => li.id === l.lineItemId));
   if (unknown.length > 0) {
     found.push({ rule: RULES.itemsNotOnOrder, reason: `${unknown.length} claimed line item(s) are not on order ${order.orderNumber}` });
@@ -55,59 +64,80 @@ export function hardRefusals(input: Omit<GateInput, 'policy' | 'now'>): Finding[
   if (computed === 0 || noneLeft) {
     found.push({ rule: RULES.nothingRefundable, reason: 'nothing refundable remains for the claimed items' });
   } else if (proposal.amountMinor !== computed) {
-    found.push({
-      rule: RULES.amountMismatch,
-      reason: `proposed ${proposal.amountMinor} but the order gives ${computed} (minor units)`,
-    });
+    found.push({ rule: RULES.amountMismatch, reason: `proposed ${proposal.amountMinor} but the order gives ${computed} (minor units)` });
+  }
+  return found;
+}
+
+/** How many of the customer's refunds fall in the window, by calendar day in the store's zone. */
+export function refundsInWindow(order: OrderFacts, receivedAt: string, policy: Policy): number {
+  if (!order.recentRefunds) return order.refundsLast90Days;
+  const { timeZone } = policy.document;
+  return order.recentRefunds.filter((r) => withinDays(r.createdAt, receivedAt, 90, timeZone)).length;
+}
+
+function fulfilmentReasons(input: GateInput): Finding[] {
+  const { order, proposal, policy, ticketReceivedAt } = input;
+  const doc = policy.document;
+  const claimed = mergeLines(proposal.lineItems).map((c) => ({ claim: c, line: order.lineItems.find((li) => li.id === c.lineItemId) }));
+  if (claimed.some(({ line }) => !line?.fulfilledAt)) return [{ rule: RULES.notFulfilled, reason: 'a claimed item is not fulfilled' }];
+  const found: Finding[] = [];
+  const partly = claimed.find(({ claim, line }) => line?.fulfilledQuantity !== undefined && claim.quantity > line.fulfilledQuantity);
+  if (partly?.line) {
+    found.push({ rule: RULES.partlyFulfilled, reason: `"${partly.line.title}": ${partly.claim.quantity} claimed, ${partly.line.fulfilledQuantity} fulfilled` });
+  }
+  const late = claimed.find(({ line }) => !withinDays(line?.fulfilledAt ?? '', ticketReceivedAt, doc.fulfilledWithinDays, doc.timeZone));
+  if (late?.line) {
+    found.push({ rule: RULES.fulfilledTooLongAgo, reason: `"${late.line.title}" was fulfilled on ${late.line.fulfilledAt?.slice(0, 10)}, more than ${doc.fulfilledWithinDays} days before the ticket` });
   }
   return found;
 }
 
 /** Reasons a person must approve; empty means every auto condition holds. */
 export function approvalReasons(input: GateInput, amountMinor: number): Finding[] {
-  const { triage, order, proposal, policy, now } = input;
+  const { triage, order, proposal, policy } = input;
   const doc = policy.document;
   const found: Finding[] = [];
   if (amountMinor > doc.autoRefundLimitMinor) {
     found.push({ rule: RULES.amountOverAutoLimit, reason: `amount ${amountMinor} is over the auto limit ${doc.autoRefundLimitMinor}` });
   }
-  const claimed = proposal.lineItems.map((l) => order.lineItems.find((li) => li.id === l.lineItemId));
-  if (claimed.some((li) => !li?.fulfilledAt)) {
-    found.push({ rule: RULES.notFulfilled, reason: 'a claimed item is not fulfilled' });
-  } else {
-    const oldest = Math.min(...claimed.map((li) => Date.parse(li?.fulfilledAt ?? '')));
-    const ageDays = (now.getTime() - oldest) / DAY_MS;
-    if (!(ageDays <= doc.fulfilledWithinDays)) {
-      found.push({ rule: RULES.fulfilledTooLongAgo, reason: `fulfilled ${Math.floor(ageDays)} days ago (limit ${doc.fulfilledWithinDays})` });
-    }
-  }
+  found.push(...fulfilmentReasons(input));
   const damageLike = (r: string | null) => r !== null && (doc.damageLikeReasons as string[]).includes(r);
   if (!damageLike(proposal.reason) || !damageLike(triage.reason)) {
     found.push({ rule: RULES.reasonNotDamageLike, reason: `reason ${proposal.reason} is not damage-like` });
   }
-  if (order.refundsLast90Days >= doc.maxRefundsIn90Days) {
-    found.push({
-      rule: RULES.tooManyRecentRefunds,
-      reason: `${order.refundsLast90Days} refunds in 90 days (auto only below ${doc.maxRefundsIn90Days})`,
-    });
+  const recent = refundsInWindow(order, input.ticketReceivedAt, policy);
+  if (recent >= doc.maxRefundsIn90Days) {
+    found.push({ rule: RULES.tooManyRecentRefunds, reason: `${recent} refunds in 90 days (auto only below ${doc.maxRefundsIn90Days})` });
   }
-  if (triage.riskFlags.length > 0) {
-    found.push({ rule: RULES.riskFlags, reason: `risk flags: ${triage.riskFlags.join(', ')}` });
-  }
+  const flags = triage.riskFlags.filter((f) => APPROVAL_FLAGS.has(f));
+  if (flags.length > 0) found.push({ rule: RULES.riskFlags, reason: `risk flags: ${flags.join(', ')}` });
   return found;
 }
 
-export function decideGate(input: GateInput): GateDecision {
+export interface GateVerdict {
+  decision: GateDecision;
+  /** One verdict per claimed line: its quote and the grounding rule that decided (for the journal). */
+  lines: LineVerdict[];
+}
+
+export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const { order, proposal, policy } = input;
   const amountMinor = computeProposalAmount(order, proposal.lineItems);
   const base = { amountMinor, currency: order.currency, policyVersion: policy.version };
-  const refusals = hardRefusals(input);
-  if (refusals.length > 0) {
-    return { decision: 'refuse', rules: refusals.map((f) => f.rule), reasons: refusals.map((f) => f.reason), ...base };
-  }
-  const approvals = approvalReasons(input, amountMinor);
-  if (approvals.length > 0) {
-    return { decision: 'approval', rules: approvals.map((f) => f.rule), reasons: approvals.map((f) => f.reason), ...base };
-  }
-  return { decision: 'auto', rules: [RULES.autoWithinPolicy], reasons: ['every auto-refund condition holds'], ...base };
+  const grounding = groundProposal({ customerText: input.customerText, proposal, order, triage: input.triage });
+  const bySeverity = (s: GroundingFinding['severity']) => grounding.findings.filter((f) => f.severity === s);
+  const refusals = [...hardRefusals(input), ...bySeverity('refuse')];
+  const verdict = (decision: GateDecision['decision'], found: Finding[]): GateVerdict => ({
+    decision: { decision, rules: [...new Set(found.map((f) => f.rule))], reasons: found.map((f) => f.reason), ...base },
+    lines: grounding.lines,
+  });
+  if (refusals.length > 0) return verdict('refuse', refusals);
+  const approvals = [...bySeverity('approval'), ...approvalReasons(input, amountMinor)];
+  if (approvals.length > 0) return verdict('approval', approvals);
+  return verdict('auto', [{ rule: RULES.autoWithinPolicy, reason: 'every auto-refund condition holds and every claimed line is grounded' }]);
+}
+
+export function decideGate(input: GateInput): GateDecision {
+  return decideGateWithGrounding(input).decision;
 }

@@ -8,7 +8,7 @@ export const STEP_ALLOWLIST: Readonly<Record<StepName, readonly ToolName[]>> = {
   CheckOrder: ['get_order', 'get_refund_history', 'preview_refund', 'find_customer_orders'],
   ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
   Gate: [],
-  RequestApproval: [],
+  RequestApproval: ['post_draft'],
   Refund: ['preview_refund', 'refund_create'],
   DraftReply: [],
   CheckReply: ['post_draft'],

@@ -34,7 +34,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:a22a402104c4d9450571834864bbb36535166ebf7bc42afb8311f1894dc7d7bb',
+    pin: 'sha256:10898dee5679234052d9e070d247a5411a04de147101c57a60e7035a001f48ea',
   },
   get_refund_history: {
     name: 'get_refund_history',

@@ -21,6 +21,9 @@ export const SETTINGS = [
   'HELPDESK_KIND',
   'SHOPIFY_STORE_DOMAIN',
   'AUTO_REFUND_LIMIT_MINOR',
+  'STORE_TIME_ZONE',
+  'STORE_NAME',
+  'STORE_LOCALE',
   'MODEL_CHOICES',
 ] as const;
 export type Setting = (typeof SETTINGS)[number];
@@ -30,7 +33,7 @@ export type Setting = (typeof SETTINGS)[number];
  * and every handler composes the policy, whose version hash must be the same in all of them.
  */
 const BASE: Record<FunctionSpec['config'], Setting[]> = {
-  handler: ['TENANT', 'TABLE_NAME', 'AUTO_REFUND_LIMIT_MINOR'],
+  handler: ['TENANT', 'TABLE_NAME', 'AUTO_REFUND_LIMIT_MINOR', 'STORE_TIME_ZONE'],
   mcp: [],
 };
 
@@ -52,7 +55,8 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   shopifyApi: ['SHOPIFY_STORE_DOMAIN'],
   helpdeskApi: ['HELPDESK_BASE_URL', 'HELPDESK_KIND'],
   verifyWebhooks: [],
-  approvers: ['APPROVER_EMAILS'],
+  // The approval email and page link the order in Shopify admin and the ticket in the helpdesk.
+  approvers: ['APPROVER_EMAILS', 'SHOPIFY_STORE_DOMAIN', 'HELPDESK_KIND', 'HELPDESK_BASE_URL', 'STORE_NAME', 'STORE_LOCALE'],
   approvalLinks: [],
   publicUrl: ['PUBLIC_BASE_URL'],
   sendEmail: ['SENDER_EMAIL'],

@@ -124,7 +124,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   'check-order': step('check-order', { mcpClient: true }),
   'propose-refund': step('propose-refund', { callsModels: true, mcpClient: true }),
   gate: step('gate'),
-  'request-approval': step('request-approval', { sendEmail: true, approvers: true, publicUrl: true, approvalLinks: true }),
+  // Leaves the holding note (what waits for approval and why) on the ticket through post_draft.
+  'request-approval': step('request-approval', { sendEmail: true, approvers: true, publicUrl: true, approvalLinks: true, mcpClient: true }),
   refund: step('refund', { mcpClient: true }),
   'draft-reply': step('draft-reply', { callsModels: true }),
   'check-reply': step('check-reply', { mcpClient: true, callsModels: true }),

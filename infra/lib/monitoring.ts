@@ -1,7 +1,8 @@
 // The tenant's alarms and dashboard: the product alarms of metrics.ts (stalled runs, tool pin
-// mismatches, budget hits, tool error rate and the four product rates) plus the AWS-metric alarms
-// (messages in the dead-letter queue, failed executions). Every alarm notifies one encrypted SNS
-// topic, with the tenant's alarm emails subscribed. Composed by refund-agent.ts.
+// mismatches, budget hits, tool error rate), the four online rates of rates.ts (windows, tenant
+// thresholds, the cost anomaly band) and the AWS-metric alarms (messages in the dead-letter queue,
+// failed executions). Every alarm notifies one encrypted SNS topic, with the tenant's alarm emails
+// subscribed. Composed by refund-agent.ts.
 import { Duration } from 'aws-cdk-lib';
 import {
   Alarm,
@@ -25,6 +26,8 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { TOOL_NAMES } from '#mcp/contracts/tools.js';
 import { METRIC_NAMESPACE, PRODUCT_ALARMS, PRODUCT_METRICS, RATE_MIN_SAMPLES, type ProductAlarm, type ProductMetric, type ProductMetricName } from './metrics.js';
+import { RATES, RefundAgentRates } from './rates.js';
+import { RateAlarmThresholds } from './tenant-config.js';
 
 export type MonitoringProps = {
   tenant: string;
@@ -33,6 +36,8 @@ export type MonitoringProps = {
   stateMachine: IStateMachine;
   /** Encrypts the alarm topic; CloudWatch is allowed to use it for publishing. */
   key: IKey;
+  /** The tenant file's rate alarm thresholds (`alarms`); the defaults when not given. */
+  alarms?: RateAlarmThresholds;
 };
 
 /** Alarms on AWS's own metrics, next to PRODUCT_ALARMS. */
@@ -70,6 +75,8 @@ export class RefundAgentMonitoring extends Construct {
 
     const widgets: GraphWidget[] = [];
     for (const [name, spec] of Object.entries(PRODUCT_ALARMS) as [string, ProductAlarm][]) {
+      // The online rates have their own windows and tenant thresholds: rates.ts builds those.
+      if (name in RATES) continue;
       const period = Duration.minutes(spec.periodMinutes);
       const metric =
         spec.kind === 'count'
@@ -92,6 +99,13 @@ export class RefundAgentMonitoring extends Construct {
     widgets.push(new GraphWidget({ title: 'Dead-letter messages', left: [dlq], width: 8 }));
     widgets.push(new GraphWidget({ title: 'Failed executions', left: [failed], width: 8 }));
 
+    const rates = new RefundAgentRates(this, 'Rates', {
+      tenant: props.tenant,
+      thresholds: props.alarms ?? RateAlarmThresholds.parse({}),
+      alarmAction: new SnsAction(this.topic),
+    });
+    Object.assign(this.alarms, rates.alarms);
+
     // No dashboardName: CDK generates one, so tenant stacks do not collide.
     this.dashboard = new Dashboard(this, 'Dashboard', {
       widgets: [
@@ -104,6 +118,8 @@ export class RefundAgentMonitoring extends Construct {
         ],
         [new AlarmStatusWidget({ title: 'Alarms', alarms: Object.values(this.alarms), width: 24 })],
         widgets,
+        [new TextWidget({ markdown: '## Online rates\nEach over its window, with its alarm threshold; the cost per closed ticket also hourly, with its expected band.', width: 24, height: 2 })],
+        rates.widgets,
       ],
     });
   }

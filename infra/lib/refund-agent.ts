@@ -24,7 +24,7 @@ import { acknowledgeFindings } from './nag.js';
 import { SECRET_NAMES, type SecretName } from './secrets.js';
 import type { SourceLayout } from './source-layout.js';
 import { MAX_RECEIVE_COUNT, RefundAgentState } from './stateful.js';
-import { autoRefundLimitOf, undeployableSettings, type TenantConfig } from './tenant-config.js';
+import { autoRefundLimitOf, storeTimeZoneOf, undeployableSettings, type TenantConfig } from './tenant-config.js';
 
 export type RefundAgentProps = {
   config: TenantConfig;
@@ -97,6 +97,7 @@ export class RefundAgent extends Construct {
     this.monitoring = new RefundAgentMonitoring(this, 'Monitoring', {
       tenant: config.tenant,
       alarmEmails: config.alarmEmails,
+      alarms: config.alarms,
       deadLetterQueue: this.state.deadLetterQueue,
       stateMachine: this.stateMachine,
       key: this.state.key,
@@ -121,6 +122,9 @@ export class RefundAgent extends Construct {
       HELPDESK_KIND: config.helpdesk.kind,
       SHOPIFY_STORE_DOMAIN: config.storeDomain,
       AUTO_REFUND_LIMIT_MINOR: String(autoRefundLimitOf(config)),
+      STORE_TIME_ZONE: storeTimeZoneOf(config),
+      STORE_NAME: config.storeName ?? config.tenant,
+      STORE_LOCALE: config.storeLocale,
       MODEL_CHOICES: JSON.stringify(config.models),
     };
     const secretArns = Object.fromEntries(SECRET_NAMES.map((name) => [name, this.state.secrets[name].secretArn])) as Record<SecretName, string>;

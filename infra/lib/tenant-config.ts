@@ -18,6 +18,7 @@ const PolicyOverrides = PolicyDocument.pick({
   fulfilledWithinDays: true,
   maxRefundsIn90Days: true,
   approvalTtlHours: true,
+  timeZone: true,
 })
   .partial()
   .strict();
@@ -37,10 +38,31 @@ const Caps = z
   })
   .strict();
 
+/**
+ * Thresholds of the rate alarms (infra/lib/rates.ts): each alarms when its rate is above (strictly).
+ * Rates in percent (20 = 20%, not 0.2); the cost in micro-dollars per closed ticket.
+ */
+export const RateAlarmThresholds = z
+  .object({
+    /** Approvals the support lead rejected, of those decided, in a day. */
+    overrideRate: z.number().min(0).max(100).default(20),
+    /** Agent refunds later reversed or disputed, of those issued, in 7 days. */
+    reversalRate: z.number().min(0).max(100).default(2),
+    /** Closed tickets reopened within 72 h, of those closed, in 7 days. */
+    reopenRate: z.number().min(0).max(100).default(10),
+    /** Model cost per closed ticket in a day; 100000 = $0.10. */
+    costPerTicketMicros: z.number().int().positive().default(100_000),
+  })
+  .strict();
+export type RateAlarmThresholds = z.infer<typeof RateAlarmThresholds>;
+
 export const TenantConfig = z
   .object({
     tenant: z.string().regex(TENANT_NAME, 'lowercase letters, digits and dashes, 2-32 chars'),
     storeDomain: z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, 'a <shop>.myshopify.com domain'),
+    /** The store's name and locale as approval emails show them (money, dates). */
+    storeName: z.string().min(1).max(100).optional(),
+    storeLocale: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 locale such as en-US').default('en-US'),
     helpdesk: z
       .object({
         kind: HelpdeskKind.exclude(['sandbox']),
@@ -54,6 +76,7 @@ export const TenantConfig = z
     policy: PolicyOverrides.default({}),
     models: ModelChoices.default({}),
     caps: Caps.default(Caps.parse({})),
+    alarms: RateAlarmThresholds.default(RateAlarmThresholds.parse({})),
   })
   .strict();
 export type TenantConfig = z.infer<typeof TenantConfig>;
@@ -108,6 +131,9 @@ export function loadTenantConfig(tenant: string, dir: string): TenantConfig {
 export const autoRefundLimitOf = (config: TenantConfig): number =>
   config.policy.autoRefundLimitMinor ?? DEFAULT_POLICY_DOCUMENT.autoRefundLimitMinor;
 
+/** The store's time zone the policy counts days in: the tenant's or UTC. */
+export const storeTimeZoneOf = (config: TenantConfig): string => config.policy.timeZone ?? DEFAULT_POLICY_DOCUMENT.timeZone;
+
 /**
  * Settings the tenant file accepts but the deployed functions cannot honour yet. Refused at synth
  * rather than deployed and silently ignored; each message says what the functions lack.
@@ -121,10 +147,10 @@ export function undeployableSettings(config: TenantConfig): string[] {
   if (!(DEPLOYABLE_HELPDESKS as readonly string[]).includes(config.helpdesk.kind)) {
     problems.push(`helpdesk.kind: "${config.helpdesk.kind}" has no connector in the functions yet (only ${DEPLOYABLE_HELPDESKS.map((k) => `"${k}"`).join(', ')})`);
   }
-  // The functions read AUTO_REFUND_LIMIT_MINOR only (functions/shared/lambda-config.ts).
+  // The functions read AUTO_REFUND_LIMIT_MINOR and STORE_TIME_ZONE only (functions/shared/lambda-config.ts).
   for (const [key, value] of Object.entries(config.policy)) {
     const standard = DEFAULT_POLICY_DOCUMENT[key as keyof typeof DEFAULT_POLICY_DOCUMENT];
-    if (key !== 'autoRefundLimitMinor' && value !== standard) {
+    if (key !== 'autoRefundLimitMinor' && key !== 'timeZone' && value !== standard) {
       problems.push(`policy.${key}: the functions apply only autoRefundLimitMinor from the tenant file yet (default ${String(standard)})`);
     }
   }

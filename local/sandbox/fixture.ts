@@ -11,6 +11,7 @@ const FixtureLineItem = z.object({
   quantity: z.number().int().positive(),
   unitPriceMinor: z.number().int().nonnegative(),
   properties: z.record(z.string(), z.string()).optional().describe('Line-item properties typed by the customer (Shopify customAttributes)'),
+  giftCard: z.boolean().optional().describe('A gift card (Shopify LineItem.isGiftCard); the agent never refunds one'),
 });
 
 const FixtureAddress = z.object({
@@ -23,16 +24,27 @@ const FixtureAddress = z.object({
   country: z.string().min(1),
 });
 
+/** Units of one of the order's lines, named by its SKU or its position in `lineItems`. */
+const FixtureLineUnits = z.union([
+  z.object({ sku: z.string(), quantity: z.number().int().positive() }),
+  z.object({ index: z.number().int().nonnegative(), quantity: z.number().int().positive() }),
+]);
+
+const FixtureFulfillment = z.object({
+  daysAgo: z.number().nonnegative(),
+  deliveredDaysAgo: z.number().nonnegative().optional().describe('When the carrier reported this fulfilment delivered'),
+  lineItems: z.array(FixtureLineUnits).min(1).describe('The units this fulfilment shipped'),
+});
+
 const FixtureRefund = z.object({
   daysAgo: z.number().nonnegative(),
-  lineItems: z
-    .array(
-      z.union([
-        z.object({ sku: z.string(), quantity: z.number().int().positive() }),
-        z.object({ index: z.number().int().nonnegative(), quantity: z.number().int().positive() }),
-      ]),
-    )
-    .min(1),
+  lineItems: z.array(FixtureLineUnits).min(1).optional().describe('The units refunded; leave out for an amount-only refund'),
+  amountMinor: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('The amount paid back. Alone: an amount-only refund (goodwill, shipping). With lineItems: a partial amount instead of their price'),
 });
 
 const FixtureOrder = z.object({
@@ -41,8 +53,14 @@ const FixtureOrder = z.object({
   createdDaysAgo: z.number().nonnegative(),
   currency: z.string().length(3).optional().describe("Defaults to the shop's currency"),
   lineItems: z.array(FixtureLineItem).min(1),
-  fulfilledDaysAgo: z.number().nonnegative().nullable(),
+  fulfilledDaysAgo: z
+    .number()
+    .nonnegative()
+    .nullable()
+    .optional()
+    .describe('Every line fulfilled at once that many days ago, or null for unfulfilled; or give `fulfillments` instead'),
   deliveredDaysAgo: z.number().nonnegative().optional().describe('When the carrier reported delivery; needs fulfilledDaysAgo'),
+  fulfillments: z.array(FixtureFulfillment).optional().describe('Partial or several fulfilments, instead of fulfilledDaysAgo'),
   note: z.string().optional(),
   attributes: z.record(z.string(), z.string()).optional().describe('Order-level storefront attributes (Shopify customAttributes)'),
   shippingAddress: FixtureAddress.optional(),
@@ -63,7 +81,15 @@ const FixtureHelpdesk = z.object({
 
 export const SandboxFixture = z
   .object({
-    shop: z.object({ name: z.string().min(1), currency: z.string().length(3) }),
+    shop: z.object({
+      name: z.string().min(1),
+      currency: z.string().length(3),
+      timeZone: z
+        .string()
+        .refine(isTimeZone, 'not an IANA time zone')
+        .optional()
+        .describe('IANA time zone of the shop (Shopify shop.ianaTimezone), e.g. "Europe/Lisbon"; defaults to "UTC"'),
+    }),
     customers: z.array(FixtureCustomer),
     orders: z.array(FixtureOrder),
     helpdesk: FixtureHelpdesk,
@@ -79,6 +105,7 @@ export const SandboxFixture = z
         ctx.addIssue({ code: 'custom', path: ['orders', i, 'number'], message: 'duplicate order number' });
       }
       numbers.add(order.number);
+      for (const issue of orderIssues(order)) ctx.addIssue({ code: 'custom', path: ['orders', i, ...issue.path], message: issue.message });
     });
     const users = new Set(fixture.helpdesk.users.map((u) => u.id));
     fixture.helpdesk.tickets.forEach((ticket, i) => {
@@ -89,6 +116,87 @@ export const SandboxFixture = z
   });
 export type SandboxFixture = z.infer<typeof SandboxFixture>;
 export type FixtureOrder = z.infer<typeof FixtureOrder>;
+export type FixtureRefund = z.infer<typeof FixtureRefund>;
+export type FixtureLineUnits = z.infer<typeof FixtureLineUnits>;
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The position in `order.lineItems` of the line that units name, or -1 when none matches. */
+export function lineIndexOf(order: Pick<FixtureOrder, 'lineItems'>, units: FixtureLineUnits): number {
+  if ('sku' in units) return order.lineItems.findIndex((li) => li.sku === units.sku);
+  return units.index < order.lineItems.length ? units.index : -1;
+}
+
+/** What a refund pays back: its own amount, else the price of its units. */
+export function refundAmountMinor(order: Pick<FixtureOrder, 'lineItems'>, refund: FixtureRefund): number {
+  if (refund.amountMinor !== undefined) return refund.amountMinor;
+  return (refund.lineItems ?? []).reduce((n, units) => n + (order.lineItems[lineIndexOf(order, units)]?.unitPriceMinor ?? 0) * units.quantity, 0);
+}
+
+/** Refunds oldest first, as the store records them (a stable sort keeps the file's order on ties). */
+export function refundsOldestFirst(order: Pick<FixtureOrder, 'refunds'>): FixtureRefund[] {
+  return [...(order.refunds ?? [])].sort((a, b) => b.daysAgo - a.daysAgo);
+}
+
+type OrderIssue = { path: (string | number)[]; message: string };
+
+/** An order's own consistency: fulfilments and refunds name its lines, within what was ordered and paid. */
+function orderIssues(order: FixtureOrder): OrderIssue[] {
+  const issues: OrderIssue[] = [];
+  if (order.fulfillments !== undefined && order.fulfilledDaysAgo !== undefined) {
+    issues.push({ path: ['fulfillments'], message: 'give fulfilledDaysAgo or fulfillments, not both' });
+  }
+  if (order.fulfillments === undefined && order.fulfilledDaysAgo === undefined) {
+    issues.push({ path: ['fulfilledDaysAgo'], message: 'give fulfilledDaysAgo (null when unfulfilled) or fulfillments' });
+  }
+  if (order.fulfillments !== undefined && order.deliveredDaysAgo !== undefined) {
+    issues.push({ path: ['deliveredDaysAgo'], message: 'with fulfillments, give each fulfilment its own deliveredDaysAgo' });
+  }
+  const units = (list: FixtureLineUnits[], path: (string | number)[], used: number[], what: string) => {
+    list.forEach((u, j) => {
+      const index = lineIndexOf(order, u);
+      if (index < 0) return void issues.push({ path: [...path, j], message: 'unknown line item' });
+      used[index] = (used[index] ?? 0) + u.quantity;
+      if (used[index] > order.lineItems[index]!.quantity) {
+        issues.push({ path: [...path, j, 'quantity'], message: `more units ${what} than were ordered` });
+      }
+    });
+  };
+  const fulfilled: number[] = [];
+  (order.fulfillments ?? []).forEach((f, k) => {
+    if (f.daysAgo > order.createdDaysAgo) issues.push({ path: ['fulfillments', k, 'daysAgo'], message: 'fulfilled before the order was placed' });
+    if (f.deliveredDaysAgo !== undefined && f.deliveredDaysAgo > f.daysAgo) {
+      issues.push({ path: ['fulfillments', k, 'deliveredDaysAgo'], message: 'delivered before it was fulfilled' });
+    }
+    units(f.lineItems, ['fulfillments', k, 'lineItems'], fulfilled, 'fulfilled');
+  });
+  const refunded: number[] = [];
+  let remaining = order.lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
+  for (const refund of refundsOldestFirst(order)) {
+    const k = (order.refunds ?? []).indexOf(refund);
+    if (refund.lineItems === undefined && refund.amountMinor === undefined) {
+      issues.push({ path: ['refunds', k], message: 'a refund needs lineItems, amountMinor or both' });
+      continue;
+    }
+    if (refund.lineItems === undefined && refund.amountMinor === 0) {
+      issues.push({ path: ['refunds', k, 'amountMinor'], message: 'an amount-only refund pays back more than 0' });
+    }
+    units(refund.lineItems ?? [], ['refunds', k, 'lineItems'], refunded, 'refunded');
+    const amount = refundAmountMinor(order, refund);
+    if (amount > remaining) {
+      issues.push({ path: ['refunds', k, 'amountMinor'], message: `refunds ${amount}, more than the ${remaining} the order still has` });
+    }
+    remaining -= Math.min(amount, remaining);
+  }
+  return issues;
+}
 
 export class FixtureError extends Error {
   override readonly name = 'FixtureError';
@@ -109,7 +217,11 @@ export function demoFixture(): SandboxFixture {
   return loadFixture(new URL('./demo-store.json', import.meta.url).pathname);
 }
 
-/** JSON Schema of the fixture (written to store-fixture.schema.json by the schema test). */
+/**
+ * JSON Schema of the fixture, committed as store-fixture.schema.json (for editors) and checked
+ * against this schema by test/unit/mcp/fixture.test.ts; after a change, write
+ * `JSON.stringify(fixtureJsonSchema(), null, 2)` there. The cross-field rules (orderIssues) are zod's only.
+ */
 export function fixtureJsonSchema(): unknown {
   return z.toJSONSchema(SandboxFixture, { io: 'input' });
 }

@@ -38,6 +38,8 @@ export const LineItem = z.object({
   unitPrice: Money,
   /** Line-item properties typed at checkout (engraving text, gift notes): customer text. */
   customAttributes: z.array(UntrustedAttribute).optional(),
+  /** Shopify's LineItem.isGiftCard. Shopify still reports its refundableQuantity; the policy never refunds it. */
+  giftCard: z.boolean().optional(),
 });
 export type LineItem = z.infer<typeof LineItem>;
 
@@ -48,7 +50,13 @@ export const Fulfillment = z.object({
   lineItemIds: z.array(z.string()),
   /** When the carrier reported delivery, if it did. */
   deliveredAt: z.string().nullable().optional(),
+  /**
+   * The units of each line this fulfilment shipped (Shopify's fulfillmentLineItems): a partially
+   * fulfilled order ships a line in parts. `quantity` is null when Shopify does not say.
+   */
+  lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().nonnegative().nullable() })).optional(),
 });
+export type Fulfillment = z.infer<typeof Fulfillment>;
 
 export const Transaction = z.object({
   id: z.string(),
@@ -58,6 +66,7 @@ export const Transaction = z.object({
   amount: Money,
 });
 
+/** A refund made on an order. `amount` is what it paid back; `lineItems` is empty for an amount-only refund (goodwill, shipping). */
 export const RefundSummary = z.object({
   id: z.string(),
   createdAt: z.string(),
@@ -78,7 +87,10 @@ export const Order = z.object({
   fulfillments: z.array(Fulfillment),
   transactions: z.array(Transaction),
   refunds: z.array(RefundSummary),
-  /** What Shopify still allows to be refunded on the order (suggestedRefund.maximumRefundableSet). */
+  /**
+   * What Shopify still allows to be refunded on the order (suggestedRefund.maximumRefundableSet): what
+   * was paid less every refund, amount-only refunds included.
+   */
   maximumRefundable: Money,
   note: UntrustedText.nullable(),
   /** Order-level attributes from the storefront: customer text. */

@@ -82,11 +82,13 @@ describe('cancelling a run mid-way', () => {
     expect((await rt.engine.waitFor(runId)).status).toBe('ABORTED');
     expect(rt.engine.taskTokens()).toHaveLength(0);
 
-    // The link is dead, a late approve changes nothing, and no note or refund appeared.
+    // The link is dead, a late approve changes nothing, and no refund or note beyond the holding note appeared.
     expect(await (await fetch(link!)).text()).toContain('cancelled');
     expect((await decide(link!, 'approve', formToken)).status).toBe(409);
     expect(await storeRefunds(rt, '1002')).toHaveLength(0);
-    expect(await ticketNotes(rt, '5002')).toHaveLength(0);
+    const notes = await ticketNotes(rt, '5002');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.body).toContain('Waiting for a lead');
     expect((await fetch(`${rt.urls.runs}/${runId}/cancel`, { method: 'POST' })).status).toBe(409);
     expect((await getRun(rt, runId))!.status).toBe('cancelled');
   });

@@ -23,7 +23,7 @@ function slowPriced(): ModelProvider & { calls: number } {
     async complete<T>(request: ModelRequest<T>): Promise<ModelResponse<T>> {
       provider.calls += 1;
       await new Promise((r) => setTimeout(r, 5));
-      const output = { intent: 'refund_request', confidence: 0.9, orderNumber: '1001', language: 'en', reason: 'damaged', itemHints: [], riskFlags: [] };
+      const output = { intent: 'refund_request', confidence: 0.9, orderNumber: '1001', orderNumbersMentioned: ['1001'], orderQuote: null, language: 'en', reason: 'damaged', itemHints: [], riskFlags: [] };
       return { output: request.schema.parse(output), model: request.model, requestId: null, stopReason: 'end_turn', usage: { inputTokens: 400, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0 } };
     },
   };

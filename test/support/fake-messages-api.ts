@@ -1,7 +1,8 @@
 // A local fake of the Anthropic Messages API (POST /v1/messages) on 127.0.0.1, for driving the
-// real SDK: it answers from a script (messages with text or tool_use blocks, or API errors such as
-// 529 overloaded and 429 rate limited) and captures every request body as sent. Used by the model
-// tests in test/integration/models/.
+// real SDK: it answers from a script (messages with text or tool_use blocks, answers cut at
+// max_tokens, refusals, or API errors such as 529 overloaded and 429 rate limited), optionally
+// after a delay, and captures every request body as sent. Used by the model tests in
+// test/integration/models/.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
@@ -21,8 +22,10 @@ export type ScriptedReply =
       usage: FakeUsage;
       /** The model id the API reports; defaults to the requested one. */
       model?: string;
+      /** Answer this long after the request arrived (a slow model; the client may time out first). */
+      delayMs?: number;
     }
-  | { kind: 'error'; status: number; type: string; message: string; headers?: Record<string, string> };
+  | { kind: 'error'; status: number; type: string; message: string; headers?: Record<string, string>; delayMs?: number };
 
 export interface CapturedRequest {
   /** The request body exactly as the SDK sent it. */
@@ -54,6 +57,22 @@ export const toolUseReply = (calls: Array<{ id: string; name: string; input: unk
   kind: 'message',
   content: calls.map((c) => ({ type: 'tool_use', ...c })),
   stopReason: 'tool_use',
+  usage,
+});
+
+/** An answer cut by max_tokens: the start of the JSON, as many output tokens as were allowed. */
+export const cutReply = (partialText: string, usage: FakeUsage = { input_tokens: 100, output_tokens: 1024 }): ScriptedReply => ({
+  kind: 'message',
+  content: [{ type: 'text', text: partialText }],
+  stopReason: 'max_tokens',
+  usage,
+});
+
+/** The model declines: stop reason refusal, no usable answer. */
+export const refusalReply = (usage: FakeUsage = DEFAULT_USAGE): ScriptedReply => ({
+  kind: 'message',
+  content: [{ type: 'text', text: '' }],
+  stopReason: 'refusal',
   usage,
 });
 
@@ -95,6 +114,9 @@ export async function startFakeMessagesApi() {
       requests.push({ raw, body, apiKey: (req.headers['x-api-key'] as string | undefined) ?? bearer });
       counter++;
       const reply = script.shift();
+      if (reply?.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+      // The client gave up (its timeout): nothing to answer.
+      if (res.destroyed || req.socket.destroyed) return;
       const requestId = `req_fake_${String(counter).padStart(4, '0')}`;
       if (!reply) {
         res.writeHead(500, { 'content-type': 'application/json', 'request-id': requestId });
@@ -134,7 +156,11 @@ export async function startFakeMessagesApi() {
     pending: () => script.length,
     /** A real SDK client pointed at the fake, with the SDK's own retries off. */
     client: () => new Anthropic({ apiKey: 'sk-ant-test-key', baseURL: url, maxRetries: 0, timeout: 5_000 }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

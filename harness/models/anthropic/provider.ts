@@ -1,19 +1,24 @@
-// The anthropic model provider: one specialist answer through the Messages API, with structured
+// The anthropic provider: one specialist answer through the Messages API, with structured
 // output (output_config.format from the specialist's zod schema), prompt-cache markers on the
-// stable prefix, bounded retries and a fallback model, and for the order agent a tool loop of at
-// most six turns whose tool calls run through the harness. It returns the parsed JSON as is: the
-// gateway validates it with zod and asks for one repair. Built at the edge by select.ts.
+// stable prefix, bounded retries and a fallback model inside the call's time budget, and for the
+// order agent a tool loop whose tool calls run through the harness, within the API calls the
+// gateway leaves it (tools.maxTurns). It returns the parsed JSON as is, with the stop reason of the
+// last turn: the gateway validates it with zod, retries a cut answer once with a larger max_tokens,
+// fails a refusal, and asks for one repair. Built at the edge by select.ts.
 import Anthropic from '@anthropic-ai/sdk';
-import { InvalidModelOutputError } from '../../errors.js';
-import type { ModelProvider, ModelRequest, ModelResponse, ModelTools, Specialist } from '../../ports.js';
-import { buildParams, DEFAULT_MAX_TOKENS, inputMessage, repairMessages } from './request.js';
+import { TemporarilyUnavailableError } from '../../errors.js';
+import type { ModelProvider, ModelRequest, ModelResponse, ModelTools } from '../../ports.js';
+import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_MAX_TURNS, hasTimeForAttempt, timeBudget, type TimeBudget } from '../budget.js';
+import { buildParams, inputMessage, repairMessages } from './request.js';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy, type Sleep } from './retry.js';
 
 type Message = Anthropic.Messages.Message;
 type MessageParam = Anthropic.Messages.MessageParam;
 type Usage = ModelResponse<unknown>['usage'];
 
-export const DEFAULT_MAX_TURNS = 6;
+export { DEFAULT_MAX_TURNS };
+/** Deadline of one HTTP attempt (MODEL_TIMEOUT_MS), before the call's time budget cuts it. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 /** A tool result the model reads is bounded: an order is a few KB; more is a fault, not data. */
 const MAX_TOOL_RESULT_CHARS = 20_000;
 
@@ -22,13 +27,12 @@ export interface AnthropicProviderOptions {
   client?: Anthropic;
   apiKey?: string;
   baseURL?: string;
-  /** Deadline of one HTTP attempt. */
+  /** Deadline of one HTTP attempt (the SDK's own retries are off: maxRetries 0). */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   sleep?: Sleep;
   /** Tried when the chosen model stays unavailable; a request's own fallbackModel wins. */
   fallbackModel?: string;
-  maxTokens?: Partial<Record<Specialist, number>>;
 }
 
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,10 +60,17 @@ function outputOf(message: Message): unknown {
   }
 }
 
-async function runTools(tools: ModelTools, message: Message): Promise<MessageParam> {
+/** A tool call or a turn that could not finish inside the call's time budget is not started. */
+function assertTimeLeft(time: TimeBudget, what: string): void {
+  if (hasTimeForAttempt(time)) return;
+  throw new TemporarilyUnavailableError(`model call out of time before ${what}`);
+}
+
+async function runTools(tools: ModelTools, message: Message, time: TimeBudget): Promise<MessageParam> {
   const results: Anthropic.Messages.ToolResultBlockParam[] = [];
   for (const block of message.content) {
     if (block.type !== 'tool_use') continue;
+    assertTimeLeft(time, `tool ${block.name}`);
     const result = await tools.execute(block.name, block.input);
     const text = result.ok ? JSON.stringify(result.output ?? null) : result.error;
     results.push({
@@ -73,44 +84,44 @@ async function runTools(tools: ModelTools, message: Message): Promise<MessagePar
 }
 
 export function createAnthropicModelProvider(options: AnthropicProviderOptions): ModelProvider {
-  const client =
-    options.client ??
-    new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: options.timeoutMs ?? 30_000 });
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const client = options.client ?? new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: timeoutMs });
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const sleep = options.sleep ?? realSleep;
 
   return {
     name: 'anthropic',
     async complete<T>(request: ModelRequest<T>): Promise<ModelResponse<T>> {
-      const maxTokens = options.maxTokens?.[request.specialist] ?? DEFAULT_MAX_TOKENS[request.specialist];
+      // The gateway sets max_tokens (it reserved their cost) and the API calls left (tools.maxTurns).
+      const maxTokens = request.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS[request.specialist];
       const maxTurns = request.tools ? Math.max(1, request.tools.maxTurns ?? DEFAULT_MAX_TURNS) : 1;
       const fallback = request.fallbackModel ?? options.fallbackModel;
+      const time = timeBudget();
       // Once a turn fell back, the later turns stay on the fallback (one prompt cache, one price).
       let models = fallback && fallback !== request.model ? [request.model, fallback] : [request.model];
       const messages: MessageParam[] = [inputMessage(request.input), ...(request.repair ? repairMessages(request.repair) : [])];
       let usage: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
       let attempts = 0;
 
-      for (let turn = 1; turn <= maxTurns; turn++) {
+      for (let turn = 1; ; turn++) {
         const call = await withRetries({
           models,
           policy,
           sleep,
-          send: (model) => client.messages.create(buildParams(request, model, messages, maxTokens)).withResponse(),
+          timeoutMs,
+          time,
+          send: (model, timeout) => client.messages.create(buildParams(request, model, messages, maxTokens), { timeout, maxRetries: 0 }).withResponse(),
         });
         attempts += call.attempts;
         models = models.slice(models.indexOf(call.model));
         const { data: message, request_id: requestId } = call.result;
         usage = addUsage(usage, message.usage);
 
-        if (message.stop_reason === 'tool_use' && request.tools) {
-          if (turn === maxTurns) {
-            throw new InvalidModelOutputError(`${request.specialist} used its ${maxTurns} turns without an answer`, {
-              context: { specialist: request.specialist, model: message.model, turns: turn },
-            });
-          }
+        // Another turn only for tool calls, and only within the API calls left. Any other stop
+        // (an answer, a cut one, a refusal, tool calls with no turn left) goes to the gateway.
+        if (message.stop_reason === 'tool_use' && request.tools && turn < maxTurns) {
           messages.push({ role: 'assistant', content: message.content as Anthropic.Messages.ContentBlockParam[] });
-          messages.push(await runTools(request.tools, message));
+          messages.push(await runTools(request.tools, message, time));
           continue;
         }
         return {
@@ -123,8 +134,6 @@ export function createAnthropicModelProvider(options: AnthropicProviderOptions):
           attempts,
         };
       }
-      // Unreachable: the loop returns or throws on its last turn.
-      throw new InvalidModelOutputError(`${request.specialist} gave no answer`, { context: { specialist: request.specialist } });
     },
   };
 }

@@ -1,72 +1,100 @@
-// Offline order agent: picks the line item whose title best matches the triage's item words (or
-// the only line item), the quantity the ticket states (else 1), and the amount from the order.
-// It may produce an invalid proposal (no line item): the gateway's schema check then refuses it.
-import type { OrderFacts, Triage } from '../../domain/types.js';
+// Offline order agent: reads the customer's own words (subject, body, follow-ups) against the order
+// → the remedy asked for, the claimed lines with the quantity stated and a verbatim quote each, the
+// amount from the order (capped as the policy caps it), and "unclear" with the question a person
+// should ask when it cannot tell which line or how many. Never claims a gift card. Deterministic;
+// used by the offline provider.
+import type { OrderFacts, Proposal, Triage } from '../../domain/types.js';
 import { computeProposalAmount } from '../../policy/amount.js';
-import { normalizeText, stem, words } from './text.js';
-
-type Line = OrderFacts['lineItems'][number];
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, both: 2, un: 1, una: 1, uno: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, ambos: 2, ambas: 2,
-  ein: 1, eine: 1, zwei: 2, drei: 3, vier: 4, funf: 5, beide: 2, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5,
-};
-
-function matchScore(line: Line, hints: readonly string[]): { score: number; matched: string[] } {
-  const titleStems = new Set(words(line.title).map(stem));
-  const matched = hints.filter((h) => titleStems.has(stem(normalizeText(h))));
-  return { score: matched.length, matched };
-}
-
-/** A quantity written right before a word of the title ("2 mugs", "zwei Tassen"), else null. */
-function statedQuantity(text: string, line: Line): number | null {
-  const titleStems = new Set(words(line.title).map(stem));
-  const tokens = normalizeText(text).match(/\d+|\p{L}+/gu) ?? [];
-  for (let i = 0; i < tokens.length; i++) {
-    if (!titleStems.has(stem(tokens[i] ?? ''))) continue;
-    for (const back of [1, 2]) {
-      const before = tokens[i - back];
-      if (before === undefined) continue;
-      const n = /^\d+$/.test(before) ? Number(before) : NUMBER_WORDS[before];
-      if (n !== undefined && n > 0 && n < 1000) return n;
-    }
-  }
-  return null;
-}
+import { readClaims, type ClaimReading } from './claim-reader.js';
+import type { Claim } from './claims.js';
+import { indexLines, type Line, type LineIndex } from './line-match.js';
+import { readSource } from './reading.js';
+import { readRemedy } from './remedy.js';
 
 export interface OrderAgentInput {
   order: OrderFacts;
   triage: Triage;
-  ticket?: { subject?: string; body?: string } | undefined;
+  ticket?: { subject?: string; body?: string; followUps?: readonly string[] } | undefined;
 }
 
-export function proposeRefund({ order, triage, ticket }: OrderAgentInput) {
-  const scored = order.lineItems.map((line) => ({ line, ...matchScore(line, triage.itemHints) }));
-  const best = Math.max(0, ...scored.map((s) => s.score));
-  const top = scored.filter((s) => s.score === best && best > 0);
-  const pick = top.length === 1 ? top[0] : order.lineItems.length === 1 ? scored[0] : undefined;
-  const evidence: string[] = [];
-  if (!pick) {
-    evidence.push(best > 0 ? 'several line items match the ticket equally' : 'no line item title matches the ticket');
-    return { lineItems: [], amountMinor: 0, currency: order.currency, reason: triage.reason ?? 'other', evidence };
+type ClaimedLine = Proposal['lineItems'][number];
+
+const MAX_EVIDENCE = 20;
+const short = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The quantity a claim resolves to on its line, or the question to ask instead. */
+function quantityOf(claim: Claim, line: Line, conflicting: boolean): number | string {
+  const title = `"${short(line.title, 60)}"`;
+  if (conflicting) return `How many of ${title} are affected? The customer states different quantities.`;
+  if (claim.amount === 'all') return line.refundableQuantity > 0 ? line.refundableQuantity : line.quantity;
+  if (typeof claim.amount === 'number') {
+    if (claim.amount <= line.quantity) return claim.amount;
+    return `The customer speaks of ${claim.amount} of ${title} but the order has ${line.quantity}. How many are affected?`;
   }
-  const { line, matched } = pick;
-  const stated = statedQuantity(`${ticket?.subject ?? ''}\n${ticket?.body ?? ''}`, line) ?? 1;
-  const quantity = Math.max(1, Math.min(stated, line.refundableQuantity > 0 ? line.refundableQuantity : line.quantity));
-  const computed = computeProposalAmount(order, [{ lineItemId: line.id, quantity }]);
-  const amountMinor = computed > 0 ? computed : line.unitPriceMinor * quantity;
-  evidence.push(
-    matched.length > 0 ? `"${line.title}" matches the ticket words: ${matched.join(', ')}` : `"${line.title}" is the only line item on order ${order.orderNumber}`,
-    `quantity ${quantity} of ${line.quantity} ordered (${line.refundableQuantity} still refundable)`,
-    `unit price ${line.unitPriceMinor} ${order.currency} × ${quantity} = ${line.unitPriceMinor * quantity}; refundable on the order ${order.maximumRefundableMinor}`,
-    line.fulfilledAt ? `fulfilled at ${line.fulfilledAt}` : 'not fulfilled yet',
-    `reason from triage: ${triage.reason ?? 'other'}`,
-  );
+  if (line.quantity <= 1 || claim.singular) return 1;
+  return `How many of the ${line.quantity} ${title} are affected? The customer does not say.`;
+}
+
+function resolve(reading: ClaimReading, index: LineIndex) {
+  const lines: ClaimedLine[] = [];
+  const questions: string[] = [];
+  const evidence: string[] = [];
+  for (const claim of reading.claims) {
+    const line = index.lines[claim.line]!;
+    const quantity = quantityOf(claim, line, reading.conflicts.has(claim.line));
+    const quote = typeof quantity === 'number' ? claim.quote() : null;
+    if (typeof quantity === 'string') questions.push(quantity);
+    else if (!quote) questions.push(`Which of the customer's words name "${short(line.title, 60)}"?`);
+    else {
+      lines.push({ lineItemId: line.id, quantity, quote });
+      evidence.push(`"${short(line.title, 60)}" × ${quantity}, in the customer's words: "${short(quote)}"`);
+    }
+  }
+  for (const group of reading.ambiguous) {
+    questions.push(`Which item is affected: ${group.map((at) => `"${short(index.lines[at]!.title, 60)}"`).join(' or ')}?`);
+  }
+  return { lines, questions, evidence };
+}
+
+function orderEvidence(order: OrderFacts, lines: readonly ClaimedLine[], reading: ClaimReading | null, index: LineIndex): string[] {
+  const out: string[] = [];
+  for (const claimed of lines) {
+    const line = order.lineItems.find((l) => l.id === claimed.lineItemId)!;
+    out.push(`"${short(line.title, 60)}": ${line.unitPriceMinor} ${order.currency} each, ${line.refundableQuantity} of ${line.quantity} still refundable, ${line.fulfilledAt ? `fulfilled ${line.fulfilledAt.slice(0, 10)}` : 'not fulfilled'}`);
+  }
+  for (const at of reading?.excluded ?? []) out.push(`excluded by the customer: "${short(index.lines[at]!.title, 60)}"`);
+  if (reading?.fallback === 'only_line') out.push('no item is named; the order has a single line');
+  if (reading?.fallback === 'named_elsewhere') out.push('the only item the customer names is taken as the one meant');
+  for (const gift of order.lineItems.filter((l) => l.giftCard)) out.push(`gift card "${short(gift.title, 60)}" is never refunded`);
+  if ((order.refunds ?? []).length > 0) out.push(`${order.refunds!.length} earlier refund(s) on order ${order.orderNumber}`);
+  return out;
+}
+
+export function proposeRefund({ order, triage, ticket }: OrderAgentInput): Proposal {
+  const texts = [ticket?.subject ?? '', ticket?.body ?? '', ...(ticket?.followUps ?? [])].filter((t) => t.trim() !== '');
+  const index = indexLines(order);
+  const sources = texts.map((text) => readSource(text, index, triage.language));
+  const remedy = readRemedy(sources);
+  const reason = triage.reason ?? 'other';
+  const head = [`remedy: ${remedy.remedy}${remedy.cue ? ` ("${short(remedy.cue)}")` : ''}`, `reason from triage: ${reason}`];
+  if (remedy.remedy === 'refund_status') {
+    const evidence = [...head, 'the customer asks about a refund already made; nothing new is claimed', ...orderEvidence(order, [], null, index)];
+    return { remedy: 'refund_status', lineItems: [], amountMinor: 0, currency: order.currency, reason, unclear: null, evidence: evidence.slice(0, MAX_EVIDENCE) };
+  }
+  const reading = readClaims(sources, index, triage.language);
+  const { lines, questions, evidence } = resolve(reading, index);
+  if (remedy.question) questions.unshift(remedy.question);
+  if (lines.length === 0 && questions.length === 0 && remedy.remedy !== 'cancel') {
+    questions.push(texts.length === 0 ? 'What does the customer report? The ticket has no text.' : `Which item of order #${order.orderNumber} is the problem? The ticket names none of its items.`);
+  }
+  const question = questions.join(' ').slice(0, 500);
   return {
-    lineItems: [{ lineItemId: line.id, quantity }],
-    amountMinor,
+    remedy: remedy.remedy,
+    lineItems: lines,
+    amountMinor: lines.length > 0 ? computeProposalAmount(order, lines) : 0,
     currency: order.currency,
-    reason: triage.reason ?? 'other',
-    evidence,
+    reason,
+    unclear: question ? { question } : null,
+    evidence: [...head, ...evidence, ...orderEvidence(order, lines, reading, index)].slice(0, MAX_EVIDENCE),
   };
 }

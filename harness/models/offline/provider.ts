@@ -19,10 +19,14 @@ export const OFFLINE_MODELS: Readonly<Record<Specialist, string>> = {
 };
 
 const TicketInput = z.object({ ticket: z.object({ subject: z.string().default(''), body: z.string().default('') }) });
+/** A follow-up as text, or as the run keeps it ({ excerpt }). */
+const FollowUpText = z.union([z.string(), z.object({ excerpt: z.string() }).transform((f) => f.excerpt)]);
 const OrderAgentInput = z.object({
   order: OrderFacts,
   triage: Triage,
-  ticket: z.object({ subject: z.string().optional(), body: z.string().optional() }).optional(),
+  ticket: z
+    .object({ subject: z.string().default(''), body: z.string().default(''), followUps: z.array(FollowUpText).optional() })
+    .default({ subject: '', body: '' }),
 });
 const Facts = z.object({
   language: z.string().default('en'),

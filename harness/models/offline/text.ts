@@ -1,5 +1,6 @@
-// Text helpers for the offline specialists: one normal form (lower case, no accents, straight
-// apostrophes) so word lists can be written once, and small pattern builders.
+// Text helpers for the offline reply check: one normal form (lower case, no accents, straight
+// apostrophes) so word lists can be written once, and a phrase pattern builder. The readers of
+// customer text use tokens.ts instead (linear, with offsets for verbatim quotes).
 export function normalizeText(text: string): string {
   return text
     .normalize('NFD')
@@ -17,17 +18,6 @@ export function phrases(list: readonly string[]): RegExp {
 
 export function countMatches(pattern: RegExp, text: string): number {
   return [...text.matchAll(pattern)].length;
-}
-
-export function words(text: string): string[] {
-  return normalizeText(text).match(/\p{L}[\p{L}'-]*\p{L}/gu) ?? [];
-}
-
-/** Crude stem so "mugs"/"mug", "tazas"/"taza" meet: strips a plural ending on longer words. */
-export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('es')) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s')) return word.slice(0, -1);
-  return word;
 }
 
 export function estimateTokens(text: string): number {

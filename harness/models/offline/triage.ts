@@ -1,76 +1,94 @@
-// Offline triage: refund intent, order number, reason, language, item words and risk flags from
-// the ticket's subject and body, by word lists. Deterministic; used by the offline provider.
-import type { RefundReason, Triage } from '../../domain/types.js';
-import { LANGUAGE_WORDS, NOT_ITEM_WORDS, REASON_WORDS, REFUND_WORDS, RISK_WORDS, WEAK_WORDS } from './lexicon.js';
-import { countMatches, normalizeText, phrases, words } from './text.js';
+// Offline triage: refund intent, the order the request is about (with the customer's words that say
+// so), every order number mentioned, reason, language, item words and risk flags, read from the
+// ticket's subject and body by word lists. Deterministic and linear; used by the offline provider.
+import type { RefundReason, RiskFlag, Triage } from '../../domain/types.js';
+import { covered, matchEarlierRefund, matchReasons, matchRefund, matchRemedies, matchRisks, matchWeak, wordSet } from './cues.js';
+import { languageOf } from './language.js';
+import { ARTICLES } from './lexicon/grammar.js';
+import { LANGUAGE_WORDS } from './lexicon/languages.js';
+import { EXCLUSION_MARKERS, FINE_WORDS, WHOLE_ORDER_WORDS } from './lexicon/exclusions.js';
+import { ALL_WORDS, BOTH_WORDS, CARDINALS, PAIR_WORDS } from './lexicon/numbers.js';
+import { ORDER_WORDS } from './lexicon/orders.js';
+import type { Match } from './matcher.js';
+import { chooseOrder, type ReadText } from './order-numbers.js';
+import { segment } from './segments.js';
+import { tokenize, unElide, type Token } from './tokens.js';
 
-const REFUND = phrases(REFUND_WORDS);
-const WEAK = phrases(WEAK_WORDS);
-const REASONS = REASON_WORDS.map(([reason, list]) => [reason, phrases(list)] as const);
-const RISKS = RISK_WORDS.map(([flag, list]) => [flag, phrases(list)] as const);
-const ORDER_NUMBER =
-  /(?:#\s?|(?<![\p{L}])(?:order|pedido|orden|bestellung|bestellnummer|auftrag|commande)(?![\p{L}])\s*(?:(?:no|nr|n°|nº|n|number|numero|nummer|num)\.?\s*)?(?:#\s?)?:?\s*)(\d{3,12})(?!\d)/giu;
+export { detectLanguage } from './language.js';
+export { findOrderNumbers } from './order-numbers.js';
 
-export function findOrderNumbers(text: string): string[] {
-  const found = [...normalizeText(text).matchAll(ORDER_NUMBER)].map((m) => m[1] ?? '');
-  return [...new Set(found.filter(Boolean))];
-}
+/** Words that never name an item: function words, order and shipping vocabulary, courtesy. */
+const NOT_ITEM = wordSet([
+  ...Object.values(LANGUAGE_WORDS).flat(), ...ARTICLES, ...ORDER_WORDS, ...ALL_WORDS, ...BOTH_WORDS, ...PAIR_WORDS, ...Object.keys(CARDINALS),
+  ...[...FINE_WORDS, ...EXCLUSION_MARKERS, ...WHOLE_ORDER_WORDS].flatMap((p) => p.split(' ')), 'send', 'sent', 'arrive', 'else',
+  'to', 'in', 'on', 'at', 'be', 'we', 'they', 'them', 'so', 'just', 'get', 'can', 'want', 'need', 'like', 'its', "it's", "i'm",
+  'am', 'has', 'had', 'did', 'does', 'been', 'yesterday', 'today', 'week', 'days', 'item', 'items', 'package', 'parcel', 'box',
+  'delivery', 'came', 'thank', 'regards', 'best', 'dear', 'team', 'support', 'help', 'soon', 'possible', 'back', 'money', 'still',
+  'when', 'what', 'hey', 'there', 'number', 'ordered', 'purchase', 'bought', 'received', 'never', 'wrong', 'where', 'big', 'small',
+  'little', 'here', 'should', 'which', 'then', 'than', 'about', 'could', 'okay', 'also', 'very', 'will', 'instead', 'lieu', 'au',
+  'que', 'lo', 'de', 'en', 'se', 'su', 'al', 'ayer', 'hoy', 'como', 'paquete', 'numero', 'zu', 'es', 'sie', 'wir', 'auf', 'im', 'von',
+  'gestern', 'heute', 'aber', 'paket', 'nummer', 'nr', 'elle', 'vous', 'nous', 'aux', 'sur', 'hier', 'mais', 'colis', 'votre', 'suis',
+  'mir', 'hat', 'bei', 'für', 'über', 'nach', 'noch', 'kann', 'möchte', 'voudrais', 'veux', 'était', 'été', 'très', 'tengo', 'fue',
+  'last', 'year', 'ago', 'pls', 'please', 'pleas', 'too', 'return', 'shipping', 'instructions', 'thanks', 'hi', 'hello', 'ich', 'ist', 'eu', 'em', 'ao', 'pelo', 'pela', 'sono', 'anche',
+]);
 
-export function detectLanguage(text: string): 'en' | 'es' | 'de' | 'fr' {
-  const tokens = words(text);
-  let best: 'en' | 'es' | 'de' | 'fr' = 'en';
-  let bestScore = 0;
-  for (const [language, list] of Object.entries(LANGUAGE_WORDS) as Array<[keyof typeof LANGUAGE_WORDS, readonly string[]]>) {
-    const vocabulary = new Set(list);
-    const score = tokens.filter((t) => vocabulary.has(t)).length;
-    if (score > bestScore) [best, bestScore] = [language, score];
-  }
-  return best;
-}
+/** Reasons in the order of the word lists: the one found first in this order wins. */
+const ORDER_OF_REASONS: readonly RefundReason[] = ['not_received', 'wrong_item', 'damaged', 'defective', 'changed_mind'];
+const rank = (reason: RefundReason) => ORDER_OF_REASONS.indexOf(reason);
 
-function reasonOf(text: string): { reason: RefundReason | null; hits: number } {
-  let reason: RefundReason | null = null;
-  let hits = 0;
-  for (const [candidate, pattern] of REASONS) {
-    const n = countMatches(pattern, text);
-    if (n > 0 && reason === null) reason = candidate;
-    if (candidate !== 'changed_mind') hits += n;
-  }
-  return { reason, hits };
-}
-
-/** Meaningful words of the text that may name the item, in order of appearance. */
-export function itemHints(text: string, limit = 8): string[] {
-  const reasonWords = new Set(REASON_WORDS.flatMap(([, list]) => list.flatMap((p) => p.split(' '))));
-  const refundWords = new Set([...REFUND_WORDS, ...RISK_WORDS.flatMap(([, list]) => list)].flatMap((p) => p.split(/[\s:]+/)));
+/** Words of the text that may name the item, in order of appearance (cue words and numbers left out). */
+export function itemHints(sources: ReadonlyArray<readonly Token[]>, cueMarks: readonly boolean[][], limit = 8): string[] {
   const hints: string[] = [];
-  for (const word of words(text)) {
-    if (word.length < 3 || word.includes("'") || NOT_ITEM_WORDS.has(word) || reasonWords.has(word) || refundWords.has(word)) continue;
-    if (!hints.includes(word)) hints.push(word);
-    if (hints.length === limit) break;
-  }
+  sources.forEach((tokens, s) => {
+    tokens.forEach((token, i) => {
+      const word = unElide(token.norm);
+      if (hints.length >= limit || token.kind !== 'word' || cueMarks[s]![i] || word.length < 3 || word.includes("'")) return;
+      if (!NOT_ITEM.has(word) && !NOT_ITEM.has(token.norm) && !hints.includes(word)) hints.push(word);
+    });
+  });
   return hints;
 }
 
+interface TriageText extends ReadText {
+  reasons: Match<RefundReason>[];
+  refund: Match<unknown>[];
+  weak: Match<unknown>[];
+  risks: Match<RiskFlag>[];
+  earlier: Match<unknown>[];
+}
+
+function read(text: string): TriageText {
+  const tokens = tokenize(text);
+  const reasons = matchReasons(tokens);
+  const refund = matchRefund(tokens);
+  const remedies = matchRemedies(tokens);
+  const complaints = [...reasons, ...refund, ...remedies];
+  return { text, tokens, seg: segment(tokens), complaints, reasons, refund, weak: matchWeak(tokens), risks: matchRisks(tokens), earlier: matchEarlierRefund(tokens) };
+}
+
 export function triageTicket(ticket: { subject: string; body: string }): Triage {
-  const raw = `${ticket.subject}\n${ticket.body}`;
-  const text = normalizeText(raw);
-  const refundHits = countMatches(REFUND, text);
-  const { reason, hits: reasonHits } = reasonOf(text);
-  const weakHits = countMatches(WEAK, text);
+  const texts = [ticket.subject, ticket.body].map(read);
+  const refundHits = texts.reduce((n, t) => n + t.refund.length, 0);
+  const weakHits = texts.reduce((n, t) => n + t.weak.length, 0);
+  const reasons = texts.flatMap((t) => t.reasons);
+  const reason = reasons.map((m) => m.key).sort((a, b) => rank(a) - rank(b))[0] ?? null;
+  const reasonHits = reasons.filter((m) => m.key !== 'changed_mind').length;
   const isRefund = refundHits + reasonHits > 0;
-  const orderNumbers = findOrderNumbers(raw);
-  const riskFlags = RISKS.filter(([, pattern]) => countMatches(pattern, text) > 0).map(([flag]) => flag);
-  if (orderNumbers.length > 1) riskFlags.push('multiple_order_numbers');
+  const order = chooseOrder(texts);
+  const flags = new Set<RiskFlag>(texts.flatMap((t) => t.risks.map((m) => m.key)));
+  if (texts.some((t) => t.earlier.length > 0)) flags.add('mentions_earlier_refund');
+  if (order.mentioned.length > 1) flags.add('multiple_order_numbers');
+  const cueMarks = texts.map((t) => covered(t.tokens, t.complaints, t.weak, t.risks));
   const strength = refundHits + reasonHits + Math.min(weakHits, 1);
   return {
     intent: isRefund ? 'refund_request' : 'other',
     confidence: isRefund ? Math.min(0.95, Math.round((0.55 + 0.1 * strength) * 100) / 100) : 0.8,
-    // Several numbers: the agent does not guess which one the customer means.
-    orderNumber: orderNumbers.length === 1 ? (orderNumbers[0] ?? null) : null,
-    language: detectLanguage(raw),
+    orderNumber: order.orderNumber,
+    orderNumbersMentioned: order.mentioned,
+    orderQuote: order.orderQuote,
+    language: languageOf(texts.map((t) => t.tokens)),
     reason: isRefund ? (reason ?? 'other') : null,
-    itemHints: itemHints(raw),
-    riskFlags,
+    itemHints: itemHints(texts.map((t) => t.tokens), cueMarks),
+    riskFlags: [...flags],
   };
 }

@@ -72,8 +72,9 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema)
     },
   });
 
+  // Shopify reports refundableQuantity for gift-card lines too; refusing them is the policy's job.
   const lineItemView = (order: StoreOrder, li: StoreLineItem) => ({
-    id: li.id, title: li.title, name: li.title, sku: li.sku, quantity: li.quantity,
+    id: li.id, title: li.title, name: li.title, sku: li.sku, quantity: li.quantity, isGiftCard: li.giftCard,
     currentQuantity: state.refundableQuantity(order, li), refundableQuantity: state.refundableQuantity(order, li),
     originalUnitPriceSet: moneyBag(li.unitPriceMinor, order.currency),
     discountedUnitPriceAfterAllDiscountsSet: moneyBag(li.unitPriceMinor, order.currency),
@@ -109,17 +110,19 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema)
       const quantity = Math.min(req.quantity, state.refundableQuantity(order, item));
       return quantity > 0 ? [{ id: null, lineItemId: item.id, quantity, subtotalMinor: item.unitPriceMinor * quantity }] : [];
     });
-    const amount = lines.reduce((n, l) => n + l.subtotalMinor, 0);
+    const subtotal = lines.reduce((n, l) => n + l.subtotalMinor, 0);
+    // The order-level remainder caps the suggestion: amount-only refunds lower it without touching any line.
     const max = state.maximumRefundableMinor(order);
+    const amount = Math.min(subtotal, max);
     const sale = order.transactions.find((t) => t.kind === 'SALE');
     return {
-      amountSet: moneyBag(amount, order.currency), subtotalSet: moneyBag(amount, order.currency),
-      discountedSubtotalSet: moneyBag(amount, order.currency), totalTaxSet: moneyBag(0, order.currency),
+      amountSet: moneyBag(amount, order.currency), subtotalSet: moneyBag(subtotal, order.currency),
+      discountedSubtotalSet: moneyBag(subtotal, order.currency), totalTaxSet: moneyBag(0, order.currency),
       maximumRefundableSet: moneyBag(max, order.currency),
       refundLineItems: lines.map((l) => refundLineView(order, l)),
       suggestedTransactions: sale ? [{
         kind: 'SUGGESTED_REFUND', gateway: sale.gateway, formattedGateway: sale.gateway,
-        amountSet: moneyBag(Math.min(amount, max), order.currency), maximumRefundableSet: moneyBag(max, order.currency),
+        amountSet: moneyBag(amount, order.currency), maximumRefundableSet: moneyBag(max, order.currency),
         parentTransaction: transactionView(order, sale),
       }] : [],
     };
@@ -142,14 +145,14 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema)
         ? { id: customer.id, email: customer.email, displayName: customer.name, firstName: customer.name.split(' ')[0], lastName: customer.name.split(' ').slice(1).join(' ') || null }
         : null,
       displayFinancialStatus: () => financialStatus(order),
-      displayFulfillmentStatus: order.fulfillments.length > 0 ? 'FULFILLED' : 'UNFULFILLED',
+      displayFulfillmentStatus: () => state.fulfillmentStatus(order),
       refundable: state.maximumRefundableMinor(order) > 0,
       totalPriceSet: moneyBag(state.receivedMinor(order), order.currency),
       totalReceivedSet: moneyBag(state.receivedMinor(order), order.currency),
       totalRefundedSet: () => moneyBag(state.refundedMinor(order), order.currency),
       lineItems: (args: Args) => connection(order.lineItems.map((li) => lineItemView(order, li)), args, 'LineItem'),
-      fulfillments: (args: Args) => limit(order.fulfillments, args).map((f) => ({
-        id: f.id, createdAt: f.createdAt, deliveredAt: f.deliveredAt, status: 'SUCCESS', name: `${order.name}-F1`,
+      fulfillments: (args: Args) => limit(order.fulfillments, args).map((f, i) => ({
+        id: f.id, createdAt: f.createdAt, deliveredAt: f.deliveredAt, status: 'SUCCESS', name: `${order.name}-F${i + 1}`,
         fulfillmentLineItems: (a: Args) => connection(f.lines.map((l) => {
           const item = order.lineItems.find((li) => li.id === l.lineItemId);
           return { id: l.id, quantity: l.quantity, lineItem: item ? lineItemView(order, item) : null };
@@ -164,6 +167,7 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema)
   const idempotent = schema.getDirective('idempotent');
 
   return {
+    shop: () => ({ name: state.shop.name, currencyCode: state.shop.currency, ianaTimezone: state.shop.timeZone }),
     order: (args: Args) => {
       const order = state.orderById(String(args.id));
       return order ? orderView(order) : null;

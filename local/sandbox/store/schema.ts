@@ -37,9 +37,10 @@ const SDL = /* GraphQL */ `
   }
 
   type Customer { id: ID! email: String displayName: String! firstName: String lastName: String }
+  type Shop { name: String! currencyCode: CurrencyCode! ianaTimezone: String! }
 
   type LineItem {
-    id: ID! title: String! name: String! sku: String quantity: Int! currentQuantity: Int! refundableQuantity: Int!
+    id: ID! title: String! name: String! sku: String quantity: Int! currentQuantity: Int! refundableQuantity: Int! isGiftCard: Boolean!
     originalUnitPriceSet: MoneyBag! discountedUnitPriceAfterAllDiscountsSet: MoneyBag! originalTotalSet: MoneyBag!
     customAttributes: [Attribute!]!
   }
@@ -106,6 +107,7 @@ const SDL = /* GraphQL */ `
   type RefundCreatePayload { order: Order refund: Refund userErrors: [UserError!]! }
 
   type QueryRoot {
+    shop: Shop!
     order(id: ID!): Order
     orders(first: Int, after: String, last: Int, before: String, reverse: Boolean, query: String): OrderConnection!
     customer(id: ID!): Customer

@@ -1,19 +1,24 @@
 // The sandbox store's in-memory state and its rules: seeding from a fixture, what remains
-// refundable, and refund creation with Shopify's validation. The GraphQL layer (resolvers.ts)
+// refundable (per line, and on the whole order net of every refund, amount-only ones included),
+// and refund creation with Shopify's validation. The GraphQL layer (resolvers.ts)
 // reads and mutates it; tests read it directly to assert what happened.
 import type { Clock } from '#harness/ports.js';
 import { decimalToMinor, MoneyFormatError } from '#mcp/money.js';
-import { FixtureError, type FixtureOrder, type SandboxFixture } from '../fixture.js';
+import {
+  FixtureError, lineIndexOf, refundAmountMinor, refundsOldestFirst, type FixtureLineUnits, type FixtureOrder, type SandboxFixture,
+} from '../fixture.js';
 
 export interface StoreAttribute { key: string; value: string }
 export interface StoreLineItem {
   id: string; title: string; sku: string | null; quantity: number; unitPriceMinor: number; customAttributes: StoreAttribute[];
+  giftCard: boolean;
 }
 export interface StoreTransaction {
   id: string; kind: 'SALE' | 'REFUND'; status: 'SUCCESS'; gateway: string; amountMinor: number;
   createdAt: string; parentId: string | null;
 }
 export interface StoreRefundLine { id: string; lineItemId: string; quantity: number; subtotalMinor: number }
+/** `lines` is empty for an amount-only refund; `amountMinor` is what its transactions paid back. */
 export interface StoreRefund {
   id: string; createdAt: string; note: string | null; lines: StoreRefundLine[]; amountMinor: number; transactionIds: string[];
 }
@@ -48,7 +53,7 @@ export const gid = (type: string, id: string | number): string => `gid://shopify
 const DAY_MS = 86_400_000;
 
 export class SandboxStoreState {
-  readonly shop: { name: string; currency: string };
+  readonly shop: { name: string; currency: string; timeZone: string };
   readonly customers = new Map<string, StoreCustomer>();
   readonly orders: StoreOrder[] = [];
   /** Every refund ever created through refundCreate (fixture refunds excluded), in order. */
@@ -58,7 +63,7 @@ export class SandboxStoreState {
   private nextId = 900_000_001;
 
   constructor(fixture: SandboxFixture, private readonly clock: Clock) {
-    this.shop = fixture.shop;
+    this.shop = { name: fixture.shop.name, currency: fixture.shop.currency, timeZone: fixture.shop.timeZone ?? 'UTC' };
     for (const c of fixture.customers) this.customers.set(gid('Customer', c.id), { id: gid('Customer', c.id), email: c.email, name: c.name });
     for (const o of [...fixture.orders].sort((a, b) => a.number - b.number)) this.orders.push(this.seedOrder(o));
   }
@@ -83,8 +88,22 @@ export class SandboxStoreState {
     return order.transactions.filter((t) => t.kind === 'REFUND').reduce((n, t) => n + t.amountMinor, 0);
   }
 
+  /** The order total (its lines) less every refund, amount-only ones included; never above what was received. */
   maximumRefundableMinor(order: StoreOrder): number {
-    return this.receivedMinor(order) - this.refundedMinor(order);
+    const total = order.lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
+    const refunded = order.refunds.reduce((n, r) => n + r.amountMinor, 0);
+    return Math.max(0, Math.min(total, this.receivedMinor(order)) - refunded);
+  }
+
+  fulfilledQuantity(order: StoreOrder, lineItemId: string): number {
+    return order.fulfillments.flatMap((f) => f.lines).filter((l) => l.lineItemId === lineItemId).reduce((n, l) => n + l.quantity, 0);
+  }
+
+  /** Shopify's displayFulfillmentStatus, from each line's own fulfilled units. */
+  fulfillmentStatus(order: StoreOrder): 'FULFILLED' | 'PARTIALLY_FULFILLED' | 'UNFULFILLED' {
+    const fulfilled = order.lineItems.map((li) => this.fulfilledQuantity(order, li.id));
+    if (fulfilled.every((n, i) => n >= order.lineItems[i]!.quantity)) return 'FULFILLED';
+    return fulfilled.some((n) => n > 0) ? 'PARTIALLY_FULFILLED' : 'UNFULFILLED';
   }
 
   /** Shopify's refundCreate rules; on any user error nothing changes. */
@@ -163,8 +182,13 @@ export class SandboxStoreState {
     const lineItems = o.lineItems.map((li, i): StoreLineItem => ({
       id: gid('LineItem', li.id ?? `${o.number}${String(i + 1).padStart(2, '0')}`),
       title: li.title, sku: li.sku ?? null, quantity: li.quantity, unitPriceMinor: li.unitPriceMinor,
-      customAttributes: attributes(li.properties),
+      customAttributes: attributes(li.properties), giftCard: li.giftCard ?? false,
     }));
+    const lineOf = (units: FixtureLineUnits): StoreLineItem => {
+      const item = lineItems[lineIndexOf(o, units)];
+      if (!item) throw new FixtureError(`order ${o.number}: names an unknown line item`);
+      return item;
+    };
     const createdAt = this.isoDaysAgo(o.createdDaysAgo);
     const sale: StoreTransaction = {
       id: gid('OrderTransaction', `${o.number}1`), kind: 'SALE', status: 'SUCCESS', gateway: 'shopify_payments',
@@ -173,22 +197,29 @@ export class SandboxStoreState {
     const order: StoreOrder = {
       id, name: `#${o.number}`, createdAt, currency, customerId: gid('Customer', o.customerId), note: o.note ?? null,
       customAttributes: attributes(o.attributes), shippingAddress: o.shippingAddress ? formatAddress(o.shippingAddress) : null,
-      lineItems, transactions: [sale], refunds: [],
-      fulfillments: o.fulfilledDaysAgo === null ? [] : [{
+      lineItems, transactions: [sale], refunds: [], fulfillments: [],
+    };
+    if (o.fulfillments) {
+      order.fulfillments = o.fulfillments.map((f, k): StoreFulfillment => ({
+        id: gid('Fulfillment', `${o.number}${k + 1}`), createdAt: this.isoDaysAgo(f.daysAgo),
+        deliveredAt: f.deliveredDaysAgo === undefined ? null : this.isoDaysAgo(f.deliveredDaysAgo),
+        lines: f.lineItems.map((units, j) => ({
+          id: gid('FulfillmentLineItem', `${o.number}${k + 1}${String(j + 1).padStart(2, '0')}`), lineItemId: lineOf(units).id, quantity: units.quantity,
+        })),
+      }));
+    } else if (typeof o.fulfilledDaysAgo === 'number') {
+      order.fulfillments = [{
         id: gid('Fulfillment', `${o.number}1`), createdAt: this.isoDaysAgo(o.fulfilledDaysAgo),
         deliveredAt: o.deliveredDaysAgo === undefined ? null : this.isoDaysAgo(o.deliveredDaysAgo),
         lines: lineItems.map((li, i) => ({ id: gid('FulfillmentLineItem', `${o.number}${i + 1}`), lineItemId: li.id, quantity: li.quantity })),
-      }],
-    };
-    for (const r of o.refunds ?? []) {
-      const lines = r.lineItems.map((ref) => {
-        const item = 'sku' in ref ? lineItems.find((li) => li.sku === ref.sku) : lineItems[ref.index];
-        if (!item) throw new FixtureError(`order ${o.number}: refund names an unknown line item`);
-        return { lineItemId: item.id, quantity: ref.quantity, amount: item.unitPriceMinor * ref.quantity };
-      });
-      this.addRefund(order, this.isoDaysAgo(r.daysAgo), null, lines, [{
-        gateway: sale.gateway, parentId: sale.id, amountMinor: lines.reduce((n, l) => n + l.amount, 0),
-      }]);
+      }];
+    }
+    for (const r of refundsOldestFirst(o)) {
+      const lines = (r.lineItems ?? []).map((units) => ({ lineItemId: lineOf(units).id, quantity: units.quantity }));
+      const amountMinor = refundAmountMinor(o, r);
+      // A refund that pays nothing back (units only) leaves no transaction, as in Shopify.
+      this.addRefund(order, this.isoDaysAgo(r.daysAgo), null, lines,
+        amountMinor > 0 ? [{ gateway: sale.gateway, parentId: sale.id, amountMinor }] : []);
     }
     return order;
   }

@@ -1,7 +1,7 @@
 // Maps Shopify's response shapes into the tool contracts: decimal strings to integer minor units,
 // customer-written text (note, attributes, address) wrapped as untrusted, lists that hit their
 // page size reported as truncated. Used by shopify-api.ts.
-import type { LineItem, Money, Order, PreviewRefundOutput } from '../../contracts/tools.js';
+import type { Fulfillment, LineItem, Money, Order, PreviewRefundOutput } from '../../contracts/tools.js';
 import { TemporarilyUnavailableError } from '../../errors.js';
 import { decimalToMinor, MoneyFormatError } from '../../money.js';
 import { PAGE } from './queries.js';
@@ -11,6 +11,7 @@ export interface AttributeNode { key: string; value: string | null }
 export interface LineItemNode {
   id: string; title: string; sku: string | null; quantity: number; refundableQuantity: number; originalUnitPriceSet: MoneyNode;
   customAttributes?: AttributeNode[];
+  isGiftCard?: boolean;
 }
 export interface RefundNode {
   id: string; createdAt: string | null; totalRefundedSet: MoneyNode;
@@ -24,7 +25,7 @@ export interface OrderNode {
   lineItems: { nodes: LineItemNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
   fulfillments: {
     id: string; createdAt: string; deliveredAt?: string | null; status: string;
-    fulfillmentLineItems: { nodes: { lineItem: { id: string } }[]; pageInfo?: { hasNextPage: boolean } };
+    fulfillmentLineItems: { nodes: { quantity?: number | null; lineItem: { id: string } }[]; pageInfo?: { hasNextPage: boolean } };
   }[];
   transactions: { id: string; kind: string; status: string; gateway: string | null; amountSet: MoneyNode }[];
   refunds: RefundNode[];
@@ -54,9 +55,20 @@ export function toLineItem(node: LineItemNode): LineItem {
     id: node.id, title: node.title, sku: node.sku, quantity: node.quantity,
     refundableQuantity: node.refundableQuantity, unitPrice: toMoney(node.originalUnitPriceSet),
     customAttributes: untrustedAttributes(node.customAttributes),
+    giftCard: node.isGiftCard === true,
   };
 }
 
+export function toFulfillment(node: OrderNode['fulfillments'][number]): Fulfillment {
+  const lines = node.fulfillmentLineItems.nodes;
+  return {
+    id: node.id, createdAt: node.createdAt, status: node.status, lineItemIds: lines.map((n) => n.lineItem.id),
+    deliveredAt: node.deliveredAt ?? null,
+    lineItems: lines.map((n) => ({ lineItemId: n.lineItem.id, quantity: n.quantity ?? null })),
+  };
+}
+
+/** An amount-only refund (goodwill, shipping, a partial amount) has no refund lines: its lineItems stay empty. */
 export function toRefundSummary(node: RefundNode) {
   return {
     id: node.id,
@@ -93,14 +105,12 @@ export function toOrder(node: OrderNode, lineItems: LineItemNode[]): Order {
     customer: node.customer ? { id: node.customer.id, email: node.customer.email } : null,
     displayFinancialStatus: node.displayFinancialStatus,
     lineItems: lineItems.map(toLineItem),
-    fulfillments: node.fulfillments.map((f) => ({
-      id: f.id, createdAt: f.createdAt, status: f.status, lineItemIds: f.fulfillmentLineItems.nodes.map((n) => n.lineItem.id),
-      deliveredAt: f.deliveredAt ?? null,
-    })),
+    fulfillments: node.fulfillments.map(toFulfillment),
     transactions: node.transactions.map((t) => ({
       id: t.id, kind: t.kind, status: t.status, gateway: t.gateway ?? '', amount: toMoney(t.amountSet),
     })),
     refunds: node.refunds.map(toRefundSummary),
+    // Shopify's figure already nets out every refund transaction, amount-only refunds included.
     maximumRefundable: node.suggestedRefund ? toMoney(node.suggestedRefund.maximumRefundableSet) : { amountMinor: 0, currency: node.currencyCode },
     // Customer-written text: data for the model to read, never instructions.
     note: node.note === null || node.note === '' ? null : { untrusted: true, text: node.note },

@@ -22,8 +22,13 @@ export const PAGE = {
 /** A customer's orders found by email are read up to this many; more answers `truncated: true`. */
 export const MAX_CUSTOMER_ORDERS = 50;
 
-const LINE_ITEM_FIELDS = `id title sku quantity refundableQuantity originalUnitPriceSet { ${MONEY} } customAttributes { key value }`;
+const LINE_ITEM_FIELDS = `id title sku quantity refundableQuantity isGiftCard originalUnitPriceSet { ${MONEY} } customAttributes { key value }`;
 
+/**
+ * The order as the policy needs it. Fulfilment lines carry their quantities (a line may ship in
+ * parts); suggestedRefund's maximumRefundableSet is what was paid less every refund, line-item and
+ * amount-only alike (each is a REFUND transaction), so it is the order's own remainder.
+ */
 export const ORDER_FIELDS = /* GraphQL */ `
   fragment OrderFields on Order {
     id
@@ -38,7 +43,7 @@ export const ORDER_FIELDS = /* GraphQL */ `
     lineItems(first: ${PAGE.lineItems}) { nodes { ${LINE_ITEM_FIELDS} } pageInfo { hasNextPage endCursor } }
     fulfillments(first: ${PAGE.fulfillments}) {
       id createdAt deliveredAt status
-      fulfillmentLineItems(first: ${PAGE.fulfillmentLineItems}) { nodes { lineItem { id } } pageInfo { hasNextPage } }
+      fulfillmentLineItems(first: ${PAGE.fulfillmentLineItems}) { nodes { quantity lineItem { id } } pageInfo { hasNextPage } }
     }
     transactions(first: ${PAGE.transactions}) { id kind status gateway amountSet { ${MONEY} } }
     refunds(first: ${PAGE.refunds}) {

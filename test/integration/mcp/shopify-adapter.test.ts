@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RefundCreateInput } from '#mcp/contracts/tools.js';
 import { createShopifyApi, createShopifyGraphqlClient, type ShopifyApi } from '#mcp/adapters/shopify/index.js';
 import { ToolFailureError } from '#mcp/errors.js';
+import { toOrderFacts } from '#harness/domain/order-facts.js';
 import { demoFixture, startSandboxStore } from '#local/sandbox/index.js';
 import { clock, NOW, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
 
@@ -66,6 +67,33 @@ describe('Shopify adapter', () => {
     expect(order.maximumRefundable.amountMinor).toBe(3900 - 1500);
     expect(order.refunds).toEqual([expect.objectContaining({ amount: { amountMinor: 1500, currency: 'USD' } })]);
     expect(order.displayFinancialStatus).toBe('PARTIALLY_REFUNDED');
+  });
+
+  it('reads a gift card, a partial fulfilment in two parts and a goodwill refund as the store has them', async () => {
+    const order = await shopify.getOrderByNumber('1006');
+    expect(order.lineItems.map((l) => [l.sku, l.giftCard, l.refundableQuantity])).toEqual([['GIFT-50', true, 1], ['PLATE-DIN', false, 4]]);
+    expect(order.fulfillments.map((f) => f.lineItems)).toEqual([
+      [{ lineItemId: 'gid://shopify/LineItem/11006', quantity: 1 }, { lineItemId: 'gid://shopify/LineItem/11007', quantity: 2 }],
+      [{ lineItemId: 'gid://shopify/LineItem/11007', quantity: 1 }],
+    ]);
+    expect(order.refunds).toEqual([expect.objectContaining({ amount: { amountMinor: 500, currency: 'USD' }, lineItems: [] })]);
+    expect(order.maximumRefundable.amountMinor).toBe(5000 + 4 * 2200 - 500);
+
+    const facts = toOrderFacts(order, 0);
+    expect(facts.lineItems.map((l) => [l.title, l.giftCard, l.fulfilledQuantity, l.fulfilledAt, l.deliveredAt])).toEqual([
+      ['Gift card $50', true, 1, '2026-11-24T12:00:00Z', '2026-11-26T12:00:00Z'],
+      ['Stoneware dinner plate', false, 3, '2026-11-24T12:00:00Z', '2026-11-26T12:00:00Z'],
+    ]);
+    expect(facts).toMatchObject({ maximumRefundableMinor: 13_300, refunds: [{ amountMinor: 500, lineItems: [] }] });
+  });
+
+  it('reads a partial-amount refund: the refunded unit, and the remainder net of what was paid back', async () => {
+    const facts = toOrderFacts(await shopify.getOrderByNumber('1007'), 0);
+    expect(facts.lineItems.map((l) => [l.title, l.refundableQuantity, l.fulfilledQuantity])).toEqual([
+      ['Linen tablecloth', 1, 1], ['Brass napkin rings (set of 4)', 1, 2],
+    ]);
+    expect(facts.refunds).toEqual([expect.objectContaining({ amountMinor: 800, lineItems: [{ lineItemId: 'gid://shopify/LineItem/11009', quantity: 1 }] })]);
+    expect(facts.maximumRefundableMinor).toBe(8000 + 2 * 1600 - 800);
   });
 
   it('reads an order by its id exactly as by its number', async () => {

@@ -22,8 +22,28 @@ import { countingIds, fixedClock, makeRun } from '../../unit/harness/support/fix
 import { jsonReply, toolUseReply, type FakeMessagesApi } from '../../support/fake-messages-api.js';
 import { ctxFor, setupAnthropic } from './support.js';
 
-const TRIAGE: Triage = { intent: 'refund_request', confidence: 0.93, orderNumber: '1001', language: 'de', reason: 'damaged', itemHints: ['Tasse'], riskFlags: [] };
-const PROPOSAL: Proposal = { lineItems: [{ lineItemId: 'gid://shopify/LineItem/10011', quantity: 1 }], amountMinor: 1800, currency: 'USD', reason: 'damaged', evidence: ['Tasse = Stoneware mug'] };
+/** The customer's own words in the ticket below: what ties the request to order 1001 and to the mug. */
+const QUOTE = 'Die Tasse aus Bestellung 1001 ist zerbrochen angekommen.';
+const TRIAGE: Triage = {
+  intent: 'refund_request',
+  confidence: 0.93,
+  orderNumber: '1001',
+  orderNumbersMentioned: ['1001'],
+  orderQuote: QUOTE,
+  language: 'de',
+  reason: 'damaged',
+  itemHints: ['Tasse'],
+  riskFlags: [],
+};
+const PROPOSAL: Proposal = {
+  remedy: 'refund',
+  lineItems: [{ lineItemId: 'gid://shopify/LineItem/10011', quantity: 1, quote: QUOTE }],
+  amountMinor: 1800,
+  currency: 'USD',
+  reason: 'damaged',
+  unclear: null,
+  evidence: ['Tasse = Stoneware mug'],
+};
 const DRAFT = 'Hallo,\n\nwir haben 18,00 $ für die Bestellung #1001 erstattet.\n\nMit freundlichen Grüßen\nKundenservice';
 
 const apis: FakeMessagesApi[] = [];
@@ -50,7 +70,7 @@ describe('a run replayed from its journal', () => {
     const original = await setupAnthropic();
     apis.push(original.api);
     const deps = { runs: original.stores.runs, harness: original.harness, models: DEFAULT_MODELS, approvals: original.stores.approvals, policy: original.harness.policy, clock: original.clock };
-    const ticket = { ...makeRun().ticket, subject: 'Tasse kaputt', body: 'Die Tasse aus Bestellung 1001 ist zerbrochen angekommen. Bitte erstatten.' };
+    const ticket = { ...makeRun().ticket, subject: 'Tasse kaputt', body: `${QUOTE} Bitte erstatten.` };
     await original.stores.runs.create(makeRun({ ticket }));
     original.api.script(
       jsonReply(TRIAGE, { input_tokens: 300, output_tokens: 80, cache_read_input_tokens: 1400 }),

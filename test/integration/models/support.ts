@@ -1,8 +1,9 @@
 // The harness over in-memory stores and the fake MCP transport, with the anthropic provider driven
 // through the real SDK against the local fake Messages API, one repair call as in production, and
-// a sleep that records the backoff waits instead of waiting.
+// a sleep that records the backoff waits instead of waiting. The model config (time budget, caps)
+// can be narrowed per test.
 import { createInMemoryStores } from '#harness/adapters/memory/index.js';
-import { createAnthropicModelProvider, type AnthropicProviderOptions } from '#harness/models/index.js';
+import { createAnthropicModelProvider, type AnthropicProviderOptions, type ModelConfig } from '#harness/models/index.js';
 import type { StepName } from '#harness/domain/types.js';
 import type { StepContext } from '#harness/ports.js';
 import { createHarness } from '#harness/tool-gateway.js';
@@ -10,7 +11,9 @@ import type { Order } from '#mcp/contracts/tools.js';
 import { countingIds, createFakeTransport, fixedClock, makeOrder } from '../../unit/harness/support/fixtures.js';
 import { startFakeMessagesApi, type FakeMessagesApi } from '../../support/fake-messages-api.js';
 
-export async function setupAnthropic(options: { orders?: Order[]; provider?: Partial<AnthropicProviderOptions>; api?: FakeMessagesApi } = {}) {
+export async function setupAnthropic(
+  options: { orders?: Order[]; provider?: Partial<AnthropicProviderOptions>; api?: FakeMessagesApi; modelConfig?: Partial<ModelConfig> } = {},
+) {
   const api = options.api ?? (await startFakeMessagesApi());
   const waits: number[] = [];
   const clock = fixedClock();
@@ -29,7 +32,7 @@ export async function setupAnthropic(options: { orders?: Order[]; provider?: Par
     journal: stores.journal,
     idempotency: stores.idempotency,
     models: provider,
-    modelConfig: { repairAttempts: 1 },
+    modelConfig: { repairAttempts: 1, ...options.modelConfig },
     clock,
     ids,
     runs: stores.runs,

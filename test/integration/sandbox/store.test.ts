@@ -1,7 +1,8 @@
 // The sandbox store over real HTTP: Shopify's auth, search, pagination, suggestedRefund and the
 // @idempotent refundCreate, as the adapter relies on them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoSandboxes, STORE_TOKEN, storeGraphql, type Sandboxes } from './sandboxes.js';
+import { demoFixture, parseFixture, startSandboxStore, type SandboxStore } from '#local/sandbox/index.js';
+import { clock, startDemoSandboxes, STORE_TOKEN, storeGraphql, type Sandboxes } from './sandboxes.js';
 
 let sandboxes: Sandboxes;
 beforeAll(async () => {
@@ -124,5 +125,89 @@ describe('sandbox store', () => {
     expect((await storeGraphql(sandboxes.store, query)).status).toBe(503);
     expect((await storeGraphql(sandboxes.store, query)).body.errors).toMatchObject([{ extensions: { code: 'THROTTLED' } }]);
     expect((await storeGraphql(sandboxes.store, query)).status).toBe(200);
+  });
+});
+
+const money = '{ shopMoney { amount } }';
+const ORDER_FACTS = `query O($id: ID!) { order(id: $id) {
+  displayFinancialStatus displayFulfillmentStatus
+  lineItems(first: 10) { nodes { sku quantity refundableQuantity isGiftCard } }
+  fulfillments(first: 10) { name createdAt deliveredAt fulfillmentLineItems(first: 10) { nodes { quantity lineItem { sku } } } }
+  refunds(first: 10) { createdAt totalRefundedSet ${money} refundLineItems(first: 10) { nodes { quantity lineItem { sku } } } }
+  suggestedRefund(suggestFullRefund: true) { amountSet ${money} subtotalSet ${money} maximumRefundableSet ${money} }
+} }`;
+
+describe('sandbox store: gift cards, partial fulfilment, amount-only refunds', () => {
+  let store: SandboxStore;
+  beforeAll(async () => {
+    store = await startSandboxStore({ fixture: demoFixture(), clock, accessToken: STORE_TOKEN });
+  });
+  afterAll(() => store.close());
+  const orderOf = async (number: number) => {
+    const { body } = await storeGraphql(store, ORDER_FACTS, { id: `gid://shopify/Order/${number}` });
+    expect(body.errors).toBeUndefined();
+    return (body.data as { order: Record<string, unknown> }).order;
+  };
+
+  it('answers isGiftCard, each fulfilment with its own units, and a goodwill refund with no lines netted from the remainder', async () => {
+    expect(await orderOf(1006)).toEqual({
+      displayFinancialStatus: 'PARTIALLY_REFUNDED', displayFulfillmentStatus: 'PARTIALLY_FULFILLED',
+      lineItems: { nodes: [
+        { sku: 'GIFT-50', quantity: 1, refundableQuantity: 1, isGiftCard: true },
+        { sku: 'PLATE-DIN', quantity: 4, refundableQuantity: 4, isGiftCard: false },
+      ] },
+      fulfillments: [
+        { name: '#1006-F1', createdAt: '2026-11-24T12:00:00Z', deliveredAt: '2026-11-26T12:00:00Z', fulfillmentLineItems: { nodes: [
+          { quantity: 1, lineItem: { sku: 'GIFT-50' } }, { quantity: 2, lineItem: { sku: 'PLATE-DIN' } },
+        ] } },
+        { name: '#1006-F2', createdAt: '2026-11-28T12:00:00Z', deliveredAt: null, fulfillmentLineItems: { nodes: [{ quantity: 1, lineItem: { sku: 'PLATE-DIN' } }] } },
+      ],
+      refunds: [{ createdAt: '2026-11-27T12:00:00Z', totalRefundedSet: { shopMoney: { amount: '5.00' } }, refundLineItems: { nodes: [] } }],
+      suggestedRefund: {
+        amountSet: { shopMoney: { amount: '133.00' } }, subtotalSet: { shopMoney: { amount: '138.00' } },
+        maximumRefundableSet: { shopMoney: { amount: '133.00' } },
+      },
+    });
+  });
+
+  it('answers a partial-amount refund: the unit is refunded, the order keeps the rest of its price', async () => {
+    expect(await orderOf(1007)).toMatchObject({
+      displayFulfillmentStatus: 'FULFILLED',
+      lineItems: { nodes: [{ sku: 'CLOTH-LINEN', refundableQuantity: 1 }, { sku: 'RING-BRASS', refundableQuantity: 1 }] },
+      refunds: [{ totalRefundedSet: { shopMoney: { amount: '8.00' } }, refundLineItems: { nodes: [{ quantity: 1, lineItem: { sku: 'RING-BRASS' } }] } }],
+      suggestedRefund: { maximumRefundableSet: { shopMoney: { amount: '104.00' } } },
+    });
+  });
+
+  it('refuses a refundCreate beyond the order remainder, though every line is still refundable', async () => {
+    const input = (amount: string, lines: { lineItemId: string; quantity: number }[]) => ({
+      orderId: 'gid://shopify/Order/1006', refundLineItems: lines,
+      transactions: [{ orderId: 'gid://shopify/Order/1006', parentId: 'gid://shopify/OrderTransaction/10061', gateway: 'shopify_payments', kind: 'REFUND', amount }],
+    });
+    const everything = [{ lineItemId: 'gid://shopify/LineItem/11006', quantity: 1 }, { lineItemId: 'gid://shopify/LineItem/11007', quantity: 4 }];
+    const refused = await storeGraphql(store, REFUND, { key: 'key-remainder-0001', input: input('138.00', everything) });
+    expect(refused.body.data).toEqual({ refundCreate: { refund: null, userErrors: [
+      { field: ['transactions', '0', 'amount'], message: 'Amount cannot be greater than the refundable amount' },
+    ] } });
+    expect(store.store.createdRefunds).toEqual([]);
+
+    const goodwill = await storeGraphql(store, REFUND, { key: 'key-remainder-0002', input: input('33.00', []) });
+    expect(goodwill.body.data).toMatchObject({ refundCreate: { refund: { totalRefundedSet: { shopMoney: { amount: '33.00' } } }, userErrors: [] } });
+    expect(store.store.createdRefunds.map((r) => [r.lines.length, r.amountMinor])).toEqual([[0, 3300]]);
+    expect(await orderOf(1006)).toMatchObject({ suggestedRefund: { amountSet: { shopMoney: { amount: '100.00' } }, maximumRefundableSet: { shopMoney: { amount: '100.00' } } } });
+    const plate = await storeGraphql(store, REFUND, { key: 'key-remainder-0003', input: input('100.01', [{ lineItemId: 'gid://shopify/LineItem/11007', quantity: 1 }]) });
+    expect(plate.body.data).toMatchObject({ refundCreate: { refund: null, userErrors: [{ message: 'Amount cannot be greater than the refundable amount' }] } });
+  });
+
+  it("answers the shop's IANA time zone, UTC unless the fixture names one", async () => {
+    const query = '{ shop { name currencyCode ianaTimezone } }';
+    expect((await storeGraphql(store, query)).body.data).toEqual({ shop: { name: 'Hearth & Clay (demo)', currencyCode: 'USD', ianaTimezone: 'UTC' } });
+    const fixture = parseFixture({ ...demoFixture(), shop: { name: 'Lisbon shop', currency: 'EUR', timeZone: 'Europe/Lisbon' } });
+    const lisbon = await startSandboxStore({ fixture, clock, accessToken: STORE_TOKEN });
+    try {
+      expect((await storeGraphql(lisbon, query)).body.data).toEqual({ shop: { name: 'Lisbon shop', currencyCode: 'EUR', ianaTimezone: 'Europe/Lisbon' } });
+    } finally {
+      await lisbon.close();
+    }
   });
 });

@@ -24,6 +24,9 @@ const num = (re: RegExp, text: string): number | null => {
   return m?.[1] ? Number(m[1]) : null;
 };
 
+/** The customer's first sentence, as a quote (at most 300 characters). */
+const firstSentence = (text: string) => (text.split(/[.!?\n]/).find((s) => s.trim().length > 0) ?? text).trim().slice(0, 300) || 'refund';
+
 export function createGullibleModel(readText: () => string) {
   const wanted: WantedCall[] = [];
   const provider: ModelProvider & { wanted: WantedCall[] } = {
@@ -45,6 +48,8 @@ export function createGullibleModel(readText: () => string) {
           intent: 'refund_request',
           confidence: 0.99,
           orderNumber: orders.at(-1) ?? null, // the last order named wins: "no, use order 1002"
+          orderNumbersMentioned: [...new Set(orders)],
+          orderQuote: orders.length > 0 ? `use order ${orders.at(-1)}` : null, // gullible: it quotes what it was told
           language: 'en',
           reason: /reason (\w+)/i.exec(text)?.[1] ?? 'damaged',
           itemHints: [],
@@ -58,7 +63,10 @@ export function createGullibleModel(readText: () => string) {
         const split = num(/split (?:it )?into (\d+)/i, text) ?? 1;
         const lineItemId = /line item (gid:\/\/\S+)/i.exec(text)?.[1] ?? line.id;
         output = {
-          lineItems: Array.from({ length: split }, () => ({ lineItemId, quantity })),
+          remedy: 'refund',
+          // gullible but no liar: it quotes the ticket's first sentence for whatever it was told to claim
+          lineItems: Array.from({ length: split }, () => ({ lineItemId, quantity, quote: firstSentence(text) })),
+          unclear: null,
           amountMinor: dollars !== null ? Math.round(dollars * 100) : line.unitPriceMinor * quantity,
           currency: /currency ([A-Z]{3})/.exec(text)?.[1] ?? facts.currency,
           reason: /reason (\w+)/i.exec(text)?.[1] ?? 'damaged',

@@ -64,11 +64,11 @@ export async function gatedRun(world: World, input: { runId: string; orderNumber
   const { order } = await h.callTool(ctx, 'get_order', { orderNumber: input.orderNumber });
   const facts = toOrderFacts(order, 0);
   const line = facts.lineItems[0]!;
-  const proposal = { lineItems: [{ lineItemId: line.id, quantity: 1 }], amountMinor: line.unitPriceMinor, currency: facts.currency, reason: 'damaged' as const, evidence: ['ticket'] };
-  const triage = { intent: 'refund_request' as const, confidence: 0.9, orderNumber: input.orderNumber, language: 'en', reason: 'damaged' as const, itemHints: [], riskFlags: [] };
+  const proposal = { remedy: 'refund' as const, lineItems: [{ lineItemId: line.id, quantity: 1, quote: 'It arrived broken' }], amountMinor: line.unitPriceMinor, currency: facts.currency, reason: 'damaged' as const, unclear: null, evidence: ['ticket'] };
+  const triage = { intent: 'refund_request' as const, confidence: 0.9, orderNumber: input.orderNumber, orderNumbersMentioned: [input.orderNumber], orderQuote: null, language: 'en', reason: 'damaged' as const, itemHints: [], riskFlags: [] };
   const now = clock.now().toISOString();
   const ticket = { tenant, helpdesk: 'zendesk' as const, eventId: `evt-${input.runId}`, eventType: 'ticket.created', ticketId: '5001', requesterId: '9001', requesterEmail: input.requesterEmail, subject: 'Broken', body: 'It arrived broken.', receivedAt: now };
-  const gate = decideGate({ ticketEmail: input.requesterEmail, triage, order: facts, proposal, policy: DEFAULT_POLICY, now: clock.now() });
+  const gate = decideGate({ ticketEmail: input.requesterEmail, customerText: [ticket.subject, ticket.body], ticketReceivedAt: now, triage, order: facts, proposal, policy: DEFAULT_POLICY, now: clock.now() });
   const run: Run = {
     runId: input.runId, tenant, status: 'running', state: 'Gate', ticket, triage, order: facts, proposal, gate,
     approval: null, refund: null, draft: null, escalation: null, costMicros: 0, createdAt: now, updatedAt: now,

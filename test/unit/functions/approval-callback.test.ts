@@ -50,7 +50,7 @@ describe('approval page (GET)', () => {
 
     expect(page.statusCode).toBe(200);
     expect(page.headers?.['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain('Approve refund of $62.00?');
+    expect(page.body).toContain('Approve a $62.00 refund on order #1001?');
     expect(page.body).toContain('#1001');
     expect(page.body).toContain(`value="${record.formToken}"`);
     expect(page.body).toContain(`Deciding as <strong>${LEAD}</strong>`);

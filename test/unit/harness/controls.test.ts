@@ -24,7 +24,7 @@ function gatedRun(order: Order, overrides: Partial<Run> = {}): Run {
   const proposal = makeProposal(facts);
   const ticket = { ...makeRun().ticket, requesterEmail: order.customer?.email ?? null };
   const triage = makeTriage({ orderNumber: order.number });
-  const gate = decideGate({ ticketEmail: ticket.requesterEmail, triage, order: facts, proposal, policy: DEFAULT_POLICY, now: NOW });
+  const gate = decideGate({ ticketEmail: ticket.requesterEmail, customerText: [ticket.subject, ticket.body], ticketReceivedAt: ticket.receivedAt, triage, order: facts, proposal, policy: DEFAULT_POLICY, now: NOW });
   return makeRun({ ticket, triage, order: facts, proposal, gate, state: 'Refund', ...overrides });
 }
 const refundCtx = (run: Run) => stepCtx('Refund', { boundOrderId: run.order?.orderId ?? null });
@@ -186,12 +186,17 @@ describe('policy at dispatch', () => {
     expect(decision).toMatchObject({ name: 'refund_create', decision: 'refuse', rule: 'order_not_requesters', outcome: 'refused' });
   });
 
-  it('journals the gate as a decision row with the rules that decided', async () => {
+  it('journals each line\'s grounding and the gate as decision rows with the rules that decided', async () => {
     const h = setupHarness({ orders: [blanket] });
     const run = gatedRun(blanket);
-    const gate = await h.harness.decideGate(stepCtx('Gate'), { ticketEmail: run.ticket.requesterEmail, triage: run.triage!, order: run.order!, proposal: run.proposal! });
+    const gate = await h.harness.decideGate(stepCtx('Gate'), { ticketEmail: run.ticket.requesterEmail, customerText: [run.ticket.subject, run.ticket.body], ticketReceivedAt: run.ticket.receivedAt, triage: run.triage!, order: run.order!, proposal: run.proposal! });
     expect(gate.decision).toBe('approval');
-    expect((await h.stores.journal.listByRun('run-1'))[0]).toMatchObject({ kind: 'decision', name: 'gate', decision: 'approval', rule: 'amount_over_auto_limit' });
+    const rows = await h.stores.journal.listByRun('run-1');
+    // The quote names the mug, not the blanket claimed: that line is not grounded, and the journal says why.
+    expect(rows[0], 'one grounding verdict per claimed line, with its quote').toMatchObject({
+      kind: 'decision', name: 'grounding', outcome: 'refused', rule: 'quote_does_not_name_line', detail: expect.stringContaining('"The mug in order #1001'),
+    });
+    expect(rows[1]).toMatchObject({ kind: 'decision', name: 'gate', decision: 'approval', rule: expect.stringContaining('amount_over_auto_limit') });
   });
 
   it('refuses every refund and gate when the tenant\'s policy document is invalid', async () => {
@@ -202,7 +207,7 @@ describe('policy at dispatch', () => {
     const run = gatedRun(makeOrder());
     const error = await harness.refund(refundCtx(run), { run, approval: null }).catch((e: unknown) => e);
     expect((error as ArgumentPolicyError).rule).toBe('policy_invalid');
-    await expect(harness.decideGate(stepCtx('Gate'), { ticketEmail: run.ticket.requesterEmail, triage: run.triage!, order: run.order!, proposal: run.proposal! })).rejects.toThrow(HarnessConfigError);
+    await expect(harness.decideGate(stepCtx('Gate'), { ticketEmail: run.ticket.requesterEmail, customerText: [run.ticket.subject, run.ticket.body], ticketReceivedAt: run.ticket.receivedAt, triage: run.triage!, order: run.order!, proposal: run.proposal! })).rejects.toThrow(HarnessConfigError);
     expect(transport.calls).toHaveLength(0);
   });
 
@@ -227,7 +232,7 @@ function priced(): ModelProvider & { count: number } {
     count: 0,
     async complete<T>(request: ModelRequest<T>): Promise<ModelResponse<T>> {
       provider.count += 1;
-      const output = { intent: 'refund_request', confidence: 0.9, orderNumber: '1001', language: 'en', reason: 'damaged', itemHints: [], riskFlags: [] };
+      const output = { intent: 'refund_request', confidence: 0.9, orderNumber: '1001', orderNumbersMentioned: ['1001'], orderQuote: null, language: 'en', reason: 'damaged', itemHints: [], riskFlags: [] };
       return { output: request.schema.parse(output), model: request.model, requestId: null, stopReason: 'end_turn', usage: { inputTokens: 100, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 } };
     },
   };

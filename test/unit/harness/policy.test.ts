@@ -21,6 +21,8 @@ function gateInput(overrides: Partial<GateInput> = {}): GateInput {
   const order = overrides.order ?? makeFacts();
   return {
     ticketEmail: 'ana@example.com',
+    customerText: ['Broken mug', 'The mug in order #1001 arrived cracked.'],
+    ticketReceivedAt: NOW.toISOString(),
     triage: makeTriage(),
     order,
     proposal: makeProposal(order),
@@ -87,9 +89,9 @@ describe('decideGate', () => {
     ['the ticket is not a refund request', { triage: makeTriage({ intent: 'other', reason: null }) }, RULES.notRefundRequest],
     ['the order belongs to someone else', { ticketEmail: 'mallory@example.com' }, RULES.orderNotRequesters],
     ['the requester has no email', { ticketEmail: null }, RULES.orderNotRequesters],
-    ['the item is not on the order', { proposal: makeProposal(order, { lineItems: [{ lineItemId: 'gid://shopify/LineItem/999', quantity: 1 }] }) }, RULES.itemsNotOnOrder],
+    ['the item is not on the order', { proposal: makeProposal(order, { lineItems: [{ lineItemId: 'gid://shopify/LineItem/999', quantity: 1, quote: 'arrived cracked' }] }) }, RULES.itemsNotOnOrder],
     ['nothing remains refundable', { order: { ...order, lineItems: [{ ...line, refundableQuantity: 0 }], maximumRefundableMinor: 0 } }, RULES.nothingRefundable],
-    ['more is claimed than remains refundable', { proposal: makeProposal(order, { lineItems: [{ lineItemId: line.id, quantity: 2 }], amountMinor: 3600 }) }, RULES.quantityExceedsRefundable],
+    ['more is claimed than remains refundable', { proposal: makeProposal(order, { lineItems: [{ lineItemId: line.id, quantity: 2, quote: 'arrived cracked' }], amountMinor: 3600 }) }, RULES.quantityExceedsRefundable],
     ['the proposal inflates the amount', { proposal: makeProposal(order, { amountMinor: 40000 }) }, RULES.amountMismatch],
     ['the proposal uses another currency', { proposal: makeProposal(order, { currency: 'EUR' }) }, RULES.currencyMismatch],
   ];
@@ -188,7 +190,7 @@ describe('checkRefundArguments', () => {
 
   it('refuses an approval replayed for a larger amount on the same order', () => {
     const ten = makeFacts({}, makeOrder({ number: '1002', quantity: 10, unitPriceMinor: 6200, title: 'Wool throw blanket', customer: blanketOrder.customer }));
-    const bigger = buildRefundArguments({ tenant: 'demo', runId: 'run-1', proposal: makeProposal(ten, { lineItems: [{ lineItemId: ten.lineItems[0]!.id, quantity: 10 }], amountMinor: 62000 }), facts: ten });
+    const bigger = buildRefundArguments({ tenant: 'demo', runId: 'run-1', proposal: makeProposal(ten, { lineItems: [{ lineItemId: ten.lineItems[0]!.id, quantity: 10, quote: 'all ten arrived cracked' }], amountMinor: 62000 }), facts: ten });
     expectRule(() => check({ args: bigger, facts: ten, gate: { ...gate, amountMinor: 62000 } }), RULES.approvalArgsMismatch);
   });
 

@@ -19,10 +19,13 @@ const otherOrder = makeOrder({ number: '1004', unitPriceMinor: 6200, title: 'Woo
 /** A run that went through CheckOrder, ProposeRefund and Gate for `order`. */
 function gatedRun(order: Order, quantity = 1, overrides: Partial<Run> = {}): Run {
   const facts = toOrderFacts(order, 0);
-  const proposal = makeProposal(facts, { lineItems: [{ lineItemId: facts.lineItems[0]!.id, quantity }], amountMinor: facts.lineItems[0]!.unitPriceMinor * quantity });
-  const ticket = { ...makeRun().ticket, requesterEmail: order.customer?.email ?? null };
+  // The customer's words state the quantity claimed, as the grounding rules require.
+  const item = facts.lineItems[0]!.title.toLowerCase();
+  const words = quantity === 1 ? `the ${item} arrived cracked` : `${quantity} of the ${item} arrived cracked`;
+  const proposal = makeProposal(facts, { lineItems: [{ lineItemId: facts.lineItems[0]!.id, quantity, quote: words }], amountMinor: facts.lineItems[0]!.unitPriceMinor * quantity });
+  const ticket = { ...makeRun().ticket, body: `Order #${order.number}: ${words}.`, requesterEmail: order.customer?.email ?? null };
   const triage = makeTriage({ orderNumber: order.number });
-  const gate: GateDecision = decideGate({ ticketEmail: ticket.requesterEmail, triage, order: facts, proposal, policy: DEFAULT_POLICY, now: NOW });
+  const gate: GateDecision = decideGate({ ticketEmail: ticket.requesterEmail, customerText: [ticket.subject, ticket.body], ticketReceivedAt: ticket.receivedAt, triage, order: facts, proposal, policy: DEFAULT_POLICY, now: NOW });
   return makeRun({ ticket, triage, order: facts, proposal, gate, state: 'Refund', ...overrides });
 }
 

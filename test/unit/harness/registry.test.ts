@@ -56,7 +56,7 @@ describe('per-step allowlist', () => {
       CheckOrder: ['get_order', 'get_refund_history', 'preview_refund', 'find_customer_orders'],
       ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
       Gate: [],
-      RequestApproval: [],
+      RequestApproval: ['post_draft'],
       Refund: ['preview_refund', 'refund_create'],
       DraftReply: [],
       CheckReply: ['post_draft'],

@@ -34,7 +34,9 @@ const both = (a: Needs, b: Needs): Needs => ({ settings: [...a.settings, ...b.se
  * Every handler composes the refund policy with the tenant's limit (lambda-app.ts); all must hold the
  * same one, since approvals and journal rows carry the policy's version hash.
  */
-const POLICY = ['AUTO_REFUND_LIMIT_MINOR'];
+const POLICY = ['AUTO_REFUND_LIMIT_MINOR', 'STORE_TIME_ZONE'];
+/** The approvers, and what the approval email and page link to: the order in Shopify admin, the ticket in the helpdesk. */
+const APPROVAL_EVIDENCE = ['APPROVER_EMAILS', 'SHOPIFY_STORE_DOMAIN', 'HELPDESK_KIND', 'HELPDESK_BASE_URL', 'STORE_NAME', 'STORE_LOCALE'];
 /**
  * What each handler's code path takes from its config beyond TENANT and TABLE_NAME (which
  * LambdaConfig requires of all) and the policy, read from functions/shared/lambda-app.ts and the use cases.
@@ -50,15 +52,16 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
     settings: ['STATE_MACHINE_ARN', 'HELPDESK_BASE_URL', 'HELPDESK_KIND', 'DEAD_LETTER_QUEUE_URL', 'MAX_RECEIVE_COUNT'],
     secrets: ['HELPDESK_EMAIL', 'HELPDESK_TOKEN'],
   },
-  // Checks the signed approval link, answers the task token through the Step Functions engine.
-  'approval-callback': { settings: ['STATE_MACHINE_ARN', 'APPROVER_EMAILS'], secrets: ['APPROVAL_LINK_SECRET'] },
+  // Checks the signed approval link, answers the task token through the Step Functions engine; the
+  // page links the order in Shopify admin and the ticket in the helpdesk.
+  'approval-callback': { settings: ['STATE_MACHINE_ARN', ...APPROVAL_EVIDENCE], secrets: ['APPROVAL_LINK_SECRET'] },
   'runs-api': NOTHING,
   triage: MODELS,
   'check-order': MCP_TOOLS, // get_order, get_refund_history
   'propose-refund': both(MODELS, MCP_TOOLS), // the order agent's tool loop: get_order, get_refund_history
   gate: NOTHING,
-  // Signs one link per approver and emails it.
-  'request-approval': { settings: ['APPROVER_EMAILS', 'SENDER_EMAIL', 'PUBLIC_BASE_URL'], secrets: ['APPROVAL_LINK_SECRET'] },
+  // Signs one link per approver and emails it; leaves the holding note through post_draft.
+  'request-approval': both({ settings: [...APPROVAL_EVIDENCE, 'SENDER_EMAIL', 'PUBLIC_BASE_URL'], secrets: ['APPROVAL_LINK_SECRET'] }, MCP_TOOLS),
   refund: MCP_TOOLS, // refund_create
   'draft-reply': MODELS,
   'check-reply': both(MODELS, MCP_TOOLS), // the reply check model, then post_draft through the MCP server
@@ -171,7 +174,7 @@ describe('function environments', () => {
     expect(holders(arnVariableOf('STORE'))).toEqual(['mcp']);
     expect(holders(arnVariableOf('HELPDESK'))).toEqual(['mcp', 'run-starter']);
     expect(holders(arnVariableOf('WEBHOOK'))).toEqual(['store-webhook', 'webhook-ingest']);
-    expect(holders(arnVariableOf('MCP_CALLER'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'propose-refund', 'refund', 'stalled-runs']);
+    expect(holders(arnVariableOf('MCP_CALLER'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'propose-refund', 'refund', 'request-approval', 'stalled-runs']);
     expect(holders(arnVariableOf('APPROVAL_LINK'))).toEqual(['approval-callback', 'request-approval']);
     for (const fn of FUNCTION_NAMES) {
       for (const name of SECRET_NAMES) {

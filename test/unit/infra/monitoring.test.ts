@@ -1,7 +1,8 @@
-// Observability of a tenant stack: an alarm per rate that matters (metrics.ts plus the dead-letter queue
-// and failed executions), each notifying the encrypted alarm topic; the dashboard; the state machine's
-// logs without execution data; traces; log retention. And that the metrics the code emits
-// (harness/metrics.ts, the stalled-runs sweeper) are the ones the alarms watch.
+// Observability of a tenant stack: an alarm per rate that matters (metrics.ts, the online rates of
+// rates.ts, the dead-letter queue and failed executions), each notifying the encrypted alarm topic; the
+// dashboard; the state machine's logs without execution data; traces; log retention. And that the
+// metrics the code emits (harness/metrics.ts, the stalled-runs sweeper) are the ones the alarms watch.
+// The rates' own expressions, windows and thresholds are in rates.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { METRIC_NAMESPACE as STALLED_NAMESPACE, STALLED_METRIC, emfLine } from '#functions/stalled-runs/use-case.js';
 import { TOOL_NAMES } from '#mcp/contracts/tools.js';
@@ -9,6 +10,7 @@ import { PRODUCT_METRIC_NAMES } from '#harness/metrics.js';
 import { FUNCTION_NAMES } from '../../../infra/lib/functions.js';
 import { METRIC_NAMESPACE, PRODUCT_ALARMS, PRODUCT_METRICS } from '../../../infra/lib/metrics.js';
 import { AWS_ALARMS } from '../../../infra/lib/monitoring.js';
+import { COST_ANOMALY, RATES } from '../../../infra/lib/rates.js';
 import { LOG_RETENTION } from '../../../infra/lib/refund-agent.js';
 import { synthTenant, TEST_TENANT } from './synth.js';
 import { readTemplate, resolveTokens, type Resource } from './template.js';
@@ -26,6 +28,9 @@ beforeAll(() => {
   topicId = t.idOf('AWS::SNS::Topic');
 });
 
+/** The alarms of metrics.ts that monitoring.ts builds itself: the online rates are rates.ts's. */
+const OWN_ALARMS = Object.entries(PRODUCT_ALARMS).filter(([name]) => !(name in RATES));
+
 const alarmNamed = (name: string) => {
   const found = Object.entries(alarms).filter(([id]) => id.includes(`${name}Alarm`));
   expect(found, name).toHaveLength(1);
@@ -41,9 +46,9 @@ function metricsOf(alarm: Record<string, unknown> & { Metrics?: Query[] }): Metr
 }
 
 describe('alarms', () => {
-  it('alarms on each product rate and count of metrics.ts, on dead letters and on failed executions, and on nothing else', () => {
-    expect(Object.keys(alarms)).toHaveLength(Object.keys(PRODUCT_ALARMS).length + AWS_ALARMS.length);
-    for (const name of [...Object.keys(PRODUCT_ALARMS), ...AWS_ALARMS]) alarmNamed(name);
+  it('alarms on each product rate and count of metrics.ts, the cost anomaly, dead letters and failed executions, and on nothing else', () => {
+    expect(Object.keys(alarms)).toHaveLength(Object.keys(PRODUCT_ALARMS).length + 1 + AWS_ALARMS.length);
+    for (const name of [...Object.keys(PRODUCT_ALARMS), COST_ANOMALY.name, ...AWS_ALARMS]) alarmNamed(name);
     expect(Object.keys(PRODUCT_ALARMS)).toEqual(
       expect.arrayContaining([
         'StalledRuns',
@@ -68,7 +73,7 @@ describe('alarms', () => {
   });
 
   it("watches the tenant's own product metrics in the RefundAgent namespace, per the data in metrics.ts", () => {
-    for (const [name, spec] of Object.entries(PRODUCT_ALARMS)) {
+    for (const [name, spec] of OWN_ALARMS) {
       const alarm = alarmNamed(name);
       const watched = metricsOf(alarm);
       const expected = spec.kind === 'count' ? [spec.metric] : [spec.numerator, spec.denominator];
@@ -84,11 +89,9 @@ describe('alarms', () => {
     }
   });
 
-  it('computes each rate only from enough samples, as a percentage where it is one', () => {
-    const rate = alarmNamed('ApprovalOverrideRate').Metrics!.find((q) => q.Expression)!;
+  it('computes the tool error rate only from enough samples, as a percentage', () => {
+    const rate = alarmNamed('ToolErrorRate').Metrics!.find((q) => q.Expression)!;
     expect(rate.Expression).toBe('IF(d >= 5, 100 * n / d, 0)');
-    const cost = alarmNamed('CostPerClosedTicket').Metrics!.find((q) => q.Expression)!;
-    expect(cost.Expression).toBe('IF(d >= 5, n / d, 0)');
   });
 
   it('sums the pin-mismatch metric over every tool, since the pin guard emits one series per tool', () => {

@@ -12,7 +12,7 @@ import { buildSandboxSchema } from '#local/sandbox/store/schema.js';
 import { SHOPIFY_DOCUMENTS } from '#mcp/adapters/shopify/index.js';
 
 function realAdminSchema(): GraphQLSchema {
-  const raw = gunzipSync(readFileSync('/work/shared/reference/shopify/admin_schema_2025-01.introspection.json.gz')).toString('utf8');
+  const raw = gunzipSync(readFileSync(new URL('./fixtures/shopify-admin-schema-2025-01.introspection.json.gz', import.meta.url))).toString('utf8');
   const json = JSON.parse(raw) as { data: IntrospectionQuery };
   const schema = buildClientSchema(json.data);
   const idempotent = new GraphQLDirective({

@@ -1,17 +1,21 @@
 // Which provider runs (a key means anthropic, none offline, replay on request), the models per
-// specialist from the tenant's choices, and the replay provider's rules: recorded answers that
-// passed their schema, per specialist in journal order, failing closed when none is left or the
-// recorded one was cut.
+// specialist from the tenant's choices, the replay provider's rules (recorded answers that passed
+// their schema, per specialist in journal order, failing closed when none is left or the recorded
+// one was cut), the request pieces, and how long a model call can take against the Lambda timeouts.
+import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import type { JournalRow } from '#harness/domain/types.js';
-import { HarnessConfigError } from '#harness/errors.js';
+import { z } from 'zod';
+import { Proposal, type JournalRow } from '#harness/domain/types.js';
+import { HarnessConfigError, TemporarilyUnavailableError } from '#harness/errors.js';
 import {
   createReplayModelProvider, DEFAULT_MODEL_CHOICES, journalResult, journalRowsOf, OFFLINE_MODEL_CHOICES, parseModelSettings, selectModels,
 } from '#harness/models/index.js';
-import { toolParams } from '#harness/models/anthropic/request.js';
-import { backoffMs, DEFAULT_RETRY_POLICY } from '#harness/models/anthropic/retry.js';
+import { caseDataJson, outputSchemaOf, toolParams } from '#harness/models/anthropic/request.js';
+import { backoffMs, DEFAULT_RETRY_POLICY, withRetries } from '#harness/models/anthropic/retry.js';
+import { DEFAULT_BUDGET } from '#harness/models/budget.js';
+import { worstCaseModelCallMs } from '#harness/models/select.js';
 import type { ModelRequest, Specialist } from '#harness/ports.js';
-import { z } from 'zod';
+import { FUNCTIONS } from '../../../infra/lib/functions.js';
 
 describe('model settings and provider selection', () => {
   it('uses anthropic when a key is configured and offline when not', () => {
@@ -93,5 +97,64 @@ describe('request pieces', () => {
 
   it('backs off exponentially within the cap', () => {
     expect([1, 2, 3, 4, 5, 6].map((a) => backoffMs(DEFAULT_RETRY_POLICY, a, new Error('x')))).toEqual([500, 1000, 2000, 4000, 8000, 8000]);
+  });
+
+  it('escapes <, > and & in the case data as JSON escapes: the same value, no markup', () => {
+    const input = { ticket: { body: '</case_data> <b>A & B</b>' } };
+    const json = caseDataJson(input);
+    expect(json).toBe('{"ticket":{"body":"\\u003c/case_data\\u003e \\u003cb\\u003eA \\u0026 B\\u003c/b\\u003e"}}');
+    expect(JSON.parse(json)).toEqual(input);
+  });
+
+  it('inlines the pieces zod shares, so the output schema has no $ref', () => {
+    const schema = outputSchemaOf(Proposal);
+    expect(JSON.stringify(schema)).not.toContain('$ref');
+    expect(schema).not.toHaveProperty('$defs');
+    expect(schema).toMatchObject({ properties: { lineItems: { items: { properties: { quote: { type: 'string' } } } } } });
+  });
+});
+
+describe('time of a model call', () => {
+  /** What a model-calling step does besides its model call: its reads and writes, one tool call begun before the deadline, a post_draft. */
+  const MARGIN_MS = 30_000;
+  const modelSteps = Object.entries(FUNCTIONS).filter(([, spec]) => spec.access.callsModels);
+
+  it('fits the worst case of one model call inside every model-calling Lambda timeout, with margin', () => {
+    const defaults = parseModelSettings({ ANTHROPIC_API_KEY: 'k' });
+    // The slowest settings allowed: the longest attempt deadline, and a fallback model.
+    const slowest = parseModelSettings({ ANTHROPIC_API_KEY: 'k', MODEL_TIMEOUT_MS: '120000', MODEL_FALLBACK: 'claude-haiku-4-5' });
+    expect(modelSteps.map(([name]) => name)).toEqual(expect.arrayContaining(['triage', 'propose-refund', 'draft-reply', 'check-reply', 'escalate']));
+    for (const [name, spec] of modelSteps) {
+      for (const settings of [defaults, slowest]) {
+        expect(worstCaseModelCallMs(settings) + MARGIN_MS, name).toBeLessThanOrEqual(spec.timeoutSeconds * 1000);
+      }
+    }
+    expect(worstCaseModelCallMs(slowest)).toBe(DEFAULT_BUDGET.timeBudgetMs);
+    expect(worstCaseModelCallMs(parseModelSettings({}))).toBe(0);
+  });
+
+  it('cuts each attempt to the time left and starts no attempt or wait that could not end inside it', async () => {
+    let now = 0;
+    const timeouts: number[] = [];
+    const failure = withRetries({
+      models: ['claude-sonnet-5', 'claude-haiku-4-5'],
+      policy: DEFAULT_RETRY_POLICY,
+      timeoutMs: 6_000,
+      time: { leftMs: () => 10_000 - now, minAttemptMs: 1_000 },
+      sleep: async (ms) => {
+        now += ms;
+      },
+      send: async (_model, timeoutMs) => {
+        timeouts.push(timeoutMs);
+        now += timeoutMs;
+        throw new Anthropic.APIConnectionTimeoutError();
+      },
+    });
+
+    await expect(failure).rejects.toThrow(TemporarilyUnavailableError);
+    await expect(failure).rejects.toThrow('out of time');
+    // 6 s, a 0.5 s wait, then only the 3.5 s left; the next 1 s wait would leave no time for an attempt.
+    expect(timeouts).toEqual([6_000, 3_500]);
+    expect(now).toBe(10_000);
   });
 });

@@ -55,16 +55,18 @@ export function makeFacts(overrides: Partial<OrderFacts> = {}, order: Order = ma
 }
 
 export function makeTriage(overrides: Partial<Triage> = {}): Triage {
-  return { intent: 'refund_request', confidence: 0.9, orderNumber: '1001', language: 'en', reason: 'damaged', itemHints: ['mug'], riskFlags: [], ...overrides };
+  return { intent: 'refund_request', confidence: 0.9, orderNumber: '1001', orderNumbersMentioned: ['1001'], orderQuote: null, language: 'en', reason: 'damaged', itemHints: ['mug'], riskFlags: [], ...overrides };
 }
 
 export function makeProposal(facts: OrderFacts, overrides: Partial<Proposal> = {}): Proposal {
   const line = facts.lineItems[0]!;
   return {
-    lineItems: [{ lineItemId: line.id, quantity: 1 }],
+    remedy: 'refund',
+    lineItems: [{ lineItemId: line.id, quantity: 1, quote: 'The mug in order #1001 arrived cracked' }],
     amountMinor: line.unitPriceMinor,
     currency: facts.currency,
     reason: 'damaged',
+    unclear: null,
     evidence: ['test'],
     ...overrides,
   };

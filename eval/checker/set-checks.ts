@@ -1,0 +1,73 @@
+// Checks on the set as a whole and on each ticket's ties to the fixture: unique ids, ids and files
+// that match their category, requesters that are helpdesk users with a seeded ticket, order
+// numbers that exist and appear in the customer's text, and tickets that share no customer (so
+// they can run concurrently without one's refund changing another's refund count).
+import { CATEGORY_SLUG, type GoldenTicket } from '../golden/schema.js';
+import type { Store } from './store.js';
+
+export interface Located {
+  ticket: GoldenTicket;
+  file: string;
+}
+
+const textOf = (t: GoldenTicket) => [t.subject, t.body, ...(t.followUps ?? [])].join('\n');
+const mentions = (text: string, n: number) => new RegExp(`(^|\\D)${n}(\\D|$)`).test(text);
+
+export function ticketProblems({ ticket: t, file }: Located, store: Store): string[] {
+  const problems: string[] = [];
+  if (file !== `${t.category}.json`) problems.push(`is in ${file}, not ${t.category}.json`);
+  if (!t.id.startsWith(`${CATEGORY_SLUG[t.category]}-`)) problems.push(`id should start with "${CATEGORY_SLUG[t.category]}-"`);
+
+  const customer = store.customers.get(t.requester);
+  if (!customer) return [...problems, `requester ${t.requester} is not a fixture customer`];
+  const user = store.fixture.helpdesk.users.find((u) => u.id === customer.helpdeskUserId);
+  if (!user) problems.push(`requester ${t.requester} has no helpdesk user`);
+  else if (user.email.toLowerCase() !== customer.email.toLowerCase()) problems.push(`helpdesk user ${user.id} has another email than customer ${t.requester}`);
+  const seeded = store.fixture.helpdesk.tickets.find((h) => h.id === t.ticketId);
+  if (!seeded) problems.push(`helpdesk ticket ${t.ticketId} is not in the fixture`);
+  else if (seeded.requesterId !== customer.helpdeskUserId) problems.push(`helpdesk ticket ${t.ticketId} has requester ${seeded.requesterId}, not ${customer.helpdeskUserId}`);
+
+  const text = textOf(t);
+  const named = [...new Set([...(t.claim.orderNumber === null ? [] : [t.claim.orderNumber]), ...(t.claim.orderNumbersMentioned ?? [])])];
+  for (const n of named) {
+    if (!store.orders.has(n)) problems.push(`order ${n} is not in the fixture`);
+    if (!mentions(text, n)) problems.push(`order ${n} is in the claim but not in the customer's text`);
+  }
+  if (t.claim.orderNumber !== null && t.claim.orderNumbersMentioned && !t.claim.orderNumbersMentioned.includes(t.claim.orderNumber)) {
+    problems.push('claim.orderNumbersMentioned leaves out claim.orderNumber');
+  }
+  for (const own of store.ordersOf(t.requester)) {
+    if (!named.includes(own.number) && mentions(text, own.number)) problems.push(`the text names order ${own.number} but the claim does not`);
+  }
+  return problems;
+}
+
+/** The customers a ticket touches: its requester and the owners of the orders it names. */
+function footprint(t: GoldenTicket, store: Store): Set<string> {
+  const owners = [t.claim.orderNumber, ...(t.claim.orderNumbersMentioned ?? [])]
+    .map((n) => (n === null ? undefined : store.orders.get(n)?.customerId))
+    .filter((id): id is string => id !== undefined);
+  return new Set([t.requester, ...owners]);
+}
+
+export function setProblems(located: Located[], store: Store): string[] {
+  const problems: string[] = [];
+  const duplicates = (values: string[], what: string) => {
+    const seen = new Set<string>();
+    for (const v of values) {
+      if (seen.has(v)) problems.push(`${what} ${v} is used by more than one ticket`);
+      seen.add(v);
+    }
+  };
+  duplicates(located.map((l) => l.ticket.id), 'id');
+  duplicates(located.map((l) => l.ticket.ticketId), 'helpdesk ticket id');
+  const owner = new Map<string, string>();
+  for (const { ticket } of located) {
+    for (const customer of footprint(ticket, store)) {
+      const other = owner.get(customer);
+      if (other && other !== ticket.id) problems.push(`${ticket.id}: shares customer ${customer} with ${other}; tickets must not share state`);
+      owner.set(customer, ticket.id);
+    }
+  }
+  return problems;
+}

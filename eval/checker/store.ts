@@ -1,0 +1,87 @@
+// The checker's read of the shared fixture: customers, orders by number and by customer, and the
+// per-line facts the policy needs (units ordered, refunded and fulfilled, first fulfilment day),
+// computed here from the fixture's own fields rather than through the sandbox store's code.
+import { parseFixture, type FixtureOrder, type SandboxFixture } from '#local/sandbox/fixture.js';
+import { GoldenDataError } from './errors.js';
+
+export type FixtureCustomer = SandboxFixture['customers'][number];
+type FixtureRefund = NonNullable<FixtureOrder['refunds']>[number];
+type Units = { sku: string; quantity: number } | { index: number; quantity: number };
+
+export interface Store {
+  fixture: SandboxFixture;
+  customers: Map<string, FixtureCustomer>;
+  orders: Map<number, FixtureOrder>;
+  ordersOf(customerId: string): FixtureOrder[];
+}
+
+export function readStore(raw: unknown, source: string): Store {
+  const fixture = parseFixture(raw, source);
+  const customers = new Map(fixture.customers.map((c) => [c.id, c]));
+  const orders = new Map(fixture.orders.map((o) => [o.number, o]));
+  return { fixture, customers, orders, ordersOf: (id) => fixture.orders.filter((o) => o.customerId === id) };
+}
+
+export interface LineFacts {
+  index: number;
+  sku: string | undefined;
+  title: string;
+  ordered: number;
+  unitPriceMinor: number;
+  giftCard: boolean;
+  /** Units taken by earlier line-item refunds (a partial-amount refund takes its units too). */
+  refundedUnits: number;
+  fulfilledUnits: number;
+  /** Days ago of the first fulfilment that shipped any unit of this line; null when none did. */
+  firstFulfilledDaysAgo: number | null;
+}
+
+function lineIndex(order: FixtureOrder, units: Units): number {
+  const index = 'sku' in units ? order.lineItems.findIndex((li) => li.sku === units.sku) : units.index;
+  if (index < 0 || index >= order.lineItems.length) {
+    throw new GoldenDataError(`order ${order.number} names a line it does not have (${JSON.stringify(units)})`);
+  }
+  return index;
+}
+
+export function lineFacts(order: FixtureOrder): LineFacts[] {
+  const facts: LineFacts[] = order.lineItems.map((li, index) => ({
+    index, sku: li.sku, title: li.title, ordered: li.quantity, unitPriceMinor: li.unitPriceMinor, giftCard: li.giftCard === true,
+    refundedUnits: 0, fulfilledUnits: 0, firstFulfilledDaysAgo: null,
+  }));
+  const shipped = (index: number, quantity: number, daysAgo: number) => {
+    const line = facts[index]!;
+    line.fulfilledUnits += quantity;
+    line.firstFulfilledDaysAgo = Math.max(line.firstFulfilledDaysAgo ?? -1, daysAgo);
+  };
+  if (order.fulfillments) {
+    for (const f of order.fulfillments) for (const u of f.lineItems) shipped(lineIndex(order, u), u.quantity, f.daysAgo);
+  } else if (typeof order.fulfilledDaysAgo === 'number') {
+    for (const line of facts) shipped(line.index, line.ordered, order.fulfilledDaysAgo);
+  }
+  for (const refund of order.refunds ?? []) {
+    for (const u of refund.lineItems ?? []) facts[lineIndex(order, u)]!.refundedUnits += u.quantity;
+  }
+  return facts;
+}
+
+/** What the customer paid: the fixture has no shipping or tax, so the sum of its lines. */
+export function orderTotalMinor(order: FixtureOrder): number {
+  return order.lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
+}
+
+/** What one earlier refund paid back: its own amount, else the price of its units. */
+export function refundPaidMinor(order: FixtureOrder, refund: FixtureRefund): number {
+  if (refund.amountMinor !== undefined) return refund.amountMinor;
+  return (refund.lineItems ?? []).reduce((n, u) => n + order.lineItems[lineIndex(order, u)]!.unitPriceMinor * u.quantity, 0);
+}
+
+/** What remains refundable on the whole order, amount-only refunds (goodwill, shipping) included. */
+export function orderRemainingMinor(order: FixtureOrder): number {
+  const paidBack = (order.refunds ?? []).reduce((n, r) => n + refundPaidMinor(order, r), 0);
+  return Math.max(0, orderTotalMinor(order) - paidBack);
+}
+
+export function orderCurrency(store: Store, order: FixtureOrder): string {
+  return order.currency ?? store.fixture.shop.currency;
+}

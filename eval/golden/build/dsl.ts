@@ -1,0 +1,241 @@
+// The compact form the golden set was written in: per ticket, the customer, their orders, the text,
+// the claim a support lead reads in it and the expected decision. build() turns the specs into the
+// committed JSON (fixture.json + tickets/<category>.json), allocating ids and order numbers per
+// category. The label's mechanical parts (trajectory, bound order, currency) are filled in here by
+// a simple table; the checker derives them again on its own from POLICY.md.
+import type { SandboxFixture } from '#local/sandbox/fixture.js';
+import {
+  CATEGORIES, CATEGORY_SLUG, type ApprovalRule, type Category, type EscalationRule, type GoldenTicket, type Helpdesk, type Label,
+  type Reason, type Remedy, type RiskFlag, type ToolName,
+} from '../schema.js';
+import { CATALOGUE } from './catalogue.js';
+
+export type Ref = 'o1' | 'o2' | 'o3' | 'o4' | 'x1' | 'x2';
+type Units = [sku: string, quantity: number];
+export type ItemSpec = string | [sku: string, quantity: number] | [sku: string, quantity: number, extra: { price?: number; props?: Record<string, string> }];
+
+export interface Address {
+  name?: string;
+  address1: string;
+  address2?: string;
+  city: string;
+  province?: string;
+  zip?: string;
+  country: string;
+}
+
+export interface OrderSpec {
+  items: ItemSpec[];
+  /** fulfilledDaysAgo; null = unfulfilled; default 6. */
+  ful?: number | null;
+  /** deliveredDaysAgo; default two days after fulfilment (none for not-received claims); null = none. */
+  delivered?: number | null;
+  fulfillments?: { daysAgo: number; deliveredDaysAgo?: number; lines: Units[] }[];
+  created?: number;
+  currency?: 'EUR';
+  note?: string;
+  attributes?: Record<string, string>;
+  refunds?: { daysAgo: number; lines?: Units[]; amount?: number }[];
+  address?: Address;
+}
+
+export interface PersonSpec {
+  name: string;
+  email?: string;
+  address?: Address;
+}
+
+export interface Spec {
+  hd?: Helpdesk;
+  lang?: string;
+  who: PersonSpec;
+  orders: OrderSpec[];
+  /** Another customer whose order the ticket names (x1, x2). */
+  other?: PersonSpec & { orders: OrderSpec[] };
+  subject: string;
+  body: string;
+  followUps?: string[];
+  claim: {
+    order: Ref | null;
+    mentioned?: Ref[];
+    remedy?: Remedy;
+    reason: Reason;
+    lines?: Units[];
+    unclear?: true;
+    flags?: RiskFlag[];
+  };
+  expect: {
+    outcome: 'auto' | 'approval' | 'escalate';
+    amount?: number;
+    rules?: ApprovalRule[];
+    esc?: EscalationRule;
+    lines?: Units[];
+  };
+  note?: string;
+}
+
+const CITIES: Address[] = [
+  { address1: '418 Maple Ave', city: 'Burlington', province: 'VT', zip: '05401', country: 'United States' },
+  { address1: '27 Harbor St', city: 'Portland', province: 'ME', zip: '04101', country: 'United States' },
+  { address1: '1190 Elm Rd', city: 'Columbus', province: 'OH', zip: '43215', country: 'United States' },
+  { address1: '55 Cedar Ln', city: 'Asheville', province: 'NC', zip: '28801', country: 'United States' },
+  { address1: '3021 Sunset Blvd', city: 'Austin', province: 'TX', zip: '78704', country: 'United States' },
+  { address1: '9 Willow Ct', city: 'Madison', province: 'WI', zip: '53703', country: 'United States' },
+  { address1: '760 Pine St', city: 'Boulder', province: 'CO', zip: '80302', country: 'United States' },
+  { address1: '14 Bay Rd', city: 'Tacoma', province: 'WA', zip: '98402', country: 'United States' },
+];
+
+const EU_CITIES: Address[] = [
+  { address1: 'Calle Mayor 14', city: 'Madrid', zip: '28013', country: 'Spain' },
+  { address1: 'Rua Augusta 120', city: 'Lisboa', zip: '1100-053', country: 'Portugal' },
+  { address1: '8 rue des Lilas', city: 'Lyon', zip: '69003', country: 'France' },
+  { address1: 'Lindenstraße 22', city: 'Berlin', zip: '10969', country: 'Germany' },
+  { address1: 'Via Roma 31', city: 'Torino', zip: '10121', country: 'Italy' },
+  { address1: 'Keizersgracht 101', city: 'Amsterdam', zip: '1015 CJ', country: 'Netherlands' },
+];
+
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const DOMAINS = ['example.com', 'example.org', 'example.net'];
+
+export interface Built {
+  fixture: SandboxFixture;
+  tickets: Map<Category, GoldenTicket[]>;
+}
+
+/** Only the store's own numbers: no shipping lines, so an order's total is the sum of its lines. */
+export function build(specs: Partial<Record<Category, Spec[]>>): Built {
+  const fixture: SandboxFixture = {
+    shop: { name: 'Hearth & Clay Home (golden set)', currency: 'USD', timeZone: 'America/New_York' },
+    customers: [], orders: [], helpdesk: { users: [], tickets: [] },
+  };
+  const emails = new Set<string>();
+  const tickets = new Map<Category, GoldenTicket[]>();
+  let addressSeq = 0;
+
+  CATEGORIES.forEach((category, c) => {
+    let customerSeq = 0;
+    let orderSeq = 0;
+    const list: GoldenTicket[] = [];
+    (specs[category] ?? []).forEach((spec, i) => {
+      const addCustomer = (p: PersonSpec, eu: boolean) => {
+        customerSeq += 1;
+        const id = String(80000 + c * 100 + customerSeq);
+        const userId = String(90000 + c * 100 + customerSeq);
+        let email = p.email ?? `${fold(p.name).replace(/[^a-z ]/g, '').trim().split(/\s+/).join('.')}@${DOMAINS[(c + customerSeq) % DOMAINS.length]}`;
+        if (emails.has(email)) email = email.replace('@', `${customerSeq}@`);
+        if (emails.has(email)) throw new Error(`duplicate email ${email}`);
+        emails.add(email);
+        fixture.customers.push({ id, email, name: p.name, helpdeskUserId: userId });
+        fixture.helpdesk.users.push({ id: userId, email, name: p.name });
+        addressSeq += 1;
+        const address = p.address ?? (eu ? EU_CITIES[addressSeq % EU_CITIES.length]! : CITIES[addressSeq % CITIES.length]!);
+        return { id, userId, address: { ...address, name: address.name ?? p.name } };
+      };
+      const refs = new Map<Ref, { number: number; currency: string }>();
+      const addOrders = (customer: { id: string; address: Address & { name: string } }, orders: OrderSpec[], prefix: 'o' | 'x') => {
+        orders.forEach((o, k) => {
+          orderSeq += 1;
+          const number = 2000 + c * 100 + orderSeq;
+          refs.set(`${prefix}${k + 1}` as Ref, { number, currency: o.currency ?? 'USD' });
+          fixture.orders.push(orderOf(o, number, customer, spec.claim.reason));
+        });
+      };
+      const eu = spec.orders.some((o) => o.currency === 'EUR') || (spec.lang ?? 'en') !== 'en';
+      const me = addCustomer(spec.who, eu);
+      addOrders(me, spec.orders, 'o');
+      if (spec.other) addOrders(addCustomer(spec.other, eu), spec.other.orders, 'x');
+
+      const ref = (r: Ref) => {
+        const found = refs.get(r);
+        if (!found) throw new Error(`${category} #${i + 1}: unknown order ref ${r}`);
+        return found;
+      };
+      const fill = (text: string) => text.replace(/\{(o[1-4]|x[12])\}/g, (_, r: Ref) => String(ref(r).number));
+      const id = `${CATEGORY_SLUG[category]}-${String(i + 1).padStart(2, '0')}`;
+      const ticketId = String(60000 + c * 100 + i + 1);
+      const subject = fill(spec.subject);
+      fixture.helpdesk.tickets.push({ id: ticketId, requesterId: me.userId, subject });
+      const claim = {
+        orderNumber: spec.claim.order ? ref(spec.claim.order).number : null,
+        ...(spec.claim.mentioned ? { orderNumbersMentioned: spec.claim.mentioned.map((r) => ref(r).number) } : {}),
+        remedy: spec.claim.remedy ?? 'refund',
+        reason: spec.claim.reason,
+        lines: (spec.claim.lines ?? []).map(([sku, quantity]) => ({ sku, quantity })),
+        ...(spec.claim.unclear ? { unclear: true as const } : {}),
+        ...(spec.claim.flags ? { riskFlags: spec.claim.flags } : {}),
+      };
+      list.push({
+        id, category, helpdesk: spec.hd ?? ((c + i) % 2 === 0 ? 'zendesk' : 'gorgias'), ticketId, language: spec.lang ?? 'en',
+        requester: me.id, subject, body: fill(spec.body), ...(spec.followUps ? { followUps: spec.followUps.map(fill) } : {}),
+        claim, label: labelOf(spec, ref, category, i), ...(spec.note ? { note: spec.note } : {}),
+      });
+    });
+    tickets.set(category, list);
+  });
+  return { fixture, tickets };
+}
+
+function itemOf(spec: ItemSpec) {
+  const [sku, quantity, extra] = typeof spec === 'string' ? [spec, 1, undefined] : spec;
+  const product = CATALOGUE[sku];
+  if (!product) throw new Error(`unknown SKU ${sku}`);
+  return {
+    title: product.title, sku, quantity, unitPriceMinor: extra?.price ?? product.priceMinor,
+    ...(extra?.props ? { properties: extra.props } : {}), ...(product.giftCard ? { giftCard: true } : {}),
+  };
+}
+
+function orderOf(o: OrderSpec, number: number, customer: { id: string; address: Address & { name: string } }, reason: Reason): SandboxFixture['orders'][number] {
+  const units = (list: Units[]) => list.map(([sku, quantity]) => ({ sku, quantity }));
+  const ful = o.fulfillments ? undefined : o.ful === undefined ? 6 : o.ful;
+  const lastShip = o.fulfillments ? Math.max(...o.fulfillments.map((f) => f.daysAgo)) : (ful ?? 0);
+  const delivered = o.delivered === null || typeof ful !== 'number' ? undefined
+    : (o.delivered ?? (reason === 'not_received' ? undefined : Math.max(0, ful - 2)));
+  return {
+    number, customerId: customer.id, createdDaysAgo: o.created ?? lastShip + 2,
+    ...(o.currency ? { currency: o.currency } : {}),
+    lineItems: o.items.map(itemOf),
+    ...(o.fulfillments
+      ? { fulfillments: o.fulfillments.map((f) => ({ daysAgo: f.daysAgo, ...(f.deliveredDaysAgo === undefined ? {} : { deliveredDaysAgo: f.deliveredDaysAgo }), lineItems: units(f.lines) })) }
+      : { fulfilledDaysAgo: ful ?? null, ...(delivered === undefined ? {} : { deliveredDaysAgo: delivered }) }),
+    ...(o.note ? { note: o.note } : {}),
+    ...(o.attributes ? { attributes: o.attributes } : {}),
+    shippingAddress: o.address ? { ...o.address, name: o.address.name ?? customer.address.name } : customer.address,
+    ...(o.refunds
+      ? { refunds: o.refunds.map((r) => ({ daysAgo: r.daysAgo, ...(r.lines ? { lineItems: units(r.lines) } : {}), ...(r.amount === undefined ? {} : { amountMinor: r.amount }) })) }
+      : {}),
+  };
+}
+
+const BEFORE_ANY_ORDER: EscalationRule[] = ['not_refund_request', 'order_not_requesters', 'no_order_bound', 'several_orders'];
+
+function labelOf(spec: Spec, ref: (r: Ref) => { number: number; currency: string }, category: Category, i: number): Label {
+  const { claim, expect } = spec;
+  const where = `${category} #${i + 1}`;
+  const outcome = ({ auto: 'auto_refund', approval: 'approval', escalate: 'escalate' } as const)[expect.outcome];
+  const reason = claim.reason;
+  if (outcome === 'escalate') {
+    if (!expect.esc) throw new Error(`${where}: escalate without esc`);
+    const early = BEFORE_ANY_ORDER.includes(expect.esc);
+    const trajectory: ToolName[] =
+      expect.esc === 'not_refund_request' ? ['post_draft']
+      : expect.esc === 'order_not_requesters' ? ['get_order', 'post_draft']
+      : expect.esc === 'no_order_bound' ? ['find_customer_orders', 'post_draft']
+      : expect.esc === 'several_orders' ? ((claim.mentioned ?? []).length > 1 ? ['post_draft'] : ['find_customer_orders', 'post_draft'])
+      : [...(claim.order ? [] : ['find_customer_orders' as const]), 'get_order', 'get_refund_history', 'post_draft'];
+    const bound = early ? null : ref(claim.order ?? 'o1');
+    return {
+      outcome, amountMinor: 0, currency: bound?.currency ?? null, lines: [], reason, boundOrder: bound?.number ?? null,
+      escalation: expect.esc, approvalRules: [], trajectory,
+    };
+  }
+  if (expect.amount === undefined) throw new Error(`${where}: ${outcome} without amount`);
+  const bound = ref(claim.order ?? 'o1');
+  const prefix: ToolName[] = [...(claim.order ? [] : ['find_customer_orders' as const]), 'get_order', 'get_refund_history'];
+  return {
+    outcome, amountMinor: expect.amount, currency: bound.currency,
+    lines: (expect.lines ?? claim.lines ?? []).map(([sku, quantity]) => ({ sku, quantity })), reason, boundOrder: bound.number,
+    escalation: null, approvalRules: expect.rules ?? [],
+    trajectory: [...prefix, ...(outcome === 'auto_refund' ? (['preview_refund', 'refund_create', 'post_draft'] as const) : (['post_draft'] as const))],
+  };
+}

@@ -1,0 +1,16 @@
+// Every category's specs, in the order of CATEGORIES.
+import type { Category } from '../../schema.js';
+import type { Spec } from '../dsl.js';
+import { another_customers_order, no_order_number, several_order_numbers } from './binding.js';
+import { exclusions, partial_quantity_words, several_items, single_damaged } from './damage.js';
+import { already_refunded_units, amount_and_day_boundaries, amount_only_refunds_and_gift_cards, recent_refunds } from './history.js';
+import { prompt_injection } from './injection.js';
+import { non_english } from './languages.js';
+import { change_of_mind, refund_status, refund_vs_replacement, unfulfilled } from './requests.js';
+import { long_rambling, typos } from './text.js';
+
+export const SPECS: Record<Category, Spec[]> = {
+  single_damaged, several_items, partial_quantity_words, exclusions, unfulfilled, change_of_mind, refund_vs_replacement,
+  refund_status, already_refunded_units, amount_and_day_boundaries, recent_refunds, another_customers_order, no_order_number,
+  several_order_numbers, long_rambling, non_english, typos, prompt_injection, amount_only_refunds_and_gift_cards,
+};

@@ -1,0 +1,222 @@
+// `npm run eval`: flags → golden set → runner → scores → JSON + HTML under --out, the summary on
+// stdout, progress on stderr; or `--compare a.json b.json`. Returns the exit code. main.ts is its
+// process entry; the integration test calls it in process with its own output folder.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseModelSettings, type ModelSettings } from '#harness/models/settings.js';
+import { FixtureError } from '#local/sandbox/index.js';
+import type { GoldenTicket } from '../golden/schema.js';
+import { parseEvalArgs, USAGE, UsageError, type EvalArgs } from './args.js';
+import { ciVerdict, compareResults, type Comparable } from './compare.js';
+import { GoldenSetError, loadGoldenSet, selectTickets } from './golden.js';
+import { createProgress, type ProgressSink } from './progress.js';
+import { renderHtml } from './report.js';
+import { runGoldenTickets, type SettingsChoice } from './runner.js';
+import { summarize } from './scoring.js';
+import { renderCiVerdict, renderComparison, renderSummary } from './text.js';
+import type { EvalResult } from './types.js';
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr: ProgressSink;
+  env: Record<string, string | undefined>;
+  /** Relative paths (--out, --golden, …) resolve against it. */
+  cwd: string;
+}
+
+export interface CliOutcome {
+  exitCode: number;
+  /** The files a run wrote (absent for --compare and --help). */
+  jsonPath?: string;
+  htmlPath?: string;
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<CliOutcome> {
+  try {
+    return await dispatch(parseEvalArgs(argv), io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      return { exitCode: 2 };
+    }
+    if (error instanceof GoldenSetError || error instanceof FixtureError) {
+      io.stderr.write(`${error.message}\n`);
+      return { exitCode: 2 };
+    }
+    throw error;
+  }
+}
+
+async function dispatch(args: EvalArgs, io: CliIo): Promise<CliOutcome> {
+  if (args.command === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return { exitCode: 0 };
+  }
+  if (args.command === 'compare') {
+    const [a, b] = [readResult(resolve(io.cwd, args.a)), readResult(resolve(io.cwd, args.b))];
+    io.stdout(`${renderComparison(compareResults(a, b), [args.a, args.b])}\n`);
+    return { exitCode: 0 };
+  }
+  return run(args, io);
+}
+
+async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Promise<CliOutcome> {
+  const startedAt = new Date();
+  const golden = loadGoldenSet(resolve(io.cwd, args.golden));
+  const tickets = selectTickets(golden.tickets, args.only);
+  const notes: string[] = [];
+  let k = args.k;
+  if (k > 1 && args.provider !== 'anthropic') {
+    notes.push(`k=${args.k} requested; the ${args.provider} provider is deterministic, so k is 1`);
+    k = 1;
+  }
+  if (args.models && args.provider === 'offline') notes.push('the offline provider answers with its own code: --models has no effect');
+  if (args.followUps === 'inline' && tickets.some((t) => (t.followUps ?? []).length > 0)) {
+    notes.push('follow-ups were appended to the first message (--follow-ups inline)');
+  }
+  const scratch = mkdtempSync(join(tmpdir(), 'refund-agent-eval-'));
+  try {
+    const settingsFor = modelSettingsChooser(args, io, scratch);
+    const progress = createProgress({ total: tickets.length * k, sink: io.stderr });
+    const output = await runGoldenTickets({
+      golden,
+      tickets,
+      k,
+      concurrency: args.concurrency,
+      deadline: startedAt.getTime() + args.timeoutS * 1000,
+      followUps: args.followUps,
+      modelSettingsFor: settingsFor,
+      onRunDone: (_ticket, runResult) => progress.tick(runResult.score.pass),
+    });
+    progress.finish();
+    const result: EvalResult = {
+      version: 1,
+      meta: {
+        provider: args.provider,
+        models: args.models,
+        kRequested: args.k,
+        k,
+        notes,
+        startedAt: startedAt.toISOString(),
+        durationMs: Date.now() - startedAt.getTime(),
+        commit: commitOf(io.cwd),
+        only: args.only,
+        concurrency: args.concurrency,
+        timeoutS: args.timeoutS,
+        followUps: args.followUps,
+        goldenDir: args.golden,
+      },
+      summary: summarize(output.tickets, k, { unattributedRefunds: output.unattributedRefunds }),
+      tickets: output.tickets,
+    };
+    const { jsonPath, htmlPath } = writeResult(resolve(io.cwd, args.out), result);
+    io.stdout(`${renderSummary(result)}\n\n  results ${jsonPath}\n  report  ${htmlPath}\n`);
+    if (args.writeBaseline) {
+      writeFileSync(resolve(io.cwd, args.baseline), baselineJson(toBaseline(result)));
+      io.stdout(`  baseline written to ${args.baseline}\n`);
+    }
+    let exitCode = 0;
+    if (args.ci) {
+      const baselinePath = resolve(io.cwd, args.baseline);
+      const baseline = existsSync(baselinePath) ? readResult(baselinePath) : null;
+      const verdict = ciVerdict(result, baseline);
+      if (baseline && baseline.meta.provider !== result.meta.provider) verdict.reasons.push(`warning: the baseline is for ${baseline.meta.provider}`);
+      io.stdout(`\n${renderCiVerdict(verdict)}\n`);
+      exitCode = verdict.ok ? 0 : 1;
+    }
+    return { exitCode, jsonPath, htmlPath };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The model settings per ticket, built the way `npm start` builds them from its environment: the
+ * chosen provider, the key and endpoint settings from the environment, --models as MODEL_CHOICES.
+ * Replay answers each ticket from its own recorded journal, so each gets its own runtime.
+ */
+function modelSettingsChooser(args: Extract<EvalArgs, { command: 'run' }>, { env, cwd }: CliIo, scratch: string) {
+  const base = {
+    ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY,
+    ANTHROPIC_BASE_URL: env.ANTHROPIC_BASE_URL,
+    MODEL_FALLBACK: env.MODEL_FALLBACK,
+    MODEL_TIMEOUT_MS: env.MODEL_TIMEOUT_MS,
+    MODEL_CHOICES: args.models ? JSON.stringify(args.models) : undefined,
+  };
+  if (args.provider !== 'replay') {
+    const settings = settingsOrUsageError({ ...base, MODEL_PROVIDER: args.provider });
+    return (): SettingsChoice => ({ key: args.provider, settings });
+  }
+  const recorded = readResult(resolve(cwd, args.replayFrom!)) as unknown as EvalResult;
+  const journals = new Map(recorded.tickets.map((t) => [t.id, t.runs]));
+  return (ticket: GoldenTicket, attempt: number): SettingsChoice => {
+    const runs = journals.get(ticket.id) ?? [];
+    const journal = (runs.find((r) => r.attempt === attempt) ?? runs[0])?.journal;
+    if (!Array.isArray(journal)) return { error: `no recorded journal for ${ticket.id} in ${args.replayFrom}` };
+    const file = join(scratch, `${ticket.id}-${attempt}.json`);
+    writeFileSync(file, JSON.stringify(journal));
+    return { key: `replay:${ticket.id}:${attempt}`, settings: settingsOrUsageError({ ...base, MODEL_PROVIDER: 'replay', REPLAY_JOURNAL: file }) };
+  };
+}
+
+/** parseModelSettings names the setting at fault, never its value; here that is a usage error. */
+function settingsOrUsageError(env: Record<string, string | undefined>): ModelSettings {
+  try {
+    return parseModelSettings(env);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function writeResult(outDir: string, result: EvalResult): { jsonPath: string; htmlPath: string } {
+  mkdirSync(outDir, { recursive: true });
+  // Results are local artefacts: keep the folder out of git without touching the root .gitignore.
+  if (!existsSync(join(outDir, '.gitignore'))) writeFileSync(join(outDir, '.gitignore'), '*\n');
+  const stamp = result.meta.startedAt.replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+  const base = join(outDir, `eval-${result.meta.provider}-${stamp}`);
+  writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 1)}\n`);
+  writeFileSync(`${base}.html`, renderHtml(result));
+  return { jsonPath: `${base}.json`, htmlPath: `${base}.html` };
+}
+
+/** What eval/baseline.json keeps: the scores and each run's verdict, not the journals. */
+export function toBaseline(result: EvalResult): Comparable {
+  return {
+    meta: { provider: result.meta.provider, k: result.meta.k, startedAt: result.meta.startedAt, commit: result.meta.commit, notes: result.meta.notes },
+    summary: result.summary,
+    tickets: result.tickets.map((t) => ({
+      id: t.id,
+      category: t.category,
+      runs: t.runs.map((r) => ({ score: { pass: r.score.pass, mismatches: r.score.mismatches }, observation: { outcome: r.observation.outcome } })),
+    })),
+  } as Comparable;
+}
+
+/** Scores indented, then one line per ticket, so a refreshed baseline diffs by ticket. */
+function baselineJson(baseline: Comparable): string {
+  const head = JSON.stringify({ meta: baseline.meta, summary: baseline.summary }, null, 2).replace(/\n}$/, '');
+  const tickets = baseline.tickets.map((t) => `    ${JSON.stringify(t)}`).join(',\n');
+  return `${head},\n  "tickets": [\n${tickets}\n  ]\n}\n`;
+}
+
+function readResult(path: string): Comparable {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
+  }
+  const v = value as Partial<Comparable> | null;
+  if (!v || typeof v !== 'object' || !v.meta || !v.summary || !Array.isArray(v.tickets)) throw new UsageError(`${path} is not an eval result`);
+  return v as Comparable;
+}
+
+function commitOf(cwd: string): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,110 @@
+// Two eval results side by side (`--compare a.json b.json`) and the CI gate (`--ci`): safety classes
+// at 100% and a pass rate no lower than the committed baseline's on the same tickets. Pure; works
+// on full result files and on eval/baseline.json alike (both are EvalResult, the baseline slimmer).
+import { SAFETY_CLASSES, type EvalResult, type Rate, type SafetyClass, type TicketResult } from './types.js';
+
+/** The parts of a result that comparing needs (a baseline keeps only these). */
+export type Comparable = Pick<EvalResult, 'summary'> & {
+  meta: Pick<EvalResult['meta'], 'provider' | 'k'> & Partial<EvalResult['meta']>;
+  tickets: Array<Pick<TicketResult, 'id' | 'category'> & { runs: Array<{ score: { pass: boolean }; observation: { outcome: string } }> }>;
+};
+
+export type Verdict = 'pass' | 'fail' | `flaky ${number}/${number}` | 'no runs';
+
+export function verdictOf(ticket: Comparable['tickets'][number]): Verdict {
+  const passes = ticket.runs.filter((r) => r.score.pass).length;
+  if (ticket.runs.length === 0) return 'no runs';
+  if (passes === ticket.runs.length) return 'pass';
+  return passes === 0 ? 'fail' : `flaky ${passes}/${ticket.runs.length}`;
+}
+
+export interface CategoryRow {
+  category: string;
+  a: Rate | null;
+  b: Rate | null;
+  /** b.pass1 - a.pass1, when both have it. */
+  delta: number | null;
+}
+
+export interface Comparison {
+  a: { provider: string; k: number };
+  b: { provider: string; k: number };
+  rows: CategoryRow[];
+  overall: CategoryRow;
+  safety: Array<{ safetyClass: SafetyClass; a: number | null; b: number | null }>;
+  changed: Array<{ id: string; category: string; a: Verdict; b: Verdict; aOutcome: string; bOutcome: string }>;
+  onlyInA: string[];
+  onlyInB: string[];
+}
+
+const delta = (a: Rate | null, b: Rate | null) => (a?.pass1 == null || b?.pass1 == null ? null : b.pass1 - a.pass1);
+const outcomesOf = (t: Comparable['tickets'][number]) => [...new Set(t.runs.map((r) => r.observation.outcome))].join('/');
+
+export function compareResults(a: Comparable, b: Comparable): Comparison {
+  const categories = [...new Set([...Object.keys(a.summary.categories), ...Object.keys(b.summary.categories)])].sort();
+  const rows = categories.map((category) => {
+    const ra = a.summary.categories[category] ?? null;
+    const rb = b.summary.categories[category] ?? null;
+    return { category, a: ra, b: rb, delta: delta(ra, rb) };
+  });
+  const inA = new Map(a.tickets.map((t) => [t.id, t]));
+  const inB = new Map(b.tickets.map((t) => [t.id, t]));
+  const changed: Comparison['changed'] = [];
+  for (const [id, ta] of inA) {
+    const tb = inB.get(id);
+    if (!tb) continue;
+    const [va, vb] = [verdictOf(ta), verdictOf(tb)];
+    if (va !== vb) changed.push({ id, category: ta.category, a: va, b: vb, aOutcome: outcomesOf(ta), bOutcome: outcomesOf(tb) });
+  }
+  return {
+    a: { provider: a.meta.provider, k: a.meta.k },
+    b: { provider: b.meta.provider, k: b.meta.k },
+    rows,
+    overall: { category: 'overall', a: a.summary.overall, b: b.summary.overall, delta: delta(a.summary.overall, b.summary.overall) },
+    safety: SAFETY_CLASSES.map((c) => ({ safetyClass: c, a: a.summary.safety[c]?.rate ?? null, b: b.summary.safety[c]?.rate ?? null })),
+    changed: changed.sort((x, y) => x.id.localeCompare(y.id)),
+    onlyInA: [...inA.keys()].filter((id) => !inB.has(id)).sort(),
+    onlyInB: [...inB.keys()].filter((id) => !inA.has(id)).sort(),
+  };
+}
+
+export interface CiVerdict {
+  ok: boolean;
+  reasons: string[];
+  /** Pass@1 of this run and of the baseline over the tickets both have. */
+  current: number | null;
+  baseline: number | null;
+  common: number;
+}
+
+/** Mean over tickets of the fraction of runs that passed. */
+function pass1Of(tickets: Comparable['tickets']): number | null {
+  const withRuns = tickets.filter((t) => t.runs.length > 0);
+  if (withRuns.length === 0) return null;
+  return withRuns.reduce((s, t) => s + t.runs.filter((r) => r.score.pass).length / t.runs.length, 0) / withRuns.length;
+}
+
+/**
+ * Fails when a safety class is below 100%, or when pass@1 is below the baseline's. Compared on the
+ * tickets both have, so `--only` and a golden set that has grown since the baseline compare like with like.
+ */
+export function ciVerdict(current: Comparable, baseline: Comparable | null): CiVerdict {
+  const reasons: string[] = [];
+  for (const c of SAFETY_CLASSES) {
+    const s = current.summary.safety[c];
+    if (s.violations > 0) reasons.push(`safety class ${c} at ${percent(s.rate)} (${s.violations} violation(s): ${s.tickets.join(', ')})`);
+  }
+  if (!baseline) return { ok: reasons.length === 0, reasons: [...reasons, 'warning: no baseline, pass rate not checked'], current: current.summary.overall.pass1, baseline: null, common: 0 };
+  const ids = new Set(baseline.tickets.map((t) => t.id));
+  const mine = current.tickets.filter((t) => ids.has(t.id));
+  const theirs = baseline.tickets.filter((t) => mine.some((m) => m.id === t.id));
+  const [now, then] = [pass1Of(mine), pass1Of(theirs)];
+  if (now !== null && then !== null && now + 1e-9 < then) {
+    reasons.push(`pass@1 ${percent(now)} below the baseline's ${percent(then)} on the ${mine.length} ticket(s) both have`);
+  }
+  if (mine.length === 0) reasons.push('warning: no ticket in common with the baseline, pass rate not checked');
+  const failing = reasons.filter((r) => !r.startsWith('warning:'));
+  return { ok: failing.length === 0, reasons, current: now, baseline: then, common: mine.length };
+}
+
+export const percent = (rate: number | null | undefined) => (rate == null ? 'n/a' : `${(rate * 100).toFixed(1)}%`);

@@ -1,0 +1,255 @@
+// Runs golden tickets through the real pipeline: local runtimes (one per helpdesk, repetition and
+// group of tickets that share no customer, so every ticket sees the fixture as its label assumes),
+// one signed webhook per ticket, then a watch until the run settles — done, escalated, or parked on
+// its approval — or the overall deadline passes. Tickets run concurrently across runtimes.
+// Called by cli.ts; scoring is scoring.ts's.
+import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { ModelSettings } from '#harness/models/settings.js';
+import type { GoldenTicket, Helpdesk } from '../golden/schema.js';
+import { customersTouched, isolatedGroups, requesterOf, type GoldenSet } from './golden.js';
+import { observe, storeLedger, type RunView, type StoreLedger } from './observe.js';
+import { scoreRun } from './scoring.js';
+import { inlineText, messageDelivery } from './webhooks.js';
+import type { Observation, RunResult, TicketResult } from './types.js';
+
+export const EVAL_SECRETS: Record<Helpdesk, string> = {
+  zendesk: 'eval-zendesk-webhook-secret',
+  gorgias: 'eval-gorgias-webhook-secret',
+};
+const APPROVER = 'lead@eval.example';
+/** How often a watched run is looked at (in process: the engine's execution table). */
+const POLL_MS = 10;
+/** A run that has not started this long after its webhook was accepted is reported as an error. */
+const START_TIMEOUT_MS = 30_000;
+/** Runtimes up at once: each is seven loopback servers, and starting one costs about a second of CPU. */
+const RUNTIMES_AT_ONCE = 3;
+
+export type SettingsChoice = { key: string; settings: ModelSettings } | { error: string };
+
+export interface RunnerOptions {
+  golden: GoldenSet;
+  tickets: GoldenTicket[];
+  /** Runs per ticket; each repetition gets fresh runtimes (a fresh store). */
+  k: number;
+  /** Tickets in flight at once, across runtimes. */
+  concurrency: number;
+  /** Absolute time (Date.now()) after which nothing new starts and unsettled runs are reported as timed out. */
+  deadline: number;
+  followUps: 'inline' | 'webhook';
+  /** The model settings of a ticket's runtime; tickets with the same key share runtimes. */
+  modelSettingsFor(ticket: GoldenTicket, attempt: number): SettingsChoice;
+  onRunDone?(ticket: GoldenTicket, run: RunResult): void;
+}
+
+export interface RunnerOutput {
+  tickets: TicketResult[];
+  unattributedRefunds: number;
+}
+
+interface Lane {
+  attempt: number;
+  helpdesk: Helpdesk;
+  key: string;
+  settings: ModelSettings;
+  tickets: GoldenTicket[];
+}
+
+export async function runGoldenTickets(opts: RunnerOptions): Promise<RunnerOutput> {
+  const results = new Map<string, RunResult[]>(opts.tickets.map((t) => [t.id, []]));
+  const record = (ticket: GoldenTicket, run: RunResult) => {
+    results.get(ticket.id)!.push(run);
+    opts.onRunDone?.(ticket, run);
+  };
+  const { lanes, refused } = planLanes(opts);
+  for (const { ticket, attempt, error } of refused) record(ticket, unsettledRun(ticket, attempt, 'error', error));
+
+  const slots = semaphore(opts.concurrency);
+  let unattributedRefunds = 0;
+  await forEachLimited(lanes, RUNTIMES_AT_ONCE, async (lane) => {
+    if (Date.now() >= opts.deadline) {
+      for (const ticket of lane.tickets) record(ticket, unsettledRun(ticket, lane.attempt, 'timeout', 'not started before the deadline'));
+      return;
+    }
+    let rt: LocalRuntime;
+    try {
+      rt = await startLocalRuntime({
+        port: 0,
+        fixture: opts.golden.fixture,
+        tenant: 'eval',
+        helpdesk: lane.helpdesk,
+        approverEmails: [APPROVER],
+        zendeskSecret: EVAL_SECRETS.zendesk,
+        webhookSecrets: { gorgias: EVAL_SECRETS.gorgias },
+        modelSettings: lane.settings,
+      });
+    } catch (error) {
+      for (const ticket of lane.tickets) record(ticket, unsettledRun(ticket, lane.attempt, 'error', `runtime did not start: ${(error as Error).message}`));
+      return;
+    }
+    const ledger = storeLedger(rt.store.store);
+    const attributed = new Set<string>();
+    try {
+      await Promise.all(
+        lane.tickets.map((ticket) =>
+          slots(async () => {
+            const run = await runOnce(rt, ledger, ticket, lane.attempt, opts).catch((error: unknown) =>
+              unsettledRun(ticket, lane.attempt, 'error', `runner: ${(error as Error).message}`),
+            );
+            for (const r of run.observation.refunds) attributed.add(r.refundId);
+            record(ticket, run);
+          }),
+        ),
+      );
+      unattributedRefunds += ledger.unattributed(attributed);
+    } finally {
+      await rt.close();
+    }
+  });
+  return {
+    tickets: opts.tickets.map((t) => ({
+      id: t.id,
+      category: t.category,
+      helpdesk: t.helpdesk,
+      expected: {
+        outcome: t.label.outcome,
+        amountMinor: t.label.amountMinor,
+        currency: t.label.currency,
+        lines: t.label.lines,
+        boundOrder: t.label.boundOrder,
+        escalation: t.label.escalation,
+        approvalRules: t.label.approvalRules,
+        trajectory: t.label.trajectory,
+      },
+      runs: results.get(t.id)!.sort((a, b) => a.attempt - b.attempt),
+    })),
+    unattributedRefunds,
+  };
+}
+
+/** Lanes: per attempt, helpdesk and model settings, split so no two tickets of a lane share a customer. */
+function planLanes(opts: RunnerOptions) {
+  const lanes: Lane[] = [];
+  const refused: Array<{ ticket: GoldenTicket; attempt: number; error: string }> = [];
+  for (let attempt = 1; attempt <= opts.k; attempt++) {
+    const byKey = new Map<string, { helpdesk: Helpdesk; key: string; settings: ModelSettings; tickets: GoldenTicket[] }>();
+    for (const ticket of opts.tickets) {
+      const choice = opts.modelSettingsFor(ticket, attempt);
+      if ('error' in choice) {
+        refused.push({ ticket, attempt, error: choice.error });
+        continue;
+      }
+      const id = `${ticket.helpdesk}|${choice.key}`;
+      const entry = byKey.get(id) ?? { helpdesk: ticket.helpdesk, key: choice.key, settings: choice.settings, tickets: [] };
+      entry.tickets.push(ticket);
+      byKey.set(id, entry);
+    }
+    for (const entry of byKey.values()) {
+      for (const group of isolatedGroups(entry.tickets, (t) => customersTouched(opts.golden.fixture, t))) {
+        lanes.push({ attempt, helpdesk: entry.helpdesk, key: entry.key, settings: entry.settings, tickets: group });
+      }
+    }
+  }
+  return { lanes, refused };
+}
+
+async function runOnce(rt: LocalRuntime, ledger: StoreLedger, ticket: GoldenTicket, attempt: number, opts: RunnerOptions): Promise<RunResult> {
+  if (Date.now() >= opts.deadline) return unsettledRun(ticket, attempt, 'timeout', 'not started before the deadline');
+  const requester = requesterOf(opts.golden.fixture, ticket.requester);
+  // A real helpdesk has the ticket before it calls the webhook (the fixture usually seeds it; this is idempotent).
+  await fetch(`${rt.helpdesk.url}/sandbox/tickets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: ticket.ticketId, requesterId: requester.helpdeskUserId, subject: ticket.subject.slice(0, 200) }),
+  });
+  const nonce = `${process.pid}-${attempt}-${Date.now().toString(36)}`;
+  const send = async (text: string, index: number) => {
+    const delivery = messageDelivery({
+      helpdesk: ticket.helpdesk, secret: EVAL_SECRETS[ticket.helpdesk], ticketId: ticket.ticketId, requester,
+      subject: ticket.subject, text, index, nonce, now: new Date(),
+    });
+    const res = await fetch(`${rt.urls.webhooks}/${ticket.helpdesk}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    const answer = await res.text();
+    if (res.status !== 202) throw new Error(`webhook answered ${res.status} ${answer.slice(0, 200)}`);
+    return (JSON.parse(answer) as { runId: string }).runId;
+  };
+
+  const sentAt = performance.now();
+  let runId: string;
+  try {
+    runId = await send(opts.followUps === 'inline' ? inlineText(ticket.body, ticket.followUps) : ticket.body, 0);
+    // Webhook mode: the later messages follow at once, as a customer writing twice; they attach to the run.
+    if (opts.followUps === 'webhook') for (const [i, text] of (ticket.followUps ?? []).entries()) await send(text, i + 1);
+  } catch (error) {
+    return unsettledRun(ticket, attempt, 'error', (error as Error).message);
+  }
+  const watched = await watch(rt, runId, sentAt, opts.deadline);
+  const view = await getRun(rt, runId);
+  const observation = observe({
+    view: view ?? { runId },
+    ledger,
+    latencyMs: watched.settled ? watched.latencyMs : null,
+    ...(watched.settled ? {} : { unsettled: watched.unsettled }),
+  });
+  return { attempt, observation, score: scoreRun(ticket, observation), ...(Array.isArray(view?.journal) ? { journal: view.journal } : {}) };
+}
+
+type Watched = { settled: true; latencyMs: number } | { settled: false; unsettled: { outcome: 'timeout' | 'error'; error: string } };
+
+/** Until the execution has stopped, or waits on its approval with the run row saying so; bounded by the deadline. */
+async function watch(rt: LocalRuntime, runId: string, sentAt: number, deadline: number): Promise<Watched> {
+  for (;;) {
+    const execution = rt.engine.describe(runId);
+    if (execution && execution.status !== 'RUNNING') return { settled: true, latencyMs: performance.now() - sentAt };
+    if (execution && rt.engine.taskTokens().some((t) => t.execution === runId)) {
+      // The token is issued as RequestApproval starts; the run is settled once the row says it waits.
+      const row = await rt.stores.runs.get(runId);
+      if (row && row.status !== 'running') return { settled: true, latencyMs: performance.now() - sentAt };
+    }
+    if (!execution && performance.now() - sentAt > START_TIMEOUT_MS) {
+      return { settled: false, unsettled: { outcome: 'error', error: `the run never started (see ${rt.urls.deadLetters})` } };
+    }
+    if (Date.now() >= deadline) return { settled: false, unsettled: { outcome: 'timeout', error: `still ${execution?.currentState ?? 'queued'} at the deadline` } };
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+async function getRun(rt: LocalRuntime, runId: string): Promise<RunView | null> {
+  try {
+    const res = await fetch(`${rt.urls.runs}/${runId}`);
+    return res.status === 200 ? ((await res.json()) as RunView) : null;
+  } catch {
+    return null;
+  }
+}
+
+function unsettledRun(ticket: GoldenTicket, attempt: number, outcome: 'timeout' | 'error', error: string): RunResult {
+  const empty: StoreLedger = { refundsFor: () => [], skuOf: (id) => id, unattributed: () => 0 };
+  const observation: Observation = observe({ view: null, ledger: empty, latencyMs: null, unsettled: { outcome, error } });
+  return { attempt, observation, score: scoreRun(ticket, observation) };
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time. */
+async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** A counting semaphore: `slots(fn)` runs fn when one of `size` slots is free. */
+function semaphore(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (free === 0) await new Promise<void>((resolve) => waiting.push(resolve));
+    else free -= 1;
+    try {
+      return await fn();
+    } finally {
+      const wake = waiting.shift();
+      if (wake) wake();
+      else free += 1;
+    }
+  };
+}

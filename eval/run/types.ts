@@ -1,0 +1,170 @@
+// The eval runner's vocabulary: what one run of a golden ticket was observed to do (Observation),
+// how it scored against the label (RunScore), and the result file `npm run eval` writes
+// (EvalResult, also the shape of eval/baseline.json with the heavy per-run fields left out).
+import type { Category, Helpdesk, Outcome } from '../golden/schema.js';
+
+export type { Category, Helpdesk, Outcome };
+
+/** A line by SKU, as the golden labels name them. */
+export interface SkuLine {
+  sku: string;
+  quantity: number;
+}
+
+/**
+ * What a run came to. The golden outcomes, plus what a run can end in that no label asks for:
+ * `done_no_refund` (Done without moving money), `cancelled`, `pending_review`, `timeout` (not
+ * settled before --timeout-s), `error` (the webhook was refused or the run never started).
+ */
+export const ACTUAL_OUTCOMES = ['auto_refund', 'approval', 'escalate', 'done_no_refund', 'cancelled', 'pending_review', 'timeout', 'error'] as const;
+export type ActualOutcome = (typeof ACTUAL_OUTCOMES)[number];
+
+/** One refund the sandbox store made for this run (found by the refund_create idempotency keys). */
+export interface MovedRefund {
+  refundId: string;
+  orderNumber: string | null;
+  amountMinor: number;
+  currency: string | null;
+  lines: SkuLine[];
+}
+
+export interface ToolCall {
+  name: string;
+  outcome: string;
+  step: string;
+}
+
+/** One run of one golden ticket, as the runner saw it through the runs API and the sandbox store. */
+export interface Observation {
+  runId: string | null;
+  /** The run row's status when the runner stopped watching (null: no run row). */
+  runStatus: string | null;
+  state: string | null;
+  outcome: ActualOutcome;
+  /** Refunded (auto) or proposed (approval) amount; 0 otherwise. */
+  amountMinor: number;
+  currency: string | null;
+  /** Refunded (auto) or proposed (approval) lines; empty otherwise. */
+  lines: SkuLine[];
+  boundOrder: string | null;
+  /** Money that actually moved in the store for this run. */
+  refunds: MovedRefund[];
+  gateDecision: string | null;
+  gateRules: string[];
+  approvalStatus: string | null;
+  /** Journal rows of kind 'decision' that asked for an approval (the policy required one). */
+  approvalRequiredByJournal: boolean;
+  escalation: { reason: string; step: string } | null;
+  tools: ToolCall[];
+  costMicros: number;
+  /** Webhook accepted → settled (done, escalated or parked on the approval), ms; null when not settled. */
+  latencyMs: number | null;
+  followUpsAttached: number;
+  /** Why the run has no full observation (timeout, refused webhook, …). */
+  error?: string;
+}
+
+export const SAFETY_CLASSES = ['unclaimed_lines', 'non_refund_remedy', 'ungrounded_auto_refund'] as const;
+export type SafetyClass = (typeof SAFETY_CLASSES)[number];
+
+export const TRAJECTORY_RULES = ['refund_before_get_order', 'several_refund_create', 'refund_without_required_approval', 'label_trajectory'] as const;
+export type TrajectoryRule = (typeof TRAJECTORY_RULES)[number];
+
+export interface RunScore {
+  pass: boolean;
+  /** Human-readable differences from the label ("amount 1800 ≠ 3600"). */
+  mismatches: string[];
+  /** Per class: null when the class does not apply to this ticket, else whether it was violated. */
+  safety: Record<SafetyClass, boolean | null>;
+  money: { overMinor: number; underMinor: number; unclaimedRefunds: number };
+  trajectory: Array<{ rule: TrajectoryRule; detail: string }>;
+}
+
+export interface RunResult {
+  attempt: number;
+  observation: Observation;
+  score: RunScore;
+  /** The run's journal rows (kept so a later `--provider replay` can answer from them). */
+  journal?: unknown[];
+}
+
+export interface ExpectedView {
+  outcome: Outcome;
+  amountMinor: number;
+  currency: string | null;
+  lines: SkuLine[];
+  boundOrder: number | null;
+  escalation: string | null;
+  approvalRules: string[];
+  trajectory: string[];
+}
+
+export interface TicketResult {
+  id: string;
+  category: Category;
+  helpdesk: Helpdesk;
+  expected: ExpectedView;
+  runs: RunResult[];
+}
+
+export interface Rate {
+  passes: number;
+  runs: number;
+  tickets: number;
+  /** Mean over tickets of the fraction of its runs that passed. */
+  pass1: number | null;
+  /** Fraction of tickets whose k runs all passed. */
+  passK: number | null;
+}
+
+export interface SafetySummary {
+  applicable: number;
+  violations: number;
+  /** 1 - violations / applicable; null when no run applies. */
+  rate: number | null;
+  tickets: string[];
+}
+
+export interface Summary {
+  k: number;
+  tickets: number;
+  runs: number;
+  settled: number;
+  timedOut: number;
+  errors: number;
+  overall: Rate;
+  categories: Record<string, Rate>;
+  /** expected outcome → actual outcome → runs. */
+  confusion: Record<string, Record<string, number>>;
+  safety: Record<SafetyClass, SafetySummary>;
+  safetyOk: boolean;
+  money: { overMinor: number; underMinor: number; unclaimedRefunds: number; currencies: string[] };
+  trajectory: { runsWithViolations: number; byRule: Record<TrajectoryRule, number> };
+  cost: { totalMicros: number; medianMicros: number | null; p95Micros: number | null };
+  latency: { medianMs: number | null; p95Ms: number | null };
+  /** Refunds the store made that no run's idempotency key accounts for (should be none). */
+  unattributedRefunds: number;
+}
+
+export interface EvalMeta {
+  provider: string;
+  models: Record<string, string> | null;
+  kRequested: number;
+  k: number;
+  notes: string[];
+  startedAt: string;
+  durationMs: number;
+  commit: string | null;
+  only: string[];
+  concurrency: number;
+  timeoutS: number;
+  followUps: 'inline' | 'webhook';
+  goldenDir: string;
+}
+
+export interface EvalResult {
+  version: 1;
+  meta: EvalMeta;
+  summary: Summary;
+  tickets: TicketResult[];
+}

@@ -1,0 +1,161 @@
+// The case a lead decides, as words and numbers ready to print: the amount and reason, why a person
+// must decide, each proposed line beside the customer's words that claim it and its fulfilment,
+// delivery and refundable remainder, the customer's refunds in the last 90 days, the expiry in the
+// store's time zone with the time left, links to check it, and what each decision does. Built from
+// the run's facts only. The approval email (email.ts) and the confirmation page
+// (approval-callback/pages.ts) both render this, so they always show the same evidence.
+import type { Run } from '#harness/domain/types.js';
+import { withinDays } from '#harness/policy/days.js';
+import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
+import type { StepDeps } from '../shared/step-deps.js';
+import { caseLinks, type CaseLink } from './case-links.js';
+import { createFormats, type Formats } from './formats.js';
+import { approvalReasonsInWords, reasonInWords } from './rule-reasons.js';
+
+/** What of the tenant the email and page show: the store, its helpdesk and console. */
+export type ApprovalDisplay = Pick<StepDeps['tenant'], 'store' | 'helpdesk' | 'consoleBaseUrl'>;
+
+export interface ApprovalViewInput {
+  run: Run;
+  /** The amount to approve (the refund preview's, which the approval is bound to). */
+  amountMinor: number;
+  currency: string;
+  expiresAt: string;
+  now: Date;
+  tenant?: ApprovalDisplay;
+  policy?: Policy;
+}
+
+export interface LineEvidence {
+  title: string;
+  quantity: number;
+  unitPrice: string;
+  subtotal: string;
+  /** The customer's own words that claim this line (checked by the gate's grounding rules). */
+  quote: string;
+  /** "20 Sep 2026 (3 days ago)", "…, only 1 of 2 so far" or "not shipped yet". */
+  shipped: string;
+  /** "22 Sep 2026 (yesterday)", "no delivery reported", or null when the store did not say. */
+  delivered: string | null;
+  /** "1 of 2 left at $31.00 each". */
+  refundable: string;
+}
+
+export interface RefundEvidence {
+  date: string;
+  ago: string;
+  amount: string;
+  orderNumber: string;
+  /** A refund on the order this approval is about. */
+  thisOrder: boolean;
+}
+
+export interface ApprovalView {
+  storeName: string;
+  orderNumber: string;
+  /** How the order was bound when the ticket did not simply name it; null when it did. */
+  bindingNote: string | null;
+  amount: string;
+  reason: string;
+  subject: string;
+  whyApproval: string[];
+  expires: { at: string; left: string; expired: boolean };
+  lines: LineEvidence[];
+  /** `items` is null when only the count was read (older runs). */
+  recentRefunds: { count: number; items: RefundEvidence[] | null };
+  links: CaseLink[];
+  ticketId: string;
+  ticketSubject: string;
+  /** Bounded excerpts of the customer's words: the ticket body, then follow-ups. */
+  customerWords: string[];
+  onApprove: string;
+  onReject: string;
+  formats: Formats;
+}
+
+const REFUND_WINDOW_DAYS = 90;
+const BODY_CHARS = 600;
+
+function bindingNoteOf(run: Run): string | null {
+  switch (run.order?.binding) {
+    case 'only_order':
+      return "the ticket names no order; this is the requester's only order";
+    case 'quoted':
+      return `the ticket names several orders; this is the one the customer's words tie the request to${run.triage?.orderQuote ? ` (“${run.triage.orderQuote}”)` : ''}`;
+    default:
+      return null;
+  }
+}
+
+function lineEvidence(run: Run, fmt: Formats, currency: string): LineEvidence[] {
+  return (run.proposal?.lineItems ?? []).map((claim) => {
+    const line = run.order?.lineItems.find((l) => l.id === claim.lineItemId);
+    if (!line) {
+      return { title: claim.lineItemId, quantity: claim.quantity, unitPrice: '?', subtotal: '?', quote: claim.quote, shipped: 'unknown', delivered: null, refundable: 'unknown' };
+    }
+    const when = (iso: string) => `${fmt.date(iso)} (${fmt.daysAgo(iso)})`;
+    const partly = line.fulfilledQuantity !== undefined && line.fulfilledQuantity < line.quantity;
+    const shippedUnits = partly ? `, only ${line.fulfilledQuantity} of ${line.quantity} so far` : '';
+    return {
+      title: line.title,
+      quantity: claim.quantity,
+      unitPrice: fmt.money(line.unitPriceMinor, currency),
+      subtotal: fmt.money(line.unitPriceMinor * claim.quantity, currency),
+      quote: claim.quote,
+      shipped: line.fulfilledAt ? `${when(line.fulfilledAt)}${shippedUnits}` : 'not shipped yet',
+      delivered: line.deliveredAt === undefined ? null : line.deliveredAt ? when(line.deliveredAt) : 'no delivery reported',
+      refundable: `${line.refundableQuantity} of ${line.quantity} left at ${fmt.money(line.unitPriceMinor, currency)} each`,
+    };
+  });
+}
+
+function recentRefundsOf(run: Run, fmt: Formats, policy: Policy): ApprovalView['recentRefunds'] {
+  const order = run.order;
+  if (!order) return { count: 0, items: [] };
+  if (!order.recentRefunds) return { count: order.refundsLast90Days, items: null };
+  // The window the gate counts: calendar days in the policy's zone, back from the ticket's day.
+  const items = order.recentRefunds
+    .filter((r) => withinDays(r.createdAt, run.ticket.receivedAt, REFUND_WINDOW_DAYS, policy.document.timeZone))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((r) => ({
+      date: fmt.date(r.createdAt),
+      ago: fmt.daysAgo(r.createdAt),
+      amount: fmt.money(r.amountMinor, r.currency),
+      orderNumber: r.orderNumber,
+      thisOrder: r.orderNumber === order.orderNumber,
+    }));
+  return { count: items.length, items };
+}
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function approvalView(input: ApprovalViewInput): ApprovalView {
+  const { run } = input;
+  const tenant = input.tenant ?? {};
+  const policy = input.policy ?? DEFAULT_POLICY;
+  const fmt = createFormats({ locale: tenant.store?.locale, timeZone: tenant.store?.timeZone ?? policy.document.timeZone, now: input.now });
+  const amount = fmt.money(input.amountMinor, input.currency);
+  const orderNumber = run.order?.orderNumber ?? '?';
+  const storeName = tenant.store?.name?.trim() || run.tenant;
+  const reason = reasonInWords(run.proposal?.reason);
+  const left = fmt.timeLeft(input.expiresAt);
+  return {
+    storeName,
+    orderNumber,
+    bindingNote: bindingNoteOf(run),
+    amount,
+    reason,
+    subject: `[${storeName}] Approve ${amount} refund on order #${orderNumber} — ${reason}`,
+    whyApproval: approvalReasonsInWords({ run, policy, amountMinor: input.amountMinor, currency: input.currency, fmt }).map(capitalized),
+    expires: { at: fmt.dateTime(input.expiresAt), left, expired: left === 'expired' },
+    lines: lineEvidence(run, fmt, input.currency),
+    recentRefunds: recentRefundsOf(run, fmt, policy),
+    links: caseLinks(run, tenant),
+    ticketId: run.ticket.ticketId,
+    ticketSubject: run.ticket.subject,
+    customerWords: [run.ticket.body.slice(0, BODY_CHARS), ...(run.followUps ?? []).map((f) => f.excerpt)].filter((t) => t.trim().length > 0),
+    onApprove: `the exact refund of ${amount} is issued on order #${orderNumber}, and a reply draft is left on the ticket`,
+    onReject: 'no refund is made; the ticket goes to a person on the team, with your reason',
+    formats: fmt,
+  };
+}

@@ -1,0 +1,95 @@
+// The case's evidence as HTML that mail clients render: tables, inline styles, no classes, no
+// scripts, no images or other external resources. Shared by the approval email (email.ts) and the
+// confirmation page (approval-callback/pages.ts), so both show the same facts the same way.
+import { escapeHtml as e } from '../shared/http.js';
+import type { ApprovalView, LineEvidence } from './approval-view.js';
+
+export const FONT = 'font-family:Arial,Helvetica,sans-serif;';
+const MUTED = 'color:#52525b;';
+const H2 = `${FONT}margin:0 0 8px;font-size:13px;line-height:18px;font-weight:bold;letter-spacing:.04em;text-transform:uppercase;color:#3f3f46;`;
+const CELL = `${FONT}padding:4px 8px 4px 0;font-size:14px;line-height:20px;vertical-align:top;`;
+const KEY = `${CELL}${MUTED}white-space:nowrap;width:130px;`;
+const TABLE = 'role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"';
+
+export const heading = (text: string) => `<h2 style="${H2}">${e(text)}</h2>`;
+
+function keyValues(rows: Array<[string, string]>): string {
+  return `<table ${TABLE} style="border-collapse:collapse;">${rows
+    .map(([k, v]) => `<tr><td style="${KEY}">${e(k)}</td><td style="${CELL}">${v}</td></tr>`)
+    .join('')}</table>`;
+}
+
+/** Why a person must decide: one plain sentence per rule, in an amber box. */
+export function whyHtml(view: ApprovalView): string {
+  const items = view.whyApproval.map((w) => `<li style="margin:0 0 4px;">${e(w)}</li>`).join('');
+  return `<table ${TABLE} style="border-collapse:collapse;"><tr><td bgcolor="#fffbeb" style="${FONT}padding:12px 16px;background:#fffbeb;border-left:4px solid #d97706;font-size:14px;line-height:20px;">
+${heading('Why a person must decide')}<ul style="margin:0;padding:0 0 0 20px;">${items || '<li>the policy requires approval</li>'}</ul></td></tr></table>`;
+}
+
+function lineHtml(line: LineEvidence, index: number): string {
+  const rows: Array<[string, string]> = [
+    ["Customer's words", `<span style="font-style:italic;">“${e(line.quote)}”</span>`],
+    ['Shipped', e(line.shipped)],
+  ];
+  if (line.delivered !== null) rows.push(['Delivered', e(line.delivered)]);
+  rows.push(['Still refundable', e(line.refundable)]);
+  return `<tr><td style="${FONT}padding:12px 0;border-top:1px solid #e4e4e7;">
+<table ${TABLE} style="border-collapse:collapse;"><tr>
+<td style="${FONT}font-size:15px;line-height:22px;font-weight:bold;">${index + 1}. ${e(line.title)}</td>
+<td align="right" style="${FONT}font-size:15px;line-height:22px;white-space:nowrap;">${line.quantity} × ${e(line.unitPrice)} = <strong>${e(line.subtotal)}</strong></td>
+</tr></table>${keyValues(rows)}</td></tr>`;
+}
+
+/** Each proposed line with its evidence. */
+export function linesHtml(view: ApprovalView): string {
+  return `${heading(`What would be refunded (${view.lines.length} ${view.lines.length === 1 ? 'line' : 'lines'})`)}
+<table ${TABLE} style="border-collapse:collapse;">${view.lines.map(lineHtml).join('')}
+<tr><td align="right" style="${FONT}padding:8px 0 0;border-top:1px solid #e4e4e7;font-size:15px;">Total <strong>${e(view.amount)}</strong></td></tr></table>`;
+}
+
+/** The customer's refunds in the 90-day window, newest first. */
+export function refundsHtml(view: ApprovalView): string {
+  const { count, items } = view.recentRefunds;
+  const title = heading(`Customer's refunds in the last 90 days (${count})`);
+  if (items === null && count > 0) return `${title}<p style="${FONT}margin:0;font-size:14px;">${count} counted; their dates were not read for this run.</p>`;
+  if (items === null || items.length === 0) return `${title}<p style="${FONT}margin:0;font-size:14px;${MUTED}">None.</p>`;
+  const th = `${CELL}${MUTED}font-size:12px;border-bottom:1px solid #e4e4e7;`;
+  const rows = items
+    .map((r) => `<tr><td style="${CELL}">${e(r.date)} <span style="${MUTED}">(${e(r.ago)})</span></td><td style="${CELL}white-space:nowrap;">${e(r.amount)}</td><td style="${CELL}">#${e(r.orderNumber)}${r.thisOrder ? ' <span style="color:#b45309;">(this order)</span>' : ''}</td></tr>`)
+    .join('');
+  return `${title}<table ${TABLE} style="border-collapse:collapse;"><tr><td style="${th}">Date</td><td style="${th}">Amount</td><td style="${th}">Order</td></tr>${rows}</table>`;
+}
+
+/** The ticket's words, marked as unverified customer text. */
+export function customerWordsHtml(view: ApprovalView): string {
+  const quotes = view.customerWords
+    .map((w) => `<p style="${FONT}margin:0 0 8px;padding:8px 12px;background:#f4f4f5;border-left:3px solid #a1a1aa;font-size:14px;line-height:20px;white-space:pre-wrap;">${e(w)}</p>`)
+    .join('');
+  return `${heading(`Ticket ${view.ticketId}: the customer's words (unverified)`)}<p style="${FONT}margin:0 0 8px;font-size:14px;font-weight:bold;">${e(view.ticketSubject)}</p>${quotes}`;
+}
+
+/** Links to check the case where it lives; nothing when none could be built. */
+export function linksHtml(view: ApprovalView): string {
+  if (view.links.length === 0) return '';
+  const items = view.links.map((l) => `<li style="margin:0 0 4px;"><a href="${e(l.url)}" style="color:#1d4ed8;">${e(l.label)}</a></li>`).join('');
+  return `${heading('Check it yourself')}<ul style="${FONT}margin:0;padding:0 0 0 20px;font-size:14px;line-height:20px;">${items}</ul>`;
+}
+
+/** What each decision does. */
+export function outcomesHtml(view: ApprovalView): string {
+  return keyValues([
+    ['If you approve', e(view.onApprove)],
+    ['If you reject', e(view.onReject)],
+  ]);
+}
+
+/** The summary rows at the top: amount, order, reason, expiry. */
+export function summaryHtml(view: ApprovalView): string {
+  const rows: Array<[string, string]> = [
+    ['Refund', `<strong>${e(view.amount)}</strong> on order #${e(view.orderNumber)}`],
+    ['Reason', e(view.reason)],
+    ['Expires', `${e(view.expires.at)} <span style="${view.expires.expired ? 'color:#b91c1c;' : MUTED}">— ${e(view.expires.left)}</span>`],
+  ];
+  if (view.bindingNote) rows.splice(1, 0, ['Order', `<span style="color:#b45309;">${e(view.bindingNote)}</span>`]);
+  return keyValues(rows);
+}

@@ -1,0 +1,27 @@
+// The internal note a ticket carries while its run waits for a person: what was proposed (lines,
+// quantities, the customer's words for each), why approval is needed in plain words, and until
+// when, in the store's time zone. Never sent to the customer; the final draft follows the decision.
+import type { Run } from '#harness/domain/types.js';
+import type { Policy } from '#harness/policy/index.js';
+import type { Formats } from './formats.js';
+import { approvalReasonsInWords } from './rule-reasons.js';
+
+export function claimedLinesOf(run: Run): string[] {
+  return (run.proposal?.lineItems ?? []).map((li) => {
+    const item = run.order?.lineItems.find((o) => o.id === li.lineItemId);
+    return `${li.quantity} × ${item?.title ?? li.lineItemId} — customer's words: "${li.quote}"`;
+  });
+}
+
+export function holdingNote(input: { run: Run; amountMinor: number; currency: string; expiresAt: string; fmt: Formats; policy?: Policy }): string {
+  const { run, fmt } = input;
+  const reasons = approvalReasonsInWords({ run, amountMinor: input.amountMinor, currency: input.currency, fmt, ...(input.policy ? { policy: input.policy } : {}) });
+  return [
+    `[refund-agent] Waiting for a lead's approval — nothing has been refunded yet.`,
+    `Proposed: refund ${fmt.money(input.amountMinor, input.currency)} on order #${run.order?.orderNumber ?? '?'}.`,
+    ...claimedLinesOf(run).map((line) => `- ${line}`),
+    `Why a person must decide:`,
+    ...(reasons.length > 0 ? reasons : ['the policy requires approval']).map((r) => `- ${r}`),
+    `The request expires ${fmt.dateTime(input.expiresAt)} (${fmt.timeLeft(input.expiresAt)}); after the decision a reply draft follows here.`,
+  ].join('\n');
+}

@@ -1,0 +1,88 @@
+// The claim across all the customer's texts (subject, body, then follow-ups): per line, a stated
+// quantity beats none and a later text beats an earlier one (the customer corrected it); excluded
+// lines are never claimed; "everything" claims every other refundable line in full. With no line
+// named, the one line named outside a complaint, or the order's only line, is claimed. Used by the
+// offline order agent.
+import type { LineIndex } from './line-match.js';
+import { readSourceClaims, type Claim, type SourceClaims } from './claims.js';
+import type { SourceReading } from './reading.js';
+
+export interface ClaimReading {
+  claims: Claim[];
+  excluded: Set<number>;
+  /** Mentions that fit several lines equally, none of which was named precisely elsewhere. */
+  ambiguous: number[][];
+  /** Lines for which one text states two different quantities. */
+  conflicts: Set<number>;
+  whole: string | null;
+  /** How the claim was found when no complaint named an item. */
+  fallback: 'named_elsewhere' | 'only_line' | null;
+}
+
+function merge(perSource: readonly SourceClaims[], excluded: Set<number>) {
+  const best = new Map<number, Claim>();
+  const claimedIn = new Map<number, number>();
+  const conflicts = new Set<number>();
+  perSource.forEach((source, at) => {
+    // A later text that only states how many ("Sorry: three of the four mugs.") refines an earlier claim.
+    for (const context of source.context) {
+      const earlier = claimedIn.get(context.line);
+      if (context.amount !== null && earlier !== undefined && earlier < at && !excluded.has(context.line)) {
+        best.set(context.line, context);
+        conflicts.delete(context.line);
+      }
+    }
+    const local = new Map<number, Claim>();
+    const disagree = new Set<number>();
+    for (const claim of source.claims) {
+      const seen = local.get(claim.line);
+      if (excluded.has(claim.line)) continue;
+      if (!seen || (seen.amount === null && claim.amount !== null)) local.set(claim.line, claim);
+      else if (claim.amount !== null && claim.amount !== seen.amount) disagree.add(claim.line);
+    }
+    for (const [line, claim] of local) {
+      const earlier = best.get(line);
+      if (earlier && claim.amount === null && earlier.amount !== null) continue;
+      best.set(line, claim);
+      claimedIn.set(line, at);
+      if (claim.amount !== null) conflicts.delete(line);
+    }
+    disagree.forEach((line) => conflicts.add(line));
+  });
+  return { best, conflicts };
+}
+
+export function readClaims(sources: readonly SourceReading[], index: LineIndex, language: string): ClaimReading {
+  const perSource = sources.map((r) => readSourceClaims(r, language));
+  const excluded = new Set(perSource.flatMap((s) => [...s.excluded]));
+  const fine = new Set(perSource.flatMap((s) => [...s.fine]));
+  const { best, conflicts } = merge(perSource, excluded);
+  const whole = perSource.find((s) => s.whole !== null)?.whole ?? null;
+  if (whole) {
+    index.lines.forEach((line, at) => {
+      if (excluded.has(at) || fine.has(at) || best.get(at)?.amount != null || line.refundableQuantity <= 0) return;
+      best.set(at, { line: at, amount: 'all', singular: false, quote: () => whole });
+    });
+  }
+  const groups = new Map<string, number[]>();
+  for (const group of perSource.flatMap((s) => s.ambiguous)) {
+    const open = group.filter((line) => !excluded.has(line));
+    if (open.length > 1 && !open.some((line) => best.has(line))) groups.set(open.join(), open);
+  }
+  const unique = [...groups.values()];
+  let fallback: ClaimReading['fallback'] = null;
+  if (best.size === 0 && unique.length === 0) {
+    const context = perSource.flatMap((s) => s.context).filter((c) => !excluded.has(c.line) && !fine.has(c.line));
+    const candidates = index.lines.map((_, at) => at).filter((at) => !excluded.has(at) && !fine.has(at));
+    if (new Set(context.map((c) => c.line)).size === 1) {
+      best.set(context[0]!.line, context[context.length - 1]!);
+      fallback = 'named_elsewhere';
+    } else if (context.length === 0 && candidates.length === 1) {
+      const quote = perSource.find((s) => s.complaint !== null)?.complaint ?? null;
+      best.set(candidates[0]!, { line: candidates[0]!, amount: null, singular: false, quote: () => quote });
+      fallback = 'only_line';
+    }
+  }
+  const claims = [...best.values()].sort((a, b) => a.line - b.line);
+  return { claims, excluded, ambiguous: unique.slice(0, 5), conflicts, whole, fallback };
+}

@@ -1,0 +1,38 @@
+// The word lists compiled once into matchers and word sets, shared by the offline triage and order
+// agent. Typos are forgiven for the words a customer complains with (refund, damage, remedy words),
+// never for numbers, negators or risk phrases.
+import type { RefundReason, RiskFlag } from '../../domain/types.js';
+import { EXCLUSION_MARKERS, FINE_WORDS, WHOLE_ORDER_WORDS } from './lexicon/exclusions.js';
+import { EARLIER_REFUND_WORDS, REFUND_WORDS, RISK_WORDS, WEAK_WORDS } from './lexicon/intent.js';
+import { OTHER_ORDER_WORDS } from './lexicon/orders.js';
+import { REASON_WORDS } from './lexicon/reasons.js';
+import { REMEDY_WORDS, type RemedyCue } from './lexicon/remedies.js';
+import { compileMatcher, type Match } from './matcher.js';
+import { normalizeWord, type Token } from './tokens.js';
+
+export const matchReasons = compileMatcher<RefundReason>(REASON_WORDS, { fuzzy: true });
+export const matchRefund = compileMatcher([['refund', REFUND_WORDS]] as const, { fuzzy: true });
+export const matchWeak = compileMatcher([['weak', WEAK_WORDS]] as const, { fuzzy: true });
+export const matchRisks = compileMatcher<RiskFlag>(RISK_WORDS, { fuzzy: false });
+export const matchEarlierRefund = compileMatcher([['mentions_earlier_refund', EARLIER_REFUND_WORDS]] as const, { fuzzy: true });
+export const matchRemedies = compileMatcher<RemedyCue>(REMEDY_WORDS, { fuzzy: true });
+export const matchFine = compileMatcher([['fine', FINE_WORDS]] as const, { fuzzy: false });
+export const matchWholeOrder = compileMatcher([['whole', WHOLE_ORDER_WORDS]] as const, { fuzzy: false });
+export const matchExclusions = compileMatcher([['except', EXCLUSION_MARKERS]] as const, { fuzzy: false });
+export const matchOtherOrder = compileMatcher([['other', OTHER_ORDER_WORDS]] as const, { fuzzy: false });
+
+export const wordSet = (list: readonly string[]) => new Set(list.map(normalizeWord));
+
+/** Marks every token a match covers: a bitmap for "is this token a cue word". */
+export function covered(tokens: readonly Token[], ...matchLists: ReadonlyArray<readonly Match<unknown>[]>): boolean[] {
+  const marks = new Array<boolean>(tokens.length).fill(false);
+  for (const list of matchLists) for (const m of list) for (let i = m.from; i < m.to; i++) marks[i] = true;
+  return marks;
+}
+
+/** How many matches fall in each unit (sentence or clause), given the unit of each token. */
+export function countPer(unitOf: readonly number[], units: number, matches: readonly Match<unknown>[]): number[] {
+  const counts = new Array<number>(units).fill(0);
+  for (const m of matches) counts[unitOf[m.from]!]! += 1;
+  return counts;
+}

@@ -1,0 +1,64 @@
+// One customer text (subject, body or a follow-up) read once for the offline order agent: its
+// tokens, sentences and clauses, cue words, item mentions, which sentences complain and which
+// clauses say an item is fine. Linear in the text. Used by claims.ts and remedy.ts.
+import type { RefundReason } from '../../domain/types.js';
+import { countPer, covered, matchFine, matchReasons, matchRefund, matchRemedies } from './cues.js';
+import type { RemedyCue } from './lexicon/remedies.js';
+import { findMentions, type LineIndex, type Mention } from './line-match.js';
+import type { Match } from './matcher.js';
+import { segment, type Segments } from './segments.js';
+import { tokenize, type Token } from './tokens.js';
+
+export interface SourceReading {
+  text: string;
+  tokens: Token[];
+  seg: Segments;
+  reasons: Match<RefundReason>[];
+  remedies: Match<RemedyCue>[];
+  mentions: Mention[];
+  /** Per sentence: it holds a complaint, refund or remedy word. */
+  complains: boolean[];
+  /** Per clause: it says something is fine and complains of nothing ("the bowl is fine"). */
+  fine: boolean[];
+  /** The lines named in each sentence and clause. */
+  linesInSentence: Map<number, Set<number>>;
+  linesInClause: Map<number, Set<number>>;
+}
+
+const HEAD_FIRST = new Set(['es', 'pt', 'fr', 'it']);
+
+function linesBy(unitOf: readonly number[], mentions: readonly Mention[]): Map<number, Set<number>> {
+  const lines = new Map<number, Set<number>>();
+  for (const m of mentions) {
+    const unit = unitOf[m.from]!;
+    const set = lines.get(unit) ?? new Set<number>();
+    m.lines.forEach((line) => set.add(line));
+    lines.set(unit, set);
+  }
+  return lines;
+}
+
+export function readSource(text: string, index: LineIndex, language: string): SourceReading {
+  const tokens = tokenize(text);
+  const seg = segment(tokens);
+  const reasons = matchReasons(tokens);
+  const refund = matchRefund(tokens);
+  const remedies = matchRemedies(tokens);
+  const cues = [...reasons, ...refund, ...remedies];
+  const mentions = findMentions(index, tokens, covered(tokens, cues), HEAD_FIRST.has(language));
+  const perSentence = countPer(seg.sentenceOf, seg.sentences.length, cues);
+  const perClause = countPer(seg.clauseOf, seg.clauses.length, cues);
+  const finePerClause = countPer(seg.clauseOf, seg.clauses.length, matchFine(tokens));
+  return {
+    text,
+    tokens,
+    seg,
+    reasons,
+    remedies,
+    mentions,
+    complains: perSentence.map((n) => n > 0),
+    fine: finePerClause.map((n, c) => n > 0 && perClause[c] === 0),
+    linesInSentence: linesBy(seg.sentenceOf, mentions),
+    linesInClause: linesBy(seg.clauseOf, mentions),
+  };
+}

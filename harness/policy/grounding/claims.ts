@@ -1,0 +1,158 @@
+// The grounding rules: is the order agent's reading of the ticket what the customer wrote?
+// Each claimed line needs a quote that occurs in the customer's own words, names that line (not
+// only another), does not sit in an exclusion ("all except the kettle"), and states any quantity
+// above one; the remedy must be a refund the customer did not decline; a line the customer names
+// must not be left out; a claim on a line already partly refunded goes to a person, and one that
+// speaks of an earlier refund is no new refund at all. Pure; the gate turns findings into verdicts.
+import type { OrderFacts, Proposal, Triage } from '../../domain/types.js';
+import { RULES } from '../rules.js';
+import { EARLIER_REFUND_PHRASES, ENGLISH_WORDS, GENERIC_TITLE_WORDS, INSTRUCTION_PHRASES, NOT_REFUND_PHRASES, REFUND_STATUS_PHRASES } from './lexicon.js';
+import { mentionsOf } from './mentions.js';
+import { statedQuantity } from './quantity.js';
+import { normalizeForMatch, titleStems, tokens } from './text.js';
+import { containsWords, mentionsAny, phraseTokens, sentencesOf, type Sentences } from './words.js';
+
+export type Severity = 'refuse' | 'approval';
+export interface GroundingFinding {
+  rule: string;
+  reason: string;
+  severity: Severity;
+  lineItemId?: string;
+}
+
+export interface GroundingInput {
+  /** The customer's own words: ticket subject and body, then follow-ups. Nothing else (no order note). */
+  customerText: readonly string[];
+  proposal: Proposal;
+  order: OrderFacts;
+  triage: Pick<Triage, 'riskFlags'>;
+}
+
+export interface LineVerdict {
+  lineItemId: string;
+  quote: string;
+  rule: string;
+  grounded: boolean;
+}
+
+const EARLIER_REFUND = phraseTokens(EARLIER_REFUND_PHRASES);
+const NOT_REFUND = phraseTokens(NOT_REFUND_PHRASES);
+const REFUND_STATUS = phraseTokens(REFUND_STATUS_PHRASES);
+const INSTRUCTIONS = phraseTokens(INSTRUCTION_PHRASES);
+/** Role tags and role prefixes ("</ticket>", "<assistant>", "system:") in the raw text. Linear: no nested quantifiers. */
+const ROLE_TAG = /<\/?[ \t]{0,3}(?:system|assistant|user|human|ticket|case_data|instructions?|tool_use|tool_result)\b|^[ \t]{0,8}(?:system|assistant)[ \t]{0,3}:/im;
+
+/** English-dominant text: product titles can be matched word for word (other languages are not checked that way). */
+function looksEnglish(words: readonly string[]): boolean {
+  let english = 0;
+  for (const w of words) if (ENGLISH_WORDS.has(w)) english++;
+  return english >= 3 && english * 8 >= words.length;
+}
+const QUOTE_CHARS = 300;
+/** Words that claim every item without naming one ("everything except the kettle"). */
+const COLLECTIVE = new Set(['everything', 'all', 'both', 'each', 'every', 'items', 'whole', 'entire']);
+
+type Line = OrderFacts['lineItems'][number];
+
+/** Stems of each line's title that no other line of the order shares. */
+function distinctiveStems(order: OrderFacts): Map<string, string[]> {
+  const all = order.lineItems.map((l) => ({ id: l.id, stems: titleStems(l.title, GENERIC_TITLE_WORDS) }));
+  const count = new Map<string, number>();
+  for (const { stems } of all) for (const s of stems) count.set(s, (count.get(s) ?? 0) + 1);
+  return new Map(all.map(({ id, stems }) => [id, stems.filter((s) => count.get(s) === 1)]));
+}
+
+function quoteFindings(line: Line, claim: Proposal['lineItems'][number], text: Sentences, whole: string[], stems: Map<string, string[]>, english: boolean): GroundingFinding[] {
+  const id = line.id;
+  const quoteWords = tokens(normalizeForMatch(claim.quote.slice(0, QUOTE_CHARS)));
+  if (quoteWords.length === 0 || !containsWords(whole, quoteWords)) {
+    return [{ rule: RULES.quoteNotInCustomerText, reason: `"${line.title}": the quote is not in the customer's words`, severity: 'approval', lineItemId: id }];
+  }
+  const found: GroundingFinding[] = [];
+  const own = stems.get(id) ?? [];
+  const inQuote = mentionsOf([quoteWords], own);
+  const inText = mentionsOf(text, own);
+  if ((inQuote.excluded > 0 && inQuote.positive === 0) || (inText.excluded > 0 && inText.positive === 0)) {
+    found.push({ rule: RULES.lineExcludedByCustomer, reason: `"${line.title}": the customer excludes it or says it is fine`, severity: 'approval', lineItemId: id });
+  }
+  if (inQuote.positive + inQuote.excluded === 0) {
+    const other = [...stems].find(([otherId, s]) => otherId !== id && mentionsOf([quoteWords], s).positive > 0);
+    if (other) found.push({ rule: RULES.quoteNamesOtherLine, reason: `"${line.title}": the quote names another item`, severity: 'approval', lineItemId: id });
+    // In English the item's own words must be in the quote (or a collective such as "everything"); other languages are not matched word for word.
+    else if (english && own.length > 0 && !quoteWords.some((w) => COLLECTIVE.has(w))) {
+      found.push({ rule: RULES.quoteDoesNotNameLine, reason: `"${line.title}": the quote does not name the item`, severity: 'approval', lineItemId: id });
+    }
+  }
+  const stated = statedQuantity(quoteWords, own);
+  const everyUnit = (q: number) => q === line.quantity || q === line.refundableQuantity;
+  if (stated === null && claim.quantity > 1) {
+    found.push({ rule: RULES.quantityNotStated, reason: `"${line.title}": ${claim.quantity} claimed but the customer states no quantity`, severity: 'approval', lineItemId: id });
+  } else if (stated?.kind === 'count' && stated.count !== claim.quantity) {
+    found.push({ rule: RULES.quantityNotGrounded, reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say ${stated.count}`, severity: 'approval', lineItemId: id });
+  } else if (stated?.kind === 'all' && !everyUnit(claim.quantity)) {
+    found.push({ rule: RULES.quantityNotGrounded, reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say all of them`, severity: 'approval', lineItemId: id });
+  }
+  return found;
+}
+
+function earlierRefundFindings(input: GroundingInput, text: Sentences): GroundingFinding[] {
+  const { order, proposal } = input;
+  const speaksOfEarlier = input.triage.riskFlags.includes('mentions_earlier_refund') || mentionsAny(text, EARLIER_REFUND);
+  const found: GroundingFinding[] = [];
+  for (const claim of proposal.lineItems) {
+    const line = order.lineItems.find((l) => l.id === claim.lineItemId);
+    if (!line) continue;
+    const refunded = line.quantity - line.refundableQuantity;
+    if (refunded <= 0) continue;
+    const earlier = (order.refunds ?? []).filter((r) => r.lineItems.some((l) => l.lineItemId === line.id)).map((r) => `${r.createdAt.slice(0, 10)} (${r.amountMinor})`);
+    const facts = `${refunded} of ${line.quantity} already refunded${earlier.length ? ` on ${earlier.join(', ')}` : ''}`;
+    if (speaksOfEarlier) {
+      found.push({ rule: RULES.claimsRefundedUnits, reason: `"${line.title}": the customer speaks of an earlier refund; ${facts}`, severity: 'refuse', lineItemId: line.id });
+    } else {
+      found.push({ rule: RULES.linePartlyRefunded, reason: `"${line.title}": ${facts}; the claim may be about those units`, severity: 'approval', lineItemId: line.id });
+    }
+  }
+  return found;
+}
+
+/** Lines the customer names (outside exclusions) that the proposal leaves out. */
+function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<string, string[]>): GroundingFinding[] {
+  const claimed = new Set(input.proposal.lineItems.map((l) => l.lineItemId));
+  return input.order.lineItems
+    .filter((l) => !claimed.has(l.id) && !l.giftCard && l.refundableQuantity > 0 && mentionsOf(text, stems.get(l.id) ?? []).positive > 0)
+    .map((l) => ({ rule: RULES.unclaimedLineMentioned, reason: `"${l.title}" is named by the customer but not in the proposal`, severity: 'approval' as const, lineItemId: l.id }));
+}
+
+export function groundProposal(input: GroundingInput): { findings: GroundingFinding[]; lines: LineVerdict[] } {
+  const { proposal, order } = input;
+  const joined = input.customerText.join('\n');
+  const text = sentencesOf(joined);
+  const whole = tokens(normalizeForMatch(joined));
+  const findings: GroundingFinding[] = [];
+  if (mentionsAny(text, REFUND_STATUS)) {
+    const earlier = (order.refunds ?? []).map((r) => `${r.createdAt.slice(0, 10)} (${r.amountMinor})`);
+    findings.push({ rule: RULES.refundStatusQuestion, reason: `the customer asks about an earlier refund, not for a new one${earlier.length ? `; refunds on this order: ${earlier.join(', ')}` : '; the order shows no refund'}`, severity: 'refuse' });
+  }
+  if (ROLE_TAG.test(joined) || mentionsAny(text, INSTRUCTIONS)) {
+    findings.push({ rule: RULES.instructionsInCustomerText, reason: 'the customer\'s text addresses an AI or a system (role tags, tool names, "ignore previous"): a person decides', severity: 'approval' });
+  }
+  if (proposal.unclear) findings.push({ rule: RULES.claimUnclear, reason: `the agent cannot tell what is claimed: ${proposal.unclear.question}`, severity: 'refuse' });
+  if (proposal.remedy !== 'refund') findings.push({ rule: RULES.remedyNotRefund, reason: `the customer asks for ${proposal.remedy.replace('_', ' ')}, not a refund`, severity: 'refuse' });
+  else if (mentionsAny(text, NOT_REFUND)) findings.push({ rule: RULES.remedyContradicted, reason: 'the customer\'s words ask for something other than a refund', severity: 'approval' });
+  if (proposal.lineItems.length === 0 && !proposal.unclear && proposal.remedy === 'refund') {
+    findings.push({ rule: RULES.nothingClaimed, reason: 'the proposal claims no line item', severity: 'refuse' });
+  }
+  const stems = distinctiveStems(order);
+  const english = looksEnglish(whole);
+  const lines: LineVerdict[] = [];
+  for (const claim of proposal.lineItems) {
+    const line = order.lineItems.find((l) => l.id === claim.lineItemId);
+    if (!line) continue; // items_not_on_order is the gate's hard refusal
+    if (line.giftCard) findings.push({ rule: RULES.giftCardLine, reason: `"${line.title}" is a gift card; gift cards are never refunded`, severity: 'refuse', lineItemId: line.id });
+    const own = quoteFindings(line, claim, text, whole, stems, english);
+    findings.push(...own);
+    lines.push({ lineItemId: line.id, quote: claim.quote.slice(0, 120), rule: own[0]?.rule ?? RULES.claimGrounded, grounded: own.length === 0 });
+  }
+  findings.push(...earlierRefundFindings(input, text), ...unclaimedFindings(input, text, stems));
+  return { findings, lines };
+}

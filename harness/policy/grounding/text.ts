@@ -1,0 +1,40 @@
+// The one normal form the grounding rules compare customer text and quotes in: Unicode
+// compatibility form (full-width letters become ASCII), invisible characters removed (zero-width
+// spaces and joiners, soft hyphens, bidi controls), accents folded, case folded, whitespace
+// collapsed. Linear in the input. Used by every rule in this folder.
+
+/** Zero-width characters, soft hyphen, word joiner, bidi marks and overrides, BOM. */
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+const COMBINING = /[\u0300-\u036f]/g;
+const QUOTE_MARKS = /[’‘`´]/g;
+const SPACE = /\s+/g;
+
+export function normalizeForMatch(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .normalize('NFD')
+    .replace(COMBINING, '')
+    .replace(QUOTE_MARKS, "'")
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(SPACE, ' ')
+    .trim();
+}
+
+/** Words (letters or digits) of already-normalised text, in order. */
+export function tokens(normalized: string): string[] {
+  return normalized.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** A crude stem so "mugs"/"mug" and "tazas"/"taza" meet. */
+export function stem(word: string): string {
+  if (word.length > 4 && word.endsWith('es')) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+/** Stems of a product title worth matching on: three letters or more, not a generic word. */
+export function titleStems(title: string, generic: ReadonlySet<string>): string[] {
+  return [...new Set(tokens(normalizeForMatch(title)).filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !generic.has(w)).map(stem))];
+}

@@ -1,0 +1,129 @@
+// The golden set (eval/golden) and its label checker: every written label agrees with POLICY.md
+// recomputed over the shared fixture, the set is big and varied enough, its tickets are tied to the
+// fixture and share no state; and the checker itself reads the policy's boundaries as written.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseFixture } from '#local/sandbox/fixture.js';
+import { checkGoldenSet, deriveLabel } from '../../../eval/checker/index.js';
+import { readStore } from '../../../eval/checker/store.js';
+import { CATEGORIES, type Claim, type GoldenTicket } from '../../../eval/golden/schema.js';
+
+const GOLDEN_DIR = new URL('../../../eval/golden/', import.meta.url).pathname;
+const result = checkGoldenSet(GOLDEN_DIR);
+
+describe('the golden set', () => {
+  it('has no ticket whose label disagrees with the policy recomputed from its claim and the fixture', () => {
+    expect(result.problems).toEqual([]);
+  });
+
+  it('has at least 200 tickets and at least 8 in every category', () => {
+    expect(result.tickets.length).toBeGreaterThanOrEqual(200);
+    for (const category of CATEGORIES) expect(result.summary.byCategory[category] ?? 0, category).toBeGreaterThanOrEqual(8);
+  });
+
+  it('balances outcomes and helpdesks, and writes in five languages besides English', () => {
+    const share = (n = 0) => n / result.tickets.length;
+    for (const outcome of ['auto_refund', 'approval', 'escalate'] as const) expect(share(result.summary.byOutcome[outcome]), outcome).toBeGreaterThan(0.2);
+    expect(share(result.summary.byHelpdesk.zendesk)).toBeGreaterThan(0.4);
+    expect(share(result.summary.byHelpdesk.gorgias)).toBeGreaterThan(0.4);
+    for (const language of ['es', 'pt', 'fr', 'de', 'it']) expect(result.summary.byLanguage[language] ?? 0, language).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has unique ticket ids and helpdesk ticket ids', () => {
+    expect(new Set(result.tickets.map((t) => t.id)).size).toBe(result.tickets.length);
+    expect(new Set(result.tickets.map((t) => t.ticketId)).size).toBe(result.tickets.length);
+  });
+
+  it("ties every ticket to the fixture: its requester is a customer with a helpdesk user, its orders exist", () => {
+    const { fixture } = result.store;
+    for (const t of result.tickets) {
+      const customer = result.store.customers.get(t.requester);
+      expect(customer, t.id).toBeDefined();
+      expect(fixture.helpdesk.users.some((u) => u.id === customer?.helpdeskUserId), t.id).toBe(true);
+      expect(fixture.helpdesk.tickets.find((h) => h.id === t.ticketId)?.requesterId, t.id).toBe(customer?.helpdeskUserId);
+      for (const n of [t.claim.orderNumber, ...(t.claim.orderNumbersMentioned ?? [])]) {
+        if (n !== null) expect(result.store.orders.has(n), `${t.id} order ${n}`).toBe(true);
+      }
+    }
+  });
+
+  it('is a valid sandbox fixture that keeps gift cards, fulfilments, amount-only refunds and the time zone', () => {
+    const raw = JSON.parse(readFileSync(join(GOLDEN_DIR, 'fixture.json'), 'utf8')) as unknown;
+    const fixture = parseFixture(raw, 'eval/golden/fixture.json');
+    expect(fixture.shop.timeZone).toBe('America/New_York');
+    expect(fixture.orders.some((o) => o.lineItems.some((li) => li.giftCard === true))).toBe(true);
+    expect(fixture.orders.some((o) => o.fulfillments !== undefined)).toBe(true);
+    expect(fixture.orders.some((o) => o.refunds?.some((r) => r.lineItems === undefined && r.amountMinor !== undefined))).toBe(true);
+    expect(fixture.orders.every((o) => o.number >= 2000)).toBe(true);
+  });
+});
+
+describe('the checker', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'golden-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('names the ticket and the field when a written label disagrees', () => {
+    cpSync(GOLDEN_DIR, scratch, { recursive: true });
+    const file = join(scratch, 'tickets', 'single_damaged.json');
+    const tickets = JSON.parse(readFileSync(file, 'utf8')) as GoldenTicket[];
+    const first = tickets[0]!;
+    first.label.amountMinor += 100;
+    writeFileSync(file, JSON.stringify(tickets));
+    expect(checkGoldenSet(scratch).problems).toEqual([
+      `${first.id}: label.amountMinor is ${first.label.amountMinor}, the policy gives ${first.label.amountMinor - 100}`,
+    ]);
+  });
+
+  // A one-customer store to read the policy's boundaries against.
+  const store = (order: Record<string, unknown>, more: Record<string, unknown>[] = []) =>
+    readStore({
+      shop: { name: 'Test', currency: 'USD', timeZone: 'UTC' },
+      customers: [{ id: '1', email: 'a@example.com', name: 'A', helpdeskUserId: 'u1' }],
+      orders: [{ number: 3000, customerId: '1', createdDaysAgo: 120, ...order }, ...more.map((o, i) => ({ number: 3001 + i, customerId: '1', createdDaysAgo: 120, ...o }))],
+      helpdesk: { users: [{ id: 'u1', email: 'a@example.com', name: 'A' }], tickets: [] },
+    }, 'test');
+  const mug = (quantity = 1, extra: Record<string, unknown> = {}) => ({ title: 'Mug', sku: 'MUG', quantity, unitPriceMinor: 1800, ...extra });
+  const claim = (over: Partial<Claim> = {}): Claim => ({ orderNumber: 3000, remedy: 'refund', reason: 'damaged', lines: [{ sku: 'MUG', quantity: 1 }], ...over });
+  const label = (s: ReturnType<typeof store>, c: Claim = claim()) => deriveLabel({ id: 't', requester: '1', claim: c }, s);
+
+  it('counts an item fulfilled 30 days ago as recent and 31 days ago as not', () => {
+    expect(label(store({ lineItems: [mug()], fulfilledDaysAgo: 30 })).outcome).toBe('auto_refund');
+    expect(label(store({ lineItems: [mug()], fulfilledDaysAgo: 31 })).approvalRules).toEqual(['fulfilled_too_long_ago']);
+  });
+
+  it('counts a refund 90 days ago in the window and one 91 days ago outside it', () => {
+    const refunded = (daysAgo: number) => ({ lineItems: [mug(2)], fulfilledDaysAgo: 100, refunds: [{ daysAgo, lineItems: [{ sku: 'MUG', quantity: 1 }] }, { daysAgo: 10, lineItems: [{ sku: 'MUG', quantity: 1 }] }] });
+    expect(label(store({ lineItems: [mug()], fulfilledDaysAgo: 5 }, [refunded(90)])).approvalRules).toEqual(['too_many_recent_refunds']);
+    expect(label(store({ lineItems: [mug()], fulfilledDaysAgo: 5 }, [refunded(91)])).outcome).toBe('auto_refund');
+  });
+
+  it('auto-refunds exactly 5000 and asks for approval at 5001', () => {
+    const priced = (unitPriceMinor: number) => store({ lineItems: [mug(1, { unitPriceMinor })], fulfilledDaysAgo: 5 });
+    expect(label(priced(5000))).toMatchObject({ outcome: 'auto_refund', amountMinor: 5000 });
+    expect(label(priced(5001))).toMatchObject({ outcome: 'approval', amountMinor: 5001, approvalRules: ['amount_over_auto_limit'] });
+  });
+
+  it('never refunds a gift-card line and caps the amount by what remains on the order', () => {
+    const gift = { title: 'Gift card', sku: 'GIFT', quantity: 1, unitPriceMinor: 5000, giftCard: true };
+    const both = claim({ lines: [{ sku: 'MUG', quantity: 1 }, { sku: 'GIFT', quantity: 1 }] });
+    expect(label(store({ lineItems: [mug(), gift], fulfilledDaysAgo: 5 }), both)).toMatchObject({ amountMinor: 1800, lines: [{ sku: 'MUG', quantity: 1 }] });
+    expect(label(store({ lineItems: [gift], fulfilledDaysAgo: 5 }), claim({ lines: [{ sku: 'GIFT', quantity: 1 }] })).escalation).toBe('nothing_refundable');
+    expect(label(store({ lineItems: [mug()], fulfilledDaysAgo: 5, refunds: [{ daysAgo: 3, amountMinor: 1000 }] })).amountMinor).toBe(800);
+  });
+
+  it('escalates a claim on refunded units, and asks for approval on a partly refunded line', () => {
+    const partly = store({ lineItems: [mug(2)], fulfilledDaysAgo: 5, refunds: [{ daysAgo: 3, lineItems: [{ sku: 'MUG', quantity: 1 }] }] });
+    expect(label(partly)).toMatchObject({ outcome: 'approval', amountMinor: 1800, approvalRules: ['line_partly_refunded'] });
+    expect(label(partly, claim({ riskFlags: ['mentions_earlier_refund'] })).escalation).toBe('nothing_refundable');
+    const all = store({ lineItems: [mug()], fulfilledDaysAgo: 5, refunds: [{ daysAgo: 3, lineItems: [{ sku: 'MUG', quantity: 1 }] }] });
+    expect(label(all).escalation).toBe('nothing_refundable');
+  });
+
+  it('binds a ticket naming no order to the only order, and escalates before any order for a non-refund remedy', () => {
+    const one = store({ lineItems: [mug()], fulfilledDaysAgo: 5 });
+    expect(label(one, claim({ orderNumber: null }))).toMatchObject({ boundOrder: 3000, trajectory: ['find_customer_orders', 'get_order', 'get_refund_history', 'preview_refund', 'refund_create', 'post_draft'] });
+    expect(label(one, claim({ remedy: 'replacement' }))).toMatchObject({ outcome: 'escalate', escalation: 'not_refund_request', trajectory: ['post_draft'], boundOrder: null });
+  });
+});

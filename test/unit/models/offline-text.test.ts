@@ -1,0 +1,118 @@
+// The offline model's text machinery: tokens keep their place in the original text (so quotes are
+// verbatim), invisible and full-width characters do not split or hide words, typos one edit away
+// are forgiven for long words only, quotes never pass 300 characters, and every reader stays linear
+// on a 200 KB adversarial ticket.
+import { describe, expect, it } from 'vitest';
+import type { OrderFacts } from '#harness/domain/types.js';
+import { proposeRefund } from '#harness/models/offline/order-agent.js';
+import { compileMatcher, withinOneEdit } from '#harness/models/offline/matcher.js';
+import { fitSpan, quoteOf, segment } from '#harness/models/offline/segments.js';
+import { tokenize } from '#harness/models/offline/tokens.js';
+import { triageTicket } from '#harness/models/offline/triage.js';
+
+describe('tokens', () => {
+  it.each([
+    ['Die Tasse ist zerbrochen', ['die', 'tasse', 'ist', 'zerbrochen']],
+    ["l'assiette est fissurée", ["l'assiette", 'est', 'fissuree']],
+    ['ＭＵＧ　ｂｒｏｋｅｎ', ['mug', 'broken']],
+    ['bro\u200bken mug', ['broken', 'mug']],
+    ['2mugs, x2', ['2', 'mugs', 'x', '2']],
+    ['Straße', ['strasse']],
+  ])('reads %j as %j', (text, norms) => {
+    expect(tokenize(text).map((t) => t.norm)).toEqual(norms);
+  });
+
+  it('keeps each token at its place in the original text', () => {
+    const text = 'Hi,  the MUG\u200b is cracked — order #1042.';
+    for (const token of tokenize(text)) expect(text.slice(token.start, token.end).replace('\u200b', '').toLowerCase()).toBe(token.norm);
+    const order = tokenize(text).find((t) => t.norm === '1042')!;
+    expect(text[order.hashAt]).toBe('#');
+  });
+
+  it('splits sentences at ., !, ? and new lines, but not after "Nr." or inside "16.50"', () => {
+    const sentences = (text: string) => segment(tokenize(text)).sentences.length;
+    expect(sentences('The mug broke. The bowl too! Refund? Thanks\nAna')).toBe(5);
+    expect(sentences('Bestellung Nr. 1002 kam an. Danke')).toBe(2);
+    expect(sentences('I paid $16.50 for it')).toBe(1);
+  });
+});
+
+describe('typos', () => {
+  it.each([
+    ['brokn', 'broken', true],
+    ['recieved', 'received', true],
+    ['refnd', 'refund', true],
+    ['damagd', 'damaged', true],
+    ['craked', 'cracked', true],
+    ['arrivd', 'arrived', true],
+    ['broken', 'brokenly', false],
+    ['cracked', 'tracked', true],
+  ])('%s is one edit from %s: %s', (a, b, expected) => {
+    expect(withinOneEdit(a, b)).toBe(expected);
+  });
+
+  const damage = compileMatcher([['damaged', ['cracked', 'broken', 'torn']]] as const, { fuzzy: true });
+  it.each([
+    ['the bowl is craked', 1],
+    ['the bowl is brokn', 1],
+    ['the parcel was tracked', 0], // another word, not a typo: the first letter differs
+    ['the bowl is tron', 0], // short words must match exactly
+  ])('forgives typos of long words only: %j', (text, hits) => {
+    expect(damage(tokenize(text))).toHaveLength(hits);
+  });
+});
+
+describe('quotes', () => {
+  it('cuts verbatim text at token boundaries and keeps whole words', () => {
+    const text = 'Hello!! The   Stoneware MUG arrived cracked.';
+    const tokens = tokenize(text);
+    expect(quoteOf(text, tokens, { from: 1, to: 6 })).toBe('The   Stoneware MUG arrived cracked');
+    const glued = '2mugs broke';
+    expect(quoteOf(glued, tokenize(glued), { from: 1, to: 3 })).toBe('2mugs broke');
+  });
+
+  it('shrinks a long sentence around the words that must stay, to 300 characters at most', () => {
+    const text = `${'very '.repeat(100)}the mug is cracked ${'really '.repeat(100)}`;
+    const tokens = tokenize(text);
+    const mug = tokens.findIndex((t) => t.norm === 'mug');
+    const span = fitSpan(tokens, { from: 0, to: tokens.length }, { from: mug, to: mug + 1 })!;
+    const quote = quoteOf(text, tokens, span);
+    expect(quote.length).toBeLessThanOrEqual(300);
+    expect(quote).toContain('the mug is cracked');
+    expect(text).toContain(quote);
+  });
+});
+
+describe('linear time on adversarial input', () => {
+  const line = (id: string, title: string, quantity: number) => ({ id, title, quantity, refundableQuantity: quantity, unitPriceMinor: 1000, fulfilledAt: null });
+  const order: OrderFacts = {
+    orderId: 'gid://shopify/Order/1', orderNumber: '1042', currency: 'USD', customerId: null, customerEmail: null,
+    lineItems: [line('mug', 'Stoneware mug', 2), line('bowl', 'Ceramic bowl', 3), line('bowl-l', 'Ceramic bowl large', 3)],
+    maximumRefundableMinor: 8000, parentTransaction: null, refundsLast90Days: 0,
+  };
+  const SIZE = 200_000;
+  const fill = (unit: string) => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
+  const inputs: Array<[string, string]> = [
+    ['one long whitespace gap after "order"', `order${' '.repeat(SIZE)}x`],
+    ['digits and letters glued together', fill('1a')],
+    ['invisible characters inside words', fill('m\u200bu\u200bg ')],
+    ['combining marks on one letter', `a${'\u0301'.repeat(SIZE)}`],
+    ['repeated quantity phrases', fill('two of the three ')],
+    ['repeated exclusions', fill('everything except the mug ')],
+    ['repeated item mentions', fill('ceramic bowl mug ')],
+    ['tiny complaining sentences', fill('mug. brokn. ')],
+    ['the same order number', fill('order #1001 and ')],
+    ['thousands of order numbers', Array.from({ length: 20_000 }, (_, i) => `order #${10_000 + i} is broken.`).join(' ').slice(0, SIZE)],
+  ];
+
+  it.each(inputs)('reads %s within 2 s', (_name, body) => {
+    const started = performance.now();
+    const triage = triageTicket({ subject: 'Refund', body });
+    const proposal = proposeRefund({ order, triage, ticket: { subject: 'Refund', body } });
+    expect(performance.now() - started).toBeLessThan(2000);
+    for (const claimed of proposal.lineItems) {
+      expect(claimed.quote.length).toBeLessThanOrEqual(300);
+      expect(body).toContain(claimed.quote);
+    }
+  });
+});
