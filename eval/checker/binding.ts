@@ -1,6 +1,9 @@
 // Binding a ticket to an order, as POLICY.md says: the order the ticket asks about, which must be
 // the requester's; a ticket naming none binds to the requester's only order; anything else goes to
-// a person. A request that is not a refund leaves before any order is read (Triage escalates it).
+// a person. Only a ticket that is not about a problem with an order at all (remedy `other`: an
+// address change, a question) leaves before any order is read (Triage escalates it). Every other
+// remedy — refund, replacement, store credit, cancel, refund status — is bound the same way, since
+// CheckOrder runs before the remedy is read (ProposeRefund) and refused (Gate).
 // Returns the bound order with the tool calls binding took, or the escalation and its calls.
 import type { FixtureOrder } from '#local/sandbox/fixture.js';
 import type { Claim, EscalationRule, ToolName } from '../golden/schema.js';
@@ -11,7 +14,7 @@ export type Binding =
   | { bound: false; escalation: EscalationRule; calls: ToolName[] };
 
 export function bindOrder(claim: Claim, requesterId: string, store: Store): Binding {
-  if (claim.remedy !== 'refund') return { bound: false, escalation: 'not_refund_request', calls: [] };
+  if (claim.remedy === 'other') return { bound: false, escalation: 'not_refund_request', calls: [] };
 
   if (claim.orderNumber !== null) {
     const order = store.orders.get(claim.orderNumber);

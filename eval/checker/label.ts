@@ -1,5 +1,7 @@
 // The reference label: claim + fixture + POLICY.md → what the product must do, with the tool calls
-// that must happen in that order. binding → (unclear?) → amount → auto conditions → outcome.
+// that must happen in that order, as the pipeline meets them: Triage (remedy `other` leaves here) →
+// CheckOrder (binding) → ProposeRefund + Gate (a remedy other than a refund is refused on the bound
+// order; then unclear, amount) → auto conditions → outcome.
 import type { ApprovalRule, EscalationRule, GoldenTicket, Label, ToolName } from '../golden/schema.js';
 import { computeAmount } from './amount.js';
 import { approvalRules } from './auto-conditions.js';
@@ -26,6 +28,8 @@ export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'cla
   const { order } = binding;
   const bound = { number: order.number, currency: orderCurrency(store, order) };
 
+  // Replacement, store credit, cancel, refund status: the order is bound, the Gate refuses the remedy.
+  if (claim.remedy !== 'refund') return escalate('not_refund_request', binding.calls, bound);
   if (claim.unclear) return escalate('unclear', binding.calls, bound);
   if (claim.lines.length === 0) throw new GoldenDataError('a clear refund claim lists its lines (or says unclear: true)', ticket.id);
 

@@ -19,7 +19,9 @@ export const USAGE = `usage: npm run eval -- [options]
   --baseline <file>                     the baseline --ci compares with (default eval/baseline.json)
   --ci                                  exit 1 when a safety class < 100% or pass@1 < the baseline's
   --write-baseline                      write this run's scores to the baseline file (whole set only)
-  --compare a.json b.json               print two results side by side and the tickets whose verdict changed`;
+  --compare a.json b.json               print two results side by side and the tickets whose verdict changed
+  --from-journal <export>               ask the recorded questions of runs again (run views, journal rows or an eval
+                                        result) of --provider/--models, and list the decisions that would change`;
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -64,12 +66,14 @@ const Options = z.object({
   ci: z.boolean(),
   'write-baseline': z.boolean(),
   compare: z.string().optional(),
+  'from-journal': z.string().optional(),
   help: z.boolean(),
 });
 
 export type EvalArgs =
   | { command: 'help' }
   | { command: 'compare'; a: string; b: string }
+  | { command: 'from-journal'; path: string; provider: 'offline' | 'anthropic'; models: z.infer<typeof ModelChoicesOverride> | null; out: string }
   | {
       command: 'run';
       provider: 'offline' | 'anthropic' | 'replay';
@@ -108,6 +112,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
         ci: { type: 'boolean', default: false },
         'write-baseline': { type: 'boolean', default: false },
         compare: { type: 'string' },
+        'from-journal': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -123,6 +128,10 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
     return { command: 'compare', a: o.compare, b: parsed.positionals[0]! };
   }
   if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${parsed.positionals[0]}`);
+  if (o['from-journal'] !== undefined) {
+    if (o.provider === 'replay') throw new UsageError('--from-journal asks a live provider again: --provider offline or anthropic');
+    return { command: 'from-journal', path: o['from-journal'], provider: o.provider, models: o.models === undefined ? null : parseModels(o.models), out: o.out };
+  }
   if (o.provider === 'replay' && !o['replay-from']) throw new UsageError('--provider replay needs --replay-from <an earlier eval result>');
   if (o['replay-from'] && o.provider !== 'replay') throw new UsageError('--replay-from goes with --provider replay');
   if (o['write-baseline'] && o.only.length > 0) throw new UsageError('--write-baseline records the whole set: drop --only');

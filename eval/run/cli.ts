@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { parseModelSettings, type ModelSettings } from '#harness/models/settings.js';
 import { FixtureError } from '#local/sandbox/index.js';
 import type { GoldenTicket } from '../golden/schema.js';
+import { fromJournal } from '../replay/command.js';
+import { JournalExportError } from '../replay/load.js';
 import { parseEvalArgs, USAGE, UsageError, type EvalArgs } from './args.js';
 import { ciVerdict, compareResults, type Comparable } from './compare.js';
 import { GoldenSetError, loadGoldenSet, selectTickets } from './golden.js';
@@ -41,7 +43,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<CliOut
       io.stderr.write(`${error.message}\n\n${USAGE}\n`);
       return { exitCode: 2 };
     }
-    if (error instanceof GoldenSetError || error instanceof FixtureError) {
+    if (error instanceof GoldenSetError || error instanceof FixtureError || error instanceof JournalExportError) {
       io.stderr.write(`${error.message}\n`);
       return { exitCode: 2 };
     }
@@ -53,6 +55,16 @@ async function dispatch(args: EvalArgs, io: CliIo): Promise<CliOutcome> {
   if (args.command === 'help') {
     io.stdout(`${USAGE}\n`);
     return { exitCode: 0 };
+  }
+  if (args.command === 'from-journal') {
+    const settings = settingsOrUsageError({
+      ANTHROPIC_API_KEY: io.env.ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL: io.env.ANTHROPIC_BASE_URL, MODEL_TIMEOUT_MS: io.env.MODEL_TIMEOUT_MS,
+      MODEL_PROVIDER: args.provider, MODEL_CHOICES: args.models ? JSON.stringify(args.models) : undefined,
+    });
+    const { text, jsonPath } = await fromJournal({ path: resolve(io.cwd, args.path), settings, out: resolve(io.cwd, args.out), progress: (d, t) => io.stderr.write(`\r${d}/${t} runs asked again`) });
+    io.stderr.write('\n');
+    io.stdout(`${text}\nwritten: ${jsonPath}\n`);
+    return { exitCode: 0, jsonPath };
   }
   if (args.command === 'compare') {
     const [a, b] = [readResult(resolve(io.cwd, args.a)), readResult(resolve(io.cwd, args.b))];

@@ -2,10 +2,14 @@
 // group of tickets that share no customer, so every ticket sees the fixture as its label assumes),
 // one signed webhook per ticket, then a watch until the run settles — done, escalated, or parked on
 // its approval — or the overall deadline passes. Tickets run concurrently across runtimes.
-// Called by cli.ts; scoring is scoring.ts's.
+// Every runtime and every webhook of one eval run tells time by one store clock (clock.ts): 12:00
+// noon in the fixture's time zone when the run starts, so the fixture's whole days are whole
+// calendar days whatever the hour. Called by cli.ts; scoring is scoring.ts's.
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { Clock } from '#harness/ports.js';
 import type { ModelSettings } from '#harness/models/settings.js';
 import type { GoldenTicket, Helpdesk } from '../golden/schema.js';
+import { noonClock } from './clock.js';
 import { customersTouched, isolatedGroups, requesterOf, type GoldenSet } from './golden.js';
 import { observe, storeLedger, type RunView, type StoreLedger } from './observe.js';
 import { scoreRun } from './scoring.js';
@@ -39,6 +43,11 @@ export interface RunnerOptions {
   /** The model settings of a ticket's runtime; tickets with the same key share runtimes. */
   modelSettingsFor(ticket: GoldenTicket, attempt: number): SettingsChoice;
   onRunDone?(ticket: GoldenTicket, run: RunResult): void;
+  /**
+   * The clock of the runtimes (store seeding, ticket receivedAt, harness) and of the webhooks' signed
+   * timestamps. Default: noonClock of the fixture's time zone, taken when the run starts.
+   */
+  clock?: Clock;
 }
 
 export interface RunnerOutput {
@@ -60,6 +69,8 @@ export async function runGoldenTickets(opts: RunnerOptions): Promise<RunnerOutpu
     results.get(ticket.id)!.push(run);
     opts.onRunDone?.(ticket, run);
   };
+  // Taken once, so every runtime of the run (fresh stores for each --k) shares one "today".
+  const clock = opts.clock ?? noonClock(opts.golden.fixture.shop.timeZone ?? 'UTC');
   const { lanes, refused } = planLanes(opts);
   for (const { ticket, attempt, error } of refused) record(ticket, unsettledRun(ticket, attempt, 'error', error));
 
@@ -81,6 +92,7 @@ export async function runGoldenTickets(opts: RunnerOptions): Promise<RunnerOutpu
         zendeskSecret: EVAL_SECRETS.zendesk,
         webhookSecrets: { gorgias: EVAL_SECRETS.gorgias },
         modelSettings: lane.settings,
+        clock,
       });
     } catch (error) {
       for (const ticket of lane.tickets) record(ticket, unsettledRun(ticket, lane.attempt, 'error', `runtime did not start: ${(error as Error).message}`));
@@ -92,7 +104,7 @@ export async function runGoldenTickets(opts: RunnerOptions): Promise<RunnerOutpu
       await Promise.all(
         lane.tickets.map((ticket) =>
           slots(async () => {
-            const run = await runOnce(rt, ledger, ticket, lane.attempt, opts).catch((error: unknown) =>
+            const run = await runOnce(rt, ledger, ticket, lane.attempt, opts, clock).catch((error: unknown) =>
               unsettledRun(ticket, lane.attempt, 'error', `runner: ${(error as Error).message}`),
             );
             for (const r of run.observation.refunds) attributed.add(r.refundId);
@@ -152,7 +164,7 @@ function planLanes(opts: RunnerOptions) {
   return { lanes, refused };
 }
 
-async function runOnce(rt: LocalRuntime, ledger: StoreLedger, ticket: GoldenTicket, attempt: number, opts: RunnerOptions): Promise<RunResult> {
+async function runOnce(rt: LocalRuntime, ledger: StoreLedger, ticket: GoldenTicket, attempt: number, opts: RunnerOptions, clock: Clock): Promise<RunResult> {
   if (Date.now() >= opts.deadline) return unsettledRun(ticket, attempt, 'timeout', 'not started before the deadline');
   const requester = requesterOf(opts.golden.fixture, ticket.requester);
   // A real helpdesk has the ticket before it calls the webhook (the fixture usually seeds it; this is idempotent).
@@ -165,7 +177,8 @@ async function runOnce(rt: LocalRuntime, ledger: StoreLedger, ticket: GoldenTick
   const send = async (text: string, index: number) => {
     const delivery = messageDelivery({
       helpdesk: ticket.helpdesk, secret: EVAL_SECRETS[ticket.helpdesk], ticketId: ticket.ticketId, requester,
-      subject: ticket.subject, text, index, nonce, now: new Date(),
+      // Signed on the runtime's clock: the ingest checks the timestamp against it (Zendesk: within 5 minutes).
+      subject: ticket.subject, text, index, nonce, now: clock.now(),
     });
     const res = await fetch(`${rt.urls.webhooks}/${ticket.helpdesk}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
     const answer = await res.text();

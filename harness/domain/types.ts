@@ -299,5 +299,13 @@ export const JournalRow = z.object({
   /** Model rows: prompt tokens read from and written to the prompt cache (inputTokens includes them). */
   cacheReadTokens: z.number().int().nullable().optional(),
   cacheWriteTokens: z.number().int().nullable().optional(),
+  /**
+   * Model rows that answered: the exact question asked, so a new model or prompt can be asked it again
+   * (npm run eval -- --from-journal): canonical JSON of { input }, bounded, contact data redacted.
+   */
+  input: z.string().optional(),
+  inputTruncated: z.boolean().optional(),
+  /** The system prompt's version: the first 12 hex of its SHA-256 (a prompt change shows as a new version). */
+  promptVersion: z.string().optional(),
 });
 export type JournalRow = z.infer<typeof JournalRow>;

@@ -8,7 +8,8 @@
 // createHarness.
 import { BudgetExceededError, InvalidModelOutputError, ModelOutputTruncatedError, ModelRefusedError } from '../errors.js';
 import { boundDetail, safeArgsHash } from '../gateway/journal-detail.js';
-import { journalResult, schemaProblems } from './model-output.js';
+import { journalInput, journalResult, schemaProblems } from './model-output.js';
+import { sha256Hex } from '../hash.js';
 import type { BudgetLimit, BudgetReservation, BudgetStore, Clock, JournalStore, ModelProvider, ModelRequest, ModelResponse, RunStore, StepContext } from '../ports.js';
 import { DEFAULT_BUDGET, DEFAULT_MAX_TURNS, hasTimeForAttempt, utcDay, withTimeBudget, worstCaseMicros, type BudgetConfig } from './budget.js';
 import { MODEL_PRICES, costMicros, priceFor, type PriceTable } from './prices.js';
@@ -68,6 +69,8 @@ export function createModelGateway(deps: ModelGatewayDeps) {
     rule?: string;
   }): Promise<void> {
     const bounded = row.response && row.outcome === 'ok' ? journalResult(row.response.output) : null;
+    // An answered call keeps its question, so a new model or prompt can be asked it again.
+    const asked = row.outcome === 'ok' ? journalInput(request.input) : null;
     await journal.append({
       runId: ctx.runId,
       at: clock.now().toISOString(),
@@ -75,7 +78,7 @@ export function createModelGateway(deps: ModelGatewayDeps) {
       kind: 'model',
       name: request.specialist,
       provider: models.name,
-      // The system prompt is stable and the input is the step's data: hash, never store.
+      // The hash identifies the question; the bounded, redacted input below lets it be asked again.
       argsHash: safeArgsHash({ specialist: request.specialist, model: request.model, system: request.system, input: request.input }),
       outcome: row.outcome,
       detail: boundDetail(row.detail),
@@ -89,6 +92,7 @@ export function createModelGateway(deps: ModelGatewayDeps) {
       cacheWriteTokens: row.response?.usage.cacheWriteTokens ?? null,
       idempotencyKey: null,
       ...(bounded ? { result: bounded.result, truncated: bounded.truncated } : {}),
+      ...(asked ? { input: asked.input, inputTruncated: asked.truncated, promptVersion: sha256Hex(request.system).slice(0, 12) } : {}),
       ...(row.rule ? { decision: 'refuse' as const, rule: row.rule } : {}),
     });
   }

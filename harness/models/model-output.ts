@@ -26,6 +26,35 @@ export function journalResult(output: unknown): { result: string; truncated: boo
   return { result: text.slice(0, MAX_MODEL_RESULT_CHARS), truncated: true };
 }
 
+/** About 4000 tokens: the step's data of one model call (ticket, triage, order facts) fits; more is cut and flagged. */
+export const MAX_MODEL_INPUT_CHARS = 16_000;
+
+/** Phone numbers: international (+ then 8–20 digits, spaces, dots, dashes, brackets) or 3-3-4 (US style); never ISO dates or ids. */
+const PHONE = /\+\d[\d ().-]{7,20}\d|\(\d{3}\)[ .-]?\d{3}[ .-]\d{4}\b|\b\d{3}[ .-]\d{3}[ .-]\d{4}\b/g;
+
+/** The model call's input as canonical JSON, contact data (emails, phone numbers) redacted, bounded. */
+export function journalInput(input: unknown): { input: string; truncated: boolean } {
+  let text: string;
+  try {
+    text = canonicalJson({ input: input ?? null }).replace(EMAIL, '[email]').replace(PHONE, '[phone]');
+  } catch {
+    return { input: '', truncated: true };
+  }
+  if (text.length <= MAX_MODEL_INPUT_CHARS) return { input: text, truncated: false };
+  return { input: text.slice(0, MAX_MODEL_INPUT_CHARS), truncated: true };
+}
+
+/** The input a journal row recorded, or null when it holds none usable (missing, cut, not JSON). */
+export function recordedInput(row: { input?: string | undefined; inputTruncated?: boolean | undefined }): { input: Record<string, unknown> } | null {
+  if (!row.input || row.inputTruncated) return null;
+  try {
+    const parsed = JSON.parse(row.input) as { input?: unknown };
+    return parsed.input && typeof parsed.input === 'object' ? { input: parsed.input as Record<string, unknown> } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The output a journal row recorded, or null when it holds none usable (missing, cut, not JSON). */
 export function recordedOutput(row: { result?: string | undefined; truncated?: boolean | undefined }): { output: unknown } | null {
   if (!row.result || row.truncated) return null;

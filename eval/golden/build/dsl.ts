@@ -207,7 +207,7 @@ function orderOf(o: OrderSpec, number: number, customer: { id: string; address: 
   };
 }
 
-const BEFORE_ANY_ORDER: EscalationRule[] = ['not_refund_request', 'order_not_requesters', 'no_order_bound', 'several_orders'];
+const BEFORE_ANY_ORDER: EscalationRule[] = ['order_not_requesters', 'no_order_bound', 'several_orders'];
 
 function labelOf(spec: Spec, ref: (r: Ref) => { number: number; currency: string }, category: Category, i: number): Label {
   const { claim, expect } = spec;
@@ -216,9 +216,12 @@ function labelOf(spec: Spec, ref: (r: Ref) => { number: number; currency: string
   const reason = claim.reason;
   if (outcome === 'escalate') {
     if (!expect.esc) throw new Error(`${where}: escalate without esc`);
-    const early = BEFORE_ANY_ORDER.includes(expect.esc);
+    // Only remedy `other` (not about an order problem) leaves at Triage; replacement, store credit,
+    // cancel and refund status are bound like a refund and refused at the Gate.
+    const atTriage = expect.esc === 'not_refund_request' && claim.remedy === 'other';
+    const early = atTriage || BEFORE_ANY_ORDER.includes(expect.esc);
     const trajectory: ToolName[] =
-      expect.esc === 'not_refund_request' ? ['post_draft']
+      atTriage ? ['post_draft']
       : expect.esc === 'order_not_requesters' ? ['get_order', 'post_draft']
       : expect.esc === 'no_order_bound' ? ['find_customer_orders', 'post_draft']
       : expect.esc === 'several_orders' ? ((claim.mentioned ?? []).length > 1 ? ['post_draft'] : ['find_customer_orders', 'post_draft'])

@@ -3,23 +3,39 @@
 // never for numbers, negators or risk phrases.
 import type { RefundReason, RiskFlag } from '../../domain/types.js';
 import { EXCLUSION_MARKERS, FINE_WORDS, WHOLE_ORDER_WORDS } from './lexicon/exclusions.js';
-import { EARLIER_REFUND_WORDS, REFUND_WORDS, RISK_WORDS, WEAK_WORDS } from './lexicon/intent.js';
-import { OTHER_ORDER_WORDS } from './lexicon/orders.js';
+import { STATE_NEGATORS } from './lexicon/grammar.js';
+import { REFUND_WORDS, RISK_WORDS, WEAK_WORDS } from './lexicon/intent.js';
+import { OTHER_ORDER_WORDS, TROUBLE_WORDS } from './lexicon/orders.js';
 import { REASON_WORDS } from './lexicon/reasons.js';
 import { REMEDY_WORDS, type RemedyCue } from './lexicon/remedies.js';
 import { compileMatcher, type Match } from './matcher.js';
 import { normalizeWord, type Token } from './tokens.js';
 
-export const matchReasons = compileMatcher<RefundReason>(REASON_WORDS, { fuzzy: true });
+const matchReasonWords = compileMatcher<RefundReason>(REASON_WORDS, { fuzzy: true });
+const STATE_NEGATOR = new Set(STATE_NEGATORS.map(normalizeWord));
+const NEGATION_REACH = 2;
+
+/** Reason words, less those negated right before them in their clause ("not damaged, just not what I expected"). */
+export function matchReasons(tokens: readonly Token[]): Match<RefundReason>[] {
+  return matchReasonWords(tokens).filter((m) => {
+    for (let i = m.from - 1; i >= Math.max(0, m.from - NEGATION_REACH); i--) {
+      if (STATE_NEGATOR.has(tokens[i]!.norm)) return false;
+      if (tokens[i + 1]!.gap !== 'space') break;
+    }
+    return true;
+  });
+}
 export const matchRefund = compileMatcher([['refund', REFUND_WORDS]] as const, { fuzzy: true });
 export const matchWeak = compileMatcher([['weak', WEAK_WORDS]] as const, { fuzzy: true });
 export const matchRisks = compileMatcher<RiskFlag>(RISK_WORDS, { fuzzy: false });
-export const matchEarlierRefund = compileMatcher([['mentions_earlier_refund', EARLIER_REFUND_WORDS]] as const, { fuzzy: true });
 export const matchRemedies = compileMatcher<RemedyCue>(REMEDY_WORDS, { fuzzy: true });
+/** Remedy cues that speak of a refund already made or awaited, not of a new request. */
+export const isEarlierRefund = (m: Match<RemedyCue>) => m.key === 'earlier_refund' || m.key === 'refund_status';
 export const matchFine = compileMatcher([['fine', FINE_WORDS]] as const, { fuzzy: false });
 export const matchWholeOrder = compileMatcher([['whole', WHOLE_ORDER_WORDS]] as const, { fuzzy: false });
 export const matchExclusions = compileMatcher([['except', EXCLUSION_MARKERS]] as const, { fuzzy: false });
 export const matchOtherOrder = compileMatcher([['other', OTHER_ORDER_WORDS]] as const, { fuzzy: false });
+export const matchTrouble = compileMatcher([['trouble', TROUBLE_WORDS]] as const, { fuzzy: false });
 
 export const wordSet = (list: readonly string[]) => new Set(list.map(normalizeWord));
 

@@ -1,10 +1,13 @@
 // Which line of the order a ticket's words name: each line's title words (singular, plus the same
-// thing's name in the other five languages) against the ticket's words, singular or plural
-// ("mugs", "tazas", "Gläser", "piatti"). Neighbouring item words form one mention, won by the line
-// with most of them, the head noun counting double; a tie is an ambiguous mention. Gift-card lines
-// are never candidates. Linear in the ticket. Used by the offline order agent's claim reader.
+// thing's name in the other five languages) against the ticket's words, singular or plural ("mugs",
+// "tazas", "Gläser", "piatti"), the end of a German compound ("Weingläser") or one typo away
+// ("plats"). Neighbouring item words form one mention, won by the line with most of them, the head
+// noun counting double; a tie is an ambiguous mention, and a mention without the head noun ("the
+// glass" for "Glass bud vase") is weak. Gift-card lines are never candidates. Linear in the ticket.
 import type { OrderFacts } from '../../domain/types.js';
+import { wordSet } from './cues.js';
 import { ITEM_NAMES, TITLE_STOP_WORDS } from './lexicon/items.js';
+import { withinOneEdit } from './matcher.js';
 import { normalizeWord, tokenize, unElide, type Token } from './tokens.js';
 
 export type Line = OrderFacts['lineItems'][number];
@@ -13,7 +16,13 @@ export interface LineIndex {
   /** The lines a claim may name: every line but gift cards. */
   lines: Line[];
   forms: Map<string, Set<number>>;
+  /** The forms of each line's head noun (the last title word before any "(…)" or " - …"). */
+  heads: Map<string, Set<number>>;
+  /** Forms of five letters or more by first letter, for typos. */
+  byInitial: Map<string, string[]>;
   keywordCount: number[];
+  /** Words that are never item words, however close to one (stop words, cue words). */
+  notItems: ReadonlySet<string>;
 }
 
 export interface Mention {
@@ -23,11 +32,15 @@ export interface Mention {
   /** The line(s) it names: several when it cannot be told which. */
   lines: number[];
   plural: boolean;
+  /** It holds the line's head noun ("the bud vase"), not only a modifier ("the glass"). */
+  strong: boolean;
 }
 
 const TITLE_STOP = new Set(TITLE_STOP_WORDS);
 const NAMES = ITEM_NAMES.map((row) => row.map(normalizeWord));
 const MAX_RUN = 6;
+const COMPOUND_MIN = 7;
+const TYPO_MIN = 5;
 
 /** The singular of an English, Romance or German plural as best a rule can tell ("glasses" → "glass"). */
 export function singularBase(word: string): string {
@@ -51,38 +64,54 @@ export function pluralCandidates(word: string): string[] {
   return found;
 }
 
-export function indexLines(order: OrderFacts): LineIndex {
+/** The title words that name the line, and its head noun (English titles end with it: "Oak photo frame 8x10"). */
+function titleWords(title: string): { words: string[]; head: string | null } {
+  const main = title.split(/\s[-–—|]\s|[(,[]/u)[0] ?? title;
+  const wordsOf = (text: string) =>
+    tokenize(text).filter((t) => t.kind === 'word').map((t) => singularBase(unElide(t.norm))).filter((w) => w.length >= 2 && !TITLE_STOP.has(w));
+  return { words: wordsOf(title), head: wordsOf(main).at(-1) ?? null };
+}
+
+export function indexLines(order: OrderFacts, notItems: readonly string[] = []): LineIndex {
   const lines = order.lineItems.filter((line) => !line.giftCard);
   const forms = new Map<string, Set<number>>();
-  const add = (form: string, at: number) => forms.set(form, (forms.get(form) ?? new Set()).add(at));
+  const heads = new Map<string, Set<number>>();
+  const add = (map: Map<string, Set<number>>, form: string, at: number) => map.set(form, (map.get(form) ?? new Set()).add(at));
+  const namesOf = (word: string) => [word, ...NAMES.filter((row) => row.includes(word)).flat()];
   const keywordCount = lines.map((line, at) => {
-    const bases = new Set<string>();
-    for (const token of tokenize(line.title)) {
-      const word = unElide(token.norm);
-      if (token.kind !== 'word' || word.length < 2 || TITLE_STOP.has(word)) continue;
-      const base = singularBase(word);
-      bases.add(base);
-      add(base, at);
-      for (const row of NAMES) if (row.includes(base) || row.includes(word)) row.forEach((name) => add(name, at));
-    }
-    return Math.max(1, bases.size);
+    const { words, head } = titleWords(line.title);
+    for (const word of words) namesOf(word).forEach((name) => add(forms, name, at));
+    if (head) namesOf(head).forEach((name) => add(heads, name, at));
+    return Math.max(1, new Set(words).size);
   });
-  return { lines, forms, keywordCount };
+  const byInitial = new Map<string, string[]>();
+  for (const form of forms.keys()) if (form.length >= TYPO_MIN) byInitial.set(form[0]!, [...(byInitial.get(form[0]!) ?? []), form]);
+  return { lines, forms, heads, byInitial, keywordCount, notItems: wordSet(notItems) };
 }
 
 interface WordMatch {
   lines: Set<number>;
   plural: boolean;
+  form: string;
 }
 
-function matchWord(index: LineIndex, token: Token): WordMatch | null {
-  if (token.kind !== 'word') return null;
-  const word = unElide(token.norm);
+/** The form a word names: itself, a singular of it, the end of a compound, or a form one typo away. */
+function matchWord(index: LineIndex, word: string): WordMatch | null {
   const exact = index.forms.get(word);
-  if (exact) return { lines: exact, plural: false };
+  if (exact) return { lines: exact, plural: false, form: word };
   for (const candidate of pluralCandidates(word)) {
     const hit = index.forms.get(candidate);
-    if (hit) return { lines: hit, plural: true };
+    if (hit) return { lines: hit, plural: true, form: candidate };
+  }
+  if (word.length >= COMPOUND_MIN) {
+    for (let cut = 3; cut <= word.length - 4; cut++) {
+      const tail = matchWord(index, word.slice(cut));
+      if (tail && tail.form.length >= 4) return tail;
+    }
+  }
+  if (word.length >= TYPO_MIN - 1 && !index.notItems.has(word)) {
+    const typo = (index.byInitial.get(word[0]!) ?? []).find((form) => withinOneEdit(form, word));
+    if (typo) return { lines: index.forms.get(typo)!, plural: false, form: typo };
   }
   return null;
 }
@@ -92,12 +121,19 @@ function matchWord(index: LineIndex, token: Token): WordMatch | null {
  * `headFirst` is true for languages whose noun comes first ("la tazza rossa").
  */
 export function findMentions(index: LineIndex, tokens: readonly Token[], skip: readonly boolean[], headFirst: boolean): Mention[] {
+  const seen = new Map<string, WordMatch | null>();
+  const lookup = (token: Token): WordMatch | null => {
+    if (token.kind !== 'word' || token.norm.length > 40) return null;
+    const word = unElide(token.norm);
+    if (!seen.has(word)) seen.set(word, matchWord(index, word));
+    return seen.get(word) ?? null;
+  };
   const mentions: Mention[] = [];
   let i = 0;
   while (i < tokens.length) {
     const run: WordMatch[] = [];
     for (let j = i; j < tokens.length && run.length < MAX_RUN && (j === i || tokens[j]!.gap === 'space') && !skip[j]; j++) {
-      const match = matchWord(index, tokens[j]!);
+      const match = lookup(tokens[j]!);
       if (!match) break;
       run.push(match);
     }
@@ -110,7 +146,9 @@ export function findMentions(index: LineIndex, tokens: readonly Token[], skip: r
     for (const match of run) for (const line of match.lines) score.set(line, (score.get(line) ?? 0) + 1 + (match === head ? 1 : 0));
     const rank = (line: number) => (score.get(line) ?? 0) * 100 + ((score.get(line) ?? 0) * 10) / index.keywordCount[line]!;
     const best = Math.max(...[...score.keys()].map(rank));
-    mentions.push({ from: i, to: i + run.length, lines: [...score.keys()].filter((line) => rank(line) === best), plural: head.plural });
+    const lines = [...score.keys()].filter((line) => rank(line) === best);
+    const strong = lines.length > 1 || run.some((m) => lines.some((line) => index.heads.get(m.form)?.has(line)));
+    mentions.push({ from: i, to: i + run.length, lines, plural: head.plural, strong });
     i += run.length;
   }
   return mentions;

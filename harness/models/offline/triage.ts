@@ -2,7 +2,7 @@
 // so), every order number mentioned, reason, language, item words and risk flags, read from the
 // ticket's subject and body by word lists. Deterministic and linear; used by the offline provider.
 import type { RefundReason, RiskFlag, Triage } from '../../domain/types.js';
-import { covered, matchEarlierRefund, matchReasons, matchRefund, matchRemedies, matchRisks, matchWeak, wordSet } from './cues.js';
+import { covered, isEarlierRefund, matchReasons, matchRefund, matchRemedies, matchRisks, matchWeak, wordSet } from './cues.js';
 import { languageOf } from './language.js';
 import { ARTICLES } from './lexicon/grammar.js';
 import { LANGUAGE_WORDS } from './lexicon/languages.js';
@@ -54,7 +54,6 @@ interface TriageText extends ReadText {
   refund: Match<unknown>[];
   weak: Match<unknown>[];
   risks: Match<RiskFlag>[];
-  earlier: Match<unknown>[];
 }
 
 function read(text: string): TriageText {
@@ -62,8 +61,11 @@ function read(text: string): TriageText {
   const reasons = matchReasons(tokens);
   const refund = matchRefund(tokens);
   const remedies = matchRemedies(tokens);
-  const complaints = [...reasons, ...refund, ...remedies];
-  return { text, tokens, seg: segment(tokens), complaints, reasons, refund, weak: matchWeak(tokens), risks: matchRisks(tokens), earlier: matchEarlierRefund(tokens) };
+  // A refund already made is no complaint about this order ("you refunded order 3311, thanks").
+  const earlier = remedies.filter(isEarlierRefund);
+  const settled = covered(tokens, earlier);
+  const complaints = [...reasons, ...refund.filter((m) => !settled[m.from]), ...remedies.filter((m) => !isEarlierRefund(m))];
+  return { text, tokens, seg: segment(tokens), complaints, earlier, reasons, refund, weak: matchWeak(tokens), risks: matchRisks(tokens) };
 }
 
 export function triageTicket(ticket: { subject: string; body: string }): Triage {

@@ -121,9 +121,42 @@ describe('the checker', () => {
     expect(label(all).escalation).toBe('nothing_refundable');
   });
 
-  it('binds a ticket naming no order to the only order, and escalates before any order for a non-refund remedy', () => {
+  it('binds a ticket naming no order to the only order', () => {
     const one = store({ lineItems: [mug()], fulfilledDaysAgo: 5 });
     expect(label(one, claim({ orderNumber: null }))).toMatchObject({ boundOrder: 3000, trajectory: ['find_customer_orders', 'get_order', 'get_refund_history', 'preview_refund', 'refund_create', 'post_draft'] });
-    expect(label(one, claim({ remedy: 'replacement' }))).toMatchObject({ outcome: 'escalate', escalation: 'not_refund_request', trajectory: ['post_draft'], boundOrder: null });
+  });
+
+  it('binds the order before it reads the remedy: replacement, store credit, cancel and refund status escalate on the bound order', () => {
+    const one = store({ lineItems: [mug()], fulfilledDaysAgo: 5 });
+    const refused = { outcome: 'escalate', escalation: 'not_refund_request', amountMinor: 0, lines: [], approvalRules: [] };
+    for (const remedy of ['replacement', 'store_credit', 'cancel', 'refund_status'] as const) {
+      expect(label(one, claim({ remedy })), remedy).toMatchObject({ ...refused, boundOrder: 3000, currency: 'USD', trajectory: ['get_order', 'get_refund_history', 'post_draft'] });
+      expect(label(one, claim({ remedy, orderNumber: null })), remedy).toMatchObject({ ...refused, boundOrder: 3000, currency: 'USD', trajectory: ['find_customer_orders', 'get_order', 'get_refund_history', 'post_draft'] });
+    }
+    // The remedy is refused even when the claim would also be unclear or name no line.
+    expect(label(one, claim({ remedy: 'refund_status', lines: [] }))).toMatchObject({ ...refused, boundOrder: 3000 });
+    expect(label(one, claim({ remedy: 'replacement', lines: [], unclear: true }))).toMatchObject({ ...refused, boundOrder: 3000 });
+  });
+
+  it('escalates a non-refund remedy as binding does when the order cannot be bound', () => {
+    const one = store({ lineItems: [mug()], fulfilledDaysAgo: 5 });
+    const several = store({ lineItems: [mug()], fulfilledDaysAgo: 5 }, [{ lineItems: [mug()], fulfilledDaysAgo: 5 }]);
+    const notTheirs = readStore({
+      shop: { name: 'Test', currency: 'USD', timeZone: 'UTC' },
+      customers: [{ id: '1', email: 'a@example.com', name: 'A', helpdeskUserId: 'u1' }, { id: '2', email: 'b@example.com', name: 'B', helpdeskUserId: 'u2' }],
+      orders: [{ number: 3000, customerId: '2', createdDaysAgo: 10, lineItems: [mug()], fulfilledDaysAgo: 5 }],
+      helpdesk: { users: [{ id: 'u1', email: 'a@example.com', name: 'A' }, { id: 'u2', email: 'b@example.com', name: 'B' }], tickets: [] },
+    }, 'test');
+    const unbound = { outcome: 'escalate', boundOrder: null, currency: null };
+    expect(label(notTheirs, claim({ remedy: 'replacement' }))).toMatchObject({ ...unbound, escalation: 'order_not_requesters', trajectory: ['get_order', 'post_draft'] });
+    expect(label(several, claim({ remedy: 'cancel', orderNumber: null }))).toMatchObject({ ...unbound, escalation: 'several_orders', trajectory: ['find_customer_orders', 'post_draft'] });
+    expect(label(notTheirs, claim({ remedy: 'store_credit', orderNumber: null }))).toMatchObject({ ...unbound, escalation: 'no_order_bound', trajectory: ['find_customer_orders', 'post_draft'] });
+    expect(label(one, claim({ remedy: 'refund_status', orderNumber: null, orderNumbersMentioned: [3000, 3001] }))).toMatchObject({ ...unbound, escalation: 'several_orders', trajectory: ['post_draft'] });
+  });
+
+  it('escalates remedy "other" (not about an order problem) at Triage, before any order is read', () => {
+    const one = store({ lineItems: [mug()], fulfilledDaysAgo: 5 });
+    expect(label(one, claim({ remedy: 'other', reason: 'other', lines: [] }))).toMatchObject({ outcome: 'escalate', escalation: 'not_refund_request', trajectory: ['post_draft'], boundOrder: null, currency: null });
+    expect(label(one, claim({ remedy: 'other', orderNumber: null, lines: [] }))).toMatchObject({ escalation: 'not_refund_request', trajectory: ['post_draft'], boundOrder: null });
   });
 });

@@ -64,8 +64,8 @@ export const another_customers_order: Spec[] = [
     subject: 'Replacement for my dad',
     body: "Hi, my dad's lamp from order #{x1} arrived with a broken base. Could you send a replacement to him?",
     claim: { order: 'x1', remedy: 'replacement', reason: 'damaged', lines: [['LAMP-DESK', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-    note: 'not a refund request comes first, before any order is read',
+    expect: { outcome: 'escalate', esc: 'order_not_requesters' },
+    note: 'the order is bound before the remedy is read: another customer\'s order escalates order_not_requesters even when a replacement is asked for',
   },
   {
     who: { name: 'Hanna Vogel' },

@@ -45,6 +45,12 @@ export const NEGATORS = [
 /** A remedy after one of these in its sentence is a fallback ("replace it, and if you can't, refund me"). */
 export const CONDITIONALS = ['if', 'otherwise', 'else', 'si', 'sino', 'sinon', 'sonst', 'falls', 'wenn', 'se', 'senão', 'altrimenti', 'caso'];
 
+/** Negators that cancel a state word right after them ("not damaged", "sin daños", "nicht kaputt"). */
+export const STATE_NEGATORS = [
+  'not', 'no', "isn't", "aren't", "wasn't", "weren't", 'without', 'nicht', 'kein', 'keine', 'ohne', 'pas', 'sans', 'non', 'nao', 'sem',
+  'sin', 'senza',
+];
+
 /** Negators that exclude the item right after them ("not the lamp", "nicht die Lampe"). */
 export const ITEM_NEGATORS = ['not', 'nicht', 'pas', 'non', 'nao', 'excluding', 'sauf', 'ausser', 'tranne', 'excepto', 'exceto'];
 

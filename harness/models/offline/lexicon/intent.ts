@@ -1,6 +1,6 @@
-// Word lists of the offline triage's intent and risk reading: refund words, weak complaint words,
-// risk phrases and the phrases that speak of an earlier refund. Six languages; data only, compiled
-// by cues.ts (accents and case do not matter, typos of longer words are forgiven there).
+// Word lists of the offline triage's intent and risk reading: refund words, weak complaint words and
+// risk phrases (an earlier refund is spoken of in remedies.ts). Six languages; data only, compiled by
+// cues.ts (accents and case do not matter, typos of longer words are forgiven there).
 import type { RiskFlag } from '../../../domain/types.js';
 
 export const REFUND_WORDS = [
@@ -26,19 +26,4 @@ export const RISK_WORDS: ReadonlyArray<readonly [RiskFlag, readonly string[]]> =
     'ignore as instruções', 'ignoriere', 'ignorez', 'oubliez les instructions', 'ignora le istruzioni', 'ignora tutte', 'ai agent',
     'to the ai', 'note to the ai', 'system note', 'refund_create', 'skip approval', 'set refund amount', 'mark the gate', '</ticket>',
   ]],
-];
-
-/** A refund already made or awaited: "where is my refund?", "you refunded me $16 but it never arrived". */
-export const EARLIER_REFUND_WORDS = [
-  'where is my refund', "where's my refund", 'refund status', 'status of my refund', 'already refunded', 'you refunded',
-  'refunded me', 'was refunded', 'been refunded', 'earlier refund', 'previous refund', 'refund was issued', 'issued a refund',
-  'my refund never', 'the refund never', 'waiting for my refund', 'waiting for the refund', 'waiting on my refund',
-  'received my refund', 'received the refund', 'got my refund', 'refund has not arrived', "refund hasn't arrived",
-  'refund did not arrive', "refund didn't arrive", 'dónde está mi reembolso', 'me reembolsaron', 'ya reembolsado',
-  'reembolso anterior', 'recibido el reembolso', 'recibido mi reembolso', 'estado de mi reembolso', 'onde está o meu reembolso',
-  'onde está meu reembolso', 'já fui reembolsado', 'reembolsaram', 'recebi o reembolso', 'recebi o meu reembolso',
-  'où est mon remboursement', 'déjà remboursé', "vous m'avez remboursé", 'remboursement précédent', 'reçu le remboursement',
-  'reçu mon remboursement', 'wo ist meine erstattung', 'bereits erstattet', 'schon erstattet', 'mir erstattet',
-  'erstattung nicht erhalten', 'erstattung ist nicht angekommen', 'frühere erstattung', "dov'è il mio rimborso",
-  'già rimborsato', 'mi avete rimborsato', 'rimborso precedente', 'ricevuto il rimborso',
 ];

@@ -11,7 +11,7 @@ export const REMEDY_WORDS: ReadonlyArray<readonly [RemedyCue, readonly string[]]
     'have not received my refund', 'never got my refund', 'refund has not arrived', "refund hasn't arrived", 'refund did not arrive',
     "refund didn't arrive", 'refund never arrived', 'how long does a refund', 'how long will the refund', 'refund usually take',
     'refund take', 'refund confirmation', 'confirmation of the refund', 'did you refund', 'refund me yet', 'refund go back', 'refund be credited',
-    'refund is pending', 'pending', 'see a refund', 'refund was processed', 'refund has been processed', 'was processed', 'is more coming',
+    'refund is pending', 'is pending', 'refund pending', 'see a refund', 'refund was processed', 'refund has been processed', 'was processed', 'is more coming',
     'dónde está mi reembolso', 'estado de mi reembolso',
     'no he recibido el reembolso', 'no he recibido mi reembolso', 'onde está o meu reembolso', 'onde está meu reembolso',
     'não recebi o reembolso', 'não recebi o meu reembolso', 'où est mon remboursement', 'pas reçu le remboursement',

@@ -1,0 +1,79 @@
+// Replayable model inputs: a run's journal keeps each answered model call's question (bounded,
+// contact data redacted), so `npm run eval -- --from-journal` can ask a new model or prompt the same
+// questions and report which decisions would change, without calling the store.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '#local/runtime.js';
+import { createOfflineModelProvider, OFFLINE_MODEL_CHOICES } from '#harness/models/index.js';
+import type { ModelProvider } from '#harness/ports.js';
+import { JournalRow } from '#harness/domain/types.js';
+import { runCli } from '../../../eval/run/cli.js';
+import { parseJournalExport } from '../../../eval/replay/load.js';
+import { reaskRun } from '../../../eval/replay/reask.js';
+import { getRun, postWebhook, settled, startRuntime, ticketCreated, waitForRun } from '../../e2e/support.js';
+
+let rt: LocalRuntime;
+let exportPath: string;
+let runView: Record<string, unknown>;
+beforeAll(async () => {
+  rt = await startRuntime();
+  const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5001', requesterId: '9001', text: 'Hi, the mug in order 1001 arrived cracked. Refund please, call me on +1 415 555 0100 or (415) 555-0199 or ana@example.com.' }));
+  await waitForRun(rt, json.runId as string, settled);
+  runView = (await getRun(rt, json.runId as string))!;
+  exportPath = join(mkdtempSync(join(tmpdir(), 'from-journal-')), 'run.json');
+  writeFileSync(exportPath, JSON.stringify(runView));
+});
+afterAll(async () => rt.close());
+
+describe('the journal keeps each answered question', () => {
+  it('records the input, the prompt version and no contact data', () => {
+    const rows = (runView.journal as unknown[]).map((r) => JournalRow.parse(r)).filter((r) => r.kind === 'model' && r.outcome === 'ok');
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['triage', 'order_agent']));
+    for (const row of rows) {
+      expect(row.input, row.name).toBeTruthy();
+      expect(row.promptVersion).toMatch(/^[0-9a-f]{12}$/);
+      expect(row.input).not.toContain('ana@example.com');
+      expect(row.input).not.toContain('555 0100');
+      expect(row.input).not.toContain('555-0199');
+    }
+    expect(rows.find((r) => r.name === 'triage')!.input).toContain('arrived cracked');
+  });
+});
+
+describe('npm run eval -- --from-journal', () => {
+  it('asks the same model again and finds no decision that would change', async () => {
+    let out = '';
+    const outcome = await runCli(['--from-journal', exportPath, '--out', mkdtempSync(join(tmpdir(), 'fj-out-'))], {
+      stdout: (t) => (out += t), stderr: { write: () => true, isTTY: false } as never, env: {}, cwd: process.cwd(),
+    });
+    expect(outcome.exitCode).toBe(0);
+    expect(out).toContain('1 asked again');
+    expect(out).toContain('decisions that would change: 0 of 1');
+  });
+
+  it('reports the decision a different model would take, from the recorded questions alone', async () => {
+    const offline = createOfflineModelProvider();
+    // A model that reads every ticket as a replacement request.
+    const replacer: ModelProvider = {
+      name: 'replacer',
+      async complete(request) {
+        const answer = await offline.complete(request);
+        return request.specialist === 'order_agent' ? { ...answer, output: { ...(answer.output as object), remedy: 'replacement' } as never } : answer;
+      },
+    };
+    const [[runId, rows]] = [...parseJournalExport(JSON.stringify(runView))];
+    const outcome = await reaskRun(runId!, rows!, replacer, OFFLINE_MODEL_CHOICES);
+    expect(outcome).toMatchObject({ kind: 'compared', changed: true, recorded: { decision: 'auto', amountMinor: 1800 }, reasked: { decision: 'refuse', remedy: 'replacement' } });
+  });
+
+  it('says clearly when the export holds no journal', async () => {
+    const bad = join(mkdtempSync(join(tmpdir(), 'fj-bad-')), 'x.json');
+    writeFileSync(bad, '{"hello": 1}');
+    let err = '';
+    const outcome = await runCli(['--from-journal', bad], { stdout: () => undefined, stderr: { write: (t: string) => ((err += t), true), isTTY: false } as never, env: {}, cwd: process.cwd() });
+    expect(outcome.exitCode).toBe(2);
+    expect(err).toContain('no journal rows');
+  });
+});
