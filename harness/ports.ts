@@ -2,7 +2,7 @@
 // MCP over HTTP, model providers) implement them; tests pass emulators or in-memory fakes.
 import type { ZodType } from 'zod';
 import type { ToolErrorCategory, ToolName } from '#mcp/contracts/tools.js';
-import type { ApprovalSummary, JournalRow, Run, StepName } from './domain/types.js';
+import type { ApprovalSummary, JournalRow, Run, ShadowResolution, StepName } from './domain/types.js';
 
 export interface Clock {
   now(): Date;
@@ -211,6 +211,53 @@ export interface RunStore {
   list(limit: number): Promise<Run[]>;
   /** Runs of a tenant in one status, newest first (one Query on the byStatus index). */
   listByStatus?(tenant: string, status: Run['status'], limit: number): Promise<Run[]>;
+}
+
+/** One shadow-mode class of a tenant as stored: tickets a person resolved, how many agreed, its promotion. */
+export interface ShadowClassRecord {
+  classKey: string;
+  resolved: number;
+  agreed: number;
+  promotedAt: string | null;
+  promotedBy: string | null;
+}
+
+/** A class switched to auto: who did it, when, and the figures it was switched on. */
+export interface ShadowPromotion {
+  classKey: string;
+  at: string;
+  by: string;
+  resolved: number;
+  agreed: number;
+  /** The tenant's minimum tickets and agreement in force at the time. */
+  minTickets: number;
+  threshold: number;
+}
+
+/** Shadow mode's counters and promotions (harness/domain/shadow.ts decides; this stores). */
+export interface ShadowStore {
+  /**
+   * Records a person's resolution on a shadow run, once: a conditional write on the run row (no
+   * resolution yet, or still exactly `replacing`, the one it supersedes), then the class counters by
+   * atomic ADD (superseding moves `agreed` by the difference). False when the condition failed: a
+   * redelivery, or another resolution got there first; nothing is counted then.
+   */
+  recordResolution(input: {
+    tenant: string;
+    runId: string;
+    classKey: string;
+    resolution: ShadowResolution;
+    replacing: ShadowResolution | null;
+  }): Promise<boolean>;
+  getClass(tenant: string, classKey: string): Promise<ShadowClassRecord | null>;
+  listClasses(tenant: string): Promise<ShadowClassRecord[]>;
+  /**
+   * Switches a class to auto, conditionally on its figures being still those given and on it not
+   * being promoted yet; the switch is kept on the class and as a promotion record. False otherwise.
+   */
+  promote(tenant: string, promotion: ShadowPromotion): Promise<boolean>;
+  /** Every switch of the tenant, oldest first. */
+  listPromotions(tenant: string): Promise<ShadowPromotion[]>;
 }
 
 /** Remembers helpdesk event ids for days, so a retried webhook maps to the run it started. */

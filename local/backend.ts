@@ -3,6 +3,7 @@
 // model provider follows the model settings (offline when none are given, as `npm start` runs).
 import { randomBytes } from 'node:crypto';
 import type { Clock, IdGenerator } from '#harness/ports.js';
+import type { Policy } from '#harness/policy/document.js';
 import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import type { ModelSettings, SelectDeps } from '#harness/models/index.js';
 import { createMcpDeps } from '#mcp/deps.js';
@@ -27,6 +28,8 @@ export async function createBackend(input: {
   modelSettings?: ModelSettings;
   metricSink?: (line: string) => void;
   modelSelectDeps?: Omit<SelectDeps, 'journal'>;
+  /** The tenant's refund policy (the store's time zone among it); the default policy when absent. */
+  policy?: Policy;
 }) {
   const helpdeskConfig = { kind: input.helpdeskKind ?? 'zendesk', baseUrl: input.helpdeskUrl, email: input.helpdeskEmail, token: input.helpdeskToken };
   // The harness's credential for our MCP server: minted per start, never in a prompt or a log.
@@ -37,6 +40,7 @@ export async function createBackend(input: {
     port: input.mcpPort,
   });
   const core = createCoreDeps({
+    ...(input.policy ? { policy: input.policy } : {}),
     metricSink: input.metricSink,
     doc: input.dynamo.doc,
     tableName: input.dynamo.tableName,

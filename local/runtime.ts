@@ -20,6 +20,7 @@ import { createGatewayServer, type Route } from './gateway.js';
 import { startSqsPoller } from './sqs-poller.js';
 import { consolePage } from './console-page.js';
 import { createBackend } from './backend.js';
+import { createPolicy } from '#harness/policy/document.js';
 import type { ModelSettings } from '#harness/models/settings.js';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
@@ -102,6 +103,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       mcpPort: port(3),
       clock,
       ids: randomIds,
+      // The policy counts days in the store's time zone (the fixture's shop, UTC when it names none).
+      policy: createPolicy({ timeZone: opts.fixture.shop.timeZone ?? 'UTC' }),
     });
     closers.push(backend.close);
 

@@ -42,6 +42,14 @@ export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' 
       tool: 'refund_create',
       policyVersion: run.gate.policyVersion,
     });
+    // The ticket says what is pending; a note that cannot be left is in the journal, the wait goes on.
+    try {
+      const fmt = createFormats({ locale: deps.tenant.store?.locale, timeZone: deps.tenant.store?.timeZone ?? deps.policy?.document.timeZone, now });
+      const body = holdingNote({ run: { ...run, approval: summary }, amountMinor, currency, expiresAt, fmt, ...(deps.policy ? { policy: deps.policy } : {}) });
+      await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body });
+    } catch {
+      // journaled by the harness
+    }
     const updated = await deps.runs.update(runId, { approval: summary, status: 'awaiting_approval' });
     // One email per approver: each link decides only as the approver it was sent to.
     const links = createApproverLinks({ secret: deps.tenant.approvalLinkSecret, approverEmails: deps.tenant.approverEmails });
@@ -52,14 +60,6 @@ export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' 
         to: [approver],
         ...approvalEmail({ run: updated, link, approver, expiresAt, amountMinor, currency, now, tenant: deps.tenant, policy: deps.policy }),
       });
-    }
-    // The ticket says what is pending; a note that cannot be left is in the journal, the wait goes on.
-    try {
-      const fmt = createFormats({ locale: deps.tenant.store?.locale, timeZone: deps.tenant.store?.timeZone ?? deps.policy?.document.timeZone, now });
-      const body = holdingNote({ run: updated, amountMinor, currency, expiresAt, fmt, ...(deps.policy ? { policy: deps.policy } : {}) });
-      await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body });
-    } catch {
-      // journaled by the harness
     }
     return { outcome: 'waiting' as const, approvalId };
   };

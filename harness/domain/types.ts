@@ -25,8 +25,11 @@ export const TicketEvent = z.object({
 });
 export type TicketEvent = z.infer<typeof TicketEvent>;
 
-/** 'pending_review': a refund's outcome could not be settled (Refund step); a person must reconcile. */
-export const RunStatus = z.enum(['running', 'awaiting_approval', 'done', 'escalated', 'cancelled', 'pending_review']);
+/**
+ * 'pending_review': a refund's outcome could not be settled (Refund step); a person must reconcile.
+ * 'shadow': the tenant runs this ticket's class in shadow mode; the run stopped at its proposal (Shadow step).
+ */
+export const RunStatus = z.enum(['running', 'awaiting_approval', 'done', 'escalated', 'cancelled', 'pending_review', 'shadow']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
 export const StepName = z.enum([
@@ -40,6 +43,7 @@ export const StepName = z.enum([
   'CheckReply',
   'Done',
   'Escalate',
+  'Shadow',
 ]);
 export type StepName = z.infer<typeof StepName>;
 
@@ -241,6 +245,42 @@ export const RefundReversal = z.object({
 });
 export type RefundReversal = z.infer<typeof RefundReversal>;
 
+/** One refunded (or proposed) line: which line item and how many units. */
+export const ShadowLine = z.object({ lineItemId: z.string(), quantity: z.number().int().positive() });
+export type ShadowLine = z.infer<typeof ShadowLine>;
+
+/**
+ * What a person did with a shadow run's ticket, and whether it agrees with the proposal
+ * (harness/domain/shadow.ts). Recorded by functions/shadow/resolve.ts, once per source event.
+ */
+export const ShadowResolution = z.object({
+  /** A refund made in the store (refunds/create), or the ticket solved in the helpdesk without one. */
+  by: z.enum(['store_refund', 'helpdesk_solved']),
+  amountMinor: z.number().int().nonnegative(),
+  lines: z.array(ShadowLine),
+  at: z.string(),
+  agrees: z.boolean(),
+  /** The store refund's id or the helpdesk event's id: a redelivery of the same one changes nothing. */
+  sourceId: z.string(),
+});
+export type ShadowResolution = z.infer<typeof ShadowResolution>;
+
+/** A shadow-mode run's proposal as the gate saw it (what the agent would have done), then the person's resolution. */
+export const RunShadow = z.object({
+  /** `<reason>|<amount band>|<language>`, e.g. "damaged|0-50|en" (harness/domain/shadow.ts). */
+  classKey: z.string(),
+  /** The gate's decision: what the agent would have done. */
+  decision: z.enum(['auto', 'approval', 'refuse']),
+  amountMinor: z.number().int().nonnegative(),
+  currency: z.string(),
+  lines: z.array(ShadowLine),
+  proposedAt: z.string(),
+  /** The internal note with the proposal (Shadow step); null when it could not be left. */
+  noteId: z.string().nullable().optional(),
+  resolution: ShadowResolution.optional(),
+});
+export type RunShadow = z.infer<typeof RunShadow>;
+
 /** The run row: one per ticket intent, the orchestrator's durable record. */
 export const Run = z.object({
   runId: z.string(),
@@ -265,6 +305,8 @@ export const Run = z.object({
   cancellation: RunCancellation.optional(),
   /** Disputes or reversals the store reported after the agent refunded (functions/store-webhook). */
   reversals: z.array(RefundReversal).optional(),
+  /** Shadow mode: the proposal the run stopped at and, once a person resolved the ticket, what they did. */
+  shadow: RunShadow.optional(),
 });
 export type Run = z.infer<typeof Run>;
 

@@ -82,7 +82,9 @@ function fulfilmentReasons(input: GateInput): Finding[] {
   const claimed = mergeLines(proposal.lineItems).map((c) => ({ claim: c, line: order.lineItems.find((li) => li.id === c.lineItemId) }));
   if (claimed.some(({ line }) => !line?.fulfilledAt)) return [{ rule: RULES.notFulfilled, reason: 'a claimed item is not fulfilled' }];
   const found: Finding[] = [];
-  const partly = claimed.find(({ claim, line }) => line?.fulfilledQuantity !== undefined && claim.quantity > line.fulfilledQuantity);
+  // Units not received on a line that shipped only in part may be the units that never shipped.
+  const missingOnPartial = input.proposal.reason === 'not_received' || input.triage.reason === 'not_received';
+  const partly = claimed.find(({ claim, line }) => line?.fulfilledQuantity !== undefined && (claim.quantity > line.fulfilledQuantity || (missingOnPartial && line.fulfilledQuantity < line.quantity)));
   if (partly?.line) {
     found.push({ rule: RULES.partlyFulfilled, reason: `"${partly.line.title}": ${partly.claim.quantity} claimed, ${partly.line.fulfilledQuantity} fulfilled` });
   }

@@ -3,8 +3,9 @@
 // lines are never claimed; "everything" claims every other refundable line in full. With no line
 // named, the one line named outside a complaint, or the order's only line, is claimed. Used by the
 // offline order agent.
-import type { LineIndex } from './line-match.js';
+import type { Line, LineIndex } from './line-match.js';
 import { readSourceClaims, type Claim, type SourceClaims } from './claims.js';
+import type { Amount } from './quantity.js';
 import type { SourceReading } from './reading.js';
 
 export interface ClaimReading {
@@ -19,7 +20,13 @@ export interface ClaimReading {
   fallback: 'named_elsewhere' | 'only_line' | null;
 }
 
-function merge(perSource: readonly SourceClaims[], excluded: Set<number>) {
+/** Units an amount comes to on a line, to tell two statements apart ("all except one" of 3 is "two"). */
+function units(amount: Amount | null, line: Line): number | null {
+  if (amount === null || typeof amount === 'number') return amount;
+  return amount === 'all' ? line.quantity : line.quantity - amount.allBut;
+}
+
+function merge(perSource: readonly SourceClaims[], excluded: Set<number>, index: LineIndex) {
   const best = new Map<number, Claim>();
   const claimedIn = new Map<number, number>();
   const conflicts = new Set<number>();
@@ -38,7 +45,7 @@ function merge(perSource: readonly SourceClaims[], excluded: Set<number>) {
       const seen = local.get(claim.line);
       if (excluded.has(claim.line)) continue;
       if (!seen || (seen.amount === null && claim.amount !== null)) local.set(claim.line, claim);
-      else if (claim.amount !== null && claim.amount !== seen.amount) disagree.add(claim.line);
+      else if (claim.amount !== null && units(claim.amount, index.lines[claim.line]!) !== units(seen.amount, index.lines[claim.line]!)) disagree.add(claim.line);
     }
     for (const [line, claim] of local) {
       const earlier = best.get(line);
@@ -53,10 +60,10 @@ function merge(perSource: readonly SourceClaims[], excluded: Set<number>) {
 }
 
 export function readClaims(sources: readonly SourceReading[], index: LineIndex, language: string): ClaimReading {
-  const perSource = sources.map((r) => readSourceClaims(r, language));
+  const perSource = sources.map((r) => readSourceClaims(r, index, language));
   const excluded = new Set(perSource.flatMap((s) => [...s.excluded]));
   const fine = new Set(perSource.flatMap((s) => [...s.fine]));
-  const { best, conflicts } = merge(perSource, excluded);
+  const { best, conflicts } = merge(perSource, excluded, index);
   const whole = perSource.find((s) => s.whole !== null)?.whole ?? null;
   if (whole) {
     index.lines.forEach((line, at) => {

@@ -1,13 +1,15 @@
-// The claim in the customer's own words, per source text: which lines a complaining sentence names
-// (a line said to be fine, excluded — "everything except the kettle", "not the lamp" — or named in
-// a sentence that complains of nothing is not claimed), the quantity stated for each, and a verbatim
-// quote. A sentence that complains without naming an item leans on the one line the sentence before
-// named ("I bought three bowls. Two of the three arrived chipped."). Used by claim-reader.ts.
-import { matchExclusions, matchWholeOrder, wordSet } from './cues.js';
+// The claim in the customer's own words, per source text: which lines a complaining clause names
+// (a line said to be fine, excluded — "everything except the kettle", "not the lamp" — or named
+// only in passing is not claimed), the quantity stated for each, and a verbatim quote. A sentence
+// that complains without naming an item leans on the one line named just before ("I bought three
+// bowls. Two of the three arrived chipped."). Used by claim-reader.ts.
+import { matchWholeOrder, wordSet } from './cues.js';
+import { readExceptions, type Exceptions } from './exceptions.js';
 import { ARTICLES, CONTRAST_WORDS, ITEM_NEGATORS } from './lexicon/grammar.js';
-import { ALL_BEFORE_EXCLUSION, ELSE_WORDS, MARKERS_AFTER_ALL } from './lexicon/exclusions.js';
-import type { Mention } from './line-match.js';
-import { pluralAround, quantityAfter, quantityBefore, speaksOfQuantity, standaloneQuantities, type Amount, type Stated } from './quantity.js';
+import { ELSE_WORDS } from './lexicon/exclusions.js';
+import { NUMBER_JOINERS } from './lexicon/orders.js';
+import type { LineIndex, Mention } from './line-match.js';
+import { countOf, pluralAround, quantityAfter, quantityBefore, speaksOfQuantity, standaloneQuantities, type Amount, type Stated } from './quantity.js';
 import type { SourceReading } from './reading.js';
 import { fitSpan, quoteOf, type Span } from './segments.js';
 
@@ -16,6 +18,8 @@ export interface Claim {
   amount: Amount | null;
   /** The customer speaks of one unit ("the mug is cracked"). */
   singular: boolean;
+  /** Said in pairs ("one pair"): for a line sold by the pair, the number of pairs. */
+  pairs?: number;
   /** The customer's words for it, cut only when asked for (most mentions are never quoted). */
   quote: () => string | null;
 }
@@ -36,12 +40,11 @@ export interface SourceClaims {
 const ARTICLE = wordSet(ARTICLES);
 /** Words a clause may open with that a quote can do without ("but the plate is chipped"). */
 const OPENERS = wordSet([...CONTRAST_WORDS, 'and', 'y', 'e', 'et', 'und', 'also', 'then']);
+const JOINER = wordSet(NUMBER_JOINERS);
 const NEGATOR = wordSet(ITEM_NEGATORS);
-const ALL_BEFORE = wordSet(ALL_BEFORE_EXCLUSION);
-const AFTER_ALL = wordSet(MARKERS_AFTER_ALL);
 const ELSE = wordSet(ELSE_WORDS);
-/** How far before an exclusion marker its "all" word may stand ("todo llegó roto menos la tetera"). */
-const ALL_REACH = 6;
+/** How many sentences back a complaint without an item may look for the item. */
+const LEAN_REACH = 2;
 
 const once = <T>(make: () => T): (() => T) => {
   let made: { value: T } | null = null;
@@ -64,7 +67,7 @@ function reach(r: SourceReading, m: Mention, core: Span): Span {
 }
 
 /** The quote of a claim: the item words and stated quantity, widened as far as `reach` allows. */
-function quoteFor(r: SourceReading, m: Mention, stated: Stated | null, outer?: Span): string | null {
+function quoteFor(r: SourceReading, m: Mention, stated: Span | null, outer?: Span): string | null {
   const { tokens } = r;
   const core = { from: Math.min(m.from, stated?.from ?? m.from), to: Math.max(m.to, stated?.to ?? m.to) };
   if (core.from > 0 && ARTICLE.has(tokens[core.from - 1]!.norm) && tokens[core.from]!.gap === 'space') core.from--;
@@ -74,13 +77,53 @@ function quoteFor(r: SourceReading, m: Mention, stated: Stated | null, outer?: S
   return span ? quoteOf(r.text, tokens, span) : null;
 }
 
-/** One quantity stated on its own in sentence `s` (null when none, or when several disagree); memoised. */
-function loneQuantity(r: SourceReading, s: number, language: string, memo: Map<number, Stated | null>): Stated | null {
-  if (!memo.has(s)) {
-    const found = standaloneQuantities(r.tokens, r.seg.sentences[s]!, language);
-    memo.set(s, new Set(found.map((q) => q.amount)).size === 1 ? found[0]! : null);
+/** Clauses that complain, or list items of a complaining sentence ("the mug, the bowl and the plate are broken"). */
+function complainingClauses(r: SourceReading, language: string): boolean[] {
+  const inMention = new Array<boolean>(r.tokens.length).fill(false);
+  for (const m of r.mentions) for (let i = m.from; i < m.to; i++) inMention[i] = true;
+  return r.seg.clauses.map((clause, c) => {
+    if (r.clauseComplains[c]) return true;
+    if (!r.complains[r.seg.sentenceOf[clause.from]!]) return false;
+    for (let i = clause.from; i < clause.to; i++) {
+      const t = r.tokens[i]!;
+      if (!inMention[i] && !ARTICLE.has(t.norm) && !JOINER.has(t.norm) && !OPENERS.has(t.norm) && countOf(t, language) === null) return false;
+    }
+    return true;
+  });
+}
+
+/** Sentences whose complaint names its item in its own clause: items of their other clauses are only context. */
+function anchoredSentences(r: SourceReading, complaining: readonly boolean[]): Set<number> {
+  const anchored = new Set<number>();
+  for (const m of r.mentions) if (r.clauseComplains[r.seg.clauseOf[m.from]!] && complaining[r.seg.clauseOf[m.from]!]) anchored.add(r.seg.sentenceOf[m.from]!);
+  return anchored;
+}
+
+/**
+ * Where a quantity said on its own belongs to a mention: its sentence when it names one line only,
+ * else from its clause up to the next clause naming an item ("the bulbs, both are dead"). A clause
+ * naming two lines has none ("the mug and the bowl are both cracked" is one of each).
+ */
+function regionOf(r: SourceReading, m: Mention, next: Mention | undefined): Span | null {
+  const s = r.seg.sentenceOf[m.from]!;
+  const c = r.seg.clauseOf[m.from]!;
+  const sentence = r.seg.sentences[s]!;
+  if (r.linesInSentence.get(s)?.size === 1) return sentence;
+  if (r.linesInClause.get(c)?.size !== 1) return null;
+  const clause = r.seg.clauses[c]!;
+  const nextClause = next && r.seg.sentenceOf[next.from] === s ? r.seg.clauseOf[next.from]! : null;
+  return { from: clause.from, to: nextClause !== null && nextClause > c ? r.seg.clauses[nextClause]!.from : sentence.to };
+}
+
+/** One quantity stated on its own in a span (null when none, or when several disagree); memoised by span. */
+function loneQuantity(r: SourceReading, span: Span | null, language: string, memo: Map<string, Stated | null>): Stated | null {
+  if (!span) return null;
+  const key = `${span.from}:${span.to}`;
+  if (!memo.has(key)) {
+    const found = standaloneQuantities(r.tokens, span, language);
+    memo.set(key, new Set(found.map((q) => JSON.stringify(q.amount))).size === 1 ? found[0]! : null);
   }
-  return memo.get(s) ?? null;
+  return memo.get(key) ?? null;
 }
 
 function isNegated(r: SourceReading, m: Mention): boolean {
@@ -89,86 +132,68 @@ function isNegated(r: SourceReading, m: Mention): boolean {
   return j >= 0 && NEGATOR.has(r.tokens[j]!.norm) && r.seg.clauseOf[j] === r.seg.clauseOf[m.from];
 }
 
-/**
- * Exclusion markers and the item mentions after them in their clause ("everything except the kettle
- * and the lamp"), plus an "all" word right before the marker. The first marker of a clause scopes it.
- */
-function readExclusions(r: SourceReading, excluded: Set<number>, wholeCores: Span[]): void {
-  const { tokens, seg } = r;
-  const firstMarker = new Map<number, Span>();
-  const note = (span: Span) => {
-    const c = seg.clauseOf[span.from]!;
-    if (!firstMarker.has(c)) firstMarker.set(c, span);
-  };
-  matchExclusions(tokens).forEach(note);
-  const wholeStarts = new Set(matchWholeOrder(tokens).map((m) => m.from));
-  const isAll = (i: number) => ALL_BEFORE.has(tokens[i]!.norm) || wholeStarts.has(i);
-  let lastAll = -Infinity;
-  tokens.forEach((t, i) => {
-    if (AFTER_ALL.has(t.norm) && i - lastAll <= ALL_REACH && seg.sentenceOf[lastAll] === seg.sentenceOf[i]) note({ from: i, to: i + 1 });
-    if (isAll(i)) lastAll = i;
-  });
-  const ends = new Map<number, number>();
-  for (const m of r.mentions) {
-    const c = seg.clauseOf[m.from]!;
-    const marker = firstMarker.get(c);
-    if (!marker || m.from < marker.to) continue;
-    m.lines.forEach((line) => excluded.add(line));
-    ends.set(c, m.to);
-  }
-  for (const [c, marker] of firstMarker) {
-    for (let i = marker.from - 1; i >= Math.max(0, marker.from - ALL_REACH) && seg.sentenceOf[i] === seg.sentenceOf[marker.from]; i--) {
-      if (isAll(i)) {
-        wholeCores.push({ from: i, to: ends.get(c) ?? marker.to });
-        break;
-      }
-    }
-  }
+/** "The mug is lovely but it doesn't match my kitchen": the next clause complains of it without naming another item. */
+function pronounComplaintAfter(r: SourceReading, c: number): boolean {
+  const next = r.seg.clauses[c + 1];
+  return next !== undefined && r.seg.sentenceOf[next.from] === r.seg.sentenceOf[r.seg.clauses[c]!.from] && r.clauseComplains[c + 1]! && !r.linesInClause.has(c + 1);
 }
 
-export function readSourceClaims(r: SourceReading, language: string): SourceClaims {
+/** "all the plates and bowls": the "all" of the item before carries over a bare "and". */
+function carriedAll(r: SourceReading, m: Mention, previous: { m: Mention; stated: Stated | null } | null): Stated | null {
+  if (!previous?.stated || previous.stated.amount !== 'all' || r.seg.clauseOf[previous.m.from] !== r.seg.clauseOf[m.from]) return null;
+  for (let i = previous.m.to; i < m.from; i++) if (!JOINER.has(r.tokens[i]!.norm) && !ARTICLE.has(r.tokens[i]!.norm)) return null;
+  return m.from - previous.m.to <= 2 ? { from: previous.stated.from, to: m.to, amount: 'all' } : null;
+}
+
+/** "all … except one": every unit but those, on a line claimed in full or without a number. */
+function lessUnits(ex: Exceptions, r: SourceReading, line: number, s: number, stated: Stated | null): Stated | null {
+  const less = ex.lessByLine.get(line) ?? (r.linesInSentence.get(s)?.size === 1 ? ex.lessBySentence.get(s) : undefined);
+  if (!less || (stated && stated.amount !== 'all')) return stated;
+  return { from: Math.min(less.span.from, stated?.from ?? less.span.from), to: Math.max(less.span.to, stated?.to ?? 0), amount: { allBut: less.n } };
+}
+
+export function readSourceClaims(r: SourceReading, index: LineIndex, language: string): SourceClaims {
   const { tokens, seg } = r;
-  const out: SourceClaims = { claims: [], excluded: new Set(), fine: new Set(), ambiguous: [], context: [], whole: null, complaint: null };
-  const wholeCores: Span[] = [];
-  readExclusions(r, out.excluded, wholeCores);
-  const plainWhole = matchWholeOrder(tokens).find((m) => {
-    const c = seg.clauseOf[m.from]!;
-    return r.complains[seg.sentenceOf[m.from]!] && !r.fine[c] && !ELSE.has(tokens[m.to]?.norm ?? '');
-  });
-  if (plainWhole) wholeCores.push({ from: plainWhole.from, to: seg.clauses[seg.clauseOf[plainWhole.from]!]!.to });
+  const ex = readExceptions(r, language);
+  const out: SourceClaims = { claims: [], excluded: ex.excluded, fine: new Set(), ambiguous: [], context: [], whole: null, complaint: null };
+  const plainWhole = matchWholeOrder(tokens).find((m) => r.complains[seg.sentenceOf[m.from]!] && !r.fine[seg.clauseOf[m.from]!] && !ELSE.has(tokens[m.to]?.norm ?? ''));
+  const wholeCores = [...ex.wholeCores, ...(plainWhole ? [{ from: plainWhole.from, to: seg.clauses[seg.clauseOf[plainWhole.from]!]!.to }] : [])];
   const core = wholeCores.sort((a, b) => a.from - b.from)[0];
   const wholeSpan = core ? fitSpan(tokens, core, { from: core.from, to: core.from + 1 }) : null;
   if (wholeSpan) out.whole = quoteOf(r.text, tokens, wholeSpan);
+  const complaining = complainingClauses(r, language);
+  const anchored = anchoredSentences(r, complaining);
+  const memo = new Map<string, Stated | null>();
   const claimed = new Set<number>();
-  const memo = new Map<number, Stated | null>();
-  for (const m of r.mentions) {
-    if (m.lines.some((line) => out.excluded.has(line))) continue;
-    if (isNegated(r, m)) {
-      m.lines.forEach((line) => out.excluded.add(line));
-      continue;
-    }
+  let previous: { m: Mention; stated: Stated | null } | null = null;
+  r.mentions.forEach((m, k) => {
+    if (ex.exceptionMentions.has(k) || m.lines.some((line) => out.excluded.has(line))) return;
+    if (isNegated(r, m)) return void m.lines.forEach((line) => out.excluded.add(line));
     const s = seg.sentenceOf[m.from]!;
     const c = seg.clauseOf[m.from]!;
     const clause = seg.clauses[c]!;
-    const stated = quantityBefore(tokens, m.from, clause.from, language) ?? quantityAfter(tokens, m.to, clause.to, language);
+    const own = quantityBefore(tokens, m.from, clause.from, language) ?? quantityAfter(tokens, m.to, clause.to, language) ?? carriedAll(r, m, previous);
+    previous = { m, stated: own };
     const singular = !m.plural && !pluralAround(tokens, m.from, m.to);
-    if (!r.complains[s]) {
-      if (m.lines.length === 1) out.context.push({ line: m.lines[0]!, amount: stated?.amount ?? null, singular, quote: once(() => quoteFor(r, m, stated)) });
-      continue;
-    }
-    if (r.fine[c]) {
-      m.lines.forEach((line) => out.fine.add(line));
-      continue;
+    if (r.fine[c] && !pronounComplaintAfter(r, c)) return void m.lines.forEach((line) => out.fine.add(line));
+    const passing = !r.complains[s] || (anchored.has(s) && !complaining[c]) || (!m.strong && m.lines.length === 1);
+    if (passing) {
+      if (m.lines.length === 1) out.context.push({ line: m.lines[0]!, amount: own?.amount ?? null, singular, pairs: own?.pairs, quote: once(() => quoteFor(r, m, own)) });
+      return;
     }
     if (m.lines.length > 1) {
-      out.ambiguous.push(m.lines);
-      continue;
+      // "both frames" with exactly two frame lines of one unit each: one of each.
+      const each = own?.amount === m.lines.length && m.lines.every((line) => index.lines[line]!.quantity === 1);
+      if (!each) return void out.ambiguous.push(m.lines);
+      m.lines.forEach((line) => out.claims.push({ line, amount: 1, singular: true, quote: once(() => quoteFor(r, m, own, own ?? undefined)) }));
+      return;
     }
-    const lone = stated ?? (r.linesInSentence.get(s)?.size === 1 ? loneQuantity(r, s, language, memo) : null);
-    out.claims.push({ line: m.lines[0]!, amount: lone?.amount ?? null, singular, quote: once(() => quoteFor(r, m, lone)) });
-    claimed.add(m.lines[0]!);
-  }
-  leanOnPreviousSentence(r, language, out, claimed, memo);
+    const line = m.lines[0]!;
+    const stated = lessUnits(ex, r, line, s, own ?? loneQuantity(r, regionOf(r, m, r.mentions[k + 1]), language, memo));
+    out.claims.push({ line, amount: stated?.amount ?? null, singular, pairs: stated?.pairs, quote: once(() => quoteFor(r, m, stated)) });
+    claimed.add(line);
+  });
+  leanOnEarlierSentence(r, ex, language, out, claimed, memo);
   out.complaint = complaintQuote(r);
   return out;
 }
@@ -183,21 +208,23 @@ function complaintQuote(r: SourceReading): string | null {
   return span ? quoteOf(r.text, r.tokens, span) : null;
 }
 
-/** A complaining sentence naming no item claims the single line the sentence before named. */
-function leanOnPreviousSentence(r: SourceReading, language: string, out: SourceClaims, claimed: Set<number>, memo: Map<number, Stated | null>): void {
+/** A complaining sentence naming no item claims the single line named in the sentence or two before. */
+function leanOnEarlierSentence(r: SourceReading, ex: Exceptions, language: string, out: SourceClaims, claimed: Set<number>, memo: Map<string, Stated | null>): void {
   const { seg } = r;
   const lastMention = new Map<number, Mention>();
   for (const m of r.mentions) lastMention.set(seg.sentenceOf[m.from]!, m);
   seg.sentences.forEach((sentence, s) => {
-    const previous = r.linesInSentence.get(s - 1);
-    const mention = lastMention.get(s - 1);
-    if (!r.complains[s] || r.linesInSentence.has(s) || previous?.size !== 1 || !mention) return;
+    if (!r.complains[s] || r.linesInSentence.has(s)) return;
+    let named = s - 1;
+    while (named >= s - LEAN_REACH && named >= 0 && !r.linesInSentence.has(named)) named--;
+    const mention = lastMention.get(named);
+    if (!mention || r.linesInSentence.get(named)?.size !== 1 || mention.lines.length !== 1) return;
     const line = mention.lines[0]!;
     if (out.excluded.has(line) || out.fine.has(line)) return;
-    const lone = loneQuantity(r, s, language, memo);
+    const lone = lessUnits(ex, r, line, s, loneQuantity(r, sentence, language, memo));
     if (claimed.has(line) && !lone) return;
     const singular = !mention.plural && !pluralAround(r.tokens, mention.from, mention.to);
     const outer = { from: mention.from, to: lone ? lone.to : sentence.to };
-    out.claims.push({ line, amount: lone?.amount ?? null, singular, quote: once(() => quoteFor(r, mention, lone, outer)) });
+    out.claims.push({ line, amount: lone?.amount ?? null, singular, pairs: lone?.pairs, quote: once(() => quoteFor(r, mention, lone, outer)) });
   });
 }

@@ -3,21 +3,30 @@
 // never for numbers, negators or risk phrases.
 import type { RefundReason, RiskFlag } from '../../domain/types.js';
 import { EXCLUSION_MARKERS, FINE_WORDS, WHOLE_ORDER_WORDS } from './lexicon/exclusions.js';
-import { STATE_NEGATORS } from './lexicon/grammar.js';
+import { ARTICLES, STATE_NEGATORS } from './lexicon/grammar.js';
+import { LANGUAGE_WORDS } from './lexicon/languages.js';
+import { ALL_WORDS, BOTH_WORDS, CARDINALS, PAIR_WORDS } from './lexicon/numbers.js';
+import { STOP_WORDS } from './lexicon/stopwords.js';
 import { REFUND_WORDS, RISK_WORDS, WEAK_WORDS } from './lexicon/intent.js';
-import { OTHER_ORDER_WORDS, TROUBLE_WORDS } from './lexicon/orders.js';
-import { REASON_WORDS } from './lexicon/reasons.js';
+import { ORDER_WORDS, OTHER_ORDER_WORDS, TROUBLE_WORDS } from './lexicon/orders.js';
+import { LEAK_WORDS, REASON_WORDS } from './lexicon/reasons.js';
 import { REMEDY_WORDS, type RemedyCue } from './lexicon/remedies.js';
 import { compileMatcher, type Match } from './matcher.js';
 import { normalizeWord, type Token } from './tokens.js';
 
 const matchReasonWords = compileMatcher<RefundReason>(REASON_WORDS, { fuzzy: true });
+const matchLeaks = compileMatcher<RefundReason>([['defective', LEAK_WORDS]], { fuzzy: false });
 const STATE_NEGATOR = new Set(STATE_NEGATORS.map(normalizeWord));
 const NEGATION_REACH = 2;
 
-/** Reason words, less those negated right before them in their clause ("not damaged, just not what I expected"). */
+/**
+ * Reason words, less those negated right before them in their clause ("not damaged, just not what I
+ * expected"); a leak is a defect unless something is said to be damaged too.
+ */
 export function matchReasons(tokens: readonly Token[]): Match<RefundReason>[] {
-  return matchReasonWords(tokens).filter((m) => {
+  const found = matchReasonWords(tokens);
+  const leaks = found.some((m) => m.key === 'damaged') ? [] : matchLeaks(tokens);
+  return [...found, ...leaks].filter((m) => {
     for (let i = m.from - 1; i >= Math.max(0, m.from - NEGATION_REACH); i--) {
       if (STATE_NEGATOR.has(tokens[i]!.norm)) return false;
       if (tokens[i + 1]!.gap !== 'space') break;
@@ -38,6 +47,12 @@ export const matchOtherOrder = compileMatcher([['other', OTHER_ORDER_WORDS]] as 
 export const matchTrouble = compileMatcher([['trouble', TROUBLE_WORDS]] as const, { fuzzy: false });
 
 export const wordSet = (list: readonly string[]) => new Set(list.map(normalizeWord));
+
+/** Words that never name an item: function words, numbers, order, fine and exclusion words, stop words. */
+export const NOT_ITEM: ReadonlySet<string> = wordSet([
+  ...Object.values(LANGUAGE_WORDS).flat(), ...ARTICLES, ...ORDER_WORDS, ...ALL_WORDS, ...BOTH_WORDS, ...PAIR_WORDS, ...Object.keys(CARDINALS),
+  ...[...FINE_WORDS, ...EXCLUSION_MARKERS, ...WHOLE_ORDER_WORDS].flatMap((p) => p.split(' ')), ...STOP_WORDS,
+]);
 
 /** Marks every token a match covers: a bitmap for "is this token a cue word". */
 export function covered(tokens: readonly Token[], ...matchLists: ReadonlyArray<readonly Match<unknown>[]>): boolean[] {

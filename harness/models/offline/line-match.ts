@@ -5,7 +5,7 @@
 // noun counting double; a tie is an ambiguous mention, and a mention without the head noun ("the
 // glass" for "Glass bud vase") is weak. Gift-card lines are never candidates. Linear in the ticket.
 import type { OrderFacts } from '../../domain/types.js';
-import { wordSet } from './cues.js';
+import { NOT_ITEM } from './cues.js';
 import { ITEM_NAMES, TITLE_STOP_WORDS } from './lexicon/items.js';
 import { withinOneEdit } from './matcher.js';
 import { normalizeWord, tokenize, unElide, type Token } from './tokens.js';
@@ -21,8 +21,6 @@ export interface LineIndex {
   /** Forms of five letters or more by first letter, for typos. */
   byInitial: Map<string, string[]>;
   keywordCount: number[];
-  /** Words that are never item words, however close to one (stop words, cue words). */
-  notItems: ReadonlySet<string>;
 }
 
 export interface Mention {
@@ -72,7 +70,7 @@ function titleWords(title: string): { words: string[]; head: string | null } {
   return { words: wordsOf(title), head: wordsOf(main).at(-1) ?? null };
 }
 
-export function indexLines(order: OrderFacts, notItems: readonly string[] = []): LineIndex {
+export function indexLines(order: OrderFacts): LineIndex {
   const lines = order.lineItems.filter((line) => !line.giftCard);
   const forms = new Map<string, Set<number>>();
   const heads = new Map<string, Set<number>>();
@@ -86,7 +84,7 @@ export function indexLines(order: OrderFacts, notItems: readonly string[] = []):
   });
   const byInitial = new Map<string, string[]>();
   for (const form of forms.keys()) if (form.length >= TYPO_MIN) byInitial.set(form[0]!, [...(byInitial.get(form[0]!) ?? []), form]);
-  return { lines, forms, heads, byInitial, keywordCount, notItems: wordSet(notItems) };
+  return { lines, forms, heads, byInitial, keywordCount };
 }
 
 interface WordMatch {
@@ -95,21 +93,22 @@ interface WordMatch {
   form: string;
 }
 
-/** The form a word names: itself, a singular of it, the end of a compound, or a form one typo away. */
-function matchWord(index: LineIndex, word: string): WordMatch | null {
+/** The form a word names: itself, a singular of it, or (`deep`) the end of a compound or a form one typo away. */
+function matchWord(index: LineIndex, word: string, deep = true): WordMatch | null {
   const exact = index.forms.get(word);
   if (exact) return { lines: exact, plural: false, form: word };
   for (const candidate of pluralCandidates(word)) {
     const hit = index.forms.get(candidate);
     if (hit) return { lines: hit, plural: true, form: candidate };
   }
+  if (!deep || NOT_ITEM.has(word)) return null;
   if (word.length >= COMPOUND_MIN) {
     for (let cut = 3; cut <= word.length - 4; cut++) {
-      const tail = matchWord(index, word.slice(cut));
+      const tail = matchWord(index, word.slice(cut), false);
       if (tail && tail.form.length >= 4) return tail;
     }
   }
-  if (word.length >= TYPO_MIN - 1 && !index.notItems.has(word)) {
+  if (word.length >= TYPO_MIN - 1) {
     const typo = (index.byInitial.get(word[0]!) ?? []).find((form) => withinOneEdit(form, word));
     if (typo) return { lines: index.forms.get(typo)!, plural: false, form: typo };
   }

@@ -22,13 +22,24 @@ type ClaimedLine = Proposal['lineItems'][number];
 const MAX_EVIDENCE = 20;
 const short = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** A line sold as a set ("Tumbler glasses (set of 4)", "Wine glasses (pair)"): units of it hold several items. */
+const PACK = /\b(?:set|pack|pair|kit|bundle|paar|par|paire|juego|jogo|lot)\b|\(\s*\d{1,3}\s*\)/i;
+const SOLD_IN_PAIRS = /\b(?:pair|paar|par|paire|paio)\b/i;
+
 /** The quantity a claim resolves to on its line, or the question to ask instead. */
 function quantityOf(claim: Claim, line: Line, conflicting: boolean): number | string {
   const title = `"${short(line.title, 60)}"`;
   if (conflicting) return `How many of ${title} are affected? The customer states different quantities.`;
+  if (claim.pairs !== undefined && SOLD_IN_PAIRS.test(line.title) && claim.pairs <= line.quantity) return claim.pairs;
   if (claim.amount === 'all') return line.refundableQuantity > 0 ? line.refundableQuantity : line.quantity;
+  if (typeof claim.amount === 'object' && claim.amount !== null) {
+    const left = line.quantity - claim.amount.allBut;
+    return left > 0 ? left : `The customer excludes ${claim.amount.allBut} of ${title} but the order has ${line.quantity}. How many are affected?`;
+  }
   if (typeof claim.amount === 'number') {
     if (claim.amount <= line.quantity) return claim.amount;
+    // Items of a set counted one by one ("2 glasses smashed" of a set of 4): the set is the unit.
+    if (line.quantity === 1 && PACK.test(line.title)) return 1;
     return `The customer speaks of ${claim.amount} of ${title} but the order has ${line.quantity}. How many are affected?`;
   }
   if (line.quantity <= 1 || claim.singular) return 1;

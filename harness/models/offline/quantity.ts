@@ -1,18 +1,21 @@
 // Quantities as customers state them, in six languages: "two of the three bowls", "3 of the 6
 // glasses", "one of the two photo frames" (one), "both", "all four", "all of them", "a pair",
 // "2 mugs", "dos de las tres", "duas das três", "zwei von drei", "due dei tre", "tutti e due".
-// A number after "ordered"/"set of" is the ordered count, not a claim. Bounded look-around: linear.
+// "a pair" is two units, or one pair of a line sold in pairs. A number after "ordered"/"set of" is
+// the ordered count, not a claim. Bounded look-around: linear.
 import { wordSet } from './cues.js';
 import { ARTICLES, ORDERED_WORDS, PLURAL_MARKERS } from './lexicon/grammar.js';
-import { ALL_WORDS, BOTH_WORDS, CARDINALS, OF_WORDS, ONE_WORDS, PAIR_WORDS, QUANTITY_FILLERS, THEM_WORDS } from './lexicon/numbers.js';
+import { ALL_WORDS, BOTH_WORDS, CARDINALS, COUNT_COMPANIONS, OF_WORDS, ONE_WORDS, PAIR_WORDS, QUANTITY_FILLERS, THEM_WORDS } from './lexicon/numbers.js';
 import type { Span } from './segments.js';
 import { digitsValue, normalizeWord, type Token } from './tokens.js';
 
-/** A number of units, or every unit of the line. */
-export type Amount = number | 'all';
+/** A number of units, every unit of the line, or every unit but some ("all except one"). */
+export type Amount = number | 'all' | { allBut: number };
 
 export interface Stated extends Span {
   amount: Amount;
+  /** Said in pairs ("a pair", "two pairs"): how many pairs, for a line sold by the pair. */
+  pairs?: number;
 }
 
 const NUMBERS = new Map(Object.entries(CARDINALS).map(([word, n]) => [normalizeWord(word), n]));
@@ -26,6 +29,7 @@ const ONE = wordSet(ONE_WORDS);
 const PAIR = wordSet(PAIR_WORDS);
 const FILLER = wordSet(QUANTITY_FILLERS);
 const THEM = wordSet(THEM_WORDS);
+const COMPANION = wordSet(COUNT_COMPANIONS);
 const MAX_QUANTITY = 99;
 
 /** The count a token states: digits (not a price, not an order number) or a number word. */
@@ -51,10 +55,20 @@ function backTo(tokens: readonly Token[], at: number, floor: number, set: Readon
   return -1;
 }
 
-/** "N of [the] M" or "N of [the] <item>" ending at the OF word `of`: N's index, or -1. */
+/** "N of [the] M", "N out of M", "one more of the bowls", ending at the OF word `of`: N's index, or -1. */
 function countBeforeOf(tokens: readonly Token[], of: number, floor: number, language: string): number {
-  const n = of - 1 >= floor && tokens[of]!.norm === 'of' && tokens[of - 1]!.norm === 'out' ? of - 2 : of - 1;
+  let n = of - 1;
+  if (n >= floor && (tokens[n]!.norm === 'out' || COMPANION.has(tokens[n]!.norm))) n--;
   return n >= floor && countOf(tokens[n], language) !== null ? n : -1;
+}
+
+/** "a pair", "one pair", "two pairs" ending at the pair word `p`: two units a pair. */
+function pairAt(tokens: readonly Token[], p: number, floor: number, to: number, language: string): Stated | null {
+  const before = p - 1 >= floor ? tokens[p - 1] : undefined;
+  const pairs = before && ONE.has(before.norm) ? 1 : (countOf(before, language) ?? 1);
+  const first = before && (ONE.has(before.norm) || countOf(before, language) !== null) ? p - 1 : p;
+  if (first > floor && ORDERED.has(tokens[first - 1]!.norm)) return null; // I ordered two pairs
+  return { from: before && (ONE.has(before.norm) || countOf(before, language) !== null) ? p - 1 : p, to, amount: 2 * pairs, pairs };
 }
 
 /** The quantity stated right before an item mention starting at `at`, within tokens from `floor`. */
@@ -78,10 +92,10 @@ export function quantityBefore(tokens: readonly Token[], at: number, floor: numb
   }
   if (BOTH.has(token.norm)) return span(p, 2);
   if (ALL.has(token.norm)) return span(p, 'all');
-  if (PAIR.has(token.norm)) return span(ONE.has(tokens[p - 1]?.norm ?? '') && p - 1 >= floor ? p - 1 : p, 2);
+  if (PAIR.has(token.norm)) return pairAt(tokens, p, floor, at, language);
   if (OF.has(token.norm)) {
     const holder = tokens[p - 1];
-    if (holder && p - 1 >= floor && PAIR.has(holder.norm)) return span(ONE.has(tokens[p - 2]?.norm ?? '') && p - 2 >= floor ? p - 2 : p - 1, 2);
+    if (holder && p - 1 >= floor && PAIR.has(holder.norm)) return pairAt(tokens, p - 1, floor, at, language);
     if (holder && p - 1 >= floor && (ALL.has(holder.norm) || BOTH.has(holder.norm))) return span(p - 1, ALL.has(holder.norm) ? 'all' : 2);
     const n = countBeforeOf(tokens, p, floor, language);
     if (n >= 0) return span(n, countOf(tokens[n], language)!); // one of the mugs
@@ -120,9 +134,13 @@ export function standaloneQuantities(tokens: readonly Token[], span: Span, langu
       const all = n < span.to ? countOf(tokens[n], language) : null;
       found.push(all !== null ? { from: i, to: n + 1, amount: all } : { from: i, to: i + 1, amount: 'all' });
       if (all !== null) i = n;
-    } else if (PAIR.has(t.norm) && i > span.from && ONE.has(tokens[i - 1]!.norm)) found.push({ from: i - 1, to: i + 1, amount: 2 });
-    else if (count !== null && count > 1 && t.kind === 'word' && i > span.from && ARTICLE.has(tokens[i - 1]!.norm)) {
-      found.push({ from: i - 1, to: i + 1, amount: count }); // the two, les deux, os dois
+    } else if (PAIR.has(t.norm) && i > span.from && (ONE.has(tokens[i - 1]!.norm) || countOf(tokens[i - 1], language) !== null)) {
+      const pair = pairAt(tokens, i, span.from, i + 1, language);
+      if (pair) found.push(pair);
+    } else if (count !== null && count > 1 && t.kind === 'word' && i > span.from) {
+      // the two, les deux, os dois, the other two
+      const article = COMPANION.has(tokens[i - 1]!.norm) && i - 1 > span.from ? i - 2 : i - 1;
+      if (ARTICLE.has(tokens[article]!.norm)) found.push({ from: article, to: i + 1, amount: count });
     }
   }
   return found;

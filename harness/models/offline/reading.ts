@@ -2,7 +2,7 @@
 // tokens, sentences and clauses, cue words, item mentions, which sentences complain and which
 // clauses say an item is fine. Linear in the text. Used by claims.ts and remedy.ts.
 import type { RefundReason } from '../../domain/types.js';
-import { countPer, covered, matchFine, matchReasons, matchRefund, matchRemedies } from './cues.js';
+import { countPer, covered, isEarlierRefund, matchFine, matchReasons, matchRefund, matchRemedies } from './cues.js';
 import type { RemedyCue } from './lexicon/remedies.js';
 import { findMentions, type LineIndex, type Mention } from './line-match.js';
 import type { Match } from './matcher.js';
@@ -16,9 +16,13 @@ export interface SourceReading {
   reasons: Match<RefundReason>[];
   remedies: Match<RemedyCue>[];
   mentions: Mention[];
-  /** Per sentence: it holds a complaint, refund or remedy word. */
+  /** Per sentence and per clause: it holds a complaint, refund or remedy word (not a refund already made). */
   complains: boolean[];
-  /** Per clause: it says something is fine and complains of nothing ("the bowl is fine"). */
+  clauseComplains: boolean[];
+  /**
+   * Per clause: it says something is fine, or speaks of a refund already made, and complains of
+   * nothing ("the bowl is fine", "the bowl was refunded already, thanks").
+   */
   fine: boolean[];
   /** The lines named in each sentence and clause. */
   linesInSentence: Map<number, Set<number>>;
@@ -44,11 +48,13 @@ export function readSource(text: string, index: LineIndex, language: string): So
   const reasons = matchReasons(tokens);
   const refund = matchRefund(tokens);
   const remedies = matchRemedies(tokens);
-  const cues = [...reasons, ...refund, ...remedies];
-  const mentions = findMentions(index, tokens, covered(tokens, cues), HEAD_FIRST.has(language));
+  const earlier = remedies.filter(isEarlierRefund);
+  const settled = covered(tokens, earlier);
+  const cues = [...reasons, ...refund.filter((m) => !settled[m.from]), ...remedies.filter((m) => !isEarlierRefund(m))];
+  const mentions = findMentions(index, tokens, covered(tokens, cues, earlier), HEAD_FIRST.has(language));
   const perSentence = countPer(seg.sentenceOf, seg.sentences.length, cues);
   const perClause = countPer(seg.clauseOf, seg.clauses.length, cues);
-  const finePerClause = countPer(seg.clauseOf, seg.clauses.length, matchFine(tokens));
+  const finePerClause = countPer(seg.clauseOf, seg.clauses.length, [...matchFine(tokens), ...earlier]);
   return {
     text,
     tokens,
@@ -57,6 +63,7 @@ export function readSource(text: string, index: LineIndex, language: string): So
     remedies,
     mentions,
     complains: perSentence.map((n) => n > 0),
+    clauseComplains: perClause.map((n) => n > 0),
     fine: finePerClause.map((n, c) => n > 0 && perClause[c] === 0),
     linesInSentence: linesBy(seg.sentenceOf, mentions),
     linesInClause: linesBy(seg.clauseOf, mentions),

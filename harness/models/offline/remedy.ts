@@ -46,8 +46,8 @@ function refundNeverArrived(r: SourceReading, m: Match<RemedyCue>): boolean {
   });
 }
 
-type Asked = 'refund' | 'replacement' | 'store_credit' | 'other';
-const LABELS: Record<Asked, string> = { refund: 'a refund', replacement: 'a replacement', store_credit: 'store credit', other: 'something else (a repair)' };
+type Asked = 'refund' | 'replacement' | 'store_credit';
+const LABELS: Record<Asked, string> = { refund: 'a refund', replacement: 'a replacement', store_credit: 'store credit' };
 
 export function readRemedy(sources: readonly SourceReading[]): RemedyReading {
   const asked = new Map<RemedyCue, string>();
@@ -68,7 +68,9 @@ export function readRemedy(sources: readonly SourceReading[]): RemedyReading {
   const cue = (key: RemedyCue) => asked.get(key) ?? null;
   if (asked.has('refund_status')) return { remedy: 'refund_status', cue: cue('refund_status'), question: null };
   if (asked.has('cancel')) return { remedy: 'cancel', cue: cue('cancel'), question: null };
-  const kinds = (['replacement', 'store_credit', 'other', 'refund'] as const).filter((k) => asked.has(k));
+  // A repair or warranty question only counts when nothing else is asked for.
+  const kinds = (['replacement', 'store_credit', 'refund'] as const).filter((k) => asked.has(k));
+  if (kinds.length === 0 && asked.has('other')) return { remedy: 'other', cue: cue('other'), question: null };
   if (kinds.length > 1) {
     const question = `Does the customer want ${kinds.map((k) => LABELS[k]).join(' or ')}? The ticket asks for more than one.`;
     return { remedy: 'other', cue: kinds.map(cue).join(' / '), question };

@@ -2,13 +2,9 @@
 // so), every order number mentioned, reason, language, item words and risk flags, read from the
 // ticket's subject and body by word lists. Deterministic and linear; used by the offline provider.
 import type { RefundReason, RiskFlag, Triage } from '../../domain/types.js';
-import { covered, isEarlierRefund, matchReasons, matchRefund, matchRemedies, matchRisks, matchWeak, wordSet } from './cues.js';
+import { covered, isEarlierRefund, matchReasons, matchRefund, matchRemedies, matchRisks, matchWeak, NOT_ITEM } from './cues.js';
 import { languageOf } from './language.js';
-import { ARTICLES } from './lexicon/grammar.js';
-import { LANGUAGE_WORDS } from './lexicon/languages.js';
-import { EXCLUSION_MARKERS, FINE_WORDS, WHOLE_ORDER_WORDS } from './lexicon/exclusions.js';
-import { ALL_WORDS, BOTH_WORDS, CARDINALS, PAIR_WORDS } from './lexicon/numbers.js';
-import { ORDER_WORDS } from './lexicon/orders.js';
+import { REASON_WORDS } from './lexicon/reasons.js';
 import type { Match } from './matcher.js';
 import { chooseOrder, type ReadText } from './order-numbers.js';
 import { segment } from './segments.js';
@@ -17,24 +13,17 @@ import { tokenize, unElide, type Token } from './tokens.js';
 export { detectLanguage } from './language.js';
 export { findOrderNumbers } from './order-numbers.js';
 
-/** Words that never name an item: function words, order and shipping vocabulary, courtesy. */
-const NOT_ITEM = wordSet([
-  ...Object.values(LANGUAGE_WORDS).flat(), ...ARTICLES, ...ORDER_WORDS, ...ALL_WORDS, ...BOTH_WORDS, ...PAIR_WORDS, ...Object.keys(CARDINALS),
-  ...[...FINE_WORDS, ...EXCLUSION_MARKERS, ...WHOLE_ORDER_WORDS].flatMap((p) => p.split(' ')), 'send', 'sent', 'arrive', 'else',
-  'to', 'in', 'on', 'at', 'be', 'we', 'they', 'them', 'so', 'just', 'get', 'can', 'want', 'need', 'like', 'its', "it's", "i'm",
-  'am', 'has', 'had', 'did', 'does', 'been', 'yesterday', 'today', 'week', 'days', 'item', 'items', 'package', 'parcel', 'box',
-  'delivery', 'came', 'thank', 'regards', 'best', 'dear', 'team', 'support', 'help', 'soon', 'possible', 'back', 'money', 'still',
-  'when', 'what', 'hey', 'there', 'number', 'ordered', 'purchase', 'bought', 'received', 'never', 'wrong', 'where', 'big', 'small',
-  'little', 'here', 'should', 'which', 'then', 'than', 'about', 'could', 'okay', 'also', 'very', 'will', 'instead', 'lieu', 'au',
-  'que', 'lo', 'de', 'en', 'se', 'su', 'al', 'ayer', 'hoy', 'como', 'paquete', 'numero', 'zu', 'es', 'sie', 'wir', 'auf', 'im', 'von',
-  'gestern', 'heute', 'aber', 'paket', 'nummer', 'nr', 'elle', 'vous', 'nous', 'aux', 'sur', 'hier', 'mais', 'colis', 'votre', 'suis',
-  'mir', 'hat', 'bei', 'für', 'über', 'nach', 'noch', 'kann', 'möchte', 'voudrais', 'veux', 'était', 'été', 'très', 'tengo', 'fue',
-  'last', 'year', 'ago', 'pls', 'please', 'pleas', 'too', 'return', 'shipping', 'instructions', 'thanks', 'hi', 'hello', 'ich', 'ist', 'eu', 'em', 'ao', 'pelo', 'pela', 'sono', 'anche',
-]);
 
 /** Reasons in the order of the word lists: the one found first in this order wins. */
-const ORDER_OF_REASONS: readonly RefundReason[] = ['not_received', 'wrong_item', 'damaged', 'defective', 'changed_mind'];
+const ORDER_OF_REASONS: readonly RefundReason[] = REASON_WORDS.map(([reason]) => reason);
 const rank = (reason: RefundReason) => ORDER_OF_REASONS.indexOf(reason);
+
+/** The reason of the reasons found: by rank, but a change of mind outranks "not shipped yet" when nothing is damaged. */
+function reasonOf(found: readonly RefundReason[]): RefundReason | null {
+  const ranked = [...new Set(found)].sort((a, b) => rank(a) - rank(b));
+  if (ranked[0] === 'not_received' && ranked.includes('changed_mind') && ranked.length === 2) return 'changed_mind';
+  return ranked[0] ?? null;
+}
 
 /** Words of the text that may name the item, in order of appearance (cue words and numbers left out). */
 export function itemHints(sources: ReadonlyArray<readonly Token[]>, cueMarks: readonly boolean[][], limit = 8): string[] {
@@ -73,7 +62,7 @@ export function triageTicket(ticket: { subject: string; body: string }): Triage 
   const refundHits = texts.reduce((n, t) => n + t.refund.length, 0);
   const weakHits = texts.reduce((n, t) => n + t.weak.length, 0);
   const reasons = texts.flatMap((t) => t.reasons);
-  const reason = reasons.map((m) => m.key).sort((a, b) => rank(a) - rank(b))[0] ?? null;
+  const reason = reasonOf(reasons.map((m) => m.key));
   const reasonHits = reasons.filter((m) => m.key !== 'changed_mind').length;
   const isRefund = refundHits + reasonHits > 0;
   const order = chooseOrder(texts);

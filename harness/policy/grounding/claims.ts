@@ -6,11 +6,11 @@
 // speaks of an earlier refund is no new refund at all. Pure; the gate turns findings into verdicts.
 import type { OrderFacts, Proposal, Triage } from '../../domain/types.js';
 import { RULES } from '../rules.js';
-import { EARLIER_REFUND_PHRASES, ENGLISH_WORDS, GENERIC_TITLE_WORDS, INSTRUCTION_PHRASES, NOT_REFUND_PHRASES, REFUND_STATUS_PHRASES } from './lexicon.js';
+import { EARLIER_REFUND_PHRASES, ENGLISH_WORDS, GENERIC_TITLE_WORDS, INSTRUCTION_PHRASES, NEGATIONS, NOT_REFUND_PHRASES, OTHER_REMEDY_WORDS, REFUND_STATUS_PHRASES } from './lexicon.js';
 import { mentionsOf } from './mentions.js';
 import { statedQuantity } from './quantity.js';
 import { normalizeForMatch, titleStems, tokens } from './text.js';
-import { containsWords, mentionsAny, phraseTokens, sentencesOf, type Sentences } from './words.js';
+import { containsWords, mentionsAny, phraseTokens, phraseStartsIn, sentencesOf, type Sentences } from './words.js';
 
 export type Severity = 'refuse' | 'approval';
 export interface GroundingFinding {
@@ -37,10 +37,16 @@ export interface LineVerdict {
 
 const EARLIER_REFUND = phraseTokens(EARLIER_REFUND_PHRASES);
 const NOT_REFUND = phraseTokens(NOT_REFUND_PHRASES);
+const OTHER_REMEDY = phraseTokens(OTHER_REMEDY_WORDS);
 const REFUND_STATUS = phraseTokens(REFUND_STATUS_PHRASES);
 const INSTRUCTIONS = phraseTokens(INSTRUCTION_PHRASES);
 /** Role tags and role prefixes ("</ticket>", "<assistant>", "system:") in the raw text. Linear: no nested quantifiers. */
 const ROLE_TAG = /<\/?[ \t]{0,3}(?:system|assistant|user|human|ticket|case_data|instructions?|tool_use|tool_result)\b|^[ \t]{0,8}(?:system|assistant)[ \t]{0,3}:/im;
+
+/** Another remedy's word that no negation turns down within the three words before it. */
+function asksOtherRemedy(text: Sentences): boolean {
+  return text.some((words) => phraseStartsIn(words, OTHER_REMEDY).some((at) => !words.slice(Math.max(0, at - 4), at).some((w) => NEGATIONS.has(w))));
+}
 
 /** English-dominant text: product titles can be matched word for word (other languages are not checked that way). */
 function looksEnglish(words: readonly string[]): boolean {
@@ -138,7 +144,7 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
   }
   if (proposal.unclear) findings.push({ rule: RULES.claimUnclear, reason: `the agent cannot tell what is claimed: ${proposal.unclear.question}`, severity: 'refuse' });
   if (proposal.remedy !== 'refund') findings.push({ rule: RULES.remedyNotRefund, reason: `the customer asks for ${proposal.remedy.replace('_', ' ')}, not a refund`, severity: 'refuse' });
-  else if (mentionsAny(text, NOT_REFUND)) findings.push({ rule: RULES.remedyContradicted, reason: 'the customer\'s words ask for something other than a refund', severity: 'approval' });
+  else if (mentionsAny(text, NOT_REFUND) || asksOtherRemedy(text)) findings.push({ rule: RULES.remedyContradicted, reason: 'the customer\'s words ask for something other than a refund', severity: 'approval' });
   if (proposal.lineItems.length === 0 && !proposal.unclear && proposal.remedy === 'refund') {
     findings.push({ rule: RULES.nothingClaimed, reason: 'the proposal claims no line item', severity: 'refuse' });
   }

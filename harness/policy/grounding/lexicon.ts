@@ -32,6 +32,9 @@ export const EXCLUSION_MARKERS: readonly string[] = [
 
 /** Phrases right after an item that say it is fine (not claimed). */
 export const FINE_MARKERS: readonly string[] = [
+  'fine', 'lovely', 'perfect', 'great', 'ok', 'okay', 'good', 'intact', 'undamaged', 'beautiful', 'survived', 'unharmed',
+  'bien', 'perfecto', 'perfecta', 'bem', 'perfeito', 'perfeita', 'intacto', 'intacta', 'parfait', 'parfaite', 'intacte',
+  'heil', 'einwandfrei', 'perfekt', 'intatto', 'intatta', 'perfetto', 'perfetta',
   'is fine', 'are fine', 'was fine', 'were fine', 'arrived fine', 'is ok', 'are ok', 'is okay', 'are okay', 'is perfect', 'are perfect',
   'is intact', 'are intact', 'no problem', 'is not damaged', 'not broken', 'are not damaged', 'survived',
   'esta bien', 'estan bien', 'llego bien', 'esta perfecto', 'esta perfecta', 'esta bem', 'estao bem', 'chegou bem', 'chegaram bem',
@@ -72,22 +75,29 @@ export const INSTRUCTION_PHRASES: readonly string[] = [
   'ignoriere alle', 'ignoriere die', 'ignora le istruzioni', 'ignora tutte',
 ];
 
-/** The customer says, in words, that a refund is not what they want. */
+/** The customer says, in words, that a refund is not what they want (whatever else they say). */
 export const NOT_REFUND_PHRASES: readonly string[] = [
-  "don't want a refund", 'do not want a refund', "don't need a refund", "don't want the refund", 'not a refund', 'instead of a refund',
-  'rather than a refund', 'than a refund', 'no refund',
-  'replacement', 'replacements', 'replace it', 'replace them', 'send a new one', 'send me a new one', 'send another', 'new one instead',
-  'exchange', 'swap it', 'store credit', 'credit note', 'gift card instead',
-  'no quiero un reembolso', 'no quiero el reembolso', 'no quiero reembolso', 'reemplazo', 'reposicion', 'sustitucion', 'cambio por otro',
-  'envien otro', 'envien otra', 'envienme otro', 'envienme otra', 'me envien otro', 'me envien otra', 'credito en tienda', 'vale de compra',
-  'nao quero reembolso', 'nao quero o reembolso', 'nao quero um reembolso', 'substituicao', 'substituir', 'troca', 'trocar', 'enviem outro',
-  'enviem outra', 'credito na loja',
-  'je ne veux pas de remboursement', 'pas de remboursement', 'remplacement', 'remplacer', 'echange', 'echanger', 'envoyez-en un autre',
-  'envoyez-moi un autre', 'envoyer un autre', 'avoir en boutique', 'bon d\'achat',
-  'keine erstattung', 'keine ruckerstattung', 'ersatz', 'ersatzlieferung', 'umtausch', 'umtauschen', 'austausch', 'austauschen', 'gutschrift',
-  'non voglio un rimborso', 'non voglio il rimborso', 'sostituzione', 'sostituire', 'mandatemene un altro', 'inviatemene un altro',
-  'mandatemi un altro', 'inviatemi un altro', 'cambio merce', 'buono acquisto',
+  "don't want a refund", 'do not want a refund', "don't need a refund", "don't want the refund", 'instead of a refund', 'rather than a refund',
+  'than a refund', 'no quiero un reembolso', 'no quiero el reembolso', 'no quiero reembolso', 'en vez de un reembolso', 'en lugar de un reembolso',
+  'nao quero reembolso', 'nao quero o reembolso', 'nao quero um reembolso', 'em vez de reembolso', 'em vez de um reembolso',
+  'je ne veux pas de remboursement', 'pas de remboursement', 'plutot qu\'un remboursement', 'au lieu d\'un remboursement',
+  'keine erstattung', 'keine ruckerstattung', 'statt einer erstattung', 'anstatt einer erstattung',
+  'non voglio un rimborso', 'non voglio il rimborso', 'invece di un rimborso', 'piuttosto che un rimborso',
 ];
+
+/** Words for another remedy; they count unless a negation stands just before them ("not a replacement"). */
+export const OTHER_REMEDY_WORDS: readonly string[] = [
+  'replacement', 'replacements', 'replace it', 'replace them', 'send a new one', 'send me a new one', 'send another', 'new one instead',
+  'exchange', 'swap it', 'store credit', 'credit note', 'repair',
+  'reemplazo', 'reposicion', 'sustitucion', 'cambio por otro', 'envien otro', 'envien otra', 'envienme otro', 'envienme otra', 'credito en tienda',
+  'vale de compra', 'reparacion', 'substituicao', 'substituir', 'troca', 'trocar', 'enviem outro', 'enviem outra', 'credito na loja', 'reparo',
+  'remplacement', 'remplacer', 'echange', 'echanger', 'envoyez-en un autre', 'envoyez-moi un autre', 'avoir en boutique', 'bon d\'achat', 'reparation',
+  'ersatz', 'ersatzlieferung', 'umtausch', 'umtauschen', 'austausch', 'austauschen', 'gutschrift', 'reparatur',
+  'sostituzione', 'sostituire', 'mandatemene un altro', 'inviatemene un altro', 'mandatemi un altro', 'inviatemi un altro', 'buono acquisto', 'riparazione',
+];
+
+/** Words that, just before another remedy's word, turn it down ("not a replacement", "I don't need an exchange"). */
+export const NEGATIONS = new Set(['not', 'no', 'don', 'dont', 'never', 'nor', 'without', 'nicht', 'kein', 'keine', 'keinen', 'pas', 'sans', 'non', 'nao', 'sin', 'sem', 'senza', 'ni', 'nem', 'weder']);
 
 /** Title words too common to tell one line from another. */
 export const GENERIC_TITLE_WORDS = new Set([

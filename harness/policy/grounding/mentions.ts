@@ -8,7 +8,7 @@ import { phraseIn, phraseTokens, type Sentences } from './words.js';
 const EXCLUSIONS = phraseTokens(EXCLUSION_MARKERS);
 const FINE = phraseTokens(FINE_MARKERS);
 /** How far back an exclusion marker reaches, and how far ahead "is fine" is looked for. */
-const LOOK_BACK = 6;
+const LOOK_BACK = 4;
 const LOOK_AHEAD = 4;
 
 export interface Mentions {

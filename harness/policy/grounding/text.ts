@@ -27,10 +27,11 @@ export function tokens(normalized: string): string[] {
   return normalized.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** A crude stem so "mugs"/"mug" and "tazas"/"taza" meet. */
+/** A small plural stem so "mugs"/"mug", "glasses"/"glass", "candles"/"candle", "tazas"/"taza" meet. */
 export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('es')) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s')) return word.slice(0, -1);
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
   return word;
 }
 

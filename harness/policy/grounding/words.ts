@@ -30,6 +30,13 @@ export function phraseIn(words: readonly string[], phrases: readonly string[][],
   return false;
 }
 
+/** Every position of the sentence where one of the phrases starts. */
+export function phraseStartsIn(words: readonly string[], phrases: readonly string[][]): number[] {
+  const found: number[] = [];
+  for (let at = 0; at < words.length; at++) if (phrases.some((phrase) => startsAt(words, at, phrase))) found.push(at);
+  return found;
+}
+
 /** True when any of the phrases occurs anywhere in the sentences. */
 export function mentionsAny(sentences: Sentences, phrases: readonly string[][]): boolean {
   return sentences.some((words) => phraseIn(words, phrases, 0, words.length));

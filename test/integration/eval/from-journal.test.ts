@@ -57,14 +57,14 @@ describe('npm run eval -- --from-journal', () => {
     const offline = createOfflineModelProvider();
     // A model that reads every ticket as a replacement request.
     const replacer: ModelProvider = {
-      name: 'replacer',
+      name: 'offline',
       async complete(request) {
         const answer = await offline.complete(request);
         return request.specialist === 'order_agent' ? { ...answer, output: { ...(answer.output as object), remedy: 'replacement' } as never } : answer;
       },
     };
-    const [[runId, rows]] = [...parseJournalExport(JSON.stringify(runView))];
-    const outcome = await reaskRun(runId!, rows!, replacer, OFFLINE_MODEL_CHOICES);
+    const [runId, rows] = [...parseJournalExport(JSON.stringify(runView))][0]!;
+    const outcome = await reaskRun(runId, rows, replacer, OFFLINE_MODEL_CHOICES);
     expect(outcome).toMatchObject({ kind: 'compared', changed: true, recorded: { decision: 'auto', amountMinor: 1800 }, reasked: { decision: 'refuse', remedy: 'replacement' } });
   });
 

@@ -97,6 +97,14 @@ describe('npm run eval on four golden tickets', () => {
     expect(run.result.tickets.map((t) => t.helpdesk)).toEqual(['zendesk', 'gorgias', 'gorgias', 'zendesk']);
   });
 
+  it('runs the store on the eval clock: 12:00 noon in the fixture\'s time zone (UTC for the demo store) when the run starts', () => {
+    // Every journal row is stamped by the runtime's clock; the webhooks were accepted, so their
+    // signed timestamps were on the same clock (the Zendesk ingest allows 5 minutes of skew).
+    const stamps = run.result.tickets.flatMap((t) => (t.runs[0]!.journal ?? []).map((row) => (row as { at: string }).at));
+    expect(stamps.length).toBeGreaterThan(0);
+    for (const at of stamps) expect(at, at).toMatch(/T12:0\d:\d\d(\.\d+)?Z$/);
+  });
+
   it('sends follow-ups as later messages on the same ticket with --follow-ups webhook', () => {
     expect(run.result.tickets.find((t) => t.id === 'lang-01')!.runs[0]!.observation.followUpsAttached).toBe(1);
   });

@@ -60,6 +60,14 @@ describe('the eval store clock', () => {
     }
   });
 
+  it('is needed: on the real clock just after midnight, a DST change in the window shifts "N days ago" by a day', () => {
+    const springAfterMidnight = new Date('2026-04-07T04:30:00Z'); // 00:30 EDT
+    const autumnBeforeMidnight = new Date('2026-12-01T04:30:00Z'); // 23:30 EST
+    const ago = (now: Date, n: number) => calendarDaysBetween(new Date(now.getTime() - n * DAY_MS).toISOString(), now.toISOString(), NY);
+    expect(ago(springAfterMidnight, 30)).toBe(31);
+    expect(ago(autumnBeforeMidnight, 91)).toBe(90);
+  });
+
   it('finds noon in other zones too, including ones ahead of UTC', () => {
     for (const zone of ['UTC', 'Europe/Berlin', 'Asia/Tokyo', 'Pacific/Auckland', 'America/Los_Angeles']) {
       const at = new Date('2026-03-29T00:30:00Z');

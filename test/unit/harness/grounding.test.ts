@@ -142,6 +142,22 @@ describe('the remedy, unclear readings and earlier refunds', () => {
     expect(rulesOf(text, kitchen, proposal(kitchen, [['3', 1, 'send a replacement mug']]))).toContain(RULES.remedyContradicted);
   });
 
+  it.each([
+    ['Please refund the mug, NOT a replacement.'],
+    ['Just refund the mug, I don\'t need a replacement.'],
+    ['Refund the mug please, I do not want to exchange it.'],
+  ])('takes a turned-down replacement as no contradiction: %s', (text) => {
+    expect(rulesOf(text, kitchen, proposal(kitchen, [['3', 1, 'refund the mug']]))).not.toContain(RULES.remedyContradicted);
+  });
+
+  it.each([
+    ['I\'d rather have a replacement than a refund for the mug.'],
+    ['La taza llegó rota, prefiero un reemplazo.'],
+    ['Can you arrange a repair of the mug?'],
+  ])('asks a person when the customer asks for another remedy: %s', (text) => {
+    expect(rulesOf(text, kitchen, proposal(kitchen, [['3', 1, text.slice(0, 20)]]))).toContain(RULES.remedyContradicted);
+  });
+
   it('sends an unclear reading to a person with its question', () => {
     const p = proposal(kitchen, [], { unclear: { question: 'Which item arrived broken?' } });
     expect(rulesOf('Something broke', kitchen, p)).toContain(RULES.claimUnclear);

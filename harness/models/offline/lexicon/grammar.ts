@@ -36,7 +36,7 @@ export const CONTRAST_WORDS = [
 
 /** Negators that cancel a remedy named within the next few words ("I don't want a refund"). */
 export const NEGATORS = [
-  'not', 'no', "don't", 'dont', "doesn't", "won't", 'never', 'without', 'rather', 'instead', 'nicht', 'kein', 'keine',
+  'not', 'no', "don't", 'dont', "doesn't", "won't", 'never', 'without', 'instead', 'nicht', 'kein', 'keine',
   'keinen', 'ohne', 'statt', 'pas', 'ne', 'sans', 'non', 'nao', 'sem', 'nem', 'ni', 'sin', 'senza', 'anstatt', 'invece',
   // Not asked for: "rather than a refund", "you offered a replacement".
   'than', 'offered', 'suggested', 'ofrecieron', 'ofereceram', 'proposé', 'angeboten', 'offerto',

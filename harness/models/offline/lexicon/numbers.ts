@@ -25,7 +25,10 @@ export const OF_WORDS = [
 ];
 
 /** "a pair": two units ("a pair", "un par", "une paire", "ein Paar", "un paio"). */
-export const PAIR_WORDS = ['pair', 'par', 'paire', 'paar', 'paio'];
+export const PAIR_WORDS = ['pair', 'pairs', 'par', 'pares', 'paire', 'paires', 'paar', 'paare', 'paio', 'paia'];
+
+/** "one more of the bowls", "the other two": words that may stand by a count without changing it. */
+export const COUNT_COMPANIONS = ['more', 'other', 'otro', 'otra', 'otros', 'otras', 'outro', 'outra', 'outros', 'outras', 'autre', 'autres', 'andere', 'anderen', 'altro', 'altra', 'altri', 'altre'];
 
 /** Small words allowed inside a quantity expression ("tutti e due", "todos os quatro", "all of the"). */
 export const QUANTITY_FILLERS = ['e', 'y', 'and', 'of', 'the', 'los', 'las', 'os', 'as', 'les', 'die', 'i', 'gli', 'le', 'de'];

@@ -3,6 +3,9 @@
 // items, defects, damage verbs and nouns, a change of mind. Data only.
 import type { RefundReason } from '../../../domain/types.js';
 
+/** Leaks: a defect (cues.ts), unless the item is also said to be damaged ("cracked, it leaks"). */
+export const LEAK_WORDS = ['leaking', 'leaks', 'leak', 'gotea', 'pierde agua', 'vaza', 'vazando', 'fuit', 'undicht', 'tropft', 'perde acqua'];
+
 export const REASON_WORDS: ReadonlyArray<readonly [RefundReason, readonly string[]]> = [
   ['not_received', [
     'never arrived', 'has not arrived', "hasn't arrived", "didn't arrive", 'did not arrive', 'not arrived', 'not received', 'never received',
@@ -28,9 +31,9 @@ export const REASON_WORDS: ReadonlyArray<readonly [RefundReason, readonly string
   ['defective', [
     'defective', 'faulty', "doesn't work", 'does not work', "don't work", 'not working', 'stopped working', "won't turn on",
     "won't power on", "doesn't turn on", "doesn't power on", 'does not turn on', 'will not turn on', "won't switch on", "won't charge",
-    "won't start", 'dead on arrival', 'malfunction', 'malfunctioning', 'leaking', 'leaks', 'does not switch on', "doesn't switch on",
+    "won't start", 'dead on arrival', 'malfunction', 'malfunctioning', 'does not switch on', "doesn't switch on",
     "won't switch off", 'does not turn off', "doesn't turn off", "won't turn off", 'just hums', "doesn't turn", 'does not heat', "doesn't heat",
-    'stopped heating', 'broken switch', 'gotea', 'pierde agua', 'vaza', 'vazando', 'fuit', 'undicht', 'tropft', 'perde acqua', 'perde', 'defectuoso', 'defectuosa', 'no funciona', 'dejó de funcionar',
+    'stopped heating', 'broken switch', 'defectuoso', 'defectuosa', 'no funciona', 'dejó de funcionar',
     'no enciende', 'no prende', 'averiado', 'averiada', 'não funciona', 'nao liga', 'não liga', 'parou de funcionar', 'com defeito',
     'defeituoso', 'defeituosa', 'avariado', 'avariada', 'defekt', 'funktioniert nicht', 'geht nicht an', 'lässt sich nicht einschalten',
     'fehlerhaft', 'defectueux', 'défectueux', 'défectueuse', 'ne fonctionne pas', 'ne marche pas', "ne s'allume pas", 'en panne',
