@@ -1,7 +1,7 @@
 // The product's metrics as CloudWatch Embedded Metric Format lines: one line per data point, written
 // to the log, which CloudWatch turns into metrics (no SDK call, nothing to fail on the hot path).
 // The names are the ones infra/lib/metrics.ts alarms on. Emitted by the harness, the step use cases,
-// the approval callback, the run starter, the stalled-run sweeper and the store webhook.
+// the approval callback, the run starter, the stalled-run sweeper, the store webhook and shadow mode.
 
 export const METRIC_NAMESPACE = 'RefundAgent';
 
@@ -19,6 +19,8 @@ export const PRODUCT_METRIC_NAMES = [
   'TicketsClosed',
   'TicketsReopened72h',
   'RunCostMicros',
+  'ShadowResolved',
+  'ShadowAgreed',
 ] as const;
 export type ProductMetricName = (typeof PRODUCT_METRIC_NAMES)[number];
 
@@ -45,22 +47,22 @@ export function metricLine(input: {
 }
 
 export interface ProductMetrics {
-  /** A count (default 1) for the tenant. */
-  count(tenant: string, name: ProductMetricName, value?: number): void;
+  /** A count (default 1) for the tenant; `dimensions` adds to Tenant (e.g. ShadowClass), one dimension set. */
+  count(tenant: string, name: ProductMetricName, value?: number, dimensions?: Record<string, string>): void;
   /** A plain value (e.g. a run's cost in micros) for the tenant. */
   value(tenant: string, name: ProductMetricName, value: number): void;
 }
 
 export function createProductMetrics(deps: { sink: MetricSink; clock: { now(): Date } }): ProductMetrics {
-  const emit = (tenant: string, name: ProductMetricName, value: number, unit: 'Count' | 'None') => {
+  const emit = (tenant: string, name: ProductMetricName, value: number, unit: 'Count' | 'None', extra: Record<string, string> = {}) => {
     try {
-      deps.sink(metricLine({ name, value, unit, dimensions: { Tenant: tenant }, at: deps.clock.now() }));
+      deps.sink(metricLine({ name, value, unit, dimensions: { Tenant: tenant, ...extra }, at: deps.clock.now() }));
     } catch {
       // A metric that cannot be written never fails the work it measures.
     }
   };
   return {
-    count: (tenant, name, value = 1) => emit(tenant, name, value, 'Count'),
+    count: (tenant, name, value = 1, dimensions) => emit(tenant, name, value, 'Count', dimensions),
     value: (tenant, name, value) => emit(tenant, name, value, 'None'),
   };
 }

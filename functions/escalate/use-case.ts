@@ -121,6 +121,11 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
       await deps.runs.update(runId, { status: 'cancelled', state: 'Cancelled', approval });
       return { outcome: 'cancelled' as const, reason: run.cancellation.reason, noteId };
     }
+    if (run.status === 'shadow') {
+      // Shadow mode stopped the run at its proposal (e.g. a retried Shadow step refused at entry): the
+      // ticket is the team's already and carries the proposal note; nothing to hand over.
+      return { outcome: 'shadow' as const, reason: 'shadow mode: the run stopped at its proposal', noteId: null };
+    }
     if (run.status === 'escalated') {
       // Already handed over (e.g. by the stalled-runs sweeper): the team has its note.
       return { outcome: 'escalated' as const, reason: run.escalation?.reason ?? 'already escalated', noteId: null };

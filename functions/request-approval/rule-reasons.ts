@@ -118,6 +118,10 @@ const WORDING: Record<string, Wording> = {
       return flags.length > 0 ? flags : ['the ticket carries a warning sign a person should weigh'];
     },
   },
+  [RULES.assistMode]: {
+    kind: 'case',
+    say: () => ['the store runs this kind of ticket in assist mode: a person approves every refund, even one the policy would allow on its own'],
+  },
   [RULES.quoteNotInCustomerText]: {
     kind: 'line',
     say: (l) => `${title(l.line)}: the words quoted for it are not in the customer's messages`,

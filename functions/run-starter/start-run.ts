@@ -1,13 +1,16 @@
 // Queued ticket event → event claimed (kept for days) → one of:
 //   a message on a ticket with no run → run row (conditional put) → execution named by the run id;
 //   a later message on a ticket that has a run → attached to that run as a follow-up, no new run;
-//   the ticket closed/solved in the helpdesk → the run is cancelled.
+//   the ticket closed/solved in the helpdesk → the run is cancelled, or, for a shadow-mode run, the
+//   person's resolution is recorded instead (functions/shadow/resolve.ts).
 // Every branch is safe to repeat, so an SQS redelivery or a webhook retried hours later is harmless.
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { FollowUp, Run } from '#harness/domain/types.js';
-import type { ApprovalStore, Clock, EventLedger, RunStore, WorkflowEngine } from '#harness/ports.js';
+import { NO_METRICS } from '#harness/metrics.js';
+import type { ApprovalStore, Clock, EventLedger, RunStore, ShadowStore, WorkflowEngine } from '#harness/ports.js';
 import type { QueuedTicket } from '../shared/queue.js';
 import { createCancelRun } from '../cancel-run/use-case.js';
+import { createShadowResolver } from '../shadow/resolve.js';
 
 /** Resolves a helpdesk requester id to the email the helpdesk reports for it. */
 export interface RequesterDirectory {
@@ -23,6 +26,8 @@ export interface StartRunDeps {
   clock: Clock;
   /** TicketsReopened72h: the reopen rate's numerator. */
   metrics?: ProductMetrics;
+  /** Shadow mode: a solved ticket of a shadow run is the person's resolution, counted here. */
+  shadow?: ShadowStore;
 }
 
 export type StartRunOutcome = {
@@ -32,6 +37,8 @@ export type StartRunOutcome = {
   duplicateEvent: boolean;
   followUp?: boolean;
   cancelled?: boolean;
+  /** A shadow run's ticket was solved: the resolution was recorded (false: it already had one). */
+  shadowResolved?: boolean;
 };
 
 /** Follow-ups kept on one run (the oldest stay: they explain what the run acted on). */
@@ -41,6 +48,7 @@ const EXCERPT_CHARS = 500;
 
 export function createStartRun(deps: StartRunDeps) {
   const cancelRun = createCancelRun(deps);
+  const shadow = deps.shadow ? createShadowResolver({ runs: deps.runs, shadow: deps.shadow, metrics: deps.metrics ?? NO_METRICS, clock: deps.clock }) : null;
 
   return async function startRun(message: QueuedTicket): Promise<StartRunOutcome> {
     const now = deps.clock.now().toISOString();
@@ -57,6 +65,12 @@ export function createStartRun(deps: StartRunDeps) {
     const existing = await deps.runs.get(runId);
 
     if (event.intent === 'closed') {
+      // Not cancelled: a shadow run is already closed, and its ticket solved is a resolution (recorded
+      // once, even when this delivery is a retry of one that failed half-way).
+      if (existing?.status === 'shadow' && shadow) {
+        const outcome = await shadow.helpdeskSolved(existing, event.eventId);
+        return { runId, created: false, started: false, duplicateEvent, cancelled: false, shadowResolved: outcome !== 'unchanged' };
+      }
       if (!existing || duplicateEvent) return { runId, created: false, started: false, duplicateEvent, cancelled: false };
       const outcome = await cancelRun({ runId, by: 'helpdesk', reason: `ticket closed in ${event.helpdesk} (${event.eventType})` });
       return { runId, created: false, started: false, duplicateEvent, cancelled: outcome.kind === 'cancelled' };

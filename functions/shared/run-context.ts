@@ -5,7 +5,8 @@ import type { Run, StepName } from '#harness/domain/types.js';
 import type { RunStore, StepContext } from '#harness/ports.js';
 import { RunClosedError, RunNotFoundError } from './errors.js';
 
-const CLOSED = new Set<Run['status']>(['done', 'escalated', 'cancelled']);
+// A shadow run stopped at its proposal: no step of it runs again (a person resolves the ticket).
+const CLOSED = new Set<Run['status']>(['done', 'escalated', 'cancelled', 'shadow']);
 
 /** Cancelled wins over any status a step in flight wrote after the cancel landed. */
 export function closedStatus(run: Run): string | null {

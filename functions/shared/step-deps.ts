@@ -1,7 +1,8 @@
 // What the step use cases need, injected. Built once per Lambda container from config
 // (shared/lambda-deps.ts) or by the local runtime from its emulators.
 import type { ZodType } from 'zod';
-import type { ApprovalStore, Clock, IdGenerator, RunStore } from '#harness/ports.js';
+import type { ApprovalStore, Clock, IdGenerator, RunStore, ShadowStore } from '#harness/ports.js';
+import type { AgentModeConfig } from '#harness/domain/shadow.js';
 import type { HelpdeskKind, Proposal } from '#harness/domain/types.js';
 import type { Policy } from '#harness/policy/document.js';
 import type { Harness } from '#harness/tool-gateway.js';
@@ -48,6 +49,10 @@ export interface StepDeps {
   };
   /** The refund policy in force (the harness's): the numbers the approval email explains. Absent: the default policy. */
   policy?: Policy;
+  /** The tenant's modes per ticket class (shadow, assist, auto); absent: auto for every class. */
+  agentMode?: AgentModeConfig;
+  /** Shadow mode's counters and runtime promotions; the gate reads a class's promotion here. */
+  shadow?: ShadowStore;
 }
 
 /** How the store presents itself to a lead. Missing fields fall back; missing link data omits the link. */

@@ -1,12 +1,12 @@
 // What every step Lambda returns to the state machine: the Choice states read `outcome`
-// (and `decision` after the Gate); Escalate reads `reason`.
+// (and `decision` after the Gate: 'shadow' stops the run at its proposal); Escalate reads `reason`.
 import { z } from 'zod';
 
 export type StepResult =
-  | { outcome: 'continue'; decision?: 'auto' | 'approval' }
+  | { outcome: 'continue'; decision?: 'auto' | 'approval' | 'shadow' }
   | { outcome: 'escalate'; reason: string; decision?: 'refuse' };
 
-export const continueWith = (extra: { decision?: 'auto' | 'approval' } = {}): StepResult => ({ outcome: 'continue', ...extra });
+export const continueWith = (extra: { decision?: 'auto' | 'approval' | 'shadow' } = {}): StepResult => ({ outcome: 'continue', ...extra });
 export const escalate = (reason: string): StepResult => ({ outcome: 'escalate', reason });
 
 /** The Payload of every plain step Task: `{ runId }`. */

@@ -16,5 +16,6 @@ export function stateBudgetsMs(approvalTtlHours: number): Record<string, number>
     CheckReply: 10 * MINUTE,
     Done: 5 * MINUTE,
     Escalate: 10 * MINUTE,
+    Shadow: 10 * MINUTE, // shadow mode: the proposal note, then the run stops
   };
 }

@@ -31,6 +31,11 @@ export interface StoreWebhookDeps {
   clock: Clock;
   /** Newest runs per status searched for the disputed order (refunded-runs.ts). */
   searchLimit?: number;
+  /**
+   * Other topics, each answered by its own use case once the delivery is verified (e.g. refunds/create
+   * for shadow mode, functions/shadow/resolve.ts). Dedupe is theirs: the body is passed as received.
+   */
+  topics?: Record<string, (input: { body: Buffer; deliveryId: string }) => Promise<StoreWebhookOutcome>>;
 }
 
 export function createStoreWebhook(deps: StoreWebhookDeps) {
@@ -54,6 +59,8 @@ export function createStoreWebhook(deps: StoreWebhookDeps) {
     const deliveryId = input.headers(SHOPIFY_WEBHOOK_ID_HEADER)?.trim();
     if (!topic) return { kind: 'invalid', reason: `missing ${SHOPIFY_TOPIC_HEADER}` };
     if (!deliveryId) return { kind: 'invalid', reason: `missing ${SHOPIFY_WEBHOOK_ID_HEADER}` };
+    const other = deps.topics?.[topic];
+    if (other) return other({ body: input.body, deliveryId });
     const read = REVERSAL_TOPICS[topic];
     if (!read) return { kind: 'ignored', reason: `topic ${topic} does not reverse a refund` };
 

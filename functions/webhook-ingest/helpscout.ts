@@ -2,7 +2,7 @@
 // is in X-HelpScout-Event and the body is the conversation. Called by ingest.ts via helpdesks.ts.
 import { z } from 'zod';
 import { hmac, idText, safeEqual, textOf, type VerifyResult } from './signatures.js';
-import { MAX_BODY_CHARS, type NormalizeContext, type NormalizeResult } from './normalized.js';
+import { boundedEvent, EmailText, HtmlText, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 
 export const HELPSCOUT_SIGNATURE_HEADER = 'x-helpscout-signature';
 export const HELPSCOUT_EVENT_HEADER = 'x-helpscout-event';
@@ -17,18 +17,18 @@ export function verifyHelpScout(input: { secret: string; signature: string | und
   return { ok: true };
 }
 
-const id = z.union([z.string(), z.number()]).transform(idText);
-const Thread = z.object({ type: z.string().optional(), body: z.string().nullable().optional(), createdBy: z.object({ type: z.string().optional() }).passthrough().optional() });
+const id = z.union([ShortText, z.number()]).transform(idText);
+const Thread = z.object({ type: ShortText.optional(), body: HtmlText.nullable().optional(), createdBy: z.object({ type: ShortText.optional() }).passthrough().optional() });
 
 const Conversation = z.object({
   id,
-  subject: z.string().nullable().optional(),
-  preview: z.string().nullable().optional(),
-  status: z.string().optional(),
-  createdAt: z.string().optional(),
-  userUpdatedAt: z.string().nullable().optional(),
-  createdBy: z.object({ id: id.optional(), type: z.string().optional(), email: z.string().nullable().optional() }).optional(),
-  primaryCustomer: z.object({ id: id.optional(), email: z.string().nullable().optional() }).optional(),
+  subject: SubjectText.nullable().optional(),
+  preview: HtmlText.nullable().optional(),
+  status: ShortText.optional(),
+  createdAt: ShortText.optional(),
+  userUpdatedAt: ShortText.nullable().optional(),
+  createdBy: z.object({ id: id.optional(), type: ShortText.optional(), email: EmailText.nullable().optional() }).optional(),
+  primaryCustomer: z.object({ id: id.optional(), email: EmailText.nullable().optional() }).optional(),
   _embedded: z.object({ threads: z.array(Thread).optional() }).optional(),
 });
 
@@ -53,7 +53,7 @@ export function normalizeHelpScout(payload: unknown, ctx: NormalizeContext): Nor
   const fromCustomer = c.createdBy?.type === 'customer';
   return {
     ok: true,
-    event: {
+    event: boundedEvent({
       tenant: ctx.tenant,
       helpdesk: 'helpscout',
       eventId: `${eventName}:${c.id}:${version}`,
@@ -62,9 +62,9 @@ export function normalizeHelpScout(payload: unknown, ctx: NormalizeContext): Nor
       requesterId: c.primaryCustomer?.id ?? (fromCustomer ? (c.createdBy?.id ?? null) : null),
       requesterEmail: c.primaryCustomer?.email ?? (fromCustomer ? (c.createdBy?.email ?? null) : null),
       subject: c.subject ?? '',
-      body: textOf(customerThread?.body ?? c.preview ?? '').slice(0, MAX_BODY_CHARS),
+      body: textOf(customerThread?.body ?? c.preview ?? ''),
       receivedAt: ctx.receivedAt,
       intent,
-    },
+    }),
   };
 }

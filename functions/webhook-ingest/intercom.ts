@@ -2,7 +2,7 @@
 // is a notification_event whose topic names what happened. Called by ingest.ts via helpdesks.ts.
 import { z } from 'zod';
 import { hmac, safeEqual, textOf, type VerifyResult } from './signatures.js';
-import { MAX_BODY_CHARS, type NormalizeContext, type NormalizeResult } from './normalized.js';
+import { boundedEvent, EmailText, HtmlText, ShortText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 
 export const INTERCOM_SIGNATURE_HEADER = 'x-hub-signature';
 
@@ -17,20 +17,22 @@ export function verifyIntercom(input: { secret: string; signature: string | unde
   return { ok: true };
 }
 
-const Part = z.object({ part_type: z.string().optional(), body: z.string().nullable().optional(), author: z.object({ type: z.string().optional() }).passthrough().optional() });
+const Part = z.object({ part_type: ShortText.optional(), body: HtmlText.nullable().optional(), author: z.object({ type: ShortText.optional() }).passthrough().optional() });
+/** Subjects come as HTML too; cut like HTML, and to the subject's cap once they are text. */
+const Message = z.object({ subject: HtmlText.nullable().optional(), body: HtmlText.nullable().optional() }).passthrough();
 
 const Notification = z.object({
   type: z.literal('notification_event'),
-  id: z.string().min(1),
-  topic: z.string().min(1),
+  id: ShortText.min(1),
+  topic: ShortText.min(1),
   data: z.object({
     item: z
       .object({
-        type: z.string(),
-        id: z.union([z.string(), z.number()]).transform(String),
-        user: z.object({ id: z.string().nullable().optional(), email: z.string().nullable().optional() }).passthrough().optional(),
-        source: z.object({ subject: z.string().nullable().optional(), body: z.string().nullable().optional() }).passthrough().optional(),
-        conversation_message: z.object({ subject: z.string().nullable().optional(), body: z.string().nullable().optional() }).passthrough().optional(),
+        type: ShortText,
+        id: z.union([ShortText, z.number()]).transform(String),
+        user: z.object({ id: ShortText.nullable().optional(), email: EmailText.nullable().optional() }).passthrough().optional(),
+        source: Message.optional(),
+        conversation_message: Message.optional(),
         conversation_parts: z.object({ conversation_parts: z.array(Part).optional() }).passthrough().optional(),
       })
       .passthrough(),
@@ -56,7 +58,7 @@ export function normalizeIntercom(payload: unknown, ctx: NormalizeContext): Norm
   const body = n.topic === 'conversation.user.replied' ? (lastUserPart?.body ?? '') : (first?.body ?? '');
   return {
     ok: true,
-    event: {
+    event: boundedEvent({
       tenant: ctx.tenant,
       helpdesk: 'intercom',
       eventId: n.id,
@@ -65,9 +67,9 @@ export function normalizeIntercom(payload: unknown, ctx: NormalizeContext): Norm
       requesterId: item.user?.id ?? null,
       requesterEmail: item.user?.email || null,
       subject: textOf(first?.subject ?? ''),
-      body: textOf(body).slice(0, MAX_BODY_CHARS),
+      body: textOf(body),
       receivedAt: ctx.receivedAt,
       intent,
-    },
+    }),
   };
 }

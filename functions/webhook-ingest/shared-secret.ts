@@ -3,7 +3,7 @@
 // the ones docs/helpdesk-setup.md tells the operator to configure. Called by ingest.ts via helpdesks.ts.
 import { z } from 'zod';
 import { digestOf, idText, safeEqual, textOf, type VerifyResult } from './signatures.js';
-import { MAX_BODY_CHARS, type NormalizeContext, type NormalizeResult } from './normalized.js';
+import { BodyText, boundedEvent, EmailText, HtmlText, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 
 export const SHARED_SECRET_HEADER = 'x-webhook-secret';
 
@@ -13,28 +13,28 @@ export function verifySharedSecret(input: { secret: string; given: string | unde
   return { ok: true };
 }
 
-const id = z.union([z.string(), z.number()]).transform(idText);
+const id = z.union([ShortText, z.number()]).transform(idText);
 
 /** Gorgias ticket-message-created: the message object ({{context}} of the HTTP integration). */
 const GorgiasMessage = z.object({
   id,
   ticket_id: id,
   from_agent: z.boolean(),
-  channel: z.string().optional(),
-  subject: z.string().nullable().optional(),
-  stripped_text: z.string().nullable().optional(),
-  body_text: z.string().nullable().optional(),
-  body_html: z.string().nullable().optional(),
-  sender: z.object({ id: id.optional(), email: z.string().nullable().optional() }).passthrough().optional(),
+  channel: ShortText.optional(),
+  subject: SubjectText.nullable().optional(),
+  stripped_text: BodyText.nullable().optional(),
+  body_text: BodyText.nullable().optional(),
+  body_html: HtmlText.nullable().optional(),
+  sender: z.object({ id: id.optional(), email: EmailText.nullable().optional() }).passthrough().optional(),
 });
 
 /** Gorgias ticket-updated: the ticket object; only a closed status matters to us. */
 const GorgiasTicket = z.object({
   id,
-  status: z.string(),
-  updated_datetime: z.string().nullable().optional(),
-  customer: z.object({ id: id.optional(), email: z.string().nullable().optional() }).passthrough().optional(),
-  subject: z.string().nullable().optional(),
+  status: ShortText,
+  updated_datetime: ShortText.nullable().optional(),
+  customer: z.object({ id: id.optional(), email: EmailText.nullable().optional() }).passthrough().optional(),
+  subject: SubjectText.nullable().optional(),
 });
 
 export function normalizeGorgias(payload: unknown, ctx: NormalizeContext): NormalizeResult {
@@ -45,7 +45,7 @@ export function normalizeGorgias(payload: unknown, ctx: NormalizeContext): Norma
     if (m.from_agent || m.channel === 'internal-note') return { ok: 'ignored', reason: 'message from an agent' };
     return {
       ok: true,
-      event: {
+      event: boundedEvent({
         tenant: ctx.tenant,
         helpdesk: 'gorgias',
         eventId: `message:${m.ticket_id}:${m.id}`,
@@ -54,10 +54,10 @@ export function normalizeGorgias(payload: unknown, ctx: NormalizeContext): Norma
         requesterId: m.sender?.id ?? null,
         requesterEmail: m.sender?.email ?? null,
         subject: m.subject ?? '',
-        body: (m.stripped_text || m.body_text || textOf(m.body_html ?? '')).slice(0, MAX_BODY_CHARS),
+        body: m.stripped_text || m.body_text || textOf(m.body_html ?? ''),
         receivedAt: ctx.receivedAt,
         intent: 'message',
-      },
+      }),
     };
   }
   const ticket = GorgiasTicket.safeParse(payload);
@@ -85,13 +85,13 @@ export function normalizeGorgias(payload: unknown, ctx: NormalizeContext): Norma
 /** Freshdesk automation rule "Trigger webhook", with the JSON body docs/helpdesk-setup.md gives. */
 const FreshdeskWebhook = z.object({
   freshdesk_webhook: z.object({
-    triggered_event: z.string(),
+    triggered_event: ShortText,
     ticket_id: id,
-    ticket_subject: z.string().nullable().optional(),
-    ticket_description: z.string().nullable().optional(),
-    ticket_status: z.string().nullable().optional(),
-    requester_email: z.string().nullable().optional(),
-    ticket_latest_public_comment: z.string().nullable().optional(),
+    ticket_subject: SubjectText.nullable().optional(),
+    ticket_description: HtmlText.nullable().optional(),
+    ticket_status: ShortText.nullable().optional(),
+    requester_email: EmailText.nullable().optional(),
+    ticket_latest_public_comment: HtmlText.nullable().optional(),
   }),
 });
 
@@ -117,7 +117,7 @@ export function normalizeFreshdesk(payload: unknown, ctx: NormalizeContext): Nor
   } else return { ok: 'ignored', reason: `event ${w.triggered_event} starts no run` };
   return {
     ok: true,
-    event: {
+    event: boundedEvent({
       tenant: ctx.tenant,
       helpdesk: 'freshdesk',
       // Freshdesk sends no delivery id: the ticket, the trigger and the status identify a delivery.
@@ -127,9 +127,9 @@ export function normalizeFreshdesk(payload: unknown, ctx: NormalizeContext): Nor
       requesterId: null,
       requesterEmail: w.requester_email ?? null,
       subject: w.ticket_subject ?? '',
-      body: body.slice(0, MAX_BODY_CHARS),
+      body,
       receivedAt: ctx.receivedAt,
       intent,
-    },
+    }),
   };
 }

@@ -3,7 +3,7 @@
 // through the helpdesk table in helpdesks.ts; signing helpers are used by `npm run ticket` and tests.
 import { z } from 'zod';
 import { hmac, idText, safeEqual, type VerifyResult } from './signatures.js';
-import { MAX_BODY_CHARS, type NormalizeContext, type NormalizeResult } from './normalized.js';
+import { BodyText, boundedEvent, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 
 export type { VerifyResult } from './signatures.js';
 export type { NormalizeResult } from './normalized.js';
@@ -31,23 +31,23 @@ export function verifyZendesk(input: {
   return { ok: true };
 }
 
-const id = z.union([z.string(), z.number()]).transform(idText);
+const id = z.union([ShortText, z.number()]).transform(idText);
 
 const ZendeskTicketEvent = z.object({
-  id: z.string().min(1),
-  type: z.string().startsWith('zen:event-type:ticket.'),
-  time: z.string(),
+  id: ShortText.min(1),
+  type: ShortText.startsWith('zen:event-type:ticket.'),
+  time: ShortText,
   detail: z.object({
     id,
     requester_id: id.nullable().optional(),
-    subject: z.string().nullable().optional(),
-    description: z.string().nullable().optional(),
-    status: z.string().nullable().optional(),
+    subject: SubjectText.nullable().optional(),
+    description: BodyText.nullable().optional(),
+    status: ShortText.nullable().optional(),
   }),
   event: z
     .object({
-      comment: z.object({ body: z.string(), author: z.object({ is_staff: z.boolean().optional() }).optional() }).optional(),
-      current: z.string().optional(),
+      comment: z.object({ body: BodyText, author: z.object({ is_staff: z.boolean().optional() }).optional() }).optional(),
+      current: ShortText.optional(),
     })
     .optional(),
 });
@@ -71,7 +71,7 @@ export function normalizeZendesk(payload: unknown, ctx: NormalizeContext): Norma
   } else return { ok: 'ignored', reason: `event ${eventType} starts no run` };
   return {
     ok: true,
-    event: {
+    event: boundedEvent({
       tenant: ctx.tenant,
       helpdesk: 'zendesk',
       eventId: p.id,
@@ -80,10 +80,10 @@ export function normalizeZendesk(payload: unknown, ctx: NormalizeContext): Norma
       requesterId: p.detail.requester_id ?? null,
       requesterEmail: null,
       subject: p.detail.subject ?? '',
-      body: (comment && intent === 'message' ? comment.body : (p.detail.description ?? '')).slice(0, MAX_BODY_CHARS),
+      body: comment && intent === 'message' ? comment.body : (p.detail.description ?? ''),
       receivedAt: ctx.receivedAt,
       intent,
-    },
+    }),
   };
 }
 

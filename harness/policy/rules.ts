@@ -15,6 +15,8 @@ export const RULES = {
   reasonNotDamageLike: 'reason_not_damage_like',
   tooManyRecentRefunds: 'too_many_recent_refunds',
   riskFlags: 'risk_flags',
+  /** The tenant runs the ticket's class in assist mode: a refund the policy allows still needs a person. */
+  assistMode: 'assist_mode',
   // grounding: the proposal against the customer's own words (grounding/claims.ts)
   claimGrounded: 'claim_grounded',
   claimUnclear: 'claim_unclear',

@@ -14,6 +14,8 @@ export const STEP_ALLOWLIST: Readonly<Record<StepName, readonly ToolName[]>> = {
   CheckReply: ['post_draft'],
   Done: [],
   Escalate: ['post_draft'],
+  // Shadow mode: the note with the proposal; nothing that reads or moves money.
+  Shadow: ['post_draft'],
 };
 
 export function isToolAllowed(step: StepName, tool: ToolName): boolean {

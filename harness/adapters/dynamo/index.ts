@@ -2,13 +2,14 @@
 // Build the document client once per container with removeUndefinedValues and pass it in.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Run } from '../../domain/types.js';
-import type { ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyStore, IdGenerator, JournalStore, RunStore } from '../../ports.js';
+import type { ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyStore, IdGenerator, JournalStore, RunStore, ShadowStore } from '../../ports.js';
 import { createDynamoApprovalStore } from './approvals.js';
 import { createDynamoBudgetStore } from './budget.js';
 import { createDynamoEventLedger } from './events.js';
 import { createDynamoIdempotencyStore } from './idempotency.js';
 import { createDynamoJournalStore } from './journal.js';
 import { createDynamoRunStore } from './runs.js';
+import { createDynamoShadowStore } from './shadow.js';
 
 export { TABLE_KEYS, keys, createTableInput } from './table.js';
 export { isConditionalCheckFailed } from './conditional.js';
@@ -21,6 +22,8 @@ export interface DynamoStores {
   events: EventLedger;
   /** Model-cost reservations against the run's and the tenant's daily caps. */
   budget: BudgetStore;
+  /** Shadow mode's class counters and promotions. */
+  shadow: ShadowStore;
   /** Runs bound to this order, oldest first: one Query on the byOrder index. */
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
 }
@@ -34,6 +37,7 @@ export function createDynamoStores(deps: { client: DynamoDBDocumentClient; table
     approvals: createDynamoApprovalStore(deps),
     events: createDynamoEventLedger(deps),
     budget: createDynamoBudgetStore(deps),
+    shadow: createDynamoShadowStore(deps),
     findRunsByOrder: (tenant, orderNumber) => runs.findRunsByOrder(tenant, orderNumber),
   };
 }

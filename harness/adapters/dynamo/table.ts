@@ -1,7 +1,8 @@
 // The one DynamoDB table's key schema, shared by the adapters, the local runtime and CDK.
 // Items: RUN#<runId>/RUN, RUN#<runId>/JOURNAL#<seq>, EVENT#<tenant>#<helpdesk>#<eventId>/EVENT,
 // IDEM#<key>/IDEM, APPROVAL#<approvalId>/APPROVAL, BUDGET#RUN#<runId>/BUDGET and
-// BUDGET#DAY#<tenant>#<day>/BUDGET. GSI byOrder answers "which run refunded order N"; GSI byStatus
+// BUDGET#DAY#<tenant>#<day>/BUDGET, SHADOW#<tenant>/CLASS#<classKey> and
+// SHADOW#<tenant>/PROMOTION#<at>#<classKey>. GSI byOrder answers "which run refunded order N"; GSI byStatus
 // "which runs of a tenant are pending review". `expiresAt` (epoch seconds) is the TTL attribute.
 export const TABLE_KEYS = {
   partitionKey: 'pk',
@@ -25,6 +26,9 @@ export const keys = {
   byStatus: (tenant: string, status: string) => `STATUS#${tenant}#${status}`,
   budgetRun: (runId: string) => ({ pk: `BUDGET#RUN#${runId}`, sk: 'BUDGET' }),
   budgetDay: (tenant: string, day: string) => ({ pk: `BUDGET#DAY#${tenant}#${day}`, sk: 'BUDGET' }),
+  shadowPartition: (tenant: string) => `SHADOW#${tenant}`,
+  shadowClass: (tenant: string, classKey: string) => ({ pk: `SHADOW#${tenant}`, sk: `CLASS#${classKey}` }),
+  shadowPromotion: (tenant: string, at: string, classKey: string) => ({ pk: `SHADOW#${tenant}`, sk: `PROMOTION#${at}#${classKey}` }),
 } as const;
 
 /** CreateTable input for emulators (CDK declares the same schema in infra/). */

@@ -2,11 +2,12 @@
 // DynamoDB adapter (create-once, single-use decisions, first claim wins). For unit tests and
 // quick local runs; nothing survives the process.
 import { Run } from '../../domain/types.js';
-import type { ApprovalRecord, ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyRecord, IdempotencyStore, IdGenerator, JournalStore, RunStore } from '../../ports.js';
+import type { ApprovalRecord, ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyRecord, IdempotencyStore, IdGenerator, JournalStore, RunStore, ShadowStore } from '../../ports.js';
 import type { JournalRow } from '../../domain/types.js';
 import { RecordExistsError, RecordNotFoundError } from '../errors.js';
 import { createJournalSequencer, idempotencyExpiry, plain } from '../records.js';
 import { createInMemoryBudgetStore } from './budget.js';
+import { createInMemoryShadowStore } from './shadow.js';
 
 export interface InMemoryStores {
   runs: RunStore;
@@ -15,6 +16,8 @@ export interface InMemoryStores {
   approvals: ApprovalStore;
   events: EventLedger;
   budget: BudgetStore;
+  /** Shadow mode's class counters and promotions (writes resolutions on the runs above). */
+  shadow: ShadowStore;
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
   /** The raw maps, for assertions in tests. */
   readonly state: {
@@ -155,5 +158,6 @@ export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator
       .map(plain);
   }
 
-  return { runs, journal, idempotency, approvals, events, budget: createInMemoryBudgetStore(), findRunsByOrder, state };
+  const shadow = createInMemoryShadowStore({ runs: state.runs, now: () => clock.now().toISOString() });
+  return { runs, journal, idempotency, approvals, events, budget: createInMemoryBudgetStore(), shadow, findRunsByOrder, state };
 }

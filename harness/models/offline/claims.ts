@@ -166,6 +166,12 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
   const memo = new Map<string, Stated | null>();
   const claimed = new Set<number>();
   let previous: { m: Mention; stated: Stated | null } | null = null;
+  // The first mention naming one line only, per sentence and line ("the oak one").
+  const namedIn = new Map<string, Mention>();
+  for (const m of r.mentions) {
+    const key = `${seg.sentenceOf[m.from]}:${m.lines[0]}`;
+    if (m.lines.length === 1 && !namedIn.has(key)) namedIn.set(key, m);
+  }
   r.mentions.forEach((m, k) => {
     if (ex.exceptionMentions.has(k) || m.lines.some((line) => out.excluded.has(line))) return;
     if (isNegated(r, m)) return void m.lines.forEach((line) => out.excluded.add(line));
@@ -182,10 +188,14 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
       return;
     }
     if (m.lines.length > 1) {
-      // "both frames" with exactly two frame lines of one unit each: one of each.
+      // "both frames (the oak one and the brass one)" with two frame lines of one unit each: one of
+      // each, quoted by the words naming each when the sentence has them.
       const each = own?.amount === m.lines.length && m.lines.every((line) => index.lines[line]!.quantity === 1);
       if (!each) return void out.ambiguous.push(m.lines);
-      m.lines.forEach((line) => out.claims.push({ line, amount: 1, singular: true, quote: once(() => quoteFor(r, m, own, own ?? undefined)) }));
+      for (const line of m.lines) {
+        const named = namedIn.get(`${s}:${line}`);
+        out.claims.push({ line, amount: 1, singular: true, quote: once(() => (named ? quoteFor(r, named, null, named) : quoteFor(r, m, own, own ?? undefined))) });
+      }
       return;
     }
     const line = m.lines[0]!;

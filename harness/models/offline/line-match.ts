@@ -18,7 +18,7 @@ export interface LineIndex {
   forms: Map<string, Set<number>>;
   /** The forms of each line's head noun (the last title word before any "(…)" or " - …"). */
   heads: Map<string, Set<number>>;
-  /** Forms of five letters or more by first letter, for typos. */
+  /** Forms of four letters or more by first letter, for typos. */
   byInitial: Map<string, string[]>;
   keywordCount: number[];
 }
@@ -83,7 +83,7 @@ export function indexLines(order: OrderFacts): LineIndex {
     return Math.max(1, new Set(words).size);
   });
   const byInitial = new Map<string, string[]>();
-  for (const form of forms.keys()) if (form.length >= TYPO_MIN) byInitial.set(form[0]!, [...(byInitial.get(form[0]!) ?? []), form]);
+  for (const form of forms.keys()) if (form.length >= TYPO_MIN - 1) byInitial.set(form[0]!, [...(byInitial.get(form[0]!) ?? []), form]);
   return { lines, forms, heads, byInitial, keywordCount };
 }
 
@@ -108,9 +108,11 @@ function matchWord(index: LineIndex, word: string, deep = true): WordMatch | nul
       if (tail && tail.form.length >= 4) return tail;
     }
   }
-  if (word.length >= TYPO_MIN - 1) {
-    const typo = (index.byInitial.get(word[0]!) ?? []).find((form) => withinOneEdit(form, word));
-    if (typo) return { lines: index.forms.get(typo)!, plural: false, form: typo };
+  // A typo of the word or of its singular ("plats", "bowels"): one edit, same first letter, long enough.
+  for (const [candidate, plural] of [[word, false], ...pluralCandidates(word).map((c) => [c, true] as const)] as const) {
+    if (candidate.length < TYPO_MIN - 1) continue;
+    const typo = (index.byInitial.get(candidate[0]!) ?? []).find((form) => (form.length >= TYPO_MIN || candidate.length >= TYPO_MIN) && withinOneEdit(form, candidate));
+    if (typo) return { lines: index.forms.get(typo)!, plural, form: typo };
   }
   return null;
 }

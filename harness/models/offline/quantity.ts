@@ -5,7 +5,7 @@
 // the ordered count, not a claim. Bounded look-around: linear.
 import { wordSet } from './cues.js';
 import { ARTICLES, ORDERED_WORDS, PLURAL_MARKERS } from './lexicon/grammar.js';
-import { ALL_WORDS, BOTH_WORDS, CARDINALS, COUNT_COMPANIONS, OF_WORDS, ONE_WORDS, PAIR_WORDS, QUANTITY_FILLERS, THEM_WORDS } from './lexicon/numbers.js';
+import { AFTER_LONE_ALL, ALL_WORDS, BOTH_WORDS, CARDINALS, COUNT_COMPANIONS, OF_WORDS, ONE_WORDS, PAIR_WORDS, QUANTITY_FILLERS, THEM_WORDS } from './lexicon/numbers.js';
 import type { Span } from './segments.js';
 import { digitsValue, normalizeWord, type Token } from './tokens.js';
 
@@ -30,6 +30,8 @@ const PAIR = wordSet(PAIR_WORDS);
 const FILLER = wordSet(QUANTITY_FILLERS);
 const THEM = wordSet(THEM_WORDS);
 const COMPANION = wordSet(COUNT_COMPANIONS);
+/** A lone "all" counts the items when it ends its clause or a verb or "of them" follows. */
+const AFTER_ALL = new Set([...wordSet(AFTER_LONE_ALL), ...PLURAL]);
 const MAX_QUANTITY = 99;
 
 /** The count a token states: digits (not a price, not an order number) or a number word. */
@@ -132,7 +134,10 @@ export function standaloneQuantities(tokens: readonly Token[], span: Span, langu
     else if (ALL.has(t.norm)) {
       const n = i + 1 < span.to && FILLER.has(tokens[i + 1]!.norm) && i + 2 < span.to ? i + 2 : i + 1;
       const all = n < span.to ? countOf(tokens[n], language) : null;
-      found.push(all !== null ? { from: i, to: n + 1, amount: all } : { from: i, to: i + 1, amount: 'all' });
+      const next = tokens[i + 1];
+      const lone = i + 1 >= span.to || !next || next.gap !== 'space' || AFTER_ALL.has(next.norm);
+      if (all !== null) found.push({ from: i, to: n + 1, amount: all });
+      else if (lone) found.push({ from: i, to: i + 1, amount: 'all' });
       if (all !== null) i = n;
     } else if (PAIR.has(t.norm) && i > span.from && (ONE.has(tokens[i - 1]!.norm) || countOf(tokens[i - 1], language) !== null)) {
       const pair = pairAt(tokens, i, span.from, i + 1, language);

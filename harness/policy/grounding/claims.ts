@@ -6,7 +6,7 @@
 // speaks of an earlier refund is no new refund at all. Pure; the gate turns findings into verdicts.
 import type { OrderFacts, Proposal, Triage } from '../../domain/types.js';
 import { RULES } from '../rules.js';
-import { EARLIER_REFUND_PHRASES, ENGLISH_WORDS, GENERIC_TITLE_WORDS, INSTRUCTION_PHRASES, NEGATIONS, NOT_REFUND_PHRASES, OTHER_REMEDY_WORDS, REFUND_STATUS_PHRASES } from './lexicon.js';
+import { EARLIER_REFUND_PHRASES, ENGLISH_WORDS, GENERIC_TITLE_WORDS, INSTRUCTION_PHRASES, NEGATIONS, NOT_REFUND_PHRASES, OTHER_REMEDY_WORDS, PROBLEM_PREFIXES, REFUND_STATUS_PHRASES } from './lexicon.js';
 import { mentionsOf } from './mentions.js';
 import { statedQuantity } from './quantity.js';
 import { normalizeForMatch, titleStems, tokens } from './text.js';
@@ -68,7 +68,11 @@ function distinctiveStems(order: OrderFacts): Map<string, string[]> {
   return new Map(all.map(({ id, stems }) => [id, stems.filter((s) => count.get(s) === 1)]));
 }
 
-function quoteFindings(line: Line, claim: Proposal['lineItems'][number], text: Sentences, whole: string[], stems: Map<string, string[]>, english: boolean): GroundingFinding[] {
+/**
+ * `sharedQuantity`: the units of every claimed line quoted with these same words ("both of the frames
+ * (the oak one and the brass one)" claims one of each).
+ */
+function quoteFindings(line: Line, claim: Proposal['lineItems'][number], text: Sentences, whole: string[], stems: Map<string, string[]>, english: boolean, sharedQuantity: number): GroundingFinding[] {
   const id = line.id;
   const quoteWords = tokens(normalizeForMatch(claim.quote.slice(0, QUOTE_CHARS)));
   if (quoteWords.length === 0 || !containsWords(whole, quoteWords)) {
@@ -93,8 +97,10 @@ function quoteFindings(line: Line, claim: Proposal['lineItems'][number], text: S
   const everyUnit = (q: number) => q === line.quantity || q === line.refundableQuantity;
   if (stated === null && claim.quantity > 1) {
     found.push({ rule: RULES.quantityNotStated, reason: `"${line.title}": ${claim.quantity} claimed but the customer states no quantity`, severity: 'approval', lineItemId: id });
-  } else if (stated?.kind === 'count' && stated.count !== claim.quantity) {
+  } else if (stated?.kind === 'count' && stated.count !== claim.quantity && stated.count !== sharedQuantity) {
     found.push({ rule: RULES.quantityNotGrounded, reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say ${stated.count}`, severity: 'approval', lineItemId: id });
+  } else if (stated?.kind === 'allBut' && claim.quantity !== line.quantity - stated.except) {
+    found.push({ rule: RULES.quantityNotGrounded, reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say all but ${stated.except}`, severity: 'approval', lineItemId: id });
   } else if (stated?.kind === 'all' && !everyUnit(claim.quantity)) {
     found.push({ rule: RULES.quantityNotGrounded, reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say all of them`, severity: 'approval', lineItemId: id });
   }
@@ -121,11 +127,14 @@ function earlierRefundFindings(input: GroundingInput, text: Sentences): Groundin
   return found;
 }
 
-/** Lines the customer names (outside exclusions) that the proposal leaves out. */
+/** A sentence that says something is wrong with an item. */
+const speaksOfProblem = (words: readonly string[]) => words.some((w) => PROBLEM_PREFIXES.some((p) => w.startsWith(p)));
+
+/** Lines the customer names in a sentence about a problem (outside exclusions) that the proposal leaves out. */
 function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<string, string[]>): GroundingFinding[] {
   const claimed = new Set(input.proposal.lineItems.map((l) => l.lineItemId));
   return input.order.lineItems
-    .filter((l) => !claimed.has(l.id) && !l.giftCard && l.refundableQuantity > 0 && mentionsOf(text, stems.get(l.id) ?? []).positive > 0)
+    .filter((l) => !claimed.has(l.id) && !l.giftCard && l.refundableQuantity > 0 && mentionsOf(text, stems.get(l.id) ?? [], speaksOfProblem).positive > 0)
     .map((l) => ({ rule: RULES.unclaimedLineMentioned, reason: `"${l.title}" is named by the customer but not in the proposal`, severity: 'approval' as const, lineItemId: l.id }));
 }
 
@@ -155,7 +164,8 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
     const line = order.lineItems.find((l) => l.id === claim.lineItemId);
     if (!line) continue; // items_not_on_order is the gate's hard refusal
     if (line.giftCard) findings.push({ rule: RULES.giftCardLine, reason: `"${line.title}" is a gift card; gift cards are never refunded`, severity: 'refuse', lineItemId: line.id });
-    const own = quoteFindings(line, claim, text, whole, stems, english);
+    const shared = proposal.lineItems.filter((c) => normalizeForMatch(c.quote) === normalizeForMatch(claim.quote)).reduce((n, c) => n + c.quantity, 0);
+    const own = quoteFindings(line, claim, text, whole, stems, english, shared);
     findings.push(...own);
     lines.push({ lineItemId: line.id, quote: claim.quote.slice(0, 120), rule: own[0]?.rule ?? RULES.claimGrounded, grounded: own.length === 0 });
   }

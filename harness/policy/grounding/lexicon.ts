@@ -14,7 +14,7 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 };
 
 /** Words between "N" and "M" in "N of the M": the first number is the part claimed. */
-export const PART_OF_WORDS = new Set(['of', 'out', 'de', 'das', 'dos', 'des', 'del', 'der', 'von', 'dei', 'delle', 'degli', 'di', 'su', 'sur', 'aus']);
+export const PART_OF_WORDS = new Set(['of', 'out', 'de', 'das', 'dos', 'des', 'del', 'der', 'von', 'dei',  'degli', 'di', 'su', 'sur', 'aus']);
 
 /** Words that claim every unit (with or without a number after them). */
 export const ALL_WORDS = new Set([
@@ -32,7 +32,7 @@ export const EXCLUSION_MARKERS: readonly string[] = [
 
 /** Phrases right after an item that say it is fine (not claimed). */
 export const FINE_MARKERS: readonly string[] = [
-  'fine', 'lovely', 'perfect', 'great', 'ok', 'okay', 'good', 'intact', 'undamaged', 'beautiful', 'survived', 'unharmed',
+  'fine', 'right', 'correct', 'lovely', 'perfect', 'great', 'ok', 'okay', 'good', 'intact', 'undamaged', 'beautiful', 'survived', 'unharmed',
   'bien', 'perfecto', 'perfecta', 'bem', 'perfeito', 'perfeita', 'intacto', 'intacta', 'parfait', 'parfaite', 'intacte',
   'heil', 'einwandfrei', 'perfekt', 'intatto', 'intatta', 'perfetto', 'perfetta',
   'is fine', 'are fine', 'was fine', 'were fine', 'arrived fine', 'is ok', 'are ok', 'is okay', 'are okay', 'is perfect', 'are perfect',
@@ -98,6 +98,20 @@ export const OTHER_REMEDY_WORDS: readonly string[] = [
 
 /** Words that, just before another remedy's word, turn it down ("not a replacement", "I don't need an exchange"). */
 export const NEGATIONS = new Set(['not', 'no', 'don', 'dont', 'never', 'nor', 'without', 'nicht', 'kein', 'keine', 'keinen', 'pas', 'sans', 'non', 'nao', 'sin', 'sem', 'senza', 'ni', 'nem', 'weder']);
+
+/**
+ * Word beginnings that say something is wrong with an item (damage, fault, wrong, missing), in the six
+ * languages. A product the customer names only in a sentence without one of these is not a claim.
+ */
+export const PROBLEM_PREFIXES: readonly string[] = [
+  'broke', 'crack', 'chip', 'damag', 'shatter', 'smash', 'dent', 'scratch', 'leak', 'torn', 'rip', 'stain', 'bent', 'snap', 'split', 'crush', 'dead',
+  'miss', 'wrong', 'defect', 'fault', 'faulty', 'never', 'lost', 'work', 'flaw', 'melt', 'piece', 'hole', 'burn', 'rust', 'mold', 'mould',
+  'roto', 'rota', 'rompi', 'quebr', 'danad', 'danific', 'rajad', 'agujer', 'mancha', 'defectu', 'equivoc', 'incorrect', 'falta', 'nunca', 'funcion',
+  'partid', 'rachad', 'amass', 'amolgad', 'estrag', 'avariad', 'errad', 'faltou',
+  'cass', 'fissur', 'ebrech', 'endommag', 'abim', 'raye', 'tach', 'defectueu', 'mauvais', 'manqu', 'jamais', 'fonctionn', 'marche',
+  'kaputt', 'beschadig', 'zerbroch', 'gebroch', 'gesprung', 'zersprung', 'zerkratz', 'defekt', 'falsch', 'fehl', 'funktion',
+  'rott', 'rompi', 'danneggi', 'ammacc', 'incrin', 'scheggi', 'graffi', 'difettos', 'sbagliat', 'manc', 'funzion',
+];
 
 /** Title words too common to tell one line from another. */
 export const GENERIC_TITLE_WORDS = new Set([

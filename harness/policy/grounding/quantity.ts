@@ -2,10 +2,13 @@
 // → 4, "a pair" → 2, "2 mugs" → 2, "all of them" → every unit, nothing said → null.
 // Numbers that count days, weeks or money, and numbers of 100 or more (order numbers), are not
 // quantities.
-import { ALL_WORDS, NUMBER_WORDS, PART_OF_WORDS } from './lexicon.js';
+import { ALL_WORDS, EXCLUSION_MARKERS, NUMBER_WORDS, PART_OF_WORDS } from './lexicon.js';
+import { phraseIn, phraseTokens } from './words.js';
+
+const EXCLUSIONS = phraseTokens(EXCLUSION_MARKERS);
 import { stem } from './text.js';
 
-export type StatedQuantity = { kind: 'count'; count: number } | { kind: 'all' } | null;
+export type StatedQuantity = { kind: 'count'; count: number } | { kind: 'all' } | { kind: 'allBut'; except: number } | null;
 
 const NOT_COUNTED = new Set([
   'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'hour', 'hours', 'minute', 'minutes',
@@ -45,6 +48,11 @@ export function statedQuantity(words: readonly string[], lineStems: readonly str
       if (n !== null) return { kind: 'count', count: n };
       all = true;
       continue;
+    }
+    // "all … except one": every unit but the number after the exclusion.
+    if (all) {
+      const n = numberAt(words, i);
+      if (n !== null && phraseIn(words, EXCLUSIONS, i - 3, i)) return { kind: 'allBut', except: n };
     }
     const n = numberAt(words, i);
     if (n === null) continue;

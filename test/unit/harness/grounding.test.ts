@@ -224,3 +224,35 @@ describe('the gate decides on the grounding', () => {
     expect(decideGate(base('broken', frames, proposal(frames, [], { unclear: { question: 'Which frame?' } }))).decision).toBe('refuse');
   });
 });
+
+describe('reading quantities and mentions as customers write them', () => {
+  const glassesAndMugs = order([
+    { id: '1', title: 'Highball glass', quantity: 4, price: 900 },
+    { id: '2', title: 'Mug set of 4', quantity: 1, price: 3200 },
+  ]);
+
+  it('reads "all … except one" as every unit but one', () => {
+    const text = 'The highball glasses all arrived broken except for one. The mug set is fine.';
+    const quote = 'The highball glasses all arrived broken except for one';
+    expect(rulesOf(text, glassesAndMugs, proposal(glassesAndMugs, [['1', 3, quote]]))).toEqual([]);
+    expect(rulesOf(text, glassesAndMugs, proposal(glassesAndMugs, [['1', 4, quote]]))).toContain(RULES.quantityNotGrounded);
+  });
+
+  it('takes a count said of several lines at once as their total', () => {
+    const frames = order([{ id: '1', title: 'Oak photo frame', quantity: 1, price: 2600 }, { id: '2', title: 'Brass photo frame', quantity: 1, price: 1900 }]);
+    const quote = 'both of the frames (the oak one and the brass one) have shattered glass';
+    expect(rulesOf(`Hi, ${quote}.`, frames, proposal(frames, [['1', 1, quote], ['2', 1, quote]]))).toEqual([]);
+  });
+
+  it('knows an item through a typing slip', () => {
+    const text = 'order 3605 3 of the 6 glases smashed in the box';
+    expect(rulesOf(text, glassesAndMugs, proposal(glassesAndMugs, [['1', 3, text]]))).toEqual([]);
+  });
+
+  it('does not count an item named in passing, without a problem, as left out', () => {
+    const text = 'Thanks for sorting the mug set mix-up last time. The highball glass has a crack.';
+    expect(rulesOf(text, glassesAndMugs, proposal(glassesAndMugs, [['1', 1, 'The highball glass has a crack']]))).toEqual([]);
+    const both = 'The mug set and the highball glass both arrived broken.';
+    expect(rulesOf(both, glassesAndMugs, proposal(glassesAndMugs, [['1', 1, 'the highball glass']]))).toContain(RULES.unclaimedLineMentioned);
+  });
+});

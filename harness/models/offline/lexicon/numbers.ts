@@ -33,5 +33,15 @@ export const COUNT_COMPANIONS = ['more', 'other', 'otro', 'otra', 'otros', 'otra
 /** Small words allowed inside a quantity expression ("tutti e due", "todos os quatro", "all of the"). */
 export const QUANTITY_FILLERS = ['e', 'y', 'and', 'of', 'the', 'los', 'las', 'os', 'as', 'les', 'die', 'i', 'gli', 'le', 'de'];
 
+/**
+ * What may follow a lone "all" for it to count the items ("all arrived broken", "sono tutti rotti"),
+ * unlike "all previous instructions" or "all the best".
+ */
+export const AFTER_LONE_ALL = [
+  'of', 'arrived', 'came', 'got', 'broke', 'broken', 'cracked', 'chipped', 'smashed', 'shattered', 'damaged', 'dented', 'in', 'three',
+  'llegaron', 'rotos', 'rotas', 'chegaram', 'partidos', 'partidas', 'cassés', 'cassées', 'arrivés', 'kaputt', 'zerbrochen', 'kamen',
+  'rotti', 'rotte', 'arrivati', 'arrivate',
+];
+
 /** "them" after "one of", "two of" ("two of them arrived broken"). */
 export const THEM_WORDS = ['them', 'ellos', 'ellas', 'eles', 'elas', 'eux', 'elles', 'ihnen', 'loro', 'essi', 'esse'];

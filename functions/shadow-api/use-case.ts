@@ -1,0 +1,91 @@
+// Shadow mode's figures and switches: each class's mode, resolved tickets and agreement with the
+// proposals (GET /api/shadow), and the switch of one class to auto (POST /api/shadow/{classKey}/promote),
+// allowed only past the tenant's minimum tickets and agreement and recorded with who and the figures.
+// Called by handler.ts; the rules are harness/domain/shadow.ts.
+import { AUTO_MODE, modeFor, promotionCheck, type AgentModeConfig } from '#harness/domain/shadow.js';
+import type { Clock, ShadowClassRecord, ShadowStore } from '#harness/ports.js';
+
+export interface ShadowApiDeps {
+  tenant: string;
+  shadow: ShadowStore;
+  agentMode?: AgentModeConfig;
+  clock: Clock;
+}
+
+export type ShadowClassView = {
+  classKey: string;
+  mode: 'shadow' | 'assist' | 'auto';
+  resolved: number;
+  agreed: number;
+  /** agreed / resolved (0..1), null before the first resolution. */
+  agreement: number | null;
+  /** Whether POST …/promote would switch it now. */
+  eligible: boolean;
+  promotedAt: string | null;
+  promotedBy: string | null;
+};
+
+export type PromoteOutcome =
+  | { kind: 'promoted'; view: ShadowClassView }
+  | { kind: 'already_auto'; view: ShadowClassView }
+  | { kind: 'not_eligible'; view: ShadowClassView; reasons: string[] }
+  | { kind: 'conflict'; view: ShadowClassView };
+
+const empty = (classKey: string): ShadowClassRecord => ({ classKey, resolved: 0, agreed: 0, promotedAt: null, promotedBy: null });
+
+export function createShadowApi(deps: ShadowApiDeps) {
+  const config = deps.agentMode ?? AUTO_MODE;
+
+  function viewOf(record: ShadowClassRecord): ShadowClassView {
+    const mode = modeFor(config, record.classKey, record.promotedAt !== null);
+    const check = promotionCheck(record, config);
+    return {
+      classKey: record.classKey,
+      mode,
+      resolved: record.resolved,
+      agreed: record.agreed,
+      agreement: check.agreement,
+      eligible: mode !== 'auto' && check.eligible,
+      promotedAt: record.promotedAt,
+      promotedBy: record.promotedBy,
+    };
+  }
+
+  return {
+    /** Every class with figures, and every class the tenant file names. */
+    async list() {
+      const stored = await deps.shadow.listClasses(deps.tenant);
+      const known = new Set(stored.map((c) => c.classKey));
+      const named = Object.keys(config.classes).filter((key) => !known.has(key)).map(empty);
+      const classes = [...stored, ...named].sort((a, b) => a.classKey.localeCompare(b.classKey)).map(viewOf);
+      return {
+        defaultMode: config.default,
+        minTickets: config.minTickets,
+        threshold: config.agreement,
+        classes,
+        promotions: await deps.shadow.listPromotions(deps.tenant),
+      };
+    },
+
+    async promote(classKey: string, by: string): Promise<PromoteOutcome> {
+      const record = (await deps.shadow.getClass(deps.tenant, classKey)) ?? empty(classKey);
+      const view = viewOf(record);
+      if (view.mode === 'auto') return { kind: 'already_auto', view };
+      const check = promotionCheck(record, config);
+      if (!check.eligible) return { kind: 'not_eligible', view, reasons: check.reasons };
+      const at = deps.clock.now().toISOString();
+      const switched = await deps.shadow.promote(deps.tenant, {
+        classKey,
+        at,
+        by,
+        resolved: record.resolved,
+        agreed: record.agreed,
+        minTickets: config.minTickets,
+        threshold: config.agreement,
+      });
+      // Lost a race: a resolution changed the figures, or another switch got there first.
+      if (!switched) return { kind: 'conflict', view: viewOf((await deps.shadow.getClass(deps.tenant, classKey)) ?? record) };
+      return { kind: 'promoted', view: viewOf({ ...record, promotedAt: at, promotedBy: by }) };
+    },
+  };
+}

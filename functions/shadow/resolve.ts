@@ -1,0 +1,91 @@
+// Shadow-mode resolutions: a person resolved the ticket of a shadow run → what they did (a refund in
+// the store, or the ticket solved with none) → does it agree with the proposal (harness/domain/shadow.ts)
+// → recorded once on the run and counted on its class (ShadowStore) → ShadowResolved / ShadowAgreed.
+// A store refund supersedes an earlier "solved with no refund"; nothing else replaces a resolution.
+// Called by the store webhook (refunds/create) and the run starter (the helpdesk's solved event).
+import { agrees } from '#harness/domain/shadow.js';
+import type { Run, ShadowResolution } from '#harness/domain/types.js';
+import type { ProductMetrics } from '#harness/metrics.js';
+import type { Clock, RunStore, ShadowStore } from '#harness/ports.js';
+import type { StoreWebhookOutcome } from '../store-webhook/use-case.js';
+import { orderGidOf } from '../store-webhook/shopify.js';
+import { agentRunOf, parseRefundCreated, refundedMinor, type StoreRefundSignal } from './store-refund.js';
+
+export interface ShadowResolverDeps {
+  runs: RunStore;
+  shadow: ShadowStore;
+  metrics: ProductMetrics;
+  clock: Clock;
+  /** Newest shadow runs searched for the refunded order (the payload names the order by id, not number). */
+  searchLimit?: number;
+}
+
+export type ResolveOutcome = 'recorded' | 'superseded' | 'unchanged';
+
+export const DEFAULT_SHADOW_SEARCH_LIMIT = 500;
+
+export function createShadowResolver(deps: ShadowResolverDeps) {
+  const limit = deps.searchLimit ?? DEFAULT_SHADOW_SEARCH_LIMIT;
+
+  async function record(run: Run, action: Omit<ShadowResolution, 'agrees' | 'at'>): Promise<ResolveOutcome> {
+    const shadow = run.shadow;
+    if (!shadow) return 'unchanged';
+    const previous = shadow.resolution ?? null;
+    if (previous && !(previous.by === 'helpdesk_solved' && action.by === 'store_refund')) return 'unchanged';
+    const resolution: ShadowResolution = { ...action, at: deps.clock.now().toISOString(), agrees: agrees(shadow, action) };
+    const written = await deps.shadow.recordResolution({ tenant: run.tenant, runId: run.runId, classKey: shadow.classKey, resolution, replacing: previous });
+    if (!written) return 'unchanged';
+    const dimensions = { ShadowClass: shadow.classKey };
+    const agreed = (r: ShadowResolution | null) => (r?.agrees ? 1 : 0);
+    if (!previous) deps.metrics.count(run.tenant, 'ShadowResolved', 1, dimensions);
+    const delta = agreed(resolution) - agreed(previous);
+    if (!previous || delta !== 0) deps.metrics.count(run.tenant, 'ShadowAgreed', delta, dimensions);
+    return previous ? 'superseded' : 'recorded';
+  }
+
+  /** The tenant's shadow runs bound to this Shopify order (by GID), oldest first. */
+  async function shadowRunsOf(tenant: string, orderGid: string): Promise<Run[]> {
+    const candidates = deps.runs.listByStatus ? await deps.runs.listByStatus(tenant, 'shadow', limit) : await deps.runs.list(limit);
+    return candidates
+      .filter((run) => run.tenant === tenant && run.status === 'shadow' && run.shadow && run.order?.orderId === orderGid)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  /** A refund made in the store: every shadow run of that order records it, unless the agent made it. */
+  async function storeRefund(tenant: string, signal: StoreRefundSignal): Promise<StoreWebhookOutcome> {
+    const agentRun = agentRunOf(signal.note);
+    if (agentRun && (await deps.runs.get(agentRun))) return { kind: 'ignored', reason: 'the agent made this refund' };
+    const runs = await shadowRunsOf(tenant, orderGidOf(signal.orderId));
+    if (runs.length === 0) return { kind: 'ignored', reason: 'no shadow run on this order' };
+    const sourceId = `refund:${signal.refundId}`;
+    const recorded: string[] = [];
+    for (const run of runs) {
+      const amountMinor = refundedMinor(signal, run.shadow!.currency);
+      if (amountMinor === null) continue;
+      const outcome = await record(run, { by: 'store_refund', amountMinor, lines: signal.lines, sourceId });
+      if (outcome !== 'unchanged') recorded.push(run.runId);
+    }
+    if (recorded.length > 0) return { kind: 'recorded', runIds: recorded };
+    const again = runs.filter((run) => run.shadow?.resolution?.sourceId === sourceId).map((run) => run.runId);
+    return again.length > 0 ? { kind: 'duplicate', runIds: again } : { kind: 'ignored', reason: 'the shadow runs of this order are already resolved' };
+  }
+
+  return {
+    storeRefund,
+    /** The helpdesk says the ticket was solved/closed: with no refund so far, that is the person's answer. */
+    helpdeskSolved: (run: Run, eventId: string) => record(run, { by: 'helpdesk_solved', amountMinor: 0, lines: [], sourceId: `helpdesk:${eventId}` }),
+    /** The store webhook's handler for refunds/create (a verified delivery's body). */
+    async refundsCreate(tenant: string, body: Buffer): Promise<StoreWebhookOutcome> {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(body.toString('utf8'));
+      } catch {
+        return { kind: 'invalid', reason: 'body is not JSON' };
+      }
+      const parsed = parseRefundCreated(payload);
+      if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason };
+      return storeRefund(tenant, parsed.signal);
+    },
+  };
+}
+export type ShadowResolver = ReturnType<typeof createShadowResolver>;
