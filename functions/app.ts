@@ -1,6 +1,6 @@
 // The composition of every handler from injected dependencies. The Lambda entries
 // (functions/<name>/index.ts) build it from AWS config; the local runtime from its emulators.
-import type { EventLedger, JournalStore, WorkflowEngine } from '#harness/ports.js';
+import type { EventLedger, JournalStore, ShadowStore, WorkflowEngine } from '#harness/ports.js';
 import type { Run } from '#harness/domain/types.js';
 import { NO_METRICS } from '#harness/metrics.js';
 import type { StepDeps } from './shared/step-deps.js';
@@ -17,6 +17,10 @@ import { createDraftReply } from './draft-reply/use-case.js';
 import { createCheckReply } from './check-reply/use-case.js';
 import { createDone } from './done/use-case.js';
 import { createEscalate, EscalateEvent } from './escalate/use-case.js';
+import { createShadow } from './shadow/use-case.js';
+import { createShadowResolver } from './shadow/resolve.js';
+import { REFUNDS_CREATE_TOPIC } from './shadow/store-refund.js';
+import { createShadowApiHandler } from './shadow-api/handler.js';
 import { createWebhookIngestHandler } from './webhook-ingest/handler.js';
 import { createRunStarterHandler } from './run-starter/handler.js';
 import type { RequesterDirectory } from './run-starter/start-run.js';
@@ -47,6 +51,8 @@ export interface AppDeps extends StepDeps {
   /** The ticket queue's maxReceiveCount (the run starter dead-letters on that receive). */
   maxReceiveCount?: number;
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
+  /** Shadow mode's counters and promotions (required here; optional for the steps alone). */
+  shadow: ShadowStore;
   log?: (msg: string, data: object) => void;
   /** Where metric lines (EMF) go; console.log in Lambda. */
   emitMetric?: (line: string) => void;
@@ -65,6 +71,7 @@ export function createStepHandlers(deps: StepDeps) {
     CheckReply: createStepHandler(StepEvent, createCheckReply(deps)),
     Done: createStepHandler(StepEvent, createDone(deps)),
     Escalate: createStepHandler(EscalateEvent, createEscalate(deps)),
+    Shadow: createStepHandler(StepEvent, createShadow(deps)),
   };
 }
 export type StepHandlers = ReturnType<typeof createStepHandlers>;
@@ -80,6 +87,8 @@ export function createApp(deps: AppDeps) {
     },
     list: async () => [],
   };
+  const metrics = deps.metrics ?? NO_METRICS;
+  const shadow = createShadowResolver({ runs: deps.runs, shadow: deps.shadow, metrics, clock: deps.clock });
   return {
     steps,
     webhookIngest: createWebhookIngestHandler({ tenant: deps.tenantName, secrets: deps.webhookSecrets, queue: deps.queue, clock: deps.clock }),
@@ -88,13 +97,16 @@ export function createApp(deps: AppDeps) {
       secret: deps.storeWebhookSecret,
       runs: deps.runs,
       events: deps.events,
-      metrics: deps.metrics ?? NO_METRICS,
+      metrics,
       clock: deps.clock,
+      // Shadow mode: a person's refund in the store is the resolution of the order's shadow runs.
+      topics: { [REFUNDS_CREATE_TOPIC]: ({ body }) => shadow.refundsCreate(deps.tenantName, body) },
     }),
     runStarter: createRunStarterHandler(deps),
     approvalCallback: createApprovalCallbackHandler({ ...deps, links: approverLinks }),
     runsApi: createRunsApiHandler({ runs: deps.runs, journal: deps.journal, tenant: deps.tenantName, findRunsByOrder: deps.findRunsByOrder }),
     cancelRun: createCancelRunHandler(deps),
+    shadowApi: createShadowApiHandler({ tenant: deps.tenantName, shadow: deps.shadow, agentMode: deps.agentMode, clock: deps.clock }),
     deadLetters: createDeadLettersHandler({ deadLetters: deps.deadLetters ?? noDeadLetters }),
     sweepStalledRuns: createStalledRunsSweep({
       runs: deps.runs,

@@ -2,7 +2,7 @@
 // MCP over HTTP, model providers) implement them; tests pass emulators or in-memory fakes.
 import type { ZodType } from 'zod';
 import type { ToolErrorCategory, ToolName } from '#mcp/contracts/tools.js';
-import type { ApprovalSummary, JournalRow, Run, ShadowResolution, StepName } from './domain/types.js';
+import type { ApprovalSummary, JournalRow, Run, RunStatus, ShadowResolution, StepName } from './domain/types.js';
 
 export interface Clock {
   now(): Date;
@@ -202,15 +202,50 @@ export interface BudgetStore {
   committed(tenant: string, day: string): Promise<number>;
 }
 
+/**
+ * What a conditional run update requires of the stored row, all of it checked in the same write
+ * (a ConditionExpression on DynamoDB): how a cancel, an approval decision and a refund's claim are
+ * ordered on the run row, whatever the interleaving.
+ */
+export interface RunCondition {
+  /** The stored status is one of these. */
+  statusIn?: readonly RunStatus[];
+  /** No cancellation is recorded. */
+  notCancelled?: boolean;
+  /** No refund has been claimed (no `refundIntent`). */
+  noRefundIntent?: boolean;
+}
+
+export type RunPatch = Partial<Omit<Run, 'runId' | 'tenant' | 'createdAt'>>;
+
 export interface RunStore {
   /** Conditional put on the run id; returns false when the run already exists. */
   create(run: Run): Promise<boolean>;
   get(runId: string): Promise<Run | null>;
-  update(runId: string, patch: Partial<Omit<Run, 'runId' | 'tenant' | 'createdAt'>>): Promise<Run>;
+  update(runId: string, patch: RunPatch): Promise<Run>;
+  /**
+   * The update, only if the stored run meets `condition` at the moment of the write: the run after
+   * it, or null when the condition failed (the caller re-reads to tell why). A missing run throws.
+   */
+  updateIf(runId: string, patch: RunPatch, condition: RunCondition): Promise<Run | null>;
   addCost(runId: string, micros: number): Promise<void>;
   list(limit: number): Promise<Run[]>;
   /** Runs of a tenant in one status, newest first (one Query on the byStatus index). */
   listByStatus?(tenant: string, status: Run['status'], limit: number): Promise<Run[]>;
+}
+
+/**
+ * Short-lived mutual exclusion with an expiry (a lease), e.g. one refund dispatch at a time per
+ * customer. A holder that dies leaves the lock to expire; the harness decides what to lock and for how long.
+ */
+export interface LockStore {
+  /**
+   * Conditional put: takes the lock named `name` for `owner` until now + `ttlMs` when it is free, its
+   * lease has run out, or `owner` already holds it (a retried step). False when another owner holds it.
+   */
+  acquire(input: { name: string; owner: string; ttlMs: number }): Promise<boolean>;
+  /** Releases the lock if `owner` still holds it (never another owner's, after an expiry). */
+  release(input: { name: string; owner: string }): Promise<void>;
 }
 
 /** One shadow-mode class of a tenant as stored: tickets a person resolved, how many agreed, its promotion. */

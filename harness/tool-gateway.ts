@@ -5,15 +5,17 @@
 import type { ProductMetrics } from './metrics.js';
 import type { ToolInput, ToolName, ToolOutput } from '#mcp/contracts/tools.js';
 import { createInMemoryBudgetStore } from './adapters/memory/budget.js';
+import { createInMemoryLockStore } from './adapters/memory/locks.js';
 import type { GateDecision, RefundReceipt, Run } from './domain/types.js';
 import { HarnessConfigError } from './errors.js';
+import { createCustomerLock, type CustomerLockOptions } from './gateway/customer-lock.js';
 import { createRefundExecutor, type RefundRequest } from './gateway/refund.js';
 import { createToolCaller, type CallOptions, type Sleep } from './gateway/tool-calls.js';
 import { createModelGateway, DEFAULT_MODEL_CONFIG, type ModelConfig } from './models/gateway.js';
 import { DEFAULT_POLICY, PolicyDocument, createPolicy, type Policy } from './policy/document.js';
 import { decideGateWithGrounding, type GateInput } from './policy/gate.js';
 import { RULES } from './policy/rules.js';
-import type { BudgetStore, Clock, IdGenerator, IdempotencyStore, JournalStore, ModelProvider, ModelRequest, RunStore, StepContext, ToolTransport } from './ports.js';
+import type { BudgetStore, Clock, IdGenerator, IdempotencyStore, JournalStore, LockStore, ModelProvider, ModelRequest, RunStore, StepContext, ToolTransport } from './ports.js';
 import { createPinGuard } from './tools/pin-guard.js';
 import { TOOL_REGISTRY, TOOL_SERVER, registryPins, type ToolSpec } from './tools/registry.js';
 
@@ -35,6 +37,13 @@ export interface HarnessDeps {
    * without one the counters live in this process only, which caps nothing across containers.
    */
   budget?: BudgetStore;
+  /**
+   * Leases for one refund dispatch at a time per customer. Production passes the DynamoDB store;
+   * without one the locks live in this process only, which serialises nothing across containers.
+   */
+  locks?: LockStore;
+  /** The customer lock's lease and wait (default: 2 min lease, 10 tries 250 ms apart). */
+  customerLock?: Partial<CustomerLockOptions>;
   /** Per-tool deadline overrides (tests use short ones); risk, retries and pins stay as registered. */
   timeoutsMs?: Partial<Record<ToolName, number>>;
   /** Waits between in-call retries; tests pass an instant or recording one. */
@@ -74,7 +83,8 @@ export function createHarness(deps: HarnessDeps): Harness {
   ) as Record<ToolName, ToolSpec>;
   const pins = createPinGuard({ tools: deps.tools, server: TOOL_SERVER, pins: registryPins(), clock: deps.clock, refreshMs: deps.pinRefreshMs, emitMetric: deps.emitMetric });
   const caller = createToolCaller({ tools: deps.tools, journal: deps.journal, clock: deps.clock, registry, pins, sleep: deps.sleep ?? realSleep, metrics: deps.metrics });
-  const refunds = createRefundExecutor({ caller, journal: deps.journal, idempotency: deps.idempotency, policy: resolved, clock: deps.clock, spec: registry.refund_create });
+  const customerLock = createCustomerLock({ locks: deps.locks ?? createInMemoryLockStore({ clock: deps.clock }), sleep: deps.sleep ?? realSleep, options: deps.customerLock });
+  const refunds = createRefundExecutor({ caller, journal: deps.journal, idempotency: deps.idempotency, policy: resolved, clock: deps.clock, spec: registry.refund_create, customerLock });
   const modelGateway = createModelGateway({
     models: deps.models,
     journal: deps.journal,

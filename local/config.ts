@@ -1,6 +1,7 @@
 // The local runtime's configuration, parsed once from the environment (the only place it is read).
 import { z } from 'zod';
 import { HELPDESK_KINDS } from '#mcp/adapters/helpdesk/index.js';
+import { AgentModeConfig } from '#harness/domain/shadow.js';
 
 /** Documented dev default; set ZENDESK_WEBHOOK_SECRET to use another. Never a production secret. */
 export const DEV_ZENDESK_WEBHOOK_SECRET = 'dev-zendesk-webhook-secret';
@@ -34,6 +35,22 @@ export const LocalConfig = z.object({
     .default('lead@demo-store.example')
     .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean))
     .pipe(z.array(z.email()).min(1)),
+  /**
+   * The tenant's modes per ticket class as JSON, as a tenant file's `mode`, e.g.
+   * {"default":"shadow","minTickets":2}. Absent: auto for every class.
+   */
+  AGENT_MODE: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(AgentModeConfig)
+    .optional(),
 });
 export type LocalConfig = z.infer<typeof LocalConfig>;
 

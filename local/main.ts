@@ -27,16 +27,18 @@ async function main() {
     },
     shopifyWebhookSecret: config.SHOPIFY_WEBHOOK_SECRET,
     approvalLinkSecret: config.APPROVAL_LINK_SECRET,
+    ...(config.AGENT_MODE ? { mode: config.AGENT_MODE } : {}),
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   const u = runtime.urls;
   console.log(`
-refund-agent local runtime is up (tenant "${config.TENANT}" on ${config.HELPDESK}, store: ${config.STORE_FIXTURE ?? 'demo fixture'}, model: ${provider})
+refund-agent local runtime is up (tenant "${config.TENANT}" on ${config.HELPDESK}, store: ${config.STORE_FIXTURE ?? 'demo fixture'}, model: ${provider}, mode: ${config.AGENT_MODE?.default ?? 'auto'})
   console          ${u.console}
   webhook          POST ${u.webhook}   (also /webhooks/{zendesk,helpscout,intercom,gorgias,freshdesk})
-  store webhook    POST ${u.storeWebhook}   (Shopify disputes/create)
+  store webhook    POST ${u.storeWebhook}   (Shopify disputes/create, refunds/create)
   cancel a run     POST ${u.runs}/{runId}/cancel
   dead letters     ${u.deadLetters}
+  shadow mode      ${u.shadow}   (POST ${u.shadow}/{classKey}/promote)
   runs API         ${u.runs}
   approval mail    ${u.mail}
   sandbox store    ${u.storeGraphql}   (Shopify Admin GraphQL, token shpat_local_sandbox)

@@ -22,6 +22,8 @@ import { consolePage } from './console-page.js';
 import { createBackend } from './backend.js';
 import { createPolicy } from '#harness/policy/document.js';
 import type { ModelSettings } from '#harness/models/settings.js';
+import type { z } from 'zod';
+import { AgentModeConfig } from '#harness/domain/shadow.js';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
 import type { HelpdeskKind } from '#mcp/adapters/helpdesk/index.js';
@@ -49,6 +51,11 @@ export interface LocalRuntimeOptions {
   shopifyWebhookSecret?: string;
   /** Signs the per-approver approval links; random per start when absent. */
   approvalLinkSecret?: string;
+  /**
+   * The tenant's modes per ticket class (the tenant file's `mode`, AGENT_MODE): shadow, assist or
+   * auto, with the promotion thresholds. Absent: auto for every class.
+   */
+  mode?: z.input<typeof AgentModeConfig>;
   clock?: Clock;
   /** Fires waitForTaskToken timeouts; tests inject one they control. */
   timer?: Timer;
@@ -77,7 +84,19 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
     closers.push(sqs.close);
     const ses = await startLocalSes({ port: port(4) });
     closers.push(ses.close);
-    const store = await startSandboxStore({ fixture: opts.fixture, clock, accessToken: 'shpat_local_sandbox', port: port(1) });
+    const store = await startSandboxStore({
+      fixture: opts.fixture,
+      clock,
+      accessToken: 'shpat_local_sandbox',
+      port: port(1),
+      // Like a store with the app's webhook subscription: refunds made in it come back as refunds/create.
+      ...(opts.shopifyWebhookSecret
+        ? {
+            webhook: { url: () => `${publicBaseUrl()}/webhooks/shopify`, secret: opts.shopifyWebhookSecret },
+            onWebhookError: (error: unknown) => log(`store webhook delivery failed: ${(error as Error).message}`),
+          }
+        : {}),
+    });
     closers.push(store.close);
     const helpdesk = await startSandboxHelpdesk({
       fixture: opts.fixture,
@@ -127,6 +146,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       queue: createSqsTicketQueue({ client: sqs.client, queueUrl: sqs.queueUrl }),
       webhookSecrets: { ...opts.webhookSecrets, zendesk: opts.zendeskSecret },
       storeWebhookSecret: opts.shopifyWebhookSecret,
+      agentMode: AgentModeConfig.parse(opts.mode ?? {}),
       deadLetters: createSqsDeadLetterQueue({ client: sqs.client, queueUrl: sqs.dlqUrl }),
       maxReceiveCount: MAX_RECEIVE_COUNT,
       tenant: {
@@ -185,6 +205,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
         storeWebhook: `${base}/webhooks/shopify`,
         runs: `${base}/api/runs`,
         deadLetters: `${base}/api/dead-letters`,
+        shadow: `${base}/api/shadow`,
         mail: `${base}/api/mail`,
         storeGraphql: store.graphqlUrl,
         helpdeskTickets: `${helpdesk.url}/sandbox/tickets`,
@@ -201,6 +222,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       { method: 'GET', path: '/api/runs/{runId}', handler: app.runsApi },
       { method: 'POST', path: '/api/runs/{runId}/cancel', handler: app.cancelRun },
       { method: 'GET', path: '/api/dead-letters', handler: app.deadLetters },
+      { method: 'GET', path: '/api/shadow', handler: app.shadowApi },
+      { method: 'POST', path: '/api/shadow/{classKey}/promote', handler: app.shadowApi },
       { method: 'GET', path: '/api/mail', handler: async () => json(200, { emails: await ses.emails() }) },
       { method: 'GET', path: '/', handler: async () => html(200, consolePage(await backend.deps.runs.list(100), urls())) },
     ];

@@ -3,10 +3,13 @@
 // decision is single-use (conditional on 'pending' and the form token), recorded with who decided
 // and when, and ends the state machine's wait through the task token, which never leaves the server.
 // If that last call fails, the decision stays saved and the same approver's same decision, posted
-// again while the run still waits, re-sends it.
+// again while the run still waits, re-sends it. A decision is recorded on the run only while the
+// run is not cancelled (a conditional write, ordered against cancel-run's): one that loses to a
+// cancel ends the wait as cancelled and moves no money.
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { ApprovalRecord, ApprovalStore, Clock, RunStore, WorkflowEngine } from '#harness/ports.js';
 import type { Run } from '#harness/domain/types.js';
+import { RUN_CANCELLED_ERROR } from '../cancel-run/use-case.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
 import type { ApproverLinks } from '../shared/approver-links.js';
 
@@ -73,7 +76,9 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
       if (TOKEN_GONE.has((error as Error).name)) return { kind: 'closed', approval: decided, cancelled: false };
       return { kind: 'undelivered', approval: decided };
     }
-    await deps.runs.update(decided.runId, { status: 'running' });
+    // Only a run still waiting reads 'running' again: never over a cancel, nor over a later step's status.
+    const running = await deps.runs.updateIf(decided.runId, { status: 'running' }, { statusIn: ['awaiting_approval'], notCancelled: true });
+    if (!running && (await deps.runs.get(decided.runId))?.cancellation) return { kind: 'closed', approval: decided, cancelled: true };
     return { kind: 'decided', approval: decided, resent };
   }
 
@@ -110,10 +115,16 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
       const current = await deps.approvals.get(input.approvalId);
       return current && current.status !== 'pending' ? { kind: 'closed', approval: current, cancelled: false } : { kind: 'stale_form' };
     }
-    await deps.runs.update(decided.runId, { approval: approvalSummaryOf(decided) });
+    const recorded = await deps.runs.updateIf(decided.runId, { approval: approvalSummaryOf(decided) }, { notCancelled: true });
     // Counted when the decision is saved (once: the conditional write above is single-use).
     deps.metrics?.count(decided.tenant, 'ApprovalsDecided');
     if (decided.status === 'rejected') deps.metrics?.count(decided.tenant, 'ApprovalsOverridden');
+    if (!recorded) {
+      // The cancel reached the run first: the decision is kept for the audit, the wait ends as cancelled.
+      await deps.runs.update(decided.runId, { approval: approvalSummaryOf(decided) });
+      await deps.workflow.sendTaskFailure(decided.taskToken, RUN_CANCELLED_ERROR, 'the run was cancelled').catch(() => undefined);
+      return { kind: 'closed', approval: decided, cancelled: true };
+    }
     return deliver(decided, false);
   }
 

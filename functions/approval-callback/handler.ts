@@ -15,6 +15,10 @@ const DecisionForm = z.object({
   reason: z.string().max(300).optional(),
 });
 
+/** Approval ids are `apr_<random>` (request-approval); anything else is no approval, answered before the store is asked. */
+const APPROVAL_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+const NOT_FOUND = resultPage('Approval not found', 'This approval link is not valid.');
+
 const NOT_AN_APPROVER = resultPage(
   'Link not valid for deciding',
   'This link does not identify an approver of this refund. Open the link from your own approval email.',
@@ -27,6 +31,7 @@ export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
   const decisions = createApprovalDecisions(deps);
   return async (event: HttpEvent): Promise<HttpResult> => {
     const approvalId = event.pathParameters?.approvalId ?? '';
+    if (!APPROVAL_ID.test(approvalId)) return html(404, NOT_FOUND);
     const method = event.requestContext.http.method.toUpperCase();
     if (method === 'GET') {
       const view = await decisions.view(approvalId, event.queryStringParameters?.[APPROVER_TOKEN_PARAM]);

@@ -1,5 +1,5 @@
 // POST /api/runs/{runId}/cancel (optional JSON body {"reason": "..."}) → cancel use case →
-// 202 {runId, state, ...}, 404 unknown run, 409 run already closed.
+// 202 {runId, state, ...}, 404 unknown run, 409 run already closed or a refund already in flight.
 import { z } from 'zod';
 import { json, rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { createCancelRun, type CancelRunDeps } from './use-case.js';
@@ -25,6 +25,8 @@ export function createCancelRunHandler(deps: CancelRunDeps) {
         return json(202, { runId: outcome.runId, status: 'cancelled', state: outcome.state, approvalClosed: outcome.approvalClosed, stopped: outcome.stopped });
       case 'already_closed':
         return json(409, { error: `run ${outcome.runId} is already ${outcome.status}` });
+      case 'refund_in_flight':
+        return json(409, { error: `a refund is in flight for run ${outcome.runId}; it will be recorded on the run, and the run cannot be cancelled now` });
       case 'not_found':
         return json(404, { error: `run ${outcome.runId} not found` });
     }

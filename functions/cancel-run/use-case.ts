@@ -1,11 +1,13 @@
 // Cancel a run (POST /api/runs/{runId}/cancel, or the helpdesk says the ticket was closed/solved):
 // record the cancellation on the run → close a pending approval and end its wait → stop the
-// execution. Steps check the cancellation at entry, so nothing new happens after it; a refund already
-// in flight is left to finish and is recorded, then Escalate reconciles (see escalate/use-case.ts).
+// execution. The cancellation is one conditional write on the run row: only on a run still open, not
+// cancelled, and with no refund claimed. The Refund step claims the run the same way before it may
+// dispatch, so exactly one of them wins: a cancel after the claim is refused ("a refund is in
+// flight"; the refund finishes and the run says so), and no refund starts after a cancel.
 import type { ApprovalStore, Clock, RunStore, WorkflowEngine } from '#harness/ports.js';
-import type { RunCancellation } from '#harness/domain/types.js';
+import type { Run, RunCancellation } from '#harness/domain/types.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
-import { closedStatus } from '../shared/run-context.js';
+import { closedStatus, OPEN_STATUSES } from '../shared/run-context.js';
 
 export interface CancelRunDeps {
   runs: RunStore;
@@ -17,20 +19,35 @@ export interface CancelRunDeps {
 export type CancelOutcome =
   | { kind: 'cancelled'; runId: string; state: string; approvalClosed: boolean; stopped: boolean }
   | { kind: 'already_closed'; runId: string; status: string }
+  | { kind: 'refund_in_flight'; runId: string }
   | { kind: 'not_found'; runId: string };
 
 /** Error name the RequestApproval wait fails with when its run is cancelled (the ASL Catch takes it to Escalate). */
 export const RUN_CANCELLED_ERROR = 'RunCancelled';
 
+/** Why a run cannot be cancelled now, or null when it can. */
+function refusal(run: Run): CancelOutcome | null {
+  const closed = closedStatus(run);
+  if (closed) return { kind: 'already_closed', runId: run.runId, status: closed };
+  if (run.refundIntent) return { kind: 'refund_in_flight', runId: run.runId };
+  if (!OPEN_STATUSES.includes(run.status)) return { kind: 'already_closed', runId: run.runId, status: run.status };
+  return null;
+}
+
 export function createCancelRun(deps: CancelRunDeps) {
   return async function cancelRun(input: { runId: string; by: RunCancellation['by']; reason: string }): Promise<CancelOutcome> {
-    const run = await deps.runs.get(input.runId);
-    if (!run) return { kind: 'not_found', runId: input.runId };
-    const closed = closedStatus(run);
-    if (closed) return { kind: 'already_closed', runId: run.runId, status: closed };
+    const found = await deps.runs.get(input.runId);
+    if (!found) return { kind: 'not_found', runId: input.runId };
+    const refused = refusal(found);
+    if (refused) return refused;
     const at = deps.clock.now().toISOString();
-    const cancellation: RunCancellation = { at, by: input.by, reason: input.reason.slice(0, 300), state: run.state };
-    await deps.runs.update(run.runId, { cancellation, status: 'cancelled' });
+    const cancellation: RunCancellation = { at, by: input.by, reason: input.reason.slice(0, 300), state: found.state };
+    const run = await deps.runs.updateIf(found.runId, { cancellation, status: 'cancelled' }, { statusIn: OPEN_STATUSES, notCancelled: true, noRefundIntent: true });
+    if (!run) {
+      // Something got there first: another cancel, the end of the run, or the Refund step's claim.
+      const now = await deps.runs.get(found.runId);
+      return (now && refusal(now)) ?? { kind: 'already_closed', runId: found.runId, status: now?.status ?? 'gone' };
+    }
 
     let approvalClosed = false;
     const approval = run.approval ? await deps.approvals.get(run.approval.approvalId) : null;
@@ -55,14 +72,14 @@ export function createCancelRun(deps: CancelRunDeps) {
       }
     }
 
-    // A refund in flight is not cut off: the Refund step finishes and records its receipt, then the
-    // next step's entry check hands the run to Escalate, which tells the team what happened.
+    // No refund was claimed before the cancel, and none can be after it (the claim needs a run not
+    // cancelled): stopping the execution cuts off nothing that moves money.
     let stopped = false;
-    if (run.state !== 'Refund' && deps.workflow.stop) {
+    if (deps.workflow.stop) {
       stopped = (await deps.workflow.stop(run.runId, `cancelled by ${input.by}: ${cancellation.reason}`)).stopped;
     }
     // A stopped execution runs no Escalate: the run reads as finished here.
     if (stopped) await deps.runs.update(run.runId, { state: 'Cancelled' });
-    return { kind: 'cancelled', runId: run.runId, state: run.state, approvalClosed, stopped };
+    return { kind: 'cancelled', runId: run.runId, state: cancellation.state, approvalClosed, stopped };
   };
 }

@@ -53,11 +53,14 @@ function teamNote(run: Run, reason: string, suggestedReply: string | null): stri
   return lines.join('\n');
 }
 
+/** Why a cancelled run still reads done: its refund landed anyway (recorded as its escalation once the team was told). */
+export const REFUNDED_AFTER_CANCEL = 'refunded after a cancel was requested';
+
 /** What the team reads when a refund landed while the cancel did: money moved, a person follows up. */
 function cancelledNote(run: Run): string {
   const refund = run.refund!;
   return [
-    'Refund agent: this run was cancelled while its refund was being issued.',
+    `Refund agent: this ticket was ${REFUNDED_AFTER_CANCEL}. Please check with the customer.`,
     `A refund of ${formatMoney(refund.amountMinor, refund.currency)} was made on order #${refund.orderNumber} (refund ${refund.refundId}).`,
     `Cancelled by ${run.cancellation?.by ?? 'unknown'}: ${run.cancellation?.reason ?? ''}`,
     `Run: ${run.runId}`,
@@ -114,12 +117,18 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
 
     if (run.cancellation) {
       // A cancelled run: no new side effects, except telling the team about a refund that landed
-      // while the cancel did (the in-flight refund is reconciled, not abandoned).
+      // anyway (the refund is reconciled, never hidden): the run reads done, with its receipt.
       const approval = await closePendingApproval(run, 'cancelled', `run cancelled: ${run.cancellation.reason}`);
-      const refundRaced = run.refund !== null && run.cancellation.state === 'Refund';
-      const noteId = refundRaced ? await postNote(ctx, run.ticket.ticketId, cancelledNote(run)) : null;
-      await deps.runs.update(runId, { status: 'cancelled', state: 'Cancelled', approval });
-      return { outcome: 'cancelled' as const, reason: run.cancellation.reason, noteId };
+      if (!run.refund) {
+        await deps.runs.update(runId, { status: 'cancelled', state: 'Cancelled', approval });
+        return { outcome: 'cancelled' as const, reason: run.cancellation.reason, noteId: null };
+      }
+      const told = run.escalation?.reason === REFUNDED_AFTER_CANCEL;
+      const noteId = told ? null : await postNote(ctx, run.ticket.ticketId, cancelledNote(run));
+      // Without the note the run keeps no escalation, so the stalled-runs sweeper tries again.
+      const escalation = !told && noteId ? { reason: REFUNDED_AFTER_CANCEL, step: run.cancellation.state } : run.escalation;
+      await deps.runs.update(runId, { status: 'done', state: 'Cancelled', approval, escalation });
+      return { outcome: 'cancelled' as const, reason: REFUNDED_AFTER_CANCEL, noteId };
     }
     if (run.status === 'shadow') {
       // Shadow mode stopped the run at its proposal (e.g. a retried Shadow step refused at entry): the

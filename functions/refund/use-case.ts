@@ -1,19 +1,34 @@
 // Refund: the only place refund_create is reached, and only through harness.refund(), which
 // re-reads the order, re-checks the policy on the exact arguments, checks the approval binding and
 // spends the approval once, persists the idempotency key before dispatch. No model runs in this step.
-// An outcome that cannot be settled leaves the run 'pending_review' and hands it to a person.
+// enter → claim the run (conditional write: open, not cancelled → refundIntent) → harness.refund →
+// receipt on the run (conditional: not cancelled). After the claim a cancel is refused, so the refund
+// and a cancel never overlap; a refund that still finds a cancellation (the claim bypassed) is
+// recorded, the run is done, and Escalate leaves a note for a person. An outcome that cannot be
+// settled leaves the run 'pending_review' and hands it to a person.
 import { AmbiguousOutcomeError } from '#harness/errors.js';
-import { MissingStepDataError } from '../shared/errors.js';
-import { enterStep } from '../shared/run-context.js';
+import type { Run } from '#harness/domain/types.js';
+import { MissingStepDataError, RunClosedError } from '../shared/errors.js';
+import { closedStatus, enterStep, STILL_OPEN } from '../shared/run-context.js';
 import { continueWith, type StepResult } from '../shared/step-result.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
 export const PENDING_REVIEW_REASON = 'refund outcome unknown, pending review';
 
-export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'metrics'>) {
+export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'metrics' | 'clock'>) {
+  /** The run's claim before any dispatch: only while it is open and nobody cancelled it. */
+  async function claim(run: Run): Promise<Run> {
+    const intent = run.refundIntent ?? { at: deps.clock.now().toISOString(), amountMinor: run.gate?.amountMinor ?? run.proposal!.amountMinor, currency: run.gate?.currency ?? run.proposal!.currency };
+    const claimed = await deps.runs.updateIf(run.runId, { refundIntent: intent }, STILL_OPEN);
+    if (claimed) return claimed;
+    const now = await deps.runs.get(run.runId);
+    throw new RunClosedError(run.runId, (now && closedStatus(now)) ?? 'closed');
+  }
+
   return async ({ runId }: { runId: string }): Promise<StepResult> => {
-    const { run, ctx } = await enterStep(deps.runs, runId, 'Refund');
-    if (!run.proposal || !run.order) throw new MissingStepDataError(runId, 'proposal');
+    const entered = await enterStep(deps.runs, runId, 'Refund');
+    if (!entered.run.proposal || !entered.run.order) throw new MissingStepDataError(runId, 'proposal');
+    const run = await claim(entered.run);
     const approval = run.approval ? await deps.approvals.get(run.approval.approvalId) : null;
     // The harness spends the approval on this refund's idempotency key just before dispatch.
     const request = {
@@ -22,10 +37,16 @@ export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harnes
       spendApproval: (key: string, at: string) => (approval ? deps.approvals.consume(approval.approvalId, key, at) : Promise.resolve(false)),
     };
     try {
-      const refund = await deps.harness.refund(ctx, request);
-      await deps.runs.update(runId, { refund, status: 'running' });
+      const refund = await deps.harness.refund(entered.ctx, request);
+      const recorded = await deps.runs.updateIf(runId, { refund, status: 'running' }, { notCancelled: true });
       // Counted once: a resumed step answers with the receipt it already recorded.
       if (!run.refund) deps.metrics?.count(run.tenant, 'RefundsIssued');
+      if (!recorded) {
+        // The money moved on a cancelled run: the run says so (done, with the receipt), and the
+        // Catch hands it to Escalate, which leaves the note for a person (and so does the sweeper).
+        await deps.runs.update(runId, { refund, status: 'done' });
+        throw new RunClosedError(runId, 'cancelled');
+      }
       return continueWith();
     } catch (error) {
       // The money may have moved and nobody can tell yet: a person reconciles (the key stays).

@@ -1,5 +1,6 @@
 // GET /api/runs (optionally ?order=1001) and GET /api/runs/{runId}: the run record with its gate
-// decision, approval, refund, draft, cost and journal rows — the on-call view of a run.
+// decision, approval, refund, draft, cost and journal rows — the on-call view of a run. A run id
+// that cannot be one (too long, odd characters) is a 400 before the store is asked.
 import type { JournalStore, RunStore } from '#harness/ports.js';
 import type { Run } from '#harness/domain/types.js';
 import { json, type HttpEvent, type HttpResult } from '../shared/http.js';
@@ -10,6 +11,9 @@ export interface RunsApiDeps {
   tenant: string;
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
 }
+
+/** Run ids are `run-<hex>` (functions/shared/ids.ts); this admits those and any test-made id, nothing a store key chokes on. */
+const RUN_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 const summary = (run: Run) => ({
   runId: run.runId,
@@ -32,6 +36,7 @@ export function createRunsApiHandler(deps: RunsApiDeps) {
       const runs = order ? await deps.findRunsByOrder(deps.tenant, order) : await deps.runs.list(100);
       return json(200, { runs: runs.map(summary) });
     }
+    if (!RUN_ID.test(runId)) return json(400, { error: 'not a run id' });
     const run = await deps.runs.get(runId);
     if (!run) return json(404, { error: `run ${runId} not found` });
     const journal = await deps.journal.listByRun(runId);

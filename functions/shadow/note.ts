@@ -30,13 +30,14 @@ export function shadowNote(input: { run: Run; fmt: Formats; policy?: Policy }): 
   const { run, fmt } = input;
   const proposal = run.proposal;
   const lines = claimedLinesOf(run);
+  const order = run.order?.orderNumber ?? '?';
   return [
     `[refund-agent · shadow mode] Nothing was done: no refund, no approval request. Resolve the ticket as you would;`,
     `the agent compares its proposal with what you do.`,
-    proposal
-      ? `Proposal: refund ${fmt.money(proposal.amountMinor, proposal.currency)} on order #${run.order?.orderNumber ?? '?'} (reason: ${reasonInWords(proposal.reason)}).`
-      : 'Proposal: none.',
-    ...(lines.length > 0 ? lines.map((line) => `- ${line}`) : ['- no line items claimed']),
+    proposal && proposal.amountMinor > 0
+      ? `Proposal: refund ${fmt.money(proposal.amountMinor, proposal.currency)} on order #${order} (reason: ${reasonInWords(proposal.reason)}).`
+      : `Proposal: no refund on order #${order} (reason: ${reasonInWords(proposal?.reason)}).`,
+    ...lines.map((line) => `- ${line}`),
     ...wouldHave(run, fmt, input.policy),
     `Class: ${run.shadow!.classKey}. Run: ${run.runId}`,
   ].join('\n');

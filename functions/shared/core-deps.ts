@@ -53,6 +53,7 @@ export function createCoreDeps(input: {
     ids: input.ids,
     runs: stores.runs,
     budget: stores.budget,
+    locks: stores.locks,
     metrics,
     ...(input.metricSink ? { emitMetric: input.metricSink } : {}),
   });
@@ -65,6 +66,7 @@ export function createCoreDeps(input: {
       journal: stores.journal,
       events: stores.events,
       findRunsByOrder: stores.findRunsByOrder,
+      shadow: stores.shadow,
       harness,
       policy: harness.policy,
       requesters: input.requesters,

@@ -116,6 +116,7 @@ async function build(): Promise<App> {
       ...(config.HELPDESK_BASE_URL ? { helpdesk: { kind: config.HELPDESK_KIND, baseUrl: config.HELPDESK_BASE_URL } } : {}),
       ...(config.CONSOLE_BASE_URL ? { consoleBaseUrl: config.CONSOLE_BASE_URL } : {}),
     },
+    ...(config.AGENT_MODE ? { agentMode: config.AGENT_MODE } : {}),
     log: (msg, data) => console.log(JSON.stringify({ msg, ...data })),
   });
 }

@@ -1,8 +1,18 @@
 // Lambda configuration, parsed once from the environment at cold start (the only place it is read).
 import { z } from 'zod';
 import { HELPDESK_KINDS } from '#mcp/adapters/helpdesk/index.js';
+import { AgentModeConfig } from '#harness/domain/shadow.js';
 
 const csv = z.string().transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean));
+const jsonOf = <S extends z.ZodType>(schema: S) =>
+  z.string().transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
+      return z.NEVER;
+    }
+  }).pipe(schema);
 
 export const LambdaConfig = z.object({
   TENANT: z.string().min(1),
@@ -42,6 +52,8 @@ export const LambdaConfig = z.object({
   STORE_NAME: z.string().min(1).max(100).optional(),
   /** The store's BCP 47 locale for money in approval emails, e.g. en-US, de-DE (default en-US). */
   STORE_LOCALE: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 locale such as en-US').optional(),
+  /** The tenant's modes per ticket class (shadow, assist, auto) as JSON, the tenant file's `mode`; absent: auto. */
+  AGENT_MODE: jsonOf(AgentModeConfig).optional(),
   /** A deployed runs console: approval emails link <CONSOLE_BASE_URL>/runs/<runId> (none: no link). */
   CONSOLE_BASE_URL: z.string().url().optional(),
 });

@@ -1,12 +1,19 @@
 // Loads the run a step works on and marks the step as current, so GET /api/runs shows where a
 // run is and Escalate knows which step handed it over. A cancelled or closed run starts no step
-// (RunClosedError): that check at every entry is what keeps a cancel free of new side effects.
-import type { Run, StepName } from '#harness/domain/types.js';
-import type { RunStore, StepContext } from '#harness/ports.js';
+// (RunClosedError): the check and the mark are one conditional write on the run row, so a cancel
+// that lands while a step is being entered either stops it or comes after it, never in between.
+import type { Run, RunStatus, StepName } from '#harness/domain/types.js';
+import type { RunCondition, RunStore, StepContext } from '#harness/ports.js';
 import { RunClosedError, RunNotFoundError } from './errors.js';
 
 // A shadow run stopped at its proposal: no step of it runs again (a person resolves the ticket).
 const CLOSED = new Set<Run['status']>(['done', 'escalated', 'cancelled', 'shadow']);
+
+/** Statuses of a run that still works (a step may start, a cancel may land). */
+export const OPEN_STATUSES: readonly RunStatus[] = ['running', 'awaiting_approval', 'pending_review'];
+
+/** The run is open and nobody cancelled it: what a step's entry and the Refund step's claim require. */
+export const STILL_OPEN: RunCondition = { statusIn: OPEN_STATUSES, notCancelled: true };
 
 /** Cancelled wins over any status a step in flight wrote after the cancel landed. */
 export function closedStatus(run: Run): string | null {
@@ -17,11 +24,14 @@ export function closedStatus(run: Run): string | null {
 export async function enterStep(runs: RunStore, runId: string, step: StepName): Promise<{ run: Run; ctx: StepContext }> {
   const found = await runs.get(runId);
   if (!found) throw new RunNotFoundError(runId);
+  let run = found;
   if (step !== 'Escalate') {
     const closed = closedStatus(found);
     if (closed) throw new RunClosedError(runId, closed);
+    const entered = await runs.updateIf(runId, { state: step }, STILL_OPEN);
+    if (!entered) throw new RunClosedError(runId, closedStatus((await runs.get(runId)) ?? found) ?? 'closed');
+    run = entered;
   }
-  const run = step === 'Escalate' ? found : await runs.update(runId, { state: step });
   return {
     run,
     ctx: {

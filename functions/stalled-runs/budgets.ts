@@ -3,6 +3,9 @@
 // budget is a backstop behind its own 24 h timeout (the approval TTL plus an hour).
 const MINUTE = 60_000;
 
+/** The budget key of a cancel that has not settled (see stalled-runs/use-case.ts). */
+export const CANCEL_NOT_SETTLED = 'CancelNotSettled';
+
 export function stateBudgetsMs(approvalTtlHours: number): Record<string, number> {
   return {
     Queued: 5 * MINUTE, // run row written, execution never got going
@@ -17,5 +20,8 @@ export function stateBudgetsMs(approvalTtlHours: number): Record<string, number>
     Done: 5 * MINUTE,
     Escalate: 10 * MINUTE,
     Shadow: 10 * MINUTE, // shadow mode: the proposal note, then the run stops
+    // Not a state: a cancelled run whose cancel has not settled (still reads live, or refunded
+    // anyway and the team not yet told) this long after its last write.
+    [CANCEL_NOT_SETTLED]: 5 * MINUTE,
   };
 }

@@ -1,10 +1,14 @@
 // Stalled runs: live runs (running, awaiting approval) that have sat in one state longer than its
 // budget (budgets.ts) → counted per state as a metric (CloudWatch EMF log line) → execution stopped
-// → escalated to a person through the Escalate use case (note + approval closed). Called on a
-// schedule by the stalled-runs Lambda (index.ts); the clock is injected.
+// → escalated to a person through the Escalate use case (note + approval closed). Cancelled runs
+// whose cancel has not settled (still reading live, or refunded anyway with no note for the team)
+// are swept the same way: Escalate finishes the cancel and tells the team about any refund.
+// Called on a schedule by the stalled-runs Lambda (index.ts); the clock is injected.
 import type { Run } from '#harness/domain/types.js';
 import type { Clock, RunStore, WorkflowEngine } from '#harness/ports.js';
 import { metricLine, type ProductMetricName } from '#harness/metrics.js';
+import { REFUNDED_AFTER_CANCEL } from '../escalate/use-case.js';
+import { CANCEL_NOT_SETTLED } from './budgets.js';
 
 export interface StalledRunsDeps {
   runs: RunStore;
@@ -28,10 +32,18 @@ const LIVE = new Set<Run['status']>(['running', 'awaiting_approval']);
 export { METRIC_NAMESPACE } from '#harness/metrics.js';
 export const STALLED_METRIC = 'StalledRuns' satisfies ProductMetricName;
 
+/** A cancel that did not finish: the run still reads live, or its refund landed and nobody was told. */
+function cancelNotSettled(run: Run): boolean {
+  if (!run.cancellation) return false;
+  if (LIVE.has(run.status)) return true;
+  return run.refund !== null && run.escalation?.reason !== REFUNDED_AFTER_CANCEL;
+}
+
 export function findStalled(runs: Run[], budgetsMs: Record<string, number>, now: Date): Stalled[] {
   return runs.flatMap((run) => {
-    if (!LIVE.has(run.status) || run.cancellation) return [];
-    const budgetMs = budgetsMs[run.state];
+    const unsettled = cancelNotSettled(run);
+    if (!unsettled && (!LIVE.has(run.status) || run.cancellation)) return [];
+    const budgetMs = budgetsMs[unsettled ? CANCEL_NOT_SETTLED : run.state];
     if (budgetMs === undefined) return [];
     const sinceMs = now.getTime() - Date.parse(run.updatedAt);
     return sinceMs > budgetMs ? [{ runId: run.runId, state: run.state, sinceMs, budgetMs }] : [];
@@ -60,6 +72,7 @@ export function createStalledRunsSweep(deps: StalledRunsDeps) {
     const failed: string[] = [];
     for (const s of stalled) {
       const minutes = Math.round(s.sinceMs / 60_000);
+      // (A cancelled run's reason is Escalate's own: the cancel's, or the refund that landed anyway.)
       const reason = `stalled in ${s.state} for ${minutes} min (budget ${Math.round(s.budgetMs / 60_000)} min)`;
       try {
         await deps.workflow.stop?.(s.runId, reason);

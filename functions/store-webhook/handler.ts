@@ -3,8 +3,11 @@
 import { header, json, webhookRefusal, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { createStoreWebhook, type StoreWebhookDeps } from './use-case.js';
 
-/** The bytes Shopify signed: the HMAC is over the raw body, so it is never re-encoded as text first. */
-const rawBytes = (event: HttpEvent): Buffer => (event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0));
+/**
+ * The bytes Shopify signed: the HMAC is over the raw body, so it is never re-encoded as text first.
+ * Read only when the use case asks (after the signature header is found), so unsigned junk costs no decoding.
+ */
+const rawBytes = (event: HttpEvent) => (): Buffer => (event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0));
 
 export function createStoreWebhookHandler(deps: StoreWebhookDeps) {
   const receive = createStoreWebhook(deps);

@@ -34,12 +34,12 @@ export const orderGidOf = (orderId: string | number) => `gid://shopify/Order/${S
 
 /** Shopify Payments dispute, as disputes/create sends it (only the fields used here). */
 const DisputePayload = z.object({
-  id: z.union([z.number().int(), z.string().min(1)]),
-  order_id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]),
-  type: z.string().min(1).default('chargeback'),
-  reason: z.string().nullish(),
+  id: z.union([z.number().int(), z.string().min(1).max(64)]),
+  order_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,20}$/)]),
+  type: z.string().min(1).max(64).default('chargeback'),
+  reason: z.string().max(200).nullish(),
   /** A decimal string in the shop's currency, e.g. "11.50". */
-  amount: z.string().regex(/^\d+(\.\d+)?$/).nullish(),
+  amount: z.string().regex(/^\d{1,15}(\.\d{1,6})?$/).nullish(),
   currency: z.string().regex(/^[A-Z]{3}$/).nullish(),
 });
 

@@ -1,7 +1,11 @@
-// Shopify webhook → size check → verify HMAC (constant time) → topic → parse → the agent's runs that
-// refunded the order → record the reversal on each → claim the delivery id → count RefundsReversed
-// once per delivery. Feeds the RefundReversalRate alarm. Called by the store-webhook handler; knows
-// nothing of HTTP.
+// Shopify webhook → signature header present → size check → verify HMAC (constant time) → topic →
+// parse → the agent's runs that refunded the order → record the reversal on each (at most
+// MAX_REVERSALS_PER_RUN) → claim the dispute → count RefundsReversed once per dispute. Feeds the
+// RefundReversalRate alarm. Called by the store-webhook handler; knows nothing of HTTP.
+//
+// A dispute is known by what Shopify signed — the topic and the payload's dispute id — never by
+// X-Shopify-Webhook-Id: that header is outside the HMAC, so a replayed body under new ids would
+// otherwise count again.
 import type { Clock, EventLedger, RunStore } from '#harness/ports.js';
 import type { RefundReversal, Run } from '#harness/domain/types.js';
 import type { ProductMetrics } from '#harness/metrics.js';
@@ -20,6 +24,12 @@ export type StoreWebhookOutcome =
   | { kind: 'invalid'; reason: string }
   | { kind: 'too_large' }
   | { kind: 'not_configured' };
+
+/** Reversals kept on one run row: enough for any real order, bounded against a flood of signed disputes. */
+export const MAX_REVERSALS_PER_RUN = 20;
+
+/** What a dispute is deduplicated on, in the run's list and in the event ledger: signed fields only. */
+export const reversalKeyOf = (reversal: Pick<RefundReversal, 'topic' | 'disputeId'>) => `${reversal.topic}:${reversal.disputeId ?? ''}`;
 
 export interface StoreWebhookDeps {
   tenant: string;
@@ -41,37 +51,47 @@ export interface StoreWebhookDeps {
 export function createStoreWebhook(deps: StoreWebhookDeps) {
   const refundedRuns = createRefundedRunFinder({ runs: deps.runs, limit: deps.searchLimit });
 
-  /** Appends the reversal unless this delivery is already on the run (a redelivery after a failure). */
+  /**
+   * Appends the reversal unless this dispute is already on the run (a redelivery, or one after a
+   * failure) or the run holds MAX_REVERSALS_PER_RUN already; the metric counts the dispute either way.
+   */
   async function recordOn(run: Run, reversal: RefundReversal): Promise<void> {
     const current = (await deps.runs.get(run.runId)) ?? run;
     const reversals = current.reversals ?? [];
-    if (reversals.some((r) => r.deliveryId === reversal.deliveryId)) return;
+    const key = reversalKeyOf(reversal);
+    if (reversals.length >= MAX_REVERSALS_PER_RUN || reversals.some((r) => reversalKeyOf(r) === key)) return;
     await deps.runs.update(run.runId, { reversals: [...reversals, reversal] });
   }
 
-  return async function receive(input: { headers: (name: string) => string | undefined; body: Buffer }): Promise<StoreWebhookOutcome> {
-    if (input.body.byteLength > MAX_WEBHOOK_BYTES) return { kind: 'too_large' };
+  return async function receive(input: { headers: (name: string) => string | undefined; body: Buffer | (() => Buffer) }): Promise<StoreWebhookOutcome> {
     if (!deps.secret) return { kind: 'not_configured' };
-    const verified = verifyShopify({ secret: deps.secret, signature: input.headers(SHOPIFY_HMAC_HEADER), body: input.body });
+    const signature = input.headers(SHOPIFY_HMAC_HEADER);
+    // Unsigned traffic is refused before the body is read at all.
+    if (!signature) return { kind: 'unauthorized', reason: 'missing signature' };
+    const body = typeof input.body === 'function' ? input.body() : input.body;
+    if (body.byteLength > MAX_WEBHOOK_BYTES) return { kind: 'too_large' };
+    const verified = verifyShopify({ secret: deps.secret, signature, body });
     if (!verified.ok) return { kind: 'unauthorized', reason: verified.reason };
 
     const topic = input.headers(SHOPIFY_TOPIC_HEADER)?.trim();
-    const deliveryId = input.headers(SHOPIFY_WEBHOOK_ID_HEADER)?.trim();
+    // Kept on the record for tracing a delivery in Shopify's logs; unsigned, so never a key.
+    const deliveryId = input.headers(SHOPIFY_WEBHOOK_ID_HEADER)?.trim().slice(0, 128);
     if (!topic) return { kind: 'invalid', reason: `missing ${SHOPIFY_TOPIC_HEADER}` };
     if (!deliveryId) return { kind: 'invalid', reason: `missing ${SHOPIFY_WEBHOOK_ID_HEADER}` };
     const other = deps.topics?.[topic];
-    if (other) return other({ body: input.body, deliveryId });
+    if (other) return other({ body, deliveryId });
     const read = REVERSAL_TOPICS[topic];
-    if (!read) return { kind: 'ignored', reason: `topic ${topic} does not reverse a refund` };
+    if (!read) return { kind: 'ignored', reason: `topic ${topic.slice(0, 64)} does not reverse a refund` };
 
     let payload: unknown;
     try {
-      payload = JSON.parse(input.body.toString('utf8'));
+      payload = JSON.parse(body.toString('utf8'));
     } catch {
       return { kind: 'invalid', reason: 'body is not JSON' };
     }
     const parsed = read(payload);
     if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason };
+    if (!parsed.signal.disputeId) return { kind: 'invalid', reason: 'no dispute id to count the reversal by' };
 
     const runs = await refundedRuns(deps.tenant, orderGidOf(parsed.signal.orderId));
     if (runs.length === 0) return { kind: 'ignored', reason: 'no agent refund on this order' };
@@ -79,10 +99,10 @@ export function createStoreWebhook(deps: StoreWebhookDeps) {
     const receivedAt = deps.clock.now().toISOString();
     const { disputeId, kind, reason, amountMinor, currency } = parsed.signal;
     const reversal: RefundReversal = { source: 'shopify', topic, deliveryId, disputeId, kind, reason, amountMinor, currency, receivedAt };
-    // Recorded before the delivery is claimed: a failure in between is retried by Shopify, and the
-    // record is idempotent on the delivery id, so the count below happens once and is never lost.
+    // Recorded before the dispute is claimed: a failure in between is retried by Shopify, and the
+    // record is idempotent on the dispute, so the count below happens once and is never lost.
     for (const run of runs) await recordOn(run, reversal);
-    const claim = await deps.events.claim({ tenant: deps.tenant, helpdesk: STORE_EVENT_SOURCE, eventId: deliveryId, runId: runs[0]!.runId, at: receivedAt });
+    const claim = await deps.events.claim({ tenant: deps.tenant, helpdesk: STORE_EVENT_SOURCE, eventId: reversalKeyOf(reversal), runId: runs[0]!.runId, at: receivedAt });
     const runIds = runs.map((run) => run.runId);
     if (!claim.firstTime) return { kind: 'duplicate', runIds };
     deps.metrics.count(deps.tenant, 'RefundsReversed');

@@ -22,29 +22,36 @@ export interface VerifyInput {
 }
 
 export interface HelpdeskWebhook {
+  /** Headers a signed delivery always carries: without one, the delivery is refused before its body is read. */
+  signatureHeaders: readonly string[];
   verify(input: VerifyInput): VerifyResult;
   normalize(payload: unknown, ctx: NormalizeContext): NormalizeResult;
 }
 
 export const HELPDESK_WEBHOOKS: Record<WebhookHelpdesk, HelpdeskWebhook> = {
   zendesk: {
+    signatureHeaders: [ZENDESK_SIGNATURE_HEADER, ZENDESK_TIMESTAMP_HEADER],
     verify: ({ secret, header, body, now }) =>
       verifyZendesk({ secret, signature: header(ZENDESK_SIGNATURE_HEADER), timestamp: header(ZENDESK_TIMESTAMP_HEADER), body, now }),
     normalize: normalizeZendesk,
   },
   helpscout: {
+    signatureHeaders: [HELPSCOUT_SIGNATURE_HEADER],
     verify: ({ secret, header, body }) => verifyHelpScout({ secret, signature: header(HELPSCOUT_SIGNATURE_HEADER), body }),
     normalize: normalizeHelpScout,
   },
   intercom: {
+    signatureHeaders: [INTERCOM_SIGNATURE_HEADER],
     verify: ({ secret, header, body }) => verifyIntercom({ secret, signature: header(INTERCOM_SIGNATURE_HEADER), body }),
     normalize: normalizeIntercom,
   },
   gorgias: {
+    signatureHeaders: [SHARED_SECRET_HEADER],
     verify: ({ secret, header }) => verifySharedSecret({ secret, given: header(SHARED_SECRET_HEADER) }),
     normalize: normalizeGorgias,
   },
   freshdesk: {
+    signatureHeaders: [SHARED_SECRET_HEADER],
     verify: ({ secret, header }) => verifySharedSecret({ secret, given: header(SHARED_SECRET_HEADER) }),
     normalize: normalizeFreshdesk,
   },

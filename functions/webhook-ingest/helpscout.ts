@@ -46,7 +46,7 @@ export function normalizeHelpScout(payload: unknown, ctx: NormalizeContext): Nor
   let intent: 'message' | 'closed';
   if (MESSAGE_EVENTS.has(eventName)) intent = 'message';
   else if (eventName === STATUS_EVENT && c.status === 'closed') intent = 'closed';
-  else return { ok: 'ignored', reason: `event ${eventName} starts no run` };
+  else return { ok: 'ignored', reason: `event ${eventName.slice(0, 64)} starts no run` };
   // Help Scout sends no delivery id: the conversation, the event and its last customer update identify it.
   const version = c.userUpdatedAt ?? c.createdAt ?? '';
   const customerThread = c._embedded?.threads?.find((t) => t.type === 'customer' && t.body);

@@ -1,6 +1,8 @@
-// Webhook → size check → verify (per helpdesk, constant time) → parse → normalize → enqueue on the
-// SQS FIFO queue (group = run, dedupe = event). Answers with the run id the ticket maps to; on any
-// 4xx nothing is enqueued. Called by the webhook-ingest handler; knows nothing of HTTP.
+// Webhook → helpdesk known → signature headers present → size check → verify (per helpdesk, constant
+// time) → parse → normalize → enqueue on the SQS FIFO queue (group = run, dedupe = event). Answers
+// with the run id the ticket maps to; on any 4xx nothing is enqueued. The cheap refusals come first:
+// a delivery without its signature headers costs no body read, no HMAC and no JSON parse. Called by
+// the webhook-ingest handler; knows nothing of HTTP.
 import type { Clock } from '#harness/ports.js';
 import { dedupeIdFor, runIdFor } from '../shared/ids.js';
 import type { TicketQueue } from '../shared/queue.js';
@@ -23,22 +25,28 @@ export interface IngestDeps {
   clock: Clock;
 }
 
+export interface IngestInput {
+  helpdesk: string;
+  headers: (name: string) => string | undefined;
+  /** The raw body, or how to read it (the handler decodes it only once the signature headers are there). */
+  body: string | (() => string);
+}
+
 export function createIngest(deps: IngestDeps) {
-  return async function ingest(input: {
-    helpdesk: string;
-    headers: (name: string) => string | undefined;
-    body: string;
-  }): Promise<IngestOutcome> {
-    if (Buffer.byteLength(input.body) > MAX_WEBHOOK_BYTES) return { kind: 'too_large' };
+  return async function ingest(input: IngestInput): Promise<IngestOutcome> {
     const secret = isWebhookHelpdesk(input.helpdesk) ? deps.secrets[input.helpdesk] : undefined;
     if (!isWebhookHelpdesk(input.helpdesk) || !secret) return { kind: 'unknown_helpdesk', helpdesk: input.helpdesk };
     const webhook = HELPDESK_WEBHOOKS[input.helpdesk];
+    const missing = webhook.signatureHeaders.find((name) => !input.headers(name));
+    if (missing) return { kind: 'unauthorized', reason: `missing ${missing}` };
+    const body = typeof input.body === 'function' ? input.body() : input.body;
+    if (Buffer.byteLength(body) > MAX_WEBHOOK_BYTES) return { kind: 'too_large' };
     const now = deps.clock.now();
-    const verified = webhook.verify({ secret, header: input.headers, body: input.body, now });
+    const verified = webhook.verify({ secret, header: input.headers, body, now });
     if (!verified.ok) return { kind: 'unauthorized', reason: verified.reason };
     let payload: unknown;
     try {
-      payload = JSON.parse(input.body);
+      payload = JSON.parse(body);
     } catch {
       return { kind: 'invalid', reason: 'body is not JSON' };
     }

@@ -226,6 +226,18 @@ export const RunCancellation = z.object({
 export type RunCancellation = z.infer<typeof RunCancellation>;
 
 /**
+ * The Refund step's claim on the run, written conditionally (run open, not cancelled) before the
+ * harness may dispatch: from then on a cancel is refused ("a refund is in flight"), so a cancel and a
+ * refund are ordered by writes on the run row. Kept after the refund, as the record of the claim.
+ */
+export const RefundIntent = z.object({
+  at: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+});
+export type RefundIntent = z.infer<typeof RefundIntent>;
+
+/**
  * The store's word that an agent refund was undone after the fact: today a payment dispute
  * (chargeback or inquiry) opened on the refunded order, from Shopify's disputes/create webhook.
  * Recorded by functions/store-webhook; one entry per webhook delivery.
@@ -303,6 +315,8 @@ export const Run = z.object({
   followUps: z.array(FollowUp).optional(),
   /** Set once when the run is cancelled (API or ticket closed); every step checks it at entry. */
   cancellation: RunCancellation.optional(),
+  /** Set once by the Refund step before dispatch, only on a run still open and not cancelled (see RefundIntent). */
+  refundIntent: RefundIntent.optional(),
   /** Disputes or reversals the store reported after the agent refunded (functions/store-webhook). */
   reversals: z.array(RefundReversal).optional(),
   /** Shadow mode: the proposal the run stopped at and, once a person resolved the ticket, what they did. */

@@ -1,18 +1,21 @@
 // refund(): the only path to refund_create.
 // run → re-read order → build args → idempotency record? (succeeded: answer; in flight/unknown:
-// reconcile from the order's refunds) → dispatch check (+ approval binding, spent once) →
-// preview_refund dry run, compared → idempotency record BEFORE dispatch → refund_create with the
-// key (pin checked, bounded retries) → complete / markUnknown → receipt. Every verdict is journaled.
+// reconcile from the order's refunds) → dispatch check (+ approval binding) → customer's refund lock
+// (one dispatch at a time per customer) → [auto: re-read the customer's refund history and count it
+// again] → approval spent once → preview_refund dry run, compared → idempotency record BEFORE
+// dispatch → refund_create with the key (pin checked, bounded retries) → complete / markUnknown →
+// lock released (kept to its expiry on an unknown outcome) → receipt. Every verdict is journaled.
 import { RefundCreateOutput, type RefundCreateInput } from '#mcp/contracts/tools.js';
 import { toOrderFacts } from '../domain/order-facts.js';
-import { RefundReceipt, type Run } from '../domain/types.js';
+import { RefundReceipt, type OrderFacts, type Run } from '../domain/types.js';
 import { AmbiguousOutcomeError, ArgumentPolicyError, HarnessError, TemporarilyUnavailableError, ToolFailedError, ToolNotAllowedError } from '../errors.js';
 import type { ApprovalRecord, Clock, IdempotencyRecord, IdempotencyStore, JournalStore, StepContext } from '../ports.js';
-import { checkRefundArguments, refundArgumentsHash } from '../policy/refund-args.js';
+import { checkRecentRefundsAtDispatch, checkRefundArguments, refundArgumentsHash, type RefundArgumentsVerdict } from '../policy/refund-args.js';
 import type { Policy } from '../policy/document.js';
 import { RULES } from '../policy/rules.js';
 import { isToolAllowed } from '../tools/allowlist.js';
 import type { ToolSpec } from '../tools/registry.js';
+import type { CustomerLock, HeldLock } from './customer-lock.js';
 import { boundDetail } from './journal-detail.js';
 import { comparePreview } from './preview.js';
 import { findRecordedRefund } from './reconcile.js';
@@ -27,13 +30,33 @@ export interface RefundDeps {
   policy: Policy | { invalid: string };
   clock: Clock;
   spec: ToolSpec;
+  /** One refund dispatch at a time per customer (customer-lock.ts). */
+  customerLock: CustomerLock;
 }
+
+/** Days of refund history read at dispatch: the 90-day window and a little more (the count is by calendar day). */
+const HISTORY_DAYS = 92;
 
 export interface RefundRequest {
   run: Run;
   approval: ApprovalRecord | null;
   /** Spends the approval on this refund's idempotency key (ApprovalStore.consume); required when an approval is. */
   spendApproval?: (idempotencyKey: string, at: string) => Promise<boolean>;
+}
+
+/** What refund() has settled before it takes the customer's lock. */
+interface LockedDispatch {
+  ctx: StepContext;
+  run: Run;
+  bound: OrderFacts;
+  /** Bound to the run's order and the order's customer (the only history it may read). */
+  boundCtx: StepContext & { boundCustomerId: string };
+  facts: OrderFacts;
+  args: RefundCreateInput;
+  key: string;
+  argsHash: string;
+  verdict: RefundArgumentsVerdict;
+  spendApproval: RefundRequest['spendApproval'];
 }
 
 /** A storage port failed: the check cannot run, so the call is refused (and retried later). */
@@ -141,6 +164,33 @@ export function createRefundExecutor(deps: RefundDeps) {
     if (earlier.length >= policy.document.maxRefundsPerRun) {
       await refuse(ctx, new ArgumentPolicyError(RULES.maxRefundsPerRun, 'this run already issued a refund'), argsHash, key);
     }
+    const customerId = facts.customerId;
+    if (!customerId) await refuse(ctx, new ArgumentPolicyError(RULES.orderNotRequesters, 'the order has no customer to count refunds for'), argsHash, key);
+    const locked: LockedDispatch = { ctx, run, bound, boundCtx: { ...boundCtx, boundCustomerId: customerId! }, facts, args, key, argsHash, verdict, spendApproval };
+    try {
+      return await deps.customerLock.withLock({ tenant: run.tenant, customerId: customerId!, owner: run.runId }, (held) => dispatchLocked(locked, held));
+    } catch (error) {
+      // The lock could not be taken: journaled like any refusal (the step retries it).
+      if (error instanceof TemporarilyUnavailableError && error.context.rule === RULES.customerRefundLockBusy) await refuse(ctx, error, argsHash, key);
+      throw error;
+    }
+  }
+
+  /** Under the customer's lock: the recount, the approval spent, the dry run and the one dispatch. */
+  async function dispatchLocked(input: LockedDispatch, held: HeldLock): Promise<RefundReceipt> {
+    const { ctx, run, bound, boundCtx, facts, args, key, argsHash, verdict, spendApproval } = input;
+    const policy = policyOrThrow();
+    if (!verdict.approvalRequired) {
+      // Auto only below the limit, counting refunds other runs of this customer made since the gate.
+      const history = await caller.callTool(boundCtx, 'get_refund_history', { customerId: boundCtx.boundCustomerId, sinceDays: HISTORY_DAYS }, { internal: true });
+      const refunds = history.refunds.map((r) => ({ refundId: r.id, orderNumber: r.orderNumber, createdAt: r.createdAt, amountMinor: r.amount.amountMinor, currency: r.amount.currency }));
+      try {
+        checkRecentRefundsAtDispatch({ history: { refunds, truncated: history.truncated }, facts, ticketReceivedAt: run.ticket.receivedAt, policy });
+      } catch (error) {
+        if (error instanceof HarnessError) await refuse(ctx, error, argsHash, key);
+        throw error;
+      }
+    }
     if (verdict.approvalRequired) {
       const spent = spendApproval ? await store('the approval store', () => spendApproval(key, clock.now().toISOString())) : false;
       if (!spent) await refuse(ctx, new ArgumentPolicyError(RULES.approvalAlreadyUsed, 'the approval was already used for another refund, or cannot be spent'), argsHash, key);
@@ -167,6 +217,8 @@ export function createRefundExecutor(deps: RefundDeps) {
 
     if (result.kind === 'ok') {
       const output = RefundCreateOutput.safeParse(result.output);
+      // Money may have moved and the store may not show it yet: the next count waits for the lease.
+      if (!output.success || output.data.orderId !== args.orderId || output.data.amount.amountMinor !== args.amount.amountMinor || output.data.amount.currency !== args.amount.currency) held.keepUntilExpiry();
       if (!output.success) {
         await idempotency.markUnknown(key, 'refund_create output did not match its contract');
         await journalError('output does not match the contract; outcome unknown');
@@ -186,6 +238,8 @@ export function createRefundExecutor(deps: RefundDeps) {
     }
 
     const detail = caller.describeFailure(result);
+    const definite = result.kind === 'failed' && result.error.category !== 'temporarily_unavailable' && result.error.category !== 'conflict';
+    if (!definite) held.keepUntilExpiry();
     // The record is never deleted: an unknown outcome keeps its key for the retry or for a person.
     await idempotency.markUnknown(key, boundDetail(detail));
     await journalError(detail);

@@ -2,7 +2,7 @@
 // order facts the harness fetched itself just before the call. Throws; never repairs arguments.
 // Called by the gateway's refund(); the model never reaches here.
 import type { RefundCreateInput } from '#mcp/contracts/tools.js';
-import type { GateDecision, OrderFacts } from '../domain/types.js';
+import type { CustomerRefundFact, GateDecision, OrderFacts } from '../domain/types.js';
 import { ArgumentPolicyError } from '../errors.js';
 import { canonicalHash } from '../hash.js';
 import type { ApprovalRecord } from '../ports.js';
@@ -10,7 +10,7 @@ import { computeProposalAmount, mergeLines } from './amount.js';
 import { verifyApproval } from './approval.js';
 import type { Policy } from './document.js';
 import { RULES } from './rules.js';
-import { sameEmail } from './gate.js';
+import { refundsInWindow, sameEmail } from './gate.js';
 import { TOOL_REGISTRY } from '../tools/registry.js';
 
 export interface RefundArgumentsCheck {
@@ -87,4 +87,29 @@ export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumen
     verifyApproval(check.approval, { runId: check.runId, argsHash, policyVersion: policy.version, now: check.now });
   }
   return { argsHash, approvalRequired, approvalId: approvalRequired ? (check.approval?.approvalId ?? null) : null };
+}
+
+export interface RecentRefundsCheck {
+  /** The customer's refunds as get_refund_history answered just now, under the customer's refund lock. */
+  history: { refunds: CustomerRefundFact[]; truncated: boolean };
+  facts: OrderFacts;
+  /** The policy's days count back from the day the ticket arrived. */
+  ticketReceivedAt: string;
+  policy: Policy;
+}
+
+/**
+ * The gate's "fewer than N refunds in 90 days" again at dispatch, for an automatic refund: counted
+ * with the gate's calendar-day rule over the history read under the lock, so refunds other runs of
+ * the customer made since the gate count too. A history cut short cannot be counted: refused.
+ * Returns the count.
+ */
+export function checkRecentRefundsAtDispatch(check: RecentRefundsCheck): number {
+  const max = check.policy.document.maxRefundsIn90Days;
+  if (check.history.truncated) refuse(RULES.tooManyRecentRefundsAtDispatch, "the customer's refund history was cut short and cannot be counted");
+  const recent = refundsInWindow({ ...check.facts, recentRefunds: check.history.refunds }, check.ticketReceivedAt, check.policy);
+  if (recent >= max) {
+    refuse(RULES.tooManyRecentRefundsAtDispatch, `the customer has ${recent} refunds in 90 days at dispatch (auto only below ${max}); a person must decide`);
+  }
+  return recent;
 }

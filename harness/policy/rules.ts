@@ -62,6 +62,8 @@ export const RULES = {
   idempotencyKeyReused: 'idempotency_key_reused',
   approvalAlreadyUsed: 'approval_already_used',
   toolPinMismatch: 'tool_pin_mismatch',
+  /** The customer's refunds re-counted at dispatch (concurrent runs' included) reach the auto limit. */
+  tooManyRecentRefundsAtDispatch: 'too_many_recent_refunds_at_dispatch',
   // checks that could not run, or call hygiene
   registryUnavailable: 'registry_unavailable',
   storeUnavailable: 'store_unavailable',
@@ -72,5 +74,7 @@ export const RULES = {
   dispatchAllowed: 'dispatch_allowed',
   previewMismatch: 'preview_mismatch',
   refundReconciled: 'refund_reconciled',
+  /** Another run of the same customer holds the refund lock; the dispatch is refused for now (retried). */
+  customerRefundLockBusy: 'customer_refund_lock_busy',
 } as const;
 export type RuleId = (typeof RULES)[keyof typeof RULES];

@@ -89,5 +89,7 @@ export const BUNDLE_BUDGETS_KB: Record<FunctionName, number> = {
   'cancel-run': HANDLER_BUDGET_KB,
   'dead-letters': HANDLER_BUDGET_KB,
   'stalled-runs': HANDLER_BUDGET_KB,
+  shadow: HANDLER_BUDGET_KB,
+  'shadow-api': HANDLER_BUDGET_KB,
   mcp: 1000,
 };

@@ -25,6 +25,7 @@ export const SETTINGS = [
   'STORE_NAME',
   'STORE_LOCALE',
   'MODEL_CHOICES',
+  'AGENT_MODE',
 ] as const;
 export type Setting = (typeof SETTINGS)[number];
 
@@ -60,6 +61,8 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   approvalLinks: [],
   publicUrl: ['PUBLIC_BASE_URL'],
   sendEmail: ['SENDER_EMAIL'],
+  // The tenant file's `mode` as JSON (functions/shared/lambda-config.ts parses it with harness/domain/shadow.ts).
+  agentMode: ['AGENT_MODE'],
 };
 
 /**

@@ -17,9 +17,11 @@ export const FUNCTION_NAMES = [
   'check-reply',
   'done',
   'escalate',
+  'shadow',
   'cancel-run',
   'dead-letters',
   'stalled-runs',
+  'shadow-api',
   'mcp',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
@@ -54,6 +56,8 @@ export type FunctionAccess = {
   approvers?: boolean;
   /** Links to the approval pages (PUBLIC_BASE_URL). */
   publicUrl?: boolean;
+  /** Knows the tenant's modes per ticket class (AGENT_MODE: shadow, assist, auto). */
+  agentMode?: boolean;
   sendEmail?: boolean;
 };
 
@@ -123,7 +127,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   triage: step('triage', { callsModels: true }),
   'check-order': step('check-order', { mcpClient: true }),
   'propose-refund': step('propose-refund', { callsModels: true, mcpClient: true }),
-  gate: step('gate'),
+  // Applies the tenant's mode for the ticket's class (AGENT_MODE), and a runtime promotion from the table.
+  gate: step('gate', { agentMode: true }),
   // Leaves the holding note (what waits for approval and why) on the ticket through post_draft.
   'request-approval': step('request-approval', { sendEmail: true, approvers: true, publicUrl: true, approvalLinks: true, mcpClient: true }),
   refund: step('refund', { mcpClient: true }),
@@ -132,6 +137,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   done: step('done'),
   // Leaves the team note on the ticket through post_draft.
   escalate: step('escalate', { mcpClient: true, callsModels: true }),
+  // Shadow mode: leaves the proposal note on the ticket through post_draft; moves no money, sends no email.
+  shadow: step('shadow', { mcpClient: true }),
   // Records the cancellation and stops the execution. It may not answer task tokens (only
   // approval-callback may): its best-effort SendTaskFailure is refused, and StopExecution ends the wait.
   'cancel-run': { entry: entryOf('cancel-run'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { table: 'readWrite', stopExecutions: true } },
@@ -144,6 +151,14 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     timeoutSeconds: 120,
     memoryMb: 512,
     access: { table: 'readWrite', stopExecutions: true, mcpClient: true, callsModels: true },
+  },
+  // Shadow mode's figures per class, and the switch of a class to auto (recorded in the table).
+  'shadow-api': {
+    entry: entryOf('shadow-api'),
+    config: 'handler',
+    timeoutSeconds: 10,
+    memoryMb: 256,
+    access: { table: 'readWrite', agentMode: true },
   },
   mcp: {
     entry: 'mcp-lambda/index.ts',
@@ -166,6 +181,7 @@ export const STATE_FUNCTIONS = {
   CheckReply: 'check-reply',
   Done: 'done',
   Escalate: 'escalate',
+  Shadow: 'shadow',
 } as const satisfies Record<string, FunctionName>;
 
 export const substitutionKey = (state: string): string => `${state}FunctionArn`;
@@ -206,6 +222,8 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/api/runs/{runId}', fn: 'runs-api', auth: OPERATORS },
   { method: 'POST', path: '/api/runs/{runId}/cancel', fn: 'cancel-run', auth: OPERATORS },
   { method: 'GET', path: '/api/dead-letters', fn: 'dead-letters', auth: OPERATORS },
+  { method: 'GET', path: '/api/shadow', fn: 'shadow-api', auth: OPERATORS },
+  { method: 'POST', path: '/api/shadow/{classKey}/promote', fn: 'shadow-api', auth: OPERATORS },
   // The MCP server (Streamable HTTP, stateless); it refuses callers without the caller token.
   {
     method: 'POST',

@@ -1,8 +1,11 @@
 // The tenant's public HTTP API (API Gateway HTTP API, HTTPS only): webhook intake, approval pages, the
 // operators' runs API and the MCP server. Routes, and who may call each, come from ROUTES in
 // functions.ts: operator routes need IAM (SigV4), public ones authenticate each request themselves.
-// The webhook routes (helpdesks, store) have their own throttle; the stage a default one and JSON
-// access logs (no IPs, no bodies). Called by refund-agent.ts.
+// The helpdesks' webhook route is deployed as one route per helpdesk (POST /webhooks/zendesk, …),
+// each with its own throttle, as is the store's: API Gateway throttles per route key, so junk sent
+// to one route (throttled before any signature is checked) cannot spend another's allowance, and a
+// path naming no helpdesk is a 404 from API Gateway that never reaches a function. The stage has a
+// default throttle and JSON access logs (no IPs, no bodies). Called by refund-agent.ts.
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -11,18 +14,28 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { constructIdOf, ROUTES, STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE, type FunctionName } from './functions.js';
+import { WEBHOOK_HELPDESKS } from '#functions/webhook-ingest/helpdesks.js';
+import { constructIdOf, ROUTES, STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE, type FunctionName, type Route } from './functions.js';
 
 /** Requests per second any route may take when it has no throttle of its own (the tool calls, pages). */
 export const STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 export type HttpApiProps = {
   functions: Record<FunctionName, IFunction>;
+  /** Each webhook route's own throttle (not shared between routes). */
   webhookThrottle: { rateLimit: number; burstLimit: number };
   logRetention: RetentionDays;
 };
 
 export const routeKeyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+/** The routes as deployed: ROUTES with the helpdesks' {helpdesk} route as one route per helpdesk. */
+export const DEPLOYED_ROUTES: readonly Route[] = ROUTES.flatMap((route) =>
+  route === WEBHOOK_ROUTE ? WEBHOOK_HELPDESKS.map((helpdesk) => ({ ...route, path: `/webhooks/${helpdesk}` })) : [route],
+);
+
+/** The routes each with a throttle of their own (the tenant file's webhook caps): every helpdesk's and the store's. */
+export const WEBHOOK_ROUTE_KEYS: readonly string[] = DEPLOYED_ROUTES.filter((route) => route.fn === WEBHOOK_ROUTE.fn || route === STORE_WEBHOOK_ROUTE).map(routeKeyOf);
 
 /** The fields of each access log line: enough to trace a request, nothing about who sent it. */
 const ACCESS_LOG_FIELDS = {
@@ -55,14 +68,11 @@ export class RefundAgentApi extends Construct {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)) },
     });
     const webhookThrottle = { ThrottlingRateLimit: props.webhookThrottle.rateLimit, ThrottlingBurstLimit: props.webhookThrottle.burstLimit };
-    (this.stage.node.defaultChild as CfnStage).routeSettings = {
-      [routeKeyOf(WEBHOOK_ROUTE)]: webhookThrottle,
-      [routeKeyOf(STORE_WEBHOOK_ROUTE)]: webhookThrottle,
-    };
+    (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(WEBHOOK_ROUTE_KEYS.map((key) => [key, webhookThrottle]));
 
     const iam = new HttpIamAuthorizer();
     const integrations = new Map<FunctionName, HttpLambdaIntegration>();
-    for (const route of ROUTES) {
+    for (const route of DEPLOYED_ROUTES) {
       let integration = integrations.get(route.fn);
       if (!integration) {
         integration = new HttpLambdaIntegration(`${constructIdOf(route.fn)}Integration`, props.functions[route.fn]);

@@ -8,8 +8,9 @@ export { METRIC_NAMESPACE } from '#harness/metrics.js';
 /**
  * The one dimension a metric carries; alarms match on it exactly. `Tenant`: the tenant's name (the
  * default). `Tool`: one series per MCP tool (the pin guard's), summed over TOOL_NAMES by the alarm.
+ * `ShadowClass`: Tenant and ShadowClass (`<reason>|<band>|<language>`), one series per shadow class.
  */
-export type MetricDimension = 'Tenant' | 'Tool';
+export type MetricDimension = 'Tenant' | 'Tool' | 'ShadowClass';
 
 export type ProductMetric = {
   unit: 'Count' | 'None';
@@ -73,6 +74,20 @@ export const PRODUCT_METRICS = {
     unit: 'None',
     meaning: "a closed run's model cost in micro-dollars, emitted with TicketsClosed",
     emitter: 'functions/done/use-case.ts, functions/escalate/use-case.ts',
+    emitted: true,
+  },
+  ShadowResolved: {
+    unit: 'Count',
+    dimension: 'ShadowClass',
+    meaning: 'shadow-mode tickets a person resolved (a refund in the store, or the ticket solved with none), per class',
+    emitter: 'functions/shadow/resolve.ts (store refunds/create, helpdesk solved)',
+    emitted: true,
+  },
+  ShadowAgreed: {
+    unit: 'Count',
+    dimension: 'ShadowClass',
+    meaning: "of those, the ones where the person did what the agent proposed (a later refund that changes the verdict emits the difference), per class",
+    emitter: 'functions/shadow/resolve.ts',
     emitted: true,
   },
 } as const satisfies Record<string, ProductMetric>;

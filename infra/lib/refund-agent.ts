@@ -126,6 +126,7 @@ export class RefundAgent extends Construct {
       STORE_NAME: config.storeName ?? config.tenant,
       STORE_LOCALE: config.storeLocale,
       MODEL_CHOICES: JSON.stringify(config.models),
+      AGENT_MODE: JSON.stringify(config.mode),
     };
     const secretArns = Object.fromEntries(SECRET_NAMES.map((name) => [name, this.state.secrets[name].secretArn])) as Record<SecretName, string>;
     for (const name of FUNCTION_NAMES) {

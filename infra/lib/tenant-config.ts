@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { HELPDESK_KINDS } from '#mcp/adapters/helpdesk/index.js';
 import { HelpdeskKind } from '#harness/domain/types.js';
+import { AgentModeConfig } from '#harness/domain/shadow.js';
 import { DEFAULT_MODEL_CONFIG } from '#harness/models/gateway.js';
 import { priceFor } from '#harness/models/prices.js';
 import { DEFAULT_POLICY_DOCUMENT, PolicyDocument } from '#harness/policy/document.js';
@@ -32,7 +33,10 @@ const Caps = z
   .object({
     /** Per-run model cost cap in micro-dollars (harness/models/gateway.ts). */
     runCostMicros: z.number().int().positive().default(DEFAULT_MODEL_CONFIG.runCostCapMicros),
-    /** Steady rate and burst of the webhook route (API Gateway stage throttling), requests per second. */
+    /**
+     * Steady rate and burst of each webhook route, requests per second: every helpdesk's route and the
+     * store's has its own allowance of this size (API Gateway route throttling), none shares another's.
+     */
     webhookRatePerSecond: z.number().int().positive().max(10_000).default(10),
     webhookBurst: z.number().int().positive().max(5_000).default(20),
   })
@@ -77,6 +81,12 @@ export const TenantConfig = z
     models: ModelChoices.default({}),
     caps: Caps.default(Caps.parse({})),
     alarms: RateAlarmThresholds.default(RateAlarmThresholds.parse({})),
+    /**
+     * Shadow, assist or auto, per ticket class (`<reason>|<0-50|50-200|200+>|<language>`): shadow
+     * proposes only, assist makes every refund need a person; minTickets and agreement gate a class's
+     * switch to auto (docs/deploy.md, Shadow mode). Absent: auto for every class.
+     */
+    mode: AgentModeConfig.default(AgentModeConfig.parse({})),
   })
   .strict();
 export type TenantConfig = z.infer<typeof TenantConfig>;

@@ -2,12 +2,13 @@
 // Build the document client once per container with removeUndefinedValues and pass it in.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Run } from '../../domain/types.js';
-import type { ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyStore, IdGenerator, JournalStore, RunStore, ShadowStore } from '../../ports.js';
+import type { ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyStore, IdGenerator, JournalStore, LockStore, RunStore, ShadowStore } from '../../ports.js';
 import { createDynamoApprovalStore } from './approvals.js';
 import { createDynamoBudgetStore } from './budget.js';
 import { createDynamoEventLedger } from './events.js';
 import { createDynamoIdempotencyStore } from './idempotency.js';
 import { createDynamoJournalStore } from './journal.js';
+import { createDynamoLockStore } from './locks.js';
 import { createDynamoRunStore } from './runs.js';
 import { createDynamoShadowStore } from './shadow.js';
 
@@ -22,6 +23,8 @@ export interface DynamoStores {
   events: EventLedger;
   /** Model-cost reservations against the run's and the tenant's daily caps. */
   budget: BudgetStore;
+  /** Leases with an expiry (one refund dispatch at a time per customer). */
+  locks: LockStore;
   /** Shadow mode's class counters and promotions. */
   shadow: ShadowStore;
   /** Runs bound to this order, oldest first: one Query on the byOrder index. */
@@ -37,6 +40,7 @@ export function createDynamoStores(deps: { client: DynamoDBDocumentClient; table
     approvals: createDynamoApprovalStore(deps),
     events: createDynamoEventLedger(deps),
     budget: createDynamoBudgetStore(deps),
+    locks: createDynamoLockStore(deps),
     shadow: createDynamoShadowStore(deps),
     findRunsByOrder: (tenant, orderNumber) => runs.findRunsByOrder(tenant, orderNumber),
   };

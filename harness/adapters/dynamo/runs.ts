@@ -3,7 +3,7 @@
 // 1001" is one Query on the byOrder index (findRunsByOrder).
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Run } from '../../domain/types.js';
-import type { Clock, RunStore } from '../../ports.js';
+import type { Clock, RunCondition, RunPatch, RunStore } from '../../ports.js';
 import { RecordNotFoundError } from '../errors.js';
 import { plain } from '../records.js';
 import { conditionally, isConditionalCheckFailed, withoutKeys } from './conditional.js';
@@ -16,6 +16,29 @@ export interface DynamoTableDeps {
 }
 
 const IMMUTABLE = new Set(['runId', 'tenant', 'createdAt']);
+
+/** The ConditionExpression of a write: the run exists, and every part of `condition` holds. */
+function conditionOf(condition: RunCondition, names: Record<string, string>, values: Record<string, unknown>): string {
+  const parts = ['attribute_exists(pk)'];
+  if (condition.statusIn) {
+    names['#cStatus'] = 'status';
+    const placeholders = condition.statusIn.map((status, i) => {
+      values[`:cs${i}`] = status;
+      return `:cs${i}`;
+    });
+    // No status allowed: a condition that never holds.
+    parts.push(placeholders.length > 0 ? `#cStatus IN (${placeholders.join(', ')})` : 'attribute_not_exists(pk)');
+  }
+  if (condition.notCancelled) {
+    names['#cCancel'] = 'cancellation';
+    parts.push('attribute_not_exists(#cCancel)');
+  }
+  if (condition.noRefundIntent) {
+    names['#cIntent'] = 'refundIntent';
+    parts.push('attribute_not_exists(#cIntent)');
+  }
+  return parts.join(' AND ');
+}
 
 export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDeps): RunStore & {
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
@@ -49,6 +72,57 @@ export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDe
     return Item ? toRun(Item) : null;
   }
 
+  /** One UpdateItem, conditional on the run existing and on `condition`; null when the condition failed. */
+  async function write(runId: string, patch: RunPatch, condition: RunCondition): Promise<Run | null> {
+    const fields = Object.entries(plain(patch)).filter(([k, v]) => v !== undefined && !IMMUTABLE.has(k) && k !== 'updatedAt');
+    const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+    const values: Record<string, unknown> = { ':updatedAt': patch.updatedAt ?? clock.now().toISOString() };
+    const sets = ['#updatedAt = :updatedAt'];
+    const removes: string[] = [];
+    fields.forEach(([field, value], i) => {
+      names[`#f${i}`] = field;
+      values[`:v${i}`] = value;
+      sets.push(`#f${i} = :v${i}`);
+    });
+    // The index keys need the tenant, which only the stored row knows.
+    const current = patch.order || patch.status ? await get(runId) : null;
+    if ((patch.order || patch.status) && !current) return null;
+    if (patch.status && current) {
+      names['#spk'] = TABLE_KEYS.byStatusPartitionKey;
+      names['#ssk'] = TABLE_KEYS.byStatusSortKey;
+      values[':spk'] = keys.byStatus(current.tenant, patch.status);
+      sets.push('#spk = :spk', '#ssk = :updatedAt');
+    }
+    if (patch.order && current) {
+      names['#gpk'] = TABLE_KEYS.byOrderPartitionKey;
+      names['#gsk'] = TABLE_KEYS.byOrderSortKey;
+      names['#createdAt'] = 'createdAt';
+      values[':gpk'] = keys.byOrder(current.tenant, patch.order.orderNumber);
+      sets.push('#gpk = :gpk', '#gsk = #createdAt');
+    } else if (patch.order === null) {
+      names['#gpk'] = TABLE_KEYS.byOrderPartitionKey;
+      names['#gsk'] = TABLE_KEYS.byOrderSortKey;
+      removes.push('#gpk', '#gsk');
+    }
+    try {
+      const { Attributes } = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.run(runId),
+          UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+          ConditionExpression: conditionOf(condition, names, values),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toRun(Attributes ?? {});
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return null;
+      throw error;
+    }
+  }
+
   return {
     async create(run) {
       const item: Record<string, unknown> = { ...keys.run(run.runId), ...plain(Run.parse(run)) };
@@ -66,53 +140,17 @@ export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDe
     get,
 
     async update(runId, patch) {
-      const fields = Object.entries(plain(patch)).filter(([k, v]) => v !== undefined && !IMMUTABLE.has(k) && k !== 'updatedAt');
-      const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
-      const values: Record<string, unknown> = { ':updatedAt': patch.updatedAt ?? clock.now().toISOString() };
-      const sets = ['#updatedAt = :updatedAt'];
-      const removes: string[] = [];
-      fields.forEach(([field, value], i) => {
-        names[`#f${i}`] = field;
-        values[`:v${i}`] = value;
-        sets.push(`#f${i} = :v${i}`);
-      });
-      // The index keys need the tenant, which only the stored row knows.
-      const current = patch.order || patch.status ? await get(runId) : null;
-      if ((patch.order || patch.status) && !current) throw new RecordNotFoundError('run', runId);
-      if (patch.status && current) {
-        names['#spk'] = TABLE_KEYS.byStatusPartitionKey;
-        names['#ssk'] = TABLE_KEYS.byStatusSortKey;
-        values[':spk'] = keys.byStatus(current.tenant, patch.status);
-        sets.push('#spk = :spk', '#ssk = :updatedAt');
-      }
-      if (patch.order && current) {
-        names['#gpk'] = TABLE_KEYS.byOrderPartitionKey;
-        names['#gsk'] = TABLE_KEYS.byOrderSortKey;
-        names['#createdAt'] = 'createdAt';
-        values[':gpk'] = keys.byOrder(current.tenant, patch.order.orderNumber);
-        sets.push('#gpk = :gpk', '#gsk = #createdAt');
-      } else if (patch.order === null) {
-        names['#gpk'] = TABLE_KEYS.byOrderPartitionKey;
-        names['#gsk'] = TABLE_KEYS.byOrderSortKey;
-        removes.push('#gpk', '#gsk');
-      }
-      try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.run(runId),
-            UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return toRun(Attributes ?? {});
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) throw new RecordNotFoundError('run', runId, { cause: error });
-        throw error;
-      }
+      const updated = await write(runId, patch, {});
+      if (!updated) throw new RecordNotFoundError('run', runId);
+      return updated;
+    },
+
+    async updateIf(runId, patch, condition) {
+      const updated = await write(runId, patch, condition);
+      if (updated) return updated;
+      // The condition failed: a missing run is an error, a run that did not match is the answer null.
+      if (!(await get(runId))) throw new RecordNotFoundError('run', runId);
+      return null;
     },
 
     async addCost(runId, micros) {

@@ -121,7 +121,7 @@ export function createDynamoShadowStore({ client, tableName, clock }: DynamoTabl
     },
 
     async listPromotions(tenant) {
-      return (await queryPrefix(tenant, 'PROMOTION#')).map((item) => PromotionItem.parse(item));
+      return (await queryPrefix(tenant, 'PROMOTION#')).map((item): ShadowPromotion => PromotionItem.parse(item));
     },
   };
 }

@@ -2,7 +2,7 @@
 // Items: RUN#<runId>/RUN, RUN#<runId>/JOURNAL#<seq>, EVENT#<tenant>#<helpdesk>#<eventId>/EVENT,
 // IDEM#<key>/IDEM, APPROVAL#<approvalId>/APPROVAL, BUDGET#RUN#<runId>/BUDGET and
 // BUDGET#DAY#<tenant>#<day>/BUDGET, SHADOW#<tenant>/CLASS#<classKey> and
-// SHADOW#<tenant>/PROMOTION#<at>#<classKey>. GSI byOrder answers "which run refunded order N"; GSI byStatus
+// SHADOW#<tenant>/PROMOTION#<at>#<classKey>, LOCK#<name>/LOCK (leases, e.g. LOCK#CUSTOMER#<tenant>#<customerId>). GSI byOrder answers "which run refunded order N"; GSI byStatus
 // "which runs of a tenant are pending review". `expiresAt` (epoch seconds) is the TTL attribute.
 export const TABLE_KEYS = {
   partitionKey: 'pk',
@@ -29,6 +29,7 @@ export const keys = {
   shadowPartition: (tenant: string) => `SHADOW#${tenant}`,
   shadowClass: (tenant: string, classKey: string) => ({ pk: `SHADOW#${tenant}`, sk: `CLASS#${classKey}` }),
   shadowPromotion: (tenant: string, at: string, classKey: string) => ({ pk: `SHADOW#${tenant}`, sk: `PROMOTION#${at}#${classKey}` }),
+  lock: (name: string) => ({ pk: `LOCK#${name}`, sk: 'LOCK' }),
 } as const;
 
 /** CreateTable input for emulators (CDK declares the same schema in infra/). */

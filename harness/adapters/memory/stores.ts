@@ -2,11 +2,12 @@
 // DynamoDB adapter (create-once, single-use decisions, first claim wins). For unit tests and
 // quick local runs; nothing survives the process.
 import { Run } from '../../domain/types.js';
-import type { ApprovalRecord, ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyRecord, IdempotencyStore, IdGenerator, JournalStore, RunStore, ShadowStore } from '../../ports.js';
+import type { ApprovalRecord, ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyRecord, IdempotencyStore, IdGenerator, JournalStore, LockStore, RunCondition, RunStore, ShadowStore } from '../../ports.js';
 import type { JournalRow } from '../../domain/types.js';
 import { RecordExistsError, RecordNotFoundError } from '../errors.js';
 import { createJournalSequencer, idempotencyExpiry, plain } from '../records.js';
 import { createInMemoryBudgetStore } from './budget.js';
+import { createInMemoryLockStore } from './locks.js';
 import { createInMemoryShadowStore } from './shadow.js';
 
 export interface InMemoryStores {
@@ -16,6 +17,8 @@ export interface InMemoryStores {
   approvals: ApprovalStore;
   events: EventLedger;
   budget: BudgetStore;
+  /** Leases with an expiry (one refund dispatch at a time per customer). */
+  locks: LockStore;
   /** Shadow mode's class counters and promotions (writes resolutions on the runs above). */
   shadow: ShadowStore;
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
@@ -30,6 +33,14 @@ export interface InMemoryStores {
 }
 
 const systemClock: Clock = { now: () => new Date() };
+
+/** The same condition the DynamoDB adapter writes as a ConditionExpression, checked in the same tick as the write. */
+function meets(run: Run, condition: RunCondition): boolean {
+  if (condition.statusIn && !condition.statusIn.includes(run.status)) return false;
+  if (condition.notCancelled && run.cancellation) return false;
+  if (condition.noRefundIntent && run.refundIntent) return false;
+  return true;
+}
 const randomIds: IdGenerator = { random: () => crypto.randomUUID().replace(/-/g, '') };
 
 export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator } = {}): InMemoryStores {
@@ -55,8 +66,12 @@ export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator
       return run ? plain(run) : null;
     },
     async update(runId, patch) {
+      return (await runs.updateIf(runId, patch, {}))!;
+    },
+    async updateIf(runId, patch, condition) {
       const run = state.runs.get(runId);
       if (!run) throw new RecordNotFoundError('run', runId);
+      if (!meets(run, condition)) return null;
       const defined = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && !['runId', 'tenant', 'createdAt'].includes(k)));
       const next = Run.parse(plain({ ...run, ...defined, updatedAt: patch.updatedAt ?? clock.now().toISOString() }));
       state.runs.set(runId, next);
@@ -159,5 +174,5 @@ export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator
   }
 
   const shadow = createInMemoryShadowStore({ runs: state.runs, now: () => clock.now().toISOString() });
-  return { runs, journal, idempotency, approvals, events, budget: createInMemoryBudgetStore(), shadow, findRunsByOrder, state };
+  return { runs, journal, idempotency, approvals, events, budget: createInMemoryBudgetStore(), locks: createInMemoryLockStore({ clock }), shadow, findRunsByOrder, state };
 }

@@ -3,13 +3,14 @@
 // only in passing is not claimed), the quantity stated for each, and a verbatim quote. A sentence
 // that complains without naming an item leans on the one line named just before ("I bought three
 // bowls. Two of the three arrived chipped."). Used by claim-reader.ts.
+import { complaintQuote, OPENERS, quoteFor } from './claim-quotes.js';
 import { matchWholeOrder, wordSet } from './cues.js';
 import { readExceptions, type Exceptions } from './exceptions.js';
-import { ARTICLES, CONTRAST_WORDS, ITEM_NEGATORS } from './lexicon/grammar.js';
+import { ARTICLES, ITEM_NEGATORS } from './lexicon/grammar.js';
 import { ELSE_WORDS } from './lexicon/exclusions.js';
 import { NUMBER_JOINERS } from './lexicon/orders.js';
 import type { LineIndex, Mention } from './line-match.js';
-import { countOf, pluralAround, quantityAfter, quantityBefore, speaksOfQuantity, standaloneQuantities, type Amount, type Stated } from './quantity.js';
+import { countOf, pluralAround, quantityAfter, quantityBefore, standaloneQuantities, type Amount, type Stated } from './quantity.js';
 import type { SourceReading } from './reading.js';
 import { fitSpan, quoteOf, type Span } from './segments.js';
 
@@ -38,8 +39,6 @@ export interface SourceClaims {
 }
 
 const ARTICLE = wordSet(ARTICLES);
-/** Words a clause may open with that a quote can do without ("but the plate is chipped"). */
-const OPENERS = wordSet([...CONTRAST_WORDS, 'and', 'y', 'e', 'et', 'und', 'also', 'then']);
 const JOINER = wordSet(NUMBER_JOINERS);
 const NEGATOR = wordSet(ITEM_NEGATORS);
 const ELSE = wordSet(ELSE_WORDS);
@@ -50,32 +49,6 @@ const once = <T>(make: () => T): (() => T) => {
   let made: { value: T } | null = null;
   return () => (made ??= { value: make() }).value;
 };
-
-/** Where a claim's quote may reach: its clause (without an opening "but"/"and") or sentence when they name only this line. */
-function reach(r: SourceReading, m: Mention, core: Span): Span {
-  const { tokens, seg } = r;
-  const c = seg.clauseOf[m.from]!;
-  const s = seg.sentenceOf[m.from]!;
-  const clause = seg.clauses[c]!;
-  const sentence = seg.sentences[s]!;
-  const only = (set: Set<number> | undefined) => set !== undefined && set.size === 1 && set.has(m.lines[0]!);
-  const holds = (span: Span) => span.from <= core.from && core.to <= span.to;
-  if (holds(clause) && only(r.linesInClause.get(c))) {
-    return { from: OPENERS.has(tokens[clause.from]!.norm) && clause.from < core.from ? clause.from + 1 : clause.from, to: clause.to };
-  }
-  return holds(sentence) && only(r.linesInSentence.get(s)) ? sentence : core;
-}
-
-/** The quote of a claim: the item words and stated quantity, widened as far as `reach` allows. */
-function quoteFor(r: SourceReading, m: Mention, stated: Span | null, outer?: Span): string | null {
-  const { tokens } = r;
-  const core = { from: Math.min(m.from, stated?.from ?? m.from), to: Math.max(m.to, stated?.to ?? m.to) };
-  if (core.from > 0 && ARTICLE.has(tokens[core.from - 1]!.norm) && tokens[core.from]!.gap === 'space') core.from--;
-  const wide = fitSpan(tokens, outer ?? reach(r, m, core), core);
-  // A wider quote that speaks of another quantity ("…, I ordered 6") would misstate the claim.
-  const span = wide && speaksOfQuantity(tokens, wide, stated) ? fitSpan(tokens, core, core) : wide;
-  return span ? quoteOf(r.text, tokens, span) : null;
-}
 
 /** Clauses that complain, or list items of a complaining sentence ("the mug, the bowl and the plate are broken"). */
 function complainingClauses(r: SourceReading, language: string): boolean[] {
@@ -92,10 +65,10 @@ function complainingClauses(r: SourceReading, language: string): boolean[] {
   });
 }
 
-/** Sentences whose complaint names its item in its own clause: items of their other clauses are only context. */
-function anchoredSentences(r: SourceReading, complaining: readonly boolean[]): Set<number> {
+/** Sentences whose complaint names its item (by its head noun) in its own clause: items of their other clauses are only context. */
+function anchoredSentences(r: SourceReading): Set<number> {
   const anchored = new Set<number>();
-  for (const m of r.mentions) if (r.clauseComplains[r.seg.clauseOf[m.from]!] && complaining[r.seg.clauseOf[m.from]!]) anchored.add(r.seg.sentenceOf[m.from]!);
+  for (const m of r.mentions) if (m.strong && r.clauseComplains[r.seg.clauseOf[m.from]!]) anchored.add(r.seg.sentenceOf[m.from]!);
   return anchored;
 }
 
@@ -162,7 +135,7 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
   const wholeSpan = core ? fitSpan(tokens, core, { from: core.from, to: core.from + 1 }) : null;
   if (wholeSpan) out.whole = quoteOf(r.text, tokens, wholeSpan);
   const complaining = complainingClauses(r, language);
-  const anchored = anchoredSentences(r, complaining);
+  const anchored = anchoredSentences(r);
   const memo = new Map<string, Stated | null>();
   const claimed = new Set<number>();
   let previous: { m: Mention; stated: Stated | null } | null = null;
@@ -206,16 +179,6 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
   leanOnEarlierSentence(r, ex, language, out, claimed, memo);
   out.complaint = complaintQuote(r);
   return out;
-}
-
-/** The first complaining sentence, cut around its first complaint word when long. */
-function complaintQuote(r: SourceReading): string | null {
-  const s = r.complains.findIndex(Boolean);
-  const sentence = r.seg.sentences[s];
-  if (!sentence) return null;
-  const cue = [...r.reasons, ...r.remedies].filter((m) => r.seg.sentenceOf[m.from] === s).sort((a, b) => a.from - b.from)[0];
-  const span = fitSpan(r.tokens, sentence, cue ? { from: cue.from, to: cue.to } : { from: sentence.from, to: sentence.from + 1 });
-  return span ? quoteOf(r.text, r.tokens, span) : null;
 }
 
 /** A complaining sentence naming no item claims the single line named in the sentence or two before. */

@@ -75,6 +75,9 @@ interface Located {
   other: boolean;
   /** Another order number stands in the same clause: its words cannot be told apart. */
   shared: boolean;
+  /** The tokens of the neighbouring order numbers in the same sentence: the quote stays between them. */
+  previousToken: number | null;
+  nextToken: number | null;
 }
 
 /** Each number's words: from its clause to the clause of the next number in its sentence. */
@@ -94,12 +97,20 @@ function locate(read: ReadText): Located[] {
     let complaints = 0;
     let others = 0;
     for (let c = from; c < Math.max(nextClause, from + 1); c++) [complaints, others] = [complaints + complaintAt[c]!, others + otherAt[c]!];
-    return { number: m.number, read, token: m.token, sentence, complains: complaints > 0, other: others > 0 && complaints === 0, shared };
+    const sameSentence = (o: { token: number } | undefined) => (o && seg.sentenceOf[o.token] === s ? o.token : null);
+    return {
+      number: m.number, read, token: m.token, sentence, complains: complaints > 0, other: others > 0 && complaints === 0, shared,
+      previousToken: sameSentence(previous), nextToken: sameSentence(next),
+    };
   });
 }
 
+/** The number's own words: from its clause to just before the next order number, never naming another one. */
 function quote(at: Located): string | null {
-  const span = fitSpan(at.read.tokens, at.sentence, { from: at.token, to: at.token + 1 });
+  const clause = at.read.seg.clauses[at.read.seg.clauseOf[at.token]!];
+  const from = Math.max(clause?.from ?? at.sentence.from, at.previousToken === null ? at.sentence.from : at.previousToken + 1);
+  const to = at.nextToken === null ? at.sentence.to : at.nextToken;
+  const span = fitSpan(at.read.tokens, { from, to }, { from: at.token, to: at.token + 1 });
   return span ? quoteOf(at.read.text, at.read.tokens, span) : null;
 }
 

@@ -2,6 +2,7 @@
 // and order, or that a person is looking); the checker demands the exact order number and
 // formatted amount and flags any other amount or a refund claim that did not happen.
 import { formatMoney } from '../../domain/money.js';
+import { amountsIn } from './money-scan.js';
 import { countMatches, normalizeText, phrases } from './text.js';
 
 export interface ReplyFacts {
@@ -53,7 +54,6 @@ export function writeReply(facts: ReplyFacts): { body: string } {
 
 /** Non-breaking and narrow spaces differ by locale and by writer: compare with plain spaces. */
 const plainSpaces = (s: string) => s.replace(/[\u00a0\u202f\u2009]/g, ' ');
-const MONEY = /(?:[$€£¥]|\b(?:usd|eur|gbp|cad|aud|chf|jpy)\b)\s?\d[\d.,' ]*\d|\d[\d.,' ]*\s?(?:[$€£¥]|\b(?:usd|eur|gbp|cad|aud|chf|jpy)\b)/giu;
 const REFUND_CLAIM = phrases(['refunded', 'have refunded', 'reembolsado', 'hemos reembolsado', 'erstattet', 'rembourse', 'remboursee']);
 
 export function checkReply(draft: string, facts: ReplyFacts): { passed: boolean; problems: string[] } {
@@ -71,7 +71,7 @@ export function checkReply(draft: string, facts: ReplyFacts): { passed: boolean;
   } else if (countMatches(REFUND_CLAIM, normalizeText(body)) > 0) {
     problems.push('the draft says a refund was made, but none was');
   }
-  const others = rest.match(MONEY) ?? [];
+  const others = amountsIn(rest);
   if (others.length > 0) problems.push(`the draft states an amount that did not happen: ${others.map((m) => m.trim()).join(', ')}`);
   return { passed: problems.length === 0, problems };
 }

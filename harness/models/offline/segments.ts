@@ -21,7 +21,7 @@ export interface Segments {
 
 export const MAX_QUOTE = 300;
 
-const CONTRAST = new Set(CONTRAST_WORDS);
+const CONTRAST = new Set(CONTRAST_WORDS.map(normalizeWord));
 const ALL_WORDS = new Set([...ALL_BEFORE_EXCLUSION, ...WHOLE_ORDER_WORDS].map(normalizeWord));
 
 /** A contrast word opens a clause, except right after "all" ("all but the kettle"). */

@@ -18,12 +18,12 @@ export const PART_OF_WORDS = new Set(['of', 'out', 'de', 'das', 'dos', 'des', 'd
 
 /** Words that claim every unit (with or without a number after them). */
 export const ALL_WORDS = new Set([
-  'all', 'every', 'everything', 'entire', 'whole', 'todos', 'todas', 'todo', 'toda', 'tous', 'toutes', 'tout', 'alle', 'alles', 'tutti', 'tutte', 'tutto',
+  'all', 'every', 'everything', 'entire', 'whole', 'todos', 'todas', 'todo', 'toda', 'tous', 'toutes', 'tout', 'alle', 'alles', 'tutti', 'tutte', 'tutto', 'tudo', 'todas as', 'todos os',
 ]);
 
 /** Markers after which the items named are excluded from the claim. */
 export const EXCLUSION_MARKERS: readonly string[] = [
-  'except', 'except for', 'excepting', 'excluding', 'apart from', 'other than', 'but not', 'not the', 'not my', 'besides the', 'aside from',
+  'except', 'except for', 'excepting', 'all but', 'everything but', 'anything but', 'excluding', 'apart from', 'other than', 'but not', 'not the', 'not my', 'besides the', 'aside from',
   'excepto', 'salvo', 'menos', 'excepcion de', 'exceto', 'menos o', 'menos a', 'fora o', 'fora a', 'tirando',
   'sauf', 'excepte', 'hormis', 'a part', 'a l\'exception de', 'pas le', 'pas la', 'pas les',
   'ausser', 'ausgenommen', 'bis auf', 'nicht der', 'nicht die', 'nicht das', 'nicht den',

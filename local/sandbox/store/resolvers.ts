@@ -62,7 +62,12 @@ function addressView(lines: string[]) {
   return { name: lines[0] ?? null, formatted: (args: Args) => (args.withName === true ? lines : lines.slice(1)) };
 }
 
-export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema) {
+/** What the store tells the outside world about (its webhooks, store/webhooks.ts). */
+export interface StoreEvents {
+  refundCreated?(order: StoreOrder, refund: StoreRefund): void;
+}
+
+export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema, events: StoreEvents = {}) {
   const transactionView = (order: StoreOrder, t: StoreTransaction): Record<string, unknown> => ({
     id: t.id, kind: t.kind, status: t.status, gateway: t.gateway, formattedGateway: t.gateway,
     amountSet: moneyBag(t.amountMinor, order.currency), createdAt: t.createdAt, processedAt: t.createdAt,
@@ -212,6 +217,8 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema)
       const result = state.createRefund(request);
       if (result.refund === null) return { refund: null, order: result.order ? orderView(result.order) : null, userErrors: result.userErrors };
       state.idempotencyKeys.set(key, { fingerprint, refund: result.refund });
+      // A new refund only: a replayed key created nothing, so it sends nothing.
+      events.refundCreated?.(result.order, result.refund);
       return { refund: refundView(result.order, result.refund), order: orderView(result.order), userErrors: [] };
     },
   };

@@ -10,6 +10,7 @@ import { FixtureError, type SandboxFixture } from '../fixture.js';
 import { handleFaultsRequest, hangUntilClosed, listen, readBody, sendJson } from '../http.js';
 import { createStoreFaults, type StoreFaults, type ThrottleReport } from './faults.js';
 import { createResolvers } from './resolvers.js';
+import { createStoreWebhookSender, type StoreWebhookTarget } from './webhooks.js';
 import { buildSandboxSchema, SANDBOX_CURRENCIES } from './schema.js';
 import { SandboxStoreState } from './state.js';
 
@@ -22,6 +23,10 @@ export interface SandboxStoreOptions {
   accessToken: string;
   host?: string;
   port?: number;
+  /** Send refunds/create (signed) for each refund refundCreate creates, as a Shopify app's subscription would. */
+  webhook?: StoreWebhookTarget;
+  /** A delivery that failed (the store does not retry). */
+  onWebhookError?: (error: unknown) => void;
 }
 
 export interface SandboxStore {
@@ -68,7 +73,8 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
   }
   const state = new SandboxStoreState(options.fixture, options.clock);
   const schema = buildSandboxSchema();
-  const rootValue = createResolvers(state, schema);
+  const webhooks = options.webhook ? createStoreWebhookSender(options.webhook, options.onWebhookError) : null;
+  const rootValue = createResolvers(state, schema, webhooks ? { refundCreated: (order, refund) => webhooks.refundCreated(order, refund) } : {});
   const faults = createStoreFaults();
   let requests = 0;
   const credentials = new Set<string>();
@@ -118,6 +124,9 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     faults,
     requestCount: () => requests,
     seenCredentials: () => [...credentials],
-    close: listening.close,
+    close: async () => {
+      await webhooks?.settle();
+      await listening.close();
+    },
   };
 }

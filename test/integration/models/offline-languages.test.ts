@@ -57,7 +57,10 @@ describe('offline specialists in three languages on the demo store', () => {
     const done = await waitForRun(rt, runId, settled);
 
     expect(done.status).toBe('done');
-    const [note] = await ticketNotes(rt, '5003');
+    // The first note is the holding note left while the run waited; the reply draft follows the decision.
+    const notes = await ticketNotes(rt, '5003');
+    expect(notes[0]?.body).toContain('Waiting for a lead');
+    const note = notes.at(-1);
     expect(note?.body).toContain('Nous avons remboursé');
     expect(note?.body.replace(/\s/g, ' ')).toContain('24,00 $US');
   });

@@ -14,6 +14,7 @@ export const TASK_STATES = [
   'CheckReply',
   'Done',
   'Escalate',
+  'Shadow',
 ] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
@@ -33,6 +34,7 @@ export function fakeHandlers(overrides: Partial<Record<TaskState, StepHandler>> 
     CheckReply: async () => ({ outcome: 'continue' }),
     Done: async () => ({ outcome: 'continue' }),
     Escalate: async () => ({ outcome: 'continue' }),
+    Shadow: async () => ({ outcome: 'continue' }),
   };
   const handlers: StepHandlers = {};
   for (const state of TASK_STATES) {

@@ -67,6 +67,18 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     expect(sfn.list().map((v) => v.name)).toEqual(['run-happy']);
   });
 
+  it('stops at Shadow when the Gate decides shadow: no approval, no refund, the execution succeeds', async () => {
+    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'shadow' }) });
+    const sfn = makeEngine({ handlers: fake.handlers });
+
+    await sfn.start({ name: 'run-shadow', input: { runId: 'run-shadow' } });
+    const result = await sfn.waitFor('run-shadow');
+
+    expect(result.status).toBe('SUCCEEDED');
+    expect(enteredStates(sfn.describe('run-shadow')!.history)).toEqual([...HAPPY_PATH.slice(0, HAPPY_PATH.indexOf('GateDecision') + 1), 'Shadow']);
+    expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'Shadow']);
+  });
+
   it('waits at RequestApproval with a minted token until sendTaskSuccess, then refunds', async () => {
     const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
     const sfn = makeEngine({ handlers: fake.handlers });

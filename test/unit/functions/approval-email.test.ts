@@ -234,6 +234,7 @@ describe('approval rules in plain words', () => {
     'reason_not_damage_like',
     'too_many_recent_refunds',
     'risk_flags',
+    'assist_mode',
     'quote_not_in_customer_text',
     'quote_names_other_line',
     'line_excluded_by_customer',

@@ -133,7 +133,7 @@ describe('check-reply step', () => {
     expect(posted()).toHaveLength(0);
   });
 
-  it('journals the model check and the note, in that order', async () => {
+  it('journals the model check (with the question it answered) and the note, in that order', async () => {
     const { checkReply, stores } = await setup(GOOD);
 
     await checkReply({ runId: 'run-c' });
@@ -141,6 +141,8 @@ describe('check-reply step', () => {
     const rows = await stores.journal.listByRun('run-c');
     expect(rows.map((r) => `${r.kind}:${r.outcome}`)).toEqual(['model:ok', 'tool:ok']);
     expect(rows[1]).toMatchObject({ step: 'CheckReply', name: 'post_draft' });
-    expect(JSON.stringify(rows)).not.toContain('original payment method');
+    // The draft is the question the check answered: kept for replay, in the model row only.
+    expect(rows[0]!.input).toContain('original payment method');
+    expect(JSON.stringify(rows[1])).not.toContain('original payment method');
   });
 });

@@ -98,4 +98,20 @@ describe('runs API', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json.error).toContain('run-nope');
   });
+
+  it.each([
+    ['20,000 characters', 'r'.repeat(20_000)],
+    ['a control character', 'run-1\u0000'],
+    ['a slash', 'run/1'],
+    ['a lone surrogate', 'run-\ud800'],
+    ['markup', '<script>'],
+  ])('answers a run id of %s with 400 and does not echo it', async (_label, runId) => {
+    const { call } = await setup();
+
+    const res = await call({ method: 'GET', path: '/api/runs/x', pathParameters: { runId } });
+
+    expect(res.statusCode).toBe(400);
+    expect(String(res.body)).not.toContain(runId);
+    expect(String(res.body).length).toBeLessThan(200);
+  });
 });

@@ -141,6 +141,49 @@ describe('disputes on agent refunds', () => {
     expect((await s.stores.runs.get('run-1'))!.reversals).toHaveLength(1);
   });
 
+  it('counts a dispute once however many webhook ids it arrives under: the unsigned header is not the key', async () => {
+    const s = setup();
+    await s.stores.runs.create(refundedRun('run-1', '1001'));
+    const body = disputeBody('1001');
+
+    const answers = [];
+    for (const webhookId of ['wh-a', 'wh-b', 'wh-c']) answers.push(await s.send(signed(body, webhookId)));
+
+    expect(answers.map((a) => a.body)).toEqual([
+      { recorded: true, runIds: ['run-1'] },
+      { duplicate: true, runIds: ['run-1'] },
+      { duplicate: true, runIds: ['run-1'] },
+    ]);
+    expect(s.reversed()).toEqual([1]);
+    expect((await s.stores.runs.get('run-1'))!.reversals).toHaveLength(1);
+  });
+
+  it('counts two disputes on the same order as two, keyed by the signed dispute id', async () => {
+    const s = setup();
+    await s.stores.runs.create(refundedRun('run-1', '1001'));
+
+    await s.send(signed(disputeBody('1001', { id: 9001 }), 'wh-same'));
+    await s.send(signed(disputeBody('1001', { id: 9002 }), 'wh-same'));
+
+    expect(s.reversed()).toEqual([1, 1]);
+    expect((await s.stores.runs.get('run-1'))!.reversals!.map((r) => r.disputeId)).toEqual(['9001', '9002']);
+  });
+
+  it('keeps at most 20 reversals on a run and still counts every further dispute', async () => {
+    const s = setup();
+    await s.stores.runs.create(refundedRun('run-1', '1001'));
+
+    for (let id = 1; id <= 25; id++) {
+      const res = await s.send(signed(disputeBody('1001', { id }), `wh-${id}`));
+      expect(res.body).toMatchObject({ recorded: true, runIds: ['run-1'] });
+    }
+
+    const reversals = (await s.stores.runs.get('run-1'))!.reversals!;
+    expect(reversals).toHaveLength(20);
+    expect(reversals.map((r) => r.disputeId)).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
+    expect(s.reversed()).toHaveLength(25);
+  });
+
   it('still counts once when the first delivery failed after recording: Shopify retries, the run keeps one entry', async () => {
     let failNext = true;
     const s = setup({

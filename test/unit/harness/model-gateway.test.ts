@@ -99,8 +99,11 @@ describe('callModel', () => {
     const rows = await stores.journal.listByRun('run-1');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'model', name: 'triage', provider: 'anthropic', model: 'claude-haiku-4-5-20251001', inputTokens: 1800, outputTokens: 120, costMicros: 2400, outcome: 'ok' });
-    // The input is hashed, never stored; the validated output (its short quote included) is kept for replay.
-    expect(JSON.stringify(rows)).not.toContain('refund please');
+    // The validated output is kept, and the question itself (bounded, contact data redacted) so a new
+    // model or prompt can be asked it again; the prompt's version says which instructions it had.
+    expect(rows[0]!.result).not.toContain('refund please');
+    expect(rows[0]!.input).toContain('refund please');
+    expect(rows[0]!.promptVersion).toMatch(/^[0-9a-f]{12}$/);
     expect((await stores.runs.get('run-1'))?.costMicros).toBe(2400);
   });
 

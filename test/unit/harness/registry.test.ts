@@ -62,6 +62,7 @@ describe('per-step allowlist', () => {
       CheckReply: ['post_draft'],
       Done: [],
       Escalate: ['post_draft'],
+      Shadow: ['post_draft'],
     });
     expect(isToolAllowed('DraftReply', 'post_draft')).toBe(false);
     expect(isToolAllowed('ProposeRefund', 'refund_create')).toBe(false);

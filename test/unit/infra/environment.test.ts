@@ -59,7 +59,8 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   triage: MODELS,
   'check-order': MCP_TOOLS, // get_order, get_refund_history
   'propose-refund': both(MODELS, MCP_TOOLS), // the order agent's tool loop: get_order, get_refund_history
-  gate: NOTHING,
+  // The tenant's mode per ticket class (shadow, assist, auto).
+  gate: { settings: ['AGENT_MODE'], secrets: [] },
   // Signs one link per approver and emails it; leaves the holding note through post_draft.
   'request-approval': both({ settings: [...APPROVAL_EVIDENCE, 'SENDER_EMAIL', 'PUBLIC_BASE_URL'], secrets: ['APPROVAL_LINK_SECRET'] }, MCP_TOOLS),
   refund: MCP_TOOLS, // refund_create
@@ -69,6 +70,9 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   escalate: both(MODELS, MCP_TOOLS), // a holding reply, then post_draft of the team note through the MCP server
   'cancel-run': { settings: ['STATE_MACHINE_ARN'], secrets: [] },
   'dead-letters': { settings: ['DEAD_LETTER_QUEUE_URL'], secrets: [] },
+  // Shadow mode: the proposal note through post_draft; the figures and the switch to auto need the modes.
+  shadow: MCP_TOOLS,
+  'shadow-api': { settings: ['AGENT_MODE'], secrets: [] },
   // Stops stalled executions and escalates them (the note goes through MCP).
   'stalled-runs': both(MODELS, { settings: ['STATE_MACHINE_ARN', 'MCP_URL'], secrets: ['MCP_CALLER_TOKEN'] }),
 };
@@ -174,7 +178,7 @@ describe('function environments', () => {
     expect(holders(arnVariableOf('STORE'))).toEqual(['mcp']);
     expect(holders(arnVariableOf('HELPDESK'))).toEqual(['mcp', 'run-starter']);
     expect(holders(arnVariableOf('WEBHOOK'))).toEqual(['store-webhook', 'webhook-ingest']);
-    expect(holders(arnVariableOf('MCP_CALLER'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'propose-refund', 'refund', 'request-approval', 'stalled-runs']);
+    expect(holders(arnVariableOf('MCP_CALLER'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'propose-refund', 'refund', 'request-approval', 'shadow', 'stalled-runs']);
     expect(holders(arnVariableOf('APPROVAL_LINK'))).toEqual(['approval-callback', 'request-approval']);
     for (const fn of FUNCTION_NAMES) {
       for (const name of SECRET_NAMES) {
@@ -195,6 +199,7 @@ describe('function environments', () => {
 
   it('passes the tenant file values and the deployed endpoints', () => {
     expect(deployedEnv('gate')).toMatchObject({ TENANT: 'acme', AUTO_REFUND_LIMIT_MINOR: '5000' });
+    expect(LambdaConfig.parse(deployedEnv('gate')).AGENT_MODE).toEqual({ default: 'auto', classes: {}, minTickets: 50, agreement: 0.98 });
     expect(deployedEnv('request-approval')).toMatchObject({
       APPROVER_EMAILS: 'lead@acme.test',
       SENDER_EMAIL: 'refunds@acme.test',

@@ -1,7 +1,9 @@
-// The tenant's HTTP API as deployed: who may call each route, the webhook route's own throttle and
-// the stage's default one, access logs that say nothing about the caller, and HTTPS links only.
+// The tenant's HTTP API as deployed: who may call each route, each webhook route's own throttle (one
+// route per helpdesk, so junk sent to one cannot spend another's) and the stage's default one, access
+// logs that say nothing about the caller, and HTTPS links only.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE } from '../../../infra/lib/functions.js';
+import { WEBHOOK_HELPDESKS } from '#functions/webhook-ingest/helpdesks.js';
+import { ROUTES, STORE_WEBHOOK_ROUTE } from '../../../infra/lib/functions.js';
 import { routeKeyOf, STAGE_THROTTLE } from '../../../infra/lib/http-api.js';
 import { TenantConfig } from '../../../infra/lib/tenant-config.js';
 import { createTemplateEvaluator } from './deployed-env.js';
@@ -23,7 +25,11 @@ describe('HTTP API', () => {
     const auth = Object.fromEntries(t.ofType('AWS::ApiGatewayV2::Route').map(([, r]) => [r.Properties!.RouteKey, r.Properties!.AuthorizationType]));
 
     expect(auth).toEqual({
-      'POST /webhooks/{helpdesk}': 'NONE',
+      'POST /webhooks/zendesk': 'NONE',
+      'POST /webhooks/helpscout': 'NONE',
+      'POST /webhooks/intercom': 'NONE',
+      'POST /webhooks/gorgias': 'NONE',
+      'POST /webhooks/freshdesk': 'NONE',
       'POST /webhooks/shopify': 'NONE',
       'GET /approvals/{approvalId}': 'NONE',
       'POST /approvals/{approvalId}': 'NONE',
@@ -32,22 +38,36 @@ describe('HTTP API', () => {
       'GET /api/runs/{runId}': 'AWS_IAM',
       'POST /api/runs/{runId}/cancel': 'AWS_IAM',
       'GET /api/dead-letters': 'AWS_IAM',
+      'GET /api/shadow': 'AWS_IAM',
+      'POST /api/shadow/{classKey}/promote': 'AWS_IAM',
     });
     for (const route of ROUTES) if (route.auth.kind === 'public') expect(route.auth.why.length, routeKeyOf(route)).toBeGreaterThan(40);
   });
 
-  it("throttles the webhook routes (helpdesks, store) at the tenant file's rate and burst, every other route at the stage default", () => {
+  it("gives every webhook route (each helpdesk's, the store's) its own throttle at the tenant file's rate and burst, every other route the stage default", () => {
+    const webhookKeys = [...WEBHOOK_HELPDESKS.map((helpdesk) => `POST /webhooks/${helpdesk}`), routeKeyOf(STORE_WEBHOOK_ROUTE)];
+
     expect(stage()).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit },
-      RouteSettings: {
-        [routeKeyOf(WEBHOOK_ROUTE)]: { ThrottlingRateLimit: 7, ThrottlingBurstLimit: 14 },
-        [routeKeyOf(STORE_WEBHOOK_ROUTE)]: { ThrottlingRateLimit: 7, ThrottlingBurstLimit: 14 },
-      },
     });
-    expect(routeKeyOf(WEBHOOK_ROUTE)).toBe('POST /webhooks/{helpdesk}');
+    expect(stage().RouteSettings).toEqual(Object.fromEntries(webhookKeys.map((key) => [key, { ThrottlingRateLimit: 7, ThrottlingBurstLimit: 14 }])));
     expect(routeKeyOf(STORE_WEBHOOK_ROUTE)).toBe('POST /webhooks/shopify');
+  });
+
+  it('routes each helpdesk to the intake on a path of its own, with no catch-all webhook route for junk to share', () => {
+    const routes = t.ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties as { RouteKey: string; Target: unknown });
+    const integrations = Object.fromEntries(t.ofType('AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, JSON.stringify(r.Properties!.IntegrationUri)]));
+    const targetOf = (key: string) => {
+      const target = routes.find((r) => r.RouteKey === key)!.Target as { 'Fn::Join': [string, unknown[]] };
+      const integrationId = (target['Fn::Join'][1][1] as { Ref: string }).Ref;
+      return integrations[integrationId]!;
+    };
+
+    expect(routes.map((r) => r.RouteKey).filter((key) => key.includes('{helpdesk}'))).toEqual([]);
+    for (const helpdesk of WEBHOOK_HELPDESKS) expect(targetOf(`POST /webhooks/${helpdesk}`)).toContain(synth.logicalIdOf('webhook-ingest'));
+    expect(targetOf('POST /webhooks/shopify')).toContain(synth.logicalIdOf('store-webhook'));
   });
 
   it('writes JSON access logs with the request id and outcome, never the caller address or the body', () => {

@@ -28,7 +28,7 @@ describe('least privilege', () => {
     expect(readers(secretId('Store'))).toEqual(['mcp']);
     expect(readers(secretId('Helpdesk'))).toEqual(['mcp', 'run-starter']);
     expect(readers(secretId('Webhook'))).toEqual(['store-webhook', 'webhook-ingest']);
-    expect(readers(secretId('McpCaller'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'propose-refund', 'refund', 'request-approval', 'stalled-runs']);
+    expect(readers(secretId('McpCaller'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'propose-refund', 'refund', 'request-approval', 'shadow', 'stalled-runs']);
     expect(readers(secretId('ApprovalLink'))).toEqual(['approval-callback', 'request-approval']);
     expect(readers(secretId('Model'))).toEqual(['check-reply', 'draft-reply', 'escalate', 'propose-refund', 'stalled-runs', 'triage']);
     // The same table drives the grants and the environment (environment.test.ts): no drift between them.

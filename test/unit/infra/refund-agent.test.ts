@@ -84,7 +84,11 @@ describe('RefundAgent tenant stack', () => {
 
     expect(routes.sort()).toEqual(
       [
-        'POST /webhooks/{helpdesk}',
+        'POST /webhooks/zendesk',
+        'POST /webhooks/helpscout',
+        'POST /webhooks/intercom',
+        'POST /webhooks/gorgias',
+        'POST /webhooks/freshdesk',
         'POST /webhooks/shopify',
         'GET /approvals/{approvalId}',
         'POST /approvals/{approvalId}',
@@ -92,6 +96,8 @@ describe('RefundAgent tenant stack', () => {
         'GET /api/runs/{runId}',
         'POST /api/runs/{runId}/cancel',
         'GET /api/dead-letters',
+        'GET /api/shadow',
+        'POST /api/shadow/{classKey}/promote',
         'POST /mcp',
       ].sort(),
     );
@@ -144,7 +150,7 @@ describe('RefundAgent tenant stack', () => {
     const who = (action: string) => FUNCTION_NAMES.filter((fn) => actionsOf(byFunction[fn]).includes(action)).sort();
     const steps = Object.values(STATE_FUNCTIONS).sort();
 
-    const writers = ['approval-callback', 'cancel-run', 'run-starter', 'stalled-runs', 'store-webhook', ...steps].sort();
+    const writers = ['approval-callback', 'cancel-run', 'run-starter', 'shadow-api', 'stalled-runs', 'store-webhook', ...steps].sort();
 
     expect(who('states:StartExecution')).toEqual(['run-starter']);
     expect(who('states:StopExecution')).toEqual(['cancel-run', 'run-starter', 'stalled-runs']);

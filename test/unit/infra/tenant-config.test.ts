@@ -123,6 +123,15 @@ describe('loadTenantConfig', () => {
     expect(() => loadTenantConfig('../demo', join(REPO_ROOT, 'infra', 'tenants'))).toThrow(TenantConfigInvalidError);
   });
 
+  it('reads the shadow-mode setting per class, auto by default, and refuses a threshold under 98% or an unknown class', () => {
+    expect(TenantConfig.parse(VALID).mode).toEqual({ default: 'auto', classes: {}, minTickets: 50, agreement: 0.98 });
+    const shadow = TenantConfig.parse({ ...VALID, mode: { default: 'shadow', classes: { 'damaged|200+|en': 'assist' }, minTickets: 100 } });
+    expect(shadow.mode).toEqual({ default: 'shadow', classes: { 'damaged|200+|en': 'assist' }, minTickets: 100, agreement: 0.98 });
+    expect(undeployableSettings(shadow)).toEqual([]);
+    expect(problemsOf(() => loadTenantConfig('shop-one', tenantsDir({ 'shop-one': { ...VALID, mode: { agreement: 0.9 } } })))).toContain('mode.agreement');
+    expect(problemsOf(() => loadTenantConfig('shop-one', tenantsDir({ 'shop-one': { ...VALID, mode: { classes: { damaged: 'shadow' } } } })))).toContain('mode.classes');
+  });
+
   it('lists every tenant file of a folder, and says so when there is none', () => {
     expect(tenantsIn(tenantsDir({ 'shop-one': VALID, acme: VALID }))).toEqual(['acme', 'shop-one']);
     expect(() => tenantsIn(tenantsDir({}))).toThrow(TenantConfigNotFoundError);

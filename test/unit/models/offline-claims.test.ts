@@ -43,6 +43,10 @@ describe('several items in one ticket', () => {
     ['Both mugs are chipped and the kettle is dented', [['mug', 2, 'Both mugs'], ['kettle', 1, 'the kettle']]],
     ['Both mugs are chipped, and the kettle is dented', [['mug', 2, 'Both mugs are chipped'], ['kettle', 1, 'the kettle is dented']]],
     ['La taza y la tetera llegaron rotas', [['mug', 1, 'La taza'], ['kettle', 1, 'la tetera']]],
+    ['Please refund the mug, the spoon and the kettle, all arrived broken', [['mug', 1, 'Please refund the mug'], ['spoon', 1, 'the spoon'], ['kettle', 1, 'the kettle']]],
+    ['I got the two mugs, but the kettle never came', [['kettle', 1, 'the kettle never came']]],
+    ['The mug is lovely but it does not match my kitchen. Can I return it for a refund?', [['mug', 1, 'The mug is lovely']]],
+    ['The lamp was refunded already, thanks, but now the kettle is dented too', [['kettle', 1, 'now the kettle is dented too']]],
   ];
   it.each(cases)('%s', (body, expected) => {
     expect(lines(propose({ body }))).toEqual(expected);
@@ -73,6 +77,8 @@ describe('exclusions and negations', () => {
     ['The bowl is fine, but the plate is chipped', [['plate', 1]]],
     ['The mug arrived cracked, not the lamp', [['mug', 1]]],
     ['The spoon is broken and the kettle is dented, but the lamp is ok', [['spoon', 1], ['kettle', 1]]],
+    ['Besides the kettle, the mug and the spoon arrived broken', [['mug', 1], ['spoon', 1]]],
+    ['The vase is fine. The kettle arrived dented', [['kettle', 1]]],
   ];
   it.each(named)('%s', (body, expected) => {
     expect(propose({ body }).lineItems.map((l) => [l.lineItemId.split('/').pop(), l.quantity])).toEqual(expected);
@@ -95,6 +101,12 @@ describe('which line, or "unclear"', () => {
     const proposal = propose({ body: 'The ceramic one arrived cracked' });
     expect(proposal.lineItems).toEqual([]);
     expect(proposal.unclear?.question).toBe('Which item is affected: "Ceramic bowl" or "Ceramic plate"?');
+  });
+
+  it('gives one unit to each of two one-unit lines a word fits, quoting the words naming each', () => {
+    const order = { ...ORDER, lineItems: [line('oak', 'Oak photo frame 8x10', 1, 2400), line('brass', 'Brass photo frame 5x7', 1, 2200), line('vase', 'Glass bud vase', 1, 1900)] };
+    const body = 'Both of the frames (the oak one and the brass one) have shattered glass. The vase is fine.';
+    expect(lines(propose({ body }, order))).toEqual([['oak', 1, 'the oak'], ['brass', 1, 'the brass']]);
   });
 
   it('takes the line a more precise word names', () => {

@@ -46,6 +46,9 @@ describe('quantities stated in words and digits', () => {
     ['2 mugs arrived broken', 'mug', 2, '2 mugs'],
     ['The glasses: 3 of the 6 are cracked', 'glass', 3, '3 of the 6'],
     ['I ordered six wine glasses. Two of the six arrived cracked.', 'glass', 2, 'Two of the six'],
+    ['One more of the bowls has cracked, right down the middle', 'bowl', 1, 'One more of the bowls'],
+    ['I ordered 4 plates and only got 2. The other two are still missing.', 'plate', 2, 'The other two'],
+    ['The wine glasses all arrived broken except for one', 'glass', 5, 'all arrived broken except for one'],
   ];
   it.each(cases)('%s → %s × %i', (body, id, quantity, stated) => {
     const proposal = propose(body);
@@ -96,6 +99,17 @@ describe('nothing stated: one unit when the customer speaks of one, else a quest
     expect(claimed(proposal)).toEqual(lines);
     if (question) expect(proposal.unclear?.question).toMatch(question);
     else expect(proposal.unclear).toBeNull();
+  });
+
+  it('reads "all the plates and bowls … except one bowl" as every plate and all bowls but one', () => {
+    expect(claimed(propose('All the plates and bowls are broken except one bowl'))).toEqual([['bowl', 2], ['plate', 4]]);
+  });
+
+  it('counts pairs for a line sold by the pair, and a set as one unit', () => {
+    const order = { ...ORDER, lineItems: [line('pair', 'Wine glasses (pair)', 2, 3400), line('set', 'Tumbler glasses (set of 4)', 1, 2800)] };
+    expect(claimed(propose('I accidentally ordered two pairs of wine glasses, I only need one pair. Can I get a refund for one pair?', order))).toEqual([['pair', 1]]);
+    expect(claimed(propose('Both packs of wine glasses arrived broken', order))).toEqual([['pair', 2]]);
+    expect(claimed(propose('The tumbler set came with 2 glasses smashed', order))).toEqual([['set', 1]]);
   });
 
   it('does not take the ordered count for the claim ("I ordered 3 mugs")', () => {

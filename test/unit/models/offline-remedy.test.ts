@@ -26,6 +26,7 @@ describe('the remedy asked for', () => {
     ['The kettle is dented, can you send me a new one?', 'replacement'],
     ['No quiero un reembolso, prefiero un reemplazo de la tetera', 'replacement'],
     ['A chaleira chegou amassada, quero uma substituição', 'replacement'],
+    ['Quero a troca da chaleira amassada', 'replacement'],
     ['La bouilloire est cabossée, je voudrais un remplacement', 'replacement'],
     ['Der Wasserkocher ist verbeult, bitte schicken Sie Ersatz', 'replacement'],
     ['Il bollitore è ammaccato, vorrei la sostituzione', 'replacement'],
@@ -36,6 +37,11 @@ describe('the remedy asked for', () => {
     ['You refunded me $16 but it never arrived', 'refund_status'],
     ["Dov'è il mio rimborso?", 'refund_status'],
     ['The kettle is dented: refund it or send a replacement', 'other'],
+    ["The kettle arrived dented. Please replace it, and if you can't, then refund me.", 'replacement'],
+    ["The kettle is dented. I'd rather have a replacement than a refund.", 'replacement'],
+    ['The kettle stopped heating. Is it covered by warranty? Can you arrange a repair?', 'other'],
+    ['You said you refunded the kettle ten days ago but my bank shows nothing', 'refund_status'],
+    ['I returned the mug last month. Did you refund me yet?', 'refund_status'],
   ];
   it.each(cases)('%s → %s', (body, remedy) => {
     expect(propose(body).remedy).toBe(remedy);

@@ -1,11 +1,13 @@
 // The offline model's text machinery: tokens keep their place in the original text (so quotes are
 // verbatim), invisible and full-width characters do not split or hide words, typos one edit away
-// are forgiven for long words only, quotes never pass 300 characters, and every reader stays linear
-// on a 200 KB adversarial ticket.
+// are forgiven for long words only, quotes never pass 300 characters, amounts in a draft are found
+// in one pass, and every reader stays linear on a 200 KB adversarial ticket.
 import { describe, expect, it } from 'vitest';
 import type { OrderFacts } from '#harness/domain/types.js';
 import { proposeRefund } from '#harness/models/offline/order-agent.js';
 import { compileMatcher, withinOneEdit } from '#harness/models/offline/matcher.js';
+import { amountsIn } from '#harness/models/offline/money-scan.js';
+import { checkReply } from '#harness/models/offline/reply.js';
 import { fitSpan, quoteOf, segment } from '#harness/models/offline/segments.js';
 import { tokenize } from '#harness/models/offline/tokens.js';
 import { triageTicket } from '#harness/models/offline/triage.js';
@@ -83,6 +85,18 @@ describe('quotes', () => {
   });
 });
 
+describe('amounts in a reply draft', () => {
+  it.each([
+    ['We have refunded $18.00 for order #1001.', ['$18.00']],
+    ['Hemos reembolsado 28,00 € y un vale de 5 €.', ['28,00 €', '5 €']],
+    ['A USD 62 credit and 62.00 eur back', ['USD 62', '62.00 eur']],
+    ['Order 1001, ticket 5001, 3 days ago', []],
+    ['usdt 5 is no currency, nor is 5 eurx', []],
+  ])('finds %j → %j', (text, amounts) => {
+    expect(amountsIn(text)).toEqual(amounts);
+  });
+});
+
 describe('linear time on adversarial input', () => {
   const line = (id: string, title: string, quantity: number) => ({ id, title, quantity, refundableQuantity: quantity, unitPriceMinor: 1000, fulfilledAt: null });
   const order: OrderFacts = {
@@ -101,9 +115,18 @@ describe('linear time on adversarial input', () => {
     ['repeated exclusions', fill('everything except the mug ')],
     ['repeated item mentions', fill('ceramic bowl mug ')],
     ['tiny complaining sentences', fill('mug. brokn. ')],
+    ['lists of items', fill('the mug, the bowl and ')],
+    ['distinct long words', Array.from({ length: 20_000 }, (_, i) => `kaffeemaschinen${i.toString(36)}`).join(' ').slice(0, SIZE)],
+    ['repeated "all except one"', fill('all mugs broke except one, ')],
     ['the same order number', fill('order #1001 and ')],
     ['thousands of order numbers', Array.from({ length: 20_000 }, (_, i) => `order #${10_000 + i} is broken.`).join(' ').slice(0, SIZE)],
   ];
+
+  it('checks a reply draft made of a 200 KB digit run within 2 s', () => {
+    const started = performance.now();
+    checkReply(fill('1 '), { language: 'en', orderNumber: '1001', outcome: 'refunded', amountMinor: 1800, currency: 'USD' });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 
   it.each(inputs)('reads %s within 2 s', (_name, body) => {
     const started = performance.now();

@@ -94,6 +94,6 @@ describe('loadDefinition / listTaskStates', () => {
       kind: 'waitForTaskToken',
       timeoutSeconds: 86_400,
     });
-    expect(tasks.filter((t) => t.kind === 'invoke')).toHaveLength(9);
+    expect(tasks.filter((t) => t.kind === 'invoke')).toHaveLength(10);
   });
 });

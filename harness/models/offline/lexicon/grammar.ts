@@ -28,10 +28,14 @@ export const PLURAL_MARKERS = [
   'waren', 'kamen', 'gli', 'sono', 'erano', 'arrivati', 'arrivate', 'questi', 'queste', 'miei', 'mie',
 ];
 
-/** Contrast words that start a new clause ("the bowl is fine, but the plate is chipped"). */
+/**
+ * Contrast words that start a new clause ("the bowl is fine, but the plate is chipped"). Not the
+ * ones that are common words of another language: Italian "ma" is French "my", Portuguese "mas"
+ * is Spanish "más".
+ */
 export const CONTRAST_WORDS = [
-  'but', 'however', 'although', 'though', 'whereas', 'pero', 'sino', 'aunque', 'mas', 'porem', 'contudo', 'mais',
-  'cependant', 'pourtant', 'aber', 'jedoch', 'sondern', 'doch', 'ma', 'tuttavia', 'invece',
+  'but', 'however', 'although', 'though', 'whereas', 'pero', 'sino', 'aunque', 'porem', 'contudo', 'mais', 'cependant', 'pourtant',
+  'aber', 'jedoch', 'sondern', 'doch', 'però', 'tuttavia', 'invece',
 ];
 
 /** Negators that cancel a remedy named within the next few words ("I don't want a refund"). */

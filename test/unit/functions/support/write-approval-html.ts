@@ -1,13 +1,15 @@
 // Writes the approval email of the test case (support/approval-case.ts) as an HTML file, for the
 // screenshot in docs/images/approval-email.png:
-//   npx tsx test/unit/functions/support/write-approval-html.ts /tmp/approval.html
-//   chromium --headless --no-sandbox --screenshot=docs/images/approval-email.png --window-size=900,1400 file:///tmp/approval.html
+//   npx tsx test/unit/functions/support/write-approval-html.ts approval.html
+//   chromium --headless --no-sandbox --screenshot=docs/images/approval-email.png --window-size=900,1400 "file://$PWD/approval.html"
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { approvalEmail } from '#functions/request-approval/email.js';
 import { EXPIRES_AT, LINK, PARIS, TENANT, approvalRun } from './approval-case.js';
 import { NOW } from './steps.js';
 
-const out = process.argv[2] ?? '/tmp/approval.html';
+const out = process.argv[2] ?? join(tmpdir(), 'approval.html');
 const email = approvalEmail({
   run: approvalRun(),
   link: LINK,
