@@ -245,7 +245,7 @@ export type RefundIntent = z.infer<typeof RefundIntent>;
 export const RefundReversal = z.object({
   source: z.literal('shopify'),
   topic: z.string(),
-  /** X-Shopify-Webhook-Id: the same delivery redelivered is recorded once. */
+  /** X-Shopify-Webhook-Id of the delivery that reported it (informational: disputes are deduplicated on the signed dispute id). */
   deliveryId: z.string(),
   disputeId: z.string().nullable(),
   /** e.g. 'chargeback' or 'inquiry'. */
