@@ -34,6 +34,7 @@ import { createApproverLinks, type ApproverLinks } from './shared/approver-links
 import type { DeadLetterQueue } from './shared/dead-letters.js';
 import type { WebhookSecrets } from './webhook-ingest/helpdesks.js';
 import { createStoreWebhookHandler } from './store-webhook/handler.js';
+import { createConsole, type ConsoleSettings } from './console/compose.js';
 
 export interface AppDeps extends StepDeps {
   tenantName: string;
@@ -53,6 +54,8 @@ export interface AppDeps extends StepDeps {
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
   /** Shadow mode's counters and promotions (required here; optional for the steps alone). */
   shadow: ShadowStore;
+  /** The operator console (functions/console): who is asking, its CSRF key, where it runs; absent, its routes 404. */
+  console?: ConsoleSettings;
   log?: (msg: string, data: object) => void;
   /** Where metric lines (EMF) go; console.log in Lambda. */
   emitMetric?: (line: string) => void;
@@ -107,7 +110,8 @@ export function createApp(deps: AppDeps) {
     runsApi: createRunsApiHandler({ runs: deps.runs, journal: deps.journal, tenant: deps.tenantName, findRunsByOrder: deps.findRunsByOrder }),
     cancelRun: createCancelRunHandler(deps),
     shadowApi: createShadowApiHandler({ tenant: deps.tenantName, shadow: deps.shadow, agentMode: deps.agentMode, clock: deps.clock }),
-    deadLetters: createDeadLettersHandler({ deadLetters: deps.deadLetters ?? noDeadLetters }),
+    deadLetters: createDeadLettersHandler({ deadLetters: deps.deadLetters ?? noDeadLetters, queue: deps.queue }),
+    console: createConsole({ ...deps, deadLetters: { deadLetters: deps.deadLetters ?? noDeadLetters, queue: deps.queue } }, approverLinks),
     sweepStalledRuns: createStalledRunsSweep({
       runs: deps.runs,
       workflow: deps.workflow,

@@ -7,3 +7,4 @@ export * from './models/index.js';
 export { canonicalJson, canonicalHash, sha256Hex } from './hash.js';
 export { buildRefundArguments, refundIdempotencyKey, IDEMPOTENCY_KEY_PREFIX } from './gateway/refund-arguments.js';
 export { boundDetail } from './gateway/journal-detail.js';
+export type { ReviewOutcome, ReviewSettlement } from './gateway/settle-review.js';

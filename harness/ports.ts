@@ -45,15 +45,19 @@ export interface LiveToolList {
   tools: ToolDefinition[];
 }
 
-/** The MCP client side: one call of one tool on our MCP server. */
+/**
+ * The MCP client side: one call of one tool on our MCP server, on behalf of one step. The server
+ * checks the caller's own tool permissions too: deployed, the caller is the function's IAM role
+ * whatever `caller` says; locally, the transport presents that step's own credential.
+ */
 export interface ToolTransport {
   readonly serverId: string;
-  call(name: ToolName, args: Record<string, unknown>): Promise<ToolCallResult>;
+  call(name: ToolName, args: Record<string, unknown>, caller: StepName): Promise<ToolCallResult>;
   /**
    * tools/list through the same transport, checked against the registry's pins. A transport
    * without it cannot be checked, so the harness refuses every call through it (fail closed).
    */
-  listTools?(): Promise<LiveToolList>;
+  listTools?(caller: StepName): Promise<LiveToolList>;
 }
 
 export type Specialist = 'triage' | 'order_agent' | 'reply_agent' | 'reply_check';
@@ -135,6 +139,12 @@ export interface IdempotencyStore {
   get(key: string): Promise<IdempotencyRecord | null>;
   complete(key: string, result: unknown): Promise<void>;
   markUnknown(key: string, detail: string): Promise<void>;
+  /**
+   * Frees a key whose refund a person found was never made (pending review settled "not found"):
+   * deletes the record unless it succeeded. True when it is gone (or was never there), false when it
+   * holds a receipt. Optional: a store without it cannot settle a review as "not found".
+   */
+  release?(key: string): Promise<boolean>;
 }
 
 export type ApprovalRecord = ApprovalSummary & {
@@ -149,6 +159,16 @@ export type ApprovalRecord = ApprovalSummary & {
   /** Single use: the idempotency key of the one refund this approval was spent on. */
   usedBy?: string | null;
   usedAt?: string | null;
+} & ApprovalProgress;
+
+/**
+ * How far RequestApproval got with a pending approval, so a retried step does only what is left:
+ * the task token of the attempt that now waits, when the holding note was left, who was emailed.
+ */
+export type ApprovalProgress = {
+  taskToken?: string;
+  holdingNoteAt?: string | null;
+  emailedTo?: string[];
 };
 
 export interface ApprovalStore {
@@ -168,6 +188,8 @@ export interface ApprovalStore {
    * spent on this key (again, for a resumed refund), false when it was spent on another or is not approved.
    */
   consume(approvalId: string, idempotencyKey: string, at: string): Promise<boolean>;
+  /** Records RequestApproval's progress, conditionally on the approval still pending: false when it is not. */
+  recordProgress(approvalId: string, progress: ApprovalProgress): Promise<boolean>;
 }
 
 /** A reservation of worst-case model cost against the run's cap and the tenant's daily cap. */
@@ -230,8 +252,11 @@ export interface RunStore {
   updateIf(runId: string, patch: RunPatch, condition: RunCondition): Promise<Run | null>;
   addCost(runId: string, micros: number): Promise<void>;
   list(limit: number): Promise<Run[]>;
-  /** Runs of a tenant in one status, newest first (one Query on the byStatus index). */
-  listByStatus?(tenant: string, status: Run['status'], limit: number): Promise<Run[]>;
+  /**
+   * Runs of a tenant in one status, newest first (one Query on the byStatus index); with
+   * `changedSince` (ISO time), only those that took the status then or later.
+   */
+  listByStatus?(tenant: string, status: Run['status'], limit: number, opts?: { changedSince?: string }): Promise<Run[]>;
 }
 
 /**

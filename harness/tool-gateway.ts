@@ -10,6 +10,7 @@ import type { GateDecision, RefundReceipt, Run } from './domain/types.js';
 import { HarnessConfigError } from './errors.js';
 import { createCustomerLock, type CustomerLockOptions } from './gateway/customer-lock.js';
 import { createRefundExecutor, type RefundRequest } from './gateway/refund.js';
+import { createReviewSettler, type ReviewOutcome, type ReviewSettlement } from './gateway/settle-review.js';
 import { createToolCaller, type CallOptions, type Sleep } from './gateway/tool-calls.js';
 import { createModelGateway, DEFAULT_MODEL_CONFIG, type ModelConfig } from './models/gateway.js';
 import { DEFAULT_POLICY, PolicyDocument, createPolicy, type Policy } from './policy/document.js';
@@ -64,6 +65,12 @@ export interface Harness {
   /** The exact refund_create call's binding hash for this run (what an approval binds), no tool call. */
   previewRefund(ctx: StepContext, run: Run): Promise<{ argsHash: string; amountMinor: number; currency: string; idempotencyKey: string; toolPin: string; policyVersion: string }>;
   refund(ctx: StepContext, input: RefundRequest): Promise<RefundReceipt>;
+  /**
+   * A person's settlement of a refund whose outcome was unknown (run 'pending_review'), checked
+   * against the order: completes the idempotency record with the refund found, or releases it; one
+   * journal row with `by` as its actor (gateway/settle-review.ts).
+   */
+  settleReview(ctx: StepContext, run: Run, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome>;
   readonly policy: Policy;
 }
 
@@ -85,6 +92,7 @@ export function createHarness(deps: HarnessDeps): Harness {
   const caller = createToolCaller({ tools: deps.tools, journal: deps.journal, clock: deps.clock, registry, pins, sleep: deps.sleep ?? realSleep, metrics: deps.metrics });
   const customerLock = createCustomerLock({ locks: deps.locks ?? createInMemoryLockStore({ clock: deps.clock }), sleep: deps.sleep ?? realSleep, options: deps.customerLock });
   const refunds = createRefundExecutor({ caller, journal: deps.journal, idempotency: deps.idempotency, policy: resolved, clock: deps.clock, spec: registry.refund_create, customerLock });
+  const reviews = createReviewSettler({ caller, journal: deps.journal, idempotency: deps.idempotency, clock: deps.clock });
   const modelGateway = createModelGateway({
     models: deps.models,
     journal: deps.journal,
@@ -131,6 +139,7 @@ export function createHarness(deps: HarnessDeps): Harness {
       return { argsHash, amountMinor: args.amount.amountMinor, currency: args.amount.currency, idempotencyKey: args.idempotencyKey, toolPin: registry.refund_create.pin, policyVersion: policy.version };
     },
     refund: (ctx, input) => refunds.refund(ctx, input),
+    settleReview: (ctx, run, settlement, by) => reviews.settleReview(ctx, run, settlement, by),
   };
 }
 

@@ -1,13 +1,15 @@
 // The local runtime's back half: the MCP server on loopback in front of the sandbox store and
-// helpdesk, the MCP client the harness calls it through, and the shared core dependencies. The
-// model provider follows the model settings (offline when none are given, as `npm start` runs).
-import { randomBytes } from 'node:crypto';
+// helpdesk, the MCP client the harness calls it through, and the shared core dependencies. Each
+// tool-calling function has its own caller token (the local stand-in for its IAM role), so the
+// server's per-caller tool permissions apply locally as deployed. The model provider follows the
+// model settings (offline when none are given, as `npm start` runs).
 import type { Clock, IdGenerator } from '#harness/ports.js';
 import type { Policy } from '#harness/policy/document.js';
-import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
+import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import type { ModelSettings, SelectDeps } from '#harness/models/index.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer } from '#mcp/local-server.js';
+import { mintCallerTokens } from '#mcp/server/index.js';
 import { createHelpdesk, type HelpdeskKind } from '#mcp/adapters/helpdesk/index.js';
 import { createCoreDeps, helpdeskRequesters } from '#functions/shared/core-deps.js';
 import type { LocalDynamo } from './emulators/dynamo.js';
@@ -32,11 +34,11 @@ export async function createBackend(input: {
   policy?: Policy;
 }) {
   const helpdeskConfig = { kind: input.helpdeskKind ?? 'zendesk', baseUrl: input.helpdeskUrl, email: input.helpdeskEmail, token: input.helpdeskToken };
-  // The harness's credential for our MCP server: minted per start, never in a prompt or a log.
-  const callerToken = randomBytes(24).toString('base64url');
+  // One credential per tool-calling function for our MCP server: minted per start, never in a prompt or a log.
+  const callerTokens = mintCallerTokens();
   const mcp = await startMcpHttpServer({
     deps: createMcpDeps({ shopUrl: input.storeUrl, shopifyAdminToken: input.storeToken, helpdesk: helpdeskConfig }, input.clock),
-    callerToken,
+    callerTokens,
     port: input.mcpPort,
   });
   const core = createCoreDeps({
@@ -44,7 +46,7 @@ export async function createBackend(input: {
     metricSink: input.metricSink,
     doc: input.dynamo.doc,
     tableName: input.dynamo.tableName,
-    tools: createMcpToolTransport({ url: mcp.url, bearerToken: callerToken, serverId: 'refund-agent-mcp' }),
+    tools: createMcpToolTransport({ url: mcp.url, credentials: bearerCredentials(callerTokens), serverId: 'refund-agent-mcp' }),
     modelSettings: input.modelSettings ?? {},
     modelSelectDeps: input.modelSelectDeps,
     requesters: helpdeskRequesters(createHelpdesk(helpdeskConfig.kind, helpdeskConfig)),

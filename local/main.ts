@@ -27,10 +27,14 @@ async function main() {
     },
     shopifyWebhookSecret: config.SHOPIFY_WEBHOOK_SECRET,
     approvalLinkSecret: config.APPROVAL_LINK_SECRET,
+    ...(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {}),
     ...(config.AGENT_MODE ? { mode: config.AGENT_MODE } : {}),
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   const u = runtime.urls;
+  const kept = runtime.dataDir
+    ? `${runtime.dataDir}${runtime.resumed.length > 0 ? ` (resumed ${runtime.resumed.map((r) => `${r.runId} at ${r.from}`).join(', ')})` : ''}`
+    : 'none: in memory, gone at Ctrl-C';
   console.log(`
 refund-agent local runtime is up (tenant "${config.TENANT}" on ${config.HELPDESK}, store: ${config.STORE_FIXTURE ?? 'demo fixture'}, model: ${provider}, mode: ${config.AGENT_MODE?.default ?? 'auto'})
   console          ${u.console}
@@ -44,6 +48,7 @@ refund-agent local runtime is up (tenant "${config.TENANT}" on ${config.HELPDESK
   sandbox store    ${u.storeGraphql}   (Shopify Admin GraphQL, token shpat_local_sandbox)
   sandbox helpdesk ${u.helpdeskTickets}
   MCP server       ${u.mcp}
+  data dir         ${kept}
 
 Try:  npm run ticket -- events/zendesk-ticket-created-mug-cracked.json
 Stop: Ctrl-C

@@ -1,6 +1,8 @@
 // The whole pipeline on one machine: emulators (DynamoDB, SQS, SES), the sandbox store and
 // helpdesk, the MCP server, the harness with the offline model, the same state-machine file that
 // CDK deploys (run by the local ASL runner), and a local API Gateway in front of the handlers.
+// With a data directory every service keeps its state on disk, and a start on a directory an earlier
+// start left resumes the runs that were open (local/recovery.ts).
 // Called by local/main.ts (`npm start`) and by the end-to-end tests.
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -9,16 +11,18 @@ import type { Clock, IdGenerator, WorkflowEngine } from '#harness/ports.js';
 import { createApp } from '#functions/app.js';
 import { createSesMailer } from '#functions/shared/aws/ses-mailer.js';
 import { createSqsTicketQueue } from '#functions/shared/queue.js';
-import { html, json } from '#functions/shared/http.js';
+import { json } from '#functions/shared/http.js';
 import { startSandboxHelpdesk, startSandboxStore, type SandboxFixture } from './sandbox/index.js';
-import { createLocalWorkflowEngine, type LocalWorkflowEngine, type LocalWorkflowEvent, type Timer } from './stepfunctions/index.js';
+import { createLocalWorkflowEngine, listTaskStates, loadDefinition, type LocalWorkflowEngine, type LocalWorkflowEvent, type Timer } from './stepfunctions/index.js';
 import { startLocalDynamo } from './emulators/dynamo.js';
 import { startLocalSqs } from './emulators/sqs.js';
 import { startLocalSes } from './emulators/ses.js';
 import { closeServer, portOf } from './emulators/listen.js';
 import { createGatewayServer, type Route } from './gateway.js';
 import { startSqsPoller } from './sqs-poller.js';
-import { consolePage } from './console-page.js';
+import { CONSOLE_ROUTES } from '#functions/console/routes.js';
+import { LOCAL_OPERATOR } from '#functions/console/identity.js';
+import { latestEvalReport } from './eval-report.js';
 import { createBackend } from './backend.js';
 import { createPolicy } from '#harness/policy/document.js';
 import type { ModelSettings } from '#harness/models/settings.js';
@@ -28,6 +32,8 @@ import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
 import type { HelpdeskKind } from '#mcp/adapters/helpdesk/index.js';
 import { MAX_RECEIVE_COUNT } from './emulators/sqs.js';
+import { openDataDir } from './data-dir.js';
+import { resumeOpenRuns, type ResumedRun } from './recovery.js';
 
 export const DEFINITION_PATH = fileURLToPath(new URL('../state-machine/refund-run.asl.json', import.meta.url));
 
@@ -49,8 +55,14 @@ export interface LocalRuntimeOptions {
   webhookSecrets?: Omit<WebhookSecrets, 'zendesk'>;
   /** Signs the sandbox store's webhooks (POST /webhooks/shopify); absent, the route answers 404. */
   shopifyWebhookSecret?: string;
-  /** Signs the per-approver approval links; random per start when absent. */
+  /** Signs the per-approver approval links; absent: kept in the data directory, or random per start without one. */
   approvalLinkSecret?: string;
+  /**
+   * Keeps DynamoDB, the queues, the captured mail, the sandbox store and the helpdesk on disk here
+   * (DATA_DIR). On a directory an earlier start left, the saved state is loaded (the fixture seeds
+   * nothing) and the runs that were open are resumed. Absent: everything in memory.
+   */
+  dataDir?: string;
   /**
    * The tenant's modes per ticket class (the tenant file's `mode`, AGENT_MODE): shadow, assist or
    * auto, with the promotion thresholds. Absent: auto for every class.
@@ -77,18 +89,21 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
     for (const close of closers.reverse()) await close().catch(() => {});
   };
 
+  const dataDir = opts.dataDir ? openDataDir(opts.dataDir) : null;
+
   try {
-    const dynamo = await startLocalDynamo({ port: port(5) });
+    const dynamo = await startLocalDynamo({ port: port(5), ...(dataDir ? { path: dataDir.dynamo } : {}) });
     closers.push(dynamo.close);
-    const sqs = await startLocalSqs({ port: port(6) });
+    const sqs = await startLocalSqs({ port: port(6), ...(dataDir ? { dataFile: dataDir.queues } : {}) });
     closers.push(sqs.close);
-    const ses = await startLocalSes({ port: port(4) });
+    const ses = await startLocalSes({ port: port(4), ...(dataDir ? { dataFile: dataDir.mail } : {}) });
     closers.push(ses.close);
     const store = await startSandboxStore({
       fixture: opts.fixture,
       clock,
       accessToken: 'shpat_local_sandbox',
       port: port(1),
+      ...(dataDir ? { dataFile: dataDir.store } : {}),
       // Like a store with the app's webhook subscription: refunds made in it come back as refunds/create.
       ...(opts.shopifyWebhookSecret
         ? {
@@ -104,6 +119,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       email: 'agent@demo-store.example',
       token: 'local-helpdesk-token',
       port: port(2),
+      ...(dataDir ? { dataFile: dataDir.helpdesk } : {}),
     });
     closers.push(helpdesk.close);
 
@@ -156,10 +172,12 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
           return publicBaseUrl();
         },
         approvalTtlHours: backend.deps.policy.document.approvalTtlHours,
-        approvalLinkSecret: opts.approvalLinkSecret ?? randomBytes(32).toString('base64url'),
+        approvalLinkSecret: opts.approvalLinkSecret ?? dataDir?.approvalLinkSecret() ?? randomBytes(32).toString('base64url'),
         // The sandbox has no Shopify admin or helpdesk agent UI, so approval emails carry no such links here.
         store: { name: opts.fixture.shop.name, timeZone: opts.fixture.shop.timeZone ?? backend.deps.policy.document.timeZone },
       },
+      // The console on a laptop: nobody signs in; the one person is the local operator with every role.
+      console: { identify: () => LOCAL_OPERATOR, csrfSecret: randomBytes(32).toString('base64url'), environment: 'local', evalReport: latestEvalReport() },
       log: (msg, data) => log(`${msg} ${JSON.stringify(data)}`),
       emitMetric: (line) => void metricLines.push(line),
     });
@@ -225,7 +243,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       { method: 'GET', path: '/api/shadow', handler: app.shadowApi },
       { method: 'POST', path: '/api/shadow/{classKey}/promote', handler: app.shadowApi },
       { method: 'GET', path: '/api/mail', handler: async () => json(200, { emails: await ses.emails() }) },
-      { method: 'GET', path: '/', handler: async () => html(200, consolePage(await backend.deps.runs.list(100), urls())) },
+      { method: 'POST', path: '/api/dead-letters/{messageId}/retry', handler: app.deadLetters },
+      // The operator console (functions/console): runs, a run's timeline, queues, pictures, and its actions.
+      ...CONSOLE_ROUTES.map((route) => ({ ...route, handler: app.console })),
     ];
     const server = createGatewayServer(routes, (error) => log(`gateway error: ${(error as Error).name}: ${(error as Error).message}`));
     await new Promise<void>((resolve, reject) => {
@@ -234,6 +254,18 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
     });
     gatewayServer.server = server;
     closers.push(() => closeServer(server));
+
+    // Before the queue is polled: a message of a resumed run then finds its execution running.
+    let resumed: ResumedRun[] = [];
+    if (dataDir?.existed) {
+      const definition = loadDefinition({ definitionPath: DEFINITION_PATH });
+      resumed = await resumeOpenRuns({
+        runs: backend.stores.runs,
+        engine,
+        definition: { startAt: definition.StartAt, taskStates: listTaskStates(definition).map((task) => task.stateName) },
+      });
+      for (const r of resumed) log(`${r.runId} resumed at ${r.from} (was ${r.status} in ${r.state} when the last process stopped)`);
+    }
 
     const poller = startSqsPoller({
       client: sqs.client,
@@ -254,6 +286,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       dynamo,
       sqs,
       stores: backend.stores,
+      /** The data directory in use (DATA_DIR), or null when everything is in memory. */
+      dataDir: dataDir?.root ?? null,
+      /** The runs an earlier start left open and this one resumed, with the state each resumed at. */
+      resumed,
       /** The product metrics emitted so far, parsed (name → values), e.g. for tests. */
       metrics: () => metricValues(metricLines),
       /** One sweep of the stalled-runs use case (on a schedule in AWS; on demand locally). */

@@ -1,11 +1,14 @@
-// The MCP server's configuration, parsed once at the edge (Lambda entry or local runtime) into a
-// typed object; nothing below reads process.env. Locally every value comes from the environment;
-// in AWS the tokens come from the tenant's connector secret (secrets.ts) and are merged over it.
+// The MCP server's configuration, parsed once at the edge (the Lambda entry) into a typed object;
+// nothing below reads process.env. The store and helpdesk tokens come from the tenant's secrets
+// (secrets.ts), merged over the environment; the callers' roles (MCP_CALLER_ROLES, JSON: caller →
+// role ARN) are set by CDK. The local runtime builds its server from typed values directly.
 import { z } from 'zod';
 import { HELPDESK_KINDS, type HelpdeskKind } from './adapters/helpdesk/index.js';
+import type { CallerRoles } from './server/auth.js';
+import { MCP_CALLERS } from './server/permissions.js';
 
-/** The connector secret's fields this server reads; in AWS they never sit in the environment. */
-export const MCP_SECRET_FIELDS = ['SHOPIFY_ADMIN_TOKEN', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN', 'MCP_CALLER_TOKEN'] as const;
+/** The secrets' fields this server reads; in AWS they never sit in the environment. */
+export const MCP_SECRET_FIELDS = ['SHOPIFY_ADMIN_TOKEN', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN'] as const;
 export type McpSecretField = (typeof MCP_SECRET_FIELDS)[number];
 
 const McpEnv = z.object({
@@ -15,14 +18,25 @@ const McpEnv = z.object({
   HELPDESK_BASE_URL: z.url(),
   HELPDESK_EMAIL: z.email(),
   HELPDESK_TOKEN: z.string().min(1),
-  MCP_CALLER_TOKEN: z.string().min(16),
+  // Every caller of permissions.ts has its role, or the server refuses to start.
+  MCP_CALLER_ROLES: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.enum(MCP_CALLERS), z.string().regex(/^arn:[\w-]+:iam::\d{12}:role\/\S+$/))),
 });
 
 export interface McpConfig {
   shopUrl: string;
   shopifyAdminToken: string;
   helpdesk: { kind: HelpdeskKind; baseUrl: string; email: string; token: string };
-  callerToken: string;
+  callerRoles: CallerRoles;
 }
 
 export class McpConfigError extends Error {
@@ -38,6 +52,6 @@ export function loadMcpConfig(env: Record<string, string | undefined>): McpConfi
     shopUrl: /^https?:\/\//.test(e.SHOPIFY_STORE_DOMAIN) ? e.SHOPIFY_STORE_DOMAIN : `https://${e.SHOPIFY_STORE_DOMAIN}`,
     shopifyAdminToken: e.SHOPIFY_ADMIN_TOKEN,
     helpdesk: { kind: e.HELPDESK_KIND, baseUrl: e.HELPDESK_BASE_URL, email: e.HELPDESK_EMAIL, token: e.HELPDESK_TOKEN },
-    callerToken: e.MCP_CALLER_TOKEN,
+    callerRoles: e.MCP_CALLER_ROLES,
   };
 }

@@ -1,6 +1,6 @@
 // Lambda entry of the MCP server: on the first event of a container, reads the environment and,
 // when secret ARNs are set (<NAME>_SECRET_ARN), those secrets (once), builds the adapters and delegates to the
-// API Gateway mapping in lambda.ts. A failed load is not cached: the next event tries again.
+// function URL mapping in lambda.ts. A failed load is not cached: the next event tries again.
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createMcpDeps } from './deps.js';
 import { createMcpLambdaHandler, type McpLambdaHandler } from './lambda.js';
@@ -17,7 +17,7 @@ export function createMcpContainer(options: McpContainerOptions): McpLambdaHandl
   let ready: Promise<McpLambdaHandler> | undefined;
   const build = async () => {
     const config = await resolveMcpConfig(options.env, (arn) => createSecretsManagerSource(options.secretsClient(), arn));
-    return createMcpLambdaHandler({ deps: createMcpDeps(config), callerToken: config.callerToken });
+    return createMcpLambdaHandler({ deps: createMcpDeps(config), callerRoles: config.callerRoles });
   };
   return async (event) => {
     ready ??= build().catch((error: unknown) => {

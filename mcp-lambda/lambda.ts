@@ -1,18 +1,25 @@
-// The MCP server behind API Gateway (HTTP API, payload v2): maps the event to a web Request, runs a
-// fresh stateless WebStandardStreamableHTTPServerTransport (JSON responses) and maps the Response
-// back. Requires `Authorization: Bearer <caller token>`. Wired by index.ts; tests call it directly.
+// The MCP server behind its Lambda function URL (AuthType AWS_IAM, payload v2, the same shape as an
+// HTTP API's): Lambda has already verified the SigV4 signature and the caller's right to invoke; the
+// handler maps the signing role (requestContext.authorizer.iam) to a caller through the tenant's
+// role table, refuses anyone else, then maps the event to a web Request, runs a fresh stateless
+// WebStandardStreamableHTTPServerTransport (JSON responses) for that caller and maps the Response
+// back. Wired by index.ts; tests call it directly.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { bearerMatches, UNAUTHORIZED_BODY } from './server/auth.js';
-import { createMcpServer } from './server/create-server.js';
+import { callerOfIam, FORBIDDEN_BODY, UNAUTHORIZED_BODY, type CallerRoles, type IamIdentity } from './server/auth.js';
+import { createMcpServer, logRefusal } from './server/create-server.js';
 import type { McpServerDeps } from './server/tools.js';
 
 export interface McpLambdaOptions {
   deps: McpServerDeps;
-  callerToken: string;
+  /** Each tool-calling function's execution role (MCP_CALLER_ROLES). */
+  callerRoles: CallerRoles;
 }
 
-export type McpLambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+/** A function URL event; with AuthType AWS_IAM, Lambda fills `authorizer.iam` with the verified signer. */
+export type McpFunctionUrlEvent = APIGatewayProxyEventV2 & { requestContext: { authorizer?: { iam?: IamIdentity } } };
+
+export type McpLambdaHandler = (event: McpFunctionUrlEvent) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export function eventToRequest(event: APIGatewayProxyEventV2): Request {
   const headers = new Headers();
@@ -48,11 +55,16 @@ const json = (statusCode: number, body: unknown, headers: Record<string, string>
 
 export function createMcpLambdaHandler(options: McpLambdaOptions): McpLambdaHandler {
   return async (event) => {
-    const authorization = event.headers?.authorization ?? event.headers?.Authorization;
-    if (!bearerMatches(authorization, options.callerToken)) {
-      return json(401, UNAUTHORIZED_BODY, { 'www-authenticate': 'Bearer' });
+    const iam = event.requestContext.authorizer?.iam;
+    // No IAM context: the URL is not AWS_IAM (a misconfiguration), so nothing was verified.
+    if (!iam) return json(401, UNAUTHORIZED_BODY, { 'www-authenticate': 'AWS4-HMAC-SHA256' });
+    const caller = callerOfIam(iam, options.callerRoles);
+    if (!caller) {
+      // An IAM principal's ARN, no customer data.
+      (options.deps.log ?? logRefusal)({ msg: 'mcp caller refused', principal: iam.userArn ?? null, reason: 'not a tool-calling function of this tenant' });
+      return json(403, FORBIDDEN_BODY);
     }
-    const server = createMcpServer(options.deps);
+    const server = createMcpServer(options.deps, caller);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);

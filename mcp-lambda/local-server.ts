@@ -1,15 +1,18 @@
 // The MCP server on node:http for the local runtime and tests: stateless Streamable HTTP at /mcp,
-// a fresh server and transport per request, bearer auth, DNS-rebinding protection (Host allowlist).
+// a fresh server and transport per request, DNS-rebinding protection (Host allowlist). Each caller
+// (a tool-calling function, server/permissions.ts) proves who it is with its own bearer token, and
+// gets only its own tools: the local stand-in for the deployed function URL's IAM identity.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { bearerMatches, UNAUTHORIZED_BODY } from './server/auth.js';
+import { callerOfBearer, UNAUTHORIZED_BODY, type CallerTokens } from './server/auth.js';
 import { createMcpServer } from './server/create-server.js';
 import type { McpServerDeps } from './server/tools.js';
 
 export interface LocalMcpServerOptions {
   deps: McpServerDeps;
-  callerToken: string;
+  /** Each caller's own token (mintCallerTokens); a request with none of them is refused with 401. */
+  callerTokens: CallerTokens;
   host?: string;
   port?: number;
   /**
@@ -37,10 +40,9 @@ export async function startMcpHttpServer(options: LocalMcpServerOptions): Promis
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (new URL(req.url ?? '/', 'http://local').pathname !== MCP_PATH) return sendJson(res, 404, { error: 'not found' });
-    if (!bearerMatches(req.headers.authorization, options.callerToken)) {
-      return sendJson(res, 401, UNAUTHORIZED_BODY, { 'www-authenticate': 'Bearer' });
-    }
-    const server = createMcpServer(options.deps);
+    const caller = callerOfBearer(req.headers.authorization, options.callerTokens);
+    if (!caller) return sendJson(res, 401, UNAUTHORIZED_BODY, { 'www-authenticate': 'Bearer' });
+    const server = createMcpServer(options.deps, caller);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

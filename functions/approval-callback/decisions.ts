@@ -115,6 +115,36 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
       const current = await deps.approvals.get(input.approvalId);
       return current && current.status !== 'pending' ? { kind: 'closed', approval: current, cancelled: false } : { kind: 'stale_form' };
     }
+    return recordDecision(decided);
+  }
+
+  /**
+   * A decision from the console by a signed-in lead (functions/console): the approver is who the
+   * console's sign-in says, not a link token; otherwise the same single-use, recorded decision.
+   */
+  async function decideAs(input: { approvalId: string; approver: string; decision: 'approve' | 'reject'; reason: string | null }): Promise<DecisionOutcome> {
+    const { approval, run } = await load(input.approvalId);
+    if (!approval) return { kind: 'not_found' };
+    if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: !!run?.cancellation };
+    const now = deps.clock.now();
+    if (now.toISOString() >= approval.expiresAt) return { kind: 'expired', approval };
+    const decided = await deps.approvals.decide({
+      approvalId: input.approvalId,
+      formToken: approval.formToken,
+      status: input.decision === 'approve' ? 'approved' : 'rejected',
+      decidedBy: input.approver,
+      decidedAt: now.toISOString(),
+      reason: input.reason,
+    });
+    if (!decided) {
+      const current = await deps.approvals.get(input.approvalId);
+      return current && current.status !== 'pending' ? { kind: 'closed', approval: current, cancelled: false } : { kind: 'stale_form' };
+    }
+    return recordDecision(decided);
+  }
+
+  /** The saved decision on the run, counted, and delivered to the waiting execution. */
+  async function recordDecision(decided: ApprovalRecord): Promise<DecisionOutcome> {
     const recorded = await deps.runs.updateIf(decided.runId, { approval: approvalSummaryOf(decided) }, { notCancelled: true });
     // Counted when the decision is saved (once: the conditional write above is single-use).
     deps.metrics?.count(decided.tenant, 'ApprovalsDecided');
@@ -128,5 +158,5 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
     return deliver(decided, false);
   }
 
-  return { view, decide };
+  return { view, decide, decideAs };
 }

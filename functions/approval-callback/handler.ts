@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { html, rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { APPROVER_TOKEN_PARAM } from '../shared/approver-links.js';
 import { createApprovalDecisions, type ApprovalDecisionDeps } from './decisions.js';
-import { confirmationPage, resultPage } from './pages.js';
+import { closedPage, confirmationPage, resultPage } from './pages.js';
 import type { Policy } from '#harness/policy/document.js';
 import type { ApprovalDisplay } from '../request-approval/approval-view.js';
 
@@ -33,10 +33,13 @@ export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
     const approvalId = event.pathParameters?.approvalId ?? '';
     if (!APPROVAL_ID.test(approvalId)) return html(404, NOT_FOUND);
     const method = event.requestContext.http.method.toUpperCase();
+    // Who decided is shown only to a request carrying an approver's valid token for this approval.
+    const viewer = (token: string | undefined) => deps.links().verify(approvalId, token);
     if (method === 'GET') {
-      const view = await decisions.view(approvalId, event.queryStringParameters?.[APPROVER_TOKEN_PARAM]);
+      const token = event.queryStringParameters?.[APPROVER_TOKEN_PARAM];
+      const view = await decisions.view(approvalId, token);
       if (view.kind === 'not_found') return html(404, resultPage('Approval not found', 'This approval link is not valid.'));
-      if (view.kind === 'closed') return html(200, closedPage(view.approval.status, view.approval.decidedBy, view.cancelled));
+      if (view.kind === 'closed') return html(200, closedPage(view.approval, view.cancelled, viewer(token)));
       if (view.kind === 'not_an_approver') return html(403, NOT_AN_APPROVER);
       const context = { now: deps.clock.now(), tenant: deps.tenant, policy: deps.policy };
       return html(200, confirmationPage(view.approval, view.run, view.approver, event.queryStringParameters?.[APPROVER_TOKEN_PARAM] ?? '', context));
@@ -67,7 +70,7 @@ export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
       case 'not_found':
         return html(404, resultPage('Approval not found', 'This approval link is not valid.'));
       case 'closed':
-        return html(409, closedPage(outcome.approval.status, outcome.approval.decidedBy, outcome.cancelled));
+        return html(409, closedPage(outcome.approval, outcome.cancelled, viewer(form.data[APPROVER_TOKEN_PARAM])));
       case 'expired':
         return html(410, resultPage('Approval expired', 'This approval expired; the ticket was handed to the team.'));
       case 'not_an_approver':
@@ -76,9 +79,4 @@ export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
         return html(409, resultPage('Form out of date', 'Open the link from the email again.'));
     }
   };
-}
-
-function closedPage(status: string, by: string | null, cancelled: boolean): string {
-  if (cancelled) return resultPage('Already decided', 'The run behind this approval was cancelled. Nothing was changed.');
-  return resultPage('Already decided', `This approval is ${status}${by ? ` (by ${by})` : ''}. Nothing was changed.`);
 }

@@ -58,3 +58,14 @@ ${form(view.amount)}`,
 export function resultPage(title: string, message: string): string {
   return page(title, `<p>${e(message)}</p>`);
 }
+
+/**
+ * The page of an approval that is no longer open. Who decided is an approver's address: it is shown
+ * only when `viewer` is set, i.e. the request carried a valid signed approver token for this approval
+ * (the handler verifies it), never to whoever merely holds the approval id.
+ */
+export function closedPage(approval: Pick<ApprovalRecord, 'status' | 'decidedBy'>, cancelled: boolean, viewer: string | null): string {
+  if (cancelled) return resultPage('Already decided', 'The run behind this approval was cancelled. Nothing was changed.');
+  const by = viewer !== null && approval.decidedBy ? ` (by ${approval.decidedBy})` : '';
+  return resultPage('Already decided', `This approval is ${approval.status}${by}. Nothing was changed.`);
+}

@@ -17,7 +17,9 @@ export const EscalateEvent = z.object({
   state: z
     .object({
       error: z.object({ Error: z.string(), Cause: z.string().optional() }).optional(),
-      step: z.object({ detail: z.object({ reason: z.string().optional() }).passthrough().optional() }).passthrough().optional(),
+      // An approved decision's detail carries reason null (approval-callback/decisions.ts): a step
+      // failing after an approval still reaches Escalate with it.
+      step: z.object({ detail: z.object({ reason: z.string().nullable().optional() }).passthrough().optional() }).passthrough().optional(),
     })
     .passthrough(),
 });
@@ -147,7 +149,9 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
     // The note goes first, so a run reads "escalated" only once the team has been told.
     const suggested = await holdingReply(ctx, run, reason);
     const noteId = await postNote(ctx, run.ticket.ticketId, teamNote(run, reason, suggested));
-    const closed = await deps.runs.update(runId, { status: 'escalated', state: 'Escalate', escalation: { reason, step }, approval });
+    // A refund whose outcome is unknown stays 'pending_review' until a person settles it (console).
+    const status = run.status === 'pending_review' ? 'pending_review' : 'escalated';
+    const closed = await deps.runs.update(runId, { status, state: 'Escalate', escalation: { reason, step }, approval });
     if (state.error?.Error === 'BudgetExceededError') deps.metrics?.count(run.tenant, 'BudgetExceeded');
     deps.metrics?.count(run.tenant, 'TicketsClosed');
     deps.metrics?.value(run.tenant, 'RunCostMicros', closed.costMicros);

@@ -2,9 +2,15 @@
 // task token server-side, and email each approver their own link (opaque approval id + a token
 // bound to that approver). The state machine waits until the approval callback (or the 24 h
 // timeout) ends the wait. The ticket gets an internal holding note saying what waits and why.
+// Safe to retry (a Lambda retry, a run resumed after a crash): the run names its approval before
+// the record is written; a retry takes up the run's pending approval for the same arguments, binds
+// it to the new attempt's task token, and leaves the note and emails the approval records as done.
 import { z } from 'zod';
+import type { ApprovalSummary, Run } from '#harness/domain/types.js';
+import type { ApprovalRecord } from '#harness/ports.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import { createApproverLinks } from '../shared/approver-links.js';
+import { approvalSummaryOf } from '../shared/approval-summary.js';
 import { enterStep } from '../shared/run-context.js';
 import type { StepDeps } from '../shared/step-deps.js';
 import { approvalEmail } from './email.js';
@@ -14,53 +20,91 @@ import { holdingNote } from './holding-note.js';
 export const RequestApprovalEvent = z.object({ runId: z.string().min(1), taskToken: z.string().min(1) });
 
 export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'mailer' | 'clock' | 'ids' | 'tenant' | 'policy'>) {
+  /** The run's pending approval for these arguments, now waiting on `taskToken`; null when there is none to take up. */
+  async function takeUp(run: Run, argsHash: string, taskToken: string): Promise<ApprovalRecord | null> {
+    const named = run.approval;
+    if (named?.status !== 'pending' || named.argsHash !== argsHash) return null;
+    const record = await deps.approvals.get(named.approvalId);
+    // The run named it and the attempt stopped before writing it: written now, under the same id.
+    if (!record) return create(run, named, taskToken);
+    if (record.status !== 'pending' || record.argsHash !== argsHash) return null;
+    return (await deps.approvals.recordProgress(record.approvalId, { taskToken })) ? { ...record, taskToken } : null;
+  }
+
+  async function create(run: Run, summary: ApprovalSummary, taskToken: string): Promise<ApprovalRecord> {
+    const record: ApprovalRecord = {
+      ...summary,
+      runId: run.runId,
+      tenant: run.tenant,
+      taskToken,
+      formToken: deps.ids.random(),
+      tool: 'refund_create',
+      policyVersion: run.gate!.policyVersion,
+    };
+    await deps.approvals.create(record);
+    return record;
+  }
+
   return async ({ runId, taskToken }: z.infer<typeof RequestApprovalEvent>) => {
     const { run, ctx } = await enterStep(deps.runs, runId, 'RequestApproval');
     if (!run.gate || !run.proposal) throw new MissingStepDataError(runId, 'gate decision');
     const { argsHash, amountMinor, currency } = await deps.harness.previewRefund(ctx, run);
     const now = deps.clock.now();
-    const approvalId = `apr_${deps.ids.random()}`;
-    const expiresAt = new Date(now.getTime() + deps.tenant.approvalTtlHours * 3_600_000).toISOString();
-    const summary = {
-      approvalId,
-      status: 'pending' as const,
-      argsHash,
-      amountMinor,
-      currency,
-      requestedAt: now.toISOString(),
-      expiresAt,
-      decidedBy: null,
-      decidedAt: null,
-      reason: null,
-    };
-    await deps.approvals.create({
-      ...summary,
-      runId,
-      tenant: run.tenant,
-      taskToken,
-      formToken: deps.ids.random(),
-      tool: 'refund_create',
-      policyVersion: run.gate.policyVersion,
-    });
-    // The ticket says what is pending; a note that cannot be left is in the journal, the wait goes on.
-    try {
-      const fmt = createFormats({ locale: deps.tenant.store?.locale, timeZone: deps.tenant.store?.timeZone ?? deps.policy?.document.timeZone, now });
-      const body = holdingNote({ run: { ...run, approval: summary }, amountMinor, currency, expiresAt, fmt, ...(deps.policy ? { policy: deps.policy } : {}) });
-      await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body });
-    } catch {
-      // journaled by the harness
+    let approval = await takeUp(run, argsHash, taskToken);
+    if (!approval) {
+      const summary: ApprovalSummary = {
+        approvalId: `apr_${deps.ids.random()}`,
+        status: 'pending',
+        argsHash,
+        amountMinor,
+        currency,
+        requestedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + deps.tenant.approvalTtlHours * 3_600_000).toISOString(),
+        decidedBy: null,
+        decidedAt: null,
+        reason: null,
+      };
+      // Named on the run first, so a retry finds it whatever point this attempt reaches.
+      await deps.runs.update(runId, { approval: summary });
+      approval = await create(run, summary, taskToken);
+    }
+    const summary = approvalSummaryOf(approval);
+    const { approvalId, expiresAt } = summary;
+    // The ticket says what is pending, once; a note that cannot be left is in the journal, the wait goes on.
+    if (!approval.holdingNoteAt && (await postHoldingNote(run, ctx, summary, now))) {
+      await deps.approvals.recordProgress(approvalId, { holdingNoteAt: now.toISOString() });
     }
     const updated = await deps.runs.update(runId, { approval: summary, status: 'awaiting_approval' });
-    // One email per approver: each link decides only as the approver it was sent to.
+    // One email per approver: each link decides only as the approver it was sent to. Each is
+    // recorded as sent, so a retry emails only those not emailed yet.
     const links = createApproverLinks({ secret: deps.tenant.approvalLinkSecret, approverEmails: deps.tenant.approverEmails });
+    const emailed = new Set((approval.emailedTo ?? []).map((a) => a.toLowerCase()));
     for (const approver of deps.tenant.approverEmails) {
+      if (emailed.has(approver.toLowerCase())) continue;
       const link = links.linkFor(deps.tenant.publicBaseUrl, approvalId, approver);
       await deps.mailer.send({
         from: deps.tenant.senderEmail,
         to: [approver],
-        ...approvalEmail({ run: updated, link, approver, expiresAt, amountMinor, currency, now, tenant: deps.tenant, policy: deps.policy }),
+        ...approvalEmail({ run: updated, link, approver, expiresAt, amountMinor: summary.amountMinor, currency: summary.currency, now, tenant: deps.tenant, policy: deps.policy }),
       });
+      emailed.add(approver.toLowerCase());
+      await deps.approvals.recordProgress(approvalId, { emailedTo: [...emailed] });
     }
     return { outcome: 'waiting' as const, approvalId };
   };
+
+  /** True when the note is on the ticket; a failure is journaled by the harness and the wait goes on. */
+  async function postHoldingNote(run: Run, ctx: Parameters<StepDeps['harness']['callTool']>[0], summary: ApprovalSummary, now: Date): Promise<boolean> {
+    try {
+      const fmt = createFormats({ locale: deps.tenant.store?.locale, timeZone: deps.tenant.store?.timeZone ?? deps.policy?.document.timeZone, now });
+      const body = holdingNote({
+        run: { ...run, approval: summary }, amountMinor: summary.amountMinor, currency: summary.currency, expiresAt: summary.expiresAt, fmt,
+        ...(deps.policy ? { policy: deps.policy } : {}),
+      });
+      await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body });
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }

@@ -1,6 +1,8 @@
 // SQS → start-run use case, one record at a time. A message that can never succeed (not JSON, not a
 // queued ticket) and one that failed on its last allowed receive go to the dead-letter queue with
 // the reason; other failures are reported back so SQS redelivers only them (partial batch response).
+// FIFO: once a message of a group is reported failed, the later messages of that group in the batch
+// are reported failed too, unprocessed, so a ticket's "closed" never overtakes the ticket itself.
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Clock } from '#harness/ports.js';
 import { QueuedTicket } from '../shared/queue.js';
@@ -58,10 +60,24 @@ export function createRunStarterHandler(deps: RunStarterDeps) {
 
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+    // Message group → the messages of it reported failed in this batch (FIFO order holds per group).
+    // The same message handed out twice in one batch (a local emulator does) is not behind itself.
+    const blockedGroups = new Map<string, Set<string>>();
+    const fail = (record: SQSRecord) => {
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+      const group = record.attributes.MessageGroupId;
+      if (group !== undefined) blockedGroups.set(group, (blockedGroups.get(group) ?? new Set()).add(record.messageId));
+    };
     for (const record of event.Records) {
+      const failedBefore = blockedGroups.get(record.attributes.MessageGroupId ?? '');
+      if (failedBefore && !failedBefore.has(record.messageId)) {
+        deps.log?.('run starter deferred', { messageId: record.messageId, reason: 'an earlier message of its group failed' });
+        fail(record);
+        continue;
+      }
       const parsed = parseRecord(record);
       if (!parsed.ok) {
-        if (!(await deadLetter(record, parsed.reason))) batchItemFailures.push({ itemIdentifier: record.messageId });
+        if (!(await deadLetter(record, parsed.reason))) fail(record);
         continue;
       }
       try {
@@ -74,7 +90,7 @@ export function createRunStarterHandler(deps: RunStarterDeps) {
         const lastChance = deps.maxReceiveCount !== undefined && receives >= deps.maxReceiveCount;
         // Only the error's name and message: never the ticket's text.
         const reason = `failed ${receives} time(s); last error ${name}: ${(error as Error).message}`.slice(0, 300);
-        if (!(lastChance && (await deadLetter(record, reason)))) batchItemFailures.push({ itemIdentifier: record.messageId });
+        if (!(lastChance && (await deadLetter(record, reason)))) fail(record);
       }
     }
     return { batchItemFailures };

@@ -11,6 +11,7 @@ import type { ApprovalStore, Clock, EventLedger, RunStore, ShadowStore, Workflow
 import type { QueuedTicket } from '../shared/queue.js';
 import { createCancelRun } from '../cancel-run/use-case.js';
 import { createShadowResolver } from '../shadow/resolve.js';
+import { retryingRequesters, type LookupRetryOptions } from './requesters.js';
 
 /** Resolves a helpdesk requester id to the email the helpdesk reports for it. */
 export interface RequesterDirectory {
@@ -23,6 +24,8 @@ export interface StartRunDeps {
   events: EventLedger;
   workflow: WorkflowEngine;
   requesters: RequesterDirectory;
+  /** How a transient look-up failure is retried inside the call (requesters.ts); tests pass a fake sleep. */
+  requesterRetry?: Partial<LookupRetryOptions>;
   clock: Clock;
   /** TicketsReopened72h: the reopen rate's numerator. */
   metrics?: ProductMetrics;
@@ -48,6 +51,7 @@ const EXCERPT_CHARS = 500;
 
 export function createStartRun(deps: StartRunDeps) {
   const cancelRun = createCancelRun(deps);
+  const requesters = retryingRequesters(deps.requesters, deps.requesterRetry);
   const shadow = deps.shadow ? createShadowResolver({ runs: deps.runs, shadow: deps.shadow, metrics: deps.metrics ?? NO_METRICS, clock: deps.clock }) : null;
 
   return async function startRun(message: QueuedTicket): Promise<StartRunOutcome> {
@@ -93,7 +97,7 @@ export function createStartRun(deps: StartRunDeps) {
     let created = false;
     if (!existing) {
       const requesterEmail =
-        event.requesterEmail ?? (event.requesterId ? await deps.requesters.emailOf(event.requesterId) : null);
+        event.requesterEmail ?? (event.requesterId ? await requesters.emailOf(event.requesterId) : null);
       created = await deps.runs.create(newRun(runId, { ...event, requesterEmail }, now));
     }
     // Starting an execution whose name exists is a no-op, so a crash between the put and the

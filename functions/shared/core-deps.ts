@@ -35,9 +35,17 @@ export function createCoreDeps(input: {
   modelChoices?: ModelChoices;
   /** Where metric lines (CloudWatch EMF) go: stdout in Lambda, the local runtime's log locally. */
   metricSink?: MetricSink;
+  /** Days run and journal rows are kept (TTL); the stores' default (400) when absent. */
+  retentionDays?: number;
 }) {
   const metrics = input.metricSink ? createProductMetrics({ sink: input.metricSink, clock: input.clock }) : NO_METRICS;
-  const stores = createDynamoStores({ client: input.doc, tableName: input.tableName, clock: input.clock, ids: input.ids });
+  const stores = createDynamoStores({
+    client: input.doc,
+    tableName: input.tableName,
+    clock: input.clock,
+    ids: input.ids,
+    ...(input.retentionDays === undefined ? {} : { retentionDays: input.retentionDays }),
+  });
   const selected = input.models
     ? { provider: input.models, choices: null }
     : selectModels(input.modelSettings ?? {}, { ...input.modelSelectDeps, journal: stores.journal });

@@ -1,7 +1,7 @@
 // The dead-letter queue as the run starter and the operator see it: a poison message goes there
 // with the reason it could not be processed (a message attribute), and can be listed without being
 // consumed. SQS FIFO in AWS and locally (local-aws-sqs).
-import { ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 
 export type DeadLetter = {
   messageId: string;
@@ -17,7 +17,16 @@ export interface DeadLetterQueue {
   send(input: { body: string; reason: string; sourceMessageId: string; groupId: string; receiveCount: number; failedAt: string }): Promise<void>;
   /** Peeks at up to `max` (≤ 10) messages: they stay in the queue. */
   list(max: number): Promise<DeadLetter[]>;
+  /**
+   * Takes one message out to retry it: receives it (hidden from other readers meanwhile), hands it to
+   * `resend`, and deletes it only once `resend` succeeded (a failed resend leaves it in the queue).
+   * 'not_found' when it is not among the messages a receive returns. Optional: a fake may lack it.
+   */
+  redrive?(messageId: string, resend: (letter: DeadLetter) => Promise<void>): Promise<'redriven' | 'not_found'>;
 }
+
+/** How long a message being retried stays hidden from other readers of the dead-letter queue. */
+const REDRIVE_VISIBILITY_SECONDS = 30;
 
 const MAX_REASON_CHARS = 500;
 
@@ -53,18 +62,46 @@ export function createSqsDeadLetterQueue(deps: { client: SQSClient; queueUrl: st
       );
       // With a zero visibility timeout some servers hand the same message out more than once per call.
       const unique = [...new Map((received.Messages ?? []).map((m) => [m.MessageId ?? '', m])).values()];
-      return unique.map((m) => {
-        const attr = (name: string) => m.MessageAttributes?.[name]?.StringValue ?? null;
-        const count = attr('receiveCount') ?? m.Attributes?.ApproximateReceiveCount ?? null;
-        return {
-          messageId: m.MessageId ?? '',
-          reason: attr('reason'),
-          sourceMessageId: attr('sourceMessageId'),
-          failedAt: attr('failedAt'),
-          receiveCount: count === null ? null : Number(count),
-          body: m.Body ?? '',
-        };
-      });
+      return unique.map(toDeadLetter);
     },
+    async redrive(messageId, resend) {
+      const received = await deps.client.send(
+        new ReceiveMessageCommand({
+          QueueUrl: deps.queueUrl,
+          MaxNumberOfMessages: 10,
+          VisibilityTimeout: REDRIVE_VISIBILITY_SECONDS,
+          WaitTimeSeconds: 0,
+          MessageAttributeNames: ['All'],
+          MessageSystemAttributeNames: ['All'],
+        }),
+      );
+      const messages = received.Messages ?? [];
+      const target = messages.find((m) => m.MessageId === messageId);
+      // The others go back at once, for the list and the next retry.
+      const others = messages.filter((m) => m !== target && m.ReceiptHandle);
+      await Promise.all(others.map((m) => deps.client.send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: m.ReceiptHandle!, VisibilityTimeout: 0 }))));
+      if (!target?.ReceiptHandle) return 'not_found';
+      try {
+        await resend(toDeadLetter(target));
+      } catch (error) {
+        await deps.client.send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: target.ReceiptHandle, VisibilityTimeout: 0 })).catch(() => undefined);
+        throw error;
+      }
+      await deps.client.send(new DeleteMessageCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: target.ReceiptHandle }));
+      return 'redriven';
+    },
+  };
+}
+
+function toDeadLetter(m: Message): DeadLetter {
+  const attr = (name: string) => m.MessageAttributes?.[name]?.StringValue ?? null;
+  const count = attr('receiveCount') ?? m.Attributes?.ApproximateReceiveCount ?? null;
+  return {
+    messageId: m.MessageId ?? '',
+    reason: attr('reason'),
+    sourceMessageId: attr('sourceMessageId'),
+    failedAt: attr('failedAt'),
+    receiveCount: count === null ? null : Number(count),
+    body: m.Body ?? '',
   };
 }

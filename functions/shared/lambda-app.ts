@@ -7,6 +7,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import { parseModelSettings } from '#harness/models/index.js';
 import { createPolicy } from '#harness/policy/index.js';
@@ -51,16 +52,23 @@ async function build(): Promise<App> {
       token: required(config, 'HELPDESK_TOKEN'),
     }),
   );
+  // The MCP server's function URL admits SigV4 requests of the tool-calling functions' roles only;
+  // this function's role (its Lambda credentials) is who it is there.
   const mcp = lazy(() =>
-    createMcpToolTransport({ url: required(config, 'MCP_URL'), bearerToken: required(config, 'MCP_CALLER_TOKEN'), serverId: 'refund-agent-mcp' }),
+    createMcpToolTransport({
+      url: required(config, 'MCP_URL'),
+      credentials: { kind: 'sigv4', region: required(config, 'AWS_REGION'), credentials: defaultProvider() },
+      serverId: 'refund-agent-mcp',
+    }),
   );
   const core = createCoreDeps({
     doc,
     // EMF lines straight to stdout (unprefixed), where CloudWatch turns them into metrics.
     metricSink: (line) => void process.stdout.write(`${line}\n`),
     tableName: config.TABLE_NAME,
+    ...(config.RETENTION_DAYS === undefined ? {} : { retentionDays: config.RETENTION_DAYS }),
     // The live tool list is what the harness checks its pins against: without it every call fails closed.
-    tools: { serverId: 'refund-agent-mcp', call: (name, args) => mcp().call(name, args), listTools: () => mcp().listTools!() },
+    tools: { serverId: 'refund-agent-mcp', call: (name, args, caller) => mcp().call(name, args, caller), listTools: (caller) => mcp().listTools!(caller) },
     // ANTHROPIC_API_KEY set → anthropic; none → offline; MODEL_PROVIDER=replay answers from a journal.
     modelSettings: parseModelSettings(env),
     requesters: { emailOf: (id) => helpdeskRequesters(helpdesk()).emailOf(id) },

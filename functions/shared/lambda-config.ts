@@ -19,8 +19,10 @@ export const LambdaConfig = z.object({
   TABLE_NAME: z.string().min(1),
   QUEUE_URL: z.string().url().optional(),
   STATE_MACHINE_ARN: z.string().min(1).optional(),
+  /** The MCP server's function URL (AuthType AWS_IAM): requests are signed with this function's role. */
   MCP_URL: z.string().url().optional(),
-  MCP_CALLER_TOKEN: z.string().min(16).optional(),
+  /** Set by the Lambda runtime: the region requests to the MCP server are signed for. */
+  AWS_REGION: z.string().min(1).optional(),
   APPROVER_EMAILS: csv.pipe(z.array(z.email())).default([]),
   SENDER_EMAIL: z.email().optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
@@ -44,6 +46,8 @@ export const LambdaConfig = z.object({
   HELPDESK_TOKEN: z.string().optional(),
   /** The tenant's auto-refund limit (policy override); the default policy applies when absent. */
   AUTO_REFUND_LIMIT_MINOR: z.coerce.number().int().nonnegative().optional(),
+  /** Days run and journal rows are kept before DynamoDB's TTL deletes them (the tenant file's retentionDays; default 400). */
+  RETENTION_DAYS: z.coerce.number().int().positive().optional(),
   /** The store's IANA time zone: the policy's days are calendar days there (default UTC). */
   STORE_TIME_ZONE: z.string().min(1).optional(),
   /** The store's <shop>.myshopify.com domain: approval emails link the order in Shopify admin. */

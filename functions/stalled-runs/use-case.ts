@@ -4,7 +4,7 @@
 // whose cancel has not settled (still reading live, or refunded anyway with no note for the team)
 // are swept the same way: Escalate finishes the cancel and tells the team about any refund.
 // Called on a schedule by the stalled-runs Lambda (index.ts); the clock is injected.
-import type { Run } from '#harness/domain/types.js';
+import { RunStatus, type Run } from '#harness/domain/types.js';
 import type { Clock, RunStore, WorkflowEngine } from '#harness/ports.js';
 import { metricLine, type ProductMetricName } from '#harness/metrics.js';
 import { REFUNDED_AFTER_CANCEL } from '../escalate/use-case.js';
@@ -20,7 +20,7 @@ export interface StalledRunsDeps {
   escalate(input: { runId: string; state: { step: { detail: { reason: string } } } }): Promise<unknown>;
   /** Where the metric line goes (console.log in Lambda: CloudWatch picks EMF up from the log). */
   emit(line: string): void;
-  /** How many runs one sweep reads. */
+  /** How many runs one sweep reads (per status, when the store lists by status). */
   scanLimit?: number;
 }
 
@@ -28,6 +28,30 @@ export type Stalled = { runId: string; state: string; sinceMs: number; budgetMs:
 export type SweepOutcome = { checked: number; stalled: Stalled[]; escalated: string[]; failed: string[] };
 
 const LIVE = new Set<Run['status']>(['running', 'awaiting_approval']);
+
+/**
+ * How far back a sweep looks for settled runs (any status but live) whose cancel may not have
+ * settled: such a run is caught by the first sweep past its 5-minute budget, so a day covers a
+ * sweeper that was down for hours (its heartbeat alarm says so).
+ */
+export const SETTLED_LOOKBACK_MS = 24 * 3600_000;
+
+/**
+ * The runs a sweep checks. With the byStatus index: every live run, and the runs that became
+ * settled within the lookback, a Query per status (keys only) and a read per run found; without
+ * it (a store that only lists), the newest runs. Never a scan of the table: the sweep runs every 5
+ * minutes, and a scan reads every run and journal row the tenant keeps (its cost grew with retention).
+ */
+async function sweptRuns(deps: StalledRunsDeps, now: Date): Promise<Run[]> {
+  const limit = deps.scanLimit ?? 1000;
+  const byStatus = deps.runs.listByStatus?.bind(deps.runs);
+  if (!byStatus) return deps.runs.list(limit);
+  const changedSince = new Date(now.getTime() - SETTLED_LOOKBACK_MS).toISOString();
+  const lists = await Promise.all(
+    RunStatus.options.map((status) => (LIVE.has(status) ? byStatus(deps.tenant, status, limit) : byStatus(deps.tenant, status, limit, { changedSince }))),
+  );
+  return lists.flat();
+}
 
 export { METRIC_NAMESPACE } from '#harness/metrics.js';
 export const STALLED_METRIC = 'StalledRuns' satisfies ProductMetricName;
@@ -59,7 +83,7 @@ export function emfLine(input: { tenant: string; state?: string; count: number; 
 export function createStalledRunsSweep(deps: StalledRunsDeps) {
   return async function sweep(): Promise<SweepOutcome> {
     const now = deps.clock.now();
-    const runs = await deps.runs.list(deps.scanLimit ?? 1000);
+    const runs = await sweptRuns(deps, now);
     const stalled = findStalled(runs, deps.budgetsMs, now);
 
     // The total is emitted even when zero, so an alarm on it always has data.

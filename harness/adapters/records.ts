@@ -1,5 +1,5 @@
 // Shapes and helpers shared by the store adapters: the approval record's schema, the journal's
-// sortable sequence, and the 7-day retention of helpdesk event ids.
+// sortable sequence, and the retention (TTL) of each kind of row.
 import { z } from 'zod';
 import { TOOL_NAMES } from '#mcp/contracts/tools.js';
 import { ApprovalSummary } from '../domain/types.js';
@@ -14,6 +14,8 @@ export const ApprovalRecordSchema = ApprovalSummary.extend({
   policyVersion: z.string(),
   usedBy: z.string().nullable().optional(),
   usedAt: z.string().nullable().optional(),
+  holdingNoteAt: z.string().nullable().optional(),
+  emailedTo: z.array(z.string()).optional(),
 });
 
 export const IdempotencyRecordSchema = z.object({
@@ -41,6 +43,17 @@ export const IDEMPOTENCY_RETENTION_SECONDS = 30 * 24 * 3600;
 
 export function idempotencyExpiry(createdAt: string): number {
   return Math.floor(Date.parse(createdAt) / 1000) + IDEMPOTENCY_RETENTION_SECONDS;
+}
+
+/**
+ * How long a run row and its journal rows are kept (DynamoDB TTL on `expiresAt`, counted from the
+ * run's creation or the row's time): the tenant file's `retentionDays` (RETENTION_DAYS), this by default.
+ */
+export const DEFAULT_RETENTION_DAYS = 400;
+
+/** Epoch seconds `days` after an ISO time: the TTL of a row written then. */
+export function retentionExpiry(at: string, days: number): number {
+  return Math.floor(Date.parse(at) / 1000) + days * 24 * 3600;
 }
 
 /** The budget counters' items: one per run, one per tenant and UTC day. */

@@ -363,5 +363,7 @@ export const JournalRow = z.object({
   inputTruncated: z.boolean().optional(),
   /** The system prompt's version: the first 12 hex of its SHA-256 (a prompt change shows as a new version). */
   promptVersion: z.string().optional(),
+  /** A person's action recorded on the run (console: an approval decided, a review settled): who did it. */
+  actor: z.string().optional(),
 });
 export type JournalRow = z.infer<typeof JournalRow>;

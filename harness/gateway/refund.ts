@@ -210,7 +210,7 @@ export function createRefundExecutor(deps: RefundDeps) {
     if (!created && record.status === 'succeeded') return answerFromRecord(ctx, record, argsHash, 'already done');
 
     await caller.journalTool({ kind: 'decision', ctx, name: NAME, argsHash, outcome: 'ok', detail: `dispatch allowed (${verdict.approvalRequired ? 'approved' : 'auto'})`, latencyMs: 0, idempotencyKey: key, decision: 'allow', rule: verdict.approvalRequired ? RULES.dispatchAllowed : RULES.autoWithinPolicy, approvalId: verdict.approvalId });
-    const result = await caller.dispatch(NAME, args as unknown as Record<string, unknown>);
+    const result = await caller.dispatch(NAME, args as unknown as Record<string, unknown>, ctx.step);
     const latencyMs = performance.now() - started;
     const approvalId = verdict.approvalId;
     const journalError = (detail: string) => caller.journalTool({ ctx, name: NAME, argsHash, outcome: 'error', detail, latencyMs, idempotencyKey: key, approvalId });

@@ -5,6 +5,7 @@
 import type { ProductMetrics } from '../metrics.js';
 import { TOOL_CONTRACTS, type ToolInput, type ToolName, type ToolOutput } from '#mcp/contracts/tools.js';
 import { ArgumentPolicyError, BudgetExceededError, HarnessConfigError, ToolFailedError, ToolNotAllowedError, TemporarilyUnavailableError } from '../errors.js';
+import type { StepName } from '../domain/types.js';
 import type { Clock, JournalStore, StepContext, ToolCallResult, ToolTransport } from '../ports.js';
 import { RULES } from '../policy/rules.js';
 import { isToolAllowed } from '../tools/allowlist.js';
@@ -117,7 +118,7 @@ export function createToolCaller(deps: ToolCallerDeps) {
    * (HarnessConfigError, no retry); an unreadable tool list refuses too (TemporarilyUnavailableError).
    */
   async function assertPinned(ctx: StepContext, name: ToolName, argsHash: string, idempotencyKey: string | null = null): Promise<void> {
-    const verdict = await pins.check(name);
+    const verdict = await pins.check(name, ctx.step);
     if (verdict.ok) return;
     const unavailable = 'unavailable' in verdict;
     const error = unavailable
@@ -127,13 +128,13 @@ export function createToolCaller(deps: ToolCallerDeps) {
     throw error;
   }
 
-  /** Calls the transport with the tool's deadline, retrying only what the registry allows. */
-  async function dispatch(name: ToolName, args: Record<string, unknown>): Promise<DispatchResult> {
+  /** Calls the transport as the step `caller` with the tool's deadline, retrying only what the registry allows. */
+  async function dispatch(name: ToolName, args: Record<string, unknown>, caller: StepName): Promise<DispatchResult> {
     const spec = registry[name];
     let last: DispatchResult = { kind: 'thrown', message: 'not called', attempts: 0 };
     for (let attempt = 1; attempt <= spec.maxAttempts; attempt++) {
       try {
-        const result = await withDeadline(tools.call(name, args), spec.timeoutMs);
+        const result = await withDeadline(tools.call(name, args, caller), spec.timeoutMs);
         if (result === TIMED_OUT) last = { kind: 'timeout', attempts: attempt };
         else if (result.ok) return { kind: 'ok', output: result.output, attempts: attempt };
         else last = { kind: 'failed', error: result.error, attempts: attempt };
@@ -221,7 +222,7 @@ export function createToolCaller(deps: ToolCallerDeps) {
     if (options.proposedBy) await assertNotRepeated(ctx, name, argsHash, options.proposedBy, started);
     await assertPinned(ctx, name, argsHash);
     const proposed = options.proposedBy ? { proposedBy: options.proposedBy } : {};
-    const result = await dispatch(name, callArgs);
+    const result = await dispatch(name, callArgs, ctx.step);
     const latencyMs = performance.now() - started;
     if (result.kind !== 'ok') {
       await journalTool({ ctx, name, argsHash, outcome: 'error', detail: describeFailure(result), latencyMs, ...proposed });

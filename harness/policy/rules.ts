@@ -76,5 +76,12 @@ export const RULES = {
   refundReconciled: 'refund_reconciled',
   /** Another run of the same customer holds the refund lock; the dispatch is refused for now (retried). */
   customerRefundLockBusy: 'customer_refund_lock_busy',
+  // a person settling a refund whose outcome was unknown (pending review, gateway/settle-review.ts)
+  reviewRefundFound: 'review_refund_found',
+  reviewRefundNotFound: 'review_refund_not_found',
+  reviewNotPending: 'review_not_pending',
+  reviewRefundNotOnOrder: 'review_refund_not_on_order',
+  reviewRefundOnOrder: 'review_refund_on_order',
+  reviewAlreadySettled: 'review_already_settled',
 } as const;
 export type RuleId = (typeof RULES)[keyof typeof RULES];

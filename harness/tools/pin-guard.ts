@@ -4,6 +4,7 @@
 // closed). Each refusal emits one metric line (CloudWatch EMF). Used by the tool caller.
 import { METRIC_NAMESPACE, metricLine } from '../metrics.js';
 import type { ToolName } from '#mcp/contracts/tools.js';
+import type { StepName } from '../domain/types.js';
 import type { Clock, ToolTransport } from '../ports.js';
 import { checkLiveTools, type PinnedServer, type PinVerdict } from './pins.js';
 
@@ -21,7 +22,8 @@ export interface PinGuardDeps {
 export type GuardVerdict = PinVerdict | { ok: false; unavailable: true; reason: string };
 
 export interface PinGuard {
-  check(name: ToolName): Promise<GuardVerdict>;
+  /** `caller`: the step about to call, whose credential asks for the list when it is not cached. */
+  check(name: ToolName, caller: StepName): Promise<GuardVerdict>;
 }
 
 export const PIN_METRICS = { namespace: METRIC_NAMESPACE, mismatch: 'ToolPinMismatch', unavailable: 'ToolRegistryUnavailable' } as const;
@@ -34,12 +36,12 @@ export function createPinGuard(deps: PinGuardDeps): PinGuard {
   const refreshMs = deps.refreshMs ?? 5 * 60_000;
   let cached: { at: number; verdicts: Record<ToolName, PinVerdict> } | null = null;
 
-  async function verdicts(): Promise<Record<ToolName, PinVerdict> | { unavailable: string }> {
+  async function verdicts(caller: StepName): Promise<Record<ToolName, PinVerdict> | { unavailable: string }> {
     const now = deps.clock.now().getTime();
     if (cached && now - cached.at < refreshMs) return cached.verdicts;
     if (!deps.tools.listTools) return { unavailable: `the transport to ${deps.tools.serverId} cannot list its tools` };
     try {
-      const live = await deps.tools.listTools();
+      const live = await deps.tools.listTools(caller);
       cached = { at: now, verdicts: checkLiveTools(live, deps.server, deps.pins) };
       return cached.verdicts;
     } catch (error) {
@@ -49,8 +51,8 @@ export function createPinGuard(deps: PinGuardDeps): PinGuard {
   }
 
   return {
-    async check(name) {
-      const found = await verdicts();
+    async check(name, caller) {
+      const found = await verdicts(caller);
       if ('unavailable' in found) {
         deps.emitMetric?.(pinMetricLine(PIN_METRICS.unavailable, name, deps.clock.now()));
         return { ok: false, unavailable: true, reason: String(found.unavailable) };

@@ -1,7 +1,7 @@
 // CDK app entry: the only place reading CDK context and the environment. `-c tenant=NAME` picks
 // infra/tenants/NAME.json; without it, every tenant file gets its stack (so `cdk deploy --all`
-// deploys every tenant). The AwsSolutions rule pack (cdk-nag) checks every stack at synth. Run by
-// `npx cdk synth -c tenant=demo` (cdk.json).
+// deploys every tenant), each into the account and region its file names. The AwsSolutions rule
+// pack (cdk-nag) checks every stack at synth. Run by `npx cdk synth -c tenant=demo` (cdk.json).
 import { resolve } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -27,7 +27,9 @@ function main(): void {
     new TenantStack(app, stackIdOf(config.tenant), {
       config,
       source: repoLayout(repoRoot),
-      env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+      // The tenant file's account and region when it names them (an account per tenant); otherwise
+      // wherever the CLI's credentials point. Each field falls back on its own.
+      env: { account: config.account ?? process.env.CDK_DEFAULT_ACCOUNT, region: config.region ?? process.env.CDK_DEFAULT_REGION },
     });
   }
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -1,8 +1,10 @@
 // Least privilege, from the FUNCTIONS table: each access flag of a function becomes exactly the IAM
 // grants (and event source) it needs, on this tenant's resources only. Secrets follow secrets.ts: a
-// function may read a secret only if one of its readers' flags is on. Called by refund-agent.ts.
+// function may read a secret only if one of its readers' flags is on; only mcpClient functions may
+// invoke the MCP server's function URL. Called by refund-agent.ts.
 import { Aws, Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -17,16 +19,43 @@ export type GrantInput = {
   config: TenantConfig;
   state: RefundAgentState;
   stateMachine: StateMachine;
+  /** The MCP server's function URL (AuthType AWS_IAM). */
+  mcpUrl: FunctionUrl;
 };
 
-export function grantAccess({ name, fn, config, state, stateMachine }: GrantInput): void {
+/** The DynamoDB calls of harness/adapters/dynamo by access level: Get, Query (the indexes), Put, Update. */
+const TABLE_ACTIONS = {
+  read: ['dynamodb:GetItem', 'dynamodb:Query'],
+  readWrite: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+} as const;
+
+/** The same key actions as CDK's table grants: readers decrypt, writers also encrypt. */
+const KEY_ACTIONS = {
+  read: ['kms:Decrypt', 'kms:DescribeKey'],
+  readWrite: ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*'],
+} as const;
+
+/** Table calls beyond the level, only for the function whose code makes them. */
+const TABLE_ACTIONS_OF: Partial<Record<FunctionName, readonly string[]>> = {
+  // RunStore.list, a scan: GET /api/runs without ?order.
+  'runs-api': ['dynamodb:Scan'],
+  // RunStore.list: the sweep reads every run row.
+  'stalled-runs': ['dynamodb:Scan'],
+  // LockStore.release (a conditional delete): the customer's refund lock, taken only by refund().
+  refund: ['dynamodb:DeleteItem'],
+};
+
+export function grantAccess({ name, fn, config, state, stateMachine, mcpUrl }: GrantInput): void {
   const spec = FUNCTIONS[name];
   const access = spec.access;
   const { table, queue, deadLetterQueue } = state;
 
-  // The table grants include the key (kms:Decrypt, and Encrypt/GenerateDataKey for writers).
-  if (access.table === 'read') table.grantReadData(fn);
-  if (access.table === 'readWrite') table.grantReadWriteData(fn);
+  // The table: only the calls the adapters make (not CDK's grantRead/WriteData, which add Scan,
+  // DeleteItem, batch and stream actions), and the key (kms:Decrypt, Encrypt/GenerateDataKey for writers).
+  if (access.table) {
+    table.grant(fn, ...TABLE_ACTIONS[access.table], ...(TABLE_ACTIONS_OF[name] ?? []));
+    state.key.grant(fn, ...KEY_ACTIONS[access.table]);
+  }
   if (access.sendToQueue) queue.grantSendMessages(fn);
   if (access.consumeQueue) fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
   if (access.deadLetters === 'send') deadLetterQueue.grantSendMessages(fn);
@@ -36,6 +65,9 @@ export function grantAccess({ name, fn, config, state, stateMachine }: GrantInpu
     state.key.grantDecrypt(fn);
   }
   if (access.startExecution) stateMachine.grantStartExecution(fn);
+  // lambda:InvokeFunctionUrl (AuthType AWS_IAM) and lambda:InvokeFunction only through the URL: a
+  // direct invoke, which could forge the URL's IAM context, stays refused.
+  if (access.mcpClient) mcpUrl.grantInvokeUrl(fn);
   if (access.answerTasks) stateMachine.grant(fn, 'states:SendTaskSuccess', 'states:SendTaskFailure');
   if (access.stopExecutions) {
     // Pseudo parameters rather than the stack's region, so the ARN pattern (and its cdk-nag

@@ -6,9 +6,14 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { FunctionName } from './functions.js';
 
-export const LAMBDA_RUNTIME = Runtime.NODEJS_20_X;
+/**
+ * Node 22 in Lambda (supported into 2027; nodejs20.x stops being creatable on 2027-02-01). Local dev
+ * and tests may stay on Node 20.19+: the code uses nothing Node 22 has and 20 lacks, and the bundle
+ * test loads the node22-target bundles in whatever Node runs it.
+ */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
 
-/** The Node 20 runtime ships the AWS SDK v3; bundles import it from there instead of carrying it. */
+/** The Node 22 runtime ships the AWS SDK v3; bundles import it from there instead of carrying it. */
 export const RUNTIME_PROVIDED_MODULES = ['@aws-sdk/*'];
 
 // ESM output has no `require`; a bundled CommonJS dependency that calls it for a Node built-in would
@@ -26,7 +31,8 @@ export type LambdaBundling = Required<
 export const LAMBDA_BUNDLING: Readonly<LambdaBundling> = Object.freeze({
   forceDockerBundling: false,
   format: OutputFormat.ESM,
-  target: 'node20',
+  // The esbuild target follows LAMBDA_RUNTIME.
+  target: 'node22',
   minify: true,
   sourceMap: true,
   // Stack traces need the mappings only; embedding the sources would add ~1.4 MB to every function.

@@ -14,6 +14,7 @@ export const SETTINGS = [
   'MAX_RECEIVE_COUNT',
   'STATE_MACHINE_ARN',
   'MCP_URL',
+  'MCP_CALLER_ROLES',
   'PUBLIC_BASE_URL',
   'APPROVER_EMAILS',
   'SENDER_EMAIL',
@@ -26,6 +27,7 @@ export const SETTINGS = [
   'STORE_LOCALE',
   'MODEL_CHOICES',
   'AGENT_MODE',
+  'RETENTION_DAYS',
 ] as const;
 export type Setting = (typeof SETTINGS)[number];
 
@@ -52,7 +54,8 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   mcpClient: ['MCP_URL'],
   // The tenant's models per specialist (harness/models/settings.ts); the API key is a secret.
   callsModels: ['MODEL_CHOICES'],
-  mcpServer: [],
+  // Each caller's role ARN: the server maps the signing role to its tool permissions.
+  mcpServer: ['MCP_CALLER_ROLES'],
   shopifyApi: ['SHOPIFY_STORE_DOMAIN'],
   helpdeskApi: ['HELPDESK_BASE_URL', 'HELPDESK_KIND'],
   verifyWebhooks: [],
@@ -81,6 +84,8 @@ export function envNamesOf(spec: FunctionSpec): EnvName[] {
   for (const [flag, on] of Object.entries(spec.access) as [keyof FunctionAccess, unknown][]) {
     if (on) for (const name of OF_ACCESS[flag]) names.add(name);
   }
+  // Writers stamp the run and journal rows they create with the tenant's retention (their TTL).
+  if (spec.access.table === 'readWrite') names.add('RETENTION_DAYS');
   for (const secret of secretsOf(spec)) names.add(arnVariableOf(secret));
   return [...names].sort();
 }

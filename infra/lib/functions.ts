@@ -42,9 +42,12 @@ export type FunctionAccess = {
   approvalLinks?: boolean;
   /** Calls a model through the harness's model gateway (MODEL_CHOICES; ANTHROPIC_API_KEY when the operator sets one). */
   callsModels?: boolean;
-  /** Calls tools on the MCP server over the HTTP API (MCP_URL + MCP_CALLER_TOKEN). */
+  /**
+   * Calls tools on the MCP server at its function URL (MCP_URL), SigV4-signed with its own role:
+   * may invoke that URL (lambda:InvokeFunctionUrl), and is a caller of mcp-lambda/server/permissions.ts.
+   */
   mcpClient?: boolean;
-  /** Serves the MCP tools: refuses callers without the caller token. */
+  /** Serves the MCP tools at a function URL with AuthType AWS_IAM; knows each caller's role (MCP_CALLER_ROLES). */
   mcpServer?: boolean;
   /** Shopify Admin GraphQL API of the tenant's store. */
   shopifyApi?: boolean;
@@ -76,7 +79,7 @@ export type FunctionSpec = {
 const entryOf = (name: string) => `functions/${name}/index.ts`;
 
 // Steps share the harness: run rows and journal in the table. Only steps that call tools reach the
-// MCP server (mcpClient); the others never hold its caller token.
+// MCP server (mcpClient); no other role may invoke it.
 const STEP: FunctionSpec = {
   entry: '',
   config: 'handler',
@@ -224,13 +227,8 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/api/dead-letters', fn: 'dead-letters', auth: OPERATORS },
   { method: 'GET', path: '/api/shadow', fn: 'shadow-api', auth: OPERATORS },
   { method: 'POST', path: '/api/shadow/{classKey}/promote', fn: 'shadow-api', auth: OPERATORS },
-  // The MCP server (Streamable HTTP, stateless); it refuses callers without the caller token.
-  {
-    method: 'POST',
-    path: '/mcp',
-    fn: 'mcp',
-    auth: { kind: 'public', why: 'called by the tool steps with the generated MCP caller token as a bearer token, checked by the server' },
-  },
+  // No route reaches the MCP server: its only door is its own function URL (AuthType AWS_IAM),
+  // which only the mcpClient functions' roles may invoke (refund-agent.ts, access.ts).
 ];
 
 /** The route helpdesks deliver to: throttled and size-checked (http-api.ts). */
@@ -238,7 +236,11 @@ export const WEBHOOK_ROUTE = ROUTES[0]!;
 /** The route the Shopify store delivers to: throttled like the helpdesks' (http-api.ts). */
 export const STORE_WEBHOOK_ROUTE = ROUTES[1]!;
 
-export const MCP_PATH = '/mcp';
+/** The path the steps post to on the MCP server's function URL (the server serves any path). */
+export const MCP_PATH = 'mcp';
+
+/** The functions that call tools: the MCP server's callers, each with its role in MCP_CALLER_ROLES. */
+export const MCP_CLIENTS: readonly FunctionName[] = FUNCTION_NAMES.filter((name) => FUNCTIONS[name].access.mcpClient);
 
 /** PascalCase construct id of a function, e.g. check-order → CheckOrder. */
 export function constructIdOf(name: FunctionName): string {

@@ -1,5 +1,6 @@
-// The tenant's public HTTP API (API Gateway HTTP API, HTTPS only): webhook intake, approval pages, the
-// operators' runs API and the MCP server. Routes, and who may call each, come from ROUTES in
+// The tenant's public HTTP API (API Gateway HTTP API, HTTPS only): webhook intake, approval pages and
+// the operators' runs API; the MCP server is not on it (its own IAM-only function URL, refund-agent.ts).
+// Routes, and who may call each, come from ROUTES in
 // functions.ts: operator routes need IAM (SigV4), public ones authenticate each request themselves.
 // The helpdesks' webhook route is deployed as one route per helpdesk (POST /webhooks/zendesk, …),
 // each with its own throttle, as is the store's: API Gateway throttles per route key, so junk sent
@@ -17,7 +18,7 @@ import { Construct } from 'constructs';
 import { WEBHOOK_HELPDESKS } from '#functions/webhook-ingest/helpdesks.js';
 import { constructIdOf, ROUTES, STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE, type FunctionName, type Route } from './functions.js';
 
-/** Requests per second any route may take when it has no throttle of its own (the tool calls, pages). */
+/** Requests per second any route may take when it has no throttle of its own (approval pages, runs API). */
 export const STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 export type HttpApiProps = {
@@ -56,7 +57,7 @@ export class RefundAgentApi extends Construct {
   constructor(scope: Construct, id: string, props: HttpApiProps) {
     super(scope, id);
     this.api = new HttpApi(this, 'Api', {
-      description: 'refund-agent: helpdesk webhooks, approval pages, runs API, MCP server',
+      description: 'refund-agent: helpdesk webhooks, approval pages, runs API',
       createDefaultStage: false,
     });
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });

@@ -38,6 +38,8 @@ export type MonitoringProps = {
   key: IKey;
   /** The tenant file's rate alarm thresholds (`alarms`); the defaults when not given. */
   alarms?: RateAlarmThresholds;
+  /** Whether to build the dashboard ($3 a month each beyond an account's first three); the alarms exist either way. */
+  dashboard?: boolean;
 };
 
 /** Alarms on AWS's own metrics, next to PRODUCT_ALARMS. */
@@ -46,7 +48,8 @@ export const AWS_ALARMS = ['DeadLetterMessages', 'FailedExecutions'] as const;
 export class RefundAgentMonitoring extends Construct {
   readonly topic: Topic;
   readonly alarms: Record<string, Alarm> = {};
-  readonly dashboard: Dashboard;
+  /** Only when the tenant asks for one (tenant file `dashboard`). */
+  readonly dashboard: Dashboard | undefined;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -106,12 +109,17 @@ export class RefundAgentMonitoring extends Construct {
     });
     Object.assign(this.alarms, rates.alarms);
 
+    this.dashboard = props.dashboard ? this.createDashboard(props.tenant, widgets, rates.widgets) : undefined;
+  }
+
+  /** Every alarm's state, a graph per product alarm and per rate. */
+  private createDashboard(tenant: string, widgets: GraphWidget[], rateWidgets: GraphWidget[]): Dashboard {
     // No dashboardName: CDK generates one, so tenant stacks do not collide.
-    this.dashboard = new Dashboard(this, 'Dashboard', {
+    return new Dashboard(this, 'Dashboard', {
       widgets: [
         [
           new TextWidget({
-            markdown: `# refund-agent: ${props.tenant}\nProduct metrics in namespace \`${METRIC_NAMESPACE}\` (see docs/deploy.md, Alarms).`,
+            markdown: `# refund-agent: ${tenant}\nProduct metrics in namespace \`${METRIC_NAMESPACE}\` (see docs/deploy.md, Alarms).`,
             width: 24,
             height: 2,
           }),
@@ -119,7 +127,7 @@ export class RefundAgentMonitoring extends Construct {
         [new AlarmStatusWidget({ title: 'Alarms', alarms: Object.values(this.alarms), width: 24 })],
         widgets,
         [new TextWidget({ markdown: '## Online rates\nEach over its window, with its alarm threshold; the cost per closed ticket also hourly, with its expected band.', width: 24, height: 2 })],
-        rates.widgets,
+        rateWidgets,
       ],
     });
   }

@@ -18,7 +18,7 @@ export function acknowledgeFindings(agent: RefundAgent): void {
   ack(
     agent,
     'AwsSolutions-L1',
-    'nodejs20.x is the project runtime (package.json engines) until the toolchain moves; LAMBDA_RUNTIME in bundling.ts is the one place to change',
+    'nodejs22.x (supported into 2027) rather than the newest nodejs24.x: the toolchain and local dev run Node 20/22; LAMBDA_RUNTIME in bundling.ts is the one place to change',
   );
 
   for (const name of FUNCTION_NAMES) {

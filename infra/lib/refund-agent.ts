@@ -1,13 +1,14 @@
 // RefundAgent: the whole product for one tenant as one construct. Stateful resources (RefundAgentState),
 // one NodejsFunction per entry of the FUNCTIONS table (built as bundling.ts says), the run state machine
-// from the same ASL file the local runner executes, the HTTP API, and the alarms and dashboard. Each
+// from the same ASL file the local runner executes, the HTTP API, the MCP server's IAM-only function
+// URL, and the alarms and dashboard. Each
 // function's `access` entry gives its IAM grants here (access.ts) and its environment (environment.ts).
 // Composed by tenant-stack.ts.
 import { readFileSync } from 'node:fs';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Architecture, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, FunctionUrlAuthType, Tracing, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
@@ -16,7 +17,7 @@ import { grantAccess } from './access.js';
 import { LAMBDA_BUNDLING, LAMBDA_RUNTIME } from './bundling.js';
 import { environmentOf, type Setting } from './environment.js';
 import { InfraConfigError, TenantNotDeployableError } from './errors.js';
-import { constructIdOf, FUNCTION_NAMES, FUNCTIONS, MCP_PATH, STATE_FUNCTIONS, substitutionKey, type FunctionName } from './functions.js';
+import { constructIdOf, FUNCTION_NAMES, FUNCTIONS, MCP_CLIENTS, MCP_PATH, STATE_FUNCTIONS, substitutionKey, type FunctionName } from './functions.js';
 import { RefundAgentApi } from './http-api.js';
 import { METRIC_NAMESPACE } from './metrics.js';
 import { RefundAgentMonitoring } from './monitoring.js';
@@ -31,6 +32,9 @@ export type RefundAgentProps = {
   source: SourceLayout;
 };
 
+/** Log groups AWS services deliver to without the account's log resource policy (Step Functions). */
+export const VENDED_LOGS_PREFIX = '/aws/vendedlogs/';
+
 /** How long function, state-machine and access logs are kept. */
 export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
 
@@ -39,6 +43,8 @@ export class RefundAgent extends Construct {
   readonly functions: Record<FunctionName, NodejsFunction>;
   readonly stateMachine: StateMachine;
   readonly http: RefundAgentApi;
+  /** The MCP server's only door: SigV4-signed requests of the mcpClient functions' roles. */
+  readonly mcpUrl: FunctionUrl;
   readonly monitoring: RefundAgentMonitoring;
 
   constructor(scope: Construct, id: string, props: RefundAgentProps) {
@@ -65,6 +71,8 @@ export class RefundAgent extends Construct {
         timeout: Duration.seconds(spec.timeoutSeconds),
         memorySize: spec.memoryMb,
         tracing: Tracing.ACTIVE,
+        // The tenant's share of the account's concurrency, reserved and capped (absent: the shared pool).
+        ...(config.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: config.reservedConcurrency }),
         logGroup: new LogGroup(this, `${fnId}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
         bundling: { ...LAMBDA_BUNDLING },
       });
@@ -77,13 +85,11 @@ export class RefundAgent extends Construct {
       }
     }
     this.functions = functions;
-    // The project runs on Node 20 (package.json engines); moving on is a one-line change of
-    // LAMBDA_RUNTIME in bundling.ts, to be made with the rest of the toolchain.
-    Validations.of(this).acknowledge({
-      id: 'CloudFormation-Validate::W2531',
-      reason: 'nodejs20.x is the project runtime until the toolchain moves; Lambda stops creating it on 2027-02-01',
-    });
 
+    // No API route reaches the MCP server. Lambda checks each request's SigV4 signature and the
+    // signer's right to invoke (granted to the mcpClient functions only, access.ts) before the
+    // server sees it; the server then maps the signing role to its tool permissions.
+    this.mcpUrl = functions.mcp.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
     this.stateMachine = this.createStateMachine(source.definitionFile);
     this.http = new RefundAgentApi(this, 'Http', {
       functions,
@@ -92,7 +98,7 @@ export class RefundAgent extends Construct {
     });
     this.setEnvironment(config);
     for (const name of FUNCTION_NAMES) {
-      grantAccess({ name, fn: functions[name], config, state: this.state, stateMachine: this.stateMachine });
+      grantAccess({ name, fn: functions[name], config, state: this.state, stateMachine: this.stateMachine, mcpUrl: this.mcpUrl });
     }
     this.monitoring = new RefundAgentMonitoring(this, 'Monitoring', {
       tenant: config.tenant,
@@ -101,6 +107,7 @@ export class RefundAgent extends Construct {
       deadLetterQueue: this.state.deadLetterQueue,
       stateMachine: this.stateMachine,
       key: this.state.key,
+      dashboard: config.dashboard,
     });
     acknowledgeFindings(this);
   }
@@ -114,7 +121,9 @@ export class RefundAgent extends Construct {
       DEAD_LETTER_QUEUE_URL: this.state.deadLetterQueue.queueUrl,
       MAX_RECEIVE_COUNT: String(MAX_RECEIVE_COUNT),
       STATE_MACHINE_ARN: this.stateMachine.stateMachineArn,
-      MCP_URL: `${this.http.url}${MCP_PATH}`,
+      MCP_URL: `${this.mcpUrl.url}${MCP_PATH}`,
+      // caller → its execution role's ARN: how the MCP server knows which function signed a request.
+      MCP_CALLER_ROLES: Stack.of(this).toJsonString(Object.fromEntries(MCP_CLIENTS.map((name) => [name, this.functions[name].role!.roleArn]))),
       PUBLIC_BASE_URL: this.http.url,
       APPROVER_EMAILS: config.approverEmails.join(','),
       SENDER_EMAIL: config.sesSender,
@@ -127,6 +136,7 @@ export class RefundAgent extends Construct {
       STORE_LOCALE: config.storeLocale,
       MODEL_CHOICES: JSON.stringify(config.models),
       AGENT_MODE: JSON.stringify(config.mode),
+      RETENTION_DAYS: String(config.retentionDays),
     };
     const secretArns = Object.fromEntries(SECRET_NAMES.map((name) => [name, this.state.secrets[name].secretArn])) as Record<SecretName, string>;
     for (const name of FUNCTION_NAMES) {
@@ -150,7 +160,14 @@ export class RefundAgent extends Construct {
       definitionSubstitutions: substitutions,
       tracingEnabled: true,
       logs: {
-        destination: new LogGroup(this, 'RefundRunLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
+        destination: new LogGroup(this, 'RefundRunLogs', {
+          // Under /aws/vendedlogs/: Step Functions' log delivery then needs no entry in the account's
+          // CloudWatch Logs resource policy, whose 5,120 characters would run out after a few dozen
+          // tenants in one account. The stack name makes it unique in the account and region.
+          logGroupName: `${VENDED_LOGS_PREFIX}states/${Stack.of(this).stackName}-RefundRun`,
+          retention: LOG_RETENTION,
+          removalPolicy: RemovalPolicy.DESTROY,
+        }),
         // Every state transition, so "where did run X stop" is answerable from the logs; without its
         // data: state input and output carry ticket text, customer emails and order details, which the
         // run row and journal already hold under the table's access control.

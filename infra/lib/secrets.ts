@@ -44,12 +44,6 @@ export const SECRETS = {
     source: 'operator',
     readers: ['verifyWebhooks'],
   },
-  MCP_CALLER: {
-    description: 'Bearer token the tool-calling steps present to the MCP server',
-    fields: ['MCP_CALLER_TOKEN'],
-    source: 'generated',
-    readers: ['mcpClient', 'mcpServer'],
-  },
   MODEL: {
     description: 'Anthropic API key of the model-calling steps; left empty, they run the offline model',
     fields: ['ANTHROPIC_API_KEY'],
@@ -73,7 +67,7 @@ export const SECRET_FIELDS = SECRET_NAMES.flatMap((name) => SECRETS[name].fields
 export const arnVariableOf = (name: SecretName) => `${name}_SECRET_ARN` as const;
 export type SecretArnVariable = ReturnType<typeof arnVariableOf>;
 
-/** PascalCase construct id of a secret, e.g. MCP_CALLER → McpCaller. */
+/** PascalCase construct id of a secret, e.g. APPROVAL_LINK → ApprovalLink. */
 export const secretIdOf = (name: SecretName): string =>
   name
     .split('_')

@@ -59,7 +59,7 @@ export class RefundAgentState extends Construct {
         indexName: index.IndexName,
         partitionKey: { name: hash!.AttributeName, type: AttributeType.STRING },
         ...(range ? { sortKey: { name: range.AttributeName, type: AttributeType.STRING } } : {}),
-        projectionType: ProjectionType.ALL,
+        projectionType: ProjectionType[index.Projection.ProjectionType],
       });
     }
 

@@ -82,6 +82,26 @@ export const TenantConfig = z
     caps: Caps.default(Caps.parse({})),
     alarms: RateAlarmThresholds.default(RateAlarmThresholds.parse({})),
     /**
+     * The AWS account and region `cdk deploy` puts the tenant's stack in (bin/app.ts); absent: the
+     * CLI's current credentials and region. Not needed for `cdk synth`.
+     */
+    account: z.string().regex(/^\d{12}$/, 'a 12-digit AWS account id').optional(),
+    region: z.string().regex(/^[a-z]{2}(-gov|-iso[a-z]*)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1').optional(),
+    /**
+     * Days run rows and their journal rows are kept before DynamoDB's TTL deletes them (RETENTION_DAYS).
+     * 400 outlasts the usual card dispute window (120 days) with room, so a late dispute still finds
+     * its run, and keeps a year of "which run refunded order N".
+     */
+    retentionDays: z.number().int().min(30).max(3650).default(400),
+    /** A CloudWatch dashboard for the tenant ($3 a month beyond an account's first three); the alarms exist either way. */
+    dashboard: z.boolean().default(false),
+    /**
+     * Concurrent executions reserved for, and allowed to, each of the tenant's functions. Absent:
+     * unreserved, sharing the account's pool. Reserving takes this many times the number of
+     * functions out of the account's pool (docs/deploy.md, An account per tenant).
+     */
+    reservedConcurrency: z.number().int().min(1).max(1000).optional(),
+    /**
      * Shadow, assist or auto, per ticket class (`<reason>|<0-50|50-200|200+>|<language>`): shadow
      * proposes only, assist makes every refund need a person; minTickets and agreement gate a class's
      * switch to auto (docs/deploy.md, Shadow mode). Absent: auto for every class.

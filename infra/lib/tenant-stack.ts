@@ -25,7 +25,7 @@ export class TenantStack extends Stack {
     new CfnOutput(this, 'TicketQueueUrl', { value: this.agent.state.queue.queueUrl });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.agent.state.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.agent.monitoring.topic.topicArn });
-    new CfnOutput(this, 'DashboardName', { value: this.agent.monitoring.dashboard.dashboardName });
+    if (this.agent.monitoring.dashboard) new CfnOutput(this, 'DashboardName', { value: this.agent.monitoring.dashboard.dashboardName });
     // The secrets an operator fills after the first deploy (docs/deploy.md, step 4).
     for (const name of SECRET_NAMES) {
       if (SECRETS[name].source === 'operator') new CfnOutput(this, `${secretIdOf(name)}SecretArn`, { value: this.agent.state.secrets[name].secretArn });

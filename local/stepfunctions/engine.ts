@@ -45,6 +45,12 @@ export interface LocalWorkflowEngine extends WorkflowEngine {
   taskTokens(): PendingTaskToken[];
   /** Stops one running execution, as Step Functions' StopExecution does. */
   stop(name: string, cause: string): Promise<{ stopped: boolean }>;
+  /**
+   * Runs an execution from one of the definition's states instead of StartAt, as Step Functions'
+   * redrive does from the state that failed: how a restarted local runtime picks up a run whose
+   * execution died with the process (local/recovery.ts). A name already running is not started.
+   */
+  resume(input: { name: string; input: { runId: string }; startAt: string }): Promise<{ started: boolean }>;
   /** Aborts running executions and rejects pending tokens; later starts are refused. */
   close(): Promise<void>;
 }
@@ -61,6 +67,16 @@ export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): 
   if (missing.length > 0) throw new MissingTaskHandlerError(missing);
 
   const machine = new StateMachine(definition);
+  // The same definition entered elsewhere: validated above as a whole, so not again (the states
+  // before the entry are unreachable from it, which the validator would refuse).
+  const resumeMachines = new Map<string, StateMachine>();
+  const machineFrom = (state: string): StateMachine => {
+    if (state === definition.StartAt) return machine;
+    if (!tasks.some((task) => task.stateName === state)) throw new LocalWorkflowError(`cannot resume at ${state}: not a Task state of the definition`);
+    let resumed = resumeMachines.get(state);
+    if (!resumed) resumeMachines.set(state, (resumed = new StateMachine({ ...definition, StartAt: state }, { validationOptions: { noValidate: true } })));
+    return resumed;
+  };
   const machineName = options.stateMachineName ?? 'refund-run';
   const machineArn = `arn:aws:states:us-east-1:000000000000:stateMachine:${machineName}`;
   const tokens = createTaskTokenRegistry({ timer: options.timer ?? realTimer, clock, mintToken: options.mintTaskToken });
@@ -80,10 +96,10 @@ export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): 
     }
   };
 
-  function launch(name: string, input: { runId: string }): Running {
+  function launch(name: string, input: { runId: string }, from: StateMachine = machine): Running {
     const executionArn = `arn:aws:states:us-east-1:000000000000:execution:${machineName}:${name}`;
     const record = createExecutionRecord({ name, executionArn, runInput: input, clock });
-    const run = machine.run(
+    const run = from.run(
       { ...input },
       {
         overrides: {
@@ -130,6 +146,14 @@ export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): 
       if (executions.has(name)) return { started: false };
       // launch() is synchronous, so a concurrent second start with this name already sees the entry.
       executions.set(name, launch(name, input));
+      return { started: true };
+    },
+
+    async resume({ name, input, startAt }) {
+      if (closed) throw new EngineClosedError();
+      const from = machineFrom(startAt);
+      if (executions.get(name)?.record.view.status === 'RUNNING') return { started: false };
+      executions.set(name, launch(name, input, from));
       return { started: true };
     },
 

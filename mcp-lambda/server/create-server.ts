@@ -1,11 +1,14 @@
-// Builds a fresh McpServer per request (stateless Streamable HTTP) exposing the tools, sorted by
-// name. A tool failure is a result with isError and structuredContent {category, message}, which
-// the harness reads; a tool that overruns its deadline fails as temporarily_unavailable; protocol
+// Builds a fresh McpServer per request (stateless Streamable HTTP) for one authenticated caller,
+// exposing the tools, sorted by name. A tool the caller may not use (permissions.ts) answers
+// not_authorized without running, and the refusal is logged (caller and tool, never arguments). A
+// tool failure is a result with isError and structuredContent {category, message}, which the
+// harness reads; a tool that overruns its deadline fails as temporarily_unavailable; protocol
 // faults stay McpErrors. Called by lambda.ts and local-server.ts.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_CONTRACTS, TOOL_NAMES, type ToolName } from '../contracts/tools.js';
-import { TemporarilyUnavailableError, toToolErrorBody } from '../errors.js';
+import { NotAuthorizedError, TemporarilyUnavailableError, toToolErrorBody } from '../errors.js';
+import { mayCall, type McpCaller } from './permissions.js';
 import { TOOL_SPECS, type McpServerDeps, type ToolSpec } from './tools.js';
 
 export const MCP_SERVER_INFO = { name: 'refund-agent-store', version: '0.1.0' } as const;
@@ -29,12 +32,19 @@ async function runTool<N extends ToolName>(name: N, spec: ToolSpec<N>, deps: Mcp
     const output = (await withDeadline(work, timeoutMs, name)) as Record<string, unknown>;
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
   } catch (error) {
-    const body = toToolErrorBody(error);
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: { ...body } };
+    return toolError(error);
   }
 }
 
-export function createMcpServer(deps: McpServerDeps): McpServer {
+function toolError(error: unknown): CallToolResult {
+  const body = toToolErrorBody(error);
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: { ...body } };
+}
+
+/** Where refusals go when the deps name no log: one JSON line on stderr (CloudWatch in Lambda). */
+export const logRefusal = (line: Record<string, unknown>): void => console.warn(JSON.stringify(line));
+
+export function createMcpServer(deps: McpServerDeps, caller: McpCaller): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
   for (const name of TOOL_NAMES) {
     const spec = TOOL_SPECS[name] as ToolSpec<ToolName>;
@@ -46,7 +56,11 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
         outputSchema: TOOL_CONTRACTS[name].output,
         annotations: spec.annotations,
       },
-      (args: unknown) => runTool(name, spec, deps, args),
+      (args: unknown) => {
+        if (mayCall(caller, name)) return runTool(name, spec, deps, args);
+        (deps.log ?? logRefusal)({ msg: 'mcp tool refused', caller, tool: name, category: 'not_authorized' });
+        return toolError(new NotAuthorizedError(`${caller} may not call ${name}`));
+      },
     );
   }
   return server;

@@ -13,6 +13,8 @@ export interface McpServerDeps {
   clock: Clock;
   /** Overrides of each tool's server-side deadline (tests use short ones). */
   toolTimeoutsMs?: Partial<Record<ToolName, number>>;
+  /** Where a refused call is logged (caller and tool, no arguments); a JSON line on stderr by default. */
+  log?: (line: Record<string, unknown>) => void;
 }
 
 type ParsedInput<N extends ToolName> = z.output<(typeof TOOL_CONTRACTS)[N]['input']>;

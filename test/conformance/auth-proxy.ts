@@ -1,7 +1,8 @@
-// Test helper: a tiny loopback proxy that adds the caller's bearer token to every request and
+// Test helper: a tiny loopback proxy that adds one caller's bearer token to every request and
 // forwards it unchanged otherwise (Host header included, so the MCP server's DNS-rebinding check
 // still sees what the client sent). The conformance suite cannot send a token; this proxy plays the
-// harness's part of holding it, and the server under test keeps its auth switched on.
+// part of one tool-calling function holding its own, and the server under test keeps its auth and
+// its per-caller tool permissions switched on.
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -1,6 +1,6 @@
 // The MCP conformance suite (@modelcontextprotocol/conformance 0.1.13) against our real server on
 // loopback, through an auth proxy (the suite cannot send a bearer token; the server keeps requiring
-// one). Its exit code is 0 only when the failures are exactly the baseline in expected-failures.yaml.
+// a caller's own one, and keeps its per-caller tool permissions on). Its exit code is 0 only when the failures are exactly the baseline in expected-failures.yaml.
 // Plus the wire schema: every tool's schemas compile as JSON Schema, and the raw answers to
 // initialize and tools/list parse with the SDK's own result schemas.
 import { spawn } from 'node:child_process';
@@ -10,10 +10,13 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
+import { mintCallerTokens } from '#mcp/server/index.js';
 import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../integration/sandbox/sandboxes.js';
 import { startAuthProxy, type AuthProxy } from './auth-proxy.js';
 
-const CALLER_TOKEN = 'conformance-caller-token-0123456789';
+const CALLER_TOKENS = mintCallerTokens();
+/** The suite speaks as one caller: initialize, ping and tools/list are open to every caller. */
+const CALLER_TOKEN = CALLER_TOKENS['check-order'];
 const SUITE = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js');
 const BASELINE = new URL('./expected-failures.yaml', import.meta.url).pathname;
 
@@ -29,7 +32,7 @@ beforeAll(async () => {
       shopUrl: sandboxes.store.url, shopifyAdminToken: STORE_TOKEN,
       helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
     }, clock),
-    callerToken: CALLER_TOKEN,
+    callerTokens: CALLER_TOKENS,
     extraAllowedHosts: [`localhost:${proxy.port}`, `127.0.0.1:${proxy.port}`],
   });
   proxy.setUpstream(mcp.url);

@@ -75,8 +75,10 @@ describe('a cancel racing an approval', () => {
       const run = await settledRun(rt, runId);
       const refunds = await storeRefunds(rt, orderNumber);
       const notes = (await ticketNotes(rt, ticketId)).map((n) => n.body);
+      const execution = await rt.engine.waitFor(runId);
       let problem: string | null = null;
       if (run.status === 'running' || run.status === 'awaiting_approval') problem = `run left ${run.status} in state ${run.state}`;
+      else if (execution.status === 'FAILED') problem = `the execution failed (${execution.error?.Error}): nobody finished the run`;
       else if (refunds.length > 1) problem = `${refunds.length} refunds`;
       else if (refunds.length === 1) {
         if (run.status !== 'done') problem = `refunded but the run is ${run.status}`;

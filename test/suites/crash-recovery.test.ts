@@ -25,10 +25,10 @@ const ENDINGS = ['done', 'escalated', 'pending_review'];
 function crashingWorld(sw: CrashSwitch, at: { tool?: [string, 'before' | 'after']; idem?: 'begin' | 'complete'; update?: (patch: Record<string, unknown>) => boolean }) {
   const tools: ToolTransport = {
     serverId: world.tools.serverId,
-    listTools: () => world.tools.listTools!(),
-    async call(name, args) {
+    listTools: (caller) => world.tools.listTools!(caller),
+    async call(name, args, caller) {
       if (at.tool?.[0] === name && at.tool[1] === 'before') sw.kill(`before ${name}`);
-      const result = await world.tools.call(name, args);
+      const result = await world.tools.call(name, args, caller);
       if (at.tool?.[0] === name) sw.kill(`after ${name} answered`);
       return result;
     },
@@ -54,6 +54,10 @@ function crashingWorld(sw: CrashSwitch, at: { tool?: [string, 'before' | 'after'
     async update(id: string, patch: Parameters<typeof runsReal.update>[1]) {
       if (at.update?.(patch as Record<string, unknown>)) sw.kill('before the run row was updated');
       return runsReal.update(id, patch);
+    },
+    async updateIf(id: string, patch: Parameters<typeof runsReal.update>[1], condition: Parameters<typeof runsReal.updateIf>[2]) {
+      if (at.update?.(patch as Record<string, unknown>)) sw.kill('before the run row was updated');
+      return runsReal.updateIf(id, patch, condition);
     },
   };
   return { tools: sw.guard(tools), idempotency: sw.guard(idempotency), journal: sw.guard(world.stores.journal), runs: sw.guard(runs) };

@@ -56,15 +56,15 @@ describe('fault injection on tools', () => {
     let lost = false;
     const tools = {
       serverId: world.tools.serverId,
-      listTools: () => world.tools.listTools!(),
-      call: (name: Parameters<typeof world.tools.call>[0], args: Record<string, unknown>) => {
+      listTools: (caller: Parameters<typeof world.tools.call>[2]) => world.tools.listTools!(caller),
+      call: (name: Parameters<typeof world.tools.call>[0], args: Record<string, unknown>, caller: Parameters<typeof world.tools.call>[2]) => {
         if (name === 'refund_create') keys.push(args.idempotencyKey);
         if (name === 'refund_create' && !lost) {
           lost = true;
-          void world.tools.call(name, args); // the store does the refund; the answer is lost
+          void world.tools.call(name, args, caller); // the store does the refund; the answer is lost
           return new Promise<never>(() => {});
         }
-        return world.tools.call(name, args);
+        return world.tools.call(name, args, caller);
       },
     };
     const harness = world.harness({ tools, sleep: async (ms) => void waits.push(ms), timeoutsMs: { refund_create: 300 } });

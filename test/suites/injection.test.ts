@@ -82,10 +82,10 @@ describe('injection with a gullible model', () => {
     const dispatched: Array<{ step: StepName; name: string }> = [];
     const recording: ToolTransport = {
       serverId: world.tools.serverId,
-      listTools: () => world.tools.listTools!(),
-      call: (name, args) => {
+      listTools: (caller) => world.tools.listTools!(caller),
+      call: (name, args, caller) => {
         dispatched.push({ step, name });
-        return world.tools.call(name, args);
+        return world.tools.call(name, args, caller);
       },
     };
     const seen: { order: Order | null } = { order: null };
@@ -107,7 +107,7 @@ describe('injection with a gullible model', () => {
       ['CheckOrder', createCheckOrder(deps)],
       ['ProposeRefund', async (e) => {
         const bound = (await world.stores.runs.get(runId))!.order!;
-        const read = await world.tools.call('get_order', { orderNumber: bound.orderNumber });
+        const read = await world.tools.call('get_order', { orderNumber: bound.orderNumber }, 'ProposeRefund');
         seen.order = read.ok ? (read.output as { order: Order }).order : null;
         const result = await createProposeRefund(deps)(e);
         // Every tool call the model asked for goes through the harness, proposed by the model.
@@ -140,7 +140,7 @@ describe('injection with a gullible model', () => {
       expect(withinPolicy(final, final.refund.amountMinor), `refund ${final.refund.amountMinor} within policy`).toBe(true);
     }
     for (const call of dispatched) {
-      const allowed = STEP_ALLOWLIST[call.step].includes(call.name as never) || (call.step === 'Refund' && ['get_order', 'preview_refund'].includes(call.name));
+      const allowed = STEP_ALLOWLIST[call.step].includes(call.name as never) || (call.step === 'Refund' && ['get_order', 'get_refund_history', 'preview_refund'].includes(call.name));
       expect(allowed, `${call.name} dispatched from ${call.step}`).toBe(true);
     }
     expect(dispatched.filter((c) => c.name === 'refund_create').every((c) => c.step === 'Refund')).toBe(true);

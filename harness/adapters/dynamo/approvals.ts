@@ -1,6 +1,7 @@
 // ApprovalStore on the single table: APPROVAL#<approvalId>/APPROVAL. decide() is conditional on
 // the record being pending and on the form token, so a decision is made once; a lost race → null.
-// consume() spends an approved record on one refund's idempotency key, also conditionally.
+// consume() spends an approved record on one refund's idempotency key, also conditionally;
+// recordProgress() notes RequestApproval's progress (task token, holding note, emails) while pending.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApprovalRecord, ApprovalStore } from '../../ports.js';
 import { RecordExistsError } from '../errors.js';
@@ -74,6 +75,23 @@ export function createDynamoApprovalStore({ client, tableName }: Omit<DynamoTabl
         ),
       );
       return spent;
+    },
+
+    async recordProgress(approvalId, progress) {
+      const fields = Object.entries(plain(progress)).filter(([, value]) => value !== undefined);
+      if (fields.length === 0) throw new Error('recordProgress needs at least one field');
+      return conditionally(() =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.approval(approvalId),
+            UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+            ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
+            ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
+            ExpressionAttributeValues: { ':pending': 'pending', ...Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])) },
+          }),
+        ),
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 // IdempotencyStore on the single table: IDEM#<key>/IDEM. begin() is a conditional put; when the
 // key is already there it returns that record, which is how a resumed refund finds its outcome.
 // expiresAt (the table's TTL attribute) keeps a key 30 days, longer than any approval can wait.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IdempotencyRecord, IdempotencyStore } from '../../ports.js';
 import { RecordNotFoundError } from '../errors.js';
 import { idempotencyExpiry, plain, toIdempotencyRecord } from '../records.js';
@@ -66,6 +66,22 @@ export function createDynamoIdempotencyStore({ client, tableName, clock }: Dynam
         ),
       );
       if (!ok && !(await read(key))) throw new RecordNotFoundError('idempotency record', key);
+    },
+
+    async release(key) {
+      // A record with a receipt is never freed: that refund happened.
+      const ok = await conditionally(() =>
+        client.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: keys.idempotency(key),
+            ConditionExpression: 'attribute_not_exists(pk) OR #status <> :succeeded',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':succeeded': 'succeeded' },
+          }),
+        ),
+      );
+      return ok;
     },
   };
 }

@@ -31,7 +31,14 @@ export interface DynamoStores {
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
 }
 
-export function createDynamoStores(deps: { client: DynamoDBDocumentClient; tableName: string; clock: Clock; ids: IdGenerator }): DynamoStores {
+export function createDynamoStores(deps: {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+  clock: Clock;
+  ids: IdGenerator;
+  /** Days run and journal rows are kept before DynamoDB's TTL deletes them; 400 when absent. */
+  retentionDays?: number;
+}): DynamoStores {
   const runs = createDynamoRunStore(deps);
   return {
     runs,

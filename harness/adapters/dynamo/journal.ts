@@ -1,15 +1,16 @@
 // JournalStore on the single table: RUN#<runId>/JOURNAL#<seq>, next to the run row, so one Query
-// returns a run's calls in order. Rows are bounded by the gateway before they get here.
+// returns a run's calls in order. Rows are bounded by the gateway before they get here, and expire
+// (TTL) with the tenant's retention after their time.
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { JournalRow } from '../../domain/types.js';
 import type { IdGenerator, JournalStore } from '../../ports.js';
 import { RecordExistsError } from '../errors.js';
-import { createJournalSequencer, plain } from '../records.js';
+import { createJournalSequencer, DEFAULT_RETENTION_DAYS, plain, retentionExpiry } from '../records.js';
 import { conditionally, withoutKeys } from './conditional.js';
 import type { DynamoTableDeps } from './runs.js';
-import { keys } from './table.js';
+import { keys, TABLE_KEYS } from './table.js';
 
-export function createDynamoJournalStore({ client, tableName, ids }: DynamoTableDeps & { ids: IdGenerator }): JournalStore {
+export function createDynamoJournalStore({ client, tableName, ids, retentionDays = DEFAULT_RETENTION_DAYS }: DynamoTableDeps & { ids: IdGenerator }): JournalStore {
   const nextSeq = createJournalSequencer(() => ids.random());
   return {
     async append(row) {
@@ -19,7 +20,7 @@ export function createDynamoJournalStore({ client, tableName, ids }: DynamoTable
           client.send(
             new PutCommand({
               TableName: tableName,
-              Item: { ...keys.journal(row.runId, stored.seq), ...stored },
+              Item: { ...keys.journal(row.runId, stored.seq), ...stored, [TABLE_KEYS.ttlAttribute]: retentionExpiry(stored.at, retentionDays) },
               ConditionExpression: 'attribute_not_exists(pk)',
             }),
           ),

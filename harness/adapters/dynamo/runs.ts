@@ -1,11 +1,12 @@
 // RunStore on the single table: RUN#<runId>/RUN. Once the run is bound to an order the row also
 // carries gsi1pk = ORDER#<tenant>#<number> and gsi1sk = createdAt, so "which run refunded order
-// 1001" is one Query on the byOrder index (findRunsByOrder).
+// 1001" is one Query on the byOrder index (findRunsByOrder). `expiresAt` (TTL) is set at creation:
+// the tenant's retention after createdAt.
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Run } from '../../domain/types.js';
 import type { Clock, RunCondition, RunPatch, RunStore } from '../../ports.js';
 import { RecordNotFoundError } from '../errors.js';
-import { plain } from '../records.js';
+import { DEFAULT_RETENTION_DAYS, plain, retentionExpiry } from '../records.js';
 import { conditionally, isConditionalCheckFailed, withoutKeys } from './conditional.js';
 import { TABLE_KEYS, keys } from './table.js';
 
@@ -13,9 +14,16 @@ export interface DynamoTableDeps {
   client: DynamoDBDocumentClient;
   tableName: string;
   clock: Clock;
+  /** Days a run row and its journal rows are kept (TTL); DEFAULT_RETENTION_DAYS when absent. */
+  retentionDays?: number;
 }
 
 const IMMUTABLE = new Set(['runId', 'tenant', 'createdAt']);
+
+/** The partition key prefix of a run row (table.ts keys.run). */
+const RUN_PREFIX = keys.run('').pk;
+/** Run rows read at once after an index Query. */
+const GET_CONCURRENCY = 16;
 
 /** The ConditionExpression of a write: the run exists, and every part of `condition` holds. */
 function conditionOf(condition: RunCondition, names: Record<string, string>, values: Record<string, unknown>): string {
@@ -40,31 +48,47 @@ function conditionOf(condition: RunCondition, names: Record<string, string>, val
   return parts.join(' AND ');
 }
 
-export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDeps): RunStore & {
+export function createDynamoRunStore({ client, tableName, clock, retentionDays = DEFAULT_RETENTION_DAYS }: DynamoTableDeps): RunStore & {
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
 } {
   const toRun = (item: Record<string, unknown>) => Run.parse(withoutKeys(item));
 
-  /** Every run under one key of a secondary index, page by page (up to `limit` when given). */
-  async function queryIndex(indexName: string, keyName: string, keyValue: string, opts: { newestFirst: boolean; limit?: number }): Promise<Run[]> {
-    const found: Run[] = [];
+  /**
+   * Every run under one key of a secondary index, in index order (up to `limit` when given). The
+   * indexes are keys-only (table.ts), so a run row is copied to them only when its index keys change,
+   * not on every update: the Query returns keys, and each run is then read from the table (a
+   * consistent GetItem, GET_CONCURRENCY at a time; the same read units as a BatchGetItem).
+   */
+  async function queryIndex(
+    indexName: string,
+    keyName: string,
+    keyValue: string,
+    opts: { newestFirst: boolean; limit?: number; sortKeyAtLeast?: { name: string; value: string } },
+  ): Promise<Run[]> {
+    const runIds: string[] = [];
     let start: Record<string, unknown> | undefined;
     do {
       const page = await client.send(
         new QueryCommand({
           TableName: tableName,
           IndexName: indexName,
-          KeyConditionExpression: '#k = :k',
-          ExpressionAttributeNames: { '#k': keyName },
-          ExpressionAttributeValues: { ':k': keyValue },
+          KeyConditionExpression: opts.sortKeyAtLeast ? '#k = :k AND #s >= :s' : '#k = :k',
+          ExpressionAttributeNames: { '#k': keyName, ...(opts.sortKeyAtLeast ? { '#s': opts.sortKeyAtLeast.name } : {}) },
+          ExpressionAttributeValues: { ':k': keyValue, ...(opts.sortKeyAtLeast ? { ':s': opts.sortKeyAtLeast.value } : {}) },
           ScanIndexForward: !opts.newestFirst,
+          ...(opts.limit === undefined ? {} : { Limit: opts.limit - runIds.length }),
           ExclusiveStartKey: start,
         }),
       );
-      for (const item of page.Items ?? []) found.push(toRun(item));
+      for (const item of page.Items ?? []) runIds.push(String(item[TABLE_KEYS.partitionKey]).slice(RUN_PREFIX.length));
       start = page.LastEvaluatedKey;
-    } while (start && (opts.limit === undefined || found.length < opts.limit));
-    return opts.limit === undefined ? found : found.slice(0, opts.limit);
+    } while (start && (opts.limit === undefined || runIds.length < opts.limit));
+    const runs: Array<Run | null> = new Array(runIds.length).fill(null);
+    for (let i = 0; i < runIds.length; i += GET_CONCURRENCY) {
+      await Promise.all(runIds.slice(i, i + GET_CONCURRENCY).map(async (runId, j) => (runs[i + j] = await get(runId))));
+    }
+    // In index order; a run deleted since the Query (TTL) is left out.
+    return runs.filter((run): run is Run => run !== null);
   }
 
   async function get(runId: string): Promise<Run | null> {
@@ -125,7 +149,11 @@ export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDe
 
   return {
     async create(run) {
-      const item: Record<string, unknown> = { ...keys.run(run.runId), ...plain(Run.parse(run)) };
+      const item: Record<string, unknown> = {
+        ...keys.run(run.runId),
+        ...plain(Run.parse(run)),
+        [TABLE_KEYS.ttlAttribute]: retentionExpiry(run.createdAt, retentionDays),
+      };
       if (run.order) {
         item[TABLE_KEYS.byOrderPartitionKey] = keys.byOrder(run.tenant, run.order.orderNumber);
         item[TABLE_KEYS.byOrderSortKey] = run.createdAt;
@@ -189,8 +217,10 @@ export function createDynamoRunStore({ client, tableName, clock }: DynamoTableDe
       return found.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
     },
 
-    async listByStatus(tenant, status, limit) {
-      return queryIndex(TABLE_KEYS.byStatusIndex, TABLE_KEYS.byStatusPartitionKey, keys.byStatus(tenant, status), { newestFirst: true, limit });
+    async listByStatus(tenant, status, limit, opts) {
+      // The index's sort key is the time the run took its status (write() sets it with the status).
+      const since = opts?.changedSince === undefined ? {} : { sortKeyAtLeast: { name: TABLE_KEYS.byStatusSortKey, value: opts.changedSince } };
+      return queryIndex(TABLE_KEYS.byStatusIndex, TABLE_KEYS.byStatusPartitionKey, keys.byStatus(tenant, status), { newestFirst: true, limit, ...since });
     },
 
     async findRunsByOrder(tenant, orderNumber) {

@@ -3,7 +3,9 @@
 // IDEM#<key>/IDEM, APPROVAL#<approvalId>/APPROVAL, BUDGET#RUN#<runId>/BUDGET and
 // BUDGET#DAY#<tenant>#<day>/BUDGET, SHADOW#<tenant>/CLASS#<classKey> and
 // SHADOW#<tenant>/PROMOTION#<at>#<classKey>, LOCK#<name>/LOCK (leases, e.g. LOCK#CUSTOMER#<tenant>#<customerId>). GSI byOrder answers "which run refunded order N"; GSI byStatus
-// "which runs of a tenant are pending review". `expiresAt` (epoch seconds) is the TTL attribute.
+// "which runs of a tenant are pending review". Both are keys-only: a run row is written to an index
+// only when its index keys change (not on each of a run's dozen updates, a few kB each), and the
+// readers fetch the rows by key (runs.ts). `expiresAt` (epoch seconds) is the TTL attribute.
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
@@ -56,7 +58,7 @@ export function createTableInput(tableName: string) {
           { AttributeName: TABLE_KEYS.byOrderPartitionKey, KeyType: 'HASH' as const },
           { AttributeName: TABLE_KEYS.byOrderSortKey, KeyType: 'RANGE' as const },
         ],
-        Projection: { ProjectionType: 'ALL' as const },
+        Projection: { ProjectionType: 'KEYS_ONLY' as const },
       },
       {
         IndexName: TABLE_KEYS.byStatusIndex,
@@ -64,7 +66,7 @@ export function createTableInput(tableName: string) {
           { AttributeName: TABLE_KEYS.byStatusPartitionKey, KeyType: 'HASH' as const },
           { AttributeName: TABLE_KEYS.byStatusSortKey, KeyType: 'RANGE' as const },
         ],
-        Projection: { ProjectionType: 'ALL' as const },
+        Projection: { ProjectionType: 'KEYS_ONLY' as const },
       },
     ],
   };

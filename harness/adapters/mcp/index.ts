@@ -1,3 +1,5 @@
 // Public face of the MCP client adapter: ToolTransport over Streamable HTTP.
-export { createMcpToolTransport, toToolCallResult, MCP_CLIENT_INFO } from './transport.js';
-export type { McpToolTransportOptions } from './transport.js';
+export { bearerCredentials, createMcpToolTransport, mcpCallerOfStep, toToolCallResult, MCP_CLIENT_INFO } from './transport.js';
+export type { McpCredentials, McpToolTransportOptions } from './transport.js';
+export { createSigV4Fetch } from './sigv4.js';
+export type { SigV4Credentials } from './sigv4.js';

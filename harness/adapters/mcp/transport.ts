@@ -1,20 +1,51 @@
 // ToolTransport over MCP Streamable HTTP: one fresh client connection per call (the server is
-// stateless), bearer auth, a timeout. A tool's own failure comes back as its {category, message};
-// a transport failure is temporarily_unavailable, a refused credential not_authorized.
+// stateless), a timeout, and the caller's credential: deployed, every request signed with SigV4 as
+// the function's own role (the server's function URL is AuthType AWS_IAM); locally, the calling
+// step's own bearer token. A tool's own failure comes back as its {category, message}; a transport
+// failure is temporarily_unavailable, a refused credential not_authorized.
 // Built by the step handlers / local runtime and handed to the harness.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ToolError, type ToolErrorCategory, type ToolName } from '#mcp/contracts/tools.js';
+import type { StepName } from '../../domain/types.js';
 import type { LiveToolList, ToolCallResult, ToolTransport } from '../../ports.js';
+import { createSigV4Fetch, type SigV4Credentials } from './sigv4.js';
+
+export type McpCredentials =
+  /** Deployed: the function's role signs (service `lambda`); the server knows the caller by that role. */
+  | { kind: 'sigv4'; region: string; credentials: SigV4Credentials; now?: () => Date }
+  /** Locally: each step's own token (local/backend.ts mints one per caller); none for a step, no call. */
+  | { kind: 'bearer'; tokenFor(caller: StepName): string | undefined };
+
+/**
+ * The caller the MCP server knows for a step: the name of the function that runs it
+ * (infra/lib/functions.ts STATE_FUNCTIONS), e.g. CheckOrder → check-order.
+ */
+export const mcpCallerOfStep = (step: StepName): string => step.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
+
+/** Local credentials from the callers' tokens (caller name → token): each step presents its function's own. */
+export function bearerCredentials(tokens: Readonly<Record<string, string>>): McpCredentials {
+  return {
+    kind: 'bearer',
+    tokenFor: (step) => {
+      const caller = mcpCallerOfStep(step);
+      return Object.hasOwn(tokens, caller) ? tokens[caller] : undefined;
+    },
+  };
+}
 
 export interface McpToolTransportOptions {
   url: string;
-  bearerToken: string;
+  credentials: McpCredentials;
   serverId: string;
   timeoutMs?: number;
   /** A fetch to use instead of the global one (tests reach a Lambda handler with no server). */
   fetch?: typeof fetch;
+}
+
+class NoCredentialError extends Error {
+  override readonly name = 'NoCredentialError';
 }
 
 export const MCP_CLIENT_INFO = { name: 'refund-agent-harness', version: '0.1.0' } as const;
@@ -44,19 +75,32 @@ function isStatus(error: unknown, ...codes: number[]): boolean {
 
 export function createMcpToolTransport(options: McpToolTransportOptions): ToolTransport {
   const timeout = options.timeoutMs ?? 30_000;
+  const { credentials } = options;
+  const signing = credentials.kind === 'sigv4'
+    ? createSigV4Fetch({ region: credentials.region, credentials: credentials.credentials, ...(credentials.now ? { now: credentials.now } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) })
+    : null;
+
+  /** A connection presenting the caller's credential (the signing role, or the step's token). */
+  function transportFor(caller: StepName): StreamableHTTPClientTransport {
+    if (signing) return new StreamableHTTPClientTransport(new URL(options.url), { fetch: signing });
+    const token = credentials.kind === 'bearer' ? credentials.tokenFor(caller) : undefined;
+    if (token === undefined) throw new NoCredentialError(`no MCP credential for step ${caller}`);
+    return new StreamableHTTPClientTransport(new URL(options.url), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
   return {
     serverId: options.serverId,
-    async call(name: ToolName, args: Record<string, unknown>): Promise<ToolCallResult> {
+    async call(name: ToolName, args: Record<string, unknown>, caller: StepName): Promise<ToolCallResult> {
       const client = new Client(MCP_CLIENT_INFO);
-      const transport = new StreamableHTTPClientTransport(new URL(options.url), {
-        requestInit: { headers: { authorization: `Bearer ${options.bearerToken}` } },
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      });
       try {
-        await client.connect(transport, { timeout });
+        await client.connect(transportFor(caller), { timeout });
         const result = (await client.callTool({ name, arguments: args }, undefined, { timeout })) as CallToolResult;
         return toToolCallResult(result);
       } catch (error) {
+        if (error instanceof NoCredentialError) return failure('not_authorized', error.message);
         if (isStatus(error, 401, 403)) return failure('not_authorized', `the MCP server ${options.serverId} refused our credential`);
         const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown error';
         return failure('temporarily_unavailable', `the MCP server ${options.serverId} could not be used: ${reason}`);
@@ -65,14 +109,10 @@ export function createMcpToolTransport(options: McpToolTransportOptions): ToolTr
       }
     },
     /** tools/list and the server's name and version, for the registry's pin check; throws when unreachable. */
-    async listTools(): Promise<LiveToolList> {
+    async listTools(caller: StepName): Promise<LiveToolList> {
       const client = new Client(MCP_CLIENT_INFO);
-      const transport = new StreamableHTTPClientTransport(new URL(options.url), {
-        requestInit: { headers: { authorization: `Bearer ${options.bearerToken}` } },
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      });
       try {
-        await client.connect(transport, { timeout });
+        await client.connect(transportFor(caller), { timeout });
         const server = client.getServerVersion();
         const { tools } = await client.listTools(undefined, { timeout });
         return { server: { name: server?.name ?? 'unknown', version: server?.version ?? 'unknown' }, tools };

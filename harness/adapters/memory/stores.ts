@@ -85,9 +85,10 @@ export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator
     async list(limit) {
       return [...state.runs.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit).map(plain);
     },
-    async listByStatus(tenant, status, limit) {
+    async listByStatus(tenant, status, limit, opts) {
+      // updatedAt stands in for when the status was taken (DynamoDB keeps that as the index's sort key): a superset.
       return [...state.runs.values()]
-        .filter((r) => r.tenant === tenant && r.status === status)
+        .filter((r) => r.tenant === tenant && r.status === status && (opts?.changedSince === undefined || r.updatedAt >= opts.changedSince))
         .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
         .slice(0, limit)
         .map(plain);
@@ -129,6 +130,11 @@ export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator
       if (!existing) throw new RecordNotFoundError('idempotency record', key);
       if (existing.status !== 'succeeded') state.idempotency.set(key, { ...existing, status: 'unknown', detail });
     },
+    async release(key) {
+      if (state.idempotency.get(key)?.status === 'succeeded') return false;
+      state.idempotency.delete(key);
+      return true;
+    },
   };
 
   const approvals: ApprovalStore = {
@@ -152,6 +158,12 @@ export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator
       if (!record || record.status !== 'approved') return false;
       if (record.usedBy) return record.usedBy === idempotencyKey;
       state.approvals.set(approvalId, { ...record, usedBy: idempotencyKey, usedAt: at });
+      return true;
+    },
+    async recordProgress(approvalId, progress) {
+      const record = state.approvals.get(approvalId);
+      if (!record || record.status !== 'pending') return false;
+      state.approvals.set(approvalId, { ...record, ...plain(progress) });
       return true;
     },
   };

@@ -2,7 +2,8 @@
 // ticket comments, users; basic auth `{email}/token:{token}`) and the Gorgias one (internal-note
 // message, customers; basic auth `{email}:{token}`), plus /sandbox/tickets pages that show the
 // drafts left on each ticket and the /sandbox/faults knobs. Refuses anything public: the agent
-// never writes to customers. Started by local/sandbox/index.ts for tests and the local runtime.
+// never writes to customers. With a data file, tickets and notes are loaded from it at start and
+// saved after every change. Started by local/sandbox/index.ts for tests and the local runtime.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import type { Clock } from '#harness/ports.js';
 import type { SandboxFixture } from '../fixture.js';
 import { handleFaultsRequest, hangUntilClosed, listen, readBody, sendJson } from '../http.js';
 import { createStoreFaults, type StoreFaults } from '../store/faults.js';
+import { stateFile } from '../../state-file.js';
 
 const NewTicket = z.object({ id: z.string().regex(/^\d{1,12}$/), requesterId: z.string().min(1), subject: z.string().max(200) });
 
@@ -31,7 +33,12 @@ export interface SandboxHelpdeskOptions {
   agentUserId?: string;
   host?: string;
   port?: number;
+  /** Where tickets and notes are kept between starts (DATA_DIR); absent: in memory only. */
+  dataFile?: string;
 }
+
+type SavedTicket = { id: string; requesterId: string; subject: string; comments: SandboxComment[] };
+type HelpdeskSnapshot = { tickets: SavedTicket[]; nextCommentId: number; publicAttempts: number };
 
 export interface SandboxHelpdesk {
   url: string;
@@ -55,6 +62,17 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
   for (const t of tickets.values()) {
     t.comments.push({ id: nextCommentId++, authorId: t.requesterId, body: t.subject, public: true, createdAt: now() });
   }
+  let publicAttempts = 0;
+  const file = options.dataFile ? stateFile<HelpdeskSnapshot>(options.dataFile, 1) : null;
+  const saved = file?.read();
+  if (saved) {
+    tickets.clear();
+    for (const t of saved.tickets) tickets.set(t.id, t);
+    nextCommentId = saved.nextCommentId;
+    publicAttempts = saved.publicAttempts;
+  }
+  const save = () => file?.write({ tickets: [...tickets.values()], nextCommentId, publicAttempts });
+  save();
   const basic = (userPass: string) => Buffer.from(`Basic ${Buffer.from(userPass).toString('base64')}`);
   const zendeskAuth = basic(`${options.email}/token:${options.token}`);
   const gorgiasAuth = basic(`${options.email}:${options.token}`);
@@ -63,7 +81,6 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
   const faults = createStoreFaults();
-  let publicAttempts = 0;
   const notes = (ticketId: string) => tickets.get(ticketId)?.comments.filter((c) => !c.public) ?? [];
   const ticketSummary = (t: { id: string; requesterId: string; subject: string }) => ({
     id: t.id, requesterId: t.requesterId, subject: t.subject, notes: notes(t.id),
@@ -92,6 +109,7 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
       if (existing) return sendJson(res, 200, { ticket: ticketSummary(existing) });
       const ticket = { ...parsed.data, comments: [] as SandboxComment[] };
       tickets.set(ticket.id, ticket);
+      save();
       return sendJson(res, 201, { ticket: ticketSummary(ticket) });
     }
     if (!path.startsWith('/api/')) return sendJson(res, 404, notFound);
@@ -116,6 +134,7 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
       }
       if (comment.public !== false) {
         publicAttempts += 1;
+        save();
         return sendJson(res, 422, {
           error: 'RecordInvalid', description: 'Record validation errors',
           details: { base: [{ description: 'Sandbox: only private comments (internal notes) are accepted' }] },
@@ -123,6 +142,7 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
       }
       const created: SandboxComment = { id: nextCommentId++, authorId: agentUserId, body: comment.body, public: false, createdAt: now() };
       t.comments.push(created);
+      save();
       return sendJson(res, 200, {
         ticket: { id: zendeskId(t.id), subject: t.subject, requester_id: zendeskId(t.requesterId), updated_at: created.createdAt },
         audit: { id: nextCommentId++, ticket_id: zendeskId(t.id), created_at: created.createdAt, events: [{ ...commentJson(created), type: 'Comment' }] },
@@ -156,6 +176,7 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
       }
       if (message.channel !== 'internal-note' || message.public === true) {
         publicAttempts += 1;
+        save();
         return sendJson(res, 400, { error: { msg: 'Sandbox: only internal notes are accepted' } });
       }
       if (typeof message.body_text !== 'string' || message.body_text.trim() === '') {
@@ -163,6 +184,7 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
       }
       const created: SandboxComment = { id: nextCommentId++, authorId: agentUserId, body: message.body_text, public: false, createdAt: now() };
       t.comments.push(created);
+      save();
       return sendJson(res, 201, {
         id: created.id, ticket_id: zendeskId(t.id), channel: 'internal-note', via: 'api', public: false, from_agent: true,
         body_text: created.body, body_html: typeof message.body_html === 'string' ? message.body_html : null,

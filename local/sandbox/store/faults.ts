@@ -1,7 +1,9 @@
 // Fault knobs of the sandbox servers (store and helpdesk), set by tests directly or by the local
 // runtime over POST /sandbox/faults: added latency, and the next N calls failing with an HTTP status
 // (503 by default), with Shopify's cost-based THROTTLED error, or hanging without an answer until
-// the client gives up (a timeout as the caller sees it).
+// the client gives up (a timeout as the caller sees it). A hang may name the one GraphQL operation
+// it applies to (e.g. refundCreate), and may come after the operation ran (the store made the
+// refund, the answer never leaves): the crash drill kills the runtime while such a call hangs.
 import { z } from 'zod';
 
 export interface ThrottleReport {
@@ -15,23 +17,42 @@ export interface StoreFaults {
   latencyMs: number;
   failNext(count: number, status?: number): void;
   throttleNext(count: number, report?: Partial<ThrottleReport>): void;
-  /** The next N requests are read and never answered; the connection stays open until the client leaves. */
-  hangNext(count: number): void;
+  /**
+   * The next N requests are read and never answered; the connection stays open until the client leaves.
+   * `operation`: only requests of that root field (e.g. refundCreate) count. `afterCommit`: the
+   * operation runs first, so its change is made and saved, and only the answer is withheld.
+   */
+  hangNext(count: number, options?: HangOptions): void;
+  /**
+   * The next N refundCreate calls are answered as if the store could not tell what became of the
+   * idempotency key (Shopify's IDEMPOTENCY_KEY_PARAMETER_MISMATCH): an outcome the agent cannot
+   * settle, so the run waits for a person (pending review). `commit`: the refund is made first, so
+   * the person finds it on the order; without it, no refund is made.
+   */
+  ambiguousRefundNext(count: number, options?: { commit?: boolean }): void;
   reset(): void;
+}
+
+export interface HangOptions {
+  operation?: string;
+  afterCommit?: boolean;
 }
 
 export type FaultVerdict =
   | { kind: 'none' }
   | { kind: 'http'; status: number }
   | { kind: 'throttled'; report: ThrottleReport }
-  | { kind: 'hang' };
+  | { kind: 'hang'; afterCommit: boolean };
 
 const DEFAULT_THROTTLE: ThrottleReport = { requestedQueryCost: 100, currentlyAvailable: 0, restoreRate: 50 };
 
-export function createStoreFaults(): StoreFaults & { take(): FaultVerdict } {
+/** `take(operations)`: the root fields of the request (a hang naming another operation lets it pass). */
+export function createStoreFaults(): StoreFaults & { take(operations?: readonly string[]): FaultVerdict; takeAmbiguousRefund(): { commit: boolean } | null } {
+  let ambiguous = { remaining: 0, commit: false };
   let failures = { remaining: 0, status: 503 };
   let throttles = { remaining: 0, report: DEFAULT_THROTTLE };
   let hangs = 0;
+  let hang: HangOptions = {};
   return {
     latencyMs: 0,
     failNext(count, status = 503) {
@@ -40,19 +61,30 @@ export function createStoreFaults(): StoreFaults & { take(): FaultVerdict } {
     throttleNext(count, report = {}) {
       throttles = { remaining: count, report: { ...DEFAULT_THROTTLE, ...report } };
     },
-    hangNext(count) {
+    hangNext(count, options = {}) {
       hangs = count;
+      hang = options;
+    },
+    ambiguousRefundNext(count, options = {}) {
+      ambiguous = { remaining: count, commit: options.commit ?? false };
+    },
+    takeAmbiguousRefund() {
+      if (ambiguous.remaining <= 0) return null;
+      ambiguous.remaining -= 1;
+      return { commit: ambiguous.commit };
     },
     reset() {
       this.latencyMs = 0;
+      ambiguous = { remaining: 0, commit: false };
       failures = { remaining: 0, status: 503 };
       throttles = { remaining: 0, report: DEFAULT_THROTTLE };
       hangs = 0;
+      hang = {};
     },
-    take() {
-      if (hangs > 0) {
+    take(operations = []) {
+      if (hangs > 0 && (hang.operation === undefined || operations.includes(hang.operation))) {
         hangs -= 1;
-        return { kind: 'hang' };
+        return { kind: 'hang', afterCommit: hang.afterCommit ?? false };
       }
       if (failures.remaining > 0) {
         failures.remaining -= 1;
@@ -78,7 +110,12 @@ export const FaultsRequest = z.object({
     currentlyAvailable: z.number().min(0).optional(),
     restoreRate: z.number().positive().optional(),
   }).optional(),
-  hangNext: z.object({ count: z.number().int().min(0) }).optional(),
+  hangNext: z.object({
+    count: z.number().int().min(0),
+    operation: z.string().regex(/^\w{1,100}$/).optional(),
+    afterCommit: z.boolean().optional(),
+  }).optional(),
+  ambiguousRefundNext: z.object({ count: z.number().int().min(0), commit: z.boolean().optional() }).optional(),
 }).strict();
 
 export function applyFaults(faults: StoreFaults, request: z.infer<typeof FaultsRequest>): void {
@@ -89,5 +126,9 @@ export function applyFaults(faults: StoreFaults, request: z.infer<typeof FaultsR
     const { count, ...report } = request.throttleNext;
     faults.throttleNext(count, report);
   }
-  if (request.hangNext) faults.hangNext(request.hangNext.count);
+  if (request.ambiguousRefundNext) faults.ambiguousRefundNext(request.ambiguousRefundNext.count, { commit: request.ambiguousRefundNext.commit });
+  if (request.hangNext) {
+    const { count, ...options } = request.hangNext;
+    faults.hangNext(count, options);
+  }
 }

@@ -62,8 +62,10 @@ function addressView(lines: string[]) {
   return { name: lines[0] ?? null, formatted: (args: Args) => (args.withName === true ? lines : lines.slice(1)) };
 }
 
-/** What the store tells the outside world about (its webhooks, store/webhooks.ts). */
+/** What the store tells the outside world about: its webhooks (store/webhooks.ts), its data file (server.ts). */
 export interface StoreEvents {
+  /** The state changed (a refund was made): called before the mutation answers. */
+  changed?(): void;
   refundCreated?(order: StoreOrder, refund: StoreRefund): void;
 }
 
@@ -217,6 +219,7 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       const result = state.createRefund(request);
       if (result.refund === null) return { refund: null, order: result.order ? orderView(result.order) : null, userErrors: result.userErrors };
       state.idempotencyKeys.set(key, { fingerprint, refund: result.refund });
+      events.changed?.();
       // A new refund only: a replayed key created nothing, so it sends nothing.
       events.refundCreated?.(result.order, result.refund);
       return { refund: refundView(result.order, result.refund), order: orderView(result.order), userErrors: [] };

@@ -1,10 +1,11 @@
 // The sandbox store's HTTP face: POST /admin/api/2026-04/graphql.json with X-Shopify-Access-Token,
 // executed by graphql-js over the in-memory state, with Shopify's cost report in `extensions`;
-// POST /sandbox/faults turns the fault knobs from outside (the local runtime, a curl).
+// POST /sandbox/faults turns the fault knobs from outside (the local runtime, a curl). With a data
+// file, the state is loaded from it at start and saved to it after every refund, before the answer.
 // Started by local/sandbox/index.ts for tests and for the local runtime (`npm start`).
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { graphql } from 'graphql';
+import { graphql, Kind, parse } from 'graphql';
 import type { Clock } from '#harness/ports.js';
 import { FixtureError, type SandboxFixture } from '../fixture.js';
 import { handleFaultsRequest, hangUntilClosed, listen, readBody, sendJson } from '../http.js';
@@ -12,7 +13,8 @@ import { createStoreFaults, type StoreFaults, type ThrottleReport } from './faul
 import { createResolvers } from './resolvers.js';
 import { createStoreWebhookSender, type StoreWebhookTarget } from './webhooks.js';
 import { buildSandboxSchema, SANDBOX_CURRENCIES } from './schema.js';
-import { SandboxStoreState } from './state.js';
+import { SandboxStoreState, type StoreSnapshot } from './state.js';
+import { stateFile } from '../../state-file.js';
 
 export const SANDBOX_API_VERSION = '2026-04';
 export const GRAPHQL_PATH = `/admin/api/${SANDBOX_API_VERSION}/graphql.json`;
@@ -27,6 +29,11 @@ export interface SandboxStoreOptions {
   webhook?: StoreWebhookTarget;
   /** A delivery that failed (the store does not retry). */
   onWebhookError?: (error: unknown) => void;
+  /**
+   * Where the state is kept between starts (DATA_DIR): read instead of seeding from the fixture when
+   * it exists, written at start and after every refund. Absent: in memory only.
+   */
+  dataFile?: string;
 }
 
 export interface SandboxStore {
@@ -66,15 +73,42 @@ function costReport(throttle?: ThrottleReport) {
   };
 }
 
+/** The root fields a GraphQL document asks for (e.g. ["refundCreate"]), for faults aimed at one operation. */
+function rootFields(query: unknown): string[] {
+  if (typeof query !== 'string') return [];
+  try {
+    return parse(query).definitions.flatMap((d) =>
+      d.kind === Kind.OPERATION_DEFINITION ? d.selectionSet.selections.flatMap((f) => (f.kind === Kind.FIELD ? [f.name.value] : [])) : []);
+  } catch {
+    return [];
+  }
+}
+
+/** Shopify's answer to a reused idempotency key: the caller cannot tell whether its refund was made. */
+function ambiguousRefundAnswer() {
+  return {
+    data: { refundCreate: null },
+    errors: [{ message: 'The idempotency key was already used with different parameters.', extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' } }],
+    extensions: costReport(),
+  };
+}
+
 export async function startSandboxStore(options: SandboxStoreOptions): Promise<SandboxStore> {
   const currencies = new Set<string>([options.fixture.shop.currency, ...options.fixture.orders.flatMap((o) => (o.currency ? [o.currency] : []))]);
   for (const c of currencies) {
     if (!(SANDBOX_CURRENCIES as readonly string[]).includes(c)) throw new FixtureError(`currency ${c} is not served by the sandbox store`);
   }
   const state = new SandboxStoreState(options.fixture, options.clock);
+  const file = options.dataFile ? stateFile<StoreSnapshot>(options.dataFile, 1) : null;
+  const saved = file?.read();
+  if (saved) state.restore(saved);
+  file?.write(state.snapshot());
   const schema = buildSandboxSchema();
   const webhooks = options.webhook ? createStoreWebhookSender(options.webhook, options.onWebhookError) : null;
-  const rootValue = createResolvers(state, schema, webhooks ? { refundCreated: (order, refund) => webhooks.refundCreated(order, refund) } : {});
+  const rootValue = createResolvers(state, schema, {
+    ...(file ? { changed: () => file.write(state.snapshot()) } : {}),
+    ...(webhooks ? { refundCreated: (order, refund) => webhooks.refundCreated(order, refund) } : {}),
+  });
   const faults = createStoreFaults();
   let requests = 0;
   const credentials = new Set<string>();
@@ -91,8 +125,14 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
       return sendJson(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
     }
     if (faults.latencyMs > 0) await sleep(faults.latencyMs);
-    const fault = faults.take();
-    if (fault.kind === 'hang') return hangUntilClosed(req, res);
+    let body: { query?: unknown; variables?: unknown; operationName?: unknown } | null;
+    try {
+      body = JSON.parse(await readBody(req)) as typeof body;
+    } catch {
+      body = null;
+    }
+    const fault = faults.take(rootFields(body?.query));
+    if (fault.kind === 'hang' && !fault.afterCommit) return hangUntilClosed(req, res);
     if (fault.kind === 'http') return sendJson(res, fault.status, { errors: 'Service Unavailable' }, fault.status === 429 ? { 'retry-after': '1' } : {});
     if (fault.kind === 'throttled') {
       return sendJson(res, 200, {
@@ -100,13 +140,11 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
         extensions: costReport(fault.report),
       });
     }
-    let body: { query?: unknown; variables?: unknown; operationName?: unknown };
-    try {
-      body = JSON.parse(await readBody(req)) as typeof body;
-    } catch {
-      return sendJson(res, 400, { errors: 'Bad Request: body is not JSON' });
-    }
+    if (body === null) return sendJson(res, 400, { errors: 'Bad Request: body is not JSON' });
     if (typeof body.query !== 'string') return sendJson(res, 400, { errors: [{ message: 'No query string was present' }] });
+    // A refund whose fate the store will not tell: made first (commit) or not at all.
+    const ambiguous = rootFields(body.query).includes('refundCreate') ? faults.takeAmbiguousRefund() : null;
+    if (ambiguous && !ambiguous.commit) return sendJson(res, 200, ambiguousRefundAnswer());
     const result = await graphql({
       schema,
       source: body.query,
@@ -114,6 +152,9 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
       variableValues: (body.variables ?? undefined) as Record<string, unknown> | undefined,
       operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
     });
+    // The operation ran (a refund made and saved); the answer never leaves.
+    if (fault.kind === 'hang') return hangUntilClosed(req, res);
+    if (ambiguous) return sendJson(res, 200, ambiguousRefundAnswer());
     sendJson(res, 200, { ...result, extensions: costReport() });
   }, options.host ?? '127.0.0.1', options.port ?? 0);
 

@@ -1,6 +1,6 @@
-// The sandbox store's in-memory state and its rules: seeding from a fixture, what remains
-// refundable (per line, and on the whole order net of every refund, amount-only ones included),
-// and refund creation with Shopify's validation. The GraphQL layer (resolvers.ts)
+// The sandbox store's in-memory state and its rules: seeding from a fixture (or restoring a saved
+// snapshot), what remains refundable (per line, and on the whole order net of every refund,
+// amount-only ones included), and refund creation with Shopify's validation. The GraphQL layer (resolvers.ts)
 // reads and mutates it; tests read it directly to assert what happened.
 import type { Clock } from '#harness/ports.js';
 import { decimalToMinor, MoneyFormatError } from '#mcp/money.js';
@@ -50,6 +50,16 @@ function formatAddress(a: NonNullable<FixtureOrder['shippingAddress']>): string[
 }
 
 export const gid = (type: string, id: string | number): string => `gid://shopify/${type}/${id}`;
+
+/** The state as saved in a data directory (local/state-file.ts): refunds by id, so identities survive. */
+export interface StoreSnapshot {
+  shop: { name: string; currency: string; timeZone: string };
+  customers: StoreCustomer[];
+  orders: StoreOrder[];
+  createdRefundIds: string[];
+  idempotencyKeys: Array<{ key: string; fingerprint: string; refundId: string }>;
+  nextId: number;
+}
 const DAY_MS = 86_400_000;
 
 export class SandboxStoreState {
@@ -66,6 +76,35 @@ export class SandboxStoreState {
     this.shop = { name: fixture.shop.name, currency: fixture.shop.currency, timeZone: fixture.shop.timeZone ?? 'UTC' };
     for (const c of fixture.customers) this.customers.set(gid('Customer', c.id), { id: gid('Customer', c.id), email: c.email, name: c.name });
     for (const o of [...fixture.orders].sort((a, b) => a.number - b.number)) this.orders.push(this.seedOrder(o));
+  }
+
+  snapshot(): StoreSnapshot {
+    return structuredClone({
+      shop: this.shop,
+      customers: [...this.customers.values()],
+      orders: this.orders,
+      createdRefundIds: this.createdRefunds.map((r) => r.id),
+      idempotencyKeys: [...this.idempotencyKeys].map(([key, { fingerprint, refund }]) => ({ key, fingerprint, refundId: refund.id })),
+      nextId: this.nextId,
+    });
+  }
+
+  /** Replaces the seeded state with a saved one (a restart on the same data directory). */
+  restore(saved: StoreSnapshot): void {
+    Object.assign(this.shop, saved.shop);
+    this.customers.clear();
+    for (const c of saved.customers) this.customers.set(c.id, c);
+    this.orders.splice(0, this.orders.length, ...structuredClone(saved.orders));
+    const refunds = new Map(this.orders.flatMap((o) => o.refunds).map((r) => [r.id, r]));
+    const refund = (id: string): StoreRefund => {
+      const found = refunds.get(id);
+      if (!found) throw new FixtureError(`saved store state names refund ${id}, which no order has`);
+      return found;
+    };
+    this.createdRefunds.splice(0, this.createdRefunds.length, ...saved.createdRefundIds.map(refund));
+    this.idempotencyKeys.clear();
+    for (const k of saved.idempotencyKeys) this.idempotencyKeys.set(k.key, { fingerprint: k.fingerprint, refund: refund(k.refundId) });
+    this.nextId = saved.nextId;
   }
 
   orderById(id: string): StoreOrder | undefined {

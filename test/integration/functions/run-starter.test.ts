@@ -9,6 +9,7 @@ import { runIdFor } from '#functions/shared/ids.js';
 import type { QueuedTicket } from '#functions/shared/queue.js';
 import { createDynamoStores, type DynamoStores } from '#harness/adapters/dynamo/index.js';
 import type { TicketEvent } from '#harness/domain/types.js';
+import { TemporarilyUnavailableError as HelpdeskUnavailableError, NotAuthorizedError } from '#mcp/errors.js';
 import { startLocalDynamo, type LocalDynamo } from '#local/emulators/dynamo.js';
 import { NOW, fixedClock, recordingWorkflow } from '../../unit/functions/support/steps.js';
 
@@ -41,7 +42,7 @@ function ticket(ticketId: string, overrides: Partial<TicketEvent> = {}): QueuedT
   return { runId: runIdFor(event), event };
 }
 
-function sqsRecord(messageId: string, body: string): SQSRecord {
+function sqsRecord(messageId: string, body: string, groupId = 'g'): SQSRecord {
   return {
     messageId,
     receiptHandle: `rh-${messageId}`,
@@ -51,7 +52,7 @@ function sqsRecord(messageId: string, body: string): SQSRecord {
       SentTimestamp: String(NOW.getTime()),
       SenderId: 'AIDAEXAMPLE',
       ApproximateFirstReceiveTimestamp: String(NOW.getTime()),
-      MessageGroupId: 'g',
+      MessageGroupId: groupId,
       MessageDeduplicationId: messageId,
       SequenceNumber: '1',
     },
@@ -156,10 +157,10 @@ describe('run starter (dynalite)', () => {
     });
     const event: SQSEvent = {
       Records: [
-        sqsRecord('m-good-1', JSON.stringify(good1)),
-        sqsRecord('m-not-json', '{"runId": "run-x", "event": '),
-        sqsRecord('m-not-a-ticket', JSON.stringify({ runId: 'run-y', event: { tenant: 'demo' } })),
-        sqsRecord('m-good-2', JSON.stringify(good2)),
+        sqsRecord('m-good-1', JSON.stringify(good1), good1.runId),
+        sqsRecord('m-not-json', '{"runId": "run-x", "event": ', 'run-x'),
+        sqsRecord('m-not-a-ticket', JSON.stringify({ runId: 'run-y', event: { tenant: 'demo' } }), 'run-y'),
+        sqsRecord('m-good-2', JSON.stringify(good2), good2.runId),
       ],
     };
 
@@ -207,5 +208,87 @@ describe('run starter (dynalite)', () => {
     expect(redelivered.batchItemFailures).toEqual([]);
     expect((await stores.runs.get(message.runId))?.ticket.requesterEmail).toBe('ana@example.com');
     expect(workflow.starts.map((s) => s.name)).toEqual([message.runId]);
+  });
+
+  it('retries a requester look-up the helpdesk could not answer (503, timeout) within the call, with short waits', async () => {
+    const message = ticket('5009');
+    const workflow = recordingWorkflow();
+    const waits: number[] = [];
+    let lookups = 0;
+    const requesters: RequesterDirectory = {
+      async emailOf() {
+        if (++lookups < 3) throw new HelpdeskUnavailableError('the helpdesk is unavailable (HTTP 503)');
+        return 'ana@example.com';
+      },
+    };
+    const handler = createRunStarterHandler({
+      ...stores, workflow: workflow.engine, requesters, clock, requesterRetry: { sleep: async (ms) => void waits.push(ms) },
+    });
+
+    const response = await handler({ Records: [sqsRecord('m-5009', JSON.stringify(message), message.runId)] });
+
+    expect(response.batchItemFailures).toEqual([]);
+    expect(lookups).toBe(3);
+    expect(waits).toHaveLength(2);
+    expect(waits.every((ms) => ms > 0 && ms <= 1_000)).toBe(true);
+    expect((await stores.runs.get(message.runId))?.ticket.requesterEmail).toBe('ana@example.com');
+    expect(workflow.starts.map((s) => s.name)).toEqual([message.runId]);
+  });
+
+  it('gives up on the look-up after three attempts, and never retries one the helpdesk refused', async () => {
+    const flaky = ticket('5010');
+    const refused = ticket('5011');
+    const waits: number[] = [];
+    const asked: string[] = [];
+    const requesters: RequesterDirectory = {
+      async emailOf(requesterId) {
+        asked.push(requesterId);
+        if (requesterId === 'user-5011') throw new NotAuthorizedError('the helpdesk refused the credentials (HTTP 401)');
+        throw new HelpdeskUnavailableError('the helpdesk could not be reached');
+      },
+    };
+    const handler = createRunStarterHandler({
+      ...stores, workflow: recordingWorkflow().engine, requesters, clock, requesterRetry: { sleep: async (ms) => void waits.push(ms) },
+    });
+
+    const response = await handler({
+      Records: [sqsRecord('m-5010', JSON.stringify(flaky), flaky.runId), sqsRecord('m-5011', JSON.stringify(refused), refused.runId)],
+    });
+
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm-5010' }, { itemIdentifier: 'm-5011' }]);
+    expect(asked).toEqual(['user-5010', 'user-5010', 'user-5010', 'user-5011']);
+    expect(waits).toHaveLength(2);
+  });
+
+  it('after a message of a group fails, reports the later ones of that group unprocessed: a close never overtakes its ticket', async () => {
+    const opened = ticket('5012');
+    const closed = ticket('5012', { eventId: 'evt-5012-closed', eventType: 'zen:event-type:ticket.status_changed', intent: 'closed' });
+    const other = ticket('5013');
+    const workflow = recordingWorkflow();
+    workflow.engine.failStart(new Error('ThrottlingException'));
+    const handler = createRunStarterHandler({ ...stores, workflow: workflow.engine, requesters: directory({}).requesters, clock });
+    const group = opened.runId;
+
+    const response = await handler({
+      Records: [
+        sqsRecord('m-5012-open', JSON.stringify(opened), group),
+        sqsRecord('m-5012-closed', JSON.stringify({ ...closed, runId: opened.runId }), group),
+        sqsRecord('m-5013', JSON.stringify(other), other.runId),
+      ],
+    });
+
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm-5012-open' }, { itemIdentifier: 'm-5012-closed' }]);
+    // The close was not processed: the run written before the failed start is not cancelled.
+    const run = await stores.runs.get(opened.runId);
+    expect(run?.cancellation).toBeUndefined();
+    expect(run?.status).toBe('running');
+    expect(await stores.runs.get(other.runId)).not.toBeNull();
+
+    // Redelivered in order, the ticket's run starts and then the close cancels it.
+    const again = await handler({
+      Records: [sqsRecord('m-5012-open', JSON.stringify(opened), group), sqsRecord('m-5012-closed', JSON.stringify({ ...closed, runId: opened.runId }), group)],
+    });
+    expect(again.batchItemFailures).toEqual([]);
+    expect((await stores.runs.get(opened.runId))?.cancellation).toMatchObject({ by: 'helpdesk' });
   });
 });

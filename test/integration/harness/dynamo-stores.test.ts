@@ -12,6 +12,7 @@ import { createOfflineModelProvider } from '#harness/models/index.js';
 import { TemporarilyUnavailableError } from '#harness/errors.js';
 import type { ApprovalRecord, NewJournalRow } from '#harness/ports.js';
 import { NOW, countingIds, createFakeTransport, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from '../../unit/harness/support/fixtures.js';
+import { lockContract, runConditionContract } from '../../unit/harness/support/ordering-contract.js';
 import { startDynalite } from './dynalite.js';
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
@@ -132,6 +133,31 @@ describe('approvals', () => {
     expect((await stores.approvals.get('apr-d1'))?.status).toBe('approved');
     expect(await stores.approvals.get('apr-none')).toBeNull();
   });
+
+  it("records RequestApproval's progress while pending, and refuses it once decided or for an unknown approval", async () => {
+    await stores.approvals.create({ ...record, approvalId: 'apr-d2' });
+
+    expect(await stores.approvals.recordProgress('apr-d2', { taskToken: 'task-token-2' })).toBe(true);
+    expect(await stores.approvals.recordProgress('apr-d2', { holdingNoteAt: NOW.toISOString(), emailedTo: ['lead@example.com'] })).toBe(true);
+    expect(await stores.approvals.get('apr-d2')).toMatchObject({ taskToken: 'task-token-2', holdingNoteAt: NOW.toISOString(), emailedTo: ['lead@example.com'], formToken: 'form-1' });
+
+    await stores.approvals.decide({ approvalId: 'apr-d2', formToken: 'form-1', status: 'approved', decidedBy: 'lead@example.com', decidedAt: NOW.toISOString(), reason: null });
+    expect(await stores.approvals.recordProgress('apr-d2', { taskToken: 'task-token-3' })).toBe(false);
+    expect((await stores.approvals.get('apr-d2'))?.taskToken).toBe('task-token-2');
+    expect(await stores.approvals.recordProgress('apr-none', { taskToken: 'x' })).toBe(false);
+  });
+});
+
+describe('conditional run updates', () => {
+  runConditionContract(() => ({ runs: stores.runs }), 'ddb');
+});
+
+describe('locks', () => {
+  // A clock of their own: leases expire as it advances.
+  lockContract(() => {
+    const lockClock = fixedClock();
+    return { locks: createDynamoStores({ client: db.doc, tableName: db.tableName, clock: lockClock, ids }).locks, clock: lockClock };
+  }, 'ddb');
 });
 
 describe('event ledger', () => {

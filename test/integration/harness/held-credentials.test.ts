@@ -7,7 +7,7 @@ import type { ModelProvider, ModelRequest } from '#harness/ports.js';
 import { HELPDESK_TOKEN, STORE_TOKEN } from '../sandbox/sandboxes.js';
 import { startDynalite } from './dynalite.js';
 import { runFrom } from '../../suites/support/steps.js';
-import { CALLER_TOKEN, approve, gatedRun, startWorld, type World } from '../../suites/support/world.js';
+import { CALLER_TOKENS, approve, gatedRun, startWorld, type World } from '../../suites/support/world.js';
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
 let world: World;
@@ -35,7 +35,7 @@ describe('held credentials', () => {
     expect(final.status).toBe('done');
     expect(prompts.length).toBeGreaterThan(0);
     const everything = JSON.stringify({ prompts: prompts.map((p) => ({ system: p.system, input: p.input })), journal: await world.stores.journal.listByRun(run.runId), metrics, logs });
-    for (const secret of [CALLER_TOKEN, STORE_TOKEN, HELPDESK_TOKEN, 'Bearer ']) expect(everything).not.toContain(secret);
+    for (const secret of [...Object.values(CALLER_TOKENS), STORE_TOKEN, HELPDESK_TOKEN, 'Bearer ']) expect(everything).not.toContain(secret);
   });
 });
 

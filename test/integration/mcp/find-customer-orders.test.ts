@@ -2,19 +2,19 @@
 // Shopify adapter's `orders(query: "email:…")` → the sandbox store. Small pages make the adapter
 // follow cursors; a small cap makes it say truncated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
-import type { ToolTransport } from '#harness/ports.js';
 import { createShopifyApi, createShopifyGraphqlClient } from '#mcp/adapters/shopify/index.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
+import { mintCallerTokens } from '#mcp/server/index.js';
 import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { pipelineTools, type PipelineTools } from './local-callers.js';
 
-const CALLER_TOKEN = 'harness-caller-token-0123456789';
+const CALLER_TOKENS = mintCallerTokens();
 let sandboxes: Sandboxes;
 const servers: LocalMcpServer[] = [];
 
 /** An MCP server whose Shopify adapter reads `pageSize` orders per page and returns `cap` at most. */
-async function toolsWith(pageSize: number, cap?: number): Promise<ToolTransport> {
+async function toolsWith(pageSize: number, cap?: number): Promise<PipelineTools> {
   const base = createMcpDeps({
     shopUrl: sandboxes.store.url,
     shopifyAdminToken: STORE_TOKEN,
@@ -22,12 +22,12 @@ async function toolsWith(pageSize: number, cap?: number): Promise<ToolTransport>
   }, clock);
   const graphql = createShopifyGraphqlClient({ shopUrl: sandboxes.store.url, accessToken: STORE_TOKEN });
   const deps = { ...base, shopify: createShopifyApi({ graphql, pageSize, ...(cap === undefined ? {} : { maxCustomerOrders: cap }) }) };
-  const mcp = await startMcpHttpServer({ deps, callerToken: CALLER_TOKEN, host: '127.0.0.1', port: 0 });
+  const mcp = await startMcpHttpServer({ deps, callerTokens: CALLER_TOKENS, host: '127.0.0.1', port: 0 });
   servers.push(mcp);
-  return createMcpToolTransport({ url: mcp.url, bearerToken: CALLER_TOKEN, serverId: 'store', timeoutMs: 10_000 });
+  return pipelineTools({ url: mcp.url, tokens: CALLER_TOKENS });
 }
 
-let tools: ToolTransport;
+let tools: PipelineTools;
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
   tools = await toolsWith(2);

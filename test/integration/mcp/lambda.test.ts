@@ -1,93 +1,126 @@
-// The Lambda mapping: synthetic API Gateway HTTP API v2 events in, structured results out, and the
-// harness client reaching the handler through a fetch that builds those events (no server socket
-// for the MCP hop; the sandbox store behind it is real HTTP).
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+// The Lambda mapping behind the MCP server's function URL (AuthType AWS_IAM): payload v2 events with
+// the signer's IAM identity in, structured results out, and the harness client reaching the handler
+// SigV4-signed through a stand-in for the function URL (function-url.ts: checks the signature, lets
+// only the allowed roles through). The signing role decides the tools: per-caller permissions hold
+// here as they do locally. No server socket for the MCP hop; the sandbox store behind it is real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
+import type { StepName } from '#harness/domain/types.js';
 import { createZendeskHelpdesk } from '#mcp/adapters/helpdesk/index.js';
 import { createShopifyApi, createShopifyGraphqlClient } from '#mcp/adapters/shopify/index.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { createMcpLambdaHandler, type McpLambdaHandler } from '#mcp/lambda.js';
+import { MCP_CALLERS, type McpCaller } from '#mcp/server/index.js';
 import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { FUNCTION_URL, functionUrlEvent, functionUrlFetch, roleSession, type Invoker } from './function-url.js';
 
-const CALLER_TOKEN = 'lambda-caller-token-0123456789';
+/** Each tool-calling function's execution role, as CDK passes them (MCP_CALLER_ROLES). */
+const CALLER_ROLES = Object.fromEntries(MCP_CALLERS.map((caller) => [caller, `arn:aws:iam::123456789012:role/acme-${caller}-role`])) as Record<McpCaller, string>;
+const SESSIONS = Object.fromEntries(MCP_CALLERS.map((caller, n) => [caller, roleSession(`acme-${caller}-role`, `acme-${caller}`, n + 1)])) as Record<McpCaller, Invoker>;
+/** A role of the account that is no tool-calling function (here even allowed through the URL). */
+const STRANGER = roleSession('acme-runs-api-role', 'acme-runs-api', 99);
+
 let sandboxes: Sandboxes;
 let handler: McpLambdaHandler;
+const refused: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
   handler = createMcpLambdaHandler({
-    deps: createMcpDeps({
-      shopUrl: sandboxes.store.url, shopifyAdminToken: STORE_TOKEN,
-      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-    }, clock),
-    callerToken: CALLER_TOKEN,
+    deps: {
+      ...createMcpDeps({
+        shopUrl: sandboxes.store.url, shopifyAdminToken: STORE_TOKEN,
+        helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
+      }, clock),
+      log: (line) => void refused.push(line),
+    },
+    callerRoles: CALLER_ROLES,
   });
 });
 afterAll(() => sandboxes.close());
 
-function apiGatewayEvent(input: { method: string; headers: Record<string, string>; body?: string; base64?: boolean }): APIGatewayProxyEventV2 {
-  const body = input.body === undefined ? undefined : input.base64 ? Buffer.from(input.body).toString('base64') : input.body;
-  return {
-    version: '2.0', routeKey: '$default', rawPath: '/mcp', rawQueryString: '',
-    headers: { host: 'abc123.execute-api.eu-west-1.amazonaws.com', ...input.headers },
-    requestContext: {
-      accountId: '123456789012', apiId: 'abc123', domainName: 'abc123.execute-api.eu-west-1.amazonaws.com', domainPrefix: 'abc123',
-      http: { method: input.method, path: '/mcp', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-      requestId: 'req-1', routeKey: '$default', stage: '$default', time: '30/Nov/2026:12:00:00 +0000', timeEpoch: 1_796_040_000_000,
-    },
-    body,
-    isBase64Encoded: input.base64 ?? false,
-  };
-}
+const viaFunctionUrl = () => functionUrlFetch(handler, [...Object.values(SESSIONS), STRANGER]);
 
-/** A fetch that turns the client's Request into an API Gateway event and the result back. */
-const lambdaFetch: typeof fetch = async (url, init) => {
-  const req = new Request(url, init);
-  const headers: Record<string, string> = {};
-  req.headers.forEach((v, k) => (headers[k] = v));
-  const text = req.method === 'GET' ? undefined : await req.text();
-  const result = await handler(apiGatewayEvent({ method: req.method, headers, ...(text === undefined ? {} : { body: text, base64: true }) }));
-  return new Response(result.statusCode === 202 || result.statusCode === 204 ? null : (result.body ?? null), {
-    status: result.statusCode ?? 200, headers: result.headers as Record<string, string>,
+/** The harness's client as deployed in one function: every request signed with its role's credentials. */
+function toolsOf(session: Invoker, fetch: typeof globalThis.fetch = viaFunctionUrl()) {
+  return createMcpToolTransport({
+    url: FUNCTION_URL,
+    serverId: 'refund-agent-mcp',
+    credentials: { kind: 'sigv4', region: 'eu-west-1', credentials: session },
+    fetch,
   });
-};
+}
 
 const initialize = JSON.stringify({
   jsonrpc: '2.0', id: 1, method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
 });
+const jsonHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-describe('MCP Lambda handler (API Gateway HTTP API v2)', () => {
+const REFUND = {
+  orderId: 'gid://shopify/Order/1003',
+  lineItems: [{ lineItemId: 'gid://shopify/LineItem/11003', quantity: 1 }],
+  amount: { amountMinor: 2400, currency: 'USD' },
+  parentTransactionId: 'gid://shopify/OrderTransaction/10031',
+  gateway: 'shopify_payments',
+  note: 'cracked in transit',
+  idempotencyKey: 'lambda-test-refund-1003',
+};
+
+describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
   it('answers initialize with a JSON body (no SSE) and no session id', async () => {
-    const result = await handler(apiGatewayEvent({
-      method: 'POST', body: initialize,
-      headers: { authorization: `Bearer ${CALLER_TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    }));
+    const result = await handler(functionUrlEvent({ method: 'POST', body: initialize, headers: jsonHeaders, signer: SESSIONS['check-order'] }));
     expect(result.statusCode).toBe(200);
     expect(result.headers?.['content-type']).toMatch(/application\/json/);
     expect(result.headers?.['mcp-session-id']).toBeUndefined();
     expect(JSON.parse(result.body ?? '')).toMatchObject({ id: 1, result: { serverInfo: { name: 'refund-agent-store' }, capabilities: { tools: {} } } });
   });
 
-  it('refuses a request without the caller token with 401', async () => {
-    for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${CALLER_TOKEN}`]) {
-      const result = await handler(apiGatewayEvent({
-        method: 'POST', body: initialize,
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(authorization ? { authorization } : {}) },
-      }));
-      expect(result.statusCode).toBe(401);
-      expect(result.headers?.['www-authenticate']).toBe('Bearer');
-    }
+  it('refuses a request without an IAM identity with 401, and a role that is none of the tool-calling functions with 403', async () => {
+    const anonymous = await handler(functionUrlEvent({ method: 'POST', body: initialize, headers: { ...jsonHeaders, authorization: 'Bearer some-old-shared-token' } }));
+    expect(anonymous.statusCode).toBe(401);
+
+    const stranger = await handler(functionUrlEvent({ method: 'POST', body: initialize, headers: jsonHeaders, signer: STRANGER }));
+    expect(stranger.statusCode).toBe(403);
+    // The same role name in another account is nobody either.
+    const elsewhere = { ...SESSIONS.refund, userArn: SESSIONS.refund.userArn.replace('123456789012', '210987654321') };
+    expect((await handler(functionUrlEvent({ method: 'POST', body: initialize, headers: jsonHeaders, signer: elsewhere }))).statusCode).toBe(403);
+    expect(refused.at(-1)).toMatchObject({ msg: 'mcp caller refused' });
   });
 
-  it('serves the harness client end to end with base64 bodies', async () => {
-    const tools = createMcpToolTransport({ url: 'https://abc123.execute-api.eu-west-1.amazonaws.com/mcp', bearerToken: CALLER_TOKEN, serverId: 'store', fetch: lambdaFetch });
-    const result = await tools.call('get_order', { orderNumber: '1002' });
+  it('serves the harness client end to end, SigV4-signed as the function role', async () => {
+    const result = await toolsOf(SESSIONS['check-order']).call('get_order', { orderNumber: '1002' }, 'CheckOrder');
     expect(result).toMatchObject({ ok: true, output: { order: { number: '1002', lineItems: [{ title: 'Wool throw blanket', unitPrice: { amountMinor: 6200 } }] } } });
   });
 
-  it('never forwards the caller token downstream', async () => {
+  it('is closed to unsigned, badly signed or unknown callers before the server sees them', async () => {
+    const unsigned = await viaFunctionUrl()(FUNCTION_URL, { method: 'POST', headers: jsonHeaders, body: initialize });
+    expect(unsigned.status).toBe(403);
+    const forged = toolsOf({ ...SESSIONS.refund, secretAccessKey: 'not-the-role-secret-000000000000000000000' });
+    expect(await forged.call('refund_create', REFUND, 'Refund')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
+    const outsider = toolsOf(roleSession('someone-else', 'x', 77));
+    expect(await outsider.call('get_order', { orderNumber: '1001' }, 'CheckOrder')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
+    expect(sandboxes.store.store.orderById('gid://shopify/Order/1003')?.refunds).toHaveLength(0);
+  });
+
+  it("decides by the signing role, whatever step the harness names: only the refund role moves money, only reply steps' roles write notes", async () => {
+    const asCheckOrder = toolsOf(SESSIONS['check-order']);
+    const before = sandboxes.helpdesk.notes('5004').length;
+
+    // A compromised check-order function naming the Refund step is still check-order.
+    expect(await asCheckOrder.call('refund_create', REFUND, 'Refund')).toMatchObject({ ok: false, error: { category: 'not_authorized', message: 'check-order may not call refund_create' } });
+    expect(await asCheckOrder.call('post_draft', { ticketId: '5004', body: 'Draft' }, 'CheckReply')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
+    expect(await toolsOf(SESSIONS['check-reply']).call('refund_create', REFUND, 'Refund')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
+    expect(sandboxes.store.store.orderById('gid://shopify/Order/1003')?.refunds).toHaveLength(0);
+    expect(refused).toContainEqual({ msg: 'mcp tool refused', caller: 'check-order', tool: 'refund_create', category: 'not_authorized' });
+
+    expect(await toolsOf(SESSIONS.refund).call('refund_create', REFUND, 'Refund')).toMatchObject({ ok: true, output: { amount: { amountMinor: 2400 } } });
+    expect(await toolsOf(SESSIONS['check-reply']).call('post_draft', { ticketId: '5004', body: 'Draft: checked reply.' }, 'CheckReply')).toMatchObject({ ok: true });
+    expect(sandboxes.store.store.orderById('gid://shopify/Order/1003')?.refunds).toHaveLength(1);
+    expect(sandboxes.helpdesk.notes('5004').length).toBe(before + 1);
+  });
+
+  it('never forwards the caller credentials downstream', async () => {
     const outgoing: string[] = [];
     const recordingFetch: typeof fetch = async (url, init) => {
       outgoing.push(JSON.stringify({ url: String(url), headers: init?.headers, body: init?.body }));
@@ -99,20 +132,17 @@ describe('MCP Lambda handler (API Gateway HTTP API v2)', () => {
         helpdesk: createZendeskHelpdesk({ baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN, fetch: recordingFetch }),
         clock,
       },
-      callerToken: CALLER_TOKEN,
+      callerRoles: CALLER_ROLES,
     });
-    const viaRecorded: typeof fetch = async (url, init) => {
-      const req = new Request(url, init);
-      const headers: Record<string, string> = {};
-      req.headers.forEach((v, k) => (headers[k] = v));
-      const result = await recorded(apiGatewayEvent({ method: req.method, headers, ...(req.method === 'GET' ? {} : { body: await req.text() }) }));
-      return new Response(result.statusCode === 202 ? null : (result.body ?? null), { status: result.statusCode ?? 200, headers: result.headers as Record<string, string> });
-    };
-    const tools = createMcpToolTransport({ url: 'https://abc123.execute-api.eu-west-1.amazonaws.com/mcp', bearerToken: CALLER_TOKEN, serverId: 'store', fetch: viaRecorded });
-    expect(await tools.call('get_order', { orderNumber: '1001' })).toMatchObject({ ok: true });
-    expect(await tools.call('post_draft', { ticketId: '5004', body: 'Draft: order not yet shipped.' })).toMatchObject({ ok: true });
+    const through = functionUrlFetch(recorded, Object.values(SESSIONS));
+    const steps: Array<[McpCaller, StepName]> = [['check-order', 'CheckOrder'], ['escalate', 'Escalate']];
+    expect(await toolsOf(SESSIONS[steps[0]![0]], through).call('get_order', { orderNumber: '1001' }, steps[0]![1])).toMatchObject({ ok: true });
+    expect(await toolsOf(SESSIONS[steps[1]![0]], through).call('post_draft', { ticketId: '5004', body: 'Draft: order not yet shipped.' }, steps[1]![1])).toMatchObject({ ok: true });
     expect(outgoing.length).toBeGreaterThanOrEqual(2);
     expect(outgoing.join('\n')).toContain(STORE_TOKEN);
-    expect(outgoing.join('\n')).not.toContain(CALLER_TOKEN);
+    for (const session of Object.values(SESSIONS)) {
+      for (const secret of [session.secretAccessKey, session.sessionToken, session.accessKeyId]) expect(outgoing.join('\n')).not.toContain(secret);
+    }
+    expect(outgoing.join('\n')).not.toContain('AWS4-HMAC-SHA256');
   });
 });

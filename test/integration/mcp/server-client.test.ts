@@ -4,17 +4,20 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
-import type { ToolTransport } from '#harness/ports.js';
+import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import { TOOL_NAMES } from '#mcp/contracts/tools.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
+import { mintCallerTokens } from '#mcp/server/index.js';
 import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { pipelineTools, type PipelineTools } from './local-callers.js';
 
-const CALLER_TOKEN = 'harness-caller-token-0123456789';
+const CALLER_TOKENS = mintCallerTokens();
+/** Any one caller's token: the tool list is open to every caller. */
+const CALLER_TOKEN = CALLER_TOKENS['check-order'];
 let sandboxes: Sandboxes;
 let mcp: LocalMcpServer;
-let tools: ToolTransport;
+let tools: PipelineTools;
 
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
@@ -23,8 +26,8 @@ beforeAll(async () => {
     shopifyAdminToken: STORE_TOKEN,
     helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
   }, clock);
-  mcp = await startMcpHttpServer({ deps, callerToken: CALLER_TOKEN, host: '127.0.0.1', port: 0 });
-  tools = createMcpToolTransport({ url: mcp.url, bearerToken: CALLER_TOKEN, serverId: 'store', timeoutMs: 10_000 });
+  mcp = await startMcpHttpServer({ deps, callerTokens: CALLER_TOKENS, host: '127.0.0.1', port: 0 });
+  tools = pipelineTools({ url: mcp.url, tokens: CALLER_TOKENS });
 });
 afterAll(async () => {
   await mcp.close();
@@ -136,8 +139,8 @@ describe('MCP server and harness client over loopback HTTP', () => {
   });
 
   it('refuses a wrong bearer token', async () => {
-    const intruder = createMcpToolTransport({ url: mcp.url, bearerToken: 'not-the-token', serverId: 'store', timeoutMs: 5000 });
-    expect(await intruder.call('get_order', { orderNumber: '1001' })).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
+    const intruder = createMcpToolTransport({ url: mcp.url, credentials: { kind: 'bearer', tokenFor: () => 'not-the-token' }, serverId: 'store', timeoutMs: 5000 });
+    expect(await intruder.call('get_order', { orderNumber: '1001' }, 'CheckOrder')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
     const raw = await fetch(mcp.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(raw.status).toBe(401);
   });
@@ -160,7 +163,7 @@ describe('MCP server and harness client over loopback HTTP', () => {
   });
 
   it('reports an unreachable MCP server as temporarily_unavailable', async () => {
-    const down = createMcpToolTransport({ url: 'http://127.0.0.1:9/mcp', bearerToken: CALLER_TOKEN, serverId: 'store', timeoutMs: 2000 });
-    expect(await down.call('get_order', { orderNumber: '1001' })).toMatchObject({ ok: false, error: { category: 'temporarily_unavailable' } });
+    const down = createMcpToolTransport({ url: 'http://127.0.0.1:9/mcp', credentials: bearerCredentials(CALLER_TOKENS), serverId: 'store', timeoutMs: 2000 });
+    expect(await down.call('get_order', { orderNumber: '1001' }, 'CheckOrder')).toMatchObject({ ok: false, error: { category: 'temporarily_unavailable' } });
   });
 });

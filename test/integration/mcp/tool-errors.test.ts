@@ -1,28 +1,28 @@
 // Every tool error category, end to end over MCP (harness client → MCP server → sandbox store), and
 // the server's own deadline: a store that hangs comes back as temporarily_unavailable in time.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
-import type { ToolTransport } from '#harness/ports.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
+import { mintCallerTokens } from '#mcp/server/index.js';
 import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { pipelineTools, type PipelineTools } from './local-callers.js';
 
-const CALLER_TOKEN = 'errors-caller-token-0123456789';
+const CALLER_TOKENS = mintCallerTokens();
 let sandboxes: Sandboxes;
 const servers: LocalMcpServer[] = [];
 
-async function toolsWith(storeToken: string, toolTimeoutsMs?: Record<string, number>): Promise<ToolTransport> {
+async function toolsWith(storeToken: string, toolTimeoutsMs?: Record<string, number>): Promise<PipelineTools> {
   const deps = createMcpDeps({
     shopUrl: sandboxes.store.url, shopifyAdminToken: storeToken,
     helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
   }, clock);
-  const mcp = await startMcpHttpServer({ deps: { ...deps, ...(toolTimeoutsMs ? { toolTimeoutsMs } : {}) }, callerToken: CALLER_TOKEN });
+  const mcp = await startMcpHttpServer({ deps: { ...deps, ...(toolTimeoutsMs ? { toolTimeoutsMs } : {}) }, callerTokens: CALLER_TOKENS });
   servers.push(mcp);
-  return createMcpToolTransport({ url: mcp.url, bearerToken: CALLER_TOKEN, serverId: 'store', timeoutMs: 5000 });
+  return pipelineTools({ url: mcp.url, tokens: CALLER_TOKENS, timeoutMs: 5000 });
 }
 
-let tools: ToolTransport;
-let shortDeadline: ToolTransport;
+let tools: PipelineTools;
+let shortDeadline: PipelineTools;
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
   tools = await toolsWith(STORE_TOKEN);
@@ -78,6 +78,6 @@ describe('tool error categories over MCP', () => {
 
   it('the store only ever sees the store token, never the caller’s', () => {
     expect(sandboxes.store.seenCredentials().sort()).toEqual(['shpat_revoked_token', STORE_TOKEN].sort());
-    expect(sandboxes.store.seenCredentials().join()).not.toContain(CALLER_TOKEN);
+    for (const token of Object.values(CALLER_TOKENS)) expect(sandboxes.store.seenCredentials().join()).not.toContain(token);
   });
 });

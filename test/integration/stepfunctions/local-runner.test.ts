@@ -285,3 +285,28 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     await expect(sfn.start({ name: 'run-after', input: { runId: 'run-after' } })).rejects.toBeInstanceOf(EngineClosedError);
   });
 });
+
+describe('resuming an execution at a state (a restarted local runtime)', () => {
+  it('runs from the named Task state to the end, under the run\'s name, skipping the states before it', async () => {
+    const fake = fakeHandlers();
+    const sfn = makeEngine({ handlers: fake.handlers });
+
+    expect(await sfn.resume({ name: 'run-resumed', input: { runId: 'run-resumed' }, startAt: 'Refund' })).toEqual({ started: true });
+    const result = await sfn.waitFor('run-resumed');
+
+    expect(result.status).toBe('SUCCEEDED');
+    expect(enteredStates(sfn.describe('run-resumed')!.history)).toEqual(['Refund', 'DraftReply', 'CheckReply', 'AfterCheckReply', 'Done']);
+    expect(fake.callsTo('Refund')).toEqual([{ state: 'Refund', payload: { runId: 'run-resumed' } }]);
+    // A start of the same name (the run starter on a redelivered message) does not run it again.
+    expect(await sfn.start({ name: 'run-resumed', input: { runId: 'run-resumed' } })).toEqual({ started: false });
+  });
+
+  it('waits again on a new task token when resumed at RequestApproval, and refuses a state that is not a Task', async () => {
+    const sfn = makeEngine({ handlers: fakeHandlers().handlers });
+
+    await sfn.resume({ name: 'run-waiting', input: { runId: 'run-waiting' }, startAt: 'RequestApproval' });
+    await until(() => sfn.taskTokens().some((t) => t.execution === 'run-waiting'));
+    expect(await sfn.resume({ name: 'run-waiting', input: { runId: 'run-waiting' }, startAt: 'RequestApproval' })).toEqual({ started: false });
+    await expect(sfn.resume({ name: 'run-x', input: { runId: 'run-x' }, startAt: 'GateDecision' })).rejects.toThrow(/not a Task state/);
+  });
+});

@@ -1,7 +1,7 @@
 // The suites' world: the demo sandbox store and helpdesk, our MCP server in front of them and the
 // harness's MCP client, all on loopback HTTP; DynamoDB stores on dynalite (or DynamoDB Local); and a
 // run that has passed the Gate for an order of the demo store, built from facts the harness read.
-import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
+import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import { createDynamoStores, type DynamoStores } from '#harness/adapters/dynamo/index.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { Run } from '#harness/domain/types.js';
@@ -11,11 +11,14 @@ import type { ApprovalRecord, ModelProvider, ToolTransport } from '#harness/port
 import { createHarness, type Harness, type HarnessDeps } from '#harness/tool-gateway.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
+import { mintCallerTokens } from '#mcp/server/index.js';
+import { startSandboxHelpdesk, startSandboxStore, type SandboxFixture } from '#local/sandbox/index.js';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../integration/sandbox/sandboxes.js';
 
 export { clock };
-export const CALLER_TOKEN = 'suite-caller-token-0123456789abcdef';
+/** One token per tool-calling function, as the local runtime mints them: each step calls as itself. */
+export const CALLER_TOKENS = mintCallerTokens();
 
 export interface World {
   sandboxes: Sandboxes;
@@ -32,11 +35,22 @@ export interface World {
 let seq = 0;
 export const ids = { random: () => `id${String(++seq).padStart(8, '0')}${Math.random().toString(36).slice(2, 8)}` };
 
-export async function startWorld(db: { doc: DynamoDBDocumentClient; tableName: string }, models: ModelProvider = createOfflineModelProvider()): Promise<World> {
-  const sandboxes = await startDemoSandboxes();
+/** The sandboxes seeded from another fixture than the demo store's. */
+async function startSandboxes(fixture: SandboxFixture): Promise<Sandboxes> {
+  const store = await startSandboxStore({ fixture, clock, accessToken: STORE_TOKEN });
+  const helpdesk = await startSandboxHelpdesk({ fixture, clock, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN });
+  return { store, helpdesk, close: async () => void (await Promise.all([store.close(), helpdesk.close()])) };
+}
+
+export async function startWorld(
+  db: { doc: DynamoDBDocumentClient; tableName: string },
+  models: ModelProvider = createOfflineModelProvider(),
+  options: { fixture?: SandboxFixture } = {},
+): Promise<World> {
+  const sandboxes = options.fixture ? await startSandboxes(options.fixture) : await startDemoSandboxes();
   const deps = createMcpDeps({ shopUrl: sandboxes.store.url, shopifyAdminToken: STORE_TOKEN, helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN } }, clock);
-  const mcp = await startMcpHttpServer({ deps, callerToken: CALLER_TOKEN });
-  const tools = createMcpToolTransport({ url: mcp.url, bearerToken: CALLER_TOKEN, serverId: 'refund-agent-mcp', timeoutMs: 5000 });
+  const mcp = await startMcpHttpServer({ deps, callerTokens: CALLER_TOKENS });
+  const tools = createMcpToolTransport({ url: mcp.url, credentials: bearerCredentials(CALLER_TOKENS), serverId: 'refund-agent-mcp', timeoutMs: 5000 });
   const stores = createDynamoStores({ client: db.doc, tableName: db.tableName, clock, ids });
   return {
     sandboxes,

@@ -250,6 +250,34 @@ describe('per-approver links', () => {
   });
 });
 
+describe('a decided approval seen from outside', () => {
+  it("does not name who decided to a request without a valid approver token (only the approval id)", async () => {
+    const { get, post, approve, record, tokenOf } = await setup();
+    await post(approve);
+    const forged = createApproverLinks({ secret: 'attacker-guessed-secret-0000', approverEmails: [LEAD] }).sign(record.approvalId, LEAD);
+
+    const bare = await get(record.approvalId, null);
+    const tampered = await get(record.approvalId, forged);
+    const otherApproval = await get(record.approvalId, tokenOf(LEAD, 'apr_other'));
+    const postedBare = await post({ formToken: record.formToken, decision: 'reject', as: 'k.forged' });
+
+    for (const page of [bare, tampered, otherApproval, postedBare]) {
+      expect(page.body).toContain('Already decided');
+      expect(page.body).toContain('approved');
+      expect(page.body).not.toContain(LEAD);
+      expect(page.body).not.toContain('lead@');
+    }
+  });
+
+  it("names who decided to the approvers of this approval, each with their own valid link", async () => {
+    const { get, post, approve, tokenOf } = await setup();
+    await post(approve);
+
+    expect((await get(undefined, tokenOf(LEAD))).body).toContain(`by ${LEAD}`);
+    expect((await get(undefined, tokenOf(SECOND))).body).toContain(`by ${LEAD}`);
+  });
+});
+
 describe('a decision the engine did not receive', () => {
   it('stays saved, and the same approver pressing the same button again re-sends it while the run waits', async () => {
     const { post, approve, stores, workflow, record } = await setup();
@@ -315,5 +343,57 @@ describe('an approval whose run was cancelled', () => {
     expect(page.body).not.toContain('name="formToken"');
     expect(posted.statusCode).toBe(409);
     expect(workflow.successes).toHaveLength(0);
+  });
+
+  // Issue 12: the cancel and the decision are ordered on the run row, whatever the interleaving.
+  const cancellation = { at: NOW.toISOString(), by: 'api' as const, reason: 'customer withdrew', state: 'RequestApproval' };
+
+  it('an approve whose decision reaches the run after a cancel moves nothing: the wait ends as cancelled', async () => {
+    const { post, approve, stores, workflow } = await setup();
+    // The cancel lands between the approval record's single-use write and the run's.
+    const decide = stores.approvals.decide.bind(stores.approvals);
+    stores.approvals.decide = async (input) => {
+      const decided = await decide(input);
+      await stores.runs.updateIf('run-apr', { cancellation, status: 'cancelled' }, { notCancelled: true, noRefundIntent: true });
+      return decided;
+    };
+
+    const page = await post(approve);
+
+    expect(page.statusCode).toBe(409);
+    expect(page.body).toContain('cancelled');
+    expect(workflow.successes).toHaveLength(0);
+    expect(workflow.failures).toEqual([{ taskToken: expect.any(String), error: 'RunCancelled', cause: 'the run was cancelled' }]);
+    // The decision stays on record; the run stays cancelled.
+    expect(await stores.runs.get('run-apr')).toMatchObject({ status: 'cancelled', approval: { status: 'approved', decidedBy: LEAD } });
+  });
+
+  it('a decision delivered as the cancel lands never sets the run back to running', async () => {
+    const { post, approve, stores, workflow } = await setup();
+    const send = workflow.engine.sendTaskSuccess.bind(workflow.engine);
+    workflow.engine.sendTaskSuccess = async (token, output) => {
+      await send(token, output);
+      await stores.runs.updateIf('run-apr', { cancellation, status: 'cancelled' }, { notCancelled: true, noRefundIntent: true });
+    };
+
+    const page = await post(approve);
+
+    expect(page.statusCode).toBe(409);
+    expect(page.body).toContain('cancelled');
+    expect((await stores.runs.get('run-apr'))?.status).toBe('cancelled');
+  });
+
+  it('a decision delivered after the run moved on leaves the later status alone', async () => {
+    const { post, approve, stores, workflow } = await setup();
+    const send = workflow.engine.sendTaskSuccess.bind(workflow.engine);
+    workflow.engine.sendTaskSuccess = async (token, output) => {
+      await send(token, output);
+      await stores.runs.update('run-apr', { status: 'done', state: 'Done' }); // the whole run finished first
+    };
+
+    const page = await post(approve);
+
+    expect(page.statusCode).toBe(200);
+    expect((await stores.runs.get('run-apr'))?.status).toBe('done');
   });
 });

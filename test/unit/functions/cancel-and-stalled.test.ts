@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCancelRun } from '#functions/cancel-run/use-case.js';
 import { createCancelRunHandler } from '#functions/cancel-run/handler.js';
-import { createEscalate } from '#functions/escalate/use-case.js';
+import { createEscalate, REFUNDED_AFTER_CANCEL } from '#functions/escalate/use-case.js';
 import { enterStep } from '#functions/shared/run-context.js';
 import { createStalledRunsSweep, emfLine, findStalled } from '#functions/stalled-runs/use-case.js';
 import { stateBudgetsMs } from '#functions/stalled-runs/budgets.js';
@@ -61,23 +61,47 @@ describe('cancelling a run', () => {
     expect(await s.cancel({ runId: 'run-nope', by: 'api', reason: 'x' })).toEqual({ kind: 'not_found', runId: 'run-nope' });
   });
 
-  it('does not stop an execution whose Refund step is in flight, so the refund is recorded and reconciled', async () => {
+  it('refuses to cancel a run whose Refund step has claimed it (a refund is in flight) and changes nothing', async () => {
     const s = await setup(proposedRun({ runId: 'run-c3', state: 'Refund' }));
+    // The Refund step's claim, as it writes it before any dispatch.
+    await s.stores.runs.updateIf('run-c3', { refundIntent: { at: NOW.toISOString(), amountMinor: 1800, currency: 'USD' } }, { statusIn: ['running'], notCancelled: true });
 
     const outcome = await s.cancel({ runId: 'run-c3', by: 'helpdesk', reason: 'ticket solved' });
-    // The Refund step finishes after the cancel landed: it writes its receipt (and its own status).
-    const run = (await s.stores.runs.get('run-c3'))!;
-    await s.stores.runs.update('run-c3', { refund: receiptFor(run), status: 'running' });
-    // The next step refuses to start and the Catch hands the run to Escalate.
-    await expect(enterStep(s.stores.runs, 'run-c3', 'DraftReply')).rejects.toMatchObject({ name: 'RunClosedError' });
-    const ended = await s.escalate({ runId: 'run-c3', state: { error: { Error: 'RunClosedError', Cause: '{}' } } });
 
-    expect(outcome).toMatchObject({ kind: 'cancelled', stopped: false });
+    expect(outcome).toEqual({ kind: 'refund_in_flight', runId: 'run-c3' });
     expect(s.stops).toEqual([]);
-    expect(ended).toMatchObject({ outcome: 'cancelled' });
-    expect(await s.stores.runs.get('run-c3')).toMatchObject({ status: 'cancelled', state: 'Cancelled', refund: { amountMinor: 1800 } });
+    const run = await s.stores.runs.get('run-c3');
+    expect(run?.cancellation).toBeUndefined();
+    expect(run).toMatchObject({ status: 'running', state: 'Refund' });
+  });
+
+  it('stops a run in the Refund state that has not claimed it yet: no refund can start after the cancel', async () => {
+    const s = await setup(proposedRun({ runId: 'run-c3b', state: 'Refund' }));
+
+    const outcome = await s.cancel({ runId: 'run-c3b', by: 'api', reason: 'customer withdrew' });
+    const claim = await s.stores.runs.updateIf('run-c3b', { refundIntent: { at: NOW.toISOString(), amountMinor: 1800, currency: 'USD' } }, { statusIn: ['running', 'awaiting_approval'], notCancelled: true });
+
+    expect(outcome).toMatchObject({ kind: 'cancelled', state: 'Refund', stopped: true });
+    expect(claim).toBeNull();
+    await expect(enterStep(s.stores.runs, 'run-c3b', 'Refund')).rejects.toMatchObject({ name: 'RunClosedError' });
+    expect(await s.stores.runs.get('run-c3b')).toMatchObject({ status: 'cancelled', state: 'Cancelled' });
+  });
+
+  it('a refund recorded on a cancelled run anyway ends done with its receipt and one note for a person', async () => {
+    const s = await setup(proposedRun({ runId: 'run-c3c', state: 'Refund' }), { withStop: false });
+    await s.cancel({ runId: 'run-c3c', by: 'helpdesk', reason: 'ticket solved' });
+    // What the Refund step writes when its receipt finds a cancellation (the claim bypassed).
+    const run = (await s.stores.runs.get('run-c3c'))!;
+    await s.stores.runs.update('run-c3c', { refund: receiptFor(run), status: 'done' });
+
+    const ended = await s.escalate({ runId: 'run-c3c', state: { error: { Error: 'RunClosedError', Cause: '{}' } } });
+    const again = await s.escalate({ runId: 'run-c3c', state: { error: { Error: 'RunClosedError', Cause: '{}' } } });
+
+    expect(ended).toMatchObject({ outcome: 'cancelled', reason: REFUNDED_AFTER_CANCEL });
+    expect(again).toMatchObject({ outcome: 'cancelled', noteId: null });
+    expect(await s.stores.runs.get('run-c3c')).toMatchObject({ status: 'done', state: 'Cancelled', refund: { amountMinor: 1800 }, escalation: { reason: REFUNDED_AFTER_CANCEL, step: 'Refund' } });
     expect(s.notes()).toHaveLength(1);
-    expect(s.notes()[0]).toContain('cancelled while its refund was being issued');
+    expect(s.notes()[0]).toContain('refunded after a cancel was requested');
     expect(s.notes()[0]).toContain('$18.00');
   });
 
@@ -106,6 +130,8 @@ describe('cancelling a run', () => {
     expect(await post('run-c5', 'not json')).toMatchObject({ status: 400 });
     expect(await post('run-c5', JSON.stringify({ reason: 'customer called' }))).toMatchObject({ status: 202, json: { runId: 'run-c5', status: 'cancelled' } });
     expect(await post('run-c5')).toMatchObject({ status: 409 });
+    await s.stores.runs.create(proposedRun({ runId: 'run-c5-refunding', state: 'Refund', refundIntent: { at: NOW.toISOString(), amountMinor: 1800, currency: 'USD' } }));
+    expect(await post('run-c5-refunding')).toMatchObject({ status: 409, json: { error: expect.stringContaining('a refund is in flight') } });
     expect(await post('run-unknown')).toMatchObject({ status: 404 });
     expect((await s.stores.runs.get('run-c5'))?.cancellation?.reason).toBe('customer called');
   });
@@ -138,6 +164,27 @@ describe('stalled runs', () => {
     ];
 
     expect(findStalled(runs, budgets, NOW).map((s) => s.runId)).toEqual(['r-draft-late', 'r-approval-late']);
+  });
+
+  it('also sweeps cancels that did not settle: a cancelled run still reading running, and a refund after a cancel nobody was told of', async () => {
+    const cancellation = { at: NOW.toISOString(), by: 'api' as const, reason: 'customer withdrew', state: 'RequestApproval' };
+    const s = await setup(proposedRun({ runId: 'run-u1', status: 'running', state: 'Cancelled', cancellation }));
+    const refunded = proposedRun({ runId: 'run-u2', status: 'done', state: 'Cancelled', cancellation });
+    await s.stores.runs.create({ ...refunded, refund: receiptFor(refunded) });
+    await s.stores.runs.create(proposedRun({ runId: 'run-u3', status: 'cancelled', state: 'Cancelled', cancellation }));
+    s.clock.advance(6 * MINUTE);
+    await s.stores.runs.create(proposedRun({ runId: 'run-u4', status: 'running', state: 'Refund', cancellation, updatedAt: s.clock.now().toISOString() })); // just now: not yet
+    const sweep = createStalledRunsSweep({ runs: s.stores.runs, workflow: s.engine, clock: s.clock, tenant: 'demo', budgetsMs: budgets, escalate: (input) => s.escalate(input), emit: () => {} });
+
+    const outcome = await sweep();
+
+    expect(outcome.escalated.sort()).toEqual(['run-u1', 'run-u2']);
+    expect(await s.stores.runs.get('run-u1')).toMatchObject({ status: 'cancelled', state: 'Cancelled', refund: null });
+    expect(await s.stores.runs.get('run-u2')).toMatchObject({ status: 'done', refund: { amountMinor: 1800 }, escalation: { reason: REFUNDED_AFTER_CANCEL } });
+    expect(s.notes()).toHaveLength(1);
+    expect(s.notes()[0]).toContain('refunded after a cancel was requested');
+    expect((await sweep()).escalated).toEqual([]); // settled: nothing twice
+    expect(s.notes()).toHaveLength(1);
   });
 
   it('counts stalled runs per state as EMF, stops and escalates them, and leaves the others alone', async () => {

@@ -9,14 +9,14 @@ describe('handler secrets read at runtime', () => {
     sm.on(GetSecretValueCommand, { SecretId: 'arn:webhook' }).resolves({
       SecretString: JSON.stringify({ ZENDESK_WEBHOOK_SECRET: 'zendesk-secret-value', GORGIAS_WEBHOOK_SECRET: '' }),
     });
-    sm.on(GetSecretValueCommand, { SecretId: 'arn:caller' }).resolves({ SecretString: JSON.stringify({ MCP_CALLER_TOKEN: 'caller-token-value-123', UNRELATED: 'x' }) });
+    sm.on(GetSecretValueCommand, { SecretId: 'arn:link' }).resolves({ SecretString: JSON.stringify({ APPROVAL_LINK_SECRET: 'link-key-value-0123456', UNRELATED: 'x' }) });
 
     const env = await environmentWithSecrets(
-      { TENANT: 'demo', WEBHOOK_SECRET_ARN: 'arn:webhook', MCP_CALLER_SECRET_ARN: 'arn:caller', MCP_CALLER_TOKEN: 'stale-plain-env-token' },
+      { TENANT: 'demo', WEBHOOK_SECRET_ARN: 'arn:webhook', APPROVAL_LINK_SECRET_ARN: 'arn:link', APPROVAL_LINK_SECRET: 'stale-plain-env-key' },
       () => new SecretsManagerClient({}),
     );
 
-    expect(env).toMatchObject({ TENANT: 'demo', ZENDESK_WEBHOOK_SECRET: 'zendesk-secret-value', MCP_CALLER_TOKEN: 'caller-token-value-123' });
+    expect(env).toMatchObject({ TENANT: 'demo', ZENDESK_WEBHOOK_SECRET: 'zendesk-secret-value', APPROVAL_LINK_SECRET: 'link-key-value-0123456' });
     // An empty field keeps that helpdesk closed; fields no handler reads are not taken.
     expect(env.GORGIAS_WEBHOOK_SECRET).toBeUndefined();
     expect(env.UNRELATED).toBeUndefined();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import { RecordNotFoundError } from '#harness/adapters/errors.js';
 import { NOW, fixedClock, makeFacts, makeRun } from './support/fixtures.js';
+import { lockContract, runConditionContract } from './support/ordering-contract.js';
 
 describe('in-memory stores', () => {
   it('create-once runs, first-claim events and create-once idempotency records', async () => {
@@ -34,4 +35,15 @@ describe('in-memory stores', () => {
     expect(await stores.findRunsByOrder('other', '1001')).toEqual([]);
     await expect(stores.runs.update('nope', { state: 'Gate' })).rejects.toThrow(RecordNotFoundError);
   });
+});
+
+describe('in-memory conditional run updates', () => {
+  runConditionContract(() => ({ runs: createInMemoryStores({ clock: fixedClock() }).runs }), 'mem');
+});
+
+describe('in-memory locks', () => {
+  lockContract(() => {
+    const clock = fixedClock();
+    return { locks: createInMemoryStores({ clock }).locks, clock };
+  }, 'mem');
 });

@@ -61,9 +61,9 @@ describe('refund', () => {
     expect(run.gate?.decision).toBe('auto');
     let statusAtDispatch: string | undefined;
     const call = transport.call.bind(transport);
-    transport.call = async (name, args) => {
+    transport.call = async (name, args, caller) => {
       if (name === 'refund_create') statusAtDispatch = stores.state.idempotency.get(String(args.idempotencyKey))?.status;
-      return call(name, args);
+      return call(name, args, caller);
     };
 
     const receipt = await harness.refund(refundCtx(run), { run, approval: null });
@@ -71,8 +71,9 @@ describe('refund', () => {
     expect(receipt).toMatchObject({ orderId: 'gid://shopify/Order/1001', orderNumber: '1001', amountMinor: 1800, currency: 'USD' });
     expect(receipt.idempotencyKey).toMatch(/^ra1_[0-9a-f]{64}$/);
     expect(statusAtDispatch).toBe('in_flight');
-    expect(transport.calls.map((c) => c.name)).toEqual(['get_order', 'preview_refund', 'refund_create']);
-    expect(transport.calls[2]!.args).toMatchObject({
+    // An automatic refund re-counts the customer's refunds at dispatch (get_refund_history).
+    expect(transport.calls.map((c) => c.name)).toEqual(['get_order', 'get_refund_history', 'preview_refund', 'refund_create']);
+    expect(transport.calls[3]!.args).toMatchObject({
       orderId: 'gid://shopify/Order/1001',
       amount: { amountMinor: 1800, currency: 'USD' },
       parentTransactionId: 'gid://shopify/OrderTransaction/1001',
@@ -83,11 +84,12 @@ describe('refund', () => {
     const rows = await stores.journal.listByRun('run-1');
     expect(rows.map((r) => [r.kind, r.name, r.outcome, r.idempotencyKey])).toEqual([
       ['tool', 'get_order', 'ok', null],
+      ['tool', 'get_refund_history', 'ok', null],
       ['tool', 'preview_refund', 'ok', null],
       ['decision', 'refund_create', 'ok', receipt.idempotencyKey],
       ['tool', 'refund_create', 'ok', receipt.idempotencyKey],
     ]);
-    expect(rows[2]).toMatchObject({ decision: 'allow', rule: 'auto_within_policy', approvalId: null });
+    expect(rows[3]).toMatchObject({ decision: 'allow', rule: 'auto_within_policy', approvalId: null });
   });
 
   it('dispatches an approved 6200 refund bound to its exact arguments', async () => {

@@ -13,24 +13,38 @@ afterAll(() => {
   for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function runApp(context: Record<string, unknown>) {
+/** The shell's environment without the CLI's default account and region: tests name them when they mean them. */
+function withoutDefaultEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { CDK_DEFAULT_ACCOUNT: _account, CDK_DEFAULT_REGION: _region, ...rest } = env;
+  return rest;
+}
+
+function runApp(context: Record<string, unknown>, env: Record<string, string> = {}) {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
   outdirs.push(outdir);
   const result = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/bin/app.ts'], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
-    env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir },
+    env: { ...withoutDefaultEnvironment(process.env), ...env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir },
     timeout: 120_000,
   });
   return { ...result, outdir };
 }
 
 function stacksOf(outdir: string): string[] {
-  const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string }> };
-  return Object.entries(manifest.artifacts)
-    .filter(([, a]) => a.type === 'aws:cloudformation:stack')
-    .map(([id]) => id)
-    .sort();
+  return Object.keys(environmentsOf(outdir)).sort();
+}
+
+/** Each stack of the cloud assembly → the environment `cdk deploy` sends it to (aws://ACCOUNT/REGION). */
+function environmentsOf(outdir: string): Record<string, string> {
+  const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as {
+    artifacts: Record<string, { type: string; environment: string }>;
+  };
+  return Object.fromEntries(
+    Object.entries(manifest.artifacts)
+      .filter(([, a]) => a.type === 'aws:cloudformation:stack')
+      .map(([id, a]) => [id, a.environment]),
+  );
 }
 
 describe('infra/bin/app.ts', () => {
@@ -72,5 +86,19 @@ describe('infra/bin/app.ts', () => {
 
     expect(run.status, run.stderr).toBe(0);
     expect(stacksOf(run.outdir)).toEqual(files.map((f) => `RefundAgent-${f.replace(/\.json$/, '')}`).sort());
+  });
+
+  // Offline: the deploy account's credentials are only named (CDK_DEFAULT_*, as the CLI sets them), never used.
+  it('sends each tenant to the account and region its file names, and a tenant naming none to the CLI\'s', () => {
+    const run = runApp({ 'aws:cdk:bundling-stacks': [] }, { CDK_DEFAULT_ACCOUNT: '999988887777', CDK_DEFAULT_REGION: 'us-east-1' });
+    const acme = JSON.parse(readFileSync(join(REPO_ROOT, 'infra', 'tenants', 'acme-eu.json'), 'utf8')) as { account: string; region: string };
+
+    expect(run.status, run.stderr).toBe(0);
+    const environments = environmentsOf(run.outdir);
+    expect(environments).toMatchObject({
+      'RefundAgent-demo': 'aws://999988887777/us-east-1',
+      'RefundAgent-acme-eu': `aws://${acme.account}/${acme.region}`,
+    });
+    expect(new Set(Object.values(environments)).size, 'two tenants, two accounts').toBeGreaterThanOrEqual(2);
   });
 });

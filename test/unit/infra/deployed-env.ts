@@ -21,8 +21,11 @@ const REF_SAMPLE: Record<string, (id: string) => string> = {
   'AWS::SecretsManager::Secret': (id) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:${id}-AbCdEf`,
 };
 
-const GETATT_SAMPLE: Record<string, string> = {
-  'AWS::ApiGatewayV2::Api.ApiEndpoint': 'https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com',
+const GETATT_SAMPLE: Record<string, (id: string) => string> = {
+  'AWS::ApiGatewayV2::Api.ApiEndpoint': () => 'https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com',
+  // A function URL ends with a slash.
+  'AWS::Lambda::Url.FunctionUrl': () => 'https://f1g2h3i4j5k6l7m8n9o0p1q2r3s4t5u6.lambda-url.eu-west-1.on.aws/',
+  'AWS::IAM::Role.Arn': (id) => `arn:aws:iam::123456789012:role/${id}`,
 };
 
 export function createTemplateEvaluator(resources: Record<string, Resource>) {
@@ -41,7 +44,7 @@ export function createTemplateEvaluator(resources: Record<string, Resource>) {
       const [ref, attribute] = node['Fn::GetAtt'] as [string, string];
       const sample = GETATT_SAMPLE[`${resources[ref]?.Type}.${attribute}`];
       if (sample === undefined) throw new Error(`no sample for GetAtt ${ref}.${attribute}`);
-      return sample;
+      return sample(ref);
     }
     if (node['Fn::Join']) {
       const [separator, parts] = node['Fn::Join'] as [string, unknown[]];

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ModelSettings } from '#harness/models/settings.js';
 import { LambdaConfig } from '#functions/shared/lambda-config.js';
 import { loadMcpConfig, McpConfigError } from '#mcp/config.js';
+import { MCP_CALLERS } from '#mcp/server/permissions.js';
 import { POWERTOOLS_VARIABLES, RUNTIME_VARIABLES } from '../../../infra/lib/environment.js';
 import { FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
 import { SECRET_FIELDS, SECRET_NAMES, SECRETS, arnVariableOf } from '../../../infra/lib/secrets.js';
@@ -25,7 +26,8 @@ const OPERATOR_VALUES: Record<string, string> = {
 };
 
 type Needs = { settings: string[]; secrets: readonly string[] };
-const MCP_TOOLS: Needs = { settings: ['MCP_URL'], secrets: ['MCP_CALLER_TOKEN'] };
+/** The MCP server's function URL; requests are signed with the function's own role, so no secret. */
+const MCP_TOOLS: Needs = { settings: ['MCP_URL'], secrets: [] };
 const NOTHING: Needs = { settings: [], secrets: [] };
 /** The steps that call a model: the tenant's model choices, and the API key when the operator sets one. */
 const MODELS: Needs = { settings: ['MODEL_CHOICES'], secrets: ['ANTHROPIC_API_KEY'] };
@@ -74,19 +76,22 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   shadow: MCP_TOOLS,
   'shadow-api': { settings: ['AGENT_MODE'], secrets: [] },
   // Stops stalled executions and escalates them (the note goes through MCP).
-  'stalled-runs': both(MODELS, { settings: ['STATE_MACHINE_ARN', 'MCP_URL'], secrets: ['MCP_CALLER_TOKEN'] }),
+  'stalled-runs': both(MODELS, both({ settings: ['STATE_MACHINE_ARN'], secrets: [] }, MCP_TOOLS)),
 };
 const HANDLERS = Object.keys(HANDLER_NEEDS) as Exclude<FunctionName, 'mcp'>[];
 
 let evaluator: ReturnType<typeof createTemplateEvaluator>;
 let logicalIdOf: (fn: FunctionName) => string;
 let templateText: string;
+let roleIdOf: (fn: FunctionName) => string;
 
 beforeAll(() => {
   const synth = synthTenant();
   templateText = JSON.stringify(synth.template.toJSON());
   evaluator = createTemplateEvaluator(synth.template.toJSON().Resources);
   logicalIdOf = synth.logicalIdOf;
+  const resources = synth.template.toJSON().Resources as Record<string, { Properties: { Role: { 'Fn::GetAtt': [string, string] } } }>;
+  roleIdOf = (fn) => resources[logicalIdOf(fn)]!.Properties.Role['Fn::GetAtt'][0];
 });
 
 const rawEnv = (fn: FunctionName) => evaluator.rawEnvOf(logicalIdOf(fn));
@@ -151,7 +156,9 @@ describe('function environments', () => {
     expect(alwaysRequired).toEqual(['TABLE_NAME', 'TENANT']);
 
     for (const fn of HANDLERS) {
-      expect(settingNames(fn), fn).toEqual([...alwaysRequired, ...POLICY, ...HANDLER_NEEDS[fn].settings].sort());
+      // Table writers stamp the rows they create with the tenant's retention (TTL).
+      const retention = FUNCTIONS[fn].access.table === 'readWrite' ? ['RETENTION_DAYS'] : [];
+      expect(settingNames(fn), fn).toEqual([...alwaysRequired, ...POLICY, ...retention, ...HANDLER_NEEDS[fn].settings].sort());
       expect(Object.keys(readableSecretFields(fn)).sort(), fn).toEqual([...HANDLER_NEEDS[fn].secrets].sort());
     }
   });
@@ -166,8 +173,11 @@ describe('function environments', () => {
       shopUrl: `https://${TEST_TENANT.storeDomain}`,
       shopifyAdminToken: OPERATOR_VALUES.SHOPIFY_ADMIN_TOKEN,
       helpdesk: { baseUrl: TEST_TENANT.helpdesk.baseUrl, email: OPERATOR_VALUES.HELPDESK_EMAIL },
-      callerToken: 'g'.repeat(48),
     });
+    // Every caller of the server's permission table, by its function's execution role.
+    const roles = loadMcpConfig(withSecrets('mcp')).callerRoles;
+    expect(Object.keys(roles).sort()).toEqual([...MCP_CALLERS]);
+    for (const [caller, arn] of Object.entries(roles)) expect(arn, caller).toBe(`arn:aws:iam::123456789012:role/${roleIdOf(caller as FunctionName)}`);
     // Before the operator fills them, the server refuses to start rather than run with empty tokens.
     expect(() => loadMcpConfig(withSecrets('mcp', {}))).toThrow(McpConfigError);
   });
@@ -178,7 +188,8 @@ describe('function environments', () => {
     expect(holders(arnVariableOf('STORE'))).toEqual(['mcp']);
     expect(holders(arnVariableOf('HELPDESK'))).toEqual(['mcp', 'run-starter']);
     expect(holders(arnVariableOf('WEBHOOK'))).toEqual(['store-webhook', 'webhook-ingest']);
-    expect(holders(arnVariableOf('MCP_CALLER'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'propose-refund', 'refund', 'request-approval', 'shadow', 'stalled-runs']);
+    // The MCP server knows its callers by their roles: no shared caller secret, and the role table only in its own environment.
+    expect(holders('MCP_CALLER_ROLES')).toEqual(['mcp']);
     expect(holders(arnVariableOf('APPROVAL_LINK'))).toEqual(['approval-callback', 'request-approval']);
     for (const fn of FUNCTION_NAMES) {
       for (const name of SECRET_NAMES) {
@@ -205,7 +216,7 @@ describe('function environments', () => {
       SENDER_EMAIL: 'refunds@acme.test',
       PUBLIC_BASE_URL: 'https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com',
     });
-    expect(deployedEnv('escalate').MCP_URL).toBe('https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com/mcp');
+    expect(deployedEnv('escalate').MCP_URL).toBe('https://f1g2h3i4j5k6l7m8n9o0p1q2r3s4t5u6.lambda-url.eu-west-1.on.aws/mcp');
     expect(deployedEnv('run-starter')).toMatchObject({ HELPDESK_BASE_URL: TEST_TENANT.helpdesk.baseUrl, MAX_RECEIVE_COUNT: '5' });
     expect(deployedEnv('mcp').SHOPIFY_STORE_DOMAIN).toBe(TEST_TENANT.storeDomain);
     expect(Object.keys(FUNCTIONS).sort()).toEqual([...HANDLERS, 'mcp'].sort());

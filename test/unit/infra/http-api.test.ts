@@ -33,7 +33,6 @@ describe('HTTP API', () => {
       'POST /webhooks/shopify': 'NONE',
       'GET /approvals/{approvalId}': 'NONE',
       'POST /approvals/{approvalId}': 'NONE',
-      'POST /mcp': 'NONE',
       'GET /api/runs': 'AWS_IAM',
       'GET /api/runs/{runId}': 'AWS_IAM',
       'POST /api/runs/{runId}/cancel': 'AWS_IAM',
@@ -78,13 +77,13 @@ describe('HTTP API', () => {
     expect(settings.Format).not.toMatch(/sourceIp|userAgent|\$input|\$request\.body|authorization/i);
   });
 
-  it('hands out only https links: approval pages and the MCP URL are the API Gateway endpoint, which serves HTTPS only', () => {
+  it('hands out only https links: approval pages on the API Gateway endpoint, the MCP server on its function URL, both HTTPS only', () => {
     const env = createTemplateEvaluator(synth.template.toJSON().Resources);
     const approvalBase = env.deployedEnvOf(synth.logicalIdOf('request-approval')).PUBLIC_BASE_URL!;
     const mcpUrl = env.deployedEnvOf(synth.logicalIdOf('check-order')).MCP_URL!;
 
     expect(approvalBase).toMatch(/^https:\/\/[a-z0-9]+\.execute-api\.[a-z0-9-]+\.amazonaws\.com$/);
-    expect(mcpUrl).toBe(`${approvalBase}/mcp`);
+    expect(mcpUrl).toMatch(/^https:\/\/[a-z0-9]+\.lambda-url\.[a-z0-9-]+\.on\.aws\/mcp$/);
     // No custom domain (which would be the only way to add another endpoint) and the protocol is HTTP API's.
     expect(t.ofType('AWS::ApiGatewayV2::DomainName')).toEqual([]);
     expect(t.resources[t.idOf('AWS::ApiGatewayV2::Api')]!.Properties).toMatchObject({ ProtocolType: 'HTTP' });

@@ -1,10 +1,12 @@
 // Least privilege and protection of the tenant's data, read from the synthesized template: who may read
 // which secret, use the data key, stop executions and send email, and that every stateful resource is
 // encrypted with the tenant key and survives a stack deletion.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
 import { SECRET_NAMES, SECRETS, secretIdOf, secretsOf } from '../../../infra/lib/secrets.js';
-import { synthTenant } from './synth.js';
+import { REPO_ROOT, synthTenant } from './synth.js';
 import { actionsOf, readTemplate, resourcesOf, type Statement } from './template.js';
 
 let t: ReturnType<typeof readTemplate>;
@@ -28,7 +30,6 @@ describe('least privilege', () => {
     expect(readers(secretId('Store'))).toEqual(['mcp']);
     expect(readers(secretId('Helpdesk'))).toEqual(['mcp', 'run-starter']);
     expect(readers(secretId('Webhook'))).toEqual(['store-webhook', 'webhook-ingest']);
-    expect(readers(secretId('McpCaller'))).toEqual(['check-order', 'check-reply', 'escalate', 'mcp', 'propose-refund', 'refund', 'request-approval', 'shadow', 'stalled-runs']);
     expect(readers(secretId('ApprovalLink'))).toEqual(['approval-callback', 'request-approval']);
     expect(readers(secretId('Model'))).toEqual(['check-reply', 'draft-reply', 'escalate', 'propose-refund', 'stalled-runs', 'triage']);
     // The same table drives the grants and the environment (environment.test.ts): no drift between them.
@@ -66,6 +67,39 @@ describe('least privilege', () => {
       const statement = byFunction[fn].find((s) => actionsOf([s]).includes('states:StopExecution'))!;
       expect(actionsOf([statement])).toEqual(['states:StopExecution']);
       expect(resourcesOf(statement)).toEqual([`arn:AWS::Partition:states:AWS::Region:AWS::AccountId:execution:${machineId}:*`]);
+    }
+  });
+
+  it('grants the table actions the adapters send, and Scan and DeleteItem only where a function needs them', () => {
+    const tableId = t.idOf('AWS::DynamoDB::Table');
+    const onTable = (resource: string) => resource === tableId || resource.startsWith(`${tableId}/`);
+    const readers = FUNCTION_NAMES.filter((fn) => FUNCTIONS[fn].access.table !== undefined).sort();
+    const writers = FUNCTION_NAMES.filter((fn) => FUNCTIONS[fn].access.table === 'readWrite').sort();
+
+    for (const action of ['dynamodb:GetItem', 'dynamodb:Query']) expect(t.who(action, onTable), action).toEqual(readers);
+    for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem']) expect(t.who(action, onTable), action).toEqual(writers);
+    // RunStore.list (a scan): the operators' run list and the stalled-run sweep. LockStore.release: the Refund step.
+    expect(t.who('dynamodb:Scan')).toEqual(['runs-api', 'stalled-runs']);
+    expect(t.who('dynamodb:DeleteItem')).toEqual(['refund']);
+    // Nothing the adapters never send: batch and transaction calls, streams, table descriptions.
+    const unused = ['BatchGetItem', 'BatchWriteItem', 'ConditionCheckItem', 'TransactWriteItems', 'GetRecords', 'GetShardIterator', 'DescribeTable'];
+    for (const action of unused) expect(t.who(`dynamodb:${action}`), action).toEqual([]);
+    // Readers decrypt the table's items; only writers also encrypt.
+    expect(t.who('kms:Decrypt')).toEqual(expect.arrayContaining(readers));
+    expect(t.who('kms:Encrypt')).not.toContain('runs-api');
+  });
+
+  it('grants every DynamoDB call of harness/adapters/dynamo to some function', () => {
+    const dir = join(REPO_ROOT, 'harness/adapters/dynamo');
+    const commands = new Set(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.ts'))
+        .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/\b(\w+)Command\b/g)].map((m) => m[1]!)),
+    );
+    const action: Record<string, string> = { Get: 'GetItem', Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', Query: 'Query', Scan: 'Scan' };
+    for (const command of commands) {
+      expect(action[command], `${command}Command has no action in this test's map`).toBeDefined();
+      expect(t.who(`dynamodb:${action[command]}`).length, command).toBeGreaterThan(0);
     }
   });
 

@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput } from '#harness/adapters/dynamo/table.js';
+import { LAMBDA_BUNDLING, LAMBDA_RUNTIME } from '../../../infra/lib/bundling.js';
 import { TenantNotDeployableError } from '../../../infra/lib/errors.js';
 import { FUNCTION_NAMES, STATE_FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
+import { VENDED_LOGS_PREFIX } from '../../../infra/lib/refund-agent.js';
 import { REPO_ROOT, synthTenant, TEST_TENANT } from './synth.js';
 import { actionsOf, readTemplate, resolveTokens, type Resource, type Statement } from './template.js';
 
@@ -65,21 +67,27 @@ describe('RefundAgent tenant stack', () => {
     });
   });
 
-  it('deploys one Node 20 function per handler plus the MCP server, none with a hard-coded name', () => {
+  it('deploys one Node 22 function per handler plus the MCP server, none with a hard-coded name', () => {
     const functions = ofType('AWS::Lambda::Function');
 
     expect(functions.map(([id]) => id).sort()).toEqual(FUNCTION_NAMES.map((fn) => synth.logicalIdOf(fn)).sort());
     for (const [, fn] of functions) {
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs20.x', Handler: 'index.handler' });
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Handler: 'index.handler' });
       expect(fn.Properties!.FunctionName).toBeUndefined();
     }
+    // esbuild compiles for the Node the functions run on.
+    expect(LAMBDA_BUNDLING.target).toBe(`node${LAMBDA_RUNTIME.name.replace(/^nodejs(\d+)\.x$/, '$1')}`);
     const namedProps = ['QueueName', 'TableName', 'StateMachineName', 'LogGroupName', 'RoleName'];
     for (const [id, resource] of Object.entries(resources)) {
-      for (const prop of namedProps) expect(resource.Properties?.[prop], `${id}.${prop}`).toBeUndefined();
+      for (const prop of namedProps) {
+        // The state machine's vended log group is named after the stack, itself unique per account and region.
+        if (prop === 'LogGroupName' && resource.Properties?.[prop] === `${VENDED_LOGS_PREFIX}states/${synth.stack.stackName}-RefundRun`) continue;
+        expect(resource.Properties?.[prop], `${id}.${prop}`).toBeUndefined();
+      }
     }
   });
 
-  it('routes the HTTP API to webhook intake, approval pages, the MCP server and the operators\' API', () => {
+  it('routes the HTTP API to webhook intake, approval pages and the operators\' API, never to the MCP server', () => {
     const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey);
 
     expect(routes.sort()).toEqual(
@@ -98,7 +106,6 @@ describe('RefundAgent tenant stack', () => {
         'GET /api/dead-letters',
         'GET /api/shadow',
         'POST /api/shadow/{classKey}/promote',
-        'POST /mcp',
       ].sort(),
     );
   });
@@ -158,7 +165,8 @@ describe('RefundAgent tenant stack', () => {
     expect(who('sqs:ReceiveMessage')).toEqual(['dead-letters', 'run-starter']);
     expect(who('sqs:DeleteMessage')).toEqual(['run-starter']);
     expect(who('ses:SendEmail')).toEqual(['request-approval']);
-    expect(who('lambda:InvokeFunction')).toEqual([]);
+    // Only the tool-calling steps, only the MCP server, only through its function URL (mcp-access.test.ts).
+    expect(who('lambda:InvokeFunction')).toEqual(['check-order', 'check-reply', 'escalate', 'propose-refund', 'refund', 'request-approval', 'shadow', 'stalled-runs']);
     expect(who('dynamodb:PutItem')).toEqual(writers);
     expect(who('dynamodb:Query')).toEqual([...writers, 'runs-api'].sort());
     for (const fn of ['mcp', 'webhook-ingest', 'dead-letters'] as const) {

@@ -1,0 +1,93 @@
+// The runs list: filters (status, state, order, ticket, dates, an id search) as a GET form, one row
+// per run, and pages. Every value in the URL is an id, a status or a date, never customer text.
+import { RunStatus, StepName } from '#harness/domain/types.js';
+import { dollars, e, money, statusBadge, time } from './layout.js';
+
+export interface RunsFilter {
+  status?: RunStatus;
+  state?: string;
+  order?: string;
+  ticket?: string;
+  /** YYYY-MM-DD, inclusive, on the run's creation day (UTC). */
+  from?: string;
+  to?: string;
+  /** An id to look for: run, ticket, order, refund, approval or idempotency key. */
+  q?: string;
+  page: number;
+}
+
+export interface RunRow {
+  runId: string;
+  status: string;
+  state: string;
+  ticketId: string;
+  orderNumber: string | null;
+  refundMinor: number | null;
+  currency: string | null;
+  approval: string | null;
+  escalation: string | null;
+  costMicros: number;
+  createdAt: string;
+}
+
+export interface RunsView {
+  filter: RunsFilter;
+  rows: RunRow[];
+  hasNext: boolean;
+  /** Runs that matched the filter among those read. */
+  matched: number;
+  /** How many runs the query read at most (the list is newest first). */
+  window: number;
+  problems: string[];
+}
+
+export const PAGE_SIZE = 25;
+
+/** The query string of a filter (only the fields set), for the pager. */
+export function filterQuery(filter: RunsFilter, page: number): string {
+  const params = new URLSearchParams();
+  for (const key of ['status', 'state', 'order', 'ticket', 'from', 'to', 'q'] as const) {
+    const value = filter[key];
+    if (value) params.set(key, value);
+  }
+  if (page > 1) params.set('page', String(page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function select(name: string, label: string, options: readonly string[], current: string | undefined): string {
+  const opts = ['', ...options].map((o) => `<option value="${e(o)}"${o === (current ?? '') ? ' selected' : ''}>${o ? e(o.replace(/_/g, ' ')) : 'any'}</option>`).join('');
+  return `<label for="f-${name}">${label}<select id="f-${name}" name="${name}">${opts}</select></label>`;
+}
+
+const input = (name: string, label: string, value: string | undefined, extra = '') =>
+  `<label for="f-${name}">${label}<input id="f-${name}" name="${name}" value="${e(value ?? '')}" ${extra}></label>`;
+
+export function runsContent(view: RunsView): string {
+  const f = view.filter;
+  const form = `<form class="filters" method="get" action="/" role="search" aria-label="Filter runs">
+${select('status', 'Status', RunStatus.options, f.status)}
+${select('state', 'State', [...StepName.options, 'Cancelled'], f.state)}
+${input('order', 'Order number', f.order, 'inputmode="numeric" pattern="[0-9]{1,12}" size="8"')}
+${input('ticket', 'Ticket id', f.ticket, 'size="10"')}
+${input('from', 'Created from', f.from, 'type="date"')}
+${input('to', 'Created to', f.to, 'type="date"')}
+${input('q', 'Search ids', f.q, 'size="22" aria-describedby="q-help"')}
+<button type="submit" class="primary">Filter</button> <a href="/">Clear</a>
+</form><p id="q-help" class="muted">Search finds run, ticket, order, refund and approval ids and idempotency keys; no customer text goes into the address.</p>`;
+  const problems = view.problems.length ? `<p class="notice error" role="alert">${view.problems.map(e).join('<br>')}</p>` : '';
+  const rows = view.rows
+    .map(
+      (r) => `<tr><td><a href="/runs/${encodeURIComponent(r.runId)}">${e(r.runId)}</a></td><td>${statusBadge(r.status)}</td><td>${e(r.state)}</td>
+<td>${e(r.ticketId)}</td><td>${e(r.orderNumber ?? '')}</td><td class="num">${r.refundMinor !== null && r.currency ? e(money(r.refundMinor, r.currency)) : ''}</td>
+<td>${e(r.approval ?? '')}</td><td>${e(r.escalation ?? '')}</td><td class="num">${e(dollars(r.costMicros))}</td><td>${time(r.createdAt)}</td></tr>`,
+    )
+    .join('\n');
+  const empty = `<tr><td colspan="10">No runs match. Send a ticket: <code>npm run ticket -- events/zendesk-ticket-created-mug-cracked.json</code></td></tr>`;
+  const pager = `<nav class="pager" aria-label="Pages">${f.page > 1 ? `<a href="/${filterQuery(f, f.page - 1)}" rel="prev">Newer runs</a>` : ''}
+<span>Page ${f.page}</span>${view.hasNext ? `<a href="/${filterQuery(f, f.page + 1)}" rel="next">Older runs</a>` : ''}</nav>`;
+  return `${form}${problems}
+<table><caption>${view.matched} run(s) match among the newest ${view.window}</caption>
+<thead><tr><th scope="col">Run</th><th scope="col">Status</th><th scope="col">State</th><th scope="col">Ticket</th><th scope="col">Order</th><th scope="col">Refund</th><th scope="col">Approval</th><th scope="col">Escalation</th><th scope="col">Cost</th><th scope="col">Created</th></tr></thead>
+<tbody>${rows || empty}</tbody></table>${pager}`;
+}

@@ -1,0 +1,264 @@
+// A run as a timeline: each state it went through with its time and the journal rows under it (tool
+// and model calls with latency, cost and outcome; decisions with the rule that decided; grounding
+// rows with their quotes), and what the state left on the run: the gate's rules and reasons, the
+// approval and its bound hash, the refund receipt and idempotency key, the notes on the ticket, the
+// escalation. The actions a person may take on the run sit where they belong. Pure.
+import type { JournalRow, Run } from '#harness/domain/types.js';
+import { csrfField, dollars, e, money, statusBadge, time } from './layout.js';
+
+export interface TimelineContext {
+  links: { ticket: { label: string; url: string } | null; execution: string | null; order: string | null };
+  canDecide: boolean;
+  canSettle: boolean;
+  csrf: string;
+  now: Date;
+}
+
+/** The order states are drawn in; a state not listed (e.g. "Console") comes after, by first row. */
+const STATE_ORDER = ['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'Shadow', 'RequestApproval', 'Refund', 'DraftReply', 'CheckReply', 'Done', 'Escalate', 'Console'];
+
+const STATE_LABEL: Record<string, string> = {
+  Triage: 'Triage: what the ticket asks',
+  CheckOrder: 'Check order: the order the harness read',
+  ProposeRefund: 'Propose refund: the order agent’s reading',
+  Gate: 'Gate: the policy decides',
+  Shadow: 'Shadow: proposal only',
+  RequestApproval: 'Request approval: a lead decides',
+  Refund: 'Refund',
+  DraftReply: 'Draft reply',
+  CheckReply: 'Check reply',
+  Done: 'Done',
+  Escalate: 'Escalate: handed to a person',
+  Console: 'Console: a person acted',
+};
+
+const tail = (id: string) => id.split('/').at(-1) ?? id;
+
+function facts(pairs: Array<[string, string]>): string {
+  const shown = pairs.filter(([, v]) => v !== '');
+  return shown.length ? `<dl class="facts">${shown.map(([k, v]) => `<dt>${e(k)}</dt><dd>${v}</dd>`).join('')}</dl>` : '';
+}
+
+function journalTable(rows: JournalRow[], caption: string): string {
+  if (rows.length === 0) return '';
+  const body = rows
+    .map((r) => {
+      const call = r.kind === 'model' ? `${e(r.name)} <span class="muted">${e(r.model ?? r.provider)}</span>` : `${e(r.name)} <span class="muted">${e(r.provider)}</span>`;
+      const tokens = r.inputTokens !== null || r.outputTokens !== null ? `<br><span class="muted">${e(r.inputTokens ?? 0)} in / ${e(r.outputTokens ?? 0)} out tokens</span>` : '';
+      const decided = r.decision ? `${e(r.decision)}${r.rule ? `<br><code>${e(r.rule)}</code>` : ''}` : r.rule ? `<code>${e(r.rule)}</code>` : '';
+      const extra = [
+        r.idempotencyKey ? `key <code>${e(r.idempotencyKey)}</code>` : '',
+        r.approvalId ? `approval <code>${e(r.approvalId)}</code>` : '',
+        r.actor ? `by <strong>${e(r.actor)}</strong>` : '',
+      ].filter(Boolean).join(' · ');
+      return `<tr><td>${time(r.at)}</td><td>${e(r.kind)}</td><td>${call}${tokens}</td><td class="o-${e(r.outcome)}">${e(r.outcome)}</td>
+<td class="num">${e(r.latencyMs)} ms</td><td class="num">${e(dollars(r.costMicros))}</td><td>${decided}</td><td>${e(r.detail)}${extra ? `<br><span class="muted">${extra}</span>` : ''}</td></tr>`;
+    })
+    .join('\n');
+  return `<table><caption>${e(caption)}</caption><thead><tr><th scope="col">Time</th><th scope="col">Kind</th><th scope="col">Call</th><th scope="col">Outcome</th><th scope="col">Latency</th><th scope="col">Cost</th><th scope="col">Decision, rule</th><th scope="col">Detail</th></tr></thead><tbody>${body}</tbody></table>`;
+}
+
+/** Grounding rows: one per claimed line, with the quote the claim rests on. */
+function groundingTable(rows: JournalRow[]): string {
+  if (rows.length === 0) return '';
+  const body = rows
+    .map((r) => {
+      const quote = /by "([\s\S]*)"$/.exec(r.detail)?.[1] ?? '';
+      const line = r.detail.split(':')[0] ?? '';
+      return `<tr><td>${e(line)}</td><td class="o-${e(r.outcome)}">${r.outcome === 'ok' ? 'grounded' : 'not grounded'}</td><td><code>${e(r.rule ?? '')}</code></td><td>${quote ? `<q>${e(quote)}</q>` : e(r.detail)}</td></tr>`;
+    })
+    .join('');
+  return `<table><caption>Grounding: each claimed line against the customer’s words</caption><thead><tr><th scope="col">Line</th><th scope="col">Verdict</th><th scope="col">Rule</th><th scope="col">Quote</th></tr></thead><tbody>${body}</tbody></table>`;
+}
+
+function approvalForm(run: Run, ctx: TimelineContext): string {
+  const approval = run.approval;
+  if (!approval || approval.status !== 'pending' || !ctx.canDecide) return '';
+  return `<form class="action" method="post" action="/queues/approvals/${encodeURIComponent(approval.approvalId)}" aria-label="Decide approval ${e(approval.approvalId)}">${csrfField(ctx.csrf)}
+<input type="hidden" name="back" value="run">
+<label for="reason-${e(approval.approvalId)}">Reason (optional)<input id="reason-${e(approval.approvalId)}" name="reason" maxlength="300" size="30"></label>
+<button type="submit" name="decision" value="approve" class="primary">Approve ${e(money(approval.amountMinor, approval.currency))}</button>
+<button type="submit" name="decision" value="reject" class="danger">Reject</button></form>`;
+}
+
+export function reviewForm(run: Run, csrf: string, back: 'run' | 'queues'): string {
+  const id = e(run.runId);
+  return `<form class="action" method="post" action="/queues/reviews/${encodeURIComponent(run.runId)}" aria-label="Settle review of ${id}">${csrfField(csrf)}
+<input type="hidden" name="back" value="${back}">
+<fieldset><legend>What did Shopify show for order #${e(run.order?.orderNumber ?? '')}?</legend>
+<label for="found-${id}"><span><input type="radio" id="found-${id}" name="outcome" value="found" required> The refund is there</span></label>
+<label for="refund-${id}">Refund id<input id="refund-${id}" name="refundId" maxlength="100" size="28" pattern="[A-Za-z0-9/:_.-]{1,100}"></label>
+<label for="none-${id}"><span><input type="radio" id="none-${id}" name="outcome" value="not_found"> No refund was made</span></label>
+</fieldset><button type="submit" class="primary">Settle</button></form>`;
+}
+
+function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
+  switch (state) {
+    case 'Triage': {
+      const t = run.triage;
+      if (!t) return '';
+      return facts([
+        ['Intent', e(`${t.intent} (${Math.round(t.confidence * 100)}%)`)],
+        ['Order named', e(t.orderNumber ?? 'none')],
+        ['Reason', e(t.reason ?? '')],
+        ['Language', e(t.language)],
+        ['Risk flags', e(t.riskFlags.join(', '))],
+      ]);
+    }
+    case 'CheckOrder': {
+      const o = run.order;
+      if (!o) return '';
+      return facts([
+        ['Order', ctx.links.order ? `<a href="${e(ctx.links.order)}">#${e(o.orderNumber)}</a>` : `#${e(o.orderNumber)}`],
+        ['Bound by', e(o.binding ?? 'named')],
+        ['Lines', e(o.lineItems.map((l) => `${l.quantity} × ${tail(l.id)}`).join(', '))],
+        ['Refundable', e(money(o.maximumRefundableMinor, o.currency))],
+        ['Customer refunds, 90 days', e(o.refundsLast90Days)],
+      ]);
+    }
+    case 'ProposeRefund': {
+      const p = run.proposal;
+      if (!p) return '';
+      const lines = p.lineItems.map((l) => `${l.quantity} × ${e(tail(l.lineItemId))} <q>${e(l.quote)}</q>`).join('<br>');
+      return facts([
+        ['Remedy', e(p.remedy)],
+        ['Amount', e(money(p.amountMinor, p.currency))],
+        ['Reason', e(p.reason)],
+        ['Claimed lines', lines],
+        ['Unclear', e(p.unclear?.question ?? '')],
+      ]);
+    }
+    case 'Gate': {
+      const g = run.gate;
+      if (!g) return '';
+      return facts([
+        ['Decision', `<strong>${e(g.decision)}</strong>`],
+        ['Rules', g.rules.map((r) => `<code>${e(r)}</code>`).join(', ')],
+        ['Reasons', g.reasons.map(e).join('<br>')],
+        ['Amount', e(money(g.amountMinor, g.currency))],
+        ['Policy', `<code>${e(g.policyVersion)}</code>`],
+      ]);
+    }
+    case 'Shadow': {
+      const s = run.shadow;
+      if (!s) return '';
+      return facts([
+        ['Class', `<code>${e(s.classKey)}</code>`],
+        ['Would have', e(`${s.decision} ${money(s.amountMinor, s.currency)}`)],
+        ['Resolution', s.resolution ? e(`${s.resolution.by.replace('_', ' ')} ${money(s.resolution.amountMinor, s.currency)}: ${s.resolution.agrees ? 'agrees' : 'disagrees'}`) : 'not yet'],
+      ]);
+    }
+    case 'RequestApproval': {
+      const a = run.approval;
+      if (!a) return '';
+      const left = a.status === 'pending' ? ` (${Math.max(0, Math.round((Date.parse(a.expiresAt) - ctx.now.getTime()) / 3600_000 * 10) / 10)} h left)` : '';
+      return facts([
+        ['Approval', `<code>${e(a.approvalId)}</code> ${e(a.status)}`],
+        ['Amount', e(money(a.amountMinor, a.currency))],
+        ['Requested', time(a.requestedAt)],
+        ['Expires', `${time(a.expiresAt)}${e(left)}`],
+        ['Decided by', e(a.decidedBy ?? '')],
+        ['Decided at', time(a.decidedAt)],
+        ['Reason', e(a.reason ?? '')],
+        ['Bound hash', `<code>${e(a.argsHash)}</code>`],
+      ]) + approvalForm(run, ctx);
+    }
+    case 'Refund': {
+      const r = run.refund;
+      const receipt = r
+        ? facts([
+            ['Refund', `<code>${e(r.refundId)}</code>`],
+            ['Amount', e(money(r.amountMinor, r.currency))],
+            ['Made at', time(r.createdAt)],
+            ['Idempotency key', `<code>${e(r.idempotencyKey)}</code>`],
+          ])
+        : run.refundIntent
+          ? facts([['Claimed', `${time(run.refundIntent.at)} for ${e(money(run.refundIntent.amountMinor, run.refundIntent.currency))}; no receipt`]])
+          : '';
+      const settle = run.status === 'pending_review' && ctx.canSettle ? reviewForm(run, ctx.csrf, 'run') : '';
+      return receipt + settle;
+    }
+    case 'DraftReply':
+    case 'CheckReply': {
+      const d = run.draft;
+      if (!d || state !== 'CheckReply') return d && state === 'DraftReply' ? `<details><summary>Reply draft (${e(d.language)})</summary><pre style="white-space:pre-wrap">${e(d.body)}</pre></details>` : '';
+      return facts([
+        ['Check', d.check ? (d.check.passed ? 'passed' : `failed: ${e(d.check.problems.join('; '))}`) : 'not run'],
+        ['Note on the ticket', d.noteId ? `<code>${e(d.noteId)}</code>` : ''],
+      ]);
+    }
+    case 'Escalate': {
+      const x = run.escalation;
+      return x ? facts([['Reason', `<strong>${e(x.reason)}</strong>`], ['From state', e(x.step)]]) : '';
+    }
+    default:
+      return '';
+  }
+}
+
+/** The notes the run left on the ticket: post_draft calls, the checked draft, the shadow proposal. */
+function notes(run: Run, journal: JournalRow[]): string {
+  const rows = journal
+    .filter((r) => r.name === 'post_draft' && r.kind === 'tool')
+    .map((r) => `<li>${time(r.at)} from ${e(r.step)}: <span class="o-${e(r.outcome)}">${e(r.outcome)}</span> ${e(/note\S*\s+(\S+)/i.exec(r.detail)?.[0] ?? r.detail)}</li>`);
+  if (run.shadow?.noteId) rows.push(`<li>shadow proposal note <code>${e(run.shadow.noteId)}</code></li>`);
+  return rows.length ? `<h2 id="notes">Notes left on the ticket</h2><ul>${rows.join('')}</ul>` : '';
+}
+
+export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineContext): string {
+  const byState = new Map<string, JournalRow[]>();
+  for (const row of journal) (byState.get(row.step) ?? byState.set(row.step, []).get(row.step)!).push(row);
+  const present = new Set<string>(byState.keys());
+  if (run.triage) present.add('Triage');
+  if (run.order) present.add('CheckOrder');
+  if (run.proposal) present.add('ProposeRefund');
+  if (run.gate) present.add('Gate');
+  if (run.approval) present.add('RequestApproval');
+  if (run.refund || run.refundIntent) present.add('Refund');
+  if (run.draft) present.add('DraftReply');
+  if (run.draft?.check) present.add('CheckReply');
+  if (run.escalation) present.add('Escalate');
+  if (run.shadow) present.add('Shadow');
+  if (run.state) present.add(run.state);
+  const states = [...present].sort((a, b) => {
+    const ia = STATE_ORDER.indexOf(a);
+    const ib = STATE_ORDER.indexOf(b);
+    return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib);
+  });
+
+  const items = states
+    .map((state) => {
+      const rows = byState.get(state) ?? [];
+      const grounding = rows.filter((r) => r.name === 'grounding');
+      const others = rows.filter((r) => r.name !== 'grounding');
+      const cost = rows.reduce((sum, r) => sum + r.costMicros, 0);
+      const current = state === run.state ? ' <span class="badge">current</span>' : '';
+      return `<li><h3 id="state-${e(state)}">${e(STATE_LABEL[state] ?? state)}${current}</h3>
+<p class="muted">${rows[0] ? `from ${time(rows[0].at)} · ` : ''}${rows.length} journal row(s) · ${e(dollars(cost))}</p>
+${stateExtras(state, run, ctx)}${groundingTable(grounding)}${journalTable(others, `${state}: calls and decisions`)}</li>`;
+    })
+    .join('\n');
+
+  const links = [
+    ctx.links.ticket ? `<a href="${e(ctx.links.ticket.url)}">${e(ctx.links.ticket.label)}</a>` : '',
+    ctx.links.execution ? `<a href="${e(ctx.links.execution)}">Step Functions execution</a>` : '',
+    ctx.links.order ? `<a href="${e(ctx.links.order)}">Order in Shopify admin</a>` : '',
+    `<a href="/api/runs/${encodeURIComponent(run.runId)}">Run as JSON</a>`,
+  ].filter(Boolean);
+  const journalCost = journal.reduce((sum, r) => sum + r.costMicros, 0);
+  const header = facts([
+    ['Status', statusBadge(run.status)],
+    ['State', e(run.state)],
+    ['Ticket', `${e(run.ticket.ticketId)} <span class="muted">(${e(run.ticket.helpdesk)})</span>`],
+    ['Order', e(run.order?.orderNumber ?? run.triage?.orderNumber ?? '')],
+    ['Created', time(run.createdAt)],
+    ['Updated', time(run.updatedAt)],
+    ['Total cost', `<strong>${e(dollars(run.costMicros))}</strong> <span class="muted">(journal rows: ${e(dollars(journalCost))})</span>`],
+    ['Escalation', run.escalation ? e(run.escalation.reason) : ''],
+    ['Cancelled', run.cancellation ? e(`${run.cancellation.by}: ${run.cancellation.reason}`) : ''],
+    ['Follow-ups', run.followUps?.length ? e(run.followUps.length) : ''],
+    ['Reversals', run.reversals?.length ? e(run.reversals.map((r) => `${r.kind} ${r.disputeId ?? ''}`).join(', ')) : ''],
+  ]);
+  return `${header}<p>${links.join(' · ')}</p>
+<h2 id="timeline">Timeline</h2><ol class="timeline">${items}</ol>${notes(run, journal)}`;
+}

@@ -1,0 +1,35 @@
+// Which caller may call which tool, as data: the MCP server's own check, beside the harness's
+// per-step allowlist (harness/tools/allowlist.ts), so a function whose harness is wrong or bypassed
+// still cannot move money or write on a ticket. A caller is the function that signed the request:
+// deployed, its IAM role (lambda.ts, from the function URL's IAM context); locally, its own bearer
+// token (local-server.ts). Names are the functions' names in infra/lib/functions.ts. tools/list
+// stays visible to every authenticated caller. Read by create-server.ts.
+import type { ToolName } from '../contracts/tools.js';
+
+/** What the order steps read; find_customer_orders only CheckOrder needs (a ticket with no order number). */
+const ORDER_READS = ['get_order', 'get_refund_history', 'preview_refund'] as const satisfies readonly ToolName[];
+
+export const CALLER_TOOLS = {
+  'check-order': [...ORDER_READS, 'find_customer_orders'],
+  'propose-refund': ORDER_READS,
+  // The refund executor re-reads the order and the history and previews before the write.
+  refund: [...ORDER_READS, 'refund_create'],
+  // The holding note while a refund waits for a person.
+  'request-approval': ['post_draft'],
+  'check-reply': ['post_draft'],
+  escalate: ['post_draft'],
+  shadow: ['post_draft'],
+  // Escalates stalled runs: the team note.
+  'stalled-runs': ['post_draft'],
+} as const satisfies Record<string, readonly ToolName[]>;
+
+export type McpCaller = keyof typeof CALLER_TOOLS;
+export const MCP_CALLERS = Object.keys(CALLER_TOOLS).sort() as McpCaller[];
+
+export function isMcpCaller(name: string): name is McpCaller {
+  return Object.hasOwn(CALLER_TOOLS, name);
+}
+
+export function mayCall(caller: McpCaller, tool: ToolName): boolean {
+  return (CALLER_TOOLS[caller] as readonly ToolName[]).includes(tool);
+}
