@@ -90,9 +90,10 @@ export function createHarness(deps: HarnessDeps): Harness {
   ) as Record<ToolName, ToolSpec>;
   const pins = createPinGuard({ tools: deps.tools, server: TOOL_SERVER, pins: registryPins(), clock: deps.clock, refreshMs: deps.pinRefreshMs, emitMetric: deps.emitMetric });
   const caller = createToolCaller({ tools: deps.tools, journal: deps.journal, clock: deps.clock, registry, pins, sleep: deps.sleep ?? realSleep, metrics: deps.metrics });
-  const customerLock = createCustomerLock({ locks: deps.locks ?? createInMemoryLockStore({ clock: deps.clock }), sleep: deps.sleep ?? realSleep, options: deps.customerLock });
+  const lockStore = deps.locks ?? createInMemoryLockStore({ clock: deps.clock });
+  const customerLock = createCustomerLock({ locks: lockStore, sleep: deps.sleep ?? realSleep, options: deps.customerLock });
   const refunds = createRefundExecutor({ caller, journal: deps.journal, idempotency: deps.idempotency, policy: resolved, clock: deps.clock, spec: registry.refund_create, customerLock });
-  const reviews = createReviewSettler({ caller, journal: deps.journal, idempotency: deps.idempotency, clock: deps.clock });
+  const reviews = createReviewSettler({ caller, journal: deps.journal, idempotency: deps.idempotency, clock: deps.clock, locks: lockStore });
   const modelGateway = createModelGateway({
     models: deps.models,
     journal: deps.journal,

@@ -5,7 +5,8 @@
 // died: every step is safe to repeat (the Refund step settles a dispatched refund from its
 // idempotency record and the order's refunds instead of refunding again, RequestApproval takes up
 // its pending approval without emailing again). A run that has not started a step yet starts from
-// the top; one whose state is not a step goes to Escalate, so a person sees it. Called by runtime.ts.
+// the top; one whose state is not a step goes to Escalate, so a person sees it. A run pending review
+// that Escalate already handed to a person is left to them. Called by runtime.ts.
 import type { RunStore } from '#harness/ports.js';
 import { OPEN_STATUSES } from '#functions/shared/run-context.js';
 import type { LocalWorkflowEngine } from './stepfunctions/index.js';
@@ -25,7 +26,6 @@ export async function resumeOpenRuns(deps: {
   engine: Pick<LocalWorkflowEngine, 'resume'>;
   definition: { startAt: string; taskStates: readonly string[] };
 }): Promise<ResumedRun[]> {
-  // A run pending review that Escalate already handed over waits for a person, not for a step.
   const open = (await deps.runs.list(SCAN_LIMIT)).filter((run) => OPEN_STATUSES.includes(run.status) && !(run.status === 'pending_review' && run.escalation));
   const resumed: ResumedRun[] = [];
   // Oldest first, as they came in.

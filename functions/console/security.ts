@@ -47,12 +47,16 @@ export function createCsrf(deps: { secret: string; clock: Clock }) {
 }
 export type Csrf = ReturnType<typeof createCsrf>;
 
-/** False when the browser says the request came from another site (a forged form post). */
+/**
+ * False when the browser says the request came from another site (a forged form post). Browsers
+ * send Sec-Fetch-Site; with Referrer-Policy no-referrer a form post's Origin is "null", which says
+ * nothing either way (the CSRF token still has to match).
+ */
 export function sameOrigin(event: HttpEvent): boolean {
   const site = header(event, 'sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') return false;
+  if (site) return site === 'same-origin' || site === 'none';
   const origin = header(event, 'origin');
-  if (!origin || origin === 'null') return origin !== 'null';
+  if (!origin || origin === 'null') return true;
   const host = header(event, 'host') ?? event.requestContext.domainName;
   try {
     return new URL(origin).host === host;

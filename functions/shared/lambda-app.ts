@@ -89,11 +89,13 @@ async function build(): Promise<App> {
     gorgias: config.GORGIAS_WEBHOOK_SECRET,
     freshdesk: config.FRESHDESK_WEBHOOK_SECRET,
   };
+  // Only request-approval sends mail: the SES client is built on its first email, not in every function.
+  const mailer = lazy(() => createSesMailer({ client: new SESv2Client({}), configurationSet: config.SES_CONFIGURATION_SET }));
   const sfn = lazy(() => createSfnWorkflowEngine({ client: new SFNClient({}), stateMachineArn: required(config, 'STATE_MACHINE_ARN') }));
   return createApp({
     ...core.deps,
     tenantName: config.TENANT,
-    mailer: createSesMailer({ client: new SESv2Client({}) }),
+    mailer: { send: (message) => mailer().send(message) },
     workflow: {
       start: (input) => sfn().start(input),
       sendTaskSuccess: (token, output) => sfn().sendTaskSuccess(token, output),

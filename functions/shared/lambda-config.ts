@@ -25,6 +25,8 @@ export const LambdaConfig = z.object({
   AWS_REGION: z.string().min(1).optional(),
   APPROVER_EMAILS: csv.pipe(z.array(z.email())).default([]),
   SENDER_EMAIL: z.email().optional(),
+  /** The tenant's SES configuration set: approval emails go through it, so SES counts the tenant's bounces and complaints. */
+  SES_CONFIGURATION_SET: z.string().min(1).optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
   ZENDESK_WEBHOOK_SECRET: z.string().min(8).optional(),
   /** Per-helpdesk webhook secrets: a helpdesk's route answers 404 until its secret is set. */

@@ -4,12 +4,14 @@
 // read, never the person's word alone) → found: the refund id must be on the bound order; the
 // idempotency record is completed with its receipt → not found: no refund of exactly these lines and
 // amount may be on the order since the dispatch; the record is released → one 'decision' row named
-// 'review' with the person as `actor`. Called by the console (functions/console) through the harness.
+// 'review' with the person as `actor` → the customer's refund lock, kept since the unknown outcome,
+// released (the outcome is known now). Called by the console (functions/console) through the harness.
 import type { Order } from '#mcp/contracts/tools.js';
 import { toOrderFacts } from '../domain/order-facts.js';
 import { RefundReceipt, type Run } from '../domain/types.js';
 import { ArgumentPolicyError, HarnessConfigError, HarnessError, TemporarilyUnavailableError } from '../errors.js';
-import type { Clock, IdempotencyStore, JournalStore, StepContext } from '../ports.js';
+import type { Clock, IdempotencyStore, JournalStore, LockStore, StepContext } from '../ports.js';
+import { customerLockName } from './customer-lock.js';
 import { RULES } from '../policy/rules.js';
 import { findRecordedRefund } from './reconcile.js';
 import { buildRefundArguments } from './refund-arguments.js';
@@ -25,6 +27,8 @@ export interface ReviewSettlerDeps {
   journal: JournalStore;
   idempotency: IdempotencyStore;
   clock: Clock;
+  /** The customer refund locks: an unknown outcome kept the run's lock to its expiry; a settled one frees it. */
+  locks: LockStore;
 }
 
 /** A refund id as Shopify shows it (`gid://shopify/Refund/123`) or as a person copies it from admin (`123`). */
@@ -36,6 +40,10 @@ function sameRefundId(onOrder: string, given: string): boolean {
 
 export function createReviewSettler(deps: ReviewSettlerDeps) {
   const { caller, journal, idempotency, clock } = deps;
+
+  /** The run's hold on its customer's refund lock, if it still has one (never another run's). */
+  const releaseLock = (run: Run) =>
+    run.order?.customerId ? deps.locks.release({ name: customerLockName(run.tenant, run.order.customerId), owner: run.runId }).catch(() => undefined) : Promise.resolve();
 
   async function record(ctx: StepContext, input: { outcome: 'ok' | 'refused'; decision: 'allow' | 'refuse'; rule: string; detail: string; key: string | null; by: string }) {
     await journal.append({
@@ -104,6 +112,7 @@ export function createReviewSettler(deps: ReviewSettlerDeps) {
         if (!existing) await idempotency.begin({ key, runId: run.runId, argsHash: 'settled-by-review', createdAt: clock.now().toISOString() });
         await idempotency.complete(key, receipt);
       }
+      await releaseLock(run);
       await record(ctx, { outcome: 'ok', decision: 'allow', rule: RULES.reviewRefundFound, detail: `${by} found refund ${found.id} (${found.amount.amountMinor} ${found.amount.currency}) on order #${bound.orderNumber}`, key, by });
       return { kind: 'refund_found', receipt };
     }
@@ -116,6 +125,7 @@ export function createReviewSettler(deps: ReviewSettlerDeps) {
     if (ours) return refuse(ctx, by, key, RULES.reviewRefundOnOrder, `order #${bound.orderNumber} shows refund ${ours.id} of exactly these lines and amount; settle it as found`);
     if (!idempotency.release) throw new HarnessConfigError('this idempotency store cannot release a key');
     if (!(await idempotency.release(key))) return refuse(ctx, by, key, RULES.reviewAlreadySettled, 'the idempotency record holds a receipt: the refund was made');
+    await releaseLock(run);
     await record(ctx, { outcome: 'ok', decision: 'refuse', rule: RULES.reviewRefundNotFound, detail: `${by} found no refund on order #${bound.orderNumber}; key released`, key, by });
     return { kind: 'no_refund', idempotencyKey: key };
   }

@@ -118,7 +118,7 @@ export function createToolCaller(deps: ToolCallerDeps) {
    * (HarnessConfigError, no retry); an unreadable tool list refuses too (TemporarilyUnavailableError).
    */
   async function assertPinned(ctx: StepContext, name: ToolName, argsHash: string, idempotencyKey: string | null = null): Promise<void> {
-    const verdict = await pins.check(name, ctx.step);
+    const verdict = await pins.check(name, ctx.step, ctx.tenant);
     if (verdict.ok) return;
     const unavailable = 'unavailable' in verdict;
     const error = unavailable

@@ -22,14 +22,18 @@ export interface PinGuardDeps {
 export type GuardVerdict = PinVerdict | { ok: false; unavailable: true; reason: string };
 
 export interface PinGuard {
-  /** `caller`: the step about to call, whose credential asks for the list when it is not cached. */
-  check(name: ToolName, caller: StepName): Promise<GuardVerdict>;
+  /**
+   * `caller`: the step about to call, whose credential asks for the list when it is not cached;
+   * `tenant`: whose run it is, the metric's Tenant dimension (tenants may share an account).
+   */
+  check(name: ToolName, caller: StepName, tenant?: string): Promise<GuardVerdict>;
 }
 
 export const PIN_METRICS = { namespace: METRIC_NAMESPACE, mismatch: 'ToolPinMismatch', unavailable: 'ToolRegistryUnavailable' } as const;
 
-export function pinMetricLine(metric: (typeof PIN_METRICS)['mismatch' | 'unavailable'], tool: string, at: Date): string {
-  return metricLine({ name: metric, value: 1, dimensions: { Tool: tool }, at });
+/** One refusal: dimensions Tenant and Tool (Tool alone when the tenant is not known). */
+export function pinMetricLine(metric: (typeof PIN_METRICS)['mismatch' | 'unavailable'], tool: string, at: Date, tenant?: string): string {
+  return metricLine({ name: metric, value: 1, dimensions: tenant === undefined ? { Tool: tool } : { Tenant: tenant, Tool: tool }, at });
 }
 
 export function createPinGuard(deps: PinGuardDeps): PinGuard {
@@ -51,14 +55,14 @@ export function createPinGuard(deps: PinGuardDeps): PinGuard {
   }
 
   return {
-    async check(name, caller) {
+    async check(name, caller, tenant) {
       const found = await verdicts(caller);
       if ('unavailable' in found) {
-        deps.emitMetric?.(pinMetricLine(PIN_METRICS.unavailable, name, deps.clock.now()));
+        deps.emitMetric?.(pinMetricLine(PIN_METRICS.unavailable, name, deps.clock.now(), tenant));
         return { ok: false, unavailable: true, reason: String(found.unavailable) };
       }
       const verdict = (found as Record<ToolName, PinVerdict>)[name] ?? { ok: false, reason: `${name} is not pinned` };
-      if (!verdict.ok) deps.emitMetric?.(pinMetricLine(PIN_METRICS.mismatch, name, deps.clock.now()));
+      if (!verdict.ok) deps.emitMetric?.(pinMetricLine(PIN_METRICS.mismatch, name, deps.clock.now(), tenant));
       return verdict;
     },
   };

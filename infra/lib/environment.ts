@@ -28,6 +28,7 @@ export const SETTINGS = [
   'MODEL_CHOICES',
   'AGENT_MODE',
   'RETENTION_DAYS',
+  'SES_CONFIGURATION_SET',
 ] as const;
 export type Setting = (typeof SETTINGS)[number];
 
@@ -63,7 +64,8 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   approvers: ['APPROVER_EMAILS', 'SHOPIFY_STORE_DOMAIN', 'HELPDESK_KIND', 'HELPDESK_BASE_URL', 'STORE_NAME', 'STORE_LOCALE'],
   approvalLinks: [],
   publicUrl: ['PUBLIC_BASE_URL'],
-  sendEmail: ['SENDER_EMAIL'],
+  // The tenant's SES configuration set: its sending counts carry the Tenant dimension (email.ts).
+  sendEmail: ['SENDER_EMAIL', 'SES_CONFIGURATION_SET'],
   // The tenant file's `mode` as JSON (functions/shared/lambda-config.ts parses it with harness/domain/shadow.ts).
   agentMode: ['AGENT_MODE'],
 };

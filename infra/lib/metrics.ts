@@ -7,7 +7,8 @@
 export { METRIC_NAMESPACE } from '#harness/metrics.js';
 /**
  * The one dimension a metric carries; alarms match on it exactly. `Tenant`: the tenant's name (the
- * default). `Tool`: one series per MCP tool (the pin guard's), summed over TOOL_NAMES by the alarm.
+ * default). `Tool`: Tenant and Tool, one series per MCP tool (the pin guard's), summed over
+ * TOOL_NAMES by the alarm.
  * `ShadowClass`: Tenant and ShadowClass (`<reason>|<band>|<language>`), one series per shadow class.
  */
 export type MetricDimension = 'Tenant' | 'Tool' | 'ShadowClass';

@@ -1,7 +1,9 @@
 // The tenant's alarms and dashboard: the product alarms of metrics.ts (stalled runs, tool pin
 // mismatches, budget hits, tool error rate), the four online rates of rates.ts (windows, tenant
-// thresholds, the cost anomaly band) and the AWS-metric alarms (messages in the dead-letter queue,
-// failed executions). Every alarm notifies one encrypted SNS topic, with the tenant's alarm emails
+// thresholds, the cost anomaly band), the AWS-metric alarms (messages in the dead-letter queue,
+// failed executions) and the service alarms of service-alarms.ts (function errors and throttles, API
+// 5xx, queue age, timed-out and aborted executions, SES bounces and complaints, the sweeper's
+// heartbeat). Every alarm notifies one encrypted SNS topic, with the tenant's alarm emails
 // subscribed. Composed by refund-agent.ts.
 import { Duration } from 'aws-cdk-lib';
 import {
@@ -27,6 +29,7 @@ import { Construct } from 'constructs';
 import { TOOL_NAMES } from '#mcp/contracts/tools.js';
 import { METRIC_NAMESPACE, PRODUCT_ALARMS, PRODUCT_METRICS, RATE_MIN_SAMPLES, type ProductAlarm, type ProductMetric, type ProductMetricName } from './metrics.js';
 import { RATES, RefundAgentRates } from './rates.js';
+import { RefundAgentServiceAlarms, type ServiceAlarmsProps } from './service-alarms.js';
 import { RateAlarmThresholds } from './tenant-config.js';
 
 export type MonitoringProps = {
@@ -40,6 +43,11 @@ export type MonitoringProps = {
   alarms?: RateAlarmThresholds;
   /** Whether to build the dashboard ($3 a month each beyond an account's first three); the alarms exist either way. */
   dashboard?: boolean;
+  /**
+   * What the service alarms watch (service-alarms.ts): the functions, the API, the ticket queue, the
+   * SES configuration set. refund-agent.ts always gives it; without it (a test of the rates alone), none.
+   */
+  service?: Omit<ServiceAlarmsProps, 'tenant' | 'stateMachine' | 'alarmAction'>;
 };
 
 /** Alarms on AWS's own metrics, next to PRODUCT_ALARMS. */
@@ -71,7 +79,10 @@ export class RefundAgentMonitoring extends Construct {
       }
       // One series per tool: summed, a missing series counting as zero.
       const usingMetrics = Object.fromEntries(
-        TOOL_NAMES.map((tool, i) => [`t${i}`, new Metric({ namespace: METRIC_NAMESPACE, metricName: name, dimensionsMap: { Tool: tool }, statistic, period })]),
+        TOOL_NAMES.map((tool, i) => [
+          `t${i}`,
+          new Metric({ namespace: METRIC_NAMESPACE, metricName: name, dimensionsMap: { Tenant: props.tenant, Tool: tool }, statistic, period }),
+        ]),
       );
       return new MathExpression({ expression: Object.keys(usingMetrics).map((k) => `FILL(${k}, 0)`).join(' + '), usingMetrics, period, label: name });
     };
@@ -108,6 +119,17 @@ export class RefundAgentMonitoring extends Construct {
       alarmAction: new SnsAction(this.topic),
     });
     Object.assign(this.alarms, rates.alarms);
+
+    if (props.service) {
+      const service = new RefundAgentServiceAlarms(this, 'Service', {
+        ...props.service,
+        tenant: props.tenant,
+        stateMachine: props.stateMachine,
+        alarmAction: new SnsAction(this.topic),
+      });
+      Object.assign(this.alarms, service.alarms);
+      widgets.push(...service.widgets);
+    }
 
     this.dashboard = props.dashboard ? this.createDashboard(props.tenant, widgets, rates.widgets) : undefined;
   }

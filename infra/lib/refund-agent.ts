@@ -15,6 +15,7 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { Construct } from 'constructs';
 import { grantAccess } from './access.js';
 import { LAMBDA_BUNDLING, LAMBDA_RUNTIME } from './bundling.js';
+import { RefundAgentEmail } from './email.js';
 import { environmentOf, type Setting } from './environment.js';
 import { InfraConfigError, TenantNotDeployableError } from './errors.js';
 import { constructIdOf, FUNCTION_NAMES, FUNCTIONS, MCP_CLIENTS, MCP_PATH, STATE_FUNCTIONS, substitutionKey, type FunctionName } from './functions.js';
@@ -46,6 +47,8 @@ export class RefundAgent extends Construct {
   /** The MCP server's only door: SigV4-signed requests of the mcpClient functions' roles. */
   readonly mcpUrl: FunctionUrl;
   readonly monitoring: RefundAgentMonitoring;
+  /** The SES configuration set approval emails go through. */
+  readonly email: RefundAgentEmail;
 
   constructor(scope: Construct, id: string, props: RefundAgentProps) {
     super(scope, id);
@@ -96,9 +99,12 @@ export class RefundAgent extends Construct {
       webhookThrottle: { rateLimit: config.caps.webhookRatePerSecond, burstLimit: config.caps.webhookBurst },
       logRetention: LOG_RETENTION,
     });
+    this.email = new RefundAgentEmail(this, 'Email', { tenant: config.tenant });
     this.setEnvironment(config);
     for (const name of FUNCTION_NAMES) {
       grantAccess({ name, fn: functions[name], config, state: this.state, stateMachine: this.stateMachine, mcpUrl: this.mcpUrl });
+      // Mail goes through the tenant's configuration set (its bounce and complaint counts), which SES authorizes too.
+      if (FUNCTIONS[name].access.sendEmail) this.email.grantSendThrough(functions[name]);
     }
     this.monitoring = new RefundAgentMonitoring(this, 'Monitoring', {
       tenant: config.tenant,
@@ -108,6 +114,13 @@ export class RefundAgent extends Construct {
       stateMachine: this.stateMachine,
       key: this.state.key,
       dashboard: config.dashboard,
+      service: {
+        functions,
+        api: this.http.api,
+        queue: this.state.queue,
+        email: this.email,
+        sweepEveryMinutes: FUNCTIONS['stalled-runs'].scheduleMinutes ?? 5,
+      },
     });
     acknowledgeFindings(this);
   }
@@ -137,6 +150,7 @@ export class RefundAgent extends Construct {
       MODEL_CHOICES: JSON.stringify(config.models),
       AGENT_MODE: JSON.stringify(config.mode),
       RETENTION_DAYS: String(config.retentionDays),
+      SES_CONFIGURATION_SET: this.email.configurationSet.configurationSetName,
     };
     const secretArns = Object.fromEntries(SECRET_NAMES.map((name) => [name, this.state.secrets[name].secretArn])) as Record<SecretName, string>;
     for (const name of FUNCTION_NAMES) {

@@ -38,9 +38,9 @@ export async function startLocalSes(opts: { port?: number; dataFile?: string } =
   if (file) {
     // Saved once the send has been answered: the mail is in the capture by then.
     client.middlewareStack.add(
-      (next) => async (args) => {
+      (next, context) => async (args) => {
         const result = await next(args);
-        file.write([...earlier, ...(await captured())]);
+        if (context.commandName === 'SendEmailCommand') file.write([...earlier, ...(await captured())]);
         return result;
       },
       { step: 'initialize', name: 'saveCapturedMail' },

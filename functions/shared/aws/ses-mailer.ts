@@ -2,12 +2,17 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Mailer } from '../step-deps.js';
 
-export function createSesMailer(deps: { client: SESv2Client }): Mailer {
+/**
+ * `configurationSet`: the tenant's (deployed), so SES publishes its sends, bounces and complaints
+ * with the tenant's dimension; none locally.
+ */
+export function createSesMailer(deps: { client: SESv2Client; configurationSet?: string }): Mailer {
   return {
     async send(message) {
       await deps.client.send(
         new SendEmailCommand({
           FromEmailAddress: message.from,
+          ...(deps.configurationSet ? { ConfigurationSetName: deps.configurationSet } : {}),
           Destination: { ToAddresses: message.to },
           Content: {
             Simple: {
