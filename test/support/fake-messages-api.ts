@@ -96,7 +96,11 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startFakeMessagesApi() {
+/**
+ * `respond`: answers a request when the script is empty (a model stand-in for whole runs, such as
+ * the evaluation through the anthropic provider); without it an empty script is a 500.
+ */
+export async function startFakeMessagesApi(options: { respond?: (body: CapturedRequest['body']) => Promise<ScriptedReply> | ScriptedReply } = {}) {
   const script: ScriptedReply[] = [];
   const requests: CapturedRequest[] = [];
   let counter = 0;
@@ -113,7 +117,7 @@ export async function startFakeMessagesApi() {
       const bearer = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? null;
       requests.push({ raw, body, apiKey: (req.headers['x-api-key'] as string | undefined) ?? bearer });
       counter++;
-      const reply = script.shift();
+      const reply = script.shift() ?? (options.respond ? await options.respond(body) : undefined);
       if (reply?.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
       // The client gave up (its timeout): nothing to answer.
       if (res.destroyed || req.socket.destroyed) return;
