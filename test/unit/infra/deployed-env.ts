@@ -19,6 +19,8 @@ const REF_SAMPLE: Record<string, (id: string) => string> = {
   'AWS::StepFunctions::StateMachine': (id) => `arn:aws:states:eu-west-1:123456789012:stateMachine:${id}`,
   'AWS::ApiGatewayV2::Api': () => 'a1b2c3d4e5',
   'AWS::SecretsManager::Secret': (id) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:${id}-AbCdEf`,
+  // A generated configuration set name.
+  'AWS::SES::ConfigurationSet': (id) => `${id}-AbCdEfGh`,
 };
 
 const GETATT_SAMPLE: Record<string, (id: string) => string> = {

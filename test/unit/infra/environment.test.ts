@@ -64,7 +64,8 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   // The tenant's mode per ticket class (shadow, assist, auto).
   gate: { settings: ['AGENT_MODE'], secrets: [] },
   // Signs one link per approver and emails it; leaves the holding note through post_draft.
-  'request-approval': both({ settings: [...APPROVAL_EVIDENCE, 'SENDER_EMAIL', 'PUBLIC_BASE_URL'], secrets: ['APPROVAL_LINK_SECRET'] }, MCP_TOOLS),
+  // The approval email goes through the tenant's SES configuration set (its bounce and complaint counts).
+  'request-approval': both({ settings: [...APPROVAL_EVIDENCE, 'SENDER_EMAIL', 'SES_CONFIGURATION_SET', 'PUBLIC_BASE_URL'], secrets: ['APPROVAL_LINK_SECRET'] }, MCP_TOOLS),
   refund: MCP_TOOLS, // refund_create
   'draft-reply': MODELS,
   'check-reply': both(MODELS, MCP_TOOLS), // the reply check model, then post_draft through the MCP server

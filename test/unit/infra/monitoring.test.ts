@@ -11,6 +11,8 @@ import { FUNCTION_NAMES } from '../../../infra/lib/functions.js';
 import { METRIC_NAMESPACE, PRODUCT_ALARMS, PRODUCT_METRICS } from '../../../infra/lib/metrics.js';
 import { AWS_ALARMS } from '../../../infra/lib/monitoring.js';
 import { COST_ANOMALY, RATES } from '../../../infra/lib/rates.js';
+import { serviceAlarmNames } from '../../../infra/lib/service-alarms.js';
+import { PIN_METRICS, pinMetricLine } from '#harness/tools/pin-guard.js';
 import { LOG_RETENTION } from '../../../infra/lib/refund-agent.js';
 import { synthTenant, TEST_TENANT } from './synth.js';
 import { readTemplate, resolveTokens, type Resource } from './template.js';
@@ -46,9 +48,9 @@ function metricsOf(alarm: Record<string, unknown> & { Metrics?: Query[] }): Metr
 }
 
 describe('alarms', () => {
-  it('alarms on each product rate and count of metrics.ts, the cost anomaly, dead letters and failed executions, and on nothing else', () => {
-    expect(Object.keys(alarms)).toHaveLength(Object.keys(PRODUCT_ALARMS).length + 1 + AWS_ALARMS.length);
-    for (const name of [...Object.keys(PRODUCT_ALARMS), COST_ANOMALY.name, ...AWS_ALARMS]) alarmNamed(name);
+  it('alarms on each product rate and count of metrics.ts, the cost anomaly, dead letters, failed executions and the service alarms, and on nothing else', () => {
+    expect(Object.keys(alarms)).toHaveLength(Object.keys(PRODUCT_ALARMS).length + 1 + AWS_ALARMS.length + serviceAlarmNames().length);
+    for (const name of [...Object.keys(PRODUCT_ALARMS), COST_ANOMALY.name, ...AWS_ALARMS, ...serviceAlarmNames()]) alarmNamed(name);
     expect(Object.keys(PRODUCT_ALARMS)).toEqual(
       expect.arrayContaining([
         'StalledRuns',
@@ -63,9 +65,10 @@ describe('alarms', () => {
     );
   });
 
-  it('notifies the alarm topic from every alarm, stays quiet without data, and mails the tenant alarm emails', () => {
+  it('notifies the alarm topic from every alarm, stays quiet without data but for the sweeper heartbeat, and mails the tenant alarm emails', () => {
     for (const [id, alarm] of Object.entries(alarms)) {
-      expect(alarm.Properties, id).toMatchObject({ AlarmActions: [{ Ref: topicId }], TreatMissingData: 'notBreaching' });
+      const silence = id.includes('SweeperHeartbeatAlarm') ? 'breaching' : 'notBreaching';
+      expect(alarm.Properties, id).toMatchObject({ AlarmActions: [{ Ref: topicId }], TreatMissingData: silence });
       expect(alarm.Properties!.AlarmName, id).toBeUndefined();
     }
     const subscriptions = t.ofType('AWS::SNS::Subscription').map(([, s]) => s.Properties);
@@ -94,11 +97,14 @@ describe('alarms', () => {
     expect(rate.Expression).toBe('IF(d >= 5, 100 * n / d, 0)');
   });
 
-  it('sums the pin-mismatch metric over every tool, since the pin guard emits one series per tool', () => {
+  it("sums the tenant's pin-mismatch metric over every tool, since the pin guard emits one series per tenant and tool", () => {
     const alarm = alarmNamed('RegistryHashMismatch');
     const tools = metricsOf(alarm).map((m) => m.Metric.Dimensions);
+    const emitted = JSON.parse(pinMetricLine(PIN_METRICS.mismatch, 'get_order', new Date(), TEST_TENANT.tenant)) as { _aws: { CloudWatchMetrics: { Dimensions: string[][] }[] } };
 
-    expect(tools).toEqual(TOOL_NAMES.map((tool) => [{ Name: 'Tool', Value: tool }]));
+    expect(tools).toEqual(TOOL_NAMES.map((tool) => [{ Name: 'Tenant', Value: TEST_TENANT.tenant }, { Name: 'Tool', Value: tool }]));
+    // The same dimension set the pin guard writes, or the alarm would watch a series nobody emits.
+    expect(emitted._aws.CloudWatchMetrics[0]!.Dimensions).toEqual([['Tenant', 'Tool']]);
     expect(alarm.Metrics!.find((q) => q.Expression)!.Expression).toBe(TOOL_NAMES.map((_, i) => `FILL(t${i}, 0)`).join(' + '));
   });
 
