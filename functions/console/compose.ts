@@ -42,6 +42,12 @@ export interface ConsoleAppDeps extends Omit<ApprovalDecisionDeps, 'links'> {
 export function createConsole(deps: ConsoleAppDeps, links: ApprovalDecisionDeps['links']): (event: HttpEvent) => Promise<HttpResult> {
   const settings = deps.console;
   if (!settings) return async () => json(404, { error: 'the console is not configured here' });
+  // Built on first use: only the console function reads its settings (the CSRF key is a secret).
+  let handler: ((event: HttpEvent) => Promise<HttpResult>) | null = null;
+  return (event) => (handler ??= build(deps, settings, links))(event);
+}
+
+function build(deps: ConsoleAppDeps, settings: ConsoleSettings, links: ApprovalDecisionDeps['links']): (event: HttpEvent) => Promise<HttpResult> {
   // The full harness settles reviews; a step-only fake does not.
   const reviews = 'settleReview' in deps.harness ? (deps.harness as Pick<Harness, 'settleReview'>) : null;
   const data = createConsoleData({

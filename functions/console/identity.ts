@@ -1,7 +1,7 @@
 // Who is using the console and what they may do. Roles come from the sign-in (deployed: the Cognito
 // groups in the JWT the API's authorizer checked; locally: one operator with every role). What each
 // role may do is data: viewers read, leads decide approvals, operators settle reviews and retry dead
-// letters. Used by handler.ts; the claims are read here and nowhere else.
+// letters. Used by handler.ts and the console Lambda; the claims are read here and nowhere else.
 import type { HttpEvent } from '../shared/http.js';
 
 export const ROLES = ['viewer', 'lead', 'operator'] as const;
@@ -36,6 +36,18 @@ export function operatorFromJwtClaims(event: HttpEvent): Operator | null {
   const id = email ?? (typeof claims.sub === 'string' ? claims.sub : null);
   if (!id) return null;
   return { id, roles: groupsOf(claims['cognito:groups']) };
+}
+
+/**
+ * Who signed in, from the console authorizer's context (authorizer.ts verified the session's ID
+ * token); null without one. Groups that are not console roles are ignored.
+ */
+export function operatorFromAuthorizer(event: HttpEvent): Operator | null {
+  const context = event.requestContext as HttpEvent['requestContext'] & { authorizer?: { lambda?: Record<string, unknown> } };
+  const signedIn = context.authorizer?.lambda;
+  if (!signedIn) return operatorFromJwtClaims(event);
+  const id = typeof signedIn.email === 'string' && signedIn.email ? signedIn.email : typeof signedIn.sub === 'string' ? signedIn.sub : null;
+  return id ? { id, roles: groupsOf(signedIn.groups) } : null;
 }
 
 /** API Gateway passes array claims as "[a b]" strings; a test may pass an array. */

@@ -4,8 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { SFNClient } from '@aws-sdk/client-sfn';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
@@ -14,6 +12,7 @@ import { createPolicy } from '#harness/policy/index.js';
 import { createHelpdesk } from '#mcp/adapters/helpdesk/index.js';
 import type { Clock, IdGenerator } from '#harness/ports.js';
 import { createApp, type App } from '../app.js';
+import { operatorFromAuthorizer } from '../console/identity.js';
 import { createCoreDeps, helpdeskRequesters } from './core-deps.js';
 import { LambdaConfig, required } from './lambda-config.js';
 import { createSesMailer } from './aws/ses-mailer.js';
@@ -89,18 +88,31 @@ async function build(): Promise<App> {
     gorgias: config.GORGIAS_WEBHOOK_SECRET,
     freshdesk: config.FRESHDESK_WEBHOOK_SECRET,
   };
-  // Only request-approval sends mail: the SES client is built on its first email, not in every function.
-  const mailer = lazy(() => createSesMailer({ client: new SESv2Client({}), configurationSet: config.SES_CONFIGURATION_SET }));
-  const sfn = lazy(() => createSfnWorkflowEngine({ client: new SFNClient({}), stateMachineArn: required(config, 'STATE_MACHINE_ARN') }));
+  // SES (request-approval only) and Step Functions (four functions): their SDK modules are loaded and
+  // their clients built on first use, so the other functions' cold starts never import them.
+  const lazyAsync = <T>(make: () => Promise<T>) => {
+    let value: Promise<T> | undefined;
+    return () =>
+      (value ??= make().catch((error: unknown) => {
+        value = undefined;
+        throw error;
+      }));
+  };
+  const mailer = lazyAsync(async () =>
+    createSesMailer({ client: new (await import('@aws-sdk/client-sesv2')).SESv2Client({}), configurationSet: config.SES_CONFIGURATION_SET }),
+  );
+  const sfn = lazyAsync(async () =>
+    createSfnWorkflowEngine({ client: new (await import('@aws-sdk/client-sfn')).SFNClient({}), stateMachineArn: required(config, 'STATE_MACHINE_ARN') }),
+  );
   return createApp({
     ...core.deps,
     tenantName: config.TENANT,
-    mailer: { send: (message) => mailer().send(message) },
+    mailer: { send: async (message) => (await mailer()).send(message) },
     workflow: {
-      start: (input) => sfn().start(input),
-      sendTaskSuccess: (token, output) => sfn().sendTaskSuccess(token, output),
-      sendTaskFailure: (token, error, cause) => sfn().sendTaskFailure(token, error, cause),
-      stop: (name, cause) => sfn().stop(name, cause),
+      start: async (input) => (await sfn()).start(input),
+      sendTaskSuccess: async (token, output) => (await sfn()).sendTaskSuccess(token, output),
+      sendTaskFailure: async (token, error, cause) => (await sfn()).sendTaskFailure(token, error, cause),
+      stop: async (name, cause) => (await sfn()).stop(name, cause),
     },
     queue: { send: (message, groupAndDedupe) => queue().send(message, groupAndDedupe) },
     webhookSecrets,
@@ -127,6 +139,16 @@ async function build(): Promise<App> {
       ...(config.CONSOLE_BASE_URL ? { consoleBaseUrl: config.CONSOLE_BASE_URL } : {}),
     },
     ...(config.AGENT_MODE ? { agentMode: config.AGENT_MODE } : {}),
+    // The operator console (console function): the person from the sign-in authorizer's context; its
+    // CSRF key read on first use (only the console function holds it).
+    console: {
+      identify: operatorFromAuthorizer,
+      get csrfSecret() {
+        return required(config, 'CONSOLE_CSRF_SECRET');
+      },
+      environment: config.AWS_REGION ?? 'aws',
+      stateMachineArn: config.STATE_MACHINE_ARN,
+    },
     log: (msg, data) => console.log(JSON.stringify({ msg, ...data })),
   });
 }

@@ -60,6 +60,12 @@ export const LambdaConfig = z.object({
   STORE_LOCALE: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 locale such as en-US').optional(),
   /** The tenant's modes per ticket class (shadow, assist, auto) as JSON, the tenant file's `mode`; absent: auto. */
   AGENT_MODE: jsonOf(AgentModeConfig).optional(),
+  /** The operator console's user pool (its ID tokens' issuer), app client and hosted sign-in (console, console-authorizer). */
+  COGNITO_ISSUER: z.string().url().optional(),
+  COGNITO_CLIENT_ID: z.string().min(1).optional(),
+  COGNITO_DOMAIN_URL: z.string().url().optional(),
+  /** Signs the operator console's form (CSRF) tokens. */
+  CONSOLE_CSRF_SECRET: z.string().min(16).optional(),
   /** A deployed runs console: approval emails link <CONSOLE_BASE_URL>/runs/<runId> (none: no link). */
   CONSOLE_BASE_URL: z.string().url().optional(),
 });

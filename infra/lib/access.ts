@@ -41,6 +41,9 @@ const TABLE_ACTIONS_OF: Partial<Record<FunctionName, readonly string[]>> = {
   'runs-api': ['dynamodb:Scan'],
   // RunStore.list: the sweep reads every run row.
   'stalled-runs': ['dynamodb:Scan'],
+  // RunStore.list (the runs page and pictures); a settled review releases the idempotency key and
+  // the customer's refund lock (conditional deletes).
+  console: ['dynamodb:Scan', 'dynamodb:DeleteItem'],
   // LockStore.release (a conditional delete): the customer's refund lock, taken only by refund().
   refund: ['dynamodb:DeleteItem'],
 };
@@ -62,6 +65,11 @@ export function grantAccess({ name, fn, config, state, stateMachine, mcpUrl }: G
   if (access.deadLetters === 'peek') {
     // Receive with a zero visibility timeout, never delete: the operator reads, SQS keeps them.
     deadLetterQueue.grant(fn, 'sqs:ReceiveMessage', 'sqs:GetQueueAttributes');
+    state.key.grantDecrypt(fn);
+  }
+  if (access.deadLetters === 'redrive') {
+    // Peek, and take one message out to retry it: hidden while it is resent, deleted once it was.
+    deadLetterQueue.grant(fn, 'sqs:ReceiveMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility', 'sqs:DeleteMessage');
     state.key.grantDecrypt(fn);
   }
   if (access.startExecution) stateMachine.grantStartExecution(fn);

@@ -29,6 +29,9 @@ export const SETTINGS = [
   'AGENT_MODE',
   'RETENTION_DAYS',
   'SES_CONFIGURATION_SET',
+  'COGNITO_ISSUER',
+  'COGNITO_CLIENT_ID',
+  'COGNITO_DOMAIN_URL',
 ] as const;
 export type Setting = (typeof SETTINGS)[number];
 
@@ -68,6 +71,10 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   sendEmail: ['SENDER_EMAIL', 'SES_CONFIGURATION_SET'],
   // The tenant file's `mode` as JSON (functions/shared/lambda-config.ts parses it with harness/domain/shadow.ts).
   agentMode: ['AGENT_MODE'],
+  // The console's user pool (the ID token's issuer), its app client, and the hosted UI for sign-in.
+  consoleSignIn: ['COGNITO_ISSUER', 'COGNITO_CLIENT_ID', 'COGNITO_DOMAIN_URL'],
+  // The CSRF key is a secret (CONSOLE_SECRET_ARN).
+  consoleForms: [],
 };
 
 /**

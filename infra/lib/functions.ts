@@ -1,5 +1,7 @@
 // The Lambda functions of a tenant as data: entry file, sizing and what each may touch. The construct
 // (refund-agent.ts) turns `access` into IAM grants, environment.ts into variables: least privilege is read here.
+import { CONSOLE_ROUTES } from '#functions/console/routes.js';
+import { AUTH_ROUTES } from '#functions/console/sign-in.js';
 
 export const FUNCTION_NAMES = [
   'webhook-ingest',
@@ -22,6 +24,8 @@ export const FUNCTION_NAMES = [
   'dead-letters',
   'stalled-runs',
   'shadow-api',
+  'console',
+  'console-authorizer',
   'mcp',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
@@ -36,8 +40,11 @@ export type FunctionAccess = {
   answerTasks?: boolean;
   /** states:StopExecution on the run state machine's executions (cancel, stalled-run sweep). */
   stopExecutions?: boolean;
-  /** The ticket queue's dead-letter queue: `send` a poison message with its reason, or `peek` at them. */
-  deadLetters?: 'send' | 'peek';
+  /**
+   * The ticket queue's dead-letter queue: `send` a poison message with its reason, `peek` at them, or
+   * `redrive` (peek, and take one out to send it back to the ticket queue: receive, delete, visibility).
+   */
+  deadLetters?: 'send' | 'peek' | 'redrive';
   /** Signs (request-approval) or checks (approval-callback) the per-approver approval links. */
   approvalLinks?: boolean;
   /** Calls a model through the harness's model gateway (MODEL_CHOICES; ANTHROPIC_API_KEY when the operator sets one). */
@@ -62,6 +69,10 @@ export type FunctionAccess = {
   /** Knows the tenant's modes per ticket class (AGENT_MODE: shadow, assist, auto). */
   agentMode?: boolean;
   sendEmail?: boolean;
+  /** Knows the tenant's console user pool and app client (COGNITO_*): signs people in, or checks their session. */
+  consoleSignIn?: boolean;
+  /** Signs and checks the console's form (CSRF) tokens (the CONSOLE secret). */
+  consoleForms?: boolean;
 };
 
 export type FunctionSpec = {
@@ -145,7 +156,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   // Records the cancellation and stops the execution. It may not answer task tokens (only
   // approval-callback may): its best-effort SendTaskFailure is refused, and StopExecution ends the wait.
   'cancel-run': { entry: entryOf('cancel-run'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { table: 'readWrite', stopExecutions: true } },
-  'dead-letters': { entry: entryOf('dead-letters'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { deadLetters: 'peek' } },
+  // Lists the dead letters, and retries one: back on the ticket queue, then out of the dead-letter queue.
+  'dead-letters': { entry: entryOf('dead-letters'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { deadLetters: 'redrive', sendToQueue: true } },
   // Stops runs stuck past their state's budget and escalates them (the team note goes through MCP).
   'stalled-runs': {
     entry: entryOf('stalled-runs'),
@@ -163,6 +175,29 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     memoryMb: 256,
     access: { table: 'readWrite', agentMode: true },
   },
+  // The operator console behind the sign-in: pages over the table; decides approvals (answers the
+  // waiting execution), settles pending reviews (re-reads the order through MCP; completes or releases
+  // the idempotency key), retries dead letters; its forms carry CSRF tokens signed with its own key.
+  console: {
+    entry: entryOf('console'),
+    config: 'handler',
+    timeoutSeconds: 30,
+    memoryMb: 512,
+    access: {
+      table: 'readWrite',
+      answerTasks: true,
+      deadLetters: 'redrive',
+      sendToQueue: true,
+      mcpClient: true,
+      approvers: true,
+      publicUrl: true,
+      agentMode: true,
+      consoleSignIn: true,
+      consoleForms: true,
+    },
+  },
+  // Checks the console session's Cognito ID token on every console route (an HTTP API Lambda authorizer).
+  'console-authorizer': { entry: entryOf('console-authorizer'), config: 'handler', timeoutSeconds: 5, memoryMb: 256, access: { consoleSignIn: true } },
   mcp: {
     entry: 'mcp-lambda/index.ts',
     config: 'mcp',
@@ -191,10 +226,11 @@ export const substitutionKey = (state: string): string => `${state}FunctionArn`;
 
 /**
  * Who may call a route. `iam`: only a SigV4-signed request from a principal allowed
- * execute-api:Invoke (the operators' API: it shows customer data and cancels runs). `public`: the
- * route authenticates each request itself, and `why` says how.
+ * execute-api:Invoke (the operators' API: it shows customer data and cancels runs). `console`: a
+ * person signed in to the tenant's console user pool (the console-authorizer checks the session's ID
+ * token before the function runs). `public`: the route authenticates each request itself, and `why` says how.
  */
-export type RouteAuth = { kind: 'iam' } | { kind: 'public'; why: string };
+export type RouteAuth = { kind: 'iam' } | { kind: 'console' } | { kind: 'public'; why: string };
 
 export type Route = { method: 'GET' | 'POST'; path: string; fn: FunctionName; auth: RouteAuth };
 
@@ -227,6 +263,14 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/api/dead-letters', fn: 'dead-letters', auth: OPERATORS },
   { method: 'GET', path: '/api/shadow', fn: 'shadow-api', auth: OPERATORS },
   { method: 'POST', path: '/api/shadow/{classKey}/promote', fn: 'shadow-api', auth: OPERATORS },
+  { method: 'POST', path: '/api/dead-letters/{messageId}/retry', fn: 'dead-letters', auth: OPERATORS },
+  // The operator console's pages and actions: signed-in people only (roles checked per action by the function).
+  ...CONSOLE_ROUTES.map((route): Route => ({ ...route, fn: 'console', auth: { kind: 'console' } })),
+  ...AUTH_ROUTES.map((route): Route => ({
+    ...route,
+    fn: 'console',
+    auth: { kind: 'public', why: 'the console sign-in: redirects to and from the Cognito hosted UI (code flow with PKCE and a state cookie); it shows no data' },
+  })),
   // No route reaches the MCP server: its only door is its own function URL (AuthType AWS_IAM),
   // which only the mcpClient functions' roles may invoke (refund-agent.ts, access.ts).
 ];

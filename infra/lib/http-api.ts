@@ -10,6 +10,7 @@
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpIamAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -26,6 +27,8 @@ export type HttpApiProps = {
   /** Each webhook route's own throttle (not shared between routes). */
   webhookThrottle: { rateLimit: number; burstLimit: number };
   logRetention: RetentionDays;
+  /** Checks the console session on every `console` route (refund-agent.ts: the console-authorizer function). */
+  consoleAuthorizer: IHttpRouteAuthorizer;
 };
 
 export const routeKeyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
@@ -83,7 +86,7 @@ export class RefundAgentApi extends Construct {
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration,
-        ...(route.auth.kind === 'iam' ? { authorizer: iam } : {}),
+        ...(route.auth.kind === 'iam' ? { authorizer: iam } : route.auth.kind === 'console' ? { authorizer: props.consoleAuthorizer } : {}),
       });
       if (route.auth.kind === 'public') {
         for (const r of created) Validations.of(r).acknowledge({ id: 'AwsSolutions-APIG4', reason: `Public route: ${route.auth.why}` });

@@ -47,6 +47,12 @@ export function acknowledgeFindings(agent: RefundAgent): void {
     );
   }
 
+  ack(
+    agent.consoleAuth.userPool,
+    'AwsSolutions-COG8',
+    'Staff-only pool: no self sign-up, users only from the tenant file, 14-character passwords and MFA required; the Plus plan\'s threat protection is billed per user and left to the tenant (docs/deploy.md)',
+  );
+
   const machine = agent.stateMachine;
   ack(machine, 'AwsSolutions-IAM5[Resource::*]', 'CloudWatch Logs delivery and X-Ray actions of the state machine role have no resource-level permissions');
   for (const fn of new Set(Object.values(STATE_FUNCTIONS))) {

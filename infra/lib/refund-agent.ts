@@ -12,6 +12,7 @@ import { Architecture, FunctionUrlAuthType, Tracing, type FunctionUrl } from 'aw
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { Construct } from 'constructs';
 import { grantAccess } from './access.js';
 import { LAMBDA_BUNDLING, LAMBDA_RUNTIME } from './bundling.js';
@@ -20,6 +21,7 @@ import { environmentOf, type Setting } from './environment.js';
 import { InfraConfigError, TenantNotDeployableError } from './errors.js';
 import { constructIdOf, FUNCTION_NAMES, FUNCTIONS, MCP_CLIENTS, MCP_PATH, STATE_FUNCTIONS, substitutionKey, type FunctionName } from './functions.js';
 import { RefundAgentApi } from './http-api.js';
+import { ConsoleAuth } from './console-auth.js';
 import { METRIC_NAMESPACE } from './metrics.js';
 import { RefundAgentMonitoring } from './monitoring.js';
 import { acknowledgeFindings } from './nag.js';
@@ -49,6 +51,8 @@ export class RefundAgent extends Construct {
   readonly monitoring: RefundAgentMonitoring;
   /** The SES configuration set approval emails go through. */
   readonly email: RefundAgentEmail;
+  /** The operator console's sign-in: user pool, role groups, hosted UI domain, app client. */
+  readonly consoleAuth: ConsoleAuth;
 
   constructor(scope: Construct, id: string, props: RefundAgentProps) {
     super(scope, id);
@@ -98,7 +102,14 @@ export class RefundAgent extends Construct {
       functions,
       webhookThrottle: { rateLimit: config.caps.webhookRatePerSecond, burstLimit: config.caps.webhookBurst },
       logRetention: LOG_RETENTION,
+      // The console session's ID token, checked before any console page or action runs; cached per cookie for a minute.
+      consoleAuthorizer: new HttpLambdaAuthorizer('ConsoleSignIn', functions['console-authorizer'], {
+        responseTypes: [HttpLambdaResponseType.SIMPLE],
+        identitySource: ['$request.header.Cookie'],
+        resultsCacheTtl: Duration.minutes(1),
+      }),
     });
+    this.consoleAuth = new ConsoleAuth(this, 'ConsoleUsers', { tenant: config.tenant, console: config.console, baseUrl: this.http.url });
     this.email = new RefundAgentEmail(this, 'Email', { tenant: config.tenant });
     this.setEnvironment(config);
     for (const name of FUNCTION_NAMES) {
@@ -151,6 +162,9 @@ export class RefundAgent extends Construct {
       AGENT_MODE: JSON.stringify(config.mode),
       RETENTION_DAYS: String(config.retentionDays),
       SES_CONFIGURATION_SET: this.email.configurationSet.configurationSetName,
+      COGNITO_ISSUER: this.consoleAuth.issuer,
+      COGNITO_CLIENT_ID: this.consoleAuth.client.userPoolClientId,
+      COGNITO_DOMAIN_URL: this.consoleAuth.domainUrl,
     };
     const secretArns = Object.fromEntries(SECRET_NAMES.map((name) => [name, this.state.secrets[name].secretArn])) as Record<SecretName, string>;
     for (const name of FUNCTION_NAMES) {

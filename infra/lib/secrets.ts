@@ -56,6 +56,12 @@ export const SECRETS = {
     source: 'generated',
     readers: ['approvalLinks'],
   },
+  CONSOLE: {
+    description: "Key that signs the operator console's form (CSRF) tokens",
+    fields: ['CONSOLE_CSRF_SECRET'],
+    source: 'generated',
+    readers: ['consoleForms'],
+  },
 } as const satisfies Record<string, SecretSpec>;
 
 export type SecretName = keyof typeof SECRETS;

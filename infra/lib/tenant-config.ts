@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { HELPDESK_KINDS } from '#mcp/adapters/helpdesk/index.js';
 import { HelpdeskKind } from '#harness/domain/types.js';
 import { AgentModeConfig } from '#harness/domain/shadow.js';
+import { ROLES } from '#functions/console/identity.js';
 import { DEFAULT_MODEL_CONFIG } from '#harness/models/gateway.js';
 import { priceFor } from '#harness/models/prices.js';
 import { DEFAULT_POLICY_DOCUMENT, PolicyDocument } from '#harness/policy/document.js';
@@ -60,6 +61,17 @@ export const RateAlarmThresholds = z
   .strict();
 export type RateAlarmThresholds = z.infer<typeof RateAlarmThresholds>;
 
+const ConsoleUsers = z
+  .object({
+    users: z
+      .array(z.object({ email: z.email(), role: z.enum(ROLES) }).strict())
+      .max(100)
+      .default([])
+      .refine((users) => new Set(users.map((u) => u.email.toLowerCase())).size === users.length, 'each email once'),
+    domainPrefix: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lowercase letters, digits and dashes').refine((p) => !/aws|amazon|cognito/.test(p), 'may not contain aws, amazon or cognito').optional(),
+  })
+  .strict();
+
 export const TenantConfig = z
   .object({
     tenant: z.string().regex(TENANT_NAME, 'lowercase letters, digits and dashes, 2-32 chars'),
@@ -107,6 +119,13 @@ export const TenantConfig = z
      * switch to auto (docs/deploy.md, Shadow mode). Absent: auto for every class.
      */
     mode: AgentModeConfig.default(AgentModeConfig.parse({})),
+    /**
+     * The operator console's people: each signs in through the tenant's Cognito user pool (an invitation
+     * email with a temporary password, then MFA) with one role: viewer reads, lead decides approvals,
+     * operator settles pending reviews and retries dead letters. `domainPrefix`: the hosted sign-in's
+     * <prefix>.auth.<region>.amazoncognito.com, unique in the region (default refund-agent-<tenant>).
+     */
+    console: ConsoleUsers.default(ConsoleUsers.parse({})),
   })
   .strict();
 export type TenantConfig = z.infer<typeof TenantConfig>;

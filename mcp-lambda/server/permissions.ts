@@ -21,6 +21,8 @@ export const CALLER_TOOLS = {
   shadow: ['post_draft'],
   // Escalates stalled runs: the team note.
   'stalled-runs': ['post_draft'],
+  // A person settles a pending review: the harness re-reads the order to check what they found.
+  console: ['get_order'],
 } as const satisfies Record<string, readonly ToolName[]>;
 
 export type McpCaller = keyof typeof CALLER_TOOLS;

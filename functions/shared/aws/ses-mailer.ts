@@ -1,5 +1,6 @@
-// Mailer on Amazon SES v2 (locally: aws-ses-v2-local, which captures the mail).
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+// Mailer on Amazon SES v2 (locally: aws-ses-v2-local, which captures the mail). The SES SDK module
+// is loaded on the first email, not at a function's cold start: only request-approval sends mail.
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Mailer } from '../step-deps.js';
 
 /**
@@ -9,6 +10,7 @@ import type { Mailer } from '../step-deps.js';
 export function createSesMailer(deps: { client: SESv2Client; configurationSet?: string }): Mailer {
   return {
     async send(message) {
+      const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
       await deps.client.send(
         new SendEmailCommand({
           FromEmailAddress: message.from,

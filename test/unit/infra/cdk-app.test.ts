@@ -68,6 +68,8 @@ describe('infra/bin/app.ts', () => {
 
   // The app also registers the AwsSolutions pack (bin/app.ts); CDK lists a plugin here only when it
   // reports something, so nag.test.ts runs the pack itself to prove it finds nothing unacknowledged.
+  // CDK's CloudFormation validation (on by default, bin/app.ts does not turn it off) is listed only
+  // with a finding too: since the runtime moved to nodejs22.x, its W2531 warning is gone and so is the entry.
   it('synthesizes one stack for the demo tenant with no validation finding', () => {
     const run = runApp({ tenant: 'demo', 'aws:cdk:bundling-stacks': [] });
 
@@ -76,7 +78,6 @@ describe('infra/bin/app.ts', () => {
     const report = JSON.parse(readFileSync(join(run.outdir, 'validation-report.json'), 'utf8')) as {
       pluginReports: { pluginName: string; violations: { ruleName: string; description: string }[] }[];
     };
-    expect(report.pluginReports.map((p) => p.pluginName)).toContain('CloudFormation Validate');
     expect(report.pluginReports.flatMap((p) => p.violations.map((v) => `${v.ruleName}: ${v.description}`))).toEqual([]);
   });
 

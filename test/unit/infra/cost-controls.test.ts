@@ -3,6 +3,7 @@
 // `reservedConcurrency` reserves (and caps) each function's share of the account's pool.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_NAMES, FUNCTIONS } from '../../../infra/lib/functions.js';
+import { TenantConfig } from '../../../infra/lib/tenant-config.js';
 import { synthTenant, TEST_TENANT } from './synth.js';
 import { readTemplate } from './template.js';
 
@@ -32,6 +33,19 @@ describe('retention', () => {
 
     expect(keep(defaults)).toEqual(Array(handlers).fill('400'));
     expect(keep(readTemplate(synthTenant({ ...TEST_TENANT, retentionDays: 90 })))).toEqual(Array(handlers).fill('90'));
+  });
+});
+
+describe('the tenant file', () => {
+  it('defaults to 400 days kept, no dashboard and no reserved concurrency, and refuses values that make no sense', () => {
+    const { retentionDays: _r, dashboard: _d, reservedConcurrency: _c, ...bare } = TEST_TENANT;
+    const parse = (extra: Record<string, unknown>) => TenantConfig.safeParse({ ...bare, ...extra });
+
+    expect(parse({}).data).toMatchObject({ retentionDays: 400, dashboard: false });
+    expect(parse({}).data?.reservedConcurrency).toBeUndefined();
+    for (const wrong of [{ retentionDays: 7 }, { retentionDays: 400.5 }, { reservedConcurrency: 0 }, { dashboard: 'yes' }]) {
+      expect(parse(wrong).success, JSON.stringify(wrong)).toBe(false);
+    }
   });
 });
 

@@ -21,6 +21,10 @@ const REF_SAMPLE: Record<string, (id: string) => string> = {
   'AWS::SecretsManager::Secret': (id) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:${id}-AbCdEf`,
   // A generated configuration set name.
   'AWS::SES::ConfigurationSet': (id) => `${id}-AbCdEfGh`,
+  // The console's sign-in: the pool's id, the app client's id, the hosted UI's domain prefix.
+  'AWS::Cognito::UserPool': () => 'eu-west-1_AbCdEfGhI',
+  'AWS::Cognito::UserPoolClient': () => '1a2b3c4d5e6f7g8h9i0j1k2l3m',
+  'AWS::Cognito::UserPoolDomain': () => 'refund-agent-acme',
 };
 
 const GETATT_SAMPLE: Record<string, (id: string) => string> = {
@@ -28,6 +32,7 @@ const GETATT_SAMPLE: Record<string, (id: string) => string> = {
   // A function URL ends with a slash.
   'AWS::Lambda::Url.FunctionUrl': () => 'https://f1g2h3i4j5k6l7m8n9o0p1q2r3s4t5u6.lambda-url.eu-west-1.on.aws/',
   'AWS::IAM::Role.Arn': (id) => `arn:aws:iam::123456789012:role/${id}`,
+  'AWS::Cognito::UserPool.ProviderURL': () => 'cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEfGhI',
 };
 
 export function createTemplateEvaluator(resources: Record<string, Resource>) {

@@ -39,6 +39,8 @@ const both = (a: Needs, b: Needs): Needs => ({ settings: [...a.settings, ...b.se
 const POLICY = ['AUTO_REFUND_LIMIT_MINOR', 'STORE_TIME_ZONE'];
 /** The approvers, and what the approval email and page link to: the order in Shopify admin, the ticket in the helpdesk. */
 const APPROVAL_EVIDENCE = ['APPROVER_EMAILS', 'SHOPIFY_STORE_DOMAIN', 'HELPDESK_KIND', 'HELPDESK_BASE_URL', 'STORE_NAME', 'STORE_LOCALE'];
+/** The console's user pool, app client and hosted sign-in. */
+const CONSOLE_SIGN_IN = ['COGNITO_ISSUER', 'COGNITO_CLIENT_ID', 'COGNITO_DOMAIN_URL'];
 /**
  * What each handler's code path takes from its config beyond TENANT and TABLE_NAME (which
  * LambdaConfig requires of all) and the policy, read from functions/shared/lambda-app.ts and the use cases.
@@ -72,7 +74,17 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   done: NOTHING,
   escalate: both(MODELS, MCP_TOOLS), // a holding reply, then post_draft of the team note through the MCP server
   'cancel-run': { settings: ['STATE_MACHINE_ARN'], secrets: [] },
-  'dead-letters': { settings: ['DEAD_LETTER_QUEUE_URL'], secrets: [] },
+  // Lists dead letters and sends one back to the ticket queue.
+  'dead-letters': { settings: ['DEAD_LETTER_QUEUE_URL', 'QUEUE_URL'], secrets: [] },
+  // The operator console: decides approvals (answers the execution), settles reviews (get_order through
+  // MCP), retries dead letters, shows shadow figures and the ticket and order links; signs people in
+  // (the hosted UI) and signs its forms' CSRF tokens with its own key.
+  console: both(
+    { settings: ['STATE_MACHINE_ARN', 'DEAD_LETTER_QUEUE_URL', 'QUEUE_URL', 'PUBLIC_BASE_URL', 'AGENT_MODE', ...APPROVAL_EVIDENCE, ...CONSOLE_SIGN_IN], secrets: ['CONSOLE_CSRF_SECRET'] },
+    MCP_TOOLS,
+  ),
+  // Checks the session's ID token against the user pool and the console's app client.
+  'console-authorizer': { settings: CONSOLE_SIGN_IN, secrets: [] },
   // Shadow mode: the proposal note through post_draft; the figures and the switch to auto need the modes.
   shadow: MCP_TOOLS,
   'shadow-api': { settings: ['AGENT_MODE'], secrets: [] },
@@ -192,6 +204,7 @@ describe('function environments', () => {
     // The MCP server knows its callers by their roles: no shared caller secret, and the role table only in its own environment.
     expect(holders('MCP_CALLER_ROLES')).toEqual(['mcp']);
     expect(holders(arnVariableOf('APPROVAL_LINK'))).toEqual(['approval-callback', 'request-approval']);
+    expect(holders(arnVariableOf('CONSOLE'))).toEqual(['console']);
     for (const fn of FUNCTION_NAMES) {
       for (const name of SECRET_NAMES) {
         const value = rawEnv(fn)[arnVariableOf(name)];

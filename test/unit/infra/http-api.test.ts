@@ -3,6 +3,7 @@
 // logs that say nothing about the caller, and HTTPS links only.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_HELPDESKS } from '#functions/webhook-ingest/helpdesks.js';
+import { CONSOLE_ROUTES } from '#functions/console/routes.js';
 import { ROUTES, STORE_WEBHOOK_ROUTE } from '../../../infra/lib/functions.js';
 import { routeKeyOf, STAGE_THROTTLE } from '../../../infra/lib/http-api.js';
 import { TenantConfig } from '../../../infra/lib/tenant-config.js';
@@ -39,6 +40,13 @@ describe('HTTP API', () => {
       'GET /api/dead-letters': 'AWS_IAM',
       'GET /api/shadow': 'AWS_IAM',
       'POST /api/shadow/{classKey}/promote': 'AWS_IAM',
+      'POST /api/dead-letters/{messageId}/retry': 'AWS_IAM',
+      // The operator console: signed-in people only (the console-authorizer checks the session).
+      ...Object.fromEntries(CONSOLE_ROUTES.map((route) => [routeKeyOf(route), 'CUSTOM'])),
+      // Its sign-in: to and from the hosted UI, no data.
+      'GET /auth/login': 'NONE',
+      'GET /auth/callback': 'NONE',
+      'GET /auth/logout': 'NONE',
     });
     for (const route of ROUTES) if (route.auth.kind === 'public') expect(route.auth.why.length, routeKeyOf(route)).toBeGreaterThan(40);
   });

@@ -53,10 +53,11 @@ describe('least privilege', () => {
         expect(resourcesOf(statement), fn).toEqual([keyId]);
       }
     }
-    // The runs API and the DLQ reader only decrypt; the MCP server holds no table or queue grant and
-    // decrypts only through Secrets Manager (the key's ViaService condition).
+    // The runs API and the sign-in authorizer only decrypt or not at all (the dead-letters function
+    // encrypts: a retry sends the message back to the ticket queue); the MCP server holds no table or
+    // queue grant and decrypts only through Secrets Manager (the key's ViaService condition).
     expect(t.who('kms:Encrypt')).not.toContain('runs-api');
-    expect(t.who('kms:Encrypt')).not.toContain('dead-letters');
+    expect(t.who('kms:Decrypt')).not.toContain('console-authorizer');
     const mcpKms = byFunction.mcp.filter((s) => actionsOf([s]).some((a) => a.startsWith('kms:')));
     expect(mcpKms.every((s) => JSON.stringify(s.Condition ?? {}).includes('secretsmanager'))).toBe(true);
   });
@@ -78,9 +79,11 @@ describe('least privilege', () => {
 
     for (const action of ['dynamodb:GetItem', 'dynamodb:Query']) expect(t.who(action, onTable), action).toEqual(readers);
     for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem']) expect(t.who(action, onTable), action).toEqual(writers);
-    // RunStore.list (a scan): the operators' run list and the stalled-run sweep. LockStore.release: the Refund step.
-    expect(t.who('dynamodb:Scan')).toEqual(['runs-api', 'stalled-runs']);
-    expect(t.who('dynamodb:DeleteItem')).toEqual(['refund']);
+    // RunStore.list (a scan): the operators' run list, the console's runs and pictures, the stalled-run
+    // sweep. LockStore.release: the Refund step; the console settling a review also releases the
+    // idempotency key (IdempotencyStore.release).
+    expect(t.who('dynamodb:Scan')).toEqual(['console', 'runs-api', 'stalled-runs']);
+    expect(t.who('dynamodb:DeleteItem')).toEqual(['console', 'refund']);
     // Nothing the adapters never send: batch and transaction calls, streams, table descriptions.
     const unused = ['BatchGetItem', 'BatchWriteItem', 'ConditionCheckItem', 'TransactWriteItems', 'GetRecords', 'GetShardIterator', 'DescribeTable'];
     for (const action of unused) expect(t.who(`dynamodb:${action}`), action).toEqual([]);

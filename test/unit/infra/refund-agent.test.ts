@@ -106,6 +106,19 @@ describe('RefundAgent tenant stack', () => {
         'GET /api/dead-letters',
         'GET /api/shadow',
         'POST /api/shadow/{classKey}/promote',
+        'POST /api/dead-letters/{messageId}/retry',
+        // The operator console and its sign-in.
+        'GET /',
+        'GET /runs/{runId}',
+        'GET /queues',
+        'GET /pictures',
+        'GET /reports/eval',
+        'POST /queues/approvals/{approvalId}',
+        'POST /queues/reviews/{runId}',
+        'POST /queues/dead-letters/{messageId}/retry',
+        'GET /auth/login',
+        'GET /auth/callback',
+        'GET /auth/logout',
       ].sort(),
     );
   });
@@ -141,15 +154,17 @@ describe('RefundAgent tenant stack', () => {
     expect([...invoked].sort()).toEqual(Object.values(STATE_FUNCTIONS).map((fn) => synth.logicalIdOf(fn)).sort());
   });
 
-  it('grants task responses only to approval-callback, on its own state machine', () => {
+  it('grants task responses only to the approval deciders (the email link, the console), on its own state machine', () => {
     const byFunction = actionsByFunction();
     const machineId = ofType('AWS::StepFunctions::StateMachine')[0]![0];
 
     const answering = FUNCTION_NAMES.filter((fn) => actionsOf(byFunction[fn]).includes('states:SendTaskSuccess'));
-    expect(answering).toEqual(['approval-callback']);
-    const statement = byFunction['approval-callback'].find((s) => actionsOf([s]).includes('states:SendTaskSuccess'))!;
-    expect(actionsOf([statement]).sort()).toEqual(['states:SendTaskFailure', 'states:SendTaskSuccess']);
-    expect(statement.Resource).toEqual({ Ref: machineId });
+    expect(answering).toEqual(['approval-callback', 'console']);
+    for (const fn of answering) {
+      const statement = byFunction[fn].find((s) => actionsOf([s]).includes('states:SendTaskSuccess'))!;
+      expect(actionsOf([statement]).sort()).toEqual(['states:SendTaskFailure', 'states:SendTaskSuccess']);
+      expect(statement.Resource).toEqual({ Ref: machineId });
+    }
   });
 
   it('gives each function only the access its job needs', () => {
@@ -157,19 +172,20 @@ describe('RefundAgent tenant stack', () => {
     const who = (action: string) => FUNCTION_NAMES.filter((fn) => actionsOf(byFunction[fn]).includes(action)).sort();
     const steps = Object.values(STATE_FUNCTIONS).sort();
 
-    const writers = ['approval-callback', 'cancel-run', 'run-starter', 'shadow-api', 'stalled-runs', 'store-webhook', ...steps].sort();
+    const writers = ['approval-callback', 'cancel-run', 'console', 'run-starter', 'shadow-api', 'stalled-runs', 'store-webhook', ...steps].sort();
 
     expect(who('states:StartExecution')).toEqual(['run-starter']);
     expect(who('states:StopExecution')).toEqual(['cancel-run', 'run-starter', 'stalled-runs']);
-    expect(who('sqs:SendMessage')).toEqual(['run-starter', 'webhook-ingest']);
-    expect(who('sqs:ReceiveMessage')).toEqual(['dead-letters', 'run-starter']);
-    expect(who('sqs:DeleteMessage')).toEqual(['run-starter']);
+    // A dead letter retried goes back on the ticket queue (the dead-letters API and the console), then leaves the DLQ.
+    expect(who('sqs:SendMessage')).toEqual(['console', 'dead-letters', 'run-starter', 'webhook-ingest']);
+    expect(who('sqs:ReceiveMessage')).toEqual(['console', 'dead-letters', 'run-starter']);
+    expect(who('sqs:DeleteMessage')).toEqual(['console', 'dead-letters', 'run-starter']);
     expect(who('ses:SendEmail')).toEqual(['request-approval']);
     // Only the tool-calling steps, only the MCP server, only through its function URL (mcp-access.test.ts).
-    expect(who('lambda:InvokeFunction')).toEqual(['check-order', 'check-reply', 'escalate', 'propose-refund', 'refund', 'request-approval', 'shadow', 'stalled-runs']);
+    expect(who('lambda:InvokeFunction')).toEqual(['check-order', 'check-reply', 'console', 'escalate', 'propose-refund', 'refund', 'request-approval', 'shadow', 'stalled-runs']);
     expect(who('dynamodb:PutItem')).toEqual(writers);
     expect(who('dynamodb:Query')).toEqual([...writers, 'runs-api'].sort());
-    for (const fn of ['mcp', 'webhook-ingest', 'dead-letters'] as const) {
+    for (const fn of ['mcp', 'webhook-ingest', 'dead-letters', 'console-authorizer'] as const) {
       expect(actionsOf(byFunction[fn]).some((a) => a.startsWith('dynamodb:')), fn).toBe(false);
     }
   });

@@ -1,0 +1,105 @@
+// The operator console's sign-in for one tenant: a Cognito user pool whose only users are the tenant
+// file's `console.users` (no self sign-up; an invitation with a temporary password, MFA required), a
+// group per role (viewer, lead, operator), the hosted UI's domain, and a public app client for the
+// authorization code flow with PKCE, whose redirect URIs are the console's own /auth routes.
+// Composed by refund-agent.ts; the console-authorizer checks the ID tokens it issues.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  CfnUserPoolUser,
+  CfnUserPoolUserToGroupAttachment,
+  Mfa,
+  OAuthScope,
+  UserPool,
+  type UserPoolClient,
+  type UserPoolDomain,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { ROLES } from '#functions/console/identity.js';
+import type { TenantConfig } from './tenant-config.js';
+
+export type ConsoleAuthProps = {
+  tenant: string;
+  console: TenantConfig['console'];
+  /** The HTTP API's URL (https://…): the console's base, for the OAuth redirect URIs. */
+  baseUrl: string;
+};
+
+/** What each role's group says, as Cognito shows it. */
+const ROLE_DESCRIPTION: Record<(typeof ROLES)[number], string> = {
+  viewer: 'Reads runs, queues and pictures',
+  lead: 'Decides refund approvals',
+  operator: 'Settles pending reviews and retries dead letters',
+};
+
+export class ConsoleAuth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly domain: UserPoolDomain;
+
+  constructor(scope: Construct, id: string, props: ConsoleAuthProps) {
+    super(scope, id);
+    this.userPool = new UserPool(this, 'Users', {
+      selfSignUpEnabled: false,
+      signInAliases: { email: true },
+      autoVerify: { email: true },
+      mfa: Mfa.REQUIRED,
+      mfaSecondFactor: { otp: true, sms: false },
+      passwordPolicy: { minLength: 14, requireDigits: true, requireLowercase: true, requireUppercase: true, requireSymbols: true, tempPasswordValidity: Duration.days(3) },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      userInvitation: {
+        emailSubject: `refund-agent console (${props.tenant}): your sign-in`,
+        emailBody: `You can now sign in to the refund-agent console of ${props.tenant} as {username} with the temporary password {####}. You will set a new password and an authenticator app.`,
+      },
+      // The people and their roles are data in the tenant file; losing the pool only means inviting them again.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    for (const role of ROLES) {
+      new CfnUserPoolGroup(this, `Group-${role}`, { userPoolId: this.userPool.userPoolId, groupName: role, description: ROLE_DESCRIPTION[role] });
+    }
+    props.console.users.forEach((user, i) => {
+      const created = new CfnUserPoolUser(this, `User${i}`, {
+        userPoolId: this.userPool.userPoolId,
+        username: user.email,
+        desiredDeliveryMediums: ['EMAIL'],
+        userAttributes: [
+          { name: 'email', value: user.email },
+          { name: 'email_verified', value: 'true' },
+        ],
+      });
+      const attachment = new CfnUserPoolUserToGroupAttachment(this, `User${i}Role`, { userPoolId: this.userPool.userPoolId, username: user.email, groupName: user.role });
+      attachment.addDependency(created);
+      const group = this.node.findChild(`Group-${user.role}`) as CfnUserPoolGroup;
+      attachment.addDependency(group);
+    });
+    this.domain = this.userPool.addDomain('SignIn', { cognitoDomain: { domainPrefix: props.console.domainPrefix ?? `refund-agent-${props.tenant}` } });
+    const base = props.baseUrl.replace(/\/+$/, '');
+    this.client = this.userPool.addClient('Console', {
+      generateSecret: false,
+      // Only the hosted UI: no password or SRP flows straight against the pool's API.
+      authFlows: {},
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL],
+        callbackUrls: [`${base}/auth/callback`],
+        logoutUrls: [`${base}/auth/login`],
+      },
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.hours(12),
+    });
+  }
+
+  /** The ID tokens' issuer: https://cognito-idp.<region>.amazonaws.com/<userPoolId>. */
+  get issuer(): string {
+    // ProviderURL has no scheme (cognito-idp.<region>.amazonaws.com/<id>); the tokens' `iss` does.
+    return `https://${this.userPool.userPoolProviderUrl}`;
+  }
+
+  /** The hosted UI's base URL. */
+  get domainUrl(): string {
+    return this.domain.baseUrl();
+  }
+}
