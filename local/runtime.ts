@@ -173,7 +173,11 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
         },
         approvalTtlHours: backend.deps.policy.document.approvalTtlHours,
         approvalLinkSecret: opts.approvalLinkSecret ?? dataDir?.approvalLinkSecret() ?? randomBytes(32).toString('base64url'),
-        // The sandbox has no Shopify admin or helpdesk agent UI, so approval emails carry no such links here.
+        // The local console serves the run: approval emails link it. The sandbox has no Shopify admin
+        // or helpdesk agent UI, so they carry no such links here.
+        get consoleBaseUrl() {
+          return publicBaseUrl();
+        },
         store: { name: opts.fixture.shop.name, timeZone: opts.fixture.shop.timeZone ?? backend.deps.policy.document.timeZone },
       },
       // The console on a laptop: nobody signs in; the one person is the local operator with every role.

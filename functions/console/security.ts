@@ -12,6 +12,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   'cache-control': 'no-store',
+  // Deployed behind https only; a browser ignores it over the local runtime's http.
+  'strict-transport-security': 'max-age=31536000',
 };
 
 export function page(statusCode: number, body: string, extra: Record<string, string> = {}): HttpResult {

@@ -42,6 +42,7 @@ function matchesId(run: Run, q: string): boolean {
 }
 
 const dayOf = (iso: string) => iso.slice(0, 10);
+const emptyDay = (day: string): DayFigures => ({ day, tickets: 0, costMicros: 0, approvalsDecided: 0, approvalsOverridden: 0, refunds: 0, refundsReversed: 0, closed: 0, reopened: 0 });
 
 export function toRunRow(run: Run): RunRow {
   return {
@@ -133,9 +134,16 @@ export function createConsoleData(deps: ConsoleDataDeps) {
       const days = new Map<string, DayFigures>();
       for (const run of runs) {
         const day = dayOf(run.createdAt);
-        const figures = days.get(day) ?? { day, tickets: 0, costMicros: 0 };
+        const figures = days.get(day) ?? emptyDay(day);
         figures.tickets += 1;
         figures.costMicros += run.costMicros;
+        const decided = run.approval?.status === 'approved' || run.approval?.status === 'rejected';
+        if (decided) figures.approvalsDecided += 1;
+        if (run.approval?.status === 'rejected') figures.approvalsOverridden += 1;
+        if (run.refund) figures.refunds += 1;
+        if (run.refund && (run.reversals?.length ?? 0) > 0) figures.refundsReversed += 1;
+        if (run.status === 'done') figures.closed += 1;
+        if (run.status === 'done' && run.reopenedAt) figures.reopened += 1;
         days.set(day, figures);
       }
       return { shadow, days: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)).slice(-30), window: RUN_WINDOW };

@@ -85,11 +85,12 @@ export function createStartRun(deps: StartRunDeps) {
       const followUps = existing.followUps ?? [];
       if (!followUps.some((f) => f.eventId === event.eventId) && followUps.length < MAX_FOLLOW_UPS) {
         const followUp: FollowUp = { eventId: event.eventId, receivedAt: event.receivedAt, excerpt: event.body.slice(0, EXCERPT_CHARS) };
-        await deps.runs.update(runId, { followUps: [...followUps, followUp] });
-        // The customer wrote again within 72 h of the agent closing the ticket: a reopen.
-        if (existing.status === 'done' && Date.parse(now) - Date.parse(existing.updatedAt) <= REOPEN_WINDOW_MS) {
-          deps.metrics?.count(existing.tenant, 'TicketsReopened72h');
-        }
+        // The customer wrote again within 72 h of the agent closing the ticket: a reopen, counted once
+        // per run (the console's reopen rate reads `reopenedAt`; the metric feeds the alarm).
+        const reopened =
+          existing.status === 'done' && !existing.reopenedAt && Date.parse(now) - Date.parse(existing.updatedAt) <= REOPEN_WINDOW_MS;
+        await deps.runs.update(runId, { followUps: [...followUps, followUp], ...(reopened ? { reopenedAt: now } : {}) });
+        if (reopened) deps.metrics?.count(existing.tenant, 'TicketsReopened72h');
       }
       return { runId, created: false, started: false, duplicateEvent, followUp: true };
     }

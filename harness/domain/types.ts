@@ -319,6 +319,8 @@ export const Run = z.object({
   refundIntent: RefundIntent.optional(),
   /** Disputes or reversals the store reported after the agent refunded (functions/store-webhook). */
   reversals: z.array(RefundReversal).optional(),
+  /** Set once when the customer wrote again within 72 h of the run closing `done`: the reopen rate's numerator. */
+  reopenedAt: z.string().optional(),
   /** Shadow mode: the proposal the run stopped at and, once a person resolved the ticket, what they did. */
   shadow: RunShadow.optional(),
 });

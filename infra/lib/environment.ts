@@ -16,6 +16,7 @@ export const SETTINGS = [
   'MCP_URL',
   'MCP_CALLER_ROLES',
   'PUBLIC_BASE_URL',
+  'CONSOLE_BASE_URL',
   'APPROVER_EMAILS',
   'SENDER_EMAIL',
   'HELPDESK_BASE_URL',
@@ -64,7 +65,8 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   helpdeskApi: ['HELPDESK_BASE_URL', 'HELPDESK_KIND'],
   verifyWebhooks: [],
   // The approval email and page link the order in Shopify admin and the ticket in the helpdesk.
-  approvers: ['APPROVER_EMAILS', 'SHOPIFY_STORE_DOMAIN', 'HELPDESK_KIND', 'HELPDESK_BASE_URL', 'STORE_NAME', 'STORE_LOCALE'],
+  // … and the run in the tenant's console, which the same API serves.
+  approvers: ['APPROVER_EMAILS', 'SHOPIFY_STORE_DOMAIN', 'HELPDESK_KIND', 'HELPDESK_BASE_URL', 'STORE_NAME', 'STORE_LOCALE', 'CONSOLE_BASE_URL'],
   approvalLinks: [],
   publicUrl: ['PUBLIC_BASE_URL'],
   // The tenant's SES configuration set: its sending counts carry the Tenant dimension (email.ts).

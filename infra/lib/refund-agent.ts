@@ -149,6 +149,7 @@ export class RefundAgent extends Construct {
       // caller → its execution role's ARN: how the MCP server knows which function signed a request.
       MCP_CALLER_ROLES: Stack.of(this).toJsonString(Object.fromEntries(MCP_CLIENTS.map((name) => [name, this.functions[name].role!.roleArn]))),
       PUBLIC_BASE_URL: this.http.url,
+      CONSOLE_BASE_URL: this.http.url,
       APPROVER_EMAILS: config.approverEmails.join(','),
       SENDER_EMAIL: config.sesSender,
       HELPDESK_BASE_URL: config.helpdesk.baseUrl,

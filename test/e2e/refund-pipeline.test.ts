@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '#local/runtime.js';
 import {
-  approvalLinks, decide, formTokenOf, getRun, postWebhook, settled, startRuntime, storeRefunds, ticketCreated, ticketNotes, waitForRun,
+  approvalLinks, capturedEmails, decide, formTokenOf, getRun, postWebhook, settled, startRuntime, storeRefunds, ticketCreated, ticketNotes, waitForRun,
 } from './support.js';
 
 let rt: LocalRuntime;
@@ -64,6 +64,10 @@ describe('a $62 item needs a support lead', () => {
     const page = await (await fetch(link!)).text();
     await fetch(link!);
     expect(page).toContain('$62.00');
+    // The email and the page link the run in the console that serves it (locally, npm start's own).
+    const consoleRun = `${rt.baseUrl}/runs/${encodeURIComponent(runId)}`;
+    expect(page).toContain(consoleRun);
+    expect((await capturedEmails(rt)).some((mail) => JSON.stringify(mail).includes(consoleRun))).toBe(true);
     expect(page).not.toContain(rt.engine.taskTokens()[0]?.token ?? 'no-token');
     await new Promise((r) => setTimeout(r, 200));
     expect((await getRun(rt, runId))!.status).toBe('awaiting_approval');

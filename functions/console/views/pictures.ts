@@ -1,15 +1,33 @@
 // Pictures of how the agent is doing: shadow mode's agreement per ticket class, the latest evaluation
-// report, and tickets and cost per ticket per day from the runs. Bars are inline SVG (no script), each
+// report, the four rates (override, reversal, reopen, cost per ticket) and tickets per day from the runs. Bars are inline SVG (no script), each
 // with a title and the same figures in a table for screen readers. Pure.
 import type { ShadowClassView } from '../../shadow-api/use-case.js';
 import { dollars, e } from './layout.js';
 
 export interface DayFigures {
-  /** YYYY-MM-DD (UTC). */
+  /** YYYY-MM-DD (UTC), the day the runs were created. */
   day: string;
   tickets: number;
   costMicros: number;
+  /** Approvals a lead decided, and of those rejected: the override rate. */
+  approvalsDecided: number;
+  approvalsOverridden: number;
+  /** Runs that refunded, and of those reversed by a dispute: the reversal rate. */
+  refunds: number;
+  refundsReversed: number;
+  /** Runs closed done, and of those written to again within 72 h: the reopen rate. */
+  closed: number;
+  reopened: number;
 }
+
+/** The four rates the alarms watch, as the console computes them from the run rows. */
+const RATES = [
+  { key: 'override', title: 'Override rate: approvals rejected of those decided', part: (d: DayFigures) => d.approvalsOverridden, whole: (d: DayFigures) => d.approvalsDecided, color: '#a3150a' },
+  { key: 'reversal', title: 'Reversal rate: refunds disputed of those issued', part: (d: DayFigures) => d.refundsReversed, whole: (d: DayFigures) => d.refunds, color: '#8a4b00' },
+  { key: 'reopen', title: 'Reopen rate: closed tickets written to again within 72 h', part: (d: DayFigures) => d.reopened, whole: (d: DayFigures) => d.closed, color: '#0b57d0' },
+] as const;
+
+const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((1000 * part) / whole) / 10);
 
 export interface PicturesView {
   shadow: { defaultMode: string; minTickets: number; threshold: number; classes: ShadowClassView[] };
@@ -71,11 +89,31 @@ function perDay(view: PicturesView): string {
 <table><caption>Per day (UTC), from the newest ${e(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Tickets</th><th scope="col">Model cost</th><th scope="col">Per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+function rates(view: PicturesView): string {
+  if (view.days.length === 0) return '<p>No runs yet.</p>';
+  const pictures = RATES.map((rate) => {
+    const items = view.days.map((d) => {
+      const value = percent(rate.part(d), rate.whole(d));
+      return { label: d.day, value: value ?? 0, text: value === null ? 'none to count' : `${value}% of ${rate.whole(d)}` };
+    });
+    return `<h3>${e(rate.title)}</h3>${bars({ title: `${rate.title}, per day`, items, max: 100, color: rate.color })}`;
+  }).join('');
+  const cell = (part: number, whole: number) => {
+    const value = percent(part, whole);
+    return `<td class="num">${value === null ? '' : `${value}% (${part} of ${whole})`}</td>`;
+  };
+  const rows = view.days
+    .map((d) => `<tr><td>${e(d.day)}</td>${cell(d.approvalsOverridden, d.approvalsDecided)}${cell(d.refundsReversed, d.refunds)}${cell(d.reopened, d.closed)}<td class="num">${e(dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0))}</td></tr>`)
+    .join('');
+  return `${pictures}<table><caption>The four rates per day (UTC), from the newest ${e(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Override</th><th scope="col">Reversal</th><th scope="col">Reopen</th><th scope="col">Cost per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
 export function picturesContent(view: PicturesView): string {
   const report = view.evalReport
     ? `<p>The newest report: <a href="${e(view.evalReport.href)}">${e(view.evalReport.name)}</a> (per-category scores, safety classes, confusion matrix).</p>`
     : '<p>No evaluation report here. Run <code>npm run eval</code> on a checkout; it writes one under <code>eval/out/</code>.</p>';
   return `<section aria-labelledby="p-shadow"><h2 id="p-shadow">Shadow mode: agreement per ticket class</h2>${shadow(view)}</section>
 <section aria-labelledby="p-eval"><h2 id="p-eval">Latest evaluation</h2>${report}</section>
+<section aria-labelledby="p-rates"><h2 id="p-rates">The four rates over time</h2>${rates(view)}</section>
 <section aria-labelledby="p-days"><h2 id="p-days">Tickets and cost over time</h2>${perDay(view)}</section>`;
 }

@@ -45,7 +45,7 @@ describe('the console handler', () => {
     for (const key of ['GET /', 'GET /queues', 'GET /pictures']) {
       const res = await handler(event(key));
       expect(res.statusCode).toBe(200);
-      expect(res.headers).toMatchObject({ 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+      expect(res.headers).toMatchObject({ 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'strict-transport-security': 'max-age=31536000' });
       expect(String(res.headers!['content-security-policy'])).toMatch(/default-src 'none'.*frame-ancestors 'none'/);
       expect(res.body).not.toContain('<script');
     }

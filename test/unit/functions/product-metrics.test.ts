@@ -55,13 +55,24 @@ describe('reopens from the run starter', () => {
     await stores.runs.create(run);
     const startRun = createStartRun({ ...stores, workflow: recordingWorkflow().engine, requesters: { emailOf: async () => null }, clock, metrics: m.metrics });
     const message = (eventId: string) => ({ runId: 'run-r1', event: { ...run.ticket, eventId, eventType: 'ticket.comment_added', body: 'It is still broken' } });
-    return { startRun, message, m };
+    return { startRun, message, m, stores };
   }
 
   it('counts a customer message within 72 h of the agent closing the ticket as a reopen, once', async () => {
     const { startRun, message, m } = await setup(10);
     await startRun(message('evt-follow-1'));
     await startRun(message('evt-follow-1'));
+    expect(m.named('TicketsReopened72h')).toEqual([1]);
+  });
+
+  it('records the reopen on the run once, so a second message neither counts again nor moves it', async () => {
+    const { startRun, message, m, stores } = await setup(10);
+    await startRun(message('evt-follow-a'));
+    const first = (await stores.runs.get('run-r1'))!.reopenedAt;
+    expect(first).toBe('2026-11-30T12:00:00.000Z');
+    await startRun(message('evt-follow-b'));
+    expect((await stores.runs.get('run-r1'))!.reopenedAt).toBe(first);
+    expect((await stores.runs.get('run-r1'))!.followUps).toHaveLength(2);
     expect(m.named('TicketsReopened72h')).toEqual([1]);
   });
 

@@ -37,8 +37,8 @@ const both = (a: Needs, b: Needs): Needs => ({ settings: [...a.settings, ...b.se
  * same one, since approvals and journal rows carry the policy's version hash.
  */
 const POLICY = ['AUTO_REFUND_LIMIT_MINOR', 'STORE_TIME_ZONE'];
-/** The approvers, and what the approval email and page link to: the order in Shopify admin, the ticket in the helpdesk. */
-const APPROVAL_EVIDENCE = ['APPROVER_EMAILS', 'SHOPIFY_STORE_DOMAIN', 'HELPDESK_KIND', 'HELPDESK_BASE_URL', 'STORE_NAME', 'STORE_LOCALE'];
+/** The approvers, and what the approval email and page link to: the order in Shopify admin, the ticket in the helpdesk, the run in the console. */
+const APPROVAL_EVIDENCE = ['APPROVER_EMAILS', 'SHOPIFY_STORE_DOMAIN', 'HELPDESK_KIND', 'HELPDESK_BASE_URL', 'STORE_NAME', 'STORE_LOCALE', 'CONSOLE_BASE_URL'];
 /** The console's user pool, app client and hosted sign-in. */
 const CONSOLE_SIGN_IN = ['COGNITO_ISSUER', 'COGNITO_CLIENT_ID', 'COGNITO_DOMAIN_URL'];
 /**
@@ -229,6 +229,8 @@ describe('function environments', () => {
       APPROVER_EMAILS: 'lead@acme.test',
       SENDER_EMAIL: 'refunds@acme.test',
       PUBLIC_BASE_URL: 'https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com',
+      // The console is served by the same API: the approval email links the run there.
+      CONSOLE_BASE_URL: 'https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com',
     });
     expect(deployedEnv('escalate').MCP_URL).toBe('https://f1g2h3i4j5k6l7m8n9o0p1q2r3s4t5u6.lambda-url.eu-west-1.on.aws/mcp');
     expect(deployedEnv('run-starter')).toMatchObject({ HELPDESK_BASE_URL: TEST_TENANT.helpdesk.baseUrl, MAX_RECEIVE_COUNT: '5' });
