@@ -146,7 +146,7 @@ async function main() {
     const rows: Array<[string, string]> = [
       ['automatic ticket, webhook → done (median / p90)', `${round(median(autoMs))} ms / ${round(percentile(autoMs, 90))} ms`],
       ['  of which queue → execution start (local SQS poll)', `${round(median(queueMs))} ms`],
-      ['  of which execution, Triage → Done (median)', `${round(median(executionMs))} ms`],
+      ['  of which execution, Triage → CheckReply (median)', `${round(median(executionMs))} ms`],
       ['approval ticket, webhook → approval requested (median)', `${round(median(toRequestMs))} ms`],
       ['approval ticket, approve → done (median)', `${round(median(afterApprovalMs))} ms`],
       ['get_order direct adapter (median)', `${round(median(directMs), 2)} ms`],

@@ -15,7 +15,6 @@ import { createRequestApproval, RequestApprovalEvent } from './request-approval/
 import { createRefund } from './refund/use-case.js';
 import { createDraftReply } from './draft-reply/use-case.js';
 import { createCheckReply } from './check-reply/use-case.js';
-import { createDone } from './done/use-case.js';
 import { createEscalate, EscalateEvent } from './escalate/use-case.js';
 import { createShadow } from './shadow/use-case.js';
 import { createShadowResolver } from './shadow/resolve.js';
@@ -72,7 +71,6 @@ export function createStepHandlers(deps: StepDeps) {
     Refund: createStepHandler(StepEvent, createRefund(deps)),
     DraftReply: createStepHandler(StepEvent, createDraftReply(deps)),
     CheckReply: createStepHandler(StepEvent, createCheckReply(deps)),
-    Done: createStepHandler(StepEvent, createDone(deps)),
     Escalate: createStepHandler(EscalateEvent, createEscalate(deps)),
     Shadow: createStepHandler(StepEvent, createShadow(deps)),
   };

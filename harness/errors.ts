@@ -87,11 +87,28 @@ export class BudgetExceededError extends HarnessError {
   }
 }
 
-/** A money call may or may not have happened and retrying cannot settle it: a person must look. */
+/** How the Refund step escalates a refund whose outcome a person must settle (Escalate records it as the reason). */
+export const PENDING_REVIEW_REASON = 'refund outcome unknown, pending review';
+
+/**
+ * What is left to do about a money call that may or may not have happened:
+ * - `pending_review`: retrying cannot settle it; the run goes to a person now (status 'pending_review').
+ * - `retry_same_key`: a retry with the same idempotency key may settle it (the store answers with the
+ *   original refund if there was one); carried as the cause of a TemporarilyUnavailableError.
+ */
+export type AmbiguousOutcomeKind = 'pending_review' | 'retry_same_key';
+
+/**
+ * A money call may or may not have happened. `kind` says whether a person must look now; a
+ * `pending_review` error's message opens with PENDING_REVIEW_REASON, followed by the detail.
+ */
 export class AmbiguousOutcomeError extends HarnessError {
-  constructor(message: string, options: HarnessErrorOptions = {}) {
-    super(message, options);
+  readonly kind: AmbiguousOutcomeKind;
+
+  constructor(kind: AmbiguousOutcomeKind, detail: string, options: HarnessErrorOptions = {}) {
+    super(kind === 'pending_review' ? `${PENDING_REVIEW_REASON}: ${detail}` : detail, options);
     this.name = 'AmbiguousOutcomeError';
+    this.kind = kind;
   }
 }
 

@@ -188,7 +188,10 @@ export interface ApprovalStore {
    * spent on this key (again, for a resumed refund), false when it was spent on another or is not approved.
    */
   consume(approvalId: string, idempotencyKey: string, at: string): Promise<boolean>;
-  /** Records RequestApproval's progress, conditionally on the approval still pending: false when it is not. */
+  /**
+   * Records RequestApproval's progress (the fields given, at least one), conditionally on the
+   * approval still pending: false when it is not.
+   */
   recordProgress(approvalId: string, progress: ApprovalProgress): Promise<boolean>;
 }
 
@@ -253,8 +256,9 @@ export interface RunStore {
   addCost(runId: string, micros: number): Promise<void>;
   list(limit: number): Promise<Run[]>;
   /**
-   * Runs of a tenant in one status, newest first (one Query on the byStatus index); with
-   * `changedSince` (ISO time), only those that took the status then or later.
+   * Runs of a tenant in one status, newest first by when they took it (one Query on the byStatus
+   * index); with `changedSince` (ISO time), only those that took the status then or later. A run takes
+   * its status at its creation and at each write that sets `status`; other writes do not move it.
    */
   listByStatus?(tenant: string, status: Run['status'], limit: number, opts?: { changedSince?: string }): Promise<Run[]>;
 }
@@ -266,7 +270,8 @@ export interface RunStore {
 export interface LockStore {
   /**
    * Conditional put: takes the lock named `name` for `owner` until now + `ttlMs` when it is free, its
-   * lease has run out, or `owner` already holds it (a retried step). False when another owner holds it.
+   * lease has run out (the clock is past its end: at the end itself it is still held), or `owner`
+   * already holds it (a retried step, which renews the lease). False when another owner holds it.
    */
   acquire(input: { name: string; owner: string; ttlMs: number }): Promise<boolean>;
   /** Releases the lock if `owner` still holds it (never another owner's, after an expiry). */

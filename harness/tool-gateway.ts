@@ -88,23 +88,27 @@ export function createHarness(deps: HarnessDeps): Harness {
   const registry = Object.fromEntries(
     Object.values(TOOL_REGISTRY).map((spec) => [spec.name, { ...spec, timeoutMs: deps.timeoutsMs?.[spec.name] ?? spec.timeoutMs }]),
   ) as Record<ToolName, ToolSpec>;
-  const pins = createPinGuard({ tools: deps.tools, server: TOOL_SERVER, pins: registryPins(), clock: deps.clock, refreshMs: deps.pinRefreshMs, emitMetric: deps.emitMetric });
-  const caller = createToolCaller({ tools: deps.tools, journal: deps.journal, clock: deps.clock, registry, pins, sleep: deps.sleep ?? realSleep, metrics: deps.metrics });
-  const lockStore = deps.locks ?? createInMemoryLockStore({ clock: deps.clock });
-  const customerLock = createCustomerLock({ locks: lockStore, sleep: deps.sleep ?? realSleep, options: deps.customerLock });
-  const refunds = createRefundExecutor({ caller, journal: deps.journal, idempotency: deps.idempotency, policy: resolved, clock: deps.clock, spec: registry.refund_create, customerLock });
-  const reviews = createReviewSettler({ caller, journal: deps.journal, idempotency: deps.idempotency, clock: deps.clock, locks: lockStore });
+  const { tools, journal, clock, idempotency } = deps;
+  const sleep = deps.sleep ?? realSleep;
+  const pins = createPinGuard({ tools, server: TOOL_SERVER, pins: registryPins(), clock, refreshMs: deps.pinRefreshMs, emitMetric: deps.emitMetric });
+  const caller = createToolCaller({ tools, journal, clock, registry, pins, sleep, metrics: deps.metrics });
+  const lockStore = deps.locks ?? createInMemoryLockStore({ clock });
+  const customerLock = createCustomerLock({ locks: lockStore, sleep, options: deps.customerLock });
+  const refunds = createRefundExecutor({ caller, journal, idempotency, policy: resolved, clock, spec: registry.refund_create, customerLock });
+  const reviews = createReviewSettler({ caller, journal, idempotency, clock, locks: lockStore });
   const modelGateway = createModelGateway({
     models: deps.models,
-    journal: deps.journal,
-    clock: deps.clock,
+    journal,
+    clock,
     config: { ...DEFAULT_MODEL_CONFIG, ...deps.modelConfig },
     runs: deps.runs,
     budget: deps.budget ?? createInMemoryBudgetStore(),
   });
 
   function policyOrThrow(): Policy {
-    if ('invalid' in resolved) throw new HarnessConfigError(`the tenant's refund policy is invalid at ${resolved.invalid}`, { context: { rule: RULES.policyInvalid } });
+    if ('invalid' in resolved) {
+      throw new HarnessConfigError(`the tenant's refund policy is invalid at ${resolved.invalid}`, { context: { rule: RULES.policyInvalid } });
+    }
     return resolved;
   }
 
@@ -115,33 +119,42 @@ export function createHarness(deps: HarnessDeps): Harness {
     },
     callTool: (ctx, name, args, options) => caller.callTool(ctx, name, args, options?.proposedBy ? { proposedBy: options.proposedBy } : {}),
     callModel: (ctx, request) => modelGateway.callModel(ctx, request),
-    async decideGate(ctx, input) {
-      let verdict: ReturnType<typeof decideGateWithGrounding>;
-      try {
-        verdict = decideGateWithGrounding({ ...input, policy: policyOrThrow(), now: deps.clock.now() });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : 'the gate could not run';
-        await deps.journal.append(gateRow(ctx, deps.clock, 'refused', `gate refused: ${message}`, 'refuse', RULES.policyInvalid));
-        throw error;
-      }
-      // One row per claimed line: its quote and the grounding rule that decided it.
-      for (const line of verdict.lines) {
-        const detail = `${line.lineItemId.split('/').at(-1)}: ${line.grounded ? 'grounded' : line.rule} by "${line.quote}"`;
-        await deps.journal.append({ ...gateRow(ctx, deps.clock, line.grounded ? 'ok' : 'refused', detail, line.grounded ? 'auto' : 'approval', line.rule), name: 'grounding' });
-      }
-      const decision = verdict.decision;
-      const outcome = decision.decision;
-      await deps.journal.append(gateRow(ctx, deps.clock, outcome === 'refuse' ? 'refused' : 'ok', `${outcome}: ${decision.reasons.join('; ')}`, outcome, decision.rules.join(',')));
-      return decision;
-    },
+    decideGate: (ctx, input) => decideGateJournaled(deps, ctx, () => ({ ...input, policy: policyOrThrow(), now: clock.now() })),
     async previewRefund(_ctx, run) {
       const policy = policyOrThrow();
       const { args, argsHash } = refunds.preview(run);
-      return { argsHash, amountMinor: args.amount.amountMinor, currency: args.amount.currency, idempotencyKey: args.idempotencyKey, toolPin: registry.refund_create.pin, policyVersion: policy.version };
+      const { amount, idempotencyKey } = args;
+      return { argsHash, amountMinor: amount.amountMinor, currency: amount.currency, idempotencyKey, toolPin: registry.refund_create.pin, policyVersion: policy.version };
     },
     refund: (ctx, input) => refunds.refund(ctx, input),
     settleReview: (ctx, run, settlement, by) => reviews.settleReview(ctx, run, settlement, by),
   };
+}
+
+/**
+ * The gate's decision, journaled: one 'grounding' row per claimed line, then the 'gate' row with the
+ * rules that decided. A gate that cannot run (an invalid policy) is journaled as refused and thrown.
+ */
+async function decideGateJournaled(deps: HarnessDeps, ctx: StepContext, gateInput: () => GateInput): Promise<GateDecision> {
+  let verdict: ReturnType<typeof decideGateWithGrounding>;
+  try {
+    verdict = decideGateWithGrounding(gateInput());
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'the gate could not run';
+    await deps.journal.append(gateRow(ctx, deps.clock, 'refused', `gate refused: ${message}`, 'refuse', RULES.policyInvalid));
+    throw error;
+  }
+  // One row per claimed line: its quote and the grounding rule that decided it.
+  for (const line of verdict.lines) {
+    const detail = `${line.lineItemId.split('/').at(-1)}: ${line.grounded ? 'grounded' : line.rule} by "${line.quote}"`;
+    const row = gateRow(ctx, deps.clock, line.grounded ? 'ok' : 'refused', detail, line.grounded ? 'auto' : 'approval', line.rule);
+    await deps.journal.append({ ...row, name: 'grounding' });
+  }
+  const decision = verdict.decision;
+  const outcome = decision.decision;
+  const detail = `${outcome}: ${decision.reasons.join('; ')}`;
+  await deps.journal.append(gateRow(ctx, deps.clock, outcome === 'refuse' ? 'refused' : 'ok', detail, outcome, decision.rules.join(',')));
+  return decision;
 }
 
 function gateRow(ctx: StepContext, clock: Clock, outcome: 'ok' | 'refused', detail: string, decision: 'auto' | 'approval' | 'refuse', rule: string) {

@@ -5,7 +5,8 @@
 // died: every step is safe to repeat (the Refund step settles a dispatched refund from its
 // idempotency record and the order's refunds instead of refunding again, RequestApproval takes up
 // its pending approval without emailing again). A run that has not started a step yet starts from
-// the top; one whose state is not a step goes to Escalate, so a person sees it. A run pending review
+// the top; one whose state is not a step goes to Escalate, so a person sees it, and so does one whose
+// step asked for a person (the steps after it would only pass the request on). A run pending review
 // that Escalate already handed to a person is left to them. Called by runtime.ts.
 import type { RunStore } from '#harness/ports.js';
 import { OPEN_STATUSES } from '#functions/shared/run-context.js';
@@ -30,7 +31,7 @@ export async function resumeOpenRuns(deps: {
   const resumed: ResumedRun[] = [];
   // Oldest first, as they came in.
   for (const run of open.reverse()) {
-    const from = resumeStateOf(run.state, deps.definition);
+    const from = run.escalationRequest ? 'Escalate' : resumeStateOf(run.state, deps.definition);
     const { started } = await deps.engine.resume({ name: run.runId, input: { runId: run.runId }, startAt: from });
     if (started) resumed.push({ runId: run.runId, status: run.status, state: run.state, from });
   }

@@ -1,13 +1,15 @@
 // The MCP server behind its Lambda function URL (AuthType AWS_IAM, payload v2, the same shape as an
 // HTTP API's): Lambda has already verified the SigV4 signature and the caller's right to invoke; the
 // handler maps the signing role (requestContext.authorizer.iam) to a caller through the tenant's
-// role table, refuses anyone else, then maps the event to a web Request, runs a fresh stateless
-// WebStandardStreamableHTTPServerTransport (JSON responses) for that caller and maps the Response
+// role table, refuses anyone else, answers anything but a POST with 405 (server/stateless.ts), then
+// maps the event to a web Request, runs a fresh stateless WebStandardStreamableHTTPServerTransport
+// (JSON responses; a tools/call needs no handshake before it) for that caller and maps the Response
 // back. Wired by index.ts; tests call it directly.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { callerOfIam, FORBIDDEN_BODY, UNAUTHORIZED_BODY, type CallerRoles, type IamIdentity } from './server/auth.js';
 import { createMcpServer, logRefusal } from './server/create-server.js';
+import { isMcpMethod, MCP_METHODS, METHOD_NOT_ALLOWED_BODY } from './server/stateless.js';
 import type { McpServerDeps } from './server/tools.js';
 
 export interface McpLambdaOptions {
@@ -64,6 +66,7 @@ export function createMcpLambdaHandler(options: McpLambdaOptions): McpLambdaHand
       (options.deps.log ?? logRefusal)({ msg: 'mcp caller refused', principal: iam.userArn ?? null, reason: 'not a tool-calling function of this tenant' });
       return json(403, FORBIDDEN_BODY);
     }
+    if (!isMcpMethod(event.requestContext.http.method)) return json(405, METHOD_NOT_ALLOWED_BODY, { allow: MCP_METHODS.join(', ') });
     const server = createMcpServer(options.deps, caller);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {

@@ -1,12 +1,14 @@
-// The MCP server on node:http for the local runtime and tests: stateless Streamable HTTP at /mcp,
-// a fresh server and transport per request, DNS-rebinding protection (Host allowlist). Each caller
-// (a tool-calling function, server/permissions.ts) proves who it is with its own bearer token, and
-// gets only its own tools: the local stand-in for the deployed function URL's IAM identity.
+// The MCP server on node:http for the local runtime and tests: stateless Streamable HTTP at /mcp
+// (POST only, server/stateless.ts), a fresh server and transport per request, DNS-rebinding
+// protection (Host allowlist). Each caller (a tool-calling function, server/permissions.ts) proves
+// who it is with its own bearer token, and gets only its own tools: the local stand-in for the
+// deployed function URL's IAM identity.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { callerOfBearer, UNAUTHORIZED_BODY, type CallerTokens } from './server/auth.js';
 import { createMcpServer } from './server/create-server.js';
+import { isMcpMethod, MCP_METHODS, METHOD_NOT_ALLOWED_BODY } from './server/stateless.js';
 import type { McpServerDeps } from './server/tools.js';
 
 export interface LocalMcpServerOptions {
@@ -42,6 +44,7 @@ export async function startMcpHttpServer(options: LocalMcpServerOptions): Promis
     if (new URL(req.url ?? '/', 'http://local').pathname !== MCP_PATH) return sendJson(res, 404, { error: 'not found' });
     const caller = callerOfBearer(req.headers.authorization, options.callerTokens);
     if (!caller) return sendJson(res, 401, UNAUTHORIZED_BODY, { 'www-authenticate': 'Bearer' });
+    if (!isMcpMethod(req.method ?? '')) return sendJson(res, 405, METHOD_NOT_ALLOWED_BODY, { allow: MCP_METHODS.join(', ') });
     const server = createMcpServer(options.deps, caller);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -8,11 +8,15 @@ export type Ceiling = Pick<TicketUsage, 'transitions' | 'invocations' | 'dynamoW
 
 /**
  * Measured on 2026-12-01 (test/e2e/cost.test.ts's run: the automatic ticket first, so it also pays the
- * harness's tools/list pin check), and committed as they were: any growth is a decision.
+ * harness's tools/list pin check and each caller's MCP handshake), and committed as they were: any
+ * growth is a decision. MCP invocations since one request per warm tool call: automatic 14 (7 tool
+ * calls, 3 handshakes of 2, the pin check's tools/list), approval 9 (7 calls, request-approval's handshake).
+ * Transitions since 2026-12-01, one Choice on each path (after the Gate) and no Done state: the automatic
+ * path enters 8 states (Triage … GateDecision, Refund, DraftReply, CheckReply), the approval path 10.
  */
 export const CEILINGS: Record<TicketKind, Ceiling> = {
-  automatic: { transitions: 13, invocations: 42, dynamoWriteUnits: 70, dynamoIndexWriteUnits: 6, dynamoReadUnits: 15, sqsRequests: 3, apiRequests: 1, emails: 0 },
-  approval: { transitions: 15, invocations: 41, dynamoWriteUnits: 92, dynamoIndexWriteUnits: 12, dynamoReadUnits: 24, sqsRequests: 3, apiRequests: 3, emails: 1 },
+  automatic: { transitions: 8, invocations: 23, dynamoWriteUnits: 67, dynamoIndexWriteUnits: 6, dynamoReadUnits: 14, sqsRequests: 3, apiRequests: 1, emails: 0 },
+  approval: { transitions: 10, invocations: 21, dynamoWriteUnits: 89, dynamoIndexWriteUnits: 12, dynamoReadUnits: 23, sqsRequests: 3, apiRequests: 3, emails: 1 },
 };
 
 /** Each count of `usage` above its ceiling, said plainly. */

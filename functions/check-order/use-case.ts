@@ -8,9 +8,9 @@ import { checkBinding } from '#harness/policy/binding.js';
 import { withinDays } from '#harness/policy/days.js';
 import type { OrderFacts, Run } from '#harness/domain/types.js';
 import type { StepContext } from '#harness/ports.js';
-import { continueWith, escalate, type StepResult } from '../shared/step-result.js';
+import { continueWith, escalate } from '../shared/step-result.js';
 import { customerWords } from '../shared/customer-words.js';
-import { enterStep } from '../shared/run-context.js';
+import { createStep } from '../shared/step.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
@@ -39,9 +39,8 @@ async function chooseOrder(deps: Deps, ctx: StepContext, run: Run, requester: st
 }
 
 export function createCheckOrder(deps: Deps) {
-  return async ({ runId }: { runId: string }): Promise<StepResult> => {
-    const { run, ctx } = await enterStep(deps.runs, runId, 'CheckOrder');
-    if (!run.triage) throw new MissingStepDataError(runId, 'triage');
+  return createStep(deps, 'CheckOrder', async ({ run, ctx }) => {
+    if (!run.triage) throw new MissingStepDataError(run.runId, 'triage');
     const requester = run.ticket.requesterEmail?.trim().toLowerCase() || null;
     if (!requester) return escalate('the requester has no email on the helpdesk; cannot verify who owns the order');
     const chosen = await chooseOrder(deps, ctx, run, requester);
@@ -64,7 +63,7 @@ export function createCheckOrder(deps: Deps) {
     // Shown on the run by UTC day; the gate recounts recentRefunds by day in the store's time zone.
     const counted = recentRefunds.filter((r) => withinDays(r.createdAt, run.ticket.receivedAt, 90, 'UTC')).length;
     const facts: OrderFacts = { ...toOrderFacts(order, counted), recentRefunds, binding: chosen.binding };
-    await deps.runs.update(runId, { order: facts });
+    await deps.runs.update(run.runId, { order: facts });
     return continueWith();
-  };
+  });
 }

@@ -1,10 +1,16 @@
 // CheckReply: a deterministic match on the receipt's order number, amount and currency plus the
-// small model's check; only a draft that passes both is left on the ticket (post_draft, an
-// internal note). A mismatch blocks post_draft and escalates.
-import { MissingStepDataError } from '../shared/errors.js';
-import { enterStep } from '../shared/run-context.js';
+// small model's check; only a draft that passes both is left on the ticket (post_draft, an internal
+// note), and then the run is closed done (shared/close-run.ts). A mismatch blocks post_draft and
+// hands the run to a person here, in-process, through the Escalate use case (reason, team note,
+// status): a failed check is an outcome, not a Lambda error, and no state follows this one.
+// both checks → post_draft → close (done) | a problem → escalation request on the run → Escalate, in-process
+import { createEscalate, type EscalateOutcome } from '../escalate/use-case.js';
+import { createCloseRun } from '../shared/close-run.js';
+import { MissingStepDataError, RunClosedError } from '../shared/errors.js';
 import { checkDraftAgainstReceipt, ReplyCheckOutput, replyFacts } from '../shared/reply.js';
-import { continueWith, escalate, type StepResult } from '../shared/step-result.js';
+import { closedStatus } from '../shared/run-context.js';
+import { createLastStep } from '../shared/step.js';
+import { escalate, type EscalateResult } from '../shared/step-result.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
 /** Stable: the cached prefix of every reply-check call. */
@@ -17,27 +23,41 @@ export const REPLY_CHECK_SYSTEM = [
   'other refunds); a language other than the one given. passed is true only when there is no problem.',
 ].join('\n');
 
-export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'harness' | 'models'>) {
-  return async ({ runId }: { runId: string }): Promise<StepResult> => {
-    const { run, ctx } = await enterStep(deps.runs, runId, 'CheckReply');
-    if (!run.draft) throw new MissingStepDataError(runId, 'draft');
-    // A retried step whose checked draft is already on the ticket leaves no second note.
-    if (run.draft.noteId && run.draft.check?.passed) return continueWith();
-    const deterministic = checkDraftAgainstReceipt(run.draft.body, run);
-    const model = await deps.harness.callModel(ctx, {
-      specialist: 'reply_check',
-      model: deps.models.replyCheck,
-      system: REPLY_CHECK_SYSTEM,
-      input: { draft: run.draft.body, facts: replyFacts(run, 'refunded') },
-      schema: ReplyCheckOutput,
-    });
-    const problems = [...deterministic, ...(model.passed ? [] : model.problems)];
-    if (problems.length > 0) {
-      await deps.runs.update(runId, { draft: { ...run.draft, check: { passed: false, problems } } });
-      return escalate(`the reply draft failed its check: ${problems.join('; ')}`);
-    }
-    const note = await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body: run.draft.body });
-    await deps.runs.update(runId, { draft: { ...run.draft, check: { passed: true, problems: [] }, noteId: note.noteId } });
-    return continueWith();
-  };
+/** The run closed done with its checked draft on the ticket, or handed to a person (Escalate's answer). */
+export type CheckReplyResult = { outcome: 'done' } | EscalateOutcome;
+
+export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models' | 'metrics'>) {
+  const close = createCloseRun(deps);
+  const handOver = createEscalate(deps);
+  return createLastStep(
+    deps,
+    'CheckReply',
+    async ({ run, ctx }): Promise<CheckReplyResult | EscalateResult> => {
+      const { runId } = run;
+      if (!run.draft) throw new MissingStepDataError(runId, 'draft');
+      // A retried step whose checked draft is already on the ticket leaves no second note.
+      if (!(run.draft.noteId && run.draft.check?.passed)) {
+        const deterministic = checkDraftAgainstReceipt(run.draft.body, run);
+        const model = await deps.harness.callModel(ctx, {
+          specialist: 'reply_check',
+          model: deps.models.replyCheck,
+          system: REPLY_CHECK_SYSTEM,
+          input: { draft: run.draft.body, facts: replyFacts(run, 'refunded') },
+          schema: ReplyCheckOutput,
+        });
+        const problems = [...deterministic, ...(model.passed ? [] : model.problems)];
+        if (problems.length > 0) {
+          await deps.runs.update(runId, { draft: { ...run.draft, check: { passed: false, problems } } });
+          return escalate(`the reply draft failed its check: ${problems.join('; ')}`);
+        }
+        const note = await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body: run.draft.body });
+        await deps.runs.update(runId, { draft: { ...run.draft, check: { passed: true, problems: [] }, noteId: note.noteId } });
+      }
+      // Closed by something else meanwhile (a cancel, the sweeper): the Catch takes it to Escalate, which settles it.
+      if (!(await close(runId))) throw new RunClosedError(runId, closedStatus((await deps.runs.get(runId)) ?? run) ?? 'closed');
+      return { outcome: 'done' };
+    },
+    // The request is on the run: Escalate records it with this step and its reason.
+    (runId) => handOver({ runId, state: {} }),
+  );
 }

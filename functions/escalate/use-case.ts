@@ -1,5 +1,7 @@
 // Escalate: hand the ticket to a person with the reason, and leave an internal note saying what
-// actually happened (refund made or not). Reached from every step by Catch or a Choice default.
+// actually happened (refund made or not). Reached from every step by Catch or a Choice default (a
+// step's escalation request, passed on to GateDecision: shared/step.ts), and called in-process by
+// CheckReply when its draft fails the check and by the stalled-runs sweeper.
 // Also where a cancelled run ends (a step refused to start, or the approval wait was failed), and
 // where any approval still pending is closed, so no approval outlives its run's wait.
 import { z } from 'zod';
@@ -142,8 +144,10 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
       return { outcome: 'escalated' as const, reason: run.escalation?.reason ?? 'already escalated', noteId: null };
     }
 
-    const reason = escalationReason(state);
-    const step = run.state;
+    // The step that asked for a person, with its reason unchanged, when one did; else what the state says.
+    const request = run.escalationRequest;
+    const reason = request ? request.reason.slice(0, MAX_REASON) : escalationReason(state);
+    const step = request?.step ?? run.state;
     const timedOut = state.error?.Error === 'States.Timeout';
     const approval = await closePendingApproval(run, timedOut ? 'expired' : 'cancelled', timedOut ? null : `run escalated: ${reason}`);
     // The note goes first, so a run reads "escalated" only once the team has been told.
@@ -158,3 +162,6 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
     return { outcome: 'escalated' as const, reason, noteId };
   };
 }
+
+/** What Escalate answers: the run handed over (or found cancelled, in shadow, or already handed over). */
+export type EscalateOutcome = Awaited<ReturnType<ReturnType<typeof createEscalate>>>;

@@ -2,14 +2,15 @@
 // decision is recorded with the rules that decided it. No model runs here. Then the tenant's mode for
 // the ticket's class (reason × amount band × language) applies: auto as decided; assist turns an
 // automatic refund into an approval; shadow records what the agent would have done and stops the run
-// at its proposal (every decision, refusals included, so agreement also covers "no refund").
+// at its proposal (every decision, refusals included, so agreement also covers "no refund"). A run an
+// earlier step asked to hand to a person never gets here as work: shared/step.ts passes it on (decision escalate).
 import { anyNonAuto, AUTO_MODE, classKeyOf, modeFor, normalizeLines, type AgentMode } from '#harness/domain/shadow.js';
 import type { GateDecision, Run } from '#harness/domain/types.js';
 import { RULES } from '#harness/policy/rules.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import { customerWords } from '../shared/customer-words.js';
-import { enterStep } from '../shared/run-context.js';
-import { continueWith, type StepResult } from '../shared/step-result.js';
+import { continueWith } from '../shared/step-result.js';
+import { createStep } from '../shared/step.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
 export function createGate(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | 'agentMode' | 'shadow'>) {
@@ -23,8 +24,8 @@ export function createGate(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | '
     return modeFor(config, classKey, record?.promotedAt != null);
   }
 
-  return async ({ runId }: { runId: string }): Promise<StepResult> => {
-    const { run, ctx } = await enterStep(deps.runs, runId, 'Gate');
+  return createStep(deps, 'Gate', async ({ run, ctx }) => {
+    const { runId } = run;
     if (!run.triage || !run.order || !run.proposal) throw new MissingStepDataError(runId, 'proposal');
     const decided = await deps.harness.decideGate(ctx, {
       ticketEmail: run.ticket.requesterEmail,
@@ -45,7 +46,7 @@ export function createGate(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | '
     await deps.runs.update(runId, { gate });
     if (gate.decision === 'refuse') return { outcome: 'escalate', decision: 'refuse', reason: `refused by policy: ${gate.reasons.join('; ')}` };
     return continueWith({ decision: gate.decision });
-  };
+  });
 }
 
 /** What the agent would have done, kept for comparing with what the person does. */

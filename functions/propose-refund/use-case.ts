@@ -5,8 +5,8 @@
 // only a proposal: the Gate and the harness check it in code.
 import { Proposal } from '#harness/domain/types.js';
 import { DEFAULT_MAX_TURNS, modelTools } from '#harness/models/index.js';
-import { continueWith, type StepResult } from '../shared/step-result.js';
-import { enterStep } from '../shared/run-context.js';
+import { continueWith } from '../shared/step-result.js';
+import { createStep } from '../shared/step.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
@@ -40,10 +40,9 @@ export const ORDER_AGENT_SYSTEM = [
 ].join('\n');
 
 export function createProposeRefund(deps: Pick<StepDeps, 'runs' | 'harness' | 'models'>) {
-  return async ({ runId }: { runId: string }): Promise<StepResult> => {
-    const { run, ctx } = await enterStep(deps.runs, runId, 'ProposeRefund');
-    if (!run.triage) throw new MissingStepDataError(runId, 'triage');
-    if (!run.order) throw new MissingStepDataError(runId, 'order');
+  return createStep(deps, 'ProposeRefund', async ({ run, ctx }) => {
+    if (!run.triage) throw new MissingStepDataError(run.runId, 'triage');
+    if (!run.order) throw new MissingStepDataError(run.runId, 'order');
     const proposal = await deps.harness.callModel(ctx, {
       specialist: 'order_agent',
       model: deps.models.orderAgent,
@@ -68,7 +67,7 @@ export function createProposeRefund(deps: Pick<StepDeps, 'runs' | 'harness' | 'm
         maxTurns: DEFAULT_MAX_TURNS,
       }),
     });
-    await deps.runs.update(runId, { proposal });
+    await deps.runs.update(run.runId, { proposal });
     return continueWith();
-  };
+  });
 }

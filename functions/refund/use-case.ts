@@ -13,8 +13,6 @@ import { closedStatus, enterStep, STILL_OPEN } from '../shared/run-context.js';
 import { continueWith, type StepResult } from '../shared/step-result.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
-export const PENDING_REVIEW_REASON = 'refund outcome unknown, pending review';
-
 export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'metrics' | 'clock'>) {
   /** The run's claim before any dispatch: only while it is open and nobody cancelled it. */
   async function claim(run: Run): Promise<Run> {
@@ -52,8 +50,8 @@ export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harnes
       // The money may have moved and nobody can tell yet: a person reconciles (the key stays).
       const unknown = error instanceof AmbiguousOutcomeError || (error instanceof Error && error.cause instanceof AmbiguousOutcomeError);
       if (unknown) await deps.runs.update(runId, { status: 'pending_review' });
-      if (error instanceof AmbiguousOutcomeError && !error.message.startsWith(PENDING_REVIEW_REASON)) {
-        throw new AmbiguousOutcomeError(`${PENDING_REVIEW_REASON}: ${error.message}`, { cause: error });
+      if (error instanceof AmbiguousOutcomeError && error.kind !== 'pending_review') {
+        throw new AmbiguousOutcomeError('pending_review', error.message, { cause: error });
       }
       throw error;
     }

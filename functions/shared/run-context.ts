@@ -21,8 +21,12 @@ export function closedStatus(run: Run): string | null {
   return CLOSED.has(run.status) ? run.status : null;
 }
 
-export async function enterStep(runs: RunStore, runId: string, step: StepName): Promise<{ run: Run; ctx: StepContext }> {
-  const found = await runs.get(runId);
+/** The run a step works on, marked as current, and the context its harness calls carry. */
+export type EnteredStep = { run: Run; ctx: StepContext };
+
+/** `loaded`: the run as the caller just read it (functions/shared/step.ts), so it is not read twice. */
+export async function enterStep(runs: RunStore, runId: string, step: StepName, loaded?: Run): Promise<EnteredStep> {
+  const found = loaded ?? (await runs.get(runId));
   if (!found) throw new RunNotFoundError(runId);
   let run = found;
   if (step !== 'Escalate') {

@@ -16,8 +16,7 @@ export function stateBudgetsMs(approvalTtlHours: number): Record<string, number>
     RequestApproval: (approvalTtlHours + 1) * 60 * MINUTE,
     Refund: 10 * MINUTE,
     DraftReply: 10 * MINUTE, // refunded, but no draft for 10 minutes
-    CheckReply: 10 * MINUTE,
-    Done: 5 * MINUTE,
+    CheckReply: 10 * MINUTE, // checks the draft, then closes the run (or escalates it) itself
     Escalate: 10 * MINUTE,
     Shadow: 10 * MINUTE, // shadow mode: the proposal note, then the run stops
     // Not a state: a cancelled run whose cancel has not settled (still reads live, or refunded

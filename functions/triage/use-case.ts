@@ -1,8 +1,8 @@
 // Triage: ticket text (untrusted data) → the small model's structured triage → continue only for a
 // confident refund request. Unknown intents leave the automated path.
 import { Triage } from '#harness/domain/types.js';
-import { continueWith, escalate, type StepResult } from '../shared/step-result.js';
-import { enterStep } from '../shared/run-context.js';
+import { continueWith, escalate } from '../shared/step-result.js';
+import { createStep } from '../shared/step.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
 /** Stable: the cached prefix of every triage call. The ticket goes in the user turn, never here. */
@@ -32,8 +32,7 @@ export const TRIAGE_SYSTEM = [
 const MIN_CONFIDENCE = 0.6;
 
 export function createTriage(deps: Pick<StepDeps, 'runs' | 'harness' | 'models'>) {
-  return async ({ runId }: { runId: string }): Promise<StepResult> => {
-    const { run, ctx } = await enterStep(deps.runs, runId, 'Triage');
+  return createStep(deps, 'Triage', async ({ run, ctx }) => {
     const triage = await deps.harness.callModel(ctx, {
       specialist: 'triage',
       model: deps.models.triage,
@@ -41,9 +40,9 @@ export function createTriage(deps: Pick<StepDeps, 'runs' | 'harness' | 'models'>
       input: { ticket: { untrusted: true, subject: run.ticket.subject, body: run.ticket.body } },
       schema: Triage,
     });
-    await deps.runs.update(runId, { triage });
+    await deps.runs.update(run.runId, { triage });
     if (triage.intent !== 'refund_request') return escalate('the ticket is not a refund request');
     if (triage.confidence < MIN_CONFIDENCE) return escalate(`refund intent unclear (confidence ${triage.confidence})`);
     return continueWith();
-  };
+  });
 }

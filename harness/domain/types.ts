@@ -41,7 +41,6 @@ export const StepName = z.enum([
   'Refund',
   'DraftReply',
   'CheckReply',
-  'Done',
   'Escalate',
   'Shadow',
 ]);
@@ -308,6 +307,11 @@ export const Run = z.object({
   refund: RefundReceipt.nullable(),
   draft: ReplyDraft.nullable(),
   escalation: z.object({ reason: z.string(), step: z.string() }).nullable(),
+  /**
+   * Set once by the step that found the run must go to a person (functions/shared/step.ts): which step
+   * and why. The steps after it do no work and pass it on; Escalate records it as the escalation.
+   */
+  escalationRequest: z.object({ reason: z.string(), step: z.string() }).optional(),
   costMicros: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -10,7 +10,7 @@ import type { Order } from '#mcp/contracts/tools.js';
 import { toOrderFacts } from '../domain/order-facts.js';
 import { RefundReceipt, type Run } from '../domain/types.js';
 import { ArgumentPolicyError, HarnessConfigError, HarnessError, TemporarilyUnavailableError } from '../errors.js';
-import type { Clock, IdempotencyStore, JournalStore, LockStore, StepContext } from '../ports.js';
+import type { Clock, IdempotencyRecord, IdempotencyStore, JournalStore, LockStore, StepContext } from '../ports.js';
 import { customerLockName } from './customer-lock.js';
 import { RULES } from '../policy/rules.js';
 import { findRecordedRefund } from './reconcile.js';
@@ -38,105 +38,138 @@ function sameRefundId(onOrder: string, given: string): boolean {
   return onOrder === wanted || onOrder.split('/').at(-1) === wanted.split('/').at(-1);
 }
 
+type ReviewRow = { outcome: 'ok' | 'refused'; decision: 'allow' | 'refuse'; rule: string; detail: string; key: string | null; by: string };
+
+/** The run's hold on its customer's refund lock, if it still has one (never another run's). */
+function releaseLock(deps: ReviewSettlerDeps, run: Run): Promise<unknown> {
+  if (!run.order?.customerId) return Promise.resolve();
+  return deps.locks.release({ name: customerLockName(run.tenant, run.order.customerId), owner: run.runId }).catch(() => undefined);
+}
+
+/** The one 'review' decision row, with the person as its actor. */
+async function record(deps: ReviewSettlerDeps, ctx: StepContext, input: ReviewRow): Promise<void> {
+  await deps.journal.append({
+    runId: ctx.runId,
+    at: deps.clock.now().toISOString(),
+    step: ctx.step,
+    kind: 'decision',
+    name: 'review',
+    provider: 'harness',
+    argsHash: 'none',
+    outcome: input.outcome,
+    detail: input.detail.slice(0, 300),
+    latencyMs: 0,
+    costMicros: 0,
+    model: null,
+    inputTokens: null,
+    outputTokens: null,
+    idempotencyKey: input.key,
+    decision: input.decision,
+    rule: input.rule,
+    actor: input.by,
+  });
+}
+
+async function refuse(deps: ReviewSettlerDeps, ctx: StepContext, by: string, key: string | null, rule: string, message: string): Promise<never> {
+  await record(deps, ctx, { outcome: 'refused', decision: 'refuse', rule, detail: `${by}: ${message}`, key, by });
+  throw new ArgumentPolicyError(rule, message);
+}
+
+/** The key the Refund step dispatched with: from its journal rows, else derived as the step derives it. */
+async function keyOf(deps: ReviewSettlerDeps, run: Run): Promise<string> {
+  const rows = await deps.journal.listByRun(run.runId);
+  const dispatched = rows.filter((r) => r.name === 'refund_create' && r.idempotencyKey).at(-1)?.idempotencyKey;
+  if (dispatched) return dispatched;
+  return buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal!, facts: run.order! }).idempotencyKey;
+}
+
+/** What a review settles: the run, its key and record, and the order the harness just re-read. */
+interface Review {
+  ctx: StepContext;
+  run: Run & { order: NonNullable<Run['order']>; proposal: NonNullable<Run['proposal']> };
+  by: string;
+  key: string;
+  existing: IdempotencyRecord | null;
+  order: Order;
+}
+
+/** "Refund <id> is there": it must be on the bound order; the record is completed with its receipt. */
+async function settleFound(deps: ReviewSettlerDeps, review: Review, refundId: string): Promise<ReviewOutcome> {
+  const { ctx, run, by, key, existing, order } = review;
+  const bound = run.order;
+  const found = order.refunds.find((r) => sameRefundId(r.id, refundId));
+  if (!found) return refuse(deps, ctx, by, key, RULES.reviewRefundNotOnOrder, `refund ${refundId} is not on order #${bound.orderNumber}`);
+  const receipt = RefundReceipt.parse({
+    refundId: found.id,
+    orderId: order.id,
+    orderNumber: bound.orderNumber,
+    amountMinor: found.amount.amountMinor,
+    currency: found.amount.currency,
+    createdAt: found.createdAt,
+    idempotencyKey: key,
+  });
+  if (existing?.status === 'succeeded') {
+    const held = RefundReceipt.safeParse(existing.result);
+    if (!held.success || held.data.refundId !== found.id) {
+      return refuse(deps, ctx, by, key, RULES.reviewAlreadySettled, 'the idempotency record already holds another refund');
+    }
+  } else {
+    if (!existing) await deps.idempotency.begin({ key, runId: run.runId, argsHash: 'settled-by-review', createdAt: deps.clock.now().toISOString() });
+    await deps.idempotency.complete(key, receipt);
+  }
+  await releaseLock(deps, run);
+  const detail = `${by} found refund ${found.id} (${found.amount.amountMinor} ${found.amount.currency}) on order #${bound.orderNumber}`;
+  await record(deps, ctx, { outcome: 'ok', decision: 'allow', rule: RULES.reviewRefundFound, detail, key, by });
+  return { kind: 'refund_found', receipt };
+}
+
+/** "There is no refund", checked too: a refund of exactly these lines and amount since the dispatch is ours. */
+async function settleNotFound(deps: ReviewSettlerDeps, review: Review): Promise<ReviewOutcome> {
+  const { ctx, run, by, key, existing, order } = review;
+  const bound = run.order;
+  const made = 'the idempotency record holds a receipt: the refund was made';
+  if (existing?.status === 'succeeded') return refuse(deps, ctx, by, key, RULES.reviewAlreadySettled, made);
+  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal, facts: toOrderFacts(order, bound.refundsLast90Days) });
+  const since = existing?.createdAt ?? run.refundIntent?.at ?? run.createdAt;
+  const ours = findRecordedRefund(order, args, since);
+  if (ours) {
+    const shown = `order #${bound.orderNumber} shows refund ${ours.id} of exactly these lines and amount; settle it as found`;
+    return refuse(deps, ctx, by, key, RULES.reviewRefundOnOrder, shown);
+  }
+  if (!deps.idempotency.release) throw new HarnessConfigError('this idempotency store cannot release a key');
+  if (!(await deps.idempotency.release(key))) return refuse(deps, ctx, by, key, RULES.reviewAlreadySettled, made);
+  await releaseLock(deps, run);
+  const detail = `${by} found no refund on order #${bound.orderNumber}; key released`;
+  await record(deps, ctx, { outcome: 'ok', decision: 'refuse', rule: RULES.reviewRefundNotFound, detail, key, by });
+  return { kind: 'no_refund', idempotencyKey: key };
+}
+
+async function settleReview(deps: ReviewSettlerDeps, ctx: StepContext, run: Run, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
+  if (ctx.runId !== run.runId || ctx.tenant !== run.tenant) throw new HarnessConfigError('the step context is for another run or tenant');
+  if (run.status !== 'pending_review' || !run.order || !run.proposal) {
+    return refuse(deps, ctx, by, null, RULES.reviewNotPending, `run ${run.runId} is not waiting for a review (status ${run.status})`);
+  }
+  const bound = run.order;
+  const key = await keyOf(deps, run);
+  const existing = await deps.idempotency.get(key);
+  // The harness reads the order itself: a person's word is checked against the store.
+  const boundCtx = { ...ctx, boundOrderId: bound.orderId };
+  const { order } = (await deps.caller.callTool(boundCtx, 'get_order', { orderNumber: bound.orderNumber }, { internal: true })) as { order: Order };
+  const review: Review = { ctx, run: { ...run, order: bound, proposal: run.proposal }, by, key, existing, order };
+  return 'refundId' in settlement ? settleFound(deps, review, settlement.refundId) : settleNotFound(deps, review);
+}
+
 export function createReviewSettler(deps: ReviewSettlerDeps) {
-  const { caller, journal, idempotency, clock } = deps;
-
-  /** The run's hold on its customer's refund lock, if it still has one (never another run's). */
-  const releaseLock = (run: Run) =>
-    run.order?.customerId ? deps.locks.release({ name: customerLockName(run.tenant, run.order.customerId), owner: run.runId }).catch(() => undefined) : Promise.resolve();
-
-  async function record(ctx: StepContext, input: { outcome: 'ok' | 'refused'; decision: 'allow' | 'refuse'; rule: string; detail: string; key: string | null; by: string }) {
-    await journal.append({
-      runId: ctx.runId,
-      at: clock.now().toISOString(),
-      step: ctx.step,
-      kind: 'decision',
-      name: 'review',
-      provider: 'harness',
-      argsHash: 'none',
-      outcome: input.outcome,
-      detail: input.detail.slice(0, 300),
-      latencyMs: 0,
-      costMicros: 0,
-      model: null,
-      inputTokens: null,
-      outputTokens: null,
-      idempotencyKey: input.key,
-      decision: input.decision,
-      rule: input.rule,
-      actor: input.by,
-    });
-  }
-
-  async function refuse(ctx: StepContext, by: string, key: string | null, rule: string, message: string): Promise<never> {
-    await record(ctx, { outcome: 'refused', decision: 'refuse', rule, detail: `${by}: ${message}`, key, by });
-    throw new ArgumentPolicyError(rule, message);
-  }
-
-  /** The key the Refund step dispatched with: from its journal rows, else derived as the step derives it. */
-  async function keyOf(run: Run): Promise<string> {
-    const rows = await journal.listByRun(run.runId);
-    const dispatched = rows.filter((r) => r.name === 'refund_create' && r.idempotencyKey).at(-1)?.idempotencyKey;
-    if (dispatched) return dispatched;
-    return buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal!, facts: run.order! }).idempotencyKey;
-  }
-
-  async function settleReview(ctx: StepContext, run: Run, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
-    if (ctx.runId !== run.runId || ctx.tenant !== run.tenant) throw new HarnessConfigError('the step context is for another run or tenant');
-    if (run.status !== 'pending_review' || !run.order || !run.proposal) {
-      return refuse(ctx, by, null, RULES.reviewNotPending, `run ${run.runId} is not waiting for a review (status ${run.status})`);
-    }
-    const bound = run.order;
-    const key = await keyOf(run);
-    const existing = await idempotency.get(key);
-    // The harness reads the order itself: a person's word is checked against the store.
-    const boundCtx = { ...ctx, boundOrderId: bound.orderId };
-    const { order } = (await caller.callTool(boundCtx, 'get_order', { orderNumber: bound.orderNumber }, { internal: true })) as { order: Order };
-
-    if ('refundId' in settlement) {
-      const found = order.refunds.find((r) => sameRefundId(r.id, settlement.refundId));
-      if (!found) return refuse(ctx, by, key, RULES.reviewRefundNotOnOrder, `refund ${settlement.refundId} is not on order #${bound.orderNumber}`);
-      const receipt = RefundReceipt.parse({
-        refundId: found.id,
-        orderId: order.id,
-        orderNumber: bound.orderNumber,
-        amountMinor: found.amount.amountMinor,
-        currency: found.amount.currency,
-        createdAt: found.createdAt,
-        idempotencyKey: key,
-      });
-      if (existing?.status === 'succeeded') {
-        const held = RefundReceipt.safeParse(existing.result);
-        if (!held.success || held.data.refundId !== found.id) return refuse(ctx, by, key, RULES.reviewAlreadySettled, 'the idempotency record already holds another refund');
-      } else {
-        if (!existing) await idempotency.begin({ key, runId: run.runId, argsHash: 'settled-by-review', createdAt: clock.now().toISOString() });
-        await idempotency.complete(key, receipt);
-      }
-      await releaseLock(run);
-      await record(ctx, { outcome: 'ok', decision: 'allow', rule: RULES.reviewRefundFound, detail: `${by} found refund ${found.id} (${found.amount.amountMinor} ${found.amount.currency}) on order #${bound.orderNumber}`, key, by });
-      return { kind: 'refund_found', receipt };
-    }
-
-    // "Not found" is checked too: a refund of exactly these lines and amount since the dispatch is ours.
-    if (existing?.status === 'succeeded') return refuse(ctx, by, key, RULES.reviewAlreadySettled, 'the idempotency record holds a receipt: the refund was made');
-    const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal, facts: toOrderFacts(order, bound.refundsLast90Days) });
-    const since = existing?.createdAt ?? run.refundIntent?.at ?? run.createdAt;
-    const ours = findRecordedRefund(order, args, since);
-    if (ours) return refuse(ctx, by, key, RULES.reviewRefundOnOrder, `order #${bound.orderNumber} shows refund ${ours.id} of exactly these lines and amount; settle it as found`);
-    if (!idempotency.release) throw new HarnessConfigError('this idempotency store cannot release a key');
-    if (!(await idempotency.release(key))) return refuse(ctx, by, key, RULES.reviewAlreadySettled, 'the idempotency record holds a receipt: the refund was made');
-    await releaseLock(run);
-    await record(ctx, { outcome: 'ok', decision: 'refuse', rule: RULES.reviewRefundNotFound, detail: `${by} found no refund on order #${bound.orderNumber}; key released`, key, by });
-    return { kind: 'no_refund', idempotencyKey: key };
-  }
-
   return {
     async settleReview(ctx: StepContext, run: Run, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
       try {
-        return await settleReview(ctx, run, settlement, by);
+        return await settleReview(deps, ctx, run, settlement, by);
       } catch (error) {
         if (error instanceof HarnessError) throw error;
-        throw new TemporarilyUnavailableError('a store needed to settle the review is unavailable', { cause: error, context: { rule: RULES.storeUnavailable } });
+        throw new TemporarilyUnavailableError('a store needed to settle the review is unavailable', {
+          cause: error,
+          context: { rule: RULES.storeUnavailable },
+        });
       }
     },
   };

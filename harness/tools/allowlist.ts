@@ -12,7 +12,6 @@ export const STEP_ALLOWLIST: Readonly<Record<StepName, readonly ToolName[]>> = {
   Refund: ['preview_refund', 'refund_create'],
   DraftReply: [],
   CheckReply: ['post_draft'],
-  Done: [],
   Escalate: ['post_draft'],
   // Shadow mode: the note with the proposal; nothing that reads or moves money.
   Shadow: ['post_draft'],

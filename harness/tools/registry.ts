@@ -67,7 +67,9 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
   },
   // Retried once, only on a timeout or a temporary failure (502/503/throttling), with the same
   // idempotency key, so the store answers a retry of an accepted refund with that refund.
-  // Never on a 4xx or a user error (not_found, not_authorized, conflict, invalid).
+  // Never on a 4xx or a user error (not_found, not_authorized, conflict, invalid). Below this, the MCP
+  // client sends a call once more only when the server refused it unrun for want of a handshake
+  // (harness/adapters/mcp/session.ts): the same request, so the same key.
   refund_create: {
     name: 'refund_create',
     risk: 'money',

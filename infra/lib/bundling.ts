@@ -92,7 +92,6 @@ export const BUNDLE_BUDGETS_KB: Record<FunctionName, number> = {
   refund: HANDLER_BUDGET_KB,
   'draft-reply': HANDLER_BUDGET_KB,
   'check-reply': HANDLER_BUDGET_KB,
-  done: HANDLER_BUDGET_KB,
   escalate: HANDLER_BUDGET_KB,
   'cancel-run': HANDLER_BUDGET_KB,
   console: HANDLER_BUDGET_KB,

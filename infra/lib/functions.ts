@@ -17,7 +17,6 @@ export const FUNCTION_NAMES = [
   'refund',
   'draft-reply',
   'check-reply',
-  'done',
   'escalate',
   'shadow',
   'cancel-run',
@@ -147,8 +146,9 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   'request-approval': step('request-approval', { sendEmail: true, approvers: true, publicUrl: true, approvalLinks: true, mcpClient: true }),
   refund: step('refund', { mcpClient: true }),
   'draft-reply': step('draft-reply', { callsModels: true }),
+  // The reply check's model, then post_draft; closes the run, or escalates it in-process (the Escalate use
+  // case: the team note through post_draft, a holding reply only when no refund was made).
   'check-reply': step('check-reply', { mcpClient: true, callsModels: true }),
-  done: step('done'),
   // Leaves the team note on the ticket through post_draft.
   escalate: step('escalate', { mcpClient: true, callsModels: true }),
   // Shadow mode: leaves the proposal note on the ticket through post_draft; moves no money, sends no email.
@@ -217,7 +217,6 @@ export const STATE_FUNCTIONS = {
   Refund: 'refund',
   DraftReply: 'draft-reply',
   CheckReply: 'check-reply',
-  Done: 'done',
   Escalate: 'escalate',
   Shadow: 'shadow',
 } as const satisfies Record<string, FunctionName>;

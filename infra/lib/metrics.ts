@@ -64,7 +64,7 @@ export const PRODUCT_METRICS = {
     emitter: 'functions/store-webhook/use-case.ts (Shopify disputes/create on an order the agent refunded, once per delivery)',
     emitted: true,
   },
-  TicketsClosed: { unit: 'Count', meaning: 'runs that ended (Done or Escalate)', emitter: 'functions/done/use-case.ts, functions/escalate/use-case.ts', emitted: true },
+  TicketsClosed: { unit: 'Count', meaning: 'runs that ended (closed done after CheckReply, or escalated)', emitter: 'functions/shared/close-run.ts, functions/escalate/use-case.ts', emitted: true },
   TicketsReopened72h: {
     unit: 'Count',
     meaning: 'tickets the agent closed that the customer reopened within 72 h',
@@ -74,7 +74,7 @@ export const PRODUCT_METRICS = {
   RunCostMicros: {
     unit: 'None',
     meaning: "a closed run's model cost in micro-dollars, emitted with TicketsClosed",
-    emitter: 'functions/done/use-case.ts, functions/escalate/use-case.ts',
+    emitter: 'functions/shared/close-run.ts, functions/escalate/use-case.ts',
     emitted: true,
   },
   ShadowResolved: {

@@ -6,3 +6,4 @@ export { bearerMatches, callerOfBearer, callerOfIam, mintCallerTokens } from './
 export type { CallerRoles, CallerTokens } from './auth.js';
 export { CALLER_TOOLS, isMcpCaller, MCP_CALLERS, mayCall } from './permissions.js';
 export type { McpCaller } from './permissions.js';
+export { isMcpMethod, METHOD_NOT_ALLOWED_BODY } from './stateless.js';

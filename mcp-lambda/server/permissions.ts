@@ -16,6 +16,7 @@ export const CALLER_TOOLS = {
   refund: [...ORDER_READS, 'refund_create'],
   // The holding note while a refund waits for a person.
   'request-approval': ['post_draft'],
+  // The checked draft; and the team note when a draft fails its check (CheckReply escalates in-process).
   'check-reply': ['post_draft'],
   escalate: ['post_draft'],
   shadow: ['post_draft'],

@@ -21,6 +21,11 @@ describe('what a ticket asks of AWS', () => {
     expect(meanUsage(measured.tickets, 'approval').emails).toBe(1);
   });
 
+  it('enters at most eight states on the automatic path (issue 13: one Choice, after the Gate)', () => {
+    expect(meanUsage(measured.tickets, 'automatic').transitions).toBeLessThanOrEqual(8);
+    expect(CEILINGS.automatic.transitions).toBeLessThanOrEqual(8);
+  });
+
   it('stays within the committed ceilings', () => {
     const over = (['automatic', 'approval'] as const).flatMap((kind) => overCeilings(kind, meanUsage(measured.tickets, kind)));
 
@@ -38,6 +43,6 @@ describe('what a ticket asks of AWS', () => {
       expect(usage.dynamoIndexWriteUnits).toBeLessThan(usage.dynamoIndexWriteUnitsIfAll / 4);
       expect(usage.gbSeconds).toBeGreaterThan(0);
     }
-    expect(measured.tickets.flatMap((t) => t.invocations.map((i) => i.fn))).toEqual(expect.arrayContaining(['webhook-ingest', 'run-starter', 'triage', 'refund', 'done', 'mcp', 'request-approval', 'approval-callback']));
+    expect(measured.tickets.flatMap((t) => t.invocations.map((i) => i.fn))).toEqual(expect.arrayContaining(['webhook-ingest', 'run-starter', 'triage', 'refund', 'check-reply', 'mcp', 'request-approval', 'approval-callback']));
   });
 });

@@ -6,6 +6,12 @@ import {
   approvalLinks, capturedEmails, decide, formTokenOf, getRun, postWebhook, settled, startRuntime, storeRefunds, ticketCreated, ticketNotes, waitForRun,
 } from './support.js';
 
+/** The states the run's execution entered, once it finished (Standard workflows bill each one). */
+async function enteredStates(runId: string): Promise<string[]> {
+  await rt.engine.waitFor(runId);
+  return rt.engine.describe(runId)!.history.filter((t) => t.type === 'entered').map((t) => t.state);
+}
+
 let rt: LocalRuntime;
 beforeEach(async () => {
   rt = await startRuntime();
@@ -46,6 +52,12 @@ describe('a damaged $18 item, fulfilled days ago', () => {
     expect(metrics.RunCostMicros).toEqual([run.costMicros]);
     expect(metrics.ToolCalls!.length).toBe(run.journal.filter((row) => row.kind === 'tool' && row.outcome !== 'refused').length);
     expect(metrics.ToolErrors).toBeUndefined();
+
+    // Issue 13: at most eight state transitions on the automatic path; CheckReply closes the run itself.
+    const states = await enteredStates(run.runId);
+    expect(states).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply']);
+    expect(states.length).toBeLessThanOrEqual(8);
+    expect(run.state).toBe('Done');
   });
 });
 
@@ -125,6 +137,10 @@ describe('a ticket with no refund intent', () => {
     expect(note!.body).toContain('No refund was made.');
     expect(note!.body).toContain('Suggested holding reply');
     expect(note!.body.split('Suggested holding reply')[1]).not.toMatch(/\$|\d+[.,]\d{2}/);
+    // Triage asked; the steps after it passed that on without a model or tool call of their own.
+    expect(run.escalation.step).toBe('Triage');
+    expect([...new Set(run.journal.map((row) => row.step))]).toEqual(['Triage', 'Escalate']);
+    expect(await enteredStates(run.runId)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'GateDecision', 'Escalate']);
   });
 });
 
@@ -136,5 +152,9 @@ describe('an order that is not the requester\'s', () => {
     expect(run.status).toBe('escalated');
     expect(run.escalation.reason).toMatch(/does not belong to the requester/);
     expect(await storeRefunds(rt, '1002')).toHaveLength(0);
+    // CheckOrder asked: the order agent was never asked and the Gate decided nothing.
+    expect(run.escalation.step).toBe('CheckOrder');
+    expect(run.journal.filter((row) => row.step === 'ProposeRefund' || row.step === 'Gate')).toEqual([]);
+    expect(run.gate).toBeNull();
   });
 });

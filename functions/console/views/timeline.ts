@@ -189,7 +189,10 @@ function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
     }
     case 'Escalate': {
       const x = run.escalation;
-      return x ? facts([['Reason', `<strong>${e(x.reason)}</strong>`], ['From state', e(x.step)]]) : '';
+      if (x) return facts([['Reason', `<strong>${e(x.reason)}</strong>`], ['From state', e(x.step)]]);
+      // A step asked for a person and the hand-over has not happened yet (the steps after it pass it on).
+      const asked = run.escalationRequest;
+      return asked ? facts([['Reason', `<strong>${e(asked.reason)}</strong>`], ['Asked by state', e(asked.step)], ['Handed over', 'not yet']]) : '';
     }
     default:
       return '';
@@ -217,7 +220,7 @@ export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineCo
   if (run.refund || run.refundIntent) present.add('Refund');
   if (run.draft) present.add('DraftReply');
   if (run.draft?.check) present.add('CheckReply');
-  if (run.escalation) present.add('Escalate');
+  if (run.escalation || run.escalationRequest) present.add('Escalate');
   if (run.shadow) present.add('Shadow');
   if (run.state) present.add(run.state);
   const states = [...present].sort((a, b) => {

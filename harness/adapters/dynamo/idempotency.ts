@@ -9,79 +9,85 @@ import { conditionally, withoutKeys } from './conditional.js';
 import type { DynamoTableDeps } from './runs.js';
 import { keys } from './table.js';
 
-export function createDynamoIdempotencyStore({ client, tableName, clock }: DynamoTableDeps): IdempotencyStore {
-  async function read(key: string): Promise<IdempotencyRecord | null> {
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.idempotency(key), ConsistentRead: true }));
-    return Item ? toIdempotencyRecord(withoutKeys(Item)) : null;
-  }
+type Claim = Omit<IdempotencyRecord, 'status' | 'result'>;
+type Begun = Awaited<ReturnType<IdempotencyStore['begin']>>;
 
+async function read({ client, tableName }: DynamoTableDeps, key: string): Promise<IdempotencyRecord | null> {
+  const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.idempotency(key), ConsistentRead: true }));
+  return Item ? toIdempotencyRecord(withoutKeys(Item)) : null;
+}
+
+async function begin(deps: DynamoTableDeps, record: Claim): Promise<Begun> {
+  const fresh: IdempotencyRecord = { expiresAt: idempotencyExpiry(record.createdAt), ...plain(record), status: 'in_flight', result: null };
+  const created = await conditionally(() =>
+    deps.client.send(
+      new PutCommand({
+        TableName: deps.tableName,
+        Item: { ...keys.idempotency(record.key), ...fresh },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+  if (created) return { created: true, record: fresh };
+  const existing = await read(deps, record.key);
+  if (!existing) throw new RecordNotFoundError('idempotency record', record.key); // deleted between the two calls
+  return { created: false, record: existing };
+}
+
+async function complete({ client, tableName, clock }: DynamoTableDeps, key: string, result: unknown): Promise<void> {
+  const ok = await conditionally(() =>
+    client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.idempotency(key),
+        UpdateExpression: 'SET #status = :succeeded, #result = :result, #completedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#status': 'status', '#result': 'result', '#completedAt': 'completedAt' },
+        ExpressionAttributeValues: { ':succeeded': 'succeeded', ':result': plain(result) ?? null, ':at': clock.now().toISOString() },
+      }),
+    ),
+  );
+  if (!ok) throw new RecordNotFoundError('idempotency record', key);
+}
+
+async function markUnknown(deps: DynamoTableDeps, key: string, detail: string): Promise<void> {
+  const ok = await conditionally(() =>
+    deps.client.send(
+      new UpdateCommand({
+        TableName: deps.tableName,
+        Key: keys.idempotency(key),
+        UpdateExpression: 'SET #status = :unknown, #detail = :detail, #markedAt = :at',
+        // A record that already succeeded keeps its receipt.
+        ConditionExpression: 'attribute_exists(pk) AND #status <> :succeeded',
+        ExpressionAttributeNames: { '#status': 'status', '#detail': 'detail', '#markedAt': 'markedAt' },
+        ExpressionAttributeValues: { ':unknown': 'unknown', ':succeeded': 'succeeded', ':detail': detail, ':at': deps.clock.now().toISOString() },
+      }),
+    ),
+  );
+  if (!ok && !(await read(deps, key))) throw new RecordNotFoundError('idempotency record', key);
+}
+
+async function release({ client, tableName }: DynamoTableDeps, key: string): Promise<boolean> {
+  // A record with a receipt is never freed: that refund happened.
+  return conditionally(() =>
+    client.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: keys.idempotency(key),
+        ConditionExpression: 'attribute_not_exists(pk) OR #status <> :succeeded',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':succeeded': 'succeeded' },
+      }),
+    ),
+  );
+}
+
+export function createDynamoIdempotencyStore(deps: DynamoTableDeps): IdempotencyStore {
   return {
-    async begin(record) {
-      const fresh: IdempotencyRecord = { expiresAt: idempotencyExpiry(record.createdAt), ...plain(record), status: 'in_flight', result: null };
-      const created = await conditionally(() =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...keys.idempotency(record.key), ...fresh },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      );
-      if (created) return { created: true, record: fresh };
-      const existing = await read(record.key);
-      if (!existing) throw new RecordNotFoundError('idempotency record', record.key); // deleted between the two calls
-      return { created: false, record: existing };
-    },
-
-    get: read,
-
-    async complete(key, result) {
-      const ok = await conditionally(() =>
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.idempotency(key),
-            UpdateExpression: 'SET #status = :succeeded, #result = :result, #completedAt = :at',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#status': 'status', '#result': 'result', '#completedAt': 'completedAt' },
-            ExpressionAttributeValues: { ':succeeded': 'succeeded', ':result': plain(result) ?? null, ':at': clock.now().toISOString() },
-          }),
-        ),
-      );
-      if (!ok) throw new RecordNotFoundError('idempotency record', key);
-    },
-
-    async markUnknown(key, detail) {
-      const ok = await conditionally(() =>
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.idempotency(key),
-            UpdateExpression: 'SET #status = :unknown, #detail = :detail, #markedAt = :at',
-            // A record that already succeeded keeps its receipt.
-            ConditionExpression: 'attribute_exists(pk) AND #status <> :succeeded',
-            ExpressionAttributeNames: { '#status': 'status', '#detail': 'detail', '#markedAt': 'markedAt' },
-            ExpressionAttributeValues: { ':unknown': 'unknown', ':succeeded': 'succeeded', ':detail': detail, ':at': clock.now().toISOString() },
-          }),
-        ),
-      );
-      if (!ok && !(await read(key))) throw new RecordNotFoundError('idempotency record', key);
-    },
-
-    async release(key) {
-      // A record with a receipt is never freed: that refund happened.
-      const ok = await conditionally(() =>
-        client.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: keys.idempotency(key),
-            ConditionExpression: 'attribute_not_exists(pk) OR #status <> :succeeded',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':succeeded': 'succeeded' },
-          }),
-        ),
-      );
-      return ok;
-    },
+    begin: (record) => begin(deps, record),
+    get: (key) => read(deps, key),
+    complete: (key, result) => complete(deps, key, result),
+    markUnknown: (key, detail) => markUnknown(deps, key, detail),
+    release: (key) => release(deps, key),
   };
 }

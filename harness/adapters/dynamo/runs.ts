@@ -28,14 +28,16 @@ const GET_CONCURRENCY = 16;
 /** The ConditionExpression of a write: the run exists, and every part of `condition` holds. */
 function conditionOf(condition: RunCondition, names: Record<string, string>, values: Record<string, unknown>): string {
   const parts = ['attribute_exists(pk)'];
-  if (condition.statusIn) {
+  if (condition.statusIn?.length === 0) {
+    // No status allowed: a condition that never holds (and no name or value DynamoDB would call unused).
+    parts.push('attribute_not_exists(pk)');
+  } else if (condition.statusIn) {
     names['#cStatus'] = 'status';
     const placeholders = condition.statusIn.map((status, i) => {
       values[`:cs${i}`] = status;
       return `:cs${i}`;
     });
-    // No status allowed: a condition that never holds.
-    parts.push(placeholders.length > 0 ? `#cStatus IN (${placeholders.join(', ')})` : 'attribute_not_exists(pk)');
+    parts.push(`#cStatus IN (${placeholders.join(', ')})`);
   }
   if (condition.notCancelled) {
     names['#cCancel'] = 'cancellation';

@@ -1,16 +1,18 @@
-// ToolTransport over MCP Streamable HTTP: one fresh client connection per call (the server is
-// stateless), a timeout, and the caller's credential: deployed, every request signed with SigV4 as
-// the function's own role (the server's function URL is AuthType AWS_IAM); locally, the calling
-// step's own bearer token. A tool's own failure comes back as its {category, message}; a transport
-// failure is temporarily_unavailable, a refused credential not_authorized.
-// Built by the step handlers / local runtime and handed to the harness.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+// ToolTransport over MCP Streamable HTTP: a session per caller identity (session.ts: one handshake
+// per warm instance, then one HTTP request per tool call), a timeout, and the caller's credential:
+// deployed, every request signed with SigV4 as the function's own role (the server's function URL
+// is AuthType AWS_IAM); locally, the calling step's own bearer token. A tool's own failure comes back
+// as its {category, message}; a transport failure is temporarily_unavailable, a refused credential
+// not_authorized. Built by the step handlers / local runtime and handed to the harness.
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ListToolsResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ToolError, type ToolErrorCategory, type ToolName } from '#mcp/contracts/tools.js';
 import type { StepName } from '../../domain/types.js';
 import type { LiveToolList, ToolCallResult, ToolTransport } from '../../ports.js';
+import { createMcpSessions, sessionFetch, type McpCallerIdentity } from './session.js';
 import { createSigV4Fetch, type SigV4Credentials } from './sigv4.js';
+
+export { MCP_CLIENT_INFO } from './session.js';
 
 export type McpCredentials =
   /** Deployed: the function's role signs (service `lambda`); the server knows the caller by that role. */
@@ -48,8 +50,6 @@ class NoCredentialError extends Error {
   override readonly name = 'NoCredentialError';
 }
 
-export const MCP_CLIENT_INFO = { name: 'refund-agent-harness', version: '0.1.0' } as const;
-
 function failure(category: ToolErrorCategory, message: string): ToolCallResult {
   return { ok: false, error: { category, message } };
 }
@@ -76,49 +76,47 @@ function isStatus(error: unknown, ...codes: number[]): boolean {
 export function createMcpToolTransport(options: McpToolTransportOptions): ToolTransport {
   const timeout = options.timeoutMs ?? 30_000;
   const { credentials } = options;
+  const sessions = createMcpSessions({ url: new URL(options.url), timeoutMs: timeout });
+  // The global fetch is looked up per request, not kept: whoever wraps it later (a meter) still sees every request.
+  const send: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const signing = credentials.kind === 'sigv4'
-    ? createSigV4Fetch({ region: credentials.region, credentials: credentials.credentials, ...(credentials.now ? { now: credentials.now } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) })
+    ? createSigV4Fetch({ region: credentials.region, credentials: credentials.credentials, ...(credentials.now ? { now: credentials.now } : {}), fetch: send })
     : null;
 
-  /** A connection presenting the caller's credential (the signing role, or the step's token). */
-  function transportFor(caller: StepName): StreamableHTTPClientTransport {
-    if (signing) return new StreamableHTTPClientTransport(new URL(options.url), { fetch: signing });
+  /** Who the caller is to the server, and the connection presenting it (the signing role, or the step's token). */
+  function identityOf(caller: StepName): McpCallerIdentity {
+    // Deployed, every step of this function signs as the function's one role: one identity.
+    if (signing) return { key: 'role', connection: { fetch: sessionFetch(signing) } };
     const token = credentials.kind === 'bearer' ? credentials.tokenFor(caller) : undefined;
     if (token === undefined) throw new NoCredentialError(`no MCP credential for step ${caller}`);
-    return new StreamableHTTPClientTransport(new URL(options.url), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    return { key: `bearer ${token}`, connection: { requestInit: { headers: { authorization: `Bearer ${token}` } }, fetch: sessionFetch(send) } };
   }
 
   return {
     serverId: options.serverId,
     async call(name: ToolName, args: Record<string, unknown>, caller: StepName): Promise<ToolCallResult> {
-      const client = new Client(MCP_CLIENT_INFO);
       try {
-        await client.connect(transportFor(caller), { timeout });
-        const result = (await client.callTool({ name, arguments: args }, undefined, { timeout })) as CallToolResult;
+        const result = (await sessions.run(identityOf(caller), (session) =>
+          session.client.callTool({ name, arguments: args }, undefined, { timeout }),
+        )) as CallToolResult;
         return toToolCallResult(result);
       } catch (error) {
         if (error instanceof NoCredentialError) return failure('not_authorized', error.message);
         if (isStatus(error, 401, 403)) return failure('not_authorized', `the MCP server ${options.serverId} refused our credential`);
         const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown error';
         return failure('temporarily_unavailable', `the MCP server ${options.serverId} could not be used: ${reason}`);
-      } finally {
-        await client.close().catch(() => undefined);
       }
     },
-    /** tools/list and the server's name and version, for the registry's pin check; throws when unreachable. */
+    /**
+     * tools/list and the server's name and version, for the registry's pin check; throws when
+     * unreachable. A new handshake each time, so the identity checked is the live server's (a
+     * redeployed server is seen); the session it opens serves the caller's tool calls after it.
+     */
     async listTools(caller: StepName): Promise<LiveToolList> {
-      const client = new Client(MCP_CLIENT_INFO);
-      try {
-        await client.connect(transportFor(caller), { timeout });
-        const server = client.getServerVersion();
-        const { tools } = await client.listTools(undefined, { timeout });
-        return { server: { name: server?.name ?? 'unknown', version: server?.version ?? 'unknown' }, tools };
-      } finally {
-        await client.close().catch(() => undefined);
-      }
+      const session = await sessions.open(identityOf(caller));
+      // A plain request, not client.listTools(): the tool calls after it behave the same with or without a pin check.
+      const { tools } = await session.client.request({ method: 'tools/list' }, ListToolsResultSchema, { timeout });
+      return { server: session.server, tools };
     },
   };
 }

@@ -93,6 +93,25 @@ describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
     expect(result).toMatchObject({ ok: true, output: { order: { number: '1002', lineItems: [{ title: 'Wool throw blanket', unitPrice: { amountMinor: 6200 } }] } } });
   });
 
+  it('costs a warm function one signed invocation per tool call; its first call makes the handshake', async () => {
+    const invoked: string[] = [];
+    const counted: McpLambdaHandler = async (event) => {
+      const body = event.body === undefined ? '' : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8').toString('utf8');
+      invoked.push(`${event.requestContext.http.method} ${(JSON.parse(body || '{}') as { method?: string }).method ?? ''}`.trim());
+      return handler(event);
+    };
+    const tools = toolsOf(SESSIONS['check-order'], functionUrlFetch(counted, Object.values(SESSIONS)));
+
+    for (const orderNumber of ['1001', '1002', '1003']) expect(await tools.call('get_order', { orderNumber }, 'CheckOrder')).toMatchObject({ ok: true });
+
+    expect(invoked).toEqual(['POST initialize', 'POST notifications/initialized', 'POST tools/call', 'POST tools/call', 'POST tools/call']);
+  });
+
+  it('answers a GET with 405 at once instead of holding the invocation open', async () => {
+    const result = await handler(functionUrlEvent({ method: 'GET', headers: { accept: 'text/event-stream' }, signer: SESSIONS['check-order'] }));
+    expect(result).toMatchObject({ statusCode: 405, headers: { allow: 'POST' } });
+  });
+
   it('is closed to unsigned, badly signed or unknown callers before the server sees them', async () => {
     const unsigned = await viaFunctionUrl()(FUNCTION_URL, { method: 'POST', headers: jsonHeaders, body: initialize });
     expect(unsigned.status).toBe(403);

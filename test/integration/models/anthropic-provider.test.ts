@@ -506,7 +506,7 @@ describe('reply agent and reply check on the API', () => {
     s.api.script(jsonReply({ body }), jsonReply({ passed: true, problems: [] }));
 
     expect(await createDraftReply(s.deps)({ runId: 'run-1' })).toEqual({ outcome: 'continue' });
-    expect(await createCheckReply(s.deps)({ runId: 'run-1' })).toEqual({ outcome: 'continue' });
+    expect(await createCheckReply(s.deps)({ runId: 'run-1' })).toEqual({ outcome: 'done' });
 
     const [draft, check] = s.api.requests;
     expect(draft?.body.model).toBe('claude-sonnet-5');
@@ -525,8 +525,12 @@ describe('reply agent and reply check on the API', () => {
     await createDraftReply(s.deps)({ runId: 'run-1' });
     const result = await createCheckReply(s.deps)({ runId: 'run-1' });
 
-    expect(result.outcome).toBe('escalate');
-    expect(result.outcome === 'escalate' && result.reason).toContain('currency EUR');
-    expect(s.transport.calls.filter((c) => c.name === 'post_draft')).toHaveLength(0);
+    expect(result.outcome).toBe('escalated');
+    expect(result.outcome === 'escalated' && result.reason).toContain('currency EUR');
+    // The draft is never left on the ticket; the one note is the escalation's, for the team.
+    const notes = s.transport.calls.filter((c) => c.name === 'post_draft').map((c) => String(c.args.body));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain('Refund agent handed this ticket to a person.');
+    expect(notes[0]).not.toContain('Hola: hemos reembolsado');
   });
 });

@@ -80,9 +80,10 @@ describe('a run replayed from its journal', () => {
       jsonReply({ body: DRAFT }),
       jsonReply({ passed: true, problems: [] }),
     );
-    for (const step of [createTriage, createCheckOrder, createProposeRefund, createGate, createRefund, createDraftReply, createCheckReply]) {
+    for (const step of [createTriage, createCheckOrder, createProposeRefund, createGate, createRefund, createDraftReply]) {
       expect((await step(deps)({ runId: 'run-1' })).outcome).toBe('continue');
     }
+    expect((await createCheckReply(deps)({ runId: 'run-1' })).outcome).toBe('done');
     const recorded = (await original.stores.runs.get('run-1'))!;
     expect(recorded.gate?.decision).toBe('auto');
     expect(recorded.draft?.check?.passed).toBe(true);

@@ -12,7 +12,6 @@ export const TASK_STATES = [
   'Refund',
   'DraftReply',
   'CheckReply',
-  'Done',
   'Escalate',
   'Shadow',
 ] as const;
@@ -31,8 +30,7 @@ export function fakeHandlers(overrides: Partial<Record<TaskState, StepHandler>> 
     RequestApproval: async () => ({ outcome: 'continue' }),
     Refund: async () => ({ outcome: 'continue' }),
     DraftReply: async () => ({ outcome: 'continue' }),
-    CheckReply: async () => ({ outcome: 'continue' }),
-    Done: async () => ({ outcome: 'continue' }),
+    CheckReply: async () => ({ outcome: 'done' }),
     Escalate: async () => ({ outcome: 'continue' }),
     Shadow: async () => ({ outcome: 'continue' }),
   };

@@ -1,8 +1,8 @@
 // A small stand-in for the state machine from Refund on: each step is the product's use case; a
 // TemporarilyUnavailableError is retried (3 times, like the ASL Retry), any other error or an
-// 'escalate' outcome goes to Escalate. `crashAt` lets a suite throw a Crash at a side-effect boundary.
+// 'escalate' outcome goes to Escalate; CheckReply, the last state, closes the run or escalates it
+// itself. `crashAt` lets a suite throw a Crash at a side-effect boundary.
 import { createCheckReply } from '#functions/check-reply/use-case.js';
-import { createDone } from '#functions/done/use-case.js';
 import { createDraftReply } from '#functions/draft-reply/use-case.js';
 import { createEscalate } from '#functions/escalate/use-case.js';
 import { createRefund } from '#functions/refund/use-case.js';
@@ -21,7 +21,7 @@ export class Crash extends Error {
 }
 
 const MODELS = { triage: OFFLINE_MODELS.triage, orderAgent: OFFLINE_MODELS.order_agent, replyAgent: OFFLINE_MODELS.reply_agent, replyCheck: OFFLINE_MODELS.reply_check };
-const STEPS = ['Refund', 'DraftReply', 'CheckReply', 'Done'] as const;
+const STEPS = ['Refund', 'DraftReply', 'CheckReply'] as const;
 type Step = (typeof STEPS)[number];
 
 /**
@@ -64,7 +64,6 @@ function useCases(world: World, harness: Harness, sw: CrashSwitch | null) {
     Refund: createRefund(deps),
     DraftReply: createDraftReply(deps),
     CheckReply: createCheckReply(deps),
-    Done: createDone(deps),
     Escalate: createEscalate(deps),
   };
 }

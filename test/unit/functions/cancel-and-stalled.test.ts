@@ -109,7 +109,7 @@ describe('cancelling a run', () => {
     const s = await setup(proposedRun({ runId: 'run-c4', state: 'Gate' }), { withStop: false });
 
     expect(await s.cancel({ runId: 'run-c4', by: 'api', reason: 'duplicate ticket' })).toMatchObject({ kind: 'cancelled', stopped: false });
-    for (const step of ['Gate', 'Refund', 'RequestApproval', 'DraftReply', 'Done'] as const) {
+    for (const step of ['Gate', 'Refund', 'RequestApproval', 'DraftReply', 'CheckReply'] as const) {
       await expect(enterStep(s.stores.runs, 'run-c4', step)).rejects.toMatchObject({ name: 'RunClosedError' });
     }
     const ended = await s.escalate({ runId: 'run-c4', state: { error: { Error: 'RunClosedError' } } });

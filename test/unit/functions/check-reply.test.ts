@@ -1,6 +1,7 @@
 // CheckReply: a draft reaches the ticket (post_draft, an internal note) only when it names the
-// refunded order and the exact refunded amount, per the receipt. Real harness, offline reply
-// checker, fake MCP transport.
+// refunded order and the exact refunded amount, per the receipt; then the run is closed done. A draft
+// that fails is never posted, and the run is handed to a person right here (the Escalate use case:
+// reason, team note), with no Lambda error. Real harness, offline reply checker, fake MCP transport.
 import { describe, expect, it } from 'vitest';
 import { createCheckReply } from '#functions/check-reply/use-case.js';
 import { MissingStepDataError } from '#functions/shared/errors.js';
@@ -16,48 +17,86 @@ async function setup(body: string, overrides: Partial<Run> = {}) {
     draft: { body, language: 'en', check: null, noteId: null },
     ...overrides,
   });
-  const checkReply = createCheckReply(s.deps);
-  const posted = () => s.transport.calls.filter((c) => c.name === 'post_draft');
-  return { ...s, checkReply, posted };
+  const metrics: string[] = [];
+  const checkReply = createCheckReply({ ...s.deps, metrics: { count: (_tenant, name) => metrics.push(name), value: (_tenant, name) => metrics.push(name) } });
+  // The draft left on the ticket; the escalation's team note is the other post_draft a run may make.
+  const posted = () => s.transport.calls.filter((c) => c.name === 'post_draft' && !String(c.args.body).startsWith(TEAM_NOTE));
+  const teamNotes = () => s.transport.calls.filter((c) => c.name === 'post_draft' && String(c.args.body).startsWith(TEAM_NOTE)).map((c) => String(c.args.body));
+  return { ...s, checkReply, posted, teamNotes, metrics };
 }
+
+const TEAM_NOTE = 'Refund agent handed this ticket to a person.';
 
 const GOOD = 'Hello,\n\nWe have refunded $18.00 for order #1001 to your original payment method.\n\nBest regards,\nCustomer support';
 
 describe('check-reply step', () => {
-  it('posts a draft that names the order and the refunded amount once, and stores the note id', async () => {
-    const { checkReply, posted, stores } = await setup(GOOD);
+  it('posts a draft that names the order and the refunded amount once, stores the note id and closes the run', async () => {
+    const { checkReply, posted, teamNotes, stores, metrics } = await setup(GOOD);
 
     const result = await checkReply({ runId: 'run-c' });
 
-    expect(result).toEqual({ outcome: 'continue' });
+    expect(result).toEqual({ outcome: 'done' });
     expect(posted()).toHaveLength(1);
     expect(posted()[0]?.args).toEqual({ ticketId: 't-1', body: GOOD });
+    expect(teamNotes()).toEqual([]);
     const run = await stores.runs.get('run-c');
-    expect(run?.state).toBe('CheckReply');
+    expect(run).toMatchObject({ status: 'done', state: 'Done', escalation: null });
     expect(run?.draft).toMatchObject({ body: GOOD, noteId: 'note-1', check: { passed: true, problems: [] } });
+    // The cost per closed ticket, as the Done step counted it.
+    expect(metrics).toEqual(['TicketsClosed', 'RunCostMicros']);
   });
 
-  it('leaves no second note when the step is retried after its draft was posted', async () => {
+  it('closes the run without a second note when retried after its draft was posted', async () => {
+    const { checkReply, posted, stores } = await setup(GOOD, { state: 'CheckReply', draft: { body: GOOD, language: 'en', check: { passed: true, problems: [] }, noteId: 'note-0' } });
+
+    await expect(checkReply({ runId: 'run-c' })).resolves.toEqual({ outcome: 'done' });
+
+    expect(posted()).toHaveLength(0);
+    expect(await stores.runs.get('run-c')).toMatchObject({ status: 'done', draft: { noteId: 'note-0' } });
+  });
+
+  it('refuses to start on a run it already closed (the Catch hands it to Escalate, as a closed Done did)', async () => {
     const { checkReply, posted } = await setup(GOOD);
     await checkReply({ runId: 'run-c' });
 
-    await expect(checkReply({ runId: 'run-c' })).resolves.toEqual({ outcome: 'continue' });
+    await expect(checkReply({ runId: 'run-c' })).rejects.toMatchObject({ name: 'RunClosedError' });
 
     expect(posted()).toHaveLength(1);
   });
 
-  it('escalates a draft that omits the amount, and posts nothing', async () => {
-    const { checkReply, posted, stores } = await setup('Hello,\n\nWe have refunded order #1001 to your original payment method.');
+  it('escalates a draft that omits the amount in-process: never posted, the team told with the reason, the run escalated from CheckReply', async () => {
+    const { checkReply, posted, teamNotes, stores, metrics } = await setup('Hello,\n\nWe have refunded order #1001 to your original payment method.');
 
     const result = await checkReply({ runId: 'run-c' });
 
-    expect(result.outcome).toBe('escalate');
-    expect(result.outcome === 'escalate' && result.reason).toContain('$18.00');
+    expect(result).toMatchObject({ outcome: 'escalated', noteId: 'note-1' });
+    const reason = result.outcome === 'escalated' ? result.reason : '';
+    expect(reason).toContain('the reply draft failed its check');
+    expect(reason).toContain('$18.00');
     expect(posted()).toHaveLength(0);
+    expect(teamNotes()).toHaveLength(1);
+    expect(teamNotes()[0]).toContain('Reason: the reply draft failed its check');
+    expect(teamNotes()[0]).toContain('A refund of $18.00 was made');
     const run = await stores.runs.get('run-c');
+    expect(run).toMatchObject({ status: 'escalated', state: 'Escalate', escalation: { step: 'CheckReply', reason } });
+    expect(run?.escalationRequest).toEqual({ step: 'CheckReply', reason });
     expect(run?.draft?.check?.passed).toBe(false);
     expect(run?.draft?.check?.problems.join(' ')).toContain('does not state the refunded amount $18.00');
     expect(run?.draft?.noteId).toBeNull();
+    expect(metrics).toEqual(['TicketsClosed', 'RunCostMicros']);
+  });
+
+  it('hands a failed check over once when retried: no second check, no second note', async () => {
+    const { checkReply, teamNotes, stores } = await setup('Hello,\n\nWe have refunded order #1001 to your original payment method.');
+    const first = await checkReply({ runId: 'run-c' });
+    const modelRows = async () => (await stores.journal.listByRun('run-c')).filter((r) => r.kind === 'model').length;
+    const checks = await modelRows();
+
+    const again = await checkReply({ runId: 'run-c' });
+
+    expect(again).toMatchObject({ outcome: 'escalated', reason: first.outcome === 'escalated' ? first.reason : '', noteId: null });
+    expect(await modelRows()).toBe(checks);
+    expect(teamNotes()).toHaveLength(1);
   });
 
   it('escalates a draft that names another order, and posts nothing', async () => {
@@ -65,7 +104,7 @@ describe('check-reply step', () => {
 
     const result = await checkReply({ runId: 'run-c' });
 
-    expect(result.outcome).toBe('escalate');
+    expect(result.outcome).toBe('escalated');
     expect(posted()).toHaveLength(0);
     expect((await stores.runs.get('run-c'))?.draft?.check?.problems.join(' ')).toContain('order 1001');
   });
@@ -73,7 +112,7 @@ describe('check-reply step', () => {
   it('does not take an order number that merely contains the right digits', async () => {
     const { checkReply, posted } = await setup('We have refunded $18.00 for order #10012.');
 
-    expect((await checkReply({ runId: 'run-c' })).outcome).toBe('escalate');
+    expect((await checkReply({ runId: 'run-c' })).outcome).toBe('escalated');
     expect(posted()).toHaveLength(0);
   });
 
@@ -82,7 +121,7 @@ describe('check-reply step', () => {
 
     const result = await checkReply({ runId: 'run-c' });
 
-    expect(result.outcome).toBe('escalate');
+    expect(result.outcome).toBe('escalated');
     expect(posted()).toHaveLength(0);
     expect((await stores.runs.get('run-c'))?.draft?.check?.problems.join(' ')).toContain('$10.00');
   });
@@ -93,8 +132,8 @@ describe('check-reply step', () => {
 
     const result = await checkReply({ runId: 'run-c' });
 
-    expect(result.outcome).toBe('escalate');
-    expect(result.outcome === 'escalate' && result.reason).toContain('$15.00');
+    expect(result.outcome).toBe('escalated');
+    expect(result.outcome === 'escalated' && result.reason).toContain('$15.00');
     expect(posted()).toHaveLength(0);
   });
 
@@ -103,7 +142,7 @@ describe('check-reply step', () => {
 
     const result = await checkReply({ runId: 'run-c' });
 
-    expect(result.outcome).toBe('escalate');
+    expect(result.outcome).toBe('escalated');
     expect(posted()).toHaveLength(0);
   });
 
@@ -111,7 +150,7 @@ describe('check-reply step', () => {
     const body = 'Hallo,\n\nwir haben 18,00\u00a0$ für die Bestellung #1001 auf Ihre ursprüngliche Zahlungsart erstattet.';
     const { checkReply, posted } = await setup(body, { triage: makeTriage({ language: 'de' }) });
 
-    expect(await checkReply({ runId: 'run-c' })).toEqual({ outcome: 'continue' });
+    expect(await checkReply({ runId: 'run-c' })).toEqual({ outcome: 'done' });
     expect(posted()).toHaveLength(1);
   });
 
@@ -122,7 +161,7 @@ describe('check-reply step', () => {
     const body = 'Hallo,\n\nwir haben 18,00 $ für die Bestellung #1001 auf Ihre ursprüngliche Zahlungsart erstattet.';
     const { checkReply, posted } = await setup(body, { triage: makeTriage({ language: 'de' }) });
 
-    expect(await checkReply({ runId: 'run-c' })).toEqual({ outcome: 'continue' });
+    expect(await checkReply({ runId: 'run-c' })).toEqual({ outcome: 'done' });
     expect(posted()).toHaveLength(1);
   });
 

@@ -6,6 +6,8 @@ import { createConsoleHandler, executionUrl, parseFilter } from '#functions/cons
 import { operatorFromAuthorizer, operatorFromJwtClaims, type Operator } from '#functions/console/identity.js';
 import { createCsrf } from '#functions/console/security.js';
 import type { ConsoleData } from '#functions/console/use-case.js';
+import { timelineContent } from '#functions/console/views/timeline.js';
+import { makeRun } from './support/steps.js';
 
 const clock = { now: () => new Date('2026-11-30T12:00:00Z') };
 const SECRET = 'test-csrf-secret';
@@ -111,5 +113,21 @@ describe('the console handler', () => {
       'https://eu-west-1.console.aws.amazon.com/states/home?region=eu-west-1#/v2/executions/details/arn%3Aaws%3Astates%3Aeu-west-1%3A123456789012%3Aexecution%3ARunMachine-abc%3Arun-1',
     );
     expect(executionUrl(undefined, 'run-1')).toBeNull();
+  });
+});
+
+describe('a run as a timeline', () => {
+  const ctx = { links: { ticket: null, execution: null, order: null }, canDecide: false, canSettle: false, csrf: 'x', now: clock.now() };
+
+  it('shows which state asked for a person and why, before the hand-over and after it', () => {
+    const asked = makeRun({ runId: 'run-t', state: 'Triage', escalationRequest: { step: 'Triage', reason: 'the ticket is not a refund request' } });
+
+    const waiting = timelineContent(asked, [], ctx);
+    const handed = timelineContent({ ...asked, status: 'escalated', state: 'Escalate', escalation: { step: 'Triage', reason: 'the ticket is not a refund request' } }, [], ctx);
+
+    expect(waiting).toContain('Asked by state</dt><dd>Triage');
+    expect(waiting).toContain('Handed over</dt><dd>not yet');
+    expect(handed).toContain('From state</dt><dd>Triage');
+    for (const html of [waiting, handed]) expect(html).toContain('the ticket is not a refund request');
   });
 });

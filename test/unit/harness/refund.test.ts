@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { GateDecision, Run } from '#harness/domain/types.js';
-import { AmbiguousOutcomeError, ApprovalRequiredError, ArgumentPolicyError, TemporarilyUnavailableError, ToolNotAllowedError } from '#harness/errors.js';
+import { AmbiguousOutcomeError, ApprovalRequiredError, ArgumentPolicyError, PENDING_REVIEW_REASON, TemporarilyUnavailableError, ToolNotAllowedError } from '#harness/errors.js';
 import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import type { Order } from '#mcp/contracts/tools.js';
@@ -204,6 +204,21 @@ describe('refund', () => {
     transport.script('refund_create', { ok: true, output: { refundId: 'r', orderId: 'gid://shopify/Order/1001', amount: { amountMinor: 99, currency: 'USD' }, createdAt: NOW.toISOString() } });
     await expect(harness.refund(refundCtx(run), { run, approval: null })).rejects.toThrow(AmbiguousOutcomeError);
     expect([...stores.state.idempotency.values()][0]?.status).toBe('unknown');
+  });
+
+  it('says in a typed field whether a person must settle an unknown outcome or a retry with the same key may', async () => {
+    const other = setupHarness();
+    const run = gatedRun(makeOrder());
+    other.transport.script('refund_create', { ok: true, output: { refundId: 'r', orderId: 'gid://shopify/Order/1001', amount: { amountMinor: 99, currency: 'USD' }, createdAt: NOW.toISOString() } });
+    const review = await other.harness.refund(refundCtx(run), { run, approval: null }).catch((e: unknown) => e);
+    expect((review as AmbiguousOutcomeError).kind).toBe('pending_review');
+    expect((review as Error).message).toBe(`${PENDING_REVIEW_REASON}: refund_create answered for another order or amount`);
+
+    const lost = setupHarness();
+    lost.transport.script('refund_create', 'lose-response', 'hang');
+    const retry = await lost.harness.refund(refundCtx(run), { run, approval: null }).catch((e: unknown) => e);
+    expect(retry).toBeInstanceOf(TemporarilyUnavailableError);
+    expect(((retry as Error).cause as AmbiguousOutcomeError).kind).toBe('retry_same_key');
   });
 
   it('previews the same hash the dispatch check computes', async () => {

@@ -60,7 +60,6 @@ describe('per-step allowlist', () => {
       Refund: ['preview_refund', 'refund_create'],
       DraftReply: [],
       CheckReply: ['post_draft'],
-      Done: [],
       Escalate: ['post_draft'],
       Shadow: ['post_draft'],
     });

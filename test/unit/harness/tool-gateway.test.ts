@@ -27,6 +27,15 @@ describe('callTool', () => {
     expect((await stores.journal.listByRun('run-1'))[0]).toMatchObject({ name: 'refund_create', outcome: 'refused' });
   });
 
+  it('fails closed on a name that is not a tool, prototype names included, and calls nothing', async () => {
+    const { harness, transport } = setupHarness();
+    const call = harness.callTool as (ctx: unknown, name: string, args: unknown) => Promise<unknown>;
+    for (const name of ['delete_order', 'toString', '__proto__', 'constructor']) {
+      await expect(call(stepCtx('CheckOrder'), name, {})).rejects.toThrow(ToolNotAllowedError);
+    }
+    expect(transport.calls).toHaveLength(0);
+  });
+
   it('writes exactly one journal row per call with the args hash and a bounded summary', async () => {
     const { harness, stores } = setupHarness();
     const { order } = await harness.callTool(stepCtx('CheckOrder'), 'get_order', { orderNumber: '1001' });
@@ -133,6 +142,16 @@ describe('callTool', () => {
     expect((error as ArgumentPolicyError).rule).toBe('customer_not_bound');
     expect(transport.calls).toHaveLength(0);
     expect((await stores.journal.listByRun('run-1')).map((r) => [r.outcome, r.rule])).toEqual([['refused', 'customer_not_bound']]);
+  });
+
+  it('refuses a dry run of another order once the run is bound, before anything is sent', async () => {
+    const { harness, stores, transport } = setupHarness();
+    const ctx = stepCtx('ProposeRefund', { boundOrderId: 'gid://shopify/Order/1001' });
+    const lineItems = [{ lineItemId: 'gid://shopify/LineItem/1', quantity: 1 }];
+    const error = await harness.callTool(ctx, 'preview_refund', { orderId: 'gid://shopify/Order/1002', lineItems }).catch((e: unknown) => e);
+    expect((error as ArgumentPolicyError).rule).toBe('order_not_bound');
+    expect(transport.calls).toHaveLength(0);
+    expect((await stores.journal.listByRun('run-1')).map((r) => [r.outcome, r.rule])).toEqual([['refused', 'order_not_bound']]);
   });
 
   it('posts a draft from CheckReply and Escalate', async () => {

@@ -70,8 +70,8 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   'request-approval': both({ settings: [...APPROVAL_EVIDENCE, 'SENDER_EMAIL', 'SES_CONFIGURATION_SET', 'PUBLIC_BASE_URL'], secrets: ['APPROVAL_LINK_SECRET'] }, MCP_TOOLS),
   refund: MCP_TOOLS, // refund_create
   'draft-reply': MODELS,
-  'check-reply': both(MODELS, MCP_TOOLS), // the reply check model, then post_draft through the MCP server
-  done: NOTHING,
+  // The reply check model, then post_draft through the MCP server; a failed check escalates in-process (as escalate).
+  'check-reply': both(MODELS, MCP_TOOLS),
   escalate: both(MODELS, MCP_TOOLS), // a holding reply, then post_draft of the team note through the MCP server
   'cancel-run': { settings: ['STATE_MACHINE_ARN'], secrets: [] },
   // Lists dead letters and sends one back to the ticket queue.

@@ -106,6 +106,13 @@ describe('least privilege', () => {
     }
   });
 
+  it('gives check-reply, which escalates a failed draft in-process, exactly what the escalate function holds; there is no done function', () => {
+    // The Escalate use case inside CheckReply: the run row, the approval store, the holding reply's model, the team note's post_draft.
+    expect(FUNCTIONS['check-reply'].access).toEqual(FUNCTIONS.escalate.access);
+    expect(actionsOf(byFunction['check-reply']).sort()).toEqual(actionsOf(byFunction.escalate).sort());
+    expect(FUNCTION_NAMES as readonly string[]).not.toContain('done');
+  });
+
   it('lets only request-approval send email, and only from the tenant sender identity', () => {
     expect(t.who('ses:SendEmail')).toEqual(['request-approval']);
     const statement = byFunction['request-approval'].find((s) => actionsOf([s]).includes('ses:SendEmail'))!;

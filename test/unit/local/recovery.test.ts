@@ -1,6 +1,6 @@
 // What a restart on a data directory resumes: every run still open, from the step it recorded (the
-// top for a run that never started one, Escalate for a state that is not a step); nothing that
-// ended, and no run pending review that Escalate already handed to a person.
+// top for a run that never started one, Escalate for a state that is not a step or a run whose step
+// asked for a person); nothing that ended, and no run pending review that Escalate already handed to a person.
 import { describe, expect, it } from 'vitest';
 import type { Run } from '#harness/domain/types.js';
 import { resumeOpenRuns, resumeStateOf } from '#local/recovery.js';
@@ -26,6 +26,8 @@ describe('resuming the runs a stopped local runtime left open', () => {
       makeRun({ runId: 'r-handed', status: 'pending_review', state: 'Escalate', escalation: { reason: 'refund outcome unknown', step: 'Refund' }, createdAt: at(5) }),
       makeRun({ runId: 'r-escalated', status: 'escalated', state: 'Escalate', createdAt: at(6) }),
       makeRun({ runId: 'r-queued', status: 'running', state: 'Queued', createdAt: at(7) }),
+      // Triage asked for a person and the process stopped before Escalate: no step runs again.
+      makeRun({ runId: 'r-asked', status: 'running', state: 'Triage', escalationRequest: { step: 'Triage', reason: 'the ticket is not a refund request' }, createdAt: at(8) }),
     ].reverse();
     const resumes: Array<{ name: string; startAt: string }> = [];
     const engine = { resume: async (input: { name: string; startAt: string }) => (resumes.push({ name: input.name, startAt: input.startAt }), { started: true }) };
@@ -37,7 +39,8 @@ describe('resuming the runs a stopped local runtime left open', () => {
       { name: 'r-waiting', startAt: 'RequestApproval' },
       { name: 'r-review', startAt: 'Refund' },
       { name: 'r-queued', startAt: 'Triage' },
+      { name: 'r-asked', startAt: 'Escalate' },
     ]);
-    expect(resumed.map((r) => r.runId)).toEqual(['r-refund', 'r-waiting', 'r-review', 'r-queued']);
+    expect(resumed.map((r) => r.runId)).toEqual(['r-refund', 'r-waiting', 'r-review', 'r-queued', 'r-asked']);
   });
 });

@@ -62,6 +62,23 @@ describe('refund-run.asl.json', () => {
     }
   });
 
+  it('enters at most eight states on the automatic path: one Choice, after the Gate, and CheckReply ends it', () => {
+    // Follow Next from StartAt; at a Choice, the branch the Gate's `auto` (or an approval) takes.
+    const path: string[] = [];
+    for (let name: string | undefined = 'Triage'; name; ) {
+      path.push(name);
+      const state: Record<string, unknown> = raw.States[name]!;
+      const choices = state.Choices as Array<{ StringEquals: string; Next: string }> | undefined;
+      name = choices ? choices.find((c) => c.StringEquals === 'auto')?.Next : state.End ? undefined : (state.Next as string);
+    }
+
+    expect(path).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply']);
+    expect(path.length).toBeLessThanOrEqual(8);
+    expect(Object.entries(raw.States).filter(([, st]) => st.Type === 'Choice').map(([n]) => n)).toEqual(['GateDecision', 'AfterApproval']);
+    // Anything the Gate does not decide as auto, approval or shadow (refuse, an earlier step's escalate) is handed over.
+    expect(raw.States.GateDecision!.Default).toBe('Escalate');
+  });
+
   it('waits for the approval with a task token, a timeout and a States.Timeout catch', () => {
     const approval = raw.States.RequestApproval!;
 
@@ -94,6 +111,6 @@ describe('loadDefinition / listTaskStates', () => {
       kind: 'waitForTaskToken',
       timeoutSeconds: 86_400,
     });
-    expect(tasks.filter((t) => t.kind === 'invoke')).toHaveLength(10);
+    expect(tasks.filter((t) => t.kind === 'invoke')).toHaveLength(9);
   });
 });

@@ -1,5 +1,0 @@
-// Lambda entry for the Done step: dependencies built once per container, then the use case.
-import { lambdaApp } from '../shared/lambda-app.js';
-import { observed } from '../shared/observability.js';
-
-export const handler = observed('done', async (event: unknown) => (await lambdaApp()).steps.Done(event));

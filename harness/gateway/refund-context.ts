@@ -1,0 +1,98 @@
+// What the steps of refund() share (refund.ts → refund-settle.ts → refund-authorise.ts →
+// refund-dispatch.ts): the executor's dependencies, one attempt's facts as they grow, the journaled
+// refusal and the guard that turns a failed storage port into a refusal the step retries.
+import type { Order, RefundCreateInput } from '#mcp/contracts/tools.js';
+import type { OrderFacts, Run } from '../domain/types.js';
+import { HarnessError, TemporarilyUnavailableError } from '../errors.js';
+import type { ApprovalRecord, Clock, IdempotencyStore, JournalStore, StepContext } from '../ports.js';
+import type { Policy } from '../policy/document.js';
+import type { RefundArgumentsVerdict } from '../policy/refund-args.js';
+import { RULES } from '../policy/rules.js';
+import type { ToolSpec } from '../tools/registry.js';
+import type { CustomerLock } from './customer-lock.js';
+import type { ToolCaller } from './tool-calls.js';
+
+export const REFUND_TOOL = 'refund_create' as const;
+
+export interface RefundDeps {
+  caller: ToolCaller;
+  journal: JournalStore;
+  idempotency: IdempotencyStore;
+  /** The tenant's policy, or why it could not be loaded (every refund is then refused). */
+  policy: Policy | { invalid: string };
+  clock: Clock;
+  spec: ToolSpec;
+  /** One refund dispatch at a time per customer (customer-lock.ts). */
+  customerLock: CustomerLock;
+}
+
+export interface RefundRequest {
+  run: Run;
+  approval: ApprovalRecord | null;
+  /** Spends the approval on this refund's idempotency key (ApprovalStore.consume); required when an approval is. */
+  spendApproval?: (idempotencyKey: string, at: string) => Promise<boolean>;
+}
+
+/** One attempt at the run's refund: the order just re-read by the harness and the arguments built from it. */
+export interface RefundAttempt {
+  ctx: StepContext;
+  run: Run;
+  /** The run's bound order as CheckOrder recorded it. */
+  bound: OrderFacts;
+  /** The step context bound to the run's order. */
+  boundCtx: StepContext;
+  order: Order;
+  facts: OrderFacts;
+  args: RefundCreateInput;
+  key: string;
+  /** The arguments' binding hash, before the dispatch check recomputes it. */
+  keyHash: string;
+}
+
+/** An attempt the dispatch check passed: its verdict, and the customer whose refunds are counted. */
+export interface AuthorisedRefund extends RefundAttempt {
+  /** Bound to the run's order and the order's customer (the only history it may read). */
+  boundCtx: StepContext & { boundCustomerId: string };
+  argsHash: string;
+  verdict: RefundArgumentsVerdict;
+  policy: Policy;
+  spendApproval: RefundRequest['spendApproval'];
+}
+
+/** Journals the refusal as a 'decision' row (with the error's rule) and throws it. */
+export async function refuse(deps: RefundDeps, ctx: StepContext, error: HarnessError, argsHash = 'none', idempotencyKey: string | null = null): Promise<never> {
+  const rule = typeof error.context.rule === 'string' ? error.context.rule : undefined;
+  await deps.caller.journalTool({
+    kind: 'decision',
+    ctx,
+    name: REFUND_TOOL,
+    argsHash,
+    outcome: 'refused',
+    detail: error.message,
+    latencyMs: 0,
+    idempotencyKey,
+    decision: 'refuse',
+    ...(rule ? { rule } : {}),
+  });
+  throw error;
+}
+
+/** Runs a policy check; a HarnessError it throws is journaled as the refusal. */
+export async function checked<T>(deps: RefundDeps, attempt: Pick<RefundAttempt, 'ctx' | 'key'>, argsHash: string, check: () => T): Promise<T> {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof HarnessError) await refuse(deps, attempt.ctx, error, argsHash, attempt.key);
+    throw error;
+  }
+}
+
+/** A storage port failed: the check cannot run, so the call is refused (and retried later). */
+export async function store<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HarnessError) throw error;
+    throw new TemporarilyUnavailableError(`${what} unavailable; refund refused`, { cause: error, context: { rule: RULES.storeUnavailable } });
+  }
+}

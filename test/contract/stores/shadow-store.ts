@@ -1,0 +1,143 @@
+// The ShadowStore contract (harness/ports.ts): a person's resolution is written once on its shadow
+// run (a redelivery or a lost race counts nothing), a store refund supersedes "solved with no
+// refund" and moves only the agreed counter, counters are kept per tenant and class, and a class is
+// promoted once, only on the figures it was checked on, with the switch kept oldest first.
+import { describe, expect, it } from 'vitest';
+import type { Run, ShadowResolution } from '#harness/domain/types.js';
+import type { ShadowPromotion } from '#harness/ports.js';
+import type { MakeStores } from '../../support/store-backends.js';
+import { MUG, SHADOW_CLASS as CLASS, at, freshStores, shadowRun } from './fixtures.js';
+
+const OTHER_CLASS = 'wrong_item|50-200|es';
+const refund = (agrees: boolean, sourceId = 'refund:900'): ShadowResolution => ({ by: 'store_refund', amountMinor: agrees ? 1800 : 1000, lines: [MUG], at: at(60), agrees, sourceId });
+const solved: ShadowResolution = { by: 'helpdesk_solved', amountMinor: 0, lines: [], at: at(30), agrees: false, sourceId: 'helpdesk:e1' };
+const resolve = (runId: string, resolution: ShadowResolution, replacing: ShadowResolution | null = null, classKey = CLASS) => ({ tenant: 'demo', runId, classKey, resolution, replacing });
+const promotion = (overrides: Partial<ShadowPromotion> = {}): ShadowPromotion => ({ classKey: CLASS, at: at(600), by: 'lead@store.example', resolved: 1, agreed: 1, minTickets: 1, threshold: 0.98, ...overrides });
+
+async function withRuns(makeStores: MakeStores, ...runs: Run[]) {
+  const stores = await freshStores(makeStores);
+  for (const run of runs) await stores.runs.create(run);
+  return stores;
+}
+
+export function describeShadowStoreContract(name: string, makeStores: MakeStores) {
+  describe(`ShadowStore contract: ${name}`, () => {
+    describeResolutions(makeStores);
+    describePromotions(makeStores);
+  });
+}
+
+function describeResolutions(makeStores: MakeStores) {
+  it('records a resolution on the run once and counts it once; a redelivery counts nothing', async () => {
+    const { runs, shadow, clock } = await withRuns(makeStores, shadowRun('run-a'));
+    clock.advance(90_000);
+
+    expect(await shadow.recordResolution(resolve('run-a', refund(true)))).toBe(true);
+    expect(await shadow.recordResolution(resolve('run-a', refund(true)))).toBe(false);
+
+    expect(await runs.get('run-a')).toEqual(shadowRun('run-a', { shadow: { ...shadowRun('run-a').shadow!, resolution: refund(true) }, updatedAt: at(90) }));
+    expect(await shadow.getClass('demo', CLASS)).toEqual({ classKey: CLASS, resolved: 1, agreed: 1, promotedAt: null, promotedBy: null });
+  });
+
+  it('lets one of two racing resolutions win', async () => {
+    const { runs, shadow } = await withRuns(makeStores, shadowRun('run-r'));
+
+    const results = await Promise.all([
+      shadow.recordResolution(resolve('run-r', refund(true, 'refund:1'))),
+      shadow.recordResolution(resolve('run-r', refund(false, 'refund:2'))),
+    ]);
+
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await runs.get('run-r'))?.shadow?.resolution?.sourceId).toBe(results[0] ? 'refund:1' : 'refund:2');
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 1, agreed: results[0] ? 1 : 0 });
+  });
+
+  it('writes nothing on a run without a shadow proposal, of another tenant, or unknown', async () => {
+    const { runs, shadow } = await withRuns(makeStores, shadowRun('run-n', { shadow: undefined, status: 'done' }), shadowRun('run-o', { tenant: 'other' }));
+
+    expect(await shadow.recordResolution(resolve('run-n', refund(true)))).toBe(false);
+    expect(await shadow.recordResolution(resolve('run-o', refund(true)))).toBe(false);
+    expect(await shadow.recordResolution(resolve('run-unknown', refund(true)))).toBe(false);
+
+    expect(await runs.get('run-o')).toEqual(shadowRun('run-o', { tenant: 'other' }));
+    expect(await runs.get('run-unknown')).toBeNull();
+    expect(await shadow.getClass('demo', CLASS)).toBeNull();
+    expect(await shadow.listClasses('demo')).toEqual([]);
+    expect(await shadow.listClasses('other')).toEqual([]);
+  });
+
+  it('supersedes "solved with no refund" by a store refund: resolved stays, agreed moves by the difference', async () => {
+    const { runs, shadow } = await withRuns(makeStores, shadowRun('run-s'));
+    await shadow.recordResolution(resolve('run-s', solved));
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 1, agreed: 0 });
+
+    expect(await shadow.recordResolution(resolve('run-s', refund(true), solved))).toBe(true);
+    expect(await shadow.recordResolution(resolve('run-s', refund(false, 'refund:901'), solved))).toBe(false);
+
+    expect((await runs.get('run-s'))?.shadow?.resolution).toEqual(refund(true));
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 1, agreed: 1 });
+  });
+
+  it('supersedes only the resolution that is there: none, or another, refuses', async () => {
+    const { shadow } = await withRuns(makeStores, shadowRun('run-x'), shadowRun('run-y'));
+    await shadow.recordResolution(resolve('run-y', refund(false, 'refund:7')));
+
+    expect(await shadow.recordResolution(resolve('run-x', refund(true), solved))).toBe(false);
+    expect(await shadow.recordResolution(resolve('run-y', refund(true), solved))).toBe(false);
+
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 1, agreed: 0 });
+  });
+
+  it('keeps counters per class and per tenant, listed by class key', async () => {
+    const { shadow } = await withRuns(
+      makeStores,
+      shadowRun('run-1'),
+      shadowRun('run-2'),
+      shadowRun('run-3', { shadow: { ...shadowRun('x').shadow!, classKey: OTHER_CLASS } }),
+      shadowRun('run-4', { tenant: 'other' }),
+    );
+
+    await shadow.recordResolution(resolve('run-3', refund(true), null, OTHER_CLASS));
+    await shadow.recordResolution(resolve('run-1', refund(true)));
+    await shadow.recordResolution(resolve('run-2', refund(false)));
+    await shadow.recordResolution({ ...resolve('run-4', refund(true)), tenant: 'other' });
+
+    expect(await shadow.listClasses('demo')).toEqual([
+      { classKey: CLASS, resolved: 2, agreed: 1, promotedAt: null, promotedBy: null },
+      { classKey: OTHER_CLASS, resolved: 1, agreed: 1, promotedAt: null, promotedBy: null },
+    ]);
+    expect(await shadow.listClasses('other')).toEqual([{ classKey: CLASS, resolved: 1, agreed: 1, promotedAt: null, promotedBy: null }]);
+    expect(await shadow.getClass('other', OTHER_CLASS)).toBeNull();
+  });
+}
+
+function describePromotions(makeStores: MakeStores) {
+  it('promotes a class only on the figures it was checked on, once, and keeps who and when', async () => {
+    const { shadow } = await withRuns(makeStores, shadowRun('run-p'));
+    await shadow.recordResolution(resolve('run-p', refund(true)));
+
+    expect(await shadow.promote('demo', promotion({ agreed: 0 }))).toBe(false);
+    expect(await shadow.promote('demo', promotion({ resolved: 2 }))).toBe(false);
+    expect(await shadow.promote('demo', promotion({ classKey: OTHER_CLASS }))).toBe(false);
+    expect(await shadow.promote('other', promotion())).toBe(false);
+    expect(await shadow.promote('demo', promotion())).toBe(true);
+    expect(await shadow.promote('demo', promotion({ at: at(700), by: 'owner@store.example' }))).toBe(false);
+
+    expect(await shadow.getClass('demo', CLASS)).toEqual({ classKey: CLASS, resolved: 1, agreed: 1, promotedAt: at(600), promotedBy: 'lead@store.example' });
+    expect(await shadow.listPromotions('demo')).toEqual([promotion()]);
+    expect(await shadow.listPromotions('other')).toEqual([]);
+  });
+
+  it('lists every switch of the tenant oldest first, with its figures', async () => {
+    const { shadow } = await withRuns(makeStores, shadowRun('run-1'), shadowRun('run-2', { shadow: { ...shadowRun('x').shadow!, classKey: OTHER_CLASS } }));
+    await shadow.recordResolution(resolve('run-1', refund(true)));
+    await shadow.recordResolution(resolve('run-2', refund(true), null, OTHER_CLASS));
+    const late = promotion({ at: at(900) });
+    const early = promotion({ classKey: OTHER_CLASS, at: at(300), threshold: 0.95, minTickets: 50 });
+
+    await shadow.promote('demo', late);
+    await shadow.promote('demo', early);
+
+    expect(await shadow.listPromotions('demo')).toEqual([early, late]);
+  });
+}
