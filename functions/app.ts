@@ -1,7 +1,7 @@
 // The composition of every handler from injected dependencies. The Lambda entries
 // (functions/<name>/index.ts) build it from AWS config; the local runtime from its emulators.
 import type { EventLedger, JournalStore, ShadowStore, WorkflowEngine } from '#harness/ports.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run, StepName } from '#harness/domain/types.js';
 import { NO_METRICS } from '#harness/metrics.js';
 import type { StepDeps } from './shared/step-deps.js';
 import type { TicketQueue } from './shared/queue.js';
@@ -60,7 +60,7 @@ export interface AppDeps extends StepDeps {
   emitMetric?: (line: string) => void;
 }
 
-/** One handler per Task state of state-machine/refund-run.asl.json, keyed by state name. */
+/** One handler per Task state of state-machine/refund-run.asl.json, keyed by state name (STEP_NAMES). */
 export function createStepHandlers(deps: StepDeps) {
   return {
     Triage: createStepHandler(StepEvent, createTriage(deps)),
@@ -73,7 +73,7 @@ export function createStepHandlers(deps: StepDeps) {
     CheckReply: createStepHandler(StepEvent, createCheckReply(deps)),
     Escalate: createStepHandler(EscalateEvent, createEscalate(deps)),
     Shadow: createStepHandler(StepEvent, createShadow(deps)),
-  };
+  } satisfies Record<StepName, unknown>;
 }
 export type StepHandlers = ReturnType<typeof createStepHandlers>;
 

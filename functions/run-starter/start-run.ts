@@ -5,7 +5,7 @@
 //   person's resolution is recorded instead (functions/shadow/resolve.ts).
 // Every branch is safe to repeat, so an SQS redelivery or a webhook retried hours later is harmless.
 import type { ProductMetrics } from '#harness/metrics.js';
-import type { FollowUp, Run } from '#harness/domain/types.js';
+import type { FollowUp, Run, RunMark } from '#harness/domain/types.js';
 import { NO_METRICS } from '#harness/metrics.js';
 import type { ApprovalStore, Clock, EventLedger, RunStore, ShadowStore, WorkflowEngine } from '#harness/ports.js';
 import type { QueuedTicket } from '../shared/queue.js';
@@ -113,7 +113,7 @@ function newRun(runId: string, ticket: QueuedTicket['event'], now: string): Run 
     runId,
     tenant: ticket.tenant,
     status: 'running',
-    state: 'Queued',
+    state: 'Queued' satisfies RunMark,
     ticket,
     triage: null,
     order: null,

@@ -2,12 +2,12 @@
 // 'Done', a closed run's mark like 'Cancelled', not a state of the machine), and the cost per closed
 // ticket counted. One conditional write: only a run still open and not cancelled closes. Called by
 // CheckReply once its draft is on the ticket.
-import type { Run } from '#harness/domain/types.js';
+import type { Run, RunMark } from '#harness/domain/types.js';
 import { STILL_OPEN } from './run-context.js';
 import type { StepDeps } from './step-deps.js';
 
 /** The state a closed run reads. */
-const DONE_STATE = 'Done';
+const DONE_STATE: RunMark = 'Done';
 
 export function createCloseRun(deps: Pick<StepDeps, 'runs' | 'metrics'>) {
   /** The closed run, or null when it was no longer open (cancelled or closed meanwhile). */

@@ -1,14 +1,16 @@
 // How long a live run may sit in each state before the sweeper calls it stalled (milliseconds).
 // Data, not branches: a state missing here has no budget and is never swept. RequestApproval's
 // budget is a backstop behind its own 24 h timeout (the approval TTL plus an hour).
+import type { StepName } from '#harness/domain/types.js';
+
 const MINUTE = 60_000;
 
 /** The budget key of a cancel that has not settled (see stalled-runs/use-case.ts). */
 export const CANCEL_NOT_SETTLED = 'CancelNotSettled';
 
 export function stateBudgetsMs(approvalTtlHours: number): Record<string, number> {
-  return {
-    Queued: 5 * MINUTE, // run row written, execution never got going
+  // Every step has a budget (a step added to STEP_NAMES without one does not compile).
+  const steps: Record<StepName, number> = {
     Triage: 10 * MINUTE,
     CheckOrder: 10 * MINUTE,
     ProposeRefund: 10 * MINUTE,
@@ -19,6 +21,10 @@ export function stateBudgetsMs(approvalTtlHours: number): Record<string, number>
     CheckReply: 10 * MINUTE, // checks the draft, then closes the run (or escalates it) itself
     Escalate: 10 * MINUTE,
     Shadow: 10 * MINUTE, // shadow mode: the proposal note, then the run stops
+  };
+  return {
+    Queued: 5 * MINUTE, // run row written, execution never got going
+    ...steps,
     // Not a state: a cancelled run whose cancel has not settled (still reads live, or refunded
     // anyway and the team not yet told) this long after its last write.
     [CANCEL_NOT_SETTLED]: 5 * MINUTE,

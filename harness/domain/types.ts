@@ -32,19 +32,22 @@ export type TicketEvent = z.infer<typeof TicketEvent>;
 export const RunStatus = z.enum(['running', 'awaiting_approval', 'done', 'escalated', 'cancelled', 'pending_review', 'shadow']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
-export const StepName = z.enum([
-  'Triage',
-  'CheckOrder',
-  'ProposeRefund',
-  'Gate',
-  'RequestApproval',
-  'Refund',
-  'DraftReply',
-  'CheckReply',
-  'Escalate',
-  'Shadow',
-]);
+/**
+ * The Task states of state-machine/refund-run.asl.json, one function each: the one list of step
+ * names. The allowlist, the step handlers, infra's state → function map, the stalled-run budgets and
+ * the console's timeline are keyed by it (test/unit/state-machine/ checks it against the ASL).
+ */
+export const STEP_NAMES = ['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'RequestApproval', 'Refund', 'DraftReply', 'CheckReply', 'Escalate', 'Shadow'] as const;
+export const StepName = z.enum(STEP_NAMES);
 export type StepName = z.infer<typeof StepName>;
+
+/**
+ * What a run row's `state` reads when the run is not at a step: `Queued` before its execution
+ * started, `Done` once CheckReply closed it, `Cancelled` once a cancel stopped it. Labels, never
+ * states of the machine.
+ */
+export const RUN_MARKS = ['Queued', 'Done', 'Cancelled'] as const;
+export type RunMark = (typeof RUN_MARKS)[number];
 
 export const RefundReason = z.enum(['damaged', 'defective', 'wrong_item', 'not_received', 'changed_mind', 'other']);
 export type RefundReason = z.infer<typeof RefundReason>;

@@ -1,5 +1,6 @@
 // The Lambda functions of a tenant as data: entry file, sizing and what each may touch. The construct
 // (refund-agent.ts) turns `access` into IAM grants, environment.ts into variables: least privilege is read here.
+import type { StepName } from '#harness/domain/types.js';
 import { CONSOLE_ROUTES } from '#functions/console/routes.js';
 import { AUTH_ROUTES } from '#functions/console/sign-in.js';
 
@@ -207,7 +208,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   },
 };
 
-/** Task state of refund-run.asl.json → the function behind it; `${<State>FunctionArn}` is substituted with its ARN. */
+/** Task state of refund-run.asl.json (every step, STEP_NAMES) → the function behind it; `${<State>FunctionArn}` is substituted with its ARN. */
 export const STATE_FUNCTIONS = {
   Triage: 'triage',
   CheckOrder: 'check-order',
@@ -219,7 +220,7 @@ export const STATE_FUNCTIONS = {
   CheckReply: 'check-reply',
   Escalate: 'escalate',
   Shadow: 'shadow',
-} as const satisfies Record<string, FunctionName>;
+} as const satisfies Record<StepName, FunctionName>;
 
 export const substitutionKey = (state: string): string => `${state}FunctionArn`;
 

@@ -3,12 +3,17 @@
 // function can read only what its job needs: the store token is readable by the MCP server alone.
 // Functions get each secret's ARN in `<NAME>_SECRET_ARN` and read it at runtime; no secret value is
 // ever in an environment variable or the template. Read by stateful.ts, environment.ts, refund-agent.ts.
+import type { HandlerSecretField } from '#functions/shared/aws/secret-env.js';
+import type { McpSecretField } from '#mcp/config.js';
 import type { FunctionAccess, FunctionSpec } from './functions.js';
 
 export type SecretSpec = {
   description: string;
-  /** JSON fields of the secret: the configuration names the functions' parsers use. */
-  fields: readonly string[];
+  /**
+   * JSON fields of the secret: the configuration names the functions' parsers use, each one a field
+   * the runtime takes from a secret (HANDLER_SECRET_FIELDS, MCP_SECRET_FIELDS).
+   */
+  fields: readonly (HandlerSecretField | McpSecretField)[];
   /**
    * `generated`: CloudFormation generates the one field (48 alphanumerics) at creation.
    * `operator`: created with empty fields; the operator pastes the values after the first deploy.

@@ -3,7 +3,7 @@
 // rows with their quotes), and what the state left on the run: the gate's rules and reasons, the
 // approval and its bound hash, the refund receipt and idempotency key, the notes on the ticket, the
 // escalation. The actions a person may take on the run sit where they belong. Pure.
-import type { JournalRow, Run } from '#harness/domain/types.js';
+import type { JournalRow, Run, RunMark, StepName } from '#harness/domain/types.js';
 import { csrfField, dollars, e, money, statusBadge, time } from './layout.js';
 
 export interface TimelineContext {
@@ -14,10 +14,11 @@ export interface TimelineContext {
   now: Date;
 }
 
-/** The order states are drawn in; a state not listed (e.g. "Console") comes after, by first row. */
-const STATE_ORDER = ['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'Shadow', 'RequestApproval', 'Refund', 'DraftReply', 'CheckReply', 'Done', 'Escalate', 'Console'];
-
-const STATE_LABEL: Record<string, string> = {
+/**
+ * Each state's heading, in the order states are drawn: every step (STEP_NAMES), a closed run's
+ * `Done` mark, and `Console` (journal rows of a person's actions). A state not here comes after.
+ */
+const STATE_LABEL: Readonly<Record<string, string>> = {
   Triage: 'Triage: what the ticket asks',
   CheckOrder: 'Check order: the order the harness read',
   ProposeRefund: 'Propose refund: the order agent’s reading',
@@ -30,7 +31,9 @@ const STATE_LABEL: Record<string, string> = {
   Done: 'Done',
   Escalate: 'Escalate: handed to a person',
   Console: 'Console: a person acted',
-};
+} satisfies Record<StepName | Extract<RunMark, 'Done'> | 'Console', string>;
+
+const STATE_ORDER: readonly string[] = Object.keys(STATE_LABEL);
 
 const tail = (id: string) => id.split('/').at(-1) ?? id;
 

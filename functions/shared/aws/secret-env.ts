@@ -4,7 +4,11 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createSecretsManagerSource, secretArnsIn } from '#mcp/secrets.js';
 
-/** The secret fields the handlers' configuration reads (functions/shared/lambda-config.ts). */
+/**
+ * The secret fields the handlers' configuration reads (functions/shared/lambda-config.ts): a field is
+ * taken from a secret only when it is listed here. infra/lib/secrets.ts files each one in a secret
+ * (test/unit/infra/secret-fields.test.ts holds the two sides together).
+ */
 export const HANDLER_SECRET_FIELDS = [
   'ZENDESK_WEBHOOK_SECRET',
   'HELPSCOUT_WEBHOOK_SECRET',
@@ -16,7 +20,9 @@ export const HANDLER_SECRET_FIELDS = [
   'HELPDESK_TOKEN',
   'APPROVAL_LINK_SECRET',
   'ANTHROPIC_API_KEY',
+  'CONSOLE_CSRF_SECRET',
 ] as const;
+export type HandlerSecretField = (typeof HANDLER_SECRET_FIELDS)[number];
 
 /**
  * The environment with every readable secret's non-empty fields over it. When any secret ARN is

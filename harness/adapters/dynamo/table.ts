@@ -2,10 +2,11 @@
 // Items: RUN#<runId>/RUN, RUN#<runId>/JOURNAL#<seq>, EVENT#<tenant>#<helpdesk>#<eventId>/EVENT,
 // IDEM#<key>/IDEM, APPROVAL#<approvalId>/APPROVAL, BUDGET#RUN#<runId>/BUDGET and
 // BUDGET#DAY#<tenant>#<day>/BUDGET, SHADOW#<tenant>/CLASS#<classKey> and
-// SHADOW#<tenant>/PROMOTION#<at>#<classKey>, LOCK#<name>/LOCK (leases, e.g. LOCK#CUSTOMER#<tenant>#<customerId>). GSI byOrder answers "which run refunded order N"; GSI byStatus
-// "which runs of a tenant are pending review". Both are keys-only: a run row is written to an index
-// only when its index keys change (not on each of a run's dozen updates, a few kB each), and the
-// readers fetch the rows by key (runs.ts). `expiresAt` (epoch seconds) is the TTL attribute.
+// SHADOW#<tenant>/PROMOTION#<at>#<classKey>, LOCK#<name>/LOCK (leases, e.g. LOCK#CUSTOMER#<tenant>#<customerId>).
+// GSI byOrder answers "which run refunded order N"; GSI byStatus "which runs of a tenant are pending
+// review". Both are keys-only: a run row is written to an index only when its index keys change (not
+// on each of a run's dozen updates, a few kB each), and the readers fetch the rows by key
+// (run-listings.ts). `expiresAt` (epoch seconds) is the TTL attribute.
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',

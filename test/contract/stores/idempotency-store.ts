@@ -3,7 +3,6 @@
 // marked unknown (never over a receipt), freed only without a receipt, and kept 30 days (expiresAt).
 import { describe, expect, it } from 'vitest';
 import { RecordNotFoundError } from '#harness/adapters/errors.js';
-import { IDEMPOTENCY_RETENTION_SECONDS } from '#harness/adapters/records.js';
 import type { IdempotencyRecord } from '#harness/ports.js';
 import type { MakeStores } from '../../support/store-backends.js';
 import { NOW, freshStores } from './fixtures.js';
@@ -13,7 +12,7 @@ const inFlight = (key: string, runId = 'run-1'): IdempotencyRecord => ({
   ...claim(key, runId),
   status: 'in_flight',
   result: null,
-  expiresAt: Math.floor(NOW.getTime() / 1000) + IDEMPOTENCY_RETENTION_SECONDS,
+  expiresAt: Math.floor(NOW.getTime() / 1000) + 30 * 86_400,
 });
 const receipt = { refundId: 'gid://shopify/Refund/9', amount: { amountMinor: 1800, currency: 'USD' }, lines: [{ id: 'l1', quantity: 1 }] };
 
@@ -64,12 +63,13 @@ export function describeIdempotencyStoreContract(name: string, makeStores: MakeS
       expect(await idempotency.begin(claim('k-1', 'run-resumed'))).toEqual({ created: false, record: settled });
     });
 
-    it('marks an unsettled record unknown, and a retry with the same key may still settle it', async () => {
+    it('marks an unsettled record unknown, which a later begin finds, and a retry with the same key may still settle it', async () => {
       const { idempotency } = await freshStores(makeStores);
       await idempotency.begin(claim('k-1'));
 
       await idempotency.markUnknown('k-1', 'refund_create timed out');
       expect(await idempotency.get('k-1')).toEqual({ ...inFlight('k-1'), status: 'unknown' });
+      expect(await idempotency.begin(claim('k-1', 'run-resumed'))).toEqual({ created: false, record: { ...inFlight('k-1'), status: 'unknown' } });
 
       await idempotency.complete('k-1', receipt);
       expect(await idempotency.get('k-1')).toMatchObject({ status: 'succeeded', result: receipt });

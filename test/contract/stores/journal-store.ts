@@ -1,5 +1,6 @@
 // The JournalStore contract (harness/ports.ts): a row appended gets a sequence that orders a run's
-// rows by time, then by the order they were written in; a run's rows read back whole, and only its.
+// rows by time, then by the order they were written in (`<at>#<8-digit counter>#<random>`); a run's
+// rows read back whole, and only its.
 import { describe, expect, it } from 'vitest';
 import type { MakeStores } from '../../support/store-backends.js';
 import { at, journalRow, freshStores } from './fixtures.js';
@@ -21,7 +22,7 @@ export function describeJournalStoreContract(name: string, makeStores: MakeStore
 
       const stored = await journal.append(row);
 
-      expect(stored).toEqual({ ...row, seq: expect.stringMatching(new RegExp(`^${row.at.replace(/\./g, '\\.')}#`)) });
+      expect(stored).toEqual({ ...row, seq: expect.stringMatching(new RegExp(`^${row.at.replace(/\./g, '\\.')}#\\d{8}#.+$`)) });
       expect(await journal.listByRun('run-1')).toEqual([stored]);
     });
 

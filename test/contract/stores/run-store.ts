@@ -239,4 +239,18 @@ function describeListings(makeStores: MakeStores) {
     expect(found[0]).toEqual(makeRun({ runId: 'run-early', createdAt: at(1), order }));
     expect(await findRunsByOrder('demo', '7002')).toEqual([]);
   });
+
+  it('orders the runs of an order by when they were created, not by when they were bound', async () => {
+    const { runs, findRunsByOrder, clock } = await freshStores(makeStores);
+    const order = makeFacts({}, makeOrder({ number: '7001' }));
+    await runs.create(makeRun({ runId: 'run-first', createdAt: at(1) }));
+    await runs.create(makeRun({ runId: 'run-second', createdAt: at(2) }));
+
+    clock.advance(60_000);
+    await runs.update('run-second', { order });
+    clock.advance(60_000);
+    await runs.update('run-first', { order });
+
+    expect((await findRunsByOrder('demo', '7001')).map((r) => r.runId)).toEqual(['run-first', 'run-second']);
+  });
 }

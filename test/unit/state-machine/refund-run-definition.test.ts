@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { RUN_MARKS, STEP_NAMES } from '#harness/domain/types.js';
 import { InvalidDefinitionError, listTaskStates, loadDefinition } from '#local/stepfunctions/index.js';
 
 type AslValidator = (
@@ -25,6 +26,20 @@ describe('refund-run.asl.json', () => {
     expect(asWritten.errorsText('\n')).toBe('');
     expect(asWritten.isValid).toBe(true);
     expect(substituted.isValid).toBe(true);
+  });
+
+  it('has a Task state for every step in STEP_NAMES and no Task state outside it', () => {
+    const tasks = Object.entries(raw.States).filter(([, s]) => s.Type === 'Task').map(([name]) => name);
+
+    for (const name of tasks) expect(STEP_NAMES, `Task state ${name}`).toContain(name);
+    for (const step of STEP_NAMES) expect(tasks, `step ${step}`).toContain(step);
+  });
+
+  it("keeps a run row's marks (Queued, Done, Cancelled) apart from the machine's states and the steps", () => {
+    for (const mark of RUN_MARKS) {
+      expect(Object.keys(raw.States), mark).not.toContain(mark);
+      expect(STEP_NAMES as readonly string[], mark).not.toContain(mark);
+    }
   });
 
   it('would be rejected by asl-validator if a transition pointed nowhere', () => {
