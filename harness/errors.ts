@@ -1,6 +1,6 @@
 // Typed harness errors. Step handlers map them to outcomes; Step Functions matches on `name`
 // (TemporarilyUnavailableError is retried, everything else is caught and escalated).
-import type { ToolErrorCategory } from '#mcp/contracts/tools.js';
+import type { ToolErrorCategory } from '#shared/contracts/tools.js';
 
 export type ErrorContext = Record<string, string | number | boolean | null | string[]>;
 

@@ -1,17 +1,11 @@
 // Ports: the small interfaces the harness and the step use cases depend on. Adapters (DynamoDB,
 // MCP over HTTP, model providers) implement them; tests pass emulators or in-memory fakes.
 import type { ZodType } from 'zod';
-import type { ToolErrorCategory, ToolName } from '#mcp/contracts/tools.js';
+import type { ToolErrorCategory, ToolName } from '#shared/contracts/tools.js';
 import type { ApprovalSummary, JournalRow, Run, RunStatus, ShadowResolution, StepName } from './domain/types.js';
 
-export interface Clock {
-  now(): Date;
-}
-
-export interface IdGenerator {
-  /** A fresh, unguessable id (approval ids, form tokens, journal sequence suffixes). */
-  random(): string;
-}
+// The clock and id ports are shared/clock.ts's (the MCP server takes a Clock too).
+export type { Clock, IdGenerator } from '#shared/clock.js';
 
 /** What a step is, for the harness: who is calling and which order the run is bound to. */
 export interface StepContext {

@@ -3,7 +3,7 @@
 // decision and the model gateway with its budget, over injected ports.
 // Built once per Lambda container (functions/) or by the local runtime; tests pass fakes.
 import type { ProductMetrics } from './metrics.js';
-import type { ToolInput, ToolName, ToolOutput } from '#mcp/contracts/tools.js';
+import type { ToolInput, ToolName, ToolOutput } from '#shared/contracts/tools.js';
 import { createInMemoryBudgetStore } from './adapters/memory/budget.js';
 import { createInMemoryLockStore } from './adapters/memory/locks.js';
 import type { GateDecision, RefundReceipt, Run } from './domain/types.js';

@@ -10,7 +10,7 @@ import type { ModelSettings, SelectDeps } from '#harness/models/index.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
-import { createHelpdesk, type HelpdeskKind } from '#mcp/adapters/helpdesk/index.js';
+import { createHelpdesk, type HelpdeskConnector } from '#shared/helpdesk/index.js';
 import { createCoreDeps, helpdeskRequesters } from '#functions/shared/core-deps.js';
 import type { LocalDynamo } from './emulators/dynamo.js';
 
@@ -22,7 +22,7 @@ export async function createBackend(input: {
   helpdeskEmail: string;
   helpdeskToken: string;
   /** The tenant's helpdesk API (the sandbox helpdesk speaks both); default zendesk. */
-  helpdeskKind?: HelpdeskKind;
+  helpdeskConnector?: HelpdeskConnector;
   mcpPort: number;
   clock: Clock;
   ids: IdGenerator;
@@ -33,7 +33,7 @@ export async function createBackend(input: {
   /** The tenant's refund policy (the store's time zone among it); the default policy when absent. */
   policy?: Policy;
 }) {
-  const helpdeskConfig = { kind: input.helpdeskKind ?? 'zendesk', baseUrl: input.helpdeskUrl, email: input.helpdeskEmail, token: input.helpdeskToken };
+  const helpdeskConfig = { kind: input.helpdeskConnector ?? 'zendesk', baseUrl: input.helpdeskUrl, email: input.helpdeskEmail, token: input.helpdeskToken };
   // One credential per tool-calling function for our MCP server: minted per start, never in a prompt or a log.
   const callerTokens = mintCallerTokens();
   const mcp = await startMcpHttpServer({

@@ -1,6 +1,6 @@
 // The local runtime's configuration, parsed once from the environment (the only place it is read).
 import { z } from 'zod';
-import { HELPDESK_KINDS } from '#mcp/adapters/helpdesk/index.js';
+import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';
 import { AgentModeConfig } from '#harness/domain/shadow.js';
 
 /** Documented dev default; set ZENDESK_WEBHOOK_SECRET to use another. Never a production secret. */
@@ -33,7 +33,7 @@ export const LocalConfig = z.object({
   /** Signs approval links; without it a random one per start (links die with `npm start`). */
   APPROVAL_LINK_SECRET: z.string().min(16).optional(),
   /** The tenant's helpdesk, as HELPDESK_KIND is for a deployed tenant: zendesk or gorgias. */
-  HELPDESK: z.enum(HELPDESK_KINDS).default('zendesk'),
+  HELPDESK: z.enum(HELPDESK_CONNECTORS).default('zendesk'),
   TENANT: z.string().regex(/^[a-z0-9-]{1,40}$/).default('demo'),
   APPROVER_EMAILS: z
     .string()

@@ -1,5 +1,6 @@
 // Local API Gateway: turns HTTP requests on loopback into API Gateway HTTP API (v2) events for the
-// same handlers Lambda runs, and maps their results back. Routes are data, as in infra/.
+// same handlers Lambda runs, and maps their results back. Routes are data (local/routes.ts: the
+// HTTP API's list in functions/routes.ts, which infra/ deploys); the most specific match wins.
 // No request may stop the process: a malformed percent-encoding is a 400 (as API Gateway answers),
 // a failing handler or an unsendable result a 500, a request Node cannot parse a plain status line.
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -51,6 +52,22 @@ function queryOf(search: string): Record<string, string> | undefined {
   return params;
 }
 
+const isParameter = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
+
+/**
+ * API Gateway's precedence between routes that both match: a literal segment beats a {parameter} at
+ * the first place their paths differ in kind (POST /webhooks/shopify before POST /webhooks/{helpdesk}).
+ */
+function bySpecificity(a: Route, b: Route): number {
+  const as = a.path.split('/');
+  const bs = b.path.split('/');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const ap = isParameter(as[i]!);
+    if (ap !== isParameter(bs[i]!)) return ap ? 1 : -1;
+  }
+  return 0;
+}
+
 function match(route: Route, method: string, path: string): Record<string, string> | null {
   if (route.method !== method) return null;
   const want = route.path.split('/');
@@ -60,7 +77,7 @@ function match(route: Route, method: string, path: string): Record<string, strin
   for (let i = 0; i < want.length; i++) {
     const w = want[i]!;
     const g = got[i]!;
-    if (w.startsWith('{') && w.endsWith('}')) {
+    if (isParameter(w)) {
       if (!g) return null;
       params[w.slice(1, -1)] = decodeComponent(g);
     } else if (w !== g) return null;
@@ -113,9 +130,10 @@ export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, route: Rou
   };
 }
 
-export function createGatewayServer(routes: Route[], onError?: (error: unknown) => void): Server {
+export function createGatewayServer(routes: readonly Route[], onError?: (error: unknown) => void): Server {
+  const ordered = [...routes].sort(bySpecificity);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    void serve(routes, req, res).catch((error: unknown) => {
+    void serve(ordered, req, res).catch((error: unknown) => {
       // Only reached when even the 500 could not be written (the client went away, say).
       onError?.(error);
       res.destroy();
@@ -127,7 +145,7 @@ export function createGatewayServer(routes: Route[], onError?: (error: unknown) 
   server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => answerOnSocket(socket, 426));
   return server;
 
-  async function serve(all: Route[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function serve(all: readonly Route[], req: IncomingMessage, res: ServerResponse): Promise<void> {
     req.on('error', () => {}); // a client that aborts mid-body is not the server's failure
     const method = (req.method ?? 'GET').toUpperCase();
     const url = parseTarget(req.url);

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
-import type { Clock, IdGenerator, WorkflowEngine } from '#harness/ports.js';
+import type { Clock, WorkflowEngine } from '#harness/ports.js';
+import { randomIds, systemClock } from '#shared/clock.js';
 import { createApp } from '#functions/app.js';
 import { createSesMailer } from '#functions/shared/aws/ses-mailer.js';
 import { createSqsTicketQueue } from '#functions/shared/queue.js';
@@ -18,9 +19,9 @@ import { startLocalDynamo } from './emulators/dynamo.js';
 import { startLocalSqs } from './emulators/sqs.js';
 import { startLocalSes } from './emulators/ses.js';
 import { closeServer, portOf } from './emulators/listen.js';
-import { createGatewayServer, type Route } from './gateway.js';
+import { createGatewayServer } from './gateway.js';
+import { localRoutes } from './routes.js';
 import { startSqsPoller } from './sqs-poller.js';
-import { CONSOLE_ROUTES } from '#functions/console/routes.js';
 import { LOCAL_OPERATOR } from '#functions/console/identity.js';
 import { latestEvalReport } from './eval-report.js';
 import { createBackend } from './backend.js';
@@ -30,7 +31,7 @@ import type { z } from 'zod';
 import { AgentModeConfig } from '#harness/domain/shadow.js';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
-import type { HelpdeskKind } from '#mcp/adapters/helpdesk/index.js';
+import type { HelpdeskConnector } from '#shared/helpdesk/index.js';
 import { MAX_RECEIVE_COUNT } from './emulators/sqs.js';
 import { openDataDir } from './data-dir.js';
 import { resumeOpenRuns, type ResumedRun } from './recovery.js';
@@ -48,7 +49,7 @@ export interface LocalRuntimeOptions {
    * The tenant's helpdesk (HELPDESK_KIND of a deployed tenant): whose API the run starter asks for
    * requesters and the MCP server writes notes to. The sandbox helpdesk speaks both. Default zendesk.
    */
-  helpdesk?: HelpdeskKind;
+  helpdesk?: HelpdeskConnector;
   approverEmails: string[];
   zendeskSecret: string;
   /** The other helpdesks' webhook secrets; a helpdesk left out has no webhook route (404). */
@@ -76,14 +77,11 @@ export interface LocalRuntimeOptions {
   log?: (line: string) => void;
 }
 
-const systemClock: Clock = { now: () => new Date() };
-const randomIds: IdGenerator = { random: () => randomBytes(16).toString('base64url') };
-
 export async function startLocalRuntime(opts: LocalRuntimeOptions) {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? (() => {});
   const port = (offset: number) => (opts.port === 0 ? 0 : opts.port + offset);
-  const helpdeskKind = opts.helpdesk ?? 'zendesk';
+  const helpdeskConnector = opts.helpdesk ?? 'zendesk';
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
     for (const close of closers.reverse()) await close().catch(() => {});
@@ -134,7 +132,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       helpdeskUrl: helpdesk.url,
       helpdeskEmail: 'agent@demo-store.example',
       helpdeskToken: 'local-helpdesk-token',
-      helpdeskKind,
+      helpdeskConnector,
       mcpPort: port(3),
       clock,
       ids: randomIds,
@@ -222,7 +220,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       const base = publicBaseUrl();
       return {
         console: `${base}/`,
-        webhook: `${base}/webhooks/${helpdeskKind}`,
+        webhook: `${base}/webhooks/${helpdeskConnector}`,
         webhooks: `${base}/webhooks`,
         storeWebhook: `${base}/webhooks/shopify`,
         runs: `${base}/api/runs`,
@@ -234,23 +232,21 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
         mcp: backend.mcpUrl,
       };
     };
-    const routes: Route[] = [
-      // Before /webhooks/{helpdesk}: the first matching route wins, as the more specific one does in API Gateway.
-      { method: 'POST', path: '/webhooks/shopify', handler: app.storeWebhook },
-      { method: 'POST', path: '/webhooks/{helpdesk}', handler: app.webhookIngest },
-      { method: 'GET', path: '/approvals/{approvalId}', handler: app.approvalCallback },
-      { method: 'POST', path: '/approvals/{approvalId}', handler: app.approvalCallback },
-      { method: 'GET', path: '/api/runs', handler: app.runsApi },
-      { method: 'GET', path: '/api/runs/{runId}', handler: app.runsApi },
-      { method: 'POST', path: '/api/runs/{runId}/cancel', handler: app.cancelRun },
-      { method: 'GET', path: '/api/dead-letters', handler: app.deadLetters },
-      { method: 'GET', path: '/api/shadow', handler: app.shadowApi },
-      { method: 'POST', path: '/api/shadow/{classKey}/promote', handler: app.shadowApi },
-      { method: 'GET', path: '/api/mail', handler: async () => json(200, { emails: await ses.emails() }) },
-      { method: 'POST', path: '/api/dead-letters/{messageId}/retry', handler: app.deadLetters },
-      // The operator console (functions/console): runs, a run's timeline, queues, pictures, and its actions.
-      ...CONSOLE_ROUTES.map((route) => ({ ...route, handler: app.console })),
-    ];
+    // The HTTP API's routes (functions/routes.ts), each to its function's handler, and the captured mail.
+    const routes = localRoutes(
+      {
+        'webhook-ingest': app.webhookIngest,
+        'store-webhook': app.storeWebhook,
+        'approval-callback': app.approvalCallback,
+        'runs-api': app.runsApi,
+        'cancel-run': app.cancelRun,
+        'dead-letters': app.deadLetters,
+        'shadow-api': app.shadowApi,
+        // The operator console (functions/console): runs, a run's timeline, queues, pictures, and its actions.
+        console: app.console,
+      },
+      { mail: async () => json(200, { emails: await ses.emails() }) },
+    );
     const server = createGatewayServer(routes, (error) => log(`gateway error: ${(error as Error).name}: ${(error as Error).message}`));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -281,7 +277,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
 
     return {
       urls: urls(),
-      helpdeskKind,
+      helpdeskConnector,
       baseUrl: publicBaseUrl(),
       engine,
       store,

@@ -3,7 +3,7 @@
 // (secrets.ts), merged over the environment; the callers' roles (MCP_CALLER_ROLES, JSON: caller →
 // role ARN) are set by CDK. The local runtime builds its server from typed values directly.
 import { z } from 'zod';
-import { HELPDESK_KINDS, type HelpdeskKind } from './adapters/helpdesk/index.js';
+import { HELPDESK_CONNECTORS, type HelpdeskConnector } from '#shared/helpdesk/index.js';
 import type { CallerRoles } from './server/auth.js';
 import { MCP_CALLERS } from './server/permissions.js';
 
@@ -14,7 +14,7 @@ export type McpSecretField = (typeof MCP_SECRET_FIELDS)[number];
 const McpEnv = z.object({
   SHOPIFY_STORE_DOMAIN: z.string().min(1).describe('shop.myshopify.com, or a full http(s) URL for the sandbox'),
   SHOPIFY_ADMIN_TOKEN: z.string().min(1),
-  HELPDESK_KIND: z.enum(HELPDESK_KINDS).default('zendesk'),
+  HELPDESK_KIND: z.enum(HELPDESK_CONNECTORS).default('zendesk'),
   HELPDESK_BASE_URL: z.url(),
   HELPDESK_EMAIL: z.email(),
   HELPDESK_TOKEN: z.string().min(1),
@@ -35,7 +35,7 @@ const McpEnv = z.object({
 export interface McpConfig {
   shopUrl: string;
   shopifyAdminToken: string;
-  helpdesk: { kind: HelpdeskKind; baseUrl: string; email: string; token: string };
+  helpdesk: { kind: HelpdeskConnector; baseUrl: string; email: string; token: string };
   callerRoles: CallerRoles;
 }
 

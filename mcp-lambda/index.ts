@@ -4,8 +4,8 @@
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createMcpDeps } from './deps.js';
 import { createMcpLambdaHandler, type McpLambdaHandler } from './lambda.js';
-import { createSecretsManagerSource, resolveMcpConfig } from './secrets.js';
-import { observed } from '#functions/shared/observability.js';
+import { createMcpSecretSource, resolveMcpConfig } from './secrets.js';
+import { observed } from '#shared/observability.js';
 
 export interface McpContainerOptions {
   env: Record<string, string | undefined>;
@@ -16,7 +16,7 @@ export interface McpContainerOptions {
 export function createMcpContainer(options: McpContainerOptions): McpLambdaHandler {
   let ready: Promise<McpLambdaHandler> | undefined;
   const build = async () => {
-    const config = await resolveMcpConfig(options.env, (arn) => createSecretsManagerSource(options.secretsClient(), arn));
+    const config = await resolveMcpConfig(options.env, (arn) => createMcpSecretSource(options.secretsClient(), arn));
     return createMcpLambdaHandler({ deps: createMcpDeps(config), callerRoles: config.callerRoles });
   };
   return async (event) => {

@@ -4,7 +4,7 @@
 // metric tables. Used by bench/cost.ts; test/unit/bench/cost.test.ts checks the counting.
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { FUNCTION_NAMES } from '../../infra/lib/functions.js';
 import { PRODUCT_METRICS } from '../../infra/lib/metrics.js';
 import { repoLayout } from '../../infra/lib/source-layout.js';

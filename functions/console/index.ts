@@ -4,7 +4,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { z } from 'zod';
 import { lambdaApp } from '../shared/lambda-app.js';
-import { observed } from '../shared/observability.js';
+import { observed } from '#shared/observability.js';
 import { createSignIn } from './sign-in.js';
 
 const SignInConfig = z.object({ COGNITO_DOMAIN_URL: z.url(), COGNITO_CLIENT_ID: z.string().min(1), PUBLIC_BASE_URL: z.url() });

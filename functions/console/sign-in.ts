@@ -5,6 +5,7 @@
 //   GET /auth/login     → the hosted UI (state and PKCE verifier in a short-lived cookie)
 //   GET /auth/callback  → code exchanged for tokens at the pool's token endpoint → session cookie → /
 //   GET /auth/logout    → session cookie cleared → the hosted UI's logout
+// (routes listed in functions/routes.ts)
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { HttpEvent, HttpResult } from '../shared/http.js';
 import { page, SECURITY_HEADERS } from './security.js';
@@ -20,12 +21,6 @@ export interface SignInConfig {
   baseUrl: string;
   fetch?: typeof fetch;
 }
-
-export const AUTH_ROUTES = [
-  { method: 'GET', path: '/auth/login' },
-  { method: 'GET', path: '/auth/callback' },
-  { method: 'GET', path: '/auth/logout' },
-] as const;
 
 /** One cookie's value from the request (API Gateway v2 hands cookies over in `cookies`). */
 export function cookieOf(event: { cookies?: string[]; headers?: Record<string, string | undefined> }, name: string): string | null {

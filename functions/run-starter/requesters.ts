@@ -26,7 +26,7 @@ export const DEFAULT_LOOKUP_RETRY: LookupRetryOptions = {
   now: () => performance.now(),
 };
 
-/** The helpdesk adapters' "try again later" (mcp-lambda/errors.ts): unreachable, timed out, 429, 5xx. */
+/** The helpdesk adapters' "try again later" (shared/contracts/errors.ts): unreachable, timed out, 429, 5xx. */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return error.name === 'TemporarilyUnavailableError' || (error as { category?: unknown }).category === 'temporarily_unavailable';

@@ -1,6 +1,5 @@
 // The Lambda composition root: config parsed once from the environment, AWS clients built once
 // per container, then the same createApp() the local runtime uses.
-import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -9,8 +8,8 @@ import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import { parseModelSettings } from '#harness/models/index.js';
 import { createPolicy } from '#harness/policy/index.js';
-import { createHelpdesk } from '#mcp/adapters/helpdesk/index.js';
-import type { Clock, IdGenerator } from '#harness/ports.js';
+import { createHelpdesk } from '#shared/helpdesk/index.js';
+import { randomIds, systemClock } from '#shared/clock.js';
 import { createApp, type App } from '../app.js';
 import { operatorFromAuthorizer } from '../console/identity.js';
 import { createCoreDeps, helpdeskRequesters } from './core-deps.js';
@@ -36,8 +35,8 @@ export function lambdaApp(): Promise<App> {
 async function build(): Promise<App> {
   const env = await environmentWithSecrets(process.env, () => new SecretsManagerClient({}));
   const config = LambdaConfig.parse(env);
-  const clock: Clock = { now: () => new Date() };
-  const ids: IdGenerator = { random: () => randomBytes(16).toString('base64url') };
+  const clock = systemClock;
+  const ids = randomIds;
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
   // Lazily-required settings: each function gets only the environment it needs (see infra/).
   const lazy = <T>(make: () => T) => {

@@ -1,6 +1,6 @@
 // Lambda configuration, parsed once from the environment at cold start (the only place it is read).
 import { z } from 'zod';
-import { HELPDESK_KINDS } from '#mcp/adapters/helpdesk/index.js';
+import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';
 import { AgentModeConfig } from '#harness/domain/shadow.js';
 
 const csv = z.string().transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean));
@@ -43,7 +43,7 @@ export const LambdaConfig = z.object({
   MAX_RECEIVE_COUNT: z.coerce.number().int().positive().optional(),
   HELPDESK_BASE_URL: z.string().url().optional(),
   /** Which helpdesk API the run starter asks for requesters (the MCP server reads the same setting). */
-  HELPDESK_KIND: z.enum(HELPDESK_KINDS).default('zendesk'),
+  HELPDESK_KIND: z.enum(HELPDESK_CONNECTORS).default('zendesk'),
   HELPDESK_EMAIL: z.string().optional(),
   HELPDESK_TOKEN: z.string().optional(),
   /** The tenant's auto-refund limit (policy override); the default policy applies when absent. */

@@ -3,7 +3,8 @@
 import type { ZodType } from 'zod';
 import type { ApprovalStore, Clock, IdGenerator, RunStore, ShadowStore } from '#harness/ports.js';
 import type { AgentModeConfig } from '#harness/domain/shadow.js';
-import type { HelpdeskKind, Proposal } from '#harness/domain/types.js';
+import type { Proposal } from '#harness/domain/types.js';
+import type { HelpdeskConnector } from '#shared/helpdesk/index.js';
 import type { Policy } from '#harness/policy/document.js';
 import type { Harness } from '#harness/tool-gateway.js';
 import type { ProductMetrics } from '#harness/metrics.js';
@@ -43,7 +44,7 @@ export interface StepDeps {
     /** The store as the approval email and page show it; each field falls back (request-approval/approval-view.ts). */
     store?: StoreProfile;
     /** The tenant's helpdesk, for the link to the ticket (Zendesk, Gorgias); absent: no link. */
-    helpdesk?: { kind: HelpdeskKind; baseUrl: string };
+    helpdesk?: { kind: HelpdeskConnector; baseUrl: string };
     /** Base URL of a deployed runs console: the approval email links `<consoleBaseUrl>/runs/<runId>`; absent: no link. */
     consoleBaseUrl?: string;
   };

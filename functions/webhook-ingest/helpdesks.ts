@@ -1,6 +1,6 @@
 // The helpdesks the front door accepts, as data: how each verifies a delivery and normalizes its
 // body. Adding one is a row here plus its module. Used by ingest.ts.
-import type { HelpdeskKind } from '#harness/domain/types.js';
+import type { WebhookSource } from '#harness/domain/types.js';
 import type { NormalizeContext, NormalizeResult } from './normalized.js';
 import type { VerifyResult } from './signatures.js';
 import { normalizeZendesk, verifyZendesk, ZENDESK_SIGNATURE_HEADER, ZENDESK_TIMESTAMP_HEADER } from './zendesk.js';
@@ -8,7 +8,7 @@ import { HELPSCOUT_SIGNATURE_HEADER, normalizeHelpScout, verifyHelpScout } from 
 import { INTERCOM_SIGNATURE_HEADER, normalizeIntercom, verifyIntercom } from './intercom.js';
 import { normalizeFreshdesk, normalizeGorgias, SHARED_SECRET_HEADER, verifySharedSecret } from './shared-secret.js';
 
-export type WebhookHelpdesk = Exclude<HelpdeskKind, 'sandbox'>;
+export type WebhookHelpdesk = WebhookSource;
 export const WEBHOOK_HELPDESKS = ['zendesk', 'helpscout', 'intercom', 'gorgias', 'freshdesk'] as const satisfies readonly WebhookHelpdesk[];
 
 /** Per-helpdesk webhook secrets; a helpdesk without one has no webhook (404). */

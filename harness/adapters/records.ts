@@ -1,7 +1,7 @@
 // Shapes and helpers shared by the store adapters: the approval record's schema, the journal's
 // sortable sequence, and the retention (TTL) of each kind of row.
 import { z } from 'zod';
-import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { ApprovalSummary } from '../domain/types.js';
 import type { ApprovalRecord, IdempotencyRecord } from '../ports.js';
 

@@ -2,7 +2,7 @@
 // CheckOrder both use it, so the gate and the dispatch check see the same numbers.
 // Each line keeps its own fulfilment (a partially fulfilled order ships lines apart, a line in parts);
 // the order's refunds, amount-only ones included, and Shopify's remainder come through as they are.
-import type { Fulfillment, Order } from '#mcp/contracts/tools.js';
+import type { Fulfillment, Order } from '#shared/contracts/tools.js';
 import type { CustomerRefundFact, OrderFacts } from './types.js';
 
 const PAYMENT_KINDS = new Set(['SALE', 'CAPTURE']);

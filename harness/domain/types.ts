@@ -2,13 +2,19 @@
 // Money is integer minor units; times are ISO-8601 UTC strings.
 import { z } from 'zod';
 
-export const HelpdeskKind = z.enum(['zendesk', 'gorgias', 'helpscout', 'intercom', 'freshdesk', 'sandbox']);
-export type HelpdeskKind = z.infer<typeof HelpdeskKind>;
+/**
+ * Which helpdesk's webhook a ticket came in through: its body format and signature scheme
+ * (functions/webhook-ingest/helpdesks.ts). Not the helpdesk API the agent writes to, which is a
+ * HelpdeskConnector (shared/helpdesk): five helpdesks' webhooks are verified, two have a connector.
+ */
+export const WebhookSource = z.enum(['zendesk', 'gorgias', 'helpscout', 'intercom', 'freshdesk']);
+export type WebhookSource = z.infer<typeof WebhookSource>;
 
 /** One helpdesk event, normalized. `body` is customer text: data, never instructions. */
 export const TicketEvent = z.object({
   tenant: z.string().min(1),
-  helpdesk: HelpdeskKind,
+  /** The webhook the event came in through; 'sandbox' for events made by hand (tests). */
+  helpdesk: z.enum([...WebhookSource.options, 'sandbox']),
   eventId: z.string().min(1),
   eventType: z.string().min(1),
   ticketId: z.string().min(1),

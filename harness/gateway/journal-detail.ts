@@ -1,6 +1,6 @@
 // Bounded, redacted journal text: a short summary of a result or failure, never a raw payload,
 // an email address or anything shaped like a credential. Used by the tool and model gateways.
-import type { ToolName } from '#mcp/contracts/tools.js';
+import type { ToolName } from '#shared/contracts/tools.js';
 import { canonicalHash } from '../hash.js';
 
 export const MAX_DETAIL_CHARS = 200;

@@ -1,7 +1,7 @@
 // The dry run's verdict: does the store's preview_refund agree with the refund the harness is about
 // to send (every line at the asked quantity, an amount within the preview and what remains, and the
 // same parent transaction)? Pure; called by refund() just before the write.
-import type { PreviewRefundOutput, RefundCreateInput } from '#mcp/contracts/tools.js';
+import type { PreviewRefundOutput, RefundCreateInput } from '#shared/contracts/tools.js';
 import { mergeLines } from '../policy/amount.js';
 
 /** null when they agree, else what differs (no customer data). */

@@ -1,7 +1,7 @@
 // Reconciliation of a refund whose outcome was never recorded (a crash after dispatch, a lost
 // answer): the order the harness just re-read is searched for a refund of exactly these lines and
 // this amount, made since the idempotency record was written. Pure; called by refund().
-import type { Order, RefundCreateInput } from '#mcp/contracts/tools.js';
+import type { Order, RefundCreateInput } from '#shared/contracts/tools.js';
 import { mergeLines } from '../policy/amount.js';
 
 /** Clock skew allowed between our record and the store's refund timestamp. */

@@ -1,7 +1,7 @@
 // The refund_create arguments for a run, built only from the run's proposal and order facts the
 // harness read, plus the idempotency key derived from the durable intent. Used by refund() and by
 // previewRefund() (the RequestApproval step hashes the same arguments for the approval).
-import type { RefundCreateInput } from '#mcp/contracts/tools.js';
+import type { RefundCreateInput } from '#shared/contracts/tools.js';
 import type { OrderFacts, Proposal } from '../domain/types.js';
 import { sha256Hex } from '../hash.js';
 

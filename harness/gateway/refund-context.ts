@@ -1,7 +1,7 @@
 // What the steps of refund() share (refund.ts → refund-settle.ts → refund-authorise.ts →
 // refund-dispatch.ts): the executor's dependencies, one attempt's facts as they grow, the journaled
 // refusal and the guard that turns a failed storage port into a refusal the step retries.
-import type { Order, RefundCreateInput } from '#mcp/contracts/tools.js';
+import type { Order, RefundCreateInput } from '#shared/contracts/tools.js';
 import type { OrderFacts, Run } from '../domain/types.js';
 import { HarnessError, TemporarilyUnavailableError } from '../errors.js';
 import type { ApprovalRecord, Clock, IdempotencyStore, JournalStore, StepContext } from '../ports.js';

@@ -4,7 +4,7 @@
 // receipt, or marked unknown and kept. An outcome nobody can tell keeps the lock to its expiry, so
 // the next count sees the refund, and throws an AmbiguousOutcomeError: `pending_review` when a retry
 // cannot settle it, `retry_same_key` (inside a TemporarilyUnavailableError) when the retry can.
-import { RefundCreateOutput } from '#mcp/contracts/tools.js';
+import { RefundCreateOutput } from '#shared/contracts/tools.js';
 import type { RefundReceipt } from '../domain/types.js';
 import { AmbiguousOutcomeError, ArgumentPolicyError, TemporarilyUnavailableError, ToolFailedError } from '../errors.js';
 import type { IdempotencyRecord } from '../ports.js';

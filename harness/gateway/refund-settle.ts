@@ -2,7 +2,7 @@
 // dispatch. Succeeded: its receipt is the answer. In flight or unknown: the order just re-read is
 // searched for a refund of exactly these lines and amount since the record (reconcile.ts); found,
 // the record is completed with it and that is the answer. Otherwise refund() goes on (same key).
-import type { RefundCreateOutput } from '#mcp/contracts/tools.js';
+import type { RefundCreateOutput } from '#shared/contracts/tools.js';
 import { RefundReceipt } from '../domain/types.js';
 import type { IdempotencyRecord, StepContext } from '../ports.js';
 import { RULES } from '../policy/rules.js';

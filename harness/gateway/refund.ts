@@ -7,7 +7,7 @@
 // dispatch → refund_create with the key (pin checked, bounded retries) → complete / markUnknown
 // (refund-dispatch.ts) → lock released (kept to its expiry on an unknown outcome) → receipt.
 // Every verdict is journaled.
-import type { RefundCreateInput } from '#mcp/contracts/tools.js';
+import type { RefundCreateInput } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '../domain/order-facts.js';
 import type { RefundReceipt, Run } from '../domain/types.js';
 import { ArgumentPolicyError, ToolNotAllowedError } from '../errors.js';

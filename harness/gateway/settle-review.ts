@@ -6,7 +6,7 @@
 // amount may be on the order since the dispatch; the record is released → one 'decision' row named
 // 'review' with the person as `actor` → the customer's refund lock, kept since the unknown outcome,
 // released (the outcome is known now). Called by the console (functions/console) through the harness.
-import type { Order } from '#mcp/contracts/tools.js';
+import type { Order } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '../domain/order-facts.js';
 import { RefundReceipt, type Run } from '../domain/types.js';
 import { ArgumentPolicyError, HarnessConfigError, HarnessError, TemporarilyUnavailableError } from '../errors.js';

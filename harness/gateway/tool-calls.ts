@@ -3,7 +3,7 @@
 // deadline and bounded retries (tool-dispatch.ts), and exactly one journal row per call. Built by
 // createHarness; refund() reuses dispatch() and journalTool() for the money call.
 import type { ProductMetrics } from '../metrics.js';
-import { TOOL_CONTRACTS, type ToolInput, type ToolName, type ToolOutput } from '#mcp/contracts/tools.js';
+import { TOOL_CONTRACTS, type ToolInput, type ToolName, type ToolOutput } from '#shared/contracts/tools.js';
 import { ArgumentPolicyError, BudgetExceededError, HarnessConfigError, ToolFailedError, ToolNotAllowedError, TemporarilyUnavailableError } from '../errors.js';
 import type { StepName } from '../domain/types.js';
 import type { Clock, JournalStore, StepContext, ToolTransport } from '../ports.js';

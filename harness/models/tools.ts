@@ -7,7 +7,7 @@
 // the conversation over, and a second identical call would trip the harness's repeated-call
 // detector (and cost a second read). Used by the ProposeRefund step.
 import { z } from 'zod';
-import { TOOL_CONTRACTS, type ToolInput, type ToolName, type ToolOutput } from '#mcp/contracts/tools.js';
+import { TOOL_CONTRACTS, type ToolInput, type ToolName, type ToolOutput } from '#shared/contracts/tools.js';
 import { ArgumentPolicyError, HarnessError, ToolFailedError, ToolNotAllowedError } from '../errors.js';
 import { canonicalJson } from '../hash.js';
 import type { ModelToolDefinition, ModelToolResult, ModelTools, Specialist, StepContext } from '../ports.js';

@@ -3,7 +3,7 @@
 // reaches the step, whatever a model asked for. Pure: a check answers a refusal (rule and reason)
 // or null. callTool (gateway/tool-calls.ts) looks every tool up here; a name that is not in the
 // table is refused, and refund_create is marked as reachable only through harness.refund.
-import type { ToolInput, ToolName, ToolOutput } from '#mcp/contracts/tools.js';
+import type { ToolInput, ToolName, ToolOutput } from '#shared/contracts/tools.js';
 import type { StepContext } from '../ports.js';
 import { RULES } from './rules.js';
 

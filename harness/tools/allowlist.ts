@@ -1,6 +1,6 @@
 // Which tools each step may call, as data. Default deny: a step not listed may call nothing.
 // refund_create is listed for Refund, but the gateway reaches it only through refund().
-import type { ToolName } from '#mcp/contracts/tools.js';
+import type { ToolName } from '#shared/contracts/tools.js';
 import type { StepName } from '../domain/types.js';
 
 export const STEP_ALLOWLIST: Readonly<Record<StepName, readonly ToolName[]>> = {

@@ -3,7 +3,7 @@
 // few minutes per harness instance; a failed fetch is not cached and refuses every tool (fail
 // closed). Each refusal emits one metric line (CloudWatch EMF). Used by the tool caller.
 import { METRIC_NAMESPACE, metricLine } from '../metrics.js';
-import type { ToolName } from '#mcp/contracts/tools.js';
+import type { ToolName } from '#shared/contracts/tools.js';
 import type { StepName } from '../domain/types.js';
 import type { Clock, ToolTransport } from '../ports.js';
 import { checkLiveTools, type PinnedServer, type PinVerdict } from './pins.js';

@@ -2,7 +2,7 @@
 // description, input and output JSON Schema, annotations), and the check of a live tools/list
 // against the registry's pins (server name, server version, one pin per tool). Pure; the pin
 // guard (pin-guard.ts) fetches the live list and applies the verdict to calls.
-import type { ToolName } from '#mcp/contracts/tools.js';
+import type { ToolName } from '#shared/contracts/tools.js';
 import { canonicalHash } from '../hash.js';
 import type { LiveToolList, ToolDefinition } from '../ports.js';
 

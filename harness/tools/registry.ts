@@ -3,7 +3,7 @@
 // and the server itself is pinned by name and version. The live list is checked against these pins
 // (pin-guard.ts); a tool that differs is refused. Server annotations are hints, never used here.
 // To re-pin after a reviewed change: run test/unit/harness/registry.test.ts, it prints the new pin.
-import type { ToolErrorCategory, ToolName } from '#mcp/contracts/tools.js';
+import type { ToolErrorCategory, ToolName } from '#shared/contracts/tools.js';
 import type { PinnedServer } from './pins.js';
 
 export type ToolRisk = 'read' | 'write' | 'money';

@@ -69,7 +69,7 @@ export function esbuildOptionsOf(bundling: LambdaBundling, projectRoot: string):
 // Every handler entry composes the whole app (functions/shared/lambda-app.ts), so they weigh the same.
 // Measured 1420 kB (handlers) and 754 kB (mcp). Of a handler: zod ~455 kB (264 kB of it error-message
 // locales), the Anthropic SDK ~434 kB (model provider, issue 5), ajv ~105 kB, the MCP SDK ~75 kB, and
-// Powertools logger, metrics and tracer with the X-Ray SDK ~140 kB (functions/shared/observability.ts).
+// Powertools logger, metrics and tracer with the X-Ray SDK ~140 kB (shared/observability.ts).
 const HANDLER_BUDGET_KB = 1850;
 /** The console's sign-in authorizer composes no app: measured 456 kB. */
 const CONSOLE_AUTHORIZER_BUDGET_KB = 600;

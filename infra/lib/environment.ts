@@ -80,7 +80,7 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
 };
 
 /**
- * Read by the Powertools logger, metrics and tracer (functions/shared/observability.ts), not by a
+ * Read by the Powertools logger, metrics and tracer (shared/observability.ts), not by a
  * config parser. The namespace and the Tenant dimension are those of metrics.ts.
  */
 export const POWERTOOLS_VARIABLES = ['POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_LOG_LEVEL'] as const;

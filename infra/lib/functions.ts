@@ -1,8 +1,7 @@
 // The Lambda functions of a tenant as data: entry file, sizing and what each may touch. The construct
 // (refund-agent.ts) turns `access` into IAM grants, environment.ts into variables: least privilege is read here.
 import type { StepName } from '#harness/domain/types.js';
-import { CONSOLE_ROUTES } from '#functions/console/routes.js';
-import { AUTH_ROUTES } from '#functions/console/sign-in.js';
+import { ROUTES as HTTP_ROUTES, type Route as HttpRoute } from '#functions/routes.js';
 
 export const FUNCTION_NAMES = [
   'webhook-ingest',
@@ -224,61 +223,13 @@ export const STATE_FUNCTIONS = {
 
 export const substitutionKey = (state: string): string => `${state}FunctionArn`;
 
-/**
- * Who may call a route. `iam`: only a SigV4-signed request from a principal allowed
- * execute-api:Invoke (the operators' API: it shows customer data and cancels runs). `console`: a
- * person signed in to the tenant's console user pool (the console-authorizer checks the session's ID
- * token before the function runs). `public`: the route authenticates each request itself, and `why` says how.
- */
-export type RouteAuth = { kind: 'iam' } | { kind: 'console' } | { kind: 'public'; why: string };
+/** A route of the HTTP API (functions/routes.ts), served by one of these functions. */
+export type Route = Omit<HttpRoute, 'fn'> & { fn: FunctionName };
 
-export type Route = { method: 'GET' | 'POST'; path: string; fn: FunctionName; auth: RouteAuth };
+/** HTTP API routes → the function serving them: functions/routes.ts's list, each `fn` checked to be a function here. */
+export const ROUTES: readonly Route[] = HTTP_ROUTES;
 
-const OPERATORS: RouteAuth = { kind: 'iam' };
-const APPROVAL_LINK: RouteAuth = {
-  kind: 'public',
-  why: 'support leads open it from an email: the per-approver signed link and the single-use form token authenticate the decision',
-};
-
-/** HTTP API routes → the function serving them. */
-export const ROUTES: readonly Route[] = [
-  {
-    method: 'POST',
-    path: '/webhooks/{helpdesk}',
-    fn: 'webhook-ingest',
-    auth: { kind: 'public', why: 'the helpdesk calls it: every delivery is HMAC-verified with that helpdesk\'s webhook secret' },
-  },
-  // More specific than /webhooks/{helpdesk}, so API Gateway routes Shopify's deliveries here.
-  {
-    method: 'POST',
-    path: '/webhooks/shopify',
-    fn: 'store-webhook',
-    auth: { kind: 'public', why: 'the Shopify store calls it: every delivery is HMAC-verified with the app\'s webhook secret' },
-  },
-  { method: 'GET', path: '/approvals/{approvalId}', fn: 'approval-callback', auth: APPROVAL_LINK },
-  { method: 'POST', path: '/approvals/{approvalId}', fn: 'approval-callback', auth: APPROVAL_LINK },
-  { method: 'GET', path: '/api/runs', fn: 'runs-api', auth: OPERATORS },
-  { method: 'GET', path: '/api/runs/{runId}', fn: 'runs-api', auth: OPERATORS },
-  { method: 'POST', path: '/api/runs/{runId}/cancel', fn: 'cancel-run', auth: OPERATORS },
-  { method: 'GET', path: '/api/dead-letters', fn: 'dead-letters', auth: OPERATORS },
-  { method: 'GET', path: '/api/shadow', fn: 'shadow-api', auth: OPERATORS },
-  { method: 'POST', path: '/api/shadow/{classKey}/promote', fn: 'shadow-api', auth: OPERATORS },
-  { method: 'POST', path: '/api/dead-letters/{messageId}/retry', fn: 'dead-letters', auth: OPERATORS },
-  // The operator console's pages and actions: signed-in people only (roles checked per action by the function).
-  ...CONSOLE_ROUTES.map((route): Route => ({ ...route, fn: 'console', auth: { kind: 'console' } })),
-  ...AUTH_ROUTES.map((route): Route => ({
-    ...route,
-    fn: 'console',
-    auth: { kind: 'public', why: 'the console sign-in: redirects to and from the Cognito hosted UI (code flow with PKCE and a state cookie); it shows no data' },
-  })),
-  // No route reaches the MCP server: its only door is its own function URL (AuthType AWS_IAM),
-  // which only the mcpClient functions' roles may invoke (refund-agent.ts, access.ts).
-];
-
-/** The route helpdesks deliver to: throttled and size-checked (http-api.ts). */
-export const WEBHOOK_ROUTE = ROUTES[0]!;
-/** The route the Shopify store delivers to: throttled like the helpdesks' (http-api.ts). */
-export const STORE_WEBHOOK_ROUTE = ROUTES[1]!;
+export { STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE, type RouteAuth } from '#functions/routes.js';
 
 /** The path the steps post to on the MCP server's function URL (the server serves any path). */
 export const MCP_PATH = 'mcp';

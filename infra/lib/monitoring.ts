@@ -26,7 +26,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { METRIC_NAMESPACE, PRODUCT_ALARMS, PRODUCT_METRICS, RATE_MIN_SAMPLES, type ProductAlarm, type ProductMetric, type ProductMetricName } from './metrics.js';
 import { RATES, RefundAgentRates } from './rates.js';
 import { RefundAgentServiceAlarms, type ServiceAlarmsProps } from './service-alarms.js';

@@ -3,8 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { HELPDESK_KINDS } from '#mcp/adapters/helpdesk/index.js';
-import { HelpdeskKind } from '#harness/domain/types.js';
+import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';
+import { WebhookSource } from '#harness/domain/types.js';
 import { AgentModeConfig } from '#harness/domain/shadow.js';
 import { ROLES } from '#functions/console/identity.js';
 import { DEFAULT_MODEL_CONFIG } from '#harness/models/gateway.js';
@@ -81,7 +81,8 @@ export const TenantConfig = z
     storeLocale: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 locale such as en-US').default('en-US'),
     helpdesk: z
       .object({
-        kind: HelpdeskKind.exclude(['sandbox']),
+        /** Any helpdesk whose webhooks are verified; synth refuses one without a connector (undeployableSettings). */
+        kind: WebhookSource,
         baseUrl: z.url({ protocol: /^https$/ }),
       })
       .strict(),
@@ -188,11 +189,11 @@ export const storeTimeZoneOf = (config: TenantConfig): string => config.policy.t
  * rather than deployed and silently ignored; each message says what the functions lack.
  */
 /** Helpdesks whose API the deployed functions can call (requester look-ups, internal notes). */
-export const DEPLOYABLE_HELPDESKS = HELPDESK_KINDS;
+export const DEPLOYABLE_HELPDESKS = HELPDESK_CONNECTORS;
 
 export function undeployableSettings(config: TenantConfig): string[] {
   const problems: string[] = [];
-  // The run starter and the MCP server have Zendesk and Gorgias connectors (mcp-lambda/adapters/helpdesk).
+  // The run starter and the MCP server have Zendesk and Gorgias connectors (shared/helpdesk).
   if (!(DEPLOYABLE_HELPDESKS as readonly string[]).includes(config.helpdesk.kind)) {
     problems.push(`helpdesk.kind: "${config.helpdesk.kind}" has no connector in the functions yet (only ${DEPLOYABLE_HELPDESKS.map((k) => `"${k}"`).join(', ')})`);
   }

@@ -6,8 +6,8 @@
 // faults stay McpErrors. Called by lambda.ts and local-server.ts.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { TOOL_CONTRACTS, TOOL_NAMES, type ToolName } from '../contracts/tools.js';
-import { NotAuthorizedError, TemporarilyUnavailableError, toToolErrorBody } from '../errors.js';
+import { TOOL_CONTRACTS, TOOL_NAMES, type ToolName } from '#shared/contracts/tools.js';
+import { NotAuthorizedError, TemporarilyUnavailableError, toToolErrorBody } from '#shared/contracts/errors.js';
 import { mayCall, type McpCaller } from './permissions.js';
 import { TOOL_SPECS, type McpServerDeps, type ToolSpec } from './tools.js';
 

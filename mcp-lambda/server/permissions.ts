@@ -4,7 +4,7 @@
 // deployed, its IAM role (lambda.ts, from the function URL's IAM context); locally, its own bearer
 // token (local-server.ts). Names are the functions' names in infra/lib/functions.ts. tools/list
 // stays visible to every authenticated caller. Read by create-server.ts.
-import type { ToolName } from '../contracts/tools.js';
+import type { ToolName } from '#shared/contracts/tools.js';
 
 /** What the order steps read; find_customer_orders only CheckOrder needs (a ticket with no order number). */
 const ORDER_READS = ['get_order', 'get_refund_history', 'preview_refund'] as const satisfies readonly ToolName[];

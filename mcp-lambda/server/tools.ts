@@ -1,10 +1,10 @@
 // The tools as data: description, annotations and what each one does with the adapters.
-// Contracts (schemas) live in contracts/tools.ts; create-server.ts registers this table.
+// Contracts (schemas) live in shared/contracts/tools.ts; create-server.ts registers this table.
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import type { Clock } from '#harness/ports.js';
-import type { TOOL_CONTRACTS, ToolName, ToolOutput } from '../contracts/tools.js';
-import type { HelpdeskApi } from '../adapters/helpdesk/index.js';
+import type { Clock } from '#shared/clock.js';
+import type { TOOL_CONTRACTS, ToolName, ToolOutput } from '#shared/contracts/tools.js';
+import type { HelpdeskApi } from '#shared/helpdesk/index.js';
 import type { ShopifyApi } from '../adapters/shopify/index.js';
 
 export interface McpServerDeps {

@@ -10,7 +10,7 @@ import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import { runIdFor } from '#functions/shared/ids.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import { demoFixture } from '#local/sandbox/index.js';
-import { APPROVER, SECRET, getRun, postWebhook, settled, storeRefunds, ticketCreated, waitForRun } from '../e2e/support.js';
+import { APPROVER, SECRET, getRun, postWebhook, settled, storeRefunds, ticketCreated, waitForRun } from '../support/local-runtime.js';
 import { DOCS_IMAGES_DIR, launchChromium, screenshot, seriousViolations } from './support.js';
 
 let rt: LocalRuntime;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../integration/sandbox/sandboxes.js';
+import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../support/sandboxes.js';
 import { startAuthProxy, type AuthProxy } from './auth-proxy.js';
 
 const CALLER_TOKENS = mintCallerTokens();

@@ -8,7 +8,7 @@ import type { LocalRuntime } from '#local/runtime.js';
 import {
   APPROVER, SECOND_APPROVER, SECRET, capturedEmails, decide, formTokenOf, getRun, linksIn, postWebhook, settled, startRuntime, storeRefunds,
   ticketCreated, ticketNotes, waitForRun,
-} from './support.js';
+} from '../support/local-runtime.js';
 
 let rt: LocalRuntime | null = null;
 afterEach(async () => {

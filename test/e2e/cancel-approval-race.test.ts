@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFixture } from '#local/sandbox/index.js';
 import type { SandboxFixture } from '#local/sandbox/fixture.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
-import { APPROVER, SECRET, capturedEmails, decide, formTokenOf, getRun, linksIn, postWebhook, storeRefunds, ticketCreated, ticketNotes, waitForRun, type RunView } from './support.js';
+import { APPROVER, SECRET, capturedEmails, decide, formTokenOf, getRun, linksIn, postWebhook, storeRefunds, ticketCreated, ticketNotes, waitForRun, type RunView } from '../support/local-runtime.js';
 
 const TRIALS = 12;
 const MAX_DELAY_MS = 80;

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { DEV_ZENDESK_WEBHOOK_SECRET } from '#local/config.js';
-import { ticketCreated } from './support.js';
+import { ticketCreated } from '../support/local-runtime.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 const STORE_TOKEN = 'shpat_local_sandbox';

@@ -10,7 +10,7 @@ import { demoFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import {
   APPROVER, SECRET, capturedEmails, decide, formTokenOf, linksIn, postWebhook, settled, storeRefunds, ticketCreated, ticketNotes, waitForRun,
-} from './support.js';
+} from '../support/local-runtime.js';
 
 let rt: LocalRuntime | null = null;
 const dirs: string[] = [];

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '#local/runtime.js';
 import type { Timer } from '#local/stepfunctions/index.js';
-import { approvalLinks, decide, formTokenOf, postWebhook, settled, startRuntime, storeRefunds, ticketCreated, waitForRun } from './support.js';
+import { approvalLinks, decide, formTokenOf, postWebhook, settled, startRuntime, storeRefunds, ticketCreated, waitForRun } from '../support/local-runtime.js';
 
 let rt: LocalRuntime | null = null;
 afterEach(async () => {

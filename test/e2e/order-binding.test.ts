@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFixture } from '#local/sandbox/index.js';
 import type { LocalRuntime } from '#local/runtime.js';
-import { postWebhook, settled, startRuntime, storeRefunds, ticketCreated, ticketNotes, waitForRun } from './support.js';
+import { postWebhook, settled, startRuntime, storeRefunds, ticketCreated, ticketNotes, waitForRun } from '../support/local-runtime.js';
 
 let rt: LocalRuntime;
 beforeAll(async () => {

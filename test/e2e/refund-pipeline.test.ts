@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '#local/runtime.js';
 import {
   approvalLinks, capturedEmails, decide, formTokenOf, getRun, postWebhook, settled, startRuntime, storeRefunds, ticketCreated, ticketNotes, waitForRun,
-} from './support.js';
+} from '../support/local-runtime.js';
 
 /** The states the run's execution entered, once it finished (Standard workflows bill each one). */
 async function enteredStates(runId: string): Promise<string[]> {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { demoFixture, parseFixture, type SandboxFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
-import { capturedEmails, getRun, postWebhook, SECRET, settled, storeRefunds, ticketCreated, ticketNotes, waitForRun, type RunView } from './support.js';
+import { capturedEmails, getRun, postWebhook, SECRET, settled, storeRefunds, ticketCreated, ticketNotes, waitForRun, type RunView } from '../support/local-runtime.js';
 
 const CLASS = 'damaged|0-50|en';
 const CLASS_PATH = encodeURIComponent(CLASS);

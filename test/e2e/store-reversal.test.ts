@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shopifySignedHeaders } from '#functions/store-webhook/shopify.js';
 import { demoFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
-import { getRun, postWebhook, SECRET, settled, ticketCreated, waitForRun } from './support.js';
+import { getRun, postWebhook, SECRET, settled, ticketCreated, waitForRun } from '../support/local-runtime.js';
 
 const SHOPIFY_SECRET = 'e2e-shopify-webhook-secret';
 

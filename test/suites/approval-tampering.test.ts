@@ -7,7 +7,7 @@ import type { Run } from '#harness/domain/types.js';
 import { createPolicy } from '#harness/policy/index.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import { startDynalite } from './support/dynamo.js';
-import { approve, clock, gatedRun, startWorld, type World } from './support/world.js';
+import { approve, clock, gatedRun, startWorld, type World } from '../support/world.js';
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
 let world: World;

@@ -11,7 +11,7 @@ import { utcDay, worstCaseMicros } from '#harness/models/budget.js';
 import { DEFAULT_MODEL_CONFIG } from '#harness/models/gateway.js';
 import type { ModelProvider, ModelRequest, ModelResponse, ToolTransport } from '#harness/ports.js';
 import { startDynalite, startDynamoDbLocal } from './support/dynamo.js';
-import { clock, ids } from './support/world.js';
+import { clock, ids } from '../support/world.js';
 
 const noTools: ToolTransport = { serverId: 'none', call: async () => ({ ok: false, error: { category: 'invalid', message: 'no tools here' } }) };
 

@@ -11,8 +11,8 @@ import { REFUNDED_AFTER_CANCEL } from '#functions/escalate/use-case.js';
 import type { WorkflowEngine } from '#harness/ports.js';
 import { demoFixture, type SandboxFixture } from '#local/sandbox/index.js';
 import { startDynamoDbLocal } from './support/dynamo.js';
-import { runFrom } from './support/steps.js';
-import { approve, clock, gatedRun, startWorld, type World } from './support/world.js';
+import { runFrom } from '../support/world-steps.js';
+import { approve, clock, gatedRun, startWorld, type World } from '../support/world.js';
 
 const TRIALS = 16;
 

@@ -5,8 +5,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IdempotencyStore, ToolTransport } from '#harness/ports.js';
 import { startDynalite } from './support/dynamo.js';
-import { Crash, createCrashSwitch, resumeStep, runFrom, type CrashSwitch } from './support/steps.js';
-import { approve, gatedRun, startWorld, type World } from './support/world.js';
+import { Crash, createCrashSwitch, resumeStep, runFrom, type CrashSwitch } from '../support/world-steps.js';
+import { approve, gatedRun, startWorld, type World } from '../support/world.js';
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
 let world: World;

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFixture, type SandboxFixture } from '#local/sandbox/index.js';
 import { startDynamoDbLocal } from './support/dynamo.js';
-import { runFrom } from './support/steps.js';
-import { gatedRun, startWorld, type World } from './support/world.js';
+import { runFrom } from '../support/world-steps.js';
+import { gatedRun, startWorld, type World } from '../support/world.js';
 
 /** Two customers with four $18 orders each; Eli already had one refund 10 days ago. */
 function fixture(): SandboxFixture {

@@ -4,8 +4,8 @@
 // or goes to a person (escalated / pending review) with its idempotency record kept.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDynalite } from './support/dynamo.js';
-import { runFrom } from './support/steps.js';
-import { gatedRun, startWorld, type World } from './support/world.js';
+import { runFrom } from '../support/world-steps.js';
+import { gatedRun, startWorld, type World } from '../support/world.js';
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
 let world: World;

@@ -18,8 +18,8 @@ import { proposeRefund } from '#harness/models/offline/order-agent.js';
 import { checkReply } from '#harness/models/offline/reply.js';
 import { groundProposal } from '#harness/policy/grounding/index.js';
 import { checkBinding, orderNumbersIn } from '#harness/policy/binding.js';
-import { makeFacts, makeProposal, makeTriage } from '../unit/harness/support/fixtures.js';
-import { proposedRun, receiptFor } from '../unit/functions/support/steps.js';
+import { makeFacts, makeProposal, makeTriage } from '../support/fixtures.js';
+import { proposedRun, receiptFor } from '../support/steps.js';
 
 const SIZE = 256 * 1024;
 /** Per call, on the full 256 KiB: linear code takes well under half of it on a busy 2-core machine; quadratic code takes 10 s and more. */

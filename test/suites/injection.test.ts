@@ -13,10 +13,10 @@ import type { Run, StepName } from '#harness/domain/types.js';
 import { DEFAULT_POLICY } from '#harness/policy/index.js';
 import type { ToolTransport } from '#harness/ports.js';
 import { STEP_ALLOWLIST } from '#harness/tools/index.js';
-import type { Order } from '#mcp/contracts/tools.js';
+import type { Order } from '#shared/contracts/tools.js';
 import { startDynalite } from './support/dynamo.js';
 import { createGullibleModel, customerText } from './support/gullible.js';
-import { clock, startWorld, type World } from './support/world.js';
+import { clock, startWorld, type World } from '../support/world.js';
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
 let world: World;

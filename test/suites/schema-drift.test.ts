@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { HarnessConfigError } from '#harness/errors.js';
 import { TOOL_SPECS } from '#mcp/server/tools.js';
 import { startDynalite } from './support/dynamo.js';
-import { runFrom } from './support/steps.js';
-import { gatedRun, startWorld, type World } from './support/world.js';
+import { runFrom } from '../support/world-steps.js';
+import { gatedRun, startWorld, type World } from '../support/world.js';
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
 let world: World;

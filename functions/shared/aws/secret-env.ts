@@ -2,7 +2,7 @@
 // set by infra/lib/secrets.ts) and merges their fields over its environment once per container.
 // Called by lambda-app.ts before the configuration is parsed.
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { createSecretsManagerSource, secretArnsIn } from '#mcp/secrets.js';
+import { createSecretsManagerSource, secretArnsIn } from '#shared/secrets.js';
 
 /**
  * The secret fields the handlers' configuration reads (functions/shared/lambda-config.ts): a field is

@@ -6,7 +6,7 @@
 // not_authorized. Built by the step handlers / local runtime and handed to the harness.
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ListToolsResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ToolError, type ToolErrorCategory, type ToolName } from '#mcp/contracts/tools.js';
+import { ToolError, type ToolErrorCategory, type ToolName } from '#shared/contracts/tools.js';
 import type { StepName } from '../../domain/types.js';
 import type { LiveToolList, ToolCallResult, ToolTransport } from '../../ports.js';
 import { createMcpSessions, sessionFetch, type McpCallerIdentity } from './session.js';

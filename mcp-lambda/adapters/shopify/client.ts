@@ -1,7 +1,7 @@
 // A minimal Shopify Admin GraphQL client over fetch, pinned to one API version. Separates HTTP
 // failures, top-level GraphQL errors and data, and normalizes them into the tool error categories.
 // Used by shopify-api.ts; the URL and token come from config parsed at the edge.
-import { ConflictError, InvalidError, NotAuthorizedError, TemporarilyUnavailableError } from '../../errors.js';
+import { ConflictError, InvalidError, NotAuthorizedError, TemporarilyUnavailableError } from '#shared/contracts/errors.js';
 
 export const SHOPIFY_API_VERSION = '2026-04';
 

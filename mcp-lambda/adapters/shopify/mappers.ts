@@ -1,8 +1,8 @@
 // Maps Shopify's response shapes into the tool contracts: decimal strings to integer minor units,
 // customer-written text (note, attributes, address) wrapped as untrusted, lists that hit their
 // page size reported as truncated. Used by shopify-api.ts.
-import type { Fulfillment, LineItem, Money, Order, PreviewRefundOutput } from '../../contracts/tools.js';
-import { TemporarilyUnavailableError } from '../../errors.js';
+import type { Fulfillment, LineItem, Money, Order, PreviewRefundOutput } from '#shared/contracts/tools.js';
+import { TemporarilyUnavailableError } from '#shared/contracts/errors.js';
 import { decimalToMinor, MoneyFormatError } from '../../money.js';
 import { PAGE } from './queries.js';
 

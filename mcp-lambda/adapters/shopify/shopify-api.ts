@@ -2,8 +2,8 @@
 // or id, list a customer's orders by email and a customer's refunds (all pages, or says truncated), preview a refund (Shopify's
 // suggestedRefund, no side effect), create an idempotent refund.
 // Called by the tool handlers in mcp-lambda/server; built once per Lambda container.
-import type { Order, PreviewRefundInput, PreviewRefundOutput, RefundCreateInput, RefundCreateOutput, ToolOutput } from '../../contracts/tools.js';
-import { InvalidError, NotFoundError } from '../../errors.js';
+import type { Order, PreviewRefundInput, PreviewRefundOutput, RefundCreateInput, RefundCreateOutput, ToolOutput } from '#shared/contracts/tools.js';
+import { InvalidError, NotFoundError } from '#shared/contracts/errors.js';
 import { minorToDecimal } from '../../money.js';
 import type { GraphqlClient } from './client.js';
 import {

@@ -3,7 +3,7 @@
 import type { Run } from '#harness/domain/types.js';
 import type { ApprovalRecord, NewJournalRow } from '#harness/ports.js';
 import type { MakeStores } from '../../support/store-backends.js';
-import { NOW, countingIds, fixedClock, makeRun } from '../../unit/harness/support/fixtures.js';
+import { NOW, countingIds, fixedClock, makeRun } from '../../support/fixtures.js';
 
 export { NOW, makeRun };
 

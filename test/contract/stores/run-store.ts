@@ -6,7 +6,7 @@ import { RecordNotFoundError } from '#harness/adapters/errors.js';
 import type { Run } from '#harness/domain/types.js';
 import type { RunCondition, RunStore } from '#harness/ports.js';
 import type { MakeStores } from '../../support/store-backends.js';
-import { makeFacts, makeOrder, makeTriage } from '../../unit/harness/support/fixtures.js';
+import { makeFacts, makeOrder, makeTriage } from '../../support/fixtures.js';
 import { NOW, at, makeRun, freshStores } from './fixtures.js';
 
 const cancellation = { at: NOW.toISOString(), by: 'api' as const, reason: 'customer withdrew', state: 'RequestApproval' };

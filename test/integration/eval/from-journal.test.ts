@@ -12,7 +12,7 @@ import { JournalRow } from '#harness/domain/types.js';
 import { runCli } from '../../../eval/run/cli.js';
 import { parseJournalExport } from '../../../eval/replay/load.js';
 import { reaskRun } from '../../../eval/replay/reask.js';
-import { getRun, postWebhook, settled, startRuntime, ticketCreated, waitForRun } from '../../e2e/support.js';
+import { getRun, postWebhook, settled, startRuntime, ticketCreated, waitForRun } from '../../support/local-runtime.js';
 
 let rt: LocalRuntime;
 let exportPath: string;

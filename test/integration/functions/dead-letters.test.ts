@@ -9,7 +9,7 @@ import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import { startLocalSqs, MAX_RECEIVE_COUNT, type LocalSqs } from '#local/emulators/sqs.js';
 import { startSqsPoller } from '#local/sqs-poller.js';
-import { NOW, fixedClock, httpEvent, recordingWorkflow } from '../../unit/functions/support/steps.js';
+import { NOW, fixedClock, httpEvent, recordingWorkflow } from '../../support/steps.js';
 
 let sqs: LocalSqs;
 const LAST_RECEIVE = 2;

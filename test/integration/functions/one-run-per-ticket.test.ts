@@ -10,7 +10,7 @@ import { createStartRun } from '#functions/run-starter/start-run.js';
 import type { QueuedTicket, TicketQueue } from '#functions/shared/queue.js';
 import { createDynamoStores, type DynamoStores } from '#harness/adapters/dynamo/index.js';
 import { startLocalDynamo, type LocalDynamo } from '#local/emulators/dynamo.js';
-import { NOW, fixedClock, pendingApproval, recordingWorkflow } from '../../unit/functions/support/steps.js';
+import { NOW, fixedClock, pendingApproval, recordingWorkflow } from '../../support/steps.js';
 
 const SECRET = 'zendesk-secret-for-tests';
 const MINUTE = 60_000;

@@ -9,9 +9,9 @@ import { runIdFor } from '#functions/shared/ids.js';
 import type { QueuedTicket } from '#functions/shared/queue.js';
 import { createDynamoStores, type DynamoStores } from '#harness/adapters/dynamo/index.js';
 import type { TicketEvent } from '#harness/domain/types.js';
-import { TemporarilyUnavailableError as HelpdeskUnavailableError, NotAuthorizedError } from '#mcp/errors.js';
+import { TemporarilyUnavailableError as HelpdeskUnavailableError, NotAuthorizedError } from '#shared/contracts/errors.js';
 import { startLocalDynamo, type LocalDynamo } from '#local/emulators/dynamo.js';
-import { NOW, fixedClock, recordingWorkflow } from '../../unit/functions/support/steps.js';
+import { NOW, fixedClock, recordingWorkflow } from '../../support/steps.js';
 
 let dynamo: LocalDynamo;
 let stores: DynamoStores;

@@ -8,8 +8,8 @@ import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
 import { createHarness } from '#harness/tool-gateway.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
 import { TemporarilyUnavailableError } from '#harness/errors.js';
-import { NOW, countingIds, createFakeTransport, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from '../../unit/harness/support/fixtures.js';
-import { startDynalite } from './dynalite.js';
+import { NOW, countingIds, createFakeTransport, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from '../../support/fixtures.js';
+import { startDynalite } from '../../support/dynalite.js';
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
 let stores: DynamoStores;

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOfflineModelProvider } from '#harness/models/index.js';
 import type { ModelProvider, ModelRequest } from '#harness/ports.js';
-import { HELPDESK_TOKEN, STORE_TOKEN } from '../sandbox/sandboxes.js';
-import { startDynalite } from './dynalite.js';
-import { runFrom } from '../../suites/support/steps.js';
-import { CALLER_TOKENS, approve, gatedRun, startWorld, type World } from '../../suites/support/world.js';
+import { HELPDESK_TOKEN, STORE_TOKEN } from '../../support/sandboxes.js';
+import { startDynalite } from '../../support/dynalite.js';
+import { runFrom } from '../../support/world-steps.js';
+import { CALLER_TOKENS, approve, gatedRun, startWorld, type World } from '../../support/world.js';
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
 let world: World;

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoStores, keys, TABLE_KEYS, type DynamoStores } from '#harness/adapters/dynamo/index.js';
 import { DEFAULT_RETENTION_DAYS } from '#harness/adapters/records.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import { NOW, countingIds, fixedClock, makeOrder, makeRun } from '../../unit/harness/support/fixtures.js';
-import { startDynalite } from './dynalite.js';
+import { NOW, countingIds, fixedClock, makeOrder, makeRun } from '../../support/fixtures.js';
+import { startDynalite } from '../../support/dynalite.js';
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
 const clock = fixedClock();

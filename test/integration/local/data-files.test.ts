@@ -11,7 +11,7 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { demoFixture, startSandboxHelpdesk, startSandboxStore } from '#local/sandbox/index.js';
 import { startLocalSqs } from '#local/emulators/sqs.js';
 import { startLocalSes } from '#local/emulators/ses.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, STORE_TOKEN, storeGraphql } from '../sandbox/sandboxes.js';
+import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, STORE_TOKEN, storeGraphql } from '../../support/sandboxes.js';
 
 const dirs: string[] = [];
 const closers: Array<() => Promise<void>> = [];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { createGatewayServer, type Route } from '#local/gateway.js';
 import type { LocalRuntime } from '#local/runtime.js';
-import { SECRET, startRuntime } from '../../e2e/support.js';
+import { SECRET, startRuntime } from '../../support/local-runtime.js';
 
 let rt: LocalRuntime;
 let port: number;

@@ -4,11 +4,11 @@
 // claims to be doing. Defence in depth beside the harness's per-step allowlist.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
-import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { CALLER_TOOLS, MCP_CALLERS, mintCallerTokens, type McpCaller } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
 
 const TOKENS = mintCallerTokens();
 let sandboxes: Sandboxes;

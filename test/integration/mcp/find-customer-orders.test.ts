@@ -6,7 +6,7 @@ import { createShopifyApi, createShopifyGraphqlClient } from '#mcp/adapters/shop
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
 import { pipelineTools, type PipelineTools } from './local-callers.js';
 
 const CALLER_TOKENS = mintCallerTokens();

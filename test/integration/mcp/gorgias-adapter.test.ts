@@ -2,10 +2,10 @@
 // the rule both helpdesk adapters share: every request they can make is recorded, and none of them
 // could put text in front of the customer.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGorgiasHelpdesk, createHelpdesk, createZendeskHelpdesk, HELPDESK_KINDS, type HelpdeskApi } from '#mcp/adapters/helpdesk/index.js';
-import { noteHtml } from '#mcp/adapters/helpdesk/gorgias.js';
-import { ToolFailureError } from '#mcp/errors.js';
-import { HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, type Sandboxes } from '../sandbox/sandboxes.js';
+import { createGorgiasHelpdesk, createHelpdesk, createZendeskHelpdesk, HELPDESK_CONNECTORS, type HelpdeskApi } from '#shared/helpdesk/index.js';
+import { noteHtml } from '#shared/helpdesk/gorgias.js';
+import { ToolFailureError } from '#shared/contracts/errors.js';
+import { HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, type Sandboxes } from '../../support/sandboxes.js';
 
 let sandboxes: Sandboxes;
 let gorgias: HelpdeskApi;
@@ -57,7 +57,7 @@ describe('Gorgias helpdesk adapter', () => {
 });
 
 describe('helpdesk adapters never write to the customer', () => {
-  it.each(HELPDESK_KINDS)('%s: every request it sends is a read or a private note', async (kind) => {
+  it.each(HELPDESK_CONNECTORS)('%s: every request it sends is a read or a private note', async (kind) => {
     const sent: { method: string; body: unknown }[] = [];
     const recording: typeof fetch = async (url, init) => {
       sent.push({ method: init?.method ?? 'GET', body: init?.body === undefined ? undefined : JSON.parse(String(init.body)) });

@@ -9,7 +9,7 @@ import { demoFixture, startSandboxHelpdesk, startSandboxStore, type SandboxHelpd
 import { createMcpContainer } from '#mcp/index.js';
 import { McpConfigError } from '#mcp/config.js';
 import { MCP_CALLERS } from '#mcp/server/index.js';
-import { clock } from '../sandbox/sandboxes.js';
+import { clock } from '../../support/sandboxes.js';
 import { functionUrlEvent, roleSession } from './function-url.js';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:refund-agent/demo/connectors-AbCdEf';

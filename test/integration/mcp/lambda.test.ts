@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import type { StepName } from '#harness/domain/types.js';
-import { createZendeskHelpdesk } from '#mcp/adapters/helpdesk/index.js';
+import { createZendeskHelpdesk } from '#shared/helpdesk/index.js';
 import { createShopifyApi, createShopifyGraphqlClient } from '#mcp/adapters/shopify/index.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { createMcpLambdaHandler, type McpLambdaHandler } from '#mcp/lambda.js';
 import { MCP_CALLERS, type McpCaller } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
 import { FUNCTION_URL, functionUrlEvent, functionUrlFetch, roleSession, type Invoker } from './function-url.js';
 
 /** Each tool-calling function's execution role, as CDK passes them (MCP_CALLER_ROLES). */

@@ -5,7 +5,7 @@
 import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import type { StepName } from '#harness/domain/types.js';
 import type { ToolCallResult, ToolTransport } from '#harness/ports.js';
-import type { ToolName } from '#mcp/contracts/tools.js';
+import type { ToolName } from '#shared/contracts/tools.js';
 import type { CallerTokens } from '#mcp/server/index.js';
 
 /** The step that calls each tool in the pipeline. */

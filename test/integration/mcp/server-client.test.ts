@@ -5,11 +5,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
-import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
 import { pipelineTools, type PipelineTools } from './local-callers.js';
 
 const CALLER_TOKENS = mintCallerTokens();

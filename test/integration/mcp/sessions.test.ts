@@ -9,7 +9,7 @@ import { bearerCredentials, createMcpToolTransport, McpSessionLostError, session
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens, type McpServerDeps } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
 import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
 import { startSessionKeepingServer } from './session-keeping-server.js';
 

@@ -1,11 +1,11 @@
 // The Shopify adapter against the sandbox store over real HTTP and GraphQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RefundCreateInput } from '#mcp/contracts/tools.js';
+import type { RefundCreateInput } from '#shared/contracts/tools.js';
 import { createShopifyApi, createShopifyGraphqlClient, type ShopifyApi } from '#mcp/adapters/shopify/index.js';
-import { ToolFailureError } from '#mcp/errors.js';
+import { ToolFailureError } from '#shared/contracts/errors.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import { demoFixture, startSandboxStore } from '#local/sandbox/index.js';
-import { clock, NOW, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { clock, NOW, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
 
 let sandboxes: Sandboxes;
 let shopify: ShopifyApi;

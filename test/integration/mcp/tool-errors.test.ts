@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../sandbox/sandboxes.js';
+import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
 import { pipelineTools, type PipelineTools } from './local-callers.js';
 
 const CALLER_TOKENS = mintCallerTokens();

@@ -1,8 +1,8 @@
 // The Zendesk helpdesk adapter against the sandbox helpdesk over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createZendeskHelpdesk, type HelpdeskApi } from '#mcp/adapters/helpdesk/index.js';
-import { ToolFailureError } from '#mcp/errors.js';
-import { HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, type Sandboxes } from '../sandbox/sandboxes.js';
+import { createZendeskHelpdesk, type HelpdeskApi } from '#shared/helpdesk/index.js';
+import { ToolFailureError } from '#shared/contracts/errors.js';
+import { HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, type Sandboxes } from '../../support/sandboxes.js';
 
 let sandboxes: Sandboxes;
 let helpdesk: HelpdeskApi;

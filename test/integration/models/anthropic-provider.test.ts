@@ -13,7 +13,7 @@ import type { JournalRow, Proposal, Run, Triage } from '#harness/domain/types.js
 import { escalationReason } from '#functions/escalate/use-case.js';
 import { HarnessConfigError, InvalidModelOutputError, ModelOutputTruncatedError, ModelRefusedError, TemporarilyUnavailableError } from '#harness/errors.js';
 import { MODEL_PRICES, priceFor } from '#harness/models/index.js';
-import { makeOrder, makeRun, NOW } from '../../unit/harness/support/fixtures.js';
+import { makeOrder, makeRun, NOW } from '../../support/fixtures.js';
 import {
   badRequest, cutReply, jsonReply, overloaded, rateLimited, refusalReply, toolUseReply, type FakeMessagesApi, type FakeUsage,
 } from '../../support/fake-messages-api.js';

@@ -3,7 +3,7 @@
 // sent for approval by the policy, and leave a checked draft in the customer's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '#local/runtime.js';
-import { approvalLinks, decide, formTokenOf, postWebhook, settled, startRuntime, ticketCreated, ticketNotes, waitForRun } from '../../e2e/support.js';
+import { approvalLinks, decide, formTokenOf, postWebhook, settled, startRuntime, ticketCreated, ticketNotes, waitForRun } from '../../support/local-runtime.js';
 
 let rt: LocalRuntime;
 beforeAll(async () => {

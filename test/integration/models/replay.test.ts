@@ -18,7 +18,7 @@ import type { Proposal, Triage } from '#harness/domain/types.js';
 import { createReplayModelProvider } from '#harness/models/index.js';
 import type { ToolTransport } from '#harness/ports.js';
 import { createHarness } from '#harness/tool-gateway.js';
-import { countingIds, fixedClock, makeRun } from '../../unit/harness/support/fixtures.js';
+import { countingIds, fixedClock, makeRun } from '../../support/fixtures.js';
 import { jsonReply, toolUseReply, type FakeMessagesApi } from '../../support/fake-messages-api.js';
 import { ctxFor, setupAnthropic } from './support.js';
 

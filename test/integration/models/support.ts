@@ -7,8 +7,8 @@ import { createAnthropicModelProvider, type AnthropicProviderOptions, type Model
 import type { StepName } from '#harness/domain/types.js';
 import type { StepContext } from '#harness/ports.js';
 import { createHarness } from '#harness/tool-gateway.js';
-import type { Order } from '#mcp/contracts/tools.js';
-import { countingIds, createFakeTransport, fixedClock, makeOrder } from '../../unit/harness/support/fixtures.js';
+import type { Order } from '#shared/contracts/tools.js';
+import { countingIds, createFakeTransport, fixedClock, makeOrder } from '../../support/fixtures.js';
 import { startFakeMessagesApi, type FakeMessagesApi } from '../../support/fake-messages-api.js';
 
 export async function setupAnthropic(

@@ -1,7 +1,7 @@
 // The sandbox helpdesk over real HTTP: Zendesk's private comments, users and basic auth, and the
 // /sandbox/tickets view of the drafts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, type Sandboxes } from './sandboxes.js';
+import { HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, type Sandboxes } from '../../support/sandboxes.js';
 
 let sandboxes: Sandboxes;
 beforeAll(async () => {

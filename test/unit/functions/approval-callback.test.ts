@@ -5,7 +5,7 @@ import { createApprovalCallbackHandler } from '#functions/approval-callback/hand
 import { createApproverLinks } from '#functions/shared/approver-links.js';
 import type { HttpResult } from '#functions/shared/http.js';
 import { createInMemoryStores } from '#harness/adapters/memory/index.js';
-import { NOW, fixedClock, formPost, httpEvent, makeOrder, pendingApproval, proposedRun, recordingWorkflow } from './support/steps.js';
+import { NOW, fixedClock, formPost, httpEvent, makeOrder, pendingApproval, proposedRun, recordingWorkflow } from '../../support/steps.js';
 
 const LEAD = 'lead@example.com';
 const SECOND = 'second@example.com';

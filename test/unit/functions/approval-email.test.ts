@@ -12,7 +12,7 @@ import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import type { Run } from '#harness/domain/types.js';
 import { createPolicy } from '#harness/policy/document.js';
 import { EXPIRES_AT, LINK, ORDER, PARIS, PROPOSAL, TENANT, TICKET_BODY, TRIAGE, approvalRun } from './support/approval-case.js';
-import { NOW, daysAgo, fixedClock, httpEvent, pendingApproval, recordingWorkflow } from './support/steps.js';
+import { NOW, daysAgo, fixedClock, httpEvent, pendingApproval, recordingWorkflow } from '../../support/steps.js';
 
 const LEAD = 'lead@atelier-lumiere.example';
 const EUR = (amount: string) => `${amount}\u00a0€`;

@@ -10,7 +10,7 @@ import { enterStep } from '#functions/shared/run-context.js';
 import { createStalledRunsSweep, emfLine, findStalled } from '#functions/stalled-runs/use-case.js';
 import { stateBudgetsMs } from '#functions/stalled-runs/budgets.js';
 import type { Run } from '#harness/domain/types.js';
-import { NOW, httpEvent, pendingApproval, proposedRun, receiptFor, recordingWorkflow, setupSteps } from './support/steps.js';
+import { NOW, httpEvent, pendingApproval, proposedRun, receiptFor, recordingWorkflow, setupSteps } from '../../support/steps.js';
 
 const MINUTE = 60_000;
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createCheckOrder } from '#functions/check-order/use-case.js';
 import { approvalEmail } from '#functions/request-approval/email.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import type { Order } from '#mcp/contracts/tools.js';
-import { NOW, makeOrder, makeRun, makeTriage, setupSteps } from './support/steps.js';
+import type { Order } from '#shared/contracts/tools.js';
+import { NOW, makeOrder, makeRun, makeTriage, setupSteps } from '../../support/steps.js';
 
 const mug = makeOrder({ number: '1001' });
 const plate = makeOrder({ number: '1003', title: 'Glazed plate', unitPriceMinor: 2400 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createCheckReply } from '#functions/check-reply/use-case.js';
 import { MissingStepDataError } from '#functions/shared/errors.js';
 import type { Run } from '#harness/domain/types.js';
-import { makeTriage, proposedRun, receiptFor, setupSteps } from './support/steps.js';
+import { makeTriage, proposedRun, receiptFor, setupSteps } from '../../support/steps.js';
 
 async function setup(body: string, overrides: Partial<Run> = {}) {
   const s = setupSteps();

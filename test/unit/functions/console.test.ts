@@ -7,7 +7,7 @@ import { operatorFromAuthorizer, operatorFromJwtClaims, type Operator } from '#f
 import { createCsrf } from '#functions/console/security.js';
 import type { ConsoleData } from '#functions/console/use-case.js';
 import { timelineContent } from '#functions/console/views/timeline.js';
-import { makeRun } from './support/steps.js';
+import { makeRun } from '../../support/steps.js';
 
 const clock = { now: () => new Date('2026-11-30T12:00:00Z') };
 const SECRET = 'test-csrf-secret';

@@ -7,7 +7,7 @@ import { createStepHandlers } from '#functions/app.js';
 import type { Run } from '#harness/domain/types.js';
 import { createApprovalCallbackHandler } from '#functions/approval-callback/handler.js';
 import { createApproverLinks } from '#functions/shared/approver-links.js';
-import { formPost, pendingApproval, proposedRun, receiptFor, recordingWorkflow, setupSteps } from './support/steps.js';
+import { formPost, pendingApproval, proposedRun, receiptFor, recordingWorkflow, setupSteps } from '../../support/steps.js';
 
 async function setup(run: Run) {
   const s = setupSteps();

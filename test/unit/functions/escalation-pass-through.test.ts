@@ -12,7 +12,7 @@ import { createStep } from '#functions/shared/step.js';
 import { escalate } from '#functions/shared/step-result.js';
 import { createTriage } from '#functions/triage/use-case.js';
 import type { Run } from '#harness/domain/types.js';
-import { makeOrder, makeRun, makeTriage, proposedRun, receiptFor, setupSteps } from './support/steps.js';
+import { makeOrder, makeRun, makeTriage, proposedRun, receiptFor, setupSteps } from '../../support/steps.js';
 
 async function setup(run: Run, orders = [makeOrder({ number: '1001' })]) {
   const s = setupSteps({ orders });

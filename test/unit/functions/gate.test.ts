@@ -7,7 +7,7 @@ import { StepEvent } from '#functions/shared/step-result.js';
 import { MissingStepDataError, RunNotFoundError } from '#functions/shared/errors.js';
 import type { Run } from '#harness/domain/types.js';
 import { DEFAULT_POLICY, RULES } from '#harness/policy/index.js';
-import { daysAgo, makeOrder, proposedRun, setupSteps } from './support/steps.js';
+import { daysAgo, makeOrder, proposedRun, setupSteps } from '../../support/steps.js';
 
 async function setup(run: Run) {
   const { deps, stores } = setupSteps();

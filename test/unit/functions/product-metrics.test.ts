@@ -6,7 +6,7 @@ import { createStartRun } from '#functions/run-starter/start-run.js';
 import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import { createProductMetrics, METRIC_NAMESPACE } from '#harness/metrics.js';
 import type { Run } from '#harness/domain/types.js';
-import { proposedRun, recordingWorkflow, setupSteps } from './support/steps.js';
+import { proposedRun, recordingWorkflow, setupSteps } from '../../support/steps.js';
 
 function recordingMetrics(now: () => Date) {
   const lines: string[] = [];

@@ -6,7 +6,7 @@ import type { HttpResult } from '#functions/shared/http.js';
 import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import type { Run } from '#harness/domain/types.js';
 import type { NewJournalRow } from '#harness/ports.js';
-import { NOW, fixedClock, httpEvent, makeOrder, makeRun, proposedRun, receiptFor } from './support/steps.js';
+import { NOW, fixedClock, httpEvent, makeOrder, makeRun, proposedRun, receiptFor } from '../../support/steps.js';
 
 const minutesLater = (n: number) => new Date(NOW.getTime() + n * 60_000).toISOString();
 

@@ -13,7 +13,7 @@ import type { Run } from '#harness/domain/types.js';
 import type { ProductMetricName, ProductMetrics } from '#harness/metrics.js';
 import { RULES } from '#harness/policy/index.js';
 import type { ShadowStore } from '#harness/ports.js';
-import { httpEvent, makeOrder, NOW, proposedRun, recordingWorkflow, setupSteps } from './support/steps.js';
+import { httpEvent, makeOrder, NOW, proposedRun, recordingWorkflow, setupSteps } from '../../support/steps.js';
 
 const CLASS = 'damaged|0-50|en';
 const MUG = 'gid://shopify/LineItem/10011';

@@ -7,7 +7,7 @@ import { stateBudgetsMs } from '#functions/stalled-runs/budgets.js';
 import { createInMemoryStores } from '#harness/adapters/memory/stores.js';
 import { RunStatus, type RefundReceipt, type Run } from '#harness/domain/types.js';
 import type { RunStore, WorkflowEngine } from '#harness/ports.js';
-import { fixedClock, makeRun, NOW } from '../harness/support/fixtures.js';
+import { fixedClock, makeRun, NOW } from '../../support/fixtures.js';
 
 function readsOf(runs: RunStore) {
   const calls: Array<{ status: string; changedSince?: string }> = [];

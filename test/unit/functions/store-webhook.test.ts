@@ -10,7 +10,7 @@ import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import { createProductMetrics } from '#harness/metrics.js';
 import type { Run } from '#harness/domain/types.js';
 import type { EventLedger } from '#harness/ports.js';
-import { fixedClock, httpEvent, makeOrder, proposedRun, receiptFor } from './support/steps.js';
+import { fixedClock, httpEvent, makeOrder, proposedRun, receiptFor } from '../../support/steps.js';
 
 const SECRET = 'shopify-app-secret-for-tests';
 /** Signed with `openssl dgst -sha256 -hmac shopify-app-secret-for-tests -binary | base64`, not by the code under test. */

@@ -10,7 +10,7 @@ import { signHelpScout } from '#functions/webhook-ingest/helpscout.js';
 import { signIntercom } from '#functions/webhook-ingest/intercom.js';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import type { QueuedTicket, TicketQueue } from '#functions/shared/queue.js';
-import { httpEvent } from './support/steps.js';
+import { httpEvent } from '../../support/steps.js';
 
 const vectors = JSON.parse(readFileSync(new URL('./fixtures/helpdesk-vectors.json', import.meta.url), 'utf8')) as {
   helpscout: { secret: string; rawBody: string };

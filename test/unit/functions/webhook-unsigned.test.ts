@@ -11,7 +11,7 @@ import type { HttpEvent } from '#functions/shared/http.js';
 import type { QueuedTicket } from '#functions/shared/queue.js';
 import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import { createProductMetrics } from '#harness/metrics.js';
-import { fixedClock, httpEvent, NOW } from './support/steps.js';
+import { fixedClock, httpEvent, NOW } from '../../support/steps.js';
 
 const SECRETS: Required<WebhookSecrets> = {
   zendesk: 'zendesk-secret-for-tests',

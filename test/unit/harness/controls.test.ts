@@ -11,9 +11,9 @@ import type { ApprovalRecord, IdempotencyStore, ModelProvider, ModelRequest, Mod
 import { createHarness } from '#harness/tool-gateway.js';
 import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
-import type { Order } from '#mcp/contracts/tools.js';
-import { NOW, countingIds, createFakeTransport, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from './support/fixtures.js';
-import { setupHarness, stepCtx } from './support/harness.js';
+import type { Order } from '#shared/contracts/tools.js';
+import { NOW, countingIds, createFakeTransport, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from '../../support/fixtures.js';
+import { setupHarness, stepCtx } from '../../support/harness.js';
 import { Triage } from '#harness/domain/types.js';
 
 const ben = { id: 'gid://shopify/Customer/2', email: 'ben@example.com' };

@@ -13,8 +13,8 @@ import { DEFAULT_POLICY, createPolicy, decideGate } from '#harness/policy/index.
 import type { Policy } from '#harness/policy/document.js';
 import { createHarness } from '#harness/tool-gateway.js';
 import type { ApprovalRecord } from '#harness/ports.js';
-import type { Order } from '#mcp/contracts/tools.js';
-import { NOW, countingIds, createFakeTransport, daysAgo, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from './support/fixtures.js';
+import type { Order } from '#shared/contracts/tools.js';
+import { NOW, countingIds, createFakeTransport, daysAgo, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from '../../support/fixtures.js';
 
 const CUSTOMER = 'gid://shopify/Customer/1';
 

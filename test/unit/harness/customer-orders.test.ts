@@ -2,8 +2,8 @@
 // and of nobody else. A refusal dispatches nothing and leaves one refused journal row with its rule.
 import { describe, expect, it } from 'vitest';
 import { ArgumentPolicyError, ToolNotAllowedError } from '#harness/errors.js';
-import { makeOrder } from './support/fixtures.js';
-import { setupHarness, stepCtx } from './support/harness.js';
+import { makeOrder } from '../../support/fixtures.js';
+import { setupHarness, stepCtx } from '../../support/harness.js';
 
 const ana = makeOrder({ number: '1001' });
 const ben = makeOrder({ number: '1002', customer: { id: 'gid://shopify/Customer/2', email: 'ben@example.com' } });

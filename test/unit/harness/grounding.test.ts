@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { groundProposal, statedQuantity, RULES, DEFAULT_POLICY, decideGate, type GateInput } from '#harness/policy/index.js';
 import type { OrderFacts, Proposal } from '#harness/domain/types.js';
-import { NOW, daysAgo, makeTriage } from './support/fixtures.js';
+import { NOW, daysAgo, makeTriage } from '../../support/fixtures.js';
 
 type LineSpec = { id: string; title: string; quantity: number; price: number; refundable?: number; giftCard?: boolean };
 

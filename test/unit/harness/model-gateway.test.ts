@@ -8,8 +8,8 @@ import { BudgetExceededError, HarnessConfigError, InvalidModelOutputError, Model
 import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import { createModelGateway, DEFAULT_MODEL_CONFIG, MODEL_PRICES, costMicros } from '#harness/models/index.js';
 import type { ModelProvider, ModelRequest, ModelResponse } from '#harness/ports.js';
-import { countingIds, fixedClock, makeRun } from './support/fixtures.js';
-import { setupHarness, stepCtx } from './support/harness.js';
+import { countingIds, fixedClock, makeRun } from '../../support/fixtures.js';
+import { setupHarness, stepCtx } from '../../support/harness.js';
 
 /** A provider that answers like a priced API with fixed usage: enough to exercise cost paths. */
 function pricedProvider(output: unknown, usage: ModelResponse<unknown>['usage'], model = 'claude-haiku-4-5-20251001') {

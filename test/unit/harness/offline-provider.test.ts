@@ -7,7 +7,7 @@ import { Proposal, Triage } from '#harness/domain/types.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
 import type { ModelRequest, Specialist } from '#harness/ports.js';
 import { z } from 'zod';
-import { makeFacts, makeOrder, makeTriage } from './support/fixtures.js';
+import { makeFacts, makeOrder, makeTriage } from '../../support/fixtures.js';
 
 const provider = createOfflineModelProvider();
 const ask = async <T>(specialist: Specialist, input: Record<string, unknown>, schema: z.ZodType<T>) => {

@@ -2,7 +2,7 @@
 // own fulfilment and delivery, gift cards marked, every refund (amount-only ones included) and
 // Shopify's remainder as it is.
 import { describe, expect, it } from 'vitest';
-import type { Order } from '#mcp/contracts/tools.js';
+import type { Order } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { CustomerRefundFact, OrderFacts } from '#harness/domain/types.js';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDaysBetween, createPolicy, decideGate, RULES, type GateInput } from '#harness/policy/index.js';
 import type { OrderFacts } from '#harness/domain/types.js';
-import { makeFacts, makeOrder, makeProposal, makeTriage } from './support/fixtures.js';
+import { makeFacts, makeOrder, makeProposal, makeTriage } from '../../support/fixtures.js';
 
 const DAY = 86_400_000;
 /** The ticket arrives at 00:30 in New York (05:30 UTC), early in the store's day. */

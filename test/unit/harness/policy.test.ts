@@ -15,7 +15,7 @@ import { buildRefundArguments } from '#harness/gateway/refund-arguments.js';
 import { ArgumentPolicyError, ApprovalRequiredError } from '#harness/errors.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import type { GateDecision, OrderFacts } from '#harness/domain/types.js';
-import { NOW, daysAgo, makeFacts, makeOrder, makeProposal, makeTriage } from './support/fixtures.js';
+import { NOW, daysAgo, makeFacts, makeOrder, makeProposal, makeTriage } from '../../support/fixtures.js';
 
 function gateInput(overrides: Partial<GateInput> = {}): GateInput {
   const order = overrides.order ?? makeFacts();

@@ -7,9 +7,9 @@ import type { GateDecision, Run } from '#harness/domain/types.js';
 import { AmbiguousOutcomeError, ApprovalRequiredError, ArgumentPolicyError, PENDING_REVIEW_REASON, TemporarilyUnavailableError, ToolNotAllowedError } from '#harness/errors.js';
 import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
 import type { ApprovalRecord } from '#harness/ports.js';
-import type { Order } from '#mcp/contracts/tools.js';
-import { NOW, makeOrder, makeProposal, makeRun, makeTriage } from './support/fixtures.js';
-import { setupHarness, stepCtx } from './support/harness.js';
+import type { Order } from '#shared/contracts/tools.js';
+import { NOW, makeOrder, makeProposal, makeRun, makeTriage } from '../../support/fixtures.js';
+import { setupHarness, stepCtx } from '../../support/harness.js';
 
 const ben = { id: 'gid://shopify/Customer/2', email: 'ben@example.com' };
 const blanket = makeOrder({ number: '1002', unitPriceMinor: 6200, title: 'Wool throw blanket', customer: ben });

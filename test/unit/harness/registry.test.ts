@@ -1,10 +1,10 @@
 // The tool registry is pinned to the MCP server's live definitions, the allowlist is the documented
 // table, and the canonical hash ignores key order but nothing else.
 import { describe, expect, it } from 'vitest';
-import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { STEP_ALLOWLIST, TOOL_REGISTRY, TOOL_SERVER, checkLiveTools, computeToolPin, isToolAllowed, registryPins } from '#harness/tools/index.js';
 import { canonicalHash, canonicalJson } from '#harness/hash.js';
-import { liveToolList } from './support/live-tools.js';
+import { liveToolList } from '../../support/live-tools.js';
 
 describe('tool registry', () => {
   it('pins the server name and version and every tool to the hash of its live definition', async () => {

@@ -1,7 +1,7 @@
 // The tool binding table (policy/tool-binding.ts): every tool has an entry, refund_create is never a
 // step's call, and each check refuses exactly what leaves the run's order, customer or requester.
 import { describe, expect, it } from 'vitest';
-import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { TOOL_BINDINGS, toolBinding, type BindingScope } from '#harness/policy/tool-binding.js';
 
 const bound: BindingScope = { boundOrderId: 'gid://shopify/Order/1001', boundCustomerId: 'gid://shopify/Customer/7001', requesterEmail: 'Ana@Example.com ' };

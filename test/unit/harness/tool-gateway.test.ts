@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { ArgumentPolicyError, TemporarilyUnavailableError, ToolFailedError, ToolNotAllowedError } from '#harness/errors.js';
 import { canonicalHash } from '#harness/hash.js';
-import { makeOrder } from './support/fixtures.js';
-import { setupHarness, stepCtx } from './support/harness.js';
+import { makeOrder } from '../../support/fixtures.js';
+import { setupHarness, stepCtx } from '../../support/harness.js';
 
 describe('callTool', () => {
   it('refuses a tool outside the step allowlist, journals the refusal and calls nothing', async () => {

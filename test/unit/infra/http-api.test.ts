@@ -3,9 +3,8 @@
 // logs that say nothing about the caller, and HTTPS links only.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_HELPDESKS } from '#functions/webhook-ingest/helpdesks.js';
-import { CONSOLE_ROUTES } from '#functions/console/routes.js';
 import { ROUTES, STORE_WEBHOOK_ROUTE } from '../../../infra/lib/functions.js';
-import { routeKeyOf, STAGE_THROTTLE } from '../../../infra/lib/http-api.js';
+import { DEPLOYED_ROUTES, routeKeyOf, STAGE_THROTTLE } from '../../../infra/lib/http-api.js';
 import { TenantConfig } from '../../../infra/lib/tenant-config.js';
 import { createTemplateEvaluator } from './deployed-env.js';
 import { synthTenant, TEST_TENANT } from './synth.js';
@@ -42,13 +41,28 @@ describe('HTTP API', () => {
       'POST /api/shadow/{classKey}/promote': 'AWS_IAM',
       'POST /api/dead-letters/{messageId}/retry': 'AWS_IAM',
       // The operator console: signed-in people only (the console-authorizer checks the session).
-      ...Object.fromEntries(CONSOLE_ROUTES.map((route) => [routeKeyOf(route), 'CUSTOM'])),
+      ...Object.fromEntries(ROUTES.filter((route) => route.auth.kind === 'console').map((route) => [routeKeyOf(route), 'CUSTOM'])),
       // Its sign-in: to and from the hosted UI, no data.
       'GET /auth/login': 'NONE',
       'GET /auth/callback': 'NONE',
       'GET /auth/logout': 'NONE',
     });
     for (const route of ROUTES) if (route.auth.kind === 'public') expect(route.auth.why.length, routeKeyOf(route)).toBeGreaterThan(40);
+  });
+
+  it('deploys exactly the routes of functions/routes.ts (the helpdesks\' one route per helpdesk), each to its function with its authorization', () => {
+    const deployed = t.ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties as { RouteKey: string; AuthorizationType: string; Target: unknown });
+    const integrations = Object.fromEntries(t.ofType('AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, JSON.stringify(r.Properties!.IntegrationUri)]));
+    const authType = { iam: 'AWS_IAM', console: 'CUSTOM', public: 'NONE' } as const;
+
+    expect(deployed.map((r) => r.RouteKey).sort()).toEqual(DEPLOYED_ROUTES.map(routeKeyOf).sort());
+    expect(DEPLOYED_ROUTES.map(routeKeyOf)).toEqual(expect.arrayContaining(ROUTES.filter((route) => !route.path.includes('{helpdesk}')).map(routeKeyOf)));
+    for (const route of DEPLOYED_ROUTES) {
+      const found = deployed.find((r) => r.RouteKey === routeKeyOf(route))!;
+      const integrationId = ((found.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1] as { Ref: string }).Ref;
+      expect(found.AuthorizationType, routeKeyOf(route)).toBe(authType[route.auth.kind]);
+      expect(integrations[integrationId], routeKeyOf(route)).toContain(synth.logicalIdOf(route.fn));
+    }
   });
 
   it("gives every webhook route (each helpdesk's, the store's) its own throttle at the tenant file's rate and burst, every other route the stage default", () => {

@@ -1,9 +1,9 @@
-// The observability wrapper every Lambda entry uses (functions/shared/observability.ts), run as the
+// The observability wrapper every Lambda entry uses (shared/observability.ts), run as the
 // Lambda runtime would call it: one structured log line carrying the request id, a ColdStart metric in
 // the namespace infra gives (EMF), and neither the event nor the response in any output.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
-import { createObservability, observed } from '#functions/shared/observability.js';
+import { createObservability, observed } from '#shared/observability.js';
 
 const SECRET_TEXT = 'the mug in order 1001 arrived cracked, customer jane@example.com';
 

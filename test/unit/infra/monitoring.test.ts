@@ -5,7 +5,7 @@
 // The rates' own expressions, windows and thresholds are in rates.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { METRIC_NAMESPACE as STALLED_NAMESPACE, STALLED_METRIC, emfLine } from '#functions/stalled-runs/use-case.js';
-import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { PRODUCT_METRIC_NAMES } from '#harness/metrics.js';
 import { FUNCTION_NAMES } from '../../../infra/lib/functions.js';
 import { METRIC_NAMESPACE, PRODUCT_ALARMS, PRODUCT_METRICS } from '../../../infra/lib/metrics.js';

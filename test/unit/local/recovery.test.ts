@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Run } from '#harness/domain/types.js';
 import { resumeOpenRuns, resumeStateOf } from '#local/recovery.js';
-import { makeRun } from '../harness/support/fixtures.js';
+import { makeRun } from '../../support/fixtures.js';
 
 const DEFINITION = { startAt: 'Triage', taskStates: ['Triage', 'CheckOrder', 'Gate', 'RequestApproval', 'Refund', 'DraftReply', 'Escalate'] };
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mcpCallerOfStep } from '#harness/adapters/mcp/index.js';
 import { StepName } from '#harness/domain/types.js';
 import { STEP_ALLOWLIST } from '#harness/tools/allowlist.js';
-import { TOOL_NAMES } from '#mcp/contracts/tools.js';
+import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { CALLER_TOOLS, isMcpCaller, MCP_CALLERS, mayCall } from '#mcp/server/index.js';
 
 describe('MCP caller permissions', () => {

@@ -1,7 +1,7 @@
 // The Shopify mappers on order shapes the Admin API sends: gift-card lines, fulfilments that ship a
 // line in parts, amount-only refunds and the order-level remainder, all valid against the contract.
 import { describe, expect, it } from 'vitest';
-import { Order } from '#mcp/contracts/tools.js';
+import { Order } from '#shared/contracts/tools.js';
 import { toOrder, type LineItemNode, type MoneyNode, type OrderNode } from '#mcp/adapters/shopify/mappers.js';
 import { SHOPIFY_DOCUMENTS } from '#mcp/adapters/shopify/index.js';
 

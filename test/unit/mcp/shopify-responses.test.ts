@@ -3,10 +3,10 @@
 // through an injected fetch (no network), the ShopifyApi maps it into the tool contracts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PreviewRefundOutput, RefundCreateOutput } from '#mcp/contracts/tools.js';
+import { PreviewRefundOutput, RefundCreateOutput } from '#shared/contracts/tools.js';
 import { createShopifyApi, createShopifyGraphqlClient } from '#mcp/adapters/shopify/index.js';
 import { throttleWaitMs } from '#mcp/adapters/shopify/client.js';
-import { ToolFailureError } from '#mcp/errors.js';
+import { ToolFailureError } from '#shared/contracts/errors.js';
 
 const fixtures = JSON.parse(readFileSync(new URL('./fixtures/shopify-gladly.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 

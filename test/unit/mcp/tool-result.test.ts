@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toToolCallResult } from '#harness/adapters/mcp/index.js';
-import { ConflictError, toToolErrorBody } from '#mcp/errors.js';
+import { ConflictError, toToolErrorBody } from '#shared/contracts/errors.js';
 
 describe('reading a tool result on the harness side', () => {
   it('returns the structured output of a successful call', () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { approvalEmail } from '#functions/request-approval/email.js';
 import { EXPIRES_AT, LINK, PARIS, TENANT, approvalRun } from './approval-case.js';
-import { NOW } from './steps.js';
+import { NOW } from '../../../support/steps.js';
 
 const out = process.argv[2] ?? join(tmpdir(), 'approval.html');
 const email = approvalEmail({

@@ -1,5 +1,5 @@
-// The helpdesk port of the MCP server: leave an internal note on a ticket, look up a requester.
-// One interface for every helpdesk (zendesk.ts, gorgias.ts). It has no method that writes to the
+// The helpdesk port: leave an internal note on a ticket (the MCP server's post_draft), look up a
+// requester (the MCP server and the run starter). One interface for every connector (zendesk.ts, gorgias.ts). It has no method that writes to the
 // customer, so no caller can send a public reply through it.
 export interface InternalNote {
   ticketId: string;

@@ -1,7 +1,8 @@
-// Typed errors of the MCP server and its adapters. Every outside failure (Shopify, helpdesk, bad
-// input) becomes one of the five tool error categories, so the harness can retry, explain or stop.
-// Thrown by the adapters; turned into an isError tool result by mcp-lambda/server.
-import type { ToolErrorCategory } from './contracts/tools.js';
+// Typed errors of the tools' connectors. Every outside failure (Shopify, helpdesk, bad input)
+// becomes one of the five tool error categories, so the harness can retry, explain or stop. Thrown
+// by the Shopify adapter (mcp-lambda/adapters) and the helpdesk connectors (shared/helpdesk);
+// turned into an isError tool result by mcp-lambda/server.
+import type { ToolErrorCategory } from './tools.js';
 
 export abstract class ToolFailureError extends Error {
   abstract readonly category: ToolErrorCategory;

@@ -7,11 +7,11 @@ import { DEFAULT_MODELS } from '#functions/shared/core-deps.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { RefundReceipt, Run } from '#harness/domain/types.js';
 import type { ApprovalRecord, WorkflowEngine } from '#harness/ports.js';
-import type { Order } from '#mcp/contracts/tools.js';
-import { NOW, makeOrder, makeProposal, makeRun, makeTriage } from '../../harness/support/fixtures.js';
-import { setupHarness } from '../../harness/support/harness.js';
+import type { Order } from '#shared/contracts/tools.js';
+import { NOW, makeOrder, makeProposal, makeRun, makeTriage } from './fixtures.js';
+import { setupHarness } from './harness.js';
 
-export { NOW, daysAgo, fixedClock, makeOrder, makeRun, makeTriage, makeProposal } from '../../harness/support/fixtures.js';
+export { NOW, daysAgo, fixedClock, makeOrder, makeRun, makeTriage, makeProposal } from './fixtures.js';
 
 /** A WorkflowEngine that records every call; `failStart` makes the next start throw. */
 export function recordingWorkflow() {

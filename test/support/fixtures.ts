@@ -1,7 +1,7 @@
 // Test data and fakes for the harness tests: the demo store's orders as contract data, a run in
 // any state, a fixed clock, counting ids, and a fake MCP transport that behaves like the store's
 // refundCreate with @idempotent (same key → the original refund) and records every call.
-import type { Order, ToolName } from '#mcp/contracts/tools.js';
+import type { Order, ToolName } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { OrderFacts, Proposal, Run, Triage } from '#harness/domain/types.js';
 import type { Clock, IdGenerator, LiveToolList, ToolCallResult, ToolTransport } from '#harness/ports.js';

@@ -14,7 +14,7 @@ import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
 import { startSandboxHelpdesk, startSandboxStore, type SandboxFixture } from '#local/sandbox/index.js';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../integration/sandbox/sandboxes.js';
+import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from './sandboxes.js';
 
 export { clock };
 /** One token per tool-calling function, as the local runtime mints them: each step calls as itself. */

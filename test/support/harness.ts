@@ -5,7 +5,7 @@ import { createInMemoryStores } from '#harness/adapters/memory/index.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
 import type { StepName } from '#harness/domain/types.js';
 import type { IdempotencyStore, JournalStore, ModelProvider, StepContext } from '#harness/ports.js';
-import type { Order } from '#mcp/contracts/tools.js';
+import type { Order } from '#shared/contracts/tools.js';
 import { countingIds, createFakeTransport, fixedClock, makeOrder } from './fixtures.js';
 
 export function setupHarness(options: { orders?: Order[]; models?: ModelProvider; journal?: JournalStore; idempotency?: IdempotencyStore } = {}) {

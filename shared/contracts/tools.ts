@@ -1,4 +1,4 @@
-// The tools' wire contracts: the MCP server validates against them and the harness's
+// The tools' wire contracts: the MCP server (mcp-lambda/) validates against them and the harness's
 // registry pins them. Money is integer minor units with its currency; ids are Shopify GIDs.
 // Fields added after the first pin are optional in the type (the server always sends them), so
 // older fakes of an Order still type-check.

@@ -1,7 +1,7 @@
 // Gorgias implementation of HelpdeskApi: the internal note is a ticket message on the
 // `internal-note` channel (POST /api/tickets/{id}/messages), which Gorgias never sends to the
-// customer; basic auth `{email}:{api key}`. Built by deps.ts through createHelpdesk.
-import { InvalidError, NotFoundError, TemporarilyUnavailableError } from '../../errors.js';
+// customer; basic auth `{email}:{api key}`. Built through createHelpdesk (index.ts).
+import { InvalidError, NotFoundError, TemporarilyUnavailableError } from '../contracts/errors.js';
 import type { HelpdeskApi } from './helpdesk-api.js';
 import { createHelpdeskCall, idSegment } from './http.js';
 

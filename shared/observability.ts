@@ -1,8 +1,11 @@
 // Lambda observability at the edge: Powertools logger (structured JSON with the request id and cold
 // start), metrics (EMF, a ColdStart metric per container) and tracer (X-Ray segment per invocation),
-// wired through middy around a Lambda entry's handler. Used by functions/*/index.ts as
-// `export const handler = observed('name', async (event) => ...)`. Settings come from the POWERTOOLS_*
+// wired through middy around a Lambda entry's handler. Used by functions/*/index.ts and mcp-lambda/index.ts
+// as `export const handler = observed('name', async (event) => ...)`. Settings come from the POWERTOOLS_*
 // variables infra/lib/environment.ts sets; tests and local runs set POWERTOOLS_TRACE_ENABLED=false.
+// The product's own metrics (Tenant dimension, RefundAgent namespace) are not these: harness/metrics.ts
+// writes them as EMF lines when they happen. Folding the two into one emitter would change the lines
+// CloudWatch receives (Powertools buffers until the invocation ends), so it is left for its own change.
 import middy from '@middy/core';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';

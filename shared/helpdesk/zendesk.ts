@@ -1,7 +1,7 @@
 // Zendesk implementation of HelpdeskApi: a private comment (public:false) is the internal note;
 // API-token basic auth `{email}/token:{token}`. Failures become the tool error categories.
-// Built by deps.ts (Lambda container or local runtime) through createHelpdesk.
-import { InvalidError, NotFoundError, TemporarilyUnavailableError } from '../../errors.js';
+// Built through createHelpdesk (index.ts).
+import { InvalidError, NotFoundError, TemporarilyUnavailableError } from '../contracts/errors.js';
 import type { HelpdeskApi } from './helpdesk-api.js';
 import { createHelpdeskCall, idSegment } from './http.js';
 

@@ -1,0 +1,15 @@
+// The local gateway's routes: the HTTP API's list (functions/routes.ts, the one infra/ deploys), each
+// served by its function's handler from app.ts, less the deployed-only sign-in; plus the one route
+// only the local runtime has, its captured mail. Called by runtime.ts.
+import { ROUTES, type RouteFunction } from '#functions/routes.js';
+import type { HttpHandler, Route } from './gateway.js';
+
+/** Routes the local runtime serves beyond the HTTP API: the SES capture's emails. */
+export const LOCAL_ONLY_ROUTES = [{ method: 'GET', path: '/api/mail' }] as const;
+
+export function localRoutes(handlers: Readonly<Record<RouteFunction, HttpHandler>>, local: { mail: HttpHandler }): Route[] {
+  return [
+    ...ROUTES.filter((route) => !route.deployedOnly).map((route) => ({ method: route.method, path: route.path, handler: handlers[route.fn] })),
+    ...LOCAL_ONLY_ROUTES.map((route) => ({ ...route, handler: local.mail })),
+  ];
+}
