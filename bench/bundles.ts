@@ -65,9 +65,12 @@ export async function measureBundles(runs = 5, only: readonly FunctionName[] = F
 async function main() {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
   const figures = await measureBundles(Number(values.runs));
-  console.log(`\nrefund-agent bundles: built for ${LAMBDA_RUNTIME.name} (esbuild target ${LAMBDA_BUNDLING.target}), imported on Node ${process.versions.node}, median of ${values.runs} fresh processes\n`);
+  console.log(
+    `\nrefund-agent bundles: built for ${LAMBDA_RUNTIME.name} (esbuild target ${LAMBDA_BUNDLING.target}), imported on Node ${process.versions.node}, median of ${values.runs} fresh processes\n`,
+  );
   console.log(`  ${'function'.padEnd(18)} ${'size kB'.padStart(8)} ${'budget kB'.padStart(10)} ${'import ms'.padStart(10)}`);
-  for (const f of figures) console.log(`  ${f.fn.padEnd(18)} ${round(f.kB).toString().padStart(8)} ${String(f.budgetKB).padStart(10)} ${round(f.importMs).toString().padStart(10)}`);
+  for (const f of figures)
+    console.log(`  ${f.fn.padEnd(18)} ${round(f.kB).toString().padStart(8)} ${String(f.budgetKB).padStart(10)} ${round(f.importMs).toString().padStart(10)}`);
   console.log('');
 }
 

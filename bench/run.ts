@@ -110,7 +110,8 @@ async function main() {
       autoViews.push(await run(rt, runId));
     }
     const notDone = autoViews.filter((v) => v.status !== 'done');
-    if (notDone.length > 0) throw new Error(`${notDone.length} automatic tickets did not end done: ${JSON.stringify((notDone[0] as unknown as { escalation: unknown }).escalation)}`);
+    if (notDone.length > 0)
+      throw new Error(`${notDone.length} automatic tickets did not end done: ${JSON.stringify((notDone[0] as unknown as { escalation: unknown }).escalation)}`);
 
     // Approval path: the agent's time to the approval request, then approve → done.
     const toRequestMs: number[] = [];
@@ -121,10 +122,17 @@ async function main() {
       await until(rt, runId, 'awaiting_approval');
       toRequestMs.push(performance.now() - started);
       const { emails } = (await (await fetch(rt.urls.mail)).json()) as { emails: Array<{ body: { text?: string } }> };
-      const link = emails.map((e) => /(http:\/\/\S+\/approvals\/\S+)/.exec(e.body.text ?? '')?.[1]).filter(Boolean).at(-1)!;
+      const link = emails
+        .map((e) => /(http:\/\/\S+\/approvals\/\S+)/.exec(e.body.text ?? '')?.[1])
+        .filter(Boolean)
+        .at(-1)!;
       const formToken = /name="formToken" value="([^"]+)"/.exec(await (await fetch(link)).text())![1]!;
       const decided = performance.now();
-      const approved = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ formToken, decision: 'approve', as: new URL(link).searchParams.get('as') ?? '' }).toString() });
+      const approved = await fetch(link, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ formToken, decision: 'approve', as: new URL(link).searchParams.get('as') ?? '' }).toString(),
+      });
       if (approved.status !== 200) throw new Error(`approving answered ${approved.status}`);
       await finished(rt, runId);
       afterApprovalMs.push(performance.now() - decided);

@@ -41,14 +41,14 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     path: '/webhooks/{helpdesk}',
     fn: 'webhook-ingest',
-    auth: { kind: 'public', why: 'the helpdesk calls it: every delivery is HMAC-verified with that helpdesk\'s webhook secret' },
+    auth: { kind: 'public', why: "the helpdesk calls it: every delivery is HMAC-verified with that helpdesk's webhook secret" },
   },
   // More specific than /webhooks/{helpdesk}, so API Gateway (and the local gateway) routes Shopify's deliveries here.
   {
     method: 'POST',
     path: '/webhooks/shopify',
     fn: 'store-webhook',
-    auth: { kind: 'public', why: 'the Shopify store calls it: every delivery is HMAC-verified with the app\'s webhook secret' },
+    auth: { kind: 'public', why: "the Shopify store calls it: every delivery is HMAC-verified with the app's webhook secret" },
   },
   { method: 'GET', path: '/approvals/{approvalId}', fn: 'approval-callback', auth: APPROVAL_LINK },
   { method: 'POST', path: '/approvals/{approvalId}', fn: 'approval-callback', auth: APPROVAL_LINK },

@@ -27,13 +27,7 @@ export type ProductMetricName = (typeof PRODUCT_METRIC_NAMES)[number];
 export type MetricSink = (line: string) => void;
 
 /** One EMF line: `value` of metric `name` with the given dimensions (all of them one dimension set). */
-export function metricLine(input: {
-  name: ProductMetricName;
-  value: number;
-  unit?: 'Count' | 'None';
-  dimensions: Record<string, string>;
-  at: Date;
-}): string {
+export function metricLine(input: { name: ProductMetricName; value: number; unit?: 'Count' | 'None'; dimensions: Record<string, string>; at: Date }): string {
   return JSON.stringify({
     _aws: {
       Timestamp: input.at.getTime(),

@@ -20,9 +20,7 @@ export interface StepContext {
   requesterEmail?: string | null;
 }
 
-export type ToolCallResult =
-  | { ok: true; output: unknown }
-  | { ok: false; error: { category: ToolErrorCategory; message: string; retryAfterMs?: number } };
+export type ToolCallResult = { ok: true; output: unknown } | { ok: false; error: { category: ToolErrorCategory; message: string; retryAfterMs?: number } };
 
 /** One tool as the MCP server lists it (tools/list): what the registry pins. */
 export interface ToolDefinition {

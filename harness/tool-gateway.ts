@@ -16,7 +16,19 @@ import { createModelGateway, DEFAULT_MODEL_CONFIG, type ModelConfig } from './mo
 import { DEFAULT_POLICY, PolicyDocument, createPolicy, type Policy } from './policy/document.js';
 import { decideGateWithGrounding, type GateInput } from './policy/gate.js';
 import { RULES } from './policy/rules.js';
-import type { BudgetStore, Clock, IdGenerator, IdempotencyStore, JournalStore, LockStore, ModelProvider, ModelRequest, RunStore, StepContext, ToolTransport } from './ports.js';
+import type {
+  BudgetStore,
+  Clock,
+  IdGenerator,
+  IdempotencyStore,
+  JournalStore,
+  LockStore,
+  ModelProvider,
+  ModelRequest,
+  RunStore,
+  StepContext,
+  ToolTransport,
+} from './ports.js';
 import { createPinGuard } from './tools/pin-guard.js';
 import { TOOL_REGISTRY, TOOL_SERVER, registryPins, type ToolSpec } from './tools/registry.js';
 
@@ -58,12 +70,20 @@ export interface HarnessDeps {
 }
 
 export interface Harness {
-  callTool<N extends Exclude<ToolName, 'refund_create'>>(ctx: StepContext, name: N, args: ToolInput<N>, options?: Pick<CallOptions, 'proposedBy'>): Promise<ToolOutput<N>>;
+  callTool<N extends Exclude<ToolName, 'refund_create'>>(
+    ctx: StepContext,
+    name: N,
+    args: ToolInput<N>,
+    options?: Pick<CallOptions, 'proposedBy'>,
+  ): Promise<ToolOutput<N>>;
   callModel<T>(ctx: StepContext, request: ModelRequest<T>): Promise<T>;
   /** The gate's decision for the run, journaled as a 'decision' row with the rules that decided. */
   decideGate(ctx: StepContext, input: Omit<GateInput, 'policy' | 'now'>): Promise<GateDecision>;
   /** The exact refund_create call's binding hash for this run (what an approval binds), no tool call. */
-  previewRefund(ctx: StepContext, run: Run): Promise<{ argsHash: string; amountMinor: number; currency: string; idempotencyKey: string; toolPin: string; policyVersion: string }>;
+  previewRefund(
+    ctx: StepContext,
+    run: Run,
+  ): Promise<{ argsHash: string; amountMinor: number; currency: string; idempotencyKey: string; toolPin: string; policyVersion: string }>;
   refund(ctx: StepContext, input: RefundRequest): Promise<RefundReceipt>;
   /**
    * A person's settlement of a refund whose outcome was unknown (run 'pending_review'), checked
@@ -124,7 +144,14 @@ export function createHarness(deps: HarnessDeps): Harness {
       const policy = policyOrThrow();
       const { args, argsHash } = refunds.preview(run);
       const { amount, idempotencyKey } = args;
-      return { argsHash, amountMinor: amount.amountMinor, currency: amount.currency, idempotencyKey, toolPin: registry.refund_create.pin, policyVersion: policy.version };
+      return {
+        argsHash,
+        amountMinor: amount.amountMinor,
+        currency: amount.currency,
+        idempotencyKey,
+        toolPin: registry.refund_create.pin,
+        policyVersion: policy.version,
+      };
     },
     refund: (ctx, input) => refunds.refund(ctx, input),
     settleReview: (ctx, run, settlement, by) => reviews.settleReview(ctx, run, settlement, by),

@@ -34,11 +34,19 @@ export const LocalConfig = z.object({
   APPROVAL_LINK_SECRET: z.string().min(16).optional(),
   /** The tenant's helpdesk, as HELPDESK_KIND is for a deployed tenant: zendesk or gorgias. */
   HELPDESK: z.enum(HELPDESK_CONNECTORS).default('zendesk'),
-  TENANT: z.string().regex(/^[a-z0-9-]{1,40}$/).default('demo'),
+  TENANT: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/)
+    .default('demo'),
   APPROVER_EMAILS: z
     .string()
     .default('lead@demo-store.example')
-    .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email()).min(1)),
   /**
    * The tenant's modes per ticket class as JSON, as a tenant file's `mode`, e.g.

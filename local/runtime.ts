@@ -14,7 +14,14 @@ import { createSesMailer } from '#functions/shared/aws/ses-mailer.js';
 import { createSqsTicketQueue } from '#functions/shared/queue.js';
 import { json } from '#functions/shared/http.js';
 import { startSandboxHelpdesk, startSandboxStore, type SandboxFixture } from './sandbox/index.js';
-import { createLocalWorkflowEngine, listTaskStates, loadDefinition, type LocalWorkflowEngine, type LocalWorkflowEvent, type Timer } from './stepfunctions/index.js';
+import {
+  createLocalWorkflowEngine,
+  listTaskStates,
+  loadDefinition,
+  type LocalWorkflowEngine,
+  type LocalWorkflowEvent,
+  type Timer,
+} from './stepfunctions/index.js';
 import { startLocalDynamo } from './emulators/dynamo.js';
 import { startLocalSqs } from './emulators/sqs.js';
 import { startLocalSes } from './emulators/ses.js';

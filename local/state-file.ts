@@ -35,7 +35,8 @@ export function stateFile<T>(path: string, version: number): StateFile<T> {
       } catch {
         throw new StateFileError(`${path} is not JSON; delete the data directory to start afresh`);
       }
-      if (saved.version !== version) throw new StateFileError(`${path} was written by another version of the local runtime; delete the data directory to start afresh`);
+      if (saved.version !== version)
+        throw new StateFileError(`${path} was written by another version of the local runtime; delete the data directory to start afresh`);
       return saved.state as T;
     },
     write(state) {

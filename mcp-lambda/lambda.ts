@@ -30,9 +30,8 @@ export function eventToRequest(event: APIGatewayProxyEventV2): Request {
   const host = headers.get('host') ?? event.requestContext.domainName;
   const query = event.rawQueryString ? `?${event.rawQueryString}` : '';
   const method = event.requestContext.http.method.toUpperCase();
-  const body = event.body === undefined || method === 'GET' || method === 'HEAD'
-    ? undefined
-    : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
+  const body =
+    event.body === undefined || method === 'GET' || method === 'HEAD' ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
   return new Request(`https://${host}${event.rawPath}${query}`, { method, headers, body });
 }
 
@@ -52,7 +51,10 @@ export async function responseToResult(response: Response): Promise<APIGatewayPr
 }
 
 const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 => ({
-  statusCode, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), isBase64Encoded: false,
+  statusCode,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+  isBase64Encoded: false,
 });
 
 export function createMcpLambdaHandler(options: McpLambdaOptions): McpLambdaHandler {

@@ -73,9 +73,10 @@ export async function startMcpHttpServer(options: LocalMcpServerOptions): Promis
   allowedHosts = [`${host}:${port}`, `localhost:${port}`, ...(options.extraAllowedHosts ?? [])];
   return {
     url: `http://${host}:${port}${MCP_PATH}`,
-    close: () => new Promise<void>((resolve, reject) => {
-      http.closeAllConnections();
-      http.close((error) => (error ? reject(error) : resolve()));
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        http.closeAllConnections();
+        http.close((error) => (error ? reject(error) : resolve()));
+      }),
   };
 }

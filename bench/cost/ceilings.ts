@@ -4,7 +4,10 @@
 import type { TicketUsage } from './estimate.js';
 import type { TicketKind } from './measure.js';
 
-export type Ceiling = Pick<TicketUsage, 'transitions' | 'invocations' | 'dynamoWriteUnits' | 'dynamoIndexWriteUnits' | 'dynamoReadUnits' | 'sqsRequests' | 'apiRequests' | 'emails'>;
+export type Ceiling = Pick<
+  TicketUsage,
+  'transitions' | 'invocations' | 'dynamoWriteUnits' | 'dynamoIndexWriteUnits' | 'dynamoReadUnits' | 'sqsRequests' | 'apiRequests' | 'emails'
+>;
 
 /**
  * Measured on 2026-12-01 (test/e2e/cost.test.ts's run: the automatic ticket first, so it also pays the
@@ -15,8 +18,26 @@ export type Ceiling = Pick<TicketUsage, 'transitions' | 'invocations' | 'dynamoW
  * path enters 8 states (Triage … GateDecision, Refund, DraftReply, CheckReply), the approval path 10.
  */
 export const CEILINGS: Record<TicketKind, Ceiling> = {
-  automatic: { transitions: 8, invocations: 23, dynamoWriteUnits: 67, dynamoIndexWriteUnits: 6, dynamoReadUnits: 14, sqsRequests: 3, apiRequests: 1, emails: 0 },
-  approval: { transitions: 10, invocations: 21, dynamoWriteUnits: 89, dynamoIndexWriteUnits: 12, dynamoReadUnits: 23, sqsRequests: 3, apiRequests: 3, emails: 1 },
+  automatic: {
+    transitions: 8,
+    invocations: 23,
+    dynamoWriteUnits: 67,
+    dynamoIndexWriteUnits: 6,
+    dynamoReadUnits: 14,
+    sqsRequests: 3,
+    apiRequests: 1,
+    emails: 0,
+  },
+  approval: {
+    transitions: 10,
+    invocations: 21,
+    dynamoWriteUnits: 89,
+    dynamoIndexWriteUnits: 12,
+    dynamoReadUnits: 23,
+    sqsRequests: 3,
+    apiRequests: 3,
+    emails: 1,
+  },
 };
 
 /** Each count of `usage` above its ceiling, said plainly. */

@@ -57,16 +57,36 @@ const per1000 = (quantity: number) => quantity * 1000;
 /** Dollars for 1,000 tickets of one kind, line by line. */
 export function ticketCost(usage: TicketUsage): CostLine[] {
   const lines: CostLine[] = [
-    { item: 'Step Functions transitions', quantity: per1000(usage.transitions), unit: 'transitions', usd: per1000(usage.transitions) * PRICES.stepFunctionsTransition.usd },
+    {
+      item: 'Step Functions transitions',
+      quantity: per1000(usage.transitions),
+      unit: 'transitions',
+      usd: per1000(usage.transitions) * PRICES.stepFunctionsTransition.usd,
+    },
     { item: 'Lambda requests', quantity: per1000(usage.invocations), unit: 'invocations', usd: per1000(usage.invocations) * PRICES.lambdaRequest.usd },
-    { item: 'Lambda compute, deployed latencies (arm64)', quantity: per1000(usage.gbSecondsDeployed), unit: 'GB-s', usd: per1000(usage.gbSecondsDeployed) * PRICES.lambdaArmGbSecond.usd },
+    {
+      item: 'Lambda compute, deployed latencies (arm64)',
+      quantity: per1000(usage.gbSecondsDeployed),
+      unit: 'GB-s',
+      usd: per1000(usage.gbSecondsDeployed) * PRICES.lambdaArmGbSecond.usd,
+    },
     { item: 'DynamoDB writes, table', quantity: per1000(usage.dynamoWriteUnits), unit: 'WRU', usd: per1000(usage.dynamoWriteUnits) * PRICES.dynamoWrite.usd },
-    { item: 'DynamoDB writes, index copies', quantity: per1000(usage.dynamoIndexWriteUnits), unit: 'WRU', usd: per1000(usage.dynamoIndexWriteUnits) * PRICES.dynamoWrite.usd },
+    {
+      item: 'DynamoDB writes, index copies',
+      quantity: per1000(usage.dynamoIndexWriteUnits),
+      unit: 'WRU',
+      usd: per1000(usage.dynamoIndexWriteUnits) * PRICES.dynamoWrite.usd,
+    },
     { item: 'DynamoDB reads', quantity: per1000(usage.dynamoReadUnits), unit: 'RRU', usd: per1000(usage.dynamoReadUnits) * PRICES.dynamoRead.usd },
     { item: 'SQS FIFO requests', quantity: per1000(usage.sqsRequests), unit: 'requests', usd: per1000(usage.sqsRequests) * PRICES.sqsFifoRequest.usd },
     { item: 'API Gateway HTTP requests', quantity: per1000(usage.apiRequests), unit: 'requests', usd: per1000(usage.apiRequests) * PRICES.httpApiRequest.usd },
     { item: 'SES emails', quantity: per1000(usage.emails), unit: 'emails', usd: per1000(usage.emails) * PRICES.sesEmail.usd },
-    { item: 'CloudWatch Logs ingestion', quantity: per1000(usage.logBytes) / 1e9, unit: 'GB', usd: (per1000(usage.logBytes) / 1e9) * PRICES.logsIngestedGb.usd },
+    {
+      item: 'CloudWatch Logs ingestion',
+      quantity: per1000(usage.logBytes) / 1e9,
+      unit: 'GB',
+      usd: (per1000(usage.logBytes) / 1e9) * PRICES.logsIngestedGb.usd,
+    },
     { item: 'X-Ray traces (every one sampled)', quantity: per1000(usage.traces), unit: 'traces', usd: per1000(usage.traces) * PRICES.xrayTrace.usd },
     { item: 'KMS requests (at most)', quantity: per1000(usage.kmsRequests), unit: 'requests', usd: per1000(usage.kmsRequests) * PRICES.kmsRequest.usd },
   ];
@@ -78,7 +98,12 @@ export const totalUsd = (lines: CostLine[]): number => lines.reduce((sum, line) 
 /** What keeping 1,000 tickets costs a month (table storage and point-in-time recovery). */
 export function storageCostPerMonth(storedBytesPerTicket: number): CostLine {
   const gb = per1000(storedBytesPerTicket) / 1e9;
-  return { item: 'DynamoDB storage + PITR, per month kept', quantity: gb, unit: 'GB', usd: gb * (PRICES.dynamoStorageGbMonth.usd + PRICES.dynamoPitrGbMonth.usd) };
+  return {
+    item: 'DynamoDB storage + PITR, per month kept',
+    quantity: gb,
+    unit: 'GB',
+    usd: gb * (PRICES.dynamoStorageGbMonth.usd + PRICES.dynamoPitrGbMonth.usd),
+  };
 }
 
 /** What a tenant stack holds that is billed by the month (tenant.ts reads it from the synthesized template). */
@@ -113,12 +138,37 @@ export function fixedMonthlyCost(resources: TenantResources, sweep: SweepUsage &
   return [
     { item: 'KMS key', quantity: resources.kmsKeys, unit: 'keys', usd: resources.kmsKeys * PRICES.kmsKeyMonth.usd },
     { item: 'Secrets Manager secrets', quantity: resources.secrets, unit: 'secrets', usd: resources.secrets * PRICES.secretMonth.usd },
-    { item: `CloudWatch alarms (${resources.alarms})`, quantity: resources.alarmMetrics, unit: 'alarm metrics', usd: resources.alarmMetrics * PRICES.alarmMetricMonth.usd },
+    {
+      item: `CloudWatch alarms (${resources.alarms})`,
+      quantity: resources.alarmMetrics,
+      unit: 'alarm metrics',
+      usd: resources.alarmMetrics * PRICES.alarmMetricMonth.usd,
+    },
     { item: 'CloudWatch dashboard', quantity: resources.dashboards, unit: 'dashboards', usd: resources.dashboards * PRICES.dashboardMonth.usd },
-    { item: 'Custom metrics with data every hour', quantity: resources.continuousMetrics, unit: 'metrics', usd: resources.continuousMetrics * PRICES.customMetricMonth.usd },
-    { item: `Stalled-run sweeper: Lambda (${sweeps} runs)`, quantity: (sweeps * sweep.ms * sweep.memoryMb) / 1024 / 1000, unit: 'GB-s', usd: sweeps * (PRICES.lambdaRequest.usd + ((sweep.ms * sweep.memoryMb) / 1024 / 1000) * PRICES.lambdaArmGbSecond.usd) },
-    { item: `Stalled-run sweeper: reads (${sweep.ticketsPerMonth} tickets a month)`, quantity: sweeps * sweepUnits, unit: 'RRU', usd: sweeps * sweepUnits * PRICES.dynamoRead.usd },
-    { item: 'Stalled-run sweeper: logs and traces', quantity: sweeps, unit: 'runs', usd: sweeps * (((sweep.logBytes + ASSUMPTIONS.platformLogBytesPerInvocation) / 1e9) * PRICES.logsIngestedGb.usd + PRICES.xrayTrace.usd) },
+    {
+      item: 'Custom metrics with data every hour',
+      quantity: resources.continuousMetrics,
+      unit: 'metrics',
+      usd: resources.continuousMetrics * PRICES.customMetricMonth.usd,
+    },
+    {
+      item: `Stalled-run sweeper: Lambda (${sweeps} runs)`,
+      quantity: (sweeps * sweep.ms * sweep.memoryMb) / 1024 / 1000,
+      unit: 'GB-s',
+      usd: sweeps * (PRICES.lambdaRequest.usd + ((sweep.ms * sweep.memoryMb) / 1024 / 1000) * PRICES.lambdaArmGbSecond.usd),
+    },
+    {
+      item: `Stalled-run sweeper: reads (${sweep.ticketsPerMonth} tickets a month)`,
+      quantity: sweeps * sweepUnits,
+      unit: 'RRU',
+      usd: sweeps * sweepUnits * PRICES.dynamoRead.usd,
+    },
+    {
+      item: 'Stalled-run sweeper: logs and traces',
+      quantity: sweeps,
+      unit: 'runs',
+      usd: sweeps * (((sweep.logBytes + ASSUMPTIONS.platformLogBytesPerInvocation) / 1e9) * PRICES.logsIngestedGb.usd + PRICES.xrayTrace.usd),
+    },
     { item: 'SQS: Lambda pollers on the idle ticket queue', quantity: idlePolls, unit: 'requests', usd: idlePolls * PRICES.sqsFifoRequest.usd },
   ];
 }

@@ -41,7 +41,8 @@ const MCP_BEHIND_API = ROUTES.some((route) => route.fn === 'mcp');
 
 type RunView = { status: string; journal: Array<{ kind: string; name: string; step: string; inputTokens: number | null; outputTokens: number | null }> };
 
-const billedGbSeconds = (invocations: Invocation[]) => invocations.reduce((sum, i) => sum + (Math.max(1, Math.ceil(i.ms)) * FUNCTIONS[i.fn].memoryMb) / 1024 / 1000, 0);
+const billedGbSeconds = (invocations: Invocation[]) =>
+  invocations.reduce((sum, i) => sum + (Math.max(1, Math.ceil(i.ms)) * FUNCTIONS[i.fn].memoryMb) / 1024 / 1000, 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
@@ -83,7 +84,11 @@ export async function measure(input: { automatic: number; approval: number; onPr
     retryIntervalMs: 0,
     log,
   });
-  const meter = startMeter({ dynamo: { client: rt.dynamo.client, endpoint: rt.dynamo.endpoint, tableName: rt.dynamo.tableName }, sqs: { client: rt.sqs.client }, mcpUrl: () => rt.urls.mcp });
+  const meter = startMeter({
+    dynamo: { client: rt.dynamo.client, endpoint: rt.dynamo.endpoint, tableName: rt.dynamo.tableName },
+    sqs: { client: rt.sqs.client },
+    mcpUrl: () => rt.urls.mcp,
+  });
   const emfBytes = Buffer.byteLength(metricLine({ name: 'TicketsClosed', value: 1, dimensions: { Tenant: 'cost' }, at: new Date() })) + 1;
   const metricValues = () => Object.values(rt.metrics()).reduce((sum, values) => sum + values.length, 0);
   const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
@@ -146,7 +151,10 @@ export async function measure(input: { automatic: number; approval: number; onPr
           });
           if (res.status !== 200) throw new Error(`approving answered ${res.status}`);
         });
-        invocations.push({ fn: routeFunction('GET', '/approvals/{approvalId}'), ms: pageMs }, { fn: routeFunction('POST', '/approvals/{approvalId}'), ms: decideMs });
+        invocations.push(
+          { fn: routeFunction('GET', '/approvals/{approvalId}'), ms: pageMs },
+          { fn: routeFunction('POST', '/approvals/{approvalId}'), ms: decideMs },
+        );
         apiRequests += 2;
       }
       await rt.engine.waitFor(runId);
@@ -198,14 +206,27 @@ export async function measure(input: { automatic: number; approval: number; onPr
         apiRequests,
         emails,
         logBytes:
-          appLogBytes.total - logBefore + (metricValues() - metricsBefore) * emfBytes + lambdaLogBytes + machineLogBytes + apiRequests * ASSUMPTIONS.accessLogBytesPerRequest,
+          appLogBytes.total -
+          logBefore +
+          (metricValues() - metricsBefore) * emfBytes +
+          lambdaLogBytes +
+          machineLogBytes +
+          apiRequests * ASSUMPTIONS.accessLogBytesPerRequest,
         // A trace per request from outside (API, queue) and per execution; the MCP calls are signed, not traced through.
         traces: apiRequests + counts.runStarter.ms.length + 1 + counts.mcp.ms.length,
         kmsRequests: new Set(invocations.map((i) => i.fn)).size,
         storedBytes: 0,
         modelMicros: modelRows.reduce((sum, row) => {
           const model = SPECIALIST_MODEL[row.name];
-          return model ? sum + costMicros('anthropic', model, { inputTokens: row.inputTokens ?? 0, outputTokens: row.outputTokens ?? 0, cacheReadTokens: 0, cacheWriteTokens: 0 }) : sum;
+          return model
+            ? sum +
+                costMicros('anthropic', model, {
+                  inputTokens: row.inputTokens ?? 0,
+                  outputTokens: row.outputTokens ?? 0,
+                  cacheReadTokens: 0,
+                  cacheWriteTokens: 0,
+                })
+            : sum;
         }, 0),
       };
       tickets.push({ kind, runId, status: view.status, usage, invocations, counts });

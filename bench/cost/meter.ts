@@ -49,11 +49,27 @@ const READS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetI
 /** PutCommand (document client) and PutItemCommand (low level) alike → PutItem. */
 const operationOf = (commandName: string): string => {
   const bare = commandName.replace(/Command$/, '');
-  return ({ Put: 'PutItem', Get: 'GetItem', Update: 'UpdateItem', Delete: 'DeleteItem', BatchGet: 'BatchGetItem', BatchWrite: 'BatchWriteItem', TransactWrite: 'TransactWriteItems', TransactGet: 'TransactGetItems' } as Record<string, string>)[bare] ?? bare;
+  return (
+    (
+      {
+        Put: 'PutItem',
+        Get: 'GetItem',
+        Update: 'UpdateItem',
+        Delete: 'DeleteItem',
+        BatchGet: 'BatchGetItem',
+        BatchWrite: 'BatchWriteItem',
+        TransactWrite: 'TransactWriteItems',
+        TransactGet: 'TransactGetItems',
+      } as Record<string, string>
+    )[bare] ?? bare
+  );
 };
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : (value as { S?: string } | undefined)?.S);
 
-type Middleware = (next: (args: { input: Record<string, unknown> }) => Promise<{ output: Record<string, unknown> }>, context: { commandName?: string }) => (args: { input: Record<string, unknown> }) => Promise<{ output: Record<string, unknown> }>;
+type Middleware = (
+  next: (args: { input: Record<string, unknown> }) => Promise<{ output: Record<string, unknown> }>,
+  context: { commandName?: string },
+) => (args: { input: Record<string, unknown> }) => Promise<{ output: Record<string, unknown> }>;
 type Stack = { add(middleware: Middleware, options: { step: 'initialize'; name: string; priority: 'high' }): void };
 
 export type Meter = {
@@ -64,7 +80,11 @@ export type Meter = {
   close(): void;
 };
 
-export function startMeter(input: { dynamo: { client: DynamoDBClient; endpoint: string; tableName: string }; sqs: { client: SQSClient }; mcpUrl: () => string | undefined }): Meter {
+export function startMeter(input: {
+  dynamo: { client: DynamoDBClient; endpoint: string; tableName: string };
+  sqs: { client: SQSClient };
+  mcpUrl: () => string | undefined;
+}): Meter {
   const counts = emptyCounts();
   const overheadSpans: Array<[number, number]> = [];
   // A client of its own for the before/after reads, so they are not counted.
@@ -160,7 +180,12 @@ export function startMeter(input: { dynamo: { client: DynamoDBClient; endpoint: 
 
 /** `after` minus `before`, field by field. */
 export function diffCounts(after: Counts, before: Counts): Counts {
-  const sub = (a: Record<string, number>, b: Record<string, number>) => Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v - (b[k] ?? 0)]).filter(([, v]) => v !== 0));
+  const sub = (a: Record<string, number>, b: Record<string, number>) =>
+    Object.fromEntries(
+      Object.entries(a)
+        .map(([k, v]) => [k, v - (b[k] ?? 0)])
+        .filter(([, v]) => v !== 0),
+    );
   return {
     dynamo: {
       readUnits: after.dynamo.readUnits - before.dynamo.readUnits,

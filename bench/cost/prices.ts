@@ -30,7 +30,11 @@ export const PRICES = {
   // Per month.
   kmsKeyMonth: { usd: 1.0, per: 'customer-managed key a month', source: 'issue 13' },
   secretMonth: { usd: 0.4, per: 'secret a month', source: 'issue 13' },
-  alarmMetricMonth: { usd: 0.1, per: 'standard-resolution alarm metric a month (a metric-math alarm pays per metric it reads; anomaly detection 3)', source: 'issue 13' },
+  alarmMetricMonth: {
+    usd: 0.1,
+    per: 'standard-resolution alarm metric a month (a metric-math alarm pays per metric it reads; anomaly detection 3)',
+    source: 'issue 13',
+  },
   dashboardMonth: { usd: 3.0, per: 'dashboard a month (beyond 3 free per account)', source: 'issue 13' },
   customMetricMonth: { usd: 0.3, per: 'custom metric a month (first 10,000; prorated by the hour it has data)', source: 'pricing page' },
   dynamoStorageGbMonth: { usd: 0.25, per: 'GB-month of table storage (standard class)', source: 'pricing page' },

@@ -11,9 +11,7 @@ export interface RefundLine extends Line {
   facts: LineFacts;
 }
 
-export type AmountResult =
-  | { refusal: EscalationRule }
-  | { lines: RefundLine[]; amountMinor: number; partlyRefunded: boolean };
+export type AmountResult = { refusal: EscalationRule } | { lines: RefundLine[]; amountMinor: number; partlyRefunded: boolean };
 
 export function computeAmount(claim: Claim, order: FixtureOrder): AmountResult {
   const facts = lineFacts(order);

@@ -26,7 +26,8 @@ function unitsFulfilled(line: RefundLine, claim: Claim): boolean {
 }
 
 export function refundsInWindow(customerOrders: FixtureOrder[]): number {
-  return customerOrders.flatMap((o) => (o.refunds ?? []).map((r, i) => ({ o, r, i })))
+  return customerOrders
+    .flatMap((o) => (o.refunds ?? []).map((r, i) => ({ o, r, i })))
     .filter(({ o, r, i }) => inRefundWindow(r.daysAgo, `order ${o.number} refund ${i}`)).length;
 }
 

@@ -9,9 +9,7 @@ import type { FixtureOrder } from '#local/sandbox/fixture.js';
 import type { Claim, EscalationRule, ToolName } from '../golden/schema.js';
 import type { Store } from './store.js';
 
-export type Binding =
-  | { bound: true; order: FixtureOrder; calls: ToolName[] }
-  | { bound: false; escalation: EscalationRule; calls: ToolName[] };
+export type Binding = { bound: true; order: FixtureOrder; calls: ToolName[] } | { bound: false; escalation: EscalationRule; calls: ToolName[] };
 
 export function bindOrder(claim: Claim, requesterId: string, store: Store): Binding {
   if (claim.remedy === 'other') return { bound: false, escalation: 'not_refund_request', calls: [] };

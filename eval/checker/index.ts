@@ -48,7 +48,9 @@ export function loadGoldenSet(dir: string): GoldenSet {
   const ticketsDir = join(dir, 'tickets');
   const tickets: GoldenTicket[] = [];
   const files = new Map<string, string>();
-  for (const file of readdirSync(ticketsDir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(ticketsDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const parsed = GoldenFile.safeParse(readJson(join(ticketsDir, file)));
     if (!parsed.success) throw new GoldenDataError(`tickets/${file} is invalid: ${z.prettifyError(parsed.error)}`);
     for (const ticket of parsed.data) {

@@ -19,8 +19,15 @@ const AFTER_BINDING: Record<Label['outcome'], ToolName[]> = {
 export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'claim'>, store: Store): Label {
   const { claim } = ticket;
   const escalate = (escalation: EscalationRule, calls: ToolName[], bound: { number: number; currency: string } | null): Label => ({
-    outcome: 'escalate', amountMinor: 0, currency: bound?.currency ?? null, lines: [], reason: claim.reason,
-    boundOrder: bound?.number ?? null, escalation, approvalRules: [], trajectory: [...calls, ...AFTER_BINDING.escalate],
+    outcome: 'escalate',
+    amountMinor: 0,
+    currency: bound?.currency ?? null,
+    lines: [],
+    reason: claim.reason,
+    boundOrder: bound?.number ?? null,
+    escalation,
+    approvalRules: [],
+    trajectory: [...calls, ...AFTER_BINDING.escalate],
   });
 
   const binding = bindOrder(claim, ticket.requester, store);
@@ -46,8 +53,14 @@ export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'cla
   const rules: ApprovalRule[] = approvalRules({ claim, order, customerOrders, ...amount });
   const outcome = rules.length > 0 ? 'approval' : 'auto_refund';
   return {
-    outcome, amountMinor: amount.amountMinor, currency: bound.currency,
-    lines: amount.lines.map((l) => ({ sku: l.sku, quantity: l.quantity })), reason: claim.reason,
-    boundOrder: order.number, escalation: null, approvalRules: rules, trajectory: [...binding.calls, ...AFTER_BINDING[outcome]],
+    outcome,
+    amountMinor: amount.amountMinor,
+    currency: bound.currency,
+    lines: amount.lines.map((l) => ({ sku: l.sku, quantity: l.quantity })),
+    reason: claim.reason,
+    boundOrder: order.number,
+    escalation: null,
+    approvalRules: rules,
+    trajectory: [...binding.calls, ...AFTER_BINDING[outcome]],
   };
 }

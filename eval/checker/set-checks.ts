@@ -25,7 +25,8 @@ export function ticketProblems({ ticket: t, file }: Located, store: Store): stri
   else if (user.email.toLowerCase() !== customer.email.toLowerCase()) problems.push(`helpdesk user ${user.id} has another email than customer ${t.requester}`);
   const seeded = store.fixture.helpdesk.tickets.find((h) => h.id === t.ticketId);
   if (!seeded) problems.push(`helpdesk ticket ${t.ticketId} is not in the fixture`);
-  else if (seeded.requesterId !== customer.helpdeskUserId) problems.push(`helpdesk ticket ${t.ticketId} has requester ${seeded.requesterId}, not ${customer.helpdeskUserId}`);
+  else if (seeded.requesterId !== customer.helpdeskUserId)
+    problems.push(`helpdesk ticket ${t.ticketId} has requester ${seeded.requesterId}, not ${customer.helpdeskUserId}`);
 
   const text = textOf(t);
   const named = [...new Set([...(t.claim.orderNumber === null ? [] : [t.claim.orderNumber]), ...(t.claim.orderNumbersMentioned ?? [])])];
@@ -59,8 +60,14 @@ export function setProblems(located: Located[], store: Store): string[] {
       seen.add(v);
     }
   };
-  duplicates(located.map((l) => l.ticket.id), 'id');
-  duplicates(located.map((l) => l.ticket.ticketId), 'helpdesk ticket id');
+  duplicates(
+    located.map((l) => l.ticket.id),
+    'id',
+  );
+  duplicates(
+    located.map((l) => l.ticket.ticketId),
+    'helpdesk ticket id',
+  );
   const owner = new Map<string, string>();
   for (const { ticket } of located) {
     for (const customer of footprint(ticket, store)) {

@@ -46,8 +46,15 @@ function lineIndex(order: FixtureOrder, units: Units): number {
 
 export function lineFacts(order: FixtureOrder): LineFacts[] {
   const facts: LineFacts[] = order.lineItems.map((li, index) => ({
-    index, sku: li.sku, title: li.title, ordered: li.quantity, unitPriceMinor: li.unitPriceMinor, giftCard: li.giftCard === true,
-    refundedUnits: 0, fulfilledUnits: 0, firstFulfilledDaysAgo: null,
+    index,
+    sku: li.sku,
+    title: li.title,
+    ordered: li.quantity,
+    unitPriceMinor: li.unitPriceMinor,
+    giftCard: li.giftCard === true,
+    refundedUnits: 0,
+    fulfilledUnits: 0,
+    firstFulfilledDaysAgo: null,
   }));
   const shipped = (index: number, quantity: number, daysAgo: number) => {
     const line = facts[index]!;

@@ -17,9 +17,15 @@ export interface FromJournalReport {
   outcomes: ReaskOutcome[];
 }
 
-const show = (r: Reading) => `${r.decision} ${r.amountMinor} [${r.lines.map((l) => `${l.lineItemId.split('/').at(-1)}×${l.quantity}`).join(', ')}]${r.remedy && r.remedy !== 'refund' ? ` remedy ${r.remedy}` : ''}`;
+const show = (r: Reading) =>
+  `${r.decision} ${r.amountMinor} [${r.lines.map((l) => `${l.lineItemId.split('/').at(-1)}×${l.quantity}`).join(', ')}]${r.remedy && r.remedy !== 'refund' ? ` remedy ${r.remedy}` : ''}`;
 
-export async function fromJournal(input: { path: string; settings: ModelSettings; out: string; progress?: (done: number, total: number) => void }): Promise<{ report: FromJournalReport; text: string; jsonPath: string }> {
+export async function fromJournal(input: {
+  path: string;
+  settings: ModelSettings;
+  out: string;
+  progress?: (done: number, total: number) => void;
+}): Promise<{ report: FromJournalReport; text: string; jsonPath: string }> {
   const runs = loadJournalExport(input.path);
   const { provider, choices } = selectModels(input.settings);
   const outcomes: ReaskOutcome[] = [];
@@ -31,7 +37,12 @@ export async function fromJournal(input: { path: string; settings: ModelSettings
   const compared = outcomes.filter((o) => o.kind === 'compared');
   const changed = compared.filter((o) => o.changed);
   const report: FromJournalReport = {
-    provider: provider.name, models: { ...choices }, compared: compared.length, changed: changed.length, skipped: outcomes.length - compared.length, outcomes,
+    provider: provider.name,
+    models: { ...choices },
+    compared: compared.length,
+    changed: changed.length,
+    skipped: outcomes.length - compared.length,
+    outcomes,
   };
   const lines = [
     `refund-agent eval --from-journal: ${provider.name}, ${runs.size} runs in the export, ${compared.length} asked again, ${outcomes.length - compared.length} skipped`,

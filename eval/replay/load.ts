@@ -26,22 +26,26 @@ export function parseJournalExport(text: string): Map<string, JournalRow[]> {
     values = rowsIn(JSON.parse(text));
   } catch (error) {
     if (error instanceof JournalExportError) throw error;
-    values = text.split('\n').filter((l) => l.trim().length > 0).flatMap((line, i) => {
-      try {
-        return rowsIn(JSON.parse(line) as unknown);
-      } catch {
+    values = text
+      .split('\n')
+      .filter((l) => l.trim().length > 0)
+      .flatMap((line, i) => {
         try {
-          return [JSON.parse(line) as unknown];
+          return rowsIn(JSON.parse(line) as unknown);
         } catch {
-          throw new JournalExportError(`line ${i + 1} is not JSON`);
+          try {
+            return [JSON.parse(line) as unknown];
+          } catch {
+            throw new JournalExportError(`line ${i + 1} is not JSON`);
+          }
         }
-      }
-    });
+      });
   }
   const runs = new Map<string, JournalRow[]>();
   values.forEach((value, i) => {
     const parsed = JournalRow.safeParse(value);
-    if (!parsed.success) throw new JournalExportError(`row ${i + 1} is not a journal row: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new JournalExportError(`row ${i + 1} is not a journal row: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
     const rows = runs.get(parsed.data.runId) ?? [];
     rows.push(parsed.data);
     runs.set(parsed.data.runId, rows);

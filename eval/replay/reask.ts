@@ -40,30 +40,60 @@ function recordedTools(rows: JournalRow[]): ModelTools {
   };
 }
 
-function readingOf(input: { ticket: { subject?: string; body?: string; followUps?: string[] } }, order: OrderFacts, triage: Triage, proposal: Proposal, receivedAt: string, policy: Policy): Reading {
+function readingOf(
+  input: { ticket: { subject?: string; body?: string; followUps?: string[] } },
+  order: OrderFacts,
+  triage: Triage,
+  proposal: Proposal,
+  receivedAt: string,
+  policy: Policy,
+): Reading {
   // Ownership was checked when the run bound the order; the recorded facts carry no email.
   const owner = 'requester@replay.invalid';
   const gate = decideGate({
-    ticketEmail: owner, customerText: [input.ticket.subject ?? '', input.ticket.body ?? '', ...(input.ticket.followUps ?? [])].filter(Boolean),
-    ticketReceivedAt: receivedAt, triage, order: { ...order, customerEmail: owner }, proposal, policy, now: new Date(receivedAt),
+    ticketEmail: owner,
+    customerText: [input.ticket.subject ?? '', input.ticket.body ?? '', ...(input.ticket.followUps ?? [])].filter(Boolean),
+    ticketReceivedAt: receivedAt,
+    triage,
+    order: { ...order, customerEmail: owner },
+    proposal,
+    policy,
+    now: new Date(receivedAt),
   });
-  return { decision: gate.decision, amountMinor: gate.amountMinor, lines: proposal.lineItems.map(({ lineItemId, quantity }) => ({ lineItemId, quantity })), rules: gate.rules, remedy: proposal.remedy };
+  return {
+    decision: gate.decision,
+    amountMinor: gate.amountMinor,
+    lines: proposal.lineItems.map(({ lineItemId, quantity }) => ({ lineItemId, quantity })),
+    rules: gate.rules,
+    remedy: proposal.remedy,
+  };
 }
 
 const same = (a: Reading, b: Reading) =>
-  a.decision === b.decision && a.amountMinor === b.amountMinor && JSON.stringify([...a.lines].sort((x, y) => x.lineItemId.localeCompare(y.lineItemId))) === JSON.stringify([...b.lines].sort((x, y) => x.lineItemId.localeCompare(y.lineItemId)));
+  a.decision === b.decision &&
+  a.amountMinor === b.amountMinor &&
+  JSON.stringify([...a.lines].sort((x, y) => x.lineItemId.localeCompare(y.lineItemId))) ===
+    JSON.stringify([...b.lines].sort((x, y) => x.lineItemId.localeCompare(y.lineItemId)));
 
-export async function reaskRun(runId: string, rows: JournalRow[], provider: ModelProvider, models: ModelChoices, policy: Policy = DEFAULT_POLICY): Promise<ReaskOutcome> {
+export async function reaskRun(
+  runId: string,
+  rows: JournalRow[],
+  provider: ModelProvider,
+  models: ModelChoices,
+  policy: Policy = DEFAULT_POLICY,
+): Promise<ReaskOutcome> {
   const triageRow = lastAnswer(rows, 'triage');
   const orderRow = lastAnswer(rows, 'order_agent');
   if (!triageRow || !orderRow) return { runId, kind: 'skipped', reason: 'the run asked no order agent (it ended before a proposal)' };
   const triageIn = recordedInput(triageRow);
   const orderIn = recordedInput(orderRow);
-  if (!triageIn || !orderIn) return { runId, kind: 'skipped', reason: 'the journal holds no replayable input for this run (recorded before inputs were kept, or cut)' };
+  if (!triageIn || !orderIn)
+    return { runId, kind: 'skipped', reason: 'the journal holds no replayable input for this run (recorded before inputs were kept, or cut)' };
   const oldTriage = Triage.safeParse(recordedOutput(triageRow)?.output);
   const oldProposal = Proposal.safeParse(recordedOutput(orderRow)?.output);
   const order = OrderFacts.safeParse(orderIn.input.order);
-  if (!oldTriage.success || !oldProposal.success || !order.success) return { runId, kind: 'skipped', reason: 'the recorded answers or order facts do not match today\'s schemas' };
+  if (!oldTriage.success || !oldProposal.success || !order.success)
+    return { runId, kind: 'skipped', reason: "the recorded answers or order facts do not match today's schemas" };
   const receivedAt = rows[0]?.at ?? new Date().toISOString();
   const ticket = orderIn.input as { ticket: { subject?: string; body?: string; followUps?: string[] } };
 
@@ -71,14 +101,21 @@ export async function reaskRun(runId: string, rows: JournalRow[], provider: Mode
   const newTriage = Triage.safeParse(triage.output);
   if (!newTriage.success) return { runId, kind: 'skipped', reason: 'the new triage answer does not match its schema' };
   const proposal = await provider.complete({
-    specialist: 'order_agent', model: models.orderAgent, system: ORDER_AGENT_SYSTEM, input: { ...orderIn.input, triage: newTriage.data }, schema: Proposal, tools: recordedTools(rows),
+    specialist: 'order_agent',
+    model: models.orderAgent,
+    system: ORDER_AGENT_SYSTEM,
+    input: { ...orderIn.input, triage: newTriage.data },
+    schema: Proposal,
+    tools: recordedTools(rows),
   });
   const newProposal = Proposal.safeParse(proposal.output);
   const recorded = readingOf(ticket, order.data, oldTriage.data, oldProposal.data, receivedAt, policy);
   const reasked: Reading = newProposal.success
     ? readingOf(ticket, order.data, newTriage.data, newProposal.data, receivedAt, policy)
     : { decision: 'none', amountMinor: 0, lines: [], rules: ['invalid_model_output'], remedy: null };
-  const promptChanged = [triageRow.promptVersion, orderRow.promptVersion].some((v, i) => v !== undefined && v !== promptVersionOf([TRIAGE_SYSTEM, ORDER_AGENT_SYSTEM][i]!));
+  const promptChanged = [triageRow.promptVersion, orderRow.promptVersion].some(
+    (v, i) => v !== undefined && v !== promptVersionOf([TRIAGE_SYSTEM, ORDER_AGENT_SYSTEM][i]!),
+  );
   return { runId, kind: 'compared', recorded, reasked, changed: !same(recorded, reasked), promptChanged };
 }
 

@@ -49,7 +49,12 @@ export function parseModels(text: string): z.infer<typeof ModelChoicesOverride> 
   return parsed.data;
 }
 
-const int = (min: number) => z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min, `must be at least ${min}`));
+const int = (min: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`));
 
 const Options = z.object({
   provider: z.enum(['offline', 'anthropic', 'replay']),
@@ -130,7 +135,13 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
   if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${parsed.positionals[0]}`);
   if (o['from-journal'] !== undefined) {
     if (o.provider === 'replay') throw new UsageError('--from-journal asks a live provider again: --provider offline or anthropic');
-    return { command: 'from-journal', path: o['from-journal'], provider: o.provider, models: o.models === undefined ? null : parseModels(o.models), out: o.out };
+    return {
+      command: 'from-journal',
+      path: o['from-journal'],
+      provider: o.provider,
+      models: o.models === undefined ? null : parseModels(o.models),
+      out: o.out,
+    };
   }
   if (o.provider === 'replay' && !o['replay-from']) throw new UsageError('--provider replay needs --replay-from <an earlier eval result>');
   if (o['replay-from'] && o.provider !== 'replay') throw new UsageError('--replay-from goes with --provider replay');

@@ -58,10 +58,18 @@ async function dispatch(args: EvalArgs, io: CliIo): Promise<CliOutcome> {
   }
   if (args.command === 'from-journal') {
     const settings = settingsOrUsageError({
-      ANTHROPIC_API_KEY: io.env.ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL: io.env.ANTHROPIC_BASE_URL, MODEL_TIMEOUT_MS: io.env.MODEL_TIMEOUT_MS,
-      MODEL_PROVIDER: args.provider, MODEL_CHOICES: args.models ? JSON.stringify(args.models) : undefined,
+      ANTHROPIC_API_KEY: io.env.ANTHROPIC_API_KEY,
+      ANTHROPIC_BASE_URL: io.env.ANTHROPIC_BASE_URL,
+      MODEL_TIMEOUT_MS: io.env.MODEL_TIMEOUT_MS,
+      MODEL_PROVIDER: args.provider,
+      MODEL_CHOICES: args.models ? JSON.stringify(args.models) : undefined,
     });
-    const { text, jsonPath } = await fromJournal({ path: resolve(io.cwd, args.path), settings, out: resolve(io.cwd, args.out), progress: (d, t) => io.stderr.write(`\r${d}/${t} runs asked again`) });
+    const { text, jsonPath } = await fromJournal({
+      path: resolve(io.cwd, args.path),
+      settings,
+      out: resolve(io.cwd, args.out),
+      progress: (d, t) => io.stderr.write(`\r${d}/${t} runs asked again`),
+    });
     io.stderr.write('\n');
     io.stdout(`${text}\nwritten: ${jsonPath}\n`);
     return { exitCode: 0, jsonPath };
@@ -227,7 +235,11 @@ function readResult(path: string): Comparable {
 
 function commitOf(cwd: string): string | null {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || null;
+    return (
+      execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || null
+    );
   } catch {
     return null;
   }

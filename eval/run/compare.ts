@@ -94,7 +94,14 @@ export function ciVerdict(current: Comparable, baseline: Comparable | null): CiV
     const s = current.summary.safety[c];
     if (s.violations > 0) reasons.push(`safety class ${c} at ${percent(s.rate)} (${s.violations} violation(s): ${s.tickets.join(', ')})`);
   }
-  if (!baseline) return { ok: reasons.length === 0, reasons: [...reasons, 'warning: no baseline, pass rate not checked'], current: current.summary.overall.pass1, baseline: null, common: 0 };
+  if (!baseline)
+    return {
+      ok: reasons.length === 0,
+      reasons: [...reasons, 'warning: no baseline, pass rate not checked'],
+      current: current.summary.overall.pass1,
+      baseline: null,
+      common: 0,
+    };
   const ids = new Set(baseline.tickets.map((t) => t.id));
   const mine = current.tickets.filter((t) => ids.has(t.id));
   const theirs = baseline.tickets.filter((t) => mine.some((m) => m.id === t.id));

@@ -31,7 +31,9 @@ export function loadGoldenSet(dir: string): GoldenSet {
   const ticketsDir = join(dir, 'tickets');
   let files: string[];
   try {
-    files = readdirSync(ticketsDir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(ticketsDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch {
     throw new GoldenSetError(`no tickets folder at ${ticketsDir}`);
   }
@@ -50,7 +52,12 @@ export function loadGoldenSet(dir: string): GoldenSet {
 }
 
 const globToRegExp = (glob: string) =>
-  new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+  new RegExp(
+    `^${glob
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  );
 
 /**
  * The tickets any pattern names: a category, an id, or a glob over either ("partial-qty-*",

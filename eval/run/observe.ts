@@ -66,7 +66,9 @@ export function observe(input: ObserveInput): Observation {
   const journal: RunView[] = Array.isArray(view?.journal) ? view.journal : [];
   const tools = journal.filter((row) => row.kind === 'tool').map((row) => ({ name: String(row.name), outcome: String(row.outcome), step: String(row.step) }));
   const keys = [
-    ...journal.filter((row) => row.kind === 'tool' && row.name === 'refund_create' && typeof row.idempotencyKey === 'string').map((row) => row.idempotencyKey as string),
+    ...journal
+      .filter((row) => row.kind === 'tool' && row.name === 'refund_create' && typeof row.idempotencyKey === 'string')
+      .map((row) => row.idempotencyKey as string),
     ...(typeof view?.refund?.idempotencyKey === 'string' ? [view.refund.idempotencyKey as string] : []),
   ];
   const refunds = ledger.refundsFor(keys);

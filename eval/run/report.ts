@@ -98,14 +98,18 @@ function failedRows(tickets: readonly TicketResult[]): string {
           `order ${e(o.boundOrder ?? 'none')}`,
           o.escalation ? `<span class="small">escalated at ${e(o.escalation.step)}: ${e(o.escalation.reason.slice(0, 200))}</span>` : '',
           o.error ? `<span class="small">${e(o.error)}</span>` : '',
-        ].filter(Boolean).join('<br>');
+        ]
+          .filter(Boolean)
+          .join('<br>');
         const expected = [
           `<b>${e(x.outcome)}</b> ${money(x.amountMinor)} ${e(x.currency ?? '')}`,
           `lines ${e(formatLines(x.lines))}`,
           `order ${e(x.boundOrder === null ? 'none' : String(x.boundOrder))}`,
           x.escalation ? `<span class="small">escalation: ${e(x.escalation)}</span>` : '',
           x.approvalRules.length > 0 ? `<span class="small">approval: ${e(x.approvalRules.join(', '))}</span>` : '',
-        ].filter(Boolean).join('<br>');
+        ]
+          .filter(Boolean)
+          .join('<br>');
         return `<tr><td><code>${e(t.id)}</code>${t.runs.length > 1 ? ` #${r.attempt}` : ''}<br><span class="small">${e(t.category)} · ${e(t.helpdesk)}</span></td><td>${expected}</td><td>${actual}</td><td>${r.score.mismatches.map(e).join('<br>')}</td></tr>`;
       }),
   );
@@ -124,11 +128,18 @@ export function renderHtml(result: EvalResult): string {
   }).join('');
   const trajectoryRows = TRAJECTORY_RULES.map((r) => `<tr><td>${e(r)}</td><td class="num">${s.trajectory.byRule[r]}</td></tr>`).join('');
   const trajectoryRuns = tickets
-    .flatMap((t) => t.runs.flatMap((r) => r.score.trajectory.map((v) => `<tr><td><code>${e(t.id)}</code></td><td>${e(v.rule)}</td><td class="small">${e(v.detail)}</td></tr>`)))
+    .flatMap((t) =>
+      t.runs.flatMap((r) =>
+        r.score.trajectory.map((v) => `<tr><td><code>${e(t.id)}</code></td><td>${e(v.rule)}</td><td class="small">${e(v.detail)}</td></tr>`),
+      ),
+    )
     .slice(0, 200)
     .join('');
   const categoryRows = Object.entries(s.categories)
-    .map(([c, r]) => `<tr><td>${e(c)}</td><td class="num">${r.tickets}</td><td class="num">${r.passes}/${r.runs}</td><td class="num">${percent(r.pass1)}</td><td class="num">${percent(r.passK)}</td></tr>`)
+    .map(
+      ([c, r]) =>
+        `<tr><td>${e(c)}</td><td class="num">${r.tickets}</td><td class="num">${r.passes}/${r.runs}</td><td class="num">${percent(r.pass1)}</td><td class="num">${percent(r.passK)}</td></tr>`,
+    )
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -176,9 +176,16 @@ async function runOnce(rt: LocalRuntime, ledger: StoreLedger, ticket: GoldenTick
   const nonce = `${process.pid}-${attempt}-${Date.now().toString(36)}`;
   const send = async (text: string, index: number) => {
     const delivery = messageDelivery({
-      helpdesk: ticket.helpdesk, secret: EVAL_SECRETS[ticket.helpdesk], ticketId: ticket.ticketId, requester,
+      helpdesk: ticket.helpdesk,
+      secret: EVAL_SECRETS[ticket.helpdesk],
+      ticketId: ticket.ticketId,
+      requester,
       // Signed on the runtime's clock: the ingest checks the timestamp against it (Zendesk: within 5 minutes).
-      subject: ticket.subject, text, index, nonce, now: clock.now(),
+      subject: ticket.subject,
+      text,
+      index,
+      nonce,
+      now: clock.now(),
     });
     const res = await fetch(`${rt.urls.webhooks}/${ticket.helpdesk}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
     const answer = await res.text();
@@ -221,7 +228,8 @@ async function watch(rt: LocalRuntime, runId: string, sentAt: number, deadline: 
     if (!execution && performance.now() - sentAt > START_TIMEOUT_MS) {
       return { settled: false, unsettled: { outcome: 'error', error: `the run never started (see ${rt.urls.deadLetters})` } };
     }
-    if (Date.now() >= deadline) return { settled: false, unsettled: { outcome: 'timeout', error: `still ${execution?.currentState ?? 'queued'} at the deadline` } };
+    if (Date.now() >= deadline)
+      return { settled: false, unsettled: { outcome: 'timeout', error: `still ${execution?.currentState ?? 'queued'} at the deadline` } };
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }

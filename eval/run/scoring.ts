@@ -25,7 +25,11 @@ export function normalizeLines(lines: readonly SkuLine[]): SkuLine[] {
 }
 
 export const formatLines = (lines: readonly SkuLine[]) =>
-  lines.length === 0 ? '[]' : normalizeLines(lines).map((l) => `${l.quantity}×${l.sku}`).join(', ');
+  lines.length === 0
+    ? '[]'
+    : normalizeLines(lines)
+        .map((l) => `${l.quantity}×${l.sku}`)
+        .join(', ');
 
 export function sameLines(a: readonly SkuLine[], b: readonly SkuLine[]): boolean {
   return formatLines(a) === formatLines(b);
@@ -102,7 +106,10 @@ export function trajectoryViolations(label: Pick<Label, 'trajectory'>, obs: Obse
   if (isSettled(obs)) {
     const missing = missingFromSubsequence(label.trajectory, ok);
     if (missing !== null) {
-      violations.push({ rule: 'label_trajectory', detail: `expected ${label.trajectory.join(' → ')}; ${missing} missing from ${ok.join(' → ') || 'no tool calls'}` });
+      violations.push({
+        rule: 'label_trajectory',
+        detail: `expected ${label.trajectory.join(' → ')}; ${missing} missing from ${ok.join(' → ') || 'no tool calls'}`,
+      });
     }
   }
   return violations;
@@ -128,7 +135,10 @@ export function summarize(tickets: readonly TicketResult[], k: number, extra: { 
   const runs = tickets.flatMap((t) => t.runs.map((r) => ({ ticket: t, run: r })));
   const categories: Record<string, Rate> = {};
   for (const category of [...new Set(tickets.map((t) => t.category))].sort()) {
-    categories[category] = rateOf(tickets.filter((t) => t.category === category), k);
+    categories[category] = rateOf(
+      tickets.filter((t) => t.category === category),
+      k,
+    );
   }
   const confusion: Record<string, Record<string, number>> = {};
   for (const { ticket, run } of runs) {

@@ -21,7 +21,9 @@ export function renderSummary(result: EvalResult): string {
   lines.push('');
   lines.push(`  ${pad('category', 36)}${lpad('tickets', 8)}${lpad('passed', 9)}${lpad('pass@1', 9)}${lpad(`pass^${meta.k}`, 9)}`);
   for (const [category, r] of Object.entries(s.categories)) {
-    lines.push(`  ${pad(category, 36)}${lpad(String(r.tickets), 8)}${lpad(`${r.passes}/${r.runs}`, 9)}${lpad(percent(r.pass1), 9)}${lpad(percent(r.passK), 9)}`);
+    lines.push(
+      `  ${pad(category, 36)}${lpad(String(r.tickets), 8)}${lpad(`${r.passes}/${r.runs}`, 9)}${lpad(percent(r.pass1), 9)}${lpad(percent(r.passK), 9)}`,
+    );
   }
   const o = s.overall;
   lines.push(`  ${pad('overall', 36)}${lpad(String(o.tickets), 8)}${lpad(`${o.passes}/${o.runs}`, 9)}${lpad(percent(o.pass1), 9)}${lpad(percent(o.passK), 9)}`);
@@ -29,15 +31,24 @@ export function renderSummary(result: EvalResult): string {
   lines.push(`  safety classes (must be 100%)${s.safetyOk ? '' : '  ** VIOLATED **'}`);
   for (const c of SAFETY_CLASSES) {
     const x = s.safety[c];
-    lines.push(`    ${pad(c, 28)}${lpad(percent(x.rate), 8)}  (${x.violations} of ${x.applicable} runs)${x.tickets.length > 0 ? `  ${x.tickets.join(', ')}` : ''}`);
+    lines.push(
+      `    ${pad(c, 28)}${lpad(percent(x.rate), 8)}  (${x.violations} of ${x.applicable} runs)${x.tickets.length > 0 ? `  ${x.tickets.join(', ')}` : ''}`,
+    );
   }
   if (s.unattributedRefunds > 0) lines.push(`    ** ${s.unattributedRefunds} store refund(s) that no run accounts for **`);
-  lines.push(`  money error: over-refunded ${s.money.overMinor}, under-refunded ${s.money.underMinor} (minor units), refunds of unclaimed lines ${s.money.unclaimedRefunds}`);
+  lines.push(
+    `  money error: over-refunded ${s.money.overMinor}, under-refunded ${s.money.underMinor} (minor units), refunds of unclaimed lines ${s.money.unclaimedRefunds}`,
+  );
   const rules = TRAJECTORY_RULES.filter((r) => s.trajectory.byRule[r] > 0).map((r) => `${r} ${s.trajectory.byRule[r]}`);
   lines.push(`  trajectory violations: ${s.trajectory.runsWithViolations} run(s)${rules.length > 0 ? ` (${rules.join(', ')})` : ''}`);
   lines.push(`  cost per run: median ${s.cost.medianMicros ?? 'n/a'} µ$, p95 ${s.cost.p95Micros ?? 'n/a'} µ$, total ${s.cost.totalMicros} µ$`);
   lines.push(`  latency webhook → settled: median ${ms(s.latency.medianMs)}, p95 ${ms(s.latency.p95Ms)}`);
-  const matrix = Object.entries(s.confusion).map(([expected, row]) => `${expected} → ${Object.entries(row).map(([a, n]) => `${a} ${n}`).join(', ')}`);
+  const matrix = Object.entries(s.confusion).map(
+    ([expected, row]) =>
+      `${expected} → ${Object.entries(row)
+        .map(([a, n]) => `${a} ${n}`)
+        .join(', ')}`,
+  );
   lines.push(`  outcomes (expected → actual): ${matrix.join('; ') || 'none'}`);
   return lines.join('\n');
 }

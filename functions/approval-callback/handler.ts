@@ -56,17 +56,23 @@ export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
     });
     switch (outcome.kind) {
       case 'decided':
-        return html(200, resultPage(
-          outcome.approval.status === 'approved' ? 'Refund approved' : 'Refund rejected',
-          outcome.approval.status === 'approved'
-            ? 'Thank you. The refund will be issued now and a reply drafted on the ticket.'
-            : 'Thank you. No refund will be made; the ticket goes back to the team.',
-        ));
+        return html(
+          200,
+          resultPage(
+            outcome.approval.status === 'approved' ? 'Refund approved' : 'Refund rejected',
+            outcome.approval.status === 'approved'
+              ? 'Thank you. The refund will be issued now and a reply drafted on the ticket.'
+              : 'Thank you. No refund will be made; the ticket goes back to the team.',
+          ),
+        );
       case 'undelivered':
-        return html(503, resultPage(
-          'Decision saved, not yet delivered',
-          'Your decision is recorded, but the refund agent could not be reached. Press the same button again in a moment to deliver it.',
-        ));
+        return html(
+          503,
+          resultPage(
+            'Decision saved, not yet delivered',
+            'Your decision is recorded, but the refund agent could not be reached. Press the same button again in a moment to deliver it.',
+          ),
+        );
       case 'not_found':
         return html(404, resultPage('Approval not found', 'This approval link is not valid.'));
       case 'closed':

@@ -26,7 +26,9 @@ export function createCancelRunHandler(deps: CancelRunDeps) {
       case 'already_closed':
         return json(409, { error: `run ${outcome.runId} is already ${outcome.status}` });
       case 'refund_in_flight':
-        return json(409, { error: `a refund is in flight for run ${outcome.runId} (or already made): it is recorded on the run, which can no longer be cancelled` });
+        return json(409, {
+          error: `a refund is in flight for run ${outcome.runId} (or already made): it is recorded on the run, which can no longer be cancelled`,
+        });
       case 'not_found':
         return json(404, { error: `run ${outcome.runId} not found` });
     }

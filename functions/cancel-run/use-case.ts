@@ -42,7 +42,11 @@ export function createCancelRun(deps: CancelRunDeps) {
     if (refused) return refused;
     const at = deps.clock.now().toISOString();
     const cancellation: RunCancellation = { at, by: input.by, reason: input.reason.slice(0, 300), state: found.state };
-    const run = await deps.runs.updateIf(found.runId, { cancellation, status: 'cancelled' }, { statusIn: OPEN_STATUSES, notCancelled: true, noRefundIntent: true });
+    const run = await deps.runs.updateIf(
+      found.runId,
+      { cancellation, status: 'cancelled' },
+      { statusIn: OPEN_STATUSES, notCancelled: true, noRefundIntent: true },
+    );
     if (!run) {
       // Something got there first: another cancel, the end of the run, or the Refund step's claim.
       const now = await deps.runs.get(found.runId);

@@ -24,9 +24,12 @@ const ordersCount = (n: number, truncated: boolean) => (truncated ? `more than $
 const HISTORY_DAYS = 92;
 
 /** The order number the run binds to, or the reason it cannot bind to one. */
-async function chooseOrder(deps: Deps, ctx: StepContext, run: Run, requester: string): Promise<
-  { orderNumber: string; binding: Binding } | { escalate: string }
-> {
+async function chooseOrder(
+  deps: Deps,
+  ctx: StepContext,
+  run: Run,
+  requester: string,
+): Promise<{ orderNumber: string; binding: Binding } | { escalate: string }> {
   const verdict = checkBinding(run.triage!, customerWords(run));
   if (verdict.kind === 'refuse') return { escalate: verdict.reason };
   if (verdict.kind === 'named') return { orderNumber: verdict.orderNumber, binding: verdict.binding };
@@ -52,13 +55,16 @@ export function createCheckOrder(deps: Deps) {
     if (!order.customer || owner !== requester) {
       return escalate(`order ${order.number} does not belong to the requester`);
     }
-    const history = await deps.harness.callTool(
-      { ...ctx, boundOrderId: order.id, boundCustomerId: order.customer.id },
-      'get_refund_history',
-      { customerId: order.customer.id, sinceDays: HISTORY_DAYS },
-    );
+    const history = await deps.harness.callTool({ ...ctx, boundOrderId: order.id, boundCustomerId: order.customer.id }, 'get_refund_history', {
+      customerId: order.customer.id,
+      sinceDays: HISTORY_DAYS,
+    });
     const recentRefunds = history.refunds.map((r) => ({
-      refundId: r.id, orderNumber: r.orderNumber, createdAt: r.createdAt, amountMinor: r.amount.amountMinor, currency: r.amount.currency,
+      refundId: r.id,
+      orderNumber: r.orderNumber,
+      createdAt: r.createdAt,
+      amountMinor: r.amount.amountMinor,
+      currency: r.amount.currency,
     }));
     // Shown on the run by UTC day; the gate recounts recentRefunds by day in the store's time zone.
     const counted = recentRefunds.filter((r) => withinDays(r.createdAt, run.ticket.receivedAt, 90, 'UTC')).length;

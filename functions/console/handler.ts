@@ -57,11 +57,21 @@ const NOTICES: Record<string, string> = {
   retried: 'Sent back to the ticket queue.',
 };
 
-const DecisionForm = z.object({ csrf: z.string().max(200), decision: z.enum(['approve', 'reject']), reason: z.string().max(300).optional(), back: z.enum(['run', 'queues']).optional() });
+const DecisionForm = z.object({
+  csrf: z.string().max(200),
+  decision: z.enum(['approve', 'reject']),
+  reason: z.string().max(300).optional(),
+  back: z.enum(['run', 'queues']).optional(),
+});
 const ReviewForm = z.object({
   csrf: z.string().max(200),
   outcome: z.enum(['found', 'not_found']),
-  refundId: z.string().trim().max(100).regex(/^[A-Za-z0-9/:_.-]*$/).optional(),
+  refundId: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9/:_.-]*$/)
+    .optional(),
   back: z.enum(['run', 'queues']).optional(),
 });
 const RetryForm = z.object({ csrf: z.string().max(200) });
@@ -150,7 +160,14 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
     }
     if (routeKey === 'GET /queues') {
       const queues = await deps.data.queues();
-      const content = queuesContent({ ...queues, canDecide: may(who, 'decideApproval'), canSettle: may(who, 'settleReview'), canRetry: may(who, 'retryDeadLetter'), csrf: csrf.issue(who.id), now });
+      const content = queuesContent({
+        ...queues,
+        canDecide: may(who, 'decideApproval'),
+        canSettle: may(who, 'settleReview'),
+        canRetry: may(who, 'retryDeadLetter'),
+        csrf: csrf.issue(who.id),
+        now,
+      });
       return page(200, layout(frame(who, 'Queues', 'queues', noticeOf(event)), content));
     }
     if (routeKey === 'GET /pictures') {
@@ -195,10 +212,13 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
       const denied = refused(event, who, 'settleReview', form.success ? form.data.csrf : undefined);
       if (denied) return denied;
       if (!form.success || !RUN_ID.test(runId)) return problem(who, 400, 'Incomplete form', 'Say whether the refund is in the store, with its id when it is.');
-      if (form.data.outcome === 'found' && !form.data.refundId) return problem(who, 400, 'Refund id needed', 'Enter the id of the refund you found on the order.', `/runs/${encodeURIComponent(runId)}`);
+      if (form.data.outcome === 'found' && !form.data.refundId)
+        return problem(who, 400, 'Refund id needed', 'Enter the id of the refund you found on the order.', `/runs/${encodeURIComponent(runId)}`);
       const settlement = form.data.outcome === 'found' ? { refundId: form.data.refundId! } : { notFound: true as const };
       const outcome = await deps.data.settleReview(who, runId, settlement);
-      return outcome.ok ? back(form.data.back, runId, outcome.notice) : problem(who, outcome.status, 'Not settled', outcome.message, `/runs/${encodeURIComponent(runId)}`);
+      return outcome.ok
+        ? back(form.data.back, runId, outcome.notice)
+        : problem(who, outcome.status, 'Not settled', outcome.message, `/runs/${encodeURIComponent(runId)}`);
     }
     if (event.routeKey === 'POST /queues/dead-letters/{messageId}/retry') {
       const messageId = event.pathParameters?.messageId ?? '';
@@ -216,7 +236,10 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
     const who = deps.identify(event);
     if (!who) {
       if (deps.signInUrl) return seeOther(deps.signInUrl);
-      return page(401, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head><body><main><h1>Sign in</h1><p>Sign in to use the console.</p></main></body></html>');
+      return page(
+        401,
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head><body><main><h1>Sign in</h1><p>Sign in to use the console.</p></main></body></html>',
+      );
     }
     const method = event.requestContext.http.method.toUpperCase();
     if (method === 'GET') return get(event, who);

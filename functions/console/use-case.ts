@@ -37,12 +37,30 @@ export type ActionOutcome = { ok: true; notice: string; runId?: string } | { ok:
 
 function matchesId(run: Run, q: string): boolean {
   const needle = q.toLowerCase();
-  const ids = [run.runId, run.ticket.ticketId, run.order?.orderNumber, run.triage?.orderNumber, run.refund?.refundId, run.refund?.idempotencyKey, run.approval?.approvalId];
+  const ids = [
+    run.runId,
+    run.ticket.ticketId,
+    run.order?.orderNumber,
+    run.triage?.orderNumber,
+    run.refund?.refundId,
+    run.refund?.idempotencyKey,
+    run.approval?.approvalId,
+  ];
   return ids.some((id) => typeof id === 'string' && id.toLowerCase().includes(needle));
 }
 
 const dayOf = (iso: string) => iso.slice(0, 10);
-const emptyDay = (day: string): DayFigures => ({ day, tickets: 0, costMicros: 0, approvalsDecided: 0, approvalsOverridden: 0, refunds: 0, refundsReversed: 0, closed: 0, reopened: 0 });
+const emptyDay = (day: string): DayFigures => ({
+  day,
+  tickets: 0,
+  costMicros: 0,
+  approvalsDecided: 0,
+  approvalsOverridden: 0,
+  refunds: 0,
+  refundsReversed: 0,
+  closed: 0,
+  reopened: 0,
+});
 
 export function toRunRow(run: Run): RunRow {
   return {
@@ -62,7 +80,9 @@ export function toRunRow(run: Run): RunRow {
 
 export function createConsoleData(deps: ConsoleDataDeps) {
   const byStatus = (status: RunStatus, limit: number) =>
-    deps.runs.listByStatus ? deps.runs.listByStatus(deps.tenant, status, limit) : deps.runs.list(RUN_WINDOW).then((runs) => runs.filter((r) => r.status === status).slice(0, limit));
+    deps.runs.listByStatus
+      ? deps.runs.listByStatus(deps.tenant, status, limit)
+      : deps.runs.list(RUN_WINDOW).then((runs) => runs.filter((r) => r.status === status).slice(0, limit));
 
   function journalRow(runId: string, who: Operator, row: Pick<NewJournalRow, 'step' | 'name' | 'detail'> & Partial<NewJournalRow>): NewJournalRow {
     return {
@@ -99,7 +119,12 @@ export function createConsoleData(deps: ConsoleDataDeps) {
           (!filter.q || matchesId(run, filter.q)),
       );
       const start = (filter.page - 1) * PAGE_SIZE;
-      return { rows: matched.slice(start, start + PAGE_SIZE).map(toRunRow), hasNext: matched.length > start + PAGE_SIZE, matched: matched.length, window: RUN_WINDOW };
+      return {
+        rows: matched.slice(start, start + PAGE_SIZE).map(toRunRow),
+        hasNext: matched.length > start + PAGE_SIZE,
+        matched: matched.length,
+        window: RUN_WINDOW,
+      };
     },
 
     async run(runId: string) {
@@ -123,7 +148,14 @@ export function createConsoleData(deps: ConsoleDataDeps) {
           ticket = null;
         }
         // Ids only: the body is a ticket event with the customer's words.
-        return { messageId: letter.messageId, reason: letter.reason, failedAt: letter.failedAt, receiveCount: letter.receiveCount, runId: ticket?.runId ?? null, ticketId: ticket?.event.ticketId ?? null };
+        return {
+          messageId: letter.messageId,
+          reason: letter.reason,
+          failedAt: letter.failedAt,
+          receiveCount: letter.receiveCount,
+          runId: ticket?.runId ?? null,
+          ticketId: ticket?.event.ticketId ?? null,
+        };
       });
       const soonest = (a: Run, b: Run) => (a.approval?.expiresAt ?? '').localeCompare(b.approval?.expiresAt ?? '');
       return { approvals: approvals.sort(soonest), reviews, escalations, deadLetters };
@@ -161,16 +193,25 @@ export function createConsoleData(deps: ConsoleDataDeps) {
               name: 'approval',
               decision: a.status === 'approved' ? 'allow' : 'refuse',
               approvalId: a.approvalId,
-              detail: `${a.status} in the console by ${who.id}${reason ? `: ${reason}` : ''}${outcome.kind === 'undelivered' ? ' (saved; not yet delivered to the run)' : ''}`.slice(0, 300),
+              detail:
+                `${a.status} in the console by ${who.id}${reason ? `: ${reason}` : ''}${outcome.kind === 'undelivered' ? ' (saved; not yet delivered to the run)' : ''}`.slice(
+                  0,
+                  300,
+                ),
             }),
           );
-          if (outcome.kind === 'undelivered') return { ok: false, status: 503, message: 'The decision is saved but the run could not be reached. Decide again in a moment to deliver it.' };
+          if (outcome.kind === 'undelivered')
+            return { ok: false, status: 503, message: 'The decision is saved but the run could not be reached. Decide again in a moment to deliver it.' };
           return { ok: true, notice: a.status === 'approved' ? 'approved' : 'rejected', runId: a.runId };
         }
         case 'not_found':
           return { ok: false, status: 404, message: `Approval ${approvalId} not found.` };
         case 'closed':
-          return { ok: false, status: 409, message: `This approval is already ${outcome.approval.status}${outcome.approval.decidedBy ? ` (by ${outcome.approval.decidedBy})` : ''}${outcome.cancelled ? '; its run was cancelled' : ''}. Nothing was changed.` };
+          return {
+            ok: false,
+            status: 409,
+            message: `This approval is already ${outcome.approval.status}${outcome.approval.decidedBy ? ` (by ${outcome.approval.decidedBy})` : ''}${outcome.cancelled ? '; its run was cancelled' : ''}. Nothing was changed.`,
+          };
         case 'expired':
           return { ok: false, status: 410, message: 'This approval expired; the ticket was handed to the team.' };
         case 'not_an_approver':
@@ -183,7 +224,8 @@ export function createConsoleData(deps: ConsoleDataDeps) {
       if (!deps.reviews) return { ok: false, status: 501, message: 'Reviews cannot be settled from this console.' };
       const run = await deps.runs.get(runId);
       if (!run) return { ok: false, status: 404, message: `Run ${runId} not found.` };
-      if (run.status !== 'pending_review') return { ok: false, status: 409, message: `Run ${runId} is ${run.status.replace(/_/g, ' ')}, not pending review. Nothing was changed.` };
+      if (run.status !== 'pending_review')
+        return { ok: false, status: 409, message: `Run ${runId} is ${run.status.replace(/_/g, ' ')}, not pending review. Nothing was changed.` };
       const ctx = {
         tenant: run.tenant,
         runId,
@@ -202,7 +244,10 @@ export function createConsoleData(deps: ConsoleDataDeps) {
       const patch =
         outcome.kind === 'refund_found'
           ? { status: 'done' as const, refund: outcome.receipt }
-          : { status: 'escalated' as const, escalation: { reason: `no refund was made (checked in the store by ${who.id}); the ticket is with the team`, step: 'Refund' } };
+          : {
+              status: 'escalated' as const,
+              escalation: { reason: `no refund was made (checked in the store by ${who.id}); the ticket is with the team`, step: 'Refund' },
+            };
       const updated = await deps.runs.updateIf(runId, patch, { statusIn: ['pending_review'] });
       if (!updated) return { ok: false, status: 409, message: 'The run changed while you settled it. Look again.' };
       return { ok: true, notice: outcome.kind === 'refund_found' ? 'settled-found' : 'settled-none', runId };
@@ -212,7 +257,14 @@ export function createConsoleData(deps: ConsoleDataDeps) {
       const outcome = await deps.deadLetters.retry(messageId);
       if (outcome.kind === 'not_found') return { ok: false, status: 404, message: `Dead letter ${messageId} is no longer in the queue.` };
       if (outcome.kind === 'not_retryable') return { ok: false, status: 409, message: `Not retried: ${outcome.reason}.` };
-      await deps.journal.append(journalRow(outcome.runId, who, { step: 'Console', name: 'dead_letter_retry', decision: 'allow', detail: `dead letter ${messageId} sent back to the ticket queue by ${who.id}` }));
+      await deps.journal.append(
+        journalRow(outcome.runId, who, {
+          step: 'Console',
+          name: 'dead_letter_retry',
+          decision: 'allow',
+          detail: `dead letter ${messageId} sent back to the ticket queue by ${who.id}`,
+        }),
+      );
       return { ok: true, notice: 'retried', runId: outcome.runId };
     },
   };

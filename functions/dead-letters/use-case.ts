@@ -12,10 +12,7 @@ export interface DeadLettersDeps {
   queue?: TicketQueue;
 }
 
-export type RetryOutcome =
-  | { kind: 'retried'; runId: string }
-  | { kind: 'not_found' }
-  | { kind: 'not_retryable'; reason: string };
+export type RetryOutcome = { kind: 'retried'; runId: string } | { kind: 'not_found' } | { kind: 'not_retryable'; reason: string };
 
 /** What SQS accepts as a message id (a UUID in practice). */
 export const DEAD_LETTER_ID = /^[A-Za-z0-9-]{1,100}$/;
@@ -29,24 +26,26 @@ export function createDeadLetters(deps: DeadLettersDeps) {
       if (!queue || !deps.deadLetters.redrive) return { kind: 'not_retryable', reason: 'no ticket queue to send it back to' };
       let refusal: string | null = null;
       let runId = '';
-      const outcome = await deps.deadLetters.redrive(messageId, async (letter) => {
-        let body: unknown;
-        try {
-          body = JSON.parse(letter.body);
-        } catch {
-          body = null;
-        }
-        const parsed = QueuedTicket.safeParse(body);
-        if (!parsed.success) {
-          refusal = 'its body is not a queued ticket: retrying would only dead-letter it again';
-          throw new NotRetryable();
-        }
-        runId = parsed.data.runId;
-        await queue.send(parsed.data, { groupId: parsed.data.runId, dedupeId: `retry-${letter.messageId}`.slice(0, 128) });
-      }).catch((error: unknown) => {
-        if (error instanceof NotRetryable) return 'refused' as const;
-        throw error;
-      });
+      const outcome = await deps.deadLetters
+        .redrive(messageId, async (letter) => {
+          let body: unknown;
+          try {
+            body = JSON.parse(letter.body);
+          } catch {
+            body = null;
+          }
+          const parsed = QueuedTicket.safeParse(body);
+          if (!parsed.success) {
+            refusal = 'its body is not a queued ticket: retrying would only dead-letter it again';
+            throw new NotRetryable();
+          }
+          runId = parsed.data.runId;
+          await queue.send(parsed.data, { groupId: parsed.data.runId, dedupeId: `retry-${letter.messageId}`.slice(0, 128) });
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NotRetryable) return 'refused' as const;
+          throw error;
+        });
       if (outcome === 'refused') return { kind: 'not_retryable', reason: refusal ?? 'not retryable' };
       if (outcome === 'not_found') return { kind: 'not_found' };
       return { kind: 'retried', runId };

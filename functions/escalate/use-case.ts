@@ -21,7 +21,10 @@ export const EscalateEvent = z.object({
       error: z.object({ Error: z.string(), Cause: z.string().optional() }).optional(),
       // An approved decision's detail carries reason null (approval-callback/decisions.ts): a step
       // failing after an approval still reaches Escalate with it.
-      step: z.object({ detail: z.object({ reason: z.string().nullable().optional() }).passthrough().optional() }).passthrough().optional(),
+      step: z
+        .object({ detail: z.object({ reason: z.string().nullable().optional() }).passthrough().optional() })
+        .passthrough()
+        .optional(),
     })
     .passthrough(),
 });

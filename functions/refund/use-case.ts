@@ -16,7 +16,11 @@ import type { StepDeps } from '../shared/step-deps.js';
 export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'metrics' | 'clock'>) {
   /** The run's claim before any dispatch: only while it is open and nobody cancelled it. */
   async function claim(run: Run): Promise<Run> {
-    const intent = run.refundIntent ?? { at: deps.clock.now().toISOString(), amountMinor: run.gate?.amountMinor ?? run.proposal!.amountMinor, currency: run.gate?.currency ?? run.proposal!.currency };
+    const intent = run.refundIntent ?? {
+      at: deps.clock.now().toISOString(),
+      amountMinor: run.gate?.amountMinor ?? run.proposal!.amountMinor,
+      currency: run.gate?.currency ?? run.proposal!.currency,
+    };
     const claimed = await deps.runs.updateIf(run.runId, { refundIntent: intent }, STILL_OPEN);
     if (claimed) return claimed;
     const now = await deps.runs.get(run.runId);

@@ -91,7 +91,16 @@ function lineEvidence(run: Run, fmt: Formats, currency: string): LineEvidence[] 
   return (run.proposal?.lineItems ?? []).map((claim) => {
     const line = run.order?.lineItems.find((l) => l.id === claim.lineItemId);
     if (!line) {
-      return { title: claim.lineItemId, quantity: claim.quantity, unitPrice: '?', subtotal: '?', quote: claim.quote, shipped: 'unknown', delivered: null, refundable: 'unknown' };
+      return {
+        title: claim.lineItemId,
+        quantity: claim.quantity,
+        unitPrice: '?',
+        subtotal: '?',
+        quote: claim.quote,
+        shipped: 'unknown',
+        delivered: null,
+        refundable: 'unknown',
+      };
     }
     const when = (iso: string) => `${fmt.date(iso)} (${fmt.daysAgo(iso)})`;
     const partly = line.fulfilledQuantity !== undefined && line.fulfilledQuantity < line.quantity;

@@ -38,7 +38,10 @@ function baseUrl(value: string | undefined): string | null {
 }
 
 export function orderAdminUrl(run: Run, tenant: LinkTenant): string | null {
-  const domain = tenant.store?.domain?.trim().replace(/^https:\/\//, '').replace(/\/+$/, '');
+  const domain = tenant.store?.domain
+    ?.trim()
+    .replace(/^https:\/\//, '')
+    .replace(/\/+$/, '');
   const id = run.order ? numericOrderId(run.order.orderId) : null;
   if (!domain || !HOSTNAME.test(domain) || !id) return null;
   return `https://${domain}/admin/orders/${id}`;

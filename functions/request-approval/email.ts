@@ -41,11 +41,22 @@ function textOf(view: ApprovalView, input: ApprovalEmailInput): string {
     ...(view.bindingNote ? [`Order:   ${view.bindingNote}`] : []),
     `Reason:  ${view.reason}`,
     `Expires: ${view.expires.at} — ${view.expires.left}`,
-    ...section('Why a person must decide', view.whyApproval.map((w) => `- ${w}`)),
+    ...section(
+      'Why a person must decide',
+      view.whyApproval.map((w) => `- ${w}`),
+    ),
     ...section(`What would be refunded (total ${view.amount})`, lines),
     ...section(`Customer's refunds in the last 90 days (${count})`, refunds),
-    ...section(`Ticket ${view.ticketId}: the customer's words (unverified)`, [view.ticketSubject, ...view.customerWords.map((w) => `> ${w.replace(/\n/g, '\n> ')}`)]),
-    ...(view.links.length > 0 ? section('Check it yourself', view.links.map((l) => `${l.label}: ${l.url}`)) : []),
+    ...section(`Ticket ${view.ticketId}: the customer's words (unverified)`, [
+      view.ticketSubject,
+      ...view.customerWords.map((w) => `> ${w.replace(/\n/g, '\n> ')}`),
+    ]),
+    ...(view.links.length > 0
+      ? section(
+          'Check it yourself',
+          view.links.map((l) => `${l.label}: ${l.url}`),
+        )
+      : []),
     ...section('Decide', [
       `Review and decide: ${input.link}`,
       `If you approve: ${view.onApprove}.`,

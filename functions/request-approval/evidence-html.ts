@@ -55,7 +55,10 @@ export function refundsHtml(view: ApprovalView): string {
   if (items === null || items.length === 0) return `${title}<p style="${FONT}margin:0;font-size:14px;${MUTED}">None.</p>`;
   const th = `${CELL}${MUTED}font-size:12px;border-bottom:1px solid #e4e4e7;`;
   const rows = items
-    .map((r) => `<tr><td style="${CELL}">${e(r.date)} <span style="${MUTED}">(${e(r.ago)})</span></td><td style="${CELL}white-space:nowrap;">${e(r.amount)}</td><td style="${CELL}">#${e(r.orderNumber)}${r.thisOrder ? ' <span style="color:#b45309;">(this order)</span>' : ''}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td style="${CELL}">${e(r.date)} <span style="${MUTED}">(${e(r.ago)})</span></td><td style="${CELL}white-space:nowrap;">${e(r.amount)}</td><td style="${CELL}">#${e(r.orderNumber)}${r.thisOrder ? ' <span style="color:#b45309;">(this order)</span>' : ''}</td></tr>`,
+    )
     .join('');
   return `${title}<table ${TABLE} style="border-collapse:collapse;"><tr><td style="${th}">Date</td><td style="${th}">Amount</td><td style="${th}">Order</td></tr>${rows}</table>`;
 }
@@ -63,7 +66,10 @@ export function refundsHtml(view: ApprovalView): string {
 /** The ticket's words, marked as unverified customer text. */
 export function customerWordsHtml(view: ApprovalView): string {
   const quotes = view.customerWords
-    .map((w) => `<p style="${FONT}margin:0 0 8px;padding:8px 12px;background:#f4f4f5;border-left:3px solid #a1a1aa;font-size:14px;line-height:20px;white-space:pre-wrap;">${e(w)}</p>`)
+    .map(
+      (w) =>
+        `<p style="${FONT}margin:0 0 8px;padding:8px 12px;background:#f4f4f5;border-left:3px solid #a1a1aa;font-size:14px;line-height:20px;white-space:pre-wrap;">${e(w)}</p>`,
+    )
     .join('');
   return `${heading(`Ticket ${view.ticketId}: the customer's words (unverified)`)}<p style="${FONT}margin:0 0 8px;font-size:14px;font-weight:bold;">${e(view.ticketSubject)}</p>${quotes}`;
 }

@@ -15,7 +15,13 @@ export function claimedLinesOf(run: Run): string[] {
 
 export function holdingNote(input: { run: Run; amountMinor: number; currency: string; expiresAt: string; fmt: Formats; policy?: Policy }): string {
   const { run, fmt } = input;
-  const reasons = approvalReasonsInWords({ run, amountMinor: input.amountMinor, currency: input.currency, fmt, ...(input.policy ? { policy: input.policy } : {}) });
+  const reasons = approvalReasonsInWords({
+    run,
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    fmt,
+    ...(input.policy ? { policy: input.policy } : {}),
+  });
   return [
     `[refund-agent] Waiting for a lead's approval — nothing has been refunded yet.`,
     `Proposed: refund ${fmt.money(input.amountMinor, input.currency)} on order #${run.order?.orderNumber ?? '?'}.`,

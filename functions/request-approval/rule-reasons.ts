@@ -32,8 +32,7 @@ interface Claimed {
 
 /** How a rule reads: one sentence per line it applies to, or one for the whole case. */
 type Wording =
-  | { kind: 'case'; say: (c: RuleContext) => string[] }
-  | { kind: 'line'; say: (l: Claimed, c: RuleContext) => string; generic: (c: RuleContext) => string };
+  { kind: 'case'; say: (c: RuleContext) => string[] } | { kind: 'line'; say: (l: Claimed, c: RuleContext) => string; generic: (c: RuleContext) => string };
 
 const REASON_WORDS: Record<string, string> = {
   damaged: 'damaged',
@@ -98,9 +97,10 @@ const WORDING: Record<string, Wording> = {
       const proposed = c.run.proposal?.reason ?? null;
       const read = c.run.triage?.reason ?? null;
       const damageLike = (r: string | null) => r !== null && (c.policy.document.damageLikeReasons as string[]).includes(r);
-      const why = damageLike(proposed) && !damageLike(read)
-        ? `the ticket reads as “${reasonInWords(read)}”, though the proposal says “${reasonInWords(proposed)}”`
-        : `the reason is “${reasonInWords(proposed)}”`;
+      const why =
+        damageLike(proposed) && !damageLike(read)
+          ? `the ticket reads as “${reasonInWords(read)}”, though the proposal says “${reasonInWords(proposed)}”`
+          : `the reason is “${reasonInWords(proposed)}”`;
       return [`${why}; automatic refunds only for ${damageLikeInWords(c)}`];
     },
   },
@@ -160,12 +160,14 @@ const WORDING: Record<string, Wording> = {
   },
   [RULES.instructionsInCustomerText]: {
     kind: 'case',
-    say: () => ['the customer\'s text speaks to an AI or a system (role tags, tool names, "ignore previous"): check it was written by the customer in good faith'],
+    say: () => [
+      'the customer\'s text speaks to an AI or a system (role tags, tool names, "ignore previous"): check it was written by the customer in good faith',
+    ],
   },
   [RULES.quoteDoesNotNameLine]: {
     kind: 'line',
     say: (l) => `${title(l.line)}: the customer's words quoted for it do not name the item`,
-    generic: () => 'a claimed item is not named in the customer\'s words quoted for it',
+    generic: () => "a claimed item is not named in the customer's words quoted for it",
   },
   [RULES.unclaimedLineMentioned]: {
     kind: 'line',
@@ -202,7 +204,9 @@ function linesFor(rule: string, c: RuleContext, grounded: Map<string, Set<string
     case RULES.partlyFulfilled:
       return claimed.filter((l) => l.line.fulfilledQuantity !== undefined && l.claim.quantity > l.line.fulfilledQuantity);
     case RULES.fulfilledTooLongAgo:
-      return claimed.filter((l) => l.line.fulfilledAt && calendarDaysBetween(l.line.fulfilledAt, c.run.ticket.receivedAt, doc.timeZone) > doc.fulfilledWithinDays);
+      return claimed.filter(
+        (l) => l.line.fulfilledAt && calendarDaysBetween(l.line.fulfilledAt, c.run.ticket.receivedAt, doc.timeZone) > doc.fulfilledWithinDays,
+      );
     case RULES.unclaimedLineMentioned: {
       const ids = grounded.get(rule) ?? new Set<string>();
       // Unclaimed lines: no claim of the proposal; shown with quantity 0.

@@ -85,7 +85,17 @@ export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' 
       await deps.mailer.send({
         from: deps.tenant.senderEmail,
         to: [approver],
-        ...approvalEmail({ run: updated, link, approver, expiresAt, amountMinor: summary.amountMinor, currency: summary.currency, now, tenant: deps.tenant, policy: deps.policy }),
+        ...approvalEmail({
+          run: updated,
+          link,
+          approver,
+          expiresAt,
+          amountMinor: summary.amountMinor,
+          currency: summary.currency,
+          now,
+          tenant: deps.tenant,
+          policy: deps.policy,
+        }),
       });
       emailed.add(approver.toLowerCase());
       await deps.approvals.recordProgress(approvalId, { emailedTo: [...emailed] });
@@ -98,7 +108,11 @@ export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' 
     try {
       const fmt = createFormats({ locale: deps.tenant.store?.locale, timeZone: deps.tenant.store?.timeZone ?? deps.policy?.document.timeZone, now });
       const body = holdingNote({
-        run: { ...run, approval: summary }, amountMinor: summary.amountMinor, currency: summary.currency, expiresAt: summary.expiresAt, fmt,
+        run: { ...run, approval: summary },
+        amountMinor: summary.amountMinor,
+        currency: summary.currency,
+        expiresAt: summary.expiresAt,
+        fmt,
         ...(deps.policy ? { policy: deps.policy } : {}),
       });
       await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body });

@@ -87,8 +87,7 @@ export function createStartRun(deps: StartRunDeps) {
         const followUp: FollowUp = { eventId: event.eventId, receivedAt: event.receivedAt, excerpt: event.body.slice(0, EXCERPT_CHARS) };
         // The customer wrote again within 72 h of the agent closing the ticket: a reopen, counted once
         // per run (the console's reopen rate reads `reopenedAt`; the metric feeds the alarm).
-        const reopened =
-          existing.status === 'done' && !existing.reopenedAt && Date.parse(now) - Date.parse(existing.updatedAt) <= REOPEN_WINDOW_MS;
+        const reopened = existing.status === 'done' && !existing.reopenedAt && Date.parse(now) - Date.parse(existing.updatedAt) <= REOPEN_WINDOW_MS;
         await deps.runs.update(runId, { followUps: [...followUps, followUp], ...(reopened ? { reopenedAt: now } : {}) });
         if (reopened) deps.metrics?.count(existing.tenant, 'TicketsReopened72h');
       }
@@ -97,8 +96,7 @@ export function createStartRun(deps: StartRunDeps) {
 
     let created = false;
     if (!existing) {
-      const requesterEmail =
-        event.requesterEmail ?? (event.requesterId ? await requesters.emailOf(event.requesterId) : null);
+      const requesterEmail = event.requesterEmail ?? (event.requesterId ? await requesters.emailOf(event.requesterId) : null);
       created = await deps.runs.create(newRun(runId, { ...event, requesterEmail }, now));
     }
     // Starting an execution whose name exists is a no-op, so a crash between the put and the

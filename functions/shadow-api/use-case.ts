@@ -56,7 +56,9 @@ export function createShadowApi(deps: ShadowApiDeps) {
     async list() {
       const stored = await deps.shadow.listClasses(deps.tenant);
       const known = new Set(stored.map((c) => c.classKey));
-      const named = Object.keys(config.classes).filter((key) => !known.has(key)).map(empty);
+      const named = Object.keys(config.classes)
+        .filter((key) => !known.has(key))
+        .map(empty);
       const classes = [...stored, ...named].sort((a, b) => a.classKey.localeCompare(b.classKey)).map(viewOf);
       return {
         defaultMode: config.default,

@@ -20,7 +20,17 @@ const RefundCreatedPayload = z.object({
     .array(z.object({ line_item_id: z.union([NumericId, z.string().startsWith('gid://')]), quantity: z.number().int().nonnegative() }))
     .nullish(),
   transactions: z
-    .array(z.object({ amount: Decimal, kind: z.string().nullish(), status: z.string().nullish(), currency: z.string().regex(/^[A-Z]{3}$/).nullish() }))
+    .array(
+      z.object({
+        amount: Decimal,
+        kind: z.string().nullish(),
+        status: z.string().nullish(),
+        currency: z
+          .string()
+          .regex(/^[A-Z]{3}$/)
+          .nullish(),
+      }),
+    )
     .nullish(),
 });
 

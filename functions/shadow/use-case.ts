@@ -14,7 +14,11 @@ export function createShadow(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' |
     if (!run.shadow || !run.gate) throw new MissingStepDataError(runId, 'shadow proposal');
     let noteId: string | null = null;
     try {
-      const fmt = createFormats({ locale: deps.tenant.store?.locale, timeZone: deps.tenant.store?.timeZone ?? deps.policy?.document.timeZone, now: deps.clock.now() });
+      const fmt = createFormats({
+        locale: deps.tenant.store?.locale,
+        timeZone: deps.tenant.store?.timeZone ?? deps.policy?.document.timeZone,
+        now: deps.clock.now(),
+      });
       const body = shadowNote({ run, fmt, ...(deps.policy ? { policy: deps.policy } : {}) });
       noteId = (await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body })).noteId;
     } catch {

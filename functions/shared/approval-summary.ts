@@ -4,6 +4,16 @@ import type { ApprovalSummary } from '#harness/domain/types.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 
 export function approvalSummaryOf(record: ApprovalRecord): ApprovalSummary {
-  const { taskToken: _token, formToken: _form, runId: _run, tenant: _tenant, tool: _tool, policyVersion: _pv, holdingNoteAt: _note, emailedTo: _emailed, ...summary } = record;
+  const {
+    taskToken: _token,
+    formToken: _form,
+    runId: _run,
+    tenant: _tenant,
+    tool: _tool,
+    policyVersion: _pv,
+    holdingNoteAt: _note,
+    emailedTo: _emailed,
+    ...summary
+  } = record;
   return summary;
 }

@@ -1,7 +1,14 @@
 // The dead-letter queue as the run starter and the operator see it: a poison message goes there
 // with the reason it could not be processed (a message attribute), and can be listed without being
 // consumed. SQS FIFO in AWS and locally (local-aws-sqs).
-import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  type Message,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 
 export type DeadLetter = {
   messageId: string;
@@ -79,12 +86,18 @@ export function createSqsDeadLetterQueue(deps: { client: SQSClient; queueUrl: st
       const target = messages.find((m) => m.MessageId === messageId);
       // The others go back at once, for the list and the next retry.
       const others = messages.filter((m) => m !== target && m.ReceiptHandle);
-      await Promise.all(others.map((m) => deps.client.send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: m.ReceiptHandle!, VisibilityTimeout: 0 }))));
+      await Promise.all(
+        others.map((m) =>
+          deps.client.send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: m.ReceiptHandle!, VisibilityTimeout: 0 })),
+        ),
+      );
       if (!target?.ReceiptHandle) return 'not_found';
       try {
         await resend(toDeadLetter(target));
       } catch (error) {
-        await deps.client.send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: target.ReceiptHandle, VisibilityTimeout: 0 })).catch(() => undefined);
+        await deps.client
+          .send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: target.ReceiptHandle, VisibilityTimeout: 0 }))
+          .catch(() => undefined);
         throw error;
       }
       await deps.client.send(new DeleteMessageCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: target.ReceiptHandle }));

@@ -17,7 +17,10 @@ export class RunNotFoundError extends StepError {
 
 /** A step ran without what an earlier step should have produced (a defect, not bad input). */
 export class MissingStepDataError extends StepError {
-  constructor(readonly runId: string, readonly what: string) {
+  constructor(
+    readonly runId: string,
+    readonly what: string,
+  ) {
     super(`run ${runId} has no ${what}`);
     this.name = 'MissingStepDataError';
   }
@@ -25,7 +28,10 @@ export class MissingStepDataError extends StepError {
 
 /** An incoming event or request that does not match its schema. */
 export class InvalidEventError extends StepError {
-  constructor(message: string, readonly issues: unknown) {
+  constructor(
+    message: string,
+    readonly issues: unknown,
+  ) {
     super(message);
     this.name = 'InvalidEventError';
   }
@@ -36,7 +42,10 @@ export class InvalidEventError extends StepError {
  * step does nothing, and the state machine's Catch hands over to Escalate, which finalizes.
  */
 export class RunClosedError extends StepError {
-  constructor(readonly runId: string, readonly status: string) {
+  constructor(
+    readonly runId: string,
+    readonly status: string,
+  ) {
     super(`run ${runId} is ${status}; the step does nothing`);
     this.name = 'RunClosedError';
   }

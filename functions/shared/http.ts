@@ -46,10 +46,7 @@ export function escapeHtml(text: string): string {
 
 /** Outcomes every webhook intake shares (helpdesks and the store), answered the same way. */
 export type WebhookRefusal =
-  | { kind: 'ignored'; reason: string }
-  | { kind: 'unauthorized'; reason: string }
-  | { kind: 'invalid'; reason: string }
-  | { kind: 'too_large' };
+  { kind: 'ignored'; reason: string } | { kind: 'unauthorized'; reason: string } | { kind: 'invalid'; reason: string } | { kind: 'too_large' };
 
 export function webhookRefusal(outcome: WebhookRefusal): HttpResult {
   switch (outcome.kind) {

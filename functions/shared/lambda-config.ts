@@ -3,16 +3,24 @@ import { z } from 'zod';
 import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';
 import { AgentModeConfig } from '#harness/domain/shadow.js';
 
-const csv = z.string().transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean));
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean),
+);
 const jsonOf = <S extends z.ZodType>(schema: S) =>
-  z.string().transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-      return z.NEVER;
-    }
-  }).pipe(schema);
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 export const LambdaConfig = z.object({
   TENANT: z.string().min(1),
@@ -57,7 +65,10 @@ export const LambdaConfig = z.object({
   /** The store's name in approval emails' subjects (default: the tenant name). */
   STORE_NAME: z.string().min(1).max(100).optional(),
   /** The store's BCP 47 locale for money in approval emails, e.g. en-US, de-DE (default en-US). */
-  STORE_LOCALE: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 locale such as en-US').optional(),
+  STORE_LOCALE: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 locale such as en-US')
+    .optional(),
   /** The tenant's modes per ticket class (shadow, assist, auto) as JSON, the tenant file's `mode`; absent: auto. */
   AGENT_MODE: jsonOf(AgentModeConfig).optional(),
   /** The operator console's user pool (its ID tokens' issuer), app client and hosted sign-in (console, console-authorizer). */

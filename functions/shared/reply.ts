@@ -65,7 +65,8 @@ export function currenciesIn(text: string): Set<string> {
  * bounded (no amount is 40 characters long): unbounded, a long run of digits with no currency mark
  * is rescanned from every digit, which is quadratic in the draft's length.
  */
-const MONEY = /(?:[$€£¥₹₩₽₺₪]|(?<![A-Za-z])[A-Z]{3}(?![A-Za-z]))\s?\d[\d.,' ]{0,40}\d|\d(?:[\d.,' ]{0,40}\d)?\s?(?:[$€£¥₹₩₽₺₪]|(?<![A-Za-z])[A-Z]{3}(?![A-Za-z]))/gu;
+const MONEY =
+  /(?:[$€£¥₹₩₽₺₪]|(?<![A-Za-z])[A-Z]{3}(?![A-Za-z]))\s?\d[\d.,' ]{0,40}\d|\d(?:[\d.,' ]{0,40}\d)?\s?(?:[$€£¥₹₩₽₺₪]|(?<![A-Za-z])[A-Z]{3}(?![A-Za-z]))/gu;
 
 /** Deterministic check: a refund reply names the order, the exact refunded amount in its currency, and no other. */
 export function checkDraftAgainstReceipt(draft: string, run: Run): string[] {

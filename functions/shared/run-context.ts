@@ -39,7 +39,9 @@ export async function enterStep(runs: RunStore, runId: string, step: StepName, l
   return {
     run,
     ctx: {
-      tenant: run.tenant, runId, step,
+      tenant: run.tenant,
+      runId,
+      step,
       boundOrderId: run.order?.orderId ?? null,
       boundCustomerId: run.order?.customerId ?? null,
       requesterEmail: run.ticket.requesterEmail ?? null,

@@ -6,8 +6,7 @@
 import { z } from 'zod';
 
 export type StepResult =
-  | { outcome: 'continue'; decision?: 'auto' | 'approval' | 'shadow' }
-  | { outcome: 'escalate'; reason: string; decision?: 'refuse' | 'escalate'; step?: string };
+  { outcome: 'continue'; decision?: 'auto' | 'approval' | 'shadow' } | { outcome: 'escalate'; reason: string; decision?: 'refuse' | 'escalate'; step?: string };
 
 export type EscalateResult = Extract<StepResult, { outcome: 'escalate' }>;
 

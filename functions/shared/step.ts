@@ -17,7 +17,12 @@ import type { EscalateResult, StepResult } from './step-result.js';
 export type EscalationRequest = NonNullable<Run['escalationRequest']>;
 
 /** What a step returns for an escalation an earlier step recorded: the same request, unworked. */
-export const passedOn = (request: EscalationRequest): EscalateResult => ({ outcome: 'escalate', decision: 'escalate', reason: request.reason, step: request.step });
+export const passedOn = (request: EscalationRequest): EscalateResult => ({
+  outcome: 'escalate',
+  decision: 'escalate',
+  reason: request.reason,
+  step: request.step,
+});
 
 const isEscalation = (result: unknown): result is EscalateResult =>
   typeof result === 'object' && result !== null && (result as { outcome?: unknown }).outcome === 'escalate';

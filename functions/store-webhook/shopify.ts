@@ -39,8 +39,14 @@ const DisputePayload = z.object({
   type: z.string().min(1).max(64).default('chargeback'),
   reason: z.string().max(200).nullish(),
   /** A decimal string in the shop's currency, e.g. "11.50". */
-  amount: z.string().regex(/^\d{1,15}(\.\d{1,6})?$/).nullish(),
-  currency: z.string().regex(/^[A-Z]{3}$/).nullish(),
+  amount: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,6})?$/)
+    .nullish(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullish(),
 });
 
 /** What a reversal topic's payload says, independent of the topic's own field names. */
@@ -65,7 +71,8 @@ export function toMinor(amount: string, currency: string): number | null {
 
 function parseDispute(payload: unknown): ParsedSignal {
   const parsed = DisputePayload.safeParse(payload);
-  if (!parsed.success) return { ok: false, reason: `not a dispute: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim() };
+  if (!parsed.success)
+    return { ok: false, reason: `not a dispute: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim() };
   const d = parsed.data;
   const currency = d.currency ?? null;
   return {

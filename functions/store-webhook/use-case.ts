@@ -102,7 +102,13 @@ export function createStoreWebhook(deps: StoreWebhookDeps) {
     // Recorded before the dispute is claimed: a failure in between is retried by Shopify, and the
     // record is idempotent on the dispute, so the count below happens once and is never lost.
     for (const run of runs) await recordOn(run, reversal);
-    const claim = await deps.events.claim({ tenant: deps.tenant, helpdesk: STORE_EVENT_SOURCE, eventId: reversalKeyOf(reversal), runId: runs[0]!.runId, at: receivedAt });
+    const claim = await deps.events.claim({
+      tenant: deps.tenant,
+      helpdesk: STORE_EVENT_SOURCE,
+      eventId: reversalKeyOf(reversal),
+      runId: runs[0]!.runId,
+      at: receivedAt,
+    });
     const runIds = runs.map((run) => run.runId);
     if (!claim.firstTime) return { kind: 'duplicate', runIds };
     deps.metrics.count(deps.tenant, 'RefundsReversed');

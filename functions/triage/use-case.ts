@@ -18,7 +18,7 @@ export const TRIAGE_SYSTEM = [
   '  when none is named, or when several are named and the words do not tell which one the request is about.',
   '- orderNumbersMentioned: the digits of every order number the customer mentions, that one included.',
   '- orderQuote: when orderNumber is set, a short verbatim excerpt (copied exactly, at most 300 characters) of the',
-  '  customer\'s words that ties the request to that order number and names no other order; else null.',
+  "  customer's words that ties the request to that order number and names no other order; else null.",
   '- language: the ISO 639-1 code of the language the customer wrote in ("en", "es", "de", "fr", ...).',
   '- reason: damaged, defective, wrong_item, not_received, changed_mind or other; null when not a refund request.',
   '- itemHints: the words the customer uses for the item (nouns such as "mug", "taza", "Decke"), at most 8.',

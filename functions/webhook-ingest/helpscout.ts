@@ -18,7 +18,11 @@ export function verifyHelpScout(input: { secret: string; signature: string | und
 }
 
 const id = z.union([ShortText, z.number()]).transform(idText);
-const Thread = z.object({ type: ShortText.optional(), body: HtmlText.nullable().optional(), createdBy: z.object({ type: ShortText.optional() }).passthrough().optional() });
+const Thread = z.object({
+  type: ShortText.optional(),
+  body: HtmlText.nullable().optional(),
+  createdBy: z.object({ type: ShortText.optional() }).passthrough().optional(),
+});
 
 const Conversation = z.object({
   id,

@@ -17,7 +17,11 @@ export function verifyIntercom(input: { secret: string; signature: string | unde
   return { ok: true };
 }
 
-const Part = z.object({ part_type: ShortText.optional(), body: HtmlText.nullable().optional(), author: z.object({ type: ShortText.optional() }).passthrough().optional() });
+const Part = z.object({
+  part_type: ShortText.optional(),
+  body: HtmlText.nullable().optional(),
+  author: z.object({ type: ShortText.optional() }).passthrough().optional(),
+});
 /** Subjects come as HTML too; cut like HTML, and to the subject's cap once they are text. */
 const Message = z.object({ subject: HtmlText.nullable().optional(), body: HtmlText.nullable().optional() }).passthrough();
 
@@ -33,7 +37,10 @@ const Notification = z.object({
         user: z.object({ id: ShortText.nullable().optional(), email: EmailText.nullable().optional() }).passthrough().optional(),
         source: Message.optional(),
         conversation_message: Message.optional(),
-        conversation_parts: z.object({ conversation_parts: z.array(Part).optional() }).passthrough().optional(),
+        conversation_parts: z
+          .object({ conversation_parts: z.array(Part).optional() })
+          .passthrough()
+          .optional(),
       })
       .passthrough(),
   }),

@@ -5,10 +5,7 @@
 import { z } from 'zod';
 import type { TicketEvent } from '#harness/domain/types.js';
 
-export type NormalizeResult =
-  | { ok: true; event: TicketEvent }
-  | { ok: false; reason: string }
-  | { ok: 'ignored'; reason: string };
+export type NormalizeResult = { ok: true; event: TicketEvent } | { ok: false; reason: string } | { ok: 'ignored'; reason: string };
 
 export interface NormalizeContext {
   tenant: string;

@@ -16,13 +16,7 @@ export function signZendesk(secret: string, timestamp: string, body: string): st
   return hmac('sha256', secret, timestamp + body, 'base64');
 }
 
-export function verifyZendesk(input: {
-  secret: string;
-  signature: string | undefined;
-  timestamp: string | undefined;
-  body: string;
-  now: Date;
-}): VerifyResult {
+export function verifyZendesk(input: { secret: string; signature: string | undefined; timestamp: string | undefined; body: string; now: Date }): VerifyResult {
   if (!input.signature || !input.timestamp) return { ok: false, reason: 'missing signature headers' };
   const at = Date.parse(input.timestamp);
   if (Number.isNaN(at)) return { ok: false, reason: 'unreadable signature timestamp' };

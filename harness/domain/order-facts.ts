@@ -9,7 +9,11 @@ const PAYMENT_KINDS = new Set(['SALE', 'CAPTURE']);
 /** Fulfilments that shipped nothing: they neither start a line's window nor count its units. */
 const VOID_FULFILLMENT = new Set(['CANCELLED', 'ERROR', 'FAILURE']);
 
-interface LineFulfilment { fulfilledAt: string | null; fulfilledQuantity: number; deliveredAt: string | null }
+interface LineFulfilment {
+  fulfilledAt: string | null;
+  fulfilledQuantity: number;
+  deliveredAt: string | null;
+}
 
 const earlier = (a: string | null, b: string | null | undefined): string | null => (!b ? a : !a || b < a ? b : a);
 

@@ -65,14 +65,16 @@ export function modeFor(config: AgentModeConfig, classKey: string, promoted: boo
 }
 
 /** Whether any class could run in another mode than auto (else the gate needs no look-up). */
-export const anyNonAuto = (config: AgentModeConfig): boolean =>
-  config.default !== 'auto' || Object.values(config.classes).some((mode) => mode !== 'auto');
+export const anyNonAuto = (config: AgentModeConfig): boolean => config.default !== 'auto' || Object.values(config.classes).some((mode) => mode !== 'auto');
 
 /** Lines merged by line item, sorted: two refunds of the same units compare equal whatever their order. */
 export function normalizeLines(lines: readonly ShadowLine[]): ShadowLine[] {
   const units = new Map<string, number>();
   for (const line of lines) units.set(line.lineItemId, (units.get(line.lineItemId) ?? 0) + line.quantity);
-  return [...units].filter(([, quantity]) => quantity > 0).sort(([a], [b]) => a.localeCompare(b)).map(([lineItemId, quantity]) => ({ lineItemId, quantity }));
+  return [...units]
+    .filter(([, quantity]) => quantity > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([lineItemId, quantity]) => ({ lineItemId, quantity }));
 }
 
 const sameLines = (a: readonly ShadowLine[], b: readonly ShadowLine[]) => JSON.stringify(normalizeLines(a)) === JSON.stringify(normalizeLines(b));
@@ -82,7 +84,10 @@ const sameLines = (a: readonly ShadowLine[], b: readonly ShadowLine[]) => JSON.s
  * refunded (auto or approval) exactly that amount on exactly those lines and quantities; the ticket
  * solved with no refund agrees when the gate refused (the agent would have refunded nothing).
  */
-export function agrees(proposal: Pick<RunShadow, 'decision' | 'amountMinor' | 'lines'>, action: Pick<ShadowResolution, 'by' | 'amountMinor' | 'lines'>): boolean {
+export function agrees(
+  proposal: Pick<RunShadow, 'decision' | 'amountMinor' | 'lines'>,
+  action: Pick<ShadowResolution, 'by' | 'amountMinor' | 'lines'>,
+): boolean {
   if (action.by === 'helpdesk_solved') return proposal.decision === 'refuse';
   if (proposal.decision === 'refuse') return false;
   return action.amountMinor === proposal.amountMinor && sameLines(action.lines, proposal.lines);

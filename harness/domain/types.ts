@@ -43,7 +43,18 @@ export type RunStatus = z.infer<typeof RunStatus>;
  * names. The allowlist, the step handlers, infra's state → function map, the stalled-run budgets and
  * the console's timeline are keyed by it (test/unit/state-machine/ checks it against the ASL).
  */
-export const STEP_NAMES = ['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'RequestApproval', 'Refund', 'DraftReply', 'CheckReply', 'Escalate', 'Shadow'] as const;
+export const STEP_NAMES = [
+  'Triage',
+  'CheckOrder',
+  'ProposeRefund',
+  'Gate',
+  'RequestApproval',
+  'Refund',
+  'DraftReply',
+  'CheckReply',
+  'Escalate',
+  'Shadow',
+] as const;
 export const StepName = z.enum(STEP_NAMES);
 export type StepName = z.infer<typeof StepName>;
 

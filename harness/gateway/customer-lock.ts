@@ -35,7 +35,10 @@ export function createCustomerLock(deps: { locks: LockStore; sleep: Sleep; optio
       return await work();
     } catch (error) {
       if (error instanceof HarnessError) throw error;
-      throw new TemporarilyUnavailableError('the refund lock store is unavailable; refund refused', { cause: error, context: { rule: RULES.storeUnavailable } });
+      throw new TemporarilyUnavailableError('the refund lock store is unavailable; refund refused', {
+        cause: error,
+        context: { rule: RULES.storeUnavailable },
+      });
     }
   }
 

@@ -13,7 +13,8 @@ export function comparePreview(args: RefundCreateInput, preview: PreviewRefundOu
     if (previewed !== line.quantity) return `line ${line.lineItemId}: ${line.quantity} asked, ${previewed} refundable per the store`;
   }
   if (args.amount.amountMinor > preview.amount.amountMinor) return `amount ${args.amount.amountMinor} over the previewed ${preview.amount.amountMinor}`;
-  if (args.amount.amountMinor > preview.maximumRefundable.amountMinor) return `amount ${args.amount.amountMinor} over the ${preview.maximumRefundable.amountMinor} still refundable`;
+  if (args.amount.amountMinor > preview.maximumRefundable.amountMinor)
+    return `amount ${args.amount.amountMinor} over the ${preview.maximumRefundable.amountMinor} still refundable`;
   const parents = preview.transactions.map((t) => t.parentTransactionId);
   if (parents.length > 0 && !parents.includes(args.parentTransactionId)) return 'the preview refunds to another transaction';
   return null;

@@ -12,12 +12,7 @@ export function refundIdempotencyKey(input: { tenant: string; runId: string; ord
   return IDEMPOTENCY_KEY_PREFIX + sha256Hex([input.tenant, input.runId, 'Refund', input.orderId, String(input.amountMinor)].join('|'));
 }
 
-export function buildRefundArguments(input: {
-  tenant: string;
-  runId: string;
-  proposal: Proposal;
-  facts: OrderFacts;
-}): RefundCreateInput {
+export function buildRefundArguments(input: { tenant: string; runId: string; proposal: Proposal; facts: OrderFacts }): RefundCreateInput {
   const { tenant, runId, proposal, facts } = input;
   const amountMinor = proposal.amountMinor;
   return {

@@ -36,7 +36,9 @@ const PHONE = /\+\d[\d ().-]{7,20}\d|\(\d{3}\)[ .-]?\d{3}[ .-]\d{4}\b|\b\d{3}[ .
 export function journalInput(input: unknown): { input: string; truncated: boolean } {
   let text: string;
   try {
-    text = canonicalJson({ input: input ?? null }).replace(EMAIL, '[email]').replace(PHONE, '[phone]');
+    text = canonicalJson({ input: input ?? null })
+      .replace(EMAIL, '[email]')
+      .replace(PHONE, '[phone]');
   } catch {
     return { input: '', truncated: true };
   }

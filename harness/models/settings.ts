@@ -5,7 +5,10 @@
 import { z } from 'zod';
 import { priceFor } from './prices.js';
 
-const PricedModel = z.string().min(1).refine((id) => priceFor(id) !== null, 'a model with a price in harness/models/prices.ts');
+const PricedModel = z
+  .string()
+  .min(1)
+  .refine((id) => priceFor(id) !== null, 'a model with a price in harness/models/prices.ts');
 
 /** Per-specialist model ids; absent ones take the defaults (select.ts DEFAULT_MODEL_CHOICES). */
 export const ModelChoicesOverride = z
@@ -15,14 +18,17 @@ export const ModelChoicesOverride = z
 export type ModelChoicesOverride = z.infer<typeof ModelChoicesOverride>;
 
 const json = <S extends z.ZodType>(schema: S) =>
-  z.string().transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-      return z.NEVER;
-    }
-  }).pipe(schema);
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 export const ModelSettings = z
   .object({

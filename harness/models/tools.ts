@@ -40,7 +40,9 @@ export function withoutPersonalData(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutPersonalData);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).filter(([key]) => !PERSONAL_KEYS.has(key)).map(([key, v]) => [key, withoutPersonalData(v)]),
+      Object.entries(value as Record<string, unknown>)
+        .filter(([key]) => !PERSONAL_KEYS.has(key))
+        .map(([key, v]) => [key, withoutPersonalData(v)]),
     );
   }
   return value;

@@ -28,8 +28,18 @@ export function checkBinding(triage: Pick<Triage, 'orderNumber' | 'orderNumbersM
   const mentioned = new Set([...orderNumbersIn(joined), ...triage.orderNumbersMentioned.filter((n) => inText.has(n))]);
   const chosen = triage.orderNumber;
   if (!chosen) {
-    if (mentioned.size > 1) return { kind: 'refuse', rule: RULES.severalOrdersUnbound, reason: `the ticket names several orders (${[...mentioned].join(', ')}); a person picks the one it is about` };
-    if (mentioned.size === 1) return { kind: 'refuse', rule: RULES.severalOrdersUnbound, reason: `the ticket mentions order ${[...mentioned].join('')} but the reading binds none; a person picks` };
+    if (mentioned.size > 1)
+      return {
+        kind: 'refuse',
+        rule: RULES.severalOrdersUnbound,
+        reason: `the ticket names several orders (${[...mentioned].join(', ')}); a person picks the one it is about`,
+      };
+    if (mentioned.size === 1)
+      return {
+        kind: 'refuse',
+        rule: RULES.severalOrdersUnbound,
+        reason: `the ticket mentions order ${[...mentioned].join('')} but the reading binds none; a person picks`,
+      };
     return { kind: 'unnamed' };
   }
   if (!inText.has(chosen)) return { kind: 'refuse', rule: RULES.orderNotInCustomerText, reason: `order ${chosen} does not appear in the customer's words` };
@@ -39,7 +49,11 @@ export function checkBinding(triage: Pick<Triage, 'orderNumber' | 'orderNumbersM
   const quoteNumbers = digitsIn(quote);
   const grounded = quote.length > 0 && quoteOccursIn(quote, customerText) && quoteNumbers.has(chosen) && others.every((n) => !quoteNumbers.has(n));
   if (!grounded) {
-    return { kind: 'refuse', rule: RULES.orderQuoteNotGrounded, reason: `the ticket names orders ${[chosen, ...others].join(', ')} and no quote of the customer ties the request to one; a person picks` };
+    return {
+      kind: 'refuse',
+      rule: RULES.orderQuoteNotGrounded,
+      reason: `the ticket names orders ${[chosen, ...others].join(', ')} and no quote of the customer ties the request to one; a person picks`,
+    };
   }
   return { kind: 'named', orderNumber: chosen, binding: 'quoted', otherNumbers: others };
 }

@@ -84,13 +84,19 @@ function fulfilmentReasons(input: GateInput): Finding[] {
   const found: Finding[] = [];
   // Units not received on a line that shipped only in part may be the units that never shipped.
   const missingOnPartial = input.proposal.reason === 'not_received' || input.triage.reason === 'not_received';
-  const partly = claimed.find(({ claim, line }) => line?.fulfilledQuantity !== undefined && (claim.quantity > line.fulfilledQuantity || (missingOnPartial && line.fulfilledQuantity < line.quantity)));
+  const partly = claimed.find(
+    ({ claim, line }) =>
+      line?.fulfilledQuantity !== undefined && (claim.quantity > line.fulfilledQuantity || (missingOnPartial && line.fulfilledQuantity < line.quantity)),
+  );
   if (partly?.line) {
     found.push({ rule: RULES.partlyFulfilled, reason: `"${partly.line.title}": ${partly.claim.quantity} claimed, ${partly.line.fulfilledQuantity} fulfilled` });
   }
   const late = claimed.find(({ line }) => !withinDays(line?.fulfilledAt ?? '', ticketReceivedAt, doc.fulfilledWithinDays, doc.timeZone));
   if (late?.line) {
-    found.push({ rule: RULES.fulfilledTooLongAgo, reason: `"${late.line.title}" was fulfilled on ${late.line.fulfilledAt?.slice(0, 10)}, more than ${doc.fulfilledWithinDays} days before the ticket` });
+    found.push({
+      rule: RULES.fulfilledTooLongAgo,
+      reason: `"${late.line.title}" was fulfilled on ${late.line.fulfilledAt?.slice(0, 10)}, more than ${doc.fulfilledWithinDays} days before the ticket`,
+    });
   }
   return found;
 }

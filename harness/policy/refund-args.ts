@@ -54,7 +54,7 @@ export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumen
     refuse(RULES.orderNotBound, 'the refund is not for the order the run is bound to');
   }
   if (check.requesterEmail !== undefined && !sameEmail(check.requesterEmail, facts.customerEmail)) {
-    refuse(RULES.orderNotRequesters, 'the order does not belong to the ticket\'s requester');
+    refuse(RULES.orderNotRequesters, "the order does not belong to the ticket's requester");
   }
   if (args.amount.currency !== facts.currency) refuse(RULES.currencyMismatch, `currency ${args.amount.currency} is not the order's`);
   if (!(args.amount.amountMinor > 0)) refuse(RULES.amountNotPositive, 'the refund amount must be positive');
@@ -73,7 +73,7 @@ export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumen
   }
   const parent = facts.parentTransaction;
   if (!parent || parent.id !== args.parentTransactionId || parent.gateway !== args.gateway) {
-    refuse(RULES.parentTransactionMismatch, 'the parent transaction is not the order\'s sale');
+    refuse(RULES.parentTransactionMismatch, "the parent transaction is not the order's sale");
   }
   if (!gate || gate.decision === 'refuse') refuse(RULES.gateNotPassed, 'the gate did not allow a refund for this run');
   if (gate.amountMinor !== args.amount.amountMinor || gate.currency !== args.amount.currency) {

@@ -29,11 +29,7 @@ export interface PinnedServer {
 export type PinVerdict = { ok: true } | { ok: false; reason: string };
 
 /** For each pinned tool: does the live list serve exactly the pinned definition from the pinned server? */
-export function checkLiveTools(
-  live: LiveToolList,
-  server: PinnedServer,
-  pins: Readonly<Record<ToolName, string>>,
-): Record<ToolName, PinVerdict> {
+export function checkLiveTools(live: LiveToolList, server: PinnedServer, pins: Readonly<Record<ToolName, string>>): Record<ToolName, PinVerdict> {
   const serverMismatch =
     live.server.name !== server.name || live.server.version !== server.version
       ? `server is ${live.server.name}@${live.server.version}, pinned ${server.name}@${server.version}`

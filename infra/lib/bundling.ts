@@ -22,10 +22,7 @@ const ESM_REQUIRE_BANNER = "import { createRequire as __cr } from 'node:module';
 
 /** The bundling options NodejsFunction gets, all spelled out so none falls back to a CDK default. */
 export type LambdaBundling = Required<
-  Pick<
-    BundlingOptions,
-    'forceDockerBundling' | 'format' | 'target' | 'minify' | 'sourceMap' | 'sourcesContent' | 'mainFields' | 'externalModules' | 'banner'
-  >
+  Pick<BundlingOptions, 'forceDockerBundling' | 'format' | 'target' | 'minify' | 'sourceMap' | 'sourcesContent' | 'mainFields' | 'externalModules' | 'banner'>
 >;
 
 export const LAMBDA_BUNDLING: Readonly<LambdaBundling> = Object.freeze({

@@ -46,7 +46,14 @@ export class ConsoleAuth extends Construct {
       autoVerify: { email: true },
       mfa: Mfa.REQUIRED,
       mfaSecondFactor: { otp: true, sms: false },
-      passwordPolicy: { minLength: 14, requireDigits: true, requireLowercase: true, requireUppercase: true, requireSymbols: true, tempPasswordValidity: Duration.days(3) },
+      passwordPolicy: {
+        minLength: 14,
+        requireDigits: true,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       userInvitation: {
         emailSubject: `refund-agent console (${props.tenant}): your sign-in`,
@@ -68,7 +75,11 @@ export class ConsoleAuth extends Construct {
           { name: 'email_verified', value: 'true' },
         ],
       });
-      const attachment = new CfnUserPoolUserToGroupAttachment(this, `User${i}Role`, { userPoolId: this.userPool.userPoolId, username: user.email, groupName: user.role });
+      const attachment = new CfnUserPoolUserToGroupAttachment(this, `User${i}Role`, {
+        userPoolId: this.userPool.userPoolId,
+        username: user.email,
+        groupName: user.role,
+      });
       attachment.addDependency(created);
       const group = this.node.findChild(`Group-${user.role}`) as CfnUserPoolGroup;
       attachment.addDependency(group);

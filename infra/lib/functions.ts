@@ -157,7 +157,13 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   // approval-callback may): its best-effort SendTaskFailure is refused, and StopExecution ends the wait.
   'cancel-run': { entry: entryOf('cancel-run'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { table: 'readWrite', stopExecutions: true } },
   // Lists the dead letters, and retries one: back on the ticket queue, then out of the dead-letter queue.
-  'dead-letters': { entry: entryOf('dead-letters'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { deadLetters: 'redrive', sendToQueue: true } },
+  'dead-letters': {
+    entry: entryOf('dead-letters'),
+    config: 'handler',
+    timeoutSeconds: 10,
+    memoryMb: 256,
+    access: { deadLetters: 'redrive', sendToQueue: true },
+  },
   // Stops runs stuck past their state's budget and escalates them (the team note goes through MCP).
   'stalled-runs': {
     entry: entryOf('stalled-runs'),

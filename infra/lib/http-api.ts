@@ -41,7 +41,9 @@ export const DEPLOYED_ROUTES: readonly Route[] = ROUTES.flatMap((route) =>
 );
 
 /** The routes each with a throttle of their own (the tenant file's webhook caps): every helpdesk's and the store's. */
-export const WEBHOOK_ROUTE_KEYS: readonly string[] = DEPLOYED_ROUTES.filter((route) => route.fn === WEBHOOK_ROUTE.fn || route === STORE_WEBHOOK_ROUTE).map(routeKeyOf);
+export const WEBHOOK_ROUTE_KEYS: readonly string[] = DEPLOYED_ROUTES.filter((route) => route.fn === WEBHOOK_ROUTE.fn || route === STORE_WEBHOOK_ROUTE).map(
+  routeKeyOf,
+);
 
 /** The fields of each access log line: enough to trace a request, nothing about who sent it. */
 const ACCESS_LOG_FIELDS = {

@@ -64,7 +64,12 @@ export const PRODUCT_METRICS = {
     emitter: 'functions/store-webhook/use-case.ts (Shopify disputes/create on an order the agent refunded, once per delivery)',
     emitted: true,
   },
-  TicketsClosed: { unit: 'Count', meaning: 'runs that ended (closed done after CheckReply, or escalated)', emitter: 'functions/shared/close-run.ts, functions/escalate/use-case.ts', emitted: true },
+  TicketsClosed: {
+    unit: 'Count',
+    meaning: 'runs that ended (closed done after CheckReply, or escalated)',
+    emitter: 'functions/shared/close-run.ts, functions/escalate/use-case.ts',
+    emitted: true,
+  },
   TicketsReopened72h: {
     unit: 'Count',
     meaning: 'tickets the agent closed that the customer reopened within 72 h',
@@ -87,7 +92,7 @@ export const PRODUCT_METRICS = {
   ShadowAgreed: {
     unit: 'Count',
     dimension: 'ShadowClass',
-    meaning: "of those, the ones where the person did what the agent proposed (a later refund that changes the verdict emits the difference), per class",
+    meaning: 'of those, the ones where the person did what the agent proposed (a later refund that changes the verdict emits the difference), per class',
     emitter: 'functions/shadow/resolve.ts',
     emitted: true,
   },

@@ -27,7 +27,15 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { TOOL_NAMES } from '#shared/contracts/tools.js';
-import { METRIC_NAMESPACE, PRODUCT_ALARMS, PRODUCT_METRICS, RATE_MIN_SAMPLES, type ProductAlarm, type ProductMetric, type ProductMetricName } from './metrics.js';
+import {
+  METRIC_NAMESPACE,
+  PRODUCT_ALARMS,
+  PRODUCT_METRICS,
+  RATE_MIN_SAMPLES,
+  type ProductAlarm,
+  type ProductMetric,
+  type ProductMetricName,
+} from './metrics.js';
 import { RATES, RefundAgentRates } from './rates.js';
 import { RefundAgentServiceAlarms, type ServiceAlarmsProps } from './service-alarms.js';
 import { RateAlarmThresholds } from './tenant-config.js';
@@ -84,7 +92,14 @@ export class RefundAgentMonitoring extends Construct {
           new Metric({ namespace: METRIC_NAMESPACE, metricName: name, dimensionsMap: { Tenant: props.tenant, Tool: tool }, statistic, period }),
         ]),
       );
-      return new MathExpression({ expression: Object.keys(usingMetrics).map((k) => `FILL(${k}, 0)`).join(' + '), usingMetrics, period, label: name });
+      return new MathExpression({
+        expression: Object.keys(usingMetrics)
+          .map((k) => `FILL(${k}, 0)`)
+          .join(' + '),
+        usingMetrics,
+        period,
+        label: name,
+      });
     };
 
     const widgets: GraphWidget[] = [];
@@ -148,7 +163,13 @@ export class RefundAgentMonitoring extends Construct {
         ],
         [new AlarmStatusWidget({ title: 'Alarms', alarms: Object.values(this.alarms), width: 24 })],
         widgets,
-        [new TextWidget({ markdown: '## Online rates\nEach over its window, with its alarm threshold; the cost per closed ticket also hourly, with its expected band.', width: 24, height: 2 })],
+        [
+          new TextWidget({
+            markdown: '## Online rates\nEach over its window, with its alarm threshold; the cost per closed ticket also hourly, with its expected band.',
+            width: 24,
+            height: 2,
+          }),
+        ],
         rateWidgets,
       ],
     });

@@ -50,7 +50,7 @@ export function acknowledgeFindings(agent: RefundAgent): void {
   ack(
     agent.consoleAuth.userPool,
     'AwsSolutions-COG8',
-    'Staff-only pool: no self sign-up, users only from the tenant file, 14-character passwords and MFA required; the Plus plan\'s threat protection is billed per user and left to the tenant (docs/deploy.md)',
+    "Staff-only pool: no self sign-up, users only from the tenant file, 14-character passwords and MFA required; the Plus plan's threat protection is billed per user and left to the tenant (docs/deploy.md)",
   );
 
   const machine = agent.stateMachine;

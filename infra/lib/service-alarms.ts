@@ -55,8 +55,14 @@ export const SERVICE_ALARMS = {
     description: `Share of a day's executions stopped (cancels and stalled-run stops are aborts): above 25% (at least ${RATE_MIN_SAMPLES} started)`,
     threshold: 25,
   },
-  SesBounceRate: { description: `Share of the tenant's approval emails that bounced in 7 days: above 5%, where SES reviews an account (at least ${RATE_MIN_SAMPLES} sent)`, threshold: 5 },
-  SesComplaintRate: { description: `Share of the tenant's approval emails marked as spam in 7 days: above 0.1%, where SES reviews an account (at least ${RATE_MIN_SAMPLES} sent)`, threshold: 0.1 },
+  SesBounceRate: {
+    description: `Share of the tenant's approval emails that bounced in 7 days: above 5%, where SES reviews an account (at least ${RATE_MIN_SAMPLES} sent)`,
+    threshold: 5,
+  },
+  SesComplaintRate: {
+    description: `Share of the tenant's approval emails marked as spam in 7 days: above 0.1%, where SES reviews an account (at least ${RATE_MIN_SAMPLES} sent)`,
+    threshold: 0.1,
+  },
   SweeperHeartbeat: {
     description: 'The stalled-run sweeper has not reported for 30 minutes (it reports on every run, every 5 minutes): stalled runs go unnoticed',
     threshold: 1,
@@ -88,26 +94,60 @@ export class RefundAgentServiceAlarms extends Construct {
 
     for (const [name, spec] of Object.entries(FUNCTION_ALARMS)) {
       for (const [g, group] of functionGroups().entries()) {
-        const usingMetrics = Object.fromEntries(group.map((fn, i) => [`f${i}`, props.functions[fn].metric(spec.metric, { period: fiveMinutes, statistic: 'Sum' })]));
-        const sum = new MathExpression({ expression: Object.keys(usingMetrics).map((k) => `FILL(${k}, 0)`).join(' + '), usingMetrics, period: fiveMinutes, label: `${spec.metric} (${group.join(', ')})` });
+        const usingMetrics = Object.fromEntries(
+          group.map((fn, i) => [`f${i}`, props.functions[fn].metric(spec.metric, { period: fiveMinutes, statistic: 'Sum' })]),
+        );
+        const sum = new MathExpression({
+          expression: Object.keys(usingMetrics)
+            .map((k) => `FILL(${k}, 0)`)
+            .join(' + '),
+          usingMetrics,
+          period: fiveMinutes,
+          label: `${spec.metric} (${group.join(', ')})`,
+        });
         this.add(`${name}${g + 1}`, sum, { description: `${spec.description}: ${group.join(', ')}`, threshold: 0 }, props.alarmAction);
       }
     }
 
     this.add('Api5xx', props.api.metricServerError({ period: fiveMinutes, statistic: 'Sum' }), SERVICE_ALARMS.Api5xx, props.alarmAction);
-    this.add('OldestTicketAge', props.queue.metricApproximateAgeOfOldestMessage({ period: fiveMinutes, statistic: 'Maximum' }), SERVICE_ALARMS.OldestTicketAge, props.alarmAction);
-    this.add('TimedOutExecutions', props.stateMachine.metricTimedOut({ period: fiveMinutes, statistic: 'Sum' }), SERVICE_ALARMS.TimedOutExecutions, props.alarmAction);
+    this.add(
+      'OldestTicketAge',
+      props.queue.metricApproximateAgeOfOldestMessage({ period: fiveMinutes, statistic: 'Maximum' }),
+      SERVICE_ALARMS.OldestTicketAge,
+      props.alarmAction,
+    );
+    this.add(
+      'TimedOutExecutions',
+      props.stateMachine.metricTimedOut({ period: fiveMinutes, statistic: 'Sum' }),
+      SERVICE_ALARMS.TimedOutExecutions,
+      props.alarmAction,
+    );
     const day = Duration.days(1);
     this.add(
       'AbortedExecutions',
-      rate(props.stateMachine.metricAborted({ period: day, statistic: 'Sum' }), props.stateMachine.metricStarted({ period: day, statistic: 'Sum' }), day, 'AbortedExecutions (%)'),
+      rate(
+        props.stateMachine.metricAborted({ period: day, statistic: 'Sum' }),
+        props.stateMachine.metricStarted({ period: day, statistic: 'Sum' }),
+        day,
+        'AbortedExecutions (%)',
+      ),
       SERVICE_ALARMS.AbortedExecutions,
       props.alarmAction,
     );
     const week = Duration.days(7);
     const sent = props.email.metric('Send', { period: week });
-    this.add('SesBounceRate', rate(props.email.metric('Bounce', { period: week }), sent, week, 'SesBounceRate (%)'), SERVICE_ALARMS.SesBounceRate, props.alarmAction);
-    this.add('SesComplaintRate', rate(props.email.metric('Complaint', { period: week }), sent, week, 'SesComplaintRate (%)'), SERVICE_ALARMS.SesComplaintRate, props.alarmAction);
+    this.add(
+      'SesBounceRate',
+      rate(props.email.metric('Bounce', { period: week }), sent, week, 'SesBounceRate (%)'),
+      SERVICE_ALARMS.SesBounceRate,
+      props.alarmAction,
+    );
+    this.add(
+      'SesComplaintRate',
+      rate(props.email.metric('Complaint', { period: week }), sent, week, 'SesComplaintRate (%)'),
+      SERVICE_ALARMS.SesComplaintRate,
+      props.alarmAction,
+    );
 
     // The sweeper writes StalledRuns (0 when none) on every run: how many lines came is its heartbeat.
     const heartbeat = new Metric({

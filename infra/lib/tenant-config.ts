@@ -68,7 +68,11 @@ const ConsoleUsers = z
       .max(100)
       .default([])
       .refine((users) => new Set(users.map((u) => u.email.toLowerCase())).size === users.length, 'each email once'),
-    domainPrefix: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lowercase letters, digits and dashes').refine((p) => !/aws|amazon|cognito/.test(p), 'may not contain aws, amazon or cognito').optional(),
+    domainPrefix: z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lowercase letters, digits and dashes')
+      .refine((p) => !/aws|amazon|cognito/.test(p), 'may not contain aws, amazon or cognito')
+      .optional(),
   })
   .strict();
 
@@ -78,7 +82,10 @@ export const TenantConfig = z
     storeDomain: z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, 'a <shop>.myshopify.com domain'),
     /** The store's name and locale as approval emails show them (money, dates). */
     storeName: z.string().min(1).max(100).optional(),
-    storeLocale: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 locale such as en-US').default('en-US'),
+    storeLocale: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 locale such as en-US')
+      .default('en-US'),
     helpdesk: z
       .object({
         /** Any helpdesk whose webhooks are verified; synth refuses one without a connector (undeployableSettings). */
@@ -98,8 +105,14 @@ export const TenantConfig = z
      * The AWS account and region `cdk deploy` puts the tenant's stack in (bin/app.ts); absent: the
      * CLI's current credentials and region. Not needed for `cdk synth`.
      */
-    account: z.string().regex(/^\d{12}$/, 'a 12-digit AWS account id').optional(),
-    region: z.string().regex(/^[a-z]{2}(-gov|-iso[a-z]*)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1').optional(),
+    account: z
+      .string()
+      .regex(/^\d{12}$/, 'a 12-digit AWS account id')
+      .optional(),
+    region: z
+      .string()
+      .regex(/^[a-z]{2}(-gov|-iso[a-z]*)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1')
+      .optional(),
     /**
      * Days run rows and their journal rows are kept before DynamoDB's TTL deletes them (RETENTION_DAYS).
      * 400 outlasts the usual card dispute window (120 days) with room, so a late dispute still finds
@@ -143,7 +156,10 @@ export function tenantsIn(dir: string): string[] {
   } catch (cause) {
     throw new TenantConfigNotFoundError('(any)', dir, { cause });
   }
-  const tenants = files.filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -'.json'.length)).sort();
+  const tenants = files
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
   if (tenants.length === 0) throw new TenantConfigNotFoundError('(any)', join(dir, '<tenant>.json'));
   return tenants;
 }
@@ -178,8 +194,7 @@ export function loadTenantConfig(tenant: string, dir: string): TenantConfig {
 }
 
 /** The auto-refund limit in force: the tenant's override or the default policy's. */
-export const autoRefundLimitOf = (config: TenantConfig): number =>
-  config.policy.autoRefundLimitMinor ?? DEFAULT_POLICY_DOCUMENT.autoRefundLimitMinor;
+export const autoRefundLimitOf = (config: TenantConfig): number => config.policy.autoRefundLimitMinor ?? DEFAULT_POLICY_DOCUMENT.autoRefundLimitMinor;
 
 /** The store's time zone the policy counts days in: the tenant's or UTC. */
 export const storeTimeZoneOf = (config: TenantConfig): string => config.policy.timeZone ?? DEFAULT_POLICY_DOCUMENT.timeZone;
@@ -195,7 +210,9 @@ export function undeployableSettings(config: TenantConfig): string[] {
   const problems: string[] = [];
   // The run starter and the MCP server have Zendesk and Gorgias connectors (shared/helpdesk).
   if (!(DEPLOYABLE_HELPDESKS as readonly string[]).includes(config.helpdesk.kind)) {
-    problems.push(`helpdesk.kind: "${config.helpdesk.kind}" has no connector in the functions yet (only ${DEPLOYABLE_HELPDESKS.map((k) => `"${k}"`).join(', ')})`);
+    problems.push(
+      `helpdesk.kind: "${config.helpdesk.kind}" has no connector in the functions yet (only ${DEPLOYABLE_HELPDESKS.map((k) => `"${k}"`).join(', ')})`,
+    );
   }
   // The functions read AUTO_REFUND_LIMIT_MINOR and STORE_TIME_ZONE only (functions/shared/lambda-config.ts).
   for (const [key, value] of Object.entries(config.policy)) {

@@ -27,7 +27,7 @@ const require = createRequire(import.meta.url);
 
 export async function startLocalSes(opts: { port?: number; dataFile?: string } = {}): Promise<LocalSes> {
   const mod = require('aws-ses-v2-local') as { default?: (c: object) => Promise<Server> };
-  const start = (mod.default ?? (mod as unknown as (c: object) => Promise<Server>));
+  const start = mod.default ?? (mod as unknown as (c: object) => Promise<Server>);
   const server = await start({ host: '127.0.0.1', port: opts.port ?? 0 });
   const endpoint = `http://127.0.0.1:${portOf(server)}`;
   const client = new SESv2Client({ ...LOCAL_AWS, endpoint });

@@ -56,7 +56,8 @@ export async function journalQueues(client: SQSClient, queues: Record<string, st
       for (const m of output.Messages ?? []) if (m.ReceiptHandle && m.MessageId) handles.set(m.ReceiptHandle, m.MessageId);
     } else if (command === 'DeleteMessageCommand' || command === 'DeleteMessageBatchCommand') {
       const done = new Set((output.Successful ?? []).map((s) => s.Id));
-      const receipts = command === 'DeleteMessageCommand' ? [input.ReceiptHandle] : (input.Entries ?? []).filter((e) => done.has(e.Id)).map((e) => e.ReceiptHandle);
+      const receipts =
+        command === 'DeleteMessageCommand' ? [input.ReceiptHandle] : (input.Entries ?? []).filter((e) => done.has(e.Id)).map((e) => e.ReceiptHandle);
       for (const receipt of receipts) {
         const id = receipt ? handles.get(receipt) : undefined;
         if (id === undefined) continue;

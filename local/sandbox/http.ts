@@ -46,10 +46,11 @@ export async function listen(handler: Handler, host = '127.0.0.1', port = 0): Pr
   return {
     server,
     url: `http://${host}:${address.port}`,
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
   };
 }
 

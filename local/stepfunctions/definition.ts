@@ -26,10 +26,7 @@ export function localFunctionArn(substitutionKey: string): string {
   return `arn:aws:lambda:us-east-1:000000000000:function:local-${base}`;
 }
 
-export function loadDefinition(
-  source: DefinitionSource,
-  substitutions: Record<string, string> = {},
-): StateMachineDefinition {
+export function loadDefinition(source: DefinitionSource, substitutions: Record<string, string> = {}): StateMachineDefinition {
   const raw = 'definitionPath' in source ? readFileSync(source.definitionPath, 'utf8') : JSON.stringify(source.definition);
   const unknownKeys = new Set<string>();
   const substituted = raw.replace(PLACEHOLDER, (_match, key: string) => {

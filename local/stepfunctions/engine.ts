@@ -84,9 +84,7 @@ export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): 
   let closed = false;
 
   const retryIntervalOverrides =
-    options.retryIntervalMs === undefined
-      ? undefined
-      : Object.fromEntries(tasks.map((task) => [task.stateName, options.retryIntervalMs as number]));
+    options.retryIntervalMs === undefined ? undefined : Object.fromEntries(tasks.map((task) => [task.stateName, options.retryIntervalMs as number]));
 
   const emit = (event: LocalWorkflowEvent): void => {
     try {

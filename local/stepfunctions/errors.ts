@@ -19,7 +19,10 @@ export class MissingTaskHandlerError extends LocalWorkflowError {
 
 /** A Task uses an integration the local runner does not emulate. */
 export class UnsupportedTaskResourceError extends LocalWorkflowError {
-  constructor(readonly stateName: string, readonly resource: string) {
+  constructor(
+    readonly stateName: string,
+    readonly resource: string,
+  ) {
     super(`Task state ${stateName} uses unsupported resource ${resource}`);
     this.name = 'UnsupportedTaskResourceError';
   }

@@ -8,4 +8,8 @@ export const MCP_METHODS = ['POST'] as const;
 
 export const isMcpMethod = (method: string): boolean => (MCP_METHODS as readonly string[]).includes(method.toUpperCase());
 
-export const METHOD_NOT_ALLOWED_BODY = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, POST only' }, id: null } as const;
+export const METHOD_NOT_ALLOWED_BODY = {
+  jsonrpc: '2.0',
+  error: { code: -32000, message: 'Method not allowed: this server is stateless, POST only' },
+  id: null,
+} as const;

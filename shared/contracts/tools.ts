@@ -104,7 +104,10 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 
 export const GetOrderInput = z.object({
-  orderNumber: z.string().regex(/^\d{1,12}$/).describe('Order number without "#", e.g. "1001"'),
+  orderNumber: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .describe('Order number without "#", e.g. "1001"'),
 });
 export const GetOrderOutput = z.object({ order: Order });
 
@@ -157,7 +160,10 @@ export type RefundCreateOutput = z.infer<typeof RefundCreateOutput>;
 
 export const PreviewRefundInput = z.object({
   orderId: z.string().min(1).describe('Order GID, e.g. "gid://shopify/Order/1001"'),
-  lineItems: z.array(z.object({ lineItemId: z.string().min(1), quantity: z.number().int().positive() })).min(1).max(100),
+  lineItems: z
+    .array(z.object({ lineItemId: z.string().min(1), quantity: z.number().int().positive() }))
+    .min(1)
+    .max(100),
 });
 export type PreviewRefundInput = z.infer<typeof PreviewRefundInput>;
 export const PreviewRefundOutput = z.object({
@@ -171,12 +177,14 @@ export const PreviewRefundOutput = z.object({
   /** The lines Shopify would refund: a quantity lower than asked means the rest is already refunded. */
   lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().nonnegative(), subtotal: Money })),
   /** The payment transactions the refund would go back to. */
-  transactions: z.array(z.object({
-    parentTransactionId: z.string().nullable(),
-    gateway: z.string(),
-    amount: Money,
-    maximumRefundable: Money.nullable(),
-  })),
+  transactions: z.array(
+    z.object({
+      parentTransactionId: z.string().nullable(),
+      gateway: z.string(),
+      amount: Money,
+      maximumRefundable: Money.nullable(),
+    }),
+  ),
 });
 export type PreviewRefundOutput = z.infer<typeof PreviewRefundOutput>;
 
@@ -191,13 +199,7 @@ export const PostDraftOutput = z.object({
 });
 
 /** Normalized tool failure categories (structuredContent of an isError result). */
-export const ToolErrorCategory = z.enum([
-  'temporarily_unavailable',
-  'not_found',
-  'not_authorized',
-  'conflict',
-  'invalid',
-]);
+export const ToolErrorCategory = z.enum(['temporarily_unavailable', 'not_found', 'not_authorized', 'conflict', 'invalid']);
 export type ToolErrorCategory = z.infer<typeof ToolErrorCategory>;
 export const ToolError = z.object({
   category: ToolErrorCategory,

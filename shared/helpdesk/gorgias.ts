@@ -14,12 +14,14 @@ export interface GorgiasOptions {
   fetch?: typeof fetch;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The draft as Gorgias HTML: one paragraph per block, line breaks kept, nothing interpreted. */
 export function noteHtml(body: string): string {
-  return body.split(/\n{2,}/).map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`).join('');
+  return body
+    .split(/\n{2,}/)
+    .map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
+    .join('');
 }
 
 type GorgiasMessage = { id?: number | string; channel?: string; public?: boolean };

@@ -30,8 +30,10 @@ export function createHelpdeskCall(options: HelpdeskHttpOptions): HelpdeskCall {
     if (response.status === 401 || response.status === 403) throw new NotAuthorizedError(`the helpdesk refused the credentials (HTTP ${response.status})`);
     if (response.status === 429 || response.status >= 500) {
       const seconds = Number(response.headers.get('retry-after'));
-      throw new TemporarilyUnavailableError(`the helpdesk is unavailable (HTTP ${response.status})`,
-        Number.isFinite(seconds) && seconds > 0 ? { retryAfterMs: seconds * 1000 } : {});
+      throw new TemporarilyUnavailableError(
+        `the helpdesk is unavailable (HTTP ${response.status})`,
+        Number.isFinite(seconds) && seconds > 0 ? { retryAfterMs: seconds * 1000 } : {},
+      );
     }
     const json: unknown = await response.json().catch(() => null);
     return { status: response.status, json };

@@ -22,7 +22,13 @@ const cspReports: string[] = [];
 /** The demo store, with a helpdesk ticket for each test's ticket (notes go on real tickets). */
 function fixture() {
   const demo = demoFixture();
-  const tickets = [['8101', '9001'], ['8102', '9002'], ['8103', '9005'], ['8104', '9005'], ['8105', '9003']].map(([id, requesterId]) => ({ id: id!, requesterId: requesterId!, subject: `Console test ${id}` }));
+  const tickets = [
+    ['8101', '9001'],
+    ['8102', '9002'],
+    ['8103', '9005'],
+    ['8104', '9005'],
+    ['8105', '9003'],
+  ].map(([id, requesterId]) => ({ id: id!, requesterId: requesterId!, subject: `Console test ${id}` }));
   return { ...demo, helpdesk: { ...demo.helpdesk, tickets: [...demo.helpdesk.tickets, ...tickets] } };
 }
 
@@ -101,7 +107,11 @@ describe('the operator console in a browser', () => {
   });
 
   it('finds an approval in the queue and decides it as the signed-in lead', async () => {
-    const runId = await ticket('8102', '9002', 'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.');
+    const runId = await ticket(
+      '8102',
+      '9002',
+      'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.',
+    );
     await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval');
 
     await page.goto(`${rt.baseUrl}/queues`);
@@ -164,12 +174,27 @@ describe('the operator console in a browser', () => {
   it('retries a dead letter: back on the ticket queue, out of the dead-letter queue, a run starts', async () => {
     const now = new Date().toISOString();
     const event = {
-      tenant: 'demo', helpdesk: 'zendesk' as const, eventId: 'browser-dlq-1', eventType: 'zen:event-type:ticket.created', ticketId: '8105',
-      requesterId: '9003', requesterEmail: null, subject: 'Plate', body: 'The glazed serving plate from order 1003 arrived chipped, refund please.', receivedAt: now,
+      tenant: 'demo',
+      helpdesk: 'zendesk' as const,
+      eventId: 'browser-dlq-1',
+      eventType: 'zen:event-type:ticket.created',
+      ticketId: '8105',
+      requesterId: '9003',
+      requesterEmail: null,
+      subject: 'Plate',
+      body: 'The glazed serving plate from order 1003 arrived chipped, refund please.',
+      receivedAt: now,
     };
     const runId = runIdFor(event);
     const dlq = createSqsDeadLetterQueue({ client: rt.sqs.client, queueUrl: rt.sqs.dlqUrl });
-    await dlq.send({ body: JSON.stringify({ runId, event }), reason: 'failed 5 time(s); last error TemporarilyUnavailableError: helpdesk down', sourceMessageId: 'src-1', groupId: runId, receiveCount: 5, failedAt: now });
+    await dlq.send({
+      body: JSON.stringify({ runId, event }),
+      reason: 'failed 5 time(s); last error TemporarilyUnavailableError: helpdesk down',
+      sourceMessageId: 'src-1',
+      groupId: runId,
+      receiveCount: 5,
+      failedAt: now,
+    });
 
     await page.goto(`${rt.baseUrl}/queues`);
     const row = page.locator('section[aria-labelledby="q-dead"] tr', { hasText: runId });
@@ -218,9 +243,17 @@ describe('the operator console in a browser', () => {
   });
 
   it('refuses an action without the CSRF token, or from another site', async () => {
-    const res = await fetch(`${rt.baseUrl}/queues/dead-letters/abc/retry`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'csrf=nope' });
+    const res = await fetch(`${rt.baseUrl}/queues/dead-letters/abc/retry`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'csrf=nope',
+    });
     expect(res.status).toBe(403);
-    const cross = await fetch(`${rt.baseUrl}/queues/dead-letters/abc/retry`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' }, body: 'csrf=nope' });
+    const cross = await fetch(`${rt.baseUrl}/queues/dead-letters/abc/retry`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      body: 'csrf=nope',
+    });
     expect(cross.status).toBe(403);
     expect(cross.headers.get('x-frame-options')).toBe('DENY');
   });

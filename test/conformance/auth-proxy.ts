@@ -17,16 +17,19 @@ export async function startAuthProxy(bearerToken: string): Promise<AuthProxy> {
   let upstream: URL | undefined;
   const server = createServer((req, res) => {
     if (!upstream) return void res.writeHead(503).end();
-    const forward = request({
-      host: upstream.hostname,
-      port: upstream.port,
-      path: req.url,
-      method: req.method,
-      headers: { ...req.headers, authorization: `Bearer ${bearerToken}` },
-    }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, authorization: `Bearer ${bearerToken}` },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on('error', () => {
       if (!res.headersSent) res.writeHead(502);
       res.end();
@@ -37,9 +40,10 @@ export async function startAuthProxy(bearerToken: string): Promise<AuthProxy> {
   return {
     port: (server.address() as AddressInfo).port,
     setUpstream: (url) => (upstream = new URL(url)),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

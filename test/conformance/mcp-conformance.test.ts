@@ -28,10 +28,14 @@ beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
   proxy = await startAuthProxy(CALLER_TOKEN);
   mcp = await startMcpHttpServer({
-    deps: createMcpDeps({
-      shopUrl: sandboxes.store.url, shopifyAdminToken: STORE_TOKEN,
-      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-    }, clock),
+    deps: createMcpDeps(
+      {
+        shopUrl: sandboxes.store.url,
+        shopifyAdminToken: STORE_TOKEN,
+        helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
+      },
+      clock,
+    ),
     callerTokens: CALLER_TOKENS,
     extraAllowedHosts: [`localhost:${proxy.port}`, `127.0.0.1:${proxy.port}`],
   });
@@ -76,9 +80,13 @@ describe('MCP conformance', () => {
   }, 60_000);
 
   it('answers initialize and tools/list in the wire schema, with tool schemas that compile (draft-07, as the SDK declares them)', async () => {
-    const init = InitializeResultSchema.parse(await rpc('initialize', 1, {
-      protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'wire-check', version: '1' },
-    }));
+    const init = InitializeResultSchema.parse(
+      await rpc('initialize', 1, {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'wire-check', version: '1' },
+      }),
+    );
     expect(init.serverInfo.name).toBe('refund-agent-store');
     const { tools } = ListToolsResultSchema.parse(await rpc('tools/list', 2));
     const ajv = new Ajv({ strict: false });

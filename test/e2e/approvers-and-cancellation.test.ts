@@ -6,8 +6,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import type { LocalRuntime } from '#local/runtime.js';
 import {
-  APPROVER, SECOND_APPROVER, SECRET, capturedEmails, decide, formTokenOf, getRun, linksIn, postWebhook, settled, startRuntime, storeRefunds,
-  ticketCreated, ticketNotes, waitForRun,
+  APPROVER,
+  SECOND_APPROVER,
+  SECRET,
+  capturedEmails,
+  decide,
+  formTokenOf,
+  getRun,
+  linksIn,
+  postWebhook,
+  settled,
+  startRuntime,
+  storeRefunds,
+  ticketCreated,
+  ticketNotes,
+  waitForRun,
 } from '../support/local-runtime.js';
 
 let rt: LocalRuntime | null = null;
@@ -17,7 +30,10 @@ afterEach(async () => {
 });
 
 async function waitingForApproval(runtime: LocalRuntime, ticketId: string) {
-  const { json } = await postWebhook(runtime, ticketCreated({ ticketId, requesterId: '9002', text: 'The wool throw blanket from order #1002 arrived damaged. Refund please.' }));
+  const { json } = await postWebhook(
+    runtime,
+    ticketCreated({ ticketId, requesterId: '9002', text: 'The wool throw blanket from order #1002 arrived damaged. Refund please.' }),
+  );
   const runId = json.runId as string;
   await waitForRun(runtime, runId, (r) => r.status === 'awaiting_approval' || settled(r));
   return runId;
@@ -70,7 +86,11 @@ describe('cancelling a run mid-way', () => {
     const [link] = linksIn((await capturedEmails(rt))[0]!);
     const formToken = await formTokenOf(link!);
 
-    const res = await fetch(`${rt.urls.runs}/${runId}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason: 'customer withdrew the claim' }) });
+    const res = await fetch(`${rt.urls.runs}/${runId}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'customer withdrew the claim' }),
+    });
     expect(res.status).toBe(202);
 
     const run = await waitForRun(rt, runId, (r) => r.state === 'Cancelled');

@@ -6,7 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFixture } from '#local/sandbox/index.js';
 import type { SandboxFixture } from '#local/sandbox/fixture.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
-import { APPROVER, SECRET, capturedEmails, decide, formTokenOf, getRun, linksIn, postWebhook, storeRefunds, ticketCreated, ticketNotes, waitForRun, type RunView } from '../support/local-runtime.js';
+import {
+  APPROVER,
+  SECRET,
+  capturedEmails,
+  decide,
+  formTokenOf,
+  getRun,
+  linksIn,
+  postWebhook,
+  storeRefunds,
+  ticketCreated,
+  ticketNotes,
+  waitForRun,
+  type RunView,
+} from '../support/local-runtime.js';
 
 const TRIALS = 12;
 const MAX_DELAY_MS = 80;
@@ -17,7 +31,10 @@ function raceFixture(): SandboxFixture {
   const trial = Array.from({ length: TRIALS }, (_, i) => ({
     customer: { id: String(7201 + i), email: `race${i}@example.com`, name: `Race Customer ${i}`, helpdeskUserId: String(9201 + i) },
     order: {
-      number: 2201 + i, customerId: String(7201 + i), createdDaysAgo: 8, fulfilledDaysAgo: 5,
+      number: 2201 + i,
+      customerId: String(7201 + i),
+      createdDaysAgo: 8,
+      fulfilledDaysAgo: 5,
       lineItems: [{ id: String(12201 + i), title: 'Wool throw blanket', sku: `THROW-${i}`, quantity: 1, unitPriceMinor: 6200 }],
     },
     user: { id: String(9201 + i), email: `race${i}@example.com`, name: `Race Customer ${i}` },
@@ -38,7 +55,7 @@ const LIVE = new Set(['running', 'awaiting_approval']);
 async function settledRun(rt: LocalRuntime, runId: string): Promise<RunView> {
   await rt.engine.waitFor(runId);
   const closed = await waitForRun(rt, runId, (r) => !LIVE.has(r.status), 5_000).catch(async () => (await getRun(rt, runId))!);
-  for (let stable = closed; ; ) {
+  for (let stable = closed; ;) {
     await sleep(400);
     const again = (await getRun(rt, runId))!;
     if (again.status === stable.status && JSON.stringify(again.refund) === JSON.stringify(stable.refund) && again.updatedAt === stable.updatedAt) return again;
@@ -58,7 +75,10 @@ describe('a cancel racing an approval', () => {
     for (let i = 0; i < TRIALS; i++) {
       const orderNumber = String(2201 + i);
       const ticketId = String(5201 + i);
-      const { json } = await postWebhook(rt, ticketCreated({ ticketId, requesterId: String(9201 + i), text: `The wool throw blanket from order #${orderNumber} arrived damaged. Refund please.` }));
+      const { json } = await postWebhook(
+        rt,
+        ticketCreated({ ticketId, requesterId: String(9201 + i), text: `The wool throw blanket from order #${orderNumber} arrived damaged. Refund please.` }),
+      );
       const runId = json.runId as string;
       await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval' || r.status === 'done' || r.status === 'escalated');
       const link = linksIn((await capturedEmails(rt)).at(-1)!)[0]!;
@@ -68,7 +88,11 @@ describe('a cancel racing an approval', () => {
       const delayMs = Math.round((i * MAX_DELAY_MS) / (TRIALS - 1));
       const approving = decide(link, 'approve', formToken);
       await sleep(delayMs);
-      const cancel = await fetch(`${rt.urls.runs}/${runId}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason: 'customer withdrew the claim' }) });
+      const cancel = await fetch(`${rt.urls.runs}/${runId}/cancel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'customer withdrew the claim' }),
+      });
       await approving;
 
       // Assess: the invariant, once everything settled.
@@ -84,12 +108,16 @@ describe('a cancel racing an approval', () => {
         if (run.status !== 'done') problem = `refunded but the run is ${run.status}`;
         else if (run.refund?.refundId !== refunds[0]!.id) problem = 'refunded but the run has no receipt of it';
         else if (!notes.some((body) => !body.includes('Waiting for a lead'))) problem = 'refunded but no note tells the team';
-        else if (run.cancellation && !notes.some((body) => body.includes('refunded after a cancel was requested'))) problem = 'refunded after a cancel, and no note says so';
+        else if (run.cancellation && !notes.some((body) => body.includes('refunded after a cancel was requested')))
+          problem = 'refunded after a cancel, and no note says so';
       } else if (run.status !== 'cancelled') problem = `no refund but the run is ${run.status}`;
       else if (cancel.status !== 202) problem = `no refund, cancelled, yet the cancel answered ${cancel.status}`;
       outcomes.push({ delayMs, cancel: cancel.status, refunds: refunds.length, status: run.status, state: run.state, problem });
     }
 
-    expect(outcomes.filter((o) => o.problem), JSON.stringify(outcomes, null, 1)).toEqual([]);
+    expect(
+      outcomes.filter((o) => o.problem),
+      JSON.stringify(outcomes, null, 1),
+    ).toEqual([]);
   }, 240_000);
 });

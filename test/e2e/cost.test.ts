@@ -43,6 +43,8 @@ describe('what a ticket asks of AWS', () => {
       expect(usage.dynamoIndexWriteUnits).toBeLessThan(usage.dynamoIndexWriteUnitsIfAll / 4);
       expect(usage.gbSeconds).toBeGreaterThan(0);
     }
-    expect(measured.tickets.flatMap((t) => t.invocations.map((i) => i.fn))).toEqual(expect.arrayContaining(['webhook-ingest', 'run-starter', 'triage', 'refund', 'check-reply', 'mcp', 'request-approval', 'approval-callback']));
+    expect(measured.tickets.flatMap((t) => t.invocations.map((i) => i.fn))).toEqual(
+      expect.arrayContaining(['webhook-ingest', 'run-starter', 'triage', 'refund', 'check-reply', 'mcp', 'request-approval', 'approval-callback']),
+    );
   });
 });

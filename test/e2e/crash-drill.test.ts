@@ -29,7 +29,17 @@ afterEach(() => {
 async function startProcess(dataDir: string): Promise<Started> {
   // The defaults `npm start` documents: offline model, demo store, dev webhook secret.
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir };
-  for (const name of ['ANTHROPIC_API_KEY', 'MODEL_PROVIDER', 'APPROVAL_LINK_SECRET', 'STORE_FIXTURE', 'ZENDESK_WEBHOOK_SECRET', 'AGENT_MODE', 'HELPDESK', 'TENANT']) delete env[name];
+  for (const name of [
+    'ANTHROPIC_API_KEY',
+    'MODEL_PROVIDER',
+    'APPROVAL_LINK_SECRET',
+    'STORE_FIXTURE',
+    'ZENDESK_WEBHOOK_SECRET',
+    'AGENT_MODE',
+    'HELPDESK',
+    'TENANT',
+  ])
+    delete env[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     cwd: REPO_ROOT,
     env,
@@ -50,7 +60,12 @@ async function startProcess(dataDir: string): Promise<Started> {
     if (!match) throw new Error(`no ${label} URL in:\n${output}`);
     return match[1]!;
   };
-  return { child, output: () => output, exited, urls: { console: url('console'), webhook: url('webhook'), runs: url('runs API'), store: url('sandbox store') } };
+  return {
+    child,
+    output: () => output,
+    exited,
+    urls: { console: url('console'), webhook: url('webhook'), runs: url('runs API'), store: url('sandbox store') },
+  };
 }
 
 async function storeRefunds(graphqlUrl: string, orderNumber: string): Promise<Array<{ id: string; amount: string }>> {
@@ -93,7 +108,11 @@ describe('the crash drill (DATA_DIR, SIGKILL mid-refund, restart)', () => {
     });
     expect(faults.status).toBe(204);
 
-    const body = ticketCreated({ ticketId: '5001', requesterId: '9001', text: 'Hi, the mug in order 1001 arrived cracked. Could I get a refund please? Thanks, Ana' });
+    const body = ticketCreated({
+      ticketId: '5001',
+      requesterId: '9001',
+      text: 'Hi, the mug in order 1001 arrived cracked. Could I get a refund please? Thanks, Ana',
+    });
     const sent = await fetch(first.urls.webhook, { method: 'POST', headers: zendeskSignedHeaders(DEV_ZENDESK_WEBHOOK_SECRET, body, new Date()), body });
     expect(sent.status).toBe(202);
     const { runId } = (await sent.json()) as { runId: string };

@@ -9,7 +9,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { demoFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import {
-  APPROVER, SECRET, capturedEmails, decide, formTokenOf, linksIn, postWebhook, settled, storeRefunds, ticketCreated, ticketNotes, waitForRun,
+  APPROVER,
+  SECRET,
+  capturedEmails,
+  decide,
+  formTokenOf,
+  linksIn,
+  postWebhook,
+  settled,
+  storeRefunds,
+  ticketCreated,
+  ticketNotes,
+  waitForRun,
 } from '../support/local-runtime.js';
 
 let rt: LocalRuntime | null = null;
@@ -37,7 +48,10 @@ describe('DATA_DIR', () => {
   it('keeps runs, refunds, notes and mail across a restart, and resumes nothing that had ended', async () => {
     const dir = tempDir();
     rt = await startOn(dir);
-    const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5001', requesterId: '9001', text: 'The mug in order 1001 arrived cracked. Refund please.' }));
+    const { json } = await postWebhook(
+      rt,
+      ticketCreated({ ticketId: '5001', requesterId: '9001', text: 'The mug in order 1001 arrived cracked. Refund please.' }),
+    );
     const runId = json.runId as string;
     const done = await waitForRun(rt, runId, settled);
     expect(done.status).toBe('done');
@@ -57,7 +71,10 @@ describe('DATA_DIR', () => {
   it('resumes a run that waited for approval: no second approval or email, and the saved link still decides it', async () => {
     const dir = tempDir();
     rt = await startOn(dir);
-    const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5002', requesterId: '9002', text: 'The wool throw blanket from order #1002 arrived damaged. Refund please.' }));
+    const { json } = await postWebhook(
+      rt,
+      ticketCreated({ ticketId: '5002', requesterId: '9002', text: 'The wool throw blanket from order #1002 arrived damaged. Refund please.' }),
+    );
     const runId = json.runId as string;
     const waiting = await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval' || settled(r));
     expect(waiting.status).toBe('awaiting_approval');

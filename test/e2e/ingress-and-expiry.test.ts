@@ -14,7 +14,12 @@ afterEach(async () => {
 describe('the webhook', () => {
   it('delivered twice gives one run, one execution and one refund', async () => {
     rt = await startRuntime();
-    const body = ticketCreated({ ticketId: '5001', requesterId: '9001', text: 'The mug in order 1001 arrived cracked, refund please.', eventId: 'dup-event-1' });
+    const body = ticketCreated({
+      ticketId: '5001',
+      requesterId: '9001',
+      text: 'The mug in order 1001 arrived cracked, refund please.',
+      eventId: 'dup-event-1',
+    });
     const first = await postWebhook(rt, body);
     const second = await postWebhook(rt, body);
     expect(first.status).toBe(202);
@@ -59,7 +64,10 @@ describe('an approval nobody decides', () => {
       },
     };
     rt = await startRuntime({ timer });
-    const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5002', requesterId: '9002', text: 'Order 1002 blanket arrived damaged; refund please.' }));
+    const { json } = await postWebhook(
+      rt,
+      ticketCreated({ ticketId: '5002', requesterId: '9002', text: 'Order 1002 blanket arrived damaged; refund please.' }),
+    );
     const runId = json.runId as string;
     await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval');
     expect(pending.map((p) => p.ms)).toEqual([24 * 3600 * 1000]);

@@ -15,7 +15,10 @@ afterAll(async () => {
   await rt.close();
 });
 
-const ordersOf = (customerId: string) => demoFixture().orders.filter((o) => o.customerId === customerId).map((o) => String(o.number));
+const ordersOf = (customerId: string) =>
+  demoFixture()
+    .orders.filter((o) => o.customerId === customerId)
+    .map((o) => String(o.number));
 
 describe('a ticket that names no order', () => {
   it("is bound to Ana's only order and refunded 1800 automatically", async () => {

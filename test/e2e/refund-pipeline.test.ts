@@ -3,13 +3,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '#local/runtime.js';
 import {
-  approvalLinks, capturedEmails, decide, formTokenOf, getRun, postWebhook, settled, startRuntime, storeRefunds, ticketCreated, ticketNotes, waitForRun,
+  approvalLinks,
+  capturedEmails,
+  decide,
+  formTokenOf,
+  getRun,
+  postWebhook,
+  settled,
+  startRuntime,
+  storeRefunds,
+  ticketCreated,
+  ticketNotes,
+  waitForRun,
 } from '../support/local-runtime.js';
 
 /** The states the run's execution entered, once it finished (Standard workflows bill each one). */
 async function enteredStates(runId: string): Promise<string[]> {
   await rt.engine.waitFor(runId);
-  return rt.engine.describe(runId)!.history.filter((t) => t.type === 'entered').map((t) => t.state);
+  return rt.engine
+    .describe(runId)!
+    .history.filter((t) => t.type === 'entered')
+    .map((t) => t.state);
 }
 
 let rt: LocalRuntime;
@@ -22,7 +36,10 @@ afterEach(async () => {
 
 describe('a damaged $18 item, fulfilled days ago', () => {
   it('is refunded automatically and leaves one internal draft naming the order and amount', async () => {
-    const { status, json } = await postWebhook(rt, ticketCreated({ ticketId: '5001', requesterId: '9001', text: 'Hi, the mug in order 1001 arrived cracked. Can I get a refund?' }));
+    const { status, json } = await postWebhook(
+      rt,
+      ticketCreated({ ticketId: '5001', requesterId: '9001', text: 'Hi, the mug in order 1001 arrived cracked. Can I get a refund?' }),
+    );
     expect(status).toBe(202);
     const run = await waitForRun(rt, json.runId as string, settled);
 
@@ -41,7 +58,9 @@ describe('a damaged $18 item, fulfilled days ago', () => {
     expect(notes[0]!.body).toContain('$18.00');
 
     const kinds = run.journal.map((row) => `${row.step}:${row.kind}:${row.name}`);
-    expect(kinds).toEqual(expect.arrayContaining(['Triage:model:triage', 'CheckOrder:tool:get_order', 'Refund:tool:refund_create', 'CheckReply:tool:post_draft']));
+    expect(kinds).toEqual(
+      expect.arrayContaining(['Triage:model:triage', 'CheckOrder:tool:get_order', 'Refund:tool:refund_create', 'CheckReply:tool:post_draft']),
+    );
     expect(run.journal.filter((row) => row.kind === 'model').every((row) => row.provider === 'offline')).toBe(true);
     expect(JSON.stringify(run.journal)).not.toContain('shpat_local_sandbox');
 
@@ -63,7 +82,10 @@ describe('a damaged $18 item, fulfilled days ago', () => {
 
 describe('a $62 item needs a support lead', () => {
   it('waits at RequestApproval, ignores a GET on the link, and refunds 6200 after a POST approve', async () => {
-    const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5002', requesterId: '9002', text: 'The wool throw blanket from order #1002 arrived damaged with a hole. Refund please.' }));
+    const { json } = await postWebhook(
+      rt,
+      ticketCreated({ ticketId: '5002', requesterId: '9002', text: 'The wool throw blanket from order #1002 arrived damaged with a hole. Refund please.' }),
+    );
     const runId = json.runId as string;
     const waiting = await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval' || settled(r));
     expect(waiting.status).toBe('awaiting_approval');
@@ -102,7 +124,10 @@ describe('a $62 item needs a support lead', () => {
   });
 
   it('ends in Escalate with no refund when the lead rejects', async () => {
-    const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5002', requesterId: '9002', text: 'Order 1002: the blanket arrived damaged, I want a refund.' }));
+    const { json } = await postWebhook(
+      rt,
+      ticketCreated({ ticketId: '5002', requesterId: '9002', text: 'Order 1002: the blanket arrived damaged, I want a refund.' }),
+    );
     const runId = json.runId as string;
     await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval');
     const [link] = await approvalLinks(rt);
@@ -125,7 +150,10 @@ describe('a $62 item needs a support lead', () => {
 
 describe('a ticket with no refund intent', () => {
   it('ends in Escalate with a reason and no refund', async () => {
-    const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5004', requesterId: '9004', text: 'Hi, can I change the delivery address for order 1004 to 12 Elm Street?' }));
+    const { json } = await postWebhook(
+      rt,
+      ticketCreated({ ticketId: '5004', requesterId: '9004', text: 'Hi, can I change the delivery address for order 1004 to 12 Elm Street?' }),
+    );
     const run = await waitForRun(rt, json.runId as string, settled);
     expect(run.status).toBe('escalated');
     expect(run.escalation.reason).toMatch(/not a refund request/);
@@ -144,7 +172,7 @@ describe('a ticket with no refund intent', () => {
   });
 });
 
-describe('an order that is not the requester\'s', () => {
+describe("an order that is not the requester's", () => {
   it('is refused by policy and refunds nothing', async () => {
     // Ana (9001) asks about Ben's order 1002.
     const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5101', requesterId: '9001', text: 'My order 1002 arrived broken, refund please.' }));

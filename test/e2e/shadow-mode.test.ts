@@ -8,7 +8,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { demoFixture, parseFixture, type SandboxFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
-import { capturedEmails, getRun, postWebhook, SECRET, settled, storeRefunds, ticketCreated, ticketNotes, waitForRun, type RunView } from '../support/local-runtime.js';
+import {
+  capturedEmails,
+  getRun,
+  postWebhook,
+  SECRET,
+  settled,
+  storeRefunds,
+  ticketCreated,
+  ticketNotes,
+  waitForRun,
+  type RunView,
+} from '../support/local-runtime.js';
 
 const CLASS = 'damaged|0-50|en';
 const CLASS_PATH = encodeURIComponent(CLASS);
@@ -75,7 +86,8 @@ async function personRefund(runtime: LocalRuntime, input: { order: number; line:
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_local_sandbox' },
     body: JSON.stringify({
-      query: 'mutation($input: RefundInput!, $key: String!) { refundCreate(input: $input) @idempotent(key: $key) { refund { id } userErrors { field message } } }',
+      query:
+        'mutation($input: RefundInput!, $key: String!) { refundCreate(input: $input) @idempotent(key: $key) { refund { id } userErrors { field message } } }',
       variables: {
         key: `person-${process.pid}-${personRefunds}`,
         input: {
@@ -83,7 +95,9 @@ async function personRefund(runtime: LocalRuntime, input: { order: number; line:
           currency: 'USD',
           note: 'refunded from the admin after reading the ticket',
           refundLineItems: [{ lineItemId: `gid://shopify/LineItem/${input.line}`, quantity: input.quantity }],
-          transactions: [{ orderId, amount: input.amount, gateway: 'shopify_payments', kind: 'REFUND', parentId: `gid://shopify/OrderTransaction/${input.order}1` }],
+          transactions: [
+            { orderId, amount: input.amount, gateway: 'shopify_payments', kind: 'REFUND', parentId: `gid://shopify/OrderTransaction/${input.order}1` },
+          ],
         },
       },
     }),
@@ -102,7 +116,11 @@ async function shadowView(runtime: LocalRuntime): Promise<any> {
 }
 
 async function promote(runtime: LocalRuntime, by = 'lead@demo-store.example'): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${runtime.urls.shadow}/${CLASS_PATH}/promote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ by }) });
+  const res = await fetch(`${runtime.urls.shadow}/${CLASS_PATH}/promote`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ by }),
+  });
   return { status: res.status, json: await res.json() };
 }
 
@@ -113,7 +131,13 @@ describe('a shadow-mode tenant', () => {
     // 1. The run stops at its proposal: a note, no refund, no email.
     const first = await mugTicket(rt, { ticketId: '5001', requesterId: '9001', order: 1001 });
     expect(first).toMatchObject({ status: 'shadow', state: 'Shadow', refund: null, approval: null, gate: { decision: 'auto', amountMinor: 1800 } });
-    expect(first.shadow).toMatchObject({ classKey: CLASS, decision: 'auto', amountMinor: 1800, currency: 'USD', lines: [{ lineItemId: 'gid://shopify/LineItem/11001', quantity: 1 }] });
+    expect(first.shadow).toMatchObject({
+      classKey: CLASS,
+      decision: 'auto',
+      amountMinor: 1800,
+      currency: 'USD',
+      lines: [{ lineItemId: 'gid://shopify/LineItem/11001', quantity: 1 }],
+    });
     const notes = await ticketNotes(rt, '5001');
     expect(notes).toHaveLength(1);
     expect(notes[0]!.body).toContain('Nothing was done');
@@ -125,12 +149,19 @@ describe('a shadow-mode tenant', () => {
     // 2. A person refunds the mug in the store; the store's webhook brings it back to the run.
     await personRefund(rt, { order: 1001, line: '11001', quantity: 1, amount: '18.00' });
     const afterRefund = await waitForRun(rt, first.runId, resolved);
-    expect(afterRefund.shadow.resolution).toMatchObject({ by: 'store_refund', amountMinor: 1800, lines: [{ lineItemId: 'gid://shopify/LineItem/11001', quantity: 1 }], agrees: true });
+    expect(afterRefund.shadow.resolution).toMatchObject({
+      by: 'store_refund',
+      amountMinor: 1800,
+      lines: [{ lineItemId: 'gid://shopify/LineItem/11001', quantity: 1 }],
+      agrees: true,
+    });
     expect(afterRefund.status).toBe('shadow');
 
     let view = await shadowView(rt);
     expect(view).toMatchObject({ minTickets: 2, threshold: 0.98, defaultMode: 'shadow' });
-    expect(view.classes).toEqual([{ classKey: CLASS, mode: 'shadow', resolved: 1, agreed: 1, agreement: 1, eligible: false, promotedAt: null, promotedBy: null }]);
+    expect(view.classes).toEqual([
+      { classKey: CLASS, mode: 'shadow', resolved: 1, agreed: 1, agreement: 1, eligible: false, promotedAt: null, promotedBy: null },
+    ]);
 
     // 3. One agreeing ticket is not enough.
     const early = await promote(rt);
@@ -147,8 +178,12 @@ describe('a shadow-mode tenant', () => {
     expect(switched.status).toBe(200);
     expect(switched.json).toMatchObject({ promoted: true, classKey: CLASS, mode: 'auto', resolved: 2, agreed: 2, promotedBy: 'lead@demo-store.example' });
     view = await shadowView(rt);
-    expect(view.classes).toEqual([expect.objectContaining({ classKey: CLASS, mode: 'auto', resolved: 2, agreed: 2, eligible: false, promotedBy: 'lead@demo-store.example' })]);
-    expect(view.promotions).toEqual([expect.objectContaining({ classKey: CLASS, by: 'lead@demo-store.example', resolved: 2, agreed: 2, minTickets: 2, threshold: 0.98 })]);
+    expect(view.classes).toEqual([
+      expect.objectContaining({ classKey: CLASS, mode: 'auto', resolved: 2, agreed: 2, eligible: false, promotedBy: 'lead@demo-store.example' }),
+    ]);
+    expect(view.promotions).toEqual([
+      expect.objectContaining({ classKey: CLASS, by: 'lead@demo-store.example', resolved: 2, agreed: 2, minTickets: 2, threshold: 0.98 }),
+    ]);
     expect((await promote(rt)).status).toBe(409);
 
     // 5. The class is auto now: the next ticket of it refunds on its own, and its refund coming back

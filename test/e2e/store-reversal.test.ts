@@ -32,7 +32,10 @@ async function postDispute(body: string, webhookId: string, secret = SHOPIFY_SEC
 
 describe('a dispute on an order the agent refunded', () => {
   it('counts one RefundsReversed and shows the reversal on the run', async () => {
-    const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5001', requesterId: '9001', text: 'Hi, the mug in order 1001 arrived cracked. Can I get a refund?' }));
+    const { json } = await postWebhook(
+      rt,
+      ticketCreated({ ticketId: '5001', requesterId: '9001', text: 'Hi, the mug in order 1001 arrived cracked. Can I get a refund?' }),
+    );
     const runId = json.runId as string;
     const run = await waitForRun(rt, runId, settled);
     expect(run.refund).toMatchObject({ amountMinor: 1800, orderNumber: '1001' });
@@ -40,7 +43,15 @@ describe('a dispute on an order the agent refunded', () => {
 
     // Shopify's payload carries the numeric order id; the run knows the order by its GID.
     const orderId = Number(String(run.order.orderId).replace('gid://shopify/Order/', ''));
-    const dispute = JSON.stringify({ id: 77001, order_id: orderId, type: 'chargeback', amount: '18.00', currency: 'USD', reason: 'fraudulent', status: 'needs_response' });
+    const dispute = JSON.stringify({
+      id: 77001,
+      order_id: orderId,
+      type: 'chargeback',
+      amount: '18.00',
+      currency: 'USD',
+      reason: 'fraudulent',
+      status: 'needs_response',
+    });
 
     expect((await postDispute(dispute, 'wh-e2e-1', 'not-the-app-secret')).status).toBe(401);
     const first = await postDispute(dispute, 'wh-e2e-1');
@@ -52,7 +63,15 @@ describe('a dispute on an order the agent refunded', () => {
     expect(rt.metrics().RefundsIssued).toEqual([1]);
     const after = await getRun(rt, runId);
     expect(after!.reversals).toEqual([
-      expect.objectContaining({ source: 'shopify', topic: 'disputes/create', deliveryId: 'wh-e2e-1', disputeId: '77001', kind: 'chargeback', amountMinor: 1800, currency: 'USD' }),
+      expect.objectContaining({
+        source: 'shopify',
+        topic: 'disputes/create',
+        deliveryId: 'wh-e2e-1',
+        disputeId: '77001',
+        kind: 'chargeback',
+        amountMinor: 1800,
+        currency: 'USD',
+      }),
     ]);
   });
 });

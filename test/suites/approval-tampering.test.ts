@@ -38,16 +38,45 @@ describe('approval tampering', () => {
     expect(await world.refundsOf('1002')).toHaveLength(1);
   });
 
-  const tampered: Array<[string, (input: { run: Run; approval: ApprovalRecord }) => Promise<{ run: Run; approval: ApprovalRecord; harness?: ReturnType<World['harness']> }>, RegExp]> = [
-    ['the amount changed to 62000', async ({ run, approval }) => ({ run: { ...run, proposal: { ...run.proposal!, amountMinor: 62000 }, gate: { ...run.gate!, amountMinor: 62000 } }, approval }), /exceeds|approval/],
-    ['the approval record says 62000', async ({ run, approval }) => ({ run, approval: { ...approval, amountMinor: 62000, argsHash: 'f'.repeat(64) } }), /exact refund arguments/],
-    ['the run was pointed at another order (1001)', async ({ run, approval }) => ({ run: { ...run, order: { ...run.order!, orderId: 'gid://shopify/Order/1001', orderNumber: '1001' } }, approval }), /requester|exact|not on the order|bound/],
-    ['expired', async (input) => ({ ...input, harness: world.harness({ clock: { now: () => new Date(clock.now().getTime() + 24 * 3_600_000 + 1) } }) }), /expired/],
-    ['replayed on another run', async ({ approval }) => {
-      const other = await gatedRun(world, { runId: `run-replay${++n}`, orderNumber: '1002', requesterEmail: 'ben@example.com' });
-      return { run: other, approval };
-    }, /another run/],
-    ['the policy changed in between', async (input) => ({ ...input, harness: world.harness({ policy: createPolicy({ autoRefundLimitMinor: 7000 }) }) }), /policy changed/],
+  const tampered: Array<
+    [string, (input: { run: Run; approval: ApprovalRecord }) => Promise<{ run: Run; approval: ApprovalRecord; harness?: ReturnType<World['harness']> }>, RegExp]
+  > = [
+    [
+      'the amount changed to 62000',
+      async ({ run, approval }) => ({
+        run: { ...run, proposal: { ...run.proposal!, amountMinor: 62000 }, gate: { ...run.gate!, amountMinor: 62000 } },
+        approval,
+      }),
+      /exceeds|approval/,
+    ],
+    [
+      'the approval record says 62000',
+      async ({ run, approval }) => ({ run, approval: { ...approval, amountMinor: 62000, argsHash: 'f'.repeat(64) } }),
+      /exact refund arguments/,
+    ],
+    [
+      'the run was pointed at another order (1001)',
+      async ({ run, approval }) => ({ run: { ...run, order: { ...run.order!, orderId: 'gid://shopify/Order/1001', orderNumber: '1001' } }, approval }),
+      /requester|exact|not on the order|bound/,
+    ],
+    [
+      'expired',
+      async (input) => ({ ...input, harness: world.harness({ clock: { now: () => new Date(clock.now().getTime() + 24 * 3_600_000 + 1) } }) }),
+      /expired/,
+    ],
+    [
+      'replayed on another run',
+      async ({ approval }) => {
+        const other = await gatedRun(world, { runId: `run-replay${++n}`, orderNumber: '1002', requesterEmail: 'ben@example.com' });
+        return { run: other, approval };
+      },
+      /another run/,
+    ],
+    [
+      'the policy changed in between',
+      async (input) => ({ ...input, harness: world.harness({ policy: createPolicy({ autoRefundLimitMinor: 7000 }) }) }),
+      /policy changed/,
+    ],
     ['not approved yet (pending)', async ({ run, approval }) => ({ run, approval: { ...approval, status: 'pending' } }), /not approved/],
   ];
   it.each(tampered)('refuses when %s', async (_name, tamper, message) => {
@@ -65,7 +94,14 @@ describe('approval tampering', () => {
     await world.harness().refund(ctxOf(run), { run, approval, spendApproval: spend(approval) });
     // The same approval offered for another refund (another key): a second run on another order line.
     const other = await gatedRun(world, { runId: `run-double${++n}`, orderNumber: '1002', requesterEmail: 'ben@example.com' });
-    const error = await world.harness().refund(ctxOf(other), { run: other, approval: { ...approval, runId: other.runId, argsHash: (await world.harness().previewRefund(ctxOf(other), other)).argsHash }, spendApproval: spend(approval) }).catch((e: unknown) => e);
+    const error = await world
+      .harness()
+      .refund(ctxOf(other), {
+        run: other,
+        approval: { ...approval, runId: other.runId, argsHash: (await world.harness().previewRefund(ctxOf(other), other)).argsHash },
+        spendApproval: spend(approval),
+      })
+      .catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/already used|nothing left|refundable/);
     expect(await world.refundsOf('1002')).toHaveLength(1);
     expect(await world.stores.approvals.consume(approval.approvalId, 'ra1_some_other_key_123', clock.now().toISOString())).toBe(false);

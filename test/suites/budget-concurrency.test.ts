@@ -23,14 +23,37 @@ function slowPriced(): ModelProvider & { calls: number } {
     async complete<T>(request: ModelRequest<T>): Promise<ModelResponse<T>> {
       provider.calls += 1;
       await new Promise((r) => setTimeout(r, 5));
-      const output = { intent: 'refund_request', confidence: 0.9, orderNumber: '1001', orderNumbersMentioned: ['1001'], orderQuote: null, language: 'en', reason: 'damaged', itemHints: [], riskFlags: [] };
-      return { output: request.schema.parse(output), model: request.model, requestId: null, stopReason: 'end_turn', usage: { inputTokens: 400, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+      const output = {
+        intent: 'refund_request',
+        confidence: 0.9,
+        orderNumber: '1001',
+        orderNumbersMentioned: ['1001'],
+        orderQuote: null,
+        language: 'en',
+        reason: 'damaged',
+        itemHints: [],
+        riskFlags: [],
+      };
+      return {
+        output: request.schema.parse(output),
+        model: request.model,
+        requestId: null,
+        stopReason: 'end_turn',
+        usage: { inputTokens: 400, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      };
     },
   };
   return provider;
 }
 
-const request: ModelRequest<Triage> = { specialist: 'triage', model: 'claude-sonnet-5', system: 'Triage the ticket.', input: { ticket: 'x'.repeat(300) }, schema: Triage, maxOutputTokens: 200 };
+const request: ModelRequest<Triage> = {
+  specialist: 'triage',
+  model: 'claude-sonnet-5',
+  system: 'Triage the ticket.',
+  input: { ticket: 'x'.repeat(300) },
+  schema: Triage,
+  maxOutputTokens: 200,
+};
 
 async function race(db: { doc: Parameters<typeof createDynamoStores>[0]['client']; tableName: string }, tenant: string) {
   const stores = createDynamoStores({ client: db.doc, tableName: db.tableName, clock, ids });
@@ -39,9 +62,21 @@ async function race(db: { doc: Parameters<typeof createDynamoStores>[0]['client'
   const dailyCap = worst * 10 + worst / 2; // room for ten and a half worst cases
   // One harness per "Lambda container": they share nothing but the table.
   const calls = Array.from({ length: 40 }, (_, i) =>
-    createHarness({ tools: noTools, journal: stores.journal, idempotency: stores.idempotency, models: provider, clock, ids, budget: stores.budget, modelConfig: { dailyCostCapMicros: dailyCap } })
+    createHarness({
+      tools: noTools,
+      journal: stores.journal,
+      idempotency: stores.idempotency,
+      models: provider,
+      clock,
+      ids,
+      budget: stores.budget,
+      modelConfig: { dailyCostCapMicros: dailyCap },
+    })
       .callModel({ tenant, runId: `${tenant}-run-${i}`, step: 'Triage', boundOrderId: null }, request)
-      .then(() => 'ok' as const, (error: unknown) => (error instanceof BudgetExceededError ? ('refused' as const) : Promise.reject(error))),
+      .then(
+        () => 'ok' as const,
+        (error: unknown) => (error instanceof BudgetExceededError ? ('refused' as const) : Promise.reject(error)),
+      ),
   );
   const outcomes = await Promise.all(calls);
   const committed = await stores.budget.committed(tenant, utcDay(clock.now()));
@@ -82,7 +117,16 @@ describe('budget under concurrency on DynamoDB Local', () => {
   });
   it('a run past its own cap is refused while the tenant still has room', async () => {
     const stores = createDynamoStores({ client: db.doc, tableName: db.tableName, clock, ids });
-    const harness = createHarness({ tools: noTools, journal: stores.journal, idempotency: stores.idempotency, models: slowPriced(), clock, ids, budget: stores.budget, modelConfig: { runCostCapMicros: 1_000 } });
+    const harness = createHarness({
+      tools: noTools,
+      journal: stores.journal,
+      idempotency: stores.idempotency,
+      models: slowPriced(),
+      clock,
+      ids,
+      budget: stores.budget,
+      modelConfig: { runCostCapMicros: 1_000 },
+    });
     const error = await harness.callModel({ tenant: 'tenant-c', runId: 'tenant-c-run', step: 'Triage', boundOrderId: null }, request).catch((e: unknown) => e);
     expect((error as BudgetExceededError).context.limit).toBe('run_cost');
     expect(await stores.budget.committed('tenant-c', utcDay(clock.now()))).toBe(0);

@@ -26,7 +26,10 @@ function fixture(): SandboxFixture {
     orders: [
       ...base.orders,
       ...n.map((i) => ({
-        number: 4000 + i, customerId: String(7400 + i), createdDaysAgo: 8, fulfilledDaysAgo: 5,
+        number: 4000 + i,
+        customerId: String(7400 + i),
+        createdDaysAgo: 8,
+        fulfilledDaysAgo: 5,
         lineItems: [{ id: String(14000 + i), title: 'Wool throw blanket', sku: `THROW-R${i}`, quantity: 1, unitPriceMinor: 6200 }],
       })),
     ],
@@ -78,7 +81,10 @@ describe('a cancel racing an approved refund (DynamoDB Local)', () => {
       outcomes.push({ delayMs, cancel: cancel.kind, refunds: refunds.length, status: final.status, ended: ended.status, ok: invariant });
     }
 
-    expect(outcomes.filter((o) => !o.ok), JSON.stringify(outcomes)).toEqual([]);
+    expect(
+      outcomes.filter((o) => !o.ok),
+      JSON.stringify(outcomes),
+    ).toEqual([]);
   }, 120_000);
 
   it('a refund that lands on a run cancelled anyway: recorded, the run reads done, and a note tells a person', async () => {
@@ -93,7 +99,10 @@ describe('a cancel racing an approved refund (DynamoDB Local)', () => {
         listTools: (...a) => tools.listTools!(...a),
         async call(name, ...rest) {
           if (name === 'refund_create') {
-            await world.stores.runs.update(run.runId, { status: 'cancelled', cancellation: { at: clock.now().toISOString(), by: 'helpdesk', reason: 'ticket solved', state: 'Refund' } });
+            await world.stores.runs.update(run.runId, {
+              status: 'cancelled',
+              cancellation: { at: clock.now().toISOString(), by: 'helpdesk', reason: 'ticket solved', state: 'Refund' },
+            });
           }
           return tools.call(name, ...rest);
         },
@@ -104,7 +113,10 @@ describe('a cancel racing an approved refund (DynamoDB Local)', () => {
 
     expect(await world.refundsOf(String(4000 + TRIALS))).toHaveLength(1);
     expect(ended).toMatchObject({ status: 'done', refund: { amountMinor: 6200 }, escalation: { reason: REFUNDED_AFTER_CANCEL } });
-    const notes = world.sandboxes.helpdesk.notes(ticketId).slice(notesBefore).map((n) => n.body);
+    const notes = world.sandboxes.helpdesk
+      .notes(ticketId)
+      .slice(notesBefore)
+      .map((n) => n.body);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toContain('refunded after a cancel was requested');
     expect(notes[0]).toContain('$62.00');

@@ -22,7 +22,10 @@ afterEach(async () => world.close());
 const ENDINGS = ['done', 'escalated', 'pending_review'];
 
 /** A harness whose ports die at one boundary: `at` returns true where the process crashes. */
-function crashingWorld(sw: CrashSwitch, at: { tool?: [string, 'before' | 'after']; idem?: 'begin' | 'complete'; update?: (patch: Record<string, unknown>) => boolean }) {
+function crashingWorld(
+  sw: CrashSwitch,
+  at: { tool?: [string, 'before' | 'after']; idem?: 'begin' | 'complete'; update?: (patch: Record<string, unknown>) => boolean },
+) {
   const tools: ToolTransport = {
     serverId: world.tools.serverId,
     listTools: (caller) => world.tools.listTools!(caller),
@@ -67,7 +70,9 @@ async function crashThenResume(runId: string, at: Parameters<typeof crashingWorl
   const sw = createCrashSwitch();
   const ports = crashingWorld(sw, at);
   const crashedWorld = { ...world, stores: { ...world.stores, runs: ports.runs } };
-  await expect(runFrom(crashedWorld, world.harness({ tools: ports.tools, idempotency: ports.idempotency, journal: ports.journal, runs: ports.runs }), runId, 'Refund', sw)).rejects.toThrow(Crash);
+  await expect(
+    runFrom(crashedWorld, world.harness({ tools: ports.tools, idempotency: ports.idempotency, journal: ports.journal, runs: ports.runs }), runId, 'Refund', sw),
+  ).rejects.toThrow(Crash);
   const crashed = (await world.stores.runs.get(runId))!;
   return runFrom(world, world.harness(), runId, resumeStep(crashed));
 }
@@ -80,7 +85,10 @@ describe('crash recovery: the auto refund of order 1001 ($18)', () => {
     ['after the store accepted, before the result was recorded', () => crashThenResume('run-c4', { idem: 'complete' })],
     ['before the run row recorded the receipt', () => crashThenResume('run-c5', { update: (p) => p.refund !== undefined })],
     ['after the draft note was posted', () => crashThenResume('run-c6', { tool: ['post_draft', 'after'] })],
-    ['before the run row recorded the draft check', () => crashThenResume('run-c7', { update: (p) => typeof (p.draft as { noteId?: unknown } | undefined)?.noteId === 'string' })],
+    [
+      'before the run row recorded the draft check',
+      () => crashThenResume('run-c7', { update: (p) => typeof (p.draft as { noteId?: unknown } | undefined)?.noteId === 'string' }),
+    ],
   ];
   it.each(cases.map(([name, act], i) => ({ name, act, runId: `run-c${i + 1}` })))('$name: one refund, run ends', async ({ act, runId }) => {
     await gatedRun(world, { runId, orderNumber: '1001', requesterEmail: 'ana@example.com' });

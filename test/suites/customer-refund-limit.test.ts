@@ -45,7 +45,8 @@ afterAll(async () => {
 async function race(customer: string, email: string, orders: number[]) {
   const runs = await Promise.all(orders.map((n) => gatedRun(world, { runId: `run-${customer}-${n}`, orderNumber: String(n), requesterEmail: email })));
   for (const run of runs) expect(run.gate?.decision).toBe('auto'); // each gated on a count read before any of them refunded
-  const harness = () => world.harness({ locks: world.stores.locks, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), customerLock: { waitMs: 20, attempts: 250 } });
+  const harness = () =>
+    world.harness({ locks: world.stores.locks, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), customerLock: { waitMs: 20, attempts: 250 } });
   const ended = await Promise.all(runs.map((run) => runFrom(world, harness(), run.runId)));
   const refunds = (await Promise.all(orders.map((n) => world.refundsOf(String(n))))).flat();
   const refusals = await Promise.all(

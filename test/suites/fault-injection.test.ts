@@ -23,7 +23,10 @@ async function runWithFaults(arm: () => void, options: { refundTimeoutMs?: numbe
   const run = await gatedRun(world, { runId: `run-f${++n}`, orderNumber: '1001', requesterEmail: 'ana@example.com' });
   arm();
   const waits: number[] = [];
-  const harness = world.harness({ sleep: async (ms) => void waits.push(ms), ...(options.refundTimeoutMs ? { timeoutsMs: { refund_create: options.refundTimeoutMs, get_order: 3000, preview_refund: 3000 } } : {}) });
+  const harness = world.harness({
+    sleep: async (ms) => void waits.push(ms),
+    ...(options.refundTimeoutMs ? { timeoutsMs: { refund_create: options.refundTimeoutMs, get_order: 3000, preview_refund: 3000 } } : {}),
+  });
   const final = await runFrom(world, harness, run.runId);
   return { final, waits, rows: await world.stores.journal.listByRun(run.runId) };
 }

@@ -112,7 +112,16 @@ const PAYLOADS: Record<WebhookHelpdesk, { payload: (h: string) => unknown; heade
     headers: {},
   },
   gorgias: {
-    payload: (h) => ({ id: 1, ticket_id: 2, from_agent: false, subject: h, stripped_text: null, body_text: null, body_html: h, sender: { id: 3, email: h, name: h } }),
+    payload: (h) => ({
+      id: 1,
+      ticket_id: 2,
+      from_agent: false,
+      subject: h,
+      stripped_text: null,
+      body_text: null,
+      body_html: h,
+      sender: { id: 3, email: h, name: h },
+    }),
     headers: {},
   },
   freshdesk: {
@@ -227,7 +236,10 @@ describe('the offline models', () => {
   });
 
   it.each(HOSTILE)('the order agent reads %s in bounded time', (_label, h) => {
-    expectBounded((text) => proposeRefund({ order: facts, triage: makeTriage({ itemHints: ['mug', text.slice(0, 40)] }), ticket: { subject: text, body: text } }), h);
+    expectBounded(
+      (text) => proposeRefund({ order: facts, triage: makeTriage({ itemHints: ['mug', text.slice(0, 40)] }), ticket: { subject: text, body: text } }),
+      h,
+    );
   });
 
   it.each(HOSTILE)('the reply checker reads a draft of %s in bounded time', (_label, h) => {

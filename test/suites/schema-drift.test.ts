@@ -32,9 +32,15 @@ describe('schema drift under the same server version', () => {
   it.each(drifts)('%s: refund_create fails closed, the run goes to a person, no refund', async (_name, drift) => {
     drift();
     const metrics: string[] = [];
-    const run = await gatedRun(world, { runId: `run-drift-${metrics.length}${Math.random().toString(36).slice(2, 6)}`, orderNumber: '1001', requesterEmail: 'ana@example.com' });
+    const run = await gatedRun(world, {
+      runId: `run-drift-${metrics.length}${Math.random().toString(36).slice(2, 6)}`,
+      orderNumber: '1001',
+      requesterEmail: 'ana@example.com',
+    });
     const harness = world.harness({ emitMetric: (line) => metrics.push(line) });
-    await expect(harness.refund({ tenant: 'demo', runId: run.runId, step: 'Refund', boundOrderId: run.order!.orderId }, { run, approval: null })).rejects.toThrow(HarnessConfigError);
+    await expect(
+      harness.refund({ tenant: 'demo', runId: run.runId, step: 'Refund', boundOrderId: run.order!.orderId }, { run, approval: null }),
+    ).rejects.toThrow(HarnessConfigError);
     const final = await runFrom(world, world.harness(), run.runId);
     expect(final.status).toBe('escalated');
     expect(final.escalation?.reason).toMatch(/HarnessConfigError: refund_create refused/);
@@ -43,6 +49,8 @@ describe('schema drift under the same server version', () => {
     const refused = (await world.stores.journal.listByRun(run.runId)).filter((r) => r.rule === 'tool_pin_mismatch');
     expect(refused.length).toBeGreaterThanOrEqual(1);
     // Tools that did not drift still answer.
-    await expect(harness.callTool({ tenant: 'demo', runId: run.runId, step: 'CheckOrder', boundOrderId: null }, 'get_order', { orderNumber: '1001' })).resolves.toBeTruthy();
+    await expect(
+      harness.callTool({ tenant: 'demo', runId: run.runId, step: 'CheckOrder', boundOrderId: null }, 'get_order', { orderNumber: '1001' }),
+    ).resolves.toBeTruthy();
   });
 });

@@ -59,7 +59,9 @@ export async function waitForRun(rt: LocalRuntime, runId: string, until: (run: R
     if (last && until(last)) return last;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`run ${runId} did not reach the expected state; last: ${JSON.stringify(last && { status: last.status, state: last.state, escalation: last.escalation })}`);
+  throw new Error(
+    `run ${runId} did not reach the expected state; last: ${JSON.stringify(last && { status: last.status, state: last.state, escalation: last.escalation })}`,
+  );
 }
 
 export const settled = (run: RunView) => run.status === 'done' || run.status === 'escalated';

@@ -10,8 +10,7 @@ export interface SigV4Secret {
 }
 
 export type SigV4Check =
-  | { ok: true; accessKeyId: string; region: string; service: string; signedHeaders: string[]; amzDate: string }
-  | { ok: false; reason: string };
+  { ok: true; accessKeyId: string; region: string; service: string; signedHeaders: string[]; amzDate: string } | { ok: false; reason: string };
 
 const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
@@ -19,7 +18,9 @@ const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `
 
 /** The parts of the Authorization header, or null when it is not a SigV4 one. */
 export function parseAuthorization(header: string | null): { accessKeyId: string; scope: string[]; signedHeaders: string[]; signature: string } | null {
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(header ?? '');
+  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+    header ?? '',
+  );
   if (!match) return null;
   const [, accessKeyId, date, region, service, signedHeaders, signature] = match as unknown as string[];
   return { accessKeyId: accessKeyId!, scope: [date!, region!, service!], signedHeaders: signedHeaders!.split(';'), signature: signature! };
@@ -43,7 +44,11 @@ export function verifySigV4(
   if (!auth.signedHeaders.includes('host')) return { ok: false, reason: 'host is not signed' };
 
   const url = new URL(request.url);
-  const canonicalUri = url.pathname.split('/').map((segment) => encode(encode(decodeURIComponent(segment)))).join('/') || '/';
+  const canonicalUri =
+    url.pathname
+      .split('/')
+      .map((segment) => encode(encode(decodeURIComponent(segment))))
+      .join('/') || '/';
   const canonicalQuery = [...url.searchParams]
     .map(([k, v]) => [encode(k), encode(v)] as const)
     .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))

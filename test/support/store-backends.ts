@@ -9,7 +9,10 @@ import type { Clock, IdGenerator } from '#harness/ports.js';
 import { startLocalDynamo, type LocalDynamo } from '#local/emulators/dynamo.js';
 
 /** Every storage port, plus the byOrder look-up both store bundles offer. */
-export type ContractStores = Pick<DynamoStores, 'runs' | 'journal' | 'idempotency' | 'approvals' | 'events' | 'budget' | 'locks' | 'shadow' | 'findRunsByOrder'>;
+export type ContractStores = Pick<
+  DynamoStores,
+  'runs' | 'journal' | 'idempotency' | 'approvals' | 'events' | 'budget' | 'locks' | 'shadow' | 'findRunsByOrder'
+>;
 
 /** Fresh stores on an empty backing, on the given clock (leases, updatedAt and expiries follow it). */
 export type MakeStores = (deps: { clock: Clock; ids: IdGenerator }) => Promise<ContractStores>;

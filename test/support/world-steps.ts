@@ -20,7 +20,12 @@ export class Crash extends Error {
   }
 }
 
-const MODELS = { triage: OFFLINE_MODELS.triage, orderAgent: OFFLINE_MODELS.order_agent, replyAgent: OFFLINE_MODELS.reply_agent, replyCheck: OFFLINE_MODELS.reply_check };
+const MODELS = {
+  triage: OFFLINE_MODELS.triage,
+  orderAgent: OFFLINE_MODELS.order_agent,
+  replyAgent: OFFLINE_MODELS.reply_agent,
+  replyCheck: OFFLINE_MODELS.reply_check,
+};
 const STEPS = ['Refund', 'DraftReply', 'CheckReply'] as const;
 type Step = (typeof STEPS)[number];
 

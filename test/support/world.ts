@@ -48,7 +48,14 @@ export async function startWorld(
   options: { fixture?: SandboxFixture } = {},
 ): Promise<World> {
   const sandboxes = options.fixture ? await startSandboxes(options.fixture) : await startDemoSandboxes();
-  const deps = createMcpDeps({ shopUrl: sandboxes.store.url, shopifyAdminToken: STORE_TOKEN, helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN } }, clock);
+  const deps = createMcpDeps(
+    {
+      shopUrl: sandboxes.store.url,
+      shopifyAdminToken: STORE_TOKEN,
+      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
+    },
+    clock,
+  );
   const mcp = await startMcpHttpServer({ deps, callerTokens: CALLER_TOKENS });
   const tools = createMcpToolTransport({ url: mcp.url, credentials: bearerCredentials(CALLER_TOKENS), serverId: 'refund-agent-mcp', timeoutMs: 5000 });
   const stores = createDynamoStores({ client: db.doc, tableName: db.tableName, clock, ids });
@@ -58,7 +65,18 @@ export async function startWorld(
     tools,
     stores,
     harness: (overrides = {}) =>
-      createHarness({ tools, journal: stores.journal, idempotency: stores.idempotency, models, clock, ids, runs: stores.runs, budget: stores.budget, sleep: async () => {}, ...overrides }),
+      createHarness({
+        tools,
+        journal: stores.journal,
+        idempotency: stores.idempotency,
+        models,
+        clock,
+        ids,
+        runs: stores.runs,
+        budget: stores.budget,
+        sleep: async () => {},
+        ...overrides,
+      }),
     async refundsOf(orderNumber) {
       const order = sandboxes.store.store.orders.find((o) => o.name === `#${orderNumber}`);
       return (order?.refunds ?? []).map((r) => ({ id: r.id, amountMinor: r.amountMinor }));
@@ -78,14 +96,66 @@ export async function gatedRun(world: World, input: { runId: string; orderNumber
   const { order } = await h.callTool(ctx, 'get_order', { orderNumber: input.orderNumber });
   const facts = toOrderFacts(order, 0);
   const line = facts.lineItems[0]!;
-  const proposal = { remedy: 'refund' as const, lineItems: [{ lineItemId: line.id, quantity: 1, quote: 'It arrived broken' }], amountMinor: line.unitPriceMinor, currency: facts.currency, reason: 'damaged' as const, unclear: null, evidence: ['ticket'] };
-  const triage = { intent: 'refund_request' as const, confidence: 0.9, orderNumber: input.orderNumber, orderNumbersMentioned: [input.orderNumber], orderQuote: null, language: 'en', reason: 'damaged' as const, itemHints: [], riskFlags: [] };
+  const proposal = {
+    remedy: 'refund' as const,
+    lineItems: [{ lineItemId: line.id, quantity: 1, quote: 'It arrived broken' }],
+    amountMinor: line.unitPriceMinor,
+    currency: facts.currency,
+    reason: 'damaged' as const,
+    unclear: null,
+    evidence: ['ticket'],
+  };
+  const triage = {
+    intent: 'refund_request' as const,
+    confidence: 0.9,
+    orderNumber: input.orderNumber,
+    orderNumbersMentioned: [input.orderNumber],
+    orderQuote: null,
+    language: 'en',
+    reason: 'damaged' as const,
+    itemHints: [],
+    riskFlags: [],
+  };
   const now = clock.now().toISOString();
-  const ticket = { tenant, helpdesk: 'zendesk' as const, eventId: `evt-${input.runId}`, eventType: 'ticket.created', ticketId: '5001', requesterId: '9001', requesterEmail: input.requesterEmail, subject: 'Broken', body: 'It arrived broken.', receivedAt: now };
-  const gate = decideGate({ ticketEmail: input.requesterEmail, customerText: [ticket.subject, ticket.body], ticketReceivedAt: now, triage, order: facts, proposal, policy: DEFAULT_POLICY, now: clock.now() });
+  const ticket = {
+    tenant,
+    helpdesk: 'zendesk' as const,
+    eventId: `evt-${input.runId}`,
+    eventType: 'ticket.created',
+    ticketId: '5001',
+    requesterId: '9001',
+    requesterEmail: input.requesterEmail,
+    subject: 'Broken',
+    body: 'It arrived broken.',
+    receivedAt: now,
+  };
+  const gate = decideGate({
+    ticketEmail: input.requesterEmail,
+    customerText: [ticket.subject, ticket.body],
+    ticketReceivedAt: now,
+    triage,
+    order: facts,
+    proposal,
+    policy: DEFAULT_POLICY,
+    now: clock.now(),
+  });
   const run: Run = {
-    runId: input.runId, tenant, status: 'running', state: 'Gate', ticket, triage, order: facts, proposal, gate,
-    approval: null, refund: null, draft: null, escalation: null, costMicros: 0, createdAt: now, updatedAt: now,
+    runId: input.runId,
+    tenant,
+    status: 'running',
+    state: 'Gate',
+    ticket,
+    triage,
+    order: facts,
+    proposal,
+    gate,
+    approval: null,
+    refund: null,
+    draft: null,
+    escalation: null,
+    costMicros: 0,
+    createdAt: now,
+    updatedAt: now,
   };
   await world.stores.runs.create(run);
   return run;
@@ -95,14 +165,29 @@ export async function gatedRun(world: World, input: { runId: string; orderNumber
 export async function approve(world: World, run: Run, overrides: Partial<ApprovalRecord> = {}): Promise<ApprovalRecord> {
   const preview = await world.harness().previewRefund({ tenant: run.tenant, runId: run.runId, step: 'RequestApproval', boundOrderId: run.order!.orderId }, run);
   const record: ApprovalRecord = {
-    approvalId: `apr_${run.runId}`, status: 'approved', argsHash: preview.argsHash, amountMinor: preview.amountMinor, currency: preview.currency,
-    requestedAt: clock.now().toISOString(), expiresAt: new Date(clock.now().getTime() + 24 * 3_600_000).toISOString(),
-    decidedBy: 'lead@demo-store.example', decidedAt: clock.now().toISOString(), reason: null,
-    runId: run.runId, tenant: run.tenant, taskToken: 'task-token-secret', formToken: 'form-token-secret', tool: 'refund_create', policyVersion: run.gate!.policyVersion,
+    approvalId: `apr_${run.runId}`,
+    status: 'approved',
+    argsHash: preview.argsHash,
+    amountMinor: preview.amountMinor,
+    currency: preview.currency,
+    requestedAt: clock.now().toISOString(),
+    expiresAt: new Date(clock.now().getTime() + 24 * 3_600_000).toISOString(),
+    decidedBy: 'lead@demo-store.example',
+    decidedAt: clock.now().toISOString(),
+    reason: null,
+    runId: run.runId,
+    tenant: run.tenant,
+    taskToken: 'task-token-secret',
+    formToken: 'form-token-secret',
+    tool: 'refund_create',
+    policyVersion: run.gate!.policyVersion,
     ...overrides,
   };
   await world.stores.approvals.create(record);
   const { approvalId, status, argsHash, amountMinor, currency, requestedAt, expiresAt, decidedBy, decidedAt, reason } = record;
-  await world.stores.runs.update(run.runId, { approval: { approvalId, status, argsHash, amountMinor, currency, requestedAt, expiresAt, decidedBy, decidedAt, reason }, state: 'RequestApproval' });
+  await world.stores.runs.update(run.runId, {
+    approval: { approvalId, status, argsHash, amountMinor, currency, requestedAt, expiresAt, decidedBy, decidedAt, reason },
+    state: 'RequestApproval',
+  });
   return record;
 }

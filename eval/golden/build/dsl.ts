@@ -5,8 +5,18 @@
 // a simple table; the checker derives them again on its own from POLICY.md.
 import type { SandboxFixture } from '#local/sandbox/fixture.js';
 import {
-  CATEGORIES, CATEGORY_SLUG, type ApprovalRule, type Category, type EscalationRule, type GoldenTicket, type Helpdesk, type Label,
-  type Reason, type Remedy, type RiskFlag, type ToolName,
+  CATEGORIES,
+  CATEGORY_SLUG,
+  type ApprovalRule,
+  type Category,
+  type EscalationRule,
+  type GoldenTicket,
+  type Helpdesk,
+  type Label,
+  type Reason,
+  type Remedy,
+  type RiskFlag,
+  type ToolName,
 } from '../schema.js';
 import { CATALOGUE } from './catalogue.js';
 
@@ -94,7 +104,11 @@ const EU_CITIES: Address[] = [
   { address1: 'Keizersgracht 101', city: 'Amsterdam', zip: '1015 CJ', country: 'Netherlands' },
 ];
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const DOMAINS = ['example.com', 'example.org', 'example.net'];
 
 export interface Built {
@@ -106,7 +120,9 @@ export interface Built {
 export function build(specs: Partial<Record<Category, Spec[]>>): Built {
   const fixture: SandboxFixture = {
     shop: { name: 'Hearth & Clay Home (golden set)', currency: 'USD', timeZone: 'America/New_York' },
-    customers: [], orders: [], helpdesk: { users: [], tickets: [] },
+    customers: [],
+    orders: [],
+    helpdesk: { users: [], tickets: [] },
   };
   const emails = new Set<string>();
   const tickets = new Map<Category, GoldenTicket[]>();
@@ -121,7 +137,13 @@ export function build(specs: Partial<Record<Category, Spec[]>>): Built {
         customerSeq += 1;
         const id = String(80000 + c * 100 + customerSeq);
         const userId = String(90000 + c * 100 + customerSeq);
-        let email = p.email ?? `${fold(p.name).replace(/[^a-z ]/g, '').trim().split(/\s+/).join('.')}@${DOMAINS[(c + customerSeq) % DOMAINS.length]}`;
+        let email =
+          p.email ??
+          `${fold(p.name)
+            .replace(/[^a-z ]/g, '')
+            .trim()
+            .split(/\s+/)
+            .join('.')}@${DOMAINS[(c + customerSeq) % DOMAINS.length]}`;
         if (emails.has(email)) email = email.replace('@', `${customerSeq}@`);
         if (emails.has(email)) throw new Error(`duplicate email ${email}`);
         emails.add(email);
@@ -165,9 +187,18 @@ export function build(specs: Partial<Record<Category, Spec[]>>): Built {
         ...(spec.claim.flags ? { riskFlags: spec.claim.flags } : {}),
       };
       list.push({
-        id, category, helpdesk: spec.hd ?? ((c + i) % 2 === 0 ? 'zendesk' : 'gorgias'), ticketId, language: spec.lang ?? 'en',
-        requester: me.id, subject, body: fill(spec.body), ...(spec.followUps ? { followUps: spec.followUps.map(fill) } : {}),
-        claim, label: labelOf(spec, ref, category, i), ...(spec.note ? { note: spec.note } : {}),
+        id,
+        category,
+        helpdesk: spec.hd ?? ((c + i) % 2 === 0 ? 'zendesk' : 'gorgias'),
+        ticketId,
+        language: spec.lang ?? 'en',
+        requester: me.id,
+        subject,
+        body: fill(spec.body),
+        ...(spec.followUps ? { followUps: spec.followUps.map(fill) } : {}),
+        claim,
+        label: labelOf(spec, ref, category, i),
+        ...(spec.note ? { note: spec.note } : {}),
       });
     });
     tickets.set(category, list);
@@ -180,29 +211,52 @@ function itemOf(spec: ItemSpec) {
   const product = CATALOGUE[sku];
   if (!product) throw new Error(`unknown SKU ${sku}`);
   return {
-    title: product.title, sku, quantity, unitPriceMinor: extra?.price ?? product.priceMinor,
-    ...(extra?.props ? { properties: extra.props } : {}), ...(product.giftCard ? { giftCard: true } : {}),
+    title: product.title,
+    sku,
+    quantity,
+    unitPriceMinor: extra?.price ?? product.priceMinor,
+    ...(extra?.props ? { properties: extra.props } : {}),
+    ...(product.giftCard ? { giftCard: true } : {}),
   };
 }
 
-function orderOf(o: OrderSpec, number: number, customer: { id: string; address: Address & { name: string } }, reason: Reason): SandboxFixture['orders'][number] {
+function orderOf(
+  o: OrderSpec,
+  number: number,
+  customer: { id: string; address: Address & { name: string } },
+  reason: Reason,
+): SandboxFixture['orders'][number] {
   const units = (list: Units[]) => list.map(([sku, quantity]) => ({ sku, quantity }));
   const ful = o.fulfillments ? undefined : o.ful === undefined ? 6 : o.ful;
   const lastShip = o.fulfillments ? Math.max(...o.fulfillments.map((f) => f.daysAgo)) : (ful ?? 0);
-  const delivered = o.delivered === null || typeof ful !== 'number' ? undefined
-    : (o.delivered ?? (reason === 'not_received' ? undefined : Math.max(0, ful - 2)));
+  const delivered =
+    o.delivered === null || typeof ful !== 'number' ? undefined : (o.delivered ?? (reason === 'not_received' ? undefined : Math.max(0, ful - 2)));
   return {
-    number, customerId: customer.id, createdDaysAgo: o.created ?? lastShip + 2,
+    number,
+    customerId: customer.id,
+    createdDaysAgo: o.created ?? lastShip + 2,
     ...(o.currency ? { currency: o.currency } : {}),
     lineItems: o.items.map(itemOf),
     ...(o.fulfillments
-      ? { fulfillments: o.fulfillments.map((f) => ({ daysAgo: f.daysAgo, ...(f.deliveredDaysAgo === undefined ? {} : { deliveredDaysAgo: f.deliveredDaysAgo }), lineItems: units(f.lines) })) }
+      ? {
+          fulfillments: o.fulfillments.map((f) => ({
+            daysAgo: f.daysAgo,
+            ...(f.deliveredDaysAgo === undefined ? {} : { deliveredDaysAgo: f.deliveredDaysAgo }),
+            lineItems: units(f.lines),
+          })),
+        }
       : { fulfilledDaysAgo: ful ?? null, ...(delivered === undefined ? {} : { deliveredDaysAgo: delivered }) }),
     ...(o.note ? { note: o.note } : {}),
     ...(o.attributes ? { attributes: o.attributes } : {}),
     shippingAddress: o.address ? { ...o.address, name: o.address.name ?? customer.address.name } : customer.address,
     ...(o.refunds
-      ? { refunds: o.refunds.map((r) => ({ daysAgo: r.daysAgo, ...(r.lines ? { lineItems: units(r.lines) } : {}), ...(r.amount === undefined ? {} : { amountMinor: r.amount }) })) }
+      ? {
+          refunds: o.refunds.map((r) => ({
+            daysAgo: r.daysAgo,
+            ...(r.lines ? { lineItems: units(r.lines) } : {}),
+            ...(r.amount === undefined ? {} : { amountMinor: r.amount }),
+          })),
+        }
       : {}),
   };
 }
@@ -220,25 +274,42 @@ function labelOf(spec: Spec, ref: (r: Ref) => { number: number; currency: string
     // cancel and refund status are bound like a refund and refused at the Gate.
     const atTriage = expect.esc === 'not_refund_request' && claim.remedy === 'other';
     const early = atTriage || BEFORE_ANY_ORDER.includes(expect.esc);
-    const trajectory: ToolName[] =
-      atTriage ? ['post_draft']
-      : expect.esc === 'order_not_requesters' ? ['get_order', 'post_draft']
-      : expect.esc === 'no_order_bound' ? ['find_customer_orders', 'post_draft']
-      : expect.esc === 'several_orders' ? ((claim.mentioned ?? []).length > 1 ? ['post_draft'] : ['find_customer_orders', 'post_draft'])
-      : [...(claim.order ? [] : ['find_customer_orders' as const]), 'get_order', 'get_refund_history', 'post_draft'];
+    const trajectory: ToolName[] = atTriage
+      ? ['post_draft']
+      : expect.esc === 'order_not_requesters'
+        ? ['get_order', 'post_draft']
+        : expect.esc === 'no_order_bound'
+          ? ['find_customer_orders', 'post_draft']
+          : expect.esc === 'several_orders'
+            ? (claim.mentioned ?? []).length > 1
+              ? ['post_draft']
+              : ['find_customer_orders', 'post_draft']
+            : [...(claim.order ? [] : ['find_customer_orders' as const]), 'get_order', 'get_refund_history', 'post_draft'];
     const bound = early ? null : ref(claim.order ?? 'o1');
     return {
-      outcome, amountMinor: 0, currency: bound?.currency ?? null, lines: [], reason, boundOrder: bound?.number ?? null,
-      escalation: expect.esc, approvalRules: [], trajectory,
+      outcome,
+      amountMinor: 0,
+      currency: bound?.currency ?? null,
+      lines: [],
+      reason,
+      boundOrder: bound?.number ?? null,
+      escalation: expect.esc,
+      approvalRules: [],
+      trajectory,
     };
   }
   if (expect.amount === undefined) throw new Error(`${where}: ${outcome} without amount`);
   const bound = ref(claim.order ?? 'o1');
   const prefix: ToolName[] = [...(claim.order ? [] : ['find_customer_orders' as const]), 'get_order', 'get_refund_history'];
   return {
-    outcome, amountMinor: expect.amount, currency: bound.currency,
-    lines: (expect.lines ?? claim.lines ?? []).map(([sku, quantity]) => ({ sku, quantity })), reason, boundOrder: bound.number,
-    escalation: null, approvalRules: expect.rules ?? [],
+    outcome,
+    amountMinor: expect.amount,
+    currency: bound.currency,
+    lines: (expect.lines ?? claim.lines ?? []).map(([sku, quantity]) => ({ sku, quantity })),
+    reason,
+    boundOrder: bound.number,
+    escalation: null,
+    approvalRules: expect.rules ?? [],
     trajectory: [...prefix, ...(outcome === 'auto_refund' ? (['preview_refund', 'refund_create', 'post_draft'] as const) : (['post_draft'] as const))],
   };
 }

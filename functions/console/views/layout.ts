@@ -13,7 +13,10 @@ export const money = (amountMinor: number, currency: string): string => formatMo
 /** An ISO time as the console shows it (UTC, to the second), in a <time> element. */
 export function time(iso: string | null | undefined): string {
   if (!iso) return '';
-  const shown = iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace(/Z$/, ' UTC');
+  const shown = iso
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/Z$/, ' UTC');
   return `<time datetime="${e(iso)}">${e(shown)}</time>`;
 }
 
@@ -65,8 +68,7 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:3px 12px;margin:
 `;
 
 export function layout(frame: PageFrame, content: string): string {
-  const link = (item: NavItem, href: string, label: string) =>
-    `<li><a href="${href}"${frame.nav === item ? ' aria-current="page"' : ''}>${label}</a></li>`;
+  const link = (item: NavItem, href: string, label: string) => `<li><a href="${href}"${frame.nav === item ? ' aria-current="page"' : ''}>${label}</a></li>`;
   const notice = frame.notice ? `<p class="notice ${frame.notice.kind}" role="status">${e(frame.notice.text)}</p>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -22,9 +22,27 @@ export interface DayFigures {
 
 /** The four rates the alarms watch, as the console computes them from the run rows. */
 const RATES = [
-  { key: 'override', title: 'Override rate: approvals rejected of those decided', part: (d: DayFigures) => d.approvalsOverridden, whole: (d: DayFigures) => d.approvalsDecided, color: '#a3150a' },
-  { key: 'reversal', title: 'Reversal rate: refunds disputed of those issued', part: (d: DayFigures) => d.refundsReversed, whole: (d: DayFigures) => d.refunds, color: '#8a4b00' },
-  { key: 'reopen', title: 'Reopen rate: closed tickets written to again within 72 h', part: (d: DayFigures) => d.reopened, whole: (d: DayFigures) => d.closed, color: '#0b57d0' },
+  {
+    key: 'override',
+    title: 'Override rate: approvals rejected of those decided',
+    part: (d: DayFigures) => d.approvalsOverridden,
+    whole: (d: DayFigures) => d.approvalsDecided,
+    color: '#a3150a',
+  },
+  {
+    key: 'reversal',
+    title: 'Reversal rate: refunds disputed of those issued',
+    part: (d: DayFigures) => d.refundsReversed,
+    whole: (d: DayFigures) => d.refunds,
+    color: '#8a4b00',
+  },
+  {
+    key: 'reopen',
+    title: 'Reopen rate: closed tickets written to again within 72 h',
+    part: (d: DayFigures) => d.reopened,
+    whole: (d: DayFigures) => d.closed,
+    color: '#0b57d0',
+  },
 ] as const;
 
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((1000 * part) / whole) / 10);
@@ -54,7 +72,10 @@ function bars(input: { title: string; items: Array<{ label: string; value: numbe
 <text x="${labelWidth + scale(item.value) + 6}" y="${y + 16}" font-size="12" fill="#1d2125">${e(item.text)}</text>`;
     })
     .join('');
-  const mark = input.mark === undefined ? '' : `<line x1="${labelWidth + scale(input.mark)}" x2="${labelWidth + scale(input.mark)}" y1="0" y2="${height}" stroke="#a3150a" stroke-dasharray="4 3"/>`;
+  const mark =
+    input.mark === undefined
+      ? ''
+      : `<line x1="${labelWidth + scale(input.mark)}" x2="${labelWidth + scale(input.mark)}" y1="0" y2="${height}" stroke="#a3150a" stroke-dasharray="4 3"/>`;
   return `<svg role="img" aria-label="${e(input.title)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg"><title>${e(input.title)}</title>${rows}${mark}</svg>`;
 }
 
@@ -64,13 +85,20 @@ function shadow(view: PicturesView): string {
   if (classes.length === 0) return `<p>No ticket class has shadow figures yet (default mode: ${e(s.defaultMode)}).</p>`;
   const picture = bars({
     title: `Agreement with the person's resolution per ticket class; the dashed line is the ${Math.round(s.threshold * 100)}% needed to switch to auto`,
-    items: classes.map((c) => ({ label: c.classKey, value: (c.agreement ?? 0) * 100, text: c.agreement === null ? 'no resolutions' : `${Math.round(c.agreement * 1000) / 10}% of ${c.resolved}` })),
+    items: classes.map((c) => ({
+      label: c.classKey,
+      value: (c.agreement ?? 0) * 100,
+      text: c.agreement === null ? 'no resolutions' : `${Math.round(c.agreement * 1000) / 10}% of ${c.resolved}`,
+    })),
     max: 100,
     color: '#2f6f4f',
     mark: s.threshold * 100,
   });
   const rows = classes
-    .map((c) => `<tr><td><code>${e(c.classKey)}</code></td><td>${e(c.mode)}</td><td class="num">${e(c.resolved)}</td><td class="num">${e(c.agreed)}</td><td class="num">${c.agreement === null ? '' : `${Math.round(c.agreement * 1000) / 10}%`}</td><td>${c.eligible ? 'yes' : 'no'}</td><td>${e(c.promotedBy ?? '')}</td></tr>`)
+    .map(
+      (c) =>
+        `<tr><td><code>${e(c.classKey)}</code></td><td>${e(c.mode)}</td><td class="num">${e(c.resolved)}</td><td class="num">${e(c.agreed)}</td><td class="num">${c.agreement === null ? '' : `${Math.round(c.agreement * 1000) / 10}%`}</td><td>${c.eligible ? 'yes' : 'no'}</td><td>${e(c.promotedBy ?? '')}</td></tr>`,
+    )
     .join('');
   return `${picture}<table><caption>Shadow mode per class (at least ${e(s.minTickets)} tickets and ${Math.round(s.threshold * 100)}% agreement to switch to auto)</caption>
 <thead><tr><th scope="col">Class</th><th scope="col">Mode</th><th scope="col">Resolved</th><th scope="col">Agreed</th><th scope="col">Agreement</th><th scope="col">May switch</th><th scope="col">Switched by</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -78,13 +106,26 @@ function shadow(view: PicturesView): string {
 
 function perDay(view: PicturesView): string {
   if (view.days.length === 0) return '<p>No runs yet.</p>';
-  const tickets = bars({ title: 'Tickets (runs) per day', items: view.days.map((d) => ({ label: d.day, value: d.tickets, text: String(d.tickets) })), color: '#0b57d0' });
+  const tickets = bars({
+    title: 'Tickets (runs) per day',
+    items: view.days.map((d) => ({ label: d.day, value: d.tickets, text: String(d.tickets) })),
+    color: '#0b57d0',
+  });
   const cost = bars({
     title: 'Model cost per ticket per day',
-    items: view.days.map((d) => ({ label: d.day, value: d.tickets ? d.costMicros / d.tickets : 0, text: dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0) })),
+    items: view.days.map((d) => ({
+      label: d.day,
+      value: d.tickets ? d.costMicros / d.tickets : 0,
+      text: dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0),
+    })),
     color: '#7a4fb0',
   });
-  const rows = view.days.map((d) => `<tr><td>${e(d.day)}</td><td class="num">${e(d.tickets)}</td><td class="num">${e(dollars(d.costMicros))}</td><td class="num">${e(dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0))}</td></tr>`).join('');
+  const rows = view.days
+    .map(
+      (d) =>
+        `<tr><td>${e(d.day)}</td><td class="num">${e(d.tickets)}</td><td class="num">${e(dollars(d.costMicros))}</td><td class="num">${e(dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0))}</td></tr>`,
+    )
+    .join('');
   return `<h3>Tickets per day</h3>${tickets}<h3>Cost per ticket per day</h3>${cost}
 <table><caption>Per day (UTC), from the newest ${e(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Tickets</th><th scope="col">Model cost</th><th scope="col">Per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -103,7 +144,10 @@ function rates(view: PicturesView): string {
     return `<td class="num">${value === null ? '' : `${value}% (${part} of ${whole})`}</td>`;
   };
   const rows = view.days
-    .map((d) => `<tr><td>${e(d.day)}</td>${cell(d.approvalsOverridden, d.approvalsDecided)}${cell(d.refundsReversed, d.refunds)}${cell(d.reopened, d.closed)}<td class="num">${e(dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0))}</td></tr>`)
+    .map(
+      (d) =>
+        `<tr><td>${e(d.day)}</td>${cell(d.approvalsOverridden, d.approvalsDecided)}${cell(d.refundsReversed, d.refunds)}${cell(d.reopened, d.closed)}<td class="num">${e(dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0))}</td></tr>`,
+    )
     .join('');
   return `${pictures}<table><caption>The four rates per day (UTC), from the newest ${e(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Override</th><th scope="col">Reversal</th><th scope="col">Reopen</th><th scope="col">Cost per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
 }

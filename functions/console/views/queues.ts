@@ -42,13 +42,14 @@ function approvals(view: QueuesView): string {
     .filter((run) => run.approval)
     .map((run) => {
       const a = run.approval!;
-      const form = view.canDecide && a.status === 'pending'
-        ? `<form class="action" method="post" action="/queues/approvals/${encodeURIComponent(a.approvalId)}" aria-label="Decide approval for ${e(run.runId)}">${csrfField(view.csrf)}
+      const form =
+        view.canDecide && a.status === 'pending'
+          ? `<form class="action" method="post" action="/queues/approvals/${encodeURIComponent(a.approvalId)}" aria-label="Decide approval for ${e(run.runId)}">${csrfField(view.csrf)}
 <input type="hidden" name="back" value="queues">
 <label for="reason-${e(a.approvalId)}">Reason (optional)<input id="reason-${e(a.approvalId)}" name="reason" maxlength="300" size="22"></label>
 <button type="submit" name="decision" value="approve" class="primary">Approve</button>
 <button type="submit" name="decision" value="reject" class="danger">Reject</button></form>`
-        : '<span class="muted">a lead decides</span>';
+          : '<span class="muted">a lead decides</span>';
       return `<tr><td>${runLink(run.runId)}</td><td>${e(run.order?.orderNumber ?? '')}</td><td class="num">${e(money(a.amountMinor, a.currency))}</td>
 <td>${e(run.gate?.reasons.join('; ') ?? '')}</td><td>${time(a.expiresAt)}<br><span class="muted">${e(hoursLeft(a.expiresAt, view.now))}</span></td><td>${form}</td></tr>`;
     })
@@ -62,7 +63,11 @@ function reviews(view: QueuesView): string {
   const rows = view.reviews
     .map((run) => {
       const form = view.canSettle ? reviewForm(run, view.csrf, 'queues') : '<span class="muted">an operator settles</span>';
-      const amount = run.refundIntent ? money(run.refundIntent.amountMinor, run.refundIntent.currency) : run.gate ? money(run.gate.amountMinor, run.gate.currency) : '';
+      const amount = run.refundIntent
+        ? money(run.refundIntent.amountMinor, run.refundIntent.currency)
+        : run.gate
+          ? money(run.gate.amountMinor, run.gate.currency)
+          : '';
       return `<tr><td>${runLink(run.runId)}</td><td>${e(run.order?.orderNumber ?? '')}</td><td class="num">${e(amount)}</td><td>${e(run.escalation?.reason ?? 'refund outcome unknown')}</td><td>${time(run.updatedAt)}</td><td>${form}</td></tr>`;
     })
     .join('\n');
@@ -74,7 +79,10 @@ function reviews(view: QueuesView): string {
 
 function escalations(view: QueuesView): string {
   const rows = view.escalations
-    .map((run) => `<tr><td>${runLink(run.runId)}</td><td>${statusBadge(run.status)}</td><td>${e(run.ticket.ticketId)}</td><td>${e(run.escalation?.reason ?? '')}</td><td>${e(run.escalation?.step ?? '')}</td><td class="num">${e(dollars(run.costMicros))}</td><td>${time(run.updatedAt)}</td></tr>`)
+    .map(
+      (run) =>
+        `<tr><td>${runLink(run.runId)}</td><td>${statusBadge(run.status)}</td><td>${e(run.ticket.ticketId)}</td><td>${e(run.escalation?.reason ?? '')}</td><td>${e(run.escalation?.step ?? '')}</td><td class="num">${e(dollars(run.costMicros))}</td><td>${time(run.updatedAt)}</td></tr>`,
+    )
     .join('\n');
   return `<section aria-labelledby="q-escalations"><h2 id="q-escalations">Escalations (${view.escalations.length})</h2>
 <table><thead><tr><th scope="col">Run</th><th scope="col">Status</th><th scope="col">Ticket</th><th scope="col">Reason</th><th scope="col">From state</th><th scope="col">Cost</th><th scope="col">When</th></tr></thead>

@@ -56,7 +56,9 @@ export function filterQuery(filter: RunsFilter, page: number): string {
 }
 
 function select(name: string, label: string, options: readonly string[], current: string | undefined): string {
-  const opts = ['', ...options].map((o) => `<option value="${e(o)}"${o === (current ?? '') ? ' selected' : ''}>${o ? e(o.replace(/_/g, ' ')) : 'any'}</option>`).join('');
+  const opts = ['', ...options]
+    .map((o) => `<option value="${e(o)}"${o === (current ?? '') ? ' selected' : ''}>${o ? e(o.replace(/_/g, ' ')) : 'any'}</option>`)
+    .join('');
   return `<label for="f-${name}">${label}<select id="f-${name}" name="${name}">${opts}</select></label>`;
 }
 

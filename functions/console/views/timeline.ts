@@ -46,14 +46,20 @@ function journalTable(rows: JournalRow[], caption: string): string {
   if (rows.length === 0) return '';
   const body = rows
     .map((r) => {
-      const call = r.kind === 'model' ? `${e(r.name)} <span class="muted">${e(r.model ?? r.provider)}</span>` : `${e(r.name)} <span class="muted">${e(r.provider)}</span>`;
-      const tokens = r.inputTokens !== null || r.outputTokens !== null ? `<br><span class="muted">${e(r.inputTokens ?? 0)} in / ${e(r.outputTokens ?? 0)} out tokens</span>` : '';
+      const call =
+        r.kind === 'model' ? `${e(r.name)} <span class="muted">${e(r.model ?? r.provider)}</span>` : `${e(r.name)} <span class="muted">${e(r.provider)}</span>`;
+      const tokens =
+        r.inputTokens !== null || r.outputTokens !== null
+          ? `<br><span class="muted">${e(r.inputTokens ?? 0)} in / ${e(r.outputTokens ?? 0)} out tokens</span>`
+          : '';
       const decided = r.decision ? `${e(r.decision)}${r.rule ? `<br><code>${e(r.rule)}</code>` : ''}` : r.rule ? `<code>${e(r.rule)}</code>` : '';
       const extra = [
         r.idempotencyKey ? `key <code>${e(r.idempotencyKey)}</code>` : '',
         r.approvalId ? `approval <code>${e(r.approvalId)}</code>` : '',
         r.actor ? `by <strong>${e(r.actor)}</strong>` : '',
-      ].filter(Boolean).join(' · ');
+      ]
+        .filter(Boolean)
+        .join(' · ');
       return `<tr><td>${time(r.at)}</td><td>${e(r.kind)}</td><td>${call}${tokens}</td><td class="o-${e(r.outcome)}">${e(r.outcome)}</td>
 <td class="num">${e(r.latencyMs)} ms</td><td class="num">${e(dollars(r.costMicros))}</td><td>${decided}</td><td>${e(r.detail)}${extra ? `<br><span class="muted">${extra}</span>` : ''}</td></tr>`;
     })
@@ -148,23 +154,30 @@ function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
       return facts([
         ['Class', `<code>${e(s.classKey)}</code>`],
         ['Would have', e(`${s.decision} ${money(s.amountMinor, s.currency)}`)],
-        ['Resolution', s.resolution ? e(`${s.resolution.by.replace('_', ' ')} ${money(s.resolution.amountMinor, s.currency)}: ${s.resolution.agrees ? 'agrees' : 'disagrees'}`) : 'not yet'],
+        [
+          'Resolution',
+          s.resolution
+            ? e(`${s.resolution.by.replace('_', ' ')} ${money(s.resolution.amountMinor, s.currency)}: ${s.resolution.agrees ? 'agrees' : 'disagrees'}`)
+            : 'not yet',
+        ],
       ]);
     }
     case 'RequestApproval': {
       const a = run.approval;
       if (!a) return '';
-      const left = a.status === 'pending' ? ` (${Math.max(0, Math.round((Date.parse(a.expiresAt) - ctx.now.getTime()) / 3600_000 * 10) / 10)} h left)` : '';
-      return facts([
-        ['Approval', `<code>${e(a.approvalId)}</code> ${e(a.status)}`],
-        ['Amount', e(money(a.amountMinor, a.currency))],
-        ['Requested', time(a.requestedAt)],
-        ['Expires', `${time(a.expiresAt)}${e(left)}`],
-        ['Decided by', e(a.decidedBy ?? '')],
-        ['Decided at', time(a.decidedAt)],
-        ['Reason', e(a.reason ?? '')],
-        ['Bound hash', `<code>${e(a.argsHash)}</code>`],
-      ]) + approvalForm(run, ctx);
+      const left = a.status === 'pending' ? ` (${Math.max(0, Math.round(((Date.parse(a.expiresAt) - ctx.now.getTime()) / 3600_000) * 10) / 10)} h left)` : '';
+      return (
+        facts([
+          ['Approval', `<code>${e(a.approvalId)}</code> ${e(a.status)}`],
+          ['Amount', e(money(a.amountMinor, a.currency))],
+          ['Requested', time(a.requestedAt)],
+          ['Expires', `${time(a.expiresAt)}${e(left)}`],
+          ['Decided by', e(a.decidedBy ?? '')],
+          ['Decided at', time(a.decidedAt)],
+          ['Reason', e(a.reason ?? '')],
+          ['Bound hash', `<code>${e(a.argsHash)}</code>`],
+        ]) + approvalForm(run, ctx)
+      );
     }
     case 'Refund': {
       const r = run.refund;
@@ -184,7 +197,10 @@ function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
     case 'DraftReply':
     case 'CheckReply': {
       const d = run.draft;
-      if (!d || state !== 'CheckReply') return d && state === 'DraftReply' ? `<details><summary>Reply draft (${e(d.language)})</summary><pre style="white-space:pre-wrap">${e(d.body)}</pre></details>` : '';
+      if (!d || state !== 'CheckReply')
+        return d && state === 'DraftReply'
+          ? `<details><summary>Reply draft (${e(d.language)})</summary><pre style="white-space:pre-wrap">${e(d.body)}</pre></details>`
+          : '';
       return facts([
         ['Check', d.check ? (d.check.passed ? 'passed' : `failed: ${e(d.check.problems.join('; '))}`) : 'not run'],
         ['Note on the ticket', d.noteId ? `<code>${e(d.noteId)}</code>` : ''],
@@ -192,10 +208,20 @@ function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
     }
     case 'Escalate': {
       const x = run.escalation;
-      if (x) return facts([['Reason', `<strong>${e(x.reason)}</strong>`], ['From state', e(x.step)]]);
+      if (x)
+        return facts([
+          ['Reason', `<strong>${e(x.reason)}</strong>`],
+          ['From state', e(x.step)],
+        ]);
       // A step asked for a person and the hand-over has not happened yet (the steps after it pass it on).
       const asked = run.escalationRequest;
-      return asked ? facts([['Reason', `<strong>${e(asked.reason)}</strong>`], ['Asked by state', e(asked.step)], ['Handed over', 'not yet']]) : '';
+      return asked
+        ? facts([
+            ['Reason', `<strong>${e(asked.reason)}</strong>`],
+            ['Asked by state', e(asked.step)],
+            ['Handed over', 'not yet'],
+          ])
+        : '';
     }
     default:
       return '';
@@ -206,7 +232,10 @@ function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
 function notes(run: Run, journal: JournalRow[]): string {
   const rows = journal
     .filter((r) => r.name === 'post_draft' && r.kind === 'tool')
-    .map((r) => `<li>${time(r.at)} from ${e(r.step)}: <span class="o-${e(r.outcome)}">${e(r.outcome)}</span> ${e(/note\S*\s+(\S+)/i.exec(r.detail)?.[0] ?? r.detail)}</li>`);
+    .map(
+      (r) =>
+        `<li>${time(r.at)} from ${e(r.step)}: <span class="o-${e(r.outcome)}">${e(r.outcome)}</span> ${e(/note\S*\s+(\S+)/i.exec(r.detail)?.[0] ?? r.detail)}</li>`,
+    );
   if (run.shadow?.noteId) rows.push(`<li>shadow proposal note <code>${e(run.shadow.noteId)}</code></li>`);
   return rows.length ? `<h2 id="notes">Notes left on the ticket</h2><ul>${rows.join('')}</ul>` : '';
 }

@@ -32,7 +32,11 @@ export function createSfnWorkflowEngine(deps: { client: SFNClient; stateMachineA
     async stop(name, cause) {
       try {
         await deps.client.send(
-          new (await sfn()).StopExecutionCommand({ executionArn: executionArnFor(deps.stateMachineArn, name), error: 'RunCancelled', cause: cause.slice(0, 256) }),
+          new (await sfn()).StopExecutionCommand({
+            executionArn: executionArnFor(deps.stateMachineArn, name),
+            error: 'RunCancelled',
+            cause: cause.slice(0, 256),
+          }),
         );
         return { stopped: true };
       } catch (error) {

@@ -18,9 +18,7 @@ const toRecord = (item: Record<string, unknown>): ApprovalRecord => ApprovalReco
 
 async function createApproval({ client, tableName }: ApprovalDeps, record: ApprovalRecord): Promise<void> {
   const item = { ...keys.approval(record.approvalId), ...plain(ApprovalRecordSchema.parse(record)) };
-  const created = await conditionally(() =>
-    client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })),
-  );
+  const created = await conditionally(() => client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
   if (!created) throw new RecordExistsError('approval', record.approvalId);
 }
 

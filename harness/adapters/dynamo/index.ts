@@ -2,7 +2,18 @@
 // Build the document client once per container with removeUndefinedValues and pass it in.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Run } from '../../domain/types.js';
-import type { ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyStore, IdGenerator, JournalStore, LockStore, RunStore, ShadowStore } from '../../ports.js';
+import type {
+  ApprovalStore,
+  BudgetStore,
+  Clock,
+  EventLedger,
+  IdempotencyStore,
+  IdGenerator,
+  JournalStore,
+  LockStore,
+  RunStore,
+  ShadowStore,
+} from '../../ports.js';
 import { createDynamoApprovalStore } from './approvals.js';
 import { createDynamoBudgetStore } from './budget.js';
 import { createDynamoEventLedger } from './events.js';

@@ -10,7 +10,12 @@ import { conditionally, withoutKeys } from './conditional.js';
 import type { DynamoTableDeps } from './runs.js';
 import { keys, TABLE_KEYS } from './table.js';
 
-export function createDynamoJournalStore({ client, tableName, ids, retentionDays = DEFAULT_RETENTION_DAYS }: DynamoTableDeps & { ids: IdGenerator }): JournalStore {
+export function createDynamoJournalStore({
+  client,
+  tableName,
+  ids,
+  retentionDays = DEFAULT_RETENTION_DAYS,
+}: DynamoTableDeps & { ids: IdGenerator }): JournalStore {
   const nextSeq = createJournalSequencer(() => ids.random());
   return {
     async append(row) {

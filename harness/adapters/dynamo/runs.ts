@@ -33,9 +33,7 @@ async function createRun({ client, tableName, retentionDays = DEFAULT_RETENTION_
   }
   item[TABLE_KEYS.byStatusPartitionKey] = keys.byStatus(run.tenant, run.status);
   item[TABLE_KEYS.byStatusSortKey] = run.updatedAt;
-  return conditionally(() =>
-    client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })),
-  );
+  return conditionally(() => client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
 }
 
 async function updateRun(deps: DynamoTableDeps, runId: string, patch: RunPatch): Promise<Run> {

@@ -124,9 +124,7 @@ async function promote({ client, tableName }: DynamoTableDeps, tenant: string, p
   );
   if (!switched) return false;
   // The class row already says who and when; this row keeps the figures, one per switch.
-  await client.send(
-    new PutCommand({ TableName: tableName, Item: { ...keys.shadowPromotion(tenant, promotion.at, promotion.classKey), ...plain(promotion) } }),
-  );
+  await client.send(new PutCommand({ TableName: tableName, Item: { ...keys.shadowPromotion(tenant, promotion.at, promotion.classKey), ...plain(promotion) } }));
   return true;
 }
 

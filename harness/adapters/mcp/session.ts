@@ -43,7 +43,10 @@ async function lostSession(response: Response, headers: Headers): Promise<McpSes
   // A 404 is "session unknown" only for a request that named one; otherwise it is a wrong URL.
   if (response.status === 404 && headers.has('mcp-session-id')) return new McpSessionLostError(404, 'session not found');
   if (response.status !== 400) return null;
-  const body = (await response.clone().json().catch(() => null)) as { error?: { message?: unknown } } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { message?: unknown } } | null;
   const message = typeof body?.error?.message === 'string' ? body.error.message : '';
   return HANDSHAKE_WANTED.test(message) ? new McpSessionLostError(400, message.slice(0, 200)) : null;
 }

@@ -55,7 +55,10 @@ function failure(category: ToolErrorCategory, message: string): ToolCallResult {
 }
 
 function textOf(result: CallToolResult): string {
-  return result.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join(' ').slice(0, 500);
+  return result.content
+    .flatMap((c) => (c.type === 'text' ? [c.text] : []))
+    .join(' ')
+    .slice(0, 500);
 }
 
 export function toToolCallResult(result: CallToolResult): ToolCallResult {
@@ -79,9 +82,15 @@ export function createMcpToolTransport(options: McpToolTransportOptions): ToolTr
   const sessions = createMcpSessions({ url: new URL(options.url), timeoutMs: timeout });
   // The global fetch is looked up per request, not kept: whoever wraps it later (a meter) still sees every request.
   const send: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const signing = credentials.kind === 'sigv4'
-    ? createSigV4Fetch({ region: credentials.region, credentials: credentials.credentials, ...(credentials.now ? { now: credentials.now } : {}), fetch: send })
-    : null;
+  const signing =
+    credentials.kind === 'sigv4'
+      ? createSigV4Fetch({
+          region: credentials.region,
+          credentials: credentials.credentials,
+          ...(credentials.now ? { now: credentials.now } : {}),
+          fetch: send,
+        })
+      : null;
 
   /** Who the caller is to the server, and the connection presenting it (the signing role, or the step's token). */
   function identityOf(caller: StepName): McpCallerIdentity {

@@ -56,7 +56,10 @@ export function createInMemoryRunStore(deps: { runs: Map<string, Run>; clock: Cl
       runs.set(runId, { ...run, costMicros: run.costMicros + micros });
     },
     async list(limit) {
-      return [...runs.values()].sort((a, b) => newestFirst(a.createdAt, b.createdAt)).slice(0, limit).map(plain);
+      return [...runs.values()]
+        .sort((a, b) => newestFirst(a.createdAt, b.createdAt))
+        .slice(0, limit)
+        .map(plain);
     },
     async listByStatus(tenant, status, limit, opts) {
       const since = opts?.changedSince;

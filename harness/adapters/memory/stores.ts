@@ -3,7 +3,19 @@
 // store contract (test/contract/stores/) runs the same suites against both. For unit tests and quick
 // local runs; nothing survives the process.
 import type { JournalRow, Run } from '../../domain/types.js';
-import type { ApprovalRecord, ApprovalStore, BudgetStore, Clock, EventLedger, IdempotencyStore, IdGenerator, JournalStore, LockStore, RunStore, ShadowStore } from '../../ports.js';
+import type {
+  ApprovalRecord,
+  ApprovalStore,
+  BudgetStore,
+  Clock,
+  EventLedger,
+  IdempotencyStore,
+  IdGenerator,
+  JournalStore,
+  LockStore,
+  RunStore,
+  ShadowStore,
+} from '../../ports.js';
 import { createInMemoryApprovalStore } from './approvals.js';
 import { createInMemoryBudgetStore } from './budget.js';
 import { createInMemoryEventLedger } from './events.js';

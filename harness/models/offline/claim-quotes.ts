@@ -47,4 +47,3 @@ export function complaintQuote(r: SourceReading): string | null {
   const span = fitSpan(r.tokens, sentence, cue ? { from: cue.from, to: cue.to } : { from: sentence.from, to: sentence.from + 1 });
   return span ? quoteOf(r.text, r.tokens, span) : null;
 }
-

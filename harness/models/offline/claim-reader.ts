@@ -45,7 +45,8 @@ function merge(perSource: readonly SourceClaims[], excluded: Set<number>, index:
       const seen = local.get(claim.line);
       if (excluded.has(claim.line)) continue;
       if (!seen || (seen.amount === null && claim.amount !== null)) local.set(claim.line, claim);
-      else if (claim.amount !== null && units(claim.amount, index.lines[claim.line]!) !== units(seen.amount, index.lines[claim.line]!)) disagree.add(claim.line);
+      else if (claim.amount !== null && units(claim.amount, index.lines[claim.line]!) !== units(seen.amount, index.lines[claim.line]!))
+        disagree.add(claim.line);
     }
     for (const [line, claim] of local) {
       const earlier = best.get(line);

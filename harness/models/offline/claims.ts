@@ -108,7 +108,9 @@ function isNegated(r: SourceReading, m: Mention): boolean {
 /** "The mug is lovely but it doesn't match my kitchen": the next clause complains of it without naming another item. */
 function pronounComplaintAfter(r: SourceReading, c: number): boolean {
   const next = r.seg.clauses[c + 1];
-  return next !== undefined && r.seg.sentenceOf[next.from] === r.seg.sentenceOf[r.seg.clauses[c]!.from] && r.clauseComplains[c + 1]! && !r.linesInClause.has(c + 1);
+  return (
+    next !== undefined && r.seg.sentenceOf[next.from] === r.seg.sentenceOf[r.seg.clauses[c]!.from] && r.clauseComplains[c + 1]! && !r.linesInClause.has(c + 1)
+  );
 }
 
 /** "all the plates and bowls": the "all" of the item before carries over a bare "and". */
@@ -125,26 +127,39 @@ function lessUnits(ex: Exceptions, r: SourceReading, line: number, s: number, st
   return { from: Math.min(less.span.from, stated?.from ?? less.span.from), to: Math.max(less.span.to, stated?.to ?? 0), amount: { allBut: less.n } };
 }
 
+/** The quote of a claim on the whole order ("everything except …", "the whole order arrived broken"), if any. */
+function wholeOrderQuote(r: SourceReading, ex: ReturnType<typeof readExceptions>): string | null {
+  const { tokens, seg } = r;
+  const plainWhole = matchWholeOrder(tokens).find(
+    (m) => r.complains[seg.sentenceOf[m.from]!] && !r.fine[seg.clauseOf[m.from]!] && !ELSE.has(tokens[m.to]?.norm ?? ''),
+  );
+  const wholeCores = [...ex.wholeCores, ...(plainWhole ? [{ from: plainWhole.from, to: seg.clauses[seg.clauseOf[plainWhole.from]!]!.to }] : [])];
+  const core = wholeCores.sort((a, b) => a.from - b.from)[0];
+  const wholeSpan = core ? fitSpan(tokens, core, { from: core.from, to: core.from + 1 }) : null;
+  return wholeSpan ? quoteOf(r.text, tokens, wholeSpan) : null;
+}
+
+/** The first mention naming one line only, per sentence and line ("the oak one"), keyed `<sentence>:<line>`. */
+function firstSingleMentions(r: SourceReading): Map<string, Mention> {
+  const namedIn = new Map<string, Mention>();
+  for (const m of r.mentions) {
+    const key = `${r.seg.sentenceOf[m.from]}:${m.lines[0]}`;
+    if (m.lines.length === 1 && !namedIn.has(key)) namedIn.set(key, m);
+  }
+  return namedIn;
+}
+
 export function readSourceClaims(r: SourceReading, index: LineIndex, language: string): SourceClaims {
   const { tokens, seg } = r;
   const ex = readExceptions(r, language);
   const out: SourceClaims = { claims: [], excluded: ex.excluded, fine: new Set(), ambiguous: [], context: [], whole: null, complaint: null };
-  const plainWhole = matchWholeOrder(tokens).find((m) => r.complains[seg.sentenceOf[m.from]!] && !r.fine[seg.clauseOf[m.from]!] && !ELSE.has(tokens[m.to]?.norm ?? ''));
-  const wholeCores = [...ex.wholeCores, ...(plainWhole ? [{ from: plainWhole.from, to: seg.clauses[seg.clauseOf[plainWhole.from]!]!.to }] : [])];
-  const core = wholeCores.sort((a, b) => a.from - b.from)[0];
-  const wholeSpan = core ? fitSpan(tokens, core, { from: core.from, to: core.from + 1 }) : null;
-  if (wholeSpan) out.whole = quoteOf(r.text, tokens, wholeSpan);
+  out.whole = wholeOrderQuote(r, ex);
   const complaining = complainingClauses(r, language);
   const anchored = anchoredSentences(r);
   const memo = new Map<string, Stated | null>();
   const claimed = new Set<number>();
   let previous: { m: Mention; stated: Stated | null } | null = null;
-  // The first mention naming one line only, per sentence and line ("the oak one").
-  const namedIn = new Map<string, Mention>();
-  for (const m of r.mentions) {
-    const key = `${seg.sentenceOf[m.from]}:${m.lines[0]}`;
-    if (m.lines.length === 1 && !namedIn.has(key)) namedIn.set(key, m);
-  }
+  const namedIn = firstSingleMentions(r);
   r.mentions.forEach((m, k) => {
     if (ex.exceptionMentions.has(k) || m.lines.some((line) => out.excluded.has(line))) return;
     if (isNegated(r, m)) return void m.lines.forEach((line) => out.excluded.add(line));
@@ -157,7 +172,8 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
     if (r.fine[c] && !pronounComplaintAfter(r, c)) return void m.lines.forEach((line) => out.fine.add(line));
     const passing = !r.complains[s] || (anchored.has(s) && !complaining[c]) || (!m.strong && m.lines.length === 1);
     if (passing) {
-      if (m.lines.length === 1) out.context.push({ line: m.lines[0]!, amount: own?.amount ?? null, singular, pairs: own?.pairs, quote: once(() => quoteFor(r, m, own)) });
+      if (m.lines.length === 1)
+        out.context.push({ line: m.lines[0]!, amount: own?.amount ?? null, singular, pairs: own?.pairs, quote: once(() => quoteFor(r, m, own)) });
       return;
     }
     if (m.lines.length > 1) {
@@ -167,7 +183,12 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
       if (!each) return void out.ambiguous.push(m.lines);
       for (const line of m.lines) {
         const named = namedIn.get(`${s}:${line}`);
-        out.claims.push({ line, amount: 1, singular: true, quote: once(() => (named ? quoteFor(r, named, null, named) : quoteFor(r, m, own, own ?? undefined))) });
+        out.claims.push({
+          line,
+          amount: 1,
+          singular: true,
+          quote: once(() => (named ? quoteFor(r, named, null, named) : quoteFor(r, m, own, own ?? undefined))),
+        });
       }
       return;
     }
@@ -182,7 +203,14 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
 }
 
 /** A complaining sentence naming no item claims the single line named in the sentence or two before. */
-function leanOnEarlierSentence(r: SourceReading, ex: Exceptions, language: string, out: SourceClaims, claimed: Set<number>, memo: Map<string, Stated | null>): void {
+function leanOnEarlierSentence(
+  r: SourceReading,
+  ex: Exceptions,
+  language: string,
+  out: SourceClaims,
+  claimed: Set<number>,
+  memo: Map<string, Stated | null>,
+): void {
   const { seg } = r;
   const lastMention = new Map<number, Mention>();
   for (const m of r.mentions) lastMention.set(seg.sentenceOf[m.from]!, m);

@@ -50,8 +50,15 @@ export const wordSet = (list: readonly string[]) => new Set(list.map(normalizeWo
 
 /** Words that never name an item: function words, numbers, order, fine and exclusion words, stop words. */
 export const NOT_ITEM: ReadonlySet<string> = wordSet([
-  ...Object.values(LANGUAGE_WORDS).flat(), ...ARTICLES, ...ORDER_WORDS, ...ALL_WORDS, ...BOTH_WORDS, ...PAIR_WORDS, ...Object.keys(CARDINALS),
-  ...[...FINE_WORDS, ...EXCLUSION_MARKERS, ...WHOLE_ORDER_WORDS].flatMap((p) => p.split(' ')), ...STOP_WORDS,
+  ...Object.values(LANGUAGE_WORDS).flat(),
+  ...ARTICLES,
+  ...ORDER_WORDS,
+  ...ALL_WORDS,
+  ...BOTH_WORDS,
+  ...PAIR_WORDS,
+  ...Object.keys(CARDINALS),
+  ...[...FINE_WORDS, ...EXCLUSION_MARKERS, ...WHOLE_ORDER_WORDS].flatMap((p) => p.split(' ')),
+  ...STOP_WORDS,
 ]);
 
 /** Marks every token a match covers: a bitmap for "is this token a cue word". */

@@ -49,8 +49,25 @@ export function singularBase(word: string): string {
 }
 
 const PLURAL_RULES: ReadonlyArray<readonly [string, string]> = [
-  ['s', ''], ['es', ''], ['ies', 'y'], ['n', ''], ['en', ''], ['e', ''], ['er', ''], ['x', ''], ['i', 'o'], ['i', 'e'], ['e', 'a'],
-  ['oes', 'ao'], ['aes', 'ao'], ['ais', 'al'], ['eis', 'el'], ['ns', 'm'], ['chi', 'co'], ['ghi', 'go'], ['che', 'ca'],
+  ['s', ''],
+  ['es', ''],
+  ['ies', 'y'],
+  ['n', ''],
+  ['en', ''],
+  ['e', ''],
+  ['er', ''],
+  ['x', ''],
+  ['i', 'o'],
+  ['i', 'e'],
+  ['e', 'a'],
+  ['oes', 'ao'],
+  ['aes', 'ao'],
+  ['ais', 'al'],
+  ['eis', 'el'],
+  ['ns', 'm'],
+  ['chi', 'co'],
+  ['ghi', 'go'],
+  ['che', 'ca'],
 ];
 
 /** Singular forms a plural word may come from: one per rule that fits. */
@@ -66,7 +83,10 @@ export function pluralCandidates(word: string): string[] {
 function titleWords(title: string): { words: string[]; head: string | null } {
   const main = title.split(/\s[-–—|]\s|[(,[]/u)[0] ?? title;
   const wordsOf = (text: string) =>
-    tokenize(text).filter((t) => t.kind === 'word').map((t) => singularBase(unElide(t.norm))).filter((w) => w.length >= 2 && !TITLE_STOP.has(w));
+    tokenize(text)
+      .filter((t) => t.kind === 'word')
+      .map((t) => singularBase(unElide(t.norm)))
+      .filter((w) => w.length >= 2 && !TITLE_STOP.has(w));
   return { words: wordsOf(title), head: wordsOf(main).at(-1) ?? null };
 }
 
@@ -111,7 +131,9 @@ function matchWord(index: LineIndex, word: string, deep = true): WordMatch | nul
   // A typo of the word or of its singular ("plats", "bowels"): one edit, same first letter, long enough.
   for (const [candidate, plural] of [[word, false], ...pluralCandidates(word).map((c) => [c, true] as const)] as const) {
     if (candidate.length < TYPO_MIN - 1) continue;
-    const typo = (index.byInitial.get(candidate[0]!) ?? []).find((form) => (form.length >= TYPO_MIN || candidate.length >= TYPO_MIN) && withinOneEdit(form, candidate));
+    const typo = (index.byInitial.get(candidate[0]!) ?? []).find(
+      (form) => (form.length >= TYPO_MIN || candidate.length >= TYPO_MIN) && withinOneEdit(form, candidate),
+    );
     if (typo) return { lines: index.forms.get(typo)!, plural, form: typo };
   }
   return null;

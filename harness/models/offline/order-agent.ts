@@ -71,7 +71,9 @@ function orderEvidence(order: OrderFacts, lines: readonly ClaimedLine[], reading
   const out: string[] = [];
   for (const claimed of lines) {
     const line = order.lineItems.find((l) => l.id === claimed.lineItemId)!;
-    out.push(`"${short(line.title, 60)}": ${line.unitPriceMinor} ${order.currency} each, ${line.refundableQuantity} of ${line.quantity} still refundable, ${line.fulfilledAt ? `fulfilled ${line.fulfilledAt.slice(0, 10)}` : 'not fulfilled'}`);
+    out.push(
+      `"${short(line.title, 60)}": ${line.unitPriceMinor} ${order.currency} each, ${line.refundableQuantity} of ${line.quantity} still refundable, ${line.fulfilledAt ? `fulfilled ${line.fulfilledAt.slice(0, 10)}` : 'not fulfilled'}`,
+    );
   }
   for (const at of reading?.excluded ?? []) out.push(`excluded by the customer: "${short(index.lines[at]!.title, 60)}"`);
   if (reading?.fallback === 'only_line') out.push('no item is named; the order has a single line');
@@ -90,13 +92,25 @@ export function proposeRefund({ order, triage, ticket }: OrderAgentInput): Propo
   const head = [`remedy: ${remedy.remedy}${remedy.cue ? ` ("${short(remedy.cue)}")` : ''}`, `reason from triage: ${reason}`];
   if (remedy.remedy === 'refund_status') {
     const evidence = [...head, 'the customer asks about a refund already made; nothing new is claimed', ...orderEvidence(order, [], null, index)];
-    return { remedy: 'refund_status', lineItems: [], amountMinor: 0, currency: order.currency, reason, unclear: null, evidence: evidence.slice(0, MAX_EVIDENCE) };
+    return {
+      remedy: 'refund_status',
+      lineItems: [],
+      amountMinor: 0,
+      currency: order.currency,
+      reason,
+      unclear: null,
+      evidence: evidence.slice(0, MAX_EVIDENCE),
+    };
   }
   const reading = readClaims(sources, index, triage.language);
   const { lines, questions, evidence } = resolve(reading, index);
   if (remedy.question) questions.unshift(remedy.question);
   if (lines.length === 0 && questions.length === 0 && remedy.remedy !== 'cancel') {
-    questions.push(texts.length === 0 ? 'What does the customer report? The ticket has no text.' : `Which item of order #${order.orderNumber} is the problem? The ticket names none of its items.`);
+    questions.push(
+      texts.length === 0
+        ? 'What does the customer report? The ticket has no text.'
+        : `Which item of order #${order.orderNumber} is the problem? The ticket names none of its items.`,
+    );
   }
   const question = questions.join(' ').slice(0, 500);
   return {

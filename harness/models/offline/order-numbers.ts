@@ -99,8 +99,15 @@ function locate(read: ReadText): Located[] {
     for (let c = from; c < Math.max(nextClause, from + 1); c++) [complaints, others] = [complaints + complaintAt[c]!, others + otherAt[c]!];
     const sameSentence = (o: { token: number } | undefined) => (o && seg.sentenceOf[o.token] === s ? o.token : null);
     return {
-      number: m.number, read, token: m.token, sentence, complains: complaints > 0, other: others > 0 && complaints === 0, shared,
-      previousToken: sameSentence(previous), nextToken: sameSentence(next),
+      number: m.number,
+      read,
+      token: m.token,
+      sentence,
+      complains: complaints > 0,
+      other: others > 0 && complaints === 0,
+      shared,
+      previousToken: sameSentence(previous),
+      nextToken: sameSentence(next),
     };
   });
 }

@@ -5,7 +5,18 @@
 // the ordered count, not a claim. Bounded look-around: linear.
 import { wordSet } from './cues.js';
 import { ARTICLES, ORDERED_WORDS, PLURAL_MARKERS } from './lexicon/grammar.js';
-import { AFTER_LONE_ALL, ALL_WORDS, BOTH_WORDS, CARDINALS, COUNT_COMPANIONS, OF_WORDS, ONE_WORDS, PAIR_WORDS, QUANTITY_FILLERS, THEM_WORDS } from './lexicon/numbers.js';
+import {
+  AFTER_LONE_ALL,
+  ALL_WORDS,
+  BOTH_WORDS,
+  CARDINALS,
+  COUNT_COMPANIONS,
+  OF_WORDS,
+  ONE_WORDS,
+  PAIR_WORDS,
+  QUANTITY_FILLERS,
+  THEM_WORDS,
+} from './lexicon/numbers.js';
 import type { Span } from './segments.js';
 import { digitsValue, normalizeWord, type Token } from './tokens.js';
 

@@ -20,22 +20,28 @@ const TEMPLATES: Record<'en' | 'es' | 'de' | 'fr', Templates> = {
   en: {
     order: (n) => (n ? `order #${n}` : 'your order'),
     refunded: (amount, order) => `Hello,\n\nWe have refunded ${amount} for ${order} to your original payment method.\n\nBest regards,\nCustomer support`,
-    pending: (order) => `Hello,\n\nThank you for your message about ${order}. A member of our team is reviewing your request and will get back to you.\n\nBest regards,\nCustomer support`,
+    pending: (order) =>
+      `Hello,\n\nThank you for your message about ${order}. A member of our team is reviewing your request and will get back to you.\n\nBest regards,\nCustomer support`,
   },
   es: {
     order: (n) => (n ? `el pedido #${n}` : 'su pedido'),
     refunded: (amount, order) => `Hola:\n\nHemos reembolsado ${amount} de ${order} a su método de pago original.\n\nSaludos cordiales,\nAtención al cliente`,
-    pending: (order) => `Hola:\n\nGracias por su mensaje sobre ${order}. Una persona de nuestro equipo está revisando su solicitud y le responderá.\n\nSaludos cordiales,\nAtención al cliente`,
+    pending: (order) =>
+      `Hola:\n\nGracias por su mensaje sobre ${order}. Una persona de nuestro equipo está revisando su solicitud y le responderá.\n\nSaludos cordiales,\nAtención al cliente`,
   },
   de: {
     order: (n) => (n ? `die Bestellung #${n}` : 'Ihre Bestellung'),
-    refunded: (amount, order) => `Hallo,\n\nwir haben ${amount} für ${order} auf Ihre ursprüngliche Zahlungsart erstattet.\n\nMit freundlichen Grüßen\nKundenservice`,
-    pending: (order) => `Hallo,\n\nvielen Dank für Ihre Nachricht zu ${order}. Jemand aus unserem Team prüft Ihr Anliegen und meldet sich bei Ihnen.\n\nMit freundlichen Grüßen\nKundenservice`,
+    refunded: (amount, order) =>
+      `Hallo,\n\nwir haben ${amount} für ${order} auf Ihre ursprüngliche Zahlungsart erstattet.\n\nMit freundlichen Grüßen\nKundenservice`,
+    pending: (order) =>
+      `Hallo,\n\nvielen Dank für Ihre Nachricht zu ${order}. Jemand aus unserem Team prüft Ihr Anliegen und meldet sich bei Ihnen.\n\nMit freundlichen Grüßen\nKundenservice`,
   },
   fr: {
     order: (n) => (n ? `la commande #${n}` : 'votre commande'),
-    refunded: (amount, order) => `Bonjour,\n\nNous avons remboursé ${amount} pour ${order} sur votre moyen de paiement d'origine.\n\nCordialement,\nLe service client`,
-    pending: (order) => `Bonjour,\n\nMerci pour votre message concernant ${order}. Une personne de notre équipe examine votre demande et reviendra vers vous.\n\nCordialement,\nLe service client`,
+    refunded: (amount, order) =>
+      `Bonjour,\n\nNous avons remboursé ${amount} pour ${order} sur votre moyen de paiement d'origine.\n\nCordialement,\nLe service client`,
+    pending: (order) =>
+      `Bonjour,\n\nMerci pour votre message concernant ${order}. Une personne de notre équipe examine votre demande et reviendra vers vous.\n\nCordialement,\nLe service client`,
   },
 };
 

@@ -98,7 +98,8 @@ export function tokenize(text: string): Token[] {
     while (j < text.length) {
       const k = kindAt(text, j);
       const width = widthAt(text, j);
-      if (k === kind || k === 'ignorable' || (k === 'apostrophe' && kind === 'word' && j + width < text.length && kindAt(text, j + width) === 'word')) j += width;
+      if (k === kind || k === 'ignorable' || (k === 'apostrophe' && kind === 'word' && j + width < text.length && kindAt(text, j + width) === 'word'))
+        j += width;
       else break;
     }
     const previous = tokens[tokens.length - 1];

@@ -13,7 +13,6 @@ import { tokenize, unElide, type Token } from './tokens.js';
 export { detectLanguage } from './language.js';
 export { findOrderNumbers } from './order-numbers.js';
 
-
 /** Reasons in the order of the word lists: the one found first in this order wins. */
 const ORDER_OF_REASONS: readonly RefundReason[] = REASON_WORDS.map(([reason]) => reason);
 const rank = (reason: RefundReason) => ORDER_OF_REASONS.indexOf(reason);
@@ -79,7 +78,10 @@ export function triageTicket(ticket: { subject: string; body: string }): Triage 
     orderQuote: order.orderQuote,
     language: languageOf(texts.map((t) => t.tokens)),
     reason: isRefund ? (reason ?? 'other') : null,
-    itemHints: itemHints(texts.map((t) => t.tokens), cueMarks),
+    itemHints: itemHints(
+      texts.map((t) => t.tokens),
+      cueMarks,
+    ),
     riskFlags: [...flags],
   };
 }

@@ -6,7 +6,17 @@
 // speaks of an earlier refund is no new refund at all. Pure; the gate turns findings into verdicts.
 import type { OrderFacts, Proposal, Triage } from '../../domain/types.js';
 import { RULES } from '../rules.js';
-import { EARLIER_REFUND_PHRASES, ENGLISH_WORDS, GENERIC_TITLE_WORDS, INSTRUCTION_PHRASES, NEGATIONS, NOT_REFUND_PHRASES, OTHER_REMEDY_WORDS, PROBLEM_PREFIXES, REFUND_STATUS_PHRASES } from './lexicon.js';
+import {
+  EARLIER_REFUND_PHRASES,
+  ENGLISH_WORDS,
+  GENERIC_TITLE_WORDS,
+  INSTRUCTION_PHRASES,
+  NEGATIONS,
+  NOT_REFUND_PHRASES,
+  OTHER_REMEDY_WORDS,
+  PROBLEM_PREFIXES,
+  REFUND_STATUS_PHRASES,
+} from './lexicon.js';
 import { mentionsOf } from './mentions.js';
 import { statedQuantity } from './quantity.js';
 import { normalizeForMatch, titleStems, tokens } from './text.js';
@@ -41,7 +51,8 @@ const OTHER_REMEDY = phraseTokens(OTHER_REMEDY_WORDS);
 const REFUND_STATUS = phraseTokens(REFUND_STATUS_PHRASES);
 const INSTRUCTIONS = phraseTokens(INSTRUCTION_PHRASES);
 /** Role tags and role prefixes ("</ticket>", "<assistant>", "system:") in the raw text. Linear: no nested quantifiers. */
-const ROLE_TAG = /<\/?[ \t]{0,3}(?:system|assistant|user|human|ticket|case_data|instructions?|tool_use|tool_result)\b|^[ \t]{0,8}(?:system|assistant)[ \t]{0,3}:/im;
+const ROLE_TAG =
+  /<\/?[ \t]{0,3}(?:system|assistant|user|human|ticket|case_data|instructions?|tool_use|tool_result)\b|^[ \t]{0,8}(?:system|assistant)[ \t]{0,3}:/im;
 
 /** Another remedy's word that no negation turns down within the three words before it. */
 function asksOtherRemedy(text: Sentences): boolean {
@@ -72,7 +83,15 @@ function distinctiveStems(order: OrderFacts): Map<string, string[]> {
  * `sharedQuantity`: the units of every claimed line quoted with these same words ("both of the frames
  * (the oak one and the brass one)" claims one of each).
  */
-function quoteFindings(line: Line, claim: Proposal['lineItems'][number], text: Sentences, whole: string[], stems: Map<string, string[]>, english: boolean, sharedQuantity: number): GroundingFinding[] {
+function quoteFindings(
+  line: Line,
+  claim: Proposal['lineItems'][number],
+  text: Sentences,
+  whole: string[],
+  stems: Map<string, string[]>,
+  english: boolean,
+  sharedQuantity: number,
+): GroundingFinding[] {
   const id = line.id;
   const quoteWords = tokens(normalizeForMatch(claim.quote.slice(0, QUOTE_CHARS)));
   if (quoteWords.length === 0 || !containsWords(whole, quoteWords)) {
@@ -83,7 +102,12 @@ function quoteFindings(line: Line, claim: Proposal['lineItems'][number], text: S
   const inQuote = mentionsOf([quoteWords], own);
   const inText = mentionsOf(text, own);
   if ((inQuote.excluded > 0 && inQuote.positive === 0) || (inText.excluded > 0 && inText.positive === 0)) {
-    found.push({ rule: RULES.lineExcludedByCustomer, reason: `"${line.title}": the customer excludes it or says it is fine`, severity: 'approval', lineItemId: id });
+    found.push({
+      rule: RULES.lineExcludedByCustomer,
+      reason: `"${line.title}": the customer excludes it or says it is fine`,
+      severity: 'approval',
+      lineItemId: id,
+    });
   }
   if (inQuote.positive + inQuote.excluded === 0) {
     const other = [...stems].find(([otherId, s]) => otherId !== id && mentionsOf([quoteWords], s).positive > 0);
@@ -93,18 +117,50 @@ function quoteFindings(line: Line, claim: Proposal['lineItems'][number], text: S
       found.push({ rule: RULES.quoteDoesNotNameLine, reason: `"${line.title}": the quote does not name the item`, severity: 'approval', lineItemId: id });
     }
   }
-  const stated = statedQuantity(quoteWords, own);
+  const quantity = quantityFinding(line, claim, statedQuantity(quoteWords, own), sharedQuantity);
+  if (quantity) found.push(quantity);
+  return found;
+}
+
+/** A claimed quantity against the one the customer's words state (never defaulted to the ordered quantity). */
+function quantityFinding(
+  line: Line,
+  claim: Proposal['lineItems'][number],
+  stated: ReturnType<typeof statedQuantity>,
+  sharedQuantity: number,
+): GroundingFinding | null {
+  const id = line.id;
   const everyUnit = (q: number) => q === line.quantity || q === line.refundableQuantity;
   if (stated === null && claim.quantity > 1) {
-    found.push({ rule: RULES.quantityNotStated, reason: `"${line.title}": ${claim.quantity} claimed but the customer states no quantity`, severity: 'approval', lineItemId: id });
+    return {
+      rule: RULES.quantityNotStated,
+      reason: `"${line.title}": ${claim.quantity} claimed but the customer states no quantity`,
+      severity: 'approval',
+      lineItemId: id,
+    };
   } else if (stated?.kind === 'count' && stated.count !== claim.quantity && stated.count !== sharedQuantity) {
-    found.push({ rule: RULES.quantityNotGrounded, reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say ${stated.count}`, severity: 'approval', lineItemId: id });
+    return {
+      rule: RULES.quantityNotGrounded,
+      reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say ${stated.count}`,
+      severity: 'approval',
+      lineItemId: id,
+    };
   } else if (stated?.kind === 'allBut' && claim.quantity !== line.quantity - stated.except) {
-    found.push({ rule: RULES.quantityNotGrounded, reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say all but ${stated.except}`, severity: 'approval', lineItemId: id });
+    return {
+      rule: RULES.quantityNotGrounded,
+      reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say all but ${stated.except}`,
+      severity: 'approval',
+      lineItemId: id,
+    };
   } else if (stated?.kind === 'all' && !everyUnit(claim.quantity)) {
-    found.push({ rule: RULES.quantityNotGrounded, reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say all of them`, severity: 'approval', lineItemId: id });
+    return {
+      rule: RULES.quantityNotGrounded,
+      reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say all of them`,
+      severity: 'approval',
+      lineItemId: id,
+    };
   }
-  return found;
+  return null;
 }
 
 function earlierRefundFindings(input: GroundingInput, text: Sentences): GroundingFinding[] {
@@ -116,12 +172,24 @@ function earlierRefundFindings(input: GroundingInput, text: Sentences): Groundin
     if (!line) continue;
     const refunded = line.quantity - line.refundableQuantity;
     if (refunded <= 0) continue;
-    const earlier = (order.refunds ?? []).filter((r) => r.lineItems.some((l) => l.lineItemId === line.id)).map((r) => `${r.createdAt.slice(0, 10)} (${r.amountMinor})`);
+    const earlier = (order.refunds ?? [])
+      .filter((r) => r.lineItems.some((l) => l.lineItemId === line.id))
+      .map((r) => `${r.createdAt.slice(0, 10)} (${r.amountMinor})`);
     const facts = `${refunded} of ${line.quantity} already refunded${earlier.length ? ` on ${earlier.join(', ')}` : ''}`;
     if (speaksOfEarlier) {
-      found.push({ rule: RULES.claimsRefundedUnits, reason: `"${line.title}": the customer speaks of an earlier refund; ${facts}`, severity: 'refuse', lineItemId: line.id });
+      found.push({
+        rule: RULES.claimsRefundedUnits,
+        reason: `"${line.title}": the customer speaks of an earlier refund; ${facts}`,
+        severity: 'refuse',
+        lineItemId: line.id,
+      });
     } else {
-      found.push({ rule: RULES.linePartlyRefunded, reason: `"${line.title}": ${facts}; the claim may be about those units`, severity: 'approval', lineItemId: line.id });
+      found.push({
+        rule: RULES.linePartlyRefunded,
+        reason: `"${line.title}": ${facts}; the claim may be about those units`,
+        severity: 'approval',
+        lineItemId: line.id,
+      });
     }
   }
   return found;
@@ -135,7 +203,12 @@ function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<st
   const claimed = new Set(input.proposal.lineItems.map((l) => l.lineItemId));
   return input.order.lineItems
     .filter((l) => !claimed.has(l.id) && !l.giftCard && l.refundableQuantity > 0 && mentionsOf(text, stems.get(l.id) ?? [], speaksOfProblem).positive > 0)
-    .map((l) => ({ rule: RULES.unclaimedLineMentioned, reason: `"${l.title}" is named by the customer but not in the proposal`, severity: 'approval' as const, lineItemId: l.id }));
+    .map((l) => ({
+      rule: RULES.unclaimedLineMentioned,
+      reason: `"${l.title}" is named by the customer but not in the proposal`,
+      severity: 'approval' as const,
+      lineItemId: l.id,
+    }));
 }
 
 export function groundProposal(input: GroundingInput): { findings: GroundingFinding[]; lines: LineVerdict[] } {
@@ -146,14 +219,25 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
   const findings: GroundingFinding[] = [];
   if (mentionsAny(text, REFUND_STATUS)) {
     const earlier = (order.refunds ?? []).map((r) => `${r.createdAt.slice(0, 10)} (${r.amountMinor})`);
-    findings.push({ rule: RULES.refundStatusQuestion, reason: `the customer asks about an earlier refund, not for a new one${earlier.length ? `; refunds on this order: ${earlier.join(', ')}` : '; the order shows no refund'}`, severity: 'refuse' });
+    findings.push({
+      rule: RULES.refundStatusQuestion,
+      reason: `the customer asks about an earlier refund, not for a new one${earlier.length ? `; refunds on this order: ${earlier.join(', ')}` : '; the order shows no refund'}`,
+      severity: 'refuse',
+    });
   }
   if (ROLE_TAG.test(joined) || mentionsAny(text, INSTRUCTIONS)) {
-    findings.push({ rule: RULES.instructionsInCustomerText, reason: 'the customer\'s text addresses an AI or a system (role tags, tool names, "ignore previous"): a person decides', severity: 'approval' });
+    findings.push({
+      rule: RULES.instructionsInCustomerText,
+      reason: 'the customer\'s text addresses an AI or a system (role tags, tool names, "ignore previous"): a person decides',
+      severity: 'approval',
+    });
   }
-  if (proposal.unclear) findings.push({ rule: RULES.claimUnclear, reason: `the agent cannot tell what is claimed: ${proposal.unclear.question}`, severity: 'refuse' });
-  if (proposal.remedy !== 'refund') findings.push({ rule: RULES.remedyNotRefund, reason: `the customer asks for ${proposal.remedy.replace('_', ' ')}, not a refund`, severity: 'refuse' });
-  else if (mentionsAny(text, NOT_REFUND) || asksOtherRemedy(text)) findings.push({ rule: RULES.remedyContradicted, reason: 'the customer\'s words ask for something other than a refund', severity: 'approval' });
+  if (proposal.unclear)
+    findings.push({ rule: RULES.claimUnclear, reason: `the agent cannot tell what is claimed: ${proposal.unclear.question}`, severity: 'refuse' });
+  if (proposal.remedy !== 'refund')
+    findings.push({ rule: RULES.remedyNotRefund, reason: `the customer asks for ${proposal.remedy.replace('_', ' ')}, not a refund`, severity: 'refuse' });
+  else if (mentionsAny(text, NOT_REFUND) || asksOtherRemedy(text))
+    findings.push({ rule: RULES.remedyContradicted, reason: "the customer's words ask for something other than a refund", severity: 'approval' });
   if (proposal.lineItems.length === 0 && !proposal.unclear && proposal.remedy === 'refund') {
     findings.push({ rule: RULES.nothingClaimed, reason: 'the proposal claims no line item', severity: 'refuse' });
   }
@@ -163,7 +247,13 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
   for (const claim of proposal.lineItems) {
     const line = order.lineItems.find((l) => l.id === claim.lineItemId);
     if (!line) continue; // items_not_on_order is the gate's hard refusal
-    if (line.giftCard) findings.push({ rule: RULES.giftCardLine, reason: `"${line.title}" is a gift card; gift cards are never refunded`, severity: 'refuse', lineItemId: line.id });
+    if (line.giftCard)
+      findings.push({
+        rule: RULES.giftCardLine,
+        reason: `"${line.title}" is a gift card; gift cards are never refunded`,
+        severity: 'refuse',
+        lineItemId: line.id,
+      });
     const shared = proposal.lineItems.filter((c) => normalizeForMatch(c.quote) === normalizeForMatch(claim.quote)).reduce((n, c) => n + c.quantity, 0);
     const own = quoteFindings(line, claim, text, whole, stems, english, shared);
     findings.push(...own);

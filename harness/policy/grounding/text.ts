@@ -37,5 +37,11 @@ export function stem(word: string): string {
 
 /** Stems of a product title worth matching on: three letters or more, not a generic word. */
 export function titleStems(title: string, generic: ReadonlySet<string>): string[] {
-  return [...new Set(tokens(normalizeForMatch(title)).filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !generic.has(w)).map(stem))];
+  return [
+    ...new Set(
+      tokens(normalizeForMatch(title))
+        .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !generic.has(w))
+        .map(stem),
+    ),
+  ];
 }

@@ -8,7 +8,10 @@ export type Sentences = string[][];
 const SENTENCE_END = /[.!?;\n\r]+/u;
 
 export function sentencesOf(text: string): Sentences {
-  return normalizeForMatch(text.replace(/\r?\n/g, '.\n')).split(SENTENCE_END).map(tokens).filter((s) => s.length > 0);
+  return normalizeForMatch(text.replace(/\r?\n/g, '.\n'))
+    .split(SENTENCE_END)
+    .map(tokens)
+    .filter((s) => s.length > 0);
 }
 
 /** A phrase list in token form ("don't want" → ["don", "t", "want"]), for matching on word windows. */

@@ -58,7 +58,11 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
   const users = new Map(fixture.helpdesk.users.map((u) => [u.id, u]));
   const tickets = new Map(fixture.helpdesk.tickets.map((t) => [t.id, { ...t, comments: [] as SandboxComment[] }]));
   let nextCommentId = 700_000_001;
-  const now = () => clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const now = () =>
+    clock
+      .now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
   for (const t of tickets.values()) {
     t.comments.push({ id: nextCommentId++, authorId: t.requesterId, body: t.subject, public: true, createdAt: now() });
   }
@@ -83,83 +87,104 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
   const faults = createStoreFaults();
   const notes = (ticketId: string) => tickets.get(ticketId)?.comments.filter((c) => !c.public) ?? [];
   const ticketSummary = (t: { id: string; requesterId: string; subject: string }) => ({
-    id: t.id, requesterId: t.requesterId, subject: t.subject, notes: notes(t.id),
+    id: t.id,
+    requesterId: t.requesterId,
+    subject: t.subject,
+    notes: notes(t.id),
   });
   const commentJson = (c: SandboxComment) => ({
-    id: c.id, type: 'Comment', author_id: zendeskId(c.authorId), body: c.body, html_body: `<p>${c.body}</p>`,
-    public: c.public, created_at: c.createdAt,
+    id: c.id,
+    type: 'Comment',
+    author_id: zendeskId(c.authorId),
+    body: c.body,
+    html_body: `<p>${c.body}</p>`,
+    public: c.public,
+    created_at: c.createdAt,
   });
   const notFound = { error: 'RecordNotFound', description: 'Not found' };
 
-  const listening = await listen(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
-    let m: RegExpExecArray | null;
+  const listening = await listen(
+    async (req, res) => {
+      const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+      let m: RegExpExecArray | null;
 
-    if (req.method === 'GET' && path === '/sandbox/tickets') return sendJson(res, 200, { tickets: [...tickets.values()].map(ticketSummary) });
-    if (req.method === 'GET' && (m = /^\/sandbox\/tickets\/([^/]+)$/.exec(path))) {
-      const t = tickets.get(decodeURIComponent(m[1] ?? ''));
-      return t ? sendJson(res, 200, { ticket: ticketSummary(t) }) : sendJson(res, 404, notFound);
-    }
-    if (path === '/sandbox/faults') return handleFaultsRequest(req, res, faults);
-    // A customer writing in: the ticket a webhook will then name (npm run ticket, the bench).
-    if (req.method === 'POST' && path === '/sandbox/tickets') {
-      const parsed = NewTicket.safeParse(await readBody(req).then((text) => JSON.parse(text) as unknown).catch(() => null));
-      if (!parsed.success) return sendJson(res, 400, { error: 'a ticket needs id, requesterId and subject' });
-      const existing = tickets.get(parsed.data.id);
-      if (existing) return sendJson(res, 200, { ticket: ticketSummary(existing) });
-      const ticket = { ...parsed.data, comments: [] as SandboxComment[] };
-      tickets.set(ticket.id, ticket);
-      save();
-      return sendJson(res, 201, { ticket: ticketSummary(ticket) });
-    }
-    if (!path.startsWith('/api/')) return sendJson(res, 404, notFound);
-    const fault = faults.take();
-    if (fault.kind === 'hang') return hangUntilClosed(req, res);
-    if (fault.kind !== 'none') return sendJson(res, fault.kind === 'http' ? fault.status : 429, { error: 'Service Unavailable' }, { 'retry-after': '1' });
-    if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
-    if (!path.startsWith('/api/v2/')) return gorgias(req, res, path);
-    if (!authorized(req.headers.authorization, zendeskAuth)) return sendJson(res, 401, { error: "Couldn't authenticate you" });
-
-    if ((m = /^\/api\/v2\/tickets\/([^/]+)\.json$/.exec(path)) && req.method === 'PUT') {
-      const t = tickets.get(decodeURIComponent(m[1] ?? ''));
-      if (!t) return sendJson(res, 404, notFound);
-      let comment: { body?: unknown; public?: unknown } | undefined;
-      try {
-        comment = (JSON.parse(await readBody(req)) as { ticket?: { comment?: typeof comment } }).ticket?.comment;
-      } catch {
-        return sendJson(res, 400, { error: 'Unprocessable Entity', description: 'body is not JSON' });
+      if (req.method === 'GET' && path === '/sandbox/tickets') return sendJson(res, 200, { tickets: [...tickets.values()].map(ticketSummary) });
+      if (req.method === 'GET' && (m = /^\/sandbox\/tickets\/([^/]+)$/.exec(path))) {
+        const t = tickets.get(decodeURIComponent(m[1] ?? ''));
+        return t ? sendJson(res, 200, { ticket: ticketSummary(t) }) : sendJson(res, 404, notFound);
       }
-      if (!comment || typeof comment.body !== 'string' || comment.body.trim() === '') {
-        return sendJson(res, 422, { error: 'RecordInvalid', description: 'Record validation errors', details: { base: [{ description: 'Comment: body is required' }] } });
-      }
-      if (comment.public !== false) {
-        publicAttempts += 1;
+      if (path === '/sandbox/faults') return handleFaultsRequest(req, res, faults);
+      // A customer writing in: the ticket a webhook will then name (npm run ticket, the bench).
+      if (req.method === 'POST' && path === '/sandbox/tickets') {
+        const parsed = NewTicket.safeParse(
+          await readBody(req)
+            .then((text) => JSON.parse(text) as unknown)
+            .catch(() => null),
+        );
+        if (!parsed.success) return sendJson(res, 400, { error: 'a ticket needs id, requesterId and subject' });
+        const existing = tickets.get(parsed.data.id);
+        if (existing) return sendJson(res, 200, { ticket: ticketSummary(existing) });
+        const ticket = { ...parsed.data, comments: [] as SandboxComment[] };
+        tickets.set(ticket.id, ticket);
         save();
-        return sendJson(res, 422, {
-          error: 'RecordInvalid', description: 'Record validation errors',
-          details: { base: [{ description: 'Sandbox: only private comments (internal notes) are accepted' }] },
+        return sendJson(res, 201, { ticket: ticketSummary(ticket) });
+      }
+      if (!path.startsWith('/api/')) return sendJson(res, 404, notFound);
+      const fault = faults.take();
+      if (fault.kind === 'hang') return hangUntilClosed(req, res);
+      if (fault.kind !== 'none') return sendJson(res, fault.kind === 'http' ? fault.status : 429, { error: 'Service Unavailable' }, { 'retry-after': '1' });
+      if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+      if (!path.startsWith('/api/v2/')) return gorgias(req, res, path);
+      if (!authorized(req.headers.authorization, zendeskAuth)) return sendJson(res, 401, { error: "Couldn't authenticate you" });
+
+      if ((m = /^\/api\/v2\/tickets\/([^/]+)\.json$/.exec(path)) && req.method === 'PUT') {
+        const t = tickets.get(decodeURIComponent(m[1] ?? ''));
+        if (!t) return sendJson(res, 404, notFound);
+        let comment: { body?: unknown; public?: unknown } | undefined;
+        try {
+          comment = (JSON.parse(await readBody(req)) as { ticket?: { comment?: typeof comment } }).ticket?.comment;
+        } catch {
+          return sendJson(res, 400, { error: 'Unprocessable Entity', description: 'body is not JSON' });
+        }
+        if (!comment || typeof comment.body !== 'string' || comment.body.trim() === '') {
+          return sendJson(res, 422, {
+            error: 'RecordInvalid',
+            description: 'Record validation errors',
+            details: { base: [{ description: 'Comment: body is required' }] },
+          });
+        }
+        if (comment.public !== false) {
+          publicAttempts += 1;
+          save();
+          return sendJson(res, 422, {
+            error: 'RecordInvalid',
+            description: 'Record validation errors',
+            details: { base: [{ description: 'Sandbox: only private comments (internal notes) are accepted' }] },
+          });
+        }
+        const created: SandboxComment = { id: nextCommentId++, authorId: agentUserId, body: comment.body, public: false, createdAt: now() };
+        t.comments.push(created);
+        save();
+        return sendJson(res, 200, {
+          ticket: { id: zendeskId(t.id), subject: t.subject, requester_id: zendeskId(t.requesterId), updated_at: created.createdAt },
+          audit: { id: nextCommentId++, ticket_id: zendeskId(t.id), created_at: created.createdAt, events: [{ ...commentJson(created), type: 'Comment' }] },
         });
       }
-      const created: SandboxComment = { id: nextCommentId++, authorId: agentUserId, body: comment.body, public: false, createdAt: now() };
-      t.comments.push(created);
-      save();
-      return sendJson(res, 200, {
-        ticket: { id: zendeskId(t.id), subject: t.subject, requester_id: zendeskId(t.requesterId), updated_at: created.createdAt },
-        audit: { id: nextCommentId++, ticket_id: zendeskId(t.id), created_at: created.createdAt, events: [{ ...commentJson(created), type: 'Comment' }] },
-      });
-    }
-    if ((m = /^\/api\/v2\/tickets\/([^/]+)\/comments\.json$/.exec(path)) && req.method === 'GET') {
-      const t = tickets.get(decodeURIComponent(m[1] ?? ''));
-      if (!t) return sendJson(res, 404, notFound);
-      return sendJson(res, 200, { comments: t.comments.map(commentJson), next_page: null, previous_page: null, count: t.comments.length });
-    }
-    if ((m = /^\/api\/v2\/users\/([^/]+)\.json$/.exec(path)) && req.method === 'GET') {
-      const u = users.get(decodeURIComponent(m[1] ?? ''));
-      if (!u) return sendJson(res, 404, notFound);
-      return sendJson(res, 200, { user: { id: zendeskId(u.id), email: u.email, name: u.name, role: 'end-user' } });
-    }
-    return sendJson(res, 404, notFound);
-  }, options.host ?? '127.0.0.1', options.port ?? 0);
+      if ((m = /^\/api\/v2\/tickets\/([^/]+)\/comments\.json$/.exec(path)) && req.method === 'GET') {
+        const t = tickets.get(decodeURIComponent(m[1] ?? ''));
+        if (!t) return sendJson(res, 404, notFound);
+        return sendJson(res, 200, { comments: t.comments.map(commentJson), next_page: null, previous_page: null, count: t.comments.length });
+      }
+      if ((m = /^\/api\/v2\/users\/([^/]+)\.json$/.exec(path)) && req.method === 'GET') {
+        const u = users.get(decodeURIComponent(m[1] ?? ''));
+        if (!u) return sendJson(res, 404, notFound);
+        return sendJson(res, 200, { user: { id: zendeskId(u.id), email: u.email, name: u.name, role: 'end-user' } });
+      }
+      return sendJson(res, 404, notFound);
+    },
+    options.host ?? '127.0.0.1',
+    options.port ?? 0,
+  );
 
   /** Gorgias: POST /api/tickets/{id}/messages (internal-note channel only), GET /api/customers/{id}. */
   async function gorgias(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -186,9 +211,16 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
       t.comments.push(created);
       save();
       return sendJson(res, 201, {
-        id: created.id, ticket_id: zendeskId(t.id), channel: 'internal-note', via: 'api', public: false, from_agent: true,
-        body_text: created.body, body_html: typeof message.body_html === 'string' ? message.body_html : null,
-        created_datetime: created.createdAt, uri: `/api/tickets/${t.id}/messages/${created.id}/`,
+        id: created.id,
+        ticket_id: zendeskId(t.id),
+        channel: 'internal-note',
+        via: 'api',
+        public: false,
+        from_agent: true,
+        body_text: created.body,
+        body_html: typeof message.body_html === 'string' ? message.body_html : null,
+        created_datetime: created.createdAt,
+        uri: `/api/tickets/${t.id}/messages/${created.id}/`,
       });
     }
     if ((m = /^\/api\/customers\/([^/]+)\/?$/.exec(path)) && req.method === 'GET') {

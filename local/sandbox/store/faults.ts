@@ -39,10 +39,7 @@ export interface HangOptions {
 }
 
 export type FaultVerdict =
-  | { kind: 'none' }
-  | { kind: 'http'; status: number }
-  | { kind: 'throttled'; report: ThrottleReport }
-  | { kind: 'hang'; afterCommit: boolean };
+  { kind: 'none' } | { kind: 'http'; status: number } | { kind: 'throttled'; report: ThrottleReport } | { kind: 'hang'; afterCommit: boolean };
 
 const DEFAULT_THROTTLE: ThrottleReport = { requestedQueryCost: 100, currentlyAvailable: 0, restoreRate: 50 };
 
@@ -100,23 +97,32 @@ export function createStoreFaults(): StoreFaults & { take(operations?: readonly 
 }
 
 /** The body of POST /sandbox/faults: every field optional; `reset` first, then the rest. */
-export const FaultsRequest = z.object({
-  reset: z.boolean().optional(),
-  latencyMs: z.number().int().min(0).max(120_000).optional(),
-  failNext: z.object({ count: z.number().int().min(0), status: z.number().int().min(400).max(599).optional() }).optional(),
-  throttleNext: z.object({
-    count: z.number().int().min(0),
-    requestedQueryCost: z.number().min(0).optional(),
-    currentlyAvailable: z.number().min(0).optional(),
-    restoreRate: z.number().positive().optional(),
-  }).optional(),
-  hangNext: z.object({
-    count: z.number().int().min(0),
-    operation: z.string().regex(/^\w{1,100}$/).optional(),
-    afterCommit: z.boolean().optional(),
-  }).optional(),
-  ambiguousRefundNext: z.object({ count: z.number().int().min(0), commit: z.boolean().optional() }).optional(),
-}).strict();
+export const FaultsRequest = z
+  .object({
+    reset: z.boolean().optional(),
+    latencyMs: z.number().int().min(0).max(120_000).optional(),
+    failNext: z.object({ count: z.number().int().min(0), status: z.number().int().min(400).max(599).optional() }).optional(),
+    throttleNext: z
+      .object({
+        count: z.number().int().min(0),
+        requestedQueryCost: z.number().min(0).optional(),
+        currentlyAvailable: z.number().min(0).optional(),
+        restoreRate: z.number().positive().optional(),
+      })
+      .optional(),
+    hangNext: z
+      .object({
+        count: z.number().int().min(0),
+        operation: z
+          .string()
+          .regex(/^\w{1,100}$/)
+          .optional(),
+        afterCommit: z.boolean().optional(),
+      })
+      .optional(),
+    ambiguousRefundNext: z.object({ count: z.number().int().min(0), commit: z.boolean().optional() }).optional(),
+  })
+  .strict();
 
 export function applyFaults(faults: StoreFaults, request: z.infer<typeof FaultsRequest>): void {
   if (request.reset) faults.reset();

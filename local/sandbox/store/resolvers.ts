@@ -71,8 +71,14 @@ export interface StoreEvents {
 
 export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema, events: StoreEvents = {}) {
   const transactionView = (order: StoreOrder, t: StoreTransaction): Record<string, unknown> => ({
-    id: t.id, kind: t.kind, status: t.status, gateway: t.gateway, formattedGateway: t.gateway,
-    amountSet: moneyBag(t.amountMinor, order.currency), createdAt: t.createdAt, processedAt: t.createdAt,
+    id: t.id,
+    kind: t.kind,
+    status: t.status,
+    gateway: t.gateway,
+    formattedGateway: t.gateway,
+    amountSet: moneyBag(t.amountMinor, order.currency),
+    createdAt: t.createdAt,
+    processedAt: t.createdAt,
     parentTransaction: () => {
       const parent = order.transactions.find((p) => p.id === t.parentId);
       return parent ? transactionView(order, parent) : null;
@@ -81,8 +87,14 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
 
   // Shopify reports refundableQuantity for gift-card lines too; refusing them is the policy's job.
   const lineItemView = (order: StoreOrder, li: StoreLineItem) => ({
-    id: li.id, title: li.title, name: li.title, sku: li.sku, quantity: li.quantity, isGiftCard: li.giftCard,
-    currentQuantity: state.refundableQuantity(order, li), refundableQuantity: state.refundableQuantity(order, li),
+    id: li.id,
+    title: li.title,
+    name: li.title,
+    sku: li.sku,
+    quantity: li.quantity,
+    isGiftCard: li.giftCard,
+    currentQuantity: state.refundableQuantity(order, li),
+    refundableQuantity: state.refundableQuantity(order, li),
     originalUnitPriceSet: moneyBag(li.unitPriceMinor, order.currency),
     discountedUnitPriceAfterAllDiscountsSet: moneyBag(li.unitPriceMinor, order.currency),
     originalTotalSet: moneyBag(li.unitPriceMinor * li.quantity, order.currency),
@@ -92,25 +104,42 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
   const refundLineView = (order: StoreOrder, line: { id: string | null; lineItemId: string; quantity: number; subtotalMinor: number }) => {
     const item = order.lineItems.find((li) => li.id === line.lineItemId);
     return {
-      id: line.id, quantity: line.quantity, restockType: 'NO_RESTOCK', restocked: false,
+      id: line.id,
+      quantity: line.quantity,
+      restockType: 'NO_RESTOCK',
+      restocked: false,
       lineItem: item ? lineItemView(order, item) : null,
       priceSet: moneyBag(item?.unitPriceMinor ?? 0, order.currency),
-      subtotalSet: moneyBag(line.subtotalMinor, order.currency), totalTaxSet: moneyBag(0, order.currency),
+      subtotalSet: moneyBag(line.subtotalMinor, order.currency),
+      totalTaxSet: moneyBag(0, order.currency),
     };
   };
 
   const refundView = (order: StoreOrder, r: StoreRefund) => ({
-    id: r.id, createdAt: r.createdAt, note: r.note, order: () => orderView(order),
+    id: r.id,
+    createdAt: r.createdAt,
+    note: r.note,
+    order: () => orderView(order),
     totalRefundedSet: moneyBag(r.amountMinor, order.currency),
-    refundLineItems: (args: Args) => connection(r.lines.map((l) => refundLineView(order, l)), args, 'RefundLineItem'),
-    transactions: (args: Args) => connection(
-      order.transactions.filter((t) => r.transactionIds.includes(t.id)).map((t) => transactionView(order, t)), args, 'OrderTransaction'),
+    refundLineItems: (args: Args) =>
+      connection(
+        r.lines.map((l) => refundLineView(order, l)),
+        args,
+        'RefundLineItem',
+      ),
+    transactions: (args: Args) =>
+      connection(
+        order.transactions.filter((t) => r.transactionIds.includes(t.id)).map((t) => transactionView(order, t)),
+        args,
+        'OrderTransaction',
+      ),
   });
 
   const suggestedRefund = (order: StoreOrder, args: Args) => {
-    const requested = args.suggestFullRefund === true
-      ? order.lineItems.map((li) => ({ lineItemId: li.id, quantity: li.quantity }))
-      : ((args.refundLineItems as { lineItemId: string; quantity: number }[] | null | undefined) ?? []);
+    const requested =
+      args.suggestFullRefund === true
+        ? order.lineItems.map((li) => ({ lineItemId: li.id, quantity: li.quantity }))
+        : ((args.refundLineItems as { lineItemId: string; quantity: number }[] | null | undefined) ?? []);
     const lines = requested.flatMap((req) => {
       const item = order.lineItems.find((li) => li.id === req.lineItemId);
       if (!item) return [];
@@ -123,15 +152,24 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
     const amount = Math.min(subtotal, max);
     const sale = order.transactions.find((t) => t.kind === 'SALE');
     return {
-      amountSet: moneyBag(amount, order.currency), subtotalSet: moneyBag(subtotal, order.currency),
-      discountedSubtotalSet: moneyBag(subtotal, order.currency), totalTaxSet: moneyBag(0, order.currency),
+      amountSet: moneyBag(amount, order.currency),
+      subtotalSet: moneyBag(subtotal, order.currency),
+      discountedSubtotalSet: moneyBag(subtotal, order.currency),
+      totalTaxSet: moneyBag(0, order.currency),
       maximumRefundableSet: moneyBag(max, order.currency),
       refundLineItems: lines.map((l) => refundLineView(order, l)),
-      suggestedTransactions: sale ? [{
-        kind: 'SUGGESTED_REFUND', gateway: sale.gateway, formattedGateway: sale.gateway,
-        amountSet: moneyBag(amount, order.currency), maximumRefundableSet: moneyBag(max, order.currency),
-        parentTransaction: transactionView(order, sale),
-      }] : [],
+      suggestedTransactions: sale
+        ? [
+            {
+              kind: 'SUGGESTED_REFUND',
+              gateway: sale.gateway,
+              formattedGateway: sale.gateway,
+              amountSet: moneyBag(amount, order.currency),
+              maximumRefundableSet: moneyBag(max, order.currency),
+              parentTransaction: transactionView(order, sale),
+            },
+          ]
+        : [],
     };
   };
 
@@ -144,12 +182,24 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
   function orderView(order: StoreOrder) {
     const customer = state.customers.get(order.customerId);
     return {
-      id: order.id, name: order.name, createdAt: order.createdAt, processedAt: order.createdAt,
-      currencyCode: order.currency, presentmentCurrencyCode: order.currency, note: order.note, email: customer?.email ?? null,
+      id: order.id,
+      name: order.name,
+      createdAt: order.createdAt,
+      processedAt: order.createdAt,
+      currencyCode: order.currency,
+      presentmentCurrencyCode: order.currency,
+      note: order.note,
+      email: customer?.email ?? null,
       customAttributes: order.customAttributes,
       shippingAddress: order.shippingAddress ? addressView(order.shippingAddress) : null,
       customer: customer
-        ? { id: customer.id, email: customer.email, displayName: customer.name, firstName: customer.name.split(' ')[0], lastName: customer.name.split(' ').slice(1).join(' ') || null }
+        ? {
+            id: customer.id,
+            email: customer.email,
+            displayName: customer.name,
+            firstName: customer.name.split(' ')[0],
+            lastName: customer.name.split(' ').slice(1).join(' ') || null,
+          }
         : null,
       displayFinancialStatus: () => financialStatus(order),
       displayFulfillmentStatus: () => state.fulfillmentStatus(order),
@@ -157,14 +207,29 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       totalPriceSet: moneyBag(state.receivedMinor(order), order.currency),
       totalReceivedSet: moneyBag(state.receivedMinor(order), order.currency),
       totalRefundedSet: () => moneyBag(state.refundedMinor(order), order.currency),
-      lineItems: (args: Args) => connection(order.lineItems.map((li) => lineItemView(order, li)), args, 'LineItem'),
-      fulfillments: (args: Args) => limit(order.fulfillments, args).map((f, i) => ({
-        id: f.id, createdAt: f.createdAt, deliveredAt: f.deliveredAt, status: 'SUCCESS', name: `${order.name}-F${i + 1}`,
-        fulfillmentLineItems: (a: Args) => connection(f.lines.map((l) => {
-          const item = order.lineItems.find((li) => li.id === l.lineItemId);
-          return { id: l.id, quantity: l.quantity, lineItem: item ? lineItemView(order, item) : null };
-        }), a, 'FulfillmentLineItem'),
-      })),
+      lineItems: (args: Args) =>
+        connection(
+          order.lineItems.map((li) => lineItemView(order, li)),
+          args,
+          'LineItem',
+        ),
+      fulfillments: (args: Args) =>
+        limit(order.fulfillments, args).map((f, i) => ({
+          id: f.id,
+          createdAt: f.createdAt,
+          deliveredAt: f.deliveredAt,
+          status: 'SUCCESS',
+          name: `${order.name}-F${i + 1}`,
+          fulfillmentLineItems: (a: Args) =>
+            connection(
+              f.lines.map((l) => {
+                const item = order.lineItems.find((li) => li.id === l.lineItemId);
+                return { id: l.id, quantity: l.quantity, lineItem: item ? lineItemView(order, item) : null };
+              }),
+              a,
+              'FulfillmentLineItem',
+            ),
+        })),
       refunds: (args: Args) => limit(order.refunds, args).map((r) => refundView(order, r)),
       transactions: (args: Args) => limit(order.transactions, args).map((t) => transactionView(order, t)),
       suggestedRefund: (args: Args) => suggestedRefund(order, args),
@@ -230,7 +295,9 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);

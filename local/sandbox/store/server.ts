@@ -78,7 +78,8 @@ function rootFields(query: unknown): string[] {
   if (typeof query !== 'string') return [];
   try {
     return parse(query).definitions.flatMap((d) =>
-      d.kind === Kind.OPERATION_DEFINITION ? d.selectionSet.selections.flatMap((f) => (f.kind === Kind.FIELD ? [f.name.value] : [])) : []);
+      d.kind === Kind.OPERATION_DEFINITION ? d.selectionSet.selections.flatMap((f) => (f.kind === Kind.FIELD ? [f.name.value] : [])) : [],
+    );
   } catch {
     return [];
   }
@@ -113,50 +114,54 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
   let requests = 0;
   const credentials = new Set<string>();
 
-  const listening = await listen(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
-    if (path === '/sandbox/faults') return handleFaultsRequest(req, res, faults);
-    if (path !== GRAPHQL_PATH) return sendJson(res, 404, { errors: 'Not Found' });
-    if (req.method !== 'POST') return sendJson(res, 405, { errors: 'Method Not Allowed' });
-    requests += 1;
-    const header = req.headers['x-shopify-access-token'];
-    for (const value of [header, req.headers.authorization].flat()) if (value !== undefined) credentials.add(value);
-    if (!tokenMatches(Array.isArray(header) ? header[0] : header, options.accessToken)) {
-      return sendJson(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
-    }
-    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
-    let body: { query?: unknown; variables?: unknown; operationName?: unknown } | null;
-    try {
-      body = JSON.parse(await readBody(req)) as typeof body;
-    } catch {
-      body = null;
-    }
-    const fault = faults.take(rootFields(body?.query));
-    if (fault.kind === 'hang' && !fault.afterCommit) return hangUntilClosed(req, res);
-    if (fault.kind === 'http') return sendJson(res, fault.status, { errors: 'Service Unavailable' }, fault.status === 429 ? { 'retry-after': '1' } : {});
-    if (fault.kind === 'throttled') {
-      return sendJson(res, 200, {
-        errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
-        extensions: costReport(fault.report),
+  const listening = await listen(
+    async (req, res) => {
+      const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+      if (path === '/sandbox/faults') return handleFaultsRequest(req, res, faults);
+      if (path !== GRAPHQL_PATH) return sendJson(res, 404, { errors: 'Not Found' });
+      if (req.method !== 'POST') return sendJson(res, 405, { errors: 'Method Not Allowed' });
+      requests += 1;
+      const header = req.headers['x-shopify-access-token'];
+      for (const value of [header, req.headers.authorization].flat()) if (value !== undefined) credentials.add(value);
+      if (!tokenMatches(Array.isArray(header) ? header[0] : header, options.accessToken)) {
+        return sendJson(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      }
+      if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+      let body: { query?: unknown; variables?: unknown; operationName?: unknown } | null;
+      try {
+        body = JSON.parse(await readBody(req)) as typeof body;
+      } catch {
+        body = null;
+      }
+      const fault = faults.take(rootFields(body?.query));
+      if (fault.kind === 'hang' && !fault.afterCommit) return hangUntilClosed(req, res);
+      if (fault.kind === 'http') return sendJson(res, fault.status, { errors: 'Service Unavailable' }, fault.status === 429 ? { 'retry-after': '1' } : {});
+      if (fault.kind === 'throttled') {
+        return sendJson(res, 200, {
+          errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
+          extensions: costReport(fault.report),
+        });
+      }
+      if (body === null) return sendJson(res, 400, { errors: 'Bad Request: body is not JSON' });
+      if (typeof body.query !== 'string') return sendJson(res, 400, { errors: [{ message: 'No query string was present' }] });
+      // A refund whose fate the store will not tell: made first (commit) or not at all.
+      const ambiguous = rootFields(body.query).includes('refundCreate') ? faults.takeAmbiguousRefund() : null;
+      if (ambiguous && !ambiguous.commit) return sendJson(res, 200, ambiguousRefundAnswer());
+      const result = await graphql({
+        schema,
+        source: body.query,
+        rootValue,
+        variableValues: (body.variables ?? undefined) as Record<string, unknown> | undefined,
+        operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
       });
-    }
-    if (body === null) return sendJson(res, 400, { errors: 'Bad Request: body is not JSON' });
-    if (typeof body.query !== 'string') return sendJson(res, 400, { errors: [{ message: 'No query string was present' }] });
-    // A refund whose fate the store will not tell: made first (commit) or not at all.
-    const ambiguous = rootFields(body.query).includes('refundCreate') ? faults.takeAmbiguousRefund() : null;
-    if (ambiguous && !ambiguous.commit) return sendJson(res, 200, ambiguousRefundAnswer());
-    const result = await graphql({
-      schema,
-      source: body.query,
-      rootValue,
-      variableValues: (body.variables ?? undefined) as Record<string, unknown> | undefined,
-      operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
-    });
-    // The operation ran (a refund made and saved); the answer never leaves.
-    if (fault.kind === 'hang') return hangUntilClosed(req, res);
-    if (ambiguous) return sendJson(res, 200, ambiguousRefundAnswer());
-    sendJson(res, 200, { ...result, extensions: costReport() });
-  }, options.host ?? '127.0.0.1', options.port ?? 0);
+      // The operation ran (a refund made and saved); the answer never leaves.
+      if (fault.kind === 'hang') return hangUntilClosed(req, res);
+      if (ambiguous) return sendJson(res, 200, ambiguousRefundAnswer());
+      sendJson(res, 200, { ...result, extensions: costReport() });
+    },
+    options.host ?? '127.0.0.1',
+    options.port ?? 0,
+  );
 
   return {
     url: listening.url,

@@ -4,31 +4,70 @@
 // reads and mutates it; tests read it directly to assert what happened.
 import type { Clock } from '#harness/ports.js';
 import { decimalToMinor, MoneyFormatError } from '#mcp/money.js';
-import {
-  FixtureError, lineIndexOf, refundAmountMinor, refundsOldestFirst, type FixtureLineUnits, type FixtureOrder, type SandboxFixture,
-} from '../fixture.js';
+import { FixtureError, lineIndexOf, refundAmountMinor, refundsOldestFirst, type FixtureLineUnits, type FixtureOrder, type SandboxFixture } from '../fixture.js';
 
-export interface StoreAttribute { key: string; value: string }
+export interface StoreAttribute {
+  key: string;
+  value: string;
+}
 export interface StoreLineItem {
-  id: string; title: string; sku: string | null; quantity: number; unitPriceMinor: number; customAttributes: StoreAttribute[];
+  id: string;
+  title: string;
+  sku: string | null;
+  quantity: number;
+  unitPriceMinor: number;
+  customAttributes: StoreAttribute[];
   giftCard: boolean;
 }
 export interface StoreTransaction {
-  id: string; kind: 'SALE' | 'REFUND'; status: 'SUCCESS'; gateway: string; amountMinor: number;
-  createdAt: string; parentId: string | null;
+  id: string;
+  kind: 'SALE' | 'REFUND';
+  status: 'SUCCESS';
+  gateway: string;
+  amountMinor: number;
+  createdAt: string;
+  parentId: string | null;
 }
-export interface StoreRefundLine { id: string; lineItemId: string; quantity: number; subtotalMinor: number }
+export interface StoreRefundLine {
+  id: string;
+  lineItemId: string;
+  quantity: number;
+  subtotalMinor: number;
+}
 /** `lines` is empty for an amount-only refund; `amountMinor` is what its transactions paid back. */
 export interface StoreRefund {
-  id: string; createdAt: string; note: string | null; lines: StoreRefundLine[]; amountMinor: number; transactionIds: string[];
+  id: string;
+  createdAt: string;
+  note: string | null;
+  lines: StoreRefundLine[];
+  amountMinor: number;
+  transactionIds: string[];
 }
-export interface StoreFulfillment { id: string; createdAt: string; deliveredAt: string | null; lines: { id: string; lineItemId: string; quantity: number }[] }
+export interface StoreFulfillment {
+  id: string;
+  createdAt: string;
+  deliveredAt: string | null;
+  lines: { id: string; lineItemId: string; quantity: number }[];
+}
 export interface StoreOrder {
-  id: string; name: string; createdAt: string; currency: string; customerId: string; note: string | null;
-  customAttributes: StoreAttribute[]; shippingAddress: string[] | null;
-  lineItems: StoreLineItem[]; transactions: StoreTransaction[]; refunds: StoreRefund[]; fulfillments: StoreFulfillment[];
+  id: string;
+  name: string;
+  createdAt: string;
+  currency: string;
+  customerId: string;
+  note: string | null;
+  customAttributes: StoreAttribute[];
+  shippingAddress: string[] | null;
+  lineItems: StoreLineItem[];
+  transactions: StoreTransaction[];
+  refunds: StoreRefund[];
+  fulfillments: StoreFulfillment[];
 }
-export interface StoreCustomer { id: string; email: string; name: string }
+export interface StoreCustomer {
+  id: string;
+  email: string;
+  name: string;
+}
 
 export interface RefundRequest {
   orderId: string;
@@ -40,8 +79,7 @@ export interface RefundRequest {
 export type UserError = { field: string[] | null; message: string };
 export type RefundResult = { refund: StoreRefund; order: StoreOrder; userErrors: [] } | { refund: null; order: StoreOrder | null; userErrors: UserError[] };
 
-const attributes = (record: Record<string, string> | undefined): StoreAttribute[] =>
-  Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
+const attributes = (record: Record<string, string> | undefined): StoreAttribute[] => Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
 
 /** Shopify's MailingAddress.formatted: the printed lines of an address. */
 function formatAddress(a: NonNullable<FixtureOrder['shippingAddress']>): string[] {
@@ -72,7 +110,10 @@ export class SandboxStoreState {
   readonly idempotencyKeys = new Map<string, { fingerprint: string; refund: StoreRefund }>();
   private nextId = 900_000_001;
 
-  constructor(fixture: SandboxFixture, private readonly clock: Clock) {
+  constructor(
+    fixture: SandboxFixture,
+    private readonly clock: Clock,
+  ) {
     this.shop = { name: fixture.shop.name, currency: fixture.shop.currency, timeZone: fixture.shop.timeZone ?? 'UTC' };
     for (const c of fixture.customers) this.customers.set(gid('Customer', c.id), { id: gid('Customer', c.id), email: c.email, name: c.name });
     for (const o of [...fixture.orders].sort((a, b) => a.number - b.number)) this.orders.push(this.seedOrder(o));
@@ -112,7 +153,10 @@ export class SandboxStoreState {
   }
 
   refundedQuantity(order: StoreOrder, lineItemId: string): number {
-    return order.refunds.flatMap((r) => r.lines).filter((l) => l.lineItemId === lineItemId).reduce((n, l) => n + l.quantity, 0);
+    return order.refunds
+      .flatMap((r) => r.lines)
+      .filter((l) => l.lineItemId === lineItemId)
+      .reduce((n, l) => n + l.quantity, 0);
   }
 
   refundableQuantity(order: StoreOrder, item: StoreLineItem): number {
@@ -135,7 +179,10 @@ export class SandboxStoreState {
   }
 
   fulfilledQuantity(order: StoreOrder, lineItemId: string): number {
-    return order.fulfillments.flatMap((f) => f.lines).filter((l) => l.lineItemId === lineItemId).reduce((n, l) => n + l.quantity, 0);
+    return order.fulfillments
+      .flatMap((f) => f.lines)
+      .filter((l) => l.lineItemId === lineItemId)
+      .reduce((n, l) => n + l.quantity, 0);
   }
 
   /** Shopify's displayFulfillmentStatus, from each line's own fulfilled units. */
@@ -182,24 +229,42 @@ export class SandboxStoreState {
     if (errors.length > 0) return { refund: null, order, userErrors: errors };
 
     const createdAt = this.isoDaysAgo(0);
-    const refund = this.addRefund(order, createdAt, input.note, input.refundLineItems, input.transactions.map((t) => ({
-      gateway: t.gateway, parentId: t.parentId, amountMinor: decimalToMinor(t.amount, order.currency),
-    })));
+    const refund = this.addRefund(
+      order,
+      createdAt,
+      input.note,
+      input.refundLineItems,
+      input.transactions.map((t) => ({
+        gateway: t.gateway,
+        parentId: t.parentId,
+        amountMinor: decimalToMinor(t.amount, order.currency),
+      })),
+    );
     this.createdRefunds.push(refund);
     return { refund, order, userErrors: [] };
   }
 
   private addRefund(
-    order: StoreOrder, createdAt: string, note: string | null,
-    lines: { lineItemId: string; quantity: number }[], payments: { gateway: string; parentId: string | null; amountMinor: number }[],
+    order: StoreOrder,
+    createdAt: string,
+    note: string | null,
+    lines: { lineItemId: string; quantity: number }[],
+    payments: { gateway: string; parentId: string | null; amountMinor: number }[],
   ): StoreRefund {
     const transactions = payments.map((p): StoreTransaction => ({
-      id: gid('OrderTransaction', this.nextId++), kind: 'REFUND', status: 'SUCCESS', gateway: p.gateway,
-      amountMinor: p.amountMinor, createdAt, parentId: p.parentId,
+      id: gid('OrderTransaction', this.nextId++),
+      kind: 'REFUND',
+      status: 'SUCCESS',
+      gateway: p.gateway,
+      amountMinor: p.amountMinor,
+      createdAt,
+      parentId: p.parentId,
     }));
     order.transactions.push(...transactions);
     const refund: StoreRefund = {
-      id: gid('Refund', this.nextId++), createdAt, note,
+      id: gid('Refund', this.nextId++),
+      createdAt,
+      note,
       lines: lines.map((l) => {
         const unit = order.lineItems.find((li) => li.id === l.lineItemId)?.unitPriceMinor ?? 0;
         return { id: gid('RefundLineItem', this.nextId++), lineItemId: l.lineItemId, quantity: l.quantity, subtotalMinor: unit * l.quantity };
@@ -220,8 +285,12 @@ export class SandboxStoreState {
     const id = gid('Order', o.number);
     const lineItems = o.lineItems.map((li, i): StoreLineItem => ({
       id: gid('LineItem', li.id ?? `${o.number}${String(i + 1).padStart(2, '0')}`),
-      title: li.title, sku: li.sku ?? null, quantity: li.quantity, unitPriceMinor: li.unitPriceMinor,
-      customAttributes: attributes(li.properties), giftCard: li.giftCard ?? false,
+      title: li.title,
+      sku: li.sku ?? null,
+      quantity: li.quantity,
+      unitPriceMinor: li.unitPriceMinor,
+      customAttributes: attributes(li.properties),
+      giftCard: li.giftCard ?? false,
     }));
     const lineOf = (units: FixtureLineUnits): StoreLineItem => {
       const item = lineItems[lineIndexOf(o, units)];
@@ -230,35 +299,54 @@ export class SandboxStoreState {
     };
     const createdAt = this.isoDaysAgo(o.createdDaysAgo);
     const sale: StoreTransaction = {
-      id: gid('OrderTransaction', `${o.number}1`), kind: 'SALE', status: 'SUCCESS', gateway: 'shopify_payments',
-      amountMinor: lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0), createdAt, parentId: null,
+      id: gid('OrderTransaction', `${o.number}1`),
+      kind: 'SALE',
+      status: 'SUCCESS',
+      gateway: 'shopify_payments',
+      amountMinor: lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0),
+      createdAt,
+      parentId: null,
     };
     const order: StoreOrder = {
-      id, name: `#${o.number}`, createdAt, currency, customerId: gid('Customer', o.customerId), note: o.note ?? null,
-      customAttributes: attributes(o.attributes), shippingAddress: o.shippingAddress ? formatAddress(o.shippingAddress) : null,
-      lineItems, transactions: [sale], refunds: [], fulfillments: [],
+      id,
+      name: `#${o.number}`,
+      createdAt,
+      currency,
+      customerId: gid('Customer', o.customerId),
+      note: o.note ?? null,
+      customAttributes: attributes(o.attributes),
+      shippingAddress: o.shippingAddress ? formatAddress(o.shippingAddress) : null,
+      lineItems,
+      transactions: [sale],
+      refunds: [],
+      fulfillments: [],
     };
     if (o.fulfillments) {
       order.fulfillments = o.fulfillments.map((f, k): StoreFulfillment => ({
-        id: gid('Fulfillment', `${o.number}${k + 1}`), createdAt: this.isoDaysAgo(f.daysAgo),
+        id: gid('Fulfillment', `${o.number}${k + 1}`),
+        createdAt: this.isoDaysAgo(f.daysAgo),
         deliveredAt: f.deliveredDaysAgo === undefined ? null : this.isoDaysAgo(f.deliveredDaysAgo),
         lines: f.lineItems.map((units, j) => ({
-          id: gid('FulfillmentLineItem', `${o.number}${k + 1}${String(j + 1).padStart(2, '0')}`), lineItemId: lineOf(units).id, quantity: units.quantity,
+          id: gid('FulfillmentLineItem', `${o.number}${k + 1}${String(j + 1).padStart(2, '0')}`),
+          lineItemId: lineOf(units).id,
+          quantity: units.quantity,
         })),
       }));
     } else if (typeof o.fulfilledDaysAgo === 'number') {
-      order.fulfillments = [{
-        id: gid('Fulfillment', `${o.number}1`), createdAt: this.isoDaysAgo(o.fulfilledDaysAgo),
-        deliveredAt: o.deliveredDaysAgo === undefined ? null : this.isoDaysAgo(o.deliveredDaysAgo),
-        lines: lineItems.map((li, i) => ({ id: gid('FulfillmentLineItem', `${o.number}${i + 1}`), lineItemId: li.id, quantity: li.quantity })),
-      }];
+      order.fulfillments = [
+        {
+          id: gid('Fulfillment', `${o.number}1`),
+          createdAt: this.isoDaysAgo(o.fulfilledDaysAgo),
+          deliveredAt: o.deliveredDaysAgo === undefined ? null : this.isoDaysAgo(o.deliveredDaysAgo),
+          lines: lineItems.map((li, i) => ({ id: gid('FulfillmentLineItem', `${o.number}${i + 1}`), lineItemId: li.id, quantity: li.quantity })),
+        },
+      ];
     }
     for (const r of refundsOldestFirst(o)) {
       const lines = (r.lineItems ?? []).map((units) => ({ lineItemId: lineOf(units).id, quantity: units.quantity }));
       const amountMinor = refundAmountMinor(o, r);
       // A refund that pays nothing back (units only) leaves no transaction, as in Shopify.
-      this.addRefund(order, this.isoDaysAgo(r.daysAgo), null, lines,
-        amountMinor > 0 ? [{ gateway: sale.gateway, parentId: sale.id, amountMinor }] : []);
+      this.addRefund(order, this.isoDaysAgo(r.daysAgo), null, lines, amountMinor > 0 ? [{ gateway: sale.gateway, parentId: sale.id, amountMinor }] : []);
     }
     return order;
   }

@@ -6,25 +6,45 @@ import { TemporarilyUnavailableError } from '#shared/contracts/errors.js';
 import { decimalToMinor, MoneyFormatError } from '../../money.js';
 import { PAGE } from './queries.js';
 
-export interface MoneyNode { shopMoney: { amount: string; currencyCode: string } }
-export interface AttributeNode { key: string; value: string | null }
+export interface MoneyNode {
+  shopMoney: { amount: string; currencyCode: string };
+}
+export interface AttributeNode {
+  key: string;
+  value: string | null;
+}
 export interface LineItemNode {
-  id: string; title: string; sku: string | null; quantity: number; refundableQuantity: number; originalUnitPriceSet: MoneyNode;
+  id: string;
+  title: string;
+  sku: string | null;
+  quantity: number;
+  refundableQuantity: number;
+  originalUnitPriceSet: MoneyNode;
   customAttributes?: AttributeNode[];
   isGiftCard?: boolean;
 }
 export interface RefundNode {
-  id: string; createdAt: string | null; totalRefundedSet: MoneyNode;
+  id: string;
+  createdAt: string | null;
+  totalRefundedSet: MoneyNode;
   refundLineItems: { nodes: { quantity: number; lineItem: { id: string } }[]; pageInfo?: { hasNextPage: boolean } };
 }
 export interface OrderNode {
-  id: string; name: string; createdAt: string; currencyCode: string; displayFinancialStatus: string | null; note: string | null;
+  id: string;
+  name: string;
+  createdAt: string;
+  currencyCode: string;
+  displayFinancialStatus: string | null;
+  note: string | null;
   customAttributes?: AttributeNode[];
   shippingAddress?: { formatted: string[] } | null;
   customer: { id: string; email: string | null } | null;
   lineItems: { nodes: LineItemNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
   fulfillments: {
-    id: string; createdAt: string; deliveredAt?: string | null; status: string;
+    id: string;
+    createdAt: string;
+    deliveredAt?: string | null;
+    status: string;
     fulfillmentLineItems: { nodes: { quantity?: number | null; lineItem: { id: string } }[]; pageInfo?: { hasNextPage: boolean } };
   }[];
   transactions: { id: string; kind: string; status: string; gateway: string | null; amountSet: MoneyNode }[];
@@ -32,7 +52,10 @@ export interface OrderNode {
   suggestedRefund: { maximumRefundableSet: MoneyNode } | null;
 }
 export interface SuggestedRefundNode {
-  amountSet: MoneyNode; subtotalSet: MoneyNode; totalTaxSet: MoneyNode; maximumRefundableSet: MoneyNode;
+  amountSet: MoneyNode;
+  subtotalSet: MoneyNode;
+  totalTaxSet: MoneyNode;
+  maximumRefundableSet: MoneyNode;
   refundLineItems: { quantity: number; lineItem: { id: string }; subtotalSet: MoneyNode }[];
   suggestedTransactions: { gateway: string | null; amountSet: MoneyNode; maximumRefundableSet: MoneyNode | null; parentTransaction: { id: string } | null }[];
 }
@@ -47,13 +70,16 @@ export function toMoney(node: MoneyNode): Money {
   }
 }
 
-const untrustedAttributes = (nodes: AttributeNode[] | undefined) =>
-  (nodes ?? []).map((a) => ({ untrusted: true as const, key: a.key, value: a.value }));
+const untrustedAttributes = (nodes: AttributeNode[] | undefined) => (nodes ?? []).map((a) => ({ untrusted: true as const, key: a.key, value: a.value }));
 
 export function toLineItem(node: LineItemNode): LineItem {
   return {
-    id: node.id, title: node.title, sku: node.sku, quantity: node.quantity,
-    refundableQuantity: node.refundableQuantity, unitPrice: toMoney(node.originalUnitPriceSet),
+    id: node.id,
+    title: node.title,
+    sku: node.sku,
+    quantity: node.quantity,
+    refundableQuantity: node.refundableQuantity,
+    unitPrice: toMoney(node.originalUnitPriceSet),
     customAttributes: untrustedAttributes(node.customAttributes),
     giftCard: node.isGiftCard === true,
   };
@@ -62,7 +88,10 @@ export function toLineItem(node: LineItemNode): LineItem {
 export function toFulfillment(node: OrderNode['fulfillments'][number]): Fulfillment {
   const lines = node.fulfillmentLineItems.nodes;
   return {
-    id: node.id, createdAt: node.createdAt, status: node.status, lineItemIds: lines.map((n) => n.lineItem.id),
+    id: node.id,
+    createdAt: node.createdAt,
+    status: node.status,
+    lineItemIds: lines.map((n) => n.lineItem.id),
     deliveredAt: node.deliveredAt ?? null,
     lineItems: lines.map((n) => ({ lineItemId: n.lineItem.id, quantity: n.quantity ?? null })),
   };
@@ -81,8 +110,11 @@ export function toRefundSummary(node: RefundNode) {
 /** Which lists of an order came back cut at their page size (a list exactly that long counts too). */
 export function truncatedListsOf(node: OrderNode): { list: string; seen: number }[] {
   const cut: { list: string; seen: number }[] = [];
-  const flat = [['fulfillments', node.fulfillments.length, PAGE.fulfillments], ['transactions', node.transactions.length, PAGE.transactions],
-    ['refunds', node.refunds.length, PAGE.refunds]] as const;
+  const flat = [
+    ['fulfillments', node.fulfillments.length, PAGE.fulfillments],
+    ['transactions', node.transactions.length, PAGE.transactions],
+    ['refunds', node.refunds.length, PAGE.refunds],
+  ] as const;
   for (const [list, seen, page] of flat) if (seen >= page) cut.push({ list, seen });
   node.fulfillments.forEach((f, i) => {
     if (f.fulfillmentLineItems.pageInfo?.hasNextPage) cut.push({ list: `fulfillments[${i}].lineItems`, seen: f.fulfillmentLineItems.nodes.length });
@@ -107,7 +139,11 @@ export function toOrder(node: OrderNode, lineItems: LineItemNode[]): Order {
     lineItems: lineItems.map(toLineItem),
     fulfillments: node.fulfillments.map(toFulfillment),
     transactions: node.transactions.map((t) => ({
-      id: t.id, kind: t.kind, status: t.status, gateway: t.gateway ?? '', amount: toMoney(t.amountSet),
+      id: t.id,
+      kind: t.kind,
+      status: t.status,
+      gateway: t.gateway ?? '',
+      amount: toMoney(t.amountSet),
     })),
     refunds: node.refunds.map(toRefundSummary),
     // Shopify's figure already nets out every refund transaction, amount-only refunds included.

@@ -58,13 +58,20 @@ export const ORDER_FIELDS = /* GraphQL */ `
 /** Finds the id only: the whole order in a search of several would cost too much in one query. */
 export const ORDER_BY_NAME = /* GraphQL */ `
   query OrderByName($query: String!) {
-    orders(first: 5, query: $query) { nodes { id name } }
+    orders(first: 5, query: $query) {
+      nodes {
+        id
+        name
+      }
+    }
   }
 `;
 
 export const ORDER_BY_ID = /* GraphQL */ `
   query OrderById($id: ID!) {
-    order(id: $id) { ...OrderFields }
+    order(id: $id) {
+      ...OrderFields
+    }
   }
   ${ORDER_FIELDS}
 `;
@@ -133,5 +140,11 @@ export const REFUND_CREATE = /* GraphQL */ `
 `;
 
 export const SHOPIFY_DOCUMENTS = {
-  ORDER_BY_NAME, ORDER_BY_ID, ORDER_LINE_ITEMS_PAGE, CUSTOMER_ORDER_REFUNDS, ORDERS_BY_EMAIL, SUGGESTED_REFUND, REFUND_CREATE,
+  ORDER_BY_NAME,
+  ORDER_BY_ID,
+  ORDER_LINE_ITEMS_PAGE,
+  CUSTOMER_ORDER_REFUNDS,
+  ORDERS_BY_EMAIL,
+  SUGGESTED_REFUND,
+  REFUND_CREATE,
 } as const;

@@ -7,10 +7,26 @@ import { InvalidError, NotFoundError } from '#shared/contracts/errors.js';
 import { minorToDecimal } from '../../money.js';
 import type { GraphqlClient } from './client.js';
 import {
-  toMoney, toOrder, toPreview, toRefundSummary, type LineItemNode, type MoneyNode, type OrderNode, type RefundNode, type SuggestedRefundNode,
+  toMoney,
+  toOrder,
+  toPreview,
+  toRefundSummary,
+  type LineItemNode,
+  type MoneyNode,
+  type OrderNode,
+  type RefundNode,
+  type SuggestedRefundNode,
 } from './mappers.js';
 import {
-  CUSTOMER_ORDER_REFUNDS, MAX_CUSTOMER_ORDERS, ORDER_BY_ID, ORDER_BY_NAME, ORDER_LINE_ITEMS_PAGE, ORDERS_BY_EMAIL, PAGE, REFUND_CREATE, SUGGESTED_REFUND,
+  CUSTOMER_ORDER_REFUNDS,
+  MAX_CUSTOMER_ORDERS,
+  ORDER_BY_ID,
+  ORDER_BY_NAME,
+  ORDER_LINE_ITEMS_PAGE,
+  ORDERS_BY_EMAIL,
+  PAGE,
+  REFUND_CREATE,
+  SUGGESTED_REFUND,
 } from './queries.js';
 
 export interface ShopifyApi {
@@ -68,7 +84,8 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
     let page = first.pageInfo;
     while (page.hasNextPage) {
       const data = await graphql.request<{ order: { lineItems: Page<LineItemNode> } | null }>(ORDER_LINE_ITEMS_PAGE, {
-        id: orderId, after: page.endCursor,
+        id: orderId,
+        after: page.endCursor,
       });
       if (!data.order) throw new NotFoundError(`order ${orderId} disappeared while reading its line items`);
       items.push(...data.order.lineItems.nodes);
@@ -118,7 +135,9 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
       let after: string | null = null;
       for (let pages = 0; pages < maxPages; pages += 1) {
         const data: { orders: Page<HistoryOrder> } = await graphql.request(CUSTOMER_ORDER_REFUNDS, {
-          query: `customer_id:${numericId(customerId)}`, first: pageSize, after,
+          query: `customer_id:${numericId(customerId)}`,
+          first: pageSize,
+          after,
         });
         for (const order of data.orders.nodes) {
           ordersSeen += 1;
@@ -142,7 +161,9 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
       let after: string | null = null;
       for (let pages = 0; pages < maxPages; pages += 1) {
         const data: { orders: Page<EmailOrder> } = await graphql.request(ORDERS_BY_EMAIL, {
-          query: `email:${searchValue(wanted)}`, first: options.pageSize ?? PAGE.customerOrders, after,
+          query: `email:${searchValue(wanted)}`,
+          first: options.pageSize ?? PAGE.customerOrders,
+          after,
         });
         for (const node of data.orders.nodes) {
           // Shopify's search can match loosely: keep the exact address only.
@@ -167,10 +188,15 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
           note: input.note,
           notify: false,
           refundLineItems: input.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
-          transactions: [{
-            orderId: input.orderId, parentId: input.parentTransactionId, gateway: input.gateway,
-            kind: 'REFUND', amount: minorToDecimal(amountMinor, currency),
-          }],
+          transactions: [
+            {
+              orderId: input.orderId,
+              parentId: input.parentTransactionId,
+              gateway: input.gateway,
+              kind: 'REFUND',
+              amount: minorToDecimal(amountMinor, currency),
+            },
+          ],
         },
       });
       const payload = data.refundCreate;

@@ -63,7 +63,11 @@ function describeReserve(makeStores: MakeStores) {
     const capped = (overrides: Partial<Ask>) => ask({ dailyCapMicros: 5000, ...overrides });
     await budget.reserve(capped({ runId: 'run-1', micros: 4000 }));
 
-    expect(await budget.reserve(capped({ runId: 'run-2', micros: 2000, runCapMicros: 2000, maxTurns: 1 }))).toEqual({ ok: false, limit: 'tenant_daily_cost', committedMicros: 4000 });
+    expect(await budget.reserve(capped({ runId: 'run-2', micros: 2000, runCapMicros: 2000, maxTurns: 1 }))).toEqual({
+      ok: false,
+      limit: 'tenant_daily_cost',
+      committedMicros: 4000,
+    });
     expect(await budget.reserve(capped({ runId: 'run-3', micros: 5001 }))).toEqual({ ok: false, limit: 'tenant_daily_cost', committedMicros: 4000 });
 
     // run-2's refused reservation took neither its cost nor its one turn.

@@ -104,7 +104,12 @@ function describeUpdateIf(makeStores: MakeStores) {
   }
 
   const cases: Array<{ kind: string; condition: RunCondition; holdsOn: Partial<Run>; failsOn: Partial<Run> }> = [
-    { kind: 'statusIn', condition: { statusIn: ['awaiting_approval', 'pending_review'] }, holdsOn: { status: 'pending_review' }, failsOn: { status: 'running' } },
+    {
+      kind: 'statusIn',
+      condition: { statusIn: ['awaiting_approval', 'pending_review'] },
+      holdsOn: { status: 'pending_review' },
+      failsOn: { status: 'running' },
+    },
     { kind: 'notCancelled', condition: { notCancelled: true }, holdsOn: {}, failsOn: { cancellation, status: 'cancelled' } },
     { kind: 'noRefundIntent', condition: { noRefundIntent: true }, holdsOn: {}, failsOn: { refundIntent: intent } },
   ];
@@ -157,7 +162,9 @@ function describeUpdateIf(makeStores: MakeStores) {
     const { runs } = await withRun();
 
     const outcomes = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => runs.updateIf('run-1', { cancellation: { ...cancellation, reason: `cancel ${i}` }, status: 'cancelled' }, { notCancelled: true })),
+      Array.from({ length: 8 }, (_, i) =>
+        runs.updateIf('run-1', { cancellation: { ...cancellation, reason: `cancel ${i}` }, status: 'cancelled' }, { notCancelled: true }),
+      ),
     );
 
     const winners = outcomes.filter((o) => o !== null);
@@ -176,7 +183,12 @@ function describeUpdateIf(makeStores: MakeStores) {
 function describeListings(makeStores: MakeStores) {
   it('lists runs of every tenant newest first, up to the limit', async () => {
     const { runs } = await freshStores(makeStores);
-    for (const [runId, seconds, tenant] of [['run-b', 2, 'demo'], ['run-a', 1, 'demo'], ['run-d', 4, 'other'], ['run-c', 3, 'demo']] as const) {
+    for (const [runId, seconds, tenant] of [
+      ['run-b', 2, 'demo'],
+      ['run-a', 1, 'demo'],
+      ['run-d', 4, 'other'],
+      ['run-c', 3, 'demo'],
+    ] as const) {
       await runs.create(makeRun({ runId, tenant, createdAt: at(seconds), updatedAt: at(seconds) }));
     }
 
@@ -196,7 +208,9 @@ function describeListings(makeStores: MakeStores) {
     expect((await runs.listByStatus!('demo', 'pending_review', 10)).map((r) => r.runId)).toEqual(['run-2', 'run-3', 'run-1']);
     expect((await runs.listByStatus!('demo', 'pending_review', 2)).map((r) => r.runId)).toEqual(['run-2', 'run-3']);
     expect(await runs.listByStatus!('demo', 'running', 10)).toEqual([]);
-    expect(await runs.listByStatus!('other', 'pending_review', 10)).toEqual([makeRun({ runId: 'run-4', status: 'pending_review', tenant: 'other', updatedAt: at(40) })]);
+    expect(await runs.listByStatus!('other', 'pending_review', 10)).toEqual([
+      makeRun({ runId: 'run-4', status: 'pending_review', tenant: 'other', updatedAt: at(40) }),
+    ]);
   });
 
   it('keeps a run where it took its status when a later write leaves the status alone', async () => {
@@ -212,7 +226,11 @@ function describeListings(makeStores: MakeStores) {
 
   it('with changedSince, lists only the runs that took the status then or later', async () => {
     const { runs } = await freshStores(makeStores);
-    for (const [runId, seconds] of [['run-1', 10], ['run-2', 20], ['run-3', 30]] as const) {
+    for (const [runId, seconds] of [
+      ['run-1', 10],
+      ['run-2', 20],
+      ['run-3', 30],
+    ] as const) {
       await runs.create(makeRun({ runId, status: 'running', updatedAt: at(0) }));
       await runs.update(runId, { status: 'escalated', updatedAt: at(seconds) });
     }

@@ -9,10 +9,32 @@ import type { MakeStores } from '../../support/store-backends.js';
 import { MUG, SHADOW_CLASS as CLASS, at, freshStores, shadowRun } from './fixtures.js';
 
 const OTHER_CLASS = 'wrong_item|50-200|es';
-const refund = (agrees: boolean, sourceId = 'refund:900'): ShadowResolution => ({ by: 'store_refund', amountMinor: agrees ? 1800 : 1000, lines: [MUG], at: at(60), agrees, sourceId });
+const refund = (agrees: boolean, sourceId = 'refund:900'): ShadowResolution => ({
+  by: 'store_refund',
+  amountMinor: agrees ? 1800 : 1000,
+  lines: [MUG],
+  at: at(60),
+  agrees,
+  sourceId,
+});
 const solved: ShadowResolution = { by: 'helpdesk_solved', amountMinor: 0, lines: [], at: at(30), agrees: false, sourceId: 'helpdesk:e1' };
-const resolve = (runId: string, resolution: ShadowResolution, replacing: ShadowResolution | null = null, classKey = CLASS) => ({ tenant: 'demo', runId, classKey, resolution, replacing });
-const promotion = (overrides: Partial<ShadowPromotion> = {}): ShadowPromotion => ({ classKey: CLASS, at: at(600), by: 'lead@store.example', resolved: 1, agreed: 1, minTickets: 1, threshold: 0.98, ...overrides });
+const resolve = (runId: string, resolution: ShadowResolution, replacing: ShadowResolution | null = null, classKey = CLASS) => ({
+  tenant: 'demo',
+  runId,
+  classKey,
+  resolution,
+  replacing,
+});
+const promotion = (overrides: Partial<ShadowPromotion> = {}): ShadowPromotion => ({
+  classKey: CLASS,
+  at: at(600),
+  by: 'lead@store.example',
+  resolved: 1,
+  agreed: 1,
+  minTickets: 1,
+  threshold: 0.98,
+  ...overrides,
+});
 
 async function withRuns(makeStores: MakeStores, ...runs: Run[]) {
   const stores = await freshStores(makeStores);

@@ -17,7 +17,10 @@ import { jsonReply, startFakeMessagesApi, type CapturedRequest, type FakeMessage
 
 const offline = createOfflineModelProvider();
 const SPECIALISTS: Array<[string, Specialist]> = [
-  [TRIAGE_SYSTEM, 'triage'], [ORDER_AGENT_SYSTEM, 'order_agent'], [REPLY_AGENT_SYSTEM, 'reply_agent'], [REPLY_CHECK_SYSTEM, 'reply_check'],
+  [TRIAGE_SYSTEM, 'triage'],
+  [ORDER_AGENT_SYSTEM, 'order_agent'],
+  [REPLY_AGENT_SYSTEM, 'reply_agent'],
+  [REPLY_CHECK_SYSTEM, 'reply_check'],
 ];
 
 async function answer(body: CapturedRequest['body']) {
@@ -26,7 +29,13 @@ async function answer(body: CapturedRequest['body']) {
   const first = body.messages[0]?.content.find((b) => b.type === 'text') as { text: string } | undefined;
   const data = /<case_data>\n([\s\S]*)\n<\/case_data>/.exec(first?.text ?? '')?.[1];
   if (!specialist || !data) return jsonReply({ error: 'unknown request' });
-  const { output } = await offline.complete({ specialist, model: body.model, system, input: JSON.parse(data) as Record<string, unknown>, schema: undefined as never });
+  const { output } = await offline.complete({
+    specialist,
+    model: body.model,
+    system,
+    input: JSON.parse(data) as Record<string, unknown>,
+    schema: undefined as never,
+  });
   return jsonReply(output, { input_tokens: 900, output_tokens: 150 });
 }
 
@@ -40,12 +49,19 @@ describe('npm run eval -- --provider anthropic', () => {
   it('runs the golden tickets through the real SDK k times and scores pass^k with the model cost', async () => {
     const out = mkdtempSync(join(tmpdir(), 'eval-anthropic-'));
     let text = '';
-    const outcome = await runCli(['--provider', 'anthropic', '--k', '2', '--only', 'damaged-01', '--only', 'partial-qty-01', '--out', out, '--timeout-s', '240'], {
-      stdout: (t) => (text += t), stderr: { write: () => true, isTTY: false } as never,
-      env: { ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_BASE_URL: fake.url }, cwd: process.cwd(),
-    });
+    const outcome = await runCli(
+      ['--provider', 'anthropic', '--k', '2', '--only', 'damaged-01', '--only', 'partial-qty-01', '--out', out, '--timeout-s', '240'],
+      {
+        stdout: (t) => (text += t),
+        stderr: { write: () => true, isTTY: false } as never,
+        env: { ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_BASE_URL: fake.url },
+        cwd: process.cwd(),
+      },
+    );
     expect(outcome.exitCode).toBe(0);
-    const result = JSON.parse(readFileSync(outcome.jsonPath!, 'utf8')) as { tickets: Array<{ id: string; runs: Array<{ journal: Array<{ kind: string; provider: string; costMicros: number }>; score: { pass: boolean } }> }> };
+    const result = JSON.parse(readFileSync(outcome.jsonPath!, 'utf8')) as {
+      tickets: Array<{ id: string; runs: Array<{ journal: Array<{ kind: string; provider: string; costMicros: number }>; score: { pass: boolean } }> }>;
+    };
     expect(result.tickets.map((t) => t.id).sort()).toEqual(['damaged-01', 'partial-qty-01']);
     for (const ticket of result.tickets) {
       expect(ticket.runs, ticket.id).toHaveLength(2);

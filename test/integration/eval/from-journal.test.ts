@@ -19,7 +19,14 @@ let exportPath: string;
 let runView: Record<string, unknown>;
 beforeAll(async () => {
   rt = await startRuntime();
-  const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5001', requesterId: '9001', text: 'Hi, the mug in order 1001 arrived cracked. Refund please, call me on +1 415 555 0100 or (415) 555-0199 or ana@example.com.' }));
+  const { json } = await postWebhook(
+    rt,
+    ticketCreated({
+      ticketId: '5001',
+      requesterId: '9001',
+      text: 'Hi, the mug in order 1001 arrived cracked. Refund please, call me on +1 415 555 0100 or (415) 555-0199 or ana@example.com.',
+    }),
+  );
   await waitForRun(rt, json.runId as string, settled);
   runView = (await getRun(rt, json.runId as string))!;
   exportPath = join(mkdtempSync(join(tmpdir(), 'from-journal-')), 'run.json');
@@ -46,7 +53,10 @@ describe('npm run eval -- --from-journal', () => {
   it('asks the same model again and finds no decision that would change', async () => {
     let out = '';
     const outcome = await runCli(['--from-journal', exportPath, '--out', mkdtempSync(join(tmpdir(), 'fj-out-'))], {
-      stdout: (t) => (out += t), stderr: { write: () => true, isTTY: false } as never, env: {}, cwd: process.cwd(),
+      stdout: (t) => (out += t),
+      stderr: { write: () => true, isTTY: false } as never,
+      env: {},
+      cwd: process.cwd(),
     });
     expect(outcome.exitCode).toBe(0);
     expect(out).toContain('1 asked again');
@@ -65,14 +75,24 @@ describe('npm run eval -- --from-journal', () => {
     };
     const [runId, rows] = [...parseJournalExport(JSON.stringify(runView))][0]!;
     const outcome = await reaskRun(runId, rows, replacer, OFFLINE_MODEL_CHOICES);
-    expect(outcome).toMatchObject({ kind: 'compared', changed: true, recorded: { decision: 'auto', amountMinor: 1800 }, reasked: { decision: 'refuse', remedy: 'replacement' } });
+    expect(outcome).toMatchObject({
+      kind: 'compared',
+      changed: true,
+      recorded: { decision: 'auto', amountMinor: 1800 },
+      reasked: { decision: 'refuse', remedy: 'replacement' },
+    });
   });
 
   it('says clearly when the export holds no journal', async () => {
     const bad = join(mkdtempSync(join(tmpdir(), 'fj-bad-')), 'x.json');
     writeFileSync(bad, '{"hello": 1}');
     let err = '';
-    const outcome = await runCli(['--from-journal', bad], { stdout: () => undefined, stderr: { write: (t: string) => ((err += t), true), isTTY: false } as never, env: {}, cwd: process.cwd() });
+    const outcome = await runCli(['--from-journal', bad], {
+      stdout: () => undefined,
+      stderr: { write: (t: string) => ((err += t), true), isTTY: false } as never,
+      env: {},
+      cwd: process.cwd(),
+    });
     expect(outcome.exitCode).toBe(2);
     expect(err).toContain('no journal rows');
   });

@@ -12,39 +12,89 @@ import { runCli, type CliOutcome } from '../../../eval/run/cli.js';
 import type { EvalResult } from '../../../eval/run/types.js';
 
 const auto = (amountMinor: number, sku: string, order: number) => ({
-  outcome: 'auto_refund' as const, amountMinor, currency: 'USD', lines: [{ sku, quantity: 1 }], reason: 'damaged' as const, boundOrder: order,
-  escalation: null, approvalRules: [], trajectory: ['get_order' as const, 'refund_create' as const, 'post_draft' as const],
+  outcome: 'auto_refund' as const,
+  amountMinor,
+  currency: 'USD',
+  lines: [{ sku, quantity: 1 }],
+  reason: 'damaged' as const,
+  boundOrder: order,
+  escalation: null,
+  approvalRules: [],
+  trajectory: ['get_order' as const, 'refund_create' as const, 'post_draft' as const],
 });
 const claim = (order: number, sku: string) => ({ orderNumber: order, remedy: 'refund' as const, reason: 'damaged' as const, lines: [{ sku, quantity: 1 }] });
 
 const TICKETS: GoldenTicket[] = [
   {
-    id: 'damaged-01', category: 'single_damaged', helpdesk: 'zendesk', ticketId: '5001', language: 'en', requester: '7001',
-    subject: 'My mug arrived broken', body: 'Hi, the mug in order 1001 arrived cracked. Could I get a refund please? Thanks, Ana',
-    claim: claim(1001, 'MUG-STONE'), label: auto(1800, 'MUG-STONE', 1001),
+    id: 'damaged-01',
+    category: 'single_damaged',
+    helpdesk: 'zendesk',
+    ticketId: '5001',
+    language: 'en',
+    requester: '7001',
+    subject: 'My mug arrived broken',
+    body: 'Hi, the mug in order 1001 arrived cracked. Could I get a refund please? Thanks, Ana',
+    claim: claim(1001, 'MUG-STONE'),
+    label: auto(1800, 'MUG-STONE', 1001),
   },
   {
-    id: 'damaged-02', category: 'single_damaged', helpdesk: 'gorgias', ticketId: '5002', language: 'en', requester: '7002',
-    subject: 'Blanket has a hole', body: 'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.',
+    id: 'damaged-02',
+    category: 'single_damaged',
+    helpdesk: 'gorgias',
+    ticketId: '5002',
+    language: 'en',
+    requester: '7002',
+    subject: 'Blanket has a hole',
+    body: 'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.',
     claim: claim(1002, 'THROW-WOOL'),
     label: { ...auto(6200, 'THROW-WOOL', 1002), outcome: 'approval', approvalRules: ['amount_over_auto_limit'], trajectory: ['get_order'] },
   },
   {
-    id: 'replace-01', category: 'refund_vs_replacement', helpdesk: 'zendesk', ticketId: '5004', language: 'en', requester: '7004',
-    subject: 'Delivery address', body: 'Hi, can I change the delivery address for order 1004 to 12 Elm Street, Springfield? Thank you!',
+    id: 'replace-01',
+    category: 'refund_vs_replacement',
+    helpdesk: 'zendesk',
+    ticketId: '5004',
+    language: 'en',
+    requester: '7004',
+    subject: 'Delivery address',
+    body: 'Hi, can I change the delivery address for order 1004 to 12 Elm Street, Springfield? Thank you!',
     claim: { orderNumber: 1004, remedy: 'other', reason: 'other', lines: [] },
-    label: { outcome: 'escalate', amountMinor: 0, currency: null, lines: [], reason: 'other', boundOrder: null, escalation: 'not_refund_request', approvalRules: [], trajectory: ['post_draft'] },
+    label: {
+      outcome: 'escalate',
+      amountMinor: 0,
+      currency: null,
+      lines: [],
+      reason: 'other',
+      boundOrder: null,
+      escalation: 'not_refund_request',
+      approvalRules: [],
+      trajectory: ['post_draft'],
+    },
   },
   {
-    id: 'lang-01', category: 'non_english', helpdesk: 'gorgias', ticketId: '5005', language: 'es', requester: '7005',
-    subject: 'Delantal dañado', body: 'Hola, el delantal del pedido 1005 llegó dañado. Quiero un reembolso, por favor.',
+    id: 'lang-01',
+    category: 'non_english',
+    helpdesk: 'gorgias',
+    ticketId: '5005',
+    language: 'es',
+    requester: '7005',
+    subject: 'Delantal dañado',
+    body: 'Hola, el delantal del pedido 1005 llegó dañado. Quiero un reembolso, por favor.',
     followUps: ['Adjunto una foto del daño.'],
-    claim: claim(1005, 'APRON-COT'), label: auto(2800, 'APRON-COT', 1005),
+    claim: claim(1005, 'APRON-COT'),
+    label: auto(2800, 'APRON-COT', 1005),
   },
   {
-    id: 'typos-01', category: 'typos', helpdesk: 'zendesk', ticketId: '5003', language: 'en', requester: '7003',
-    subject: 'Plate cracked in transit', body: 'the plaet from ordr 1003 came crakced, refnd pls',
-    claim: claim(1003, 'PLATE-GLAZE'), label: auto(2400, 'PLATE-GLAZE', 1003),
+    id: 'typos-01',
+    category: 'typos',
+    helpdesk: 'zendesk',
+    ticketId: '5003',
+    language: 'en',
+    requester: '7003',
+    subject: 'Plate cracked in transit',
+    body: 'the plaet from ordr 1003 came crakced, refnd pls',
+    claim: claim(1003, 'PLATE-GLAZE'),
+    label: auto(2400, 'PLATE-GLAZE', 1003),
   },
 ];
 
@@ -97,7 +147,7 @@ describe('npm run eval on four golden tickets', () => {
     expect(run.result.tickets.map((t) => t.helpdesk)).toEqual(['zendesk', 'gorgias', 'gorgias', 'zendesk']);
   });
 
-  it('runs the store on the eval clock: 12:00 noon in the fixture\'s time zone (UTC for the demo store) when the run starts', () => {
+  it("runs the store on the eval clock: 12:00 noon in the fixture's time zone (UTC for the demo store) when the run starts", () => {
     // Every journal row is stamped by the runtime's clock; the webhooks were accepted, so their
     // signed timestamps were on the same clock (the Zendesk ingest allows 5 minutes of skew).
     const stamps = run.result.tickets.flatMap((t) => (t.runs[0]!.journal ?? []).map((row) => (row as { at: string }).at));

@@ -57,15 +57,41 @@ describe('dead letters', () => {
     // Redelivery after a failure in 1 s instead of the queue's 30 s visibility timeout.
     const poller = startSqsPoller({ client: sqs.client, queueUrl: sqs.queueUrl, handler, waitSeconds: 1, visibilityTimeoutSeconds: 1 });
     try {
-      await sqs.client.send(new SendMessageCommand({ QueueUrl: sqs.queueUrl, MessageBody: '{"runId": "run-x", "event": ', MessageGroupId: 'g-poison', MessageDeduplicationId: 'poison-1' }));
+      await sqs.client.send(
+        new SendMessageCommand({
+          QueueUrl: sqs.queueUrl,
+          MessageBody: '{"runId": "run-x", "event": ',
+          MessageGroupId: 'g-poison',
+          MessageDeduplicationId: 'poison-1',
+        }),
+      );
       const ticket = {
         runId: 'run-failing',
-        event: { tenant: 'demo', helpdesk: 'zendesk', eventId: 'evt-f', eventType: 'ticket.created', ticketId: '1', requesterId: null, requesterEmail: 'a@b.co', subject: 's', body: 'b', receivedAt: NOW.toISOString() },
+        event: {
+          tenant: 'demo',
+          helpdesk: 'zendesk',
+          eventId: 'evt-f',
+          eventType: 'ticket.created',
+          ticketId: '1',
+          requesterId: null,
+          requesterEmail: 'a@b.co',
+          subject: 's',
+          body: 'b',
+          receivedAt: NOW.toISOString(),
+        },
       };
-      await sqs.client.send(new SendMessageCommand({ QueueUrl: sqs.queueUrl, MessageBody: JSON.stringify(ticket), MessageGroupId: 'run-failing', MessageDeduplicationId: 'failing-1' }));
+      await sqs.client.send(
+        new SendMessageCommand({
+          QueueUrl: sqs.queueUrl,
+          MessageBody: JSON.stringify(ticket),
+          MessageGroupId: 'run-failing',
+          MessageDeduplicationId: 'failing-1',
+        }),
+      );
 
       const api = createDeadLettersHandler({ deadLetters });
-      const list = async () => JSON.parse(String((await api(httpEvent({ method: 'GET', path: '/api/dead-letters' }))).body)).deadLetters as Array<Record<string, unknown>>;
+      const list = async () =>
+        JSON.parse(String((await api(httpEvent({ method: 'GET', path: '/api/dead-letters' }))).body)).deadLetters as Array<Record<string, unknown>>;
       const letters = await waitFor(list, (l) => l.length >= 2);
 
       expect(letters).toHaveLength(2);

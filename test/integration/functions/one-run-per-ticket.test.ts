@@ -109,7 +109,9 @@ describe('one run per ticket intent', () => {
     expect(first.outcomes).toEqual([{ runId, created: false, started: false, duplicateEvent: false, followUp: true }]);
     expect(workflow.starts).toHaveLength(startsBefore);
     const run = await stores.runs.get(runId);
-    expect(run?.followUps).toEqual([{ eventId: 'evt-comment-2', receivedAt: new Date(NOW.getTime() + 10 * MINUTE).toISOString(), excerpt: 'Any news? I attached a photo.' }]);
+    expect(run?.followUps).toEqual([
+      { eventId: 'evt-comment-2', receivedAt: new Date(NOW.getTime() + 10 * MINUTE).toISOString(), excerpt: 'Any news? I attached a photo.' },
+    ]);
     expect(run?.ticket.eventId).toBe('evt-created-2');
   });
 

@@ -222,7 +222,11 @@ describe('run starter (dynalite)', () => {
       },
     };
     const handler = createRunStarterHandler({
-      ...stores, workflow: workflow.engine, requesters, clock, requesterRetry: { sleep: async (ms) => void waits.push(ms) },
+      ...stores,
+      workflow: workflow.engine,
+      requesters,
+      clock,
+      requesterRetry: { sleep: async (ms) => void waits.push(ms) },
     });
 
     const response = await handler({ Records: [sqsRecord('m-5009', JSON.stringify(message), message.runId)] });
@@ -248,7 +252,11 @@ describe('run starter (dynalite)', () => {
       },
     };
     const handler = createRunStarterHandler({
-      ...stores, workflow: recordingWorkflow().engine, requesters, clock, requesterRetry: { sleep: async (ms) => void waits.push(ms) },
+      ...stores,
+      workflow: recordingWorkflow().engine,
+      requesters,
+      clock,
+      requesterRetry: { sleep: async (ms) => void waits.push(ms) },
     });
 
     const response = await handler({

@@ -28,7 +28,16 @@ function gatedRun(runId: string): Run {
   const facts = toOrderFacts(makeOrder(), 0);
   const proposal = makeProposal(facts);
   const triage = makeTriage();
-  const gate = decideGate({ ticketEmail: 'ana@example.com', customerText: ['The mug in order #1001 arrived cracked.'], ticketReceivedAt: NOW.toISOString(), triage, order: facts, proposal, policy: DEFAULT_POLICY, now: NOW });
+  const gate = decideGate({
+    ticketEmail: 'ana@example.com',
+    customerText: ['The mug in order #1001 arrived cracked.'],
+    ticketReceivedAt: NOW.toISOString(),
+    triage,
+    order: facts,
+    proposal,
+    policy: DEFAULT_POLICY,
+    now: NOW,
+  });
   return makeRun({ runId, triage, order: facts, proposal, gate, state: 'Refund' });
 }
 

@@ -27,14 +27,21 @@ afterAll(async () => {
 describe('held credentials', () => {
   it('never puts a token in a prompt, a journal row, a metric or a log line', async () => {
     const logs: string[] = [];
-    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' '))));
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' '))),
+    );
     const metrics: string[] = [];
     const run = await gatedRun(world, { runId: 'run-cred', orderNumber: '1001', requesterEmail: 'ana@example.com' });
     const final = await runFrom(world, world.harness({ emitMetric: (l) => metrics.push(l) }), run.runId);
     spies.forEach((s) => s.mockRestore());
     expect(final.status).toBe('done');
     expect(prompts.length).toBeGreaterThan(0);
-    const everything = JSON.stringify({ prompts: prompts.map((p) => ({ system: p.system, input: p.input })), journal: await world.stores.journal.listByRun(run.runId), metrics, logs });
+    const everything = JSON.stringify({
+      prompts: prompts.map((p) => ({ system: p.system, input: p.input })),
+      journal: await world.stores.journal.listByRun(run.runId),
+      metrics,
+      logs,
+    });
     for (const secret of [...Object.values(CALLER_TOKENS), STORE_TOKEN, HELPDESK_TOKEN, 'Bearer ']) expect(everything).not.toContain(secret);
   });
 });
@@ -47,8 +54,13 @@ describe('audit queries', () => {
     expect(final.status).toBe('done');
 
     const rows = await world.stores.journal.listByRun('run-audit');
-    expect(rows.map((r) => `${r.kind}:${r.name}:${r.outcome}`)).toEqual(expect.arrayContaining(['decision:refund_create:ok', 'tool:refund_create:ok', 'tool:post_draft:ok']));
-    expect(rows.find((r) => r.kind === 'tool' && r.name === 'refund_create')).toMatchObject({ approvalId: 'apr_run-audit', idempotencyKey: final.refund!.idempotencyKey });
+    expect(rows.map((r) => `${r.kind}:${r.name}:${r.outcome}`)).toEqual(
+      expect.arrayContaining(['decision:refund_create:ok', 'tool:refund_create:ok', 'tool:post_draft:ok']),
+    );
+    expect(rows.find((r) => r.kind === 'tool' && r.name === 'refund_create')).toMatchObject({
+      approvalId: 'apr_run-audit',
+      idempotencyKey: final.refund!.idempotencyKey,
+    });
 
     const [who] = (await world.stores.findRunsByOrder('demo', '1002')).filter((r) => r.refund);
     expect(who).toMatchObject({ runId: 'run-audit', refund: { amountMinor: 6200 }, approval: { decidedBy: 'lead@demo-store.example' }, costMicros: 0 });

@@ -28,8 +28,21 @@ describe('retention', () => {
     const stores = storesKeeping(30);
     await stores.runs.create(makeRun({ runId: 'run-ttl' }));
     const row = await stores.journal.append({
-      runId: 'run-ttl', at: NOW.toISOString(), step: 'Triage', kind: 'model', name: 'triage', provider: 'offline', argsHash: 'h',
-      outcome: 'ok', detail: 'd', latencyMs: 1, costMicros: 0, model: null, inputTokens: null, outputTokens: null, idempotencyKey: null,
+      runId: 'run-ttl',
+      at: NOW.toISOString(),
+      step: 'Triage',
+      kind: 'model',
+      name: 'triage',
+      provider: 'offline',
+      argsHash: 'h',
+      outcome: 'ok',
+      detail: 'd',
+      latencyMs: 1,
+      costMicros: 0,
+      model: null,
+      inputTokens: null,
+      outputTokens: null,
+      idempotencyKey: null,
     });
 
     expect((await raw(keys.run('run-ttl')))[TABLE_KEYS.ttlAttribute]).toBe(nowSeconds + 30 * DAY_SECONDS);

@@ -36,11 +36,14 @@ const REFUND = `mutation R($input: RefundInput!, $key: String!) {
 const MUG = {
   orderId: 'gid://shopify/Order/1001',
   refundLineItems: [{ lineItemId: 'gid://shopify/LineItem/11001', quantity: 1 }],
-  transactions: [{ orderId: 'gid://shopify/Order/1001', parentId: 'gid://shopify/OrderTransaction/10011', gateway: 'shopify_payments', kind: 'REFUND', amount: '18.00' }],
+  transactions: [
+    { orderId: 'gid://shopify/Order/1001', parentId: 'gid://shopify/OrderTransaction/10011', gateway: 'shopify_payments', kind: 'REFUND', amount: '18.00' },
+  ],
 };
 const startStore = (dataFile: string) => started(startSandboxStore({ fixture: demoFixture(), clock, accessToken: STORE_TOKEN, dataFile }));
 const refundsOf1001 = async (store: Awaited<ReturnType<typeof startStore>>) =>
-  ((await storeGraphql(store, '{ order(id: "gid://shopify/Order/1001") { refunds { id } } }')).body.data as { order: { refunds: { id: string }[] } }).order.refunds;
+  ((await storeGraphql(store, '{ order(id: "gid://shopify/Order/1001") { refunds { id } } }')).body.data as { order: { refunds: { id: string }[] } }).order
+    .refunds;
 
 describe('the sandbox store with a data file', () => {
   it('keeps refunds and idempotency keys across a restart: the same key answers the same refund', async () => {
@@ -69,7 +72,10 @@ describe('the sandbox store with a data file', () => {
       headers: { 'content-type': 'application/json', 'x-shopify-access-token': STORE_TOKEN },
       body: JSON.stringify({ query: REFUND, variables: { input: MUG, key: 'refund-agent:run-2' } }),
       signal: AbortSignal.timeout(500),
-    }).then(() => 'answered', (error: Error) => error.name);
+    }).then(
+      () => 'answered',
+      (error: Error) => error.name,
+    );
 
     expect(order.body.data).toEqual({ order: { name: '#1001' } });
     expect(hung).toBe('TimeoutError');
@@ -126,11 +132,13 @@ describe('the SES capture with a data file', () => {
   it('shows the mail of earlier starts after a restart', async () => {
     const dataFile = file('mail.json');
     const first = await started(startLocalSes({ dataFile }));
-    await first.client.send(new SendEmailCommand({
-      FromEmailAddress: 'refunds@example.com',
-      Destination: { ToAddresses: ['lead@example.com'] },
-      Content: { Simple: { Subject: { Data: 'Approve?' }, Body: { Text: { Data: 'Please decide.' } } } },
-    }));
+    await first.client.send(
+      new SendEmailCommand({
+        FromEmailAddress: 'refunds@example.com',
+        Destination: { ToAddresses: ['lead@example.com'] },
+        Content: { Simple: { Subject: { Data: 'Approve?' }, Body: { Text: { Data: 'Please decide.' } } } },
+      }),
+    );
     await first.close();
     closers.pop();
 

@@ -28,7 +28,9 @@ function send(request: RawRequest, timeoutMs = 10_000): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const body = request.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, 'utf8');
     const headers = { host: `127.0.0.1:${port}`, connection: 'close', ...(body.length ? { 'content-length': String(body.length) } : {}), ...request.headers };
-    const head = `${request.method} ${request.target} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
+    const head = `${request.method} ${request.target} HTTP/1.1\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n')}\r\n\r\n`;
     const chunks: Buffer[] = [];
     let settled = false;
     const socket = connect(port, '127.0.0.1');
@@ -38,7 +40,10 @@ function send(request: RawRequest, timeoutMs = 10_000): Promise<RawAnswer> {
       clearTimeout(timer);
       socket.destroy();
       const match = /^HTTP\/1\.[01] (\d{3}) /.exec(Buffer.concat(chunks).subarray(0, 64).toString('latin1'));
-      resolve({ status: match ? Number(match[1]) : null, error: match ? null : (error ?? `no status line: ${JSON.stringify(Buffer.concat(chunks).subarray(0, 80).toString('latin1'))}`) });
+      resolve({
+        status: match ? Number(match[1]) : null,
+        error: match ? null : (error ?? `no status line: ${JSON.stringify(Buffer.concat(chunks).subarray(0, 80).toString('latin1'))}`),
+      });
     };
     const timer = setTimeout(() => finish(`no answer in ${timeoutMs} ms`), timeoutMs);
     socket.on('data', (chunk) => chunks.push(chunk));
@@ -79,7 +84,19 @@ const TEMPLATES = [
   (x: string) => `/api/mail/${x}`,
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE', 'FOO', 'get', 'PROPFIND'];
-const BODIES = ['', '{', '{"reason": ', 'null', '[]', '"just a string"', '{"reason": 42}', 'formToken=&decision=maybe', '\u0000\u0001', '{"a":'.repeat(2000), '😀'.repeat(100)];
+const BODIES = [
+  '',
+  '{',
+  '{"reason": ',
+  'null',
+  '[]',
+  '"just a string"',
+  '{"reason": 42}',
+  'formToken=&decision=maybe',
+  '\u0000\u0001',
+  '{"a":'.repeat(2000),
+  '😀'.repeat(100),
+];
 
 /** Raw non-ASCII bytes in the request line (what `new URL` would have escaped). */
 const rawUnicode = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
@@ -99,7 +116,8 @@ function generated(count: number): RawRequest[] {
     const method = r.pick(METHODS);
     const body = r.next() < 0.5 ? r.pick(BODIES) : undefined;
     const headers: Record<string, string> = {};
-    if (r.next() < 0.3) headers['content-type'] = r.pick(['application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=%']);
+    if (r.next() < 0.3)
+      headers['content-type'] = r.pick(['application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=%']);
     if (r.next() < 0.1) headers['x-junk'] = rawUnicode(r.pick(UNICODE)).repeat(50);
     return { label: `#${i} ${method} ${target.slice(0, 60)}`, method, target, headers, body };
   });
@@ -108,7 +126,13 @@ function generated(count: number): RawRequest[] {
 const HANDWRITTEN: RawRequest[] = [
   { label: 'the reported one: GET /api/runs/%E0%A4%A', method: 'GET', target: '/api/runs/%E0%A4%A' },
   { label: 'a malformed approval id', method: 'GET', target: '/approvals/%E0%A4%A?as=x' },
-  { label: 'a malformed approval id, posted', method: 'POST', target: '/approvals/%ZZ', body: 'formToken=a&decision=approve&as=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+  {
+    label: 'a malformed approval id, posted',
+    method: 'POST',
+    target: '/approvals/%ZZ',
+    body: 'formToken=a&decision=approve&as=b',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  },
   { label: 'a malformed run id to cancel', method: 'POST', target: '/api/runs/%E0%A4%A/cancel', body: '{}' },
   { label: 'a malformed helpdesk name', method: 'POST', target: '/webhooks/%E0%A4%A', body: '{}' },
   { label: 'a malformed query', method: 'GET', target: '/api/runs?order=%E0%A4%A' },
@@ -117,7 +141,13 @@ const HANDWRITTEN: RawRequest[] = [
   { label: 'a header of 100 KiB', method: 'GET', target: '/api/runs', headers: { 'x-big': 'x'.repeat(100 * 1024) } },
   { label: 'a thousand headers', method: 'GET', target: '/api/runs', headers: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`x-h${i}`, 'v'])) },
   { label: 'a body over the gateway limit', method: 'POST', target: '/webhooks/zendesk', body: 'x'.repeat(1024 * 1024 + 10) },
-  { label: 'a content-length that lies', method: 'POST', target: '/api/runs/run-1/cancel', headers: { 'content-length': '5' }, body: '{"reason": "too long for the length"}' },
+  {
+    label: 'a content-length that lies',
+    method: 'POST',
+    target: '/api/runs/run-1/cancel',
+    headers: { 'content-length': '5' },
+    body: '{"reason": "too long for the length"}',
+  },
   { label: 'an absolute-form target', method: 'GET', target: 'http://example.com/api/runs' },
   { label: 'an asterisk target', method: 'OPTIONS', target: '*' },
   { label: 'a target without a slash', method: 'GET', target: 'api/runs' },
@@ -181,14 +211,23 @@ describe('the local gateway under hostile requests', () => {
     ['GET', `/approvals/${'a'.repeat(5_000)}?as=x`, 404],
     ['POST', `/approvals/${encodeURIComponent('<apr>')}`, 404],
   ])('answers %s of an id that cannot be one before any store is asked', async (method, target, status) => {
-    expect(await send({ label: target.slice(0, 40), method, target, body: method === 'POST' ? 'formToken=a&decision=approve&as=b' : undefined })).toEqual({ status, error: null });
+    expect(await send({ label: target.slice(0, 40), method, target, body: method === 'POST' ? 'formToken=a&decision=approve&as=b' : undefined })).toEqual({
+      status,
+      error: null,
+    });
   });
 });
 
 describe('a gateway whose handlers fail', () => {
   const routes: Route[] = [
     { method: 'GET', path: '/throws', handler: async () => Promise.reject(new Error('boom')) },
-    { method: 'GET', path: '/throws-sync', handler: () => { throw new TypeError('sync boom'); } },
+    {
+      method: 'GET',
+      path: '/throws-sync',
+      handler: () => {
+        throw new TypeError('sync boom');
+      },
+    },
     { method: 'GET', path: '/bad-headers', handler: async () => ({ statusCode: 200, headers: { 'x-bad': 'line\r\nbreak' }, body: 'x' }) },
     { method: 'GET', path: '/bad-status', handler: async () => ({ statusCode: 42, body: 'x' }) },
     { method: 'GET', path: '/ok/{id}', handler: async (event) => ({ statusCode: 200, body: JSON.stringify(event.pathParameters) }) },

@@ -30,10 +30,12 @@ describe('local gateway routes, with a stand-in per function', () => {
   let server: Server;
   let base: string;
   const heard: Array<{ fn: string; routeKey: string }> = [];
-  const standIn = (fn: string): HttpHandler => async (event) => {
-    heard.push({ fn, routeKey: event.routeKey });
-    return json(200, { fn });
-  };
+  const standIn =
+    (fn: string): HttpHandler =>
+    async (event) => {
+      heard.push({ fn, routeKey: event.routeKey });
+      return json(200, { fn });
+    };
 
   beforeAll(async () => {
     const handlers = Object.fromEntries(FUNCTIONS.map((fn) => [fn, standIn(fn)])) as Record<RouteFunction, HttpHandler>;
@@ -57,7 +59,9 @@ describe('local gateway routes, with a stand-in per function', () => {
   });
 
   it('serves exactly the listed routes and the mail: the routes deployed only, and any other, are its 404', async () => {
-    const keys = localRoutes(Object.fromEntries(FUNCTIONS.map((fn) => [fn, standIn(fn)])) as Record<RouteFunction, HttpHandler>, { mail: standIn('local-mail') }).map(routeKeyOf);
+    const keys = localRoutes(Object.fromEntries(FUNCTIONS.map((fn) => [fn, standIn(fn)])) as Record<RouteFunction, HttpHandler>, {
+      mail: standIn('local-mail'),
+    }).map(routeKeyOf);
 
     expect(keys.sort()).toEqual([...SERVED, ...LOCAL_ONLY_ROUTES].map(routeKeyOf).sort());
     for (const route of [...DEPLOYED_ONLY, { method: 'GET', path: '/api/nothing' }, { method: 'PUT', path: '/api/runs' }]) {

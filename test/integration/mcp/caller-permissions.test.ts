@@ -17,10 +17,14 @@ const logged: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
-  const deps = createMcpDeps({
-    shopUrl: sandboxes.store.url, shopifyAdminToken: STORE_TOKEN,
-    helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-  }, clock);
+  const deps = createMcpDeps(
+    {
+      shopUrl: sandboxes.store.url,
+      shopifyAdminToken: STORE_TOKEN,
+      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
+    },
+    clock,
+  );
   mcp = await startMcpHttpServer({ deps: { ...deps, log: (line) => void logged.push(line) }, callerTokens: TOKENS });
 });
 afterAll(async () => {
@@ -47,12 +51,16 @@ describe('per-caller tool permissions in the MCP server', () => {
   it('refuses refund_create to every caller but the refund step, with not_authorized, and moves no money', async () => {
     for (const caller of MCP_CALLERS.filter((c) => c !== 'refund')) {
       expect(await as(caller).call('refund_create', refundArgs(`perm-${caller}-0001`), 'Refund'), caller).toEqual({
-        ok: false, error: { category: 'not_authorized', message: `${caller} may not call refund_create` },
+        ok: false,
+        error: { category: 'not_authorized', message: `${caller} may not call refund_create` },
       });
     }
     expect(refundsOf1003()).toBe(0);
 
-    expect(await as('refund').call('refund_create', refundArgs('perm-refund-0001'), 'Refund')).toMatchObject({ ok: true, output: { amount: { amountMinor: 2400, currency: 'USD' } } });
+    expect(await as('refund').call('refund_create', refundArgs('perm-refund-0001'), 'Refund')).toMatchObject({
+      ok: true,
+      output: { amount: { amountMinor: 2400, currency: 'USD' } },
+    });
     expect(refundsOf1003()).toBe(1);
   });
 
@@ -63,13 +71,17 @@ describe('per-caller tool permissions in the MCP server', () => {
 
     for (const caller of ['check-order', 'propose-refund', 'refund'] as const) {
       expect(await as(caller).call('post_draft', { ticketId: '5002', body: `Draft from ${caller}` }, 'CheckReply'), caller).toMatchObject({
-        ok: false, error: { category: 'not_authorized' },
+        ok: false,
+        error: { category: 'not_authorized' },
       });
     }
     expect(sandboxes.helpdesk.notes('5002')).toHaveLength(before);
 
     for (const caller of writers) {
-      expect(await as(caller).call('post_draft', { ticketId: '5002', body: `Note from ${caller}` }, 'CheckReply'), caller).toMatchObject({ ok: true, output: { public: false } });
+      expect(await as(caller).call('post_draft', { ticketId: '5002', body: `Note from ${caller}` }, 'CheckReply'), caller).toMatchObject({
+        ok: true,
+        output: { public: false },
+      });
     }
     expect(sandboxes.helpdesk.notes('5002')).toHaveLength(before + writers.length);
   });
@@ -94,23 +106,37 @@ describe('per-caller tool permissions in the MCP server', () => {
   });
 
   it('keeps tools/list visible to every caller, and refuses a request with no caller token', async () => {
-    for (const caller of MCP_CALLERS) expect((await as(caller).listTools!('CheckOrder')).tools.map((t) => t.name), caller).toEqual([...TOOL_NAMES]);
+    for (const caller of MCP_CALLERS)
+      expect(
+        (await as(caller).listTools!('CheckOrder')).tools.map((t) => t.name),
+        caller,
+      ).toEqual([...TOOL_NAMES]);
     const nobody = createMcpToolTransport({ url: mcp.url, credentials: { kind: 'bearer', tokenFor: () => 'not-a-caller-token' }, serverId: 'store' });
     expect(await nobody.call('get_order', { orderNumber: '1001' }, 'CheckOrder')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
   });
 
   it("presents each step's own token through the harness's credentials, so a step is refused what its function may not do", async () => {
     const harnessTools = createMcpToolTransport({ url: mcp.url, credentials: bearerCredentials(TOKENS), serverId: 'store' });
-    expect(await harnessTools.call('refund_create', refundArgs('perm-step-0001'), 'CheckOrder')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
-    expect(await harnessTools.call('post_draft', { ticketId: '5001', body: 'x' }, 'ProposeRefund')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
+    expect(await harnessTools.call('refund_create', refundArgs('perm-step-0001'), 'CheckOrder')).toMatchObject({
+      ok: false,
+      error: { category: 'not_authorized' },
+    });
+    expect(await harnessTools.call('post_draft', { ticketId: '5001', body: 'x' }, 'ProposeRefund')).toMatchObject({
+      ok: false,
+      error: { category: 'not_authorized' },
+    });
     // A step with no tool-calling function (Triage) has no token: nothing is sent.
-    expect(await harnessTools.call('get_order', { orderNumber: '1001' }, 'Triage')).toMatchObject({ ok: false, error: { category: 'not_authorized', message: expect.stringContaining('no MCP credential') } });
+    expect(await harnessTools.call('get_order', { orderNumber: '1001' }, 'Triage')).toMatchObject({
+      ok: false,
+      error: { category: 'not_authorized', message: expect.stringContaining('no MCP credential') },
+    });
     expect(await harnessTools.call('get_order', { orderNumber: '1001' }, 'CheckOrder')).toMatchObject({ ok: true });
   });
 
   it('logs each refusal with the caller and the tool, never the arguments', () => {
     expect(logged).toContainEqual({ msg: 'mcp tool refused', caller: 'check-order', tool: 'refund_create', category: 'not_authorized' });
     const text = JSON.stringify(logged);
-    for (const leaked of ['Draft from', 'Matrix note', 'cracked in transit', 'ana@example.com', 'gid://shopify', ...Object.values(TOKENS)]) expect(text).not.toContain(leaked);
+    for (const leaked of ['Draft from', 'Matrix note', 'cracked in transit', 'ana@example.com', 'gid://shopify', ...Object.values(TOKENS)])
+      expect(text).not.toContain(leaked);
   });
 });

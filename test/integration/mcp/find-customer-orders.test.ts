@@ -15,11 +15,14 @@ const servers: LocalMcpServer[] = [];
 
 /** An MCP server whose Shopify adapter reads `pageSize` orders per page and returns `cap` at most. */
 async function toolsWith(pageSize: number, cap?: number): Promise<PipelineTools> {
-  const base = createMcpDeps({
-    shopUrl: sandboxes.store.url,
-    shopifyAdminToken: STORE_TOKEN,
-    helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-  }, clock);
+  const base = createMcpDeps(
+    {
+      shopUrl: sandboxes.store.url,
+      shopifyAdminToken: STORE_TOKEN,
+      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
+    },
+    clock,
+  );
   const graphql = createShopifyGraphqlClient({ shopUrl: sandboxes.store.url, accessToken: STORE_TOKEN });
   const deps = { ...base, shopify: createShopifyApi({ graphql, pageSize, ...(cap === undefined ? {} : { maxCustomerOrders: cap }) }) };
   const mcp = await startMcpHttpServer({ deps, callerTokens: CALLER_TOKENS, host: '127.0.0.1', port: 0 });
@@ -43,7 +46,10 @@ describe('find_customer_orders against the sandbox store', () => {
   it("returns a customer's one order with its id, number and creation time", async () => {
     const result = await tools.call('find_customer_orders', { customerEmail: 'ana@example.com' });
     const order1001 = sandboxes.store.store.orderById('gid://shopify/Order/1001')!;
-    expect(result).toEqual({ ok: true, output: { orders: [{ id: 'gid://shopify/Order/1001', number: '1001', createdAt: order1001.createdAt }], truncated: false } });
+    expect(result).toEqual({
+      ok: true,
+      output: { orders: [{ id: 'gid://shopify/Order/1001', number: '1001', createdAt: order1001.createdAt }], truncated: false },
+    });
   });
 
   it("follows the pages to the end for a customer with several orders, and ignores the address's case", async () => {

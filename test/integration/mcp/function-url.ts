@@ -31,14 +31,36 @@ export function roleSession(role: string, fn: string, n: number): Invoker {
 export function functionUrlEvent(input: { method: string; headers: Record<string, string>; body?: string; signer?: Invoker | null }): McpFunctionUrlEvent {
   const signer = input.signer;
   return {
-    version: '2.0', routeKey: '$default', rawPath: '/mcp', rawQueryString: '',
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: '/mcp',
+    rawQueryString: '',
     headers: { host: FUNCTION_URL_HOST, ...input.headers },
     requestContext: {
-      accountId: 'anonymous', apiId: 'f1g2h3i4j5k6l7m8n9o0p1q2r3s4t5u6', domainName: FUNCTION_URL_HOST, domainPrefix: 'f1g2h3i4j5k6l7m8n9o0p1q2r3s4t5u6',
+      accountId: 'anonymous',
+      apiId: 'f1g2h3i4j5k6l7m8n9o0p1q2r3s4t5u6',
+      domainName: FUNCTION_URL_HOST,
+      domainPrefix: 'f1g2h3i4j5k6l7m8n9o0p1q2r3s4t5u6',
       http: { method: input.method, path: '/mcp', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-      requestId: 'req-1', routeKey: '$default', stage: '$default', time: '30/Nov/2026:12:00:00 +0000', timeEpoch: 1_796_040_000_000,
+      requestId: 'req-1',
+      routeKey: '$default',
+      stage: '$default',
+      time: '30/Nov/2026:12:00:00 +0000',
+      timeEpoch: 1_796_040_000_000,
       ...(signer
-        ? { authorizer: { iam: { accessKey: signer.accessKeyId, accountId: '123456789012', callerId: `AROA000000000:${signer.userArn.split('/').pop()}`, cognitoIdentity: null, principalOrgId: null, userArn: signer.userArn, userId: 'AROA000000000' } } }
+        ? {
+            authorizer: {
+              iam: {
+                accessKey: signer.accessKeyId,
+                accountId: '123456789012',
+                callerId: `AROA000000000:${signer.userArn.split('/').pop()}`,
+                cognitoIdentity: null,
+                principalOrgId: null,
+                userArn: signer.userArn,
+                userId: 'AROA000000000',
+              },
+            },
+          }
         : {}),
     },
     ...(input.body === undefined ? {} : { body: Buffer.from(input.body).toString('base64') }),

@@ -79,7 +79,8 @@ describe('helpdesk adapters never write to the customer', () => {
   it('refuses, in the sandbox, anything that would be public', async () => {
     const basic = `Basic ${Buffer.from(`${HELPDESK_EMAIL}:${HELPDESK_TOKEN}`).toString('base64')}`;
     const response = await fetch(`${sandboxes.helpdesk.url}/api/tickets/5005/messages`, {
-      method: 'POST', headers: { authorization: basic, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/json' },
       body: JSON.stringify({ channel: 'email', from_agent: true, body_text: 'Refunded!' }),
     });
     expect(response.status).toBe(400);

@@ -46,7 +46,12 @@ const env = () => ({
 });
 
 const event = (signer: typeof CHECK_ORDER, body: unknown) =>
-  functionUrlEvent({ method: 'POST', signer, body: JSON.stringify(body), headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } });
+  functionUrlEvent({
+    method: 'POST',
+    signer,
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  });
 const callGetOrder = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_order', arguments: { orderNumber: '1001' } } };
 
 describe('MCP Lambda with the connector secret', () => {
@@ -65,7 +70,8 @@ describe('MCP Lambda with the connector secret', () => {
   });
 
   it('does not keep a failed load: the next event reads the secret again', async () => {
-    secrets.on(GetSecretValueCommand)
+    secrets
+      .on(GetSecretValueCommand)
       .rejectsOnce(Object.assign(new Error('denied'), { name: 'AccessDeniedException' }))
       .resolves({ SecretString: JSON.stringify(SECRET) });
     const handler = createMcpContainer({ env: env(), secretsClient: () => new SecretsManagerClient({ region: 'eu-west-1' }) });
@@ -83,8 +89,9 @@ describe('MCP Lambda with the connector secret', () => {
 
     secrets.reset();
     secrets.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify({ ...SECRET, SHOPIFY_ADMIN_TOKEN: undefined }) });
-    const missing = await createMcpContainer({ env: env(), secretsClient: () => new SecretsManagerClient({ region: 'eu-west-1' }) })(event(CHECK_ORDER, callGetOrder))
-      .catch((e: unknown) => e);
+    const missing = await createMcpContainer({ env: env(), secretsClient: () => new SecretsManagerClient({ region: 'eu-west-1' }) })(
+      event(CHECK_ORDER, callGetOrder),
+    ).catch((e: unknown) => e);
     // The env's stale token does not fill the gap: the secret must carry it.
     expect(String(missing)).toMatch(/SHOPIFY_ADMIN_TOKEN/);
   });

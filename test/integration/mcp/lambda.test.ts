@@ -15,8 +15,14 @@ import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN,
 import { FUNCTION_URL, functionUrlEvent, functionUrlFetch, roleSession, type Invoker } from './function-url.js';
 
 /** Each tool-calling function's execution role, as CDK passes them (MCP_CALLER_ROLES). */
-const CALLER_ROLES = Object.fromEntries(MCP_CALLERS.map((caller) => [caller, `arn:aws:iam::123456789012:role/acme-${caller}-role`])) as Record<McpCaller, string>;
-const SESSIONS = Object.fromEntries(MCP_CALLERS.map((caller, n) => [caller, roleSession(`acme-${caller}-role`, `acme-${caller}`, n + 1)])) as Record<McpCaller, Invoker>;
+const CALLER_ROLES = Object.fromEntries(MCP_CALLERS.map((caller) => [caller, `arn:aws:iam::123456789012:role/acme-${caller}-role`])) as Record<
+  McpCaller,
+  string
+>;
+const SESSIONS = Object.fromEntries(MCP_CALLERS.map((caller, n) => [caller, roleSession(`acme-${caller}-role`, `acme-${caller}`, n + 1)])) as Record<
+  McpCaller,
+  Invoker
+>;
 /** A role of the account that is no tool-calling function (here even allowed through the URL). */
 const STRANGER = roleSession('acme-runs-api-role', 'acme-runs-api', 99);
 
@@ -28,10 +34,14 @@ beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
   handler = createMcpLambdaHandler({
     deps: {
-      ...createMcpDeps({
-        shopUrl: sandboxes.store.url, shopifyAdminToken: STORE_TOKEN,
-        helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-      }, clock),
+      ...createMcpDeps(
+        {
+          shopUrl: sandboxes.store.url,
+          shopifyAdminToken: STORE_TOKEN,
+          helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
+        },
+        clock,
+      ),
       log: (line) => void refused.push(line),
     },
     callerRoles: CALLER_ROLES,
@@ -52,7 +62,9 @@ function toolsOf(session: Invoker, fetch: typeof globalThis.fetch = viaFunctionU
 }
 
 const initialize = JSON.stringify({
-  jsonrpc: '2.0', id: 1, method: 'initialize',
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
 });
 const jsonHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -77,7 +89,9 @@ describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
   });
 
   it('refuses a request without an IAM identity with 401, and a role that is none of the tool-calling functions with 403', async () => {
-    const anonymous = await handler(functionUrlEvent({ method: 'POST', body: initialize, headers: { ...jsonHeaders, authorization: 'Bearer some-old-shared-token' } }));
+    const anonymous = await handler(
+      functionUrlEvent({ method: 'POST', body: initialize, headers: { ...jsonHeaders, authorization: 'Bearer some-old-shared-token' } }),
+    );
     expect(anonymous.statusCode).toBe(401);
 
     const stranger = await handler(functionUrlEvent({ method: 'POST', body: initialize, headers: jsonHeaders, signer: STRANGER }));
@@ -90,7 +104,10 @@ describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
 
   it('serves the harness client end to end, SigV4-signed as the function role', async () => {
     const result = await toolsOf(SESSIONS['check-order']).call('get_order', { orderNumber: '1002' }, 'CheckOrder');
-    expect(result).toMatchObject({ ok: true, output: { order: { number: '1002', lineItems: [{ title: 'Wool throw blanket', unitPrice: { amountMinor: 6200 } }] } } });
+    expect(result).toMatchObject({
+      ok: true,
+      output: { order: { number: '1002', lineItems: [{ title: 'Wool throw blanket', unitPrice: { amountMinor: 6200 } }] } },
+    });
   });
 
   it('costs a warm function one signed invocation per tool call; its first call makes the handshake', async () => {
@@ -127,14 +144,22 @@ describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
     const before = sandboxes.helpdesk.notes('5004').length;
 
     // A compromised check-order function naming the Refund step is still check-order.
-    expect(await asCheckOrder.call('refund_create', REFUND, 'Refund')).toMatchObject({ ok: false, error: { category: 'not_authorized', message: 'check-order may not call refund_create' } });
-    expect(await asCheckOrder.call('post_draft', { ticketId: '5004', body: 'Draft' }, 'CheckReply')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
+    expect(await asCheckOrder.call('refund_create', REFUND, 'Refund')).toMatchObject({
+      ok: false,
+      error: { category: 'not_authorized', message: 'check-order may not call refund_create' },
+    });
+    expect(await asCheckOrder.call('post_draft', { ticketId: '5004', body: 'Draft' }, 'CheckReply')).toMatchObject({
+      ok: false,
+      error: { category: 'not_authorized' },
+    });
     expect(await toolsOf(SESSIONS['check-reply']).call('refund_create', REFUND, 'Refund')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
     expect(sandboxes.store.store.orderById('gid://shopify/Order/1003')?.refunds).toHaveLength(0);
     expect(refused).toContainEqual({ msg: 'mcp tool refused', caller: 'check-order', tool: 'refund_create', category: 'not_authorized' });
 
     expect(await toolsOf(SESSIONS.refund).call('refund_create', REFUND, 'Refund')).toMatchObject({ ok: true, output: { amount: { amountMinor: 2400 } } });
-    expect(await toolsOf(SESSIONS['check-reply']).call('post_draft', { ticketId: '5004', body: 'Draft: checked reply.' }, 'CheckReply')).toMatchObject({ ok: true });
+    expect(await toolsOf(SESSIONS['check-reply']).call('post_draft', { ticketId: '5004', body: 'Draft: checked reply.' }, 'CheckReply')).toMatchObject({
+      ok: true,
+    });
     expect(sandboxes.store.store.orderById('gid://shopify/Order/1003')?.refunds).toHaveLength(1);
     expect(sandboxes.helpdesk.notes('5004').length).toBe(before + 1);
   });
@@ -154,9 +179,14 @@ describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
       callerRoles: CALLER_ROLES,
     });
     const through = functionUrlFetch(recorded, Object.values(SESSIONS));
-    const steps: Array<[McpCaller, StepName]> = [['check-order', 'CheckOrder'], ['escalate', 'Escalate']];
+    const steps: Array<[McpCaller, StepName]> = [
+      ['check-order', 'CheckOrder'],
+      ['escalate', 'Escalate'],
+    ];
     expect(await toolsOf(SESSIONS[steps[0]![0]], through).call('get_order', { orderNumber: '1001' }, steps[0]![1])).toMatchObject({ ok: true });
-    expect(await toolsOf(SESSIONS[steps[1]![0]], through).call('post_draft', { ticketId: '5004', body: 'Draft: order not yet shipped.' }, steps[1]![1])).toMatchObject({ ok: true });
+    expect(
+      await toolsOf(SESSIONS[steps[1]![0]], through).call('post_draft', { ticketId: '5004', body: 'Draft: order not yet shipped.' }, steps[1]![1]),
+    ).toMatchObject({ ok: true });
     expect(outgoing.length).toBeGreaterThanOrEqual(2);
     expect(outgoing.join('\n')).toContain(STORE_TOKEN);
     for (const session of Object.values(SESSIONS)) {

@@ -30,10 +30,12 @@ export function asPipelineSteps(transport: ToolTransport): PipelineTools {
 
 /** The harness's client of a local MCP server, with the callers' tokens, each tool called as its step. */
 export function pipelineTools(input: { url: string; tokens: CallerTokens; timeoutMs?: number; serverId?: string }): PipelineTools {
-  return asPipelineSteps(createMcpToolTransport({
-    url: input.url,
-    credentials: bearerCredentials(input.tokens as Record<string, string>),
-    serverId: input.serverId ?? 'store',
-    timeoutMs: input.timeoutMs ?? 10_000,
-  }));
+  return asPipelineSteps(
+    createMcpToolTransport({
+      url: input.url,
+      credentials: bearerCredentials(input.tokens as Record<string, string>),
+      serverId: input.serverId ?? 'store',
+      timeoutMs: input.timeoutMs ?? 10_000,
+    }),
+  );
 }

@@ -21,11 +21,14 @@ let tools: PipelineTools;
 
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
-  const deps = createMcpDeps({
-    shopUrl: sandboxes.store.url,
-    shopifyAdminToken: STORE_TOKEN,
-    helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-  }, clock);
+  const deps = createMcpDeps(
+    {
+      shopUrl: sandboxes.store.url,
+      shopifyAdminToken: STORE_TOKEN,
+      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
+    },
+    clock,
+  );
   mcp = await startMcpHttpServer({ deps, callerTokens: CALLER_TOKENS, host: '127.0.0.1', port: 0 });
   tools = pipelineTools({ url: mcp.url, tokens: CALLER_TOKENS });
 });
@@ -58,41 +61,63 @@ describe('MCP server and harness client over loopback HTTP', () => {
   it('preview_refund says what a refund would be, capped by earlier refunds, and changes nothing', async () => {
     const refundsBefore = sandboxes.store.store.orderById('gid://shopify/Order/992')?.refunds.length;
     const result = await tools.call('preview_refund', {
-      orderId: 'gid://shopify/Order/992', lineItems: [{ lineItemId: 'gid://shopify/LineItem/10992', quantity: 2 }],
-    });
-    expect(result).toEqual({ ok: true, output: {
       orderId: 'gid://shopify/Order/992',
-      amount: { amountMinor: 1500, currency: 'USD' },
-      subtotal: { amountMinor: 1500, currency: 'USD' },
-      totalTax: { amountMinor: 0, currency: 'USD' },
-      maximumRefundable: { amountMinor: 2400, currency: 'USD' },
-      lineItems: [{ lineItemId: 'gid://shopify/LineItem/10992', quantity: 1, subtotal: { amountMinor: 1500, currency: 'USD' } }],
-      transactions: [{
-        parentTransactionId: 'gid://shopify/OrderTransaction/9921', gateway: 'shopify_payments',
-        amount: { amountMinor: 1500, currency: 'USD' }, maximumRefundable: { amountMinor: 2400, currency: 'USD' },
-      }],
-    } });
+      lineItems: [{ lineItemId: 'gid://shopify/LineItem/10992', quantity: 2 }],
+    });
+    expect(result).toEqual({
+      ok: true,
+      output: {
+        orderId: 'gid://shopify/Order/992',
+        amount: { amountMinor: 1500, currency: 'USD' },
+        subtotal: { amountMinor: 1500, currency: 'USD' },
+        totalTax: { amountMinor: 0, currency: 'USD' },
+        maximumRefundable: { amountMinor: 2400, currency: 'USD' },
+        lineItems: [{ lineItemId: 'gid://shopify/LineItem/10992', quantity: 1, subtotal: { amountMinor: 1500, currency: 'USD' } }],
+        transactions: [
+          {
+            parentTransactionId: 'gid://shopify/OrderTransaction/9921',
+            gateway: 'shopify_payments',
+            amount: { amountMinor: 1500, currency: 'USD' },
+            maximumRefundable: { amountMinor: 2400, currency: 'USD' },
+          },
+        ],
+      },
+    });
     expect(sandboxes.store.store.orderById('gid://shopify/Order/992')?.refunds.length).toBe(refundsBefore);
   });
 
   it('preview_refund of an unknown order is not_found, of a malformed id invalid', async () => {
     const lines = [{ lineItemId: 'gid://shopify/LineItem/1', quantity: 1 }];
-    expect(await tools.call('preview_refund', { orderId: 'gid://shopify/Order/4242', lineItems: lines })).toMatchObject({ ok: false, error: { category: 'not_found' } });
+    expect(await tools.call('preview_refund', { orderId: 'gid://shopify/Order/4242', lineItems: lines })).toMatchObject({
+      ok: false,
+      error: { category: 'not_found' },
+    });
     expect(await tools.call('preview_refund', { orderId: '1001 OR 1=1', lineItems: lines })).toMatchObject({ ok: false, error: { category: 'invalid' } });
   });
 
   it('get_order marks customer text (note, properties, attributes, address) as untrusted', async () => {
     const apron = await tools.call('get_order', { orderNumber: '1005' });
-    expect(apron).toMatchObject({ ok: true, output: { order: {
-      customAttributes: [{ untrusted: true, key: 'gift_message', value: expect.stringContaining('pre-approved') }],
-      lineItems: [{ customAttributes: [{ untrusted: true, key: 'Embroidery', value: expect.stringContaining('IGNORE PREVIOUS') }] }],
-      truncated: false, truncatedLists: [],
-    } } });
+    expect(apron).toMatchObject({
+      ok: true,
+      output: {
+        order: {
+          customAttributes: [{ untrusted: true, key: 'gift_message', value: expect.stringContaining('pre-approved') }],
+          lineItems: [{ customAttributes: [{ untrusted: true, key: 'Embroidery', value: expect.stringContaining('IGNORE PREVIOUS') }] }],
+          truncated: false,
+          truncatedLists: [],
+        },
+      },
+    });
     const mug = await tools.call('get_order', { orderNumber: '1001' });
-    expect(mug).toMatchObject({ ok: true, output: { order: {
-      shippingAddress: { untrusted: true, text: 'Ana Souza\n12 Rua das Flores\nLisboa 1100-001\nPortugal' },
-      fulfillments: [{ createdAt: '2026-11-27T12:00:00Z', deliveredAt: '2026-11-29T12:00:00Z' }],
-    } } });
+    expect(mug).toMatchObject({
+      ok: true,
+      output: {
+        order: {
+          shippingAddress: { untrusted: true, text: 'Ana Souza\n12 Rua das Flores\nLisboa 1100-001\nPortugal' },
+          fulfillments: [{ createdAt: '2026-11-27T12:00:00Z', deliveredAt: '2026-11-29T12:00:00Z' }],
+        },
+      },
+    });
   });
 
   it('get_order of 1001 returns 1800 USD; the order note of 1005 comes back untrusted', async () => {
@@ -139,23 +164,44 @@ describe('MCP server and harness client over loopback HTTP', () => {
   });
 
   it('refuses a wrong bearer token', async () => {
-    const intruder = createMcpToolTransport({ url: mcp.url, credentials: { kind: 'bearer', tokenFor: () => 'not-the-token' }, serverId: 'store', timeoutMs: 5000 });
+    const intruder = createMcpToolTransport({
+      url: mcp.url,
+      credentials: { kind: 'bearer', tokenFor: () => 'not-the-token' },
+      serverId: 'store',
+      timeoutMs: 5000,
+    });
     expect(await intruder.call('get_order', { orderNumber: '1001' }, 'CheckOrder')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
     const raw = await fetch(mcp.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(raw.status).toBe(401);
   });
 
   it('refuses a request whose Host is not this server (DNS rebinding)', async () => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     const url = new URL(mcp.url);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({
-        host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
-        headers: { host: 'evil.example:80', authorization: `Bearer ${CALLER_TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            host: 'evil.example:80',
+            authorization: `Bearer ${CALLER_TOKEN}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });

@@ -35,7 +35,14 @@ const getOrder = (tools: ReturnType<typeof newClient>, orderNumber = '1001') => 
 
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
-  deps = createMcpDeps({ shopUrl: sandboxes.store.url, shopifyAdminToken: STORE_TOKEN, helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN } }, clock);
+  deps = createMcpDeps(
+    {
+      shopUrl: sandboxes.store.url,
+      shopifyAdminToken: STORE_TOKEN,
+      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
+    },
+    clock,
+  );
 });
 afterAll(() => sandboxes.close());
 
@@ -120,7 +127,12 @@ describe('MCP sessions against the stateless server', () => {
     const post = (version: string) =>
       fetch(server.url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${TOKENS['check-order']}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version },
+        headers: {
+          authorization: `Bearer ${TOKENS['check-order']}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': version,
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_order', arguments: { orderNumber: '1001' } } }),
       });
 
@@ -128,11 +140,18 @@ describe('MCP sessions against the stateless server', () => {
     expect(answered.status).toBe(200);
     expect(await answered.json()).toMatchObject({ id: 7, result: { structuredContent: { order: { number: '1001' } } } });
     // What the client reads as "initialize again" (session.ts), from the real server's answer.
-    await expect(sessionFetch(fetch)(server.url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TOKENS['check-order']}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '1999-01-01' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'get_order', arguments: { orderNumber: '1001' } } }),
-    })).rejects.toBeInstanceOf(McpSessionLostError);
+    await expect(
+      sessionFetch(fetch)(server.url, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${TOKENS['check-order']}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '1999-01-01',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'get_order', arguments: { orderNumber: '1001' } } }),
+      }),
+    ).rejects.toBeInstanceOf(McpSessionLostError);
   });
 
   it('answers 405 to a GET or DELETE (no standalone stream, no session), instead of holding a GET open', async () => {

@@ -9,11 +9,12 @@ import { clock, NOW, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../
 
 let sandboxes: Sandboxes;
 let shopify: ShopifyApi;
-const apiWith = (options: { token?: string; pageSize?: number; maxPages?: number } = {}) => createShopifyApi({
-  graphql: createShopifyGraphqlClient({ shopUrl: sandboxes.store.url, accessToken: options.token ?? STORE_TOKEN, timeoutMs: 5000 }),
-  ...(options.pageSize ? { pageSize: options.pageSize } : {}),
-  ...(options.maxPages ? { maxPages: options.maxPages } : {}),
-});
+const apiWith = (options: { token?: string; pageSize?: number; maxPages?: number } = {}) =>
+  createShopifyApi({
+    graphql: createShopifyGraphqlClient({ shopUrl: sandboxes.store.url, accessToken: options.token ?? STORE_TOKEN, timeoutMs: 5000 }),
+    ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+    ...(options.maxPages ? { maxPages: options.maxPages } : {}),
+  });
 
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
@@ -46,7 +47,10 @@ describe('Shopify adapter', () => {
   it('reads order 1001 by number with its price in minor units and its fulfillment', async () => {
     const order = await shopify.getOrderByNumber('1001');
     expect(order).toMatchObject({
-      id: 'gid://shopify/Order/1001', number: '1001', name: '#1001', currency: 'USD',
+      id: 'gid://shopify/Order/1001',
+      number: '1001',
+      name: '#1001',
+      currency: 'USD',
       customer: { id: 'gid://shopify/Customer/7001', email: 'ana@example.com' },
       lineItems: [{ title: 'Stoneware mug', quantity: 1, refundableQuantity: 1, unitPrice: { amountMinor: 1800, currency: 'USD' } }],
       transactions: [{ kind: 'SALE', gateway: 'shopify_payments', amount: { amountMinor: 1800, currency: 'USD' } }],
@@ -63,7 +67,10 @@ describe('Shopify adapter', () => {
 
   it('reports refundable quantities and amounts after earlier refunds', async () => {
     const order = await shopify.getOrderByNumber('992');
-    expect(order.lineItems.map((l) => [l.sku, l.refundableQuantity])).toEqual([['BOWL-CER', 1], ['SPOON-OLIVE', 1]]);
+    expect(order.lineItems.map((l) => [l.sku, l.refundableQuantity])).toEqual([
+      ['BOWL-CER', 1],
+      ['SPOON-OLIVE', 1],
+    ]);
     expect(order.maximumRefundable.amountMinor).toBe(3900 - 1500);
     expect(order.refunds).toEqual([expect.objectContaining({ amount: { amountMinor: 1500, currency: 'USD' } })]);
     expect(order.displayFinancialStatus).toBe('PARTIALLY_REFUNDED');
@@ -71,9 +78,15 @@ describe('Shopify adapter', () => {
 
   it('reads a gift card, a partial fulfilment in two parts and a goodwill refund as the store has them', async () => {
     const order = await shopify.getOrderByNumber('1006');
-    expect(order.lineItems.map((l) => [l.sku, l.giftCard, l.refundableQuantity])).toEqual([['GIFT-50', true, 1], ['PLATE-DIN', false, 4]]);
+    expect(order.lineItems.map((l) => [l.sku, l.giftCard, l.refundableQuantity])).toEqual([
+      ['GIFT-50', true, 1],
+      ['PLATE-DIN', false, 4],
+    ]);
     expect(order.fulfillments.map((f) => f.lineItems)).toEqual([
-      [{ lineItemId: 'gid://shopify/LineItem/11006', quantity: 1 }, { lineItemId: 'gid://shopify/LineItem/11007', quantity: 2 }],
+      [
+        { lineItemId: 'gid://shopify/LineItem/11006', quantity: 1 },
+        { lineItemId: 'gid://shopify/LineItem/11007', quantity: 2 },
+      ],
       [{ lineItemId: 'gid://shopify/LineItem/11007', quantity: 1 }],
     ]);
     expect(order.refunds).toEqual([expect.objectContaining({ amount: { amountMinor: 500, currency: 'USD' }, lineItems: [] })]);
@@ -90,7 +103,8 @@ describe('Shopify adapter', () => {
   it('reads a partial-amount refund: the refunded unit, and the remainder net of what was paid back', async () => {
     const facts = toOrderFacts(await shopify.getOrderByNumber('1007'), 0);
     expect(facts.lineItems.map((l) => [l.title, l.refundableQuantity, l.fulfilledQuantity])).toEqual([
-      ['Linen tablecloth', 1, 1], ['Brass napkin rings (set of 4)', 1, 2],
+      ['Linen tablecloth', 1, 1],
+      ['Brass napkin rings (set of 4)', 1, 2],
     ]);
     expect(facts.refunds).toEqual([expect.objectContaining({ amountMinor: 800, lineItems: [{ lineItemId: 'gid://shopify/LineItem/11009', quantity: 1 }] })]);
     expect(facts.maximumRefundableMinor).toBe(8000 + 2 * 1600 - 800);
@@ -104,7 +118,10 @@ describe('Shopify adapter', () => {
   it('says truncated, with the count seen, when an order has more refunds than one page', async () => {
     const fixture = demoFixture();
     fixture.orders.push({
-      number: 2001, customerId: '7004', createdDaysAgo: 20, fulfilledDaysAgo: 18,
+      number: 2001,
+      customerId: '7004',
+      createdDaysAgo: 20,
+      fulfilledDaysAgo: 18,
       lineItems: [{ title: 'Tea lights', sku: 'TEA', quantity: 12, unitPriceMinor: 100 }],
       refunds: Array.from({ length: 11 }, (_, i) => ({ daysAgo: 10 - i / 2, lineItems: [{ sku: 'TEA', quantity: 1 }] })),
     });
@@ -158,7 +175,9 @@ describe('Shopify adapter', () => {
   it('turns Shopify validation errors into invalid, and refunds nothing', async () => {
     const before = sandboxes.store.store.createdRefunds.length;
     expect(await categoryOf(shopify.createRefund(refundOf(1002, '11002', 6201, 'run-1002-too-much')))).toBe('invalid');
-    expect(await categoryOf(shopify.createRefund({ ...refundOf(1002, '11002', 6200, 'run-1002-eur'), amount: { amountMinor: 6200, currency: 'EUR' } }))).toBe('invalid');
+    expect(await categoryOf(shopify.createRefund({ ...refundOf(1002, '11002', 6200, 'run-1002-eur'), amount: { amountMinor: 6200, currency: 'EUR' } }))).toBe(
+      'invalid',
+    );
     expect(await categoryOf(shopify.createRefund(refundOf(7777, '11002', 100, 'run-7777-missing')))).toBe('not_found');
     expect(sandboxes.store.store.createdRefunds.length).toBe(before);
   });

@@ -12,10 +12,14 @@ let sandboxes: Sandboxes;
 const servers: LocalMcpServer[] = [];
 
 async function toolsWith(storeToken: string, toolTimeoutsMs?: Record<string, number>): Promise<PipelineTools> {
-  const deps = createMcpDeps({
-    shopUrl: sandboxes.store.url, shopifyAdminToken: storeToken,
-    helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-  }, clock);
+  const deps = createMcpDeps(
+    {
+      shopUrl: sandboxes.store.url,
+      shopifyAdminToken: storeToken,
+      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
+    },
+    clock,
+  );
   const mcp = await startMcpHttpServer({ deps: { ...deps, ...(toolTimeoutsMs ? { toolTimeoutsMs } : {}) }, callerTokens: CALLER_TOKENS });
   servers.push(mcp);
   return pipelineTools({ url: mcp.url, tokens: CALLER_TOKENS, timeoutMs: 5000 });
@@ -48,7 +52,8 @@ describe('tool error categories over MCP', () => {
   it('temporarily_unavailable with the wait Shopify reports when throttled', async () => {
     sandboxes.store.faults.throttleNext(1, { requestedQueryCost: 300, currentlyAvailable: 100, restoreRate: 50 });
     expect(await tools.call('get_order', { orderNumber: '1001' })).toEqual({
-      ok: false, error: { category: 'temporarily_unavailable', message: expect.stringContaining('Throttled'), retryAfterMs: 4000 },
+      ok: false,
+      error: { category: 'temporarily_unavailable', message: expect.stringContaining('Throttled'), retryAfterMs: 4000 },
     });
   });
 
@@ -57,7 +62,8 @@ describe('tool error categories over MCP', () => {
     const started = Date.now();
     // The Shopify request itself would wait 10 s; the tool's deadline answers first.
     expect(await shortDeadline.call('get_order', { orderNumber: '1001' })).toMatchObject({
-      ok: false, error: { category: 'temporarily_unavailable', message: 'get_order did not finish within 300 ms' },
+      ok: false,
+      error: { category: 'temporarily_unavailable', message: 'get_order did not finish within 300 ms' },
     });
     expect(Date.now() - started).toBeLessThan(5000);
   });
@@ -65,7 +71,8 @@ describe('tool error categories over MCP', () => {
   it('not_found, invalid and conflict come back with their category', async () => {
     expect(await tools.call('get_order', { orderNumber: '4242' })).toMatchObject({ ok: false, error: { category: 'not_found' } });
     expect(await tools.call('refund_create', { ...refund, amount: { amountMinor: 6201, currency: 'USD' } })).toMatchObject({
-      ok: false, error: { category: 'invalid', message: expect.stringContaining('refundable amount') },
+      ok: false,
+      error: { category: 'invalid', message: expect.stringContaining('refundable amount') },
     });
     expect(await tools.call('refund_create', refund)).toMatchObject({ ok: true });
     expect(await tools.call('refund_create', { ...refund, note: 'other note' })).toMatchObject({ ok: false, error: { category: 'conflict' } });

@@ -15,7 +15,15 @@ import { HarnessConfigError, InvalidModelOutputError, ModelOutputTruncatedError,
 import { MODEL_PRICES, priceFor } from '#harness/models/index.js';
 import { makeOrder, makeRun, NOW } from '../../support/fixtures.js';
 import {
-  badRequest, cutReply, jsonReply, overloaded, rateLimited, refusalReply, toolUseReply, type FakeMessagesApi, type FakeUsage,
+  badRequest,
+  cutReply,
+  jsonReply,
+  overloaded,
+  rateLimited,
+  refusalReply,
+  toolUseReply,
+  type FakeMessagesApi,
+  type FakeUsage,
 } from '../../support/fake-messages-api.js';
 import { setupAnthropic } from './support.js';
 
@@ -33,13 +41,24 @@ const TRIAGE: Triage = {
   riskFlags: [],
 };
 const MUG_LINE = { lineItemId: 'gid://shopify/LineItem/10011', quantity: 1, quote: QUOTE };
-const PROPOSAL: Proposal = { remedy: 'refund', lineItems: [MUG_LINE], amountMinor: 1800, currency: 'USD', reason: 'damaged', unclear: null, evidence: ['mug matches "Stoneware mug"'] };
+const PROPOSAL: Proposal = {
+  remedy: 'refund',
+  lineItems: [MUG_LINE],
+  amountMinor: 1800,
+  currency: 'USD',
+  reason: 'damaged',
+  unclear: null,
+  evidence: ['mug matches "Stoneware mug"'],
+};
 
 /** The price table's cost of a usage, independently of the code under test. */
 function tableCost(model: string, u: FakeUsage): number {
   const p = priceFor(model, MODEL_PRICES)!;
   const perMillion =
-    u.input_tokens * p.inputPerMTok + u.output_tokens * p.outputPerMTok + (u.cache_creation_input_tokens ?? 0) * p.cacheWritePerMTok + (u.cache_read_input_tokens ?? 0) * p.cacheReadPerMTok;
+    u.input_tokens * p.inputPerMTok +
+    u.output_tokens * p.outputPerMTok +
+    (u.cache_creation_input_tokens ?? 0) * p.cacheWritePerMTok +
+    (u.cache_read_input_tokens ?? 0) * p.cacheReadPerMTok;
   return Math.ceil(perMillion / 1_000_000);
 }
 
@@ -56,15 +75,25 @@ interface JsonSchema {
 }
 
 /** What Anthropic structured outputs accept; maxLength, maxItems, minimum and pattern are not among them. */
-const STRUCTURED_OUTPUT_KEYWORDS = new Set(['type', 'enum', 'const', 'description', 'title', 'properties', 'required', 'additionalProperties', 'items', 'anyOf', 'allOf', 'format', 'minItems']);
+const STRUCTURED_OUTPUT_KEYWORDS = new Set([
+  'type',
+  'enum',
+  'const',
+  'description',
+  'title',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'anyOf',
+  'allOf',
+  'format',
+  'minItems',
+]);
 
 function keywordsOf(schema: JsonSchema): string[] {
   const own = Object.keys(schema);
-  const nested = [
-    ...Object.values(schema.properties ?? {}),
-    ...(schema.items ? [schema.items] : []),
-    ...(schema.anyOf ?? []),
-  ];
+  const nested = [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : []), ...(schema.anyOf ?? [])];
   return [...own, ...nested.flatMap(keywordsOf)];
 }
 
@@ -81,7 +110,14 @@ afterEach(async () => {
 async function setup(options: Parameters<typeof setupAnthropic>[0] = {}) {
   const s = await setupAnthropic(options);
   apis.push(s.api);
-  const deps = { runs: s.stores.runs, harness: s.harness, models: { ...DEFAULT_MODELS }, approvals: s.stores.approvals, policy: s.harness.policy, clock: s.clock };
+  const deps = {
+    runs: s.stores.runs,
+    harness: s.harness,
+    models: { ...DEFAULT_MODELS },
+    approvals: s.stores.approvals,
+    policy: s.harness.policy,
+    clock: s.clock,
+  };
   return { ...s, deps };
 }
 
@@ -139,7 +175,9 @@ describe('anthropic provider: requests and journal', () => {
   it('keeps the cached prefix byte-identical across tickets: same system, tools and output schema', async () => {
     const s = await setup();
     await s.stores.runs.create(makeRun());
-    await s.stores.runs.create(makeRun({ runId: 'run-2', ticket: { ...makeRun().ticket, subject: 'Lampe kaputt', body: 'Die Lampe aus Bestellung 1002 ist kaputt angekommen.' } }));
+    await s.stores.runs.create(
+      makeRun({ runId: 'run-2', ticket: { ...makeRun().ticket, subject: 'Lampe kaputt', body: 'Die Lampe aus Bestellung 1002 ist kaputt angekommen.' } }),
+    );
     s.api.script(jsonReply(TRIAGE), jsonReply({ ...TRIAGE, orderNumber: '1002', language: 'de' }));
 
     await createTriage(s.deps)({ runId: 'run-1' });
@@ -212,7 +250,10 @@ describe('anthropic provider: requests and journal', () => {
     expect(await createProposeRefund(s.deps)({ runId: 'run-1' })).toEqual({ outcome: 'continue' });
 
     const results = s.api.requests[1]!.body.messages[2]!.content as Array<{ tool_use_id: string; is_error?: boolean; content: string }>;
-    expect(results.map((r) => [r.tool_use_id, r.is_error])).toEqual([['toolu_a', true], ['toolu_b', true]]);
+    expect(results.map((r) => [r.tool_use_id, r.is_error])).toEqual([
+      ['toolu_a', true],
+      ['toolu_b', true],
+    ]);
     expect(results[0]!.content).toContain('ArgumentPolicyError');
     expect(results[1]!.content).toContain('not available');
     expect(s.transport.calls.filter((c) => c.name === 'refund_create')).toHaveLength(0);
@@ -242,7 +283,10 @@ describe('anthropic provider: stop reasons, the turn cap and the time budget', (
     const s = await setup();
     await s.stores.runs.create(makeRun());
     const reserve = vi.spyOn(s.stores.budget, 'reserve');
-    s.api.script(cutReply('{"intent":"refund_request","confidence":0.9,"itemHints":["mug","mug","mug"', { input_tokens: 400, output_tokens: 1024 }), jsonReply(TRIAGE));
+    s.api.script(
+      cutReply('{"intent":"refund_request","confidence":0.9,"itemHints":["mug","mug","mug"', { input_tokens: 400, output_tokens: 1024 }),
+      jsonReply(TRIAGE),
+    );
 
     expect(await createTriage(s.deps)({ runId: 'run-1' })).toEqual({ outcome: 'continue' });
 
@@ -271,7 +315,10 @@ describe('anthropic provider: stop reasons, the turn cap and the time budget', (
 
     await expect(failure).rejects.toThrow(ModelOutputTruncatedError);
     await expect(failure).rejects.toThrow('cut at 2048 output tokens after a retry with a larger limit');
-    expect(s.api.requests.map((r) => [r.body.max_tokens, r.body.messages.length])).toEqual([[1024, 1], [2048, 1]]);
+    expect(s.api.requests.map((r) => [r.body.max_tokens, r.body.messages.length])).toEqual([
+      [1024, 1],
+      [2048, 1],
+    ]);
     expect(s.api.pending()).toBe(1);
     expect((await modelRows(s)).map((r) => r.outcome)).toEqual(['error', 'error']);
   });
@@ -332,7 +379,7 @@ describe('anthropic provider: stop reasons, the turn cap and the time budget', (
     expect((await s.stores.runs.get('run-1'))?.proposal).toEqual(PROPOSAL);
   });
 
-  it('cuts a slow attempt to the call\'s time budget and starts no attempt it could not finish', async () => {
+  it("cuts a slow attempt to the call's time budget and starts no attempt it could not finish", async () => {
     const s = await setup({ modelConfig: { timeBudgetMs: 600, minAttemptMs: 200 } });
     await s.stores.runs.create(makeRun());
     s.api.script({ ...jsonReply(TRIAGE), delayMs: 3_000 }, jsonReply(TRIAGE));
@@ -385,7 +432,12 @@ describe('anthropic provider: what the request carries', () => {
     expect(triage!.required).toEqual(expect.arrayContaining(['orderNumbersMentioned', 'orderQuote', 'riskFlags']));
     expect(triage!.properties!.orderNumbersMentioned).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(triage!.properties!.orderQuote!.anyOf).toEqual([expect.objectContaining({ type: 'string' }), { type: 'null' }]);
-    expect(triage!.properties!.riskFlags!.items!.enum).toEqual(['claims_prior_approval', 'instructions_to_system', 'mentions_earlier_refund', 'multiple_order_numbers']);
+    expect(triage!.properties!.riskFlags!.items!.enum).toEqual([
+      'claims_prior_approval',
+      'instructions_to_system',
+      'mentions_earlier_refund',
+      'multiple_order_numbers',
+    ]);
 
     expect(orderAgent!.required).toEqual(expect.arrayContaining(['remedy', 'lineItems', 'amountMinor', 'unclear']));
     expect(orderAgent!.properties!.remedy!.enum).toEqual(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'other']);
@@ -397,7 +449,16 @@ describe('anthropic provider: what the request carries', () => {
 
     for (const schema of [triage!, orderAgent!]) {
       expect(keywordsOf(schema).filter((k) => !STRUCTURED_OUTPUT_KEYWORDS.has(k))).toEqual([]);
-      expect(objectsOf(schema).every((o) => o.additionalProperties === false && [...(o.required ?? [])].sort().join() === Object.keys(o.properties ?? {}).sort().join())).toBe(true);
+      expect(
+        objectsOf(schema).every(
+          (o) =>
+            o.additionalProperties === false &&
+            [...(o.required ?? [])].sort().join() ===
+              Object.keys(o.properties ?? {})
+                .sort()
+                .join(),
+        ),
+      ).toBe(true);
     }
   });
 });
@@ -454,7 +515,10 @@ describe('anthropic provider: structured output only', () => {
   it('repairs prose once: the repair call shows the rejected answer and the schema problems', async () => {
     const s = await setup();
     await s.stores.runs.create(makeRun());
-    s.api.script(jsonReply('Sure! This customer wants a refund for order 1001.', { input_tokens: 500, output_tokens: 20 }), jsonReply(TRIAGE, { input_tokens: 560, output_tokens: 90 }));
+    s.api.script(
+      jsonReply('Sure! This customer wants a refund for order 1001.', { input_tokens: 500, output_tokens: 20 }),
+      jsonReply(TRIAGE, { input_tokens: 560, output_tokens: 90 }),
+    );
 
     expect(await createTriage(s.deps)({ runId: 'run-1' })).toEqual({ outcome: 'continue' });
 
@@ -467,7 +531,8 @@ describe('anthropic provider: structured output only', () => {
     expect(rows.map((r) => r.outcome)).toEqual(['error', 'ok']);
     expect(rows[0]?.detail).toContain('(root)');
     expect(rows[1]?.detail).toContain('repaired');
-    const spent = tableCost('claude-haiku-4-5', { input_tokens: 500, output_tokens: 20 }) + tableCost('claude-haiku-4-5', { input_tokens: 560, output_tokens: 90 });
+    const spent =
+      tableCost('claude-haiku-4-5', { input_tokens: 500, output_tokens: 20 }) + tableCost('claude-haiku-4-5', { input_tokens: 560, output_tokens: 90 });
     expect((await s.stores.runs.get('run-1'))?.costMicros).toBe(spent);
   });
 
@@ -494,7 +559,15 @@ describe('reply agent and reply check on the API', () => {
         triage: { ...TRIAGE, language: 'es' },
         order,
         proposal: { ...PROPOSAL, lineItems: [{ ...MUG_LINE, lineItemId: order.lineItems[0]!.id }], evidence: [] },
-        refund: { refundId: 'gid://shopify/Refund/9', orderId: order.orderId, orderNumber: '1001', amountMinor: 1800, currency: 'USD', createdAt: NOW.toISOString(), idempotencyKey: 'k' },
+        refund: {
+          refundId: 'gid://shopify/Refund/9',
+          orderId: order.orderId,
+          orderNumber: '1001',
+          amountMinor: 1800,
+          currency: 'USD',
+          createdAt: NOW.toISOString(),
+          idempotencyKey: 'k',
+        },
       }),
     );
   }

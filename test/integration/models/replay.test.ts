@@ -69,7 +69,14 @@ describe('a run replayed from its journal', () => {
     // The recorded run, on the API.
     const original = await setupAnthropic();
     apis.push(original.api);
-    const deps = { runs: original.stores.runs, harness: original.harness, models: DEFAULT_MODELS, approvals: original.stores.approvals, policy: original.harness.policy, clock: original.clock };
+    const deps = {
+      runs: original.stores.runs,
+      harness: original.harness,
+      models: DEFAULT_MODELS,
+      approvals: original.stores.approvals,
+      policy: original.harness.policy,
+      clock: original.clock,
+    };
     const ticket = { ...makeRun().ticket, subject: 'Tasse kaputt', body: `${QUOTE} Bitte erstatten.` };
     await original.stores.runs.create(makeRun({ ticket }));
     original.api.script(
@@ -96,7 +103,17 @@ describe('a run replayed from its journal', () => {
     const stores = createInMemoryStores({ clock, ids });
     const tools = forbiddenTools();
     const replay = createReplayModelProvider(journal);
-    const harness = createHarness({ tools, journal: stores.journal, idempotency: stores.idempotency, models: replay, modelConfig: { repairAttempts: 1 }, clock, ids, runs: stores.runs, budget: stores.budget });
+    const harness = createHarness({
+      tools,
+      journal: stores.journal,
+      idempotency: stores.idempotency,
+      models: replay,
+      modelConfig: { repairAttempts: 1 },
+      clock,
+      ids,
+      runs: stores.runs,
+      budget: stores.budget,
+    });
     const replayDeps = { runs: stores.runs, harness, models: DEFAULT_MODELS, approvals: stores.approvals, policy: harness.policy, clock };
     await stores.runs.create(makeRun({ ticket, order: recorded.order }));
 

@@ -45,7 +45,11 @@ describe('sandbox helpdesk', () => {
   });
 
   it('refuses wrong credentials with 401', async () => {
-    const response = await putComment('5001', { body: 'x', public: false }, { authorization: basic(HELPDESK_EMAIL, 'wrong'), 'content-type': 'application/json' });
+    const response = await putComment(
+      '5001',
+      { body: 'x', public: false },
+      { authorization: basic(HELPDESK_EMAIL, 'wrong'), 'content-type': 'application/json' },
+    );
     expect(response.status).toBe(401);
     expect((await fetch(`${sandboxes.helpdesk.url}/api/v2/users/9001.json`)).status).toBe(401);
   });

@@ -46,7 +46,9 @@ const refundMug = (key: string, amount = '18.00') =>
       orderId: 'gid://shopify/Order/1001',
       note: 'goodwill from the admin',
       refundLineItems: [{ lineItemId: 'gid://shopify/LineItem/11001', quantity: 1 }],
-      transactions: [{ orderId: 'gid://shopify/Order/1001', amount, gateway: 'shopify_payments', kind: 'REFUND', parentId: 'gid://shopify/OrderTransaction/10011' }],
+      transactions: [
+        { orderId: 'gid://shopify/Order/1001', amount, gateway: 'shopify_payments', kind: 'REFUND', parentId: 'gid://shopify/OrderTransaction/10011' },
+      ],
     },
   });
 
@@ -66,7 +68,10 @@ describe('sandbox store refunds/create webhook', () => {
     expect(verifyShopify({ secret: SECRET, signature: delivery!.headers['x-shopify-hmac-sha256'] as string, body: delivery!.body })).toEqual({ ok: true });
     expect(verifyShopify({ secret: 'another-secret', signature: delivery!.headers['x-shopify-hmac-sha256'] as string, body: delivery!.body }).ok).toBe(false);
     const parsed = parseRefundCreated(JSON.parse(delivery!.body.toString('utf8')));
-    expect(parsed).toMatchObject({ ok: true, signal: { orderId: '1001', note: 'goodwill from the admin', lines: [{ lineItemId: 'gid://shopify/LineItem/11001', quantity: 1 }] } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      signal: { orderId: '1001', note: 'goodwill from the admin', lines: [{ lineItemId: 'gid://shopify/LineItem/11001', quantity: 1 }] },
+    });
     expect(parsed.ok && refundedMinor(parsed.signal, 'USD')).toBe(1800);
   });
 

@@ -16,7 +16,15 @@ const REFUND = `mutation R($input: RefundInput!, $key: String!) {
 const refundInput = (orderNumber: number, lineItemId: string, quantity: number, amount: string) => ({
   orderId: `gid://shopify/Order/${orderNumber}`,
   refundLineItems: [{ lineItemId, quantity }],
-  transactions: [{ orderId: `gid://shopify/Order/${orderNumber}`, parentId: `gid://shopify/OrderTransaction/${orderNumber}1`, gateway: 'shopify_payments', kind: 'REFUND', amount }],
+  transactions: [
+    {
+      orderId: `gid://shopify/Order/${orderNumber}`,
+      parentId: `gid://shopify/OrderTransaction/${orderNumber}1`,
+      gateway: 'shopify_payments',
+      kind: 'REFUND',
+      amount,
+    },
+  ],
 });
 
 describe('sandbox store', () => {
@@ -34,7 +42,8 @@ describe('sandbox store', () => {
   });
 
   it("pages through a customer's orders with cursors", async () => {
-    const query = 'query Q($after: String) { orders(first: 2, after: $after, query: "customer_id:7003") { nodes { name } pageInfo { hasNextPage endCursor } } }';
+    const query =
+      'query Q($after: String) { orders(first: 2, after: $after, query: "customer_id:7003") { nodes { name } pageInfo { hasNextPage endCursor } } }';
     const first = await storeGraphql(sandboxes.store, query);
     const page1 = (first.body.data as { orders: { nodes: { name: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } }).orders;
     expect(page1.nodes.map((n) => n.name)).toEqual(['#981', '#992']);
@@ -49,22 +58,34 @@ describe('sandbox store', () => {
   });
 
   it('suggests a refund capped by what earlier refunds left', async () => {
-    const { body } = await storeGraphql(sandboxes.store, `{ order(id: "gid://shopify/Order/992") {
+    const { body } = await storeGraphql(
+      sandboxes.store,
+      `{ order(id: "gid://shopify/Order/992") {
       suggestedRefund(refundLineItems: [{ lineItemId: "gid://shopify/LineItem/10992", quantity: 2 }]) {
         amountSet { shopMoney { amount } } maximumRefundableSet { shopMoney { amount currencyCode } }
-        refundLineItems { quantity } suggestedTransactions { kind gateway parentTransaction { id kind } } } } }`);
-    expect(body.data).toEqual({ order: { suggestedRefund: {
-      amountSet: { shopMoney: { amount: '15.00' } },
-      maximumRefundableSet: { shopMoney: { amount: '24.00', currencyCode: 'USD' } },
-      refundLineItems: [{ quantity: 1 }],
-      suggestedTransactions: [{ kind: 'SUGGESTED_REFUND', gateway: 'shopify_payments', parentTransaction: { id: 'gid://shopify/OrderTransaction/9921', kind: 'SALE' } }],
-    } } });
+        refundLineItems { quantity } suggestedTransactions { kind gateway parentTransaction { id kind } } } } }`,
+    );
+    expect(body.data).toEqual({
+      order: {
+        suggestedRefund: {
+          amountSet: { shopMoney: { amount: '15.00' } },
+          maximumRefundableSet: { shopMoney: { amount: '24.00', currencyCode: 'USD' } },
+          refundLineItems: [{ quantity: 1 }],
+          suggestedTransactions: [
+            { kind: 'SUGGESTED_REFUND', gateway: 'shopify_payments', parentTransaction: { id: 'gid://shopify/OrderTransaction/9921', kind: 'SALE' } },
+          ],
+        },
+      },
+    });
   });
 
   it('refuses refundCreate without @idempotent with a top-level error, refunding nothing', async () => {
     const before = sandboxes.store.store.createdRefunds.length;
-    const { body } = await storeGraphql(sandboxes.store, 'mutation R($input: RefundInput!) { refundCreate(input: $input) { refund { id } userErrors { message } } }',
-      { input: refundInput(1002, 'gid://shopify/LineItem/11002', 1, '62.00') });
+    const { body } = await storeGraphql(
+      sandboxes.store,
+      'mutation R($input: RefundInput!) { refundCreate(input: $input) { refund { id } userErrors { message } } }',
+      { input: refundInput(1002, 'gid://shopify/LineItem/11002', 1, '62.00') },
+    );
     expect(JSON.stringify(body.errors)).toMatch(/@idempotent directive is required/);
     expect(sandboxes.store.store.createdRefunds.length).toBe(before);
   });
@@ -72,9 +93,12 @@ describe('sandbox store', () => {
   it('reports validation failures as userErrors and does not burn the key', async () => {
     const key = 'key-validation-0001';
     const tooMany = await storeGraphql(sandboxes.store, REFUND, { key, input: refundInput(1002, 'gid://shopify/LineItem/11002', 2, '62.00') });
-    expect(tooMany.body.data).toEqual({ refundCreate: { refund: null, userErrors: [
-      { field: ['refundLineItems', '0', 'quantity'], message: 'Quantity cannot refund more items than were purchased' },
-    ] } });
+    expect(tooMany.body.data).toEqual({
+      refundCreate: {
+        refund: null,
+        userErrors: [{ field: ['refundLineItems', '0', 'quantity'], message: 'Quantity cannot refund more items than were purchased' }],
+      },
+    });
     const unknown = await storeGraphql(sandboxes.store, REFUND, { key, input: refundInput(1002, 'gid://shopify/LineItem/1', 1, '62.00') });
     expect(unknown.body.data).toMatchObject({ refundCreate: { userErrors: [{ field: ['refundLineItems', '0', 'lineItemId'] }] } });
     const tooMuch = await storeGraphql(sandboxes.store, REFUND, { key, input: refundInput(1002, 'gid://shopify/LineItem/11002', 1, '62.01') });
@@ -110,9 +134,14 @@ describe('sandbox store', () => {
     expect((await post({ explode: true })).status).toBe(400);
     expect((await post({ hangNext: { count: 1 } })).status).toBe(204);
     const hung = await fetch(sandboxes.store.graphqlUrl, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': STORE_TOKEN },
-      body: JSON.stringify({ query: '{ orders(first: 1) { nodes { id } } }' }), signal: AbortSignal.timeout(100),
-    }).then(() => 'answered', (error: unknown) => (error as Error).name);
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': STORE_TOKEN },
+      body: JSON.stringify({ query: '{ orders(first: 1) { nodes { id } } }' }),
+      signal: AbortSignal.timeout(100),
+    }).then(
+      () => 'answered',
+      (error: unknown) => (error as Error).name,
+    );
     expect(hung).toBe('TimeoutError');
     expect((await storeGraphql(sandboxes.store, '{ orders(first: 1) { nodes { id } } }')).status).toBe(200);
     expect((await post({ reset: true, latencyMs: 0 })).status).toBe(204);
@@ -151,20 +180,37 @@ describe('sandbox store: gift cards, partial fulfilment, amount-only refunds', (
 
   it('answers isGiftCard, each fulfilment with its own units, and a goodwill refund with no lines netted from the remainder', async () => {
     expect(await orderOf(1006)).toEqual({
-      displayFinancialStatus: 'PARTIALLY_REFUNDED', displayFulfillmentStatus: 'PARTIALLY_FULFILLED',
-      lineItems: { nodes: [
-        { sku: 'GIFT-50', quantity: 1, refundableQuantity: 1, isGiftCard: true },
-        { sku: 'PLATE-DIN', quantity: 4, refundableQuantity: 4, isGiftCard: false },
-      ] },
+      displayFinancialStatus: 'PARTIALLY_REFUNDED',
+      displayFulfillmentStatus: 'PARTIALLY_FULFILLED',
+      lineItems: {
+        nodes: [
+          { sku: 'GIFT-50', quantity: 1, refundableQuantity: 1, isGiftCard: true },
+          { sku: 'PLATE-DIN', quantity: 4, refundableQuantity: 4, isGiftCard: false },
+        ],
+      },
       fulfillments: [
-        { name: '#1006-F1', createdAt: '2026-11-24T12:00:00Z', deliveredAt: '2026-11-26T12:00:00Z', fulfillmentLineItems: { nodes: [
-          { quantity: 1, lineItem: { sku: 'GIFT-50' } }, { quantity: 2, lineItem: { sku: 'PLATE-DIN' } },
-        ] } },
-        { name: '#1006-F2', createdAt: '2026-11-28T12:00:00Z', deliveredAt: null, fulfillmentLineItems: { nodes: [{ quantity: 1, lineItem: { sku: 'PLATE-DIN' } }] } },
+        {
+          name: '#1006-F1',
+          createdAt: '2026-11-24T12:00:00Z',
+          deliveredAt: '2026-11-26T12:00:00Z',
+          fulfillmentLineItems: {
+            nodes: [
+              { quantity: 1, lineItem: { sku: 'GIFT-50' } },
+              { quantity: 2, lineItem: { sku: 'PLATE-DIN' } },
+            ],
+          },
+        },
+        {
+          name: '#1006-F2',
+          createdAt: '2026-11-28T12:00:00Z',
+          deliveredAt: null,
+          fulfillmentLineItems: { nodes: [{ quantity: 1, lineItem: { sku: 'PLATE-DIN' } }] },
+        },
       ],
       refunds: [{ createdAt: '2026-11-27T12:00:00Z', totalRefundedSet: { shopMoney: { amount: '5.00' } }, refundLineItems: { nodes: [] } }],
       suggestedRefund: {
-        amountSet: { shopMoney: { amount: '133.00' } }, subtotalSet: { shopMoney: { amount: '138.00' } },
+        amountSet: { shopMoney: { amount: '133.00' } },
+        subtotalSet: { shopMoney: { amount: '138.00' } },
         maximumRefundableSet: { shopMoney: { amount: '133.00' } },
       },
     });
@@ -173,7 +219,12 @@ describe('sandbox store: gift cards, partial fulfilment, amount-only refunds', (
   it('answers a partial-amount refund: the unit is refunded, the order keeps the rest of its price', async () => {
     expect(await orderOf(1007)).toMatchObject({
       displayFulfillmentStatus: 'FULFILLED',
-      lineItems: { nodes: [{ sku: 'CLOTH-LINEN', refundableQuantity: 1 }, { sku: 'RING-BRASS', refundableQuantity: 1 }] },
+      lineItems: {
+        nodes: [
+          { sku: 'CLOTH-LINEN', refundableQuantity: 1 },
+          { sku: 'RING-BRASS', refundableQuantity: 1 },
+        ],
+      },
       refunds: [{ totalRefundedSet: { shopMoney: { amount: '8.00' } }, refundLineItems: { nodes: [{ quantity: 1, lineItem: { sku: 'RING-BRASS' } }] } }],
       suggestedRefund: { maximumRefundableSet: { shopMoney: { amount: '104.00' } } },
     });
@@ -181,21 +232,32 @@ describe('sandbox store: gift cards, partial fulfilment, amount-only refunds', (
 
   it('refuses a refundCreate beyond the order remainder, though every line is still refundable', async () => {
     const input = (amount: string, lines: { lineItemId: string; quantity: number }[]) => ({
-      orderId: 'gid://shopify/Order/1006', refundLineItems: lines,
-      transactions: [{ orderId: 'gid://shopify/Order/1006', parentId: 'gid://shopify/OrderTransaction/10061', gateway: 'shopify_payments', kind: 'REFUND', amount }],
+      orderId: 'gid://shopify/Order/1006',
+      refundLineItems: lines,
+      transactions: [
+        { orderId: 'gid://shopify/Order/1006', parentId: 'gid://shopify/OrderTransaction/10061', gateway: 'shopify_payments', kind: 'REFUND', amount },
+      ],
     });
-    const everything = [{ lineItemId: 'gid://shopify/LineItem/11006', quantity: 1 }, { lineItemId: 'gid://shopify/LineItem/11007', quantity: 4 }];
+    const everything = [
+      { lineItemId: 'gid://shopify/LineItem/11006', quantity: 1 },
+      { lineItemId: 'gid://shopify/LineItem/11007', quantity: 4 },
+    ];
     const refused = await storeGraphql(store, REFUND, { key: 'key-remainder-0001', input: input('138.00', everything) });
-    expect(refused.body.data).toEqual({ refundCreate: { refund: null, userErrors: [
-      { field: ['transactions', '0', 'amount'], message: 'Amount cannot be greater than the refundable amount' },
-    ] } });
+    expect(refused.body.data).toEqual({
+      refundCreate: { refund: null, userErrors: [{ field: ['transactions', '0', 'amount'], message: 'Amount cannot be greater than the refundable amount' }] },
+    });
     expect(store.store.createdRefunds).toEqual([]);
 
     const goodwill = await storeGraphql(store, REFUND, { key: 'key-remainder-0002', input: input('33.00', []) });
     expect(goodwill.body.data).toMatchObject({ refundCreate: { refund: { totalRefundedSet: { shopMoney: { amount: '33.00' } } }, userErrors: [] } });
     expect(store.store.createdRefunds.map((r) => [r.lines.length, r.amountMinor])).toEqual([[0, 3300]]);
-    expect(await orderOf(1006)).toMatchObject({ suggestedRefund: { amountSet: { shopMoney: { amount: '100.00' } }, maximumRefundableSet: { shopMoney: { amount: '100.00' } } } });
-    const plate = await storeGraphql(store, REFUND, { key: 'key-remainder-0003', input: input('100.01', [{ lineItemId: 'gid://shopify/LineItem/11007', quantity: 1 }]) });
+    expect(await orderOf(1006)).toMatchObject({
+      suggestedRefund: { amountSet: { shopMoney: { amount: '100.00' } }, maximumRefundableSet: { shopMoney: { amount: '100.00' } } },
+    });
+    const plate = await storeGraphql(store, REFUND, {
+      key: 'key-remainder-0003',
+      input: input('100.01', [{ lineItemId: 'gid://shopify/LineItem/11007', quantity: 1 }]),
+    });
     expect(plate.body.data).toMatchObject({ refundCreate: { refund: null, userErrors: [{ message: 'Amount cannot be greater than the refundable amount' }] } });
   });
 

@@ -294,7 +294,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
 });
 
 describe('resuming an execution at a state (a restarted local runtime)', () => {
-  it('runs from the named Task state to the end, under the run\'s name, skipping the states before it', async () => {
+  it("runs from the named Task state to the end, under the run's name, skipping the states before it", async () => {
     const fake = fakeHandlers();
     const sfn = makeEngine({ handlers: fake.handlers });
 

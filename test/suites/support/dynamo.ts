@@ -24,7 +24,12 @@ async function freePort(): Promise<number> {
 export async function startDynamoDbLocal(tableName = 'suite-table') {
   const port = await freePort();
   const child: ChildProcess = spawn({ port, stdio: 'ignore' });
-  const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  const client = new DynamoDBClient({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {

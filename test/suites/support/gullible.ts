@@ -75,7 +75,13 @@ export function createGullibleModel(readText: () => string) {
       } else {
         output = request.specialist === 'reply_check' ? { passed: true, problems: [] } : { body: text.slice(0, 200) || 'ok' };
       }
-      return { output: output as T, model: 'gullible-1', requestId: null, stopReason: 'end_turn', usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+      return {
+        output: output as T,
+        model: 'gullible-1',
+        requestId: null,
+        stopReason: 'end_turn',
+        usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      };
     },
   };
   return provider;

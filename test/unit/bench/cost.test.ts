@@ -89,7 +89,10 @@ describe('dollars', () => {
     expect(lines['DynamoDB writes, index copies']).toBeCloseTo(6000 * 0.625e-6, 10);
     expect(lines['SQS FIFO requests']).toBeCloseTo(3000 * 0.5e-6, 10);
     expect(lines['CloudWatch Logs ingestion']).toBeCloseTo(0.04 * 0.5, 10);
-    expect(totalUsd(ticketCost(USAGE))).toBeCloseTo(Object.values(lines).reduce((a, b) => a + b, 0), 10);
+    expect(totalUsd(ticketCost(USAGE))).toBeCloseTo(
+      Object.values(lines).reduce((a, b) => a + b, 0),
+      10,
+    );
     expect(storageCostPerMonth(16_000).usd).toBeCloseTo(0.016 * 0.45, 10);
   });
 

@@ -36,12 +36,15 @@ describe('the golden set', () => {
     expect(new Set(result.tickets.map((t) => t.ticketId)).size).toBe(result.tickets.length);
   });
 
-  it("ties every ticket to the fixture: its requester is a customer with a helpdesk user, its orders exist", () => {
+  it('ties every ticket to the fixture: its requester is a customer with a helpdesk user, its orders exist', () => {
     const { fixture } = result.store;
     for (const t of result.tickets) {
       const customer = result.store.customers.get(t.requester);
       expect(customer, t.id).toBeDefined();
-      expect(fixture.helpdesk.users.some((u) => u.id === customer?.helpdeskUserId), t.id).toBe(true);
+      expect(
+        fixture.helpdesk.users.some((u) => u.id === customer?.helpdeskUserId),
+        t.id,
+      ).toBe(true);
       expect(fixture.helpdesk.tickets.find((h) => h.id === t.ticketId)?.requesterId, t.id).toBe(customer?.helpdeskUserId);
       for (const n of [t.claim.orderNumber, ...(t.claim.orderNumbersMentioned ?? [])]) {
         if (n !== null) expect(result.store.orders.has(n), `${t.id} order ${n}`).toBe(true);
@@ -78,14 +81,26 @@ describe('the checker', () => {
 
   // A one-customer store to read the policy's boundaries against.
   const store = (order: Record<string, unknown>, more: Record<string, unknown>[] = []) =>
-    readStore({
-      shop: { name: 'Test', currency: 'USD', timeZone: 'UTC' },
-      customers: [{ id: '1', email: 'a@example.com', name: 'A', helpdeskUserId: 'u1' }],
-      orders: [{ number: 3000, customerId: '1', createdDaysAgo: 120, ...order }, ...more.map((o, i) => ({ number: 3001 + i, customerId: '1', createdDaysAgo: 120, ...o }))],
-      helpdesk: { users: [{ id: 'u1', email: 'a@example.com', name: 'A' }], tickets: [] },
-    }, 'test');
+    readStore(
+      {
+        shop: { name: 'Test', currency: 'USD', timeZone: 'UTC' },
+        customers: [{ id: '1', email: 'a@example.com', name: 'A', helpdeskUserId: 'u1' }],
+        orders: [
+          { number: 3000, customerId: '1', createdDaysAgo: 120, ...order },
+          ...more.map((o, i) => ({ number: 3001 + i, customerId: '1', createdDaysAgo: 120, ...o })),
+        ],
+        helpdesk: { users: [{ id: 'u1', email: 'a@example.com', name: 'A' }], tickets: [] },
+      },
+      'test',
+    );
   const mug = (quantity = 1, extra: Record<string, unknown> = {}) => ({ title: 'Mug', sku: 'MUG', quantity, unitPriceMinor: 1800, ...extra });
-  const claim = (over: Partial<Claim> = {}): Claim => ({ orderNumber: 3000, remedy: 'refund', reason: 'damaged', lines: [{ sku: 'MUG', quantity: 1 }], ...over });
+  const claim = (over: Partial<Claim> = {}): Claim => ({
+    orderNumber: 3000,
+    remedy: 'refund',
+    reason: 'damaged',
+    lines: [{ sku: 'MUG', quantity: 1 }],
+    ...over,
+  });
   const label = (s: ReturnType<typeof store>, c: Claim = claim()) => deriveLabel({ id: 't', requester: '1', claim: c }, s);
 
   it('counts an item fulfilled 30 days ago as recent and 31 days ago as not', () => {
@@ -94,7 +109,14 @@ describe('the checker', () => {
   });
 
   it('counts a refund 90 days ago in the window and one 91 days ago outside it', () => {
-    const refunded = (daysAgo: number) => ({ lineItems: [mug(2)], fulfilledDaysAgo: 100, refunds: [{ daysAgo, lineItems: [{ sku: 'MUG', quantity: 1 }] }, { daysAgo: 10, lineItems: [{ sku: 'MUG', quantity: 1 }] }] });
+    const refunded = (daysAgo: number) => ({
+      lineItems: [mug(2)],
+      fulfilledDaysAgo: 100,
+      refunds: [
+        { daysAgo, lineItems: [{ sku: 'MUG', quantity: 1 }] },
+        { daysAgo: 10, lineItems: [{ sku: 'MUG', quantity: 1 }] },
+      ],
+    });
     expect(label(store({ lineItems: [mug()], fulfilledDaysAgo: 5 }, [refunded(90)])).approvalRules).toEqual(['too_many_recent_refunds']);
     expect(label(store({ lineItems: [mug()], fulfilledDaysAgo: 5 }, [refunded(91)])).outcome).toBe('auto_refund');
   });
@@ -107,7 +129,12 @@ describe('the checker', () => {
 
   it('never refunds a gift-card line and caps the amount by what remains on the order', () => {
     const gift = { title: 'Gift card', sku: 'GIFT', quantity: 1, unitPriceMinor: 5000, giftCard: true };
-    const both = claim({ lines: [{ sku: 'MUG', quantity: 1 }, { sku: 'GIFT', quantity: 1 }] });
+    const both = claim({
+      lines: [
+        { sku: 'MUG', quantity: 1 },
+        { sku: 'GIFT', quantity: 1 },
+      ],
+    });
     expect(label(store({ lineItems: [mug(), gift], fulfilledDaysAgo: 5 }), both)).toMatchObject({ amountMinor: 1800, lines: [{ sku: 'MUG', quantity: 1 }] });
     expect(label(store({ lineItems: [gift], fulfilledDaysAgo: 5 }), claim({ lines: [{ sku: 'GIFT', quantity: 1 }] })).escalation).toBe('nothing_refundable');
     expect(label(store({ lineItems: [mug()], fulfilledDaysAgo: 5, refunds: [{ daysAgo: 3, amountMinor: 1000 }] })).amountMinor).toBe(800);
@@ -123,15 +150,28 @@ describe('the checker', () => {
 
   it('binds a ticket naming no order to the only order', () => {
     const one = store({ lineItems: [mug()], fulfilledDaysAgo: 5 });
-    expect(label(one, claim({ orderNumber: null }))).toMatchObject({ boundOrder: 3000, trajectory: ['find_customer_orders', 'get_order', 'get_refund_history', 'preview_refund', 'refund_create', 'post_draft'] });
+    expect(label(one, claim({ orderNumber: null }))).toMatchObject({
+      boundOrder: 3000,
+      trajectory: ['find_customer_orders', 'get_order', 'get_refund_history', 'preview_refund', 'refund_create', 'post_draft'],
+    });
   });
 
   it('binds the order before it reads the remedy: replacement, store credit, cancel and refund status escalate on the bound order', () => {
     const one = store({ lineItems: [mug()], fulfilledDaysAgo: 5 });
     const refused = { outcome: 'escalate', escalation: 'not_refund_request', amountMinor: 0, lines: [], approvalRules: [] };
     for (const remedy of ['replacement', 'store_credit', 'cancel', 'refund_status'] as const) {
-      expect(label(one, claim({ remedy })), remedy).toMatchObject({ ...refused, boundOrder: 3000, currency: 'USD', trajectory: ['get_order', 'get_refund_history', 'post_draft'] });
-      expect(label(one, claim({ remedy, orderNumber: null })), remedy).toMatchObject({ ...refused, boundOrder: 3000, currency: 'USD', trajectory: ['find_customer_orders', 'get_order', 'get_refund_history', 'post_draft'] });
+      expect(label(one, claim({ remedy })), remedy).toMatchObject({
+        ...refused,
+        boundOrder: 3000,
+        currency: 'USD',
+        trajectory: ['get_order', 'get_refund_history', 'post_draft'],
+      });
+      expect(label(one, claim({ remedy, orderNumber: null })), remedy).toMatchObject({
+        ...refused,
+        boundOrder: 3000,
+        currency: 'USD',
+        trajectory: ['find_customer_orders', 'get_order', 'get_refund_history', 'post_draft'],
+      });
     }
     // The remedy is refused even when the claim would also be unclear or name no line.
     expect(label(one, claim({ remedy: 'refund_status', lines: [] }))).toMatchObject({ ...refused, boundOrder: 3000 });
@@ -141,22 +181,60 @@ describe('the checker', () => {
   it('escalates a non-refund remedy as binding does when the order cannot be bound', () => {
     const one = store({ lineItems: [mug()], fulfilledDaysAgo: 5 });
     const several = store({ lineItems: [mug()], fulfilledDaysAgo: 5 }, [{ lineItems: [mug()], fulfilledDaysAgo: 5 }]);
-    const notTheirs = readStore({
-      shop: { name: 'Test', currency: 'USD', timeZone: 'UTC' },
-      customers: [{ id: '1', email: 'a@example.com', name: 'A', helpdeskUserId: 'u1' }, { id: '2', email: 'b@example.com', name: 'B', helpdeskUserId: 'u2' }],
-      orders: [{ number: 3000, customerId: '2', createdDaysAgo: 10, lineItems: [mug()], fulfilledDaysAgo: 5 }],
-      helpdesk: { users: [{ id: 'u1', email: 'a@example.com', name: 'A' }, { id: 'u2', email: 'b@example.com', name: 'B' }], tickets: [] },
-    }, 'test');
+    const notTheirs = readStore(
+      {
+        shop: { name: 'Test', currency: 'USD', timeZone: 'UTC' },
+        customers: [
+          { id: '1', email: 'a@example.com', name: 'A', helpdeskUserId: 'u1' },
+          { id: '2', email: 'b@example.com', name: 'B', helpdeskUserId: 'u2' },
+        ],
+        orders: [{ number: 3000, customerId: '2', createdDaysAgo: 10, lineItems: [mug()], fulfilledDaysAgo: 5 }],
+        helpdesk: {
+          users: [
+            { id: 'u1', email: 'a@example.com', name: 'A' },
+            { id: 'u2', email: 'b@example.com', name: 'B' },
+          ],
+          tickets: [],
+        },
+      },
+      'test',
+    );
     const unbound = { outcome: 'escalate', boundOrder: null, currency: null };
-    expect(label(notTheirs, claim({ remedy: 'replacement' }))).toMatchObject({ ...unbound, escalation: 'order_not_requesters', trajectory: ['get_order', 'post_draft'] });
-    expect(label(several, claim({ remedy: 'cancel', orderNumber: null }))).toMatchObject({ ...unbound, escalation: 'several_orders', trajectory: ['find_customer_orders', 'post_draft'] });
-    expect(label(notTheirs, claim({ remedy: 'store_credit', orderNumber: null }))).toMatchObject({ ...unbound, escalation: 'no_order_bound', trajectory: ['find_customer_orders', 'post_draft'] });
-    expect(label(one, claim({ remedy: 'refund_status', orderNumber: null, orderNumbersMentioned: [3000, 3001] }))).toMatchObject({ ...unbound, escalation: 'several_orders', trajectory: ['post_draft'] });
+    expect(label(notTheirs, claim({ remedy: 'replacement' }))).toMatchObject({
+      ...unbound,
+      escalation: 'order_not_requesters',
+      trajectory: ['get_order', 'post_draft'],
+    });
+    expect(label(several, claim({ remedy: 'cancel', orderNumber: null }))).toMatchObject({
+      ...unbound,
+      escalation: 'several_orders',
+      trajectory: ['find_customer_orders', 'post_draft'],
+    });
+    expect(label(notTheirs, claim({ remedy: 'store_credit', orderNumber: null }))).toMatchObject({
+      ...unbound,
+      escalation: 'no_order_bound',
+      trajectory: ['find_customer_orders', 'post_draft'],
+    });
+    expect(label(one, claim({ remedy: 'refund_status', orderNumber: null, orderNumbersMentioned: [3000, 3001] }))).toMatchObject({
+      ...unbound,
+      escalation: 'several_orders',
+      trajectory: ['post_draft'],
+    });
   });
 
   it('escalates remedy "other" (not about an order problem) at Triage, before any order is read', () => {
     const one = store({ lineItems: [mug()], fulfilledDaysAgo: 5 });
-    expect(label(one, claim({ remedy: 'other', reason: 'other', lines: [] }))).toMatchObject({ outcome: 'escalate', escalation: 'not_refund_request', trajectory: ['post_draft'], boundOrder: null, currency: null });
-    expect(label(one, claim({ remedy: 'other', orderNumber: null, lines: [] }))).toMatchObject({ escalation: 'not_refund_request', trajectory: ['post_draft'], boundOrder: null });
+    expect(label(one, claim({ remedy: 'other', reason: 'other', lines: [] }))).toMatchObject({
+      outcome: 'escalate',
+      escalation: 'not_refund_request',
+      trajectory: ['post_draft'],
+      boundOrder: null,
+      currency: null,
+    });
+    expect(label(one, claim({ remedy: 'other', orderNumber: null, lines: [] }))).toMatchObject({
+      escalation: 'not_refund_request',
+      trajectory: ['post_draft'],
+      boundOrder: null,
+    });
   });
 });

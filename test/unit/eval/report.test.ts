@@ -11,26 +11,62 @@ import type { EvalResult, Observation, TicketResult } from '../../../eval/run/ty
 
 const MUG = { sku: 'MUG-STONE', quantity: 1 };
 const autoLabel: Label = {
-  outcome: 'auto_refund', amountMinor: 1800, currency: 'USD', lines: [MUG], reason: 'damaged', boundOrder: 1001,
-  escalation: null, approvalRules: [], trajectory: ['get_order', 'refund_create', 'post_draft'],
+  outcome: 'auto_refund',
+  amountMinor: 1800,
+  currency: 'USD',
+  lines: [MUG],
+  reason: 'damaged',
+  boundOrder: 1001,
+  escalation: null,
+  approvalRules: [],
+  trajectory: ['get_order', 'refund_create', 'post_draft'],
 };
 const refunded: Observation = {
-  runId: 'run-1', runStatus: 'done', state: 'Done', outcome: 'auto_refund', amountMinor: 1800, currency: 'USD', lines: [MUG], boundOrder: '1001',
+  runId: 'run-1',
+  runStatus: 'done',
+  state: 'Done',
+  outcome: 'auto_refund',
+  amountMinor: 1800,
+  currency: 'USD',
+  lines: [MUG],
+  boundOrder: '1001',
   refunds: [{ refundId: 'r1', orderNumber: '1001', amountMinor: 1800, currency: 'USD', lines: [MUG] }],
-  gateDecision: 'auto', gateRules: [], approvalStatus: null, approvalRequiredByJournal: false, escalation: null,
+  gateDecision: 'auto',
+  gateRules: [],
+  approvalStatus: null,
+  approvalRequiredByJournal: false,
+  escalation: null,
   tools: ['get_order', 'refund_create', 'post_draft'].map((name) => ({ name, outcome: 'ok', step: 'x' })),
-  costMicros: 120, latencyMs: 1100, followUpsAttached: 0,
+  costMicros: 120,
+  latencyMs: 1100,
+  followUpsAttached: 0,
 };
 const escalated: Observation = {
-  ...refunded, runStatus: 'escalated', outcome: 'escalate', amountMinor: 0, currency: null, lines: [], refunds: [], boundOrder: null,
+  ...refunded,
+  runStatus: 'escalated',
+  outcome: 'escalate',
+  amountMinor: 0,
+  currency: null,
+  lines: [],
+  refunds: [],
+  boundOrder: null,
   escalation: { step: 'Triage', reason: 'InvalidModelOutputError: <script>alert("x")</script>' },
   tools: [{ name: 'post_draft', outcome: 'ok', step: 'Escalate' }],
 };
 
 function ticket(id: string, category: TicketResult['category'], observation: Observation): TicketResult {
   return {
-    id, category, helpdesk: 'gorgias', expected: { ...autoLabel },
-    runs: [{ attempt: 1, observation, score: scoreRun({ claim: { orderNumber: 1001, remedy: 'refund', reason: 'damaged', lines: [MUG] }, label: autoLabel }, observation) }],
+    id,
+    category,
+    helpdesk: 'gorgias',
+    expected: { ...autoLabel },
+    runs: [
+      {
+        attempt: 1,
+        observation,
+        score: scoreRun({ claim: { orderNumber: 1001, remedy: 'refund', reason: 'damaged', lines: [MUG] }, label: autoLabel }, observation),
+      },
+    ],
   };
 }
 
@@ -38,9 +74,19 @@ const tickets = [ticket('damaged-01', 'single_damaged', refunded), ticket('typos
 const result: EvalResult = {
   version: 1,
   meta: {
-    provider: 'offline', models: null, kRequested: 3, k: 1, notes: ['k=3 requested; the offline provider is deterministic, so k is 1'],
-    startedAt: '2026-11-30T10:00:00.000Z', durationMs: 4200, commit: 'abc1234', only: [], concurrency: 8, timeoutS: 300,
-    followUps: 'inline', goldenDir: 'eval/golden',
+    provider: 'offline',
+    models: null,
+    kRequested: 3,
+    k: 1,
+    notes: ['k=3 requested; the offline provider is deterministic, so k is 1'],
+    startedAt: '2026-11-30T10:00:00.000Z',
+    durationMs: 4200,
+    commit: 'abc1234',
+    only: [],
+    concurrency: 8,
+    timeoutS: 300,
+    followUps: 'inline',
+    goldenDir: 'eval/golden',
   },
   summary: summarize(tickets, 1),
   tickets,

@@ -251,7 +251,7 @@ describe('per-approver links', () => {
 });
 
 describe('a decided approval seen from outside', () => {
-  it("does not name who decided to a request without a valid approver token (only the approval id)", async () => {
+  it('does not name who decided to a request without a valid approver token (only the approval id)', async () => {
     const { get, post, approve, record, tokenOf } = await setup();
     await post(approve);
     const forged = createApproverLinks({ secret: 'attacker-guessed-secret-0000', approverEmails: [LEAD] }).sign(record.approvalId, LEAD);
@@ -269,7 +269,7 @@ describe('a decided approval seen from outside', () => {
     }
   });
 
-  it("names who decided to the approvers of this approval, each with their own valid link", async () => {
+  it('names who decided to the approvers of this approval, each with their own valid link', async () => {
     const { get, post, approve, tokenOf } = await setup();
     await post(approve);
 

@@ -66,7 +66,11 @@ describe('the approval email of a EUR order in a fr-FR store', () => {
     expect(render({ now: new Date(NOW.getTime() + 60_000) }).text).toContain('— in 23 h 59 min\n');
     expect(visible(render().html)).toContain('Thu 24 Sept, 14:00 CEST — in 24 h 0 min');
 
-    const newYork = render({ tenant: { store: { locale: 'en-US', timeZone: 'America/New_York' } }, expiresAt: '2026-12-01T19:05:00.000Z', now: new Date('2026-11-30T19:06:00.000Z') });
+    const newYork = render({
+      tenant: { store: { locale: 'en-US', timeZone: 'America/New_York' } },
+      expiresAt: '2026-12-01T19:05:00.000Z',
+      now: new Date('2026-11-30T19:06:00.000Z'),
+    });
     expect(newYork.text).toContain('Expires: Tue Dec 1, 2:05 PM EST — in 23 h 59 min\n');
     expect(render({ now: new Date(Date.parse(EXPIRES_AT) + 1) }).text).toContain('— expired\n');
   });
@@ -138,7 +142,9 @@ describe('the approval email of a EUR order in a fr-FR store', () => {
       'https://console.atelier-lumiere.example/runs/run-8f3a2c',
     ];
 
-    expect(text).toContain(`CHECK IT YOURSELF\nOrder #1002 in Shopify admin: ${urls[0]}\nTicket 5001 in Zendesk: ${urls[1]}\nThis run in the refund-agent console: ${urls[2]}\n`);
+    expect(text).toContain(
+      `CHECK IT YOURSELF\nOrder #1002 in Shopify admin: ${urls[0]}\nTicket 5001 in Zendesk: ${urls[1]}\nThis run in the refund-agent console: ${urls[2]}\n`,
+    );
     expect(text).toContain(`Review and decide: ${LINK}\n`);
     expect(hrefs(html)).toEqual([...urls, LINK]);
   });
@@ -153,7 +159,9 @@ describe('the approval email of a EUR order in a fr-FR store', () => {
     expect(linksOf({ helpdesk: { kind: 'gorgias', baseUrl: 'https://atelier.gorgias.com' } })).toEqual([]);
     const gorgiasRun = approvalRun();
     gorgiasRun.ticket = { ...gorgiasRun.ticket, helpdesk: 'gorgias' };
-    expect(linksOf({ helpdesk: { kind: 'gorgias', baseUrl: 'https://atelier.gorgias.com/' } }, gorgiasRun)).toEqual(['https://atelier.gorgias.com/app/ticket/5001']);
+    expect(linksOf({ helpdesk: { kind: 'gorgias', baseUrl: 'https://atelier.gorgias.com/' } }, gorgiasRun)).toEqual([
+      'https://atelier.gorgias.com/app/ticket/5001',
+    ]);
     expect(render({ tenant: {} }).text).not.toContain('CHECK IT YOURSELF');
   });
 
@@ -285,12 +293,20 @@ describe('approval rules in plain words', () => {
       },
       {
         name: 'a quote the customer never wrote',
-        run: approvalRun({ proposal: { ...PROPOSAL, lineItems: [{ ...PROPOSAL.lineItems[0]!, quote: 'the blanket smells of smoke' }, PROPOSAL.lineItems[1]!] } }),
-        expected: '“Wool throw blanket”: the words quoted for it are not in the customer\'s messages',
+        run: approvalRun({
+          proposal: { ...PROPOSAL, lineItems: [{ ...PROPOSAL.lineItems[0]!, quote: 'the blanket smells of smoke' }, PROPOSAL.lineItems[1]!] },
+        }),
+        expected: "“Wool throw blanket”: the words quoted for it are not in the customer's messages",
       },
       {
         name: 'a quantity the customer did not state',
-        run: approvalRun({ proposal: { ...PROPOSAL, lineItems: [PROPOSAL.lineItems[0]!, { ...PROPOSAL.lineItems[1]!, quantity: 3, quote: 'the linen tea towels are torn' }], amountMinor: 6200 + 3 * 950 } }),
+        run: approvalRun({
+          proposal: {
+            ...PROPOSAL,
+            lineItems: [PROPOSAL.lineItems[0]!, { ...PROPOSAL.lineItems[1]!, quantity: 3, quote: 'the linen tea towels are torn' }],
+            amountMinor: 6200 + 3 * 950,
+          },
+        }),
         expected: "“Linen tea towel”: 3 claimed, but the customer's words give no quantity",
       },
       {
@@ -319,9 +335,24 @@ describe('the confirmation page', () => {
     await stores.runs.create({ ...run, approval: summary });
     await stores.approvals.create(record);
     const links = createApproverLinks({ secret: 'unit-test-approval-link-secret', approverEmails: [LEAD] });
-    const handler = createApprovalCallbackHandler({ approvals: stores.approvals, runs: stores.runs, workflow: workflow.engine, clock, links: () => links, tenant: TENANT, policy: PARIS });
+    const handler = createApprovalCallbackHandler({
+      approvals: stores.approvals,
+      runs: stores.runs,
+      workflow: workflow.engine,
+      clock,
+      links: () => links,
+      tenant: TENANT,
+      policy: PARIS,
+    });
     const get = async () => {
-      const result = await handler(httpEvent({ method: 'GET', path: `/approvals/${record.approvalId}`, pathParameters: { approvalId: record.approvalId }, query: { as: links.sign(record.approvalId, LEAD) } }));
+      const result = await handler(
+        httpEvent({
+          method: 'GET',
+          path: `/approvals/${record.approvalId}`,
+          pathParameters: { approvalId: record.approvalId },
+          query: { as: links.sign(record.approvalId, LEAD) },
+        }),
+      );
       return String(result.body);
     };
     return { clock, stores, workflow, record, get };

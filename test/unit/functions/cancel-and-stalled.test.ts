@@ -19,7 +19,10 @@ async function setup(run: Run, options: { withStop?: boolean } = {}) {
   await s.stores.runs.create(run);
   const workflow = recordingWorkflow();
   const stops: Array<{ name: string; cause: string }> = [];
-  const engine = options.withStop === false ? workflow.engine : { ...workflow.engine, stop: async (name: string, cause: string) => (stops.push({ name, cause }), { stopped: true }) };
+  const engine =
+    options.withStop === false
+      ? workflow.engine
+      : { ...workflow.engine, stop: async (name: string, cause: string) => (stops.push({ name, cause }), { stopped: true }) };
   const cancel = createCancelRun({ runs: s.stores.runs, approvals: s.stores.approvals, workflow: engine, clock: s.clock });
   const escalate = createEscalate(s.deps);
   const notes = () => s.transport.calls.filter((c) => c.name === 'post_draft').map((c) => String(c.args.body));
@@ -44,7 +47,12 @@ describe('cancelling a run', () => {
 
     expect(outcome).toEqual({ kind: 'cancelled', runId: 'run-c1', state: 'RequestApproval', approvalClosed: true, stopped: true });
     const run = await s.stores.runs.get('run-c1');
-    expect(run).toMatchObject({ status: 'cancelled', state: 'Cancelled', cancellation: { at: NOW.toISOString(), by: 'api', reason: 'customer withdrew', state: 'RequestApproval' }, approval: { status: 'cancelled' } });
+    expect(run).toMatchObject({
+      status: 'cancelled',
+      state: 'Cancelled',
+      cancellation: { at: NOW.toISOString(), by: 'api', reason: 'customer withdrew', state: 'RequestApproval' },
+      approval: { status: 'cancelled' },
+    });
     expect((await s.stores.approvals.get(record.approvalId))?.status).toBe('cancelled');
     expect(s.workflow.failures).toEqual([]);
     expect(s.stops).toEqual([{ name: 'run-c1', cause: 'cancelled by api: customer withdrew' }]);
@@ -64,7 +72,11 @@ describe('cancelling a run', () => {
   it('refuses to cancel a run whose Refund step has claimed it (a refund is in flight) and changes nothing', async () => {
     const s = await setup(proposedRun({ runId: 'run-c3', state: 'Refund' }));
     // The Refund step's claim, as it writes it before any dispatch.
-    await s.stores.runs.updateIf('run-c3', { refundIntent: { at: NOW.toISOString(), amountMinor: 1800, currency: 'USD' } }, { statusIn: ['running'], notCancelled: true });
+    await s.stores.runs.updateIf(
+      'run-c3',
+      { refundIntent: { at: NOW.toISOString(), amountMinor: 1800, currency: 'USD' } },
+      { statusIn: ['running'], notCancelled: true },
+    );
 
     const outcome = await s.cancel({ runId: 'run-c3', by: 'helpdesk', reason: 'ticket solved' });
 
@@ -79,7 +91,11 @@ describe('cancelling a run', () => {
     const s = await setup(proposedRun({ runId: 'run-c3b', state: 'Refund' }));
 
     const outcome = await s.cancel({ runId: 'run-c3b', by: 'api', reason: 'customer withdrew' });
-    const claim = await s.stores.runs.updateIf('run-c3b', { refundIntent: { at: NOW.toISOString(), amountMinor: 1800, currency: 'USD' } }, { statusIn: ['running', 'awaiting_approval'], notCancelled: true });
+    const claim = await s.stores.runs.updateIf(
+      'run-c3b',
+      { refundIntent: { at: NOW.toISOString(), amountMinor: 1800, currency: 'USD' } },
+      { statusIn: ['running', 'awaiting_approval'], notCancelled: true },
+    );
 
     expect(outcome).toMatchObject({ kind: 'cancelled', state: 'Refund', stopped: true });
     expect(claim).toBeNull();
@@ -99,7 +115,12 @@ describe('cancelling a run', () => {
 
     expect(ended).toMatchObject({ outcome: 'cancelled', reason: REFUNDED_AFTER_CANCEL });
     expect(again).toMatchObject({ outcome: 'cancelled', noteId: null });
-    expect(await s.stores.runs.get('run-c3c')).toMatchObject({ status: 'done', state: 'Cancelled', refund: { amountMinor: 1800 }, escalation: { reason: REFUNDED_AFTER_CANCEL, step: 'Refund' } });
+    expect(await s.stores.runs.get('run-c3c')).toMatchObject({
+      status: 'done',
+      state: 'Cancelled',
+      refund: { amountMinor: 1800 },
+      escalation: { reason: REFUNDED_AFTER_CANCEL, step: 'Refund' },
+    });
     expect(s.notes()).toHaveLength(1);
     expect(s.notes()[0]).toContain('refunded after a cancel was requested');
     expect(s.notes()[0]).toContain('$18.00');
@@ -130,7 +151,9 @@ describe('cancelling a run', () => {
     expect(await post('run-c5', 'not json')).toMatchObject({ status: 400 });
     expect(await post('run-c5', JSON.stringify({ reason: 'customer called' }))).toMatchObject({ status: 202, json: { runId: 'run-c5', status: 'cancelled' } });
     expect(await post('run-c5')).toMatchObject({ status: 409 });
-    await s.stores.runs.create(proposedRun({ runId: 'run-c5-refunding', state: 'Refund', refundIntent: { at: NOW.toISOString(), amountMinor: 1800, currency: 'USD' } }));
+    await s.stores.runs.create(
+      proposedRun({ runId: 'run-c5-refunding', state: 'Refund', refundIntent: { at: NOW.toISOString(), amountMinor: 1800, currency: 'USD' } }),
+    );
     expect(await post('run-c5-refunding')).toMatchObject({ status: 409, json: { error: expect.stringContaining('a refund is in flight') } });
     expect(await post('run-unknown')).toMatchObject({ status: 404 });
     expect((await s.stores.runs.get('run-c5'))?.cancellation?.reason).toBe('customer called');
@@ -144,7 +167,7 @@ describe('escalation closes a pending approval', () => {
 
     await s.escalate({ runId: 'run-x1', state: { error: { Error: 'States.TaskFailed', Cause: 'boom' } } });
 
-    expect((await s.stores.approvals.get(record.approvalId))).toMatchObject({ status: 'cancelled', reason: 'run escalated: States.TaskFailed: boom' });
+    expect(await s.stores.approvals.get(record.approvalId)).toMatchObject({ status: 'cancelled', reason: 'run escalated: States.TaskFailed: boom' });
     expect((await s.stores.runs.get('run-x1'))?.approval?.status).toBe('cancelled');
   });
 });
@@ -174,7 +197,15 @@ describe('stalled runs', () => {
     await s.stores.runs.create(proposedRun({ runId: 'run-u3', status: 'cancelled', state: 'Cancelled', cancellation }));
     s.clock.advance(6 * MINUTE);
     await s.stores.runs.create(proposedRun({ runId: 'run-u4', status: 'running', state: 'Refund', cancellation, updatedAt: s.clock.now().toISOString() })); // just now: not yet
-    const sweep = createStalledRunsSweep({ runs: s.stores.runs, workflow: s.engine, clock: s.clock, tenant: 'demo', budgetsMs: budgets, escalate: (input) => s.escalate(input), emit: () => {} });
+    const sweep = createStalledRunsSweep({
+      runs: s.stores.runs,
+      workflow: s.engine,
+      clock: s.clock,
+      tenant: 'demo',
+      budgetsMs: budgets,
+      escalate: (input) => s.escalate(input),
+      emit: () => {},
+    });
 
     const outcome = await sweep();
 
@@ -211,7 +242,10 @@ describe('stalled runs', () => {
     expect(outcome.stalled).toEqual([{ runId: 'run-s1', state: 'DraftReply', sinceMs: 12 * MINUTE, budgetMs: 10 * MINUTE }]);
     expect(outcome.escalated).toEqual(['run-s1']);
     expect(s.stops.map((x) => x.name)).toEqual(['run-s1']);
-    expect(await s.stores.runs.get('run-s1')).toMatchObject({ status: 'escalated', escalation: { reason: 'stalled in DraftReply for 12 min (budget 10 min)', step: 'DraftReply' } });
+    expect(await s.stores.runs.get('run-s1')).toMatchObject({
+      status: 'escalated',
+      escalation: { reason: 'stalled in DraftReply for 12 min (budget 10 min)', step: 'DraftReply' },
+    });
     expect((await s.stores.runs.get('run-s2'))?.status).toBe('running');
     expect(s.notes()[0]).toContain('A refund of $18.00 was made');
     expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([

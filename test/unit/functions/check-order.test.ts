@@ -16,7 +16,12 @@ const bens = makeOrder({ number: '1002', customer: { id: 'gid://shopify/Customer
 /** A ticket that names no order (the default) or the words given. */
 const NO_ORDER = 'The mug arrived cracked.';
 
-async function checkOrder(orders: Order[], triage = makeTriage({ orderNumber: null, orderNumbersMentioned: [] }), requesterEmail: string | null = 'ana@example.com', body = NO_ORDER) {
+async function checkOrder(
+  orders: Order[],
+  triage = makeTriage({ orderNumber: null, orderNumbersMentioned: [] }),
+  requesterEmail: string | null = 'ana@example.com',
+  body = NO_ORDER,
+) {
   const s = setupSteps({ orders });
   const run = makeRun({ state: 'Triage', triage });
   await s.stores.runs.create({ ...run, ticket: { ...run.ticket, requesterEmail, body } });
@@ -53,13 +58,19 @@ describe('CheckOrder when the ticket names no order', () => {
     s.transport.script('find_customer_orders', { ok: true, output: { orders: [{ id: mug.id, number: '1001', createdAt: mug.createdAt }], truncated: true } });
     const unnamed = makeRun({ state: 'Triage', triage: makeTriage({ orderNumber: null, orderNumbersMentioned: [] }) });
     await s.stores.runs.create({ ...unnamed, ticket: { ...unnamed.ticket, body: NO_ORDER } });
-    expect(await createCheckOrder(s.deps)({ runId: 'run-1' })).toEqual({ outcome: 'escalate', reason: 'the ticket names no order and the requester has more than 1 order' });
+    expect(await createCheckOrder(s.deps)({ runId: 'run-1' })).toEqual({
+      outcome: 'escalate',
+      reason: 'the ticket names no order and the requester has more than 1 order',
+    });
     expect(s.transport.calls.map((c) => c.name)).toEqual(['find_customer_orders']);
   });
 
   it('still checks ownership of the order the look-up returned', async () => {
     const s = setupSteps({ orders: [mug, bens] });
-    s.transport.script('find_customer_orders', { ok: true, output: { orders: [{ id: bens.id, number: '1002', createdAt: bens.createdAt }], truncated: false } });
+    s.transport.script('find_customer_orders', {
+      ok: true,
+      output: { orders: [{ id: bens.id, number: '1002', createdAt: bens.createdAt }], truncated: false },
+    });
     const unnamed = makeRun({ state: 'Triage', triage: makeTriage({ orderNumber: null, orderNumbersMentioned: [] }) });
     await s.stores.runs.create({ ...unnamed, ticket: { ...unnamed.ticket, body: NO_ORDER } });
     expect(await createCheckOrder(s.deps)({ runId: 'run-1' })).toEqual({ outcome: 'escalate', reason: 'order 1002 does not belong to the requester' });
@@ -82,7 +93,12 @@ describe('CheckOrder when the ticket names no order', () => {
 
 describe('CheckOrder when the ticket names an order', () => {
   it('binds to that order without a look-up, even when the requester has several', async () => {
-    const { result, after, called } = await checkOrder([mug, plate], makeTriage({ orderNumber: '1003', orderNumbersMentioned: ['1003'] }), 'ana@example.com', 'The plate in order #1003 arrived chipped.');
+    const { result, after, called } = await checkOrder(
+      [mug, plate],
+      makeTriage({ orderNumber: '1003', orderNumbersMentioned: ['1003'] }),
+      'ana@example.com',
+      'The plate in order #1003 arrived chipped.',
+    );
     expect(result).toEqual({ outcome: 'continue' });
     expect(called).toEqual(['get_order', 'get_refund_history']);
     expect(after.order).toMatchObject({ orderNumber: '1003', binding: 'named' });
@@ -102,7 +118,7 @@ describe('the approval email of a run bound to the only order', () => {
         amountMinor: 1800,
         currency: 'USD',
       });
-    expect(email('only_order').text).toContain('Refund:  $18.00 on order #1001\nOrder:   the ticket names no order; this is the requester\'s only order\n');
+    expect(email('only_order').text).toContain("Refund:  $18.00 on order #1001\nOrder:   the ticket names no order; this is the requester's only order\n");
     expect(email('only_order').html).toContain('the ticket names no order');
     expect(email('named').text).toContain('Refund:  $18.00 on order #1001\nReason:  ');
     expect(email('named').text).not.toContain('names no order');

@@ -47,7 +47,10 @@ describe('check-reply step', () => {
   });
 
   it('closes the run without a second note when retried after its draft was posted', async () => {
-    const { checkReply, posted, stores } = await setup(GOOD, { state: 'CheckReply', draft: { body: GOOD, language: 'en', check: { passed: true, problems: [] }, noteId: 'note-0' } });
+    const { checkReply, posted, stores } = await setup(GOOD, {
+      state: 'CheckReply',
+      draft: { body: GOOD, language: 'en', check: { passed: true, problems: [] }, noteId: 'note-0' },
+    });
 
     await expect(checkReply({ runId: 'run-c' })).resolves.toEqual({ outcome: 'done' });
 

@@ -10,7 +10,18 @@ import { proposedRun, receiptFor } from '../../support/steps.js';
 const clock = { now: () => new Date('2026-11-30T12:00:00Z') };
 
 function approval(status: ApprovalSummary['status']): ApprovalSummary {
-  return { approvalId: `apr_${status}`, status, argsHash: 'sha256:x', amountMinor: 6200, currency: 'USD', requestedAt: '2026-11-29T10:00:00Z', expiresAt: '2026-11-30T10:00:00Z', decidedBy: 'lead@store.example', decidedAt: '2026-11-29T11:00:00Z', reason: null };
+  return {
+    approvalId: `apr_${status}`,
+    status,
+    argsHash: 'sha256:x',
+    amountMinor: 6200,
+    currency: 'USD',
+    requestedAt: '2026-11-29T10:00:00Z',
+    expiresAt: '2026-11-30T10:00:00Z',
+    decidedBy: 'lead@store.example',
+    decidedAt: '2026-11-29T11:00:00Z',
+    reason: null,
+  };
 }
 
 function run(id: string, day: string, patch: Partial<Run>): Run {
@@ -26,9 +37,18 @@ async function picturesOf(runs: Run[]) {
     runs: stores.runs,
     journal: stores.journal,
     findRunsByOrder: async () => [],
-    decisions: { decideAs: async () => { throw new Error('not used'); } },
+    decisions: {
+      decideAs: async () => {
+        throw new Error('not used');
+      },
+    },
     reviews: null,
-    deadLetters: { list: async () => [], retry: async () => { throw new Error('not used'); } } as never,
+    deadLetters: {
+      list: async () => [],
+      retry: async () => {
+        throw new Error('not used');
+      },
+    } as never,
     shadow: { list: async () => ({ defaultMode: 'auto', minTickets: 50, threshold: 0.98, classes: [] }) } as never,
     clock,
   });
@@ -43,7 +63,21 @@ describe('the four rates in the console', () => {
     };
     const view = await picturesOf([
       refunded('run-a', { approval: approval('approved') }),
-      refunded('run-b', { reversals: [{ source: 'shopify', topic: 'disputes/create', deliveryId: 'w1', disputeId: 'd1', kind: 'chargeback', reason: 'fraudulent', amountMinor: 1800, currency: 'USD', receivedAt: '2026-11-29T20:00:00Z' }] }),
+      refunded('run-b', {
+        reversals: [
+          {
+            source: 'shopify',
+            topic: 'disputes/create',
+            deliveryId: 'w1',
+            disputeId: 'd1',
+            kind: 'chargeback',
+            reason: 'fraudulent',
+            amountMinor: 1800,
+            currency: 'USD',
+            receivedAt: '2026-11-29T20:00:00Z',
+          },
+        ],
+      }),
       refunded('run-c', { reopenedAt: '2026-11-29T18:00:00Z' }),
       refunded('run-d'),
       run('run-e', '2026-11-29', { status: 'escalated', state: 'Escalate', approval: approval('rejected') }),
@@ -52,7 +86,16 @@ describe('the four rates in the console', () => {
     ]);
 
     const [first, second] = view.days;
-    expect(first).toMatchObject({ day: '2026-11-29', tickets: 6, approvalsDecided: 2, approvalsOverridden: 1, refunds: 4, refundsReversed: 1, closed: 4, reopened: 1 });
+    expect(first).toMatchObject({
+      day: '2026-11-29',
+      tickets: 6,
+      approvalsDecided: 2,
+      approvalsOverridden: 1,
+      refunds: 4,
+      refundsReversed: 1,
+      closed: 4,
+      reopened: 1,
+    });
     expect(second).toMatchObject({ day: '2026-11-30', tickets: 1, approvalsDecided: 0, refunds: 0, closed: 1, reopened: 0, costMicros: 30_000 });
 
     const html = picturesContent({ ...view, evalReport: null });

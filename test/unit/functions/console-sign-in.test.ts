@@ -57,7 +57,12 @@ describe('console sign-in', () => {
       posted.push(new URLSearchParams(init.body));
       return new Response(JSON.stringify({ id_token: 'the.id.token', expires_in: 3600 }), { status: 200 });
     }) as unknown as typeof fetch;
-    const signIn = createSignIn({ domainUrl: 'https://refund-agent-acme.auth.eu-west-1.amazoncognito.com', clientId: CLIENT, baseUrl: 'https://api.example', fetch: fakeFetch });
+    const signIn = createSignIn({
+      domainUrl: 'https://refund-agent-acme.auth.eu-west-1.amazoncognito.com',
+      clientId: CLIENT,
+      baseUrl: 'https://api.example',
+      fetch: fakeFetch,
+    });
     const ev = (routeKey: string, extra: Partial<APIGatewayProxyEventV2> = {}) => ({ routeKey, headers: {}, ...extra }) as APIGatewayProxyEventV2;
 
     const login = await signIn(ev('GET /auth/login'));
@@ -70,7 +75,9 @@ describe('console sign-in', () => {
     const [state, verifier] = loginCookie.split(';')[0]!.split('=')[1]!.split('.');
     expect(to.searchParams.get('code_challenge')).toBe(createHash('sha256').update(verifier!).digest('base64url'));
 
-    const forged = await signIn(ev('GET /auth/callback', { queryStringParameters: { code: 'abc', state: 'other-state-00000000' }, cookies: [loginCookie.split(';')[0]!] }));
+    const forged = await signIn(
+      ev('GET /auth/callback', { queryStringParameters: { code: 'abc', state: 'other-state-00000000' }, cookies: [loginCookie.split(';')[0]!] }),
+    );
     expect(forged.statusCode).toBe(400);
     expect(posted).toHaveLength(0);
 

@@ -12,11 +12,21 @@ import { makeRun } from '../../support/steps.js';
 const clock = { now: () => new Date('2026-11-30T12:00:00Z') };
 const SECRET = 'test-csrf-secret';
 
-function event(routeKey: string, opts: { path?: Record<string, string>; body?: string; query?: Record<string, string>; headers?: Record<string, string> } = {}): APIGatewayProxyEventV2 {
+function event(
+  routeKey: string,
+  opts: { path?: Record<string, string>; body?: string; query?: Record<string, string>; headers?: Record<string, string> } = {},
+): APIGatewayProxyEventV2 {
   const [method, rawPath] = routeKey.split(' ') as [string, string];
   return {
-    version: '2.0', routeKey, rawPath, rawQueryString: '', headers: { host: 'console.example', ...opts.headers },
-    queryStringParameters: opts.query, pathParameters: opts.path, body: opts.body, isBase64Encoded: false,
+    version: '2.0',
+    routeKey,
+    rawPath,
+    rawQueryString: '',
+    headers: { host: 'console.example', ...opts.headers },
+    queryStringParameters: opts.query,
+    pathParameters: opts.path,
+    body: opts.body,
+    isBase64Encoded: false,
     requestContext: { http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '', userAgent: '' }, domainName: 'console.example' },
   } as unknown as APIGatewayProxyEventV2;
 }
@@ -47,7 +57,13 @@ describe('the console handler', () => {
     for (const key of ['GET /', 'GET /queues', 'GET /pictures']) {
       const res = await handler(event(key));
       expect(res.statusCode).toBe(200);
-      expect(res.headers).toMatchObject({ 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'strict-transport-security': 'max-age=31536000' });
+      expect(res.headers).toMatchObject({
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+        'strict-transport-security': 'max-age=31536000',
+      });
       expect(String(res.headers!['content-security-policy'])).toMatch(/default-src 'none'.*frame-ancestors 'none'/);
       expect(res.body).not.toContain('<script');
     }
@@ -55,7 +71,8 @@ describe('the console handler', () => {
 
   it('lets a lead decide an approval with the CSRF token, and nobody without it', async () => {
     const { handler, calls } = handlerFor(lead);
-    const form = (csrf: string) => event('POST /queues/approvals/{approvalId}', { path: { approvalId: 'apr_1' }, body: `csrf=${encodeURIComponent(csrf)}&decision=approve` });
+    const form = (csrf: string) =>
+      event('POST /queues/approvals/{approvalId}', { path: { approvalId: 'apr_1' }, body: `csrf=${encodeURIComponent(csrf)}&decision=approve` });
     expect((await handler(form('1.forged'))).statusCode).toBe(403);
     expect((await handler(form(token('someone-else')))).statusCode).toBe(403);
     const res = await handler(form(token(lead.id)));
@@ -65,8 +82,10 @@ describe('the console handler', () => {
   });
 
   it('keeps each action to its role: viewers read, leads decide approvals, operators settle reviews and retry dead letters', async () => {
-    const settle = (who: Operator) => event('POST /queues/reviews/{runId}', { path: { runId: 'run-1' }, body: `csrf=${encodeURIComponent(token(who.id))}&outcome=not_found` });
-    const retry = (who: Operator) => event('POST /queues/dead-letters/{messageId}/retry', { path: { messageId: 'abc-1' }, body: `csrf=${encodeURIComponent(token(who.id))}` });
+    const settle = (who: Operator) =>
+      event('POST /queues/reviews/{runId}', { path: { runId: 'run-1' }, body: `csrf=${encodeURIComponent(token(who.id))}&outcome=not_found` });
+    const retry = (who: Operator) =>
+      event('POST /queues/dead-letters/{messageId}/retry', { path: { messageId: 'abc-1' }, body: `csrf=${encodeURIComponent(token(who.id))}` });
     expect((await handlerFor(viewer).handler(settle(viewer))).statusCode).toBe(403);
     expect((await handlerFor(lead).handler(settle(lead))).statusCode).toBe(403);
     expect((await handlerFor(lead).handler(retry(lead))).statusCode).toBe(403);
@@ -78,7 +97,13 @@ describe('the console handler', () => {
 
   it('refuses a form posted from another site even with a token', async () => {
     const { handler, calls } = handlerFor(operator);
-    const res = await handler(event('POST /queues/dead-letters/{messageId}/retry', { path: { messageId: 'abc-1' }, body: `csrf=${encodeURIComponent(token(operator.id))}`, headers: { 'sec-fetch-site': 'cross-site' } }));
+    const res = await handler(
+      event('POST /queues/dead-letters/{messageId}/retry', {
+        path: { messageId: 'abc-1' },
+        body: `csrf=${encodeURIComponent(token(operator.id))}`,
+        headers: { 'sec-fetch-site': 'cross-site' },
+      }),
+    );
     expect(res.statusCode).toBe(403);
     expect(calls).toEqual([]);
   });
@@ -96,7 +121,9 @@ describe('the console handler', () => {
 
   it('reads the signed-in person and their roles from the JWT claims the authorizer checked', () => {
     const e = event('GET /');
-    (e.requestContext as unknown as Record<string, unknown>).authorizer = { jwt: { claims: { email: 'lead@store.example', 'cognito:groups': '[lead viewer]' }, scopes: null } };
+    (e.requestContext as unknown as Record<string, unknown>).authorizer = {
+      jwt: { claims: { email: 'lead@store.example', 'cognito:groups': '[lead viewer]' }, scopes: null },
+    };
     expect(operatorFromJwtClaims(e)).toEqual({ id: 'lead@store.example', roles: ['viewer', 'lead'] });
     expect(operatorFromJwtClaims(event('GET /'))).toBeNull();
   });
@@ -123,7 +150,11 @@ describe('a run as a timeline', () => {
     const asked = makeRun({ runId: 'run-t', state: 'Triage', escalationRequest: { step: 'Triage', reason: 'the ticket is not a refund request' } });
 
     const waiting = timelineContent(asked, [], ctx);
-    const handed = timelineContent({ ...asked, status: 'escalated', state: 'Escalate', escalation: { step: 'Triage', reason: 'the ticket is not a refund request' } }, [], ctx);
+    const handed = timelineContent(
+      { ...asked, status: 'escalated', state: 'Escalate', escalation: { step: 'Triage', reason: 'the ticket is not a refund request' } },
+      [],
+      ctx,
+    );
 
     expect(waiting).toContain('Asked by state</dt><dd>Triage');
     expect(waiting).toContain('Handed over</dt><dd>not yet');

@@ -98,7 +98,9 @@ describe('escalate step', () => {
     const callback = createApprovalCallbackHandler({ ...stores, workflow: workflow.engine, clock, links: () => links });
     clock.set(new Date(base.createdAt));
 
-    const page = await callback(formPost(record.approvalId, { formToken: record.formToken, decision: 'approve', as: links.sign(record.approvalId, 'lead@example.com') }));
+    const page = await callback(
+      formPost(record.approvalId, { formToken: record.formToken, decision: 'approve', as: links.sign(record.approvalId, 'lead@example.com') }),
+    );
 
     expect(page.statusCode).toBe(409);
     expect(String(page.body)).toContain('expired');
@@ -158,7 +160,17 @@ describe('escalate step', () => {
   it('accepts the whole execution state through the Escalate step handler', async () => {
     const s = setupSteps();
     await s.stores.runs.create(proposedRun({ runId: 'run-e8', state: 'DraftReply' }));
-    const handlers = createStepHandlers({ ...s.deps, mailer: { send: async () => {} }, tenant: { approverEmails: [], senderEmail: 'a@b.co', publicBaseUrl: 'http://127.0.0.1', approvalTtlHours: 24, approvalLinkSecret: 'unit-test-approval-link-secret' } });
+    const handlers = createStepHandlers({
+      ...s.deps,
+      mailer: { send: async () => {} },
+      tenant: {
+        approverEmails: [],
+        senderEmail: 'a@b.co',
+        publicBaseUrl: 'http://127.0.0.1',
+        approvalTtlHours: 24,
+        approvalLinkSecret: 'unit-test-approval-link-secret',
+      },
+    });
     const state = { runId: 'run-e8', step: { outcome: 'continue' }, error: lambdaError('MissingStepDataError', 'run run-e8 has no draft') };
 
     const result = await handlers.Escalate({ runId: 'run-e8', state });

@@ -52,14 +52,22 @@ describe('an escalation asked for by an earlier step', () => {
     const ended = await createEscalate(s.deps)({ runId: s.runId, state: { runId: s.runId, step: { outcome: 'escalate', detail: passed[2]! } } });
 
     expect(ended).toMatchObject({ outcome: 'escalated', reason: 'the ticket is not a refund request' });
-    expect(await s.get()).toMatchObject({ status: 'escalated', state: 'Escalate', escalation: { step: 'Triage', reason: 'the ticket is not a refund request' } });
+    expect(await s.get()).toMatchObject({
+      status: 'escalated',
+      state: 'Escalate',
+      escalation: { step: 'Triage', reason: 'the ticket is not a refund request' },
+    });
     const rows = await s.stores.journal.listByRun(s.runId);
     expect([...new Set(rows.map((r) => r.step))], 'the journal shows Triage asking and Escalate telling the team').toEqual(['Triage', 'Escalate']);
   });
 
   it('from CheckOrder: the order agent is never asked and the Gate decides nothing', async () => {
     const bens = makeOrder({ number: '1002', customer: { id: 'gid://shopify/Customer/2', email: 'ben@example.com' } });
-    const base = makeRun({ runId: 'run-o', state: 'Triage', triage: makeTriage({ orderNumber: '1002', orderNumbersMentioned: ['1002'], orderQuote: 'order #1002' }) });
+    const base = makeRun({
+      runId: 'run-o',
+      state: 'Triage',
+      triage: makeTriage({ orderNumber: '1002', orderNumbersMentioned: ['1002'], orderQuote: 'order #1002' }),
+    });
     const s = await setup({ ...base, ticket: { ...base.ticket, body: 'The mug in order #1002 arrived cracked.' } }, [bens]);
 
     const asked = await s.steps.CheckOrder({ runId: s.runId });
@@ -114,13 +122,21 @@ describe('an escalation asked for by an earlier step', () => {
 
   it('is handed over in-process by CheckReply, the last state, with no check or draft posted', async () => {
     const base = proposedRun({ runId: 'run-c', state: 'DraftReply', escalationRequest: { step: 'DraftReply', reason: 'no draft could be written' } });
-    const s = await setup({ ...base, refund: receiptFor(base), draft: { body: 'We refunded $18.00 for order #1001.', language: 'en', check: null, noteId: null } });
+    const s = await setup({
+      ...base,
+      refund: receiptFor(base),
+      draft: { body: 'We refunded $18.00 for order #1001.', language: 'en', check: null, noteId: null },
+    });
 
     const ended = await createCheckReply(s.deps)({ runId: s.runId });
 
     expect(ended).toMatchObject({ outcome: 'escalated', reason: 'no draft could be written' });
     expect((await s.stores.journal.listByRun(s.runId)).filter((r) => r.step === 'CheckReply')).toEqual([]);
     expect(s.transport.calls.map((c) => String(c.args.body))).toEqual([expect.stringContaining('Reason: no draft could be written')]);
-    expect(await s.get()).toMatchObject({ status: 'escalated', escalation: { step: 'DraftReply', reason: 'no draft could be written' }, draft: { check: null } });
+    expect(await s.get()).toMatchObject({
+      status: 'escalated',
+      escalation: { step: 'DraftReply', reason: 'no draft could be written' },
+      draft: { check: null },
+    });
   });
 });

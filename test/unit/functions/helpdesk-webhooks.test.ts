@@ -165,7 +165,14 @@ describe('Gorgias and Freshdesk (a shared secret in X-Webhook-Secret)', () => {
     const fromCustomer = { ...vectors.gorgiasMessage, from_agent: false, stripped_text: 'The lamp in order 1003 arrived broken' };
     expect(normalizeGorgias(fromCustomer, ctx())).toMatchObject({
       ok: true,
-      event: { helpdesk: 'gorgias', ticketId: '86538298', eventId: 'message:86538298:208841467', requesterEmail: 'test@sample.com', body: 'The lamp in order 1003 arrived broken', intent: 'message' },
+      event: {
+        helpdesk: 'gorgias',
+        ticketId: '86538298',
+        eventId: 'message:86538298:208841467',
+        requesterEmail: 'test@sample.com',
+        body: 'The lamp in order 1003 arrived broken',
+        intent: 'message',
+      },
     });
   });
 
@@ -196,7 +203,9 @@ describe('Gorgias and Freshdesk (a shared secret in X-Webhook-Secret)', () => {
     const a = normalizeFreshdesk(vectors.freshdeskCreated, ctx());
     const b = normalizeFreshdesk(structuredClone(vectors.freshdeskCreated), ctx());
     expect(a.ok === true && b.ok === true && a.event.eventId === b.event.eventId).toBe(true);
-    const resolved = { freshdesk_webhook: { ...vectors.freshdeskCreated.freshdesk_webhook, triggered_event: '{status:{from:Open,to:Resolved}}', ticket_status: 'Resolved' } };
+    const resolved = {
+      freshdesk_webhook: { ...vectors.freshdeskCreated.freshdesk_webhook, triggered_event: '{status:{from:Open,to:Resolved}}', ticket_status: 'Resolved' },
+    };
     expect(normalizeFreshdesk(resolved, ctx())).toMatchObject({ ok: true, event: { intent: 'closed' } });
     expect(normalizeFreshdesk({ ticket_id: 11 }, ctx()).ok).toBe(false);
   });

@@ -12,7 +12,10 @@ function recordingMetrics(now: () => Date) {
   const lines: string[] = [];
   const metrics = createProductMetrics({ sink: (line) => void lines.push(line), clock: { now } });
   const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
-  const named = (name: string) => parsed().filter((p) => name in p).map((p) => p[name] as number);
+  const named = (name: string) =>
+    parsed()
+      .filter((p) => name in p)
+      .map((p) => p[name] as number);
   return { metrics, parsed, named };
 }
 
@@ -23,7 +26,10 @@ describe('metrics from Escalate', () => {
     const run: Run = { ...proposedRun({ runId: 'run-m1' }), costMicros: 240_000 };
     await s.stores.runs.create(run);
 
-    await createEscalate({ ...s.deps, metrics: m.metrics })({ runId: 'run-m1', state: { error: { Error: 'BudgetExceededError', Cause: '{"errorMessage":"run cost cap"}' } } });
+    await createEscalate({ ...s.deps, metrics: m.metrics })({
+      runId: 'run-m1',
+      state: { error: { Error: 'BudgetExceededError', Cause: '{"errorMessage":"run cost cap"}' } },
+    });
 
     expect(m.named('BudgetExceeded')).toEqual([1]);
     expect(m.named('TicketsClosed')).toEqual([1]);
@@ -54,7 +60,10 @@ describe('reopens from the run starter', () => {
     const run = { ...proposedRun({ runId: 'run-r1' }), status: 'done' as const, state: 'Done', updatedAt: closedAt };
     await stores.runs.create(run);
     const startRun = createStartRun({ ...stores, workflow: recordingWorkflow().engine, requesters: { emailOf: async () => null }, clock, metrics: m.metrics });
-    const message = (eventId: string) => ({ runId: 'run-r1', event: { ...run.ticket, eventId, eventType: 'ticket.comment_added', body: 'It is still broken' } });
+    const message = (eventId: string) => ({
+      runId: 'run-r1',
+      event: { ...run.ticket, eventId, eventType: 'ticket.comment_added', body: 'It is still broken' },
+    });
     return { startRun, message, m, stores };
   }
 

@@ -88,7 +88,14 @@ describe('RequestApproval retried', () => {
     const { requestApproval, stores, sent, runId } = await setup();
     const first = await requestApproval({ runId, taskToken: 'token-attempt-1' });
     const record = (await stores.approvals.get(first.approvalId))!;
-    await stores.approvals.decide({ approvalId: first.approvalId, formToken: record.formToken, status: 'expired', decidedBy: null, decidedAt: record.expiresAt, reason: null });
+    await stores.approvals.decide({
+      approvalId: first.approvalId,
+      formToken: record.formToken,
+      status: 'expired',
+      decidedBy: null,
+      decidedAt: record.expiresAt,
+      reason: null,
+    });
 
     const second = await requestApproval({ runId, taskToken: 'token-attempt-2' });
 

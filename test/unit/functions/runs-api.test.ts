@@ -11,7 +11,23 @@ import { NOW, fixedClock, httpEvent, makeOrder, makeRun, proposedRun, receiptFor
 const minutesLater = (n: number) => new Date(NOW.getTime() + n * 60_000).toISOString();
 
 function journalRow(runId: string, name: string, at: string): NewJournalRow {
-  return { runId, at, step: 'CheckOrder', kind: 'tool', name, provider: 'fake-mcp', argsHash: 'h', outcome: 'ok', detail: 'ok', latencyMs: 3, costMicros: 0, model: null, inputTokens: null, outputTokens: null, idempotencyKey: null };
+  return {
+    runId,
+    at,
+    step: 'CheckOrder',
+    kind: 'tool',
+    name,
+    provider: 'fake-mcp',
+    argsHash: 'h',
+    outcome: 'ok',
+    detail: 'ok',
+    latencyMs: 3,
+    costMicros: 0,
+    model: null,
+    inputTokens: null,
+    outputTokens: null,
+    idempotencyKey: null,
+  };
 }
 
 async function setup() {

@@ -9,7 +9,9 @@ describe('handler secrets read at runtime', () => {
     sm.on(GetSecretValueCommand, { SecretId: 'arn:webhook' }).resolves({
       SecretString: JSON.stringify({ ZENDESK_WEBHOOK_SECRET: 'zendesk-secret-value', GORGIAS_WEBHOOK_SECRET: '' }),
     });
-    sm.on(GetSecretValueCommand, { SecretId: 'arn:link' }).resolves({ SecretString: JSON.stringify({ APPROVAL_LINK_SECRET: 'link-key-value-0123456', UNRELATED: 'x' }) });
+    sm.on(GetSecretValueCommand, { SecretId: 'arn:link' }).resolves({
+      SecretString: JSON.stringify({ APPROVAL_LINK_SECRET: 'link-key-value-0123456', UNRELATED: 'x' }),
+    });
 
     const env = await environmentWithSecrets(
       { TENANT: 'demo', WEBHOOK_SECRET_ARN: 'arn:webhook', APPROVAL_LINK_SECRET_ARN: 'arn:link', APPROVAL_LINK_SECRET: 'stale-plain-env-key' },

@@ -39,7 +39,10 @@ async function gated(run: Run, agentMode = SHADOW) {
 async function shadowRun(runId = 'run-s1') {
   const s = await gated(proposedRun({ runId }));
   await s.gate({ runId });
-  await createShadow({ ...s.deps, tenant: { approverEmails: [], senderEmail: 'x@y.z', publicBaseUrl: 'http://localhost', approvalTtlHours: 24, approvalLinkSecret: 's'.repeat(32) } })({ runId });
+  await createShadow({
+    ...s.deps,
+    tenant: { approverEmails: [], senderEmail: 'x@y.z', publicBaseUrl: 'http://localhost', approvalTtlHours: 24, approvalLinkSecret: 's'.repeat(32) },
+  })({ runId });
   const { metrics, points } = recordingMetrics();
   const resolver = createShadowResolver({ runs: s.stores.runs, shadow: s.stores.shadow, metrics, clock: s.clock });
   return { ...s, resolver, points, runId };
@@ -65,7 +68,14 @@ describe('gate in shadow mode', () => {
     expect(result).toEqual({ outcome: 'continue', decision: 'shadow' });
     const run = await stores.runs.get('run-g1');
     expect(run?.gate).toMatchObject({ decision: 'auto', amountMinor: 1800 });
-    expect(run?.shadow).toEqual({ classKey: CLASS, decision: 'auto', amountMinor: 1800, currency: 'USD', lines: [{ lineItemId: MUG, quantity: 1 }], proposedAt: NOW.toISOString() });
+    expect(run?.shadow).toEqual({
+      classKey: CLASS,
+      decision: 'auto',
+      amountMinor: 1800,
+      currency: 'USD',
+      lines: [{ lineItemId: MUG, quantity: 1 }],
+      proposedAt: NOW.toISOString(),
+    });
   });
 
   it('stops a refusal too, so that "no refund" is compared as well', async () => {
@@ -81,8 +91,20 @@ describe('gate in shadow mode', () => {
     const { gate, stores } = await gated(proposedRun({ runId: 'run-g3' }), config);
     expect(await gate({ runId: 'run-g3' })).toEqual({ outcome: 'continue', decision: 'shadow' });
 
-    await stores.runs.create(proposedRun({ runId: 'run-g4', status: 'shadow', shadow: { classKey: CLASS, decision: 'auto', amountMinor: 1800, currency: 'USD', lines: [], proposedAt: NOW.toISOString() } }));
-    await stores.shadow.recordResolution({ tenant: 'demo', runId: 'run-g4', classKey: CLASS, resolution: { by: 'store_refund', amountMinor: 1800, lines: [], at: NOW.toISOString(), agrees: true, sourceId: 'refund:1' }, replacing: null });
+    await stores.runs.create(
+      proposedRun({
+        runId: 'run-g4',
+        status: 'shadow',
+        shadow: { classKey: CLASS, decision: 'auto', amountMinor: 1800, currency: 'USD', lines: [], proposedAt: NOW.toISOString() },
+      }),
+    );
+    await stores.shadow.recordResolution({
+      tenant: 'demo',
+      runId: 'run-g4',
+      classKey: CLASS,
+      resolution: { by: 'store_refund', amountMinor: 1800, lines: [], at: NOW.toISOString(), agrees: true, sourceId: 'refund:1' },
+      replacing: null,
+    });
     await stores.shadow.promote('demo', { classKey: CLASS, at: NOW.toISOString(), by: 'lead', resolved: 1, agreed: 1, minTickets: 1, threshold: 0.98 });
     await stores.runs.create(proposedRun({ runId: 'run-g5' }));
 
@@ -132,7 +154,13 @@ describe('resolutions', () => {
 
     expect(first).toEqual({ kind: 'recorded', runIds: [runId] });
     expect(again).toEqual({ kind: 'duplicate', runIds: [runId] });
-    expect((await stores.runs.get(runId))?.shadow?.resolution).toMatchObject({ by: 'store_refund', amountMinor: 1800, lines: [{ lineItemId: MUG, quantity: 1 }], agrees: true, sourceId: 'refund:900001' });
+    expect((await stores.runs.get(runId))?.shadow?.resolution).toMatchObject({
+      by: 'store_refund',
+      amountMinor: 1800,
+      lines: [{ lineItemId: MUG, quantity: 1 }],
+      agrees: true,
+      sourceId: 'refund:900001',
+    });
     expect(await stores.shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 1, agreed: 1 });
     expect(points).toEqual([
       { name: 'ShadowResolved', value: 1, dimensions: { ShadowClass: CLASS } },
@@ -154,7 +182,10 @@ describe('resolutions', () => {
   it("ignores the agent's own refunds, refunds of orders with no shadow run, and answers invalid to a body that is no refund", async () => {
     const { resolver, stores, runId } = await shadowRun();
 
-    expect(await resolver.refundsCreate('demo', refundBody({ note: `refund-agent run ${runId}: damaged` }))).toEqual({ kind: 'ignored', reason: 'the agent made this refund' });
+    expect(await resolver.refundsCreate('demo', refundBody({ note: `refund-agent run ${runId}: damaged` }))).toEqual({
+      kind: 'ignored',
+      reason: 'the agent made this refund',
+    });
     expect(await resolver.refundsCreate('demo', refundBody({ order: 4242 }))).toEqual({ kind: 'ignored', reason: 'no shadow run on this order' });
     expect(await resolver.refundsCreate('other-tenant', refundBody())).toMatchObject({ kind: 'ignored' });
     expect(await resolver.refundsCreate('demo', Buffer.from('{"order_id": "x"}'))).toMatchObject({ kind: 'invalid' });
@@ -164,7 +195,15 @@ describe('resolutions', () => {
   it('takes the ticket solved in the helpdesk as "no refund" instead of cancelling, and a store refund after it supersedes', async () => {
     const { stores, resolver, runId, clock } = await shadowRun();
     const { engine } = recordingWorkflow();
-    const startRun = createStartRun({ runs: stores.runs, approvals: stores.approvals, events: stores.events, workflow: engine, requesters: { emailOf: async () => null }, clock, shadow: stores.shadow });
+    const startRun = createStartRun({
+      runs: stores.runs,
+      approvals: stores.approvals,
+      events: stores.events,
+      workflow: engine,
+      requesters: { emailOf: async () => null },
+      clock,
+      shadow: stores.shadow,
+    });
     const run = (await stores.runs.get(runId))!;
     const closed = { ...run.ticket, eventId: 'evt-solved', eventType: 'ticket.status_changed', intent: 'closed' as const };
 
@@ -193,8 +232,34 @@ describe('shadow API', () => {
   }
 
   async function resolveAgreeing(s: Awaited<ReturnType<typeof api>>, runId: string) {
-    await s.stores.runs.create(proposedRun({ runId, status: 'shadow', shadow: { classKey: CLASS, decision: 'auto', amountMinor: 1800, currency: 'USD', lines: [{ lineItemId: MUG, quantity: 1 }], proposedAt: NOW.toISOString() } }));
-    await (s.stores.shadow as ShadowStore).recordResolution({ tenant: 'demo', runId, classKey: CLASS, resolution: { by: 'store_refund', amountMinor: 1800, lines: [{ lineItemId: MUG, quantity: 1 }], at: NOW.toISOString(), agrees: true, sourceId: `refund:${runId}` }, replacing: null });
+    await s.stores.runs.create(
+      proposedRun({
+        runId,
+        status: 'shadow',
+        shadow: {
+          classKey: CLASS,
+          decision: 'auto',
+          amountMinor: 1800,
+          currency: 'USD',
+          lines: [{ lineItemId: MUG, quantity: 1 }],
+          proposedAt: NOW.toISOString(),
+        },
+      }),
+    );
+    await (s.stores.shadow as ShadowStore).recordResolution({
+      tenant: 'demo',
+      runId,
+      classKey: CLASS,
+      resolution: {
+        by: 'store_refund',
+        amountMinor: 1800,
+        lines: [{ lineItemId: MUG, quantity: 1 }],
+        at: NOW.toISOString(),
+        agrees: true,
+        sourceId: `refund:${runId}`,
+      },
+      replacing: null,
+    });
   }
 
   it('lists each class with its mode, figures and eligibility, and the classes the tenant file names', async () => {
@@ -219,14 +284,31 @@ describe('shadow API', () => {
 
     const early = await s.promote(encodeURIComponent(CLASS));
     expect(early.statusCode).toBe(409);
-    expect(JSON.parse(early.body as string)).toMatchObject({ classKey: CLASS, resolved: 1, agreed: 1, agreement: 1, eligible: false, minTickets: 2, threshold: 0.98 });
+    expect(JSON.parse(early.body as string)).toMatchObject({
+      classKey: CLASS,
+      resolved: 1,
+      agreed: 1,
+      agreement: 1,
+      eligible: false,
+      minTickets: 2,
+      threshold: 0.98,
+    });
 
     await resolveAgreeing(s, 'run-x2');
     const switched = await s.promote(CLASS);
     expect(switched.statusCode).toBe(200);
-    expect(JSON.parse(switched.body as string)).toMatchObject({ promoted: true, mode: 'auto', resolved: 2, agreed: 2, promotedBy: 'lead@store.example', promotedAt: NOW.toISOString() });
+    expect(JSON.parse(switched.body as string)).toMatchObject({
+      promoted: true,
+      mode: 'auto',
+      resolved: 2,
+      agreed: 2,
+      promotedBy: 'lead@store.example',
+      promotedAt: NOW.toISOString(),
+    });
     expect((await s.promote(CLASS)).statusCode).toBe(409);
-    expect((await s.list()).promotions).toEqual([{ classKey: CLASS, at: NOW.toISOString(), by: 'lead@store.example', resolved: 2, agreed: 2, minTickets: 2, threshold: 0.98 }]);
+    expect((await s.list()).promotions).toEqual([
+      { classKey: CLASS, at: NOW.toISOString(), by: 'lead@store.example', resolved: 2, agreed: 2, minTickets: 2, threshold: 0.98 },
+    ]);
   });
 
   it('refuses a class with a disagreement under 98%, whatever the number of tickets', async () => {

@@ -28,7 +28,15 @@ describe('the stalled-run sweep', () => {
     const stores = createInMemoryStores({ clock });
     const at = (msAgo: number) => new Date(NOW.getTime() - msAgo).toISOString();
     const cancellation = { at: at(0), by: 'api' as const, reason: 'customer withdrew', state: 'Refund' };
-    const refund: RefundReceipt = { refundId: 'gid://shopify/Refund/1', orderId: 'gid://shopify/Order/1001', orderNumber: '1001', amountMinor: 1800, currency: 'USD', createdAt: at(0), idempotencyKey: 'k' };
+    const refund: RefundReceipt = {
+      refundId: 'gid://shopify/Refund/1',
+      orderId: 'gid://shopify/Order/1001',
+      orderNumber: '1001',
+      amountMinor: 1800,
+      currency: 'USD',
+      createdAt: at(0),
+      idempotencyKey: 'k',
+    };
     const runs: Run[] = [
       // Waiting on a person for two days: still swept (past its budget, it is stalled).
       makeRun({ runId: 'run-old-wait', status: 'awaiting_approval', state: 'RequestApproval', updatedAt: at(48 * 3600_000) }),

@@ -48,7 +48,11 @@ function setup(options: { secret?: string | undefined; events?: (ledger: EventLe
     metrics,
     clock,
   });
-  const reversed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => 'RefundsReversed' in l).map((l) => l.RefundsReversed);
+  const reversed = () =>
+    lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((l) => 'RefundsReversed' in l)
+      .map((l) => l.RefundsReversed);
   const send = async (event: HttpEvent) => {
     const result = await handler(event);
     return { status: result.statusCode, body: JSON.parse(String(result.body)) as Record<string, unknown> };
@@ -81,8 +85,14 @@ describe('Shopify webhook signature', () => {
   });
 
   it.each([
-    ['one byte of the body changed', (body: string) => delivery(body.replace('18.00', '18.01'), shopifySignedHeaders(SECRET, body, { topic: 'disputes/create', webhookId: 'wh-x' }))],
-    ['signed with another secret', (body: string) => delivery(body, shopifySignedHeaders('another-secret-entirely', body, { topic: 'disputes/create', webhookId: 'wh-x' }))],
+    [
+      'one byte of the body changed',
+      (body: string) => delivery(body.replace('18.00', '18.01'), shopifySignedHeaders(SECRET, body, { topic: 'disputes/create', webhookId: 'wh-x' })),
+    ],
+    [
+      'signed with another secret',
+      (body: string) => delivery(body, shopifySignedHeaders('another-secret-entirely', body, { topic: 'disputes/create', webhookId: 'wh-x' })),
+    ],
     ['no signature header', (body: string) => delivery(body, { 'X-Shopify-Topic': 'disputes/create', 'X-Shopify-Webhook-Id': 'wh-x' })],
   ])('refuses a delivery with %s (401), recording and counting nothing', async (_case, make) => {
     const s = setup();
@@ -250,7 +260,13 @@ describe('disputes on agent refunds', () => {
   it.each([
     ['a body that is not JSON', signed('{"order_id": 1001', 'wh-m1')],
     ['a dispute without its order', signed(JSON.stringify({ id: 9001, type: 'chargeback' }), 'wh-m2')],
-    ['no webhook id', delivery(disputeBody('1001'), { ...shopifySignedHeaders(SECRET, disputeBody('1001'), { topic: 'disputes/create', webhookId: 'x' }), 'X-Shopify-Webhook-Id': '' })],
+    [
+      'no webhook id',
+      delivery(disputeBody('1001'), {
+        ...shopifySignedHeaders(SECRET, disputeBody('1001'), { topic: 'disputes/create', webhookId: 'x' }),
+        'X-Shopify-Webhook-Id': '',
+      }),
+    ],
     ['no topic', delivery(disputeBody('1001'), { ...shopifySignedHeaders(SECRET, disputeBody('1001'), { topic: '', webhookId: 'wh-m4' }) })],
   ])('refuses %s (400), counting nothing', async (_case, event) => {
     const s = setup();

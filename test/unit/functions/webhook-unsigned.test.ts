@@ -20,7 +20,12 @@ const SECRETS: Required<WebhookSecrets> = {
   gorgias: 'gorgias-shared-secret-0123456789',
   freshdesk: 'freshdesk-shared-secret-0123456789',
 };
-const BODY = JSON.stringify({ id: 'evt-1', type: 'zen:event-type:ticket.created', time: NOW.toISOString(), detail: { id: '5001', subject: 'Mug', description: 'cracked' } });
+const BODY = JSON.stringify({
+  id: 'evt-1',
+  type: 'zen:event-type:ticket.created',
+  time: NOW.toISOString(),
+  detail: { id: '5001', subject: 'Mug', description: 'cracked' },
+});
 
 /** An event whose body counts its reads: the refusals below must not touch it. */
 function countingBody(event: HttpEvent, body: string): { event: HttpEvent; reads: () => number } {
@@ -58,22 +63,27 @@ afterEach(() => {
 });
 
 describe('a helpdesk delivery without its signature header', () => {
-  it.each(WEBHOOK_HELPDESKS.flatMap((helpdesk) => [[helpdesk, false], [helpdesk, true]] as Array<[WebhookHelpdesk, boolean]>))(
-    '%s (base64 body: %s) is refused with 401 before the body is read or parsed',
-    async (helpdesk, base64) => {
-      const parse = vi.spyOn(JSON, 'parse');
-      const { handler, sent } = ingestHandler();
-      // Help Scout's event name header is not a signature: it alone does not get a body read.
-      const { event, reads } = helpdeskDelivery(helpdesk, helpdesk === 'helpscout' ? { 'x-helpscout-event': 'convo.created' } : {}, { base64 });
+  it.each(
+    WEBHOOK_HELPDESKS.flatMap(
+      (helpdesk) =>
+        [
+          [helpdesk, false],
+          [helpdesk, true],
+        ] as Array<[WebhookHelpdesk, boolean]>,
+    ),
+  )('%s (base64 body: %s) is refused with 401 before the body is read or parsed', async (helpdesk, base64) => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const { handler, sent } = ingestHandler();
+    // Help Scout's event name header is not a signature: it alone does not get a body read.
+    const { event, reads } = helpdeskDelivery(helpdesk, helpdesk === 'helpscout' ? { 'x-helpscout-event': 'convo.created' } : {}, { base64 });
 
-      const result = await handler(event);
+    const result = await handler(event);
 
-      expect(result.statusCode).toBe(401);
-      expect(reads()).toBe(0);
-      expect(parse).not.toHaveBeenCalled();
-      expect(sent).toEqual([]);
-    },
-  );
+    expect(result.statusCode).toBe(401);
+    expect(reads()).toBe(0);
+    expect(parse).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
+  });
 
   it('a Zendesk delivery with the signature but not its timestamp is refused the same way', async () => {
     const { handler } = ingestHandler();

@@ -3,9 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkBinding, orderNumbersIn, RULES } from '#harness/policy/index.js';
 
-const reading = (orderNumber: string | null, orderQuote: string | null = null, orderNumbersMentioned: string[] = []) => ({ orderNumber, orderQuote, orderNumbersMentioned });
+const reading = (orderNumber: string | null, orderQuote: string | null = null, orderNumbersMentioned: string[] = []) => ({
+  orderNumber,
+  orderQuote,
+  orderNumbersMentioned,
+});
 
-describe('order numbers in the customer\'s words', () => {
+describe("order numbers in the customer's words", () => {
   it.each([
     ['My order #1042 arrived cracked', ['1042']],
     ['pedido nº 2044 llegó roto; el pedido 998 estaba bien', ['2044', '998']],
@@ -42,7 +46,7 @@ describe('binding a run to the order the request is about', () => {
     expect(checkBinding(reading('1042', null, ['1042']), [long])).toMatchObject({ kind: 'refuse', rule: RULES.orderQuoteNotGrounded });
   });
 
-  it('refuses an order number that is not in the customer\'s words', () => {
+  it("refuses an order number that is not in the customer's words", () => {
     expect(checkBinding(reading('7777'), ['my bowl arrived cracked'])).toMatchObject({ kind: 'refuse', rule: RULES.orderNotInCustomerText });
   });
 

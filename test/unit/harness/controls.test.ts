@@ -24,7 +24,16 @@ function gatedRun(order: Order, overrides: Partial<Run> = {}): Run {
   const proposal = makeProposal(facts);
   const ticket = { ...makeRun().ticket, requesterEmail: order.customer?.email ?? null };
   const triage = makeTriage({ orderNumber: order.number });
-  const gate = decideGate({ ticketEmail: ticket.requesterEmail, customerText: [ticket.subject, ticket.body], ticketReceivedAt: ticket.receivedAt, triage, order: facts, proposal, policy: DEFAULT_POLICY, now: NOW });
+  const gate = decideGate({
+    ticketEmail: ticket.requesterEmail,
+    customerText: [ticket.subject, ticket.body],
+    ticketReceivedAt: ticket.receivedAt,
+    triage,
+    order: facts,
+    proposal,
+    policy: DEFAULT_POLICY,
+    now: NOW,
+  });
   return makeRun({ ticket, triage, order: facts, proposal, gate, state: 'Refund', ...overrides });
 }
 const refundCtx = (run: Run) => stepCtx('Refund', { boundOrderId: run.order?.orderId ?? null });
@@ -32,14 +41,30 @@ const refundCtx = (run: Run) => stepCtx('Refund', { boundOrderId: run.order?.ord
 async function approved(h: ReturnType<typeof setupHarness>, run: Run): Promise<ApprovalRecord> {
   const { argsHash, amountMinor, currency } = await h.harness.previewRefund(stepCtx('RequestApproval'), run);
   const record: ApprovalRecord = {
-    approvalId: 'apr-1', status: 'approved', argsHash, amountMinor, currency, requestedAt: NOW.toISOString(),
-    expiresAt: new Date(NOW.getTime() + 86_400_000).toISOString(), decidedBy: 'lead@demo.example', decidedAt: NOW.toISOString(), reason: null,
-    runId: run.runId, tenant: run.tenant, taskToken: 'tt', formToken: 'ft', tool: 'refund_create', policyVersion: DEFAULT_POLICY.version,
+    approvalId: 'apr-1',
+    status: 'approved',
+    argsHash,
+    amountMinor,
+    currency,
+    requestedAt: NOW.toISOString(),
+    expiresAt: new Date(NOW.getTime() + 86_400_000).toISOString(),
+    decidedBy: 'lead@demo.example',
+    decidedAt: NOW.toISOString(),
+    reason: null,
+    runId: run.runId,
+    tenant: run.tenant,
+    taskToken: 'tt',
+    formToken: 'ft',
+    tool: 'refund_create',
+    policyVersion: DEFAULT_POLICY.version,
   };
   await h.stores.approvals.create(record);
   return record;
 }
-const spend = (h: ReturnType<typeof setupHarness>, id = 'apr-1') => (key: string, at: string) => h.stores.approvals.consume(id, key, at);
+const spend =
+  (h: ReturnType<typeof setupHarness>, id = 'apr-1') =>
+  (key: string, at: string) =>
+    h.stores.approvals.consume(id, key, at);
 
 describe('pinned registry against the live tool list', () => {
   it('refuses a drifted tool with a journal row and a metric, and lets the others through', async () => {
@@ -48,7 +73,16 @@ describe('pinned registry against the live tool list', () => {
     const stores = createInMemoryStores({ clock, ids: countingIds() });
     const transport = createFakeTransport([makeOrder()]);
     transport.serveList((list) => ({ ...list, tools: list.tools.map((t) => (t.name === 'post_draft' ? { ...t, description: 'Posts a PUBLIC reply.' } : t)) }));
-    const harness = createHarness({ tools: transport, journal: stores.journal, idempotency: stores.idempotency, models: createOfflineModelProvider(), clock, ids: countingIds(), emitMetric: (l) => metrics.push(l), sleep: async () => {} });
+    const harness = createHarness({
+      tools: transport,
+      journal: stores.journal,
+      idempotency: stores.idempotency,
+      models: createOfflineModelProvider(),
+      clock,
+      ids: countingIds(),
+      emitMetric: (l) => metrics.push(l),
+      sleep: async () => {},
+    });
 
     await expect(harness.callTool(stepCtx('CheckReply'), 'post_draft', { ticketId: 't-1', body: 'hello' })).rejects.toThrow(HarnessConfigError);
     await expect(harness.callTool(stepCtx('CheckOrder'), 'get_order', { orderNumber: '1001' })).resolves.toBeTruthy();
@@ -71,14 +105,24 @@ describe('pinned registry against the live tool list', () => {
     const stores = createInMemoryStores({ clock });
     const bare = createFakeTransport();
     const noList = { serverId: 'bare', call: bare.call };
-    const harness = createHarness({ tools: noList, journal: stores.journal, idempotency: stores.idempotency, models: createOfflineModelProvider(), clock, ids: countingIds() });
+    const harness = createHarness({
+      tools: noList,
+      journal: stores.journal,
+      idempotency: stores.idempotency,
+      models: createOfflineModelProvider(),
+      clock,
+      ids: countingIds(),
+    });
     await expect(harness.callTool(stepCtx('CheckOrder'), 'get_order', { orderNumber: '1001' })).rejects.toThrow(/cannot list its tools/);
     expect(bare.calls).toHaveLength(0);
   });
 
   it('refuses refund_create when only its definition drifted, before any money moves', async () => {
     const h = setupHarness();
-    h.transport.serveList((list) => ({ ...list, tools: list.tools.map((t) => (t.name === 'refund_create' ? { ...t, annotations: { ...t.annotations, destructiveHint: false } } : t)) }));
+    h.transport.serveList((list) => ({
+      ...list,
+      tools: list.tools.map((t) => (t.name === 'refund_create' ? { ...t, annotations: { ...t.annotations, destructiveHint: false } } : t)),
+    }));
     const run = gatedRun(makeOrder());
     await expect(h.harness.refund(refundCtx(run), { run, approval: null })).rejects.toThrow(HarnessConfigError);
     expect(h.transport.refunds.size).toBe(0);
@@ -119,11 +163,18 @@ describe('approval binding', () => {
 });
 
 describe('idempotency and reconciliation', () => {
-  it('a crash after the store accepted is reconciled from the order\'s refunds, never refunded twice', async () => {
+  it("a crash after the store accepted is reconciled from the order's refunds, never refunded twice", async () => {
     const refunded = makeOrder({
       lineItems: [{ ...makeOrder().lineItems[0]!, refundableQuantity: 0 }],
       maximumRefundable: { amountMinor: 0, currency: 'USD' },
-      refunds: [{ id: 'gid://shopify/Refund/77', createdAt: NOW.toISOString(), amount: { amountMinor: 1800, currency: 'USD' }, lineItems: [{ lineItemId: 'gid://shopify/LineItem/10011', quantity: 1 }] }],
+      refunds: [
+        {
+          id: 'gid://shopify/Refund/77',
+          createdAt: NOW.toISOString(),
+          amount: { amountMinor: 1800, currency: 'USD' },
+          lineItems: [{ lineItemId: 'gid://shopify/LineItem/10011', quantity: 1 }],
+        },
+      ],
     });
     const h = setupHarness({ orders: [refunded] });
     const run = gatedRun(makeOrder());
@@ -142,7 +193,16 @@ describe('idempotency and reconciliation', () => {
     const clock = fixedClock();
     const stores = createInMemoryStores({ clock });
     const transport = createFakeTransport();
-    const harness = createHarness({ tools: transport, journal: stores.journal, idempotency: stores.idempotency, models: createOfflineModelProvider(), clock, ids: countingIds(), timeoutsMs: { refund_create: 20 }, sleep: async (ms) => void waits.push(ms) });
+    const harness = createHarness({
+      tools: transport,
+      journal: stores.journal,
+      idempotency: stores.idempotency,
+      models: createOfflineModelProvider(),
+      clock,
+      ids: countingIds(),
+      timeoutsMs: { refund_create: 20 },
+      sleep: async (ms) => void waits.push(ms),
+    });
     transport.script('refund_create', 'lose-response');
     const run = gatedRun(makeOrder());
     const receipt = await harness.refund(refundCtx(run), { run, approval: null });
@@ -165,9 +225,20 @@ describe('idempotency and reconciliation', () => {
     }
   });
 
-  it('refuses when the store\'s dry run disagrees with the refund about to be sent', async () => {
+  it("refuses when the store's dry run disagrees with the refund about to be sent", async () => {
     const h = setupHarness();
-    h.transport.script('preview_refund', { ok: true, output: { orderId: 'gid://shopify/Order/1001', amount: { amountMinor: 900, currency: 'USD' }, subtotal: { amountMinor: 900, currency: 'USD' }, totalTax: { amountMinor: 0, currency: 'USD' }, maximumRefundable: { amountMinor: 900, currency: 'USD' }, lineItems: [{ lineItemId: 'gid://shopify/LineItem/10011', quantity: 1, subtotal: { amountMinor: 900, currency: 'USD' } }], transactions: [] } });
+    h.transport.script('preview_refund', {
+      ok: true,
+      output: {
+        orderId: 'gid://shopify/Order/1001',
+        amount: { amountMinor: 900, currency: 'USD' },
+        subtotal: { amountMinor: 900, currency: 'USD' },
+        totalTax: { amountMinor: 0, currency: 'USD' },
+        maximumRefundable: { amountMinor: 900, currency: 'USD' },
+        lineItems: [{ lineItemId: 'gid://shopify/LineItem/10011', quantity: 1, subtotal: { amountMinor: 900, currency: 'USD' } }],
+        transactions: [],
+      },
+    });
     const run = gatedRun(makeOrder());
     const error = await h.harness.refund(refundCtx(run), { run, approval: null }).catch((e: unknown) => e);
     expect((error as ArgumentPolicyError).rule).toBe('preview_mismatch');
@@ -176,7 +247,7 @@ describe('idempotency and reconciliation', () => {
 });
 
 describe('policy at dispatch', () => {
-  it('refuses an order that is not the requester\'s, recorded as a decision row with its rule', async () => {
+  it("refuses an order that is not the requester's, recorded as a decision row with its rule", async () => {
     const h = setupHarness();
     const run = gatedRun(makeOrder());
     const stolen = { ...run, ticket: { ...run.ticket, requesterEmail: 'mallory@example.com' } };
@@ -186,28 +257,56 @@ describe('policy at dispatch', () => {
     expect(decision).toMatchObject({ name: 'refund_create', decision: 'refuse', rule: 'order_not_requesters', outcome: 'refused' });
   });
 
-  it('journals each line\'s grounding and the gate as decision rows with the rules that decided', async () => {
+  it("journals each line's grounding and the gate as decision rows with the rules that decided", async () => {
     const h = setupHarness({ orders: [blanket] });
     const run = gatedRun(blanket);
-    const gate = await h.harness.decideGate(stepCtx('Gate'), { ticketEmail: run.ticket.requesterEmail, customerText: [run.ticket.subject, run.ticket.body], ticketReceivedAt: run.ticket.receivedAt, triage: run.triage!, order: run.order!, proposal: run.proposal! });
+    const gate = await h.harness.decideGate(stepCtx('Gate'), {
+      ticketEmail: run.ticket.requesterEmail,
+      customerText: [run.ticket.subject, run.ticket.body],
+      ticketReceivedAt: run.ticket.receivedAt,
+      triage: run.triage!,
+      order: run.order!,
+      proposal: run.proposal!,
+    });
     expect(gate.decision).toBe('approval');
     const rows = await h.stores.journal.listByRun('run-1');
     // The quote names the mug, not the blanket claimed: that line is not grounded, and the journal says why.
     expect(rows[0], 'one grounding verdict per claimed line, with its quote').toMatchObject({
-      kind: 'decision', name: 'grounding', outcome: 'refused', rule: 'quote_does_not_name_line', detail: expect.stringContaining('"The mug in order #1001'),
+      kind: 'decision',
+      name: 'grounding',
+      outcome: 'refused',
+      rule: 'quote_does_not_name_line',
+      detail: expect.stringContaining('"The mug in order #1001'),
     });
     expect(rows[1]).toMatchObject({ kind: 'decision', name: 'gate', decision: 'approval', rule: expect.stringContaining('amount_over_auto_limit') });
   });
 
-  it('refuses every refund and gate when the tenant\'s policy document is invalid', async () => {
+  it("refuses every refund and gate when the tenant's policy document is invalid", async () => {
     const clock = fixedClock();
     const stores = createInMemoryStores({ clock });
     const transport = createFakeTransport();
-    const harness = createHarness({ tools: transport, journal: stores.journal, idempotency: stores.idempotency, models: createOfflineModelProvider(), clock, ids: countingIds(), policyDocument: { version: 'x', autoRefundLimitMinor: -5 } });
+    const harness = createHarness({
+      tools: transport,
+      journal: stores.journal,
+      idempotency: stores.idempotency,
+      models: createOfflineModelProvider(),
+      clock,
+      ids: countingIds(),
+      policyDocument: { version: 'x', autoRefundLimitMinor: -5 },
+    });
     const run = gatedRun(makeOrder());
     const error = await harness.refund(refundCtx(run), { run, approval: null }).catch((e: unknown) => e);
     expect((error as ArgumentPolicyError).rule).toBe('policy_invalid');
-    await expect(harness.decideGate(stepCtx('Gate'), { ticketEmail: run.ticket.requesterEmail, customerText: [run.ticket.subject, run.ticket.body], ticketReceivedAt: run.ticket.receivedAt, triage: run.triage!, order: run.order!, proposal: run.proposal! })).rejects.toThrow(HarnessConfigError);
+    await expect(
+      harness.decideGate(stepCtx('Gate'), {
+        ticketEmail: run.ticket.requesterEmail,
+        customerText: [run.ticket.subject, run.ticket.body],
+        ticketReceivedAt: run.ticket.receivedAt,
+        triage: run.triage!,
+        order: run.order!,
+        proposal: run.proposal!,
+      }),
+    ).rejects.toThrow(HarnessConfigError);
     expect(transport.calls).toHaveLength(0);
   });
 
@@ -232,13 +331,36 @@ function priced(): ModelProvider & { count: number } {
     count: 0,
     async complete<T>(request: ModelRequest<T>): Promise<ModelResponse<T>> {
       provider.count += 1;
-      const output = { intent: 'refund_request', confidence: 0.9, orderNumber: '1001', orderNumbersMentioned: ['1001'], orderQuote: null, language: 'en', reason: 'damaged', itemHints: [], riskFlags: [] };
-      return { output: request.schema.parse(output), model: request.model, requestId: null, stopReason: 'end_turn', usage: { inputTokens: 100, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+      const output = {
+        intent: 'refund_request',
+        confidence: 0.9,
+        orderNumber: '1001',
+        orderNumbersMentioned: ['1001'],
+        orderQuote: null,
+        language: 'en',
+        reason: 'damaged',
+        itemHints: [],
+        riskFlags: [],
+      };
+      return {
+        output: request.schema.parse(output),
+        model: request.model,
+        requestId: null,
+        stopReason: 'end_turn',
+        usage: { inputTokens: 100, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      };
     },
   };
   return provider;
 }
-const triageReq: ModelRequest<Triage> = { specialist: 'triage', model: 'claude-haiku-4-5', system: 'Triage.', input: { ticket: 'x' }, schema: Triage, maxOutputTokens: 100 };
+const triageReq: ModelRequest<Triage> = {
+  specialist: 'triage',
+  model: 'claude-haiku-4-5',
+  system: 'Triage.',
+  input: { ticket: 'x' },
+  schema: Triage,
+  maxOutputTokens: 100,
+};
 
 describe('budgets', () => {
   it('reserves the worst case and settles the actual cost', async () => {
@@ -259,10 +381,19 @@ describe('budgets', () => {
     expect(provider.count).toBe(6);
   });
 
-  it('refuses a call whose worst case would pass the tenant\'s daily cap', async () => {
+  it("refuses a call whose worst case would pass the tenant's daily cap", async () => {
     const provider = priced();
     const h = setupHarness({ models: provider });
-    await h.stores.budget.reserve({ tenant: 'demo', runId: 'other-run', day: '2026-09-23', specialist: 'triage', micros: 39_999_900, runCapMicros: 40_000_000, dailyCapMicros: 40_000_000, maxTurns: 6 });
+    await h.stores.budget.reserve({
+      tenant: 'demo',
+      runId: 'other-run',
+      day: '2026-09-23',
+      specialist: 'triage',
+      micros: 39_999_900,
+      runCapMicros: 40_000_000,
+      dailyCapMicros: 40_000_000,
+      maxTurns: 6,
+    });
     const error = await h.harness.callModel(stepCtx('Triage'), triageReq).catch((e: unknown) => e);
     expect((error as BudgetExceededError).context.limit).toBe('tenant_daily_cost');
     expect(provider.count).toBe(0);
@@ -294,7 +425,13 @@ describe('journal', () => {
   });
 
   it('cuts a long result at about 800 tokens and says so', async () => {
-    const many = makeOrder({ lineItems: Array.from({ length: 60 }, (_, i) => ({ ...makeOrder().lineItems[0]!, id: `gid://shopify/LineItem/${i}`, title: `Item number ${i} with a long title` })) });
+    const many = makeOrder({
+      lineItems: Array.from({ length: 60 }, (_, i) => ({
+        ...makeOrder().lineItems[0]!,
+        id: `gid://shopify/LineItem/${i}`,
+        title: `Item number ${i} with a long title`,
+      })),
+    });
     const h = setupHarness({ orders: [many] });
     await h.harness.callTool(stepCtx('CheckOrder'), 'get_order', { orderNumber: '1001' });
     const [row] = await h.stores.journal.listByRun('run-1');

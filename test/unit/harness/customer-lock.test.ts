@@ -45,11 +45,26 @@ function gatedRun(order: Order = makeOrder(), overrides: Partial<Run> = {}, poli
   const triage = makeTriage({ orderNumber: order.number });
   const text = `The mug in order #${order.number} arrived cracked.`;
   const ticket = { ...makeRun().ticket, body: text, requesterEmail: 'ana@example.com' };
-  const gate = decideGate({ ticketEmail: 'ana@example.com', customerText: [ticket.subject, text], ticketReceivedAt: ticket.receivedAt, triage, order: facts, proposal, policy, now: NOW });
+  const gate = decideGate({
+    ticketEmail: 'ana@example.com',
+    customerText: [ticket.subject, text],
+    ticketReceivedAt: ticket.receivedAt,
+    triage,
+    order: facts,
+    proposal,
+    policy,
+    now: NOW,
+  });
   return makeRun({ runId: `run-${order.number}`, ticket, triage, order: facts, proposal, gate, state: 'Refund', ...overrides });
 }
 
-const ctx = (run: Run) => ({ tenant: run.tenant, runId: run.runId, step: 'Refund' as const, boundOrderId: run.order!.orderId, boundCustomerId: run.order!.customerId });
+const ctx = (run: Run) => ({
+  tenant: run.tenant,
+  runId: run.runId,
+  step: 'Refund' as const,
+  boundOrderId: run.order!.orderId,
+  boundCustomerId: run.order!.customerId,
+});
 
 /** get_refund_history as the store answers it: these refunds of the customer, `ageDays` old each. */
 function history(...ageDays: number[]) {
@@ -57,7 +72,14 @@ function history(...ageDays: number[]) {
     ok: true as const,
     output: {
       customerId: CUSTOMER,
-      refunds: ageDays.map((age, i) => ({ id: `gid://shopify/Refund/${900 + i}`, orderId: 'gid://shopify/Order/900', orderNumber: '900', createdAt: daysAgo(age), amount: { amountMinor: 1000, currency: 'USD' }, lineItems: [] })),
+      refunds: ageDays.map((age, i) => ({
+        id: `gid://shopify/Refund/${900 + i}`,
+        orderId: 'gid://shopify/Order/900',
+        orderNumber: '900',
+        createdAt: daysAgo(age),
+        amount: { amountMinor: 1000, currency: 'USD' },
+        lineItems: [],
+      })),
       ordersSeen: 3,
       truncated: false,
     },
@@ -77,12 +99,18 @@ describe('the refund limit, counted again at dispatch', () => {
     expect((error as ArgumentPolicyError).rule).toBe('too_many_recent_refunds_at_dispatch');
     expect(transport.calls.map((c) => c.name)).toEqual(['get_order', 'get_refund_history']);
     const rows = await stores.journal.listByRun(run.runId);
-    expect(rows.at(-1)).toMatchObject({ kind: 'decision', name: 'refund_create', outcome: 'refused', decision: 'refuse', rule: 'too_many_recent_refunds_at_dispatch' });
+    expect(rows.at(-1)).toMatchObject({
+      kind: 'decision',
+      name: 'refund_create',
+      outcome: 'refused',
+      decision: 'refuse',
+      rule: 'too_many_recent_refunds_at_dispatch',
+    });
     // The lock was released: the next refund of this customer is not kept waiting.
     expect(await stores.locks.acquire({ name: customerLockName('demo', CUSTOMER), owner: 'run-next', ttlMs: 1 })).toBe(true);
   });
 
-  it('counts with the gate\'s calendar-day rule: a refund 90 days ago counts, 91 days ago does not', async () => {
+  it("counts with the gate's calendar-day rule: a refund 90 days ago counts, 91 days ago does not", async () => {
     const counted = setup();
     counted.transport.script('get_refund_history', history(90, 3));
     const notCounted = setup();
@@ -96,7 +124,17 @@ describe('the refund limit, counted again at dispatch', () => {
   it("counts calendar days in the policy's time zone", async () => {
     // The ticket arrived 2026-09-23T12:00Z: that is 09-23 in UTC and 09-24 in Pacific/Kiritimati (UTC+14).
     // A refund at 2026-06-25T05:00Z is 90 days back in UTC (counted) and 91 there (not counted).
-    const refunds = [{ id: 'gid://shopify/Refund/901', orderId: 'gid://shopify/Order/900', orderNumber: '900', createdAt: '2026-06-25T05:00:00Z', amount: { amountMinor: 1000, currency: 'USD' }, lineItems: [] }, history(2).output.refunds[0]!];
+    const refunds = [
+      {
+        id: 'gid://shopify/Refund/901',
+        orderId: 'gid://shopify/Order/900',
+        orderNumber: '900',
+        createdAt: '2026-06-25T05:00:00Z',
+        amount: { amountMinor: 1000, currency: 'USD' },
+        lineItems: [],
+      },
+      history(2).output.refunds[0]!,
+    ];
     const answer = { ok: true as const, output: { customerId: CUSTOMER, refunds, ordersSeen: 2, truncated: false } };
     const kiritimati = createPolicy({ timeZone: 'Pacific/Kiritimati' });
     const utc = setup();
@@ -115,7 +153,10 @@ describe('the refund limit, counted again at dispatch', () => {
     const run = gatedRun();
     transport.script('get_refund_history', { ok: true, output: { ...history(40).output, truncated: true } });
 
-    await expect(harness.refund(ctx(run), { run, approval: null })).rejects.toMatchObject({ name: 'ArgumentPolicyError', rule: 'too_many_recent_refunds_at_dispatch' });
+    await expect(harness.refund(ctx(run), { run, approval: null })).rejects.toMatchObject({
+      name: 'ArgumentPolicyError',
+      rule: 'too_many_recent_refunds_at_dispatch',
+    });
     expect(transport.calls.some((c) => c.name === 'refund_create')).toBe(false);
   });
 
@@ -126,8 +167,22 @@ describe('the refund limit, counted again at dispatch', () => {
     expect(run.gate?.decision).toBe('approval');
     const { argsHash, amountMinor, currency } = await harness.previewRefund(ctx(run), run);
     const approval: ApprovalRecord = {
-      approvalId: 'apr-1', status: 'approved', argsHash, amountMinor, currency, requestedAt: NOW.toISOString(), expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString(),
-      decidedBy: 'lead@example.com', decidedAt: NOW.toISOString(), reason: null, runId: run.runId, tenant: run.tenant, taskToken: 't', formToken: 'f', tool: 'refund_create', policyVersion: DEFAULT_POLICY.version,
+      approvalId: 'apr-1',
+      status: 'approved',
+      argsHash,
+      amountMinor,
+      currency,
+      requestedAt: NOW.toISOString(),
+      expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString(),
+      decidedBy: 'lead@example.com',
+      decidedAt: NOW.toISOString(),
+      reason: null,
+      runId: run.runId,
+      tenant: run.tenant,
+      taskToken: 't',
+      formToken: 'f',
+      tool: 'refund_create',
+      policyVersion: DEFAULT_POLICY.version,
     };
     // Another run of the customer holds the lock: the approved refund waits for it too.
     await stores.locks.acquire({ name: customerLockName('demo', CUSTOMER), owner: 'run-other', ttlMs: 120_000 });

@@ -11,7 +11,9 @@ const ben = makeOrder({ number: '1002', customer: { id: 'gid://shopify/Customer/
 describe('find_customer_orders', () => {
   it("looks up the requester's orders, whatever the case of the address, and journals a count without the email", async () => {
     const { harness, stores, transport } = setupHarness({ orders: [ana, ben] });
-    const found = await harness.callTool(stepCtx('CheckOrder', { requesterEmail: 'Ana@Example.com' }), 'find_customer_orders', { customerEmail: 'ana@example.com' });
+    const found = await harness.callTool(stepCtx('CheckOrder', { requesterEmail: 'Ana@Example.com' }), 'find_customer_orders', {
+      customerEmail: 'ana@example.com',
+    });
     expect(found).toEqual({ orders: [{ id: ana.id, number: '1001', createdAt: ana.createdAt }], truncated: false });
     expect(transport.calls).toEqual([{ name: 'find_customer_orders', args: { customerEmail: 'ana@example.com' } }]);
     const [row] = await stores.journal.listByRun('run-1');
@@ -45,13 +47,17 @@ describe('find_customer_orders', () => {
   it('is a CheckOrder tool only: the order agent in ProposeRefund may not call it', async () => {
     const { harness, transport } = setupHarness({ orders: [ana] });
     const ctx = stepCtx('ProposeRefund', { requesterEmail: 'ana@example.com' });
-    await expect(harness.callTool(ctx, 'find_customer_orders', { customerEmail: 'ana@example.com' }, { proposedBy: 'order_agent' })).rejects.toThrow(ToolNotAllowedError);
+    await expect(harness.callTool(ctx, 'find_customer_orders', { customerEmail: 'ana@example.com' }, { proposedBy: 'order_agent' })).rejects.toThrow(
+      ToolNotAllowedError,
+    );
     expect(transport.calls).toHaveLength(0);
   });
 
   it('refuses an argument that is not an email address before anything else', async () => {
     const { harness, stores, transport } = setupHarness({ orders: [ana] });
-    await expect(harness.callTool(stepCtx('CheckOrder', { requesterEmail: 'ana@example.com' }), 'find_customer_orders', { customerEmail: 'customer 7001' })).rejects.toThrow(/do not match the contract/);
+    await expect(
+      harness.callTool(stepCtx('CheckOrder', { requesterEmail: 'ana@example.com' }), 'find_customer_orders', { customerEmail: 'customer 7001' }),
+    ).rejects.toThrow(/do not match the contract/);
     expect(transport.calls).toHaveLength(0);
     expect((await stores.journal.listByRun('run-1'))[0]).toMatchObject({ outcome: 'refused', rule: 'arguments_invalid' });
   });

@@ -10,7 +10,12 @@ const ROLE = { accessKeyId: 'ASIAREFUNDSTEP000001', secretAccessKey: 'refund-ste
 const secrets = (id: string) => (id === ROLE.accessKeyId ? ROLE : undefined);
 const URL_OF_MCP = 'https://f1g2h3i4j5k6l7m8n9o0p1q2r3s4t5u6.lambda-url.eu-west-1.on.aws/mcp';
 const AT = new Date('2026-11-30T12:00:00Z');
-const CALL = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'refund_create', arguments: { orderId: 'gid://shopify/Order/1001' } } });
+const CALL = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'tools/call',
+  params: { name: 'refund_create', arguments: { orderId: 'gid://shopify/Order/1001' } },
+});
 
 /** A signing fetch whose requests are kept, as they would leave, instead of sent. */
 function recordingSigner(now = () => AT) {
@@ -45,7 +50,9 @@ describe('SigV4 signing of MCP requests', () => {
     expect(await request!.clone().text()).toBe(CALL);
     const verdict = await check(request!);
     expect(verdict).toMatchObject({ ok: true, region: 'eu-west-1', service: 'lambda' });
-    expect(verdict.ok && verdict.signedHeaders).toEqual(expect.arrayContaining(['host', 'content-type', 'accept', 'x-amz-content-sha256', 'x-amz-date', 'x-amz-security-token']));
+    expect(verdict.ok && verdict.signedHeaders).toEqual(
+      expect.arrayContaining(['host', 'content-type', 'accept', 'x-amz-content-sha256', 'x-amz-date', 'x-amz-security-token']),
+    );
   });
 
   it('fails the check when the body or the target changes after signing', async () => {
@@ -90,11 +97,12 @@ describe('SigV4 signing of MCP requests', () => {
 
   it('the checker itself accepts the published AWS example (get-vanilla) and nothing else', () => {
     const example = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
-    const headers = (signature: string) => new Headers({
-      host: 'example.amazonaws.com',
-      'x-amz-date': '20150830T123600Z',
-      authorization: `AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=${signature}`,
-    });
+    const headers = (signature: string) =>
+      new Headers({
+        host: 'example.amazonaws.com',
+        'x-amz-date': '20150830T123600Z',
+        authorization: `AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=${signature}`,
+      });
     const request = (signature: string) => ({ method: 'GET', url: 'https://example.amazonaws.com/', headers: headers(signature), body: new Uint8Array() });
 
     expect(verifySigV4(request('5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31'), () => example)).toMatchObject({ ok: true });

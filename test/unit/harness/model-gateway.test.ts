@@ -72,7 +72,7 @@ const validTriage: Triage = {
 };
 
 describe('price table', () => {
-  it('prices the post\'s worked examples to the micro-dollar', () => {
+  it("prices the post's worked examples to the micro-dollar", () => {
     const haiku = { inputTokens: 1800, outputTokens: 120, cacheReadTokens: 0, cacheWriteTokens: 0 };
     expect(costMicros('anthropic', 'claude-haiku-4-5', haiku)).toBe(2400);
     const sonnetTurn = { inputTokens: 2500, outputTokens: 250, cacheReadTokens: 3500, cacheWriteTokens: 0 };
@@ -98,7 +98,16 @@ describe('callModel', () => {
     expect(triage).toEqual(validTriage);
     const rows = await stores.journal.listByRun('run-1');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'model', name: 'triage', provider: 'anthropic', model: 'claude-haiku-4-5-20251001', inputTokens: 1800, outputTokens: 120, costMicros: 2400, outcome: 'ok' });
+    expect(rows[0]).toMatchObject({
+      kind: 'model',
+      name: 'triage',
+      provider: 'anthropic',
+      model: 'claude-haiku-4-5-20251001',
+      inputTokens: 1800,
+      outputTokens: 120,
+      costMicros: 2400,
+      outcome: 'ok',
+    });
     // The validated output is kept, and the question itself (bounded, contact data redacted) so a new
     // model or prompt can be asked it again; the prompt's version says which instructions it had.
     expect(rows[0]!.result).not.toContain('refund please');
@@ -121,7 +130,16 @@ describe('callModel', () => {
     const { harness, stores } = setupHarness({ models: provider });
     await stores.runs.create(makeRun());
     // Earlier calls of this run committed the whole cap.
-    await stores.budget.reserve({ tenant: 'demo', runId: 'run-1', day: '2026-09-23', specialist: 'triage', micros: 250_000, runCapMicros: 250_000, dailyCapMicros: 40_000_000, maxTurns: 6 });
+    await stores.budget.reserve({
+      tenant: 'demo',
+      runId: 'run-1',
+      day: '2026-09-23',
+      specialist: 'triage',
+      micros: 250_000,
+      runCapMicros: 250_000,
+      dailyCapMicros: 40_000_000,
+      maxTurns: 6,
+    });
     await expect(harness.callModel(stepCtx('ProposeRefund'), triageRequest())).rejects.toThrow(BudgetExceededError);
     expect(provider.requests).toHaveLength(0);
     expect((await stores.journal.listByRun('run-1'))[0]).toMatchObject({ kind: 'model', outcome: 'refused' });
@@ -140,7 +158,12 @@ describe('callModel', () => {
   });
 
   it('journals a provider failure and passes the error on', async () => {
-    const failing: ModelProvider = { name: 'anthropic', complete: async () => { throw Object.assign(new Error('overloaded'), { name: 'TemporarilyUnavailableError' }); } };
+    const failing: ModelProvider = {
+      name: 'anthropic',
+      complete: async () => {
+        throw Object.assign(new Error('overloaded'), { name: 'TemporarilyUnavailableError' });
+      },
+    };
     const { harness, stores } = setupHarness({ models: failing });
     await expect(harness.callModel(stepCtx('Triage'), { ...triageRequest(), schema: z.any() })).rejects.toThrow('overloaded');
     expect((await stores.journal.listByRun('run-1'))[0]).toMatchObject({ outcome: 'error', detail: 'provider failed: TemporarilyUnavailableError' });
@@ -163,7 +186,7 @@ describe('callModel: max_tokens and stop reasons', () => {
     expect(reply! - triage!).toBe(1024 * 5);
   });
 
-  it('retries a cut answer once with twice the limit, capped by the model\'s own ceiling', async () => {
+  it("retries a cut answer once with twice the limit, capped by the model's own ceiling", async () => {
     const provider = stoppingProvider(['max_tokens', 'max_tokens', 'end_turn']);
     const { gateway, stores } = lowCeilingGateway(provider);
 
@@ -176,7 +199,7 @@ describe('callModel: max_tokens and stop reasons', () => {
     expect(rows.every((r) => r.detail.includes('stop max_tokens'))).toBe(true);
   });
 
-  it('does not retry a cut answer already at the model\'s ceiling', async () => {
+  it("does not retry a cut answer already at the model's ceiling", async () => {
     const provider = stoppingProvider(['max_tokens', 'end_turn']);
     const { gateway } = lowCeilingGateway(provider);
 

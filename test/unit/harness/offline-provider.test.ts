@@ -21,10 +21,34 @@ describe('offline triage', () => {
   const cases: Array<[string, string, string, Partial<Triage>, string]> = [
     ['en', 'Broken mug', 'Hi, the mug in order #1001 arrived cracked. Can I get a refund?', { orderNumber: '1001', reason: 'damaged' }, 'mug'],
     ['es', 'Pedido roto', 'Hola, la taza del pedido 1001 llegó rota. Quiero un reembolso, gracias.', { orderNumber: '1001', reason: 'damaged' }, 'taza'],
-    ['de', 'Bestellung', 'Hallo, die Decke aus meiner Bestellung Nr. 1002 ist nie angekommen. Bitte um Erstattung.', { orderNumber: '1002', reason: 'not_received' }, 'decke'],
-    ['fr', 'Commande', "Bonjour, j'ai reçu le mauvais article dans ma commande n° 1003 : une lampe au lieu d'un vase. Je voudrais un remboursement. Merci", { orderNumber: '1003', reason: 'wrong_item' }, 'vase'],
-    ['pt', 'Encomenda', 'Olá, a chaleira da encomenda 1010 chegou amassada. Quero o reembolso, obrigado.', { orderNumber: '1010', reason: 'damaged' }, 'chaleira'],
-    ['it', 'Ordine', "Buongiorno, il bollitore dell'ordine 1011 è arrivato ammaccato. Vorrei un rimborso.", { orderNumber: '1011', reason: 'damaged' }, 'bollitore'],
+    [
+      'de',
+      'Bestellung',
+      'Hallo, die Decke aus meiner Bestellung Nr. 1002 ist nie angekommen. Bitte um Erstattung.',
+      { orderNumber: '1002', reason: 'not_received' },
+      'decke',
+    ],
+    [
+      'fr',
+      'Commande',
+      "Bonjour, j'ai reçu le mauvais article dans ma commande n° 1003 : une lampe au lieu d'un vase. Je voudrais un remboursement. Merci",
+      { orderNumber: '1003', reason: 'wrong_item' },
+      'vase',
+    ],
+    [
+      'pt',
+      'Encomenda',
+      'Olá, a chaleira da encomenda 1010 chegou amassada. Quero o reembolso, obrigado.',
+      { orderNumber: '1010', reason: 'damaged' },
+      'chaleira',
+    ],
+    [
+      'it',
+      'Ordine',
+      "Buongiorno, il bollitore dell'ordine 1011 è arrivato ammaccato. Vorrei un rimborso.",
+      { orderNumber: '1011', reason: 'damaged' },
+      'bollitore',
+    ],
   ];
   it.each(cases)('reads a %s refund ticket', async (language, subject, body, expected, hint) => {
     const result = await triage(subject, body);
@@ -36,7 +60,10 @@ describe('offline triage', () => {
 
   it('tells a question from a refund request', async () => {
     expect(await triage('Opening hours', 'Hello, when does your shop open on Sundays?')).toMatchObject({ intent: 'other', reason: null, orderNumber: null });
-    expect(await triage('Delivery address', 'Hi, can I change the delivery address for order 1004? Thank you!')).toMatchObject({ intent: 'other', orderNumber: '1004' });
+    expect(await triage('Delivery address', 'Hi, can I change the delivery address for order 1004? Thank you!')).toMatchObject({
+      intent: 'other',
+      orderNumber: '1004',
+    });
     expect((await triage('Blanket has a hole', 'The wool throw blanket from order #1002 has a big hole in it.')).reason).toBe('damaged');
   });
 
@@ -53,20 +80,41 @@ describe('offline triage', () => {
 });
 
 describe('offline order agent', () => {
-  const order = makeFacts({}, makeOrder({
-    lineItems: [
-      { id: 'gid://shopify/LineItem/1', title: 'Stoneware mug', sku: null, quantity: 4, refundableQuantity: 4, unitPrice: { amountMinor: 1800, currency: 'USD' } },
-      { id: 'gid://shopify/LineItem/2', title: 'Linen tea towel', sku: null, quantity: 1, refundableQuantity: 1, unitPrice: { amountMinor: 900, currency: 'USD' } },
-    ],
-    maximumRefundable: { amountMinor: 8100, currency: 'USD' },
-  }));
+  const order = makeFacts(
+    {},
+    makeOrder({
+      lineItems: [
+        {
+          id: 'gid://shopify/LineItem/1',
+          title: 'Stoneware mug',
+          sku: null,
+          quantity: 4,
+          refundableQuantity: 4,
+          unitPrice: { amountMinor: 1800, currency: 'USD' },
+        },
+        {
+          id: 'gid://shopify/LineItem/2',
+          title: 'Linen tea towel',
+          sku: null,
+          quantity: 1,
+          refundableQuantity: 1,
+          unitPrice: { amountMinor: 900, currency: 'USD' },
+        },
+      ],
+      maximumRefundable: { amountMinor: 8100, currency: 'USD' },
+    }),
+  );
 
-  it('picks the line item the ticket names and the quantity it states, with the customer\'s words', async () => {
-    const { output } = await ask('order_agent', {
-      order,
-      triage: makeTriage({ itemHints: ['mugs'] }),
-      ticket: { subject: 'Broken', body: '2 mugs arrived broken' },
-    }, Proposal);
+  it("picks the line item the ticket names and the quantity it states, with the customer's words", async () => {
+    const { output } = await ask(
+      'order_agent',
+      {
+        order,
+        triage: makeTriage({ itemHints: ['mugs'] }),
+        ticket: { subject: 'Broken', body: '2 mugs arrived broken' },
+      },
+      Proposal,
+    );
     expect(output).toMatchObject({
       remedy: 'refund',
       lineItems: [{ lineItemId: 'gid://shopify/LineItem/1', quantity: 2, quote: '2 mugs arrived broken' }],

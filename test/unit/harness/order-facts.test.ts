@@ -16,17 +16,32 @@ const DAY3 = '2026-09-05T10:00:00Z';
 
 function order(overrides: Partial<Order> = {}): Order {
   return {
-    id: 'gid://shopify/Order/1', number: '1', name: '#1', createdAt: '2026-08-30T10:00:00Z', currency: 'USD',
-    customer: { id: 'gid://shopify/Customer/1', email: 'ana@example.com' }, displayFinancialStatus: 'PAID',
+    id: 'gid://shopify/Order/1',
+    number: '1',
+    name: '#1',
+    createdAt: '2026-08-30T10:00:00Z',
+    currency: 'USD',
+    customer: { id: 'gid://shopify/Customer/1', email: 'ana@example.com' },
+    displayFinancialStatus: 'PAID',
     lineItems: [
       { id: MUG, title: 'Mug', sku: 'MUG', quantity: 1, refundableQuantity: 1, unitPrice: usd(1800), giftCard: false },
       { id: PLATE, title: 'Plate', sku: 'PLATE', quantity: 4, refundableQuantity: 4, unitPrice: usd(2200), giftCard: false },
       { id: GIFT, title: 'Gift card', sku: null, quantity: 1, refundableQuantity: 1, unitPrice: usd(5000), giftCard: true },
     ],
-    fulfillments: [{
-      id: 'gid://shopify/Fulfillment/1', createdAt: DAY1, status: 'SUCCESS', deliveredAt: null, lineItemIds: [MUG, PLATE, GIFT],
-      lineItems: [{ lineItemId: MUG, quantity: 1 }, { lineItemId: PLATE, quantity: 4 }, { lineItemId: GIFT, quantity: 1 }],
-    }],
+    fulfillments: [
+      {
+        id: 'gid://shopify/Fulfillment/1',
+        createdAt: DAY1,
+        status: 'SUCCESS',
+        deliveredAt: null,
+        lineItemIds: [MUG, PLATE, GIFT],
+        lineItems: [
+          { lineItemId: MUG, quantity: 1 },
+          { lineItemId: PLATE, quantity: 4 },
+          { lineItemId: GIFT, quantity: 1 },
+        ],
+      },
+    ],
     transactions: [{ id: 'gid://shopify/OrderTransaction/1', kind: 'SALE', status: 'SUCCESS', gateway: 'shopify_payments', amount: usd(15_600) }],
     refunds: [],
     maximumRefundable: usd(15_600),
@@ -54,7 +69,17 @@ describe('toOrderFacts', () => {
       order: order({
         fulfillments: [
           { id: 'f1', createdAt: DAY1, status: 'SUCCESS', deliveredAt: DAY2, lineItemIds: [PLATE], lineItems: [{ lineItemId: PLATE, quantity: 2 }] },
-          { id: 'f2', createdAt: DAY3, status: 'SUCCESS', deliveredAt: null, lineItemIds: [PLATE, MUG], lineItems: [{ lineItemId: PLATE, quantity: 1 }, { lineItemId: MUG, quantity: 1 }] },
+          {
+            id: 'f2',
+            createdAt: DAY3,
+            status: 'SUCCESS',
+            deliveredAt: null,
+            lineItemIds: [PLATE, MUG],
+            lineItems: [
+              { lineItemId: PLATE, quantity: 1 },
+              { lineItemId: MUG, quantity: 1 },
+            ],
+          },
         ],
       }),
       expected: {
@@ -80,7 +105,9 @@ describe('toOrderFacts', () => {
     },
     {
       name: 'a quantity Shopify leaves out counts the full line',
-      order: order({ fulfillments: [{ id: 'f1', createdAt: DAY2, status: 'SUCCESS', lineItemIds: [PLATE], lineItems: [{ lineItemId: PLATE, quantity: null }] }] }),
+      order: order({
+        fulfillments: [{ id: 'f1', createdAt: DAY2, status: 'SUCCESS', lineItemIds: [PLATE], lineItems: [{ lineItemId: PLATE, quantity: null }] }],
+      }),
       expected: { [PLATE]: { fulfilledQuantity: 4 } },
     },
     {

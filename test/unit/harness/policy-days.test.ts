@@ -14,8 +14,14 @@ const at = (daysBefore: number, hourUtc: number) => new Date(Date.parse('2026-11
 
 function gate(order: OrderFacts): ReturnType<typeof decideGate> {
   const input: GateInput = {
-    ticketEmail: 'ana@example.com', customerText: ['The mug in order #1001 arrived cracked.'], ticketReceivedAt: ARRIVED.toISOString(),
-    triage: makeTriage(), order, proposal: makeProposal(order), policy: NEW_YORK, now: ARRIVED,
+    ticketEmail: 'ana@example.com',
+    customerText: ['The mug in order #1001 arrived cracked.'],
+    ticketReceivedAt: ARRIVED.toISOString(),
+    triage: makeTriage(),
+    order,
+    proposal: makeProposal(order),
+    policy: NEW_YORK,
+    now: ARRIVED,
   };
   return decideGate(input);
 }
@@ -23,12 +29,13 @@ function gate(order: OrderFacts): ReturnType<typeof decideGate> {
 const base = makeFacts({}, makeOrder());
 const fulfilled = (iso: string): OrderFacts => ({ ...base, lineItems: [{ ...base.lineItems[0]!, fulfilledAt: iso }] });
 const refunds = (...isos: string[]): OrderFacts => ({
-  ...base, refundsLast90Days: 0,
+  ...base,
+  refundsLast90Days: 0,
   recentRefunds: isos.map((createdAt, i) => ({ refundId: `r${i}`, orderNumber: '900', createdAt, amountMinor: 100, currency: 'USD' })),
 });
 
-describe('calendar days in the store\'s time zone', () => {
-  it('counts days by the store\'s calendar, not by 24-hour periods', () => {
+describe("calendar days in the store's time zone", () => {
+  it("counts days by the store's calendar, not by 24-hour periods", () => {
     // 23:00 New York on the 19th is 04:00 UTC on the 20th: one day before a ticket at 00:30 on the 20th.
     expect(calendarDaysBetween('2026-11-20T04:00:00Z', ARRIVED.toISOString(), 'America/New_York')).toBe(1);
     expect(calendarDaysBetween('2026-11-20T04:00:00Z', ARRIVED.toISOString(), 'UTC')).toBe(0);
@@ -60,7 +67,7 @@ describe('fewer than 2 refunds in 90 days', () => {
     expect(decision.rules.includes(RULES.tooManyRecentRefunds)).toBe(counts);
   });
 
-  it('counts a refund made after the ticket arrived (a concurrent run\'s)', () => {
+  it("counts a refund made after the ticket arrived (a concurrent run's)", () => {
     expect(gate(refunds(recent, new Date(ARRIVED.getTime() + 60_000).toISOString())).rules).toContain(RULES.tooManyRecentRefunds);
   });
 });

@@ -73,14 +73,25 @@ describe('computeProposalAmount', () => {
     const facts = makeFacts({}, makeOrder({ quantity: 3, unitPriceMinor: 1000 }));
     const id = facts.lineItems[0]!.id;
     expect(computeProposalAmount(facts, [{ lineItemId: 'gid://shopify/LineItem/999', quantity: 1 }])).toBe(0);
-    expect(computeProposalAmount(facts, [{ lineItemId: id, quantity: 2 }, { lineItemId: id, quantity: 2 }])).toBe(3000);
+    expect(
+      computeProposalAmount(facts, [
+        { lineItemId: id, quantity: 2 },
+        { lineItemId: id, quantity: 2 },
+      ]),
+    ).toBe(3000);
   });
 });
 
 describe('decideGate', () => {
   it('auto-refunds a damaged item under the limit, fulfilled recently, with no recent refunds', () => {
     const decision = decideGate(gateInput());
-    expect(decision).toMatchObject({ decision: 'auto', rules: [RULES.autoWithinPolicy], amountMinor: 1800, currency: 'USD', policyVersion: DEFAULT_POLICY.version });
+    expect(decision).toMatchObject({
+      decision: 'auto',
+      rules: [RULES.autoWithinPolicy],
+      amountMinor: 1800,
+      currency: 'USD',
+      policyVersion: DEFAULT_POLICY.version,
+    });
   });
 
   const order = makeFacts();
@@ -89,9 +100,21 @@ describe('decideGate', () => {
     ['the ticket is not a refund request', { triage: makeTriage({ intent: 'other', reason: null }) }, RULES.notRefundRequest],
     ['the order belongs to someone else', { ticketEmail: 'mallory@example.com' }, RULES.orderNotRequesters],
     ['the requester has no email', { ticketEmail: null }, RULES.orderNotRequesters],
-    ['the item is not on the order', { proposal: makeProposal(order, { lineItems: [{ lineItemId: 'gid://shopify/LineItem/999', quantity: 1, quote: 'arrived cracked' }] }) }, RULES.itemsNotOnOrder],
-    ['nothing remains refundable', { order: { ...order, lineItems: [{ ...line, refundableQuantity: 0 }], maximumRefundableMinor: 0 } }, RULES.nothingRefundable],
-    ['more is claimed than remains refundable', { proposal: makeProposal(order, { lineItems: [{ lineItemId: line.id, quantity: 2, quote: 'arrived cracked' }], amountMinor: 3600 }) }, RULES.quantityExceedsRefundable],
+    [
+      'the item is not on the order',
+      { proposal: makeProposal(order, { lineItems: [{ lineItemId: 'gid://shopify/LineItem/999', quantity: 1, quote: 'arrived cracked' }] }) },
+      RULES.itemsNotOnOrder,
+    ],
+    [
+      'nothing remains refundable',
+      { order: { ...order, lineItems: [{ ...line, refundableQuantity: 0 }], maximumRefundableMinor: 0 } },
+      RULES.nothingRefundable,
+    ],
+    [
+      'more is claimed than remains refundable',
+      { proposal: makeProposal(order, { lineItems: [{ lineItemId: line.id, quantity: 2, quote: 'arrived cracked' }], amountMinor: 3600 }) },
+      RULES.quantityExceedsRefundable,
+    ],
     ['the proposal inflates the amount', { proposal: makeProposal(order, { amountMinor: 40000 }) }, RULES.amountMismatch],
     ['the proposal uses another currency', { proposal: makeProposal(order, { currency: 'EUR' }) }, RULES.currencyMismatch],
   ];
@@ -110,7 +133,11 @@ describe('decideGate', () => {
     ['the amount is over the auto limit', { order: blanket, proposal: makeProposal(blanket) }, RULES.amountOverAutoLimit],
     ['the item is not fulfilled', { order: { ...order, lineItems: [{ ...line, fulfilledAt: null }] } }, RULES.notFulfilled],
     ['the item was fulfilled more than 30 days ago', { order: { ...order, lineItems: [{ ...line, fulfilledAt: daysAgo(31) }] } }, RULES.fulfilledTooLongAgo],
-    ['the reason is not damage-like', { triage: makeTriage({ reason: 'changed_mind' }), proposal: makeProposal(order, { reason: 'changed_mind' }) }, RULES.reasonNotDamageLike],
+    [
+      'the reason is not damage-like',
+      { triage: makeTriage({ reason: 'changed_mind' }), proposal: makeProposal(order, { reason: 'changed_mind' }) },
+      RULES.reasonNotDamageLike,
+    ],
     ['the customer had 2 refunds in 90 days', { order: { ...order, refundsLast90Days: 2 } }, RULES.tooManyRecentRefunds],
     ['the ticket carries risk flags', { triage: makeTriage({ riskFlags: ['claims_prior_approval'] }) }, RULES.riskFlags],
   ];
@@ -121,7 +148,13 @@ describe('decideGate', () => {
   });
 
   it('still auto-refunds at exactly the limit, 30 days, and one earlier refund', () => {
-    const facts = makeFacts({ refundsLast90Days: 1 }, makeOrder({ unitPriceMinor: 5000, fulfillments: [{ id: 'f', createdAt: daysAgo(30), status: 'SUCCESS', lineItemIds: ['gid://shopify/LineItem/10011'] }] }));
+    const facts = makeFacts(
+      { refundsLast90Days: 1 },
+      makeOrder({
+        unitPriceMinor: 5000,
+        fulfillments: [{ id: 'f', createdAt: daysAgo(30), status: 'SUCCESS', lineItemIds: ['gid://shopify/LineItem/10011'] }],
+      }),
+    );
     expect(decideGate(gateInput({ order: facts, proposal: makeProposal(facts) })).decision).toBe('auto');
   });
 
@@ -143,7 +176,14 @@ describe('checkRefundArguments', () => {
   const blanketOrder = makeOrder({ number: '1002', unitPriceMinor: 6200, title: 'Wool throw blanket', customer: { id: 'c2', email: 'ben@example.com' } });
   const facts = makeFacts({}, blanketOrder);
   const proposal = makeProposal(facts);
-  const gate: GateDecision = { decision: 'approval', rules: [RULES.amountOverAutoLimit], reasons: [], amountMinor: 6200, currency: 'USD', policyVersion: DEFAULT_POLICY.version };
+  const gate: GateDecision = {
+    decision: 'approval',
+    rules: [RULES.amountOverAutoLimit],
+    reasons: [],
+    amountMinor: 6200,
+    currency: 'USD',
+    policyVersion: DEFAULT_POLICY.version,
+  };
   const args = buildRefundArguments({ tenant: 'demo', runId: 'run-1', proposal, facts });
   const approval = (overrides: Partial<ApprovalRecord> = {}): ApprovalRecord => ({
     approvalId: 'apr-1',
@@ -165,7 +205,17 @@ describe('checkRefundArguments', () => {
     ...overrides,
   });
   const check = (overrides: Partial<Parameters<typeof checkRefundArguments>[0]> = {}) =>
-    checkRefundArguments({ args, runId: 'run-1', boundOrderId: facts.orderId, facts, gate, approval: approval(), policy: DEFAULT_POLICY, now: NOW, ...overrides });
+    checkRefundArguments({
+      args,
+      runId: 'run-1',
+      boundOrderId: facts.orderId,
+      facts,
+      gate,
+      approval: approval(),
+      policy: DEFAULT_POLICY,
+      now: NOW,
+      ...overrides,
+    });
 
   function expectRule(fn: () => unknown, rule: string) {
     try {
@@ -190,12 +240,20 @@ describe('checkRefundArguments', () => {
 
   it('refuses an approval replayed for a larger amount on the same order', () => {
     const ten = makeFacts({}, makeOrder({ number: '1002', quantity: 10, unitPriceMinor: 6200, title: 'Wool throw blanket', customer: blanketOrder.customer }));
-    const bigger = buildRefundArguments({ tenant: 'demo', runId: 'run-1', proposal: makeProposal(ten, { lineItems: [{ lineItemId: ten.lineItems[0]!.id, quantity: 10, quote: 'all ten arrived cracked' }], amountMinor: 62000 }), facts: ten });
+    const bigger = buildRefundArguments({
+      tenant: 'demo',
+      runId: 'run-1',
+      proposal: makeProposal(ten, { lineItems: [{ lineItemId: ten.lineItems[0]!.id, quantity: 10, quote: 'all ten arrived cracked' }], amountMinor: 62000 }),
+      facts: ten,
+    });
     expectRule(() => check({ args: bigger, facts: ten, gate: { ...gate, amountMinor: 62000 } }), RULES.approvalArgsMismatch);
   });
 
   it('refuses 62000 when only 6200 is refundable, whatever the gate said', () => {
-    expectRule(() => check({ args: { ...args, amount: { amountMinor: 62000, currency: 'USD' } }, gate: { ...gate, amountMinor: 62000 } }), RULES.amountExceedsRefundable);
+    expectRule(
+      () => check({ args: { ...args, amount: { amountMinor: 62000, currency: 'USD' } }, gate: { ...gate, amountMinor: 62000 } }),
+      RULES.amountExceedsRefundable,
+    );
   });
 
   it('refuses an approval used after it expired', () => {
@@ -234,7 +292,12 @@ describe('checkRefundArguments', () => {
     const mugFacts = makeFacts();
     const mugArgs = buildRefundArguments({ tenant: 'demo', runId: 'run-1', proposal: makeProposal(mugFacts), facts: mugFacts });
     const auto: GateDecision = { ...gate, decision: 'auto', amountMinor: 1800 };
-    expect(check({ args: mugArgs, facts: mugFacts, boundOrderId: mugFacts.orderId, gate: auto, approval: null })).toMatchObject({ approvalRequired: false, approvalId: null });
-    expect(() => check({ args: mugArgs, facts: mugFacts, boundOrderId: mugFacts.orderId, gate: { ...auto, decision: 'approval' }, approval: null })).toThrow(ApprovalRequiredError);
+    expect(check({ args: mugArgs, facts: mugFacts, boundOrderId: mugFacts.orderId, gate: auto, approval: null })).toMatchObject({
+      approvalRequired: false,
+      approvalId: null,
+    });
+    expect(() => check({ args: mugArgs, facts: mugFacts, boundOrderId: mugFacts.orderId, gate: { ...auto, decision: 'approval' }, approval: null })).toThrow(
+      ApprovalRequiredError,
+    );
   });
 });

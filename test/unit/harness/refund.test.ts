@@ -4,7 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { GateDecision, Run } from '#harness/domain/types.js';
-import { AmbiguousOutcomeError, ApprovalRequiredError, ArgumentPolicyError, PENDING_REVIEW_REASON, TemporarilyUnavailableError, ToolNotAllowedError } from '#harness/errors.js';
+import {
+  AmbiguousOutcomeError,
+  ApprovalRequiredError,
+  ArgumentPolicyError,
+  PENDING_REVIEW_REASON,
+  TemporarilyUnavailableError,
+  ToolNotAllowedError,
+} from '#harness/errors.js';
 import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import type { Order } from '#shared/contracts/tools.js';
@@ -22,10 +29,22 @@ function gatedRun(order: Order, quantity = 1, overrides: Partial<Run> = {}): Run
   // The customer's words state the quantity claimed, as the grounding rules require.
   const item = facts.lineItems[0]!.title.toLowerCase();
   const words = quantity === 1 ? `the ${item} arrived cracked` : `${quantity} of the ${item} arrived cracked`;
-  const proposal = makeProposal(facts, { lineItems: [{ lineItemId: facts.lineItems[0]!.id, quantity, quote: words }], amountMinor: facts.lineItems[0]!.unitPriceMinor * quantity });
+  const proposal = makeProposal(facts, {
+    lineItems: [{ lineItemId: facts.lineItems[0]!.id, quantity, quote: words }],
+    amountMinor: facts.lineItems[0]!.unitPriceMinor * quantity,
+  });
   const ticket = { ...makeRun().ticket, body: `Order #${order.number}: ${words}.`, requesterEmail: order.customer?.email ?? null };
   const triage = makeTriage({ orderNumber: order.number });
-  const gate: GateDecision = decideGate({ ticketEmail: ticket.requesterEmail, customerText: [ticket.subject, ticket.body], ticketReceivedAt: ticket.receivedAt, triage, order: facts, proposal, policy: DEFAULT_POLICY, now: NOW });
+  const gate: GateDecision = decideGate({
+    ticketEmail: ticket.requesterEmail,
+    customerText: [ticket.subject, ticket.body],
+    ticketReceivedAt: ticket.receivedAt,
+    triage,
+    order: facts,
+    proposal,
+    policy: DEFAULT_POLICY,
+    now: NOW,
+  });
   return makeRun({ ticket, triage, order: facts, proposal, gate, state: 'Refund', ...overrides });
 }
 
@@ -143,7 +162,10 @@ describe('refund', () => {
   });
 
   it('refuses when the re-read order shows the item was refunded since the gate', async () => {
-    const refundedSince = makeOrder({ lineItems: [{ ...makeOrder().lineItems[0]!, refundableQuantity: 0 }], maximumRefundable: { amountMinor: 0, currency: 'USD' } });
+    const refundedSince = makeOrder({
+      lineItems: [{ ...makeOrder().lineItems[0]!, refundableQuantity: 0 }],
+      maximumRefundable: { amountMinor: 0, currency: 'USD' },
+    });
     const { harness, transport } = setupHarness({ orders: [refundedSince] });
     const run = gatedRun(makeOrder());
     const error = await harness.refund(refundCtx(run), { run, approval: null }).catch((e: unknown) => e);
@@ -201,7 +223,10 @@ describe('refund', () => {
   it('escalates when the store answers for another amount than was sent', async () => {
     const { harness, stores, transport } = setupHarness();
     const run = gatedRun(makeOrder());
-    transport.script('refund_create', { ok: true, output: { refundId: 'r', orderId: 'gid://shopify/Order/1001', amount: { amountMinor: 99, currency: 'USD' }, createdAt: NOW.toISOString() } });
+    transport.script('refund_create', {
+      ok: true,
+      output: { refundId: 'r', orderId: 'gid://shopify/Order/1001', amount: { amountMinor: 99, currency: 'USD' }, createdAt: NOW.toISOString() },
+    });
     await expect(harness.refund(refundCtx(run), { run, approval: null })).rejects.toThrow(AmbiguousOutcomeError);
     expect([...stores.state.idempotency.values()][0]?.status).toBe('unknown');
   });
@@ -209,7 +234,10 @@ describe('refund', () => {
   it('says in a typed field whether a person must settle an unknown outcome or a retry with the same key may', async () => {
     const other = setupHarness();
     const run = gatedRun(makeOrder());
-    other.transport.script('refund_create', { ok: true, output: { refundId: 'r', orderId: 'gid://shopify/Order/1001', amount: { amountMinor: 99, currency: 'USD' }, createdAt: NOW.toISOString() } });
+    other.transport.script('refund_create', {
+      ok: true,
+      output: { refundId: 'r', orderId: 'gid://shopify/Order/1001', amount: { amountMinor: 99, currency: 'USD' }, createdAt: NOW.toISOString() },
+    });
     const review = await other.harness.refund(refundCtx(run), { run, approval: null }).catch((e: unknown) => e);
     expect((review as AmbiguousOutcomeError).kind).toBe('pending_review');
     expect((review as Error).message).toBe(`${PENDING_REVIEW_REASON}: refund_create answered for another order or amount`);

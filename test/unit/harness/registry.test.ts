@@ -13,7 +13,9 @@ describe('tool registry', () => {
     for (const name of TOOL_NAMES) {
       const def = live.tools.find((t) => t.name === name);
       expect(def, `${name} is listed`).toBeDefined();
-      expect(TOOL_REGISTRY[name].pin, `pin of ${name}: review the definition change, then set this pin in harness/tools/registry.ts`).toBe(computeToolPin(def!));
+      expect(TOOL_REGISTRY[name].pin, `pin of ${name}: review the definition change, then set this pin in harness/tools/registry.ts`).toBe(
+        computeToolPin(def!),
+      );
     }
     expect(Object.values(checkLiveTools(live, TOOL_SERVER, registryPins())).every((v) => v.ok)).toBe(true);
   });
@@ -41,7 +43,13 @@ describe('tool registry', () => {
   });
 
   it('labels risk itself and retries refund_create only on timeouts and temporary failures, twice at most', () => {
-    expect(TOOL_REGISTRY.refund_create).toMatchObject({ risk: 'money', timeoutMs: 8000, maxAttempts: 2, retryOn: ['timeout', 'temporarily_unavailable'], backoffMs: [500, 2000] });
+    expect(TOOL_REGISTRY.refund_create).toMatchObject({
+      risk: 'money',
+      timeoutMs: 8000,
+      maxAttempts: 2,
+      retryOn: ['timeout', 'temporarily_unavailable'],
+      backoffMs: [500, 2000],
+    });
     expect(TOOL_REGISTRY.get_order.risk).toBe('read');
     expect(TOOL_REGISTRY.find_customer_orders.risk).toBe('read');
     expect(TOOL_REGISTRY.post_draft.risk).toBe('write');

@@ -2,17 +2,7 @@
 // class runs in, whether a person's resolution agrees with the proposal, and when a class may be
 // promoted to auto.
 import { describe, expect, it } from 'vitest';
-import {
-  AgentModeConfig,
-  agrees,
-  amountBand,
-  anyNonAuto,
-  classKeyOf,
-  languageOf,
-  modeFor,
-  promotionCheck,
-  ShadowClassKey,
-} from '#harness/domain/shadow.js';
+import { AgentModeConfig, agrees, amountBand, anyNonAuto, classKeyOf, languageOf, modeFor, promotionCheck, ShadowClassKey } from '#harness/domain/shadow.js';
 
 const line = (id: string, quantity: number) => ({ lineItemId: `gid://shopify/LineItem/${id}`, quantity });
 
@@ -106,7 +96,11 @@ describe('promotion', () => {
   it('is allowed at 49 of 50 (98%) and not at 48 of 50, nor under the minimum tickets', () => {
     expect(promotionCheck({ resolved: 50, agreed: 49 }, config)).toEqual({ eligible: true, agreement: 0.98, reasons: [] });
     expect(promotionCheck({ resolved: 50, agreed: 48 }, config)).toMatchObject({ eligible: false, agreement: 0.96 });
-    expect(promotionCheck({ resolved: 49, agreed: 49 }, config)).toMatchObject({ eligible: false, agreement: 1, reasons: ['49 resolved ticket(s), at least 50 needed'] });
+    expect(promotionCheck({ resolved: 49, agreed: 49 }, config)).toMatchObject({
+      eligible: false,
+      agreement: 1,
+      reasons: ['49 resolved ticket(s), at least 50 needed'],
+    });
     expect(promotionCheck({ resolved: 100, agreed: 98 }, config).eligible).toBe(true);
   });
 

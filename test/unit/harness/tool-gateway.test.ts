@@ -63,9 +63,14 @@ describe('callTool', () => {
     const { harness, stores, transport } = setupHarness();
     transport.script('post_draft', {
       ok: false,
-      error: { category: 'not_authorized', message: 'helpdesk said 401 for Authorization: Bearer hd_tok_8f7e6d5c4b3a29181716 user ana@example.com token=shpat_0123456789abcdef' },
+      error: {
+        category: 'not_authorized',
+        message: 'helpdesk said 401 for Authorization: Bearer hd_tok_8f7e6d5c4b3a29181716 user ana@example.com token=shpat_0123456789abcdef',
+      },
     });
-    const error = await harness.callTool(stepCtx('CheckReply'), 'post_draft', { ticketId: 't-1', body: 'Dear ana@example.com, here is your refund' }).catch((e: unknown) => e);
+    const error = await harness
+      .callTool(stepCtx('CheckReply'), 'post_draft', { ticketId: 't-1', body: 'Dear ana@example.com, here is your refund' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolFailedError);
     expect((error as ToolFailedError).category).toBe('not_authorized');
     const rows = await stores.journal.listByRun('run-1');
@@ -156,7 +161,10 @@ describe('callTool', () => {
 
   it('posts a draft from CheckReply and Escalate', async () => {
     const { harness, transport } = setupHarness();
-    await expect(harness.callTool(stepCtx('CheckReply'), 'post_draft', { ticketId: 't-1', body: 'x' })).resolves.toMatchObject({ noteId: 'note-1', public: false });
+    await expect(harness.callTool(stepCtx('CheckReply'), 'post_draft', { ticketId: 't-1', body: 'x' })).resolves.toMatchObject({
+      noteId: 'note-1',
+      public: false,
+    });
     await expect(harness.callTool(stepCtx('Escalate'), 'post_draft', { ticketId: 't-1', body: 'x' })).resolves.toMatchObject({ public: false });
     expect(transport.calls.map((c) => c.name)).toEqual(['post_draft', 'post_draft']);
   });

@@ -90,7 +90,7 @@ describe('infra/bin/app.ts', () => {
   });
 
   // Offline: the deploy account's credentials are only named (CDK_DEFAULT_*, as the CLI sets them), never used.
-  it('sends each tenant to the account and region its file names, and a tenant naming none to the CLI\'s', () => {
+  it("sends each tenant to the account and region its file names, and a tenant naming none to the CLI's", () => {
     const run = runApp({ 'aws:cdk:bundling-stacks': [] }, { CDK_DEFAULT_ACCOUNT: '999988887777', CDK_DEFAULT_REGION: 'us-east-1' });
     const acme = JSON.parse(readFileSync(join(REPO_ROOT, 'infra', 'tenants', 'acme-eu.json'), 'utf8')) as { account: string; region: string };
 

@@ -16,7 +16,7 @@ import { REPO_ROOT } from './synth.js';
 const FIRST_USE = ['@aws-sdk/client-sesv2', '@aws-sdk/client-sfn'];
 
 describe('cold start', () => {
-  it('leaves the SES and Step Functions SDK modules out of a bundle\'s static imports (loaded on first use)', async () => {
+  it("leaves the SES and Step Functions SDK modules out of a bundle's static imports (loaded on first use)", async () => {
     const result = await build({
       ...esbuildOptionsOf(LAMBDA_BUNDLING, REPO_ROOT),
       entryPoints: [FUNCTIONS.gate.entry],
@@ -48,9 +48,15 @@ describe('cold start', () => {
 
   it('starts and stops executions with the Step Functions module loaded on the first call', async () => {
     const sfn = mockClient(SFNClient);
-    sfn.on(StartExecutionCommand).rejectsOnce(Object.assign(new Error('exists'), { name: 'ExecutionAlreadyExists' })).resolves({});
+    sfn
+      .on(StartExecutionCommand)
+      .rejectsOnce(Object.assign(new Error('exists'), { name: 'ExecutionAlreadyExists' }))
+      .resolves({});
     sfn.on(StopExecutionCommand).resolves({});
-    const engine = createSfnWorkflowEngine({ client: new SFNClient({ region: 'us-east-1' }), stateMachineArn: 'arn:aws:states:us-east-1:111122223333:stateMachine:runs' });
+    const engine = createSfnWorkflowEngine({
+      client: new SFNClient({ region: 'us-east-1' }),
+      stateMachineArn: 'arn:aws:states:us-east-1:111122223333:stateMachine:runs',
+    });
 
     expect(await engine.start({ name: 'run-1', input: { runId: 'run-1' } })).toEqual({ started: false });
     expect(await engine.start({ name: 'run-2', input: { runId: 'run-2' } })).toEqual({ started: true });

@@ -38,11 +38,19 @@ describe('the deployed console', () => {
       MfaConfiguration: 'ON',
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 14, RequireSymbols: true, RequireUppercase: true, RequireNumbers: true }) },
     });
-    expect(ofType('AWS::Cognito::UserPoolUser').map(([, r]) => r.Properties.Username).sort()).toEqual(PEOPLE.map((p) => p.email).sort());
+    expect(
+      ofType('AWS::Cognito::UserPoolUser')
+        .map(([, r]) => r.Properties.Username)
+        .sort(),
+    ).toEqual(PEOPLE.map((p) => p.email).sort());
   });
 
   it('has a group per role, and each person in the group of their role', () => {
-    expect(ofType('AWS::Cognito::UserPoolGroup').map(([, r]) => r.Properties.GroupName).sort()).toEqual(['lead', 'operator', 'viewer']);
+    expect(
+      ofType('AWS::Cognito::UserPoolGroup')
+        .map(([, r]) => r.Properties.GroupName)
+        .sort(),
+    ).toEqual(['lead', 'operator', 'viewer']);
     const attachments = ofType('AWS::Cognito::UserPoolUserToGroupAttachment').map(([, r]) => [r.Properties.Username, r.Properties.GroupName]);
     expect(attachments.sort()).toEqual(PEOPLE.map((p) => [p.email, p.role]).sort());
   });
@@ -72,7 +80,9 @@ describe('the deployed console', () => {
       expect(routes[routeKeyOf(route)], routeKeyOf(route)).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
     }
     // Public routes of the console function: the sign-in redirects alone.
-    const publicConsole = ROUTES.filter((r) => r.fn === 'console' && r.auth.kind === 'public').map(routeKeyOf).sort();
+    const publicConsole = ROUTES.filter((r) => r.fn === 'console' && r.auth.kind === 'public')
+      .map(routeKeyOf)
+      .sort();
     expect(publicConsole).toEqual(['GET /auth/callback', 'GET /auth/login', 'GET /auth/logout']);
     for (const key of publicConsole) expect(routes[key]!.AuthorizationType).toBe('NONE');
   });
@@ -86,6 +96,16 @@ describe('the deployed console', () => {
 
   it('refuses a tenant file with an unknown role or a person listed twice', () => {
     expect(TenantConfig.safeParse({ ...TEST_TENANT, console: { users: [{ email: 'a@acme.test', role: 'admin' }] } }).success).toBe(false);
-    expect(TenantConfig.safeParse({ ...TEST_TENANT, console: { users: [{ email: 'a@acme.test', role: 'lead' }, { email: 'A@acme.test', role: 'viewer' }] } }).success).toBe(false);
+    expect(
+      TenantConfig.safeParse({
+        ...TEST_TENANT,
+        console: {
+          users: [
+            { email: 'a@acme.test', role: 'lead' },
+            { email: 'A@acme.test', role: 'viewer' },
+          ],
+        },
+      }).success,
+    ).toBe(false);
   });
 });

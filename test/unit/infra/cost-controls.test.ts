@@ -29,7 +29,10 @@ describe('retention', () => {
 
   it("tells every function that writes to the table the tenant's retention in days, 400 by default", () => {
     const handlers = FUNCTION_NAMES.filter((fn) => FUNCTIONS[fn].access.table === 'readWrite').length;
-    const keep = (t: ReturnType<typeof readTemplate>) => functionsOf(t).map(([, fn]) => fn.Environment.Variables.RETENTION_DAYS).filter(Boolean);
+    const keep = (t: ReturnType<typeof readTemplate>) =>
+      functionsOf(t)
+        .map(([, fn]) => fn.Environment.Variables.RETENTION_DAYS)
+        .filter(Boolean);
 
     expect(keep(defaults)).toEqual(Array(handlers).fill('400'));
     expect(keep(readTemplate(synthTenant({ ...TEST_TENANT, retentionDays: 90 })))).toEqual(Array(handlers).fill('90'));
@@ -64,7 +67,11 @@ describe('indexes', () => {
 describe('dashboard', () => {
   it('builds no dashboard unless the tenant file asks for one, and keeps every alarm either way', () => {
     const withDashboard = readTemplate(synthTenant(TEST_TENANT));
-    const alarmIds = (t: ReturnType<typeof readTemplate>) => t.ofType('AWS::CloudWatch::Alarm').map(([id]) => id).sort();
+    const alarmIds = (t: ReturnType<typeof readTemplate>) =>
+      t
+        .ofType('AWS::CloudWatch::Alarm')
+        .map(([id]) => id)
+        .sort();
 
     expect(defaults.ofType('AWS::CloudWatch::Dashboard')).toEqual([]);
     expect(defaultOutputs).not.toHaveProperty('DashboardName');

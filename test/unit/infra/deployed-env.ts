@@ -65,8 +65,7 @@ export function createTemplateEvaluator(resources: Record<string, Resource>) {
   for (const [id, resource] of Object.entries(resources)) {
     if (resource.Type !== 'AWS::SecretsManager::Secret') continue;
     const generate = resource.Properties?.GenerateSecretString as
-      | { SecretStringTemplate: string; GenerateStringKey: string; PasswordLength: number }
-      | undefined;
+      { SecretStringTemplate: string; GenerateStringKey: string; PasswordLength: number } | undefined;
     const fields = JSON.parse(generate ? generate.SecretStringTemplate : evaluate(resource.Properties?.SecretString)) as Record<string, string>;
     if (generate) fields[generate.GenerateStringKey] = 'g'.repeat(generate.PasswordLength);
     secretValues.set(REF_SAMPLE['AWS::SecretsManager::Secret']!(id), fields);

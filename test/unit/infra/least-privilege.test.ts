@@ -42,7 +42,10 @@ describe('least privilege', () => {
   it('scopes every secret read to named secrets, never a wildcard', () => {
     for (const fn of FUNCTION_NAMES) {
       for (const statement of byFunction[fn].filter((s) => actionsOf([s]).includes('secretsmanager:GetSecretValue'))) {
-        expect(resourcesOf(statement).every((r) => t.resources[r]?.Type === 'AWS::SecretsManager::Secret'), fn).toBe(true);
+        expect(
+          resourcesOf(statement).every((r) => t.resources[r]?.Type === 'AWS::SecretsManager::Secret'),
+          fn,
+        ).toBe(true);
       }
     }
   });

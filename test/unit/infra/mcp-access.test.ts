@@ -34,7 +34,9 @@ describe('MCP server access', () => {
     expect(integrations.filter((uri) => uri.includes(mcpId))).toEqual([]);
     // API Gateway may not invoke it either.
     const permissions = t.ofType('AWS::Lambda::Permission').map(([, p]) => p.Properties!);
-    expect(permissions.filter((p) => JSON.stringify(p.FunctionName).includes(mcpId) && p.Principal !== undefined && String(p.Principal).includes('apigateway'))).toEqual([]);
+    expect(
+      permissions.filter((p) => JSON.stringify(p.FunctionName).includes(mcpId) && p.Principal !== undefined && String(p.Principal).includes('apigateway')),
+    ).toEqual([]);
   });
 
   it('serves it at one function URL with AuthType AWS_IAM, and grants no one a resource-based permission on it', () => {
@@ -55,12 +57,20 @@ describe('MCP server access', () => {
     const byFunction = t.statementsByFunction();
     for (const fn of TOOL_CALLERS as Array<(typeof FUNCTION_NAMES)[number]>) {
       const statements = byFunction[fn].filter((s: Statement) => resourcesOf(s).some(onMcp));
-      expect(statements.map((s) => [actionsOf([s]), s.Condition]), fn).toEqual(expect.arrayContaining([
-        [['lambda:InvokeFunctionUrl'], { StringEquals: { 'lambda:FunctionUrlAuthType': 'AWS_IAM' } }],
-        [['lambda:InvokeFunction'], { Bool: { 'lambda:InvokedViaFunctionUrl': true } }],
-      ]));
+      expect(
+        statements.map((s) => [actionsOf([s]), s.Condition]),
+        fn,
+      ).toEqual(
+        expect.arrayContaining([
+          [['lambda:InvokeFunctionUrl'], { StringEquals: { 'lambda:FunctionUrlAuthType': 'AWS_IAM' } }],
+          [['lambda:InvokeFunction'], { Bool: { 'lambda:InvokedViaFunctionUrl': true } }],
+        ]),
+      );
       // Never a direct invoke: it could hand the server a forged IAM context.
-      expect(statements.every((s) => s.Condition !== undefined), fn).toBe(true);
+      expect(
+        statements.every((s) => s.Condition !== undefined),
+        fn,
+      ).toBe(true);
     }
   });
 
@@ -70,11 +80,16 @@ describe('MCP server access', () => {
     expect(Object.keys(roles).sort()).toEqual([...MCP_CALLERS].sort());
     expect([...MCP_CALLERS].sort()).toEqual(TOOL_CALLERS);
     for (const fn of TOOL_CALLERS) {
-      const role = (t.resources[synth.logicalIdOf(fn as (typeof FUNCTION_NAMES)[number])]!.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const role = (t.resources[synth.logicalIdOf(fn as (typeof FUNCTION_NAMES)[number])]!.Properties!.Role as { 'Fn::GetAtt': [string, string] })[
+        'Fn::GetAtt'
+      ][0];
       expect(roles[fn], fn).toBe(`arn:aws:iam::123456789012:role/${role}`);
     }
     // The tool-calling functions are given the URL, nothing else about the server.
-    for (const fn of TOOL_CALLERS) expect(env.deployedEnvOf(synth.logicalIdOf(fn as (typeof FUNCTION_NAMES)[number])).MCP_URL, fn).toMatch(/^https:\/\/[a-z0-9]+\.lambda-url\.eu-west-1\.on\.aws\/mcp$/);
+    for (const fn of TOOL_CALLERS)
+      expect(env.deployedEnvOf(synth.logicalIdOf(fn as (typeof FUNCTION_NAMES)[number])).MCP_URL, fn).toMatch(
+        /^https:\/\/[a-z0-9]+\.lambda-url\.eu-west-1\.on\.aws\/mcp$/,
+      );
   });
 
   it('names a step the caller its function is deployed as', () => {

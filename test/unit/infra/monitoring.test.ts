@@ -42,7 +42,9 @@ const alarmNamed = (name: string) => {
 function metricsOf(alarm: Record<string, unknown> & { Metrics?: Query[] }): MetricStat[] {
   if (alarm.MetricName) {
     const single = alarm as unknown as MetricStat['Metric'] & { Statistic: string; Period: number };
-    return [{ Metric: { Namespace: single.Namespace, MetricName: single.MetricName, Dimensions: single.Dimensions }, Stat: single.Statistic, Period: single.Period }];
+    return [
+      { Metric: { Namespace: single.Namespace, MetricName: single.MetricName, Dimensions: single.Dimensions }, Stat: single.Statistic, Period: single.Period },
+    ];
   }
   return (alarm.Metrics ?? []).filter((q) => q.MetricStat).map((q) => q.MetricStat!);
 }
@@ -100,9 +102,16 @@ describe('alarms', () => {
   it("sums the tenant's pin-mismatch metric over every tool, since the pin guard emits one series per tenant and tool", () => {
     const alarm = alarmNamed('RegistryHashMismatch');
     const tools = metricsOf(alarm).map((m) => m.Metric.Dimensions);
-    const emitted = JSON.parse(pinMetricLine(PIN_METRICS.mismatch, 'get_order', new Date(), TEST_TENANT.tenant)) as { _aws: { CloudWatchMetrics: { Dimensions: string[][] }[] } };
+    const emitted = JSON.parse(pinMetricLine(PIN_METRICS.mismatch, 'get_order', new Date(), TEST_TENANT.tenant)) as {
+      _aws: { CloudWatchMetrics: { Dimensions: string[][] }[] };
+    };
 
-    expect(tools).toEqual(TOOL_NAMES.map((tool) => [{ Name: 'Tenant', Value: TEST_TENANT.tenant }, { Name: 'Tool', Value: tool }]));
+    expect(tools).toEqual(
+      TOOL_NAMES.map((tool) => [
+        { Name: 'Tenant', Value: TEST_TENANT.tenant },
+        { Name: 'Tool', Value: tool },
+      ]),
+    );
     // The same dimension set the pin guard writes, or the alarm would watch a series nobody emits.
     expect(emitted._aws.CloudWatchMetrics[0]!.Dimensions).toEqual([['Tenant', 'Tool']]);
     expect(alarm.Metrics!.find((q) => q.Expression)!.Expression).toBe(TOOL_NAMES.map((_, i) => `FILL(t${i}, 0)`).join(' + '));
@@ -170,7 +179,9 @@ describe('dashboard, logs and traces', () => {
 
 describe('metric names shared with the emitting code', () => {
   it('alarms only on metrics whose names the code can emit, and every emitted one is a known name', () => {
-    const emitted = Object.entries(PRODUCT_METRICS).filter(([, m]) => m.emitted).map(([name]) => name);
+    const emitted = Object.entries(PRODUCT_METRICS)
+      .filter(([, m]) => m.emitted)
+      .map(([name]) => name);
     for (const name of emitted) expect(PRODUCT_METRIC_NAMES as readonly string[]).toContain(name);
     // Every metric an alarm watches has its emitter, the reversal rate's store webhook included.
     expect(Object.keys(PRODUCT_METRICS).filter((name) => !emitted.includes(name))).toEqual([]);

@@ -15,11 +15,13 @@ const findingsOf = (scope: IConstruct) =>
 
 /** Every acknowledgement recorded in the tree: rule id → reasons. */
 function acknowledgements(scope: IConstruct): [string, string][] {
-  return scope.node.findAll().flatMap((construct) =>
-    construct.node.metadata
-      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-      .flatMap((entry) => Object.entries(entry.data as Record<string, string>)),
-  );
+  return scope.node
+    .findAll()
+    .flatMap((construct) =>
+      construct.node.metadata
+        .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((entry) => Object.entries(entry.data as Record<string, string>)),
+    );
 }
 
 describe('cdk-nag AwsSolutions', () => {

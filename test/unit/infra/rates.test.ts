@@ -120,7 +120,10 @@ describe('the tenant file', () => {
     ] as const) {
       const parsed = TenantConfig.safeParse({ ...TEST_TENANT, alarms });
       expect(parsed.success, field).toBe(false);
-      expect(parsed.error!.issues.map((issue) => issue.path.join('.')), field).toContain(field);
+      expect(
+        parsed.error!.issues.map((issue) => issue.path.join('.')),
+        field,
+      ).toContain(field);
     }
   });
 });
@@ -140,7 +143,11 @@ describe('the cost anomaly', () => {
         ] as const
       ).map(([id, metricName]) => [
         id,
-        { Metric: { Namespace: 'RefundAgent', MetricName: metricName, Dimensions: [{ Name: 'Tenant', Value: TEST_TENANT.tenant }] }, Stat: 'Sum', Period: 3600 },
+        {
+          Metric: { Namespace: 'RefundAgent', MetricName: metricName, Dimensions: [{ Name: 'Tenant', Value: TEST_TENANT.tenant }] },
+          Stat: 'Sum',
+          Period: 3600,
+        },
       ]),
     );
   });

@@ -87,7 +87,7 @@ describe('RefundAgent tenant stack', () => {
     }
   });
 
-  it('routes the HTTP API to webhook intake, approval pages and the operators\' API, never to the MCP server', () => {
+  it("routes the HTTP API to webhook intake, approval pages and the operators' API, never to the MCP server", () => {
     const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey);
 
     expect(routes.sort()).toEqual(
@@ -151,7 +151,11 @@ describe('RefundAgent tenant stack', () => {
         .map((arn) => arn.replace(/:\*$/, '')), // the function and its versions
     );
 
-    expect([...invoked].sort()).toEqual(Object.values(STATE_FUNCTIONS).map((fn) => synth.logicalIdOf(fn)).sort());
+    expect([...invoked].sort()).toEqual(
+      Object.values(STATE_FUNCTIONS)
+        .map((fn) => synth.logicalIdOf(fn))
+        .sort(),
+    );
   });
 
   it('grants task responses only to the approval deciders (the email link, the console), on its own state machine', () => {
@@ -182,18 +186,29 @@ describe('RefundAgent tenant stack', () => {
     expect(who('sqs:DeleteMessage')).toEqual(['console', 'dead-letters', 'run-starter']);
     expect(who('ses:SendEmail')).toEqual(['request-approval']);
     // Only the tool-calling steps, only the MCP server, only through its function URL (mcp-access.test.ts).
-    expect(who('lambda:InvokeFunction')).toEqual(['check-order', 'check-reply', 'console', 'escalate', 'propose-refund', 'refund', 'request-approval', 'shadow', 'stalled-runs']);
+    expect(who('lambda:InvokeFunction')).toEqual([
+      'check-order',
+      'check-reply',
+      'console',
+      'escalate',
+      'propose-refund',
+      'refund',
+      'request-approval',
+      'shadow',
+      'stalled-runs',
+    ]);
     expect(who('dynamodb:PutItem')).toEqual(writers);
     expect(who('dynamodb:Query')).toEqual([...writers, 'runs-api'].sort());
     for (const fn of ['mcp', 'webhook-ingest', 'dead-letters', 'console-authorizer'] as const) {
-      expect(actionsOf(byFunction[fn]).some((a) => a.startsWith('dynamodb:')), fn).toBe(false);
+      expect(
+        actionsOf(byFunction[fn]).some((a) => a.startsWith('dynamodb:')),
+        fn,
+      ).toBe(false);
     }
   });
 
   it('refuses a tenant file whose settings the deployed functions would silently ignore', () => {
-    expect(() => synthTenant({ ...TEST_TENANT, helpdesk: { kind: 'intercom', baseUrl: 'https://acme.intercom.com' } })).toThrow(
-      TenantNotDeployableError,
-    );
+    expect(() => synthTenant({ ...TEST_TENANT, helpdesk: { kind: 'intercom', baseUrl: 'https://acme.intercom.com' } })).toThrow(TenantNotDeployableError);
     expect(() => synthTenant({ ...TEST_TENANT, caps: { ...TEST_TENANT.caps, runCostMicros: 100_000 } })).toThrow(TenantNotDeployableError);
   });
 
@@ -205,7 +220,7 @@ describe('RefundAgent tenant stack', () => {
     expect(envOf('triage').HELPDESK_KIND).toBeUndefined();
   });
 
-  it('hands the tenant\'s model choices to the model-calling steps only', () => {
+  it("hands the tenant's model choices to the model-calling steps only", () => {
     const { template, logicalIdOf } = synthTenant({ ...TEST_TENANT, models: { triage: 'claude-sonnet-5' } });
     const envOf = (fn: string) => template.toJSON().Resources[logicalIdOf(fn as never)].Properties.Environment.Variables as Record<string, unknown>;
     expect(JSON.parse(envOf('triage').MODEL_CHOICES as string)).toEqual({ triage: 'claude-sonnet-5' });

@@ -40,7 +40,7 @@ describe('function errors and throttles', () => {
     expect(functionGroups(FUNCTION_NAMES.slice(0, 10))).toHaveLength(1);
   });
 
-  it.each(['Errors', 'Throttles'])('alarms on any %s of any of the tenant\'s functions, summed per group', (metric) => {
+  it.each(['Errors', 'Throttles'])("alarms on any %s of any of the tenant's functions, summed per group", (metric) => {
     const watched = functionGroups().flatMap((group, g) => {
       const props = alarm(`Function${metric}${g + 1}`);
       expect(props).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' });
@@ -85,10 +85,14 @@ describe('email', () => {
   it("sends approval emails through the tenant's SES configuration set, which counts sends, deliveries, bounces and complaints per Tenant", () => {
     const [setId] = t.ofType('AWS::SES::ConfigurationSet')[0]!;
     const [, destination] = t.ofType('AWS::SES::ConfigurationSetEventDestination')[0]!;
-    const dest = (destination.Properties as { EventDestination: { MatchingEventTypes: string[]; CloudWatchDestination: { DimensionConfigurations: unknown[] } } }).EventDestination;
+    const dest = (
+      destination.Properties as { EventDestination: { MatchingEventTypes: string[]; CloudWatchDestination: { DimensionConfigurations: unknown[] } } }
+    ).EventDestination;
 
     expect(dest.MatchingEventTypes.sort()).toEqual(['bounce', 'complaint', 'delivery', 'send']);
-    expect(dest.CloudWatchDestination.DimensionConfigurations).toEqual([{ DimensionName: 'Tenant', DimensionValueSource: 'messageTag', DefaultDimensionValue: TEST_TENANT.tenant }]);
+    expect(dest.CloudWatchDestination.DimensionConfigurations).toEqual([
+      { DimensionName: 'Tenant', DimensionValueSource: 'messageTag', DefaultDimensionValue: TEST_TENANT.tenant },
+    ]);
     const senders = FUNCTION_NAMES.filter((fn) => FUNCTIONS[fn].access.sendEmail);
     for (const fn of FUNCTION_NAMES) {
       const env = (t.resources[synth.logicalIdOf(fn)]!.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables;
@@ -128,7 +132,10 @@ describe('the sweeper heartbeat', () => {
       TreatMissingData: 'breaching',
     });
     // The series the sweeper writes on every run, zero or not.
-    const line = JSON.parse(emfLine({ tenant: TEST_TENANT.tenant, count: 0, at: new Date() })) as { _aws: { CloudWatchMetrics: { Dimensions: string[][] }[] }; StalledRuns: number };
+    const line = JSON.parse(emfLine({ tenant: TEST_TENANT.tenant, count: 0, at: new Date() })) as {
+      _aws: { CloudWatchMetrics: { Dimensions: string[][] }[] };
+      StalledRuns: number;
+    };
     expect(line._aws.CloudWatchMetrics[0]!.Dimensions).toEqual([['Tenant']]);
     expect(line.StalledRuns).toBe(0);
   });

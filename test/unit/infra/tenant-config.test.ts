@@ -62,7 +62,14 @@ describe('loadTenantConfig', () => {
     });
 
     const problems = problemsOf(() => loadTenantConfig('shop-one', dir));
-    for (const field of ['policy.autoRefundLimitMinor', 'policy.fulfilledWithinDays', 'policy', 'models.triage', 'caps.webhookRatePerSecond', 'alarmEmails.0']) {
+    for (const field of [
+      'policy.autoRefundLimitMinor',
+      'policy.fulfilledWithinDays',
+      'policy',
+      'models.triage',
+      'caps.webhookRatePerSecond',
+      'alarmEmails.0',
+    ]) {
       expect(problems).toContain(field);
     }
     expect(problems).toContain('maxRefundsPerRun'); // not a number a tenant may change
@@ -129,7 +136,9 @@ describe('loadTenantConfig', () => {
     expect(shadow.mode).toEqual({ default: 'shadow', classes: { 'damaged|200+|en': 'assist' }, minTickets: 100, agreement: 0.98 });
     expect(undeployableSettings(shadow)).toEqual([]);
     expect(problemsOf(() => loadTenantConfig('shop-one', tenantsDir({ 'shop-one': { ...VALID, mode: { agreement: 0.9 } } })))).toContain('mode.agreement');
-    expect(problemsOf(() => loadTenantConfig('shop-one', tenantsDir({ 'shop-one': { ...VALID, mode: { classes: { damaged: 'shadow' } } } })))).toContain('mode.classes');
+    expect(problemsOf(() => loadTenantConfig('shop-one', tenantsDir({ 'shop-one': { ...VALID, mode: { classes: { damaged: 'shadow' } } } })))).toContain(
+      'mode.classes',
+    );
   });
 
   it('lists every tenant file of a folder, and says so when there is none', () => {

@@ -23,14 +23,28 @@ describe('resuming the runs a stopped local runtime left open', () => {
       makeRun({ runId: 'r-refund', status: 'running', state: 'Refund', createdAt: at(2) }),
       makeRun({ runId: 'r-waiting', status: 'awaiting_approval', state: 'RequestApproval', createdAt: at(3) }),
       makeRun({ runId: 'r-review', status: 'pending_review', state: 'Refund', createdAt: at(4) }),
-      makeRun({ runId: 'r-handed', status: 'pending_review', state: 'Escalate', escalation: { reason: 'refund outcome unknown', step: 'Refund' }, createdAt: at(5) }),
+      makeRun({
+        runId: 'r-handed',
+        status: 'pending_review',
+        state: 'Escalate',
+        escalation: { reason: 'refund outcome unknown', step: 'Refund' },
+        createdAt: at(5),
+      }),
       makeRun({ runId: 'r-escalated', status: 'escalated', state: 'Escalate', createdAt: at(6) }),
       makeRun({ runId: 'r-queued', status: 'running', state: 'Queued', createdAt: at(7) }),
       // Triage asked for a person and the process stopped before Escalate: no step runs again.
-      makeRun({ runId: 'r-asked', status: 'running', state: 'Triage', escalationRequest: { step: 'Triage', reason: 'the ticket is not a refund request' }, createdAt: at(8) }),
+      makeRun({
+        runId: 'r-asked',
+        status: 'running',
+        state: 'Triage',
+        escalationRequest: { step: 'Triage', reason: 'the ticket is not a refund request' },
+        createdAt: at(8),
+      }),
     ].reverse();
     const resumes: Array<{ name: string; startAt: string }> = [];
-    const engine = { resume: async (input: { name: string; startAt: string }) => (resumes.push({ name: input.name, startAt: input.startAt }), { started: true }) };
+    const engine = {
+      resume: async (input: { name: string; startAt: string }) => (resumes.push({ name: input.name, startAt: input.startAt }), { started: true }),
+    };
 
     const resumed = await resumeOpenRuns({ runs: { list: async () => runs }, engine, definition: DEFINITION });
 

@@ -23,7 +23,9 @@ describe('MCP configuration', () => {
   it('refuses to start without the role of every caller, or with something else than a role ARN', () => {
     const { refund: _refund, ...withoutRefund } = ROLES;
     expect(() => loadMcpConfig({ ...env, MCP_CALLER_ROLES: JSON.stringify(withoutRefund) })).toThrow(/MCP_CALLER_ROLES/);
-    expect(() => loadMcpConfig({ ...env, MCP_CALLER_ROLES: JSON.stringify({ ...ROLES, refund: 'arn:aws:iam::123456789012:user/someone' }) })).toThrow(/MCP_CALLER_ROLES/);
+    expect(() => loadMcpConfig({ ...env, MCP_CALLER_ROLES: JSON.stringify({ ...ROLES, refund: 'arn:aws:iam::123456789012:user/someone' }) })).toThrow(
+      /MCP_CALLER_ROLES/,
+    );
     expect(() => loadMcpConfig({ ...env, MCP_CALLER_ROLES: 'not json' })).toThrow(/MCP_CALLER_ROLES/);
     expect(() => loadMcpConfig({ ...env, MCP_CALLER_ROLES: undefined })).toThrow(/MCP_CALLER_ROLES/);
   });

@@ -50,14 +50,18 @@ describe('sandbox fixture: fulfilments, gift cards, amount-only refunds, time zo
   const withOrder = (order: Record<string, unknown>, shop: Record<string, unknown> = {}) => ({
     ...base,
     shop: { ...base.shop, ...shop },
-    orders: [{
-      number: 4001, customerId, createdDaysAgo: 10,
-      lineItems: [
-        { title: 'Plate', sku: 'PLATE', quantity: 4, unitPriceMinor: 2200 },
-        { title: 'Gift card', sku: 'GIFT', quantity: 1, unitPriceMinor: 5000, giftCard: true },
-      ],
-      ...order,
-    }],
+    orders: [
+      {
+        number: 4001,
+        customerId,
+        createdDaysAgo: 10,
+        lineItems: [
+          { title: 'Plate', sku: 'PLATE', quantity: 4, unitPriceMinor: 2200 },
+          { title: 'Gift card', sku: 'GIFT', quantity: 1, unitPriceMinor: 5000, giftCard: true },
+        ],
+        ...order,
+      },
+    ],
   });
   const errorOf = (value: unknown): string => {
     try {
@@ -70,18 +74,36 @@ describe('sandbox fixture: fulfilments, gift cards, amount-only refunds, time zo
   };
 
   it('reads the new fields', () => {
-    const fixture = parseFixture(withOrder({
-      fulfillments: [
-        { daysAgo: 8, deliveredDaysAgo: 6, lineItems: [{ sku: 'PLATE', quantity: 2 }, { index: 1, quantity: 1 }] },
-        { daysAgo: 3, lineItems: [{ sku: 'PLATE', quantity: 1 }] },
-      ],
-      refunds: [{ daysAgo: 5, amountMinor: 500 }, { daysAgo: 2, lineItems: [{ index: 0, quantity: 1 }], amountMinor: 1000 }],
-    }, { timeZone: 'Europe/Lisbon' }));
+    const fixture = parseFixture(
+      withOrder(
+        {
+          fulfillments: [
+            {
+              daysAgo: 8,
+              deliveredDaysAgo: 6,
+              lineItems: [
+                { sku: 'PLATE', quantity: 2 },
+                { index: 1, quantity: 1 },
+              ],
+            },
+            { daysAgo: 3, lineItems: [{ sku: 'PLATE', quantity: 1 }] },
+          ],
+          refunds: [
+            { daysAgo: 5, amountMinor: 500 },
+            { daysAgo: 2, lineItems: [{ index: 0, quantity: 1 }], amountMinor: 1000 },
+          ],
+        },
+        { timeZone: 'Europe/Lisbon' },
+      ),
+    );
     expect(fixture.shop.timeZone).toBe('Europe/Lisbon');
     expect(fixture.orders[0]).toMatchObject({
       fulfillments: [{ daysAgo: 8, deliveredDaysAgo: 6 }, { daysAgo: 3 }],
       lineItems: [{ sku: 'PLATE' }, { giftCard: true }],
-      refunds: [{ daysAgo: 5, amountMinor: 500 }, { daysAgo: 2, amountMinor: 1000 }],
+      refunds: [
+        { daysAgo: 5, amountMinor: 500 },
+        { daysAgo: 2, amountMinor: 1000 },
+      ],
     });
     expect(fixture.orders[0]?.fulfilledDaysAgo).toBeUndefined();
   });
@@ -89,25 +111,73 @@ describe('sandbox fixture: fulfilments, gift cards, amount-only refunds, time zo
   it.each<[string, Record<string, unknown>, RegExp, Record<string, unknown>?]>([
     ['both fulfilledDaysAgo and fulfillments', { fulfilledDaysAgo: 3, fulfillments: [{ daysAgo: 3, lineItems: [{ index: 0, quantity: 1 }] }] }, /not both/],
     ['neither fulfilledDaysAgo nor fulfillments', {}, /fulfilledDaysAgo \(null when unfulfilled\) or fulfillments/],
-    ['an order-level deliveredDaysAgo with fulfillments', { deliveredDaysAgo: 1, fulfillments: [{ daysAgo: 3, lineItems: [{ index: 0, quantity: 1 }] }] }, /its own deliveredDaysAgo/],
-    ['more units fulfilled than ordered, over two fulfilments',
-      { fulfillments: [{ daysAgo: 5, lineItems: [{ sku: 'PLATE', quantity: 3 }] }, { daysAgo: 2, lineItems: [{ index: 0, quantity: 2 }] }] }, /more units fulfilled than were ordered/],
+    [
+      'an order-level deliveredDaysAgo with fulfillments',
+      { deliveredDaysAgo: 1, fulfillments: [{ daysAgo: 3, lineItems: [{ index: 0, quantity: 1 }] }] },
+      /its own deliveredDaysAgo/,
+    ],
+    [
+      'more units fulfilled than ordered, over two fulfilments',
+      {
+        fulfillments: [
+          { daysAgo: 5, lineItems: [{ sku: 'PLATE', quantity: 3 }] },
+          { daysAgo: 2, lineItems: [{ index: 0, quantity: 2 }] },
+        ],
+      },
+      /more units fulfilled than were ordered/,
+    ],
     ['a fulfilment of an unknown line', { fulfillments: [{ daysAgo: 5, lineItems: [{ sku: 'MUG', quantity: 1 }] }] }, /unknown line item/],
-    ['a delivery before its fulfilment', { fulfillments: [{ daysAgo: 5, deliveredDaysAgo: 6, lineItems: [{ index: 0, quantity: 1 }] }] }, /delivered before it was fulfilled/],
+    [
+      'a delivery before its fulfilment',
+      { fulfillments: [{ daysAgo: 5, deliveredDaysAgo: 6, lineItems: [{ index: 0, quantity: 1 }] }] },
+      /delivered before it was fulfilled/,
+    ],
     ['a fulfilment before the order', { fulfillments: [{ daysAgo: 11, lineItems: [{ index: 0, quantity: 1 }] }] }, /before the order was placed/],
     ['a refund with neither lines nor amount', { fulfilledDaysAgo: 3, refunds: [{ daysAgo: 1 }] }, /needs lineItems, amountMinor or both/],
     ['an amount-only refund of nothing', { fulfilledDaysAgo: 3, refunds: [{ daysAgo: 1, amountMinor: 0 }] }, /pays back more than 0/],
-    ['an amount-only refund above the order total', { fulfilledDaysAgo: 3, refunds: [{ daysAgo: 1, amountMinor: 13_801 }] }, /refunds 13801, more than the 13800/],
-    ['a line refund above what an earlier goodwill refund left',
-      { fulfilledDaysAgo: 3, refunds: [{ daysAgo: 1, lineItems: [{ sku: 'GIFT', quantity: 1 }] }, { daysAgo: 2, amountMinor: 9000 }] }, /refunds 5000, more than the 4800/],
-    ['more units refunded than ordered', { fulfilledDaysAgo: 3, refunds: [{ daysAgo: 2, lineItems: [{ index: 1, quantity: 1 }] }, { daysAgo: 1, lineItems: [{ index: 1, quantity: 1 }] }] },
-      /more units refunded than were ordered/],
+    [
+      'an amount-only refund above the order total',
+      { fulfilledDaysAgo: 3, refunds: [{ daysAgo: 1, amountMinor: 13_801 }] },
+      /refunds 13801, more than the 13800/,
+    ],
+    [
+      'a line refund above what an earlier goodwill refund left',
+      {
+        fulfilledDaysAgo: 3,
+        refunds: [
+          { daysAgo: 1, lineItems: [{ sku: 'GIFT', quantity: 1 }] },
+          { daysAgo: 2, amountMinor: 9000 },
+        ],
+      },
+      /refunds 5000, more than the 4800/,
+    ],
+    [
+      'more units refunded than ordered',
+      {
+        fulfilledDaysAgo: 3,
+        refunds: [
+          { daysAgo: 2, lineItems: [{ index: 1, quantity: 1 }] },
+          { daysAgo: 1, lineItems: [{ index: 1, quantity: 1 }] },
+        ],
+      },
+      /more units refunded than were ordered/,
+    ],
     ['an unknown time zone', { fulfilledDaysAgo: 3 }, /not an IANA time zone/, { timeZone: 'Mars/Olympus' }],
   ])('refuses %s', (_name, order, message, shop) => {
     expect(errorOf(withOrder(order, shop))).toMatch(message);
   });
 
   it('accepts refunds that add up to exactly the order total, whatever their order in the file', () => {
-    expect(errorOf(withOrder({ fulfilledDaysAgo: 3, refunds: [{ daysAgo: 1, amountMinor: 8800 }, { daysAgo: 2, lineItems: [{ sku: 'GIFT', quantity: 1 }] }] }))).toBe('parsed');
+    expect(
+      errorOf(
+        withOrder({
+          fulfilledDaysAgo: 3,
+          refunds: [
+            { daysAgo: 1, amountMinor: 8800 },
+            { daysAgo: 2, lineItems: [{ sku: 'GIFT', quantity: 1 }] },
+          ],
+        }),
+      ),
+    ).toBe('parsed');
   });
 });

@@ -3,9 +3,25 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import {
-  buildClientSchema, DirectiveLocation, getNamedType, getNullableType, GraphQLDirective, GraphQLList, GraphQLNonNull, GraphQLSchema,
-  GraphQLString, isCompositeType, isObjectType, Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLCompositeType,
-  type IntrospectionQuery, type SelectionSetNode,
+  buildClientSchema,
+  DirectiveLocation,
+  getNamedType,
+  getNullableType,
+  GraphQLDirective,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLSchema,
+  GraphQLString,
+  isCompositeType,
+  isObjectType,
+  Kind,
+  parse,
+  validate,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type IntrospectionQuery,
+  type SelectionSetNode,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildSandboxSchema } from '#local/sandbox/store/schema.js';
@@ -65,8 +81,9 @@ function requestedCost(schema: GraphQLSchema, document: DocumentNode): number {
   const operation = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
   if (operation?.kind !== Kind.OPERATION_DEFINITION) return 0;
   const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
-  const defaults = Object.fromEntries((operation.variableDefinitions ?? []).flatMap((v) =>
-    v.defaultValue?.kind === Kind.INT ? [[v.variable.name.value, Number(v.defaultValue.value)]] : []));
+  const defaults = Object.fromEntries(
+    (operation.variableDefinitions ?? []).flatMap((v) => (v.defaultValue?.kind === Kind.INT ? [[v.variable.name.value, Number(v.defaultValue.value)]] : [])),
+  );
   return root ? selectionCost(root, operation.selectionSet, defaults) + (operation.operation === 'mutation' ? 10 : 0) : 0;
 }
 

@@ -17,7 +17,10 @@ function apiAnswering(body: unknown) {
     sent.push(JSON.parse(String(init?.body)) as (typeof sent)[number]);
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   };
-  return { api: createShopifyApi({ graphql: createShopifyGraphqlClient({ shopUrl: 'https://shop.example', accessToken: 'shpat_x', fetch: fetchFake }) }), sent };
+  return {
+    api: createShopifyApi({ graphql: createShopifyGraphqlClient({ shopUrl: 'https://shop.example', accessToken: 'shpat_x', fetch: fetchFake }) }),
+    sent,
+  };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ToolFailureError> {
@@ -43,10 +46,15 @@ const refundInput = {
 describe('Shopify responses (recorded fixtures)', () => {
   it('maps a real suggestedRefund into the preview: tax included, every parent transaction kept', async () => {
     const { api, sent } = apiAnswering(fixtures.suggestedRefund);
-    const preview = await api.previewRefund({ orderId: 'gid://shopify/Order/5825492418711', lineItems: [{ lineItemId: 'gid://shopify/LineItem/13532516319383', quantity: 1 }] });
+    const preview = await api.previewRefund({
+      orderId: 'gid://shopify/Order/5825492418711',
+      lineItems: [{ lineItemId: 'gid://shopify/LineItem/13532516319383', quantity: 1 }],
+    });
     expect(PreviewRefundOutput.parse(preview)).toEqual(preview);
     expect(preview).toMatchObject({
-      amount: { amountMinor: 3257, currency: 'USD' }, subtotal: { amountMinor: 2999, currency: 'USD' }, totalTax: { amountMinor: 258, currency: 'USD' },
+      amount: { amountMinor: 3257, currency: 'USD' },
+      subtotal: { amountMinor: 2999, currency: 'USD' },
+      totalTax: { amountMinor: 258, currency: 'USD' },
       maximumRefundable: { amountMinor: 299_711, currency: 'USD' },
       lineItems: [{ lineItemId: 'gid://shopify/LineItem/13715390464151', quantity: 1, subtotal: { amountMinor: 2999, currency: 'USD' } }],
     });
@@ -56,21 +64,29 @@ describe('Shopify responses (recorded fixtures)', () => {
       ['gid://shopify/OrderTransaction/7126032318615', 0, 3257],
       ['gid://shopify/OrderTransaction/7126050570391', 0, 13_028],
     ]);
-    expect(sent[0]?.variables).toEqual({ id: 'gid://shopify/Order/5825492418711', refundLineItems: [{ lineItemId: 'gid://shopify/LineItem/13532516319383', quantity: 1, restockType: 'NO_RESTOCK' }] });
+    expect(sent[0]?.variables).toEqual({
+      id: 'gid://shopify/Order/5825492418711',
+      refundLineItems: [{ lineItemId: 'gid://shopify/LineItem/13532516319383', quantity: 1, restockType: 'NO_RESTOCK' }],
+    });
   });
 
   it('reads a real refundCreate success, and sends line items, the parent transaction and the key', async () => {
     const { api, sent } = apiAnswering(fixtures.refundCreateSuccess);
     const refund = await api.createRefund(refundInput);
     expect(RefundCreateOutput.parse(refund)).toEqual({
-      refundId: 'gid://shopify/Refund/903220265111', orderId: refundInput.orderId,
-      amount: { amountMinor: 3257, currency: 'USD' }, createdAt: '2025-04-02T10:20:19Z',
+      refundId: 'gid://shopify/Refund/903220265111',
+      orderId: refundInput.orderId,
+      amount: { amountMinor: 3257, currency: 'USD' },
+      createdAt: '2025-04-02T10:20:19Z',
     });
     expect(sent[0]?.query).toMatch(/@idempotent\(key: \$idempotencyKey\)/);
     expect(sent[0]?.variables).toEqual({
       idempotencyKey: 'run-abc:refund:1',
       input: {
-        orderId: refundInput.orderId, currency: 'USD', note: 'Damaged on arrival', notify: false,
+        orderId: refundInput.orderId,
+        currency: 'USD',
+        note: 'Damaged on arrival',
+        notify: false,
         refundLineItems: [{ lineItemId: 'gid://shopify/LineItem/13532516319383', quantity: 1, restockType: 'NO_RESTOCK' }],
         transactions: [{ orderId: refundInput.orderId, parentId: refundInput.parentTransactionId, gateway: 'manual', kind: 'REFUND', amount: '32.57' }],
       },
@@ -98,9 +114,15 @@ describe('Shopify responses (recorded fixtures)', () => {
 
   it('computes the wait after THROTTLED from the cost report, or falls back to one second', async () => {
     const throttled = (cost: unknown) => ({ errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }], extensions: { cost } });
-    const withCost = await failureOf(apiAnswering(throttled({
-      requestedQueryCost: 83, actualQueryCost: null, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 3, restoreRate: 100 },
-    })).api.getOrderByNumber('1007'));
+    const withCost = await failureOf(
+      apiAnswering(
+        throttled({
+          requestedQueryCost: 83,
+          actualQueryCost: null,
+          throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 3, restoreRate: 100 },
+        }),
+      ).api.getOrderByNumber('1007'),
+    );
     expect(withCost).toMatchObject({ category: 'temporarily_unavailable', retryAfterMs: 800 });
     expect(await failureOf(apiAnswering(throttled(undefined)).api.getOrderByNumber('1007'))).toMatchObject({ retryAfterMs: 1000 });
     expect(throttleWaitMs({ requestedQueryCost: 10, throttleStatus: { currentlyAvailable: 500, restoreRate: 50 } })).toBe(0);

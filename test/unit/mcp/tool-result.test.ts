@@ -11,7 +11,8 @@ describe('reading a tool result on the harness side', () => {
   it("returns the server's own error category when the tool failed", () => {
     const body = toToolErrorBody(new ConflictError('key reused'));
     expect(toToolCallResult({ isError: true, content: [], structuredContent: { ...body } })).toEqual({
-      ok: false, error: { category: 'conflict', message: 'key reused' },
+      ok: false,
+      error: { category: 'conflict', message: 'key reused' },
     });
   });
 

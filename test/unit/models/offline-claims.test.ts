@@ -8,12 +8,22 @@ import { proposeRefund } from '#harness/models/offline/order-agent.js';
 import { triageTicket } from '#harness/models/offline/triage.js';
 
 const line = (id: string, title: string, quantity: number, unitPriceMinor: number, extra: Partial<OrderFacts['lineItems'][number]> = {}) => ({
-  id: `gid://shopify/LineItem/${id}`, title, quantity, refundableQuantity: quantity, unitPriceMinor, fulfilledAt: '2026-09-20T10:00:00Z', ...extra,
+  id: `gid://shopify/LineItem/${id}`,
+  title,
+  quantity,
+  refundableQuantity: quantity,
+  unitPriceMinor,
+  fulfilledAt: '2026-09-20T10:00:00Z',
+  ...extra,
 });
 
 /** A home-goods order: kitchenware, a lamp, an espresso machine and a gift card. */
 const ORDER: OrderFacts = {
-  orderId: 'gid://shopify/Order/2001', orderNumber: '2001', currency: 'EUR', customerId: 'gid://shopify/Customer/9', customerEmail: null,
+  orderId: 'gid://shopify/Order/2001',
+  orderNumber: '2001',
+  currency: 'EUR',
+  customerId: 'gid://shopify/Customer/9',
+  customerEmail: null,
   lineItems: [
     line('mug', 'Stoneware mug', 2, 1800),
     line('spoon', 'Olive wood spoon', 1, 900),
@@ -24,7 +34,9 @@ const ORDER: OrderFacts = {
     line('kettle', 'Enamel kettle', 1, 4900),
     line('gift', 'Gift card', 1, 5000, { giftCard: true }),
   ],
-  maximumRefundableMinor: 70000, parentTransaction: null, refundsLast90Days: 0,
+  maximumRefundableMinor: 70000,
+  parentTransaction: null,
+  refundsLast90Days: 0,
 };
 
 type Ticket = { subject?: string; body: string; followUps?: string[] };
@@ -39,11 +51,42 @@ const lines = (p: Proposal) => p.lineItems.map((l) => [l.lineItemId.split('/').p
 
 describe('several items in one ticket', () => {
   const cases: Array<[string, Array<[string, number, string]>]> = [
-    ['The mug and the wooden spoon arrived broken', [['mug', 1, 'The mug'], ['spoon', 1, 'the wooden spoon']]],
-    ['Both mugs are chipped and the kettle is dented', [['mug', 2, 'Both mugs'], ['kettle', 1, 'the kettle']]],
-    ['Both mugs are chipped, and the kettle is dented', [['mug', 2, 'Both mugs are chipped'], ['kettle', 1, 'the kettle is dented']]],
-    ['La taza y la tetera llegaron rotas', [['mug', 1, 'La taza'], ['kettle', 1, 'la tetera']]],
-    ['Please refund the mug, the spoon and the kettle, all arrived broken', [['mug', 1, 'Please refund the mug'], ['spoon', 1, 'the spoon'], ['kettle', 1, 'the kettle']]],
+    [
+      'The mug and the wooden spoon arrived broken',
+      [
+        ['mug', 1, 'The mug'],
+        ['spoon', 1, 'the wooden spoon'],
+      ],
+    ],
+    [
+      'Both mugs are chipped and the kettle is dented',
+      [
+        ['mug', 2, 'Both mugs'],
+        ['kettle', 1, 'the kettle'],
+      ],
+    ],
+    [
+      'Both mugs are chipped, and the kettle is dented',
+      [
+        ['mug', 2, 'Both mugs are chipped'],
+        ['kettle', 1, 'the kettle is dented'],
+      ],
+    ],
+    [
+      'La taza y la tetera llegaron rotas',
+      [
+        ['mug', 1, 'La taza'],
+        ['kettle', 1, 'la tetera'],
+      ],
+    ],
+    [
+      'Please refund the mug, the spoon and the kettle, all arrived broken',
+      [
+        ['mug', 1, 'Please refund the mug'],
+        ['spoon', 1, 'the spoon'],
+        ['kettle', 1, 'the kettle'],
+      ],
+    ],
     ['I got the two mugs, but the kettle never came', [['kettle', 1, 'the kettle never came']]],
     ['The mug is lovely but it does not match my kitchen. Can I return it for a refund?', [['mug', 1, 'The mug is lovely']]],
     ['The lamp was refunded already, thanks, but now the kettle is dented too', [['kettle', 1, 'now the kettle is dented too']]],
@@ -76,8 +119,20 @@ describe('exclusions and negations', () => {
   const named: Array<[string, Array<[string, number]>]> = [
     ['The bowl is fine, but the plate is chipped', [['plate', 1]]],
     ['The mug arrived cracked, not the lamp', [['mug', 1]]],
-    ['The spoon is broken and the kettle is dented, but the lamp is ok', [['spoon', 1], ['kettle', 1]]],
-    ['Besides the kettle, the mug and the spoon arrived broken', [['mug', 1], ['spoon', 1]]],
+    [
+      'The spoon is broken and the kettle is dented, but the lamp is ok',
+      [
+        ['spoon', 1],
+        ['kettle', 1],
+      ],
+    ],
+    [
+      'Besides the kettle, the mug and the spoon arrived broken',
+      [
+        ['mug', 1],
+        ['spoon', 1],
+      ],
+    ],
     ['The vase is fine. The kettle arrived dented', [['kettle', 1]]],
   ];
   it.each(named)('%s', (body, expected) => {
@@ -104,9 +159,15 @@ describe('which line, or "unclear"', () => {
   });
 
   it('gives one unit to each of two one-unit lines a word fits, quoting the words naming each', () => {
-    const order = { ...ORDER, lineItems: [line('oak', 'Oak photo frame 8x10', 1, 2400), line('brass', 'Brass photo frame 5x7', 1, 2200), line('vase', 'Glass bud vase', 1, 1900)] };
+    const order = {
+      ...ORDER,
+      lineItems: [line('oak', 'Oak photo frame 8x10', 1, 2400), line('brass', 'Brass photo frame 5x7', 1, 2200), line('vase', 'Glass bud vase', 1, 1900)],
+    };
     const body = 'Both of the frames (the oak one and the brass one) have shattered glass. The vase is fine.';
-    expect(lines(propose({ body }, order))).toEqual([['oak', 1, 'the oak'], ['brass', 1, 'the brass']]);
+    expect(lines(propose({ body }, order))).toEqual([
+      ['oak', 1, 'the oak'],
+      ['brass', 1, 'the brass'],
+    ]);
   });
 
   it('takes the line a more precise word names', () => {
@@ -127,12 +188,14 @@ describe('which line, or "unclear"', () => {
   });
 
   it('leans on the line the sentence before named', () => {
-    expect(lines(propose({ body: 'I bought the enamel kettle last week. It arrived dented.' }))).toEqual([['kettle', 1, 'the enamel kettle last week. It arrived dented']]);
+    expect(lines(propose({ body: 'I bought the enamel kettle last week. It arrived dented.' }))).toEqual([
+      ['kettle', 1, 'the enamel kettle last week. It arrived dented'],
+    ]);
   });
 });
 
 describe('subject, body and follow-ups', () => {
-  it('reads the subject as the customer\'s words too', () => {
+  it("reads the subject as the customer's words too", () => {
     expect(lines(propose({ subject: 'Broken kettle', body: 'Hello, please refund me.' }))).toEqual([['kettle', 1, 'Broken kettle']]);
   });
 

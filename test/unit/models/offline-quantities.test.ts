@@ -9,12 +9,21 @@ import { proposeRefund } from '#harness/models/offline/order-agent.js';
 import { triageTicket } from '#harness/models/offline/triage.js';
 
 const line = (id: string, title: string, quantity: number, unitPriceMinor: number) => ({
-  id: `gid://shopify/LineItem/${id}`, title, quantity, refundableQuantity: quantity, unitPriceMinor, fulfilledAt: '2026-09-20T10:00:00Z',
+  id: `gid://shopify/LineItem/${id}`,
+  title,
+  quantity,
+  refundableQuantity: quantity,
+  unitPriceMinor,
+  fulfilledAt: '2026-09-20T10:00:00Z',
 });
 
 /** A kitchenware order with several multi-unit lines. */
 const ORDER: OrderFacts = {
-  orderId: 'gid://shopify/Order/1042', orderNumber: '1042', currency: 'USD', customerId: 'gid://shopify/Customer/7', customerEmail: null,
+  orderId: 'gid://shopify/Order/1042',
+  orderNumber: '1042',
+  currency: 'USD',
+  customerId: 'gid://shopify/Customer/7',
+  customerEmail: null,
   lineItems: [
     line('mug', 'Stoneware mug', 2, 1800),
     line('bowl', 'Ceramic bowl', 3, 2200),
@@ -23,7 +32,9 @@ const ORDER: OrderFacts = {
     line('plate', 'Dinner plate', 4, 1500),
     line('kettle', 'Enamel kettle', 1, 4900),
   ],
-  maximumRefundableMinor: 30000, parentTransaction: null, refundsLast90Days: 0,
+  maximumRefundableMinor: 30000,
+  parentTransaction: null,
+  refundsLast90Days: 0,
 };
 
 function propose(body: string, order: OrderFacts = ORDER) {
@@ -102,12 +113,17 @@ describe('nothing stated: one unit when the customer speaks of one, else a quest
   });
 
   it('reads "all the plates and bowls … except one bowl" as every plate and all bowls but one', () => {
-    expect(claimed(propose('All the plates and bowls are broken except one bowl'))).toEqual([['bowl', 2], ['plate', 4]]);
+    expect(claimed(propose('All the plates and bowls are broken except one bowl'))).toEqual([
+      ['bowl', 2],
+      ['plate', 4],
+    ]);
   });
 
   it('counts pairs for a line sold by the pair, and a set as one unit', () => {
     const order = { ...ORDER, lineItems: [line('pair', 'Wine glasses (pair)', 2, 3400), line('set', 'Tumbler glasses (set of 4)', 1, 2800)] };
-    expect(claimed(propose('I accidentally ordered two pairs of wine glasses, I only need one pair. Can I get a refund for one pair?', order))).toEqual([['pair', 1]]);
+    expect(claimed(propose('I accidentally ordered two pairs of wine glasses, I only need one pair. Can I get a refund for one pair?', order))).toEqual([
+      ['pair', 1],
+    ]);
     expect(claimed(propose('Both packs of wine glasses arrived broken', order))).toEqual([['pair', 2]]);
     expect(claimed(propose('The tumbler set came with 2 glasses smashed', order))).toEqual([['set', 1]]);
   });

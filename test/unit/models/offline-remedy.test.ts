@@ -7,13 +7,33 @@ import { proposeRefund } from '#harness/models/offline/order-agent.js';
 import { triageTicket } from '#harness/models/offline/triage.js';
 
 const ORDER: OrderFacts = {
-  orderId: 'gid://shopify/Order/3001', orderNumber: '3001', currency: 'USD', customerId: null, customerEmail: null,
+  orderId: 'gid://shopify/Order/3001',
+  orderNumber: '3001',
+  currency: 'USD',
+  customerId: null,
+  customerEmail: null,
   lineItems: [
     { id: 'gid://shopify/LineItem/mug', title: 'Stoneware mug', quantity: 2, refundableQuantity: 1, unitPriceMinor: 1600, fulfilledAt: '2026-09-01T00:00:00Z' },
-    { id: 'gid://shopify/LineItem/kettle', title: 'Enamel kettle', quantity: 1, refundableQuantity: 1, unitPriceMinor: 4900, fulfilledAt: '2026-09-01T00:00:00Z' },
+    {
+      id: 'gid://shopify/LineItem/kettle',
+      title: 'Enamel kettle',
+      quantity: 1,
+      refundableQuantity: 1,
+      unitPriceMinor: 4900,
+      fulfilledAt: '2026-09-01T00:00:00Z',
+    },
   ],
-  maximumRefundableMinor: 6500, parentTransaction: null, refundsLast90Days: 1,
-  refunds: [{ refundId: 'gid://shopify/Refund/1', createdAt: '2026-09-10T00:00:00Z', amountMinor: 1600, lineItems: [{ lineItemId: 'gid://shopify/LineItem/mug', quantity: 1 }] }],
+  maximumRefundableMinor: 6500,
+  parentTransaction: null,
+  refundsLast90Days: 1,
+  refunds: [
+    {
+      refundId: 'gid://shopify/Refund/1',
+      createdAt: '2026-09-10T00:00:00Z',
+      amountMinor: 1600,
+      lineItems: [{ lineItemId: 'gid://shopify/LineItem/mug', quantity: 1 }],
+    },
+  ],
 };
 
 const propose = (body: string) => Proposal.parse(proposeRefund({ order: ORDER, triage: triageTicket({ subject: '', body }), ticket: { subject: '', body } }));
@@ -51,7 +71,9 @@ describe('the remedy asked for', () => {
 describe('what each remedy proposes', () => {
   it('claims the item for a replacement too, but the harness never refunds it', () => {
     expect(propose('Please send a replacement for the dented kettle')).toMatchObject({
-      remedy: 'replacement', lineItems: [{ lineItemId: 'gid://shopify/LineItem/kettle', quantity: 1 }], unclear: null,
+      remedy: 'replacement',
+      lineItems: [{ lineItemId: 'gid://shopify/LineItem/kettle', quantity: 1 }],
+      unclear: null,
     });
   });
 

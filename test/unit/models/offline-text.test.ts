@@ -98,11 +98,24 @@ describe('amounts in a reply draft', () => {
 });
 
 describe('linear time on adversarial input', () => {
-  const line = (id: string, title: string, quantity: number) => ({ id, title, quantity, refundableQuantity: quantity, unitPriceMinor: 1000, fulfilledAt: null });
+  const line = (id: string, title: string, quantity: number) => ({
+    id,
+    title,
+    quantity,
+    refundableQuantity: quantity,
+    unitPriceMinor: 1000,
+    fulfilledAt: null,
+  });
   const order: OrderFacts = {
-    orderId: 'gid://shopify/Order/1', orderNumber: '1042', currency: 'USD', customerId: null, customerEmail: null,
+    orderId: 'gid://shopify/Order/1',
+    orderNumber: '1042',
+    currency: 'USD',
+    customerId: null,
+    customerEmail: null,
     lineItems: [line('mug', 'Stoneware mug', 2), line('bowl', 'Ceramic bowl', 3), line('bowl-l', 'Ceramic bowl large', 3)],
-    maximumRefundableMinor: 8000, parentTransaction: null, refundsLast90Days: 0,
+    maximumRefundableMinor: 8000,
+    parentTransaction: null,
+    refundsLast90Days: 0,
   };
   const SIZE = 200_000;
   const fill = (unit: string) => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
@@ -116,10 +129,20 @@ describe('linear time on adversarial input', () => {
     ['repeated item mentions', fill('ceramic bowl mug ')],
     ['tiny complaining sentences', fill('mug. brokn. ')],
     ['lists of items', fill('the mug, the bowl and ')],
-    ['distinct long words', Array.from({ length: 20_000 }, (_, i) => `kaffeemaschinen${i.toString(36)}`).join(' ').slice(0, SIZE)],
+    [
+      'distinct long words',
+      Array.from({ length: 20_000 }, (_, i) => `kaffeemaschinen${i.toString(36)}`)
+        .join(' ')
+        .slice(0, SIZE),
+    ],
     ['repeated "all except one"', fill('all mugs broke except one, ')],
     ['the same order number', fill('order #1001 and ')],
-    ['thousands of order numbers', Array.from({ length: 20_000 }, (_, i) => `order #${10_000 + i} is broken.`).join(' ').slice(0, SIZE)],
+    [
+      'thousands of order numbers',
+      Array.from({ length: 20_000 }, (_, i) => `order #${10_000 + i} is broken.`)
+        .join(' ')
+        .slice(0, SIZE),
+    ],
   ];
 
   it('checks a reply draft made of a 200 KB digit run within 2 s', () => {

@@ -8,7 +8,13 @@ import { z } from 'zod';
 import { Proposal, type JournalRow } from '#harness/domain/types.js';
 import { HarnessConfigError, TemporarilyUnavailableError } from '#harness/errors.js';
 import {
-  createReplayModelProvider, DEFAULT_MODEL_CHOICES, journalResult, journalRowsOf, OFFLINE_MODEL_CHOICES, parseModelSettings, selectModels,
+  createReplayModelProvider,
+  DEFAULT_MODEL_CHOICES,
+  journalResult,
+  journalRowsOf,
+  OFFLINE_MODEL_CHOICES,
+  parseModelSettings,
+  selectModels,
 } from '#harness/models/index.js';
 import { caseDataJson, outputSchemaOf, toolParams } from '#harness/models/anthropic/request.js';
 import { backoffMs, DEFAULT_RETRY_POLICY, withRetries } from '#harness/models/anthropic/retry.js';
@@ -27,7 +33,12 @@ describe('model settings and provider selection', () => {
 
   it('takes the tenant choices per specialist over the defaults (Haiku to triage and check, Sonnet to the agents)', () => {
     const { choices } = selectModels(parseModelSettings({ ANTHROPIC_API_KEY: 'k', MODEL_CHOICES: '{"orderAgent":"claude-haiku-4-5"}' }));
-    expect(DEFAULT_MODEL_CHOICES).toEqual({ triage: 'claude-haiku-4-5', orderAgent: 'claude-sonnet-5', replyAgent: 'claude-sonnet-5', replyCheck: 'claude-haiku-4-5' });
+    expect(DEFAULT_MODEL_CHOICES).toEqual({
+      triage: 'claude-haiku-4-5',
+      orderAgent: 'claude-sonnet-5',
+      replyAgent: 'claude-sonnet-5',
+      replyCheck: 'claude-haiku-4-5',
+    });
     expect(choices).toEqual({ ...DEFAULT_MODEL_CHOICES, orderAgent: 'claude-haiku-4-5' });
   });
 
@@ -51,9 +62,24 @@ let seq = 0;
 function row(name: Specialist, output: unknown, overrides: Partial<JournalRow> = {}): JournalRow {
   seq += 1;
   return {
-    runId: 'run-9', seq: `2026-09-23T12:00:00.000Z#${String(seq).padStart(4, '0')}`, at: '2026-09-23T12:00:00.000Z', step: 'Triage', kind: 'model', name, provider: 'anthropic',
-    argsHash: 'h', outcome: 'ok', detail: 'stop end_turn', latencyMs: 10, costMicros: 900, model: 'claude-haiku-4-5-20251001', inputTokens: 10, outputTokens: 5, idempotencyKey: null,
-    ...journalResult(output), ...overrides,
+    runId: 'run-9',
+    seq: `2026-09-23T12:00:00.000Z#${String(seq).padStart(4, '0')}`,
+    at: '2026-09-23T12:00:00.000Z',
+    step: 'Triage',
+    kind: 'model',
+    name,
+    provider: 'anthropic',
+    argsHash: 'h',
+    outcome: 'ok',
+    detail: 'stop end_turn',
+    latencyMs: 10,
+    costMicros: 900,
+    model: 'claude-haiku-4-5-20251001',
+    inputTokens: 10,
+    outputTokens: 5,
+    idempotencyKey: null,
+    ...journalResult(output),
+    ...overrides,
   };
 }
 const request = (specialist: Specialist): ModelRequest<unknown> => ({ specialist, model: 'claude-haiku-4-5', system: 's', input: {}, schema: z.unknown() });
@@ -91,7 +117,10 @@ describe('request pieces', () => {
       { name: 'get_order' as const, description: 'a', inputSchema: { properties: {} } },
     ];
     const tools = toolParams(defs);
-    expect(tools.map((t) => [t.name, t.cache_control ?? null])).toEqual([['get_order', null], ['get_refund_history', { type: 'ephemeral' }]]);
+    expect(tools.map((t) => [t.name, t.cache_control ?? null])).toEqual([
+      ['get_order', null],
+      ['get_refund_history', { type: 'ephemeral' }],
+    ]);
     expect(JSON.stringify(toolParams([...defs].reverse()))).toBe(JSON.stringify(tools));
   });
 

@@ -108,7 +108,10 @@ describe('the import graph between top-level folders', () => {
 
   it('keeps functions and mcp-lambda apart, and mcp-lambda out of the harness', () => {
     const crossing = arrows.filter(
-      (a) => (a.from === 'functions' && a.to === 'mcp-lambda') || (a.from === 'mcp-lambda' && a.to === 'functions') || (a.from === 'mcp-lambda' && a.to === 'harness'),
+      (a) =>
+        (a.from === 'functions' && a.to === 'mcp-lambda') ||
+        (a.from === 'mcp-lambda' && a.to === 'functions') ||
+        (a.from === 'mcp-lambda' && a.to === 'harness'),
     );
     expect(crossing.map((a) => `${a.file} imports '${a.specifier}'`)).toEqual([]);
     // The arrows the rule is about exist where they should: the scan reads the real tree.
@@ -125,7 +128,7 @@ describe('the import graph between top-level folders', () => {
       "const d = await import('#local/d.js');",
       "import { z } from 'zod';",
       "// import { e } from '#local/e.js';",
-      "const f = \"import('#local/f.js')\";",
+      'const f = "import(\'#local/f.js\')";',
     ].join('\n');
     const found = arrowsOf('harness/x/sample.ts', sample, prefixes).map((a) => `${a.to} ${a.specifier}`);
     expect(found).toEqual(['functions #functions/a.js', 'mcp-lambda ../../mcp-lambda/b.js', 'local #local/c.js', 'local #local/d.js']);

@@ -120,7 +120,9 @@ describe('the repository stands alone', () => {
   const scanned = files.filter(isScanned);
 
   it('scans the code, tests, fixtures, CI script, npm scripts and CDK config', () => {
-    expect(scanned).toEqual(expect.arrayContaining(['.ci/run', 'package.json', 'cdk.json', 'tsconfig.json', 'vitest.config.ts', 'test/unit/repo/stands-alone.test.ts']));
+    expect(scanned).toEqual(
+      expect.arrayContaining(['.ci/run', 'package.json', 'cdk.json', 'tsconfig.json', 'vitest.config.ts', 'test/unit/repo/stands-alone.test.ts']),
+    );
     expect(scanned).not.toContain('package-lock.json');
     expect(scanned.length).toBeGreaterThan(50);
   });
@@ -140,13 +142,15 @@ describe('the stands-alone scan', () => {
   // Outside locations are assembled here so this file does not contain them as text.
   const shared = '/' + 'work' + '/shared/reference/shopify/schema.json.gz';
   const up = '..';
-  const lines = (file: string, text: string) => scanText(file, text, (path) => ['functions/shared', 'local/sandbox'].some((d) => path === d || path.startsWith(`${d}/`)));
+  const lines = (file: string, text: string) =>
+    scanText(file, text, (path) => ['functions/shared', 'local/sandbox'].some((d) => path === d || path.startsWith(`${d}/`)));
 
   it('catches absolute paths into machine directories, home directories and file URLs', () => {
     expect(lines('test/unit/mcp/a.test.ts', `readFileSync('${shared}')`)).toEqual([
       { file: 'test/unit/mcp/a.test.ts', line: 1, text: shared, reason: 'absolute path outside the repository' },
     ]);
-    for (const top of OUTSIDE_TOP_DIRS) expect(lines('a.ts', `x\nconst p = "/${top}/me/data.json";`)).toMatchObject([{ line: 2, text: `/${top}/me/data.json` }]);
+    for (const top of OUTSIDE_TOP_DIRS)
+      expect(lines('a.ts', `x\nconst p = "/${top}/me/data.json";`)).toMatchObject([{ line: 2, text: `/${top}/me/data.json` }]);
     expect(lines('a.ts', `new URL('file://${shared}')`)).toHaveLength(1);
     expect(lines('.ci/run', 'cp ~' + '/.aws/credentials .')).toHaveLength(1);
     expect(lines('.ci/run', 'cat $' + '{HOME}/notes')).toHaveLength(1);

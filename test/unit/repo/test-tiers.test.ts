@@ -12,7 +12,11 @@ const TEST_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Folders of test/ that are not a tier: shared helpers, and data files any tier may read. */
 const SHARED = new Set(['support', 'fixtures']);
 /** The tiers: every other folder of test/. */
-const TIERS = new Set(readdirSync(TEST_ROOT, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !SHARED.has(entry.name)).map((entry) => entry.name));
+const TIERS = new Set(
+  readdirSync(TEST_ROOT, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !SHARED.has(entry.name))
+    .map((entry) => entry.name),
+);
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
 

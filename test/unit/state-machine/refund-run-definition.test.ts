@@ -29,7 +29,9 @@ describe('refund-run.asl.json', () => {
   });
 
   it('has a Task state for every step in STEP_NAMES and no Task state outside it', () => {
-    const tasks = Object.entries(raw.States).filter(([, s]) => s.Type === 'Task').map(([name]) => name);
+    const tasks = Object.entries(raw.States)
+      .filter(([, s]) => s.Type === 'Task')
+      .map(([name]) => name);
 
     for (const name of tasks) expect(STEP_NAMES, `Task state ${name}`).toContain(name);
     for (const step of STEP_NAMES) expect(tasks, `step ${step}`).toContain(step);
@@ -73,14 +75,17 @@ describe('refund-run.asl.json', () => {
     for (const [name, state] of Object.entries(raw.States)) {
       if (state.Type !== 'Task') continue;
       const retriers = state.Retry as Retrier[];
-      expect(retriers.some((r) => r.ErrorEquals.includes('TemporarilyUnavailableError')), name).toBe(true);
+      expect(
+        retriers.some((r) => r.ErrorEquals.includes('TemporarilyUnavailableError')),
+        name,
+      ).toBe(true);
     }
   });
 
   it('enters at most eight states on the automatic path: one Choice, after the Gate, and CheckReply ends it', () => {
     // Follow Next from StartAt; at a Choice, the branch the Gate's `auto` (or an approval) takes.
     const path: string[] = [];
-    for (let name: string | undefined = 'Triage'; name; ) {
+    for (let name: string | undefined = 'Triage'; name;) {
       path.push(name);
       const state: Record<string, unknown> = raw.States[name]!;
       const choices = state.Choices as Array<{ StringEquals: string; Next: string }> | undefined;
@@ -89,7 +94,11 @@ describe('refund-run.asl.json', () => {
 
     expect(path).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply']);
     expect(path.length).toBeLessThanOrEqual(8);
-    expect(Object.entries(raw.States).filter(([, st]) => st.Type === 'Choice').map(([n]) => n)).toEqual(['GateDecision', 'AfterApproval']);
+    expect(
+      Object.entries(raw.States)
+        .filter(([, st]) => st.Type === 'Choice')
+        .map(([n]) => n),
+    ).toEqual(['GateDecision', 'AfterApproval']);
     // Anything the Gate does not decide as auto, approval or shadow (refuse, an earlier step's escalate) is handed over.
     expect(raw.States.GateDecision!.Default).toBe('Escalate');
   });

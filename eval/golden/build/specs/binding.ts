@@ -55,7 +55,7 @@ export const another_customers_order: Spec[] = [
     body: 'Hi, my teapot from order {x1} has a cracked lid. Refund please.',
     claim: { order: 'x1', reason: 'damaged', lines: [['TEAPOT-CAST', 1]] },
     expect: { outcome: 'escalate', esc: 'order_not_requesters' },
-    note: 'the requester has an order with a teapot, but named another customer\'s; the agent never swaps orders',
+    note: "the requester has an order with a teapot, but named another customer's; the agent never swaps orders",
   },
   {
     who: { name: 'Gina Barrett' },
@@ -65,7 +65,7 @@ export const another_customers_order: Spec[] = [
     body: "Hi, my dad's lamp from order #{x1} arrived with a broken base. Could you send a replacement to him?",
     claim: { order: 'x1', remedy: 'replacement', reason: 'damaged', lines: [['LAMP-DESK', 1]] },
     expect: { outcome: 'escalate', esc: 'order_not_requesters' },
-    note: 'the order is bound before the remedy is read: another customer\'s order escalates order_not_requesters even when a replacement is asked for',
+    note: "the order is bound before the remedy is read: another customer's order escalates order_not_requesters even when a replacement is asked for",
   },
   {
     who: { name: 'Hanna Vogel' },
@@ -142,7 +142,10 @@ export const no_order_number: Spec[] = [
   },
   {
     who: { name: 'Penny Wilde' },
-    orders: [{ items: ['VASE-BUD'], ful: 5 }, { items: ['MUG-ENAMEL'], ful: 40 }],
+    orders: [
+      { items: ['VASE-BUD'], ful: 5 },
+      { items: ['MUG-ENAMEL'], ful: 40 },
+    ],
     subject: 'Vase broken',
     body: 'Hello, the vase I bought arrived broken. Refund please.',
     claim: { order: null, reason: 'damaged', lines: [['VASE-BUD', 1]] },
@@ -151,7 +154,11 @@ export const no_order_number: Spec[] = [
   },
   {
     who: { name: 'Quincy Adams' },
-    orders: [{ items: ['PLATE-DINNER'], ful: 3 }, { items: ['BOWL-CER'], ful: 30 }, { items: ['CANDLE-SOY'], ful: 80 }],
+    orders: [
+      { items: ['PLATE-DINNER'], ful: 3 },
+      { items: ['BOWL-CER'], ful: 30 },
+      { items: ['CANDLE-SOY'], ful: 80 },
+    ],
     subject: 'Last order damaged',
     body: 'Hi, my last order arrived with a broken plate. Refund please.',
     claim: { order: null, reason: 'damaged', lines: [['PLATE-DINNER', 1]] },
@@ -159,7 +166,10 @@ export const no_order_number: Spec[] = [
   },
   {
     who: { name: 'Rosa Jimenez' },
-    orders: [{ items: ['KETTLE-STEEL'], ful: 6 }, { items: ['MUG-STONE'], ful: 20 }],
+    orders: [
+      { items: ['KETTLE-STEEL'], ful: 6 },
+      { items: ['MUG-STONE'], ful: 20 },
+    ],
     subject: 'Kettle leaking',
     body: 'Hi, the recent order with the kettle — the kettle leaks. Can I get a refund?',
     claim: { order: null, reason: 'defective', lines: [['KETTLE-STEEL', 1]] },
@@ -170,7 +180,7 @@ export const no_order_number: Spec[] = [
     orders: [],
     subject: 'Damaged bowl',
     body: 'Hi, I bought one of your bowls at the Saturday market stall and it cracked in the dishwasher the first time. Can I get a refund?',
-    claim: { order: null, reason: 'defective', lines: [] , unclear: true },
+    claim: { order: null, reason: 'defective', lines: [], unclear: true },
     expect: { outcome: 'escalate', esc: 'no_order_bound' },
   },
   {
@@ -200,7 +210,10 @@ export const no_order_number: Spec[] = [
   },
   {
     who: { name: 'Warren Teague' },
-    orders: [{ items: ['TEAPOT-CAST'], ful: 10 }, { items: ['TRIVET-IRON'], ful: 50 }],
+    orders: [
+      { items: ['TEAPOT-CAST'], ful: 10 },
+      { items: ['TRIVET-IRON'], ful: 50 },
+    ],
     subject: 'Teapot from March',
     body: 'Hello, the teapot I ordered in the spring has a cracked lid. Refund please.',
     claim: { order: null, reason: 'damaged', lines: [['TEAPOT-CAST', 1]] },
@@ -211,7 +224,10 @@ export const no_order_number: Spec[] = [
 export const several_order_numbers: Spec[] = [
   {
     who: { name: 'Xena Holloway' },
-    orders: [{ items: ['MUG-STONE'], ful: 60 }, { items: ['BOWL-CER'], ful: 4 }],
+    orders: [
+      { items: ['MUG-STONE'], ful: 60 },
+      { items: ['BOWL-CER'], ful: 4 },
+    ],
     subject: 'Broken bowl',
     body: 'Hi! My previous order #{o1} was perfect, so I ordered again, but this time order #{o2} arrived with the bowl broken. Refund for the bowl please.',
     claim: { order: 'o2', mentioned: ['o1', 'o2'], reason: 'damaged', lines: [['BOWL-CER', 1]] },
@@ -219,7 +235,10 @@ export const several_order_numbers: Spec[] = [
   },
   {
     who: { name: 'Yusuf Demir' },
-    orders: [{ items: ['PLATE-DINNER'], ful: 45 }, { items: ['LAMP-DESK'], ful: 6 }],
+    orders: [
+      { items: ['PLATE-DINNER'], ful: 45 },
+      { items: ['LAMP-DESK'], ful: 6 },
+    ],
     subject: 'Lamp damaged',
     body: 'Hello, unlike order {o1} which was packed well, order {o2} arrived with the lamp broken. I want a refund for the lamp.',
     claim: { order: 'o2', mentioned: ['o1', 'o2'], reason: 'damaged', lines: [['LAMP-DESK', 1]] },
@@ -227,7 +246,10 @@ export const several_order_numbers: Spec[] = [
   },
   {
     who: { name: 'Zara Quinn' },
-    orders: [{ items: ['TEAPOT-CAST'], ful: 10 }, { items: ['CANDLE-SOY'], ful: 3 }],
+    orders: [
+      { items: ['TEAPOT-CAST'], ful: 10 },
+      { items: ['CANDLE-SOY'], ful: 3 },
+    ],
     subject: 'Teapot problem',
     body: "Hi, it's about order #{o1} (not the newer #{o2}, that one's fine). The teapot has a crack in the lid. Refund please.",
     claim: { order: 'o1', mentioned: ['o1', 'o2'], reason: 'damaged', lines: [['TEAPOT-CAST', 1]] },
@@ -235,7 +257,10 @@ export const several_order_numbers: Spec[] = [
   },
   {
     who: { name: 'Aaron Pike' },
-    orders: [{ items: ['MUG-STONE'], ful: 8 }, { items: ['MUG-STONE'], ful: 5 }],
+    orders: [
+      { items: ['MUG-STONE'], ful: 8 },
+      { items: ['MUG-STONE'], ful: 5 },
+    ],
     subject: 'Broken mug',
     body: 'Hi, I have two orders, {o1} and {o2}, and one of the mugs arrived broken. Refund please.',
     claim: { order: null, mentioned: ['o1', 'o2'], reason: 'damaged', lines: [['MUG-STONE', 1]] },
@@ -244,16 +269,30 @@ export const several_order_numbers: Spec[] = [
   },
   {
     who: { name: 'Bonnie Trent' },
-    orders: [{ items: ['VASE-BUD'], ful: 6 }, { items: ['FRAME-BRASS'], ful: 4 }],
+    orders: [
+      { items: ['VASE-BUD'], ful: 6 },
+      { items: ['FRAME-BRASS'], ful: 4 },
+    ],
     subject: 'Both orders damaged',
     body: 'Hello, both of my orders #{o1} and #{o2} arrived with broken items (the vase and the frame). Please refund both.',
-    claim: { order: null, mentioned: ['o1', 'o2'], reason: 'damaged', lines: [['VASE-BUD', 1], ['FRAME-BRASS', 1]] },
+    claim: {
+      order: null,
+      mentioned: ['o1', 'o2'],
+      reason: 'damaged',
+      lines: [
+        ['VASE-BUD', 1],
+        ['FRAME-BRASS', 1],
+      ],
+    },
     expect: { outcome: 'escalate', esc: 'several_orders' },
     note: 'a run handles one order; a person splits the request',
   },
   {
     who: { name: 'Caleb Owens' },
-    orders: [{ items: ['GLASS-WINE'], ful: 130, refunds: [{ daysAgo: 120, lines: [['GLASS-WINE', 1]] }] }, { items: ['CARAFE-GLASS'], ful: 5 }],
+    orders: [
+      { items: ['GLASS-WINE'], ful: 130, refunds: [{ daysAgo: 120, lines: [['GLASS-WINE', 1]] }] },
+      { items: ['CARAFE-GLASS'], ful: 5 },
+    ],
     subject: 'Carafe cracked',
     body: 'Hi, you refunded order {o1} for me back in the spring, thanks for that. Now order {o2} has a problem: the carafe arrived cracked. Could I get a refund?',
     claim: { order: 'o2', mentioned: ['o1', 'o2'], reason: 'damaged', lines: [['CARAFE-GLASS', 1]] },
@@ -261,7 +300,11 @@ export const several_order_numbers: Spec[] = [
   },
   {
     who: { name: 'Delia Rowe' },
-    orders: [{ items: ['TOWEL-TEA'], ful: 90 }, { items: ['NAPKIN-LINEN'], ful: 40 }, { items: ['BOARD-MARBLE'], ful: 7 }],
+    orders: [
+      { items: ['TOWEL-TEA'], ful: 90 },
+      { items: ['NAPKIN-LINEN'], ful: 40 },
+      { items: ['BOARD-MARBLE'], ful: 7 },
+    ],
     subject: 'Third order, cracked board',
     body: "I've been a customer for a while (orders {o1} and {o2} were great). But my latest, order {o3}, came with the marble board cracked in half. Refund please.",
     claim: { order: 'o3', mentioned: ['o1', 'o2', 'o3'], reason: 'damaged', lines: [['BOARD-MARBLE', 1]] },
@@ -278,7 +321,10 @@ export const several_order_numbers: Spec[] = [
   },
   {
     who: { name: 'Fay Dalton' },
-    orders: [{ items: ['KETTLE-STEEL'], ful: 35 }, { items: ['KETTLE-STEEL'], ful: 4 }],
+    orders: [
+      { items: ['KETTLE-STEEL'], ful: 35 },
+      { items: ['KETTLE-STEEL'], ful: 4 },
+    ],
     subject: 'Replacement kettle also broken',
     body: 'Hello, I placed order #{o2} to replace the kettle from order #{o1} that I gave away. The new one arrived with a dented base and the lid does not close. Refund for the new one please.',
     claim: { order: 'o2', mentioned: ['o1', 'o2'], reason: 'damaged', lines: [['KETTLE-STEEL', 1]] },
@@ -286,7 +332,10 @@ export const several_order_numbers: Spec[] = [
   },
   {
     who: { name: 'Glen Harlow' },
-    orders: [{ items: ['GRINDER-BURR'], ful: 12 }, { items: ['MUG-ENAMEL'], ful: 4 }],
+    orders: [
+      { items: ['GRINDER-BURR'], ful: 12 },
+      { items: ['MUG-ENAMEL'], ful: 4 },
+    ],
     subject: 'Correction: mug broken',
     body: 'Sorry, I wrote order {o1} in my last message but I meant {o2}. The enamel mug from {o2} is chipped badly. Refund please.',
     claim: { order: 'o2', mentioned: ['o1', 'o2'], reason: 'damaged', lines: [['MUG-ENAMEL', 1]] },
@@ -294,7 +343,10 @@ export const several_order_numbers: Spec[] = [
   },
   {
     who: { name: 'Hattie Simms' },
-    orders: [{ items: ['FRAME-GALLERY'], ful: 9 }, { items: ['VASE-BUD'], ful: 3 }],
+    orders: [
+      { items: ['FRAME-GALLERY'], ful: 9 },
+      { items: ['VASE-BUD'], ful: 3 },
+    ],
     subject: 'Frames damaged',
     body: 'Hi, order #{o1}: the gallery frame set arrived with three of the frames bent. Refund please.',
     followUps: ['Just to be clear, order #{o2} is fine, this is only about {o1}.'],

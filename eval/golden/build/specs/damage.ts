@@ -98,7 +98,14 @@ export const several_items: Spec[] = [
     orders: [{ items: ['MUG-STONE', 'BOWL-CER', 'PLATE-DINNER'], ful: 3 }],
     subject: 'Broken mug and bowl',
     body: 'Hi, order #{o1} arrived this morning. The mug and the bowl are both cracked, the plate is okay. Please refund the mug and the bowl. Thank you!',
-    claim: { order: 'o1', reason: 'damaged', lines: [['MUG-STONE', 1], ['BOWL-CER', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['MUG-STONE', 1],
+        ['BOWL-CER', 1],
+      ],
+    },
     expect: { outcome: 'auto', amount: 3300 },
   },
   {
@@ -106,7 +113,14 @@ export const several_items: Spec[] = [
     orders: [{ items: ['GLASS-WINE', 'CARAFE-GLASS', 'COASTER-CORK'], ful: 6 }],
     subject: 'Glassware smashed',
     body: 'Hello, the carafe and the wine glasses from {o1} were smashed when the parcel arrived, I could hear the glass rattling before I opened it. The coasters are fine obviously. I want a refund for the broken glass items.',
-    claim: { order: 'o1', reason: 'damaged', lines: [['GLASS-WINE', 1], ['CARAFE-GLASS', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['GLASS-WINE', 1],
+        ['CARAFE-GLASS', 1],
+      ],
+    },
     expect: { outcome: 'approval', amount: 5300, rules: ['amount_over_auto_limit'] },
   },
   {
@@ -114,7 +128,14 @@ export const several_items: Spec[] = [
     orders: [{ items: ['FRAME-OAK', 'FRAME-BRASS', 'VASE-BUD'], ful: 5 }],
     subject: 'Frames arrived with broken glass',
     body: 'Hi there, both of the frames in order {o1} (the oak one and the brass one) have shattered glass. The vase is fine. Could you refund both frames please?\n\nNadia',
-    claim: { order: 'o1', reason: 'damaged', lines: [['FRAME-OAK', 1], ['FRAME-BRASS', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['FRAME-OAK', 1],
+        ['FRAME-BRASS', 1],
+      ],
+    },
     expect: { outcome: 'auto', amount: 4500 },
   },
   {
@@ -122,7 +143,14 @@ export const several_items: Spec[] = [
     orders: [{ items: ['LAMP-DESK', ['LAMP-BULB', 2]], ful: 10 }],
     subject: 'Lamp flickers, bulbs dead',
     body: "Order #{o1}: the desk lamp flickers constantly and both of the filament bulbs are dead out of the box (tested them in another lamp). So the lamp and the 2 bulbs are defective. I'd like a refund for all of it.",
-    claim: { order: 'o1', reason: 'defective', lines: [['LAMP-DESK', 1], ['LAMP-BULB', 2]] },
+    claim: {
+      order: 'o1',
+      reason: 'defective',
+      lines: [
+        ['LAMP-DESK', 1],
+        ['LAMP-BULB', 2],
+      ],
+    },
     expect: { outcome: 'approval', amount: 9300, rules: ['amount_over_auto_limit'] },
   },
   {
@@ -130,7 +158,14 @@ export const several_items: Spec[] = [
     orders: [{ items: ['TOWEL-TEA', 'NAPKIN-LINEN', 'CANDLE-SOY'], ful: 4 }],
     subject: 'Wrong items sent',
     body: 'Hi, I ordered the natural linen napkins and the striped tea towels in order #{o1}, but I got bright green napkins and plain white towels, neither is what I picked. The candle is right. Please refund the napkins and towels, I do not want to exchange.',
-    claim: { order: 'o1', reason: 'wrong_item', lines: [['TOWEL-TEA', 1], ['NAPKIN-LINEN', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'wrong_item',
+      lines: [
+        ['TOWEL-TEA', 1],
+        ['NAPKIN-LINEN', 1],
+      ],
+    },
     expect: { outcome: 'auto', amount: 3500 },
   },
   {
@@ -138,7 +173,14 @@ export const several_items: Spec[] = [
     orders: [{ items: ['KETTLE-STEEL', 'TEAPOT-CAST', ['MUG-ENAMEL', 2]], ful: 7 }],
     subject: 'Items missing from box',
     body: 'Hi, my package for order {o1} arrived but only the two enamel mugs were inside. The stovetop kettle and the cast iron teapot were not in the box at all. Please refund the kettle and teapot.',
-    claim: { order: 'o1', reason: 'not_received', lines: [['KETTLE-STEEL', 1], ['TEAPOT-CAST', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'not_received',
+      lines: [
+        ['KETTLE-STEEL', 1],
+        ['TEAPOT-CAST', 1],
+      ],
+    },
     expect: { outcome: 'approval', amount: 8400, rules: ['amount_over_auto_limit'] },
   },
   {
@@ -146,7 +188,14 @@ export const several_items: Spec[] = [
     orders: [{ items: ['BOARD-BAMBOO', 'SPOON-OLIVE', 'BOARD-MARBLE'], ful: 9 }],
     subject: 'Marble board + spoon broken',
     body: "Hello! From order {o1} the marble cheese board has a crack through it and the olive wood spoon was snapped in half. The bamboo board is perfect. I'd like a refund for the two broken things please.",
-    claim: { order: 'o1', reason: 'damaged', lines: [['BOARD-MARBLE', 1], ['SPOON-OLIVE', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['BOARD-MARBLE', 1],
+        ['SPOON-OLIVE', 1],
+      ],
+    },
     expect: { outcome: 'auto', amount: 4500 },
   },
   {
@@ -154,7 +203,14 @@ export const several_items: Spec[] = [
     orders: [{ items: ['BOWL-SALAD', 'SPOON-OLIVE', 'TOWEL-TEA'], ful: 12 }],
     subject: 'salad bowl cracked and towels stained',
     body: 'hi, the acacia salad bowl in order #{o1} has a crack along the rim, and the tea towels have some kind of brown stain that does not wash out. spoon is fine. refund the bowl and towels please. ian',
-    claim: { order: 'o1', reason: 'damaged', lines: [['BOWL-SALAD', 1], ['TOWEL-TEA', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['BOWL-SALAD', 1],
+        ['TOWEL-TEA', 1],
+      ],
+    },
     expect: { outcome: 'approval', amount: 5500, rules: ['amount_over_auto_limit'] },
   },
   {
@@ -162,7 +218,14 @@ export const several_items: Spec[] = [
     orders: [{ items: ['VASE-CERAMIC', 'CANDLE-SOY', 'COASTER-CORK'], ful: 3 }],
     subject: 'Vase and candle broken',
     body: 'Good afternoon, in order {o1} the ceramic vase and the candle jar both arrived broken. The coasters are fine. I would like to be refunded for the vase and the candle. Photos attached. Fatima',
-    claim: { order: 'o1', reason: 'damaged', lines: [['VASE-CERAMIC', 1], ['CANDLE-SOY', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['VASE-CERAMIC', 1],
+        ['CANDLE-SOY', 1],
+      ],
+    },
     expect: { outcome: 'auto', amount: 4800 },
   },
   {
@@ -170,7 +233,14 @@ export const several_items: Spec[] = [
     orders: [{ items: ['GRINDER-BURR', 'MUG-STONE'], ful: 10 }],
     subject: 'Grinder and mug damaged',
     body: "Hi, order #{o1} came with a dented grinder (the hopper is cracked and won't sit right) and the mug is chipped. Refund both please.",
-    claim: { order: 'o1', reason: 'damaged', lines: [['GRINDER-BURR', 1], ['MUG-STONE', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['GRINDER-BURR', 1],
+        ['MUG-STONE', 1],
+      ],
+    },
     expect: { outcome: 'approval', amount: 14700, rules: ['amount_over_auto_limit'] },
   },
   {
@@ -178,7 +248,14 @@ export const several_items: Spec[] = [
     orders: [{ items: ['MUG-STONE', 'BOWL-CER'], ful: 5 }],
     subject: 'Mug and teapot broken',
     body: 'Hi, the mug and the teapot I bought in order {o1} both arrived broken. Can I get a refund for them?',
-    claim: { order: 'o1', reason: 'damaged', lines: [['MUG-STONE', 1], ['TEAPOT-CAST', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['MUG-STONE', 1],
+        ['TEAPOT-CAST', 1],
+      ],
+    },
     expect: { outcome: 'escalate', esc: 'items_not_on_order' },
     note: 'the teapot is not on the order (it has a bowl): a hard refusal, the agent never refunds the mug alone',
   },
@@ -291,7 +368,15 @@ export const exclusions: Spec[] = [
     orders: [{ items: ['MUG-STONE', 'BOWL-CER', 'PLATE-DINNER', 'KETTLE-GOOSE'], ful: 4 }],
     subject: 'Almost everything broken',
     body: 'Hi, order #{o1} arrived and everything except the kettle is broken: the mug, the bowl and the plate are all in pieces. The kettle works fine. Please refund the broken pieces.',
-    claim: { order: 'o1', reason: 'damaged', lines: [['MUG-STONE', 1], ['BOWL-CER', 1], ['PLATE-DINNER', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['MUG-STONE', 1],
+        ['BOWL-CER', 1],
+        ['PLATE-DINNER', 1],
+      ],
+    },
     expect: { outcome: 'auto', amount: 4900 },
   },
   {
@@ -299,7 +384,14 @@ export const exclusions: Spec[] = [
     orders: [{ items: ['GLASS-WINE', 'CARAFE-GLASS', 'COASTER-CORK'], ful: 8 }],
     subject: 'Glass items broken',
     body: 'Hello, everything in order {o1} broke in transit, all but the coasters. Refund for the broken items please.',
-    claim: { order: 'o1', reason: 'damaged', lines: [['GLASS-WINE', 1], ['CARAFE-GLASS', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['GLASS-WINE', 1],
+        ['CARAFE-GLASS', 1],
+      ],
+    },
     expect: { outcome: 'approval', amount: 5300, rules: ['amount_over_auto_limit'] },
   },
   {
@@ -307,15 +399,37 @@ export const exclusions: Spec[] = [
     orders: [{ items: [['FRAME-OAK', 2], 'FRAME-BRASS'], ful: 6 }],
     subject: 'Cracked frame glass',
     body: 'Hi, every frame in order #{o1} has cracked glass except one of the oak ones. So one oak frame and the brass frame are damaged. Could I get a refund for those two?',
-    claim: { order: 'o1', reason: 'damaged', lines: [['FRAME-OAK', 1], ['FRAME-BRASS', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['FRAME-OAK', 1],
+        ['FRAME-BRASS', 1],
+      ],
+    },
     expect: { outcome: 'auto', amount: 4500 },
   },
   {
     who: { name: 'Jamal Wright' },
-    orders: [{ items: [['PLATE-DINNER', 4], ['BOWL-CER', 4]], ful: 5 }],
+    orders: [
+      {
+        items: [
+          ['PLATE-DINNER', 4],
+          ['BOWL-CER', 4],
+        ],
+        ful: 5,
+      },
+    ],
     subject: 'Dinnerware broken',
     body: 'Hi, my dinnerware set order {o1} was a disaster. All the plates and bowls are broken except one bowl that survived. Please refund everything that broke.',
-    claim: { order: 'o1', reason: 'damaged', lines: [['PLATE-DINNER', 4], ['BOWL-CER', 3]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['PLATE-DINNER', 4],
+        ['BOWL-CER', 3],
+      ],
+    },
     expect: { outcome: 'approval', amount: 10900, rules: ['amount_over_auto_limit'] },
   },
   {
@@ -323,7 +437,14 @@ export const exclusions: Spec[] = [
     orders: [{ items: [['VASE-BUD', 2], ['CANDLE-SOY', 2], 'NAPKIN-LINEN'], ful: 3 }],
     subject: 'Wrong items in my order',
     body: "Hello, apart from the napkins, the whole of order #{o1} is wrong. I got clear vases instead of the smoked ones I picked, and green candles instead of the unscented white ones. I don't want replacements, just a refund for the vases and candles.",
-    claim: { order: 'o1', reason: 'wrong_item', lines: [['VASE-BUD', 2], ['CANDLE-SOY', 2]] },
+    claim: {
+      order: 'o1',
+      reason: 'wrong_item',
+      lines: [
+        ['VASE-BUD', 2],
+        ['CANDLE-SOY', 2],
+      ],
+    },
     expect: { outcome: 'approval', amount: 5600, rules: ['amount_over_auto_limit'] },
   },
   {
@@ -331,7 +452,14 @@ export const exclusions: Spec[] = [
     orders: [{ items: ['TEAPOT-CAST', ['MUG-ENAMEL', 2], 'TOWEL-TEA'], ful: 9 }],
     subject: 'damaged order',
     body: 'Hello, besides the tea towels, everything else in order {o1} was damaged, the teapot lid is cracked and both enamel mugs are dented badly. Please refund the damaged things.',
-    claim: { order: 'o1', reason: 'damaged', lines: [['TEAPOT-CAST', 1], ['MUG-ENAMEL', 2]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['TEAPOT-CAST', 1],
+        ['MUG-ENAMEL', 2],
+      ],
+    },
     expect: { outcome: 'approval', amount: 6700, rules: ['amount_over_auto_limit'] },
   },
   {
@@ -339,7 +467,14 @@ export const exclusions: Spec[] = [
     orders: [{ items: ['BOARD-BAMBOO', ['SPOON-OLIVE', 2], 'COASTER-CORK'], ful: 7 }],
     subject: 'Warped board and coasters',
     body: 'Hi, everything in order #{o1} except the spoons arrived water damaged: the bamboo board is warped and the coasters are swollen and mouldy. Refund please for those, spoons are fine.',
-    claim: { order: 'o1', reason: 'damaged', lines: [['BOARD-BAMBOO', 1], ['COASTER-CORK', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['BOARD-BAMBOO', 1],
+        ['COASTER-CORK', 1],
+      ],
+    },
     expect: { outcome: 'auto', amount: 3100 },
   },
   {
@@ -363,7 +498,14 @@ export const exclusions: Spec[] = [
     orders: [{ items: ['KETTLE-STEEL', 'TEAPOT-CAST', 'CARAFE-GLASS'], ful: 6 }],
     subject: 'Missing items',
     body: 'Hi there, order {o1} was marked delivered but everything except the kettle was missing from the parcel, no teapot and no carafe. Please refund the two missing items.',
-    claim: { order: 'o1', reason: 'not_received', lines: [['TEAPOT-CAST', 1], ['CARAFE-GLASS', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'not_received',
+      lines: [
+        ['TEAPOT-CAST', 1],
+        ['CARAFE-GLASS', 1],
+      ],
+    },
     expect: { outcome: 'approval', amount: 6400, rules: ['amount_over_auto_limit'] },
   },
   {
@@ -371,7 +513,14 @@ export const exclusions: Spec[] = [
     orders: [{ items: ['VASE-BUD', ['CANDLE-SOY', 3]], ful: 4, currency: 'EUR' }],
     subject: 'Broken in transit',
     body: "Hello, my order #{o1} got here today and it's a mess: the vase is broken and the candles too, all except one candle. Can you refund the vase and the two broken candles? Regards from Amsterdam, Anna",
-    claim: { order: 'o1', reason: 'damaged', lines: [['VASE-BUD', 1], ['CANDLE-SOY', 2]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['VASE-BUD', 1],
+        ['CANDLE-SOY', 2],
+      ],
+    },
     expect: { outcome: 'auto', amount: 4400 },
   },
 ];

@@ -129,7 +129,14 @@ export const amount_and_day_boundaries: Spec[] = [
     orders: [{ items: [['GLASS-TUMBLER', 1, { price: 3401 }], 'PLATE-DINNER'], ful: 4 }],
     subject: 'Glasses and plate broken',
     body: 'Hi, the tumbler set and the dinner plate from order #{o1} are both broken. Please refund both.',
-    claim: { order: 'o1', reason: 'damaged', lines: [['GLASS-TUMBLER', 1], ['PLATE-DINNER', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['GLASS-TUMBLER', 1],
+        ['PLATE-DINNER', 1],
+      ],
+    },
     expect: { outcome: 'approval', amount: 5001, rules: ['amount_over_auto_limit'] },
   },
   {
@@ -154,7 +161,14 @@ export const amount_and_day_boundaries: Spec[] = [
     who: { name: 'Vincent Hughes' },
     orders: [
       { items: ['BOWL-CER'], ful: 5 },
-      { items: ['MUG-STONE', 'PLATE-DINNER'], ful: 100, refunds: [{ daysAgo: 90, lines: [['MUG-STONE', 1]] }, { daysAgo: 20, lines: [['PLATE-DINNER', 1]] }] },
+      {
+        items: ['MUG-STONE', 'PLATE-DINNER'],
+        ful: 100,
+        refunds: [
+          { daysAgo: 90, lines: [['MUG-STONE', 1]] },
+          { daysAgo: 20, lines: [['PLATE-DINNER', 1]] },
+        ],
+      },
     ],
     subject: 'Bowl broken',
     body: 'Hi, the bowl from my latest order {o1} arrived broken. Refund please.',
@@ -166,7 +180,14 @@ export const amount_and_day_boundaries: Spec[] = [
     who: { name: 'Wanda Pierce' },
     orders: [
       { items: ['BOWL-CER'], ful: 5 },
-      { items: ['MUG-STONE', 'PLATE-DINNER'], ful: 100, refunds: [{ daysAgo: 91, lines: [['MUG-STONE', 1]] }, { daysAgo: 20, lines: [['PLATE-DINNER', 1]] }] },
+      {
+        items: ['MUG-STONE', 'PLATE-DINNER'],
+        ful: 100,
+        refunds: [
+          { daysAgo: 91, lines: [['MUG-STONE', 1]] },
+          { daysAgo: 20, lines: [['PLATE-DINNER', 1]] },
+        ],
+      },
     ],
     subject: 'Broken bowl',
     body: 'Hello, my bowl from order #{o1} was smashed in the box. I would like a refund.',
@@ -204,7 +225,14 @@ export const amount_and_day_boundaries: Spec[] = [
     who: { name: 'Adam Kerr' },
     orders: [
       { items: ['TRIVET-IRON'], ful: 6 },
-      { items: ['CANDLE-SOY', 'COASTER-CORK'], ful: 95, refunds: [{ daysAgo: 91, lines: [['CANDLE-SOY', 1]] }, { daysAgo: 91, lines: [['COASTER-CORK', 1]] }] },
+      {
+        items: ['CANDLE-SOY', 'COASTER-CORK'],
+        ful: 95,
+        refunds: [
+          { daysAgo: 91, lines: [['CANDLE-SOY', 1]] },
+          { daysAgo: 91, lines: [['COASTER-CORK', 1]] },
+        ],
+      },
     ],
     subject: 'Trivet cracked',
     body: 'Hi, the trivet from order #{o1} is cracked in two. Refund please.',
@@ -243,7 +271,14 @@ export const recent_refunds: Spec[] = [
     orders: [
       { items: ['PLATE-DINNER'], ful: 3 },
       { items: ['GLASS-HIGHBALL'], ful: 15, refunds: [{ daysAgo: 10, lines: [['GLASS-HIGHBALL', 1]] }] },
-      { items: ['TOWEL-TEA', 'COASTER-CORK'], ful: 75, refunds: [{ daysAgo: 40, lines: [['TOWEL-TEA', 1]] }, { daysAgo: 70, lines: [['COASTER-CORK', 1]] }] },
+      {
+        items: ['TOWEL-TEA', 'COASTER-CORK'],
+        ful: 75,
+        refunds: [
+          { daysAgo: 40, lines: [['TOWEL-TEA', 1]] },
+          { daysAgo: 70, lines: [['COASTER-CORK', 1]] },
+        ],
+      },
     ],
     subject: 'Plate broken',
     body: 'Hi, my plate from order {o1} is broken. Please refund.',
@@ -287,7 +322,14 @@ export const recent_refunds: Spec[] = [
     who: { name: 'Hilda Sørensen' },
     orders: [
       { items: ['TEAPOT-CAST'], ful: 8 },
-      { items: ['VASE-BUD', 'CANDLE-SOY'], ful: 130, refunds: [{ daysAgo: 100, lines: [['VASE-BUD', 1]] }, { daysAgo: 120, lines: [['CANDLE-SOY', 1]] }] },
+      {
+        items: ['VASE-BUD', 'CANDLE-SOY'],
+        ful: 130,
+        refunds: [
+          { daysAgo: 100, lines: [['VASE-BUD', 1]] },
+          { daysAgo: 120, lines: [['CANDLE-SOY', 1]] },
+        ],
+      },
     ],
     subject: 'Teapot damaged',
     body: 'Hello, the teapot from order {o1} has a cracked handle. I would like a refund.',
@@ -298,7 +340,14 @@ export const recent_refunds: Spec[] = [
     who: { name: 'Ivan Kozlov' },
     orders: [
       { items: ['LAMP-DESK'], ful: 5 },
-      { items: ['MUG-ENAMEL', 'VASE-BUD'], ful: 30, refunds: [{ daysAgo: 25, lines: [['MUG-ENAMEL', 1]] }, { daysAgo: 12, lines: [['VASE-BUD', 1]] }] },
+      {
+        items: ['MUG-ENAMEL', 'VASE-BUD'],
+        ful: 30,
+        refunds: [
+          { daysAgo: 25, lines: [['MUG-ENAMEL', 1]] },
+          { daysAgo: 12, lines: [['VASE-BUD', 1]] },
+        ],
+      },
     ],
     subject: 'Lamp broken',
     body: 'Hi, the desk lamp from order #{o1} arrived with a broken switch. Refund please.',
@@ -309,7 +358,14 @@ export const recent_refunds: Spec[] = [
     who: { name: 'Jade Whitfield' },
     orders: [
       { items: ['CARAFE-GLASS'], ful: 4 },
-      { items: ['TOWEL-TEA', 'NAPKIN-LINEN'], ful: 100, refunds: [{ daysAgo: 89, lines: [['TOWEL-TEA', 1]] }, { daysAgo: 91, lines: [['NAPKIN-LINEN', 1]] }] },
+      {
+        items: ['TOWEL-TEA', 'NAPKIN-LINEN'],
+        ful: 100,
+        refunds: [
+          { daysAgo: 89, lines: [['TOWEL-TEA', 1]] },
+          { daysAgo: 91, lines: [['NAPKIN-LINEN', 1]] },
+        ],
+      },
     ],
     subject: 'Carafe cracked',
     body: 'Hi, the carafe from order {o1} arrived cracked. Refund please.',
@@ -366,7 +422,14 @@ export const amount_only_refunds_and_gift_cards: Spec[] = [
     orders: [{ items: ['FRAME-OAK', 'GIFT-25'], ful: 5 }],
     subject: 'Missing frame and gift card',
     body: 'Hi, the oak frame was not in the box for order #{o1}, and the gift card email never arrived either. Please refund both.',
-    claim: { order: 'o1', reason: 'not_received', lines: [['FRAME-OAK', 1], ['GIFT-25', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'not_received',
+      lines: [
+        ['FRAME-OAK', 1],
+        ['GIFT-25', 1],
+      ],
+    },
     expect: { outcome: 'auto', amount: 2600, lines: [['FRAME-OAK', 1]] },
     note: 'the gift-card line is left out of the refund',
   },
@@ -398,7 +461,16 @@ export const amount_only_refunds_and_gift_cards: Spec[] = [
   },
   {
     who: { name: 'Selma Iqbal' },
-    orders: [{ items: ['VASE-BUD', 'NAPKIN-LINEN'], ful: 25, refunds: [{ daysAgo: 20, amount: 300 }, { daysAgo: 10, amount: 500 }] }],
+    orders: [
+      {
+        items: ['VASE-BUD', 'NAPKIN-LINEN'],
+        ful: 25,
+        refunds: [
+          { daysAgo: 20, amount: 300 },
+          { daysAgo: 10, amount: 500 },
+        ],
+      },
+    ],
     subject: 'Vase broken',
     body: 'Hello, the vase from order #{o1} broke when I took it out of the box, it was already cracked. Could I get a refund?',
     claim: { order: 'o1', reason: 'damaged', lines: [['VASE-BUD', 1]] },

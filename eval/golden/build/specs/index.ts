@@ -10,7 +10,23 @@ import { change_of_mind, refund_status, refund_vs_replacement, unfulfilled } fro
 import { long_rambling, typos } from './text.js';
 
 export const SPECS: Record<Category, Spec[]> = {
-  single_damaged, several_items, partial_quantity_words, exclusions, unfulfilled, change_of_mind, refund_vs_replacement,
-  refund_status, already_refunded_units, amount_and_day_boundaries, recent_refunds, another_customers_order, no_order_number,
-  several_order_numbers, long_rambling, non_english, typos, prompt_injection, amount_only_refunds_and_gift_cards,
+  single_damaged,
+  several_items,
+  partial_quantity_words,
+  exclusions,
+  unfulfilled,
+  change_of_mind,
+  refund_vs_replacement,
+  refund_status,
+  already_refunded_units,
+  amount_and_day_boundaries,
+  recent_refunds,
+  another_customers_order,
+  no_order_number,
+  several_order_numbers,
+  long_rambling,
+  non_english,
+  typos,
+  prompt_injection,
+  amount_only_refunds_and_gift_cards,
 };

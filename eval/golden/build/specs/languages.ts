@@ -71,7 +71,14 @@ export const non_english: Spec[] = [
     orders: [{ items: ['KETTLE-STEEL', 'MUG-STONE', 'TRIVET-IRON'], ful: 5, currency: 'EUR' }],
     subject: 'Colis abîmé',
     body: "Bonjour, tout est cassé dans ma commande #{o1} sauf la bouilloire : la tasse est en morceaux et le dessous-de-plat est fendu. Je voudrais un remboursement pour la tasse et le dessous-de-plat. Merci d'avance.",
-    claim: { order: 'o1', reason: 'damaged', lines: [['MUG-STONE', 1], ['TRIVET-IRON', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['MUG-STONE', 1],
+        ['TRIVET-IRON', 1],
+      ],
+    },
     expect: { outcome: 'auto', amount: 3500 },
   },
   {
@@ -91,7 +98,7 @@ export const non_english: Spec[] = [
     body: 'Hallo, beide Packungen Weingläser aus meiner Bestellung sind zerbrochen angekommen. Bitte erstatten Sie mir beide. Danke!',
     claim: { order: null, reason: 'damaged', lines: [['GLASS-WINE', 2]] },
     expect: { outcome: 'approval', amount: 5600, rules: ['amount_over_auto_limit'] },
-    note: 'no order number: bound to the requester\'s only order',
+    note: "no order number: bound to the requester's only order",
   },
   {
     lang: 'it',
@@ -107,7 +114,7 @@ export const non_english: Spec[] = [
     who: { name: 'Paolo Ricci' },
     orders: [{ items: ['TEAPOT-CAST'], ful: null, created: 15, currency: 'EUR' }],
     subject: 'Ordine mai spedito',
-    body: "Salve, ho ordinato la teiera in ghisa (ordine #{o1}) più di due settimane fa e non è mai stata spedita. Vorrei essere rimborsato. Grazie.",
+    body: 'Salve, ho ordinato la teiera in ghisa (ordine #{o1}) più di due settimane fa e non è mai stata spedita. Vorrei essere rimborsato. Grazie.',
     claim: { order: 'o1', reason: 'not_received', lines: [['TEAPOT-CAST', 1]] },
     expect: { outcome: 'approval', amount: 3900, rules: ['not_fulfilled'] },
   },

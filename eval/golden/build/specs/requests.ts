@@ -7,7 +7,15 @@ export const unfulfilled: Spec[] = [
     orders: [{ items: ['BOWL-SALAD', 'SPOON-OLIVE'], ful: null, created: 2 }],
     subject: 'Cancel my order',
     body: 'Hi, I placed order #{o1} two days ago but I need to cancel it, I ordered the wrong size bowl. Can you cancel before it ships? Thanks, Paula',
-    claim: { order: 'o1', remedy: 'cancel', reason: 'changed_mind', lines: [['BOWL-SALAD', 1], ['SPOON-OLIVE', 1]] },
+    claim: {
+      order: 'o1',
+      remedy: 'cancel',
+      reason: 'changed_mind',
+      lines: [
+        ['BOWL-SALAD', 1],
+        ['SPOON-OLIVE', 1],
+      ],
+    },
     expect: { outcome: 'escalate', esc: 'not_refund_request' },
   },
   {
@@ -81,7 +89,14 @@ export const unfulfilled: Spec[] = [
     orders: [{ items: ['NAPKIN-LINEN', 'TOWEL-TEA'], ful: null, created: 21, currency: 'EUR' }],
     subject: 'Order not shipped after 3 weeks',
     body: 'Hello, my order {o1} (napkins and tea towels) has not shipped after three weeks. I need my money back for both items please.',
-    claim: { order: 'o1', reason: 'not_received', lines: [['NAPKIN-LINEN', 1], ['TOWEL-TEA', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'not_received',
+      lines: [
+        ['NAPKIN-LINEN', 1],
+        ['TOWEL-TEA', 1],
+      ],
+    },
     expect: { outcome: 'approval', amount: 3500, rules: ['not_fulfilled'] },
   },
   {

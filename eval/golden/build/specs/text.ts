@@ -7,7 +7,14 @@ export const long_rambling: Spec[] = [
     orders: [{ items: ['MUG-STONE', 'BOWL-CER', 'NAPKIN-LINEN'], ful: 5 }],
     subject: 'Very disappointed with my order',
     body: "Hello,\n\nI hope this finds you well. I don't usually write to companies but I feel I have to this time. I ordered a few things from your shop for my mother's 70th birthday (order #{o1}), she has been collecting stoneware for years and I thought your mug and bowl would be perfect next to her other pieces, and I also got the linen napkins because she hosts Sunday lunch every week without fail.\n\nWell the parcel finally came on Tuesday and my husband brought it in and we could hear something rattling, which is never a good sign, is it. When I opened it the mug was cracked right through and the bowl had a big chip out of the rim, honestly it looked like the box had been dropped from a height. The napkins are fine and they are lovely, I'll give you that.\n\nThe party is on Saturday so there's no time for anything to be sent again, so could I please just have a refund for the mug and the bowl? I've kept the pieces if you need photos.\n\nMany thanks,\nDeborah",
-    claim: { order: 'o1', reason: 'damaged', lines: [['MUG-STONE', 1], ['BOWL-CER', 1]] },
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['MUG-STONE', 1],
+        ['BOWL-CER', 1],
+      ],
+    },
     expect: { outcome: 'auto', amount: 3300 },
   },
   {
@@ -28,7 +35,15 @@ export const long_rambling: Spec[] = [
   },
   {
     who: { name: 'Gerald Huxley' },
-    orders: [{ items: [['PLATE-DINNER', 4], ['BOWL-CER', 4]], ful: 8 }],
+    orders: [
+      {
+        items: [
+          ['PLATE-DINNER', 4],
+          ['BOWL-CER', 4],
+        ],
+        ful: 8,
+      },
+    ],
     subject: 'Dinner set',
     body: "Good evening. I will try to be brief but I'm not very good at that. We ordered the dinner plates and bowls (order {o1}) for our new flat, we just moved in after a very long and stressful renovation and the kitchen was the last thing to be finished. My wife picked the colour, the speckled one. Four plates, four bowls.\n\nThe bowls are all fine. Of the plates, two of them are broken, one in half and one with a chunk out of the edge, the other two are okay. The delivery driver left the box on the doorstep in the rain which can't have helped. Anyway. I'd like a refund for the two broken plates, we'll buy two more separately later, we're not in a rush.\n\nAll the best,\nGerald",
     claim: { order: 'o1', reason: 'damaged', lines: [['PLATE-DINNER', 2]] },
@@ -44,7 +59,10 @@ export const long_rambling: Spec[] = [
   },
   {
     who: { name: 'Norman Keel' },
-    orders: [{ items: ['KETTLE-GOOSE'], ful: 7 }, { items: ['GLASS-TUMBLER'], ful: 25 }],
+    orders: [
+      { items: ['KETTLE-GOOSE'], ful: 7 },
+      { items: ['GLASS-TUMBLER'], ful: 25 },
+    ],
     subject: 'Problem with my order from you',
     body: "Hello, I've bought a few things from you over the past month or so and I was happy with everything until now. The most recent thing that came, the electric kettle, does not turn off when it boils, it just keeps boiling until I unplug it which I think is quite dangerous honestly, my neighbour said the same thing happened with a kettle she had years ago and it burned out. I don't have the order number to hand, I'm writing from my phone on the train, but you should be able to find it from my email. I'd like a refund for the kettle please.\n\nRegards, Norman",
     claim: { order: null, reason: 'defective', lines: [['KETTLE-GOOSE', 1]] },
@@ -55,7 +73,9 @@ export const long_rambling: Spec[] = [
     orders: [{ items: ['TEAPOT-CAST', 'TOWEL-TEA', 'COASTER-CORK'], ful: 6 }],
     subject: 'Order {o1} issue',
     body: "Hi, I'm writing about order {o1}. Where to start. The box was fine from the outside, the coasters and towels are lovely and I use them every day, my cat has already claimed one of the towels as a bed, but there's a problem with one of the other things which I'm not happy about at all and I'd like my money back for it.",
-    followUps: ["Sorry, I sent that too early! It's the teapot. The enamel inside is flaking off in bits, I noticed after the first use. Just the teapot, the rest is fine."],
+    followUps: [
+      "Sorry, I sent that too early! It's the teapot. The enamel inside is flaking off in bits, I noticed after the first use. Just the teapot, the rest is fine.",
+    ],
     claim: { order: 'o1', reason: 'defective', lines: [['TEAPOT-CAST', 1]] },
     expect: { outcome: 'auto', amount: 3900 },
     note: 'the item is only named in the follow-up',
@@ -89,8 +109,15 @@ export const long_rambling: Spec[] = [
     who: { name: 'Audrey Whitlock' },
     orders: [{ items: [['GLASS-HIGHBALL', 4], 'PLATE-SERVE', 'TRIVET-IRON'], ful: 9 }],
     subject: 'Party order',
-    body: "Hi, long time customer here, I always recommend you to friends. I ordered glasses, a platter and a trivet for our anniversary party (order #{o1}). The party was lovely, thank you for asking, ha. But when I unpacked everything the day before, everything apart from the highball glasses was damaged: the platter has a chip in the glaze along one side and the trivet is cracked in two. The glasses are fine. We made do with other things on the day. Please refund the platter and trivet.\nAudrey",
-    claim: { order: 'o1', reason: 'damaged', lines: [['PLATE-SERVE', 1], ['TRIVET-IRON', 1]] },
+    body: 'Hi, long time customer here, I always recommend you to friends. I ordered glasses, a platter and a trivet for our anniversary party (order #{o1}). The party was lovely, thank you for asking, ha. But when I unpacked everything the day before, everything apart from the highball glasses was damaged: the platter has a chip in the glaze along one side and the trivet is cracked in two. The glasses are fine. We made do with other things on the day. Please refund the platter and trivet.\nAudrey',
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['PLATE-SERVE', 1],
+        ['TRIVET-IRON', 1],
+      ],
+    },
     expect: { outcome: 'approval', amount: 6500, rules: ['amount_over_auto_limit'] },
   },
 ];
