@@ -1,7 +1,9 @@
 // The composition of every handler from injected dependencies. The Lambda entries
 // (functions/<name>/index.ts) build it from AWS config; the local runtime from its emulators.
-import type { EventLedger, JournalStore, ShadowStore, WorkflowEngine } from '#harness/ports.js';
-import type { Run, StepName } from '#harness/domain/types.js';
+import type { JournalStore } from '#harness/ports.js';
+import type { EventLedger, ShadowStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
+import type { StepName } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { NO_METRICS } from '#harness/metrics.js';
 import type { StepDeps } from './shared/step-deps.js';
 import type { TicketQueue } from './shared/queue.js';
@@ -56,8 +58,6 @@ export interface AppDeps extends StepDeps {
   /** The operator console (functions/console): who is asking, its CSRF key, where it runs; absent, its routes 404. */
   console?: ConsoleSettings;
   log?: (msg: string, data: object) => void;
-  /** Where metric lines (EMF) go; console.log in Lambda. */
-  emitMetric?: (line: string) => void;
 }
 
 /** One handler per Task state of state-machine/refund-run.asl.json, keyed by state name (STEP_NAMES). */
@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps) {
       tenant: deps.tenantName,
       budgetsMs: stateBudgetsMs(deps.tenant.approvalTtlHours),
       escalate: (input) => steps.Escalate(input),
-      emit: deps.emitMetric ?? ((line) => console.log(line)),
+      metrics,
     }),
   };
 }

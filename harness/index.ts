@@ -1,5 +1,5 @@
 // Public face of the harness: the gateway factory, errors, policy, tools, models and hashing.
-export { createHarness, type Harness, type HarnessDeps } from './tool-gateway.js';
+export { createHarness, type Harness, type HarnessDeps } from './harness.js';
 export * from './errors.js';
 export * from './policy/index.js';
 export * from './tools/index.js';

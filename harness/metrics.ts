@@ -1,9 +1,10 @@
-// The product's metrics as CloudWatch Embedded Metric Format lines: one line per data point, written
-// to the log, which CloudWatch turns into metrics (no SDK call, nothing to fail on the hot path).
-// The names are the ones infra/lib/metrics.ts alarms on. Emitted by the harness, the step use cases,
-// the approval callback, the run starter, the stalled-run sweeper, the store webhook and shadow mode.
+// The product's metrics: their names (the ones infra/lib/metrics.ts alarms on) and a typed face over
+// the one metrics emitter (shared/metrics.ts), every point with the Tenant dimension. Emitted by the
+// harness (tool calls, the pin guard), the step use cases, the approval callback, the run starter,
+// the stalled-runs sweeper, the store webhook and shadow mode.
+import type { MetricsEmitter } from '#shared/metrics.js';
 
-export const METRIC_NAMESPACE = 'RefundAgent';
+export { METRIC_NAMESPACE } from '#shared/metrics.js';
 
 export const PRODUCT_METRIC_NAMES = [
   'StalledRuns',
@@ -24,37 +25,16 @@ export const PRODUCT_METRIC_NAMES = [
 ] as const;
 export type ProductMetricName = (typeof PRODUCT_METRIC_NAMES)[number];
 
-export type MetricSink = (line: string) => void;
-
-/** One EMF line: `value` of metric `name` with the given dimensions (all of them one dimension set). */
-export function metricLine(input: { name: ProductMetricName; value: number; unit?: 'Count' | 'None'; dimensions: Record<string, string>; at: Date }): string {
-  return JSON.stringify({
-    _aws: {
-      Timestamp: input.at.getTime(),
-      CloudWatchMetrics: [
-        { Namespace: METRIC_NAMESPACE, Dimensions: [Object.keys(input.dimensions)], Metrics: [{ Name: input.name, Unit: input.unit ?? 'Count' }] },
-      ],
-    },
-    ...input.dimensions,
-    [input.name]: input.value,
-  });
-}
-
 export interface ProductMetrics {
-  /** A count (default 1) for the tenant; `dimensions` adds to Tenant (e.g. ShadowClass), one dimension set. */
+  /** A count (default 1) for the tenant; `dimensions` adds to Tenant (Tool, ShadowClass, State), one dimension set. */
   count(tenant: string, name: ProductMetricName, value?: number, dimensions?: Record<string, string>): void;
   /** A plain value (e.g. a run's cost in micros) for the tenant. */
   value(tenant: string, name: ProductMetricName, value: number): void;
 }
 
-export function createProductMetrics(deps: { sink: MetricSink; clock: { now(): Date } }): ProductMetrics {
-  const emit = (tenant: string, name: ProductMetricName, value: number, unit: 'Count' | 'None', extra: Record<string, string> = {}) => {
-    try {
-      deps.sink(metricLine({ name, value, unit, dimensions: { Tenant: tenant, ...extra }, at: deps.clock.now() }));
-    } catch {
-      // A metric that cannot be written never fails the work it measures.
-    }
-  };
+export function createProductMetrics(emitter: MetricsEmitter): ProductMetrics {
+  const emit = (tenant: string, name: ProductMetricName, value: number, unit: 'Count' | 'None', extra: Record<string, string> = {}) =>
+    emitter.emit({ name, value, unit, dimensions: { Tenant: tenant, ...extra } });
   return {
     count: (tenant, name, value = 1, dimensions) => emit(tenant, name, value, 'Count', dimensions),
     value: (tenant, name, value) => emit(tenant, name, value, 'None'),

@@ -1,7 +1,7 @@
 // The local runtime's configuration, parsed once from the environment (the only place it is read).
 import { z } from 'zod';
 import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';
-import { AgentModeConfig } from '#harness/domain/shadow.js';
+import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
 
 /** Documented dev default; set ZENDESK_WEBHOOK_SECRET to use another. Never a production secret. */
 export const DEV_ZENDESK_WEBHOOK_SECRET = 'dev-zendesk-webhook-secret';

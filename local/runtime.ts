@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
-import type { Clock, WorkflowEngine } from '#harness/ports.js';
+import type { Clock } from '#harness/ports.js';
+import type { WorkflowEngine } from '#functions/shared/stores/ports.js';
 import { randomIds, systemClock } from '#shared/clock.js';
 import { createApp } from '#functions/app.js';
 import { createSesMailer } from '#functions/shared/aws/ses-mailer.js';
@@ -35,7 +36,7 @@ import { createBackend } from './backend.js';
 import { createPolicy } from '#harness/policy/document.js';
 import type { ModelSettings } from '#harness/models/settings.js';
 import type { z } from 'zod';
-import { AgentModeConfig } from '#harness/domain/shadow.js';
+import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
 import type { HelpdeskConnector } from '#shared/helpdesk/index.js';
@@ -128,7 +129,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
     });
     closers.push(helpdesk.close);
 
-    // Metric lines (EMF, as Lambda writes them) are kept for the console and tests, not printed.
+    // Metric lines (EMF from the one emitter, as Lambda writes them) are kept for the console and tests, not printed.
     const metricLines: string[] = [];
     const backend = await createBackend({
       metricSink: (line) => void metricLines.push(line),
@@ -188,7 +189,6 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       // The console on a laptop: nobody signs in; the one person is the local operator with every role.
       console: { identify: () => LOCAL_OPERATOR, csrfSecret: randomBytes(32).toString('base64url'), environment: 'local', evalReport: latestEvalReport() },
       log: (msg, data) => log(`${msg} ${JSON.stringify(data)}`),
-      emitMetric: (line) => void metricLines.push(line),
     });
 
     // Steps in flight are counted so that close() lets them finish before the stores go away.

@@ -1,40 +1,56 @@
 // Lambda observability at the edge: Powertools logger (structured JSON with the request id and cold
-// start), metrics (EMF, a ColdStart metric per container) and tracer (X-Ray segment per invocation),
-// wired through middy around a Lambda entry's handler. Used by functions/*/index.ts and mcp-lambda/index.ts
+// start) and tracer (X-Ray segment per invocation), and a ColdStart count per container written through
+// the one metrics emitter (shared/metrics.ts, the same EMF lines as the product's metrics), wired
+// through middy around a Lambda entry's handler. Used by functions/*/index.ts and mcp-lambda/index.ts
 // as `export const handler = observed('name', async (event) => ...)`. Settings come from the POWERTOOLS_*
 // variables infra/lib/environment.ts sets; tests and local runs set POWERTOOLS_TRACE_ENABLED=false.
-// The product's own metrics (Tenant dimension, RefundAgent namespace) are not these: harness/metrics.ts
-// writes them as EMF lines when they happen. Folding the two into one emitter would change the lines
-// CloudWatch receives (Powertools buffers until the invocation ends), so it is left for its own change.
 import middy from '@middy/core';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { Metrics } from '@aws-lambda-powertools/metrics';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { Context } from 'aws-lambda';
+import { systemClock } from './clock.js';
+import { createMetricsEmitter, stdoutSink, type MetricsEmitter } from './metrics.js';
 
-export type Observability = { logger: Logger; metrics: Metrics; tracer: Tracer };
+export type Observability = { logger: Logger; tracer: Tracer; metrics: MetricsEmitter; coldStart: { counted: boolean } };
 
-/** The three Powertools utilities for one function, built once per container. */
-export function createObservability(serviceName: string): Observability {
-  const logger = new Logger({ serviceName });
-  const metrics = new Metrics({
-    serviceName,
-    // Most invocations emit no metric of their own; Powertools would warn about that on every one.
-    logger: {
-      trace: (message: unknown) => logger.trace(String(message)),
-      debug: (message: unknown) => logger.debug(String(message)),
-      info: (message: unknown) => logger.info(String(message)),
-      warn: (message: unknown) => {
-        if (!String(message).startsWith('No application metrics')) logger.warn(String(message));
-      },
-      error: (message: unknown) => logger.error(String(message)),
+export const COLD_START_METRIC = 'ColdStart';
+
+/**
+ * The utilities for one function, built once per container. `initializationType` is Lambda's
+ * AWS_LAMBDA_INITIALIZATION_TYPE: only an on-demand container's first invocation is a cold start
+ * (a provisioned or SnapStart one was initialised before any request waited on it).
+ */
+export function createObservability(serviceName: string, options: { metrics?: MetricsEmitter; initializationType?: string | undefined } = {}): Observability {
+  const initializationType = 'initializationType' in options ? options.initializationType : process.env.AWS_LAMBDA_INITIALIZATION_TYPE;
+  return {
+    logger: new Logger({ serviceName }),
+    tracer: new Tracer({ serviceName }),
+    metrics: options.metrics ?? createMetricsEmitter({ sink: stdoutSink, clock: systemClock }),
+    // Counted already when the container is not an on-demand one.
+    coldStart: { counted: initializationType?.trim() !== 'on-demand' },
+  };
+}
+
+/**
+ * One ColdStart point on the container's first invocation, before the handler runs, with the
+ * dimensions Powertools Metrics gave it (service, function_name), so the series stay the same.
+ */
+function coldStartMetric(serviceName: string, tools: Observability): middy.MiddlewareObj<unknown, unknown, Error, Context> {
+  return {
+    before: (request) => {
+      if (tools.coldStart.counted) return;
+      tools.coldStart.counted = true;
+      const functionName = request.context.functionName?.trim();
+      tools.metrics.emit({
+        name: COLD_START_METRIC,
+        value: 1,
+        unit: 'Count',
+        dimensions: { service: serviceName, ...(functionName ? { function_name: functionName } : {}) },
+      });
     },
-  });
-  const tracer = new Tracer({ serviceName });
-  return { logger, metrics, tracer };
+  };
 }
 
 /**
@@ -49,5 +65,5 @@ export function observed<TEvent, TResult>(
   return middy<TEvent, TResult>(async (event: TEvent) => handler(event))
     .use(captureLambdaHandler(tools.tracer, { captureResponse: false }))
     .use(injectLambdaContext(tools.logger, { logEvent: false, resetKeys: true }))
-    .use(logMetrics(tools.metrics, { captureColdStartMetric: true }));
+    .use(coldStartMetric(serviceName, tools) as middy.MiddlewareObj<TEvent, TResult, Error, Context>);
 }

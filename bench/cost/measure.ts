@@ -6,7 +6,7 @@
 import '../../local/node-warnings.js';
 import { ScanCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
-import { metricLine } from '#harness/metrics.js';
+import { emfLine } from '#shared/metrics.js';
 import { costMicros } from '#harness/models/prices.js';
 import { DEFAULT_MODEL_CHOICES } from '#harness/models/select.js';
 import { LOCAL_AWS } from '#local/emulators/listen.js';
@@ -89,7 +89,7 @@ export async function measure(input: { automatic: number; approval: number; onPr
     sqs: { client: rt.sqs.client },
     mcpUrl: () => rt.urls.mcp,
   });
-  const emfBytes = Buffer.byteLength(metricLine({ name: 'TicketsClosed', value: 1, dimensions: { Tenant: 'cost' }, at: new Date() })) + 1;
+  const emfBytes = Buffer.byteLength(emfLine({ name: 'TicketsClosed', value: 1, dimensions: { Tenant: 'cost' } }, new Date())) + 1;
   const metricValues = () => Object.values(rt.metrics()).reduce((sum, values) => sum + values.length, 0);
   const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
     const started = performance.now();

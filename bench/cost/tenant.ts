@@ -35,7 +35,7 @@ export function countResources(resources: Record<string, Resource>): Omit<Tenant
 
 /**
  * Custom metric series a tenant's functions can emit: each product metric per Tenant (per tool for the
- * pin guard's; shadow classes left out, as they exist only in shadow mode) and Powertools' ColdStart
+ * pin guard's; shadow classes left out, as they exist only in shadow mode) and the ColdStart count
  * per function. Only the sweeper's (every 5 minutes) has data every hour whatever the traffic.
  */
 export function customMetricSeries(): { all: number; continuous: number } {

@@ -7,8 +7,9 @@
 // run is not cancelled (a conditional write, ordered against cancel-run's): one that loses to a
 // cancel ends the wait as cancelled and moves no money.
 import type { ProductMetrics } from '#harness/metrics.js';
-import type { ApprovalRecord, ApprovalStore, Clock, RunStore, WorkflowEngine } from '#harness/ports.js';
-import type { Run } from '#harness/domain/types.js';
+import type { ApprovalRecord, ApprovalStore, Clock } from '#harness/ports.js';
+import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { RUN_CANCELLED_ERROR } from '../cancel-run/use-case.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
 import type { ApproverLinks } from '../shared/approver-links.js';

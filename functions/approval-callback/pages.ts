@@ -2,7 +2,7 @@
 // links cannot approve) showing the approval email's evidence, and the result pages after a POST.
 import { formatMoney } from '#harness/domain/money.js';
 import type { ApprovalRecord } from '#harness/ports.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/document.js';
 import { escapeHtml as e } from '../shared/http.js';
 import { APPROVER_TOKEN_PARAM } from '../shared/approver-links.js';

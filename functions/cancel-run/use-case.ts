@@ -4,8 +4,9 @@
 // cancelled, and with no refund claimed. The Refund step claims the run the same way before it may
 // dispatch, so exactly one of them wins: a cancel after the claim is refused ("a refund is in
 // flight"; the refund finishes and the run says so), and no refund starts after a cancel.
-import type { ApprovalStore, Clock, RunStore, WorkflowEngine } from '#harness/ports.js';
-import type { Run, RunCancellation } from '#harness/domain/types.js';
+import type { ApprovalStore, Clock } from '#harness/ports.js';
+import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
+import type { Run, RunCancellation } from '#functions/shared/domain/run.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
 import { closedStatus, OPEN_STATUSES } from '../shared/run-context.js';
 

@@ -6,7 +6,8 @@
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import { checkBinding } from '#harness/policy/binding.js';
 import { withinDays } from '#harness/policy/days.js';
-import type { OrderFacts, Run } from '#harness/domain/types.js';
+import type { OrderFacts } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';
 import { continueWith, escalate } from '../shared/step-result.js';
 import { customerWords } from '../shared/customer-words.js';

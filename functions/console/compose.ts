@@ -1,11 +1,12 @@
 // The console put together from the app's dependencies (functions/app.ts): the read side over the
 // run store and journal, approval decisions as the signed-in lead, the harness's review settlement,
 // the dead-letter use case and shadow figures. Without console settings every route is a 404.
-import type { Run } from '#harness/domain/types.js';
-import type { Harness } from '#harness/tool-gateway.js';
-import type { Clock, JournalStore, RunStore } from '#harness/ports.js';
-import type { AgentModeConfig } from '#harness/domain/shadow.js';
-import type { ShadowStore } from '#harness/ports.js';
+import type { Run } from '#functions/shared/domain/run.js';
+import type { Harness } from '#harness/harness.js';
+import type { Clock, JournalStore } from '#harness/ports.js';
+import type { RunStore } from '#functions/shared/stores/ports.js';
+import type { AgentModeConfig } from '#functions/shared/domain/shadow.js';
+import type { ShadowStore } from '#functions/shared/stores/ports.js';
 import { createApprovalDecisions, type ApprovalDecisionDeps } from '../approval-callback/decisions.js';
 import { createDeadLetters, type DeadLettersDeps } from '../dead-letters/use-case.js';
 import { createShadowApi } from '../shadow-api/use-case.js';

@@ -11,7 +11,7 @@
 // Every page carries the security headers; every POST needs the person's CSRF token, the right
 // role and a same-origin request, and is journaled with who did it. URLs carry ids only.
 import { z } from 'zod';
-import { RunStatus } from '#harness/domain/types.js';
+import { RunStatus } from '#functions/shared/domain/run.js';
 import type { Clock } from '#harness/ports.js';
 import { rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { DEAD_LETTER_ID } from '../dead-letters/use-case.js';

@@ -3,10 +3,11 @@
 // each journaled on its run with the person as actor: decide an approval (as the signed-in lead),
 // settle a pending review (harness.settleReview, then the run row), retry a dead letter.
 // Called by handler.ts; rendering is in views/.
-import type { Run, RunStatus } from '#harness/domain/types.js';
+import type { Run, RunStatus } from '#functions/shared/domain/run.js';
 import { HarnessError } from '#harness/errors.js';
-import type { Harness } from '#harness/tool-gateway.js';
-import type { Clock, JournalStore, NewJournalRow, RunStore } from '#harness/ports.js';
+import type { Harness } from '#harness/harness.js';
+import type { Clock, JournalStore, NewJournalRow } from '#harness/ports.js';
+import type { RunStore } from '#functions/shared/stores/ports.js';
 import type { DecisionOutcome } from '../approval-callback/decisions.js';
 import type { DeadLetters } from '../dead-letters/use-case.js';
 import { QueuedTicket } from '../shared/queue.js';

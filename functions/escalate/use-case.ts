@@ -6,7 +6,7 @@
 // where any approval still pending is closed, so no approval outlives its run's wait.
 import { z } from 'zod';
 import { formatMoney } from '#harness/domain/money.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
 import { enterStep } from '../shared/run-context.js';

@@ -4,8 +4,9 @@
 // automatic refund into an approval; shadow records what the agent would have done and stops the run
 // at its proposal (every decision, refusals included, so agreement also covers "no refund"). A run an
 // earlier step asked to hand to a person never gets here as work: shared/step.ts passes it on (decision escalate).
-import { anyNonAuto, AUTO_MODE, classKeyOf, modeFor, normalizeLines, type AgentMode } from '#harness/domain/shadow.js';
-import type { GateDecision, Run } from '#harness/domain/types.js';
+import { anyNonAuto, AUTO_MODE, classKeyOf, modeFor, normalizeLines, type AgentMode } from '#functions/shared/domain/shadow.js';
+import type { GateDecision } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { RULES } from '#harness/policy/rules.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import { customerWords } from '../shared/customer-words.js';

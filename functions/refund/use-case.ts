@@ -7,7 +7,7 @@
 // recorded, the run is done, and Escalate leaves a note for a person. An outcome that cannot be
 // settled leaves the run 'pending_review' and hands it to a person.
 import { AmbiguousOutcomeError } from '#harness/errors.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { MissingStepDataError, RunClosedError } from '../shared/errors.js';
 import { closedStatus, enterStep, STILL_OPEN } from '../shared/run-context.js';
 import { continueWith, type StepResult } from '../shared/step-result.js';

@@ -4,7 +4,7 @@
 // store's time zone with the time left, links to check it, and what each decision does. Built from
 // the run's facts only. The approval email (email.ts) and the confirmation page
 // (approval-callback/pages.ts) both render this, so they always show the same evidence.
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { withinDays } from '#harness/policy/days.js';
 import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
 import type { StepDeps } from '../shared/step-deps.js';

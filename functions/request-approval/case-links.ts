@@ -2,7 +2,7 @@
 // helpdesk, the run in the console. A link is built only from data that makes it whole; anything
 // missing (no store domain, an order id that is not a Shopify GID, another helpdesk, no console)
 // leaves that link out rather than send a broken one. Used by approval-view.ts.
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
 export interface CaseLink {

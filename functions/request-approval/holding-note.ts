@@ -1,7 +1,7 @@
 // The internal note a ticket carries while its run waits for a person: what was proposed (lines,
 // quantities, the customer's words for each), why approval is needed in plain words, and until
 // when, in the store's time zone. Never sent to the customer; the final draft follows the decision.
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/index.js';
 import type { Formats } from './formats.js';
 import { approvalReasonsInWords } from './rule-reasons.js';

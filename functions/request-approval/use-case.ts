@@ -6,7 +6,8 @@
 // the record is written; a retry takes up the run's pending approval for the same arguments, binds
 // it to the new attempt's task token, and leaves the note and emails the approval records as done.
 import { z } from 'zod';
-import type { ApprovalSummary, Run } from '#harness/domain/types.js';
+import type { ApprovalSummary } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import { createApproverLinks } from '../shared/approver-links.js';

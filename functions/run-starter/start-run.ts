@@ -5,9 +5,10 @@
 //   person's resolution is recorded instead (functions/shadow/resolve.ts).
 // Every branch is safe to repeat, so an SQS redelivery or a webhook retried hours later is harmless.
 import type { ProductMetrics } from '#harness/metrics.js';
-import type { FollowUp, Run, RunMark } from '#harness/domain/types.js';
+import type { FollowUp, Run, RunMark } from '#functions/shared/domain/run.js';
 import { NO_METRICS } from '#harness/metrics.js';
-import type { ApprovalStore, Clock, EventLedger, RunStore, ShadowStore, WorkflowEngine } from '#harness/ports.js';
+import type { ApprovalStore, Clock } from '#harness/ports.js';
+import type { EventLedger, RunStore, ShadowStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
 import type { QueuedTicket } from '../shared/queue.js';
 import { createCancelRun } from '../cancel-run/use-case.js';
 import { createShadowResolver } from '../shadow/resolve.js';

@@ -1,8 +1,9 @@
 // GET /api/runs (optionally ?order=1001) and GET /api/runs/{runId}: the run record with its gate
 // decision, approval, refund, draft, cost and journal rows — the on-call view of a run. A run id
 // that cannot be one (too long, odd characters) is a 400 before the store is asked.
-import type { JournalStore, RunStore } from '#harness/ports.js';
-import type { Run } from '#harness/domain/types.js';
+import type { JournalStore } from '#harness/ports.js';
+import type { RunStore } from '#functions/shared/stores/ports.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { json, type HttpEvent, type HttpResult } from '../shared/http.js';
 
 export interface RunsApiDeps {

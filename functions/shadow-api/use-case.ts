@@ -1,9 +1,10 @@
 // Shadow mode's figures and switches: each class's mode, resolved tickets and agreement with the
 // proposals (GET /api/shadow), and the switch of one class to auto (POST /api/shadow/{classKey}/promote),
 // allowed only past the tenant's minimum tickets and agreement and recorded with who and the figures.
-// Called by handler.ts; the rules are harness/domain/shadow.ts.
-import { AUTO_MODE, modeFor, promotionCheck, type AgentModeConfig } from '#harness/domain/shadow.js';
-import type { Clock, ShadowClassRecord, ShadowStore } from '#harness/ports.js';
+// Called by handler.ts; the rules are functions/shared/domain/shadow.ts.
+import { AUTO_MODE, modeFor, promotionCheck, type AgentModeConfig } from '#functions/shared/domain/shadow.js';
+import type { Clock } from '#harness/ports.js';
+import type { ShadowClassRecord, ShadowStore } from '#functions/shared/stores/ports.js';
 
 export interface ShadowApiDeps {
   tenant: string;

@@ -1,7 +1,7 @@
 // The internal note a shadow-mode ticket carries: what the agent proposed (lines, quantities, the
 // customer's words for each, the amount), what the gate would have done and why, and that nothing
 // was done. Never sent to the customer. Called by the Shadow step (use-case.ts).
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/index.js';
 import { claimedLinesOf } from '../request-approval/holding-note.js';
 import type { Formats } from '../request-approval/formats.js';

@@ -1,12 +1,13 @@
 // Shadow-mode resolutions: a person resolved the ticket of a shadow run → what they did (a refund in
-// the store, or the ticket solved with none) → does it agree with the proposal (harness/domain/shadow.ts)
+// the store, or the ticket solved with none) → does it agree with the proposal (functions/shared/domain/shadow.ts)
 // → recorded once on the run and counted on its class (ShadowStore) → ShadowResolved / ShadowAgreed.
 // A store refund supersedes an earlier "solved with no refund"; nothing else replaces a resolution.
 // Called by the store webhook (refunds/create) and the run starter (the helpdesk's solved event).
-import { agrees } from '#harness/domain/shadow.js';
-import type { Run, ShadowResolution } from '#harness/domain/types.js';
+import { agrees } from '#functions/shared/domain/shadow.js';
+import type { Run, ShadowResolution } from '#functions/shared/domain/run.js';
 import type { ProductMetrics } from '#harness/metrics.js';
-import type { Clock, RunStore, ShadowStore } from '#harness/ports.js';
+import type { Clock } from '#harness/ports.js';
+import type { RunStore, ShadowStore } from '#functions/shared/stores/ports.js';
 import type { StoreWebhookOutcome } from '../store-webhook/use-case.js';
 import { orderGidOf } from '../store-webhook/shopify.js';
 import { agentRunOf, parseRefundCreated, refundedMinor, type StoreRefundSignal } from './store-refund.js';

@@ -3,8 +3,8 @@
 // back — and the agent's own refunds told apart by the note the harness puts on them. Used by
 // resolve.ts for shadow mode; the delivery itself is verified by functions/store-webhook.
 import { z } from 'zod';
-import type { ShadowLine } from '#harness/domain/types.js';
-import { normalizeLines } from '#harness/domain/shadow.js';
+import type { ShadowLine } from '#functions/shared/domain/run.js';
+import { normalizeLines } from '#functions/shared/domain/shadow.js';
 import { toMinor } from '../store-webhook/shopify.js';
 
 export const REFUNDS_CREATE_TOPIC = 'refunds/create';

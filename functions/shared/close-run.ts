@@ -2,7 +2,7 @@
 // 'Done', a closed run's mark like 'Cancelled', not a state of the machine), and the cost per closed
 // ticket counted. One conditional write: only a run still open and not cancelled closes. Called by
 // CheckReply once its draft is on the ticket.
-import type { Run, RunMark } from '#harness/domain/types.js';
+import type { Run, RunMark } from '#functions/shared/domain/run.js';
 import { STILL_OPEN } from './run-context.js';
 import type { StepDeps } from './step-deps.js';
 

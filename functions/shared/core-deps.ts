@@ -2,9 +2,10 @@
 // harness over the MCP tool transport and the model provider chosen from the model settings
 // (anthropic with a key, offline without, replay on request), and the requester directory.
 // Used by the Lambda composition (lambda-app.ts) and the local runtime (local/backend.ts).
-import { createProductMetrics, NO_METRICS, type MetricSink } from '#harness/metrics.js';
+import { createProductMetrics, NO_METRICS } from '#harness/metrics.js';
+import { createMetricsEmitter, type MetricSink } from '#shared/metrics.js';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createDynamoStores } from '#harness/adapters/dynamo/index.js';
+import { createDynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { createHarness } from '#harness/index.js';
 import { DEFAULT_MODEL_CHOICES, selectModels, type ModelSettings, type SelectDeps } from '#harness/models/index.js';
 import type { Policy } from '#harness/policy/document.js';
@@ -38,7 +39,7 @@ export function createCoreDeps(input: {
   /** Days run and journal rows are kept (TTL); the stores' default (400) when absent. */
   retentionDays?: number;
 }) {
-  const metrics = input.metricSink ? createProductMetrics({ sink: input.metricSink, clock: input.clock }) : NO_METRICS;
+  const metrics = input.metricSink ? createProductMetrics(createMetricsEmitter({ sink: input.metricSink, clock: input.clock })) : NO_METRICS;
   const stores = createDynamoStores({
     client: input.doc,
     tableName: input.tableName,
@@ -63,7 +64,6 @@ export function createCoreDeps(input: {
     budget: stores.budget,
     locks: stores.locks,
     metrics,
-    ...(input.metricSink ? { emitMetric: input.metricSink } : {}),
   });
   return {
     stores,

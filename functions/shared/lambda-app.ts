@@ -10,6 +10,7 @@ import { parseModelSettings } from '#harness/models/index.js';
 import { createPolicy } from '#harness/policy/index.js';
 import { createHelpdesk } from '#shared/helpdesk/index.js';
 import { randomIds, systemClock } from '#shared/clock.js';
+import { stdoutSink } from '#shared/metrics.js';
 import { createApp, type App } from '../app.js';
 import { operatorFromAuthorizer } from '../console/identity.js';
 import { createCoreDeps, helpdeskRequesters } from './core-deps.js';
@@ -62,7 +63,7 @@ async function build(): Promise<App> {
   const core = createCoreDeps({
     doc,
     // EMF lines straight to stdout (unprefixed), where CloudWatch turns them into metrics.
-    metricSink: (line) => void process.stdout.write(`${line}\n`),
+    metricSink: stdoutSink,
     tableName: config.TABLE_NAME,
     ...(config.RETENTION_DAYS === undefined ? {} : { retentionDays: config.RETENTION_DAYS }),
     // The live tool list is what the harness checks its pins against: without it every call fails closed.

@@ -1,7 +1,7 @@
 // Lambda configuration, parsed once from the environment at cold start (the only place it is read).
 import { z } from 'zod';
 import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';
-import { AgentModeConfig } from '#harness/domain/shadow.js';
+import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
 
 const csv = z.string().transform((s) =>
   s

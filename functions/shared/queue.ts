@@ -1,7 +1,7 @@
 // The ticket queue port (SQS FIFO in AWS and locally) and its message shape.
 import { z } from 'zod';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { TicketEvent } from '#harness/domain/types.js';
+import { TicketEvent } from '#functions/shared/domain/run.js';
 
 export const QueuedTicket = z.object({ runId: z.string(), event: TicketEvent });
 export type QueuedTicket = z.infer<typeof QueuedTicket>;

@@ -3,7 +3,7 @@
 // CheckReply (did it say it) and, for an escalated run, whoever drafts the holding reply.
 import { z } from 'zod';
 import { formatMoney } from '#harness/domain/money.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 
 export const ReplyAgentOutput = z.object({ body: z.string().min(1).max(5000) });
 export const ReplyCheckOutput = z.object({ passed: z.boolean(), problems: z.array(z.string()) });

@@ -2,8 +2,10 @@
 // run is and Escalate knows which step handed it over. A cancelled or closed run starts no step
 // (RunClosedError): the check and the mark are one conditional write on the run row, so a cancel
 // that lands while a step is being entered either stops it or comes after it, never in between.
-import type { Run, RunStatus, StepName } from '#harness/domain/types.js';
-import type { RunCondition, RunStore, StepContext } from '#harness/ports.js';
+import type { StepName } from '#harness/domain/types.js';
+import type { Run, RunStatus } from '#functions/shared/domain/run.js';
+import type { StepContext } from '#harness/ports.js';
+import type { RunCondition, RunStore } from '#functions/shared/stores/ports.js';
 import { RunClosedError, RunNotFoundError } from './errors.js';
 
 // A shadow run stopped at its proposal: no step of it runs again (a person resolves the ticket).

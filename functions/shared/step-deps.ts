@@ -1,12 +1,13 @@
 // What the step use cases need, injected. Built once per Lambda container from config
 // (shared/lambda-deps.ts) or by the local runtime from its emulators.
 import type { ZodType } from 'zod';
-import type { ApprovalStore, Clock, IdGenerator, RunStore, ShadowStore } from '#harness/ports.js';
-import type { AgentModeConfig } from '#harness/domain/shadow.js';
+import type { ApprovalStore, Clock, IdGenerator } from '#harness/ports.js';
+import type { RunStore, ShadowStore } from '#functions/shared/stores/ports.js';
+import type { AgentModeConfig } from '#functions/shared/domain/shadow.js';
 import type { Proposal } from '#harness/domain/types.js';
 import type { HelpdeskConnector } from '#shared/helpdesk/index.js';
 import type { Policy } from '#harness/policy/document.js';
-import type { Harness } from '#harness/tool-gateway.js';
+import type { Harness } from '#harness/harness.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 
 /** The harness as the steps use it: the one path to tools and models, and the gate's decision. */

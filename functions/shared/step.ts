@@ -8,8 +8,9 @@
 // step that asked and why. The last step (CheckReply) has no state after it and hands over in-process.
 // Used by the step use cases (functions/<step>/use-case.ts).
 // get run → [request recorded? → hand it on] → enter → work → [escalate? → record request → hand it on]
-import type { Run, StepName } from '#harness/domain/types.js';
-import type { RunStore } from '#harness/ports.js';
+import type { StepName } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
+import type { RunStore } from '#functions/shared/stores/ports.js';
 import { RunNotFoundError } from './errors.js';
 import { enterStep, type EnteredStep } from './run-context.js';
 import type { EscalateResult, StepResult } from './step-result.js';

@@ -1,12 +1,13 @@
 // Stalled runs: live runs (running, awaiting approval) that have sat in one state longer than its
-// budget (budgets.ts) → counted per state as a metric (CloudWatch EMF log line) → execution stopped
+// budget (budgets.ts) → counted per state as a product metric (StalledRuns) → execution stopped
 // → escalated to a person through the Escalate use case (note + approval closed). Cancelled runs
 // whose cancel has not settled (still reading live, or refunded anyway with no note for the team)
 // are swept the same way: Escalate finishes the cancel and tells the team about any refund.
 // Called on a schedule by the stalled-runs Lambda (index.ts); the clock is injected.
-import { RunStatus, type Run } from '#harness/domain/types.js';
-import type { Clock, RunStore, WorkflowEngine } from '#harness/ports.js';
-import { metricLine, type ProductMetricName } from '#harness/metrics.js';
+import { RunStatus, type Run } from '#functions/shared/domain/run.js';
+import type { Clock } from '#harness/ports.js';
+import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
+import type { ProductMetricName, ProductMetrics } from '#harness/metrics.js';
 import { REFUNDED_AFTER_CANCEL } from '../escalate/use-case.js';
 import { CANCEL_NOT_SETTLED } from './budgets.js';
 
@@ -18,8 +19,8 @@ export interface StalledRunsDeps {
   budgetsMs: Record<string, number>;
   /** The Escalate use case (escalate/use-case.ts), called with a reason as a Choice default would. */
   escalate(input: { runId: string; state: { step: { detail: { reason: string } } } }): Promise<unknown>;
-  /** Where the metric line goes (console.log in Lambda: CloudWatch picks EMF up from the log). */
-  emit(line: string): void;
+  /** Where StalledRuns is counted: every sweep, so its heartbeat alarm always has data. */
+  metrics: ProductMetrics;
   /** How many runs one sweep reads (per status, when the store lists by status). */
   scanLimit?: number;
 }
@@ -53,7 +54,6 @@ async function sweptRuns(deps: StalledRunsDeps, now: Date): Promise<Run[]> {
   return lists.flat();
 }
 
-export { METRIC_NAMESPACE } from '#harness/metrics.js';
 export const STALLED_METRIC = 'StalledRuns' satisfies ProductMetricName;
 
 /** A cancel that did not finish: the run still reads live, or its refund landed and nobody was told. */
@@ -74,12 +74,6 @@ export function findStalled(runs: Run[], budgetsMs: Record<string, number>, now:
   });
 }
 
-/** One CloudWatch Embedded Metric Format line: the count of stalled runs for a tenant (and state). */
-export function emfLine(input: { tenant: string; state?: string; count: number; at: Date }): string {
-  const dimensions: Record<string, string> = input.state === undefined ? { Tenant: input.tenant } : { Tenant: input.tenant, State: input.state };
-  return metricLine({ name: STALLED_METRIC, value: input.count, dimensions, at: input.at });
-}
-
 export function createStalledRunsSweep(deps: StalledRunsDeps) {
   return async function sweep(): Promise<SweepOutcome> {
     const now = deps.clock.now();
@@ -87,10 +81,10 @@ export function createStalledRunsSweep(deps: StalledRunsDeps) {
     const stalled = findStalled(runs, deps.budgetsMs, now);
 
     // The total is emitted even when zero, so an alarm on it always has data.
-    deps.emit(emfLine({ tenant: deps.tenant, count: stalled.length, at: now }));
+    deps.metrics.count(deps.tenant, STALLED_METRIC, stalled.length);
     const perState = new Map<string, number>();
     for (const s of stalled) perState.set(s.state, (perState.get(s.state) ?? 0) + 1);
-    for (const [state, count] of perState) deps.emit(emfLine({ tenant: deps.tenant, state, count, at: now }));
+    for (const [state, count] of perState) deps.metrics.count(deps.tenant, STALLED_METRIC, count, { State: state });
 
     const escalated: string[] = [];
     const failed: string[] = [];

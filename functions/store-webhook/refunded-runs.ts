@@ -7,9 +7,9 @@
 // refund receipt's order id. A dispute on a refund older than the newest `limit` runs of its status
 // is not found, and not counted; disputes arrive within weeks of the charge, so the default of 500
 // per status covers a busy store's month. A byOrderId index would make it exact at one Query.
-import type { Run } from '#harness/domain/types.js';
-import { RunStatus } from '#harness/domain/types.js';
-import type { RunStore } from '#harness/ports.js';
+import type { Run } from '#functions/shared/domain/run.js';
+import { RunStatus } from '#functions/shared/domain/run.js';
+import type { RunStore } from '#functions/shared/stores/ports.js';
 
 export const DEFAULT_SEARCH_LIMIT = 500;
 

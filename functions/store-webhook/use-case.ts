@@ -6,8 +6,9 @@
 // A dispute is known by what Shopify signed — the topic and the payload's dispute id — never by
 // X-Shopify-Webhook-Id: that header is outside the HMAC, so a replayed body under new ids would
 // otherwise count again.
-import type { Clock, EventLedger, RunStore } from '#harness/ports.js';
-import type { RefundReversal, Run } from '#harness/domain/types.js';
+import type { Clock } from '#harness/ports.js';
+import type { EventLedger, RunStore } from '#functions/shared/stores/ports.js';
+import type { RefundReversal, Run } from '#functions/shared/domain/run.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 import { MAX_WEBHOOK_BYTES } from '../webhook-ingest/ingest.js';
 import { createRefundedRunFinder } from './refunded-runs.js';

@@ -1,6 +1,6 @@
 // The helpdesks the front door accepts, as data: how each verifies a delivery and normalizes its
 // body. Adding one is a row here plus its module. Used by ingest.ts.
-import type { WebhookSource } from '#harness/domain/types.js';
+import type { WebhookSource } from '#functions/shared/domain/run.js';
 import type { NormalizeContext, NormalizeResult } from './normalized.js';
 import type { VerifyResult } from './signatures.js';
 import { normalizeZendesk, verifyZendesk, ZENDESK_SIGNATURE_HEADER, ZENDESK_TIMESTAMP_HEADER } from './zendesk.js';

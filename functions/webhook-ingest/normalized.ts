@@ -3,7 +3,7 @@
 // Also the caps every text field is cut to as it is read (zod fields below), so nothing after the
 // intake — triage, the order agent, grounding, the run row — ever sees more than these lengths.
 import { z } from 'zod';
-import type { TicketEvent } from '#harness/domain/types.js';
+import type { TicketEvent } from '#functions/shared/domain/run.js';
 
 export type NormalizeResult = { ok: true; event: TicketEvent } | { ok: false; reason: string } | { ok: 'ignored'; reason: string };
 

@@ -1,42 +1,7 @@
-// The run's vocabulary, shared by the step use cases, the harness and the local runtime.
-// Money is integer minor units; times are ISO-8601 UTC strings.
+// The gate's vocabulary: step names, what the customer claims and the order facts the harness read,
+// the proposal, the gate's decision, approvals, receipts and journal rows. The run row built from
+// them is the app's (functions/shared/domain/run.ts). Money is integer minor units; times ISO-8601 UTC.
 import { z } from 'zod';
-
-/**
- * Which helpdesk's webhook a ticket came in through: its body format and signature scheme
- * (functions/webhook-ingest/helpdesks.ts). Not the helpdesk API the agent writes to, which is a
- * HelpdeskConnector (shared/helpdesk): five helpdesks' webhooks are verified, two have a connector.
- */
-export const WebhookSource = z.enum(['zendesk', 'gorgias', 'helpscout', 'intercom', 'freshdesk']);
-export type WebhookSource = z.infer<typeof WebhookSource>;
-
-/** One helpdesk event, normalized. `body` is customer text: data, never instructions. */
-export const TicketEvent = z.object({
-  tenant: z.string().min(1),
-  /** The webhook the event came in through; 'sandbox' for events made by hand (tests). */
-  helpdesk: z.enum([...WebhookSource.options, 'sandbox']),
-  eventId: z.string().min(1),
-  eventType: z.string().min(1),
-  ticketId: z.string().min(1),
-  requesterId: z.string().nullable(),
-  requesterEmail: z.string().nullable(),
-  subject: z.string(),
-  body: z.string(),
-  receivedAt: z.string(),
-  /**
-   * What the event means for a run: a customer message (starts a run, or is attached to the live
-   * one as a follow-up) or the ticket closed/solved in the helpdesk (cancels the run). Absent = message.
-   */
-  intent: z.enum(['message', 'closed']).optional(),
-});
-export type TicketEvent = z.infer<typeof TicketEvent>;
-
-/**
- * 'pending_review': a refund's outcome could not be settled (Refund step); a person must reconcile.
- * 'shadow': the tenant runs this ticket's class in shadow mode; the run stopped at its proposal (Shadow step).
- */
-export const RunStatus = z.enum(['running', 'awaiting_approval', 'done', 'escalated', 'cancelled', 'pending_review', 'shadow']);
-export type RunStatus = z.infer<typeof RunStatus>;
 
 /**
  * The Task states of state-machine/refund-run.asl.json, one function each: the one list of step
@@ -57,14 +22,6 @@ export const STEP_NAMES = [
 ] as const;
 export const StepName = z.enum(STEP_NAMES);
 export type StepName = z.infer<typeof StepName>;
-
-/**
- * What a run row's `state` reads when the run is not at a step: `Queued` before its execution
- * started, `Done` once CheckReply closed it, `Cancelled` once a cancel stopped it. Labels, never
- * states of the machine.
- */
-export const RUN_MARKS = ['Queued', 'Done', 'Cancelled'] as const;
-export type RunMark = (typeof RUN_MARKS)[number];
 
 export const RefundReason = z.enum(['damaged', 'defective', 'wrong_item', 'not_received', 'changed_mind', 'other']);
 export type RefundReason = z.infer<typeof RefundReason>;
@@ -219,136 +176,23 @@ export const ApprovalSummary = z.object({
 });
 export type ApprovalSummary = z.infer<typeof ApprovalSummary>;
 
-export const ReplyDraft = z.object({
-  body: z.string(),
-  language: z.string(),
-  check: z.object({ passed: z.boolean(), problems: z.array(z.string()) }).nullable(),
-  noteId: z.string().nullable(),
-});
-export type ReplyDraft = z.infer<typeof ReplyDraft>;
-
-export const FollowUp = z.object({
-  eventId: z.string(),
-  receivedAt: z.string(),
-  /** Bounded excerpt of the customer's words (data, never instructions). */
-  excerpt: z.string(),
-});
-export type FollowUp = z.infer<typeof FollowUp>;
-
-export const RunCancellation = z.object({
-  at: z.string(),
-  by: z.enum(['api', 'helpdesk']),
-  reason: z.string(),
-  /** The state the run was in when the cancel landed. */
-  state: z.string(),
-});
-export type RunCancellation = z.infer<typeof RunCancellation>;
-
 /**
- * The Refund step's claim on the run, written conditionally (run open, not cancelled) before the
- * harness may dispatch: from then on a cancel is refused ("a refund is in flight"), so a cancel and a
- * refund are ordered by writes on the run row. Kept after the refund, as the record of the claim.
+ * What the harness reads of a run to refund or settle it: the app's run row
+ * (functions/shared/domain/run.ts) has these fields and more, so it is passed as is.
  */
-export const RefundIntent = z.object({
-  at: z.string(),
-  amountMinor: z.number().int(),
-  currency: z.string(),
-});
-export type RefundIntent = z.infer<typeof RefundIntent>;
-
-/**
- * The store's word that an agent refund was undone after the fact: today a payment dispute
- * (chargeback or inquiry) opened on the refunded order, from Shopify's disputes/create webhook.
- * Recorded by functions/store-webhook; one entry per webhook delivery.
- */
-export const RefundReversal = z.object({
-  source: z.literal('shopify'),
-  topic: z.string(),
-  /** X-Shopify-Webhook-Id of the delivery that reported it (informational: disputes are deduplicated on the signed dispute id). */
-  deliveryId: z.string(),
-  disputeId: z.string().nullable(),
-  /** e.g. 'chargeback' or 'inquiry'. */
-  kind: z.string(),
-  reason: z.string().nullable(),
-  amountMinor: z.number().int().nullable(),
-  currency: z.string().nullable(),
-  receivedAt: z.string(),
-});
-export type RefundReversal = z.infer<typeof RefundReversal>;
-
-/** One refunded (or proposed) line: which line item and how many units. */
-export const ShadowLine = z.object({ lineItemId: z.string(), quantity: z.number().int().positive() });
-export type ShadowLine = z.infer<typeof ShadowLine>;
-
-/**
- * What a person did with a shadow run's ticket, and whether it agrees with the proposal
- * (harness/domain/shadow.ts). Recorded by functions/shadow/resolve.ts, once per source event.
- */
-export const ShadowResolution = z.object({
-  /** A refund made in the store (refunds/create), or the ticket solved in the helpdesk without one. */
-  by: z.enum(['store_refund', 'helpdesk_solved']),
-  amountMinor: z.number().int().nonnegative(),
-  lines: z.array(ShadowLine),
-  at: z.string(),
-  agrees: z.boolean(),
-  /** The store refund's id or the helpdesk event's id: a redelivery of the same one changes nothing. */
-  sourceId: z.string(),
-});
-export type ShadowResolution = z.infer<typeof ShadowResolution>;
-
-/** A shadow-mode run's proposal as the gate saw it (what the agent would have done), then the person's resolution. */
-export const RunShadow = z.object({
-  /** `<reason>|<amount band>|<language>`, e.g. "damaged|0-50|en" (harness/domain/shadow.ts). */
-  classKey: z.string(),
-  /** The gate's decision: what the agent would have done. */
-  decision: z.enum(['auto', 'approval', 'refuse']),
-  amountMinor: z.number().int().nonnegative(),
-  currency: z.string(),
-  lines: z.array(ShadowLine),
-  proposedAt: z.string(),
-  /** The internal note with the proposal (Shadow step); null when it could not be left. */
-  noteId: z.string().nullable().optional(),
-  resolution: ShadowResolution.optional(),
-});
-export type RunShadow = z.infer<typeof RunShadow>;
-
-/** The run row: one per ticket intent, the orchestrator's durable record. */
-export const Run = z.object({
-  runId: z.string(),
-  tenant: z.string(),
-  status: RunStatus,
-  state: z.string(),
-  ticket: TicketEvent,
-  triage: Triage.nullable(),
-  order: OrderFacts.nullable(),
-  proposal: Proposal.nullable(),
-  gate: GateDecision.nullable(),
-  approval: ApprovalSummary.nullable(),
-  refund: RefundReceipt.nullable(),
-  draft: ReplyDraft.nullable(),
-  escalation: z.object({ reason: z.string(), step: z.string() }).nullable(),
-  /**
-   * Set once by the step that found the run must go to a person (functions/shared/step.ts): which step
-   * and why. The steps after it do no work and pass it on; Escalate records it as the escalation.
-   */
-  escalationRequest: z.object({ reason: z.string(), step: z.string() }).optional(),
-  costMicros: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Later customer messages on the ticket while the run lived: attached here, never a new run. */
-  followUps: z.array(FollowUp).optional(),
-  /** Set once when the run is cancelled (API or ticket closed); every step checks it at entry. */
-  cancellation: RunCancellation.optional(),
-  /** Set once by the Refund step before dispatch, only on a run still open and not cancelled (see RefundIntent). */
-  refundIntent: RefundIntent.optional(),
-  /** Disputes or reversals the store reported after the agent refunded (functions/store-webhook). */
-  reversals: z.array(RefundReversal).optional(),
-  /** Set once when the customer wrote again within 72 h of the run closing `done`: the reopen rate's numerator. */
-  reopenedAt: z.string().optional(),
-  /** Shadow mode: the proposal the run stopped at and, once a person resolved the ticket, what they did. */
-  shadow: RunShadow.optional(),
-});
-export type Run = z.infer<typeof Run>;
+export interface GatedRun {
+  runId: string;
+  tenant: string;
+  status: string;
+  createdAt: string;
+  ticket: { tenant: string; requesterEmail: string | null; receivedAt: string };
+  order: OrderFacts | null;
+  proposal: Proposal | null;
+  gate: GateDecision | null;
+  refund: RefundReceipt | null;
+  /** The Refund step's claim on the run, when it made one (when the refund was first attempted). */
+  refundIntent?: { at: string };
+}
 
 /** One row per tool call and per model call. Bounded: no raw payloads, no tokens, no PII. */
 export const JournalRow = z.object({

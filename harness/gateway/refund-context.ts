@@ -2,7 +2,7 @@
 // refund-dispatch.ts): the executor's dependencies, one attempt's facts as they grow, the journaled
 // refusal and the guard that turns a failed storage port into a refusal the step retries.
 import type { Order, RefundCreateInput } from '#shared/contracts/tools.js';
-import type { OrderFacts, Run } from '../domain/types.js';
+import type { OrderFacts, GatedRun } from '../domain/types.js';
 import { HarnessError, TemporarilyUnavailableError } from '../errors.js';
 import type { ApprovalRecord, Clock, IdempotencyStore, JournalStore, StepContext } from '../ports.js';
 import type { Policy } from '../policy/document.js';
@@ -27,7 +27,7 @@ export interface RefundDeps {
 }
 
 export interface RefundRequest {
-  run: Run;
+  run: GatedRun;
   approval: ApprovalRecord | null;
   /** Spends the approval on this refund's idempotency key (ApprovalStore.consume); required when an approval is. */
   spendApproval?: (idempotencyKey: string, at: string) => Promise<boolean>;
@@ -36,7 +36,7 @@ export interface RefundRequest {
 /** One attempt at the run's refund: the order just re-read by the harness and the arguments built from it. */
 export interface RefundAttempt {
   ctx: StepContext;
-  run: Run;
+  run: GatedRun;
   /** The run's bound order as CheckOrder recorded it. */
   bound: OrderFacts;
   /** The step context bound to the run's order. */

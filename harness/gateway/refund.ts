@@ -9,7 +9,7 @@
 // Every verdict is journaled.
 import type { RefundCreateInput } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '../domain/order-facts.js';
-import type { RefundReceipt, Run } from '../domain/types.js';
+import type { RefundReceipt, GatedRun } from '../domain/types.js';
 import { ArgumentPolicyError, ToolNotAllowedError } from '../errors.js';
 import type { StepContext } from '../ports.js';
 import type { Policy } from '../policy/document.js';
@@ -27,7 +27,7 @@ export type { RefundDeps, RefundRequest } from './refund-context.js';
 const invalidPolicy = (reason: string) => new ArgumentPolicyError(RULES.policyInvalid, `the tenant's refund policy is invalid: ${reason}`);
 
 /** The request's own guards: the step may refund, the context is this run's, bound to its order, with a proposal. */
-async function checkRequest(deps: RefundDeps, ctx: StepContext, run: Run): Promise<void> {
+async function checkRequest(deps: RefundDeps, ctx: StepContext, run: GatedRun): Promise<void> {
   if (!isToolAllowed(ctx.step, REFUND_TOOL)) {
     await refuse(deps, ctx, new ToolNotAllowedError(`step ${ctx.step} may not refund`, { context: { step: ctx.step, rule: RULES.toolNotAllowed } }));
   }
@@ -47,7 +47,7 @@ async function policyOrRefuse(deps: RefundDeps, ctx: StepContext): Promise<Polic
 }
 
 /** Facts for the check come from the store, read now by the harness itself; the arguments are built from them, never from a model. */
-async function readAttempt(deps: RefundDeps, ctx: StepContext, run: Run): Promise<RefundAttempt> {
+async function readAttempt(deps: RefundDeps, ctx: StepContext, run: GatedRun): Promise<RefundAttempt> {
   const bound = run.order!;
   const boundCtx = { ...ctx, boundOrderId: bound.orderId };
   const { order } = await deps.caller.callTool(boundCtx, 'get_order', { orderNumber: bound.orderNumber }, { internal: true });
@@ -73,7 +73,7 @@ async function refund(deps: RefundDeps, ctx: StepContext, request: RefundRequest
 }
 
 /** The arguments previewRefund hashes for an approval: from the run's stored order facts. */
-function preview(deps: RefundDeps, run: Run): { args: RefundCreateInput; argsHash: string } {
+function preview(deps: RefundDeps, run: GatedRun): { args: RefundCreateInput; argsHash: string } {
   if ('invalid' in deps.policy) throw invalidPolicy(deps.policy.invalid);
   if (!run.proposal || !run.order) throw new ArgumentPolicyError(RULES.gateNotPassed, 'the run has no proposal or order yet');
   const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal, facts: run.order });
@@ -83,6 +83,6 @@ function preview(deps: RefundDeps, run: Run): { args: RefundCreateInput; argsHas
 export function createRefundExecutor(deps: RefundDeps) {
   return {
     refund: (ctx: StepContext, request: RefundRequest) => refund(deps, ctx, request),
-    preview: (run: Run) => preview(deps, run),
+    preview: (run: GatedRun) => preview(deps, run),
   };
 }

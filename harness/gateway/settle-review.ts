@@ -8,7 +8,7 @@
 // released (the outcome is known now). Called by the console (functions/console) through the harness.
 import type { Order } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '../domain/order-facts.js';
-import { RefundReceipt, type Run } from '../domain/types.js';
+import { RefundReceipt, type GatedRun } from '../domain/types.js';
 import { ArgumentPolicyError, HarnessConfigError, HarnessError, TemporarilyUnavailableError } from '../errors.js';
 import type { Clock, IdempotencyRecord, IdempotencyStore, JournalStore, LockStore, StepContext } from '../ports.js';
 import { customerLockName } from './customer-lock.js';
@@ -41,7 +41,7 @@ function sameRefundId(onOrder: string, given: string): boolean {
 type ReviewRow = { outcome: 'ok' | 'refused'; decision: 'allow' | 'refuse'; rule: string; detail: string; key: string | null; by: string };
 
 /** The run's hold on its customer's refund lock, if it still has one (never another run's). */
-function releaseLock(deps: ReviewSettlerDeps, run: Run): Promise<unknown> {
+function releaseLock(deps: ReviewSettlerDeps, run: GatedRun): Promise<unknown> {
   if (!run.order?.customerId) return Promise.resolve();
   return deps.locks.release({ name: customerLockName(run.tenant, run.order.customerId), owner: run.runId }).catch(() => undefined);
 }
@@ -76,7 +76,7 @@ async function refuse(deps: ReviewSettlerDeps, ctx: StepContext, by: string, key
 }
 
 /** The key the Refund step dispatched with: from its journal rows, else derived as the step derives it. */
-async function keyOf(deps: ReviewSettlerDeps, run: Run): Promise<string> {
+async function keyOf(deps: ReviewSettlerDeps, run: GatedRun): Promise<string> {
   const rows = await deps.journal.listByRun(run.runId);
   const dispatched = rows.filter((r) => r.name === 'refund_create' && r.idempotencyKey).at(-1)?.idempotencyKey;
   if (dispatched) return dispatched;
@@ -86,7 +86,7 @@ async function keyOf(deps: ReviewSettlerDeps, run: Run): Promise<string> {
 /** What a review settles: the run, its key and record, and the order the harness just re-read. */
 interface Review {
   ctx: StepContext;
-  run: Run & { order: NonNullable<Run['order']>; proposal: NonNullable<Run['proposal']> };
+  run: GatedRun & { order: NonNullable<GatedRun['order']>; proposal: NonNullable<GatedRun['proposal']> };
   by: string;
   key: string;
   existing: IdempotencyRecord | null;
@@ -144,7 +144,7 @@ async function settleNotFound(deps: ReviewSettlerDeps, review: Review): Promise<
   return { kind: 'no_refund', idempotencyKey: key };
 }
 
-async function settleReview(deps: ReviewSettlerDeps, ctx: StepContext, run: Run, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
+async function settleReview(deps: ReviewSettlerDeps, ctx: StepContext, run: GatedRun, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
   if (ctx.runId !== run.runId || ctx.tenant !== run.tenant) throw new HarnessConfigError('the step context is for another run or tenant');
   if (run.status !== 'pending_review' || !run.order || !run.proposal) {
     return refuse(deps, ctx, by, null, RULES.reviewNotPending, `run ${run.runId} is not waiting for a review (status ${run.status})`);
@@ -161,7 +161,7 @@ async function settleReview(deps: ReviewSettlerDeps, ctx: StepContext, run: Run,
 
 export function createReviewSettler(deps: ReviewSettlerDeps) {
   return {
-    async settleReview(ctx: StepContext, run: Run, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
+    async settleReview(ctx: StepContext, run: GatedRun, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
       try {
         return await settleReview(deps, ctx, run, settlement, by);
       } catch (error) {

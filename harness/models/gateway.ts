@@ -19,7 +19,7 @@ import type {
   ModelProvider,
   ModelRequest,
   ModelResponse,
-  RunStore,
+  RunCostStore,
   StepContext,
 } from '../ports.js';
 import { DEFAULT_BUDGET, DEFAULT_MAX_TURNS, hasTimeForAttempt, utcDay, withTimeBudget, worstCaseMicros, type BudgetConfig } from './budget.js';
@@ -40,7 +40,7 @@ export interface ModelGatewayDeps {
   clock: Clock;
   config: ModelConfig;
   budget: BudgetStore;
-  runs?: RunStore;
+  runs?: RunCostStore;
 }
 
 /** How the gateway reads a stop reason; any other (end_turn, stop_sequence, offline, replayed) is an answer to check. */

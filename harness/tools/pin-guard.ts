@@ -1,8 +1,8 @@
 // The pin guard: fetches the live tool list (tools/list through the transport), checks it against
 // the registry's pins and answers, per tool, whether a call may go out. Verdicts are cached for a
 // few minutes per harness instance; a failed fetch is not cached and refuses every tool (fail
-// closed). Each refusal emits one metric line (CloudWatch EMF). Used by the tool caller.
-import { METRIC_NAMESPACE, metricLine } from '../metrics.js';
+// closed). Each refusal is counted per tenant and tool (product metrics). Used by the tool caller.
+import type { ProductMetrics } from '../metrics.js';
 import type { ToolName } from '#shared/contracts/tools.js';
 import type { StepName } from '../domain/types.js';
 import type { Clock, ToolTransport } from '../ports.js';
@@ -15,8 +15,8 @@ export interface PinGuardDeps {
   clock: Clock;
   /** How long a checked list is trusted before tools/list is asked again. */
   refreshMs?: number;
-  /** Where metric lines go (console.log in Lambda); none by default. */
-  emitMetric?: (line: string) => void;
+  /** Refusals counted (ToolPinMismatch, ToolRegistryUnavailable); none by default. */
+  metrics?: ProductMetrics;
 }
 
 export type GuardVerdict = PinVerdict | { ok: false; unavailable: true; reason: string };
@@ -26,15 +26,11 @@ export interface PinGuard {
    * `caller`: the step about to call, whose credential asks for the list when it is not cached;
    * `tenant`: whose run it is, the metric's Tenant dimension (tenants may share an account).
    */
-  check(name: ToolName, caller: StepName, tenant?: string): Promise<GuardVerdict>;
+  check(name: ToolName, caller: StepName, tenant: string): Promise<GuardVerdict>;
 }
 
-export const PIN_METRICS = { namespace: METRIC_NAMESPACE, mismatch: 'ToolPinMismatch', unavailable: 'ToolRegistryUnavailable' } as const;
-
-/** One refusal: dimensions Tenant and Tool (Tool alone when the tenant is not known). */
-export function pinMetricLine(metric: (typeof PIN_METRICS)['mismatch' | 'unavailable'], tool: string, at: Date, tenant?: string): string {
-  return metricLine({ name: metric, value: 1, dimensions: tenant === undefined ? { Tool: tool } : { Tenant: tenant, Tool: tool }, at });
-}
+/** The refusal counts, each with dimensions Tenant and Tool (the set the RegistryHashMismatch alarm sums over tools). */
+export const PIN_METRICS = { mismatch: 'ToolPinMismatch', unavailable: 'ToolRegistryUnavailable' } as const;
 
 export function createPinGuard(deps: PinGuardDeps): PinGuard {
   const refreshMs = deps.refreshMs ?? 5 * 60_000;
@@ -58,11 +54,11 @@ export function createPinGuard(deps: PinGuardDeps): PinGuard {
     async check(name, caller, tenant) {
       const found = await verdicts(caller);
       if ('unavailable' in found) {
-        deps.emitMetric?.(pinMetricLine(PIN_METRICS.unavailable, name, deps.clock.now(), tenant));
+        deps.metrics?.count(tenant, PIN_METRICS.unavailable, 1, { Tool: name });
         return { ok: false, unavailable: true, reason: String(found.unavailable) };
       }
       const verdict = (found as Record<ToolName, PinVerdict>)[name] ?? { ok: false, reason: `${name} is not pinned` };
-      if (!verdict.ok) deps.emitMetric?.(pinMetricLine(PIN_METRICS.mismatch, name, deps.clock.now(), tenant));
+      if (!verdict.ok) deps.metrics?.count(tenant, PIN_METRICS.mismatch, 1, { Tool: name });
       return verdict;
     },
   };

@@ -23,7 +23,7 @@ export type GrantInput = {
   mcpUrl: FunctionUrl;
 };
 
-/** The DynamoDB calls of harness/adapters/dynamo by access level: Get, Query (the indexes), Put, Update. */
+/** The DynamoDB calls of the table adapters (harness/adapters/dynamo, functions/shared/stores/dynamo) by access level: Get, Query (the indexes), Put, Update. */
 const TABLE_ACTIONS = {
   read: ['dynamodb:GetItem', 'dynamodb:Query'],
   readWrite: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],

@@ -71,7 +71,7 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   publicUrl: ['PUBLIC_BASE_URL'],
   // The tenant's SES configuration set: its sending counts carry the Tenant dimension (email.ts).
   sendEmail: ['SENDER_EMAIL', 'SES_CONFIGURATION_SET'],
-  // The tenant file's `mode` as JSON (functions/shared/lambda-config.ts parses it with harness/domain/shadow.ts).
+  // The tenant file's `mode` as JSON (functions/shared/lambda-config.ts parses it with functions/shared/domain/shadow.ts).
   agentMode: ['AGENT_MODE'],
   // The console's user pool (the ID token's issuer), its app client, and the hosted UI for sign-in.
   consoleSignIn: ['COGNITO_ISSUER', 'COGNITO_CLIENT_ID', 'COGNITO_DOMAIN_URL'],
@@ -80,10 +80,10 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
 };
 
 /**
- * Read by the Powertools logger, metrics and tracer (shared/observability.ts), not by a
- * config parser. The namespace and the Tenant dimension are those of metrics.ts.
+ * Read by the Powertools logger and tracer (shared/observability.ts), not by a config parser. The
+ * metrics' namespace is no variable: the one emitter (shared/metrics.ts) writes metrics.ts's.
  */
-export const POWERTOOLS_VARIABLES = ['POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_LOG_LEVEL'] as const;
+export const POWERTOOLS_VARIABLES = ['POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_LOG_LEVEL'] as const;
 /** For the runtime itself. */
 export const RUNTIME_VARIABLES = ['NODE_OPTIONS'] as const;
 
@@ -105,12 +105,11 @@ export function envNamesOf(spec: FunctionSpec): EnvName[] {
 export function environmentOf(
   name: FunctionName,
   spec: FunctionSpec,
-  values: { settings: Record<Setting, string>; secretArns: Record<SecretName, string>; metricsNamespace: string; logLevel: string },
+  values: { settings: Record<Setting, string>; secretArns: Record<SecretName, string>; logLevel: string },
 ): Record<string, string> {
   const env: Record<string, string> = {
     NODE_OPTIONS: '--enable-source-maps',
     POWERTOOLS_SERVICE_NAME: `refund-agent-${name}`,
-    POWERTOOLS_METRICS_NAMESPACE: values.metricsNamespace,
     POWERTOOLS_LOG_LEVEL: values.logLevel,
   };
   for (const variable of envNamesOf(spec)) {

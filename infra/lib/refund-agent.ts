@@ -22,7 +22,6 @@ import { InfraConfigError, TenantNotDeployableError } from './errors.js';
 import { constructIdOf, FUNCTION_NAMES, FUNCTIONS, MCP_CLIENTS, MCP_PATH, STATE_FUNCTIONS, substitutionKey, type FunctionName } from './functions.js';
 import { RefundAgentApi } from './http-api.js';
 import { ConsoleAuth } from './console-auth.js';
-import { METRIC_NAMESPACE } from './metrics.js';
 import { RefundAgentMonitoring } from './monitoring.js';
 import { acknowledgeFindings } from './nag.js';
 import { SECRET_NAMES, type SecretName } from './secrets.js';
@@ -169,7 +168,7 @@ export class RefundAgent extends Construct {
     };
     const secretArns = Object.fromEntries(SECRET_NAMES.map((name) => [name, this.state.secrets[name].secretArn])) as Record<SecretName, string>;
     for (const name of FUNCTION_NAMES) {
-      const env = environmentOf(name, FUNCTIONS[name], { settings, secretArns, metricsNamespace: METRIC_NAMESPACE, logLevel: 'INFO' });
+      const env = environmentOf(name, FUNCTIONS[name], { settings, secretArns, logLevel: 'INFO' });
       for (const [key, value] of Object.entries(env)) this.functions[name].addEnvironment(key, value);
     }
   }

@@ -3,7 +3,8 @@
 // and by tests in place of AWS Step Functions.
 import './polyfill.js';
 import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine } from 'aws-local-stepfunctions';
-import type { Clock, WorkflowEngine } from '#harness/ports.js';
+import type { Clock } from '#harness/ports.js';
+import type { WorkflowEngine } from '#functions/shared/stores/ports.js';
 import { listTaskStates, loadDefinition, type DefinitionSource } from './definition.js';
 import { EngineClosedError, ExecutionNotFoundError, LocalWorkflowError, MissingTaskHandlerError } from './errors.js';
 import {

@@ -12,7 +12,7 @@ export type { ZendeskOptions, GorgiasOptions };
 
 /**
  * The helpdesk APIs a tenant's MCP server and run starter can talk to (HELPDESK_KIND). Not the same
- * list as WebhookSource (harness/domain/types.ts): five helpdesks' webhooks are verified, two have a connector.
+ * list as WebhookSource (functions/shared/domain/run.ts): five helpdesks' webhooks are verified, two have a connector.
  */
 export const HELPDESK_CONNECTORS = ['zendesk', 'gorgias'] as const;
 export type HelpdeskConnector = (typeof HELPDESK_CONNECTORS)[number];

@@ -3,7 +3,7 @@
 // expired, replayed on another run, double-submitted for another refund, policy changed in between,
 // tool definition changed: all refused at dispatch, and the sandbox store sees no extra refund.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { createPolicy } from '#harness/policy/index.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import { startDynalite } from './support/dynamo.js';

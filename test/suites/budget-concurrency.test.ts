@@ -3,10 +3,10 @@
 // whatever the interleaving, the day's committed cost never passes the cap, so spend never exceeds it
 // by more than one reservation. Against dynalite and against Amazon's DynamoDB Local.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoStores } from '#harness/adapters/dynamo/index.js';
+import { createDynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { Triage } from '#harness/domain/types.js';
 import { BudgetExceededError } from '#harness/errors.js';
-import { createHarness } from '#harness/tool-gateway.js';
+import { createHarness } from '#harness/harness.js';
 import { utcDay, worstCaseMicros } from '#harness/models/budget.js';
 import { DEFAULT_MODEL_CONFIG } from '#harness/models/gateway.js';
 import type { ModelProvider, ModelRequest, ModelResponse, ToolTransport } from '#harness/ports.js';

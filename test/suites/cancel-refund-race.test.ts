@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCancelRun } from '#functions/cancel-run/use-case.js';
 import { REFUNDED_AFTER_CANCEL } from '#functions/escalate/use-case.js';
-import type { WorkflowEngine } from '#harness/ports.js';
+import type { WorkflowEngine } from '#functions/shared/stores/ports.js';
 import { demoFixture, type SandboxFixture } from '#local/sandbox/index.js';
 import { startDynamoDbLocal } from './support/dynamo.js';
 import { runFrom } from '../support/world-steps.js';

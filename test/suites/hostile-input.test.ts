@@ -12,7 +12,7 @@ import { signIntercom } from '#functions/webhook-ingest/intercom.js';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { checkDraftAgainstReceipt } from '#functions/shared/reply.js';
 import type { QueuedTicket } from '#functions/shared/queue.js';
-import type { TicketEvent } from '#harness/domain/types.js';
+import type { TicketEvent } from '#functions/shared/domain/run.js';
 import { triageTicket } from '#harness/models/offline/triage.js';
 import { proposeRefund } from '#harness/models/offline/order-agent.js';
 import { checkReply } from '#harness/models/offline/reply.js';

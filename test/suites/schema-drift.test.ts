@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { HarnessConfigError } from '#harness/errors.js';
 import { TOOL_SPECS } from '#mcp/server/tools.js';
 import { startDynalite } from './support/dynamo.js';
+import { recordingMetrics } from '../support/metrics.js';
 import { runFrom } from '../support/world-steps.js';
 import { gatedRun, startWorld, type World } from '../support/world.js';
 
@@ -31,13 +32,13 @@ describe('schema drift under the same server version', () => {
   ];
   it.each(drifts)('%s: refund_create fails closed, the run goes to a person, no refund', async (_name, drift) => {
     drift();
-    const metrics: string[] = [];
+    const { metrics, lines } = recordingMetrics();
     const run = await gatedRun(world, {
-      runId: `run-drift-${metrics.length}${Math.random().toString(36).slice(2, 6)}`,
+      runId: `run-drift-${lines.length}${Math.random().toString(36).slice(2, 6)}`,
       orderNumber: '1001',
       requesterEmail: 'ana@example.com',
     });
-    const harness = world.harness({ emitMetric: (line) => metrics.push(line) });
+    const harness = world.harness({ metrics });
     await expect(
       harness.refund({ tenant: 'demo', runId: run.runId, step: 'Refund', boundOrderId: run.order!.orderId }, { run, approval: null }),
     ).rejects.toThrow(HarnessConfigError);
@@ -45,7 +46,7 @@ describe('schema drift under the same server version', () => {
     expect(final.status).toBe('escalated');
     expect(final.escalation?.reason).toMatch(/HarnessConfigError: refund_create refused/);
     expect(await world.refundsOf('1001')).toHaveLength(0);
-    expect(metrics.some((m) => JSON.parse(m).ToolPinMismatch === 1)).toBe(true);
+    expect(lines.some((m) => JSON.parse(m).ToolPinMismatch === 1)).toBe(true);
     const refused = (await world.stores.journal.listByRun(run.runId)).filter((r) => r.rule === 'tool_pin_mismatch');
     expect(refused.length).toBeGreaterThanOrEqual(1);
     // Tools that did not drift still answer.

@@ -3,7 +3,8 @@
 // refundCreate with @idempotent (same key → the original refund) and records every call.
 import type { Order, ToolName } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import type { OrderFacts, Proposal, Run, Triage } from '#harness/domain/types.js';
+import type { OrderFacts, Proposal, Triage } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { Clock, IdGenerator, LiveToolList, ToolCallResult, ToolTransport } from '#harness/ports.js';
 import { liveToolList } from './live-tools.js';
 

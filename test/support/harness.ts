@@ -1,7 +1,7 @@
 // Builds a harness over in-memory stores, the fake transport and the offline models, with short
 // tool deadlines and instant retry waits, plus a step context helper.
-import { createHarness } from '#harness/tool-gateway.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
+import { createHarness } from '#harness/harness.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
 import type { StepName } from '#harness/domain/types.js';
 import type { IdempotencyStore, JournalStore, ModelProvider, StepContext } from '#harness/ports.js';

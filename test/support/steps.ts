@@ -5,8 +5,10 @@
 import type { HttpEvent } from '#functions/shared/http.js';
 import { DEFAULT_MODELS } from '#functions/shared/core-deps.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import type { RefundReceipt, Run } from '#harness/domain/types.js';
-import type { ApprovalRecord, WorkflowEngine } from '#harness/ports.js';
+import type { RefundReceipt } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
+import type { ApprovalRecord } from '#harness/ports.js';
+import type { WorkflowEngine } from '#functions/shared/stores/ports.js';
 import type { Order } from '#shared/contracts/tools.js';
 import { NOW, makeOrder, makeProposal, makeRun, makeTriage } from './fixtures.js';
 import { setupHarness } from './harness.js';

@@ -3,8 +3,8 @@
 // started once per test file; every makeStores() call gets a table of its own, so no test sees
 // another's rows. No port writes a transaction, so Amazon's DynamoDB Local is not needed here.
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { createDynamoStores, createTableInput, type DynamoStores } from '#harness/adapters/dynamo/index.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
+import { createDynamoStores, createTableInput, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { Clock, IdGenerator } from '#harness/ports.js';
 import { startLocalDynamo, type LocalDynamo } from '#local/emulators/dynamo.js';
 

@@ -2,13 +2,13 @@
 // harness's MCP client, all on loopback HTTP; DynamoDB stores on dynalite (or DynamoDB Local); and a
 // run that has passed the Gate for an order of the demo store, built from facts the harness read.
 import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
-import { createDynamoStores, type DynamoStores } from '#harness/adapters/dynamo/index.js';
+import { createDynamoStores, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
 import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
 import type { ApprovalRecord, ModelProvider, ToolTransport } from '#harness/ports.js';
-import { createHarness, type Harness, type HarnessDeps } from '#harness/tool-gateway.js';
+import { createHarness, type Harness, type HarnessDeps } from '#harness/harness.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';

@@ -2,7 +2,7 @@
 // refund's outcome unknown: settle it from what Shopify shows), escalations, and dead letters (retry
 // one). Each action is a form posting with the CSRF token; a person without the role sees the queue
 // read-only. Dead letters show ids only: their bodies are ticket events (customer text). Pure.
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { reviewForm } from './timeline.js';
 import { csrfField, dollars, e, money, statusBadge, time } from './layout.js';
 

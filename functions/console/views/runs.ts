@@ -1,6 +1,7 @@
 // The runs list: filters (status, state, order, ticket, dates, an id search) as a GET form, one row
 // per run, and pages. Every value in the URL is an id, a status or a date, never customer text.
-import { RunStatus, StepName } from '#harness/domain/types.js';
+import { StepName } from '#harness/domain/types.js';
+import { RunStatus } from '#functions/shared/domain/run.js';
 import { dollars, e, money, statusBadge, time } from './layout.js';
 
 export interface RunsFilter {

@@ -3,7 +3,8 @@
 // rows with their quotes), and what the state left on the run: the gate's rules and reasons, the
 // approval and its bound hash, the refund receipt and idempotency key, the notes on the ticket, the
 // escalation. The actions a person may take on the run sit where they belong. Pure.
-import type { JournalRow, Run, RunMark, StepName } from '#harness/domain/types.js';
+import type { JournalRow, StepName } from '#harness/domain/types.js';
+import type { Run, RunMark } from '#functions/shared/domain/run.js';
 import { csrfField, dollars, e, money, statusBadge, time } from './layout.js';
 
 export interface TimelineContext {

@@ -3,7 +3,7 @@
 // ARN from the state machine ARN and the name (arn:…:stateMachine:M → arn:…:execution:M:name).
 // The SDK module is loaded on the first call (sfn()), not at the cold start of functions that never call.
 import type { SFNClient } from '@aws-sdk/client-sfn';
-import type { WorkflowEngine } from '#harness/ports.js';
+import type { WorkflowEngine } from '#functions/shared/stores/ports.js';
 
 /** The ARN of the execution `name` of a state machine (standard workflows). */
 export function executionArnFor(stateMachineArn: string, name: string): string {

@@ -8,8 +8,7 @@ import type { ApprovalProgress, ApprovalRecord, ApprovalStore } from '../../port
 import { RecordExistsError } from '../errors.js';
 import { ApprovalRecordSchema, plain } from '../records.js';
 import { conditionally, isConditionalCheckFailed, withoutKeys } from './conditional.js';
-import type { DynamoTableDeps } from './runs.js';
-import { keys } from './table.js';
+import { type DynamoTableDeps, keys } from './table.js';
 
 type ApprovalDeps = Omit<DynamoTableDeps, 'clock'>;
 type Decision = Parameters<ApprovalStore['decide']>[0];

@@ -6,8 +6,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BudgetReservation, BudgetStore } from '../../ports.js';
 import { BUDGET_RETENTION_SECONDS } from '../records.js';
 import { conditionally } from './conditional.js';
-import type { DynamoTableDeps } from './runs.js';
-import { keys } from './table.js';
+import { type DynamoTableDeps, keys } from './table.js';
 
 type Ask = Parameters<BudgetStore['reserve']>[0];
 type Outcome = Awaited<ReturnType<BudgetStore['reserve']>>;

@@ -6,8 +6,7 @@ import type { IdempotencyRecord, IdempotencyStore } from '../../ports.js';
 import { RecordNotFoundError } from '../errors.js';
 import { idempotencyExpiry, plain, toIdempotencyRecord } from '../records.js';
 import { conditionally, withoutKeys } from './conditional.js';
-import type { DynamoTableDeps } from './runs.js';
-import { keys } from './table.js';
+import { type DynamoTableDeps, keys } from './table.js';
 
 type Claim = Omit<IdempotencyRecord, 'status' | 'result'>;
 type Begun = Awaited<ReturnType<IdempotencyStore['begin']>>;

@@ -1,65 +1,10 @@
-// Public face of the DynamoDB adapters: every storage port on the one table of table.ts.
-// Build the document client once per container with removeUndefinedValues and pass it in.
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Run } from '../../domain/types.js';
-import type {
-  ApprovalStore,
-  BudgetStore,
-  Clock,
-  EventLedger,
-  IdempotencyStore,
-  IdGenerator,
-  JournalStore,
-  LockStore,
-  RunStore,
-  ShadowStore,
-} from '../../ports.js';
-import { createDynamoApprovalStore } from './approvals.js';
-import { createDynamoBudgetStore } from './budget.js';
-import { createDynamoEventLedger } from './events.js';
-import { createDynamoIdempotencyStore } from './idempotency.js';
-import { createDynamoJournalStore } from './journal.js';
-import { createDynamoLockStore } from './locks.js';
-import { createDynamoRunStore } from './runs.js';
-import { createDynamoShadowStore } from './shadow.js';
-
-export { TABLE_KEYS, keys, createTableInput } from './table.js';
+// Public face of the harness's DynamoDB adapters: its storage ports (journal, idempotency, approvals,
+// budgets, locks) on the one table of table.ts. The app composes them with its run stores
+// (functions/shared/stores/dynamo).
+export { TABLE_KEYS, keys, createTableInput, type DynamoTableDeps } from './table.js';
 export { isConditionalCheckFailed } from './conditional.js';
-
-export interface DynamoStores {
-  runs: RunStore;
-  journal: JournalStore;
-  idempotency: IdempotencyStore;
-  approvals: ApprovalStore;
-  events: EventLedger;
-  /** Model-cost reservations against the run's and the tenant's daily caps. */
-  budget: BudgetStore;
-  /** Leases with an expiry (one refund dispatch at a time per customer). */
-  locks: LockStore;
-  /** Shadow mode's class counters and promotions. */
-  shadow: ShadowStore;
-  /** Runs bound to this order, oldest first: one Query on the byOrder index. */
-  findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
-}
-
-export function createDynamoStores(deps: {
-  client: DynamoDBDocumentClient;
-  tableName: string;
-  clock: Clock;
-  ids: IdGenerator;
-  /** Days run and journal rows are kept before DynamoDB's TTL deletes them; 400 when absent. */
-  retentionDays?: number;
-}): DynamoStores {
-  const runs = createDynamoRunStore(deps);
-  return {
-    runs,
-    journal: createDynamoJournalStore(deps),
-    idempotency: createDynamoIdempotencyStore(deps),
-    approvals: createDynamoApprovalStore(deps),
-    events: createDynamoEventLedger(deps),
-    budget: createDynamoBudgetStore(deps),
-    locks: createDynamoLockStore(deps),
-    shadow: createDynamoShadowStore(deps),
-    findRunsByOrder: (tenant, orderNumber) => runs.findRunsByOrder(tenant, orderNumber),
-  };
-}
+export { createDynamoApprovalStore } from './approvals.js';
+export { createDynamoBudgetStore } from './budget.js';
+export { createDynamoIdempotencyStore } from './idempotency.js';
+export { createDynamoJournalStore } from './journal.js';
+export { createDynamoLockStore } from './locks.js';

@@ -7,8 +7,7 @@ import type { IdGenerator, JournalStore } from '../../ports.js';
 import { RecordExistsError } from '../errors.js';
 import { createJournalSequencer, DEFAULT_RETENTION_DAYS, plain, retentionExpiry } from '../records.js';
 import { conditionally, withoutKeys } from './conditional.js';
-import type { DynamoTableDeps } from './runs.js';
-import { keys, TABLE_KEYS } from './table.js';
+import { type DynamoTableDeps, keys, TABLE_KEYS } from './table.js';
 
 export function createDynamoJournalStore({
   client,

@@ -5,8 +5,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { LockStore } from '../../ports.js';
 import { conditionally } from './conditional.js';
-import type { DynamoTableDeps } from './runs.js';
-import { keys } from './table.js';
+import { type DynamoTableDeps, keys } from './table.js';
 
 const ROW_RETENTION_SECONDS = 24 * 3600;
 

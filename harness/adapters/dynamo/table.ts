@@ -6,7 +6,19 @@
 // GSI byOrder answers "which run refunded order N"; GSI byStatus "which runs of a tenant are pending
 // review". Both are keys-only: a run row is written to an index only when its index keys change (not
 // on each of a run's dozen updates, a few kB each), and the readers fetch the rows by key
-// (run-listings.ts). `expiresAt` (epoch seconds) is the TTL attribute.
+// (functions/shared/stores/dynamo/run-listings.ts). `expiresAt` (epoch seconds) is the TTL attribute.
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Clock } from '../../ports.js';
+
+/** What every adapter on the table is built from. */
+export interface DynamoTableDeps {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+  clock: Clock;
+  /** Days a run row and its journal rows are kept (TTL); DEFAULT_RETENTION_DAYS when absent. */
+  retentionDays?: number;
+}
+
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',

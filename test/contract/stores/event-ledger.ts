@@ -1,4 +1,4 @@
-// The EventLedger contract (harness/ports.ts): the first claim of a helpdesk event wins, and a
+// The EventLedger contract (functions/shared/stores/ports.ts): the first claim of a helpdesk event wins, and a
 // retried webhook gets the run id recorded first; events are told apart by tenant, helpdesk and id.
 import { describe, expect, it } from 'vitest';
 import type { MakeStores } from '../../support/store-backends.js';

@@ -1,6 +1,6 @@
 // Test data for the store contract: a run, a journal row, an approval record and a shadow run, each
 // valid for its port, and `freshStores()` that gives a test fresh stores on a clock of its own.
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { ApprovalRecord, NewJournalRow } from '#harness/ports.js';
 import type { MakeStores } from '../../support/store-backends.js';
 import { NOW, countingIds, fixedClock, makeRun } from '../../support/fixtures.js';

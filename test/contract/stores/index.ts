@@ -1,4 +1,4 @@
-// The store contract: one suite per storage port of harness/ports.ts, each run against every
+// The store contract: one suite per storage port (harness/ports.ts, functions/shared/stores/ports.ts), each run against every
 // adapter (in-memory.test.ts, dynamodb.test.ts), so the in-memory stores most unit tests use keep
 // the outcomes DynamoDB gives in production. Where the two disagree, the port's doc comment decides.
 import type { StoreBackend } from '../../support/store-backends.js';

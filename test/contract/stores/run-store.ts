@@ -1,10 +1,10 @@
-// The RunStore contract (harness/ports.ts), the same for every adapter: create once, read back
+// The RunStore contract (functions/shared/stores/ports.ts), the same for every adapter: create once, read back
 // whole, update and the conditional updateIf in one write, cost added atomically, the operator's
 // list, the byStatus listing by when a run took its status, and the byOrder look-up.
 import { describe, expect, it } from 'vitest';
 import { RecordNotFoundError } from '#harness/adapters/errors.js';
-import type { Run } from '#harness/domain/types.js';
-import type { RunCondition, RunStore } from '#harness/ports.js';
+import type { Run } from '#functions/shared/domain/run.js';
+import type { RunCondition, RunStore } from '#functions/shared/stores/ports.js';
 import type { MakeStores } from '../../support/store-backends.js';
 import { makeFacts, makeOrder, makeTriage } from '../../support/fixtures.js';
 import { NOW, at, makeRun, freshStores } from './fixtures.js';

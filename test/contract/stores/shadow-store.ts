@@ -1,10 +1,10 @@
-// The ShadowStore contract (harness/ports.ts): a person's resolution is written once on its shadow
+// The ShadowStore contract (functions/shared/stores/ports.ts): a person's resolution is written once on its shadow
 // run (a redelivery or a lost race counts nothing), a store refund supersedes "solved with no
 // refund" and moves only the agreed counter, counters are kept per tenant and class, and a class is
 // promoted once, only on the figures it was checked on, with the switch kept oldest first.
 import { describe, expect, it } from 'vitest';
-import type { Run, ShadowResolution } from '#harness/domain/types.js';
-import type { ShadowPromotion } from '#harness/ports.js';
+import type { Run, ShadowResolution } from '#functions/shared/domain/run.js';
+import type { ShadowPromotion } from '#functions/shared/stores/ports.js';
 import type { MakeStores } from '../../support/store-backends.js';
 import { MUG, SHADOW_CLASS as CLASS, at, freshStores, shadowRun } from './fixtures.js';
 

@@ -6,7 +6,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { createRunStarterHandler } from '#functions/run-starter/handler.js';
 import { createDeadLettersHandler } from '#functions/dead-letters/handler.js';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { startLocalSqs, MAX_RECEIVE_COUNT, type LocalSqs } from '#local/emulators/sqs.js';
 import { startSqsPoller } from '#local/sqs-poller.js';
 import { NOW, fixedClock, httpEvent, recordingWorkflow } from '../../support/steps.js';

@@ -8,7 +8,7 @@ import { createIngest } from '#functions/webhook-ingest/ingest.js';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { createStartRun } from '#functions/run-starter/start-run.js';
 import type { QueuedTicket, TicketQueue } from '#functions/shared/queue.js';
-import { createDynamoStores, type DynamoStores } from '#harness/adapters/dynamo/index.js';
+import { createDynamoStores, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { startLocalDynamo, type LocalDynamo } from '#local/emulators/dynamo.js';
 import { NOW, fixedClock, pendingApproval, recordingWorkflow } from '../../support/steps.js';
 

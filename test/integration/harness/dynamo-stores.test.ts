@@ -1,11 +1,11 @@
 // The harness's refund over the DynamoDB adapters on dynalite (loopback): it survives a resume and a
 // timeout with one refund. What each store does alone is the store contract (test/contract/stores/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoStores, type DynamoStores } from '#harness/adapters/dynamo/index.js';
+import { createDynamoStores, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
-import { createHarness } from '#harness/tool-gateway.js';
+import { createHarness } from '#harness/harness.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
 import { TemporarilyUnavailableError } from '#harness/errors.js';
 import { NOW, countingIds, createFakeTransport, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from '../../support/fixtures.js';

@@ -6,6 +6,7 @@ import { createOfflineModelProvider } from '#harness/models/index.js';
 import type { ModelProvider, ModelRequest } from '#harness/ports.js';
 import { HELPDESK_TOKEN, STORE_TOKEN } from '../../support/sandboxes.js';
 import { startDynalite } from '../../support/dynalite.js';
+import { recordingMetrics } from '../../support/metrics.js';
 import { runFrom } from '../../support/world-steps.js';
 import { CALLER_TOKENS, approve, gatedRun, startWorld, type World } from '../../support/world.js';
 
@@ -30,16 +31,16 @@ describe('held credentials', () => {
     const spies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' '))),
     );
-    const metrics: string[] = [];
+    const { metrics, lines } = recordingMetrics();
     const run = await gatedRun(world, { runId: 'run-cred', orderNumber: '1001', requesterEmail: 'ana@example.com' });
-    const final = await runFrom(world, world.harness({ emitMetric: (l) => metrics.push(l) }), run.runId);
+    const final = await runFrom(world, world.harness({ metrics }), run.runId);
     spies.forEach((s) => s.mockRestore());
     expect(final.status).toBe('done');
     expect(prompts.length).toBeGreaterThan(0);
     const everything = JSON.stringify({
       prompts: prompts.map((p) => ({ system: p.system, input: p.input })),
       journal: await world.stores.journal.listByRun(run.runId),
-      metrics,
+      metrics: lines,
       logs,
     });
     for (const secret of [...Object.values(CALLER_TOKENS), STORE_TOKEN, HELPDESK_TOKEN, 'Bearer ']) expect(everything).not.toContain(secret);

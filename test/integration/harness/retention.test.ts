@@ -2,7 +2,7 @@
 // secondary indexes hold keys only, the runs being read back from the table. Against dynalite.
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoStores, keys, TABLE_KEYS, type DynamoStores } from '#harness/adapters/dynamo/index.js';
+import { createDynamoStores, keys, TABLE_KEYS, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { DEFAULT_RETENTION_DAYS } from '#harness/adapters/records.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import { NOW, countingIds, fixedClock, makeOrder, makeRun } from '../../support/fixtures.js';

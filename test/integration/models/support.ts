@@ -2,11 +2,11 @@
 // through the real SDK against the local fake Messages API, one repair call as in production, and
 // a sleep that records the backoff waits instead of waiting. The model config (time budget, caps)
 // can be narrowed per test.
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { createAnthropicModelProvider, type AnthropicProviderOptions, type ModelConfig } from '#harness/models/index.js';
 import type { StepName } from '#harness/domain/types.js';
 import type { StepContext } from '#harness/ports.js';
-import { createHarness } from '#harness/tool-gateway.js';
+import { createHarness } from '#harness/harness.js';
 import type { Order } from '#shared/contracts/tools.js';
 import { countingIds, createFakeTransport, fixedClock, makeOrder } from '../../support/fixtures.js';
 import { startFakeMessagesApi, type FakeMessagesApi } from '../../support/fake-messages-api.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createApprovalCallbackHandler } from '#functions/approval-callback/handler.js';
 import { createApproverLinks } from '#functions/shared/approver-links.js';
 import type { HttpResult } from '#functions/shared/http.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { NOW, fixedClock, formPost, httpEvent, makeOrder, pendingApproval, proposedRun, recordingWorkflow } from '../../support/steps.js';
 
 const LEAD = 'lead@example.com';

@@ -8,8 +8,8 @@ import { approvalEmail, type ApprovalEmailInput } from '#functions/request-appro
 import { approvalView } from '#functions/request-approval/approval-view.js';
 import { approvalReasonsInWords, WORDED_RULES } from '#functions/request-approval/rule-reasons.js';
 import { createFormats } from '#functions/request-approval/formats.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
-import type { Run } from '#harness/domain/types.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { createPolicy } from '#harness/policy/document.js';
 import { EXPIRES_AT, LINK, ORDER, PARIS, PROPOSAL, TENANT, TICKET_BODY, TRIAGE, approvalRun } from './support/approval-case.js';
 import { NOW, daysAgo, fixedClock, httpEvent, pendingApproval, recordingWorkflow } from '../../support/steps.js';

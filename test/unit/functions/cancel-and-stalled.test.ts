@@ -7,9 +7,12 @@ import { createCancelRun } from '#functions/cancel-run/use-case.js';
 import { createCancelRunHandler } from '#functions/cancel-run/handler.js';
 import { createEscalate, REFUNDED_AFTER_CANCEL } from '#functions/escalate/use-case.js';
 import { enterStep } from '#functions/shared/run-context.js';
-import { createStalledRunsSweep, emfLine, findStalled } from '#functions/stalled-runs/use-case.js';
+import { createStalledRunsSweep, findStalled } from '#functions/stalled-runs/use-case.js';
+import { NO_METRICS } from '#harness/metrics.js';
+import { emfLine } from '#shared/metrics.js';
 import { stateBudgetsMs } from '#functions/stalled-runs/budgets.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
+import { recordingMetrics } from '../../support/metrics.js';
 import { NOW, httpEvent, pendingApproval, proposedRun, receiptFor, recordingWorkflow, setupSteps } from '../../support/steps.js';
 
 const MINUTE = 60_000;
@@ -204,7 +207,7 @@ describe('stalled runs', () => {
       tenant: 'demo',
       budgetsMs: budgets,
       escalate: (input) => s.escalate(input),
-      emit: () => {},
+      metrics: NO_METRICS,
     });
 
     const outcome = await sweep();
@@ -226,7 +229,7 @@ describe('stalled runs', () => {
     await s.stores.runs.update('run-s1', { state: 'DraftReply', refund: receiptFor(run1) });
     s.clock.advance(12 * MINUTE);
     await s.stores.runs.update('run-s2', { state: 'ProposeRefund' }); // s2 moved just now
-    const lines: string[] = [];
+    const { metrics, lines } = recordingMetrics(s.clock);
     const sweep = createStalledRunsSweep({
       runs: s.stores.runs,
       workflow: s.engine,
@@ -234,7 +237,7 @@ describe('stalled runs', () => {
       tenant: 'demo',
       budgetsMs: budgets,
       escalate: (input) => s.escalate(input),
-      emit: (line) => lines.push(line),
+      metrics,
     });
 
     const outcome = await sweep();
@@ -249,8 +252,8 @@ describe('stalled runs', () => {
     expect((await s.stores.runs.get('run-s2'))?.status).toBe('running');
     expect(s.notes()[0]).toContain('A refund of $18.00 was made');
     expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
-      JSON.parse(emfLine({ tenant: 'demo', count: 1, at: s.clock.now() })),
-      JSON.parse(emfLine({ tenant: 'demo', state: 'DraftReply', count: 1, at: s.clock.now() })),
+      JSON.parse(emfLine({ name: 'StalledRuns', value: 1, dimensions: { Tenant: 'demo' } }, s.clock.now())),
+      JSON.parse(emfLine({ name: 'StalledRuns', value: 1, dimensions: { Tenant: 'demo', State: 'DraftReply' } }, s.clock.now())),
     ]);
     expect(JSON.parse(lines[1]!)).toMatchObject({
       _aws: { CloudWatchMetrics: [{ Namespace: 'RefundAgent', Dimensions: [['Tenant', 'State']], Metrics: [{ Name: 'StalledRuns', Unit: 'Count' }] }] },

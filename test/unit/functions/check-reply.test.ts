@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCheckReply } from '#functions/check-reply/use-case.js';
 import { MissingStepDataError } from '#functions/shared/errors.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { makeTriage, proposedRun, receiptFor, setupSteps } from '../../support/steps.js';
 
 async function setup(body: string, overrides: Partial<Run> = {}) {

@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { createConsoleData } from '#functions/console/use-case.js';
 import { picturesContent } from '#functions/console/views/pictures.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
-import type { ApprovalSummary, Run } from '#harness/domain/types.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
+import type { ApprovalSummary } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { proposedRun, receiptFor } from '../../support/steps.js';
 
 const clock = { now: () => new Date('2026-11-30T12:00:00Z') };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEscalate, escalationReason } from '#functions/escalate/use-case.js';
 import { createStepHandlers } from '#functions/app.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { createApprovalCallbackHandler } from '#functions/approval-callback/handler.js';
 import { createApproverLinks } from '#functions/shared/approver-links.js';
 import { formPost, pendingApproval, proposedRun, receiptFor, recordingWorkflow, setupSteps } from '../../support/steps.js';

@@ -11,7 +11,7 @@ import { createProposeRefund } from '#functions/propose-refund/use-case.js';
 import { createStep } from '#functions/shared/step.js';
 import { escalate } from '#functions/shared/step-result.js';
 import { createTriage } from '#functions/triage/use-case.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { makeOrder, makeRun, makeTriage, proposedRun, receiptFor, setupSteps } from '../../support/steps.js';
 
 async function setup(run: Run, orders = [makeOrder({ number: '1001' })]) {

@@ -5,7 +5,7 @@ import { createGate } from '#functions/gate/use-case.js';
 import { createStepHandler } from '#functions/shared/step-handler.js';
 import { StepEvent } from '#functions/shared/step-result.js';
 import { MissingStepDataError, RunNotFoundError } from '#functions/shared/errors.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { DEFAULT_POLICY, RULES } from '#harness/policy/index.js';
 import { daysAgo, makeOrder, proposedRun, setupSteps } from '../../support/steps.js';
 

@@ -3,14 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { createEscalate } from '#functions/escalate/use-case.js';
 import { createStartRun } from '#functions/run-starter/start-run.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
-import { createProductMetrics, METRIC_NAMESPACE } from '#harness/metrics.js';
-import type { Run } from '#harness/domain/types.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
+import { METRIC_NAMESPACE } from '#harness/metrics.js';
+import type { Run } from '#functions/shared/domain/run.js';
+import { recordingMetrics as recordingSink } from '../../support/metrics.js';
 import { proposedRun, recordingWorkflow, setupSteps } from '../../support/steps.js';
 
 function recordingMetrics(now: () => Date) {
-  const lines: string[] = [];
-  const metrics = createProductMetrics({ sink: (line) => void lines.push(line), clock: { now } });
+  const { metrics, lines } = recordingSink({ now });
   const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
   const named = (name: string) =>
     parsed()

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRunsApiHandler } from '#functions/runs-api/handler.js';
 import type { HttpResult } from '#functions/shared/http.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
-import type { Run } from '#harness/domain/types.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { NewJournalRow } from '#harness/ports.js';
 import { NOW, fixedClock, httpEvent, makeOrder, makeRun, proposedRun, receiptFor } from '../../support/steps.js';
 

@@ -8,11 +8,11 @@ import { createShadow } from '#functions/shadow/use-case.js';
 import { createShadowResolver } from '#functions/shadow/resolve.js';
 import { createShadowApiHandler } from '#functions/shadow-api/handler.js';
 import { createStartRun } from '#functions/run-starter/start-run.js';
-import { AgentModeConfig } from '#harness/domain/shadow.js';
-import type { Run } from '#harness/domain/types.js';
+import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { ProductMetricName, ProductMetrics } from '#harness/metrics.js';
 import { RULES } from '#harness/policy/index.js';
-import type { ShadowStore } from '#harness/ports.js';
+import type { ShadowStore } from '#functions/shared/stores/ports.js';
 import { httpEvent, makeOrder, NOW, proposedRun, recordingWorkflow, setupSteps } from '../../support/steps.js';
 
 const CLASS = 'damaged|0-50|en';

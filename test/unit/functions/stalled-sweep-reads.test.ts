@@ -3,10 +3,12 @@
 // byStatus index; never a listing (a scan of the table, whose cost grows with what the tenant keeps).
 import { describe, expect, it } from 'vitest';
 import { createStalledRunsSweep, SETTLED_LOOKBACK_MS } from '#functions/stalled-runs/use-case.js';
+import { NO_METRICS } from '#harness/metrics.js';
 import { stateBudgetsMs } from '#functions/stalled-runs/budgets.js';
-import { createInMemoryStores } from '#harness/adapters/memory/stores.js';
-import { RunStatus, type RefundReceipt, type Run } from '#harness/domain/types.js';
-import type { RunStore, WorkflowEngine } from '#harness/ports.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/stores.js';
+import { type RefundReceipt } from '#harness/domain/types.js';
+import { RunStatus, type Run } from '#functions/shared/domain/run.js';
+import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
 import { fixedClock, makeRun, NOW } from '../../support/fixtures.js';
 
 function readsOf(runs: RunStore) {
@@ -55,7 +57,7 @@ describe('the stalled-run sweep', () => {
       tenant: 'demo',
       budgetsMs: stateBudgetsMs(24),
       escalate: async (input) => void escalated.push(input.runId),
-      emit: () => {},
+      metrics: NO_METRICS,
     });
 
     const outcome = await sweep();

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { createStoreWebhookHandler } from '#functions/store-webhook/handler.js';
 import { shopifySignedHeaders, toMinor } from '#functions/store-webhook/shopify.js';
 import type { HttpEvent } from '#functions/shared/http.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
-import { createProductMetrics } from '#harness/metrics.js';
-import type { Run } from '#harness/domain/types.js';
-import type { EventLedger } from '#harness/ports.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
+import type { Run } from '#functions/shared/domain/run.js';
+import type { EventLedger } from '#functions/shared/stores/ports.js';
+import { recordingMetrics } from '../../support/metrics.js';
 import { fixedClock, httpEvent, makeOrder, proposedRun, receiptFor } from '../../support/steps.js';
 
 const SECRET = 'shopify-app-secret-for-tests';
@@ -38,8 +38,7 @@ function refundedRun(runId: string, number: string, status: Run['status'] = 'don
 function setup(options: { secret?: string | undefined; events?: (ledger: EventLedger) => EventLedger } = {}) {
   const clock = fixedClock();
   const stores = createInMemoryStores({ clock });
-  const lines: string[] = [];
-  const metrics = createProductMetrics({ sink: (line) => void lines.push(line), clock });
+  const { metrics, lines } = recordingMetrics(clock);
   const handler = createStoreWebhookHandler({
     tenant: 'demo',
     secret: 'secret' in options ? options.secret : SECRET,

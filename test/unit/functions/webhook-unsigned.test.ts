@@ -9,8 +9,8 @@ import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { createStoreWebhookHandler } from '#functions/store-webhook/handler.js';
 import type { HttpEvent } from '#functions/shared/http.js';
 import type { QueuedTicket } from '#functions/shared/queue.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
-import { createProductMetrics } from '#harness/metrics.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
+import { recordingMetrics } from '../../support/metrics.js';
 import { fixedClock, httpEvent, NOW } from '../../support/steps.js';
 
 const SECRETS: Required<WebhookSecrets> = {
@@ -133,7 +133,7 @@ describe('a store delivery without X-Shopify-Hmac-Sha256', () => {
       secret: 'shopify-app-secret-for-tests',
       runs: stores.runs,
       events: stores.events,
-      metrics: createProductMetrics({ sink: () => {}, clock }),
+      metrics: recordingMetrics(clock).metrics,
       clock,
     });
     const raw = httpEvent({ method: 'POST', path: '/webhooks/shopify', body: '{"id":1,"order_id":1001}', base64 });

@@ -4,16 +4,17 @@
 // when a store or the policy cannot be used; results journaled bounded and redacted.
 import { describe, expect, it } from 'vitest';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { ArgumentPolicyError, BudgetExceededError, HarnessConfigError, TemporarilyUnavailableError, ToolFailedError } from '#harness/errors.js';
 import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
 import type { ApprovalRecord, IdempotencyStore, ModelProvider, ModelRequest, ModelResponse } from '#harness/ports.js';
-import { createHarness } from '#harness/tool-gateway.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
+import { createHarness } from '#harness/harness.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
 import type { Order } from '#shared/contracts/tools.js';
 import { NOW, countingIds, createFakeTransport, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from '../../support/fixtures.js';
 import { setupHarness, stepCtx } from '../../support/harness.js';
+import { recordingMetrics } from '../../support/metrics.js';
 import { Triage } from '#harness/domain/types.js';
 
 const ben = { id: 'gid://shopify/Customer/2', email: 'ben@example.com' };
@@ -68,8 +69,8 @@ const spend =
 
 describe('pinned registry against the live tool list', () => {
   it('refuses a drifted tool with a journal row and a metric, and lets the others through', async () => {
-    const metrics: string[] = [];
     const clock = fixedClock();
+    const { metrics, lines } = recordingMetrics(clock);
     const stores = createInMemoryStores({ clock, ids: countingIds() });
     const transport = createFakeTransport([makeOrder()]);
     transport.serveList((list) => ({ ...list, tools: list.tools.map((t) => (t.name === 'post_draft' ? { ...t, description: 'Posts a PUBLIC reply.' } : t)) }));
@@ -80,7 +81,7 @@ describe('pinned registry against the live tool list', () => {
       models: createOfflineModelProvider(),
       clock,
       ids: countingIds(),
-      emitMetric: (l) => metrics.push(l),
+      metrics,
       sleep: async () => {},
     });
 
@@ -89,8 +90,14 @@ describe('pinned registry against the live tool list', () => {
     expect(transport.calls.map((c) => c.name)).toEqual(['get_order']);
     const rows = await stores.journal.listByRun('run-1');
     expect(rows[0]).toMatchObject({ name: 'post_draft', outcome: 'refused', decision: 'refuse', rule: 'tool_pin_mismatch' });
-    expect(metrics).toHaveLength(1);
-    expect(JSON.parse(metrics[0]!)).toMatchObject({ Tool: 'post_draft', ToolPinMismatch: 1, _aws: { CloudWatchMetrics: [{ Namespace: 'RefundAgent' }] } });
+    const pinLines = lines.filter((l) => l.includes('ToolPinMismatch'));
+    expect(pinLines).toHaveLength(1);
+    expect(JSON.parse(pinLines[0]!)).toMatchObject({
+      Tenant: stepCtx('CheckReply').tenant,
+      Tool: 'post_draft',
+      ToolPinMismatch: 1,
+      _aws: { CloudWatchMetrics: [{ Namespace: 'RefundAgent', Dimensions: [['Tenant', 'Tool']] }] },
+    });
     expect(transport.listCalls).toBe(1); // checked once, cached for the refresh window
   });
 

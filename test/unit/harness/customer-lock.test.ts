@@ -3,15 +3,15 @@
 // "fewer than 2 in 90 days". The lock is a lease: a Lambda that dies holding it blocks the customer
 // only until it expires (injected clock); while it lasts the refund fails closed and is retried.
 import { describe, expect, it } from 'vitest';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { ArgumentPolicyError, TemporarilyUnavailableError } from '#harness/errors.js';
 import { customerLockName } from '#harness/gateway/customer-lock.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
 import { DEFAULT_POLICY, createPolicy, decideGate } from '#harness/policy/index.js';
 import type { Policy } from '#harness/policy/document.js';
-import { createHarness } from '#harness/tool-gateway.js';
+import { createHarness } from '#harness/harness.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import type { Order } from '#shared/contracts/tools.js';
 import { NOW, countingIds, createFakeTransport, daysAgo, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from '../../support/fixtures.js';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { Triage } from '#harness/domain/types.js';
 import { BudgetExceededError, HarnessConfigError, InvalidModelOutputError, ModelOutputTruncatedError, ModelRefusedError } from '#harness/errors.js';
-import { createInMemoryStores } from '#harness/adapters/memory/index.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { createModelGateway, DEFAULT_MODEL_CONFIG, MODEL_PRICES, costMicros } from '#harness/models/index.js';
 import type { ModelProvider, ModelRequest, ModelResponse } from '#harness/ports.js';
 import { countingIds, fixedClock, makeRun } from '../../support/fixtures.js';

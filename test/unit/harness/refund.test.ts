@@ -3,7 +3,8 @@
 // refunds at most once per run.
 import { describe, expect, it } from 'vitest';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import type { GateDecision, Run } from '#harness/domain/types.js';
+import type { GateDecision } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import {
   AmbiguousOutcomeError,
   ApprovalRequiredError,

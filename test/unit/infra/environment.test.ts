@@ -13,7 +13,7 @@ import { SECRET_FIELDS, SECRET_NAMES, SECRETS, arnVariableOf } from '../../../in
 import { createTemplateEvaluator } from './deployed-env.js';
 import { synthTenant, TEST_TENANT } from './synth.js';
 
-/** Read by the runtime and by Powertools, not by a config parser. */
+/** Read by the runtime and by Powertools' logger and tracer, not by a config parser. */
 const NOT_CONFIG: string[] = [...RUNTIME_VARIABLES, ...POWERTOOLS_VARIABLES];
 const WEBHOOK_SECRETS = SECRETS.WEBHOOK.fields as readonly string[];
 
@@ -255,13 +255,13 @@ describe('function environments', () => {
     expect(Object.keys(FUNCTIONS).sort()).toEqual([...HANDLERS, 'mcp'].sort());
   });
 
-  it('names each function in its logs and metrics, in the product namespace', () => {
+  it('names each function in its logs, and sets no metrics namespace (the emitter writes the product one)', () => {
     for (const fn of FUNCTION_NAMES) {
       expect(deployedEnv(fn), fn).toMatchObject({
         POWERTOOLS_SERVICE_NAME: `refund-agent-${fn}`,
-        POWERTOOLS_METRICS_NAMESPACE: 'RefundAgent',
         NODE_OPTIONS: '--enable-source-maps',
       });
+      expect(deployedEnv(fn), fn).not.toHaveProperty('POWERTOOLS_METRICS_NAMESPACE');
     }
   });
 });

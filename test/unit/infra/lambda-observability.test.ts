@@ -1,6 +1,7 @@
 // The observability wrapper every Lambda entry uses (shared/observability.ts), run as the
 // Lambda runtime would call it: one structured log line carrying the request id, a ColdStart metric in
-// the namespace infra gives (EMF), and neither the event nor the response in any output.
+// the RefundAgent namespace (EMF, through the one metrics emitter), and neither the event nor the
+// response in any output.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { createObservability, observed } from '#shared/observability.js';
@@ -29,13 +30,13 @@ const saved = { ...process.env };
 
 beforeEach(() => {
   lines = [];
-  // Powertools writes through its own Console on stdout; capture what CloudWatch would receive.
+  // Powertools' logger and the metrics emitter write on stdout; capture what CloudWatch would receive.
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     lines.push(...String(chunk).split('\n').filter(Boolean));
     return true;
   });
-  // As the Lambda runtime sets it for an on-demand container (Powertools counts cold starts from it).
-  Object.assign(process.env, { POWERTOOLS_TRACE_ENABLED: 'false', POWERTOOLS_METRICS_NAMESPACE: 'RefundAgent', AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' });
+  // As the Lambda runtime sets it for an on-demand container (cold starts are counted from it).
+  Object.assign(process.env, { POWERTOOLS_TRACE_ENABLED: 'false', AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' });
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -53,9 +54,11 @@ describe('observed Lambda entries', () => {
 
     const coldStarts = json().filter((l) => 'ColdStart' in l);
     expect(coldStarts).toHaveLength(1);
-    const directive = (coldStarts[0]!._aws as { CloudWatchMetrics: { Namespace: string }[] }).CloudWatchMetrics[0]!;
+    const directive = (coldStarts[0]!._aws as { CloudWatchMetrics: { Namespace: string; Dimensions: string[][] }[] }).CloudWatchMetrics[0]!;
     expect(directive.Namespace).toBe('RefundAgent');
-    expect(coldStarts[0]).toMatchObject({ service: 'refund-agent-gate', function_name: 'RefundAgent-acme-Gate' });
+    // The series Powertools Metrics published before: service and function_name.
+    expect(directive.Dimensions).toEqual([['service', 'function_name']]);
+    expect(coldStarts[0]).toMatchObject({ service: 'refund-agent-gate', function_name: 'RefundAgent-acme-Gate', ColdStart: 1 });
   });
 
   it('logs structured JSON carrying the request id and cold start, and never the event or the response', async () => {

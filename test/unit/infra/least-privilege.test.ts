@@ -95,12 +95,14 @@ describe('least privilege', () => {
     expect(t.who('kms:Encrypt')).not.toContain('runs-api');
   });
 
-  it('grants every DynamoDB call of harness/adapters/dynamo to some function', () => {
-    const dir = join(REPO_ROOT, 'harness/adapters/dynamo');
+  it('grants every DynamoDB call of the DynamoDB adapters (harness stores and run stores) to some function', () => {
+    const dirs = ['harness/adapters/dynamo', 'functions/shared/stores/dynamo'].map((dir) => join(REPO_ROOT, dir));
     const commands = new Set(
-      readdirSync(dir)
-        .filter((f) => f.endsWith('.ts'))
-        .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/\b(\w+)Command\b/g)].map((m) => m[1]!)),
+      dirs.flatMap((dir) =>
+        readdirSync(dir)
+          .filter((f) => f.endsWith('.ts'))
+          .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/\b(\w+)Command\b/g)].map((m) => m[1]!)),
+      ),
     );
     const action: Record<string, string> = { Get: 'GetItem', Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', Query: 'Query', Scan: 'Scan' };
     for (const command of commands) {

@@ -4,7 +4,8 @@
 // metrics the code emits (harness/metrics.ts, the stalled-runs sweeper) are the ones the alarms watch.
 // The rates' own expressions, windows and thresholds are in rates.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { METRIC_NAMESPACE as STALLED_NAMESPACE, STALLED_METRIC, emfLine } from '#functions/stalled-runs/use-case.js';
+import { createStalledRunsSweep, STALLED_METRIC } from '#functions/stalled-runs/use-case.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { PRODUCT_METRIC_NAMES } from '#harness/metrics.js';
 import { FUNCTION_NAMES } from '../../../infra/lib/functions.js';
@@ -12,8 +13,11 @@ import { METRIC_NAMESPACE, PRODUCT_ALARMS, PRODUCT_METRICS } from '../../../infr
 import { AWS_ALARMS } from '../../../infra/lib/monitoring.js';
 import { COST_ANOMALY, RATES } from '../../../infra/lib/rates.js';
 import { serviceAlarmNames } from '../../../infra/lib/service-alarms.js';
-import { PIN_METRICS, pinMetricLine } from '#harness/tools/pin-guard.js';
+import { createPinGuard } from '#harness/tools/pin-guard.js';
+import { registryPins, TOOL_SERVER } from '#harness/tools/registry.js';
 import { LOG_RETENTION } from '../../../infra/lib/refund-agent.js';
+import { recordingMetrics } from '../../support/metrics.js';
+import { recordingWorkflow } from '../../support/steps.js';
 import { synthTenant, TEST_TENANT } from './synth.js';
 import { readTemplate, resolveTokens, type Resource } from './template.js';
 
@@ -99,10 +103,20 @@ describe('alarms', () => {
     expect(rate.Expression).toBe('IF(d >= 5, 100 * n / d, 0)');
   });
 
-  it("sums the tenant's pin-mismatch metric over every tool, since the pin guard emits one series per tenant and tool", () => {
+  it("sums the tenant's pin-mismatch metric over every tool, since the pin guard emits one series per tenant and tool", async () => {
     const alarm = alarmNamed('RegistryHashMismatch');
     const tools = metricsOf(alarm).map((m) => m.Metric.Dimensions);
-    const emitted = JSON.parse(pinMetricLine(PIN_METRICS.mismatch, 'get_order', new Date(), TEST_TENANT.tenant)) as {
+    // A live list without the tool: the guard refuses it and counts a mismatch.
+    const { metrics, lines } = recordingMetrics();
+    const guard = createPinGuard({
+      tools: { serverId: 'mcp', call: () => Promise.reject(new Error('not called')), listTools: async () => ({ server: TOOL_SERVER, tools: [] }) },
+      server: TOOL_SERVER,
+      pins: registryPins(),
+      clock: { now: () => new Date() },
+      metrics,
+    });
+    await guard.check('get_order', 'CheckOrder', TEST_TENANT.tenant);
+    const emitted = JSON.parse(lines[0]!) as {
       _aws: { CloudWatchMetrics: { Dimensions: string[][] }[] };
     };
 
@@ -128,14 +142,26 @@ describe('alarms', () => {
     expect(alarmNamed('FailedExecutions')).toMatchObject({ Namespace: 'AWS/States', MetricName: 'ExecutionsFailed', Threshold: 0 });
   });
 
-  it('watches the very metric the stalled-runs sweeper emits (name, namespace, Tenant dimension)', () => {
-    const line = JSON.parse(emfLine({ tenant: TEST_TENANT.tenant, count: 2, at: new Date('2026-01-01T00:00:00Z') })) as {
+  it('watches the very metric the stalled-runs sweeper emits (name, namespace, Tenant dimension)', async () => {
+    const clock = { now: () => new Date('2026-01-01T00:00:00Z') };
+    const { metrics, lines } = recordingMetrics(clock);
+    const sweep = createStalledRunsSweep({
+      runs: createInMemoryStores({ clock }).runs,
+      workflow: recordingWorkflow().engine,
+      clock,
+      tenant: TEST_TENANT.tenant,
+      budgetsMs: {},
+      escalate: async () => ({}),
+      metrics,
+    });
+    await sweep();
+    const line = JSON.parse(lines[0]!) as {
       _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[] };
     };
     const [directive] = line._aws.CloudWatchMetrics;
     const [watched] = metricsOf(alarmNamed('StalledRuns'));
 
-    expect(STALLED_NAMESPACE).toBe(METRIC_NAMESPACE);
+    expect(directive!.Metrics.map((m) => m.Name)).toEqual([STALLED_METRIC]);
     expect(watched!.Metric.MetricName).toBe(STALLED_METRIC);
     expect(directive!.Namespace).toBe(watched!.Metric.Namespace);
     expect(directive!.Dimensions).toEqual([watched!.Metric.Dimensions.map((d) => d.Name)]);

@@ -3,9 +3,12 @@
 // the oldest ticket waiting, timed-out and aborted executions, SES bounce and complaint rates of the
 // tenant's configuration set, and the stalled-run sweeper's heartbeat (no data is an alarm there).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emfLine } from '#functions/stalled-runs/use-case.js';
+import { createStalledRunsSweep } from '#functions/stalled-runs/use-case.js';
+import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { FUNCTION_NAMES, FUNCTIONS } from '../../../infra/lib/functions.js';
 import { functionGroups, MAX_METRICS_PER_ALARM, SERVICE_ALARMS } from '../../../infra/lib/service-alarms.js';
+import { recordingMetrics } from '../../support/metrics.js';
+import { recordingWorkflow } from '../../support/steps.js';
 import { synthTenant, TEST_TENANT } from './synth.js';
 import { readTemplate, resolveTokens, type Resource } from './template.js';
 
@@ -118,7 +121,7 @@ describe('email', () => {
 });
 
 describe('the sweeper heartbeat', () => {
-  it('alarms when the sweeper wrote no StalledRuns line for two 15-minute periods, treating silence as breaching', () => {
+  it('alarms when the sweeper wrote no StalledRuns line for two 15-minute periods, treating silence as breaching', async () => {
     const props = alarm('SweeperHeartbeat');
     expect(props).toMatchObject({
       Namespace: 'RefundAgent',
@@ -131,8 +134,21 @@ describe('the sweeper heartbeat', () => {
       Threshold: 1,
       TreatMissingData: 'breaching',
     });
-    // The series the sweeper writes on every run, zero or not.
-    const line = JSON.parse(emfLine({ tenant: TEST_TENANT.tenant, count: 0, at: new Date() })) as {
+    // The series the sweeper writes on every run, zero or not: a sweep with nothing stalled.
+    const clock = { now: () => new Date() };
+    const { metrics, lines } = recordingMetrics(clock);
+    const sweep = createStalledRunsSweep({
+      runs: createInMemoryStores({ clock }).runs,
+      workflow: recordingWorkflow().engine,
+      clock,
+      tenant: TEST_TENANT.tenant,
+      budgetsMs: {},
+      escalate: async () => ({}),
+      metrics,
+    });
+    await sweep();
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as {
       _aws: { CloudWatchMetrics: { Dimensions: string[][] }[] };
       StalledRuns: number;
     };

@@ -2,7 +2,7 @@
 // top for a run that never started one, Escalate for a state that is not a step or a run whose step
 // asked for a person); nothing that ended, and no run pending review that Escalate already handed to a person.
 import { describe, expect, it } from 'vitest';
-import type { Run } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { resumeOpenRuns, resumeStateOf } from '#local/recovery.js';
 import { makeRun } from '../../support/fixtures.js';
 

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { RUN_MARKS, STEP_NAMES } from '#harness/domain/types.js';
+import { STEP_NAMES } from '#harness/domain/types.js';
+import { RUN_MARKS } from '#functions/shared/domain/run.js';
 import { InvalidDefinitionError, listTaskStates, loadDefinition } from '#local/stepfunctions/index.js';
 
 type AslValidator = (

@@ -2,7 +2,8 @@
 // French store (EUR, fr-FR, Europe/Paris) on Zendesk, an order with several lines (one of them
 // partly refunded already), a customer with refunds in the last 90 days and one older, and the
 // gate's decision computed by the real policy over those facts.
-import type { OrderFacts, Proposal, Run, Triage } from '#harness/domain/types.js';
+import type { OrderFacts, Proposal, Triage } from '#harness/domain/types.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import { createPolicy } from '#harness/policy/document.js';
 import { decideGate } from '#harness/policy/gate.js';
 import type { ApprovalDisplay } from '#functions/request-approval/approval-view.js';

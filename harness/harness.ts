@@ -1,4 +1,4 @@
-// createHarness: the one path from a step to a tool or a model. Composes the pin guard, the checked
+// createHarness (harness.ts): the one path from a step to a tool or a model. Composes the pin guard, the checked
 // tool caller, the refund executor (the only way to refund_create), the gate with its journaled
 // decision and the model gateway with its budget, over injected ports.
 // Built once per Lambda container (functions/) or by the local runtime; tests pass fakes.
@@ -6,7 +6,7 @@ import type { ProductMetrics } from './metrics.js';
 import type { ToolInput, ToolName, ToolOutput } from '#shared/contracts/tools.js';
 import { createInMemoryBudgetStore } from './adapters/memory/budget.js';
 import { createInMemoryLockStore } from './adapters/memory/locks.js';
-import type { GateDecision, RefundReceipt, Run } from './domain/types.js';
+import type { GateDecision, RefundReceipt, GatedRun } from './domain/types.js';
 import { HarnessConfigError } from './errors.js';
 import { createCustomerLock, type CustomerLockOptions } from './gateway/customer-lock.js';
 import { createRefundExecutor, type RefundRequest } from './gateway/refund.js';
@@ -25,7 +25,7 @@ import type {
   LockStore,
   ModelProvider,
   ModelRequest,
-  RunStore,
+  RunCostStore,
   StepContext,
   ToolTransport,
 } from './ports.js';
@@ -44,7 +44,7 @@ export interface HarnessDeps {
   clock: Clock;
   ids: IdGenerator;
   /** When given, model cost is added to the run row (what the console shows). */
-  runs?: RunStore;
+  runs?: RunCostStore;
   /**
    * Cost reservations (run cap, tenant daily cap, turns). Production passes the DynamoDB store;
    * without one the counters live in this process only, which caps nothing across containers.
@@ -63,9 +63,7 @@ export interface HarnessDeps {
   sleep?: Sleep;
   /** How long a checked live tool list is trusted (default 5 min). */
   pinRefreshMs?: number;
-  /** Where metric lines (EMF) go: pin mismatches, an unreadable tool list. */
-  emitMetric?: (line: string) => void;
-  /** Product metrics (ToolCalls, ToolErrors); absent, nothing is counted. */
+  /** Product metrics (ToolCalls, ToolErrors, pin refusals); absent, nothing is counted. */
   metrics?: ProductMetrics;
 }
 
@@ -82,7 +80,7 @@ export interface Harness {
   /** The exact refund_create call's binding hash for this run (what an approval binds), no tool call. */
   previewRefund(
     ctx: StepContext,
-    run: Run,
+    run: GatedRun,
   ): Promise<{ argsHash: string; amountMinor: number; currency: string; idempotencyKey: string; toolPin: string; policyVersion: string }>;
   refund(ctx: StepContext, input: RefundRequest): Promise<RefundReceipt>;
   /**
@@ -90,7 +88,7 @@ export interface Harness {
    * against the order: completes the idempotency record with the refund found, or releases it; one
    * journal row with `by` as its actor (gateway/settle-review.ts).
    */
-  settleReview(ctx: StepContext, run: Run, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome>;
+  settleReview(ctx: StepContext, run: GatedRun, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome>;
   readonly policy: Policy;
 }
 
@@ -110,7 +108,7 @@ export function createHarness(deps: HarnessDeps): Harness {
   ) as Record<ToolName, ToolSpec>;
   const { tools, journal, clock, idempotency } = deps;
   const sleep = deps.sleep ?? realSleep;
-  const pins = createPinGuard({ tools, server: TOOL_SERVER, pins: registryPins(), clock, refreshMs: deps.pinRefreshMs, emitMetric: deps.emitMetric });
+  const pins = createPinGuard({ tools, server: TOOL_SERVER, pins: registryPins(), clock, refreshMs: deps.pinRefreshMs, metrics: deps.metrics });
   const caller = createToolCaller({ tools, journal, clock, registry, pins, sleep, metrics: deps.metrics });
   const lockStore = deps.locks ?? createInMemoryLockStore({ clock });
   const customerLock = createCustomerLock({ locks: lockStore, sleep, options: deps.customerLock });

@@ -1,6 +1,6 @@
 // In-memory EventLedger with the DynamoDB adapter's semantics: the first claim of a helpdesk event
 // (per tenant and helpdesk) wins, and every later claim gets the run id recorded first.
-import type { EventLedger } from '../../ports.js';
+import type { EventLedger } from '../ports.js';
 
 export function createInMemoryEventLedger(deps: { claims: Map<string, string> }): EventLedger {
   return {

@@ -1,10 +1,11 @@
 // In-memory RunStore with the DynamoDB adapter's semantics: create once, updateIf's condition checked
 // in the same tick as its write, and the byStatus and byOrder look-ups. Like the byStatus index's sort
 // key, the time a run took its status moves only when a write sets the status (not on every update).
-import { Run } from '../../domain/types.js';
-import type { Clock, RunCondition, RunStore } from '../../ports.js';
-import { RecordNotFoundError } from '../errors.js';
-import { plain } from '../records.js';
+import { Run } from '../../domain/run.js';
+import type { Clock } from '#harness/ports.js';
+import type { RunCondition, RunStore } from '../ports.js';
+import { RecordNotFoundError } from '#harness/adapters/errors.js';
+import { plain } from '#harness/adapters/records.js';
 
 const IMMUTABLE = new Set(['runId', 'tenant', 'createdAt']);
 

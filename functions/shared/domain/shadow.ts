@@ -3,8 +3,9 @@
 // agent proposed, and when a class may be promoted to auto. No I/O: the Gate step resolves the mode,
 // functions/shadow records resolutions, the shadow API promotes; all of them decide here.
 import { z } from 'zod';
-import { minorDigits } from './money.js';
-import { RefundReason, type RunShadow, type ShadowLine, type ShadowResolution } from './types.js';
+import { minorDigits } from '#harness/domain/money.js';
+import { RefundReason } from '#harness/domain/types.js';
+import type { RunShadow, ShadowLine, ShadowResolution } from './run.js';
 
 /** auto: today's behaviour. assist: every refund needs a person. shadow: propose only, a person acts. */
 export const AgentMode = z.enum(['shadow', 'assist', 'auto']);

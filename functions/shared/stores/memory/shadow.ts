@@ -1,9 +1,9 @@
 // In-memory ShadowStore with the DynamoDB adapter's semantics: the resolution is a conditional write
 // on the run (none yet, or still exactly the one it supersedes), then the class counters; a promotion
 // holds only on the figures it was checked on. Shares the in-memory run map (stores.ts).
-import { Run } from '../../domain/types.js';
-import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '../../ports.js';
-import { plain } from '../records.js';
+import { Run } from '../../domain/run.js';
+import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '../ports.js';
+import { plain } from '#harness/adapters/records.js';
 
 export function createInMemoryShadowStore(deps: { runs: Map<string, Run>; now: () => string }): ShadowStore {
   const classes = new Map<string, ShadowClassRecord>();

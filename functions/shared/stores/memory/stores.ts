@@ -1,27 +1,21 @@
-// In-memory implementations of every storage port, with the DynamoDB adapter's conditional semantics
-// (create-once, single-use decisions, first claim wins), one file per port as in ../dynamo/. The
-// store contract (test/contract/stores/) runs the same suites against both. For unit tests and quick
-// local runs; nothing survives the process.
-import type { JournalRow, Run } from '../../domain/types.js';
-import type {
-  ApprovalRecord,
-  ApprovalStore,
-  BudgetStore,
-  Clock,
-  EventLedger,
-  IdempotencyStore,
-  IdGenerator,
-  JournalStore,
-  LockStore,
-  RunStore,
-  ShadowStore,
-} from '../../ports.js';
-import { createInMemoryApprovalStore } from './approvals.js';
-import { createInMemoryBudgetStore } from './budget.js';
+// Every storage port in memory, with the DynamoDB adapters' conditional semantics (create-once,
+// single-use decisions, first claim wins): the harness's stores (harness/adapters/memory/) composed
+// with the app's run, event and shadow stores here, one file per port as in ../dynamo/. The store
+// contract (test/contract/stores/) runs the same suites against both. For unit tests and quick local
+// runs; nothing survives the process.
+import type { JournalRow } from '#harness/domain/types.js';
+import type { ApprovalRecord, ApprovalStore, BudgetStore, Clock, IdempotencyStore, IdGenerator, JournalStore, LockStore } from '#harness/ports.js';
+import {
+  createInMemoryApprovalStore,
+  createInMemoryBudgetStore,
+  createInMemoryIdempotencyStore,
+  createInMemoryJournalStore,
+  createInMemoryLockStore,
+  type StoredIdempotencyRecord,
+} from '#harness/adapters/memory/index.js';
+import type { Run } from '../../domain/run.js';
+import type { EventLedger, RunStore, ShadowStore } from '../ports.js';
 import { createInMemoryEventLedger } from './events.js';
-import { createInMemoryIdempotencyStore, type StoredIdempotencyRecord } from './idempotency.js';
-import { createInMemoryJournalStore } from './journal.js';
-import { createInMemoryLockStore } from './locks.js';
 import { createInMemoryRunStore } from './runs.js';
 import { createInMemoryShadowStore } from './shadow.js';
 

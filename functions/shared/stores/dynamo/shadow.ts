@@ -8,11 +8,10 @@
 // out of the counters (never counted twice): the class can only look worse than it is, not better.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '../../ports.js';
-import { plain } from '../records.js';
-import { conditionally } from './conditional.js';
-import type { DynamoTableDeps } from './runs.js';
-import { keys } from './table.js';
+import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '../ports.js';
+import { plain } from '#harness/adapters/records.js';
+import { conditionally } from '#harness/adapters/dynamo/conditional.js';
+import { type DynamoTableDeps, keys } from '#harness/adapters/dynamo/table.js';
 
 const ClassItem = z.object({
   classKey: z.string(),

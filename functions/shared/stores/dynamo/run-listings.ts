@@ -2,10 +2,9 @@
 // byStatus ("which runs of a tenant are pending review") and byOrder ("which run refunded order
 // 1001"). An index Query returns keys; each run is then read from its row (run-row.ts). Used by runs.ts.
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { Run } from '../../domain/types.js';
+import type { Run } from '../../domain/run.js';
 import { getRun, toRun } from './run-row.js';
-import type { DynamoTableDeps } from './runs.js';
-import { TABLE_KEYS, keys } from './table.js';
+import { type DynamoTableDeps, TABLE_KEYS, keys } from '#harness/adapters/dynamo/table.js';
 
 /** The partition key prefix of a run row (table.ts keys.run). */
 const RUN_PREFIX = keys.run('').pk;

@@ -3,23 +3,15 @@
 // 1001" is one Query on the byOrder index (findRunsByOrder). `expiresAt` (TTL) is set at creation:
 // the tenant's retention after createdAt. The row's read and conditional write are run-row.ts; the
 // scan and the index look-ups, run-listings.ts.
-import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { Run } from '../../domain/types.js';
-import type { Clock, RunCondition, RunPatch, RunStore } from '../../ports.js';
-import { RecordNotFoundError } from '../errors.js';
-import { DEFAULT_RETENTION_DAYS, plain, retentionExpiry } from '../records.js';
-import { conditionally } from './conditional.js';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Run } from '../../domain/run.js';
+import type { RunCondition, RunPatch, RunStore } from '../ports.js';
+import { RecordNotFoundError } from '#harness/adapters/errors.js';
+import { DEFAULT_RETENTION_DAYS, plain, retentionExpiry } from '#harness/adapters/records.js';
+import { conditionally } from '#harness/adapters/dynamo/conditional.js';
 import { findRunsByOrder, listRuns, listRunsByStatus } from './run-listings.js';
 import { getRun, writeRun } from './run-row.js';
-import { TABLE_KEYS, keys } from './table.js';
-
-export interface DynamoTableDeps {
-  client: DynamoDBDocumentClient;
-  tableName: string;
-  clock: Clock;
-  /** Days a run row and its journal rows are kept (TTL); DEFAULT_RETENTION_DAYS when absent. */
-  retentionDays?: number;
-}
+import { type DynamoTableDeps, TABLE_KEYS, keys } from '#harness/adapters/dynamo/table.js';
 
 async function createRun({ client, tableName, retentionDays = DEFAULT_RETENTION_DAYS }: DynamoTableDeps, run: Run): Promise<boolean> {
   const item: Record<string, unknown> = {

@@ -2,7 +2,17 @@
 // class runs in, whether a person's resolution agrees with the proposal, and when a class may be
 // promoted to auto.
 import { describe, expect, it } from 'vitest';
-import { AgentModeConfig, agrees, amountBand, anyNonAuto, classKeyOf, languageOf, modeFor, promotionCheck, ShadowClassKey } from '#harness/domain/shadow.js';
+import {
+  AgentModeConfig,
+  agrees,
+  amountBand,
+  anyNonAuto,
+  classKeyOf,
+  languageOf,
+  modeFor,
+  promotionCheck,
+  ShadowClassKey,
+} from '#functions/shared/domain/shadow.js';
 
 const line = (id: string, quantity: number) => ({ lineItemId: `gid://shopify/LineItem/${id}`, quantity });
 

@@ -2,12 +2,11 @@
 // moves the row's index keys (byStatus when the status changes, byOrder when the order is bound or
 // unbound). Used by runs.ts (the RunStore) and run-listings.ts (which reads rows after an index Query).
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { Run } from '../../domain/types.js';
-import type { RunCondition, RunPatch } from '../../ports.js';
-import { plain } from '../records.js';
-import { isConditionalCheckFailed, withoutKeys } from './conditional.js';
-import type { DynamoTableDeps } from './runs.js';
-import { TABLE_KEYS, keys } from './table.js';
+import { Run } from '../../domain/run.js';
+import type { RunCondition, RunPatch } from '../ports.js';
+import { plain } from '#harness/adapters/records.js';
+import { isConditionalCheckFailed, withoutKeys } from '#harness/adapters/dynamo/conditional.js';
+import { type DynamoTableDeps, TABLE_KEYS, keys } from '#harness/adapters/dynamo/table.js';
 
 const IMMUTABLE = new Set(['runId', 'tenant', 'createdAt']);
 

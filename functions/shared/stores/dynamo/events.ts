@@ -1,12 +1,11 @@
 // EventLedger on the single table: EVENT#<tenant>#<helpdesk>#<eventId>/EVENT. The first claim of
 // an event id wins; a retried webhook gets the run id recorded first. expiresAt is the TTL.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { EventLedger } from '../../ports.js';
-import { RecordNotFoundError } from '../errors.js';
-import { EVENT_RETENTION_SECONDS } from '../records.js';
-import { conditionally } from './conditional.js';
-import type { DynamoTableDeps } from './runs.js';
-import { keys } from './table.js';
+import type { EventLedger } from '../ports.js';
+import { RecordNotFoundError } from '#harness/adapters/errors.js';
+import { EVENT_RETENTION_SECONDS } from '#harness/adapters/records.js';
+import { conditionally } from '#harness/adapters/dynamo/conditional.js';
+import { type DynamoTableDeps, keys } from '#harness/adapters/dynamo/table.js';
 
 export function createDynamoEventLedger({ client, tableName }: Omit<DynamoTableDeps, 'clock'>): EventLedger {
   return {

@@ -1,0 +1,110 @@
+// The app's storage ports: the run row, the helpdesk event ledger, shadow mode's counters and the
+// workflow engine the use cases start and signal. Adapters in ./dynamo and ./memory; the harness's own
+// ports (journal, idempotency, approvals, budgets, locks) are in harness/ports.ts.
+import type { Run, RunStatus, ShadowResolution } from '../domain/run.js';
+import type { RunCostStore } from '#harness/ports.js';
+
+/**
+ * What a conditional run update requires of the stored row, all of it checked in the same write
+ * (a ConditionExpression on DynamoDB): how a cancel, an approval decision and a refund's claim are
+ * ordered on the run row, whatever the interleaving.
+ */
+export interface RunCondition {
+  /** The stored status is one of these. */
+  statusIn?: readonly RunStatus[];
+  /** No cancellation is recorded. */
+  notCancelled?: boolean;
+  /** No refund has been claimed (no `refundIntent`). */
+  noRefundIntent?: boolean;
+}
+
+export type RunPatch = Partial<Omit<Run, 'runId' | 'tenant' | 'createdAt'>>;
+
+export interface RunStore extends RunCostStore {
+  /** Conditional put on the run id; returns false when the run already exists. */
+  create(run: Run): Promise<boolean>;
+  get(runId: string): Promise<Run | null>;
+  update(runId: string, patch: RunPatch): Promise<Run>;
+  /**
+   * The update, only if the stored run meets `condition` at the moment of the write: the run after
+   * it, or null when the condition failed (the caller re-reads to tell why). A missing run throws.
+   */
+  updateIf(runId: string, patch: RunPatch, condition: RunCondition): Promise<Run | null>;
+  addCost(runId: string, micros: number): Promise<void>;
+  list(limit: number): Promise<Run[]>;
+  /**
+   * Runs of a tenant in one status, newest first by when they took it (one Query on the byStatus
+   * index); with `changedSince` (ISO time), only those that took the status then or later. A run takes
+   * its status at its creation and at each write that sets `status`; other writes do not move it.
+   */
+  listByStatus?(tenant: string, status: Run['status'], limit: number, opts?: { changedSince?: string }): Promise<Run[]>;
+}
+
+/** One shadow-mode class of a tenant as stored: tickets a person resolved, how many agreed, its promotion. */
+export interface ShadowClassRecord {
+  classKey: string;
+  resolved: number;
+  agreed: number;
+  promotedAt: string | null;
+  promotedBy: string | null;
+}
+
+/** A class switched to auto: who did it, when, and the figures it was switched on. */
+export interface ShadowPromotion {
+  classKey: string;
+  at: string;
+  by: string;
+  resolved: number;
+  agreed: number;
+  /** The tenant's minimum tickets and agreement in force at the time. */
+  minTickets: number;
+  threshold: number;
+}
+
+/** Shadow mode's counters and promotions (functions/shared/domain/shadow.ts decides; this stores). */
+export interface ShadowStore {
+  /**
+   * Records a person's resolution on a shadow run, once: a conditional write on the run row (no
+   * resolution yet, or still exactly `replacing`, the one it supersedes), then the class counters by
+   * atomic ADD (superseding moves `agreed` by the difference). False when the condition failed: a
+   * redelivery, or another resolution got there first; nothing is counted then.
+   */
+  recordResolution(input: {
+    tenant: string;
+    runId: string;
+    classKey: string;
+    resolution: ShadowResolution;
+    replacing: ShadowResolution | null;
+  }): Promise<boolean>;
+  getClass(tenant: string, classKey: string): Promise<ShadowClassRecord | null>;
+  listClasses(tenant: string): Promise<ShadowClassRecord[]>;
+  /**
+   * Switches a class to auto, conditionally on its figures being still those given and on it not
+   * being promoted yet; the switch is kept on the class and as a promotion record. False otherwise.
+   */
+  promote(tenant: string, promotion: ShadowPromotion): Promise<boolean>;
+  /** Every switch of the tenant, oldest first. */
+  listPromotions(tenant: string): Promise<ShadowPromotion[]>;
+}
+
+/** Remembers helpdesk event ids for days, so a retried webhook maps to the run it started. */
+export interface EventLedger {
+  /** Conditional put; returns the runId recorded first for this event id. */
+  claim(input: { tenant: string; helpdesk: string; eventId: string; runId: string; at: string }): Promise<{
+    firstTime: boolean;
+    runId: string;
+  }>;
+}
+
+/** Step Functions as the use cases see it: AWS SFN in the cloud, the local ASL runner on a laptop. */
+export interface WorkflowEngine {
+  /** Starts an execution named `name`; a second start with the same name is harmless. */
+  start(input: { name: string; input: { runId: string } }): Promise<{ started: boolean }>;
+  sendTaskSuccess(taskToken: string, output: Record<string, unknown>): Promise<void>;
+  sendTaskFailure(taskToken: string, error: string, cause: string): Promise<void>;
+  /**
+   * Stops the execution named `name` (cancel, stalled run). Optional: an engine without it leaves the
+   * execution to finish on its own, and every step no-ops on a cancelled or closed run at entry.
+   */
+  stop?(name: string, cause: string): Promise<{ stopped: boolean }>;
+}
