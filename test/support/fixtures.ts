@@ -1,12 +1,15 @@
 // Test data and fakes for the harness tests: the demo store's orders as contract data, a run in
 // any state, a fixed clock, counting ids, and a fake MCP transport that behaves like the store's
-// refundCreate with @idempotent (same key → the original refund) and records every call.
+// refundCreate with @idempotent (same key → the original refund) and records every call. Its refund
+// rules are the sandbox store's own (local/sandbox/store/refund-rules.ts), not a copy.
 import type { Order, ToolName } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { OrderFacts, Proposal, Triage } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Clock, IdGenerator, LiveToolList, ToolCallResult, ToolTransport } from '#harness/ports.js';
+import { canonicalJson, replayIdempotent, suggestRefund } from '#local/sandbox/store/refund-rules.js';
 import { liveToolList } from './live-tools.js';
+import { toStoreOrder } from './sandbox-order.js';
 
 export const NOW = new Date('2026-09-23T12:00:00.000Z');
 export const daysAgo = (n: number, from = NOW) => new Date(from.getTime() - n * 86_400_000).toISOString();
@@ -126,6 +129,7 @@ export function makeRun(overrides: Partial<Run> = {}): Run {
 }
 
 type Call = { name: ToolName; args: Record<string, unknown> };
+type FakeRefund = { refundId: string; orderId: string; amount: { amountMinor: number; currency: string }; createdAt: string };
 type Scripted = ToolCallResult | 'hang' | 'lose-response' | Error;
 
 /**
@@ -137,13 +141,14 @@ type Scripted = ToolCallResult | 'hang' | 'lose-response' | Error;
  */
 export function createFakeTransport(orders: Order[] = [makeOrder()]) {
   const calls: Call[] = [];
-  const refundsByKey = new Map<string, { refundId: string; orderId: string; amount: { amountMinor: number; currency: string }; createdAt: string }>();
+  const refundsByKey = new Map<string, { fingerprint: string; refund: FakeRefund }>();
   const scripts = new Map<ToolName, Scripted[]>();
   let nextRefund = 1;
 
+  // The store's @idempotent rule: a replayed key answers the first refund, a key reused with other parameters is refused.
   function doRefund(args: Record<string, unknown>) {
     const key = String(args.idempotencyKey);
-    const existing = refundsByKey.get(key);
+    const existing = replayIdempotent(refundsByKey, key, args);
     if (existing) return existing;
     const refund = {
       refundId: `gid://shopify/Refund/${nextRefund++}`,
@@ -151,35 +156,28 @@ export function createFakeTransport(orders: Order[] = [makeOrder()]) {
       amount: args.amount as { amountMinor: number; currency: string },
       createdAt: NOW.toISOString(),
     };
-    refundsByKey.set(key, refund);
+    refundsByKey.set(key, { fingerprint: canonicalJson(args), refund });
     return refund;
   }
 
+  // The store's suggestedRefund over the test's order, mapped into preview_refund's output.
   function preview(args: Record<string, unknown>) {
     const order = orders.find((o) => o.id === args.orderId);
     if (!order) return { ok: false as const, error: { category: 'not_found' as const, message: 'order not found' } };
-    const asked = args.lineItems as Array<{ lineItemId: string; quantity: number }>;
-    const lines = asked.map((l) => {
-      const line = order.lineItems.find((li) => li.id === l.lineItemId);
-      const quantity = line ? Math.min(l.quantity, line.refundableQuantity) : 0;
-      return { lineItemId: l.lineItemId, quantity, subtotal: { amountMinor: quantity * (line?.unitPrice.amountMinor ?? 0), currency: order.currency } };
-    });
-    const total = Math.min(
-      lines.reduce((sum, l) => sum + l.subtotal.amountMinor, 0),
-      order.maximumRefundable.amountMinor,
-    );
+    const suggested = suggestRefund(toStoreOrder(order), args.lineItems as Array<{ lineItemId: string; quantity: number }>);
     const money = (amountMinor: number) => ({ amountMinor, currency: order.currency });
     const sale = order.transactions.find((t) => t.kind === 'SALE');
+    const maximumRefundable = money(suggested.maximumRefundableMinor);
     return {
       ok: true as const,
       output: {
         orderId: order.id,
-        amount: money(total),
-        subtotal: money(total),
+        amount: money(suggested.amountMinor),
+        subtotal: money(suggested.subtotalMinor),
         totalTax: money(0),
-        maximumRefundable: order.maximumRefundable,
-        lineItems: lines,
-        transactions: sale ? [{ parentTransactionId: sale.id, gateway: sale.gateway, amount: money(total), maximumRefundable: order.maximumRefundable }] : [],
+        maximumRefundable,
+        lineItems: suggested.lines.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, subtotal: money(l.subtotalMinor) })),
+        transactions: sale ? [{ parentTransactionId: sale.id, gateway: sale.gateway, amount: money(suggested.amountMinor), maximumRefundable }] : [],
       },
     };
   }
@@ -188,7 +186,8 @@ export function createFakeTransport(orders: Order[] = [makeOrder()]) {
   const transport: ToolTransport & {
     calls: Call[];
     listCalls: number;
-    refunds: typeof refundsByKey;
+    /** The refunds made, by idempotency key. */
+    readonly refunds: ReadonlyMap<string, FakeRefund>;
     script(name: ToolName, ...steps: Scripted[]): void;
     /** Changes what tools/list answers (schema drift, a server down). */
     serveList(change: (list: LiveToolList) => LiveToolList | Promise<LiveToolList>): void;
@@ -196,7 +195,9 @@ export function createFakeTransport(orders: Order[] = [makeOrder()]) {
     serverId: 'fake-mcp',
     calls,
     listCalls: 0,
-    refunds: refundsByKey,
+    get refunds() {
+      return new Map([...refundsByKey].map(([key, { refund }]) => [key, refund]));
+    },
     script(name, ...steps) {
       scripts.set(name, [...(scripts.get(name) ?? []), ...steps]);
     },

@@ -4,6 +4,7 @@
 import { getDirectiveValues, GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { minorToDecimal } from '#mcp/money.js';
 import type { RefundRequest, SandboxStoreState, StoreLineItem, StoreOrder, StoreRefund, StoreTransaction } from './state.js';
+import { canonicalJson, IdempotencyKeyMismatchError, replayIdempotent, suggestRefund } from './refund-rules.js';
 
 type Args = Record<string, unknown>;
 const MAX_PAGE = 250;
@@ -140,16 +141,7 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       args.suggestFullRefund === true
         ? order.lineItems.map((li) => ({ lineItemId: li.id, quantity: li.quantity }))
         : ((args.refundLineItems as { lineItemId: string; quantity: number }[] | null | undefined) ?? []);
-    const lines = requested.flatMap((req) => {
-      const item = order.lineItems.find((li) => li.id === req.lineItemId);
-      if (!item) return [];
-      const quantity = Math.min(req.quantity, state.refundableQuantity(order, item));
-      return quantity > 0 ? [{ id: null, lineItemId: item.id, quantity, subtotalMinor: item.unitPriceMinor * quantity }] : [];
-    });
-    const subtotal = lines.reduce((n, l) => n + l.subtotalMinor, 0);
-    // The order-level remainder caps the suggestion: amount-only refunds lower it without touching any line.
-    const max = state.maximumRefundableMinor(order);
-    const amount = Math.min(subtotal, max);
+    const { lines, subtotalMinor: subtotal, amountMinor: amount, maximumRefundableMinor: max } = suggestRefund(order, requested);
     const sale = order.transactions.find((t) => t.kind === 'SALE');
     return {
       amountSet: moneyBag(amount, order.currency),
@@ -157,7 +149,7 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       discountedSubtotalSet: moneyBag(subtotal, order.currency),
       totalTaxSet: moneyBag(0, order.currency),
       maximumRefundableSet: moneyBag(max, order.currency),
-      refundLineItems: lines.map((l) => refundLineView(order, l)),
+      refundLineItems: lines.map((l) => refundLineView(order, { id: null, ...l })),
       suggestedTransactions: sale
         ? [
             {
@@ -263,16 +255,16 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       }
       if (key.trim() === '') throw new GraphQLError('Idempotency key cannot be an empty string.', { extensions: { code: 'BAD_REQUEST' } });
       const input = args.input as Record<string, unknown>;
-      const fingerprint = canonicalJson(input);
-      const seen = state.idempotencyKeys.get(key);
-      if (seen) {
-        if (seen.fingerprint !== fingerprint) {
-          throw new GraphQLError('The idempotency key was already used with different parameters.', {
-            extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' },
-          });
-        }
-        const order = state.orders.find((o) => o.refunds.includes(seen.refund));
-        return { refund: order ? refundView(order, seen.refund) : null, order: order ? orderView(order) : null, userErrors: [] };
+      let replayed: StoreRefund | undefined;
+      try {
+        replayed = replayIdempotent(state.idempotencyKeys, key, input);
+      } catch (error) {
+        if (!(error instanceof IdempotencyKeyMismatchError)) throw error;
+        throw new GraphQLError(error.message, { extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' } });
+      }
+      if (replayed) {
+        const order = state.orders.find((o) => o.refunds.includes(replayed));
+        return { refund: order ? refundView(order, replayed) : null, order: order ? orderView(order) : null, userErrors: [] };
       }
       const request: RefundRequest = {
         orderId: String(input.orderId),
@@ -283,22 +275,11 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       };
       const result = state.createRefund(request);
       if (result.refund === null) return { refund: null, order: result.order ? orderView(result.order) : null, userErrors: result.userErrors };
-      state.idempotencyKeys.set(key, { fingerprint, refund: result.refund });
+      state.idempotencyKeys.set(key, { fingerprint: canonicalJson(input), refund: result.refund });
       events.changed?.();
       // A new refund only: a replayed key created nothing, so it sends nothing.
       events.refundCreated?.(result.order, result.refund);
       return { refund: refundView(result.order, result.refund), order: orderView(result.order), userErrors: [] };
     },
   };
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => a.localeCompare(b));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

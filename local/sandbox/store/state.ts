@@ -1,10 +1,11 @@
 // The sandbox store's in-memory state and its rules: seeding from a fixture (or restoring a saved
-// snapshot), what remains refundable (per line, and on the whole order net of every refund,
-// amount-only ones included), and refund creation with Shopify's validation. The GraphQL layer (resolvers.ts)
+// snapshot), what remains refundable (the arithmetic lives in refund-rules.ts, shared with the unit
+// tests' fake), and refund creation with Shopify's validation. The GraphQL layer (resolvers.ts)
 // reads and mutates it; tests read it directly to assert what happened.
 import type { Clock } from '#harness/ports.js';
 import { decimalToMinor, MoneyFormatError } from '#mcp/money.js';
 import { FixtureError, lineIndexOf, refundAmountMinor, refundsOldestFirst, type FixtureLineUnits, type FixtureOrder, type SandboxFixture } from '../fixture.js';
+import { maximumRefundableMinor, receivedMinor, refundableQuantity, refundedMinor } from './refund-rules.js';
 
 export interface StoreAttribute {
   key: string;
@@ -152,30 +153,20 @@ export class SandboxStoreState {
     return this.orders.find((o) => o.id === id);
   }
 
-  refundedQuantity(order: StoreOrder, lineItemId: string): number {
-    return order.refunds
-      .flatMap((r) => r.lines)
-      .filter((l) => l.lineItemId === lineItemId)
-      .reduce((n, l) => n + l.quantity, 0);
-  }
-
   refundableQuantity(order: StoreOrder, item: StoreLineItem): number {
-    return item.quantity - this.refundedQuantity(order, item.id);
+    return refundableQuantity(order, item);
   }
 
   receivedMinor(order: StoreOrder): number {
-    return order.transactions.filter((t) => t.kind === 'SALE').reduce((n, t) => n + t.amountMinor, 0);
+    return receivedMinor(order);
   }
 
   refundedMinor(order: StoreOrder): number {
-    return order.transactions.filter((t) => t.kind === 'REFUND').reduce((n, t) => n + t.amountMinor, 0);
+    return refundedMinor(order);
   }
 
-  /** The order total (its lines) less every refund, amount-only ones included; never above what was received. */
   maximumRefundableMinor(order: StoreOrder): number {
-    const total = order.lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
-    const refunded = order.refunds.reduce((n, r) => n + r.amountMinor, 0);
-    return Math.max(0, Math.min(total, this.receivedMinor(order)) - refunded);
+    return maximumRefundableMinor(order);
   }
 
   fulfilledQuantity(order: StoreOrder, lineItemId: string): number {
