@@ -2,7 +2,7 @@
 // workflow engine the use cases start and signal. Adapters in ./dynamo and ./memory; the harness's own
 // ports (journal, idempotency, approvals, budgets, locks) are in harness/ports.ts.
 import type { Run, RunStatus, ShadowResolution } from '../domain/run.js';
-import type { RunCostStore } from '#harness/ports.js';
+import type { ApprovalStore, BudgetStore, IdempotencyStore, JournalStore, LockStore, RunCostStore } from '#harness/ports.js';
 
 /**
  * What a conditional run update requires of the stored row, all of it checked in the same write
@@ -107,4 +107,21 @@ export interface WorkflowEngine {
    * execution to finish on its own, and every step no-ops on a cancelled or closed run at entry.
    */
   stop?(name: string, cause: string): Promise<{ stopped: boolean }>;
+}
+
+/** Every storage port the app composes, whatever holds them (DynamoDB, or memory for tests and quick runs). */
+export interface AppStores {
+  runs: RunStore;
+  journal: JournalStore;
+  idempotency: IdempotencyStore;
+  approvals: ApprovalStore;
+  events: EventLedger;
+  /** Model-cost reservations against the run's and the tenant's daily caps. */
+  budget: BudgetStore;
+  /** Leases with an expiry (one refund dispatch at a time per customer). */
+  locks: LockStore;
+  /** Shadow mode's class counters and promotions (resolutions are written on the runs). */
+  shadow: ShadowStore;
+  /** Runs bound to this order, oldest first (DynamoDB: one Query on the byOrder index). */
+  findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
 }

@@ -2,8 +2,7 @@
 // stores composed with the app's run, event and shadow stores. Build the document client once per
 // container with removeUndefinedValues and pass it in.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ApprovalStore, BudgetStore, Clock, IdempotencyStore, IdGenerator, JournalStore, LockStore } from '#harness/ports.js';
-import type { Run } from '../../domain/run.js';
+import type { Clock, IdGenerator } from '#harness/ports.js';
 import {
   createDynamoApprovalStore,
   createDynamoBudgetStore,
@@ -11,7 +10,7 @@ import {
   createDynamoJournalStore,
   createDynamoLockStore,
 } from '#harness/adapters/dynamo/index.js';
-import type { EventLedger, RunStore, ShadowStore } from '../ports.js';
+import type { AppStores } from '../ports.js';
 import { createDynamoEventLedger } from './events.js';
 import { createDynamoRunStore } from './runs.js';
 import { createDynamoShadowStore } from './shadow.js';
@@ -19,21 +18,7 @@ import { createDynamoShadowStore } from './shadow.js';
 export { TABLE_KEYS, keys, createTableInput } from '#harness/adapters/dynamo/table.js';
 export { isConditionalCheckFailed } from '#harness/adapters/dynamo/conditional.js';
 
-export interface DynamoStores {
-  runs: RunStore;
-  journal: JournalStore;
-  idempotency: IdempotencyStore;
-  approvals: ApprovalStore;
-  events: EventLedger;
-  /** Model-cost reservations against the run's and the tenant's daily caps. */
-  budget: BudgetStore;
-  /** Leases with an expiry (one refund dispatch at a time per customer). */
-  locks: LockStore;
-  /** Shadow mode's class counters and promotions. */
-  shadow: ShadowStore;
-  /** Runs bound to this order, oldest first: one Query on the byOrder index. */
-  findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
-}
+export type DynamoStores = AppStores;
 
 export function createDynamoStores(deps: {
   client: DynamoDBDocumentClient;

@@ -4,7 +4,7 @@
 // contract (test/contract/stores/) runs the same suites against both. For unit tests and quick local
 // runs; nothing survives the process.
 import type { JournalRow } from '#harness/domain/types.js';
-import type { ApprovalRecord, ApprovalStore, BudgetStore, Clock, IdempotencyStore, IdGenerator, JournalStore, LockStore } from '#harness/ports.js';
+import type { ApprovalRecord, Clock, IdGenerator } from '#harness/ports.js';
 import {
   createInMemoryApprovalStore,
   createInMemoryBudgetStore,
@@ -14,23 +14,12 @@ import {
   type StoredIdempotencyRecord,
 } from '#harness/adapters/memory/index.js';
 import type { Run } from '../../domain/run.js';
-import type { EventLedger, RunStore, ShadowStore } from '../ports.js';
+import type { AppStores } from '../ports.js';
 import { createInMemoryEventLedger } from './events.js';
 import { createInMemoryRunStore } from './runs.js';
 import { createInMemoryShadowStore } from './shadow.js';
 
-export interface InMemoryStores {
-  runs: RunStore;
-  journal: JournalStore;
-  idempotency: IdempotencyStore;
-  approvals: ApprovalStore;
-  events: EventLedger;
-  budget: BudgetStore;
-  /** Leases with an expiry (one refund dispatch at a time per customer). */
-  locks: LockStore;
-  /** Shadow mode's class counters and promotions (writes resolutions on the runs above). */
-  shadow: ShadowStore;
-  findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
+export interface InMemoryStores extends AppStores {
   /** The raw maps, for assertions in tests. */
   readonly state: {
     runs: Map<string, Run>;
