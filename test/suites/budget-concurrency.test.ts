@@ -9,42 +9,15 @@ import { BudgetExceededError } from '#harness/errors.js';
 import { createHarness } from '#harness/harness.js';
 import { utcDay, worstCaseMicros } from '#harness/models/budget.js';
 import { DEFAULT_MODEL_CONFIG } from '#harness/models/gateway.js';
-import type { ModelProvider, ModelRequest, ModelResponse, ToolTransport } from '#harness/ports.js';
+import type { ModelRequest, ToolTransport } from '#harness/ports.js';
 import { startDynalite, startDynamoDbLocal } from './support/dynamo.js';
 import { clock, ids } from '../support/world.js';
+import { pricedTriageModel } from '../support/priced-model.js';
 
 const noTools: ToolTransport = { serverId: 'none', call: async () => ({ ok: false, error: { category: 'invalid', message: 'no tools here' } }) };
 
 /** A priced model that answers after a little while, so calls overlap. */
-function slowPriced(): ModelProvider & { calls: number } {
-  const provider = {
-    name: 'anthropic' as const,
-    calls: 0,
-    async complete<T>(request: ModelRequest<T>): Promise<ModelResponse<T>> {
-      provider.calls += 1;
-      await new Promise((r) => setTimeout(r, 5));
-      const output = {
-        intent: 'refund_request',
-        confidence: 0.9,
-        orderNumber: '1001',
-        orderNumbersMentioned: ['1001'],
-        orderQuote: null,
-        language: 'en',
-        reason: 'damaged',
-        itemHints: [],
-        riskFlags: [],
-      };
-      return {
-        output: request.schema.parse(output),
-        model: request.model,
-        requestId: null,
-        stopReason: 'end_turn',
-        usage: { inputTokens: 400, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0 },
-      };
-    },
-  };
-  return provider;
-}
+const slowPriced = () => pricedTriageModel({ inputTokens: 400, outputTokens: 100, delayMs: 5 });
 
 const request: ModelRequest<Triage> = {
   specialist: 'triage',

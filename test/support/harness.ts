@@ -1,10 +1,10 @@
 // Builds a harness over in-memory stores, the fake transport and the offline models, with short
 // tool deadlines and instant retry waits, plus a step context helper.
-import { createHarness } from '#harness/harness.js';
+import { createHarness, type HarnessDeps } from '#harness/harness.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
 import type { StepName } from '#harness/domain/types.js';
-import type { IdempotencyStore, JournalStore, ModelProvider, StepContext } from '#harness/ports.js';
+import type { Clock, IdempotencyStore, JournalStore, ModelProvider, StepContext, ToolTransport } from '#harness/ports.js';
 import type { Order } from '#shared/contracts/tools.js';
 import { countingIds, createFakeTransport, fixedClock, makeOrder } from './fixtures.js';
 
@@ -30,4 +30,25 @@ export function setupHarness(options: { orders?: Order[]; models?: ModelProvider
 
 export function stepCtx(step: StepName, overrides: Partial<StepContext> = {}): StepContext {
   return { tenant: 'demo', runId: 'run-1', step, boundOrderId: null, ...overrides };
+}
+
+/**
+ * A harness over the given tools and stores with the offline models and counting ids, and none of
+ * setupHarness's extras (runs and budget stores, short deadlines, instant waits) unless `extra` adds them.
+ */
+export function bareHarness(
+  tools: ToolTransport,
+  stores: { journal: JournalStore; idempotency: IdempotencyStore },
+  clock: Clock,
+  extra: Partial<HarnessDeps> = {},
+) {
+  return createHarness({
+    tools,
+    journal: stores.journal,
+    idempotency: stores.idempotency,
+    models: createOfflineModelProvider(),
+    clock,
+    ids: countingIds(),
+    ...extra,
+  });
 }

@@ -2,8 +2,10 @@
 import type { Category } from '../../schema.js';
 import type { Spec } from '../dsl.js';
 import { another_customers_order, no_order_number, several_order_numbers } from './binding.js';
-import { exclusions, partial_quantity_words, several_items, single_damaged } from './damage.js';
-import { already_refunded_units, amount_and_day_boundaries, amount_only_refunds_and_gift_cards, recent_refunds } from './history.js';
+import { several_items, single_damaged } from './damage-items.js';
+import { exclusions, partial_quantity_words } from './damage-quantities.js';
+import { already_refunded_units, amount_and_day_boundaries } from './history-limits.js';
+import { amount_only_refunds_and_gift_cards, recent_refunds } from './history-refunds.js';
 import { prompt_injection } from './injection.js';
 import { non_english } from './languages.js';
 import { change_of_mind, refund_status, refund_vs_replacement, unfulfilled } from './requests.js';

@@ -1,0 +1,266 @@
+// Specs: partial_quantity_words, exclusions.
+import type { Spec } from '../dsl.js';
+
+export const partial_quantity_words: Spec[] = [
+  {
+    who: { name: 'Laura Benson' },
+    orders: [{ items: [['BOWL-CER', 3]], ful: 4 }],
+    subject: 'Bowls cracked',
+    body: 'Hi, two of the three cereal bowls in order #{o1} arrived cracked. The third one is fine and I will keep it. Could you refund the two broken ones? Thanks, Laura',
+    claim: { order: 'o1', reason: 'damaged', lines: [['BOWL-CER', 2]] },
+    expect: { outcome: 'auto', amount: 3000 },
+  },
+  {
+    who: { name: 'Sam Whitaker' },
+    orders: [{ items: [['GLASS-HIGHBALL', 6]], ful: 6 }],
+    subject: 'Highball glasses broken',
+    body: 'Hey, order {o1}: four of the six highball glasses were broken in the box. The other two survived. Refund for the 4 please.',
+    claim: { order: 'o1', reason: 'damaged', lines: [['GLASS-HIGHBALL', 4]] },
+    expect: { outcome: 'auto', amount: 3600 },
+  },
+  {
+    who: { name: 'Carmen Diaz' },
+    orders: [{ items: [['MUG-STONE', 2], 'COASTER-CORK'], ful: 3 }],
+    subject: 'Both mugs chipped',
+    body: 'Hello, both mugs from my order #{o1} have chips on the rim, they must have knocked together in the box. Can I have a refund for both of them? The coasters are fine.',
+    claim: { order: 'o1', reason: 'damaged', lines: [['MUG-STONE', 2]] },
+    expect: { outcome: 'auto', amount: 3600 },
+  },
+  {
+    who: { name: 'Peter Lindqvist' },
+    orders: [{ items: [['PLATE-DINNER', 4]], ful: 5 }],
+    subject: 'All plates shattered',
+    body: 'Hi, all four dinner plates in order {o1} are shattered. Box was soaking wet and squashed. I want a refund for all four, please do not resend.',
+    claim: { order: 'o1', reason: 'damaged', lines: [['PLATE-DINNER', 4]] },
+    expect: { outcome: 'approval', amount: 6400, rules: ['amount_over_auto_limit'] },
+  },
+  {
+    who: { name: 'Grace Okafor' },
+    orders: [{ items: [['CANDLE-SOY', 4]], ful: 8 }],
+    subject: 'Melted candles',
+    body: 'Hi! A pair of the candles from order #{o1} melted in the heat during delivery and the wax is all over the lids, the other two look ok. Could you refund those two please?',
+    claim: { order: 'o1', reason: 'damaged', lines: [['CANDLE-SOY', 2]] },
+    expect: { outcome: 'auto', amount: 3200 },
+  },
+  {
+    who: { name: 'Oscar Reyes' },
+    orders: [{ items: [['MUG-ENAMEL', 2]], ful: 4 }],
+    subject: 'dented mug',
+    body: 'One of the two enamel mugs in {o1} has a big dent and the enamel flaked off around it. Refund for that one please, thanks',
+    claim: { order: 'o1', reason: 'damaged', lines: [['MUG-ENAMEL', 1]] },
+    expect: { outcome: 'auto', amount: 1400 },
+  },
+  {
+    who: { name: 'Natalie Brooks' },
+    orders: [{ items: [['TRIVET-IRON', 3], 'TOWEL-TEA'], ful: 10 }],
+    subject: 'Cracked trivet',
+    body: 'Hi, I ordered three trivets in order {o1}. One trivet arrived cracked right through the middle. The others are fine. Refund for the cracked one please.',
+    claim: { order: 'o1', reason: 'damaged', lines: [['TRIVET-IRON', 1]] },
+    expect: { outcome: 'auto', amount: 1700 },
+  },
+  {
+    who: { name: 'Ahmed Karim' },
+    orders: [{ items: [['KETTLE-STEEL', 2]], ful: 13 }],
+    subject: 'Kettle whistle broken',
+    body: "Hello, I bought two stovetop kettles (order #{o1}), one for me and one for my daughter. The whistle on one of the kettles doesn't work at all, the cap won't whistle. Please refund one kettle.",
+    claim: { order: 'o1', reason: 'defective', lines: [['KETTLE-STEEL', 1]] },
+    expect: { outcome: 'auto', amount: 4500 },
+  },
+  {
+    who: { name: 'Becky Lawson' },
+    orders: [{ items: [['GLASS-TUMBLER', 3]], ful: 2 }],
+    subject: 'Glass sets smashed',
+    body: 'Order {o1} - I ordered 3 sets of tumblers and two sets arrived completely smashed. Refund the two sets please.',
+    claim: { order: 'o1', reason: 'damaged', lines: [['GLASS-TUMBLER', 2]] },
+    expect: { outcome: 'approval', amount: 6800, rules: ['amount_over_auto_limit'] },
+  },
+  {
+    who: { name: 'Victor Hale' },
+    orders: [{ items: [['MUG-STONE', 4]], ful: 6 }],
+    subject: 'A mug is broken',
+    body: 'Hi, a mug is broken in my order #{o1}, the handle came off in the packaging. Can you refund it?',
+    claim: { order: 'o1', reason: 'damaged', lines: [['MUG-STONE', 1]] },
+    expect: { outcome: 'auto', amount: 1800 },
+    note: '"a mug" out of four: one unit, never the ordered quantity',
+  },
+  {
+    who: { name: 'Julia Moretti' },
+    orders: [{ items: [['PLATE-DINNER', 6]], ful: 5 }],
+    subject: 'Some plates broken',
+    body: 'Hello, some of the dinner plates in order {o1} arrived broken. Please refund the broken ones.',
+    claim: { order: 'o1', reason: 'damaged', unclear: true },
+    expect: { outcome: 'escalate', esc: 'unclear' },
+    note: '"some of" six: the quantity is not stated and must not be assumed',
+  },
+  {
+    who: { name: 'Derek Simmons' },
+    orders: [{ items: [['VASE-BUD', 3]], ful: 35 }],
+    subject: 'All three vases cracked',
+    body: "I've only just unpacked order #{o1} (we were away) and all three bud vases have hairline cracks. Refund please.",
+    claim: { order: 'o1', reason: 'damaged', lines: [['VASE-BUD', 3]] },
+    expect: { outcome: 'approval', amount: 3600, rules: ['fulfilled_too_long_ago'] },
+  },
+];
+
+export const exclusions: Spec[] = [
+  {
+    who: { name: 'Monica Alvarez' },
+    orders: [{ items: ['MUG-STONE', 'BOWL-CER', 'PLATE-DINNER', 'KETTLE-GOOSE'], ful: 4 }],
+    subject: 'Almost everything broken',
+    body: 'Hi, order #{o1} arrived and everything except the kettle is broken: the mug, the bowl and the plate are all in pieces. The kettle works fine. Please refund the broken pieces.',
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['MUG-STONE', 1],
+        ['BOWL-CER', 1],
+        ['PLATE-DINNER', 1],
+      ],
+    },
+    expect: { outcome: 'auto', amount: 4900 },
+  },
+  {
+    who: { name: 'Trevor Banks' },
+    orders: [{ items: ['GLASS-WINE', 'CARAFE-GLASS', 'COASTER-CORK'], ful: 8 }],
+    subject: 'Glass items broken',
+    body: 'Hello, everything in order {o1} broke in transit, all but the coasters. Refund for the broken items please.',
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['GLASS-WINE', 1],
+        ['CARAFE-GLASS', 1],
+      ],
+    },
+    expect: { outcome: 'approval', amount: 5300, rules: ['amount_over_auto_limit'] },
+  },
+  {
+    who: { name: 'Elena Petrova' },
+    orders: [{ items: [['FRAME-OAK', 2], 'FRAME-BRASS'], ful: 6 }],
+    subject: 'Cracked frame glass',
+    body: 'Hi, every frame in order #{o1} has cracked glass except one of the oak ones. So one oak frame and the brass frame are damaged. Could I get a refund for those two?',
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['FRAME-OAK', 1],
+        ['FRAME-BRASS', 1],
+      ],
+    },
+    expect: { outcome: 'auto', amount: 4500 },
+  },
+  {
+    who: { name: 'Jamal Wright' },
+    orders: [
+      {
+        items: [
+          ['PLATE-DINNER', 4],
+          ['BOWL-CER', 4],
+        ],
+        ful: 5,
+      },
+    ],
+    subject: 'Dinnerware broken',
+    body: 'Hi, my dinnerware set order {o1} was a disaster. All the plates and bowls are broken except one bowl that survived. Please refund everything that broke.',
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['PLATE-DINNER', 4],
+        ['BOWL-CER', 3],
+      ],
+    },
+    expect: { outcome: 'approval', amount: 10900, rules: ['amount_over_auto_limit'] },
+  },
+  {
+    who: { name: 'Sarah Kim' },
+    orders: [{ items: [['VASE-BUD', 2], ['CANDLE-SOY', 2], 'NAPKIN-LINEN'], ful: 3 }],
+    subject: 'Wrong items in my order',
+    body: "Hello, apart from the napkins, the whole of order #{o1} is wrong. I got clear vases instead of the smoked ones I picked, and green candles instead of the unscented white ones. I don't want replacements, just a refund for the vases and candles.",
+    claim: {
+      order: 'o1',
+      reason: 'wrong_item',
+      lines: [
+        ['VASE-BUD', 2],
+        ['CANDLE-SOY', 2],
+      ],
+    },
+    expect: { outcome: 'approval', amount: 5600, rules: ['amount_over_auto_limit'] },
+  },
+  {
+    who: { name: 'George Papadopoulos' },
+    orders: [{ items: ['TEAPOT-CAST', ['MUG-ENAMEL', 2], 'TOWEL-TEA'], ful: 9 }],
+    subject: 'damaged order',
+    body: 'Hello, besides the tea towels, everything else in order {o1} was damaged, the teapot lid is cracked and both enamel mugs are dented badly. Please refund the damaged things.',
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['TEAPOT-CAST', 1],
+        ['MUG-ENAMEL', 2],
+      ],
+    },
+    expect: { outcome: 'approval', amount: 6700, rules: ['amount_over_auto_limit'] },
+  },
+  {
+    who: { name: 'Lily Thompson' },
+    orders: [{ items: ['BOARD-BAMBOO', ['SPOON-OLIVE', 2], 'COASTER-CORK'], ful: 7 }],
+    subject: 'Warped board and coasters',
+    body: 'Hi, everything in order #{o1} except the spoons arrived water damaged: the bamboo board is warped and the coasters are swollen and mouldy. Refund please for those, spoons are fine.',
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['BOARD-BAMBOO', 1],
+        ['COASTER-CORK', 1],
+      ],
+    },
+    expect: { outcome: 'auto', amount: 3100 },
+  },
+  {
+    who: { name: 'Ryan Foster' },
+    orders: [{ items: ['LAMP-DESK', ['LAMP-BULB', 2]], ful: 11 }],
+    subject: 'Bulbs dead',
+    body: "Hey, order {o1}: the lamp itself is fine, it's everything else, i.e. the bulbs, both are dead on arrival. Refund for the bulbs please.",
+    claim: { order: 'o1', reason: 'defective', lines: [['LAMP-BULB', 2]] },
+    expect: { outcome: 'auto', amount: 1400 },
+  },
+  {
+    who: { name: 'Mia Johansson' },
+    orders: [{ items: ['MUG-SET4', ['GLASS-HIGHBALL', 4]], ful: 5 }],
+    subject: 'Broken glasses',
+    body: "Hi, the highball glasses from order #{o1} all arrived broken except for one. The mug set is fine. I'd like a refund for the broken glasses.",
+    claim: { order: 'o1', reason: 'damaged', lines: [['GLASS-HIGHBALL', 3]] },
+    expect: { outcome: 'auto', amount: 2700 },
+  },
+  {
+    who: { name: 'Ethan Cole' },
+    orders: [{ items: ['KETTLE-STEEL', 'TEAPOT-CAST', 'CARAFE-GLASS'], ful: 6 }],
+    subject: 'Missing items',
+    body: 'Hi there, order {o1} was marked delivered but everything except the kettle was missing from the parcel, no teapot and no carafe. Please refund the two missing items.',
+    claim: {
+      order: 'o1',
+      reason: 'not_received',
+      lines: [
+        ['TEAPOT-CAST', 1],
+        ['CARAFE-GLASS', 1],
+      ],
+    },
+    expect: { outcome: 'approval', amount: 6400, rules: ['amount_over_auto_limit'] },
+  },
+  {
+    who: { name: 'Anna Visser' },
+    orders: [{ items: ['VASE-BUD', ['CANDLE-SOY', 3]], ful: 4, currency: 'EUR' }],
+    subject: 'Broken in transit',
+    body: "Hello, my order #{o1} got here today and it's a mess: the vase is broken and the candles too, all except one candle. Can you refund the vase and the two broken candles? Regards from Amsterdam, Anna",
+    claim: {
+      order: 'o1',
+      reason: 'damaged',
+      lines: [
+        ['VASE-BUD', 1],
+        ['CANDLE-SOY', 2],
+      ],
+    },
+    expect: { outcome: 'auto', amount: 4400 },
+  },
+];
