@@ -1,0 +1,58 @@
+// Common words of the grounding rules (normal form of text.ts): generic title words, English function
+// words.
+
+/** Title words too common to tell one line from another. */
+export const GENERIC_TITLE_WORDS = new Set([
+  'set',
+  'pack',
+  'large',
+  'small',
+  'medium',
+  'mini',
+  'size',
+  'color',
+  'colour',
+  'black',
+  'white',
+  'grey',
+  'gray',
+  'blue',
+  'green',
+  'with',
+  'the',
+  'and',
+  'for',
+  'piece',
+  'pieces',
+  'gift',
+  'card',
+  'classic',
+  'premium',
+  'deluxe',
+  'edition',
+  'model',
+]);
+
+/** Common English function words: enough of them means the customer wrote in English. */
+export const ENGLISH_WORDS = new Set([
+  'the',
+  'and',
+  'my',
+  'is',
+  'it',
+  'was',
+  'i',
+  'you',
+  'with',
+  'for',
+  'this',
+  'have',
+  'has',
+  'of',
+  'to',
+  'in',
+  'on',
+  'but',
+  'please',
+  'arrived',
+]);
