@@ -4,7 +4,7 @@
 import type { Order, RefundCreateInput } from '#shared/contracts/tools.js';
 import type { OrderFacts, GatedRun } from '../domain/types.js';
 import { HarnessError, TemporarilyUnavailableError } from '../errors.js';
-import type { ApprovalRecord, Clock, IdempotencyStore, JournalStore, StepContext } from '../ports.js';
+import type { ApprovalRecord, Clock, IdempotencyRecord, IdempotencyStore, JournalStore, StepContext } from '../ports.js';
 import type { Policy } from '../policy/document.js';
 import type { RefundArgumentsVerdict } from '../policy/refund-args.js';
 import { RULES } from '../policy/rules.js';
@@ -47,6 +47,8 @@ export interface RefundAttempt {
   key: string;
   /** The arguments' binding hash, before the dispatch check recomputes it. */
   keyHash: string;
+  /** The record an earlier attempt left for this key that settling could not answer (in flight or unknown): this attempt resends. */
+  earlier: IdempotencyRecord | null;
 }
 
 /** An attempt the dispatch check passed: its verdict, and the customer whose refunds are counted. */

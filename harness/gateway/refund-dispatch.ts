@@ -1,5 +1,5 @@
 // Dispatch, under the customer's lock: the preview_refund dry run compared with the arguments
-// (preview.ts) → pin check → the idempotency record written BEFORE dispatch (conditional put) →
+// (preview.ts; not on a resend of an unknown outcome) → pin check → the idempotency record written BEFORE dispatch (conditional put) →
 // refund_create with the key (bounded retries, tool-dispatch.ts) → the record completed with the
 // receipt, or marked unknown and kept. An outcome nobody can tell keeps the lock to its expiry, so
 // the next count sees the refund, and throws an AmbiguousOutcomeError: `pending_review` when a retry
@@ -22,6 +22,14 @@ interface Sent {
   held: HeldLock;
   latencyMs: number;
 }
+
+/**
+ * A resend of these very arguments under a key whose outcome is unknown skips the dry run: the first
+ * attempt ran it before its record was written, and if that refund was made after all, the store's
+ * preview now disagrees (the lines are refunded) and would refuse a refund that exists. The key
+ * answers it instead; had it not been made, Shopify's refundCreate runs its own checks on the resend.
+ */
+const isResend = (refund: AuthorisedRefund) => refund.earlier !== null && refund.earlier.argsHash === refund.argsHash;
 
 /** A dry run before the write: the store must agree on lines, amount and transaction. */
 async function dryRun(deps: RefundDeps, refund: AuthorisedRefund): Promise<void> {
@@ -54,7 +62,7 @@ async function journalAllowed(deps: RefundDeps, refund: AuthorisedRefund): Promi
     name: REFUND_TOOL,
     argsHash,
     outcome: 'ok',
-    detail: `dispatch allowed (${approved ? 'approved' : 'auto'})`,
+    detail: `dispatch allowed (${approved ? 'approved' : 'auto'})${isResend(refund) ? '; the same key resent, outcome unknown before' : ''}`,
     latencyMs: 0,
     idempotencyKey: key,
     decision: 'allow',
@@ -134,7 +142,7 @@ async function recordFailure(deps: RefundDeps, sent: Sent, result: FailedDispatc
 /** The one dispatch of an authorised refund, under the customer's lock. */
 export async function dispatchRefund(deps: RefundDeps, refund: AuthorisedRefund, held: HeldLock): Promise<RefundReceipt> {
   const { ctx, args, key, argsHash } = refund;
-  await dryRun(deps, refund);
+  if (!isResend(refund)) await dryRun(deps, refund);
   await deps.caller.assertPinned(ctx, REFUND_TOOL, argsHash, key);
   const started = performance.now();
   const done = await beginRecord(deps, refund);

@@ -53,7 +53,7 @@ async function readAttempt(deps: RefundDeps, ctx: StepContext, run: GatedRun): P
   const { order } = await deps.caller.callTool(boundCtx, 'get_order', { orderNumber: bound.orderNumber }, { internal: true });
   const facts = toOrderFacts(order, bound.refundsLast90Days);
   const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal!, facts });
-  return { ctx, run, bound, boundCtx, order, facts, args, key: args.idempotencyKey, keyHash: refundArgumentsHash(args, deps.spec.pin) };
+  return { ctx, run, bound, boundCtx, order, facts, args, key: args.idempotencyKey, keyHash: refundArgumentsHash(args, deps.spec.pin), earlier: null };
 }
 
 async function refund(deps: RefundDeps, ctx: StepContext, request: RefundRequest): Promise<RefundReceipt> {
@@ -64,8 +64,8 @@ async function refund(deps: RefundDeps, ctx: StepContext, request: RefundRequest
   const attempt = await readAttempt(deps, ctx, run);
   // A record for this key means an earlier attempt got as far as dispatch: settle it first.
   const settled = await settleExisting(deps, attempt);
-  if (settled) return settled;
-  const authorised = await authorise(deps, attempt, request, policy);
+  if (settled.receipt) return settled.receipt;
+  const authorised = await authorise(deps, { ...attempt, earlier: settled.earlier }, request, policy);
   return withCustomerLock(deps, authorised, async (held) => {
     await authoriseUnderLock(deps, authorised);
     return dispatchRefund(deps, authorised, held);

@@ -1,13 +1,15 @@
 // Test data and fakes for the harness tests: the demo store's orders as contract data, a run in
-// any state, a fixed clock, counting ids, and a fake MCP transport that behaves like the store's
-// refundCreate with @idempotent (same key → the original refund) and records every call. Its refund
-// rules are the sandbox store's own (local/sandbox/store/refund-rules.ts), not a copy.
+// any state, a fixed clock, counting ids, and a fake MCP transport that records every call and
+// answers the refund tools from the sandbox store's own state and rules (local/sandbox/store/), in
+// process, so unit tests and the sandbox share one Shopify.
 import type { Order, ToolName } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { OrderFacts, Proposal, Triage } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Clock, IdGenerator, LiveToolList, ToolCallResult, ToolTransport } from '#harness/ports.js';
-import { canonicalJson, replayIdempotent, suggestRefund } from '#local/sandbox/store/refund-rules.js';
+import { financialStatus, IdempotencyKeyMismatchError, suggestRefund } from '#local/sandbox/store/refund-rules.js';
+import { SandboxStoreState, type IdempotentRefundResult, type RefundRequest, type StoreOrder, type StoreRefund } from '#local/sandbox/store/state.js';
+import { minorToDecimal } from '#mcp/money.js';
 import { liveToolList } from './live-tools.js';
 import { toStoreOrder } from './sandbox-order.js';
 
@@ -131,63 +133,162 @@ export function makeRun(overrides: Partial<Run> = {}): Run {
 type Call = { name: ToolName; args: Record<string, unknown> };
 type FakeRefund = { refundId: string; orderId: string; amount: { amountMinor: number; currency: string }; createdAt: string };
 type Scripted = ToolCallResult | 'hang' | 'lose-response' | Error;
+type Failure = Extract<ToolCallResult, { ok: false }>;
+
+const DAY_MS = 86_400_000;
+const numericId = (id: string) => id.split('/').at(-1) ?? id;
+const failure = (category: Failure['error']['category'], message: string): Failure => ({ ok: false, error: { category, message } });
 
 /**
- * A fake MCP transport over a tiny store: get_order returns the configured orders by number,
- * find_customer_orders those whose customer has the email,
- * refund_create honours the idempotency key like Shopify's @idempotent, post_draft returns a
- * note. `script(name, ...)` queues one-off behaviours: a result, 'hang' (never answers),
- * 'lose-response' (the refund happens, the answer never arrives) or a thrown Error.
+ * A fake MCP transport over the sandbox store's own state (local/sandbox/store/state.ts), in process:
+ * get_order returns the configured orders by number as the test wrote them (with the refunds made
+ * here added, as the store now holds them), find_customer_orders
+ * those whose customer has the email; preview_refund, refund_create and get_refund_history run the
+ * store's rules over those orders (mapped by sandbox-order.ts): Shopify's suggestedRefund, its
+ * refundCreate checks under @idempotent (same key → the original refund, a key reused with other
+ * arguments → conflict), and the refunds the customer's orders hold, those made here included.
+ * post_draft returns a note. `script(name, ...)` queues one-off behaviours: a result, 'hang' (never
+ * answers), 'lose-response' (the refund happens, the answer never arrives) or a thrown Error.
  */
-export function createFakeTransport(orders: Order[] = [makeOrder()]) {
+export function createFakeTransport(orders: Order[] = [makeOrder()], options: { clock?: Clock } = {}) {
+  const clock = options.clock ?? fixedClock();
   const calls: Call[] = [];
-  const refundsByKey = new Map<string, { fingerprint: string; refund: FakeRefund }>();
   const scripts = new Map<ToolName, Scripted[]>();
-  let nextRefund = 1;
+  const store = new SandboxStoreState({ shop: { name: 'Test store', currency: 'USD' }, customers: [], orders: [] }, clock);
 
-  // The store's @idempotent rule: a replayed key answers the first refund, a key reused with other parameters is refused.
-  function doRefund(args: Record<string, unknown>) {
-    const key = String(args.idempotencyKey);
-    const existing = replayIdempotent(refundsByKey, key, args);
-    if (existing) return existing;
-    const refund = {
-      refundId: `gid://shopify/Refund/${nextRefund++}`,
-      orderId: String(args.orderId),
-      amount: args.amount as { amountMinor: number; currency: string },
-      createdAt: NOW.toISOString(),
+  /** The store's copy of a test order, made on first use (so orders a test adds or edits before then count). */
+  function storeOrder(orderId: string): StoreOrder | undefined {
+    const known = store.orderById(orderId);
+    if (known) return known;
+    const order = orders.find((o) => o.id === orderId);
+    if (!order) return undefined;
+    store.addOrder(toStoreOrder(order));
+    return store.orderById(orderId);
+  }
+  const money = (order: StoreOrder, amountMinor: number) => ({ amountMinor, currency: order.currency });
+
+  /** The test's order as it now stands in the store: the refunds refund_create made here added, as Shopify's order read shows them. */
+  function currentOrder(order: Order): Order {
+    const held = store.orderById(order.id);
+    const made = held ? store.createdRefunds.filter((r) => held.refunds.includes(r)) : [];
+    if (!held || made.length === 0) return order;
+    const paidBack = new Set(made.flatMap((r) => r.transactionIds));
+    return {
+      ...order,
+      displayFinancialStatus: financialStatus(held),
+      lineItems: order.lineItems.map((li) => {
+        const item = held.lineItems.find((i) => i.id === li.id)!;
+        return { ...li, refundableQuantity: store.refundableQuantity(held, item) };
+      }),
+      transactions: [
+        ...order.transactions,
+        ...held.transactions
+          .filter((t) => paidBack.has(t.id))
+          .map((t) => ({ id: t.id, kind: t.kind, status: t.status, gateway: t.gateway, amount: money(held, t.amountMinor) })),
+      ],
+      refunds: [
+        ...order.refunds,
+        ...made.map((r) => ({
+          id: r.id,
+          createdAt: r.createdAt,
+          amount: money(held, r.amountMinor),
+          lineItems: r.lines.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
+        })),
+      ],
+      maximumRefundable: money(held, store.maximumRefundableMinor(held)),
     };
-    refundsByKey.set(key, { fingerprint: canonicalJson(args), refund });
-    return refund;
+  }
+  const refundOutput = (order: StoreOrder, refund: StoreRefund): FakeRefund => ({
+    refundId: refund.id,
+    orderId: order.id,
+    amount: money(order, refund.amountMinor),
+    createdAt: refund.createdAt,
+  });
+
+  // refund_create as the MCP server sends it (one REFUND transaction on the named parent), under the store's @idempotent rule.
+  function createRefund(args: Record<string, unknown>): ToolCallResult {
+    const orderId = String(args.orderId);
+    storeOrder(orderId);
+    const amount = args.amount as { amountMinor: number; currency: string };
+    const request: RefundRequest = {
+      orderId,
+      note: typeof args.note === 'string' ? args.note : null,
+      currency: amount.currency,
+      refundLineItems: args.lineItems as RefundRequest['refundLineItems'],
+      transactions: [
+        {
+          orderId,
+          parentId: String(args.parentTransactionId),
+          gateway: String(args.gateway),
+          kind: 'REFUND',
+          amount: minorToDecimal(amount.amountMinor, amount.currency),
+        },
+      ],
+    };
+    let result: IdempotentRefundResult;
+    try {
+      result = store.createRefundOnce(String(args.idempotencyKey), args, request);
+    } catch (error) {
+      if (error instanceof IdempotencyKeyMismatchError) return failure('conflict', error.message);
+      throw error;
+    }
+    if (result.refund === null) {
+      const message = `Shopify refused the refund: ${result.userErrors.map((e) => `${(e.field ?? []).join('.') || 'input'}: ${e.message}`).join('; ')}`;
+      return failure(result.order ? 'invalid' : 'not_found', message);
+    }
+    const order = result.order ?? storeOrder(orderId)!;
+    return { ok: true, output: refundOutput(order, result.refund) };
   }
 
-  // The store's suggestedRefund over the test's order, mapped into preview_refund's output.
-  function preview(args: Record<string, unknown>) {
-    const order = orders.find((o) => o.id === args.orderId);
-    if (!order) return { ok: false as const, error: { category: 'not_found' as const, message: 'order not found' } };
-    const suggested = suggestRefund(toStoreOrder(order), args.lineItems as Array<{ lineItemId: string; quantity: number }>);
-    const money = (amountMinor: number) => ({ amountMinor, currency: order.currency });
+  // The store's suggestedRefund over the order, mapped into preview_refund's output.
+  function preview(args: Record<string, unknown>): ToolCallResult {
+    const order = storeOrder(String(args.orderId));
+    if (!order) return failure('not_found', 'order not found');
+    const suggested = suggestRefund(order, args.lineItems as Array<{ lineItemId: string; quantity: number }>);
     const sale = order.transactions.find((t) => t.kind === 'SALE');
-    const maximumRefundable = money(suggested.maximumRefundableMinor);
+    const maximumRefundable = money(order, suggested.maximumRefundableMinor);
     return {
-      ok: true as const,
+      ok: true,
       output: {
         orderId: order.id,
-        amount: money(suggested.amountMinor),
-        subtotal: money(suggested.subtotalMinor),
-        totalTax: money(0),
+        amount: money(order, suggested.amountMinor),
+        subtotal: money(order, suggested.subtotalMinor),
+        totalTax: money(order, 0),
         maximumRefundable,
-        lineItems: suggested.lines.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, subtotal: money(l.subtotalMinor) })),
-        transactions: sale ? [{ parentTransactionId: sale.id, gateway: sale.gateway, amount: money(suggested.amountMinor), maximumRefundable }] : [],
+        lineItems: suggested.lines.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, subtotal: money(order, l.subtotalMinor) })),
+        transactions: sale ? [{ parentTransactionId: sale.id, gateway: sale.gateway, amount: money(order, suggested.amountMinor), maximumRefundable }] : [],
       },
     };
+  }
+
+  // The refunds of the customer's orders made in the last `sinceDays` days, as the MCP server reads them.
+  function refundHistory(args: Record<string, unknown>): ToolCallResult {
+    const customerId = String(args.customerId);
+    const since = clock.now().getTime() - Number(args.sinceDays ?? 90) * DAY_MS;
+    const mine = orders.filter((o) => o.customer && numericId(o.customer.id) === numericId(customerId)).flatMap((o) => storeOrder(o.id) ?? []);
+    const refunds = mine.flatMap((order) =>
+      order.refunds
+        .filter((r) => Date.parse(r.createdAt) >= since)
+        .map((r) => ({
+          id: r.id,
+          createdAt: r.createdAt,
+          amount: money(order, r.amountMinor),
+          lineItems: r.lines.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
+          orderId: order.id,
+          orderNumber: order.name.replace(/^#/, ''),
+        })),
+    );
+    return { ok: true, output: { customerId, refunds, ordersSeen: mine.length, truncated: false } };
   }
 
   let listed: (list: LiveToolList) => LiveToolList | Promise<LiveToolList> = (list) => list;
   const transport: ToolTransport & {
     calls: Call[];
     listCalls: number;
-    /** The refunds made, by idempotency key. */
+    /** The refunds refund_create made, by idempotency key. */
     readonly refunds: ReadonlyMap<string, FakeRefund>;
+    /** The sandbox store's state behind the fake, to assert what Shopify would now hold. */
+    readonly store: SandboxStoreState;
     script(name: ToolName, ...steps: Scripted[]): void;
     /** Changes what tools/list answers (schema drift, a server down). */
     serveList(change: (list: LiveToolList) => LiveToolList | Promise<LiveToolList>): void;
@@ -195,8 +296,14 @@ export function createFakeTransport(orders: Order[] = [makeOrder()]) {
     serverId: 'fake-mcp',
     calls,
     listCalls: 0,
+    store,
     get refunds() {
-      return new Map([...refundsByKey].map(([key, { refund }]) => [key, refund]));
+      return new Map(
+        [...store.idempotencyKeys].map(([key, { refund }]) => {
+          const order = store.orders.find((o) => o.refunds.includes(refund))!;
+          return [key, refundOutput(order, refund)];
+        }),
+      );
     },
     script(name, ...steps) {
       scripts.set(name, [...(scripts.get(name) ?? []), ...steps]);
@@ -213,7 +320,7 @@ export function createFakeTransport(orders: Order[] = [makeOrder()]) {
       const step = scripts.get(name)?.shift();
       if (step === 'hang') return new Promise<ToolCallResult>(() => {});
       if (step === 'lose-response') {
-        doRefund(args);
+        createRefund(args);
         return new Promise<ToolCallResult>(() => {});
       }
       if (step instanceof Error) throw step;
@@ -221,25 +328,23 @@ export function createFakeTransport(orders: Order[] = [makeOrder()]) {
       switch (name) {
         case 'get_order': {
           const order = orders.find((o) => o.number === args.orderNumber);
-          return order
-            ? { ok: true, output: { order } }
-            : { ok: false, error: { category: 'not_found', message: `order ${String(args.orderNumber)} not found` } };
+          return order ? { ok: true, output: { order: currentOrder(order) } } : failure('not_found', `order ${String(args.orderNumber)} not found`);
         }
         case 'get_refund_history':
-          return { ok: true, output: { customerId: String(args.customerId), refunds: [], ordersSeen: orders.length, truncated: false } };
+          return refundHistory(args);
         case 'find_customer_orders': {
           const email = String(args.customerEmail).toLowerCase();
           const found = orders.filter((o) => o.customer?.email?.toLowerCase() === email).map((o) => ({ id: o.id, number: o.number, createdAt: o.createdAt }));
           return { ok: true, output: { orders: found, truncated: false } };
         }
         case 'refund_create':
-          return { ok: true, output: doRefund(args) };
+          return createRefund(args);
         case 'post_draft':
           return { ok: true, output: { ticketId: String(args.ticketId), noteId: 'note-1', public: false } };
         case 'preview_refund':
           return preview(args);
         default:
-          return { ok: false, error: { category: 'invalid', message: `the fake transport does not serve ${name}` } };
+          return failure('invalid', `the fake transport does not serve ${name}`);
       }
     },
   };

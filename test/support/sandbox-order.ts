@@ -1,20 +1,65 @@
 // Maps an order the unit tests build directly (the tool contract's Order, with refundable quantities
 // and the order's remainder stated outright) onto the sandbox store's order, so the fake transport
-// (fixtures.ts) asks the store's own refund rules (local/sandbox/store/refund-rules.ts) instead of
-// keeping a copy. What the test states as already refunded becomes one earlier refund.
+// (fixtures.ts) runs the store's own rules (local/sandbox/store/) instead of keeping a copy. The
+// refunds the order lists become the store's refunds; what the test states as refunded beyond them
+// (fewer refundable units, a lower remainder) becomes one earlier refund, dated when the order was placed.
 import type { Order } from '#shared/contracts/tools.js';
-import type { StoreOrder } from '#local/sandbox/store/state.js';
+import type { StoreOrder, StoreRefund, StoreTransaction } from '#local/sandbox/store/state.js';
+
+class InconsistentTestOrderError extends Error {
+  override readonly name = 'InconsistentTestOrderError';
+  constructor(order: Order, what: string) {
+    super(`test order ${order.number}: ${what}, which Shopify never reports`);
+  }
+}
+
+const sum = (values: number[]) => values.reduce((n, v) => n + v, 0);
 
 export function toStoreOrder(order: Order): StoreOrder {
-  const totalMinor = order.lineItems.reduce((n, li) => n + li.unitPrice.amountMinor * li.quantity, 0);
-  const receivedMinor = order.transactions.filter((t) => t.kind === 'SALE').reduce((n, t) => n + t.amount.amountMinor, 0);
-  const alreadyRefundedMinor = Math.min(totalMinor, receivedMinor) - order.maximumRefundable.amountMinor;
-  if (alreadyRefundedMinor < 0) {
-    throw new Error(`test order ${order.number}: maximumRefundable is above what its lines cost and its sales received, which Shopify never reports`);
+  const sales = order.transactions.filter((t) => t.kind === 'SALE');
+  const sale = sales[0];
+  const unitOf = (lineItemId: string) => order.lineItems.find((li) => li.id === lineItemId)?.unitPrice.amountMinor ?? 0;
+  const transactions: StoreTransaction[] = sales.map((t) => ({
+    id: t.id,
+    kind: 'SALE',
+    status: 'SUCCESS',
+    gateway: t.gateway,
+    amountMinor: t.amount.amountMinor,
+    createdAt: order.createdAt,
+    parentId: null,
+  }));
+
+  const refunds: StoreRefund[] = [];
+  const addRefund = (id: string, createdAt: string, lines: { lineItemId: string; quantity: number }[], amountMinor: number) => {
+    const paid: StoreTransaction[] =
+      amountMinor > 0 && sale ? [{ id: `${id}-tx`, kind: 'REFUND', status: 'SUCCESS', gateway: sale.gateway, amountMinor, createdAt, parentId: sale.id }] : [];
+    transactions.push(...paid);
+    refunds.push({
+      id,
+      createdAt,
+      note: null,
+      lines: lines.map((l, i) => ({ id: `${id}-line-${i}`, lineItemId: l.lineItemId, quantity: l.quantity, subtotalMinor: unitOf(l.lineItemId) * l.quantity })),
+      amountMinor,
+      transactionIds: paid.map((t) => t.id),
+    });
+  };
+  for (const r of order.refunds) addRefund(r.id, r.createdAt, r.lineItems, r.amount.amountMinor);
+
+  // What the test states beyond the refunds it lists: one earlier refund, so the store's arithmetic agrees with the order.
+  const listedUnits = (lineItemId: string) => sum(order.refunds.flatMap((r) => r.lineItems.filter((l) => l.lineItemId === lineItemId).map((l) => l.quantity)));
+  const earlierLines = order.lineItems.flatMap((li) => {
+    const units = li.quantity - li.refundableQuantity - listedUnits(li.id);
+    if (units < 0) throw new InconsistentTestOrderError(order, `line ${li.id} has more units in its listed refunds than quantity less refundableQuantity`);
+    return units > 0 ? [{ lineItemId: li.id, quantity: units }] : [];
+  });
+  const totalMinor = sum(order.lineItems.map((li) => li.unitPrice.amountMinor * li.quantity));
+  const receivedMinor = sum(sales.map((t) => t.amount.amountMinor));
+  const earlierMinor = Math.min(totalMinor, receivedMinor) - order.maximumRefundable.amountMinor - sum(order.refunds.map((r) => r.amount.amountMinor));
+  if (earlierMinor < 0) {
+    throw new InconsistentTestOrderError(order, 'maximumRefundable is above what its lines cost and its sales received, less the refunds it lists');
   }
-  const earlierLines = order.lineItems
-    .filter((li) => li.quantity > li.refundableQuantity)
-    .map((li, i) => ({ id: `earlier-${i}`, lineItemId: li.id, quantity: li.quantity - li.refundableQuantity, subtotalMinor: 0 }));
+  if (earlierLines.length > 0 || earlierMinor > 0) addRefund(`${order.id}/earlier`, order.createdAt, earlierLines, earlierMinor);
+
   return {
     id: order.id,
     name: order.name,
@@ -33,21 +78,8 @@ export function toStoreOrder(order: Order): StoreOrder {
       customAttributes: [],
       giftCard: li.giftCard ?? false,
     })),
-    transactions: order.transactions
-      .filter((t) => t.kind === 'SALE')
-      .map((t) => ({
-        id: t.id,
-        kind: 'SALE',
-        status: 'SUCCESS',
-        gateway: t.gateway,
-        amountMinor: t.amount.amountMinor,
-        createdAt: order.createdAt,
-        parentId: null,
-      })),
-    refunds:
-      earlierLines.length > 0 || alreadyRefundedMinor > 0
-        ? [{ id: 'earlier', createdAt: order.createdAt, note: null, lines: earlierLines, amountMinor: alreadyRefundedMinor, transactionIds: [] }]
-        : [],
+    transactions,
+    refunds,
     fulfillments: [],
   };
 }

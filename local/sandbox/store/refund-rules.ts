@@ -1,6 +1,6 @@
 // Shopify's refund arithmetic over one store order, with no server and no GraphQL: what remains
 // refundable (per line, and on the order net of every refund), the suggested refund for some
-// units, and the @idempotent replay rule. Called by the sandbox store (state.ts, resolvers.ts) and,
+// units, the financial status, and the @idempotent replay rule. Called by the sandbox store (state.ts, resolvers.ts) and,
 // in-process, by the unit tests' fake transport (test/support/fixtures.ts), so both share one set of rules.
 import type { StoreLineItem, StoreOrder } from './state.js';
 
@@ -21,6 +21,13 @@ export function receivedMinor(order: StoreOrder): number {
 
 export function refundedMinor(order: StoreOrder): number {
   return order.transactions.filter((t) => t.kind === 'REFUND').reduce((n, t) => n + t.amountMinor, 0);
+}
+
+/** Shopify's displayFinancialStatus from the order's payments: PAID until refunds pay back what was received. */
+export function financialStatus(order: StoreOrder): 'PAID' | 'PARTIALLY_REFUNDED' | 'REFUNDED' {
+  const refunded = refundedMinor(order);
+  if (refunded === 0) return 'PAID';
+  return refunded >= receivedMinor(order) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
 }
 
 /** The order total (its lines) less every refund, amount-only ones included; never above what was received. */

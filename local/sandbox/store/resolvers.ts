@@ -3,8 +3,8 @@
 // need `first`, orders' `query` filters, suggestedRefund and the @idempotent refundCreate.
 import { getDirectiveValues, GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { minorToDecimal } from '#mcp/money.js';
-import type { RefundRequest, SandboxStoreState, StoreLineItem, StoreOrder, StoreRefund, StoreTransaction } from './state.js';
-import { canonicalJson, IdempotencyKeyMismatchError, replayIdempotent, suggestRefund } from './refund-rules.js';
+import type { IdempotentRefundResult, RefundRequest, SandboxStoreState, StoreLineItem, StoreOrder, StoreRefund, StoreTransaction } from './state.js';
+import { financialStatus, IdempotencyKeyMismatchError, suggestRefund } from './refund-rules.js';
 
 type Args = Record<string, unknown>;
 const MAX_PAGE = 250;
@@ -165,12 +165,6 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
     };
   };
 
-  const financialStatus = (order: StoreOrder) => {
-    const refunded = state.refundedMinor(order);
-    if (refunded === 0) return 'PAID';
-    return refunded >= state.receivedMinor(order) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-  };
-
   function orderView(order: StoreOrder) {
     const customer = state.customers.get(order.customerId);
     return {
@@ -255,17 +249,6 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       }
       if (key.trim() === '') throw new GraphQLError('Idempotency key cannot be an empty string.', { extensions: { code: 'BAD_REQUEST' } });
       const input = args.input as Record<string, unknown>;
-      let replayed: StoreRefund | undefined;
-      try {
-        replayed = replayIdempotent(state.idempotencyKeys, key, input);
-      } catch (error) {
-        if (!(error instanceof IdempotencyKeyMismatchError)) throw error;
-        throw new GraphQLError(error.message, { extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' } });
-      }
-      if (replayed) {
-        const order = state.orders.find((o) => o.refunds.includes(replayed));
-        return { refund: order ? refundView(order, replayed) : null, order: order ? orderView(order) : null, userErrors: [] };
-      }
       const request: RefundRequest = {
         orderId: String(input.orderId),
         note: typeof input.note === 'string' ? input.note : null,
@@ -273,9 +256,18 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
         refundLineItems: (input.refundLineItems as RefundRequest['refundLineItems'] | null | undefined) ?? [],
         transactions: ((input.transactions as RefundRequest['transactions'] | null | undefined) ?? []).map((t) => ({ ...t, amount: String(t.amount) })),
       };
-      const result = state.createRefund(request);
+      let result: IdempotentRefundResult;
+      try {
+        result = state.createRefundOnce(key, input, request);
+      } catch (error) {
+        if (!(error instanceof IdempotencyKeyMismatchError)) throw error;
+        throw new GraphQLError(error.message, { extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' } });
+      }
+      if (result.replayed) {
+        const { order, refund } = result;
+        return { refund: order ? refundView(order, refund) : null, order: order ? orderView(order) : null, userErrors: [] };
+      }
       if (result.refund === null) return { refund: null, order: result.order ? orderView(result.order) : null, userErrors: result.userErrors };
-      state.idempotencyKeys.set(key, { fingerprint: canonicalJson(input), refund: result.refund });
       events.changed?.();
       // A new refund only: a replayed key created nothing, so it sends nothing.
       events.refundCreated?.(result.order, result.refund);

@@ -5,7 +5,7 @@
 import type { Clock } from '#harness/ports.js';
 import { decimalToMinor, MoneyFormatError } from '#mcp/money.js';
 import { FixtureError, lineIndexOf, refundAmountMinor, refundsOldestFirst, type FixtureLineUnits, type FixtureOrder, type SandboxFixture } from '../fixture.js';
-import { maximumRefundableMinor, receivedMinor, refundableQuantity, refundedMinor } from './refund-rules.js';
+import { canonicalJson, maximumRefundableMinor, receivedMinor, refundableQuantity, refundedMinor, replayIdempotent } from './refund-rules.js';
 
 export interface StoreAttribute {
   key: string;
@@ -79,6 +79,8 @@ export interface RefundRequest {
 }
 export type UserError = { field: string[] | null; message: string };
 export type RefundResult = { refund: StoreRefund; order: StoreOrder; userErrors: [] } | { refund: null; order: StoreOrder | null; userErrors: UserError[] };
+/** What an @idempotent refundCreate answered: a refund it created now, one a key created before, or user errors. */
+export type IdempotentRefundResult = (RefundResult & { replayed: false }) | { refund: StoreRefund; order: StoreOrder | null; userErrors: []; replayed: true };
 
 const attributes = (record: Record<string, string> | undefined): StoreAttribute[] => Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
 
@@ -112,7 +114,7 @@ export class SandboxStoreState {
   private nextId = 900_000_001;
 
   constructor(
-    fixture: SandboxFixture,
+    fixture: Pick<SandboxFixture, 'shop' | 'customers' | 'orders'>,
     private readonly clock: Clock,
   ) {
     this.shop = { name: fixture.shop.name, currency: fixture.shop.currency, timeZone: fixture.shop.timeZone ?? 'UTC' };
@@ -147,6 +149,18 @@ export class SandboxStoreState {
     this.idempotencyKeys.clear();
     for (const k of saved.idempotencyKeys) this.idempotencyKeys.set(k.key, { fingerprint: k.fingerprint, refund: refund(k.refundId) });
     this.nextId = saved.nextId;
+  }
+
+  /** Adds an order built elsewhere (the unit tests' orders, mapped by test/support/sandbox-order.ts). */
+  addOrder(order: StoreOrder): void {
+    if (this.orderById(order.id)) throw new FixtureError(`order ${order.id} is already in the store`);
+    this.orders.push(order);
+    // Ids the store makes from now on stay unique: past every numeric id the order already holds.
+    const held = [...order.transactions.map((t) => t.id), ...order.refunds.flatMap((r) => [r.id, ...r.lines.map((l) => l.id)])];
+    for (const id of held) {
+      const n = Number(id.split('/').at(-1));
+      if (Number.isSafeInteger(n) && n >= this.nextId) this.nextId = n + 1;
+    }
   }
 
   orderById(id: string): StoreOrder | undefined {
@@ -233,6 +247,20 @@ export class SandboxStoreState {
     );
     this.createdRefunds.push(refund);
     return { refund, order, userErrors: [] };
+  }
+
+  /**
+   * refundCreate under Shopify's @idempotent(key:): a key seen with the same parameters answers the
+   * refund it created (nothing new happens), a key seen with others throws IdempotencyKeyMismatchError,
+   * a new key runs createRefund and is remembered only when a refund was made. `parameters` is what
+   * the key is bound to (the mutation's input as the caller sent it).
+   */
+  createRefundOnce(key: string, parameters: unknown, request: RefundRequest): IdempotentRefundResult {
+    const replayed = replayIdempotent(this.idempotencyKeys, key, parameters);
+    if (replayed) return { refund: replayed, order: this.orders.find((o) => o.refunds.includes(replayed)) ?? null, userErrors: [], replayed: true };
+    const result = this.createRefund(request);
+    if (result.refund) this.idempotencyKeys.set(key, { fingerprint: canonicalJson(parameters), refund: result.refund });
+    return { ...result, replayed: false };
   }
 
   private addRefund(

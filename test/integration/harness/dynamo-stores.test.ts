@@ -68,12 +68,12 @@ describe('refund over DynamoDB', () => {
     expect(resumedTransport.calls.map((c) => c.name)).toEqual(['get_order']);
     const rows = await stores.journal.listByRun('run-resume');
     expect(rows.filter((r) => r.name === 'refund_create' && r.kind === 'tool').map((r) => r.detail)).toEqual([
-      expect.stringContaining('refund gid://shopify/Refund/1'),
+      `refund ${receipt.refundId}: 1800 USD`,
       expect.stringContaining('already done'),
     ]);
   });
 
-  it('a refund that timed out is retried with the same key and yields one refund', async () => {
+  it('a refund that timed out is settled on the retry from the order, which shows it: one refund, not sent again', async () => {
     const run = gatedRun('run-timeout');
     await stores.runs.create(run);
     const transport = createFakeTransport();
@@ -89,10 +89,13 @@ describe('refund over DynamoDB', () => {
     const receipt = await harness.refund(ctx(run), { run, approval: null });
 
     const sent = transport.calls.filter((c) => c.name === 'refund_create');
-    expect(sent.map((c) => c.args.idempotencyKey)).toEqual([key, key, key]);
+    expect(sent.map((c) => c.args.idempotencyKey)).toEqual([key, key]); // the first attempt's two, none on the retry
     expect(transport.refunds.size).toBe(1);
     expect(receipt).toMatchObject({ idempotencyKey: key, amountMinor: 1800, refundId: [...transport.refunds.values()][0]!.refundId });
     const rows = await stores.journal.listByRun('run-timeout');
-    expect(rows.filter((r) => r.name === 'refund_create' && r.kind === 'tool').map((r) => r.outcome)).toEqual(['error', 'ok']);
+    const toolRows = rows.filter((r) => r.name === 'refund_create' && r.kind === 'tool');
+    expect(toolRows.map((r) => r.outcome)).toEqual(['error', 'ok']);
+    expect(toolRows[1]!.detail).toContain('found on the order');
+    expect((await stores.idempotency.get(key))?.status).toBe('succeeded');
   });
 });

@@ -191,16 +191,16 @@ describe('refund', () => {
   });
 
   it('refuses a second refund in the same run for another amount', async () => {
-    const order = makeOrder({ quantity: 2 });
+    const order = makeOrder({ quantity: 3 });
     const { harness, transport } = setupHarness({ orders: [order] });
     await harness.refund(refundCtx(gatedRun(order, 1)), { run: gatedRun(order, 1), approval: null });
-    const second = gatedRun(order, 2);
+    const second = gatedRun(order, 2); // two units are still refundable: only the per-run cap stands in the way
     const error = await harness.refund(refundCtx(second), { run: second, approval: null }).catch((e: unknown) => e);
     expect((error as ArgumentPolicyError).rule).toBe('max_refunds_per_run');
     expect(transport.refunds.size).toBe(1);
   });
 
-  it('keeps the key after a timeout and the retry yields the one original refund', async () => {
+  it('keeps the key after a timeout; the retry finds the refund on the re-read order and sends nothing', async () => {
     const { harness, stores, transport } = setupHarness();
     const run = gatedRun(makeOrder());
     transport.script('refund_create', 'lose-response', 'hang');
@@ -213,12 +213,46 @@ describe('refund', () => {
     expect(stores.state.idempotency.get(key)?.status).toBe('unknown');
 
     const receipt = await harness.refund(refundCtx(run), { run, approval: null });
-    const sent = transport.calls.filter((c) => c.name === 'refund_create');
-    expect(sent).toHaveLength(3);
-    expect(new Set(sent.map((c) => c.args.idempotencyKey)).size).toBe(1);
+    expect(transport.calls.filter((c) => c.name === 'refund_create')).toHaveLength(2); // both in the first attempt
     expect(transport.refunds.size).toBe(1);
     expect(receipt.refundId).toBe([...transport.refunds.values()][0]!.refundId);
     expect(stores.state.idempotency.get(key)?.status).toBe('succeeded');
+  });
+
+  it('resends the same key when the re-read order does not show the refund yet, and the store answers the original', async () => {
+    const order = makeOrder();
+    const { harness, stores, transport } = setupHarness({ orders: [order] });
+    const run = gatedRun(order);
+    transport.script('refund_create', 'lose-response', 'hang');
+    await harness.refund(refundCtx(run), { run, approval: null }).catch((e: unknown) => e);
+    // A stale read: the order as it was before the refund. The store's dry run would now disagree (nothing left to refund).
+    transport.script('get_order', { ok: true, output: { order } });
+
+    const receipt = await harness.refund(refundCtx(run), { run, approval: null });
+    const sent = transport.calls.filter((c) => c.name === 'refund_create');
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((c) => c.args.idempotencyKey)).size).toBe(1);
+    expect(transport.calls.filter((c) => c.name === 'preview_refund')).toHaveLength(1); // the first attempt's only
+    expect(transport.refunds.size).toBe(1);
+    expect(transport.store.createdRefunds).toHaveLength(1);
+    expect(receipt.refundId).toBe([...transport.refunds.values()][0]!.refundId);
+    const key = String(sent[0]!.args.idempotencyKey);
+    expect(stores.state.idempotency.get(key)?.status).toBe('succeeded');
+    const rows = await stores.journal.listByRun(run.runId);
+    const allowed = rows.filter((r) => r.name === 'refund_create' && r.decision === 'allow').map((r) => r.detail);
+    expect(allowed).toEqual(['dispatch allowed (auto)', 'dispatch allowed (auto); the same key resent, outcome unknown before']);
+  });
+
+  it("a resend whose refund was never made is created once, under the store's own checks", async () => {
+    const { harness, transport } = setupHarness();
+    const run = gatedRun(makeOrder());
+    transport.script('refund_create', 'hang', 'hang'); // never reached the store
+    await harness.refund(refundCtx(run), { run, approval: null }).catch((e: unknown) => e);
+    expect(transport.store.createdRefunds).toHaveLength(0);
+
+    const receipt = await harness.refund(refundCtx(run), { run, approval: null });
+    expect(transport.store.createdRefunds.map((r) => r.id)).toEqual([receipt.refundId]);
+    expect(receipt.amountMinor).toBe(1800);
   });
 
   it('escalates when the store answers for another amount than was sent', async () => {
