@@ -7,14 +7,13 @@
 // is exactly N calendar days back in the store's time zone at any hour the eval is run, even when
 // a DST change within the window moves that instant by an hour. Called by runner.ts.
 import type { Clock } from '#harness/ports.js';
+import { systemClock } from '#shared/clock.js';
 
 export interface EvalClock extends Clock {
   /** What is added to the real time, in ms. */
   readonly offsetMs: number;
   readonly timeZone: string;
 }
-
-const systemClock: Clock = { now: () => new Date() };
 
 /** The real clock shifted so that it reads 12:00 in `timeZone` now, on the date it is there now. */
 export function noonClock(timeZone: string, real: Clock = systemClock): EvalClock {

@@ -1,6 +1,6 @@
 // The helpdesks the front door accepts, as data: how each verifies a delivery and normalizes its
 // body. Adding one is a row here plus its module. Used by ingest.ts.
-import type { WebhookSource } from '#functions/shared/domain/run.js';
+import { WebhookSource } from '#functions/shared/domain/run.js';
 import type { NormalizeContext, NormalizeResult } from './normalized.js';
 import type { VerifyResult } from './signatures.js';
 import { normalizeZendesk, verifyZendesk, ZENDESK_SIGNATURE_HEADER, ZENDESK_TIMESTAMP_HEADER } from './zendesk.js';
@@ -8,11 +8,11 @@ import { HELPSCOUT_SIGNATURE_HEADER, normalizeHelpScout, verifyHelpScout } from 
 import { INTERCOM_SIGNATURE_HEADER, normalizeIntercom, verifyIntercom } from './intercom.js';
 import { normalizeFreshdesk, normalizeGorgias, SHARED_SECRET_HEADER, verifySharedSecret } from './shared-secret.js';
 
-export type WebhookHelpdesk = WebhookSource;
-export const WEBHOOK_HELPDESKS = ['zendesk', 'helpscout', 'intercom', 'gorgias', 'freshdesk'] as const satisfies readonly WebhookHelpdesk[];
+/** The helpdesks whose webhooks the front door verifies: the run's WebhookSource list, not a copy. */
+export const WEBHOOK_SOURCES: readonly WebhookSource[] = WebhookSource.options;
 
 /** Per-helpdesk webhook secrets; a helpdesk without one has no webhook (404). */
-export type WebhookSecrets = Partial<Record<WebhookHelpdesk, string>>;
+export type WebhookSecrets = Partial<Record<WebhookSource, string>>;
 
 export interface VerifyInput {
   secret: string;
@@ -28,7 +28,7 @@ export interface HelpdeskWebhook {
   normalize(payload: unknown, ctx: NormalizeContext): NormalizeResult;
 }
 
-export const HELPDESK_WEBHOOKS: Record<WebhookHelpdesk, HelpdeskWebhook> = {
+export const HELPDESK_WEBHOOKS: Record<WebhookSource, HelpdeskWebhook> = {
   zendesk: {
     signatureHeaders: [ZENDESK_SIGNATURE_HEADER, ZENDESK_TIMESTAMP_HEADER],
     verify: ({ secret, header, body, now }) =>
@@ -57,6 +57,6 @@ export const HELPDESK_WEBHOOKS: Record<WebhookHelpdesk, HelpdeskWebhook> = {
   },
 };
 
-export function isWebhookHelpdesk(name: string): name is WebhookHelpdesk {
-  return (WEBHOOK_HELPDESKS as readonly string[]).includes(name);
+export function isWebhookSource(name: string): name is WebhookSource {
+  return (WEBHOOK_SOURCES as readonly string[]).includes(name);
 }

@@ -6,7 +6,7 @@
 import type { Clock } from '#harness/ports.js';
 import { dedupeIdFor, runIdFor } from '../shared/ids.js';
 import type { TicketQueue } from '../shared/queue.js';
-import { HELPDESK_WEBHOOKS, isWebhookHelpdesk, type WebhookSecrets } from './helpdesks.js';
+import { HELPDESK_WEBHOOKS, isWebhookSource, type WebhookSecrets } from './helpdesks.js';
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
@@ -34,8 +34,8 @@ export interface IngestInput {
 
 export function createIngest(deps: IngestDeps) {
   return async function ingest(input: IngestInput): Promise<IngestOutcome> {
-    const secret = isWebhookHelpdesk(input.helpdesk) ? deps.secrets[input.helpdesk] : undefined;
-    if (!isWebhookHelpdesk(input.helpdesk) || !secret) return { kind: 'unknown_helpdesk', helpdesk: input.helpdesk };
+    const secret = isWebhookSource(input.helpdesk) ? deps.secrets[input.helpdesk] : undefined;
+    if (!isWebhookSource(input.helpdesk) || !secret) return { kind: 'unknown_helpdesk', helpdesk: input.helpdesk };
     const webhook = HELPDESK_WEBHOOKS[input.helpdesk];
     const missing = webhook.signatureHeaders.find((name) => !input.headers(name));
     if (missing) return { kind: 'unauthorized', reason: `missing ${missing}` };

@@ -17,7 +17,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { WEBHOOK_HELPDESKS } from '#functions/webhook-ingest/helpdesks.js';
+import { WEBHOOK_SOURCES } from '#functions/webhook-ingest/helpdesks.js';
 import { routeKeyOf } from '#functions/routes.js';
 import { constructIdOf, ROUTES, STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE, type FunctionName, type Route } from './functions.js';
 
@@ -37,7 +37,7 @@ export { routeKeyOf };
 
 /** The routes as deployed: ROUTES with the helpdesks' {helpdesk} route as one route per helpdesk. */
 export const DEPLOYED_ROUTES: readonly Route[] = ROUTES.flatMap((route) =>
-  route === WEBHOOK_ROUTE ? WEBHOOK_HELPDESKS.map((helpdesk) => ({ ...route, path: `/webhooks/${helpdesk}` })) : [route],
+  route === WEBHOOK_ROUTE ? WEBHOOK_SOURCES.map((helpdesk) => ({ ...route, path: `/webhooks/${helpdesk}` })) : [route],
 );
 
 /** The routes each with a throttle of their own (the tenant file's webhook caps): every helpdesk's and the store's. */

@@ -19,6 +19,7 @@ import {
 } from './executions.js';
 import { buildTaskOverrides, TASK_TOKEN_PLACEHOLDER, type StepHandlers } from './overrides.js';
 import { createTaskTokenRegistry, realTimer, type PendingTaskToken, type Timer } from './task-tokens.js';
+import { systemClock } from '#shared/clock.js';
 
 export type LocalWorkflowEngineOptions = DefinitionSource & {
   /** In-process handler per Task state name; every Task of the definition needs one. */
@@ -55,8 +56,6 @@ export interface LocalWorkflowEngine extends WorkflowEngine {
   /** Aborts running executions and rejects pending tokens; later starts are refused. */
   close(): Promise<void>;
 }
-
-const systemClock: Clock = { now: () => new Date() };
 
 type Running = { record: ExecutionRecord; abort: () => void; done: Promise<ExecutionResult> };
 

@@ -6,7 +6,8 @@
 // the intake must cap every text field before anything downstream reads it.
 import { describe, expect, it } from 'vitest';
 import { createIngest, MAX_WEBHOOK_BYTES } from '#functions/webhook-ingest/ingest.js';
-import { HELPDESK_WEBHOOKS, type WebhookHelpdesk } from '#functions/webhook-ingest/helpdesks.js';
+import { HELPDESK_WEBHOOKS } from '#functions/webhook-ingest/helpdesks.js';
+import type { WebhookSource } from '#functions/shared/domain/run.js';
 import { signHelpScout } from '#functions/webhook-ingest/helpscout.js';
 import { signIntercom } from '#functions/webhook-ingest/intercom.js';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
@@ -78,7 +79,7 @@ function expectBounded(path: (text: string) => unknown, text: string): void {
 }
 
 /** Each helpdesk's delivery with the hostile text in every text field (subject, body, HTML, email, name). */
-const PAYLOADS: Record<WebhookHelpdesk, { payload: (h: string) => unknown; headers: Record<string, string> }> = {
+const PAYLOADS: Record<WebhookSource, { payload: (h: string) => unknown; headers: Record<string, string> }> = {
   zendesk: {
     payload: (h) => ({
       id: 'evt-hostile',
@@ -139,7 +140,7 @@ const PAYLOADS: Record<WebhookHelpdesk, { payload: (h: string) => unknown; heade
     headers: {},
   },
 };
-const HELPDESKS = Object.keys(PAYLOADS) as WebhookHelpdesk[];
+const HELPDESKS = Object.keys(PAYLOADS) as WebhookSource[];
 
 function expectCapped(event: TicketEvent): void {
   expect(event.subject.length).toBeLessThanOrEqual(MAX_SUBJECT + NOTE_ROOM);
@@ -175,7 +176,7 @@ describe.each(HELPDESKS)('the %s intake normaliser', (helpdesk) => {
   });
 });
 
-function normalizeOk(helpdesk: WebhookHelpdesk, payload: unknown, ctx: Parameters<(typeof HELPDESK_WEBHOOKS)[WebhookHelpdesk]['normalize']>[1]): TicketEvent {
+function normalizeOk(helpdesk: WebhookSource, payload: unknown, ctx: Parameters<(typeof HELPDESK_WEBHOOKS)[WebhookSource]['normalize']>[1]): TicketEvent {
   const result = HELPDESK_WEBHOOKS[helpdesk].normalize(payload, ctx);
   if (result.ok !== true) throw new Error(`not normalized: ${JSON.stringify(result)}`);
   return result.event;
@@ -183,14 +184,14 @@ function normalizeOk(helpdesk: WebhookHelpdesk, payload: unknown, ctx: Parameter
 
 describe('the whole intake (size check, signature, JSON, normaliser, queue)', () => {
   const NOW = new Date('2026-09-23T12:00:00.000Z');
-  const SECRETS: Record<WebhookHelpdesk, string> = {
+  const SECRETS: Record<WebhookSource, string> = {
     zendesk: 'zendesk-secret-for-tests',
     helpscout: 'helpscout-secret-for-tests',
     intercom: 'intercom-secret-for-tests',
     gorgias: 'gorgias-shared-secret-0123456789',
     freshdesk: 'freshdesk-shared-secret-0123456789',
   };
-  const SIGN: Record<WebhookHelpdesk, (body: string) => Record<string, string>> = {
+  const SIGN: Record<WebhookSource, (body: string) => Record<string, string>> = {
     zendesk: (body) => zendeskSignedHeaders(SECRETS.zendesk, body, NOW),
     helpscout: (body) => ({ 'x-helpscout-signature': signHelpScout(SECRETS.helpscout, body) }),
     intercom: (body) => ({ 'x-hub-signature': signIntercom(SECRETS.intercom, body) }),
@@ -199,7 +200,7 @@ describe('the whole intake (size check, signature, JSON, normaliser, queue)', ()
   };
 
   /** The longest prefix of the hostile text whose delivery still fits the 256 KiB the intake takes. */
-  function fittedBody(helpdesk: WebhookHelpdesk, h: string): string {
+  function fittedBody(helpdesk: WebhookSource, h: string): string {
     let text = h;
     let body = JSON.stringify(PAYLOADS[helpdesk].payload(text));
     while (Buffer.byteLength(body) > MAX_WEBHOOK_BYTES) {

@@ -2,7 +2,8 @@
 // each payload normalized to one ticket event (or acknowledged and dropped). No network.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HELPDESK_WEBHOOKS, type WebhookHelpdesk } from '#functions/webhook-ingest/helpdesks.js';
+import { HELPDESK_WEBHOOKS } from '#functions/webhook-ingest/helpdesks.js';
+import type { WebhookSource } from '#functions/shared/domain/run.js';
 import { normalizeHelpScout, signHelpScout, verifyHelpScout } from '#functions/webhook-ingest/helpscout.js';
 import { normalizeIntercom, signIntercom, verifyIntercom } from '#functions/webhook-ingest/intercom.js';
 import { normalizeFreshdesk, normalizeGorgias, verifySharedSecret } from '#functions/webhook-ingest/shared-secret.js';
@@ -152,7 +153,7 @@ describe('Gorgias and Freshdesk (a shared secret in X-Webhook-Secret)', () => {
   });
 
   it('checks the header through the helpdesk table for both, and nothing else', () => {
-    for (const helpdesk of ['gorgias', 'freshdesk'] as WebhookHelpdesk[]) {
+    for (const helpdesk of ['gorgias', 'freshdesk'] as WebhookSource[]) {
       const verify = (headers: Record<string, string>) =>
         HELPDESK_WEBHOOKS[helpdesk].verify({ secret, header: (n) => headers[n], body: '{}', now: new Date() }).ok;
       expect(verify({ 'x-webhook-secret': secret })).toBe(true);

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createWebhookIngestHandler } from '#functions/webhook-ingest/handler.js';
 import { MAX_WEBHOOK_BYTES } from '#functions/webhook-ingest/ingest.js';
-import type { WebhookHelpdesk, WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
+import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
+import type { WebhookSource } from '#functions/shared/domain/run.js';
 import { signHelpScout } from '#functions/webhook-ingest/helpscout.js';
 import { signIntercom } from '#functions/webhook-ingest/intercom.js';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
@@ -28,7 +29,7 @@ const SECRETS: Required<WebhookSecrets> = {
 };
 
 /** A valid delivery per helpdesk: its body and how that helpdesk signs a body with a secret. */
-const DELIVERIES: Record<WebhookHelpdesk, { body: string; sign: (secret: string, body: string) => Record<string, string> }> = {
+const DELIVERIES: Record<WebhookSource, { body: string; sign: (secret: string, body: string) => Record<string, string> }> = {
   zendesk: {
     body: JSON.stringify({
       id: 'evt-1',
@@ -47,7 +48,7 @@ const DELIVERIES: Record<WebhookHelpdesk, { body: string; sign: (secret: string,
   gorgias: { body: JSON.stringify({ ...vectors.gorgiasMessage, from_agent: false }), sign: (secret) => ({ 'X-Webhook-Secret': secret }) },
   freshdesk: { body: JSON.stringify(vectors.freshdeskCreated), sign: (secret) => ({ 'X-Webhook-Secret': secret }) },
 };
-const HELPDESKS = Object.keys(DELIVERIES) as WebhookHelpdesk[];
+const HELPDESKS = Object.keys(DELIVERIES) as WebhookSource[];
 
 function setup(secrets: WebhookSecrets = SECRETS) {
   const sent: QueuedTicket[] = [];

@@ -4,7 +4,8 @@
 // helpdesk paths carry no {helpdesk} parameter, and the intake reads the helpdesk from the path.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookIngestHandler } from '#functions/webhook-ingest/handler.js';
-import { WEBHOOK_HELPDESKS, type WebhookHelpdesk, type WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
+import { WEBHOOK_SOURCES, type WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
+import type { WebhookSource } from '#functions/shared/domain/run.js';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { createStoreWebhookHandler } from '#functions/store-webhook/handler.js';
 import type { HttpEvent } from '#functions/shared/http.js';
@@ -64,12 +65,12 @@ afterEach(() => {
 
 describe('a helpdesk delivery without its signature header', () => {
   it.each(
-    WEBHOOK_HELPDESKS.flatMap(
+    WEBHOOK_SOURCES.flatMap(
       (helpdesk) =>
         [
           [helpdesk, false],
           [helpdesk, true],
-        ] as Array<[WebhookHelpdesk, boolean]>,
+        ] as Array<[WebhookSource, boolean]>,
     ),
   )('%s (base64 body: %s) is refused with 401 before the body is read or parsed', async (helpdesk, base64) => {
     const parse = vi.spyOn(JSON, 'parse');

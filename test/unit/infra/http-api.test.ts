@@ -2,7 +2,7 @@
 // route per helpdesk, so junk sent to one cannot spend another's) and the stage's default one, access
 // logs that say nothing about the caller, and HTTPS links only.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_HELPDESKS } from '#functions/webhook-ingest/helpdesks.js';
+import { WEBHOOK_SOURCES } from '#functions/webhook-ingest/helpdesks.js';
 import { ROUTES, STORE_WEBHOOK_ROUTE } from '../../../infra/lib/functions.js';
 import { DEPLOYED_ROUTES, routeKeyOf, STAGE_THROTTLE } from '../../../infra/lib/http-api.js';
 import { TenantConfig } from '../../../infra/lib/tenant-config.js';
@@ -66,7 +66,7 @@ describe('HTTP API', () => {
   });
 
   it("gives every webhook route (each helpdesk's, the store's) its own throttle at the tenant file's rate and burst, every other route the stage default", () => {
-    const webhookKeys = [...WEBHOOK_HELPDESKS.map((helpdesk) => `POST /webhooks/${helpdesk}`), routeKeyOf(STORE_WEBHOOK_ROUTE)];
+    const webhookKeys = [...WEBHOOK_SOURCES.map((helpdesk) => `POST /webhooks/${helpdesk}`), routeKeyOf(STORE_WEBHOOK_ROUTE)];
 
     expect(stage()).toMatchObject({
       StageName: '$default',
@@ -87,7 +87,7 @@ describe('HTTP API', () => {
     };
 
     expect(routes.map((r) => r.RouteKey).filter((key) => key.includes('{helpdesk}'))).toEqual([]);
-    for (const helpdesk of WEBHOOK_HELPDESKS) expect(targetOf(`POST /webhooks/${helpdesk}`)).toContain(synth.logicalIdOf('webhook-ingest'));
+    for (const helpdesk of WEBHOOK_SOURCES) expect(targetOf(`POST /webhooks/${helpdesk}`)).toContain(synth.logicalIdOf('webhook-ingest'));
     expect(targetOf('POST /webhooks/shopify')).toContain(synth.logicalIdOf('store-webhook'));
   });
 

@@ -18,6 +18,7 @@ import type { AppStores } from '../ports.js';
 import { createInMemoryEventLedger } from './events.js';
 import { createInMemoryRunStore } from './runs.js';
 import { createInMemoryShadowStore } from './shadow.js';
+import { systemClock } from '#shared/clock.js';
 
 export interface InMemoryStores extends AppStores {
   /** The raw maps, for assertions in tests. */
@@ -30,7 +31,6 @@ export interface InMemoryStores extends AppStores {
   };
 }
 
-const systemClock: Clock = { now: () => new Date() };
 const randomIds: IdGenerator = { random: () => crypto.randomUUID().replace(/-/g, '') };
 
 export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator } = {}): InMemoryStores {
