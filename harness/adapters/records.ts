@@ -1,5 +1,5 @@
 // Shapes and helpers shared by the store adapters: the approval record's schema, the journal's
-// sortable sequence, and the retention (TTL) of each kind of row.
+// sortable sequence, and the retention (TTL) of the harness's rows (the event ledger's is beside it, in functions/shared/stores).
 import { z } from 'zod';
 import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { ApprovalSummary } from '../domain/types.js';
@@ -32,8 +32,6 @@ export function toIdempotencyRecord(item: unknown): IdempotencyRecord {
   const parsed = IdempotencyRecordSchema.parse(item);
   return { ...parsed, result: parsed.result ?? null };
 }
-
-export const EVENT_RETENTION_SECONDS = 7 * 24 * 3600;
 
 /**
  * How long an idempotency key is kept (DynamoDB TTL on `expiresAt`): 30 days, well past the longest
