@@ -1,6 +1,7 @@
 // The claim across all the customer's texts (subject, body, then follow-ups): per line, a stated
 // quantity beats none and a later text beats an earlier one (the customer corrected it); excluded
-// lines are never claimed; "everything" claims every other refundable line in full. With no line
+// lines are never claimed, nor lines said to be fine or kept that are only listed beside others
+// where something is wrong; "everything" claims every other refundable line in full. With no line
 // named, the one line named outside a complaint, or the order's only line, is claimed. Used by the
 // offline order agent.
 import type { Line, LineIndex } from './line-match.js';
@@ -64,7 +65,15 @@ export function readClaims(sources: readonly SourceReading[], index: LineIndex, 
   const perSource = sources.map((r) => readSourceClaims(r, index, language));
   const excluded = new Set(perSource.flatMap((s) => [...s.excluded]));
   const fine = new Set(perSource.flatMap((s) => [...s.fine]));
-  const { best, conflicts } = merge(perSource, excluded, index);
+  // A line said to be fine or kept somewhere, and claimed only where it is listed beside others
+  // ("I ordered the frames and a vase … the vase we're keeping"), is not claimed.
+  const saidFine = new Set(perSource.flatMap((s) => [...s.saidFine]));
+  const ownClause = new Set(perSource.flatMap((s) => s.claims.filter((c) => !c.listed).map((c) => c.line)));
+  const { best, conflicts } = merge(
+    perSource.map((s) => ({ ...s, claims: s.claims.filter((c) => !(c.listed && saidFine.has(c.line) && !ownClause.has(c.line))) })),
+    excluded,
+    index,
+  );
   const whole = perSource.find((s) => s.whole !== null)?.whole ?? null;
   if (whole) {
     index.lines.forEach((line, at) => {

@@ -23,12 +23,16 @@ export interface Claim {
   pairs?: number;
   /** The customer's words for it, cut only when asked for (most mentions are never quoted). */
   quote: () => string | null;
+  /** Named in a clause beside other lines ("I ordered the frames and a vase"): weaker than a clause of its own. */
+  listed?: boolean;
 }
 
 export interface SourceClaims {
   claims: Claim[];
   excluded: Set<number>;
   fine: Set<number>;
+  /** Lines said to be fine or kept (a refund already made not counted). */
+  saidFine: Set<number>;
   ambiguous: number[][];
   /** Lines named outside any complaint ("I ordered a mug and a bowl."), with a quote each. */
   context: Claim[];
@@ -149,10 +153,45 @@ function firstSingleMentions(r: SourceReading): Map<string, Mention> {
   return namedIn;
 }
 
+/**
+ * One mention fitting several lines: "both frames (the oak one and the brass one)" with two frame
+ * lines of one unit each claims one of each, quoted by the words naming each when the sentence has
+ * them; otherwise the lines are ambiguous.
+ */
+function claimEachOrAmbiguous(
+  r: SourceReading,
+  index: LineIndex,
+  m: Mention,
+  own: Stated | null,
+  namedIn: (line: number) => Mention | undefined,
+  out: SourceClaims,
+): void {
+  const each = own?.amount === m.lines.length && m.lines.every((line) => index.lines[line]!.quantity === 1);
+  if (!each) return void out.ambiguous.push(m.lines);
+  for (const line of m.lines) {
+    const named = namedIn(line);
+    out.claims.push({
+      line,
+      amount: 1,
+      singular: true,
+      quote: once(() => (named ? quoteFor(r, named, null, named) : quoteFor(r, m, own, own ?? undefined))),
+    });
+  }
+}
+
 export function readSourceClaims(r: SourceReading, index: LineIndex, language: string): SourceClaims {
   const { tokens, seg } = r;
   const ex = readExceptions(r, language);
-  const out: SourceClaims = { claims: [], excluded: ex.excluded, fine: new Set(), ambiguous: [], context: [], whole: null, complaint: null };
+  const out: SourceClaims = {
+    claims: [],
+    excluded: ex.excluded,
+    fine: new Set(),
+    saidFine: new Set(),
+    ambiguous: [],
+    context: [],
+    whole: null,
+    complaint: null,
+  };
   out.whole = wholeOrderQuote(r, ex);
   const complaining = complainingClauses(r, language);
   const anchored = anchoredSentences(r);
@@ -169,32 +208,21 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
     const own = quantityBefore(tokens, m.from, clause.from, language) ?? quantityAfter(tokens, m.to, clause.to, language) ?? carriedAll(r, m, previous);
     previous = { m, stated: own };
     const singular = !m.plural && !pluralAround(tokens, m.from, m.to);
-    if (r.fine[c] && !pronounComplaintAfter(r, c)) return void m.lines.forEach((line) => out.fine.add(line));
+    if (r.fine[c] && !pronounComplaintAfter(r, c)) {
+      if (r.saidFine[c]) m.lines.forEach((line) => out.saidFine.add(line));
+      return void m.lines.forEach((line) => out.fine.add(line));
+    }
     const passing = !r.complains[s] || (anchored.has(s) && !complaining[c]) || (!m.strong && m.lines.length === 1);
     if (passing) {
       if (m.lines.length === 1)
         out.context.push({ line: m.lines[0]!, amount: own?.amount ?? null, singular, pairs: own?.pairs, quote: once(() => quoteFor(r, m, own)) });
       return;
     }
-    if (m.lines.length > 1) {
-      // "both frames (the oak one and the brass one)" with two frame lines of one unit each: one of
-      // each, quoted by the words naming each when the sentence has them.
-      const each = own?.amount === m.lines.length && m.lines.every((line) => index.lines[line]!.quantity === 1);
-      if (!each) return void out.ambiguous.push(m.lines);
-      for (const line of m.lines) {
-        const named = namedIn.get(`${s}:${line}`);
-        out.claims.push({
-          line,
-          amount: 1,
-          singular: true,
-          quote: once(() => (named ? quoteFor(r, named, null, named) : quoteFor(r, m, own, own ?? undefined))),
-        });
-      }
-      return;
-    }
+    if (m.lines.length > 1) return claimEachOrAmbiguous(r, index, m, own, (line) => namedIn.get(`${s}:${line}`), out);
     const line = m.lines[0]!;
     const stated = lessUnits(ex, r, line, s, own ?? loneQuantity(r, regionOf(r, m, r.mentions[k + 1]), language, memo));
-    out.claims.push({ line, amount: stated?.amount ?? null, singular, pairs: stated?.pairs, quote: once(() => quoteFor(r, m, stated)) });
+    const listed = (r.linesInClause.get(c)?.size ?? 0) > 1;
+    out.claims.push({ line, amount: stated?.amount ?? null, singular, pairs: stated?.pairs, quote: once(() => quoteFor(r, m, stated)), listed });
     claimed.add(line);
   });
   leanOnEarlierSentence(r, ex, language, out, claimed, memo);

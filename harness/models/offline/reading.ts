@@ -24,6 +24,8 @@ export interface SourceReading {
    * nothing ("the bowl is fine", "the bowl was refunded already, thanks").
    */
   fine: boolean[];
+  /** Per clause: it says an item is fine or kept (not a refund already made) and complains of nothing. */
+  saidFine: boolean[];
   /** The lines named in each sentence and clause. */
   linesInSentence: Map<number, Set<number>>;
   linesInClause: Map<number, Set<number>>;
@@ -47,14 +49,17 @@ export function readSource(text: string, index: LineIndex, language: string): So
   const seg = segment(tokens);
   const reasons = matchReasons(tokens);
   const refund = matchRefund(tokens);
-  const remedies = matchRemedies(tokens);
+  // "(to) be refunded for the vase" asks for a refund; "refunded for" alone tells of one made.
+  const remedies = matchRemedies(tokens).filter((m) => !(m.key === 'earlier_refund' && tokens[m.from - 1]?.norm === 'be'));
   const earlier = remedies.filter(isEarlierRefund);
   const settled = covered(tokens, earlier);
   const cues = [...reasons, ...refund.filter((m) => !settled[m.from]), ...remedies.filter((m) => !isEarlierRefund(m))];
   const mentions = findMentions(index, tokens, covered(tokens, cues, earlier), HEAD_FIRST.has(language));
   const perSentence = countPer(seg.sentenceOf, seg.sentences.length, cues);
   const perClause = countPer(seg.clauseOf, seg.clauses.length, cues);
-  const finePerClause = countPer(seg.clauseOf, seg.clauses.length, [...matchFine(tokens), ...earlier]);
+  const fineWords = matchFine(tokens);
+  const finePerClause = countPer(seg.clauseOf, seg.clauses.length, [...fineWords, ...earlier]);
+  const fineWordsPerClause = countPer(seg.clauseOf, seg.clauses.length, fineWords);
   return {
     text,
     tokens,
@@ -65,6 +70,7 @@ export function readSource(text: string, index: LineIndex, language: string): So
     complains: perSentence.map((n) => n > 0),
     clauseComplains: perClause.map((n) => n > 0),
     fine: finePerClause.map((n, c) => n > 0 && perClause[c] === 0),
+    saidFine: fineWordsPerClause.map((n, c) => n > 0 && perClause[c] === 0),
     linesInSentence: linesBy(seg.sentenceOf, mentions),
     linesInClause: linesBy(seg.clauseOf, mentions),
   };

@@ -16,6 +16,7 @@ import {
   OTHER_REMEDY_WORDS,
   PROBLEM_PREFIXES,
   REFUND_STATUS_PHRASES,
+  REFUND_WISH_PREFIXES,
 } from './lexicon.js';
 import { mentionsOf } from './mentions.js';
 import { statedQuantity } from './quantity.js';
@@ -100,8 +101,11 @@ function quoteFindings(
   const found: GroundingFinding[] = [];
   const own = stems.get(id) ?? [];
   const inQuote = mentionsOf([quoteWords], own);
-  const inText = mentionsOf(text, own);
-  if ((inQuote.excluded > 0 && inQuote.positive === 0) || (inText.excluded > 0 && inText.positive === 0)) {
+  // In the whole text, a mention only claims the item in a sentence about a problem or a refund; one
+  // that lists what was ordered does not outweigh "the vase we're keeping".
+  const inText = mentionsOf(text, own, speaksOfProblemOrRefund);
+  const excludedInText = mentionsOf(text, own).excluded > 0;
+  if ((inQuote.excluded > 0 && inQuote.positive === 0) || (excludedInText && inText.positive === 0)) {
     found.push({
       rule: RULES.lineExcludedByCustomer,
       reason: `"${line.title}": the customer excludes it or says it is fine`,
@@ -197,6 +201,8 @@ function earlierRefundFindings(input: GroundingInput, text: Sentences): Groundin
 
 /** A sentence that says something is wrong with an item. */
 const speaksOfProblem = (words: readonly string[]) => words.some((w) => PROBLEM_PREFIXES.some((p) => w.startsWith(p)));
+/** A sentence that says something is wrong with an item, or asks for money back or gives a reason to return it. */
+const speaksOfProblemOrRefund = (words: readonly string[]) => speaksOfProblem(words) || words.some((w) => REFUND_WISH_PREFIXES.some((p) => w.startsWith(p)));
 
 /** Lines the customer names in a sentence about a problem (outside exclusions) that the proposal leaves out. */
 function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<string, string[]>): GroundingFinding[] {

@@ -4,9 +4,10 @@
 // Split by word class under lexicon/; this file re-exports them so importers need no change.
 
 export { EXCLUSION_MARKERS, FINE_MARKERS } from './lexicon/exclusions.js';
+export { KEEP_AFTER_MARKERS, KEEP_BEFORE_MARKERS } from './lexicon/keeps.js';
 export { INSTRUCTION_PHRASES } from './lexicon/instructions.js';
 export { ALL_WORDS, NUMBER_WORDS, PART_OF_WORDS } from './lexicon/numbers.js';
 export { PROBLEM_PREFIXES } from './lexicon/problems.js';
-export { EARLIER_REFUND_PHRASES, NOT_REFUND_PHRASES, REFUND_STATUS_PHRASES } from './lexicon/refunds.js';
+export { EARLIER_REFUND_PHRASES, NOT_REFUND_PHRASES, REFUND_STATUS_PHRASES, REFUND_WISH_PREFIXES } from './lexicon/refunds.js';
 export { NEGATIONS, OTHER_REMEDY_WORDS } from './lexicon/remedies.js';
 export { ENGLISH_WORDS, GENERIC_TITLE_WORDS } from './lexicon/words.js';

@@ -1,12 +1,20 @@
 // Where the customer's words name a line item, and whether each mention claims it: a mention
-// right after an exclusion marker ("everything except the kettle") or followed by a word that
-// it is fine ("the bowl is fine") does not claim the item.
-import { EXCLUSION_MARKERS, FINE_MARKERS } from './lexicon.js';
+// right after an exclusion marker ("everything except the kettle"), followed by a word that it is
+// fine ("the bowl is fine"), or said to be kept ("the vase we're keeping", "I'll keep the mug"; not
+// "I can't keep the mug") does not claim the item.
+import { EXCLUSION_MARKERS, FINE_MARKERS, KEEP_AFTER_MARKERS, KEEP_BEFORE_MARKERS, NEGATIONS } from './lexicon.js';
 import { stem } from './text.js';
 import { phraseIn, phraseTokens, type Sentences } from './words.js';
 
 const EXCLUSIONS = phraseTokens(EXCLUSION_MARKERS);
 const FINE = phraseTokens(FINE_MARKERS);
+const KEEP_BEFORE = phraseTokens(KEEP_BEFORE_MARKERS);
+const KEEP_AFTER = phraseTokens(KEEP_AFTER_MARKERS);
+/** "can't", "won't", "cannot": the contraction's "t" and the fused form, beside the negation words. */
+const NEGATED_BY = new Set([...NEGATIONS, 't', 'cannot', 'ne']);
+/** How far a negation before a keep phrase (or right after it: "behalte ich nicht") turns it off. */
+const NEGATION_BEFORE = 4;
+const NEGATION_AFTER = 2;
 /** How far back an exclusion marker reaches, and how far ahead "is fine" is looked for. */
 const LOOK_BACK = 4;
 const LOOK_AHEAD = 4;
@@ -36,6 +44,17 @@ export function namesItem(word: string, stems: readonly string[]): boolean {
   return stems.some((t) => t === s || nearlySame(s, t) || nearlySame(word, t));
 }
 
+/** A keep phrase starting in [from, to) of the sentence with no negation just before or after it. */
+function keptIn(words: readonly string[], phrases: readonly string[][], from: number, to: number): boolean {
+  for (let at = Math.max(0, from); at < Math.min(to, words.length); at++) {
+    const phrase = phrases.find((p) => p.every((w, k) => words[at + k] === w));
+    if (!phrase) continue;
+    const around = [...words.slice(Math.max(0, at - NEGATION_BEFORE), at), ...words.slice(at + phrase.length, at + phrase.length + NEGATION_AFTER)];
+    if (!around.some((w) => NEGATED_BY.has(w))) return true;
+  }
+  return false;
+}
+
 export function mentionsOf(sentences: Sentences, stems: readonly string[], onlySentence?: (words: readonly string[]) => boolean): Mentions {
   const found: Mentions = { positive: 0, excluded: 0 };
   if (stems.length === 0) return found;
@@ -43,7 +62,11 @@ export function mentionsOf(sentences: Sentences, stems: readonly string[], onlyS
     if (onlySentence && !onlySentence(words)) continue;
     for (let i = 0; i < words.length; i++) {
       if (!namesItem(words[i] ?? '', stems)) continue;
-      const excluded = phraseIn(words, EXCLUSIONS, i - LOOK_BACK, i) || phraseIn(words, FINE, i + 1, i + 1 + LOOK_AHEAD);
+      const excluded =
+        phraseIn(words, EXCLUSIONS, i - LOOK_BACK, i) ||
+        phraseIn(words, FINE, i + 1, i + 1 + LOOK_AHEAD) ||
+        keptIn(words, KEEP_BEFORE, i - LOOK_BACK, i) ||
+        keptIn(words, KEEP_AFTER, i + 1, i + 1 + LOOK_AHEAD);
       if (excluded) found.excluded++;
       else found.positive++;
     }

@@ -140,6 +140,49 @@ describe("each claimed line must be grounded in the customer's own words", () =>
     expect(rulesOf(text, kitchen, proposal(kitchen, [['1', 1, 'the espresso machine is dented']]))).toEqual([]);
   });
 
+  describe('never selects a line the customer says they keep', () => {
+    const hallway = order([
+      { id: '1', title: 'Gallery frame set', quantity: 1, price: 8900 },
+      { id: '2', title: 'Ceramic vase', quantity: 1, price: 3200 },
+    ]);
+    const withVase = (title: string) =>
+      order([
+        { id: '1', title: 'Gallery frame set', quantity: 1, price: 8900 },
+        { id: '2', title, quantity: 1, price: 3200 },
+      ]);
+    const kept: Array<[string, string, string]> = [
+      ['the vase we are keeping, it looks great on the shelf', 'the vase we are keeping', 'Ceramic vase'],
+      ["I'd like to return the frames. I'm keeping the vase.", "I'm keeping the vase", 'Ceramic vase'],
+      ['Return the frames please; we will keep the vase.', 'we will keep the vase', 'Ceramic vase'],
+      ['Quiero devolver los marcos. Me quedo con el jarrón.', 'Me quedo con el jarrón', 'Jarrón de cerámica'],
+      ['Je veux renvoyer les cadres. Je garde le vase.', 'Je garde le vase', 'Vase en céramique'],
+      ['Ich möchte die Rahmen zurückgeben. Die Vase behalte ich.', 'Die Vase behalte ich', 'Vase aus Keramik'],
+      ['Voglio restituire le cornici. Il vaso lo tengo.', 'Il vaso lo tengo', 'Vaso in ceramica'],
+    ];
+    it.each(kept)('"%s"', (said, quote, title) => {
+      const facts = withVase(title);
+      expect(rulesOf(said, facts, proposal(facts, [['2', 1, quote]]))).toContain(RULES.lineExcludedByCustomer);
+    });
+
+    it('even when the quote is where the order is listed, not where the item is kept', () => {
+      const text = 'I ordered the gallery frame set and a vase for the hallway. The frames I want to return for a refund. The vase we are keeping.';
+      const p = proposal(hallway, [
+        ['1', 1, 'The frames I want to return for a refund'],
+        ['2', 1, 'I ordered the gallery frame set and a vase'],
+      ]);
+      expect(rulesOf(text, hallway, p)).toContain(RULES.lineExcludedByCustomer);
+    });
+
+    it('but a keep turned down, or one unit kept and another claimed, still claims the item', () => {
+      const cannot = "I can't keep the vase, it arrived cracked.";
+      expect(rulesOf(cannot, hallway, proposal(hallway, [['2', 1, 'it arrived cracked']]))).not.toContain(RULES.lineExcludedByCustomer);
+      const notKept = 'Die Vase behalte ich nicht, sie ist zerbrochen.';
+      expect(rulesOf(notKept, hallway, proposal(hallway, [['2', 1, 'sie ist zerbrochen']]))).not.toContain(RULES.lineExcludedByCustomer);
+      const oneOfTwo = 'I am keeping one mug, the other mug arrived cracked.';
+      expect(rulesOf(oneOfTwo, kitchen, proposal(kitchen, [['3', 1, 'the other mug arrived cracked']]))).not.toContain(RULES.lineExcludedByCustomer);
+    });
+  });
+
   it('catches a line the customer names that the proposal leaves out', () => {
     const text = 'The mug and the wooden spoon both arrived broken.';
     expect(rulesOf(text, kitchen, proposal(kitchen, [['4', 1, 'the wooden spoon']]))).toContain(RULES.unclaimedLineMentioned);

@@ -134,6 +134,12 @@ describe('exclusions and negations', () => {
       ],
     ],
     ['The vase is fine. The kettle arrived dented', [['kettle', 1]]],
+    // Kept, so not claimed, even where it was listed beside the claimed item.
+    ['I ordered the kettle and the lamp and want to return them for a refund. The lamp we are keeping.', [['kettle', 1]]],
+    ["The kettle arrived dented. I'm keeping the lamp.", [['kettle', 1]]],
+    ['La tetera llegó abollada, la lámpara me la quedo.', [['kettle', 1]]],
+    // Said fine in one place and complained of on its own in another: still claimed.
+    ['One mug is fine. The other mug arrived cracked.', [['mug', 1]]],
   ];
   it.each(named)('%s', (body, expected) => {
     expect(propose({ body }).lineItems.map((l) => [l.lineItemId.split('/').pop(), l.quantity])).toEqual(expected);
@@ -148,6 +154,21 @@ describe('exclusions and negations', () => {
   it('skips lines already refunded in full when claiming everything', () => {
     const order = { ...ORDER, lineItems: ORDER.lineItems.map((l) => (l.id.endsWith('/lamp') ? { ...l, refundableQuantity: 0 } : l)) };
     expect(propose({ body: 'Everything arrived broken' }, order).lineItems.map((l) => l.lineItemId)).not.toContain('gid://shopify/LineItem/lamp');
+  });
+});
+
+describe('asking to be refunded is not news of a refund made', () => {
+  it.each(['Could I be refunded for the kettle please? It arrived dented.', 'The kettle arrived dented and I would like to be refunded for it.'])(
+    '%s',
+    (body) => {
+      const proposal = propose({ body });
+      expect(proposal.remedy).toBe('refund');
+      expect(lines(proposal).map(([id]) => id)).toEqual(['kettle']);
+    },
+  );
+
+  it('while "you refunded me for" still tells of an earlier refund, whose item is not claimed again', () => {
+    expect(lines(propose({ body: 'You refunded me for the lamp last week, thanks. Now the kettle arrived dented.' })).map(([id]) => id)).toEqual(['kettle']);
   });
 });
 

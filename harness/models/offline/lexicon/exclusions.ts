@@ -77,6 +77,19 @@ export const MARKERS_AFTER_ALL = ['but', 'menos'];
 
 /** Said of an item that is not part of the complaint ("the bowl is fine", "la lampe est intacte"). */
 export const FINE_WORDS = [
+  // Kept, so not claimed ("the vase we're keeping", "me quedo con el jarrón", "die Vase behalte ich").
+  'keeping',
+  'keep',
+  'me quedo',
+  'quedo con',
+  'fico com',
+  'ficar com',
+  'garde',
+  'garder',
+  'behalte',
+  'behalten',
+  'tengo',
+  'teniamo',
   'fine',
   'ok',
   'okay',

@@ -115,3 +115,38 @@ export const NOT_REFUND_PHRASES: readonly string[] = [
   'invece di un rimborso',
   'piuttosto che un rimborso',
 ];
+
+/**
+ * Word beginnings that ask for money back or give a reason to return an item, in the six languages:
+ * with PROBLEM_PREFIXES, what makes a sentence about an item a claim rather than a mention of what
+ * was ordered ("I ordered the frames and a vase").
+ */
+export const REFUND_WISH_PREFIXES: readonly string[] = [
+  'refund',
+  'return',
+  'reimburs',
+  'money',
+  'unwanted',
+  'mind',
+  'fit',
+  'small',
+  'big',
+  'large',
+  'described',
+  'expected',
+  'reembols',
+  'devol',
+  'devuelv',
+  'rembours',
+  'renvoy',
+  'renvoi',
+  'retourn',
+  'erstatt',
+  'zuruck',
+  'ruckgab',
+  'rucksend',
+  'umtausch',
+  'rimbors',
+  'restitu',
+  'reso',
+];
