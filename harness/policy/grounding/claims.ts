@@ -10,18 +10,22 @@ import {
   EARLIER_REFUND_PHRASES,
   ENGLISH_WORDS,
   GENERIC_TITLE_WORDS,
+  INSTEAD_OF_PHRASES,
+  MATERIAL_WORDS,
   INSTRUCTION_PHRASES,
   NEGATIONS,
   NOT_REFUND_PHRASES,
   OTHER_REMEDY_WORDS,
   PROBLEM_PREFIXES,
+  REFUND_PREFERRED_PHRASES,
   REFUND_STATUS_PHRASES,
   REFUND_WISH_PREFIXES,
+  TITLE_CONNECTORS,
 } from './lexicon.js';
 import { mentionsOf } from './mentions.js';
 import { statedQuantity } from './quantity.js';
-import { normalizeForMatch, titleStems, tokens } from './text.js';
-import { containsWords, mentionsAny, phraseTokens, phraseStartsIn, sentencesOf, type Sentences } from './words.js';
+import { modifierMaterialStems, normalizeForMatch, titleStems, tokens } from './text.js';
+import { containsWords, mentionsAny, phraseIn, phraseTokens, phraseStartsIn, sentencesOf, type Sentences } from './words.js';
 
 export type Severity = 'refuse' | 'approval';
 export interface GroundingFinding {
@@ -49,15 +53,28 @@ export interface LineVerdict {
 const EARLIER_REFUND = phraseTokens(EARLIER_REFUND_PHRASES);
 const NOT_REFUND = phraseTokens(NOT_REFUND_PHRASES);
 const OTHER_REMEDY = phraseTokens(OTHER_REMEDY_WORDS);
+const INSTEAD_OF = phraseTokens(INSTEAD_OF_PHRASES);
+const REFUND_PREFERRED = phraseTokens(REFUND_PREFERRED_PHRASES);
 const REFUND_STATUS = phraseTokens(REFUND_STATUS_PHRASES);
 const INSTRUCTIONS = phraseTokens(INSTRUCTION_PHRASES);
 /** Role tags and role prefixes ("</ticket>", "<assistant>", "system:") in the raw text. Linear: no nested quantifiers. */
 const ROLE_TAG =
   /<\/?[ \t]{0,3}(?:system|assistant|user|human|ticket|case_data|instructions?|tool_use|tool_result)\b|^[ \t]{0,8}(?:system|assistant)[ \t]{0,3}:/im;
 
-/** Another remedy's word that no negation turns down within the three words before it. */
+/**
+ * Another remedy's word the customer does not set aside: no negation or "instead of" in the four
+ * words before it, and no preference for a refund after it in that sentence or the next ("you
+ * offered a replacement, but I'd prefer a refund").
+ */
 function asksOtherRemedy(text: Sentences): boolean {
-  return text.some((words) => phraseStartsIn(words, OTHER_REMEDY).some((at) => !words.slice(Math.max(0, at - 4), at).some((w) => NEGATIONS.has(w))));
+  return text.some((words, s) =>
+    phraseStartsIn(words, OTHER_REMEDY).some((at) => {
+      const before = Math.max(0, at - 4);
+      if (words.slice(before, at).some((w) => NEGATIONS.has(w)) || phraseIn(words, INSTEAD_OF, before, at)) return false;
+      const after = [words.slice(at + 1), text[s + 1] ?? []];
+      return !after.some((rest) => phraseIn(rest, REFUND_PREFERRED, 0, rest.length));
+    }),
+  );
 }
 
 /** English-dominant text: product titles can be matched word for word (other languages are not checked that way). */
@@ -81,7 +98,23 @@ function distinctiveStems(order: OrderFacts): Map<string, string[]> {
 }
 
 /**
- * `sharedQuantity`: the units of every claimed line quoted with these same words ("both of the frames
+ * The stems by which the customer names a line when the question is whether they speak of *another*
+ * line than the one claimed: without the material words beside its product word ("glass" of "Glass
+ * bud vase" is the frames' broken glass as often as the vase), unless nothing else is left.
+ */
+function namingStems(order: OrderFacts, stems: Map<string, string[]>): Map<string, string[]> {
+  return new Map(
+    order.lineItems.map((l) => {
+      const own = stems.get(l.id) ?? [];
+      const modifiers = modifierMaterialStems(l.title, MATERIAL_WORDS, TITLE_CONNECTORS, GENERIC_TITLE_WORDS);
+      const naming = own.filter((s) => !modifiers.has(s));
+      return [l.id, naming.length > 0 ? naming : own];
+    }),
+  );
+}
+
+/**
+ * `naming`: the stems that say another line is meant (namingStems). `sharedQuantity`: the units of every claimed line quoted with these same words ("both of the frames
  * (the oak one and the brass one)" claims one of each).
  */
 function quoteFindings(
@@ -90,6 +123,7 @@ function quoteFindings(
   text: Sentences,
   whole: string[],
   stems: Map<string, string[]>,
+  naming: Map<string, string[]>,
   english: boolean,
   sharedQuantity: number,
 ): GroundingFinding[] {
@@ -114,7 +148,7 @@ function quoteFindings(
     });
   }
   if (inQuote.positive + inQuote.excluded === 0) {
-    const other = [...stems].find(([otherId, s]) => otherId !== id && mentionsOf([quoteWords], s).positive > 0);
+    const other = [...naming].find(([otherId, s]) => otherId !== id && mentionsOf([quoteWords], s).positive > 0);
     if (other) found.push({ rule: RULES.quoteNamesOtherLine, reason: `"${line.title}": the quote names another item`, severity: 'approval', lineItemId: id });
     // In English the item's own words must be in the quote (or a collective such as "everything"); other languages are not matched word for word.
     else if (english && own.length > 0 && !quoteWords.some((w) => COLLECTIVE.has(w))) {
@@ -248,6 +282,7 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
     findings.push({ rule: RULES.nothingClaimed, reason: 'the proposal claims no line item', severity: 'refuse' });
   }
   const stems = distinctiveStems(order);
+  const naming = namingStems(order, stems);
   const english = looksEnglish(whole);
   const lines: LineVerdict[] = [];
   for (const claim of proposal.lineItems) {
@@ -261,10 +296,10 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
         lineItemId: line.id,
       });
     const shared = proposal.lineItems.filter((c) => normalizeForMatch(c.quote) === normalizeForMatch(claim.quote)).reduce((n, c) => n + c.quantity, 0);
-    const own = quoteFindings(line, claim, text, whole, stems, english, shared);
+    const own = quoteFindings(line, claim, text, whole, stems, naming, english, shared);
     findings.push(...own);
     lines.push({ lineItemId: line.id, quote: claim.quote.slice(0, 120), rule: own[0]?.rule ?? RULES.claimGrounded, grounded: own.length === 0 });
   }
-  findings.push(...earlierRefundFindings(input, text), ...unclaimedFindings(input, text, stems));
+  findings.push(...earlierRefundFindings(input, text), ...unclaimedFindings(input, text, naming));
   return { findings, lines };
 }

@@ -9,5 +9,5 @@ export { INSTRUCTION_PHRASES } from './lexicon/instructions.js';
 export { ALL_WORDS, NUMBER_WORDS, PART_OF_WORDS } from './lexicon/numbers.js';
 export { PROBLEM_PREFIXES } from './lexicon/problems.js';
 export { EARLIER_REFUND_PHRASES, NOT_REFUND_PHRASES, REFUND_STATUS_PHRASES, REFUND_WISH_PREFIXES } from './lexicon/refunds.js';
-export { NEGATIONS, OTHER_REMEDY_WORDS } from './lexicon/remedies.js';
-export { ENGLISH_WORDS, GENERIC_TITLE_WORDS } from './lexicon/words.js';
+export { INSTEAD_OF_PHRASES, NEGATIONS, OTHER_REMEDY_WORDS, REFUND_PREFERRED_PHRASES } from './lexicon/remedies.js';
+export { ENGLISH_WORDS, GENERIC_TITLE_WORDS, MATERIAL_WORDS, TITLE_CONNECTORS } from './lexicon/words.js';

@@ -183,6 +183,46 @@ describe("each claimed line must be grounded in the customer's own words", () =>
     });
   });
 
+  describe('a material word beside the product word does not name another line', () => {
+    const frames = order([
+      { id: '1', title: 'Oak photo frame 8x10', quantity: 1, price: 2600 },
+      { id: '2', title: 'Brass photo frame 5x7', quantity: 1, price: 1900 },
+      { id: '3', title: 'Glass bud vase', quantity: 1, price: 1200 },
+    ]);
+    const both = proposal(frames, [
+      ['1', 1, 'the oak one'],
+      ['2', 1, 'the brass one'],
+    ]);
+
+    it("the frames' shattered glass is not the glass vase", () => {
+      const text = 'Both of the frames (the oak one and the brass one) have shattered glass. Could you refund both frames please?';
+      expect(rulesOf(text, frames, both)).not.toContain(RULES.unclaimedLineMentioned);
+    });
+
+    it('while the vase named by its product word is still caught when left out', () => {
+      const text = 'Both of the frames (the oak one and the brass one) have shattered glass, and the vase arrived cracked.';
+      expect(rulesOf(text, frames, both)).toContain(RULES.unclaimedLineMentioned);
+    });
+
+    it('and a material that is the product word names its line', () => {
+      const table = order([
+        { id: '1', title: 'Tumbler glasses (set of 4)', quantity: 1, price: 3400 },
+        { id: '2', title: 'Stoneware mug', quantity: 1, price: 1800 },
+      ]);
+      const text = 'The glasses and the mug arrived smashed.';
+      expect(rulesOf(text, table, proposal(table, [['2', 1, 'the mug arrived smashed']]))).toContain(RULES.unclaimedLineMentioned);
+    });
+
+    it('in titles that put the material after the product too', () => {
+      const shelf = order([
+        { id: '1', title: 'Marco de roble', quantity: 1, price: 2600 },
+        { id: '2', title: 'Jarrón de vidrio', quantity: 1, price: 1200 },
+      ]);
+      const text = 'El marco llegó con el vidrio roto.';
+      expect(rulesOf(text, shelf, proposal(shelf, [['1', 1, 'El marco llegó con el vidrio roto']]))).not.toContain(RULES.unclaimedLineMentioned);
+    });
+  });
+
   it('catches a line the customer names that the proposal leaves out', () => {
     const text = 'The mug and the wooden spoon both arrived broken.';
     expect(rulesOf(text, kitchen, proposal(kitchen, [['4', 1, 'the wooden spoon']]))).toContain(RULES.unclaimedLineMentioned);
@@ -209,6 +249,11 @@ describe('the remedy, unclear readings and earlier refunds', () => {
     ['Please refund the mug, NOT a replacement.'],
     ["Just refund the mug, I don't need a replacement."],
     ['Refund the mug please, I do not want to exchange it.'],
+    ['Please refund the mug instead of a replacement.'],
+    ["You offered a replacement on the phone but I've thought about it and I'd prefer a refund for the mug."],
+    ['You offered me a replacement. I would rather have a refund for the mug, thanks.'],
+    ['Me ofrecieron un reemplazo, pero prefiero un reembolso de la taza.'],
+    ['Bitte erstatten statt Ersatz: lieber eine Erstattung für den Becher.'],
   ])('takes a turned-down replacement as no contradiction: %s', (text) => {
     expect(rulesOf(text, kitchen, proposal(kitchen, [['3', 1, 'refund the mug']]))).not.toContain(RULES.remedyContradicted);
   });
@@ -217,6 +262,7 @@ describe('the remedy, unclear readings and earlier refunds', () => {
     ["I'd rather have a replacement than a refund for the mug."],
     ['La taza llegó rota, prefiero un reemplazo.'],
     ['Can you arrange a repair of the mug?'],
+    ['A replacement mug would be great, or a refund if you have none left.'],
   ])('asks a person when the customer asks for another remedy: %s', (text) => {
     expect(rulesOf(text, kitchen, proposal(kitchen, [['3', 1, text.slice(0, 20)]]))).toContain(RULES.remedyContradicted);
   });

@@ -86,3 +86,48 @@ export const NEGATIONS = new Set([
   'nem',
   'weder',
 ]);
+
+/** Phrases just before another remedy's word that set it aside ("a refund instead of a replacement"). */
+export const INSTEAD_OF_PHRASES: readonly string[] = [
+  'instead of',
+  'rather than',
+  'in place of',
+  'en lugar de',
+  'en vez de',
+  'em vez de',
+  'em lugar de',
+  'au lieu de',
+  'plutot que',
+  'statt',
+  'anstatt',
+  'anstelle',
+  'invece di',
+  'anziche',
+  'piuttosto che',
+];
+
+/** The customer prefers a refund, said after another remedy ("you offered a replacement, but I'd prefer a refund"). */
+export const REFUND_PREFERRED_PHRASES: readonly string[] = [
+  'prefer a refund',
+  'prefer the refund',
+  'prefer my money back',
+  'rather have a refund',
+  'rather get a refund',
+  'rather have my money back',
+  'refund instead',
+  'prefiero un reembolso',
+  'prefiero el reembolso',
+  'prefiero la devolucion',
+  'prefiro um reembolso',
+  'prefiro o reembolso',
+  'prefiro a devolucao',
+  'prefere un remboursement',
+  'prefererais un remboursement',
+  'prefere etre rembourse',
+  'lieber eine erstattung',
+  'lieber mein geld zuruck',
+  'lieber das geld zuruck',
+  'preferisco un rimborso',
+  'preferirei un rimborso',
+  'preferisco il rimborso',
+];
