@@ -238,11 +238,23 @@ const speaksOfProblem = (words: readonly string[]) => words.some((w) => PROBLEM_
 /** A sentence that says something is wrong with an item, or asks for money back or gives a reason to return it. */
 const speaksOfProblemOrRefund = (words: readonly string[]) => speaksOfProblem(words) || words.some((w) => REFUND_WISH_PREFIXES.some((p) => w.startsWith(p)));
 
-/** Lines the customer names in a sentence about a problem (outside exclusions) that the proposal leaves out. */
+/**
+ * Lines the customer names in a sentence about a problem (outside exclusions) that the proposal
+ * leaves out. A line the customer also says is fine or kept is left out rightly when every such
+ * sentence names a claimed line too ("the mug and the bowl would be perfect next to her other
+ * pieces, and the napkins … The napkins are fine").
+ */
 function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<string, string[]>): GroundingFinding[] {
   const claimed = new Set(input.proposal.lineItems.map((l) => l.lineItemId));
+  const claimedStems = [...claimed].flatMap((id) => stems.get(id) ?? []);
+  const namesClaimed = (words: readonly string[]) => mentionsOf([[...words]], claimedStems).positive > 0;
+  const leftOut = (own: string[]) => {
+    if (mentionsOf(text, own, speaksOfProblem).positive === 0) return false;
+    if (mentionsOf(text, own).excluded === 0) return true;
+    return mentionsOf(text, own, (words) => speaksOfProblem(words) && !namesClaimed(words)).positive > 0;
+  };
   return input.order.lineItems
-    .filter((l) => !claimed.has(l.id) && !l.giftCard && l.refundableQuantity > 0 && mentionsOf(text, stems.get(l.id) ?? [], speaksOfProblem).positive > 0)
+    .filter((l) => !claimed.has(l.id) && !l.giftCard && l.refundableQuantity > 0 && leftOut(stems.get(l.id) ?? []))
     .map((l) => ({
       rule: RULES.unclaimedLineMentioned,
       reason: `"${l.title}" is named by the customer but not in the proposal`,

@@ -138,6 +138,15 @@ describe("each claimed line must be grounded in the customer's own words", () =>
     const text = 'The kettle is fine, but the espresso machine is dented.';
     expect(rulesOf(text, kitchen, proposal(kitchen, [['2', 1, 'The kettle is fine']]))).toContain(RULES.lineExcludedByCustomer);
     expect(rulesOf(text, kitchen, proposal(kitchen, [['1', 1, 'the espresso machine is dented']]))).toEqual([]);
+    const rightOne = 'The kettle is right, but the espresso machine is dented.';
+    expect(rulesOf(rightOne, kitchen, proposal(kitchen, [['2', 1, 'The kettle is right']]))).toContain(RULES.lineExcludedByCustomer);
+  });
+
+  it('reads "right" as an intensifier after a problem, not as "it is fine"', () => {
+    const trivets = order([{ id: '1', title: 'Cast-iron trivet', quantity: 3, price: 1700 }]);
+    const text = 'I ordered three trivets. One trivet arrived cracked right through the middle. The others are fine. Refund for the cracked one please.';
+    const p = proposal(trivets, [['1', 1, 'One trivet arrived cracked right through the middle']]);
+    expect(rulesOf(text, trivets, p)).toEqual([]);
   });
 
   describe('never selects a line the customer says they keep', () => {
@@ -226,6 +235,25 @@ describe("each claimed line must be grounded in the customer's own words", () =>
   it('catches a line the customer names that the proposal leaves out', () => {
     const text = 'The mug and the wooden spoon both arrived broken.';
     expect(rulesOf(text, kitchen, proposal(kitchen, [['4', 1, 'the wooden spoon']]))).toContain(RULES.unclaimedLineMentioned);
+  });
+
+  it('but not a line the customer says is fine, named only beside the claimed ones', () => {
+    const birthday = order([
+      { id: '1', title: 'Stoneware mug', quantity: 1, price: 1800 },
+      { id: '2', title: 'Ceramic cereal bowl', quantity: 1, price: 1500 },
+      { id: '3', title: 'Linen napkins (set of 4)', quantity: 1, price: 2200 },
+    ]);
+    const claimBoth = proposal(birthday, [
+      ['1', 1, 'the mug was cracked right through'],
+      ['2', 1, 'the bowl had a big chip out of the rim'],
+    ]);
+    const text =
+      'I thought your mug and bowl would be perfect next to her other pieces, and I also got the linen napkins. ' +
+      'When I opened it the mug was cracked right through and the bowl had a big chip out of the rim. The napkins are fine and they are lovely.';
+    expect(rulesOf(text, birthday, claimBoth)).not.toContain(RULES.unclaimedLineMentioned);
+    // Named alone in a sentence about a problem, it is still left out, whatever was said before.
+    const alone = `${text} Oh, and one napkin has a stain.`;
+    expect(rulesOf(alone, birthday, claimBoth)).toContain(RULES.unclaimedLineMentioned);
   });
 
   it('catches a quote that names another line than the one claimed', () => {

@@ -54,7 +54,13 @@ export const EXCLUSION_MARKERS: readonly string[] = [
 /** Phrases right after an item that say it is fine (not claimed). */
 export const FINE_MARKERS: readonly string[] = [
   'fine',
-  'right',
+  // Not a bare "right": "cracked right through", "right away".
+  'is right',
+  'are right',
+  'was right',
+  'were right',
+  'arrived right',
+  'all right',
   'correct',
   'lovely',
   'perfect',
