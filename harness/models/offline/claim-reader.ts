@@ -69,11 +69,14 @@ export function readClaims(sources: readonly SourceReading[], index: LineIndex, 
   // ("I ordered the frames and a vase … the vase we're keeping"), is not claimed.
   const saidFine = new Set(perSource.flatMap((s) => [...s.saidFine]));
   const ownClause = new Set(perSource.flatMap((s) => s.claims.filter((c) => !c.listed).map((c) => c.line)));
+  // "Just the teapot, the rest is fine": only the lines named with it are claimed, whatever was said before.
+  const only = new Set(perSource.flatMap((s) => [...s.only]));
   const { best, conflicts } = merge(
     perSource.map((s) => ({ ...s, claims: s.claims.filter((c) => !(c.listed && saidFine.has(c.line) && !ownClause.has(c.line))) })),
     excluded,
     index,
   );
+  if (only.size > 0) for (const line of [...best.keys()]) if (!only.has(line)) best.delete(line);
   const whole = perSource.find((s) => s.whole !== null)?.whole ?? null;
   if (whole) {
     index.lines.forEach((line, at) => {

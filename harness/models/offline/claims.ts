@@ -7,7 +7,7 @@ import { complaintQuote, OPENERS, quoteFor } from './claim-quotes.js';
 import { matchWholeOrder, wordSet } from './cues.js';
 import { readExceptions, type Exceptions } from './exceptions.js';
 import { ARTICLES, ITEM_NEGATORS } from './lexicon/grammar.js';
-import { ELSE_WORDS } from './lexicon/exclusions.js';
+import { ELSE_WORDS, REST_WORDS } from './lexicon/exclusions.js';
 import { NUMBER_JOINERS } from './lexicon/orders.js';
 import type { LineIndex, Mention } from './line-match.js';
 import { countOf, pluralAround, quantityAfter, quantityBefore, standaloneQuantities, type Amount, type Stated } from './quantity.js';
@@ -33,6 +33,8 @@ export interface SourceClaims {
   fine: Set<number>;
   /** Lines said to be fine or kept (a refund already made not counted). */
   saidFine: Set<number>;
+  /** Lines named in a sentence that says the rest is fine ("just the teapot, the rest is fine"): the only ones claimed. */
+  only: Set<number>;
   ambiguous: number[][];
   /** Lines named outside any complaint ("I ordered a mug and a bowl."), with a quote each. */
   context: Claim[];
@@ -179,6 +181,18 @@ function claimEachOrAmbiguous(
   }
 }
 
+const REST = wordSet(REST_WORDS);
+
+/** The lines of each sentence with a clause that says the rest is fine and complains of nothing. */
+function onlyNamed(r: SourceReading): Set<number> {
+  const only = new Set<number>();
+  r.seg.clauses.forEach((clause, c) => {
+    if (!r.saidFine[c] || !r.tokens.slice(clause.from, clause.to).some((t) => REST.has(t.norm))) return;
+    r.linesInSentence.get(r.seg.sentenceOf[clause.from]!)?.forEach((line) => only.add(line));
+  });
+  return only;
+}
+
 export function readSourceClaims(r: SourceReading, index: LineIndex, language: string): SourceClaims {
   const { tokens, seg } = r;
   const ex = readExceptions(r, language);
@@ -187,6 +201,7 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
     excluded: ex.excluded,
     fine: new Set(),
     saidFine: new Set(),
+    only: onlyNamed(r),
     ambiguous: [],
     context: [],
     whole: null,

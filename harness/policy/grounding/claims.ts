@@ -22,7 +22,7 @@ import {
   REFUND_WISH_PREFIXES,
   TITLE_CONNECTORS,
 } from './lexicon.js';
-import { mentionsOf } from './mentions.js';
+import { mentionsOf, saysRestIsFine } from './mentions.js';
 import { statedQuantity } from './quantity.js';
 import { modifierMaterialStems, normalizeForMatch, titleStems, tokens } from './text.js';
 import { containsWords, mentionsAny, phraseIn, phraseTokens, phraseStartsIn, sentencesOf, type Sentences } from './words.js';
@@ -263,6 +263,22 @@ function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<st
     }));
 }
 
+/** Claimed lines the customer leaves out by naming others and saying the rest is fine ("just the teapot, the rest is fine"). */
+function restIsFineFindings(input: GroundingInput, text: Sentences, stems: Map<string, string[]>): GroundingFinding[] {
+  const named = new Set<string>();
+  for (const words of text.filter(saysRestIsFine)) for (const [id, own] of stems) if (mentionsOf([words], own).positive > 0) named.add(id);
+  if (named.size === 0) return [];
+  const titles = input.order.lineItems.filter((l) => named.has(l.id)).map((l) => `"${l.title}"`);
+  return input.order.lineItems
+    .filter((l) => !named.has(l.id) && input.proposal.lineItems.some((c) => c.lineItemId === l.id))
+    .map((l) => ({
+      rule: RULES.lineExcludedByCustomer,
+      reason: `"${l.title}": the customer names only ${titles.join(', ')} and says the rest is fine`,
+      severity: 'approval' as const,
+      lineItemId: l.id,
+    }));
+}
+
 export function groundProposal(input: GroundingInput): { findings: GroundingFinding[]; lines: LineVerdict[] } {
   const { proposal, order } = input;
   const joined = input.customerText.join('\n');
@@ -311,6 +327,12 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
     const own = quoteFindings(line, claim, text, whole, stems, naming, english, shared);
     findings.push(...own);
     lines.push({ lineItemId: line.id, quote: claim.quote.slice(0, 120), rule: own[0]?.rule ?? RULES.claimGrounded, grounded: own.length === 0 });
+  }
+  const excludedAlready = new Set(findings.filter((f) => f.rule === RULES.lineExcludedByCustomer).map((f) => f.lineItemId));
+  for (const rest of restIsFineFindings(input, text, stems).filter((f) => !excludedAlready.has(f.lineItemId))) {
+    findings.push(rest);
+    const verdict = lines.find((l) => l.lineItemId === rest.lineItemId && l.grounded);
+    if (verdict) Object.assign(verdict, { rule: rest.rule, grounded: false });
   }
   findings.push(...earlierRefundFindings(input, text), ...unclaimedFindings(input, text, naming));
   return { findings, lines };

@@ -3,7 +3,7 @@
 // blind spot with whatever model proposed the claim. Data, so a new word is one entry.
 // Split by word class under lexicon/; this file re-exports them so importers need no change.
 
-export { EXCLUSION_MARKERS, FINE_MARKERS } from './lexicon/exclusions.js';
+export { EXCLUSION_MARKERS, FINE_MARKERS, REST_WORDS } from './lexicon/exclusions.js';
 export { KEEP_AFTER_MARKERS, KEEP_BEFORE_MARKERS } from './lexicon/keeps.js';
 export { INSTRUCTION_PHRASES } from './lexicon/instructions.js';
 export { ALL_WORDS, NUMBER_WORDS, PART_OF_WORDS } from './lexicon/numbers.js';

@@ -2,14 +2,17 @@
 // right after an exclusion marker ("everything except the kettle"), followed by a word that it is
 // fine ("the bowl is fine"), or said to be kept ("the vase we're keeping", "I'll keep the mug"; not
 // "I can't keep the mug") does not claim the item.
-import { EXCLUSION_MARKERS, FINE_MARKERS, KEEP_AFTER_MARKERS, KEEP_BEFORE_MARKERS, NEGATIONS } from './lexicon.js';
+import { EXCLUSION_MARKERS, FINE_MARKERS, KEEP_AFTER_MARKERS, KEEP_BEFORE_MARKERS, NEGATIONS, REST_WORDS } from './lexicon.js';
 import { stem } from './text.js';
-import { phraseIn, phraseTokens, type Sentences } from './words.js';
+import { phraseIn, phraseStartsIn, phraseTokens, type Sentences } from './words.js';
 
 const EXCLUSIONS = phraseTokens(EXCLUSION_MARKERS);
 const FINE = phraseTokens(FINE_MARKERS);
 const KEEP_BEFORE = phraseTokens(KEEP_BEFORE_MARKERS);
 const KEEP_AFTER = phraseTokens(KEEP_AFTER_MARKERS);
+const REST = phraseTokens(REST_WORDS);
+/** How far after "the rest" a "fine" is about the rest. */
+const REST_REACH = 4;
 /** "can't", "won't", "cannot": the contraction's "t" and the fused form, beside the negation words. */
 const NEGATED_BY = new Set([...NEGATIONS, 't', 'cannot', 'ne']);
 /** How far a negation before a keep phrase (or right after it: "behalte ich nicht") turns it off. */
@@ -55,6 +58,20 @@ function keptIn(words: readonly string[], phrases: readonly string[][], from: nu
   return false;
 }
 
+/** "It is fine" within the look-ahead after the item, unless "the rest" stands between ("just the teapot, the rest is fine"). */
+function fineAfter(words: readonly string[], i: number): boolean {
+  for (let at = i + 1; at < Math.min(i + 1 + LOOK_AHEAD, words.length); at++) {
+    if (phraseIn(words, REST, at, at + 1)) return false;
+    if (phraseIn(words, FINE, at, at + 1)) return true;
+  }
+  return false;
+}
+
+/** A sentence that says the other items are fine ("just the teapot, the rest is fine"). */
+export function saysRestIsFine(words: readonly string[]): boolean {
+  return phraseStartsIn(words, REST).some((at) => phraseIn(words, FINE, at + 1, at + 1 + REST_REACH));
+}
+
 export function mentionsOf(sentences: Sentences, stems: readonly string[], onlySentence?: (words: readonly string[]) => boolean): Mentions {
   const found: Mentions = { positive: 0, excluded: 0 };
   if (stems.length === 0) return found;
@@ -64,7 +81,7 @@ export function mentionsOf(sentences: Sentences, stems: readonly string[], onlyS
       if (!namesItem(words[i] ?? '', stems)) continue;
       const excluded =
         phraseIn(words, EXCLUSIONS, i - LOOK_BACK, i) ||
-        phraseIn(words, FINE, i + 1, i + 1 + LOOK_AHEAD) ||
+        fineAfter(words, i) ||
         keptIn(words, KEEP_BEFORE, i - LOOK_BACK, i) ||
         keptIn(words, KEEP_AFTER, i + 1, i + 1 + LOOK_AHEAD);
       if (excluded) found.excluded++;

@@ -232,6 +232,42 @@ describe("each claimed line must be grounded in the customer's own words", () =>
     });
   });
 
+  describe('"the rest is fine" leaves only the items named with it', () => {
+    const kitchenware = order([
+      { id: '1', title: 'Cast-iron teapot', quantity: 1, price: 3900 },
+      { id: '2', title: 'Tea towels (pair)', quantity: 1, price: 1300 },
+      { id: '3', title: 'Cork coasters (set of 6)', quantity: 1, price: 900 },
+    ]);
+    const text = [
+      'The coasters and towels are lovely, my cat has claimed one of the towels as a bed, but there is a problem with one of the other things and I would like my money back for it.',
+      'Sorry, I sent that too early! It is the teapot. The enamel inside is flaking off. Just the teapot, the rest is fine.',
+    ];
+    const rules = (claims: Array<[string, number, string]>) =>
+      groundProposal({ customerText: text, proposal: proposal(kitchenware, claims), order: kitchenware, triage: { riskFlags: [] } }).findings;
+
+    it('a towel the customer praises is not claimable once they say it is just the teapot', () => {
+      const found = rules([['2', 1, 'my cat has claimed one of the towels as a bed']]);
+      expect(found).toContainEqual(expect.objectContaining({ rule: RULES.lineExcludedByCustomer, lineItemId: line('2') }));
+    });
+
+    it('while the teapot named with it is grounded, even with "fine" in the same sentence', () => {
+      expect(rules([['1', 1, 'Just the teapot, the rest is fine']])).toEqual([]);
+    });
+
+    it.each([
+      ['La tetera llegó rota, lo demás está bien.', 'Tetera de hierro'],
+      ['La théière est cassée, le reste va bien.', 'Théière en fonte'],
+      ['Die Teekanne ist kaputt, der Rest ist in Ordnung.', 'Teekanne aus Gusseisen'],
+    ])('%s', (said, title) => {
+      const facts = order([
+        { id: '1', title, quantity: 1, price: 3900 },
+        { id: '2', title: 'Tea towels (pair)', quantity: 1, price: 1300 },
+      ]);
+      expect(rulesOf(said, facts, proposal(facts, [['1', 1, said.split(',')[0]!]]))).toEqual([]);
+      expect(rulesOf(said, facts, proposal(facts, [['2', 1, said.split(',')[0]!]]))).toContain(RULES.lineExcludedByCustomer);
+    });
+  });
+
   it('catches a line the customer names that the proposal leaves out', () => {
     const text = 'The mug and the wooden spoon both arrived broken.';
     expect(rulesOf(text, kitchen, proposal(kitchen, [['4', 1, 'the wooden spoon']]))).toContain(RULES.unclaimedLineMentioned);

@@ -157,6 +157,15 @@ describe('exclusions and negations', () => {
   });
 });
 
+describe('"just the kettle, the rest is fine" in a follow-up', () => {
+  it('leaves only the kettle, whatever the first message named', () => {
+    const body =
+      "The mugs are lovely and I use them every day, my cat has already claimed the lamp as a bed, but there's a problem with one of the other things which I'm not happy about at all and I'd like my money back for it.";
+    const followUps = ["Sorry, I sent that too early! It's the kettle. The enamel inside is flaking off in bits. Just the kettle, the rest is fine."];
+    expect(lines(propose({ body, followUps })).map(([id]) => id)).toEqual(['kettle']);
+  });
+});
+
 describe('asking to be refunded is not news of a refund made', () => {
   it.each(['Could I be refunded for the kettle please? It arrived dented.', 'The kettle arrived dented and I would like to be refunded for it.'])(
     '%s',

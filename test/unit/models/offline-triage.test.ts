@@ -55,6 +55,8 @@ describe('reasons from damage, defect, wrong-item and not-received words', () =>
     ['A encomenda nunca chegou', 'not_received'],
     ['Das Paket ist nie angekommen', 'not_received'],
     ['The kettle leaks from the base', 'defective'],
+    ['The enamel inside the teapot is flaking off after one use', 'defective'],
+    ['La pintura de la tetera se descascara', 'defective'],
     ['The mug is cracked and leaks when I fill it', 'damaged'],
     ['The kettle is broken, it does not switch on', 'defective'],
     ['The towels look nothing like the photos. Not damaged, just thin. I want a refund', 'other'],

@@ -156,3 +156,6 @@ export const FINE_WORDS = [
 
 /** After a whole-order word, these make it "everything else" ("everything else is fine"). */
 export const ELSE_WORDS = ['else', 'demás', 'resto', 'restante', 'sonst', 'andere', 'reste', 'altro'];
+
+/** The other items of the order, in a clause that says they are fine ("just the teapot, the rest is fine"). */
+export const REST_WORDS = ['rest', 'others', 'else', 'resto', 'demas', 'demás', 'outros', 'reste', 'autres', 'restlichen', 'altri', 'altre'];

@@ -135,3 +135,23 @@ export const FINE_MARKERS: readonly string[] = [
   'e intatto',
   'e intatta',
 ];
+
+/** Words for the other items of the order ("the rest is fine", "everything else is ok"): a "fine" after them is about those, not the item named before. */
+export const REST_WORDS: readonly string[] = [
+  'rest',
+  'others',
+  'everything else',
+  'all else',
+  'the other items',
+  'resto',
+  'demas',
+  'los otros',
+  'outros',
+  'reste',
+  'autres',
+  'restlichen',
+  'andere',
+  'anderen',
+  'altri',
+  'altre',
+];

@@ -3,6 +3,20 @@
 /** The item does not work as it should. */
 export const DEFECTIVE_WORDS: readonly string[] = [
   'defective',
+  // A finish or coating that comes away with use: a fault of the item, not of the delivery.
+  'flaking',
+  'peeling',
+  'rusting',
+  'rusted',
+  'se descascara',
+  'descascarado',
+  'descascando',
+  'écaillé',
+  "s'écaille",
+  'blättert ab',
+  'abgeblättert',
+  'si sfalda',
+  'scrostato',
   'faulty',
   "doesn't work",
   'does not work',
