@@ -240,14 +240,18 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
     out.claims.push({ line, amount: stated?.amount ?? null, singular, pairs: stated?.pairs, quote: once(() => quoteFor(r, m, stated)), listed });
     claimed.add(line);
   });
-  leanOnEarlierSentence(r, ex, language, out, claimed, memo);
+  leanOnEarlierSentence(r, index, ex, language, out, claimed, memo);
   out.complaint = complaintQuote(r);
   return out;
 }
 
-/** A complaining sentence naming no item claims the single line named in the sentence or two before. */
+/**
+ * A complaining sentence naming no item claims the single line named in the sentence or two before,
+ * with the count it states when that count fits the line.
+ */
 function leanOnEarlierSentence(
   r: SourceReading,
+  index: LineIndex,
   ex: Exceptions,
   language: string,
   out: SourceClaims,
@@ -265,7 +269,10 @@ function leanOnEarlierSentence(
     if (!mention || r.linesInSentence.get(named)?.size !== 1 || mention.lines.length !== 1) return;
     const line = mention.lines[0]!;
     if (out.excluded.has(line) || out.fine.has(line)) return;
-    const lone = lessUnits(ex, r, line, s, loneQuantity(r, sentence, language, memo));
+    const stated = lessUnits(ex, r, line, s, loneQuantity(r, sentence, language, memo));
+    // "Please refund both" after the frame and a gift card: a count above what the line holds is
+    // about several things, not this line's units.
+    const lone = stated && typeof stated.amount === 'number' && stated.amount > index.lines[line]!.quantity ? null : stated;
     if (claimed.has(line) && !lone) return;
     const singular = !mention.plural && !pluralAround(r.tokens, mention.from, mention.to);
     const outer = { from: mention.from, to: lone ? lone.to : sentence.to };

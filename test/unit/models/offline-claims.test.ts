@@ -166,6 +166,18 @@ describe('"just the kettle, the rest is fine" in a follow-up', () => {
   });
 });
 
+describe('"both" after two different things', () => {
+  it('claims the one refundable line once, not two of it ("the lamp … and the gift card … Please refund both")', () => {
+    const proposal = propose({ body: 'The lamp was not in the box, and the gift card email never arrived either. Please refund both.' });
+    expect(lines(proposal).map(([id, quantity]) => [id, quantity])).toEqual([['lamp', 1]]);
+    expect(proposal.unclear).toBeNull();
+  });
+
+  it('while "both" after a line of two units is both of them', () => {
+    expect(lines(propose({ body: 'The mugs arrived cracked. Please refund both.' })).map(([id, quantity]) => [id, quantity])).toEqual([['mug', 2]]);
+  });
+});
+
 describe('asking to be refunded is not news of a refund made', () => {
   it.each(['Could I be refunded for the kettle please? It arrived dented.', 'The kettle arrived dented and I would like to be refunded for it.'])(
     '%s',
