@@ -1,4 +1,6 @@
-// Test helper: the demo sandbox store and helpdesk on loopback, with a fixed clock and test tokens.
+// Test helper: the demo sandbox store and helpdesk on loopback, with a fixed clock and test tokens,
+// and the MCP server's dependencies wired to them.
+import { createMcpDeps } from '#mcp/deps.js';
 import { demoFixture, startSandboxHelpdesk, startSandboxStore, type SandboxHelpdesk, type SandboxStore } from '#local/sandbox/index.js';
 
 export const NOW = new Date('2026-11-30T12:00:00Z');
@@ -27,4 +29,16 @@ export async function storeGraphql(store: SandboxStore, query: string, variables
     body: JSON.stringify({ query, variables }),
   });
   return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> | null; errors?: unknown } };
+}
+
+/** The MCP server's dependencies against the demo sandboxes (the store token overridable, to test a refused one). */
+export function demoMcpDeps(sandboxes: Sandboxes, storeToken = STORE_TOKEN) {
+  return createMcpDeps(
+    {
+      shopUrl: sandboxes.store.url,
+      shopifyAdminToken: storeToken,
+      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
+    },
+    clock,
+  );
 }

@@ -5,10 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import { TOOL_NAMES } from '#shared/contracts/tools.js';
-import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { CALLER_TOOLS, MCP_CALLERS, mintCallerTokens, type McpCaller } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
+import { demoMcpDeps, startDemoSandboxes, type Sandboxes } from '../../support/sandboxes.js';
 
 const TOKENS = mintCallerTokens();
 let sandboxes: Sandboxes;
@@ -17,14 +16,7 @@ const logged: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
-  const deps = createMcpDeps(
-    {
-      shopUrl: sandboxes.store.url,
-      shopifyAdminToken: STORE_TOKEN,
-      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-    },
-    clock,
-  );
+  const deps = demoMcpDeps(sandboxes);
   mcp = await startMcpHttpServer({ deps: { ...deps, log: (line) => void logged.push(line) }, callerTokens: TOKENS });
 });
 afterAll(async () => {

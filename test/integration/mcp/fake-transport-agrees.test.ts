@@ -6,11 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolCallResult } from '#harness/ports.js';
 import type { Order, ToolName } from '#shared/contracts/tools.js';
-import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
 import { createFakeTransport } from '../../support/fixtures.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
+import { clock, demoMcpDeps, startDemoSandboxes, type Sandboxes } from '../../support/sandboxes.js';
 import { asPipelineSteps, pipelineTools, type PipelineTools } from './local-callers.js';
 
 const CALLER_TOKENS = mintCallerTokens();
@@ -20,14 +19,7 @@ let real: PipelineTools;
 
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
-  const deps = createMcpDeps(
-    {
-      shopUrl: sandboxes.store.url,
-      shopifyAdminToken: STORE_TOKEN,
-      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-    },
-    clock,
-  );
+  const deps = demoMcpDeps(sandboxes);
   mcp = await startMcpHttpServer({ deps, callerTokens: CALLER_TOKENS, host: '127.0.0.1', port: 0 });
   real = pipelineTools({ url: mcp.url, tokens: CALLER_TOKENS });
 });

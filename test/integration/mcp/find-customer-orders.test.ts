@@ -3,10 +3,9 @@
 // follow cursors; a small cap makes it say truncated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopifyApi, createShopifyGraphqlClient } from '#mcp/adapters/shopify/index.js';
-import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
+import { demoMcpDeps, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
 import { pipelineTools, type PipelineTools } from './local-callers.js';
 
 const CALLER_TOKENS = mintCallerTokens();
@@ -15,14 +14,7 @@ const servers: LocalMcpServer[] = [];
 
 /** An MCP server whose Shopify adapter reads `pageSize` orders per page and returns `cap` at most. */
 async function toolsWith(pageSize: number, cap?: number): Promise<PipelineTools> {
-  const base = createMcpDeps(
-    {
-      shopUrl: sandboxes.store.url,
-      shopifyAdminToken: STORE_TOKEN,
-      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-    },
-    clock,
-  );
+  const base = demoMcpDeps(sandboxes);
   const graphql = createShopifyGraphqlClient({ shopUrl: sandboxes.store.url, accessToken: STORE_TOKEN });
   const deps = { ...base, shopify: createShopifyApi({ graphql, pageSize, ...(cap === undefined ? {} : { maxCustomerOrders: cap }) }) };
   const mcp = await startMcpHttpServer({ deps, callerTokens: CALLER_TOKENS, host: '127.0.0.1', port: 0 });

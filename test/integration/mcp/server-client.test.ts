@@ -6,10 +6,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import { TOOL_NAMES } from '#shared/contracts/tools.js';
-import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
+import { demoMcpDeps, startDemoSandboxes, type Sandboxes } from '../../support/sandboxes.js';
 import { pipelineTools, type PipelineTools } from './local-callers.js';
 
 const CALLER_TOKENS = mintCallerTokens();
@@ -21,14 +20,7 @@ let tools: PipelineTools;
 
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
-  const deps = createMcpDeps(
-    {
-      shopUrl: sandboxes.store.url,
-      shopifyAdminToken: STORE_TOKEN,
-      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-    },
-    clock,
-  );
+  const deps = demoMcpDeps(sandboxes);
   mcp = await startMcpHttpServer({ deps, callerTokens: CALLER_TOKENS, host: '127.0.0.1', port: 0 });
   tools = pipelineTools({ url: mcp.url, tokens: CALLER_TOKENS });
 });

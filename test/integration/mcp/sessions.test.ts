@@ -6,10 +6,9 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearerCredentials, createMcpToolTransport, McpSessionLostError, sessionFetch } from '#harness/adapters/mcp/index.js';
-import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens, type McpServerDeps } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
+import { demoMcpDeps, startDemoSandboxes, type Sandboxes } from '../../support/sandboxes.js';
 import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
 import { startSessionKeepingServer } from './session-keeping-server.js';
 
@@ -35,14 +34,7 @@ const getOrder = (tools: ReturnType<typeof newClient>, orderNumber = '1001') => 
 
 beforeAll(async () => {
   sandboxes = await startDemoSandboxes();
-  deps = createMcpDeps(
-    {
-      shopUrl: sandboxes.store.url,
-      shopifyAdminToken: STORE_TOKEN,
-      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-    },
-    clock,
-  );
+  deps = demoMcpDeps(sandboxes);
 });
 afterAll(() => sandboxes.close());
 

@@ -1,10 +1,9 @@
 // Every tool error category, end to end over MCP (harness client → MCP server → sandbox store), and
 // the server's own deadline: a store that hangs comes back as temporarily_unavailable in time.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
-import { clock, HELPDESK_EMAIL, HELPDESK_TOKEN, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
+import { demoMcpDeps, startDemoSandboxes, STORE_TOKEN, type Sandboxes } from '../../support/sandboxes.js';
 import { pipelineTools, type PipelineTools } from './local-callers.js';
 
 const CALLER_TOKENS = mintCallerTokens();
@@ -12,14 +11,7 @@ let sandboxes: Sandboxes;
 const servers: LocalMcpServer[] = [];
 
 async function toolsWith(storeToken: string, toolTimeoutsMs?: Record<string, number>): Promise<PipelineTools> {
-  const deps = createMcpDeps(
-    {
-      shopUrl: sandboxes.store.url,
-      shopifyAdminToken: storeToken,
-      helpdesk: { baseUrl: sandboxes.helpdesk.url, email: HELPDESK_EMAIL, token: HELPDESK_TOKEN },
-    },
-    clock,
-  );
+  const deps = demoMcpDeps(sandboxes, storeToken);
   const mcp = await startMcpHttpServer({ deps: { ...deps, ...(toolTimeoutsMs ? { toolTimeoutsMs } : {}) }, callerTokens: CALLER_TOKENS });
   servers.push(mcp);
   return pipelineTools({ url: mcp.url, tokens: CALLER_TOKENS, timeoutMs: 5000 });
