@@ -2,14 +2,15 @@
 // any state, a fixed clock, counting ids, and a fake MCP transport that records every call and
 // answers the refund tools from the sandbox store's own state and rules (local/sandbox/store/), in
 // process, so unit tests and the sandbox share one Shopify.
-import type { Order, ToolName } from '#shared/contracts/tools.js';
+import type { Order, RefundCreateInput, ToolName } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { OrderFacts, Proposal, Triage } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Clock, IdGenerator, LiveToolList, ToolCallResult, ToolTransport } from '#harness/ports.js';
 import { financialStatus, IdempotencyKeyMismatchError, suggestRefund } from '#local/sandbox/store/refund-rules.js';
-import { SandboxStoreState, type IdempotentRefundResult, type RefundRequest, type StoreOrder, type StoreRefund } from '#local/sandbox/store/state.js';
-import { minorToDecimal } from '#mcp/money.js';
+import { toRefundRequest } from '#local/sandbox/store/resolvers.js';
+import { SandboxStoreState, type IdempotentRefundResult, type StoreOrder, type StoreRefund } from '#local/sandbox/store/state.js';
+import { describeRefusal, refundCreateVariables } from '#mcp/adapters/shopify/shopify-api.js';
 import { liveToolList } from './live-tools.js';
 import { toStoreOrder } from './sandbox-order.js';
 
@@ -205,36 +206,21 @@ export function createFakeTransport(orders: Order[] = [makeOrder()], options: { 
     createdAt: refund.createdAt,
   });
 
-  // refund_create as the MCP server sends it (one REFUND transaction on the named parent), under the store's @idempotent rule.
+  // refund_create as the MCP server's Shopify adapter sends it (its refundCreate variables), run by the sandbox store's resolver rules.
   function createRefund(args: Record<string, unknown>): ToolCallResult {
     const orderId = String(args.orderId);
     storeOrder(orderId);
-    const amount = args.amount as { amountMinor: number; currency: string };
-    const request: RefundRequest = {
-      orderId,
-      note: typeof args.note === 'string' ? args.note : null,
-      currency: amount.currency,
-      refundLineItems: args.lineItems as RefundRequest['refundLineItems'],
-      transactions: [
-        {
-          orderId,
-          parentId: String(args.parentTransactionId),
-          gateway: String(args.gateway),
-          kind: 'REFUND',
-          amount: minorToDecimal(amount.amountMinor, amount.currency),
-        },
-      ],
-    };
+    const variables = refundCreateVariables(args as unknown as RefundCreateInput);
     let result: IdempotentRefundResult;
     try {
-      result = store.createRefundOnce(String(args.idempotencyKey), args, request);
+      result = store.createRefundOnce(variables.idempotencyKey, variables.input, toRefundRequest(variables.input));
     } catch (error) {
       if (error instanceof IdempotencyKeyMismatchError) return failure('conflict', error.message);
       throw error;
     }
     if (result.refund === null) {
-      const message = `Shopify refused the refund: ${result.userErrors.map((e) => `${(e.field ?? []).join('.') || 'input'}: ${e.message}`).join('; ')}`;
-      return failure(result.order ? 'invalid' : 'not_found', message);
+      const { message, orderMissing } = describeRefusal(result.userErrors);
+      return failure(orderMissing ? 'not_found' : 'invalid', message);
     }
     const order = result.order ?? storeOrder(orderId)!;
     return { ok: true, output: refundOutput(order, result.refund) };

@@ -70,6 +70,17 @@ export interface StoreEvents {
   refundCreated?(order: StoreOrder, refund: StoreRefund): void;
 }
 
+/** refundCreate's `input` (as GraphQL passes it) as the store's refund request. */
+export function toRefundRequest(input: Record<string, unknown>): RefundRequest {
+  return {
+    orderId: String(input.orderId),
+    note: typeof input.note === 'string' ? input.note : null,
+    currency: typeof input.currency === 'string' ? input.currency : null,
+    refundLineItems: (input.refundLineItems as RefundRequest['refundLineItems'] | null | undefined) ?? [],
+    transactions: ((input.transactions as RefundRequest['transactions'] | null | undefined) ?? []).map((t) => ({ ...t, amount: String(t.amount) })),
+  };
+}
+
 export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema, events: StoreEvents = {}) {
   const transactionView = (order: StoreOrder, t: StoreTransaction): Record<string, unknown> => ({
     id: t.id,
@@ -249,16 +260,9 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       }
       if (key.trim() === '') throw new GraphQLError('Idempotency key cannot be an empty string.', { extensions: { code: 'BAD_REQUEST' } });
       const input = args.input as Record<string, unknown>;
-      const request: RefundRequest = {
-        orderId: String(input.orderId),
-        note: typeof input.note === 'string' ? input.note : null,
-        currency: typeof input.currency === 'string' ? input.currency : null,
-        refundLineItems: (input.refundLineItems as RefundRequest['refundLineItems'] | null | undefined) ?? [],
-        transactions: ((input.transactions as RefundRequest['transactions'] | null | undefined) ?? []).map((t) => ({ ...t, amount: String(t.amount) })),
-      };
       let result: IdempotentRefundResult;
       try {
-        result = state.createRefundOnce(key, input, request);
+        result = state.createRefundOnce(key, input, toRefundRequest(input));
       } catch (error) {
         if (!(error instanceof IdempotencyKeyMismatchError)) throw error;
         throw new GraphQLError(error.message, { extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' } });

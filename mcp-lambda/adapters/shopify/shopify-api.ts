@@ -73,6 +73,36 @@ function checkOrderId(orderId: string): void {
   if (!ORDER_GID.test(orderId)) throw new InvalidError('an order id is a Shopify GID, e.g. gid://shopify/Order/1001');
 }
 
+/** refundCreate's variables for a refund_create call: one REFUND transaction on the named parent, no restock, no customer email. */
+export function refundCreateVariables(input: RefundCreateInput) {
+  const { currency, amountMinor } = input.amount;
+  return {
+    idempotencyKey: input.idempotencyKey,
+    input: {
+      orderId: input.orderId,
+      currency,
+      note: input.note,
+      notify: false,
+      refundLineItems: input.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
+      transactions: [
+        {
+          orderId: input.orderId,
+          parentId: input.parentTransactionId,
+          gateway: input.gateway,
+          kind: 'REFUND',
+          amount: minorToDecimal(amountMinor, currency),
+        },
+      ],
+    },
+  };
+}
+
+/** refundCreate's user errors as one message; an error on `orderId` means the order is not there. */
+export function describeRefusal(userErrors: readonly { field: string[] | null; message: string }[]): { message: string; orderMissing: boolean } {
+  const message = userErrors.map((e) => `${(e.field ?? []).join('.') || 'input'}: ${e.message}`).join('; ');
+  return { message: `Shopify refused the refund: ${message}`, orderMissing: userErrors.some((e) => e.field?.[0] === 'orderId') };
+}
+
 export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
   const { graphql } = options;
   const pageSize = options.pageSize ?? PAGE.historyOrders;
@@ -179,32 +209,12 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
     },
 
     async createRefund(input) {
-      const { currency, amountMinor } = input.amount;
-      const data = await graphql.request<RefundCreateData>(REFUND_CREATE, {
-        idempotencyKey: input.idempotencyKey,
-        input: {
-          orderId: input.orderId,
-          currency,
-          note: input.note,
-          notify: false,
-          refundLineItems: input.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
-          transactions: [
-            {
-              orderId: input.orderId,
-              parentId: input.parentTransactionId,
-              gateway: input.gateway,
-              kind: 'REFUND',
-              amount: minorToDecimal(amountMinor, currency),
-            },
-          ],
-        },
-      });
+      const data = await graphql.request<RefundCreateData>(REFUND_CREATE, refundCreateVariables(input));
       const payload = data.refundCreate;
       if (!payload) throw new InvalidError('Shopify returned no refundCreate payload');
       if (payload.userErrors.length > 0) {
-        const message = payload.userErrors.map((e) => `${(e.field ?? []).join('.') || 'input'}: ${e.message}`).join('; ');
-        const orderMissing = payload.userErrors.some((e) => e.field?.[0] === 'orderId');
-        throw orderMissing ? new NotFoundError(`Shopify refused the refund: ${message}`) : new InvalidError(`Shopify refused the refund: ${message}`);
+        const { message, orderMissing } = describeRefusal(payload.userErrors);
+        throw orderMissing ? new NotFoundError(message) : new InvalidError(message);
       }
       if (!payload.refund) throw new InvalidError('Shopify returned neither a refund nor an error');
       return {
