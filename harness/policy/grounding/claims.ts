@@ -263,20 +263,25 @@ function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<st
     }));
 }
 
-/** Claimed lines the customer leaves out by naming others and saying the rest is fine ("just the teapot, the rest is fine"). */
-function restIsFineFindings(input: GroundingInput, text: Sentences, stems: Map<string, string[]>): GroundingFinding[] {
+/** Per line of the order the customer leaves out by naming others and saying the rest is fine ("just the teapot, the rest is fine"), its finding. */
+function restIsFineFindings(order: OrderFacts, text: Sentences, stems: Map<string, string[]>): Map<string, GroundingFinding> {
   const named = new Set<string>();
   for (const words of text.filter(saysRestIsFine)) for (const [id, own] of stems) if (mentionsOf([words], own).positive > 0) named.add(id);
-  if (named.size === 0) return [];
-  const titles = input.order.lineItems.filter((l) => named.has(l.id)).map((l) => `"${l.title}"`);
-  return input.order.lineItems
-    .filter((l) => !named.has(l.id) && input.proposal.lineItems.some((c) => c.lineItemId === l.id))
-    .map((l) => ({
-      rule: RULES.lineExcludedByCustomer,
-      reason: `"${l.title}": the customer names only ${titles.join(', ')} and says the rest is fine`,
-      severity: 'approval' as const,
-      lineItemId: l.id,
-    }));
+  if (named.size === 0) return new Map();
+  const titles = order.lineItems.filter((l) => named.has(l.id)).map((l) => `"${l.title}"`);
+  return new Map(
+    order.lineItems
+      .filter((l) => !named.has(l.id))
+      .map((l) => [
+        l.id,
+        {
+          rule: RULES.lineExcludedByCustomer,
+          reason: `"${l.title}": the customer names only ${titles.join(', ')} and says the rest is fine`,
+          severity: 'approval' as const,
+          lineItemId: l.id,
+        },
+      ]),
+  );
 }
 
 export function groundProposal(input: GroundingInput): { findings: GroundingFinding[]; lines: LineVerdict[] } {
@@ -312,6 +317,7 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
   const stems = distinctiveStems(order);
   const naming = namingStems(order, stems);
   const english = looksEnglish(whole);
+  const leftOut = restIsFineFindings(order, text, stems);
   const lines: LineVerdict[] = [];
   for (const claim of proposal.lineItems) {
     const line = order.lineItems.find((l) => l.id === claim.lineItemId);
@@ -324,15 +330,11 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
         lineItemId: line.id,
       });
     const shared = proposal.lineItems.filter((c) => normalizeForMatch(c.quote) === normalizeForMatch(claim.quote)).reduce((n, c) => n + c.quantity, 0);
-    const own = quoteFindings(line, claim, text, whole, stems, naming, english, shared);
+    const quoted = quoteFindings(line, claim, text, whole, stems, naming, english, shared);
+    const rest = leftOut.get(line.id);
+    const own = rest && !quoted.some((f) => f.rule === RULES.lineExcludedByCustomer) ? [...quoted, rest] : quoted;
     findings.push(...own);
     lines.push({ lineItemId: line.id, quote: claim.quote.slice(0, 120), rule: own[0]?.rule ?? RULES.claimGrounded, grounded: own.length === 0 });
-  }
-  const excludedAlready = new Set(findings.filter((f) => f.rule === RULES.lineExcludedByCustomer).map((f) => f.lineItemId));
-  for (const rest of restIsFineFindings(input, text, stems).filter((f) => !excludedAlready.has(f.lineItemId))) {
-    findings.push(rest);
-    const verdict = lines.find((l) => l.lineItemId === rest.lineItemId && l.grounded);
-    if (verdict) Object.assign(verdict, { rule: rest.rule, grounded: false });
   }
   findings.push(...earlierRefundFindings(input, text), ...unclaimedFindings(input, text, naming));
   return { findings, lines };
