@@ -33,17 +33,14 @@ export function computeAmount(claim: Claim, order: FixtureOrder): AmountResult {
   const refundable = claimed.filter((c) => !c.facts.giftCard);
   if (refundable.length === 0) return { refusal: 'nothing_refundable' };
 
-  const mentionsEarlierRefund = (claim.riskFlags ?? []).includes('mentions_earlier_refund');
+  // A claim on units never refunded is not refused because the customer mentions an earlier refund
+  // ("you refunded the first one; the second has cracked too"); one on refunded units finds none left.
   const lines: RefundLine[] = [];
   let partlyRefunded = false;
   for (const { line, facts: f } of refundable) {
     const remaining = f.ordered - f.refundedUnits;
     if (remaining <= 0) return { refusal: 'nothing_refundable' };
-    if (f.refundedUnits > 0) {
-      // "My earlier refund never arrived, send it again" is a claim on refunded units.
-      if (mentionsEarlierRefund) return { refusal: 'nothing_refundable' };
-      partlyRefunded = true;
-    }
+    if (f.refundedUnits > 0) partlyRefunded = true;
     lines.push({ sku: line.sku, quantity: Math.min(line.quantity, remaining), facts: f });
   }
 

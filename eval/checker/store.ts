@@ -83,10 +83,14 @@ export function refundPaidMinor(order: FixtureOrder, refund: FixtureRefund): num
   return (refund.lineItems ?? []).reduce((n, u) => n + order.lineItems[lineIndex(order, u)]!.unitPriceMinor * u.quantity, 0);
 }
 
-/** What remains refundable on the whole order, amount-only refunds (goodwill, shipping) included. */
+/**
+ * What remains refundable on the whole order (POLICY.md): the price of its refundable lines, gift
+ * cards excluded, less every earlier refund, amount-only ones (goodwill, shipping) included.
+ */
 export function orderRemainingMinor(order: FixtureOrder): number {
   const paidBack = (order.refunds ?? []).reduce((n, r) => n + refundPaidMinor(order, r), 0);
-  return Math.max(0, orderTotalMinor(order) - paidBack);
+  const refundable = order.lineItems.filter((li) => !li.giftCard).reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
+  return Math.max(0, Math.min(orderTotalMinor(order), refundable) - paidBack);
 }
 
 export function orderCurrency(store: Store, order: FixtureOrder): string {

@@ -18,7 +18,7 @@ export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harnes
   async function claim(run: Run): Promise<Run> {
     const intent = run.refundIntent ?? {
       at: deps.clock.now().toISOString(),
-      amountMinor: run.gate?.amountMinor ?? run.proposal!.amountMinor,
+      amountMinor: run.gate?.amountMinor ?? 0,
       currency: run.gate?.currency ?? run.proposal!.currency,
     };
     const claimed = await deps.runs.updateIf(run.runId, { refundIntent: intent }, STILL_OPEN);

@@ -34,8 +34,8 @@ export function shadowNote(input: { run: Run; fmt: Formats; policy?: Policy }): 
   return [
     `[refund-agent · shadow mode] Nothing was done: no refund, no approval request. Resolve the ticket as you would;`,
     `the agent compares its proposal with what you do.`,
-    proposal && proposal.amountMinor > 0
-      ? `Proposal: refund ${fmt.money(proposal.amountMinor, proposal.currency)} on order #${order} (reason: ${reasonInWords(proposal.reason)}).`
+    proposal && run.gate && run.gate.amountMinor > 0
+      ? `Proposal: refund ${fmt.money(run.gate.amountMinor, run.gate.currency)} on order #${order} (reason: ${reasonInWords(proposal.reason)}).`
       : `Proposal: no refund on order #${order} (reason: ${reasonInWords(proposal?.reason)}).`,
     ...lines.map((line) => `- ${line}`),
     ...wouldHave(run, fmt, input.policy),

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { formatMoney } from '#harness/domain/money.js';
 import type { Run } from '#functions/shared/domain/run.js';
+import { languageOf } from '#functions/shared/domain/shadow.js';
+import { plainText, statedAmounts, withoutAmounts } from '#functions/shared/reply-formats.js';
 
 export const ReplyAgentOutput = z.object({ body: z.string().min(1).max(5000) });
 export const ReplyCheckOutput = z.object({ passed: z.boolean(), problems: z.array(z.string()) });
@@ -45,9 +47,6 @@ export function replyFacts(run: Run, outcome: ReplyFacts['outcome'], escalationR
   };
 }
 
-/** Intl writes no-break spaces inside amounts ("18,00 €"); a person or model types plain ones. */
-const sameSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-
 const SYMBOLS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', '₽': 'RUB', '₺': 'TRY', '₪': 'ILS' };
 const ISO_CODES = new Set(Intl.supportedValuesOf('currency'));
 
@@ -68,20 +67,28 @@ export function currenciesIn(text: string): Set<string> {
 const MONEY =
   /(?:[$€£¥₹₩₽₺₪]|(?<![A-Za-z])[A-Z]{3}(?![A-Za-z]))\s?\d[\d.,' ]{0,40}\d|\d(?:[\d.,' ]{0,40}\d)?\s?(?:[$€£¥₹₩₽₺₪]|(?<![A-Za-z])[A-Z]{3}(?![A-Za-z]))/gu;
 
+/** The languages the draft may write amounts in: its own (as drafted, else as triaged) first, then English. */
+function draftLanguages(run: Run): string[] {
+  const languages = [run.draft?.language, run.triage?.language].map(languageOf).filter((l) => l !== 'und');
+  return [...new Set([...languages, 'en'])];
+}
+
 /** Deterministic check: a refund reply names the order, the exact refunded amount in its currency, and no other. */
 export function checkDraftAgainstReceipt(draft: string, run: Run): string[] {
-  const body = sameSpaces(draft);
+  const body = plainText(draft);
   const problems: string[] = [];
   const receipt = run.refund;
   if (!receipt) return ['there is no refund receipt to check the draft against'];
   if (!new RegExp(`(^|\\D)${receipt.orderNumber}(\\D|$)`).test(body)) problems.push(`draft does not name order ${receipt.orderNumber}`);
-  const amount = sameSpaces(formatMoney(receipt.amountMinor, receipt.currency, run.triage?.language ?? 'en'));
-  if (!body.includes(amount)) problems.push(`draft does not state the refunded amount ${amount}`);
-  // What the receipt's own formatting writes ("$", "CA$", "€", "USD") is its currency; anything else is not.
-  const allowed = new Set([receipt.currency, ...currenciesIn(amount)]);
-  const others = [...currenciesIn(body)].filter((c) => !allowed.has(c) && !(c === '$' && amount.includes('$')));
+  const amount = plainText(formatMoney(receipt.amountMinor, receipt.currency, run.triage?.language ?? 'en'));
+  // Any way a locale of the draft's language (or English) writes the amount, never inside a longer number.
+  const stated = statedAmounts(body, receipt.amountMinor, receipt.currency, draftLanguages(run));
+  if (stated.length === 0) problems.push(`draft does not state the refunded amount ${amount}`);
+  // What writing the receipt's amount takes ("$", "US$", "€", "USD") is its currency; anything else is not.
+  const allowed = new Set([receipt.currency, ...currenciesIn(amount), ...stated.flatMap((s) => [...currenciesIn(s.text)])]);
+  const others = [...currenciesIn(body)].filter((c) => !allowed.has(c));
   if (others.length > 0) problems.push(`draft names currency ${others.join(', ')}, the refund was in ${receipt.currency}`);
-  const extra = (body.split(amount).join(' ').match(MONEY) ?? [])
+  const extra = (withoutAmounts(body, stated).match(MONEY) ?? [])
     .map((m) => m.trim())
     .filter((m) => [...m.matchAll(/[A-Z]{3}/g)].every(([code]) => ISO_CODES.has(code))); // "SKU 1234" is not money
   if (extra.length > 0) problems.push(`draft states an amount that did not happen: ${extra.join(', ')}`);

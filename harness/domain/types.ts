@@ -115,25 +115,54 @@ export const OrderFacts = z.object({
 });
 export type OrderFacts = z.infer<typeof OrderFacts>;
 
-/** One claimed line: which line, how many units, and the customer's words that say so. */
+/**
+ * Words the model cites from the customer's own text: a verbatim span (copied exactly), checked in
+ * code to occur there. Citing is how the model shows what it read; code never re-reads the ticket
+ * with a parser of its own where the model has cited.
+ */
+export const CitedWords = z.string().min(1).max(200);
+
+/**
+ * One claimed line: which line, how many units, and the customer's words that say so. `itemWords`
+ * and `countWords` are spans inside `quote`: the words that name the item and the words that state
+ * the count (null when the count is implicit: one unit of a one-unit line).
+ */
 export const ClaimedLine = z.object({
   lineItemId: z.string(),
   quantity: z.number().int().positive(),
   /** Verbatim from the ticket or a follow-up: names the item and, above one unit, the quantity. */
   quote: Quote,
+  /** Inside the quote: the words naming this item ("the blue mug", "la tetera"). */
+  itemWords: CitedWords.optional(),
+  /** Inside the quote: the words stating the count ("two of them", "both", "all four"); null when implicit. */
+  countWords: CitedWords.nullable().optional(),
 });
 export type ClaimedLine = z.infer<typeof ClaimedLine>;
 
+/** An item the customer says is fine, keeps or leaves out ("the bowl is fine", "except the kettle"), with those words. */
+export const ExcludedLine = z.object({ lineItemId: z.string(), words: CitedWords });
+export type ExcludedLine = z.infer<typeof ExcludedLine>;
+
 /**
  * The order agent's reading of the ticket. Only a proposal: the gate checks every line, quantity
- * and quote in code. `unclear` is the honest "I can't tell", with the question a person should ask.
+ * and cited span in code and computes the amount itself. `unclear` is the honest "I can't tell",
+ * with the question a person should ask.
  */
 export const Proposal = z.object({
   remedy: Remedy,
   lineItems: z.array(ClaimedLine).max(100),
-  amountMinor: z.number().int().nonnegative(),
+  /** The model's own figure, if it gives one: never used to refund; a difference from the gate's is shown to a person. */
+  amountMinor: z.number().int().nonnegative().optional(),
   currency: z.string(),
   reason: RefundReason,
+  /** The customer's words that state the reason ("arrived cracked", "the wrong colour"). */
+  reasonWords: CitedWords.nullable().optional(),
+  /** The customer's words that ask for the remedy ("I'd like my money back"). */
+  remedyWords: CitedWords.nullable().optional(),
+  /** The customer's words turning another remedy down ("no need for a replacement"). */
+  declinedRemedyWords: z.array(CitedWords).max(10).optional(),
+  /** Items of this order the customer says are fine, keeps or leaves out, with their words. */
+  exclusions: z.array(ExcludedLine).max(100).optional(),
   unclear: z.object({ question: z.string().min(1).max(500) }).nullable(),
   evidence: z.array(z.string()).max(20),
 });

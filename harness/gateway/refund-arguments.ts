@@ -1,9 +1,11 @@
-// The refund_create arguments for a run, built only from the run's proposal and order facts the
-// harness read, plus the idempotency key derived from the durable intent. Used by refund() and by
+// The refund_create arguments for a run, built only from the run's claimed lines and order facts the
+// harness read (the amount is computed from the order, never the model's figure), plus the
+// idempotency key derived from the durable intent. Used by refund() and by
 // previewRefund() (the RequestApproval step hashes the same arguments for the approval).
 import type { RefundCreateInput } from '#shared/contracts/tools.js';
 import type { OrderFacts, Proposal } from '../domain/types.js';
 import { sha256Hex } from '../hash.js';
+import { computeProposalAmount } from '../policy/amount.js';
 
 export const IDEMPOTENCY_KEY_PREFIX = 'ra1_';
 
@@ -12,9 +14,13 @@ export function refundIdempotencyKey(input: { tenant: string; runId: string; ord
   return IDEMPOTENCY_KEY_PREFIX + sha256Hex([input.tenant, input.runId, 'Refund', input.orderId, String(input.amountMinor)].join('|'));
 }
 
-export function buildRefundArguments(input: { tenant: string; runId: string; proposal: Proposal; facts: OrderFacts }): RefundCreateInput {
+/**
+ * `amountMinor`: the gate's decided amount (the run's `gate.amountMinor`), fixed once decided so
+ * the idempotency key is the same on every retry; without it, computed from `facts`.
+ */
+export function buildRefundArguments(input: { tenant: string; runId: string; proposal: Proposal; facts: OrderFacts; amountMinor?: number }): RefundCreateInput {
   const { tenant, runId, proposal, facts } = input;
-  const amountMinor = proposal.amountMinor;
+  const amountMinor = input.amountMinor ?? computeProposalAmount(facts, proposal.lineItems);
   return {
     orderId: facts.orderId,
     lineItems: proposal.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),

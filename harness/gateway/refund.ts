@@ -52,7 +52,7 @@ async function readAttempt(deps: RefundDeps, ctx: StepContext, run: GatedRun): P
   const boundCtx = { ...ctx, boundOrderId: bound.orderId };
   const { order } = await deps.caller.callTool(boundCtx, 'get_order', { orderNumber: bound.orderNumber }, { internal: true });
   const facts = toOrderFacts(order, bound.refundsLast90Days);
-  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal!, facts });
+  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal!, facts, amountMinor: run.gate?.amountMinor });
   return { ctx, run, bound, boundCtx, order, facts, args, key: args.idempotencyKey, keyHash: refundArgumentsHash(args, deps.spec.pin), earlier: null };
 }
 
@@ -76,7 +76,7 @@ async function refund(deps: RefundDeps, ctx: StepContext, request: RefundRequest
 function preview(deps: RefundDeps, run: GatedRun): { args: RefundCreateInput; argsHash: string } {
   if ('invalid' in deps.policy) throw invalidPolicy(deps.policy.invalid);
   if (!run.proposal || !run.order) throw new ArgumentPolicyError(RULES.gateNotPassed, 'the run has no proposal or order yet');
-  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal, facts: run.order });
+  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal, facts: run.order, amountMinor: run.gate?.amountMinor });
   return { args, argsHash: refundArgumentsHash(args, deps.spec.pin) };
 }
 

@@ -80,7 +80,8 @@ async function keyOf(deps: ReviewSettlerDeps, run: GatedRun): Promise<string> {
   const rows = await deps.journal.listByRun(run.runId);
   const dispatched = rows.filter((r) => r.name === 'refund_create' && r.idempotencyKey).at(-1)?.idempotencyKey;
   if (dispatched) return dispatched;
-  return buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal!, facts: run.order! }).idempotencyKey;
+  return buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal!, facts: run.order!, amountMinor: run.gate?.amountMinor })
+    .idempotencyKey;
 }
 
 /** What a review settles: the run, its key and record, and the order the harness just re-read. */
@@ -129,7 +130,13 @@ async function settleNotFound(deps: ReviewSettlerDeps, review: Review): Promise<
   const bound = run.order;
   const made = 'the idempotency record holds a receipt: the refund was made';
   if (existing?.status === 'succeeded') return refuse(deps, ctx, by, key, RULES.reviewAlreadySettled, made);
-  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal, facts: toOrderFacts(order, bound.refundsLast90Days) });
+  const args = buildRefundArguments({
+    tenant: run.tenant,
+    runId: run.runId,
+    proposal: run.proposal,
+    facts: toOrderFacts(order, bound.refundsLast90Days),
+    amountMinor: run.gate?.amountMinor,
+  });
   const since = existing?.createdAt ?? run.refundIntent?.at ?? run.createdAt;
   const ours = findRecordedRefund(order, args, since);
   if (ours) {

@@ -63,8 +63,6 @@ export function hardRefusals(input: Pick<GateInput, 'ticketEmail' | 'triage' | '
   const noneLeft = lines.some((l) => order.lineItems.find((li) => li.id === l.lineItemId)?.refundableQuantity === 0);
   if (computed === 0 || noneLeft) {
     found.push({ rule: RULES.nothingRefundable, reason: 'nothing refundable remains for the claimed items' });
-  } else if (proposal.amountMinor !== computed) {
-    found.push({ rule: RULES.amountMismatch, reason: `proposed ${proposal.amountMinor} but the order gives ${computed} (minor units)` });
   }
   return found;
 }
@@ -136,8 +134,11 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const grounding = groundProposal({ customerText: input.customerText, proposal, order, triage: input.triage });
   const bySeverity = (s: GroundingFinding['severity']) => grounding.findings.filter((f) => f.severity === s);
   const refusals = [...hardRefusals(input), ...bySeverity('refuse')];
+  // The amount is the gate's; a different figure from the model is shown, never a reason to refuse.
+  const differs = proposal.amountMinor !== undefined && proposal.amountMinor !== amountMinor;
+  const note = differs ? [`the agent's own figure was ${proposal.amountMinor}; the amount is computed from the order: ${amountMinor} (minor units)`] : [];
   const verdict = (decision: GateDecision['decision'], found: Finding[]): GateVerdict => ({
-    decision: { decision, rules: [...new Set(found.map((f) => f.rule))], reasons: found.map((f) => f.reason), ...base },
+    decision: { decision, rules: [...new Set(found.map((f) => f.rule))], reasons: [...found.map((f) => f.reason), ...note], ...base },
     lines: grounding.lines,
   });
   if (refusals.length > 0) return verdict('refuse', refusals);

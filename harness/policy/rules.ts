@@ -6,7 +6,6 @@ export const RULES = {
   itemsNotOnOrder: 'items_not_on_order',
   quantityExceedsRefundable: 'quantity_exceeds_refundable',
   nothingRefundable: 'nothing_refundable',
-  amountMismatch: 'amount_mismatch',
   currencyMismatch: 'currency_mismatch',
   // approval required
   amountOverAutoLimit: 'amount_over_auto_limit',
@@ -29,6 +28,12 @@ export const RULES = {
   lineExcludedByCustomer: 'line_excluded_by_customer',
   quantityNotStated: 'quantity_not_stated',
   quantityNotGrounded: 'quantity_not_grounded',
+  /** The customer's words say more units have a problem than the claim (it would dodge the approval the full claim needs). */
+  quantityUnderClaimed: 'quantity_under_claimed',
+  /** Words the model cites for a line's item or count are not inside that line's quote. */
+  citedWordsNotInQuote: 'cited_words_not_in_quote',
+  /** A damage-like reason whose cited words are not about a problem, or a text saying nothing is wrong. */
+  reasonNotGrounded: 'reason_not_grounded',
   claimsRefundedUnits: 'claims_refunded_units',
   linePartlyRefunded: 'line_partly_refunded',
   refundStatusQuestion: 'refund_status_question',

@@ -108,7 +108,7 @@ export function receiptFor(run: Run, overrides: Partial<RefundReceipt> = {}): Re
     refundId: 'gid://shopify/Refund/77',
     orderId: run.order.orderId,
     orderNumber: run.order.orderNumber,
-    amountMinor: run.proposal.amountMinor,
+    amountMinor: run.gate?.amountMinor ?? run.proposal.amountMinor ?? 0,
     currency: run.proposal.currency,
     createdAt: NOW.toISOString(),
     idempotencyKey: `refund-agent:${run.runId}`,

@@ -132,7 +132,7 @@ function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
       const lines = p.lineItems.map((l) => `${l.quantity} × ${e(tail(l.lineItemId))} <q>${e(l.quote)}</q>`).join('<br>');
       return facts([
         ['Remedy', e(p.remedy)],
-        ['Amount', e(money(p.amountMinor, p.currency))],
+        ...(p.amountMinor !== undefined ? [['Amount the model gave', e(money(p.amountMinor, p.currency))] as [string, string]] : []),
         ['Reason', e(p.reason)],
         ['Claimed lines', lines],
         ['Unclear', e(p.unclear?.question ?? '')],

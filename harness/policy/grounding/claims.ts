@@ -22,7 +22,10 @@ import {
   REFUND_WISH_PREFIXES,
   TITLE_CONNECTORS,
 } from './lexicon.js';
+import { countWordsFindings, itemWordsFindings, underClaimFindings, type CitedContext } from './cited.js';
+import { titleNumbersOf } from './counts.js';
 import { mentionsOf, saysRestIsFine } from './mentions.js';
+import { excludedByModel, reasonFindings, remedySetAside } from './spans.js';
 import { statedQuantity } from './quantity.js';
 import { modifierMaterialStems, normalizeForMatch, titleStems, tokens } from './text.js';
 import { containsWords, mentionsAny, phraseIn, phraseTokens, phraseStartsIn, sentencesOf, type Sentences } from './words.js';
@@ -66,9 +69,10 @@ const ROLE_TAG =
  * words before it, and no preference for a refund after it in that sentence or the next ("you
  * offered a replacement, but I'd prefer a refund").
  */
-function asksOtherRemedy(text: Sentences): boolean {
+function asksOtherRemedy(text: Sentences, setAside: (words: readonly string[], at: number) => boolean): boolean {
   return text.some((words, s) =>
     phraseStartsIn(words, OTHER_REMEDY).some((at) => {
+      if (setAside(words, at)) return false;
       const before = Math.max(0, at - 4);
       if (words.slice(before, at).some((w) => NEGATIONS.has(w)) || phraseIn(words, INSTEAD_OF, before, at)) return false;
       const after = [words.slice(at + 1), text[s + 1] ?? []];
@@ -122,11 +126,10 @@ function quoteFindings(
   claim: Proposal['lineItems'][number],
   text: Sentences,
   whole: string[],
-  stems: Map<string, string[]>,
-  naming: Map<string, string[]>,
-  english: boolean,
+  ctx: CitedContext,
   sharedQuantity: number,
 ): GroundingFinding[] {
+  const { stems, naming, english } = ctx;
   const id = line.id;
   const quoteWords = tokens(normalizeForMatch(claim.quote.slice(0, QUOTE_CHARS)));
   if (quoteWords.length === 0 || !containsWords(whole, quoteWords)) {
@@ -147,7 +150,8 @@ function quoteFindings(
       lineItemId: id,
     });
   }
-  if (inQuote.positive + inQuote.excluded === 0) {
+  if (claim.itemWords !== undefined) found.push(...itemWordsFindings(line, claim, quoteWords, ctx));
+  else if (inQuote.positive + inQuote.excluded === 0) {
     const other = [...naming].find(([otherId, s]) => otherId !== id && mentionsOf([quoteWords], s).positive > 0);
     if (other) found.push({ rule: RULES.quoteNamesOtherLine, reason: `"${line.title}": the quote names another item`, severity: 'approval', lineItemId: id });
     // In English the item's own words must be in the quote (or a collective such as "everything"); other languages are not matched word for word.
@@ -155,8 +159,12 @@ function quoteFindings(
       found.push({ rule: RULES.quoteDoesNotNameLine, reason: `"${line.title}": the quote does not name the item`, severity: 'approval', lineItemId: id });
     }
   }
-  const quantity = quantityFinding(line, claim, statedQuantity(quoteWords, own), sharedQuantity);
-  if (quantity) found.push(quantity);
+  if (claim.countWords !== undefined) {
+    found.push(...countWordsFindings(line, claim, quoteWords, ctx));
+  } else {
+    const quantity = quantityFinding(line, claim, statedQuantity(quoteWords, own), sharedQuantity);
+    if (quantity) found.push(quantity);
+  }
   return found;
 }
 
@@ -214,7 +222,7 @@ function earlierRefundFindings(input: GroundingInput, text: Sentences): Groundin
       .filter((r) => r.lineItems.some((l) => l.lineItemId === line.id))
       .map((r) => `${r.createdAt.slice(0, 10)} (${r.amountMinor})`);
     const facts = `${refunded} of ${line.quantity} already refunded${earlier.length ? ` on ${earlier.join(', ')}` : ''}`;
-    if (speaksOfEarlier) {
+    if (speaksOfEarlier && claim.quantity > line.refundableQuantity) {
       found.push({
         rule: RULES.claimsRefundedUnits,
         reason: `"${line.title}": the customer speaks of an earlier refund; ${facts}`,
@@ -244,8 +252,10 @@ const speaksOfProblemOrRefund = (words: readonly string[]) => speaksOfProblem(wo
  * sentence names a claimed line too ("the mug and the bowl would be perfect next to her other
  * pieces, and the napkins … The napkins are fine").
  */
-function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<string, string[]>): GroundingFinding[] {
+function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<string, string[]>, whole: readonly string[]): GroundingFinding[] {
   const claimed = new Set(input.proposal.lineItems.map((l) => l.lineItemId));
+  // A line the model lists as fine, kept or left out, with words that are in the customer's text, is left out rightly.
+  const excluded = excludedByModel(input.proposal, whole);
   const claimedStems = [...claimed].flatMap((id) => stems.get(id) ?? []);
   const namesClaimed = (words: readonly string[]) => mentionsOf([[...words]], claimedStems).positive > 0;
   const leftOut = (own: string[]) => {
@@ -254,7 +264,7 @@ function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<st
     return mentionsOf(text, own, (words) => speaksOfProblem(words) && !namesClaimed(words)).positive > 0;
   };
   return input.order.lineItems
-    .filter((l) => !claimed.has(l.id) && !l.giftCard && l.refundableQuantity > 0 && leftOut(stems.get(l.id) ?? []))
+    .filter((l) => !claimed.has(l.id) && !excluded.has(l.id) && !l.giftCard && l.refundableQuantity > 0 && leftOut(stems.get(l.id) ?? []))
     .map((l) => ({
       rule: RULES.unclaimedLineMentioned,
       reason: `"${l.title}" is named by the customer but not in the proposal`,
@@ -284,11 +294,9 @@ function restIsFineFindings(order: OrderFacts, text: Sentences, stems: Map<strin
   );
 }
 
-export function groundProposal(input: GroundingInput): { findings: GroundingFinding[]; lines: LineVerdict[] } {
+/** Findings about the ticket as a whole: a refund-status question, words to an AI, the remedy, an unclear or empty claim. */
+function ticketFindings(input: GroundingInput, joined: string, text: Sentences, whole: readonly string[]): GroundingFinding[] {
   const { proposal, order } = input;
-  const joined = input.customerText.join('\n');
-  const text = sentencesOf(joined);
-  const whole = tokens(normalizeForMatch(joined));
   const findings: GroundingFinding[] = [];
   if (mentionsAny(text, REFUND_STATUS)) {
     const earlier = (order.refunds ?? []).map((r) => `${r.createdAt.slice(0, 10)} (${r.amountMinor})`);
@@ -309,33 +317,77 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
     findings.push({ rule: RULES.claimUnclear, reason: `the agent cannot tell what is claimed: ${proposal.unclear.question}`, severity: 'refuse' });
   if (proposal.remedy !== 'refund')
     findings.push({ rule: RULES.remedyNotRefund, reason: `the customer asks for ${proposal.remedy.replace('_', ' ')}, not a refund`, severity: 'refuse' });
-  else if (mentionsAny(text, NOT_REFUND) || asksOtherRemedy(text))
+  else if (mentionsAny(text, NOT_REFUND) || asksOtherRemedy(text, remedySetAside(proposal, whole)))
     findings.push({ rule: RULES.remedyContradicted, reason: "the customer's words ask for something other than a refund", severity: 'approval' });
   if (proposal.lineItems.length === 0 && !proposal.unclear && proposal.remedy === 'refund') {
     findings.push({ rule: RULES.nothingClaimed, reason: 'the proposal claims no line item', severity: 'refuse' });
   }
+  return [...findings, ...reasonFindings(proposal, text, whole)];
+}
+
+/** The findings of one claimed line, in the order they explain its verdict. */
+function lineFindings(input: GroundingInput, claim: Proposal['lineItems'][number], line: Line, read: Reading): GroundingFinding[] {
+  const { proposal } = input;
+  const found: GroundingFinding[] = [];
+  if (line.giftCard)
+    found.push({ rule: RULES.giftCardLine, reason: `"${line.title}" is a gift card; gift cards are never refunded`, severity: 'refuse', lineItemId: line.id });
+  const shared = proposal.lineItems.filter((c) => normalizeForMatch(c.quote) === normalizeForMatch(claim.quote)).reduce((n, c) => n + c.quantity, 0);
+  found.push(...quoteFindings(line, claim, read.text, read.whole, read.ctx, shared));
+  if (read.modelExcluded.has(line.id)) {
+    found.push({
+      rule: RULES.lineExcludedByCustomer,
+      reason: `"${line.title}": the agent itself says the customer leaves it out`,
+      severity: 'approval',
+      lineItemId: line.id,
+    });
+  }
+  const rest = read.leftOut.get(line.id);
+  if (rest && !found.some((f) => f.rule === RULES.lineExcludedByCustomer)) found.push(rest);
+  found.push(...read.underClaims.filter((f) => f.lineItemId === line.id));
+  return found;
+}
+
+/** What every line's checks read once: the text, the order's naming stems, the model's exclusions. */
+interface Reading {
+  text: Sentences;
+  whole: string[];
+  ctx: CitedContext;
+  modelExcluded: Set<string>;
+  leftOut: Map<string, GroundingFinding>;
+  underClaims: GroundingFinding[];
+}
+
+function readTicket(input: GroundingInput, joined: string): Reading {
+  const { proposal, order } = input;
+  const text = sentencesOf(joined);
+  const whole = tokens(normalizeForMatch(joined));
   const stems = distinctiveStems(order);
-  const naming = namingStems(order, stems);
-  const english = looksEnglish(whole);
-  const leftOut = restIsFineFindings(order, text, stems);
+  const claimableLines = order.lineItems.filter((l) => !l.giftCard && l.refundableQuantity > 0).length;
+  const titles = titleNumbersOf(order.lineItems.map((l) => l.title));
+  const ctx: CitedContext = { stems, naming: namingStems(order, stems), english: looksEnglish(whole), claimableLines, titles };
+  return {
+    text,
+    whole,
+    ctx,
+    modelExcluded: excludedByModel(proposal, whole),
+    leftOut: restIsFineFindings(order, text, stems),
+    underClaims: underClaimFindings(joined, proposal.lineItems, order, ctx),
+  };
+}
+
+export function groundProposal(input: GroundingInput): { findings: GroundingFinding[]; lines: LineVerdict[] } {
+  const { proposal, order } = input;
+  const joined = input.customerText.join('\n');
+  const read = readTicket(input, joined);
+  const findings = ticketFindings(input, joined, read.text, read.whole);
   const lines: LineVerdict[] = [];
   for (const claim of proposal.lineItems) {
     const line = order.lineItems.find((l) => l.id === claim.lineItemId);
     if (!line) continue; // items_not_on_order is the gate's hard refusal
-    if (line.giftCard)
-      findings.push({
-        rule: RULES.giftCardLine,
-        reason: `"${line.title}" is a gift card; gift cards are never refunded`,
-        severity: 'refuse',
-        lineItemId: line.id,
-      });
-    const shared = proposal.lineItems.filter((c) => normalizeForMatch(c.quote) === normalizeForMatch(claim.quote)).reduce((n, c) => n + c.quantity, 0);
-    const quoted = quoteFindings(line, claim, text, whole, stems, naming, english, shared);
-    const rest = leftOut.get(line.id);
-    const own = rest && !quoted.some((f) => f.rule === RULES.lineExcludedByCustomer) ? [...quoted, rest] : quoted;
+    const own = lineFindings(input, claim, line, read);
     findings.push(...own);
     lines.push({ lineItemId: line.id, quote: claim.quote.slice(0, 120), rule: own[0]?.rule ?? RULES.claimGrounded, grounded: own.length === 0 });
   }
-  findings.push(...earlierRefundFindings(input, text), ...unclaimedFindings(input, text, naming));
+  findings.push(...earlierRefundFindings(input, read.text), ...unclaimedFindings(input, read.text, read.ctx.naming, read.whole));
   return { findings, lines };
 }

@@ -44,8 +44,18 @@ describe('the remedy, unclear readings and earlier refunds', () => {
   });
 
   it('refuses a claim on units already refunded when the customer speaks of the earlier refund', () => {
-    const text = 'You refunded me $16 but it never arrived, send it again. The mug was broken.';
-    expect(rulesOf(text, mug, proposal(mug, [['3', 1, 'The mug was broken']]))).toContain(RULES.claimsRefundedUnits);
+    const text = 'You refunded me for two mugs but the money never came. The mugs were broken, both of them.';
+    expect(rulesOf(text, mug, proposal(mug, [['3', 2, 'The mugs were broken, both of them']]))).toContain(RULES.claimsRefundedUnits);
+    expect(
+      rulesOf('You refunded me $16 but it never arrived, send it again. The mug was broken.', mug, proposal(mug, [['3', 1, 'The mug was broken']])),
+    ).toContain(RULES.refundStatusQuestion);
+  });
+
+  it('never refuses a claim on the unit still refundable because an earlier refund is mentioned as background', () => {
+    const text = 'You already refunded the first mug; the other one has now cracked as well. Please refund it too.';
+    const rules = rulesOf(text, mug, proposal(mug, [['3', 1, 'the other one has now cracked as well']]));
+    expect(rules).not.toContain(RULES.claimsRefundedUnits);
+    expect(rules).toContain(RULES.linePartlyRefunded);
   });
 
   it('asks a person when a line already has refunded units, whatever the customer says', () => {

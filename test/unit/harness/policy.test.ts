@@ -115,13 +115,21 @@ describe('decideGate', () => {
       { proposal: makeProposal(order, { lineItems: [{ lineItemId: line.id, quantity: 2, quote: 'arrived cracked' }], amountMinor: 3600 }) },
       RULES.quantityExceedsRefundable,
     ],
-    ['the proposal inflates the amount', { proposal: makeProposal(order, { amountMinor: 40000 }) }, RULES.amountMismatch],
     ['the proposal uses another currency', { proposal: makeProposal(order, { currency: 'EUR' }) }, RULES.currencyMismatch],
   ];
   it.each(refusals)('refuses when %s', (_name, overrides, rule) => {
     const decision = decideGate(gateInput(overrides));
     expect(decision.decision).toBe('refuse');
     expect(decision.rules).toContain(rule);
+  });
+
+  it("decides on the amount computed from the order, whatever figure the model gives, and shows the model's figure", () => {
+    const inflated = decideGate(gateInput({ proposal: makeProposal(order, { amountMinor: 40000 }) }));
+    expect(inflated.decision).toBe('auto');
+    expect(inflated.amountMinor).toBe(line.unitPriceMinor);
+    expect(inflated.reasons.join(' ')).toContain("the agent's own figure was 40000");
+    const none = decideGate(gateInput({ proposal: makeProposal(order, { amountMinor: undefined }) }));
+    expect(none).toMatchObject({ decision: 'auto', amountMinor: line.unitPriceMinor });
   });
 
   it('matches the requester email without regard to case or spaces', () => {

@@ -24,8 +24,8 @@ export const already_refunded_units: Spec[] = [
     subject: 'Second bowl cracked',
     body: 'Hi, you refunded one bowl from order #{o1} last week, and now a second one has cracked. Please refund this one too.',
     claim: { order: 'o1', reason: 'damaged', lines: [['BOWL-CER', 1]], flags: ['mentions_earlier_refund'] },
-    expect: { outcome: 'escalate', esc: 'nothing_refundable' },
-    note: 'the customer mentions an earlier refund on the claimed line: a person checks which unit this is',
+    expect: { outcome: 'approval', amount: 1500, rules: ['line_partly_refunded'] },
+    note: 'the earlier refund is background: the claim is on a unit still refundable, so a person checks it, nothing is refused',
   },
   {
     who: { name: 'Lorenzo Conti' },
@@ -76,7 +76,7 @@ export const already_refunded_units: Spec[] = [
     subject: 'Second frame cracked',
     body: 'Hello, the second oak frame from order {o1} also has cracked glass, same as the first one you refunded. Please refund this one as well.',
     claim: { order: 'o1', reason: 'damaged', lines: [['FRAME-OAK', 1]], flags: ['mentions_earlier_refund'] },
-    expect: { outcome: 'escalate', esc: 'nothing_refundable' },
+    expect: { outcome: 'approval', amount: 2600, rules: ['line_partly_refunded'] },
   },
   {
     who: { name: 'Gordon Tate' },

@@ -216,7 +216,8 @@ export const amount_only_refunds_and_gift_cards: Spec[] = [
     subject: 'Salad bowl cracked',
     body: 'Hi, the salad bowl from order {o1} has a crack along the bottom. Please refund the bowl.',
     claim: { order: 'o1', reason: 'damaged', lines: [['BOWL-SALAD', 1]] },
-    expect: { outcome: 'auto', amount: 4200 },
+    expect: { outcome: 'auto', amount: 3700 },
+    note: 'the $5 amount-only refund comes off what the bowl can refund: the gift card is not refundable and is no room for it',
   },
   {
     who: { name: 'Selma Iqbal' },

@@ -15,6 +15,13 @@ export const PROBLEM_PREFIXES: readonly string[] = [
   'dent',
   'scratch',
   'leak',
+  // leaking or dripping, in the other five languages
+  'undicht',
+  'tropf',
+  'gotej',
+  'vaza',
+  'fuit',
+  'gocciol',
   'torn',
   'rip',
   'stain',

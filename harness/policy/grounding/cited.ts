@@ -1,0 +1,132 @@
+// Checks on the spans a model cites for a claimed line: the words that name the item and the words
+// that state the count must sit inside the line's quote; the item words must name that line (not
+// only another); the count words must parse, with the one number grammar (counts.ts), to the
+// claimed quantity, and must not count units the customer says are fine. And the under-claim
+// check: the customer's problem clauses about a claimed line must not state more units than the
+// claim. Code verifies what the model cites; it does not re-read the ticket where it has.
+import type { OrderFacts, Proposal } from '../../domain/types.js';
+import { RULES } from '../rules.js';
+import { clausesHolding, clausesOf, type Clause } from './clauses.js';
+import { parseCount, unitsOf, type TitleNumbers } from './counts.js';
+import { REST_WORDS } from './lexicon.js';
+import { namesItem } from './mentions.js';
+import { normalizeForMatch, tokens } from './text.js';
+import { containsWords, phraseIn, phraseTokens } from './words.js';
+import type { GroundingFinding } from './claims.js';
+
+type Line = OrderFacts['lineItems'][number];
+type Claim = Proposal['lineItems'][number];
+
+const REST = phraseTokens(REST_WORDS);
+/** Words that claim every item without naming one ("everything except the kettle"). */
+const COLLECTIVE = new Set(['everything', 'all', 'both', 'each', 'every', 'items', 'whole', 'entire']);
+
+export const citedWords = (span: string) => tokens(normalizeForMatch(span));
+
+const finding = (rule: string, line: Line, reason: string): GroundingFinding => ({
+  rule,
+  reason: `"${line.title}": ${reason}`,
+  severity: 'approval',
+  lineItemId: line.id,
+});
+
+export interface CitedContext {
+  /** Stems by which the customer names each line (distinctive to it). */
+  stems: Map<string, string[]>;
+  /** Stems that say another line is meant. */
+  naming: Map<string, string[]>;
+  titles: TitleNumbers;
+  /** English-dominant text: titles are matched word for word only there. */
+  english: boolean;
+  /** Lines of the order that could be claimed (not gift cards, something left to refund). */
+  claimableLines: number;
+}
+
+/** The item words: inside the quote, and naming this line rather than another. */
+export function itemWordsFindings(line: Line, claim: Claim, quoteWords: readonly string[], ctx: CitedContext): GroundingFinding[] {
+  if (claim.itemWords === undefined) return [];
+  const words = citedWords(claim.itemWords);
+  if (!containsWords(quoteWords, words)) return [finding(RULES.citedWordsNotInQuote, line, 'the words cited for the item are not in the quote')];
+  const own = ctx.stems.get(line.id) ?? [];
+  if (words.some((w) => namesItem(w, own))) return [];
+  // On an order with one line that can be claimed, any words the customer uses for it name it ("the thing").
+  if (ctx.claimableLines === 1) return [];
+  const other = [...ctx.naming].find(([id, stems]) => id !== line.id && words.some((w) => namesItem(w, stems)));
+  if (other) return [finding(RULES.quoteNamesOtherLine, line, 'the words cited for the item name another item')];
+  if (ctx.english && own.length > 0 && !words.some((w) => COLLECTIVE.has(w))) {
+    return [finding(RULES.quoteDoesNotNameLine, line, 'the words cited for the item do not name it')];
+  }
+  return [];
+}
+
+/** The count words: inside the quote, parsed to the claimed quantity, not counting units said to be fine. */
+export function countWordsFindings(line: Line, claim: Claim, quoteWords: readonly string[], ctx: CitedContext): GroundingFinding[] {
+  if (claim.countWords === undefined) return [];
+  const every = (q: number) => q === line.quantity || q === line.refundableQuantity;
+  if (claim.countWords === null) {
+    // Implicit: one unit of a line that has one (or one left).
+    if (claim.quantity === 1 && (line.quantity === 1 || line.refundableQuantity === 1)) return [];
+    if (claim.quantity > 1) return [finding(RULES.quantityNotStated, line, `${claim.quantity} claimed but no words state the count`)];
+    return [finding(RULES.quantityNotStated, line, `1 of ${line.quantity} claimed but no words state the count`)];
+  }
+  const words = citedWords(claim.countWords);
+  if (!containsWords(quoteWords, words)) return [finding(RULES.citedWordsNotInQuote, line, 'the words cited for the count are not in the quote')];
+  const count = parseCount(words, line.quantity, ctx.titles);
+  if (count === null) return [finding(RULES.quantityNotGrounded, line, `${claim.quantity} claimed, the cited words "${claim.countWords}" state no count`)];
+  const units = unitsOf(count, line.quantity);
+  const matches = units === claim.quantity || (count.kind === 'all' && every(claim.quantity));
+  if (!matches) return [finding(RULES.quantityNotGrounded, line, `${claim.quantity} claimed, the cited words "${claim.countWords}" say ${units}`)];
+  const where = clausesHolding(claim.quote, words);
+  if (where.length > 0 && where.every((c) => c.fine && !c.problem)) {
+    return [finding(RULES.quantityNotGrounded, line, `the cited words "${claim.countWords}" count units the customer says are fine`)];
+  }
+  return [];
+}
+
+const names = (c: Clause, stems: readonly string[]) => c.words.some((w) => namesItem(w, stems));
+
+/** The most units the clauses of one sentence say have a problem on this line, or null. */
+function sentenceProblemUnits(sentence: Clause[], line: Line, own: readonly string[], others: readonly string[][], ctx: CitedContext): number | null {
+  const namesOther = (c: Clause) => others.some((s) => names(c, s));
+  if (!sentence.some((c) => names(c, own))) return null;
+  const onlyThisLine = !sentence.some(namesOther);
+  let most: number | null = null;
+  const fineUnits = sentence
+    .filter((c) => c.fine && !c.problem)
+    .reduce((n, c) => {
+      const k = parseCount(c.words, line.quantity, ctx.titles);
+      return n + (k?.kind === 'count' ? k.count : 0);
+    }, 0);
+  for (const c of sentence) {
+    if (!c.problem || (!names(c, own) && !(onlyThisLine && !namesOther(c)))) continue;
+    const count = parseCount(c.words, line.quantity, ctx.titles);
+    let units: number | null = count ? unitsOf(count, line.quantity) : null;
+    // "only one arrived intact, the rest were broken": the rest is what the fine clauses leave.
+    if (count === null && fineUnits > 0 && phraseIn(c.words, REST, 0, c.words.length)) units = line.quantity - fineUnits;
+    if (units !== null && (most === null || units > most)) most = units;
+  }
+  return most;
+}
+
+/**
+ * An under-claim: the customer's problem clauses about a claimed line state more units than the
+ * claim (and more are refundable), so the claim would dodge the approval the full claim needs.
+ */
+export function underClaimFindings(customerText: string, claims: readonly Claim[], order: OrderFacts, ctx: CitedContext): GroundingFinding[] {
+  const sentences = clausesOf(customerText);
+  const found: GroundingFinding[] = [];
+  for (const claim of claims) {
+    const line = order.lineItems.find((l) => l.id === claim.lineItemId);
+    if (!line || claim.quantity >= line.refundableQuantity) continue;
+    const own = ctx.stems.get(line.id) ?? [];
+    if (own.length === 0) continue;
+    const others = [...ctx.stems].filter(([id]) => id !== line.id).map(([, s]) => s);
+    const stated = Math.max(0, ...sentences.map((s) => sentenceProblemUnits(s, line, own, others, ctx) ?? 0));
+    if (stated > claim.quantity) {
+      found.push(
+        finding(RULES.quantityUnderClaimed, line, `${claim.quantity} claimed, the customer's words say ${Math.min(stated, line.quantity)} have a problem`),
+      );
+    }
+  }
+  return found;
+}

@@ -1,0 +1,67 @@
+// The customer's text as sentences of clauses: the unit the under-claim check and the cited-count
+// check read a count in. A clause ends at punctuation or at a conjunction ("I bought four mugs |
+// and two came chipped"); each is marked as speaking of a problem or of something fine.
+import { FINE_MARKERS, PROBLEM_PREFIXES } from './lexicon.js';
+import { CONJUNCTIONS } from './lexicon/counting.js';
+import { nearlySame } from './mentions.js';
+import { normalizeForMatch, tokens } from './text.js';
+import { phraseIn, phraseTokens } from './words.js';
+
+const FINE = phraseTokens(FINE_MARKERS);
+
+export interface Clause {
+  words: string[];
+  /** Says something is wrong ("two came chipped"). */
+  problem: boolean;
+  /** Says something is fine and nothing wrong ("only one arrived intact"). */
+  fine: boolean;
+}
+
+const SENTENCE_END = /[.!?;\n\r]+/u;
+const CLAUSE_END = /[,:()\u2013\u2014]+/u;
+
+/** A word that starts like a problem word, or one typing slip from one ("crakced", "brokne"). */
+function problemWord(word: string): boolean {
+  return PROBLEM_PREFIXES.some((p) => word.startsWith(p) || (p.length >= 5 && word.length >= p.length && nearlySame(word.slice(0, p.length), p)));
+}
+
+/** Words that say something is wrong with an item (damage, a defect, a wrong item, a missing one). */
+export const hasProblemWord = (words: readonly string[]) => words.some(problemWord);
+
+function clause(words: string[]): Clause {
+  const fine = phraseIn(words, FINE, 0, words.length);
+  const problem = hasProblemWord(words);
+  // "not broken", "no problem" are fine markers that hold a problem word: fine wins there.
+  return { words, problem: problem && !fine, fine };
+}
+
+function splitOnConjunctions(words: string[]): string[][] {
+  const out: string[][] = [[]];
+  for (const w of words) {
+    if (CONJUNCTIONS.has(w) && (out.at(-1)?.length ?? 0) > 0) out.push([]);
+    else out.at(-1)!.push(w);
+  }
+  return out.filter((c) => c.length > 0);
+}
+
+/** Sentences, each a list of clauses. Linear in the text. */
+export function clausesOf(text: string): Clause[][] {
+  return normalizeForMatch(text.replace(/\r?\n/g, '.\n'))
+    .split(SENTENCE_END)
+    .map((sentence) =>
+      sentence
+        .split(CLAUSE_END)
+        .flatMap((part) => splitOnConjunctions(tokens(part)))
+        .map(clause),
+    )
+    .filter((s) => s.length > 0);
+}
+
+/** The clauses of `quote` that hold the cited words (in order and adjacent). */
+export function clausesHolding(quote: string, cited: readonly string[]): Clause[] {
+  const found: Clause[] = [];
+  for (const sentence of clausesOf(quote)) {
+    for (const c of sentence) if (cited.every((w) => c.words.includes(w))) found.push(c);
+  }
+  return found;
+}

@@ -1,0 +1,59 @@
+// Words around numbers that make them no count (normal form of text.ts), for the number grammar
+// of counts.ts: units of time and money after a number, "in"/"into" before one and pieces after
+// one (an item broken in two is one item), and "them" in "two of them".
+
+/** A number followed by one of these counts days, weeks or money, not units. */
+export const NOT_COUNTED = new Set([
+  ...['day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'hour', 'hours', 'minute', 'minutes', 'am', 'pm', 'x'],
+  ...['dia', 'dias', 'semana', 'semanas', 'mes', 'meses', 'ano', 'anos', 'jour', 'jours', 'semaine', 'semaines', 'mois', 'an', 'ans'],
+  ...['tag', 'tage', 'tagen', 'woche', 'wochen', 'monat', 'monate', 'jahr', 'giorno', 'giorni', 'settimana', 'settimane', 'mese', 'mesi'],
+  ...['usd', 'eur', 'gbp', 'dollar', 'dollars', 'euro', 'euros', 'cents', 'pounds', 'percent', 'star', 'stars', 'inch', 'inches', 'cm', 'oz', 'ml'],
+]);
+
+/** "split in two", "broke into three", "en deux", "em dois", "in zwei", "in due". */
+export const SPLIT_INTO = new Set(['in', 'into', 'en', 'em']);
+
+/** "in three pieces", "en tres trozos", "en deux morceaux", "in zwei Teile", "in tre pezzi". */
+export const PIECE_WORDS = new Set([
+  ...['piece', 'pieces', 'part', 'parts', 'bits', 'halves', 'shards', 'chunks'],
+  ...['pedazos', 'trozos', 'partes', 'pedacos', 'morceaux', 'bouts', 'teile', 'stucke', 'stuck', 'pezzi', 'parti'],
+]);
+
+/** "two of them", "dos de ellos", "deux d'entre eux", "zwei davon" (one word), "due di loro". */
+export const THEM_WORDS = new Set(['them', 'these', 'those', 'ellos', 'ellas', 'eles', 'elas', 'eux', 'elles', 'ihnen', 'loro', 'questi']);
+
+/** Words that start a new clause: "I bought four mugs | and two came chipped". */
+export const CONJUNCTIONS = new Set([
+  ...['and', 'but', 'while', 'whereas', 'although', 'though', 'yet'],
+  ...['y', 'e', 'pero', 'mas', 'mientras', 'et', 'mais', 'alors', 'und', 'aber', 'wahrend', 'doch', 'ma', 'mentre', 'pero'],
+]);
+
+/** "Nothing is wrong with it": words that say there is no damage, defect or wrong item. */
+export const NOTHING_WRONG_PHRASES: readonly string[] = [
+  ...['no defect', 'not defective', 'nothing wrong', 'nothing is wrong', "there's nothing wrong", 'no damage', 'not damaged at all', 'works perfectly'],
+  ...[
+    'changed my mind',
+    "don't like it",
+    'dont like it',
+    'do not like it',
+    "didn't like it",
+    'not my style',
+    'no longer need',
+    "don't need it",
+    'dont need it',
+  ],
+  ...['no tiene ningun defecto', 'no tiene defecto', 'nada malo', 'cambie de opinion', 'no me gusta', 'ya no lo necesito', 'ya no la necesito'],
+  ...['nao tem defeito', 'sem defeito', 'nada de errado', 'mudei de ideia', 'nao gostei', 'nao preciso mais'],
+  ...['aucun defaut', "n'a aucun defaut", 'rien de mal', "change d'avis", 'ne me plait pas', "je n'en ai plus besoin"],
+  ...[
+    'kein defekt',
+    'keinen defekt',
+    'nichts kaputt',
+    'nichts falsch',
+    'es gefallt mir nicht',
+    'gefallt mir nicht',
+    'anders uberlegt',
+    'brauche es nicht mehr',
+  ],
+  ...['nessun difetto', 'niente di rotto', 'ho cambiato idea', 'non mi piace', 'non mi serve piu'],
+];
