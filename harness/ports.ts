@@ -88,6 +88,8 @@ export interface ModelRequest<T> {
   fallbackModel?: string;
   /** Max output tokens per turn; the budget reserves the cost of that many (default in the model config). */
   maxOutputTokens?: number;
+  /** The run the call is for, set by the gateway on every request (recorded answers are keyed by it); providers may ignore it. */
+  runId?: string;
 }
 
 export interface ModelResponse<T> {
@@ -103,7 +105,7 @@ export interface ModelResponse<T> {
 }
 
 export interface ModelProvider {
-  readonly name: 'offline' | 'anthropic' | 'replay';
+  readonly name: 'offline' | 'anthropic' | 'replay' | 'recorded';
   complete<T>(request: ModelRequest<T>): Promise<ModelResponse<T>>;
 }
 

@@ -6,7 +6,7 @@
 import type { Clock, IdGenerator } from '#harness/ports.js';
 import type { Policy } from '#harness/policy/document.js';
 import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
-import type { ModelSettings, SelectDeps } from '#harness/models/index.js';
+import type { ModelSettings, ModelSetup, SelectDeps } from '#harness/models/index.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
@@ -28,6 +28,8 @@ export async function createBackend(input: {
   ids: IdGenerator;
   /** Parsed at the edge (parseModelSettings in local/main.ts); absent = the offline provider. */
   modelSettings?: ModelSettings;
+  /** A provider and models built by the caller; given, modelSettings choose nothing. */
+  models?: ModelSetup;
   metricSink?: (line: string) => void;
   modelSelectDeps?: Omit<SelectDeps, 'journal'>;
   /** The tenant's refund policy (the store's time zone among it); the default policy when absent. */
@@ -48,6 +50,7 @@ export async function createBackend(input: {
     tableName: input.dynamo.tableName,
     tools: createMcpToolTransport({ url: mcp.url, credentials: bearerCredentials(callerTokens), serverId: 'refund-agent-mcp' }),
     modelSettings: input.modelSettings ?? {},
+    ...(input.models ? { models: input.models.provider, modelChoices: input.models.choices } : {}),
     modelSelectDeps: input.modelSelectDeps,
     requesters: helpdeskRequesters(createHelpdesk(helpdeskConfig.kind, helpdeskConfig)),
     clock: input.clock,

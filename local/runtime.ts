@@ -35,6 +35,7 @@ import { latestEvalReport } from './eval-report.js';
 import { createBackend } from './backend.js';
 import { createPolicy } from '#harness/policy/document.js';
 import type { ModelSettings } from '#harness/models/settings.js';
+import type { ModelSetup } from '#harness/models/index.js';
 import type { z } from 'zod';
 import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
@@ -51,6 +52,8 @@ export interface LocalRuntimeOptions {
   port: number;
   /** Which model provider answers (docs/models.md); absent: the offline model. */
   modelSettings?: ModelSettings;
+  /** A provider and models built by the caller (the eval's recorded answers); given, modelSettings choose nothing. */
+  models?: ModelSetup;
   fixture: SandboxFixture;
   tenant: string;
   /**
@@ -135,6 +138,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       metricSink: (line) => void metricLines.push(line),
       dynamo,
       modelSettings: opts.modelSettings,
+      ...(opts.models ? { models: opts.models } : {}),
       storeUrl: store.url,
       storeToken: 'shpat_local_sandbox',
       helpdeskUrl: helpdesk.url,

@@ -21,7 +21,9 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
   automatic: {
     transitions: 8,
     invocations: 23,
-    dynamoWriteUnits: 67,
+    // 67 → 69 (2026-12-01, issue 21): the proposal's cited spans and exclusions make the run row and the
+    // order agent's journal row larger (one more KB-unit each); about $0.0025 per 1,000 tickets.
+    dynamoWriteUnits: 69,
     dynamoIndexWriteUnits: 6,
     dynamoReadUnits: 14,
     sqsRequests: 3,
@@ -31,7 +33,7 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
   approval: {
     transitions: 10,
     invocations: 21,
-    dynamoWriteUnits: 89,
+    dynamoWriteUnits: 91,
     dynamoIndexWriteUnits: 12,
     dynamoReadUnits: 23,
     sqsRequests: 3,

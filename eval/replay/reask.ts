@@ -1,26 +1,42 @@
-// Asks the recorded questions of one run again, of another model or prompt, without calling the
-// store: triage with its recorded input, then the order agent with its recorded input and the new
-// triage (tool calls answered from the run's recorded tool results), then the gate, in code, on
-// both readings. The gate is today's, so a changed decision is the model's or the prompt's doing.
+// One recorded run through today's code, without calling the store: the recorded triage, proposal
+// and order facts go through today's gate under today's policy (regate.ts), against the decision the
+// run journaled — a difference is the policy's or the gate's doing; then the recorded questions are
+// asked again of a model (triage with its recorded input, then the order agent with its recorded
+// input and the new triage, tool calls answered from the run's recorded tool results), and today's
+// gate decides on the new answers — a difference from the re-gated recorded answers is the model's
+// or the prompt's doing.
 import { ORDER_AGENT_SYSTEM } from '#functions/propose-refund/use-case.js';
 import { TRIAGE_SYSTEM } from '#functions/triage/use-case.js';
 import { OrderFacts, Proposal, Triage, type JournalRow } from '#harness/domain/types.js';
 import { sha256Hex } from '#harness/hash.js';
 import { recordedInput, recordedOutput } from '#harness/models/model-output.js';
 import type { ModelProvider, ModelTools } from '#harness/ports.js';
-import { DEFAULT_POLICY, decideGate, type Policy } from '#harness/policy/index.js';
+import { DEFAULT_POLICY, type Policy } from '#harness/policy/index.js';
 import type { ModelChoices } from '#harness/models/index.js';
+import type { RunFacts } from './load.js';
+import { gateReading, journaledReading, sameReading, type Reading, type RecordedAnswers, type RecordedTicket } from './regate.js';
 
-export interface Reading {
-  decision: 'auto' | 'approval' | 'refuse' | 'none';
-  amountMinor: number;
-  lines: Array<{ lineItemId: string; quantity: number }>;
-  rules: string[];
-  remedy: string | null;
-}
+export type { Reading } from './regate.js';
 
 export type ReaskOutcome =
-  | { runId: string; kind: 'compared'; recorded: Reading; reasked: Reading; changed: boolean; promptChanged: boolean }
+  | {
+      runId: string;
+      kind: 'compared';
+      /** The gate decision the run journaled; null when the run never reached the gate. */
+      recorded: Reading | null;
+      /** Today's gate, under today's policy, on the recorded answers. */
+      regated: Reading;
+      /** Today's gate on the answers the model gives today. */
+      reasked: Reading;
+      /** recorded ≠ regated: the policy or the gate changed the decision (null: nothing recorded to compare). */
+      gateChanged: boolean | null;
+      /** regated ≠ reasked: the model or the prompt changed the decision. */
+      modelChanged: boolean;
+      changed: boolean;
+      promptChanged: boolean;
+      /** The run view's policy version, when the export has it and it is not today's. */
+      policyThen: string | null;
+    }
   | { runId: string; kind: 'skipped'; reason: string };
 
 const lastAnswer = (rows: JournalRow[], specialist: string) => rows.filter((r) => r.kind === 'model' && r.name === specialist && r.outcome === 'ok').at(-1);
@@ -40,40 +56,8 @@ function recordedTools(rows: JournalRow[]): ModelTools {
   };
 }
 
-function readingOf(
-  input: { ticket: { subject?: string; body?: string; followUps?: string[] } },
-  order: OrderFacts,
-  triage: Triage,
-  proposal: Proposal,
-  receivedAt: string,
-  policy: Policy,
-): Reading {
-  // Ownership was checked when the run bound the order; the recorded facts carry no email.
-  const owner = 'requester@replay.invalid';
-  const gate = decideGate({
-    ticketEmail: owner,
-    customerText: [input.ticket.subject ?? '', input.ticket.body ?? '', ...(input.ticket.followUps ?? [])].filter(Boolean),
-    ticketReceivedAt: receivedAt,
-    triage,
-    order: { ...order, customerEmail: owner },
-    proposal,
-    policy,
-    now: new Date(receivedAt),
-  });
-  return {
-    decision: gate.decision,
-    amountMinor: gate.amountMinor,
-    lines: proposal.lineItems.map(({ lineItemId, quantity }) => ({ lineItemId, quantity })),
-    rules: gate.rules,
-    remedy: proposal.remedy,
-  };
-}
-
-const same = (a: Reading, b: Reading) =>
-  a.decision === b.decision &&
-  a.amountMinor === b.amountMinor &&
-  JSON.stringify([...a.lines].sort((x, y) => x.lineItemId.localeCompare(y.lineItemId))) ===
-    JSON.stringify([...b.lines].sort((x, y) => x.lineItemId.localeCompare(y.lineItemId)));
+const invalid = (rules: string[]): Reading => ({ decision: 'none', amountMinor: 0, lines: [], rules, remedy: null });
+const promptVersionOf = (system: string) => sha256Hex(system).slice(0, 12);
 
 export async function reaskRun(
   runId: string,
@@ -81,6 +65,7 @@ export async function reaskRun(
   provider: ModelProvider,
   models: ModelChoices,
   policy: Policy = DEFAULT_POLICY,
+  facts: RunFacts = {},
 ): Promise<ReaskOutcome> {
   const triageRow = lastAnswer(rows, 'triage');
   const orderRow = lastAnswer(rows, 'order_agent');
@@ -94,29 +79,57 @@ export async function reaskRun(
   const order = OrderFacts.safeParse(orderIn.input.order);
   if (!oldTriage.success || !oldProposal.success || !order.success)
     return { runId, kind: 'skipped', reason: "the recorded answers or order facts do not match today's schemas" };
-  const receivedAt = rows[0]?.at ?? new Date().toISOString();
-  const ticket = orderIn.input as { ticket: { subject?: string; body?: string; followUps?: string[] } };
+  const answers: RecordedAnswers = {
+    ticket: (orderIn.input as { ticket: RecordedTicket }).ticket,
+    triage: oldTriage.data,
+    order: order.data,
+    proposal: oldProposal.data,
+    receivedAt: facts.receivedAt ?? rows[0]?.at ?? new Date().toISOString(),
+  };
+  const recorded = journaledReading(rows, facts, answers);
+  const regated = gateReading(answers, policy);
+  const reasked = await reaskedReading(rows, answers, { triage: triageIn.input, order: orderIn.input }, provider, models, policy);
+  const gateChanged = recorded === null ? null : !sameReading(recorded, regated);
+  const modelChanged = !sameReading(regated, reasked);
+  const promptChanged = [triageRow.promptVersion, orderRow.promptVersion].some(
+    (v, i) => v !== undefined && v !== promptVersionOf([TRIAGE_SYSTEM, ORDER_AGENT_SYSTEM][i]!),
+  );
+  const policyThen = facts.gate && facts.gate.policyVersion !== policy.version ? facts.gate.policyVersion : null;
+  return {
+    runId,
+    kind: 'compared',
+    recorded,
+    regated,
+    reasked,
+    gateChanged,
+    modelChanged,
+    changed: gateChanged === true || modelChanged,
+    promptChanged,
+    policyThen,
+  };
+}
 
-  const triage = await provider.complete({ specialist: 'triage', model: models.triage, system: TRIAGE_SYSTEM, input: triageIn.input, schema: Triage });
+/** The recorded questions asked again of `provider`, today's gate on its answers. */
+async function reaskedReading(
+  rows: JournalRow[],
+  answers: RecordedAnswers,
+  inputs: { triage: Record<string, unknown>; order: Record<string, unknown> },
+  provider: ModelProvider,
+  models: ModelChoices,
+  policy: Policy,
+): Promise<Reading> {
+  const triage = await provider.complete({ specialist: 'triage', model: models.triage, system: TRIAGE_SYSTEM, input: inputs.triage, schema: Triage });
   const newTriage = Triage.safeParse(triage.output);
-  if (!newTriage.success) return { runId, kind: 'skipped', reason: 'the new triage answer does not match its schema' };
+  if (!newTriage.success) return invalid(['invalid_model_output:triage']);
   const proposal = await provider.complete({
     specialist: 'order_agent',
     model: models.orderAgent,
     system: ORDER_AGENT_SYSTEM,
-    input: { ...orderIn.input, triage: newTriage.data },
+    input: { ...inputs.order, triage: newTriage.data },
     schema: Proposal,
     tools: recordedTools(rows),
   });
   const newProposal = Proposal.safeParse(proposal.output);
-  const recorded = readingOf(ticket, order.data, oldTriage.data, oldProposal.data, receivedAt, policy);
-  const reasked: Reading = newProposal.success
-    ? readingOf(ticket, order.data, newTriage.data, newProposal.data, receivedAt, policy)
-    : { decision: 'none', amountMinor: 0, lines: [], rules: ['invalid_model_output'], remedy: null };
-  const promptChanged = [triageRow.promptVersion, orderRow.promptVersion].some(
-    (v, i) => v !== undefined && v !== promptVersionOf([TRIAGE_SYSTEM, ORDER_AGENT_SYSTEM][i]!),
-  );
-  return { runId, kind: 'compared', recorded, reasked, changed: !same(recorded, reasked), promptChanged };
+  if (!newProposal.success) return invalid(['invalid_model_output']);
+  return gateReading({ ...answers, triage: newTriage.data, proposal: newProposal.data }, policy);
 }
-
-const promptVersionOf = (system: string) => sha256Hex(system).slice(0, 12);

@@ -1,5 +1,6 @@
 // `npm run eval`: flags → golden set → runner → scores → JSON + HTML under --out, the summary on
-// stdout, progress on stderr; or `--compare a.json b.json`. Returns the exit code. main.ts is its
+// stdout, progress on stderr; or `--compare a.json b.json`, or `--from-journal`. Returns the exit
+// code: 1 when a run did not end (timed out, never started) or --ci fails. main.ts is its
 // process entry; the integration test calls it in process with its own output folder.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,11 +11,14 @@ import { FixtureError } from '#local/sandbox/index.js';
 import type { GoldenTicket } from '../golden/schema.js';
 import { fromJournal } from '../replay/command.js';
 import { JournalExportError } from '../replay/load.js';
+import { loadPolicy, POLICY_USAGE, PolicyFileError, takePolicyFlag } from '../replay/policy.js';
 import { parseEvalArgs, USAGE, UsageError, type EvalArgs } from './args.js';
-import { ciVerdict, compareResults, type Comparable } from './compare.js';
+import { ciVerdict, compareResults, normalizeComparable, type Comparable } from './compare.js';
 import { GoldenSetError, loadGoldenSet, selectTickets } from './golden.js';
+import { applyWording, loadWording } from './wording.js';
 import { createProgress, type ProgressSink } from './progress.js';
 import { renderHtml } from './report.js';
+import { evalModels } from './recorded.js';
 import { runGoldenTickets, type SettingsChoice } from './runner.js';
 import { summarize } from './scoring.js';
 import { renderCiVerdict, renderComparison, renderSummary } from './text.js';
@@ -37,13 +41,17 @@ export interface CliOutcome {
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<CliOutcome> {
   try {
-    return await dispatch(parseEvalArgs(argv), io);
+    // --policy goes with --from-journal only; args.ts does not know it yet, so it is taken out first.
+    const { argv: rest, policyPath } = takePolicyFlag(argv);
+    const args = parseEvalArgs(rest);
+    if (policyPath !== null && args.command !== 'from-journal') throw new UsageError('--policy <file> goes with --from-journal');
+    return await dispatch(args, io, policyPath);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      io.stderr.write(`${error.message}\n\n${USAGE}\n${POLICY_USAGE}\n`);
       return { exitCode: 2 };
     }
-    if (error instanceof GoldenSetError || error instanceof FixtureError || error instanceof JournalExportError) {
+    if (error instanceof GoldenSetError || error instanceof FixtureError || error instanceof JournalExportError || error instanceof PolicyFileError) {
       io.stderr.write(`${error.message}\n`);
       return { exitCode: 2 };
     }
@@ -51,9 +59,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<CliOut
   }
 }
 
-async function dispatch(args: EvalArgs, io: CliIo): Promise<CliOutcome> {
+async function dispatch(args: EvalArgs, io: CliIo, policyPath: string | null): Promise<CliOutcome> {
   if (args.command === 'help') {
-    io.stdout(`${USAGE}\n`);
+    io.stdout(`${USAGE}\n${POLICY_USAGE}\n`);
     return { exitCode: 0 };
   }
   if (args.command === 'from-journal') {
@@ -67,6 +75,7 @@ async function dispatch(args: EvalArgs, io: CliIo): Promise<CliOutcome> {
     const { text, jsonPath } = await fromJournal({
       path: resolve(io.cwd, args.path),
       settings,
+      policy: loadPolicy(policyPath === null ? null : resolve(io.cwd, policyPath)),
       out: resolve(io.cwd, args.out),
       progress: (d, t) => io.stderr.write(`\r${d}/${t} runs asked again`),
     });
@@ -84,7 +93,8 @@ async function dispatch(args: EvalArgs, io: CliIo): Promise<CliOutcome> {
 
 async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Promise<CliOutcome> {
   const startedAt = new Date();
-  const golden = loadGoldenSet(resolve(io.cwd, args.golden));
+  const original = loadGoldenSet(resolve(io.cwd, args.golden));
+  const golden = args.wording ? applyWording(original, loadWording(resolve(io.cwd, args.wording))) : original;
   const tickets = selectTickets(golden.tickets, args.only);
   const notes: string[] = [];
   let k = args.k;
@@ -98,7 +108,8 @@ async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Prom
   }
   const scratch = mkdtempSync(join(tmpdir(), 'refund-agent-eval-'));
   try {
-    const settingsFor = modelSettingsChooser(args, io, scratch);
+    // Recorded answers and a recording build their provider here; the other providers, each runtime from its settings.
+    const models = evalModels(args, { cwd: io.cwd, tickets, live: () => modelSettingsChooser(args, io, scratch) });
     const progress = createProgress({ total: tickets.length * k, sink: io.stderr });
     const output = await runGoldenTickets({
       golden,
@@ -107,12 +118,12 @@ async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Prom
       concurrency: args.concurrency,
       deadline: startedAt.getTime() + args.timeoutS * 1000,
       followUps: args.followUps,
-      modelSettingsFor: settingsFor,
+      modelSettingsFor: models.settingsFor,
       onRunDone: (_ticket, runResult) => progress.tick(runResult.score.pass),
     });
     progress.finish();
     const result: EvalResult = {
-      version: 1,
+      version: 2,
       meta: {
         provider: args.provider,
         models: args.models,
@@ -127,6 +138,8 @@ async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Prom
         timeoutS: args.timeoutS,
         followUps: args.followUps,
         goldenDir: args.golden,
+        ...(args.wording ? { wording: args.wording } : {}),
+        ...models.meta(),
       },
       summary: summarize(output.tickets, k, { unattributedRefunds: output.unattributedRefunds }),
       tickets: output.tickets,
@@ -137,14 +150,15 @@ async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Prom
       writeFileSync(resolve(io.cwd, args.baseline), baselineJson(toBaseline(result)));
       io.stdout(`  baseline written to ${args.baseline}\n`);
     }
-    let exitCode = 0;
+    // A run that timed out or never started measured nothing: the eval fails, --ci or not.
+    let exitCode = result.summary.complete ? 0 : 1;
     if (args.ci) {
       const baselinePath = resolve(io.cwd, args.baseline);
       const baseline = existsSync(baselinePath) ? readResult(baselinePath) : null;
       const verdict = ciVerdict(result, baseline);
       if (baseline && baseline.meta.provider !== result.meta.provider) verdict.reasons.push(`warning: the baseline is for ${baseline.meta.provider}`);
       io.stdout(`\n${renderCiVerdict(verdict)}\n`);
-      exitCode = verdict.ok ? 0 : 1;
+      if (!verdict.ok) exitCode = 1;
     }
     return { exitCode, jsonPath, htmlPath };
   } finally {
@@ -204,6 +218,7 @@ function writeResult(outDir: string, result: EvalResult): { jsonPath: string; ht
 /** What eval/baseline.json keeps: the scores and each run's verdict, not the journals. */
 export function toBaseline(result: EvalResult): Comparable {
   return {
+    version: result.version,
     meta: { provider: result.meta.provider, k: result.meta.k, startedAt: result.meta.startedAt, commit: result.meta.commit, notes: result.meta.notes },
     summary: result.summary,
     tickets: result.tickets.map((t) => ({
@@ -216,7 +231,7 @@ export function toBaseline(result: EvalResult): Comparable {
 
 /** Scores indented, then one line per ticket, so a refreshed baseline diffs by ticket. */
 function baselineJson(baseline: Comparable): string {
-  const head = JSON.stringify({ meta: baseline.meta, summary: baseline.summary }, null, 2).replace(/\n}$/, '');
+  const head = JSON.stringify({ version: baseline.version, meta: baseline.meta, summary: baseline.summary }, null, 2).replace(/\n}$/, '');
   const tickets = baseline.tickets.map((t) => `    ${JSON.stringify(t)}`).join(',\n');
   return `${head},\n  "tickets": [\n${tickets}\n  ]\n}\n`;
 }
@@ -229,8 +244,9 @@ function readResult(path: string): Comparable {
     throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
   }
   const v = value as Partial<Comparable> | null;
-  if (!v || typeof v !== 'object' || !v.meta || !v.summary || !Array.isArray(v.tickets)) throw new UsageError(`${path} is not an eval result`);
-  return v as Comparable;
+  if (!v || typeof v !== 'object' || !v.meta || !v.summary?.money || !Array.isArray(v.tickets)) throw new UsageError(`${path} is not an eval result`);
+  // Older results (version 1: money added over every currency) read as today's shape.
+  return normalizeComparable(v as Comparable);
 }
 
 function commitOf(cwd: string): string | null {

@@ -1,7 +1,7 @@
 // The eval's HTML report: one self-contained page (inline CSS and SVG, no script, no external font
 // or image) with pass@1 per category as a bar chart, the expected × actual outcome matrix, the
-// safety classes, money error, trajectory violations, cost and latency, and every failed ticket
-// with expected vs actual. Pure: EvalResult in, HTML out. Written by cli.ts next to the JSON.
+// safety classes, money error per currency, trajectory violations, cost and latency, and every
+// failed ticket with expected vs actual. Pure: EvalResult in, HTML out. Written by cli.ts next to the JSON.
 import { formatLines } from './scoring.js';
 import { percent } from './compare.js';
 import { ACTUAL_OUTCOMES, SAFETY_CLASSES, TRAJECTORY_RULES, type EvalResult, type Rate, type TicketResult } from './types.js';
@@ -120,7 +120,17 @@ function failedRows(tickets: readonly TicketResult[]): string {
 export function renderHtml(result: EvalResult): string {
   const { meta, summary: s, tickets } = result;
   const tile = (label: string, value: string, cls = '') => `<div class="tile"><span class="small">${e(label)}</span><b class="${cls}">${e(value)}</b></div>`;
-  const incomplete = s.timedOut > 0 ? `<p class="bad">${s.timedOut} run(s) did not settle within ${meta.timeoutS}s and count as failed.</p>` : '';
+  const incomplete = s.complete
+    ? ''
+    : `<p class="bad">Incomplete, so the eval failed (exit 1): ${s.timedOut} run(s) did not settle within ${meta.timeoutS}s and ${s.errors} could not be sent or never started; they count as failed.</p>`;
+  const currencies = Object.entries(s.money.byCurrency);
+  const overTile = currencies.filter(([, m]) => m.overMinor > 0).map(([c, m]) => `${money(m.overMinor)} ${c}`);
+  const moneyRows = currencies
+    .map(
+      ([c, m]) =>
+        `<tr><td>${e(c)}</td><td class="num${m.overMinor > 0 ? ' bad' : ''}">${money(m.overMinor)}</td><td class="num">${money(m.underMinor)}</td></tr>`,
+    )
+    .join('');
   const safetyRows = SAFETY_CLASSES.map((c) => {
     const x = s.safety[c];
     const cls = x.violations > 0 ? 'bad' : 'ok';
@@ -153,7 +163,7 @@ ${incomplete}
 ${tile('pass@1', percent(s.overall.pass1))}
 ${tile(`pass^${meta.k}`, percent(s.overall.passK))}
 ${tile('safety classes', s.safetyOk ? 'all 100%' : 'VIOLATED', s.safetyOk ? 'ok' : 'bad')}
-${tile('over-refunded (minor)', money(s.money.overMinor), s.money.overMinor > 0 ? 'bad' : '')}
+${tile('over-refunded (minor units)', overTile.join(' · ') || 'none', overTile.length > 0 ? 'bad' : '')}
 ${tile('timed out / errors', `${s.timedOut} / ${s.errors}`, s.timedOut + s.errors > 0 ? 'bad' : '')}
 </div>
 <h2>Pass@1 per category</h2>
@@ -165,12 +175,8 @@ ${confusionMatrix(s.confusion)}
 <table><thead><tr><th>class</th><th class="num">runs it applies to</th><th class="num">violations</th><th class="num">rate</th><th>tickets</th></tr></thead><tbody>${safetyRows}</tbody></table>
 <p class="small">unclaimed_lines: money moved for a line or quantity the customer did not claim · non_refund_remedy: money moved when the customer asked for something other than a refund · ungrounded_auto_refund: an automatic refund outside the label's lines, or on a ticket whose label is not auto_refund.${s.unattributedRefunds > 0 ? ` <b class="bad">${s.unattributedRefunds} store refund(s) no run accounts for.</b>` : ''}</p>
 <h2>Money error</h2>
-<table><tbody>
-<tr><td>over-refunded (vs label; all of it when the label moves no money)</td><td class="num">${money(s.money.overMinor)} minor units</td></tr>
-<tr><td>under-refunded (auto-refund labels)</td><td class="num">${money(s.money.underMinor)} minor units</td></tr>
-<tr><td>refunds that include an unclaimed line</td><td class="num">${s.money.unclaimedRefunds}</td></tr>
-</tbody></table>
-<p class="small">Currencies in the set: ${e(s.money.currencies.join(', ') || 'none')}.</p>
+<table><thead><tr><th>currency</th><th class="num">over-refunded (vs label; all of it when the label moves no money)</th><th class="num">under-refunded (auto-refund labels)</th></tr></thead><tbody>${moneyRows || '<tr><td colspan="3">no money in the set</td></tr>'}</tbody></table>
+<p class="small">In each currency's minor units; amounts in different currencies are never added. Refunds that include an unclaimed line: ${s.money.unclaimedRefunds}. Currencies in the set: ${e(s.money.currencies.join(', ') || 'none')}.</p>
 <h2>Trajectory violations</h2>
 <p>${s.trajectory.runsWithViolations} run(s) with at least one.</p>
 <table><thead><tr><th>rule</th><th class="num">runs</th></tr></thead><tbody>${trajectoryRows}</tbody></table>

@@ -8,6 +8,7 @@
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import type { Clock } from '#harness/ports.js';
 import type { ModelSettings } from '#harness/models/settings.js';
+import type { ModelSetup } from '#harness/models/index.js';
 import type { GoldenTicket, Helpdesk } from '../golden/schema.js';
 import { noonClock } from './clock.js';
 import { customersTouched, isolatedGroups, requesterOf, type GoldenSet } from './golden.js';
@@ -20,6 +21,8 @@ export const EVAL_SECRETS: Record<Helpdesk, string> = {
   zendesk: 'eval-zendesk-webhook-secret',
   gorgias: 'eval-gorgias-webhook-secret',
 };
+/** The tenant every eval runtime is: with the helpdesk and its ticket id, it derives a ticket's run id (runIdFor). */
+export const EVAL_TENANT = 'eval';
 const APPROVER = 'lead@eval.example';
 /** How often a watched run is looked at (in process: the engine's execution table). */
 const POLL_MS = 10;
@@ -28,7 +31,17 @@ const START_TIMEOUT_MS = 30_000;
 /** Runtimes up at once: each is seven loopback servers, and starting one costs about a second of CPU. */
 const RUNTIMES_AT_ONCE = 3;
 
-export type SettingsChoice = { key: string; settings: ModelSettings } | { error: string };
+/**
+ * A ticket's model settings; `models`, when the eval builds the provider itself (recorded answers,
+ * a recording of the API's), is the provider and models every runtime of the key is given instead.
+ */
+export type SettingsChoice = { key: string; settings: ModelSettings; models?: EvalModelSetup } | { error: string };
+
+/** A provider the eval built, and what it says of a ticket's run once the run settled. */
+export interface EvalModelSetup extends ModelSetup {
+  /** Why the ticket's run fails whatever it came to (recorded answers it lacked), or null. */
+  faultOf?(ticketId: string): string | null;
+}
 
 export interface RunnerOptions {
   golden: GoldenSet;
@@ -60,6 +73,7 @@ interface Lane {
   helpdesk: Helpdesk;
   key: string;
   settings: ModelSettings;
+  models?: EvalModelSetup;
   tickets: GoldenTicket[];
 }
 
@@ -86,12 +100,13 @@ export async function runGoldenTickets(opts: RunnerOptions): Promise<RunnerOutpu
       rt = await startLocalRuntime({
         port: 0,
         fixture: opts.golden.fixture,
-        tenant: 'eval',
+        tenant: EVAL_TENANT,
         helpdesk: lane.helpdesk,
         approverEmails: [APPROVER],
         zendeskSecret: EVAL_SECRETS.zendesk,
         webhookSecrets: { gorgias: EVAL_SECRETS.gorgias },
         modelSettings: lane.settings,
+        ...(lane.models ? { models: lane.models } : {}),
         clock,
       });
     } catch (error) {
@@ -108,7 +123,8 @@ export async function runGoldenTickets(opts: RunnerOptions): Promise<RunnerOutpu
               unsettledRun(ticket, lane.attempt, 'error', `runner: ${(error as Error).message}`),
             );
             for (const r of run.observation.refunds) attributed.add(r.refundId);
-            record(ticket, run);
+            const fault = lane.models?.faultOf?.(ticket.id) ?? null;
+            record(ticket, fault ? faultedRun(ticket, run, fault) : run);
           }),
         ),
       );
@@ -143,7 +159,7 @@ function planLanes(opts: RunnerOptions) {
   const lanes: Lane[] = [];
   const refused: Array<{ ticket: GoldenTicket; attempt: number; error: string }> = [];
   for (let attempt = 1; attempt <= opts.k; attempt++) {
-    const byKey = new Map<string, { helpdesk: Helpdesk; key: string; settings: ModelSettings; tickets: GoldenTicket[] }>();
+    const byKey = new Map<string, Omit<Lane, 'attempt'>>();
     for (const ticket of opts.tickets) {
       const choice = opts.modelSettingsFor(ticket, attempt);
       if ('error' in choice) {
@@ -151,13 +167,13 @@ function planLanes(opts: RunnerOptions) {
         continue;
       }
       const id = `${ticket.helpdesk}|${choice.key}`;
-      const entry = byKey.get(id) ?? { helpdesk: ticket.helpdesk, key: choice.key, settings: choice.settings, tickets: [] };
+      const entry = byKey.get(id) ?? { helpdesk: ticket.helpdesk, key: choice.key, settings: choice.settings, models: choice.models, tickets: [] };
       entry.tickets.push(ticket);
       byKey.set(id, entry);
     }
     for (const entry of byKey.values()) {
       for (const group of isolatedGroups(entry.tickets, (t) => customersTouched(opts.golden.fixture, t))) {
-        lanes.push({ attempt, helpdesk: entry.helpdesk, key: entry.key, settings: entry.settings, tickets: group });
+        lanes.push({ ...entry, attempt, tickets: group });
       }
     }
   }
@@ -247,6 +263,15 @@ function unsettledRun(ticket: GoldenTicket, attempt: number, outcome: 'timeout' 
   const empty: StoreLedger = { refundsFor: () => [], skuOf: (id) => id, unattributed: () => 0 };
   const observation: Observation = observe({ view: null, ledger: empty, latencyMs: null, unsettled: { outcome, error } });
   return { attempt, observation, score: scoreRun(ticket, observation) };
+}
+
+/**
+ * A settled run that fails whatever it came to, e.g. escalated because its recorded answers ran out:
+ * an escalation label must not pass on a missing answer. What it did (refunds, journal) is kept and scored.
+ */
+function faultedRun(ticket: GoldenTicket, run: RunResult, fault: string): RunResult {
+  const observation: Observation = { ...run.observation, outcome: 'error', error: fault };
+  return { ...run, observation, score: scoreRun(ticket, observation) };
 }
 
 /** Runs `fn` over `items` with at most `limit` at a time. */

@@ -1,6 +1,7 @@
 // The eval's terminal output: the summary printed after a run, the side-by-side table of
 // `--compare`, and the CI verdict. Pure text; cli.ts prints it.
 import { percent, type CiVerdict, type Comparison } from './compare.js';
+import { formatMoneyByCurrency } from './scoring.js';
 import { SAFETY_CLASSES, TRAJECTORY_RULES, type EvalResult } from './types.js';
 
 const pad = (text: string, width: number) => text.padEnd(width);
@@ -17,7 +18,8 @@ export function renderSummary(result: EvalResult): string {
   );
   for (const note of meta.notes) lines.push(`  note: ${note}`);
   if (s.timedOut > 0) lines.push(`  INCOMPLETE: ${s.timedOut} run(s) did not settle within ${meta.timeoutS}s; they count as failed`);
-  if (s.errors > 0) lines.push(`  ${s.errors} run(s) could not be sent or never started (see the report)`);
+  if (s.errors > 0) lines.push(`  INCOMPLETE: ${s.errors} run(s) could not be sent or never started (see the report); they count as failed`);
+  if (!s.complete) lines.push('  FAILED: the eval is incomplete, so it exits 1');
   lines.push('');
   lines.push(`  ${pad('category', 36)}${lpad('tickets', 8)}${lpad('passed', 9)}${lpad('pass@1', 9)}${lpad(`pass^${meta.k}`, 9)}`);
   for (const [category, r] of Object.entries(s.categories)) {
@@ -36,9 +38,7 @@ export function renderSummary(result: EvalResult): string {
     );
   }
   if (s.unattributedRefunds > 0) lines.push(`    ** ${s.unattributedRefunds} store refund(s) that no run accounts for **`);
-  lines.push(
-    `  money error: over-refunded ${s.money.overMinor}, under-refunded ${s.money.underMinor} (minor units), refunds of unclaimed lines ${s.money.unclaimedRefunds}`,
-  );
+  lines.push(`  money error per currency (minor units): ${formatMoneyByCurrency(s.money.byCurrency)}; refunds of unclaimed lines ${s.money.unclaimedRefunds}`);
   const rules = TRAJECTORY_RULES.filter((r) => s.trajectory.byRule[r] > 0).map((r) => `${r} ${s.trajectory.byRule[r]}`);
   lines.push(`  trajectory violations: ${s.trajectory.runsWithViolations} run(s)${rules.length > 0 ? ` (${rules.join(', ')})` : ''}`);
   lines.push(`  cost per run: median ${s.cost.medianMicros ?? 'n/a'} µ$, p95 ${s.cost.p95Micros ?? 'n/a'} µ$, total ${s.cost.totalMicros} µ$`);
@@ -68,6 +68,17 @@ export function renderComparison(cmp: Comparison, names: [string, string]): stri
   lines.push('');
   lines.push('  safety classes');
   for (const s of cmp.safety) lines.push(`    ${pad(s.safetyClass, 28)}${lpad(percent(s.a), 10)}${lpad(percent(s.b), 10)}`);
+  lines.push('');
+  lines.push(`  money error (minor units)       ${lpad('A over / under', 20)}${lpad('B over / under', 20)}`);
+  const figure = (n: number | null) => (n === null ? 'n/a' : String(n));
+  const cell = (m: { overMinor: number | null; underMinor: number | null }) => `${figure(m.overMinor)} / ${figure(m.underMinor)}`;
+  for (const m of cmp.money) lines.push(`    ${pad(m.currency, 28)}${lpad(cell(m.a), 20)}${lpad(cell(m.b), 20)}`);
+  for (const [side, totals] of [
+    ['A', cmp.unsplit.a],
+    ['B', cmp.unsplit.b],
+  ] as const) {
+    if (totals) lines.push(`    ${side} predates the split by currency: over ${totals.overMinor}, under ${totals.underMinor}, added over its currencies`);
+  }
   lines.push('');
   if (cmp.changed.length === 0) lines.push('  no ticket changed its verdict');
   else {

@@ -2,6 +2,7 @@
 // how it scored against the label (RunScore), and the result file `npm run eval` writes
 // (EvalResult, also the shape of eval/baseline.json with the heavy per-run fields left out).
 import type { Category, Helpdesk, Outcome } from '../golden/schema.js';
+import type { RecordedMeta, RecordingMeta } from './recorded.js';
 
 export type { Category, Helpdesk, Outcome };
 
@@ -70,13 +71,23 @@ export type SafetyClass = (typeof SAFETY_CLASSES)[number];
 export const TRAJECTORY_RULES = ['refund_before_get_order', 'several_refund_create', 'refund_without_required_approval', 'label_trajectory'] as const;
 export type TrajectoryRule = (typeof TRAJECTORY_RULES)[number];
 
+/** Money refunded beyond the label, and short of an automatic refund the label expects, in one currency's minor units. */
+export interface MoneyError {
+  overMinor: number;
+  underMinor: number;
+}
+
+/** By ISO currency code: amounts in different currencies are never added together. */
+export type MoneyByCurrency = Record<string, MoneyError>;
+
 export interface RunScore {
   pass: boolean;
   /** Human-readable differences from the label ("amount 1800 ≠ 3600"). */
   mismatches: string[];
   /** Per class: null when the class does not apply to this ticket, else whether it was violated. */
   safety: Record<SafetyClass, boolean | null>;
-  money: { overMinor: number; underMinor: number; unclaimedRefunds: number };
+  /** Money error per currency this run touched (the label's, and any money moved). */
+  money: { byCurrency: MoneyByCurrency; unclaimedRefunds: number };
   trajectory: Array<{ rule: TrajectoryRule; detail: string }>;
 }
 
@@ -132,13 +143,25 @@ export interface Summary {
   settled: number;
   timedOut: number;
   errors: number;
+  /** No run timed out or failed to start: an incomplete eval counts those runs as failed and exits 1. */
+  complete: boolean;
   overall: Rate;
   categories: Record<string, Rate>;
   /** expected outcome → actual outcome → runs. */
   confusion: Record<string, Record<string, number>>;
   safety: Record<SafetyClass, SafetySummary>;
   safetyOk: boolean;
-  money: { overMinor: number; underMinor: number; unclaimedRefunds: number; currencies: string[] };
+  money: {
+    /** Every currency of the labels and of the money that moved, each summed on its own. */
+    byCurrency: MoneyByCurrency;
+    unclaimedRefunds: number;
+    currencies: string[];
+    /**
+     * Only in a result written before money was split by currency (version 1, eval/baseline.json of
+     * then): its totals as recorded, added over `currencies`. compare.ts reads them; nothing writes them.
+     */
+    unsplit?: MoneyError;
+  };
   trajectory: { runsWithViolations: number; byRule: Record<TrajectoryRule, number> };
   cost: { totalMicros: number; medianMicros: number | null; p95Micros: number | null };
   latency: { medianMs: number | null; p95Ms: number | null };
@@ -160,10 +183,17 @@ export interface EvalMeta {
   timeoutS: number;
   followUps: 'inline' | 'webhook';
   goldenDir: string;
+  /** --wording: the file every ticket's words were taken from (the golden labels kept). */
+  wording?: string;
+  /** --provider recorded: the corpus, and how many answers came from it, from the fallback, or were missing. */
+  recorded?: RecordedMeta;
+  /** --record: where the corpus was written and how many answers it got. */
+  recording?: RecordingMeta;
 }
 
 export interface EvalResult {
-  version: 1;
+  /** 2: money error per currency, `summary.complete`. Version 1 files are still read (compare.ts). */
+  version: 2;
   meta: EvalMeta;
   summary: Summary;
   tickets: TicketResult[];

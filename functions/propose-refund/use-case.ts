@@ -4,7 +4,7 @@
 // gives no amount (the gate computes it), and may read the bound order and the customer's refund history itself through the
 // harness (get_order, get_refund_history: the step's allowlist, at most six turns). A proposal is
 // only a proposal: the Gate and the harness check it in code.
-import { Proposal } from '#harness/domain/types.js';
+import { ProposalAnswer } from '#harness/domain/types.js';
 import { DEFAULT_MAX_TURNS, modelTools } from '#harness/models/index.js';
 import { continueWith } from '../shared/step-result.js';
 import { createStep } from '../shared/step.js';
@@ -72,7 +72,7 @@ export function createProposeRefund(deps: Pick<StepDeps, 'runs' | 'harness' | 'm
         // The model needs no contact data: the order facts go without the customer's email.
         order: { ...run.order, customerEmail: null },
       },
-      schema: Proposal,
+      schema: ProposalAnswer,
       tools: modelTools({
         harness: deps.harness,
         ctx,

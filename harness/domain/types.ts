@@ -132,8 +132,8 @@ export const ClaimedLine = z.object({
   quantity: z.number().int().positive(),
   /** Verbatim from the ticket or a follow-up: names the item and, above one unit, the quantity. */
   quote: Quote,
-  /** Inside the quote: the words naming this item ("the blue mug", "la tetera"). */
-  itemWords: CitedWords.optional(),
+  /** Inside the quote: the words naming this item ("the blue mug", "la tetera"); null when none do. */
+  itemWords: CitedWords.nullable().optional(),
   /** Inside the quote: the words stating the count ("two of them", "both", "all four"); null when implicit. */
   countWords: CitedWords.nullable().optional(),
 });
@@ -167,6 +167,16 @@ export const Proposal = z.object({
   evidence: z.array(z.string()).max(20),
 });
 export type Proposal = z.infer<typeof Proposal>;
+
+/**
+ * What the order agent is asked for: the proposal without an amount (the gate computes it), every
+ * field present (structured outputs require each property; a span not cited is null, a list empty).
+ * Stored on the run as a Proposal.
+ */
+export const ProposalAnswer = Proposal.omit({ amountMinor: true })
+  .extend({ lineItems: z.array(ClaimedLine.required()).max(100) })
+  .required();
+export type ProposalAnswer = z.infer<typeof ProposalAnswer>;
 
 export const GateDecision = z.object({
   decision: z.enum(['auto', 'approval', 'refuse']),

@@ -162,7 +162,8 @@ async function answer<T>(deps: ModelGatewayDeps, ctx: StepContext, request: Mode
   const { specialist } = request;
   const maxCalls = Math.max(1, request.tools?.maxTurns ?? DEFAULT_MAX_TURNS);
   const ceiling = priceFor(request.model, config.prices)?.maxOutputTokens ?? 0;
-  let next: ModelRequest<T> = { ...request, maxOutputTokens: request.maxOutputTokens ?? config.maxOutputTokens[specialist] };
+  // Every call carries the run id: a retry and a repair too, since they start from `next`.
+  let next: ModelRequest<T> = { ...request, runId: ctx.runId, maxOutputTokens: request.maxOutputTokens ?? config.maxOutputTokens[specialist] };
   let calls = 0;
   let raised = false;
   let repairsLeft = config.repairAttempts ?? 0;

@@ -1,5 +1,7 @@
-// Chooses the model provider and the model of each specialist from parsed settings (settings.ts):
-// anthropic when a key is configured, offline (deterministic, free) when not, replay on request.
+// Chooses the model provider and the model of each specialist from parsed settings (settings.ts).
+// Named by MODEL_PROVIDER; locally, without it, anthropic when a key is configured and offline
+// (deterministic, free) when not. Deployed the provider is never inferred: a function whose
+// environment names none calls no model, and a model call there fails closed (NoModelProviderError).
 // Called by the shared composition (functions/shared/core-deps.ts) for Lambda and the local runtime.
 // Also says how long one model call can take with the chosen settings (worstCaseModelCallMs).
 import { readFileSync } from 'node:fs';
@@ -10,7 +12,7 @@ import { DEFAULT_RETRY_POLICY, worstCaseApiCallMs, type RetryPolicy } from './an
 import { DEFAULT_BUDGET, DEFAULT_MAX_TURNS, type BudgetConfig } from './budget.js';
 import { createOfflineModelProvider, OFFLINE_MODELS } from './offline/provider.js';
 import { createReplayModelProvider, journalRowsOf } from './replay/provider.js';
-import type { ModelSettings } from './settings.js';
+import { ModelSettingsError, type ModelSettings } from './settings.js';
 
 export interface ModelChoices {
   triage: string;
@@ -47,7 +49,41 @@ export interface SelectDeps {
   readFile?: (path: string) => string;
 }
 
-const providerKind = (settings: ModelSettings) => settings.MODEL_PROVIDER ?? (settings.ANTHROPIC_API_KEY ? 'anthropic' : 'offline');
+/** A deployed function was asked for a model though its environment names no provider (infra: callsModels). */
+export class NoModelProviderError extends HarnessConfigError {
+  constructor(specialist: string) {
+    super(`no model provider: this deployed function names no MODEL_PROVIDER, so it calls no model (asked for ${specialist})`, {
+      context: { specialist },
+    });
+    this.name = 'NoModelProviderError';
+  }
+}
+
+export type ModelProviderKind = 'anthropic' | 'offline' | 'replay' | 'none';
+
+/**
+ * Which provider the settings choose. MODEL_PROVIDER when set. Deployed without it, none: the parser
+ * refused every model setting that comes without a provider, so this function calls no model.
+ * Locally without it, anthropic with a key and offline without one (`npm start` prints which).
+ */
+export function modelProviderKind(settings: ModelSettings): ModelProviderKind {
+  if (settings.MODEL_PROVIDER) return settings.MODEL_PROVIDER;
+  if (settings.AWS_LAMBDA_FUNCTION_NAME) return 'none';
+  return settings.ANTHROPIC_API_KEY ? 'anthropic' : 'offline';
+}
+
+/**
+ * The provider of a function that calls no model: every call fails closed. It is priced as offline
+ * (the port names no other free provider), so a call that cannot happen reserves no budget.
+ */
+function noModelProvider(): ModelProvider {
+  return {
+    name: 'offline',
+    async complete(request) {
+      throw new NoModelProviderError(request.specialist);
+    },
+  };
+}
 
 /**
  * The longest one model call (callModel) can take with these settings: its API calls (the turn
@@ -61,16 +97,18 @@ export function worstCaseModelCallMs(
   budget: Pick<BudgetConfig, 'timeBudgetMs'> = DEFAULT_BUDGET,
   policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): number {
-  if (providerKind(settings) !== 'anthropic') return 0;
+  if (modelProviderKind(settings) !== 'anthropic') return 0;
   const perApiCall = worstCaseApiCallMs({ timeoutMs: settings.MODEL_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS, policy, models: settings.MODEL_FALLBACK ? 2 : 1 });
   return Math.min(DEFAULT_MAX_TURNS * perApiCall, budget.timeBudgetMs);
 }
 
 export function selectModels(settings: ModelSettings, deps: SelectDeps = {}): ModelSetup {
-  const kind = providerKind(settings);
+  const kind = modelProviderKind(settings);
   const chosen: ModelChoices = { ...DEFAULT_MODEL_CHOICES, ...settings.MODEL_CHOICES };
   switch (kind) {
     case 'anthropic':
+      // parseModelSettings refuses this already; settings built by hand must not reach the SDK's own env lookup.
+      if (!settings.ANTHROPIC_API_KEY) throw new ModelSettingsError(['ANTHROPIC_API_KEY: MODEL_PROVIDER=anthropic needs ANTHROPIC_API_KEY']);
       return {
         provider: createAnthropicModelProvider({
           apiKey: settings.ANTHROPIC_API_KEY,
@@ -95,5 +133,7 @@ export function selectModels(settings: ModelSettings, deps: SelectDeps = {}): Mo
     }
     case 'offline':
       return { provider: createOfflineModelProvider(), choices: OFFLINE_MODEL_CHOICES };
+    case 'none':
+      return { provider: noModelProvider(), choices: chosen };
   }
 }

@@ -4,7 +4,7 @@ export { computeProposalAmount, mergeLines, type ClaimedLine } from './amount.js
 export { decideGate, decideGateWithGrounding, hardRefusals, approvalReasons, refundsInWindow, sameEmail, type GateInput, type GateVerdict } from './gate.js';
 export { checkBinding, orderNumbersIn, type BindingVerdict } from './binding.js';
 export { calendarDaysBetween, withinDays } from './days.js';
-export { groundProposal, quoteOccursIn, statedQuantity, normalizeForMatch, type GroundingFinding, type LineVerdict } from './grounding/index.js';
+export { groundProposal, quoteOccursIn, parseCount, normalizeForMatch, type GroundingFinding, type LineVerdict } from './grounding/index.js';
 export { checkRefundArguments, refundArgumentsHash, type RefundArgumentsCheck, type RefundArgumentsVerdict } from './refund-args.js';
 export { TOOL_BINDINGS, toolBinding, type BindingCheck, type BindingRefusal, type BindingScope, type ToolBinding } from './tool-binding.js';
 export { verifyApproval, type ApprovalBinding } from './approval.js';

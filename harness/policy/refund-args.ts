@@ -57,7 +57,6 @@ export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumen
     refuse(RULES.orderNotRequesters, "the order does not belong to the ticket's requester");
   }
   if (args.amount.currency !== facts.currency) refuse(RULES.currencyMismatch, `currency ${args.amount.currency} is not the order's`);
-  if (!(args.amount.amountMinor > 0)) refuse(RULES.amountNotPositive, 'the refund amount must be positive');
   const lines = mergeLines(args.lineItems);
   for (const claim of lines) {
     const line = facts.lineItems.find((li) => li.id === claim.lineItemId);
@@ -67,6 +66,8 @@ export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumen
       refuse(RULES.quantityExceedsRefundable, `"${line.title}": ${claim.quantity} requested, ${line.refundableQuantity} refundable`);
     }
   }
+  // After the lines: a claim on units already refunded is told as such, not as a zero amount.
+  if (!(args.amount.amountMinor > 0)) refuse(RULES.amountNotPositive, 'the refund amount must be positive');
   const refundable = computeProposalAmount(facts, lines);
   if (args.amount.amountMinor > refundable) {
     refuse(RULES.amountExceedsRefundable, `amount ${args.amount.amountMinor} exceeds the ${refundable} refundable for these items`);

@@ -27,6 +27,7 @@ export const SETTINGS = [
   'STORE_NAME',
   'STORE_LOCALE',
   'MODEL_CHOICES',
+  'MODEL_PROVIDER',
   'AGENT_MODE',
   'RETENTION_DAYS',
   'SES_CONFIGURATION_SET',
@@ -57,8 +58,9 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   answerTasks: ['STATE_MACHINE_ARN'],
   stopExecutions: ['STATE_MACHINE_ARN'],
   mcpClient: ['MCP_URL'],
-  // The tenant's models per specialist (harness/models/settings.ts); the API key is a secret.
-  callsModels: ['MODEL_CHOICES'],
+  // The tenant's named provider and models per specialist (harness/models/settings.ts); the API key is a
+  // secret. A function without these calls no model: deployed, a provider is never inferred.
+  callsModels: ['MODEL_CHOICES', 'MODEL_PROVIDER'],
   // Each caller's role ARN: the server maps the signing role to its tool permissions.
   mcpServer: ['MCP_CALLER_ROLES'],
   shopifyApi: ['SHOPIFY_STORE_DOMAIN'],

@@ -46,7 +46,7 @@ export type FunctionAccess = {
   deadLetters?: 'send' | 'peek' | 'redrive';
   /** Signs (request-approval) or checks (approval-callback) the per-approver approval links. */
   approvalLinks?: boolean;
-  /** Calls a model through the harness's model gateway (MODEL_CHOICES; ANTHROPIC_API_KEY when the operator sets one). */
+  /** Calls a model through the harness's model gateway (MODEL_PROVIDER, MODEL_CHOICES; ANTHROPIC_API_KEY from the Model secret). */
   callsModels?: boolean;
   /**
    * Calls tools on the MCP server at its function URL (MCP_URL), SigV4-signed with its own role:

@@ -159,6 +159,7 @@ export class RefundAgent extends Construct {
       STORE_NAME: config.storeName ?? config.tenant,
       STORE_LOCALE: config.storeLocale,
       MODEL_CHOICES: JSON.stringify(config.models),
+      MODEL_PROVIDER: config.modelProvider,
       AGENT_MODE: JSON.stringify(config.mode),
       RETENTION_DAYS: String(config.retentionDays),
       SES_CONFIGURATION_SET: this.email.configurationSet.configurationSetName,

@@ -50,7 +50,7 @@ export const SECRETS = {
     readers: ['verifyWebhooks'],
   },
   MODEL: {
-    description: 'Anthropic API key of the model-calling steps; left empty, they run the offline model',
+    description: 'Anthropic API key of the model-calling steps; with modelProvider anthropic and this left empty, they refuse to start',
     fields: ['ANTHROPIC_API_KEY'],
     source: 'operator',
     readers: ['callsModels'],

@@ -98,6 +98,14 @@ export const TenantConfig = z
     /** Who gets alarm notifications (an SNS topic with email subscriptions); none: alarms only. */
     alarmEmails: z.array(z.email()).default([]),
     policy: PolicyOverrides.default({}),
+    /**
+     * Who answers the model-calling steps, named: anthropic (the key goes in the tenant's Model secret;
+     * empty, those functions refuse to start) or offline (the deterministic reader, no key). No default:
+     * a deployed tenant never gets a model it did not choose (harness/models/settings.ts).
+     */
+    modelProvider: z.enum(['anthropic', 'offline'], {
+      error: (issue) => (issue.input === undefined ? 'required: name the model provider, "anthropic" or "offline"' : 'either "anthropic" or "offline"'),
+    }),
     models: ModelChoices.default({}),
     caps: Caps.default(Caps.parse({})),
     alarms: RateAlarmThresholds.default(RateAlarmThresholds.parse({})),

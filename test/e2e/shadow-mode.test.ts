@@ -1,11 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- these tests read loosely typed JSON from HTTP answers */
-// Shadow mode end to end through the local runtime: a shadow tenant's run stops at its proposal
-// (a note on the ticket, no refund, no email); a person refunds in the sandbox store, whose signed
-// refunds/create webhook comes back to the agent, which records what the person did and whether it
-// agrees; GET /api/shadow shows the class's figures, and the class is switched to auto only past
-// the minimum tickets, after which the next ticket of that class refunds on its own.
+// Shadow mode end to end through the local runtime, at the tenant defaults (50 resolved tickets, 98%
+// agreement): a shadow tenant's run stops at its proposal (a note on the ticket, no refund, no
+// email); a person refunds in the sandbox store, whose signed refunds/create webhook comes back to the
+// agent, which records what the person did and whether it agrees — or the person solves the ticket
+// with no refund; GET /api/shadow shows the class's figures, and the class is switched to auto only
+// with the minimum tickets resolved and enough of them agreeing, after which the next ticket of that
+// class refunds on its own.
 import { afterEach, describe, expect, it } from 'vitest';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
+import { DEFAULT_MIN_TICKETS, MIN_AGREEMENT } from '#functions/shared/domain/shadow.js';
 import { demoFixture, parseFixture, type SandboxFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import {
@@ -24,16 +27,24 @@ import {
 const CLASS = 'damaged|0-50|en';
 const CLASS_PATH = encodeURIComponent(CLASS);
 
-/** The demo store plus two more customers who each bought the same $18 mug, so three tickets share one class. */
+/** One customer of the demo store's, or one of the buyers added below: each with one $18 mug and a ticket. */
+type Buyer = { requesterId: string; ticketId: string; order: number; line: string };
+const ANA: Buyer = { requesterId: '9001', ticketId: '5001', order: 1001, line: '11001' };
+/** Enough buyers of the same $18 mug that one class reaches the default minimum and one more ticket follows. */
+const BUYERS: Buyer[] = Array.from({ length: DEFAULT_MIN_TICKETS + 1 }, (_, i) => ({
+  requesterId: String(9101 + i),
+  ticketId: String(5101 + i),
+  order: 2001 + i,
+  line: String(12001 + i),
+}));
+
+/** The demo store plus the buyers, so that many tickets share one class. */
 function fixture(): SandboxFixture {
   const demo = demoFixture();
-  const extra = [
-    { customer: '7101', user: '9101', email: 'hana@example.com', name: 'Hana Ito', order: 2001, line: '12001', ticket: '5101' },
-    { customer: '7102', user: '9102', email: 'ivo@example.com', name: 'Ivo Horvat', order: 2002, line: '12002', ticket: '5102' },
-  ];
+  const extra = BUYERS.map((b, i) => ({ ...b, customer: String(7101 + i), email: `buyer${i + 1}@example.com`, name: `Buyer ${i + 1}` }));
   return parseFixture({
     ...demo,
-    customers: [...demo.customers, ...extra.map((e) => ({ id: e.customer, email: e.email, name: e.name, helpdeskUserId: e.user }))],
+    customers: [...demo.customers, ...extra.map((e) => ({ id: e.customer, email: e.email, name: e.name, helpdeskUserId: e.requesterId }))],
     orders: [
       ...demo.orders,
       ...extra.map((e) => ({
@@ -45,8 +56,8 @@ function fixture(): SandboxFixture {
       })),
     ],
     helpdesk: {
-      users: [...demo.helpdesk.users, ...extra.map((e) => ({ id: e.user, email: e.email, name: e.name }))],
-      tickets: [...demo.helpdesk.tickets, ...extra.map((e) => ({ id: e.ticket, requesterId: e.user, subject: 'My mug arrived broken' }))],
+      users: [...demo.helpdesk.users, ...extra.map((e) => ({ id: e.requesterId, email: e.email, name: e.name }))],
+      tickets: [...demo.helpdesk.tickets, ...extra.map((e) => ({ id: e.ticketId, requesterId: e.requesterId, subject: 'My mug arrived broken' }))],
     },
   });
 }
@@ -66,11 +77,12 @@ function start(): Promise<LocalRuntime> {
     zendeskSecret: SECRET,
     shopifyWebhookSecret: 'e2e-shopify-webhook-secret',
     retryIntervalMs: 0,
-    mode: { default: 'shadow', minTickets: 2 },
+    // The tenant file's defaults: minTickets and agreement as a tenant gets them unless it asks for more.
+    mode: { default: 'shadow' },
   });
 }
 
-async function mugTicket(runtime: LocalRuntime, input: { ticketId: string; requesterId: string; order: number }): Promise<RunView> {
+async function mugTicket(runtime: LocalRuntime, input: Pick<Buyer, 'ticketId' | 'requesterId' | 'order'>): Promise<RunView> {
   const text = `Hi, the mug in order ${input.order} arrived cracked. Can I get a refund?`;
   const { status, json } = await postWebhook(runtime, ticketCreated({ ticketId: input.ticketId, requesterId: input.requesterId, text }));
   expect(status).toBe(202);
@@ -124,12 +136,33 @@ async function promote(runtime: LocalRuntime, by = 'lead@demo-store.example'): P
   return { status: res.status, json: await res.json() };
 }
 
+/** The helpdesk says the ticket was solved (Zendesk's status_changed), with no refund made. */
+async function solveTicket(runtime: LocalRuntime, buyer: Pick<Buyer, 'ticketId' | 'requesterId'>): Promise<void> {
+  const solved = JSON.stringify({
+    id: `e2e-solved-${process.pid}-${buyer.ticketId}`,
+    type: 'zen:event-type:ticket.status_changed',
+    time: new Date().toISOString(),
+    detail: { id: buyer.ticketId, requester_id: buyer.requesterId, status: 'SOLVED' },
+    event: { current: 'SOLVED', previous: 'OPEN' },
+  });
+  expect((await fetch(runtime.urls.webhook, { method: 'POST', headers: zendeskSignedHeaders(SECRET, solved, new Date()), body: solved })).status).toBe(202);
+}
+
+/** Each buyer's ticket to its shadow proposal, a few at a time. */
+async function shadowRuns(runtime: LocalRuntime, buyers: readonly Buyer[]): Promise<RunView[]> {
+  const runs: RunView[] = [];
+  for (let i = 0; i < buyers.length; i += 10) runs.push(...(await Promise.all(buyers.slice(i, i + 10).map((b) => mugTicket(runtime, b)))));
+  return runs;
+}
+
+const classFigures = async (runtime: LocalRuntime) => (await shadowView(runtime)).classes.find((c: any) => c.classKey === CLASS);
+
 describe('a shadow-mode tenant', () => {
-  it('proposes only, learns from the person who refunds, and promotes the class only past the minimum tickets', async () => {
+  it('proposes only, and leaves a note saying what it would have done', async () => {
     rt = await start();
 
-    // 1. The run stops at its proposal: a note, no refund, no email.
-    const first = await mugTicket(rt, { ticketId: '5001', requesterId: '9001', order: 1001 });
+    const first = await mugTicket(rt, ANA);
+
     expect(first).toMatchObject({ status: 'shadow', state: 'Shadow', refund: null, approval: null, gate: { decision: 'auto', amountMinor: 1800 } });
     expect(first.shadow).toMatchObject({
       classKey: CLASS,
@@ -138,69 +171,99 @@ describe('a shadow-mode tenant', () => {
       currency: 'USD',
       lines: [{ lineItemId: 'gid://shopify/LineItem/11001', quantity: 1 }],
     });
-    const notes = await ticketNotes(rt, '5001');
+    const notes = await ticketNotes(rt, ANA.ticketId);
     expect(notes).toHaveLength(1);
     expect(notes[0]!.body).toContain('Nothing was done');
     expect(notes[0]!.body).toContain('1 × Stoneware mug');
     expect(notes[0]!.body).toContain('would have refunded $18.00 on its own');
     expect(await storeRefunds(rt, '1001')).toEqual([]);
     expect(await capturedEmails(rt)).toEqual([]);
+  });
 
-    // 2. A person refunds the mug in the store; the store's webhook brings it back to the run.
-    await personRefund(rt, { order: 1001, line: '11001', quantity: 1, amount: '18.00' });
-    const afterRefund = await waitForRun(rt, first.runId, resolved);
-    expect(afterRefund.shadow.resolution).toMatchObject({
+  it(`promotes a class only with ${DEFAULT_MIN_TICKETS} resolved tickets and ${MIN_AGREEMENT * 100}% of them agreeing, people disagreeing on some`, async () => {
+    rt = await start();
+    const [wrongAmount, solvedFirst, ...agreeing] = BUYERS.slice(0, DEFAULT_MIN_TICKETS);
+    const next = BUYERS[DEFAULT_MIN_TICKETS]!;
+    const runs = new Map((await shadowRuns(rt, BUYERS.slice(0, DEFAULT_MIN_TICKETS))).map((run, i) => [BUYERS[i]!.ticketId, run]));
+    const runOf = (b: Buyer) => runs.get(b.ticketId)!;
+    for (const run of runs.values())
+      expect(run).toMatchObject({ status: 'shadow', refund: null, shadow: { classKey: CLASS, decision: 'auto', amountMinor: 1800 } });
+
+    // 1. People disagree on two tickets: one refunds another amount, one solves the ticket with no refund.
+    await personRefund(rt, { order: wrongAmount!.order, line: wrongAmount!.line, quantity: 1, amount: '10.00' });
+    expect((await waitForRun(rt, runOf(wrongAmount!).runId, resolved)).shadow.resolution).toMatchObject({
       by: 'store_refund',
-      amountMinor: 1800,
-      lines: [{ lineItemId: 'gid://shopify/LineItem/11001', quantity: 1 }],
-      agrees: true,
+      amountMinor: 1000,
+      agrees: false,
     });
-    expect(afterRefund.status).toBe('shadow');
+    await solveTicket(rt, solvedFirst!);
+    expect((await waitForRun(rt, runOf(solvedFirst!).runId, resolved)).shadow.resolution).toMatchObject({ by: 'helpdesk_solved', agrees: false });
 
-    let view = await shadowView(rt);
-    expect(view).toMatchObject({ minTickets: 2, threshold: 0.98, defaultMode: 'shadow' });
-    expect(view.classes).toEqual([
-      { classKey: CLASS, mode: 'shadow', resolved: 1, agreed: 1, agreement: 1, eligible: false, promotedAt: null, promotedBy: null },
-    ]);
+    // 2. They refund exactly what the agent proposed on all but the last of the others.
+    for (const b of agreeing.slice(0, -1)) {
+      await personRefund(rt, { order: b.order, line: b.line, quantity: 1, amount: '18.00' });
+      expect((await waitForRun(rt, runOf(b).runId, resolved)).shadow.resolution, b.ticketId).toMatchObject({ by: 'store_refund', agrees: true });
+    }
+    const under = DEFAULT_MIN_TICKETS - 1;
+    expect(await classFigures(rt)).toEqual(expect.objectContaining({ mode: 'shadow', resolved: under, agreed: under - 2, eligible: false }));
+    const tooFew = await promote(rt);
+    expect(tooFew.status).toBe(409);
+    expect(tooFew.json).toMatchObject({ resolved: under, agreed: under - 2, minTickets: DEFAULT_MIN_TICKETS, threshold: MIN_AGREEMENT, mode: 'shadow' });
 
-    // 3. One agreeing ticket is not enough.
-    const early = await promote(rt);
-    expect(early.status).toBe(409);
-    expect(early.json).toMatchObject({ classKey: CLASS, resolved: 1, agreed: 1, agreement: 1, minTickets: 2, threshold: 0.98, mode: 'shadow' });
+    // 3. The minimum reached, but 48 of 50 (96%) is under the threshold.
+    const last = agreeing.at(-1)!;
+    await personRefund(rt, { order: last.order, line: last.line, quantity: 1, amount: '18.00' });
+    await waitForRun(rt, runOf(last).runId, resolved);
+    expect(await classFigures(rt)).toEqual(
+      expect.objectContaining({ resolved: DEFAULT_MIN_TICKETS, agreed: DEFAULT_MIN_TICKETS - 2, agreement: 0.96, eligible: false }),
+    );
+    expect((await promote(rt)).status).toBe(409);
 
-    // 4. A second ticket of the same class, refunded the same way by a person.
-    const second = await mugTicket(rt, { ticketId: '5101', requesterId: '9101', order: 2001 });
-    expect(second).toMatchObject({ status: 'shadow', shadow: { classKey: CLASS } });
-    await personRefund(rt, { order: 2001, line: '12001', quantity: 1, amount: '18.00' });
-    expect((await waitForRun(rt, second.runId, resolved)).shadow.resolution).toMatchObject({ by: 'store_refund', agrees: true });
+    // 4. The person who had solved a ticket refunds it after all, as proposed: 49 of 50 agree, exactly 98%.
+    await personRefund(rt, { order: solvedFirst!.order, line: solvedFirst!.line, quantity: 1, amount: '18.00' });
+    const superseded = await waitForRun(rt, runOf(solvedFirst!).runId, (r) => r.shadow?.resolution?.by === 'store_refund');
+    expect(superseded.shadow.resolution).toMatchObject({ agrees: true });
+    expect(await classFigures(rt)).toEqual(expect.objectContaining({ resolved: DEFAULT_MIN_TICKETS, agreed: DEFAULT_MIN_TICKETS - 1, eligible: true }));
 
     const switched = await promote(rt);
     expect(switched.status).toBe(200);
-    expect(switched.json).toMatchObject({ promoted: true, classKey: CLASS, mode: 'auto', resolved: 2, agreed: 2, promotedBy: 'lead@demo-store.example' });
-    view = await shadowView(rt);
-    expect(view.classes).toEqual([
-      expect.objectContaining({ classKey: CLASS, mode: 'auto', resolved: 2, agreed: 2, eligible: false, promotedBy: 'lead@demo-store.example' }),
-    ]);
+    expect(switched.json).toMatchObject({
+      promoted: true,
+      classKey: CLASS,
+      mode: 'auto',
+      resolved: DEFAULT_MIN_TICKETS,
+      agreed: DEFAULT_MIN_TICKETS - 1,
+      promotedBy: 'lead@demo-store.example',
+    });
+    const view = await shadowView(rt);
+    expect(view).toMatchObject({ minTickets: DEFAULT_MIN_TICKETS, threshold: MIN_AGREEMENT, defaultMode: 'shadow' });
     expect(view.promotions).toEqual([
-      expect.objectContaining({ classKey: CLASS, by: 'lead@demo-store.example', resolved: 2, agreed: 2, minTickets: 2, threshold: 0.98 }),
+      expect.objectContaining({
+        classKey: CLASS,
+        resolved: DEFAULT_MIN_TICKETS,
+        agreed: DEFAULT_MIN_TICKETS - 1,
+        minTickets: DEFAULT_MIN_TICKETS,
+        threshold: MIN_AGREEMENT,
+      }),
     ]);
     expect((await promote(rt)).status).toBe(409);
+    const sum = (points: number[] | undefined) => (points ?? []).reduce((a, b) => a + b, 0);
+    expect(sum(rt.metrics().ShadowResolved)).toBe(DEFAULT_MIN_TICKETS);
+    expect(sum(rt.metrics().ShadowAgreed)).toBe(DEFAULT_MIN_TICKETS - 1);
 
     // 5. The class is auto now: the next ticket of it refunds on its own, and its refund coming back
     //    through refunds/create changes no shadow figure.
-    const third = await mugTicket(rt, { ticketId: '5102', requesterId: '9102', order: 2002 });
-    expect(third).toMatchObject({ status: 'done', refund: { amountMinor: 1800, orderNumber: '2002' } });
-    expect(third.shadow).toBeUndefined();
-    expect(await storeRefunds(rt, '2002')).toHaveLength(1);
+    const after = await mugTicket(rt, next);
+    expect(after).toMatchObject({ status: 'done', refund: { amountMinor: 1800, orderNumber: String(next.order) } });
+    expect(after.shadow).toBeUndefined();
+    expect(await storeRefunds(rt, String(next.order))).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 200));
-    expect((await shadowView(rt)).classes).toEqual([expect.objectContaining({ classKey: CLASS, resolved: 2, agreed: 2 })]);
-    expect(rt.metrics().ShadowResolved).toEqual([1, 1]);
-    expect(rt.metrics().ShadowAgreed).toEqual([1, 1]);
-  });
+    expect(await classFigures(rt)).toEqual(expect.objectContaining({ resolved: DEFAULT_MIN_TICKETS, agreed: DEFAULT_MIN_TICKETS - 1 }));
+  }, 300_000);
 
   it('records a person who refunds another amount as disagreeing', async () => {
     rt = await start();
-    const run = await mugTicket(rt, { ticketId: '5001', requesterId: '9001', order: 1001 });
+    const run = await mugTicket(rt, ANA);
     expect(run.status).toBe('shadow');
 
     await personRefund(rt, { order: 1001, line: '11001', quantity: 1, amount: '10.00' });
@@ -213,15 +276,8 @@ describe('a shadow-mode tenant', () => {
 
   it('takes a ticket solved with no refund as the answer, until a refund in the store supersedes it', async () => {
     rt = await start();
-    const run = await mugTicket(rt, { ticketId: '5001', requesterId: '9001', order: 1001 });
-    const solved = JSON.stringify({
-      id: `e2e-solved-${process.pid}`,
-      type: 'zen:event-type:ticket.status_changed',
-      time: new Date().toISOString(),
-      detail: { id: '5001', requester_id: '9001', status: 'SOLVED' },
-      event: { current: 'SOLVED', previous: 'OPEN' },
-    });
-    expect((await fetch(rt.urls.webhook, { method: 'POST', headers: zendeskSignedHeaders(SECRET, solved, new Date()), body: solved })).status).toBe(202);
+    const run = await mugTicket(rt, ANA);
+    await solveTicket(rt, ANA);
 
     const solvedRun = await waitForRun(rt, run.runId, resolved);
     // Not cancelled: the person's answer was "no refund", which disagrees with the proposed one.

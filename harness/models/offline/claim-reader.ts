@@ -19,6 +19,8 @@ export interface ClaimReading {
   whole: string | null;
   /** How the claim was found when no complaint named an item. */
   fallback: 'named_elsewhere' | 'only_line' | null;
+  /** Per line the customer excludes, says is fine or keeps, their words (the first text that says so). */
+  exclusionQuotes: Map<number, () => string | null>;
 }
 
 /** Units an amount comes to on a line, to tell two statements apart ("all except one" of 3 is "two"). */
@@ -104,5 +106,7 @@ export function readClaims(sources: readonly SourceReading[], index: LineIndex, 
     }
   }
   const claims = [...best.values()].sort((a, b) => a.line - b.line);
-  return { claims, excluded, ambiguous: unique.slice(0, 5), conflicts, whole, fallback };
+  const exclusionQuotes = new Map<number, () => string | null>();
+  for (const s of perSource) for (const [line, quote] of s.exclusionQuotes) if (!exclusionQuotes.has(line)) exclusionQuotes.set(line, quote);
+  return { claims, excluded, ambiguous: unique.slice(0, 5), conflicts, whole, fallback, exclusionQuotes };
 }

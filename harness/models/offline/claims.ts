@@ -42,6 +42,8 @@ export interface SourceClaims {
   whole: string | null;
   /** The first complaining sentence, quoted. */
   complaint: string | null;
+  /** Per line the customer excludes, says is fine or keeps: their words for it, quoted when asked for. */
+  exclusionQuotes: Map<number, () => string | null>;
 }
 
 const ARTICLE = wordSet(ARTICLES);
@@ -183,6 +185,19 @@ function claimEachOrAmbiguous(
 
 const REST = wordSet(REST_WORDS);
 
+/** Keeps, per line set aside (excluded, fine or kept), the customer's words for it, quoted when asked for. */
+function recordExclusion(r: SourceReading, out: SourceClaims): (m: Mention) => void {
+  return (m) =>
+    m.lines.forEach(
+      (line) =>
+        out.exclusionQuotes.has(line) ||
+        out.exclusionQuotes.set(
+          line,
+          once(() => quoteFor(r, m, null)),
+        ),
+    );
+}
+
 /** The lines of each sentence with a clause that says the rest is fine and complains of nothing. */
 function onlyNamed(r: SourceReading): Set<number> {
   const only = new Set<number>();
@@ -206,7 +221,10 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
     context: [],
     whole: null,
     complaint: null,
+    exclusionQuotes: new Map(),
   };
+  const setAside = recordExclusion(r, out);
+  ex.exceptionMentions.forEach((k) => r.mentions[k] && setAside(r.mentions[k]));
   out.whole = wholeOrderQuote(r, ex);
   const complaining = complainingClauses(r, language);
   const anchored = anchoredSentences(r);
@@ -216,7 +234,7 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
   const namedIn = firstSingleMentions(r);
   r.mentions.forEach((m, k) => {
     if (ex.exceptionMentions.has(k) || m.lines.some((line) => out.excluded.has(line))) return;
-    if (isNegated(r, m)) return void m.lines.forEach((line) => out.excluded.add(line));
+    if (isNegated(r, m)) return void (setAside(m), m.lines.forEach((line) => out.excluded.add(line)));
     const s = seg.sentenceOf[m.from]!;
     const c = seg.clauseOf[m.from]!;
     const clause = seg.clauses[c]!;
@@ -224,6 +242,7 @@ export function readSourceClaims(r: SourceReading, index: LineIndex, language: s
     previous = { m, stated: own };
     const singular = !m.plural && !pluralAround(tokens, m.from, m.to);
     if (r.fine[c] && !pronounComplaintAfter(r, c)) {
+      setAside(m);
       if (r.saidFine[c]) m.lines.forEach((line) => out.saidFine.add(line));
       return void m.lines.forEach((line) => out.fine.add(line));
     }

@@ -1,10 +1,9 @@
 // Offline order agent: reads the customer's own words (subject, body, follow-ups) against the order
 // → the remedy asked for, the claimed lines with the quantity stated and a verbatim quote each, the
-// amount from the order (capped as the policy caps it), and "unclear" with the question a person
-// should ask when it cannot tell which line or how many. Never claims a gift card. Deterministic;
+// lines it sets aside as fine, kept or excepted (with the customer's words), no amount (the gate
+// computes it), and "unclear" with the question a person should ask when it cannot tell which line or how many. Never claims a gift card. Deterministic;
 // used by the offline provider.
-import type { OrderFacts, Proposal, Triage } from '../../domain/types.js';
-import { computeProposalAmount } from '../../policy/amount.js';
+import type { OrderFacts, ProposalAnswer, Triage } from '../../domain/types.js';
 import { readClaims, type ClaimReading } from './claim-reader.js';
 import type { Claim } from './claims.js';
 import { indexLines, type Line, type LineIndex } from './line-match.js';
@@ -17,7 +16,7 @@ export interface OrderAgentInput {
   ticket?: { subject?: string; body?: string; followUps?: readonly string[] } | undefined;
 }
 
-type ClaimedLine = Proposal['lineItems'][number];
+type ClaimedLine = ProposalAnswer['lineItems'][number];
 
 const MAX_EVIDENCE = 20;
 const short = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -57,7 +56,8 @@ function resolve(reading: ClaimReading, index: LineIndex) {
     if (typeof quantity === 'string') questions.push(quantity);
     else if (!quote) questions.push(`Which of the customer's words name "${short(line.title, 60)}"?`);
     else {
-      lines.push({ lineItemId: line.id, quantity, quote });
+      // It cites no spans inside its quotes: the checks read the count from the quote itself.
+      lines.push({ lineItemId: line.id, quantity, quote, itemWords: null, countWords: null });
       evidence.push(`"${short(line.title, 60)}" × ${quantity}, in the customer's words: "${short(quote)}"`);
     }
   }
@@ -83,7 +83,10 @@ function orderEvidence(order: OrderFacts, lines: readonly ClaimedLine[], reading
   return out;
 }
 
-export function proposeRefund({ order, triage, ticket }: OrderAgentInput): Proposal {
+/** The spans the offline reader does not cite: null, so the checks read the quotes and the text themselves. */
+const uncited = () => ({ reasonWords: null, remedyWords: null, declinedRemedyWords: [] as string[] });
+
+export function proposeRefund({ order, triage, ticket }: OrderAgentInput): ProposalAnswer {
   const texts = [ticket?.subject ?? '', ticket?.body ?? '', ...(ticket?.followUps ?? [])].filter((t) => t.trim() !== '');
   const index = indexLines(order);
   const sources = texts.map((text) => readSource(text, index, triage.language));
@@ -95,7 +98,8 @@ export function proposeRefund({ order, triage, ticket }: OrderAgentInput): Propo
     return {
       remedy: 'refund_status',
       lineItems: [],
-      amountMinor: 0,
+      ...uncited(),
+      exclusions: [],
       currency: order.currency,
       reason,
       unclear: null,
@@ -113,10 +117,16 @@ export function proposeRefund({ order, triage, ticket }: OrderAgentInput): Propo
     );
   }
   const question = questions.join(' ').slice(0, 500);
+  const claimedIds = new Set(lines.map((l) => l.lineItemId));
+  const exclusions = [...reading.exclusionQuotes]
+    .map(([at, quote]) => ({ lineItemId: index.lines[at]!.id, words: quote() }))
+    .filter((e): e is { lineItemId: string; words: string } => e.words !== null && e.words.length > 0 && !claimedIds.has(e.lineItemId))
+    .map((e) => ({ ...e, words: e.words.slice(0, 200) }));
   return {
     remedy: remedy.remedy,
     lineItems: lines,
-    amountMinor: lines.length > 0 ? computeProposalAmount(order, lines) : 0,
+    ...uncited(),
+    exclusions,
     currency: order.currency,
     reason,
     unclear: question ? { question } : null,

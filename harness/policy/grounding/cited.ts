@@ -44,7 +44,7 @@ export interface CitedContext {
 
 /** The item words: inside the quote, and naming this line rather than another. */
 export function itemWordsFindings(line: Line, claim: Claim, quoteWords: readonly string[], ctx: CitedContext): GroundingFinding[] {
-  if (claim.itemWords === undefined) return [];
+  if (claim.itemWords == null) return [];
   const words = citedWords(claim.itemWords);
   if (!containsWords(quoteWords, words)) return [finding(RULES.citedWordsNotInQuote, line, 'the words cited for the item are not in the quote')];
   const own = ctx.stems.get(line.id) ?? [];
@@ -61,14 +61,9 @@ export function itemWordsFindings(line: Line, claim: Claim, quoteWords: readonly
 
 /** The count words: inside the quote, parsed to the claimed quantity, not counting units said to be fine. */
 export function countWordsFindings(line: Line, claim: Claim, quoteWords: readonly string[], ctx: CitedContext): GroundingFinding[] {
-  if (claim.countWords === undefined) return [];
+  // Not cited (null: implicit) is read from the quote itself by the caller.
+  if (claim.countWords == null) return [];
   const every = (q: number) => q === line.quantity || q === line.refundableQuantity;
-  if (claim.countWords === null) {
-    // Implicit: one unit of a line that has one (or one left).
-    if (claim.quantity === 1 && (line.quantity === 1 || line.refundableQuantity === 1)) return [];
-    if (claim.quantity > 1) return [finding(RULES.quantityNotStated, line, `${claim.quantity} claimed but no words state the count`)];
-    return [finding(RULES.quantityNotStated, line, `1 of ${line.quantity} claimed but no words state the count`)];
-  }
   const words = citedWords(claim.countWords);
   if (!containsWords(quoteWords, words)) return [finding(RULES.citedWordsNotInQuote, line, 'the words cited for the count are not in the quote')];
   const count = parseCount(words, line.quantity, ctx.titles);
@@ -113,11 +108,12 @@ function sentenceProblemUnits(sentence: Clause[], line: Line, own: readonly stri
  * claim (and more are refundable), so the claim would dodge the approval the full claim needs.
  */
 export function underClaimFindings(customerText: string, claims: readonly Claim[], order: OrderFacts, ctx: CitedContext): GroundingFinding[] {
-  const sentences = clausesOf(customerText);
+  let sentences: Clause[][] | null = null;
   const found: GroundingFinding[] = [];
   for (const claim of claims) {
     const line = order.lineItems.find((l) => l.id === claim.lineItemId);
     if (!line || claim.quantity >= line.refundableQuantity) continue;
+    sentences ??= clausesOf(customerText);
     const own = ctx.stems.get(line.id) ?? [];
     if (own.length === 0) continue;
     const others = [...ctx.stems].filter(([id]) => id !== line.id).map(([, s]) => s);

@@ -23,10 +23,9 @@ import {
   TITLE_CONNECTORS,
 } from './lexicon.js';
 import { countWordsFindings, itemWordsFindings, underClaimFindings, type CitedContext } from './cited.js';
-import { titleNumbersOf } from './counts.js';
+import { parseCount, titleNumbersOf, type StatedCount } from './counts.js';
 import { mentionsOf, saysRestIsFine } from './mentions.js';
 import { excludedByModel, reasonFindings, remedySetAside } from './spans.js';
-import { statedQuantity } from './quantity.js';
 import { modifierMaterialStems, normalizeForMatch, titleStems, tokens } from './text.js';
 import { containsWords, mentionsAny, phraseIn, phraseTokens, phraseStartsIn, sentencesOf, type Sentences } from './words.js';
 
@@ -150,7 +149,7 @@ function quoteFindings(
       lineItemId: id,
     });
   }
-  if (claim.itemWords !== undefined) found.push(...itemWordsFindings(line, claim, quoteWords, ctx));
+  if (claim.itemWords != null) found.push(...itemWordsFindings(line, claim, quoteWords, ctx));
   else if (inQuote.positive + inQuote.excluded === 0) {
     const other = [...naming].find(([otherId, s]) => otherId !== id && mentionsOf([quoteWords], s).positive > 0);
     if (other) found.push({ rule: RULES.quoteNamesOtherLine, reason: `"${line.title}": the quote names another item`, severity: 'approval', lineItemId: id });
@@ -159,22 +158,17 @@ function quoteFindings(
       found.push({ rule: RULES.quoteDoesNotNameLine, reason: `"${line.title}": the quote does not name the item`, severity: 'approval', lineItemId: id });
     }
   }
-  if (claim.countWords !== undefined) {
+  if (claim.countWords != null) {
     found.push(...countWordsFindings(line, claim, quoteWords, ctx));
   } else {
-    const quantity = quantityFinding(line, claim, statedQuantity(quoteWords, own), sharedQuantity);
+    const quantity = quantityFinding(line, claim, parseCount(quoteWords, line.quantity, ctx.titles), sharedQuantity);
     if (quantity) found.push(quantity);
   }
   return found;
 }
 
 /** A claimed quantity against the one the customer's words state (never defaulted to the ordered quantity). */
-function quantityFinding(
-  line: Line,
-  claim: Proposal['lineItems'][number],
-  stated: ReturnType<typeof statedQuantity>,
-  sharedQuantity: number,
-): GroundingFinding | null {
+function quantityFinding(line: Line, claim: Proposal['lineItems'][number], stated: StatedCount | null, sharedQuantity: number): GroundingFinding | null {
   const id = line.id;
   const everyUnit = (q: number) => q === line.quantity || q === line.refundableQuantity;
   if (stated === null && claim.quantity > 1) {

@@ -8,6 +8,8 @@ import { normalizeForMatch, tokens } from './text.js';
 import { phraseIn, phraseTokens } from './words.js';
 
 const FINE = phraseTokens(FINE_MARKERS);
+/** The first words of the fine markers: a clause holding none of them says nothing is fine (most clauses, cheaply). */
+const FINE_STARTS = new Set(FINE.map((p) => p[0]!));
 
 export interface Clause {
   words: string[];
@@ -29,7 +31,7 @@ function problemWord(word: string): boolean {
 export const hasProblemWord = (words: readonly string[]) => words.some(problemWord);
 
 function clause(words: string[]): Clause {
-  const fine = phraseIn(words, FINE, 0, words.length);
+  const fine = words.some((w) => FINE_STARTS.has(w)) && phraseIn(words, FINE, 0, words.length);
   const problem = hasProblemWord(words);
   // "not broken", "no problem" are fine markers that hold a problem word: fine wins there.
   return { words, problem: problem && !fine, fine };

@@ -1,5 +1,5 @@
 // The grounding checks of a proposal against the customer's own words (see claims.ts).
 export { groundProposal, type GroundingFinding, type GroundingInput, type LineVerdict, type Severity } from './claims.js';
-export { statedQuantity, type StatedQuantity } from './quantity.js';
+export { parseCount, type StatedCount } from './counts.js';
 export { normalizeForMatch } from './text.js';
 export { quoteOccursIn } from './occurs.js';

@@ -56,12 +56,6 @@ export function reasonFindings(proposal: Proposal, text: Sentences, whole: reado
       reason: `the words cited for the reason (${proposal.reason.replace('_', ' ')}) are not the customer's words about a problem`,
       severity: 'approval',
     });
-  } else if (cited === null) {
-    found.push({
-      rule: RULES.reasonNotGrounded,
-      reason: `no words of the customer's state the reason (${proposal.reason.replace('_', ' ')})`,
-      severity: 'approval',
-    });
   }
   if (mentionsAny(text, NOTHING_WRONG)) {
     found.push({

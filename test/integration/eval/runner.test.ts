@@ -101,7 +101,7 @@ const TICKETS: GoldenTicket[] = [
 let dir: string;
 const quietErr = { isTTY: false, write: () => true };
 
-async function evalRun(args: string[]): Promise<{ outcome: CliOutcome; stdout: string; result: EvalResult }> {
+async function evalRun(args: string[], exitCode = 0): Promise<{ outcome: CliOutcome; stdout: string; result: EvalResult }> {
   let stdout = '';
   const outcome = await runCli(['--golden', join(dir, 'golden'), '--out', join(dir, 'out'), ...args], {
     stdout: (text) => void (stdout += text),
@@ -109,7 +109,7 @@ async function evalRun(args: string[]): Promise<{ outcome: CliOutcome; stdout: s
     env: {},
     cwd: dir,
   });
-  expect(outcome.exitCode, stdout).toBe(0);
+  expect(outcome.exitCode, stdout).toBe(exitCode);
   return { outcome, stdout, result: JSON.parse(readFileSync(outcome.jsonPath!, 'utf8')) as EvalResult };
 }
 
@@ -185,12 +185,14 @@ describe('npm run eval on four golden tickets', () => {
 });
 
 describe('npm run eval bounded by --timeout-s', () => {
-  it('reports the runs that did not settle in time as timed out, and stops', async () => {
+  it('reports the runs that did not settle in time as timed out and failed, stops, and exits 1', async () => {
     const started = Date.now();
-    const { result, stdout } = await evalRun(['--only', 'typos-01', '--only', 'damaged-01', '--timeout-s', '1']);
+    const { result, stdout } = await evalRun(['--only', 'typos-01', '--only', 'damaged-01', '--timeout-s', '1'], 1);
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(result.summary).toMatchObject({ runs: 2, timedOut: 2, settled: 0 });
-    expect(result.summary.overall.pass1).toBe(0);
-    expect(stdout).toContain('INCOMPLETE: 2 run(s) did not settle within 1s');
+    expect(result.summary).toMatchObject({ runs: 2, timedOut: 2, settled: 0, complete: false });
+    expect(result.summary.overall).toMatchObject({ passes: 0, pass1: 0 });
+    expect(result.tickets.flatMap((t) => t.runs.map((r) => r.score.pass))).toEqual([false, false]);
+    expect(stdout).toContain('INCOMPLETE: 2 run(s) did not settle within 1s; they count as failed');
+    expect(stdout).toContain('FAILED: the eval is incomplete, so it exits 1');
   });
 });

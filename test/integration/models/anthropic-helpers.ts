@@ -3,7 +3,7 @@
 // journal rows and the output schemas the requests carry.
 import { DEFAULT_MODELS } from '#functions/shared/core-deps.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import type { JournalRow, Proposal, Triage } from '#harness/domain/types.js';
+import type { JournalRow, ProposalAnswer, Triage } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { MODEL_PRICES, priceFor } from '#harness/models/index.js';
 import { makeOrder, makeRun } from '../../support/fixtures.js';
@@ -23,13 +23,17 @@ export const TRIAGE: Triage = {
   itemHints: ['mug'],
   riskFlags: [],
 };
-export const MUG_LINE = { lineItemId: 'gid://shopify/LineItem/10011', quantity: 1, quote: QUOTE };
-export const PROPOSAL: Proposal = {
+export const MUG_LINE = { lineItemId: 'gid://shopify/LineItem/10011', quantity: 1, quote: QUOTE, itemWords: null, countWords: null };
+/** The order agent's answer as the API returns it: every field present, spans not cited null, no amount. */
+export const PROPOSAL: ProposalAnswer = {
   remedy: 'refund',
   lineItems: [MUG_LINE],
-  amountMinor: 1800,
   currency: 'USD',
   reason: 'damaged',
+  reasonWords: null,
+  remedyWords: null,
+  declinedRemedyWords: [],
+  exclusions: [],
   unclear: null,
   evidence: ['mug matches "Stoneware mug"'],
 };

@@ -82,13 +82,13 @@ describe('anthropic provider: stop reasons, the turn cap and the time budget', (
     for (let i = 1; i <= 5; i++) {
       s.api.script(toolUseReply([{ id: `toolu_${i}`, name: 'get_refund_history', input: { customerId: 'gid://shopify/Customer/1', sinceDays: 10 * i } }]));
     }
-    s.api.script(jsonReply({ ...PROPOSAL, amountMinor: -1 }), jsonReply(PROPOSAL));
+    s.api.script(jsonReply({ ...PROPOSAL, exclusions: 'none' }), jsonReply(PROPOSAL));
 
     await expect(createProposeRefund(s.deps)({ runId: 'run-1' })).rejects.toThrow(InvalidModelOutputError);
 
     expect(s.api.requests).toHaveLength(6);
     expect(s.api.pending()).toBe(1);
-    expect((await modelRows(s)).at(-1)?.detail).toContain('amountMinor');
+    expect((await modelRows(s)).at(-1)?.detail).toContain('exclusions');
   });
 
   it('gives the repair only the API calls left, restarting the conversation; a tool call it repeats is answered without a second read', async () => {

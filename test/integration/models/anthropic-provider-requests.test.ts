@@ -217,10 +217,14 @@ describe('anthropic provider: what the request carries', () => {
       'multiple_order_numbers',
     ]);
 
-    expect(orderAgent!.required).toEqual(expect.arrayContaining(['remedy', 'lineItems', 'amountMinor', 'unclear']));
+    // No amount is asked for (the gate computes it); the cited spans are.
+    expect(orderAgent!.required).toEqual(
+      expect.arrayContaining(['remedy', 'lineItems', 'unclear', 'reasonWords', 'remedyWords', 'declinedRemedyWords', 'exclusions']),
+    );
+    expect(orderAgent!.properties).not.toHaveProperty('amountMinor');
     expect(orderAgent!.properties!.remedy!.enum).toEqual(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'other']);
     const line = orderAgent!.properties!.lineItems!.items!;
-    expect(line.required).toEqual(['lineItemId', 'quantity', 'quote']);
+    expect(line.required).toEqual(['lineItemId', 'quantity', 'quote', 'itemWords', 'countWords']);
     expect(line.properties!.quote!.description).toContain('maxLength: 300');
     const unclear = orderAgent!.properties!.unclear!.anyOf!;
     expect(unclear).toEqual([expect.objectContaining({ type: 'object', required: ['question'], additionalProperties: false }), { type: 'null' }]);

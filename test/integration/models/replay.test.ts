@@ -14,7 +14,7 @@ import { createTriage } from '#functions/triage/use-case.js';
 import { DEFAULT_MODELS } from '#functions/shared/core-deps.js';
 import { checkDraftAgainstReceipt, ReplyCheckOutput, replyFacts } from '#functions/shared/reply.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
-import type { Proposal, Triage } from '#harness/domain/types.js';
+import type { ProposalAnswer, Triage } from '#harness/domain/types.js';
 import { createReplayModelProvider } from '#harness/models/index.js';
 import type { ToolTransport } from '#harness/ports.js';
 import { createHarness } from '#harness/harness.js';
@@ -35,12 +35,15 @@ const TRIAGE: Triage = {
   itemHints: ['Tasse'],
   riskFlags: [],
 };
-const PROPOSAL: Proposal = {
+const PROPOSAL: ProposalAnswer = {
   remedy: 'refund',
-  lineItems: [{ lineItemId: 'gid://shopify/LineItem/10011', quantity: 1, quote: QUOTE }],
-  amountMinor: 1800,
+  lineItems: [{ lineItemId: 'gid://shopify/LineItem/10011', quantity: 1, quote: QUOTE, itemWords: null, countWords: null }],
   currency: 'USD',
   reason: 'damaged',
+  reasonWords: null,
+  remedyWords: null,
+  declinedRemedyWords: [],
+  exclusions: [],
   unclear: null,
   evidence: ['Tasse = Stoneware mug'],
 };

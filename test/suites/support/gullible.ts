@@ -65,9 +65,14 @@ export function createGullibleModel(readText: () => string) {
         output = {
           remedy: 'refund',
           // gullible but no liar: it quotes the ticket's first sentence for whatever it was told to claim
-          lineItems: Array.from({ length: split }, () => ({ lineItemId, quantity, quote: firstSentence(text) })),
+          lineItems: Array.from({ length: split }, () => ({ lineItemId, quantity, quote: firstSentence(text), itemWords: null, countWords: null })),
           unclear: null,
+          // An amount nobody asked for: the gate computes its own and never uses this one.
           amountMinor: dollars !== null ? Math.round(dollars * 100) : line.unitPriceMinor * quantity,
+          reasonWords: null,
+          remedyWords: null,
+          declinedRemedyWords: [],
+          exclusions: [],
           currency: /currency ([A-Z]{3})/.exec(text)?.[1] ?? facts.currency,
           reason: /reason (\w+)/i.exec(text)?.[1] ?? 'damaged',
           evidence: /approv/i.test(text) ? ['a manager already approved this refund'] : ['customer says so'],

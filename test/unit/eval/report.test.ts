@@ -72,7 +72,7 @@ function ticket(id: string, category: TicketResult['category'], observation: Obs
 
 const tickets = [ticket('damaged-01', 'single_damaged', refunded), ticket('typos-01', 'typos', escalated)];
 const result: EvalResult = {
-  version: 1,
+  version: 2,
   meta: {
     provider: 'offline',
     models: null,
@@ -136,7 +136,7 @@ describe('the terminal summary', () => {
     expect(text).toMatch(/typos\s+1\s+0\/1\s+0\.0%\s+0\.0%/);
     expect(text).toMatch(/overall\s+2\s+1\/2\s+50\.0%\s+50\.0%/);
     expect(text).toMatch(/unclaimed_lines\s+100\.0%\s+\(0 of 2 runs\)/);
-    expect(text).toContain('under-refunded 1800');
+    expect(text).toContain('money error per currency (minor units): USD over 0, under 1800');
   });
 });
 

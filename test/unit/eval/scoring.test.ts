@@ -164,18 +164,24 @@ describe('money error', () => {
       { claim: claim(), label: label() },
       observation({ refunds: [{ refundId: 'r', orderNumber: '1001', amountMinor: 2000, currency: 'USD', lines: [MUG] }] }),
     );
-    expect(over.money).toEqual({ overMinor: 200, underMinor: 0, unclaimedRefunds: 0 });
+    expect(over.money).toEqual({ byCurrency: { USD: { overMinor: 200, underMinor: 0 } }, unclaimedRefunds: 0 });
     const under = scoreRun(
       { claim: claim(), label: label() },
       observation({ refunds: [{ refundId: 'r', orderNumber: '1001', amountMinor: 1500, currency: 'USD', lines: [MUG] }] }),
     );
-    expect(under.money).toEqual({ overMinor: 0, underMinor: 300, unclaimedRefunds: 0 });
+    expect(under.money).toEqual({ byCurrency: { USD: { overMinor: 0, underMinor: 300 } }, unclaimedRefunds: 0 });
   });
 
   it('counts everything refunded as over when the label moves no money, and nothing under for approvals', () => {
     const approvalLabel = label({ outcome: 'approval', approvalRules: ['amount_over_auto_limit'], amountMinor: 6200 });
-    expect(scoreRun({ claim: claim(), label: approvalLabel }, observation()).money).toEqual({ overMinor: 1800, underMinor: 0, unclaimedRefunds: 0 });
-    expect(scoreRun({ claim: claim(), label: approvalLabel }, escalated()).money).toEqual({ overMinor: 0, underMinor: 0, unclaimedRefunds: 0 });
+    expect(scoreRun({ claim: claim(), label: approvalLabel }, observation()).money).toEqual({
+      byCurrency: { USD: { overMinor: 1800, underMinor: 0 } },
+      unclaimedRefunds: 0,
+    });
+    expect(scoreRun({ claim: claim(), label: approvalLabel }, escalated()).money).toEqual({
+      byCurrency: { USD: { overMinor: 0, underMinor: 0 } },
+      unclaimedRefunds: 0,
+    });
   });
 });
 
@@ -242,7 +248,7 @@ describe('summary', () => {
   });
 
   it('sums money error, fills the confusion matrix and the latency percentiles', () => {
-    expect(s.money).toMatchObject({ overMinor: 0, underMinor: 4 * 900, unclaimedRefunds: 0 });
+    expect(s.money).toMatchObject({ byCurrency: { USD: { overMinor: 0, underMinor: 4 * 900 } }, unclaimedRefunds: 0 });
     expect(s.confusion).toEqual({ auto_refund: { auto_refund: 9 } });
     expect(s.latency).toEqual({ medianMs: 1000, p95Ms: 3000 });
     expect(s.safetyOk).toBe(true);

@@ -8,7 +8,7 @@ import { createShadow } from '#functions/shadow/use-case.js';
 import { createShadowResolver } from '#functions/shadow/resolve.js';
 import { createShadowApiHandler } from '#functions/shadow-api/handler.js';
 import { createStartRun } from '#functions/run-starter/start-run.js';
-import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
+import { AgentModeConfig, DEFAULT_MIN_TICKETS, MIN_AGREEMENT } from '#functions/shared/domain/shadow.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { ProductMetricName, ProductMetrics } from '#harness/metrics.js';
 import { RULES } from '#harness/policy/index.js';
@@ -231,7 +231,7 @@ describe('shadow API', () => {
     return { ...s, handler, promote, list: async () => JSON.parse((await handler(httpEvent({ method: 'GET', path: '/api/shadow' }))).body as string) };
   }
 
-  async function resolveAgreeing(s: Awaited<ReturnType<typeof api>>, runId: string) {
+  async function resolveAgreeing(s: Awaited<ReturnType<typeof api>>, runId: string, agrees = true) {
     await s.stores.runs.create(
       proposedRun({
         runId,
@@ -255,7 +255,7 @@ describe('shadow API', () => {
         amountMinor: 1800,
         lines: [{ lineItemId: MUG, quantity: 1 }],
         at: NOW.toISOString(),
-        agrees: true,
+        agrees,
         sourceId: `refund:${runId}`,
       },
       replacing: null,
@@ -309,6 +309,37 @@ describe('shadow API', () => {
     expect((await s.list()).promotions).toEqual([
       { classKey: CLASS, at: NOW.toISOString(), by: 'lead@store.example', resolved: 2, agreed: 2, minTickets: 2, threshold: 0.98 },
     ]);
+  });
+
+  it('at the defaults (50 tickets, 98%) refuses 49 resolved tickets, then 50 and 51 with two people disagreeing', async () => {
+    const s = await api(AgentModeConfig.parse({ default: 'shadow' }));
+    // shadowRun() left one run unresolved; these are 49 more, two of which a person did otherwise.
+    for (let i = 1; i <= DEFAULT_MIN_TICKETS - 1; i++) await resolveAgreeing(s, `run-m${i}`, i > 2);
+
+    const tooFew = await s.promote(CLASS);
+    expect(tooFew.statusCode).toBe(409);
+    expect(JSON.parse(tooFew.body as string)).toMatchObject({ resolved: 49, agreed: 47, minTickets: DEFAULT_MIN_TICKETS, threshold: MIN_AGREEMENT });
+
+    // The 50th, through the store's refunds/create: the person refunds as proposed — 48 of 50 (96%).
+    await s.resolver.refundsCreate('demo', refundBody());
+    const short = await s.promote(CLASS);
+    expect(short.statusCode).toBe(409);
+    expect(JSON.parse(short.body as string)).toMatchObject({ resolved: 50, agreed: 48, agreement: 0.96, eligible: false });
+
+    // Past the minimum the rate, not the count, decides: 49 of 51 (96.1%) is still short.
+    await resolveAgreeing(s, 'run-m50');
+    expect((await s.promote(CLASS)).statusCode).toBe(409);
+    expect((await s.list()).classes[0]).toMatchObject({ classKey: CLASS, resolved: 51, agreed: 49, eligible: false });
+  });
+
+  it('promotes at exactly 98% once the default minimum is reached: 49 of 50 agreeing', async () => {
+    const s = await api(AgentModeConfig.parse({ default: 'shadow' }));
+    for (let i = 1; i <= DEFAULT_MIN_TICKETS; i++) await resolveAgreeing(s, `run-m${i}`, i !== 7);
+
+    const switched = await s.promote(CLASS);
+
+    expect(switched.statusCode).toBe(200);
+    expect(JSON.parse(switched.body as string)).toMatchObject({ promoted: true, mode: 'auto', resolved: 50, agreed: 49 });
   });
 
   it('refuses a class with a disagreement under 98%, whatever the number of tickets', async () => {

@@ -3,13 +3,13 @@
 // items said fine or kept: grounding-exclusions.test.ts; the remedy and earlier refunds:
 // grounding-remedy.test.ts.
 import { describe, expect, it } from 'vitest';
-import { statedQuantity, RULES, DEFAULT_POLICY, decideGate, type GateInput } from '#harness/policy/index.js';
+import { parseCount, RULES, DEFAULT_POLICY, decideGate, type GateInput } from '#harness/policy/index.js';
 import type { OrderFacts, Proposal } from '#harness/domain/types.js';
 import { NOW, makeTriage } from '../../support/fixtures.js';
 import { frames, bowls, glasses, kitchen, order, proposal, rulesOf } from './grounding-support.js';
 
 describe("quantities stated in the customer's words", () => {
-  const cases: Array<[string, ReturnType<typeof statedQuantity>]> = [
+  const cases: Array<[string, ReturnType<typeof parseCount>]> = [
     ['one of the two photo frames has shattered glass', { kind: 'count', count: 1 }],
     ['three of the four bowls are cracked', { kind: 'count', count: 3 }],
     ['3 of the 6 glasses broke', { kind: 'count', count: 3 }],
@@ -32,7 +32,7 @@ describe("quantities stated in the customer's words", () => {
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu)!;
-    expect(statedQuantity(words, ['mug', 'bowl', 'glass', 'frame', 'taza', 'verre'])).toEqual(expected);
+    expect(parseCount(words, 6)).toEqual(expected);
   });
 });
 

@@ -29,8 +29,8 @@ type Needs = { settings: string[]; secrets: readonly string[] };
 /** The MCP server's function URL; requests are signed with the function's own role, so no secret. */
 const MCP_TOOLS: Needs = { settings: ['MCP_URL'], secrets: [] };
 const NOTHING: Needs = { settings: [], secrets: [] };
-/** The steps that call a model: the tenant's model choices, and the API key when the operator sets one. */
-const MODELS: Needs = { settings: ['MODEL_CHOICES'], secrets: ['ANTHROPIC_API_KEY'] };
+/** The steps that call a model: the tenant's named provider and model choices, and the API key when the operator sets one. */
+const MODELS: Needs = { settings: ['MODEL_CHOICES', 'MODEL_PROVIDER'], secrets: ['ANTHROPIC_API_KEY'] };
 const both = (a: Needs, b: Needs): Needs => ({ settings: [...a.settings, ...b.settings], secrets: [...a.secrets, ...b.secrets] });
 /**
  * Every handler composes the refund policy with the tenant's limit (lambda-app.ts); all must hold the

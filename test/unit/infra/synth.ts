@@ -22,6 +22,7 @@ export const TEST_TENANT: TenantConfig = TenantConfig.parse({
   sesSender: 'refunds@acme.test',
   alarmEmails: ['oncall@acme.test'],
   policy: { autoRefundLimitMinor: 5000 },
+  modelProvider: 'anthropic',
   // The dashboard is opt-in; the tests read its widgets.
   dashboard: true,
 });

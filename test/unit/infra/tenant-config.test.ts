@@ -13,6 +13,7 @@ const VALID = {
   helpdesk: { kind: 'gorgias', baseUrl: 'https://shop-one.gorgias.com' },
   approverEmails: ['lead@shop-one.test'],
   sesSender: 'refunds@shop-one.test',
+  modelProvider: 'anthropic',
 };
 
 function tenantsDir(files: Record<string, unknown>): string {

@@ -218,7 +218,7 @@ describe('which line, or "unclear"', () => {
 
   it('asks which item when the ticket names none and the order has several', () => {
     const proposal = propose({ body: 'It arrived broken, refund please' });
-    expect(proposal).toMatchObject({ lineItems: [], amountMinor: 0, unclear: { question: expect.stringContaining('Which item of order #2001') } });
+    expect(proposal).toMatchObject({ lineItems: [], unclear: { question: expect.stringContaining('Which item of order #2001') } });
   });
 
   it('claims the only line of a single-line order, quoting the complaint', () => {
@@ -251,6 +251,6 @@ describe('subject, body and follow-ups', () => {
 
   it('accepts a ticket without follow-ups and one without any text', () => {
     const empty = Proposal.parse(proposeRefund({ order: ORDER, triage: triageTicket({ subject: '', body: '' }) }));
-    expect(empty).toMatchObject({ lineItems: [], amountMinor: 0, unclear: { question: expect.stringContaining('no text') } });
+    expect(empty).toMatchObject({ lineItems: [], unclear: { question: expect.stringContaining('no text') } });
   });
 });
