@@ -138,7 +138,8 @@ export function migrateCorpus(dir: string, migrations: readonly Migration[]): nu
   for (const [ticketId, answers] of readCorpus(dir)) {
     let here = 0;
     for (const migration of migrations) for (const output of answers[migration.specialist] ?? []) here += migrateOutput(output, migration);
-    if (here > 0) writeCorpusFile(dir, { ticketId, answers });
+    // The rest of the file (a wrong answer's class) is kept as it was.
+    if (here > 0) writeCorpusFile(dir, { ...readCorpusFile(dir, ticketId)!, answers });
     changed += here;
   }
   return changed;

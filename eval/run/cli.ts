@@ -21,6 +21,8 @@ import { renderHtml } from './report.js';
 import { evalModels } from './recorded.js';
 import { runGoldenTickets, type SettingsChoice } from './runner.js';
 import { summarize } from './scoring.js';
+import { corpusFigures, type CorpusFigures } from './corpus-figures.js';
+import { readCorpus, wrongClassesOf } from '#harness/models/recorded/index.js';
 import { renderCiVerdict, renderComparison, renderSummary } from './text.js';
 import type { EvalResult } from './types.js';
 
@@ -95,8 +97,12 @@ async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Prom
   const startedAt = new Date();
   const original = loadGoldenSet(resolve(io.cwd, args.golden));
   const golden = args.wording ? applyWording(original, loadWording(resolve(io.cwd, args.wording))) : original;
-  const tickets = selectTickets(golden.tickets, args.only);
+  const selected = selectTickets(golden.tickets, args.only);
   const notes: string[] = [];
+  // A corpus of answers covers the tickets it was written for (the wrong answers: those that reach the order agent).
+  const answered = args.recorded && !args.recorded.pending ? readCorpus(resolve(io.cwd, args.recorded.answers)) : null;
+  const tickets = answered ? selected.filter((t) => answered.has(t.id)) : selected;
+  if (tickets.length < selected.length) notes.push(`${selected.length - tickets.length} golden ticket(s) have no recorded answers and were not run`);
   let k = args.k;
   if (k > 1 && args.provider !== 'anthropic') {
     notes.push(`k=${args.k} requested; the ${args.provider} provider is deterministic, so k is 1`);
@@ -141,7 +147,10 @@ async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Prom
         ...(args.wording ? { wording: args.wording } : {}),
         ...models.meta(),
       },
-      summary: summarize(output.tickets, k, { unattributedRefunds: output.unattributedRefunds }),
+      summary: {
+        ...summarize(output.tickets, k, { unattributedRefunds: output.unattributedRefunds }),
+        ...(args.recorded ? { corpus: corpusFiguresOf(resolve(io.cwd, args.recorded.answers), output.tickets, tickets, golden) } : {}),
+      },
       tickets: output.tickets,
     };
     const { jsonPath, htmlPath } = writeResult(resolve(io.cwd, args.out), result);
@@ -164,6 +173,16 @@ async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Prom
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Decisions, findings on correct readings and wrong answers caught, for a run on recorded answers. */
+function corpusFiguresOf(
+  dir: string,
+  results: EvalResult['tickets'],
+  tickets: readonly GoldenTicket[],
+  golden: { fixture: Parameters<typeof corpusFigures>[0]['fixture'] },
+): CorpusFigures {
+  return corpusFigures({ results, golden: tickets, fixture: golden.fixture, corpus: readCorpus(dir), wrongClasses: wrongClassesOf(dir) });
 }
 
 /**

@@ -3,6 +3,7 @@
 import { percent, type CiVerdict, type Comparison } from './compare.js';
 import { formatMoneyByCurrency } from './scoring.js';
 import { SAFETY_CLASSES, TRAJECTORY_RULES, type EvalResult } from './types.js';
+import type { CorpusFigures } from './corpus-figures.js';
 
 const pad = (text: string, width: number) => text.padEnd(width);
 const lpad = (text: string, width: number) => text.padStart(width);
@@ -39,6 +40,7 @@ export function renderSummary(result: EvalResult): string {
   }
   if (s.unattributedRefunds > 0) lines.push(`    ** ${s.unattributedRefunds} store refund(s) that no run accounts for **`);
   lines.push(`  money error per currency (minor units): ${formatMoneyByCurrency(s.money.byCurrency)}; refunds of unclaimed lines ${s.money.unclaimedRefunds}`);
+  if (s.corpus) lines.push(...corpusLines(s.corpus));
   const rules = TRAJECTORY_RULES.filter((r) => s.trajectory.byRule[r] > 0).map((r) => `${r} ${s.trajectory.byRule[r]}`);
   lines.push(`  trajectory violations: ${s.trajectory.runsWithViolations} run(s)${rules.length > 0 ? ` (${rules.join(', ')})` : ''}`);
   lines.push(`  cost per run: median ${s.cost.medianMicros ?? 'n/a'} µ$, p95 ${s.cost.p95Micros ?? 'n/a'} µ$, total ${s.cost.totalMicros} µ$`);
@@ -94,4 +96,27 @@ export function renderCiVerdict(v: CiVerdict): string {
   const head = v.ok ? 'CI: ok' : 'CI: FAILED';
   const rate = v.baseline === null ? '' : ` (pass@1 ${percent(v.current)} vs baseline ${percent(v.baseline)} on ${v.common} ticket(s))`;
   return [`${head}${rate}`, ...v.reasons.map((r) => `  - ${r}`)].join('\n');
+}
+
+/** The recorded-answers figures: decisions, the checks' findings on correct readings per rule, wrong answers caught per class. */
+function corpusLines(c: CorpusFigures): string[] {
+  const g = c.groundingOnCorrect;
+  const out = [
+    `  decisions matching their labels: ${c.decisions.matching}/${c.decisions.runs} (${percent(c.decisions.rate)})`,
+    `  grounding findings on correct readings: ${g.withFinding} of ${g.lines} claimed lines (${percent(g.rate)})${
+      Object.keys(g.byRule).length
+        ? `: ${Object.entries(g.byRule)
+            .map(([r, n]) => `${r} ${n}`)
+            .join(', ')}`
+        : ''
+    }`,
+  ];
+  const w = c.wrongAnswers;
+  if (w) {
+    out.push(`  wrong answers caught (no automatic refund): ${w.caught}/${w.runs}${w.caught < w.runs ? '  ** MISSED **' : ''}`);
+    for (const [cls, row] of Object.entries(w.byClass).sort()) {
+      out.push(`    ${cls.padEnd(28)} ${row.caught}/${row.runs}${row.missed.length ? `  missed: ${row.missed.join(', ')}` : ''}`);
+    }
+  }
+  return out;
 }

@@ -3,6 +3,7 @@
 // (EvalResult, also the shape of eval/baseline.json with the heavy per-run fields left out).
 import type { Category, Helpdesk, Outcome } from '../golden/schema.js';
 import type { RecordedMeta, RecordingMeta } from './recorded.js';
+import type { CorpusFigures } from './corpus-figures.js';
 
 export type { Category, Helpdesk, Outcome };
 
@@ -167,6 +168,8 @@ export interface Summary {
   latency: { medianMs: number | null; p95Ms: number | null };
   /** Refunds the store made that no run's idempotency key accounts for (should be none). */
   unattributedRefunds: number;
+  /** A run on recorded answers: decisions, the checks' findings on correct readings, wrong answers caught. */
+  corpus?: CorpusFigures;
 }
 
 export interface EvalMeta {

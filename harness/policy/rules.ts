@@ -21,6 +21,8 @@ export const RULES = {
   claimUnclear: 'claim_unclear',
   remedyNotRefund: 'remedy_not_refund',
   remedyContradicted: 'remedy_contradicted',
+  /** The proposal's refund rests on no words of the customer's asking for money back. */
+  remedyNotGrounded: 'remedy_not_grounded',
   nothingClaimed: 'nothing_claimed',
   giftCardLine: 'gift_card_line',
   quoteNotInCustomerText: 'quote_not_in_customer_text',

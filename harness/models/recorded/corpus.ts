@@ -19,8 +19,39 @@ const Calls = z.array(z.unknown()).optional();
 export const CorpusAnswers = z.object({ triage: Calls, order_agent: Calls, reply_agent: Calls, reply_check: Calls }).strict();
 export type CorpusAnswers = Partial<Record<Specialist, unknown[]>>;
 
-export const CorpusFile = z.object({ ticketId: TicketId, answers: CorpusAnswers });
+/**
+ * The misreadings a corpus of wrong answers is written in (eval/corpora/wrong/): each ticket's order
+ * agent answer is wrong on purpose in one of these ways, and no automatic refund may follow it.
+ */
+export const WRONG_CLASSES = [
+  'quantity_up',
+  'quantity_down',
+  'excluded_item_claimed',
+  'reason_upgraded',
+  'remedy_swapped',
+  'quote_from_order_note',
+  'quote_from_other_ticket',
+  'quote_from_agent_draft',
+] as const;
+export type WrongClass = (typeof WRONG_CLASSES)[number];
+
+export const CorpusFile = z.object({
+  ticketId: TicketId,
+  answers: CorpusAnswers,
+  /** Set in a corpus of wrong answers: how this ticket's answer is wrong. */
+  wrong: z.object({ class: z.enum(WRONG_CLASSES) }).optional(),
+});
 export type CorpusFile = z.infer<typeof CorpusFile>;
+
+/** Per ticket of a corpus of wrong answers, how its answer is wrong (tickets without one left out). */
+export function wrongClassesOf(dir: string): Map<string, WrongClass> {
+  const classes = new Map<string, WrongClass>();
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+    const file = parseCorpusFile(readFileSync(join(dir, name), 'utf8'), join(dir, name), name.slice(0, -'.json'.length));
+    if (file.wrong) classes.set(file.ticketId, file.wrong.class);
+  }
+  return classes;
+}
 
 /** Every ticket's answers, by ticket id. */
 export type Corpus = ReadonlyMap<string, CorpusAnswers>;

@@ -11,7 +11,10 @@ export {
   readCorpusFile,
   writeCorpusFile,
   writeJsonAtomic,
+  wrongClassesOf,
+  WRONG_CLASSES,
   type Corpus,
+  type WrongClass,
 } from './corpus.js';
 export { PendingFile, outputJsonSchema, pendingFilePath, writePendingRequest, type PendingRequest } from './pending.js';
 export {

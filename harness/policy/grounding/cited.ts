@@ -18,6 +18,7 @@ type Line = OrderFacts['lineItems'][number];
 type Claim = Proposal['lineItems'][number];
 
 const REST = phraseTokens(REST_WORDS);
+const DAMAGE_LIKE = new Set(['damaged', 'defective', 'wrong_item', 'not_received']);
 /** Words that claim every item without naming one ("everything except the kettle"). */
 const COLLECTIVE = new Set(['everything', 'all', 'both', 'each', 'every', 'items', 'whole', 'entire']);
 
@@ -49,8 +50,6 @@ export function itemWordsFindings(line: Line, claim: Claim, quoteWords: readonly
   if (!containsWords(quoteWords, words)) return [finding(RULES.citedWordsNotInQuote, line, 'the words cited for the item are not in the quote')];
   const own = ctx.stems.get(line.id) ?? [];
   if (words.some((w) => namesItem(w, own))) return [];
-  // On an order with one line that can be claimed, any words the customer uses for it name it ("the thing").
-  if (ctx.claimableLines === 1) return [];
   const other = [...ctx.naming].find(([id, stems]) => id !== line.id && words.some((w) => namesItem(w, stems)));
   if (other) return [finding(RULES.quoteNamesOtherLine, line, 'the words cited for the item name another item')];
   if (ctx.english && own.length > 0 && !words.some((w) => COLLECTIVE.has(w))) {
@@ -67,6 +66,8 @@ export function countWordsFindings(line: Line, claim: Claim, quoteWords: readonl
   const words = citedWords(claim.countWords);
   if (!containsWords(quoteWords, words)) return [finding(RULES.citedWordsNotInQuote, line, 'the words cited for the count are not in the quote')];
   const count = parseCount(words, line.quantity, ctx.titles);
+  // "the other candle", "the second frame": no number, one unit of a line with one left to refund.
+  if (count === null && claim.quantity === 1 && (line.quantity === 1 || line.refundableQuantity === 1)) return [];
   if (count === null) return [finding(RULES.quantityNotGrounded, line, `${claim.quantity} claimed, the cited words "${claim.countWords}" state no count`)];
   const units = unitsOf(count, line.quantity);
   const matches = units === claim.quantity || (count.kind === 'all' && every(claim.quantity));
@@ -74,6 +75,18 @@ export function countWordsFindings(line: Line, claim: Claim, quoteWords: readonl
   const where = clausesHolding(claim.quote, words);
   if (where.length > 0 && where.every((c) => c.fine && !c.problem)) {
     return [finding(RULES.quantityNotGrounded, line, `the cited words "${claim.countWords}" count units the customer says are fine`)];
+  }
+  // Read in their clause, the words must still say that count: "three" of "two of the three bowls" is the whole, not the part.
+  const context = where[0]?.words ?? citedWords(claim.quote);
+  const read = parseCount(context, line.quantity, ctx.titles);
+  if (read !== null && unitsOf(read, line.quantity) !== units && !(read.kind === 'all' && every(claim.quantity))) {
+    return [
+      finding(
+        RULES.quantityNotGrounded,
+        line,
+        `the cited words "${claim.countWords}" read in their clause say ${unitsOf(read, line.quantity)}, not ${claim.quantity}`,
+      ),
+    ];
   }
   return [];
 }
@@ -117,7 +130,8 @@ export function underClaimFindings(customerText: string, claims: readonly Claim[
     const own = ctx.stems.get(line.id) ?? [];
     if (own.length === 0) continue;
     const others = [...ctx.stems].filter(([id]) => id !== line.id).map(([, s]) => s);
-    const stated = Math.max(0, ...sentences.map((s) => sentenceProblemUnits(s, line, own, others, ctx) ?? 0));
+    let stated = 0;
+    for (const s of sentences) stated = Math.max(stated, sentenceProblemUnits(s, line, own, others, ctx) ?? 0);
     if (stated > claim.quantity) {
       found.push(
         finding(RULES.quantityUnderClaimed, line, `${claim.quantity} claimed, the customer's words say ${Math.min(stated, line.quantity)} have a problem`),
@@ -125,4 +139,45 @@ export function underClaimFindings(customerText: string, claims: readonly Claim[
     }
   }
   return found;
+}
+
+/**
+ * An over-claim the count check cannot see: no count words cited in a clause about a problem, and
+ * the customer's problem clauses about the line state fewer units than the claim ("I got two enamel
+ * mugs and one has a huge dent" claimed as two).
+ */
+export function overClaimFindings(customerText: string, claims: readonly Claim[], order: OrderFacts, ctx: CitedContext): GroundingFinding[] {
+  let sentences: Clause[][] | null = null;
+  const found: GroundingFinding[] = [];
+  for (const claim of claims) {
+    const line = order.lineItems.find((l) => l.id === claim.lineItemId);
+    if (!line || claim.quantity <= 1) continue;
+    if (claim.countWords != null && clausesHolding(claim.quote, citedWords(claim.countWords)).some((c) => c.problem)) continue;
+    const own = ctx.stems.get(line.id) ?? [];
+    if (own.length === 0) continue;
+    sentences ??= clausesOf(customerText);
+    const others = [...ctx.stems].filter(([id]) => id !== line.id).map(([, s]) => s);
+    let most: number | null = null;
+    for (const s of sentences) {
+      const n = sentenceProblemUnits(s, line, own, others, ctx);
+      if (n !== null && (most === null || n > most)) most = n;
+    }
+    if (most !== null && most < claim.quantity) {
+      found.push(finding(RULES.quantityNotGrounded, line, `${claim.quantity} claimed, the customer's words say ${most} have a problem`));
+    }
+  }
+  return found;
+}
+
+/**
+ * A claimed line whose own words say it is fine ("Los posavasos están bien.", "La bougie va bien"):
+ * the clauses of its quote that hold the item's words (all of them when none is cited) say nothing
+ * is wrong and something is fine.
+ */
+export function finePartFindings(line: Line, claim: Claim, reason: Proposal['reason']): GroundingFinding[] {
+  // A change of mind is about items that are fine ("the mug is lovely but it doesn't match").
+  if (!DAMAGE_LIKE.has(reason)) return [];
+  const where = claim.itemWords != null ? clausesHolding(claim.quote, citedWords(claim.itemWords)) : clausesOf(claim.quote).flat();
+  if (where.length === 0 || !where.every((c) => c.fine && !c.problem)) return [];
+  return [{ rule: RULES.lineExcludedByCustomer, reason: `"${line.title}": the words quoted for it say it is fine`, severity: 'approval', lineItemId: line.id }];
 }

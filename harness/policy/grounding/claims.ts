@@ -22,10 +22,10 @@ import {
   REFUND_WISH_PREFIXES,
   TITLE_CONNECTORS,
 } from './lexicon.js';
-import { countWordsFindings, itemWordsFindings, underClaimFindings, type CitedContext } from './cited.js';
+import { countWordsFindings, finePartFindings, itemWordsFindings, overClaimFindings, underClaimFindings, type CitedContext } from './cited.js';
 import { parseCount, titleNumbersOf, type StatedCount } from './counts.js';
 import { mentionsOf, saysRestIsFine } from './mentions.js';
-import { excludedByModel, reasonFindings, remedySetAside } from './spans.js';
+import { excludedByModel, reasonFindings, remedyFindings, remedySetAside } from './spans.js';
 import { modifierMaterialStems, normalizeForMatch, titleStems, tokens } from './text.js';
 import { containsWords, mentionsAny, phraseIn, phraseTokens, phraseStartsIn, sentencesOf, type Sentences } from './words.js';
 
@@ -110,7 +110,8 @@ function namingStems(order: OrderFacts, stems: Map<string, string[]>): Map<strin
     order.lineItems.map((l) => {
       const own = stems.get(l.id) ?? [];
       const modifiers = modifierMaterialStems(l.title, MATERIAL_WORDS, TITLE_CONNECTORS, GENERIC_TITLE_WORDS);
-      const naming = own.filter((s) => !modifiers.has(s));
+      // A size ("8x10") names no line on its own: with only a size left, the material words name it.
+      const naming = own.filter((s) => !modifiers.has(s) && !/\d/.test(s));
       return [l.id, naming.length > 0 ? naming : own];
     }),
   );
@@ -249,14 +250,9 @@ const speaksOfProblemOrRefund = (words: readonly string[]) => speaksOfProblem(wo
 function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<string, string[]>, whole: readonly string[]): GroundingFinding[] {
   const claimed = new Set(input.proposal.lineItems.map((l) => l.lineItemId));
   // A line the model lists as fine, kept or left out, with words that are in the customer's text, is left out rightly.
-  const excluded = excludedByModel(input.proposal, whole);
-  const claimedStems = [...claimed].flatMap((id) => stems.get(id) ?? []);
-  const namesClaimed = (words: readonly string[]) => mentionsOf([[...words]], claimedStems).positive > 0;
-  const leftOut = (own: string[]) => {
-    if (mentionsOf(text, own, speaksOfProblem).positive === 0) return false;
-    if (mentionsOf(text, own).excluded === 0) return true;
-    return mentionsOf(text, own, (words) => speaksOfProblem(words) && !namesClaimed(words)).positive > 0;
-  };
+  const excluded = excludedByModel(input.proposal, whole, input.order);
+  // Named where something is wrong and not listed as fine, kept or excepted by the model: a person looks.
+  const leftOut = (own: string[]) => mentionsOf(text, own, speaksOfProblem).positive > 0;
   return input.order.lineItems
     .filter((l) => !claimed.has(l.id) && !excluded.has(l.id) && !l.giftCard && l.refundableQuantity > 0 && leftOut(stems.get(l.id) ?? []))
     .map((l) => ({
@@ -316,7 +312,7 @@ function ticketFindings(input: GroundingInput, joined: string, text: Sentences, 
   if (proposal.lineItems.length === 0 && !proposal.unclear && proposal.remedy === 'refund') {
     findings.push({ rule: RULES.nothingClaimed, reason: 'the proposal claims no line item', severity: 'refuse' });
   }
-  return [...findings, ...reasonFindings(proposal, text, whole)];
+  return [...findings, ...reasonFindings(proposal, text, whole), ...remedyFindings(proposal, text, whole)];
 }
 
 /** The findings of one claimed line, in the order they explain its verdict. */
@@ -327,6 +323,7 @@ function lineFindings(input: GroundingInput, claim: Proposal['lineItems'][number
     found.push({ rule: RULES.giftCardLine, reason: `"${line.title}" is a gift card; gift cards are never refunded`, severity: 'refuse', lineItemId: line.id });
   const shared = proposal.lineItems.filter((c) => normalizeForMatch(c.quote) === normalizeForMatch(claim.quote)).reduce((n, c) => n + c.quantity, 0);
   found.push(...quoteFindings(line, claim, read.text, read.whole, read.ctx, shared));
+  if (!found.some((f) => f.rule === RULES.lineExcludedByCustomer)) found.push(...finePartFindings(line, claim, proposal.reason));
   if (read.modelExcluded.has(line.id)) {
     found.push({
       rule: RULES.lineExcludedByCustomer,
@@ -363,9 +360,9 @@ function readTicket(input: GroundingInput, joined: string): Reading {
     text,
     whole,
     ctx,
-    modelExcluded: excludedByModel(proposal, whole),
+    modelExcluded: excludedByModel(proposal, whole, order),
     leftOut: restIsFineFindings(order, text, stems),
-    underClaims: underClaimFindings(joined, proposal.lineItems, order, ctx),
+    underClaims: [...underClaimFindings(joined, proposal.lineItems, order, ctx), ...overClaimFindings(joined, proposal.lineItems, order, ctx)],
   };
 }
 

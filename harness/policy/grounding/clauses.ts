@@ -1,7 +1,7 @@
 // The customer's text as sentences of clauses: the unit the under-claim check and the cited-count
 // check read a count in. A clause ends at punctuation or at a conjunction ("I bought four mugs |
 // and two came chipped"); each is marked as speaking of a problem or of something fine.
-import { FINE_MARKERS, PROBLEM_PREFIXES } from './lexicon.js';
+import { ALL_WORDS, FINE_MARKERS, PROBLEM_PREFIXES } from './lexicon.js';
 import { CONJUNCTIONS } from './lexicon/counting.js';
 import { nearlySame } from './mentions.js';
 import { normalizeForMatch, tokens } from './text.js';
@@ -30,11 +30,22 @@ function problemWord(word: string): boolean {
 /** Words that say something is wrong with an item (damage, a defect, a wrong item, a missing one). */
 export const hasProblemWord = (words: readonly string[]) => words.some(problemWord);
 
+/** The words of a clause outside its fine markers ("not broken", "no problem" hold a problem word that says nothing is wrong). */
+function outsideFineMarkers(words: readonly string[]): string[] {
+  const covered = new Array<boolean>(words.length).fill(false);
+  words.forEach((w, at) => {
+    if (!FINE_STARTS.has(w)) return;
+    const phrase = FINE.find((p) => p.every((x, k) => words[at + k] === x));
+    if (phrase) for (let k = 0; k < phrase.length; k++) covered[at + k] = true;
+  });
+  return words.filter((_, at) => !covered[at]);
+}
+
 function clause(words: string[]): Clause {
   const fine = words.some((w) => FINE_STARTS.has(w)) && phraseIn(words, FINE, 0, words.length);
-  const problem = hasProblemWord(words);
-  // "not broken", "no problem" are fine markers that hold a problem word: fine wins there.
-  return { words, problem: problem && !fine, fine };
+  // A problem word outside the fine markers: "broken except one bowl that survived" speaks of both.
+  const problem = fine ? hasProblemWord(outsideFineMarkers(words)) : hasProblemWord(words);
+  return { words, problem, fine };
 }
 
 function splitOnConjunctions(words: string[]): string[][] {
@@ -46,15 +57,28 @@ function splitOnConjunctions(words: string[]): string[][] {
   return out.filter((c) => c.length > 0);
 }
 
+/**
+ * A clause that claims every unit ("every other plate") and says nothing itself shares the problem
+ * of the clause it is joined to ("… and bowl is broken").
+ */
+function carryAll(sentence: Clause[]): Clause[] {
+  return sentence.map((c, i) => {
+    const next = sentence[i + 1];
+    return !c.problem && !c.fine && next?.problem && c.words.some((w) => ALL_WORDS.has(w)) ? { ...c, problem: true } : c;
+  });
+}
+
 /** Sentences, each a list of clauses. Linear in the text. */
 export function clausesOf(text: string): Clause[][] {
   return normalizeForMatch(text.replace(/\r?\n/g, '.\n'))
     .split(SENTENCE_END)
     .map((sentence) =>
-      sentence
-        .split(CLAUSE_END)
-        .flatMap((part) => splitOnConjunctions(tokens(part)))
-        .map(clause),
+      carryAll(
+        sentence
+          .split(CLAUSE_END)
+          .flatMap((part) => splitOnConjunctions(tokens(part)))
+          .map(clause),
+      ),
     )
     .filter((s) => s.length > 0);
 }

@@ -100,6 +100,8 @@ export function parseCount(cited: string | readonly string[], ordered: number, t
     if (n === null) continue;
     // "all arrived broken except for one": every unit but the number after the exclusion.
     if (all && phraseIn(words, EXCLUSIONS, i - 3, i)) return { kind: 'allBut', except: n };
+    // "broken except one bowl": the number after an exclusion counts what is left out, not what is claimed.
+    if (phraseIn(words, EXCLUSIONS, i - 2, i)) continue;
     // "three of the four", "tres de los cuatro", "drei von vier": the first is the part.
     if (PART_OF_WORDS.has(words[i + 1] ?? '') && countAfter(words, i + 1, 3, titles) !== null) return { kind: 'count', count: n };
     // "out of the four, three", "of the six, two": the number after the whole is the part.

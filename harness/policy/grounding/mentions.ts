@@ -32,7 +32,8 @@ export interface Mentions {
 /** One edit apart (insertion, deletion, substitution or swap of neighbours): "candel"/"candle", "glases"/"glass". */
 export function nearlySame(a: string, b: string): boolean {
   if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 5) return false;
+  // A letter more or less in a word of four letters or more ("bowel"/"bowl"); a changed letter only from five.
+  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < (a.length === b.length ? 5 : 4)) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution

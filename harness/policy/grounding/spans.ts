@@ -2,16 +2,17 @@
 // another remedy down, and the items it says the customer leaves out. Each span must occur in the
 // customer's own words; a damage-like reason needs cited words about a problem, and words saying
 // nothing is wrong send it to a person; a turning-down must hold a word that turns something down.
-import type { Proposal } from '../../domain/types.js';
+import type { OrderFacts, Proposal } from '../../domain/types.js';
+import { countAt } from './counts.js';
 import { RULES } from '../rules.js';
 import type { GroundingFinding } from './claims.js';
-import { hasProblemWord } from './clauses.js';
 import { INSTEAD_OF_PHRASES, NEGATIONS, REFUND_PREFERRED_PHRASES } from './lexicon.js';
-import { NOTHING_WRONG_PHRASES } from './lexicon/counting.js';
+import { MISSING_PHRASES, NOTHING_WRONG_PHRASES, REFUND_ASK_PREFIXES, SEND_WORDS, TYPED_NEGATIONS } from './lexicon/counting.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { containsWords, mentionsAny, phraseIn, phraseTokens, type Sentences } from './words.js';
 
 const NOTHING_WRONG = phraseTokens(NOTHING_WRONG_PHRASES);
+const MISSING = phraseTokens(MISSING_PHRASES);
 const INSTEAD_OF = phraseTokens(INSTEAD_OF_PHRASES);
 const REFUND_PREFERRED = phraseTokens(REFUND_PREFERRED_PHRASES);
 /** Words that turn a remedy down or prefer another: beside the negations, "rather", "prefer", "instead". */
@@ -20,11 +21,24 @@ const DECLINE_WORDS = new Set([...NEGATIONS, 't', 'rather', 'prefer', 'prefiero'
 const DAMAGE_LIKE = new Set(['damaged', 'defective', 'wrong_item', 'not_received']);
 const words = (span: string) => tokens(normalizeForMatch(span));
 const inText = (span: string, whole: readonly string[]) => containsWords(whole, words(span));
-const saysProblem = hasProblemWord;
 
-/** Lines the model says the customer calls fine, keeps or leaves out, with words that are in the customer's text. */
-export function excludedByModel(proposal: Proposal, whole: readonly string[]): Set<string> {
-  return new Set((proposal.exclusions ?? []).filter((e) => inText(e.words, whole)).map((e) => e.lineItemId));
+/**
+ * Lines the model says the customer calls fine, keeps or leaves out, with words that are in the
+ * customer's text and leave out the whole line: "only one of the oak ones is intact" of two oak
+ * frames leaves the other one claimable, so it sets nothing aside.
+ */
+export function excludedByModel(proposal: Proposal, whole: readonly string[], order: OrderFacts): Set<string> {
+  // Any number below the line's units in the words ("one of them that's okay", "apart from one") leaves the rest claimable.
+  const wholeLine = (e: { lineItemId: string; words: string }) => {
+    const line = order.lineItems.find((l) => l.id === e.lineItemId);
+    if (!line) return true;
+    const w = words(e.words);
+    return !w.some((_, i) => {
+      const n = countAt(w, i);
+      return n !== null && n < line.quantity;
+    });
+  };
+  return new Set((proposal.exclusions ?? []).filter((e) => inText(e.words, whole) && wholeLine(e)).map((e) => e.lineItemId));
 }
 
 /**
@@ -45,24 +59,48 @@ export function remedySetAside(proposal: Proposal, whole: readonly string[]): (s
     });
 }
 
-/** A damage-like reason rests on cited words about a problem, and on a text that does not say nothing is wrong. */
+/**
+ * A damage-like reason rests on the customer's words: the words cited for it must be theirs and
+ * must not say nothing is wrong, and no words of theirs may say nothing is wrong ("there's no
+ * defect, I just don't like it"). What counts as damage is the model's reading of its cited words;
+ * code checks they are the customer's and do not contradict it.
+ */
 export function reasonFindings(proposal: Proposal, text: Sentences, whole: readonly string[]): GroundingFinding[] {
   if (proposal.remedy !== 'refund' || !DAMAGE_LIKE.has(proposal.reason)) return [];
-  const found: GroundingFinding[] = [];
+  const reason = proposal.reason.replace('_', ' ');
   const cited = proposal.reasonWords;
-  if (cited !== undefined && cited !== null && (!inText(cited, whole) || !saysProblem(words(cited)))) {
-    found.push({
-      rule: RULES.reasonNotGrounded,
-      reason: `the words cited for the reason (${proposal.reason.replace('_', ' ')}) are not the customer's words about a problem`,
-      severity: 'approval',
-    });
+  if (cited != null && !inText(cited, whole)) {
+    return [{ rule: RULES.reasonNotGrounded, reason: `the words cited for the reason (${reason}) are not the customer's`, severity: 'approval' }];
   }
   if (mentionsAny(text, NOTHING_WRONG)) {
-    found.push({
-      rule: RULES.reasonNotGrounded,
-      reason: `the customer's words say nothing is wrong, but the reason given is ${proposal.reason.replace('_', ' ')}`,
-      severity: 'approval',
-    });
+    return [{ rule: RULES.reasonNotGrounded, reason: `the customer's words say nothing is wrong, but the reason given is ${reason}`, severity: 'approval' }];
   }
-  return found;
+  return [];
+}
+
+/** Positions of words asking for money back, each with whether a negation stands in the three words before it. */
+function refundAsks(words: readonly string[]): boolean[] {
+  return words.flatMap((w, i) =>
+    REFUND_ASK_PREFIXES.some((p) => w.startsWith(p)) ? [!words.slice(Math.max(0, i - 3), i).some((x) => TYPED_NEGATIONS.has(x))] : [],
+  );
+}
+
+/**
+ * A refund must not rest on words the customer did not write, nor on a text whose every word about
+ * money back is turned down ("i dont want a refnd, pls just send a new one"): a person decides.
+ */
+export function remedyFindings(proposal: Proposal, text: Sentences, whole: readonly string[]): GroundingFinding[] {
+  if (proposal.remedy !== 'refund') return [];
+  const cited = proposal.remedyWords;
+  if (cited != null && !inText(cited, whole)) {
+    return [{ rule: RULES.remedyNotGrounded, reason: "the words cited as asking for a refund are not the customer's", severity: 'approval' }];
+  }
+  const asks = text.flatMap(refundAsks);
+  if (asks.length > 0 && asks.every((asked) => !asked)) {
+    return [{ rule: RULES.remedyNotGrounded, reason: 'the customer turns a refund down', severity: 'approval' }];
+  }
+  // "Could you please send the kettle that was missing?": the missing item asked for, no money back in that sentence.
+  const resend = text.some((s) => s.some((w) => SEND_WORDS.has(w)) && phraseIn(s, MISSING, 0, s.length) && !refundAsks(s).some(Boolean));
+  if (resend) return [{ rule: RULES.remedyContradicted, reason: 'the customer asks for the missing item to be sent', severity: 'approval' }];
+  return [];
 }

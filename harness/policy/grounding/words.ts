@@ -25,18 +25,35 @@ function startsAt(words: readonly string[], at: number, phrase: readonly string[
   return true;
 }
 
+/** Each phrase list by its first word, built once per list: a position is tried only against the phrases it can start. */
+const BY_FIRST_WORD = new WeakMap<readonly (readonly string[])[], Map<string, (readonly string[])[]>>();
+function byFirstWord(phrases: readonly (readonly string[])[]): Map<string, (readonly string[])[]> {
+  let index = BY_FIRST_WORD.get(phrases);
+  if (!index) {
+    index = new Map();
+    for (const phrase of phrases) {
+      const first = phrase[0];
+      if (first !== undefined) index.set(first, [...(index.get(first) ?? []), phrase]);
+    }
+    BY_FIRST_WORD.set(phrases, index);
+  }
+  return index;
+}
+
 /** True when any phrase starts at a position in [from, to) of the sentence. */
 export function phraseIn(words: readonly string[], phrases: readonly string[][], from: number, to: number): boolean {
+  const index = byFirstWord(phrases);
   for (let at = Math.max(0, from); at < Math.min(to, words.length); at++) {
-    for (const phrase of phrases) if (startsAt(words, at, phrase)) return true;
+    for (const phrase of index.get(words[at]!) ?? []) if (startsAt(words, at, phrase)) return true;
   }
   return false;
 }
 
 /** Every position of the sentence where one of the phrases starts. */
 export function phraseStartsIn(words: readonly string[], phrases: readonly string[][]): number[] {
+  const index = byFirstWord(phrases);
   const found: number[] = [];
-  for (let at = 0; at < words.length; at++) if (phrases.some((phrase) => startsAt(words, at, phrase))) found.push(at);
+  for (let at = 0; at < words.length; at++) if ((index.get(words[at]!) ?? []).some((phrase) => startsAt(words, at, phrase))) found.push(at);
   return found;
 }
 

@@ -170,3 +170,58 @@ describe('the amount is computed from the order, never from the model', () => {
     expect(computeProposalAmount(facts, [{ lineItemId: line('1'), quantity: 1 }])).toBe(0);
   });
 });
+
+describe('classes found on the blind rewording', () => {
+  it('asks a person when every word about money back is turned down, typed contractions included', () => {
+    const teapot = order([{ id: '1', title: 'Cast iron teapot', quantity: 1, price: 3900 }]);
+    const text = 'hello the teapot from my order has a chip. i dont want a refnd, pls just send me a new teapot';
+    expect(rulesOf(text, teapot, proposal(teapot, [['1', 1, 'the teapot from my order has a chip']]))).toContain(RULES.remedyNotGrounded);
+    expect(rulesOf('the teapot has a chip, refund please', teapot, proposal(teapot, [['1', 1, 'the teapot has a chip']]))).not.toContain(
+      RULES.remedyNotGrounded,
+    );
+  });
+
+  it('reads an item that "made it in one piece" as fine, not claimed', () => {
+    const box = order([
+      { id: '1', title: 'Glass bud vase', quantity: 1, price: 1200 },
+      { id: '2', title: 'Soy candle', quantity: 1, price: 1600 },
+    ]);
+    const text = 'the bud vase was in like 10 bits. can i get a refund for the vase. the candle made it in one piece haha';
+    const p = proposal(box, [
+      ['1', 1, 'the bud vase was in like 10 bits'],
+      ['2', 1, 'the candle made it in one piece'],
+    ]);
+    expect(rulesOf(text, box, p)).toContain(RULES.lineExcludedByCustomer);
+  });
+
+  it('hears "every other plate and bowl is broken" as all the plates, so one plate is an under-claim', () => {
+    const set = order([
+      { id: '1', title: 'Stoneware dinner plate', quantity: 4, price: 1600 },
+      { id: '2', title: 'Ceramic cereal bowl', quantity: 4, price: 1500 },
+    ]);
+    const text = 'Just one bowl came through in one piece — every other plate and bowl is broken. I want a refund for all the broken pieces.';
+    const under = proposal(set, [
+      ['1', 1, 'every other plate and bowl is broken'],
+      ['2', 1, 'every other plate and bowl is broken'],
+    ]);
+    expect(rulesOf(text, set, under)).toContain(RULES.quantityUnderClaimed);
+  });
+});
+
+describe('an item the order does not have', () => {
+  it('is never taken for the only line of the order, cited or not', () => {
+    const frame = order([{ id: '1', title: 'Oak photo frame', quantity: 1, price: 2600 }]);
+    const text = 'Hi, the kettle I ordered from you is broken and it does not switch on. Please refund.';
+    const cited = cite(frame, [['1', 1, 'the kettle I ordered from you is broken', { itemWords: 'the kettle', countWords: null }]]);
+    expect(rulesOf(text, frame, cited)).toContain(RULES.quoteDoesNotNameLine);
+  });
+
+  it('reads a clause that says both broken and survived as a problem, not as fine', () => {
+    const set = order([{ id: '1', title: 'Ceramic cereal bowl', quantity: 4, price: 1500 }]);
+    const text = 'All the bowls are broken except one bowl that survived. Refund please.';
+    const p = cite(set, [
+      ['1', 3, 'All the bowls are broken except one bowl that survived', { itemWords: 'bowls', countWords: 'All the bowls are broken except one' }],
+    ]);
+    expect(rulesOf(text, set, p)).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCount, RULES, DEFAULT_POLICY, decideGate, type GateInput } from '#harness/policy/index.js';
 import type { OrderFacts, Proposal } from '#harness/domain/types.js';
 import { NOW, makeTriage } from '../../support/fixtures.js';
-import { frames, bowls, glasses, kitchen, order, proposal, rulesOf } from './grounding-support.js';
+import { frames, bowls, glasses, kitchen, line, order, proposal, rulesOf } from './grounding-support.js';
 
 describe("quantities stated in the customer's words", () => {
   const cases: Array<[string, ReturnType<typeof parseCount>]> = [
@@ -123,7 +123,7 @@ describe("each claimed line must be grounded in the customer's own words", () =>
     expect(rulesOf(text, kitchen, proposal(kitchen, [['4', 1, 'the wooden spoon']]))).toContain(RULES.unclaimedLineMentioned);
   });
 
-  it('but not a line the customer says is fine, named only beside the claimed ones', () => {
+  it('but not a line the customer says is fine when the agent lists it so; unlisted, a person looks', () => {
     const birthday = order([
       { id: '1', title: 'Stoneware mug', quantity: 1, price: 1800 },
       { id: '2', title: 'Ceramic cereal bowl', quantity: 1, price: 1500 },
@@ -136,10 +136,13 @@ describe("each claimed line must be grounded in the customer's own words", () =>
     const text =
       'I thought your mug and bowl would be perfect next to her other pieces, and I also got the linen napkins. ' +
       'When I opened it the mug was cracked right through and the bowl had a big chip out of the rim. The napkins are fine and they are lovely.';
-    expect(rulesOf(text, birthday, claimBoth)).not.toContain(RULES.unclaimedLineMentioned);
-    // Named alone in a sentence about a problem, it is still left out, whatever was said before.
-    const alone = `${text} Oh, and one napkin has a stain.`;
-    expect(rulesOf(alone, birthday, claimBoth)).toContain(RULES.unclaimedLineMentioned);
+    const listed = { ...claimBoth, exclusions: [{ lineItemId: line('3'), words: 'The napkins are fine and they are lovely' }] };
+    expect(rulesOf(text, birthday, listed)).not.toContain(RULES.unclaimedLineMentioned);
+    // Not listed: "next to her other pieces" is near enough a problem word that a person looks.
+    expect(rulesOf(text, birthday, claimBoth)).toContain(RULES.unclaimedLineMentioned);
+    // Listed with words the customer never wrote, it is not set aside.
+    const invented = { ...claimBoth, exclusions: [{ lineItemId: line('3'), words: 'the napkins are perfect' }] };
+    expect(rulesOf(text, birthday, invented)).toContain(RULES.unclaimedLineMentioned);
   });
 
   it('catches a quote that names another line than the one claimed', () => {

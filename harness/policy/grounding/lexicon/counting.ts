@@ -33,6 +33,11 @@ export const NOTHING_WRONG_PHRASES: readonly string[] = [
   ...['no defect', 'not defective', 'nothing wrong', 'nothing is wrong', "there's nothing wrong", 'no damage', 'not damaged at all', 'works perfectly'],
   ...[
     'changed my mind',
+    'nothing is broken',
+    'found it cheaper',
+    'cheaper elsewhere',
+    'no longer want',
+    "don't want it anymore",
     "don't like it",
     'dont like it',
     'do not like it',
@@ -56,4 +61,60 @@ export const NOTHING_WRONG_PHRASES: readonly string[] = [
     'brauche es nicht mehr',
   ],
   ...['nessun difetto', 'niente di rotto', 'ho cambiato idea', 'non mi piace', 'non mi serve piu'],
+];
+
+/**
+ * Word beginnings that ask for money back ("refund", "reembolso", "rembourser", "Erstattung",
+ * "rimborso"), a refund's request being what the remedy rests on; "money back" and "my money" count.
+ */
+export const REFUND_ASK_PREFIXES: readonly string[] = [
+  ...['refund', 'refnd', 'reimburs', 'money', 'mony', 'return'],
+  ...['reembols', 'devol', 'devuelv', 'rembours', 'retourn', 'erstatt', 'geld', 'ruckerstatt', 'rimbors', 'restitu', 'dinero', 'dinheiro', 'argent', 'soldi'],
+];
+
+/** Negations as customers type them, contractions without the apostrophe included ("i dont want a refund"). */
+export const TYPED_NEGATIONS = new Set([
+  'dont',
+  'didnt',
+  'doesnt',
+  'wont',
+  'cant',
+  'not',
+  'no',
+  'never',
+  'don',
+  't',
+  'nicht',
+  'kein',
+  'keine',
+  'pas',
+  'non',
+  'nao',
+  'sin',
+  'sem',
+  'senza',
+  'ni',
+]);
+
+/** "Please send the kettle that was missing": a sentence with one of each asks for the item, not money. */
+export const SEND_WORDS = new Set([
+  'send',
+  'ship',
+  'enviar',
+  'envien',
+  'envienme',
+  'enviem',
+  'envoyer',
+  'envoyez',
+  'schicken',
+  'senden',
+  'nachliefern',
+  'inviare',
+  'mandare',
+  'mandate',
+  'inviate',
+]);
+export const MISSING_PHRASES: readonly string[] = [
+  ...['missing', 'was missing', 'never came', 'never arrived', 'not in the box', "wasn't in the box"],
+  ...['falta', 'faltaba', 'faltou', 'manque', 'manquait', 'fehlt', 'fehlte', 'manca', 'mancava'],
 ];

@@ -9,6 +9,12 @@ export const OTHER_REMEDY_WORDS: readonly string[] = [
   'replace them',
   'send a new one',
   'send me a new one',
+  // a new item or the missing one sent: "send me a new teapot", "resend it"
+  'send me a new',
+  'send a new',
+  'send me another',
+  'resend',
+  're-send',
   'send another',
   'new one instead',
   'exchange',
