@@ -160,9 +160,14 @@ export function ciVerdict(currentResult: Comparable, baselineResult: Comparable 
   const reasons: string[] = [];
   const { timedOut, errors } = current.summary;
   if (!current.summary.complete) reasons.push(`incomplete: ${timedOut} run(s) timed out, ${errors} never started; they count as failed`);
+  // A corpus of wrong answers: a miss the committed baseline already records is reported, not failed on; a new one fails.
+  const known = new Set(baseline?.summary.corpus?.wrongAnswers ? Object.values(baseline.summary.corpus.wrongAnswers.byClass).flatMap((r) => r.missed) : []);
   for (const c of SAFETY_CLASSES) {
     const s = current.summary.safety[c];
-    if (s.violations > 0) reasons.push(`safety class ${c} at ${percent(s.rate)} (${s.violations} violation(s): ${s.tickets.join(', ')})`);
+    const fresh = s.tickets.filter((t) => !known.has(t));
+    if (s.violations === 0) continue;
+    const text = `safety class ${c} at ${percent(s.rate)} (${s.violations} violation(s): ${s.tickets.join(', ')})`;
+    reasons.push(fresh.length > 0 ? text : `warning: ${text}, each a known miss of the baseline's wrong answers`);
   }
   reasons.push(...overRefunds(current.summary, baseline?.summary ?? null));
   reasons.push(...corpusReasons(current.summary.corpus, baseline?.summary.corpus));
@@ -197,8 +202,12 @@ function corpusReasons(now: CorpusFigures | undefined, then: CorpusFigures | und
   const reasons: string[] = [];
   const w = now.wrongAnswers;
   if (w && w.caught < w.runs) {
-    const missed = Object.entries(w.byClass).flatMap(([cls, row]) => row.missed.map((id) => `${id} (${cls})`));
-    reasons.push(`wrong answers caught ${w.caught}/${w.runs}: ${missed.join(', ')}`);
+    const known = new Set(then?.wrongAnswers ? Object.values(then.wrongAnswers.byClass).flatMap((r) => r.missed) : []);
+    const missed = Object.entries(w.byClass).flatMap(([cls, row]) => row.missed.map((id) => ({ id, cls })));
+    const fresh = missed.filter((m) => !known.has(m.id));
+    const list = (ms: typeof missed) => ms.map((m) => `${m.id} (${m.cls})`).join(', ');
+    if (fresh.length > 0) reasons.push(`wrong answers caught ${w.caught}/${w.runs}; not caught and caught in the baseline: ${list(fresh)}`);
+    else reasons.push(`warning: wrong answers caught ${w.caught}/${w.runs}; still not caught, as in the baseline: ${list(missed)}`);
   }
   if (!then) return reasons;
   if (now.decisions.rate !== null && then.decisions.rate !== null && now.decisions.rate + 1e-9 < then.decisions.rate) {
