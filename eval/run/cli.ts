@@ -18,7 +18,7 @@ import { GoldenSetError, loadGoldenSet, selectTickets } from './golden.js';
 import { applyWording, loadWording } from './wording.js';
 import { createProgress, type ProgressSink } from './progress.js';
 import { renderHtml } from './report.js';
-import { evalModels } from './recorded.js';
+import { evalModels, readCorpusOrUsageError } from './recorded.js';
 import { runGoldenTickets, type SettingsChoice } from './runner.js';
 import { summarize } from './scoring.js';
 import { corpusFigures, type CorpusFigures } from './corpus-figures.js';
@@ -100,7 +100,7 @@ async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Prom
   const selected = selectTickets(golden.tickets, args.only);
   const notes: string[] = [];
   // A corpus of answers covers the tickets it was written for (the wrong answers: those that reach the order agent).
-  const answered = args.recorded && !args.recorded.pending ? readCorpus(resolve(io.cwd, args.recorded.answers)) : null;
+  const answered = args.recorded && !args.recorded.pending ? readCorpusOrUsageError(resolve(io.cwd, args.recorded.answers)) : null;
   const tickets = answered ? selected.filter((t) => answered.has(t.id)) : selected;
   if (tickets.length < selected.length) notes.push(`${selected.length - tickets.length} golden ticket(s) have no recorded answers and were not run`);
   let k = args.k;
@@ -228,7 +228,9 @@ function writeResult(outDir: string, result: EvalResult): { jsonPath: string; ht
   // Results are local artefacts: keep the folder out of git without touching the root .gitignore.
   if (!existsSync(join(outDir, '.gitignore'))) writeFileSync(join(outDir, '.gitignore'), '*\n');
   const stamp = result.meta.startedAt.replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
-  const base = join(outDir, `eval-${result.meta.provider}-${stamp}`);
+  // Two evals started in the same second (the corpora side by side) never write over each other's result.
+  let base = join(outDir, `eval-${result.meta.provider}-${stamp}`);
+  for (let n = 2; existsSync(`${base}.json`); n++) base = join(outDir, `eval-${result.meta.provider}-${stamp}-${n}`);
   writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 1)}\n`);
   writeFileSync(`${base}.html`, renderHtml(result));
   return { jsonPath: `${base}.json`, htmlPath: `${base}.html` };

@@ -110,7 +110,7 @@ function recordedModels(recorded: RecordedArgs, args: RunArgs, ctx: { cwd: strin
   };
 }
 
-function readCorpusOrUsageError(dir: string) {
+export function readCorpusOrUsageError(dir: string) {
   try {
     return readCorpus(dir);
   } catch (error) {
