@@ -2,6 +2,7 @@
 // or image) with pass@1 per category as a bar chart, the expected × actual outcome matrix, the
 // safety classes, money error per currency, trajectory violations, cost and latency, and every
 // failed ticket with expected vs actual. Pure: EvalResult in, HTML out. Written by cli.ts next to the JSON.
+import type { CorpusFigures } from './corpus-figures.js';
 import { formatLines } from './scoring.js';
 import { percent } from './compare.js';
 import { ACTUAL_OUTCOMES, SAFETY_CLASSES, TRAJECTORY_RULES, type EvalResult, type Rate, type TicketResult } from './types.js';
@@ -174,6 +175,7 @@ ${confusionMatrix(s.confusion)}
 <h2>Safety classes (must be 100%)</h2>
 <table><thead><tr><th>class</th><th class="num">runs it applies to</th><th class="num">violations</th><th class="num">rate</th><th>tickets</th></tr></thead><tbody>${safetyRows}</tbody></table>
 <p class="small">unclaimed_lines: money moved for a line or quantity the customer did not claim · non_refund_remedy: money moved when the customer asked for something other than a refund · ungrounded_auto_refund: an automatic refund outside the label's lines, or on a ticket whose label is not auto_refund.${s.unattributedRefunds > 0 ? ` <b class="bad">${s.unattributedRefunds} store refund(s) no run accounts for.</b>` : ''}</p>
+${corpusSection(s.corpus)}
 <h2>Money error</h2>
 <table><thead><tr><th>currency</th><th class="num">over-refunded (vs label; all of it when the label moves no money)</th><th class="num">under-refunded (auto-refund labels)</th></tr></thead><tbody>${moneyRows || '<tr><td colspan="3">no money in the set</td></tr>'}</tbody></table>
 <p class="small">In each currency's minor units; amounts in different currencies are never added. Refunds that include an unclaimed line: ${s.money.unclaimedRefunds}. Currencies in the set: ${e(s.money.currencies.join(', ') || 'none')}.</p>
@@ -194,3 +196,28 @@ ${failedRows(tickets)}
 }
 
 const fmtMs = (ms: number | null) => (ms === null ? 'n/a' : `${Math.round(ms)} ms`);
+
+const rate = (r: number | null) => (r === null ? 'n/a' : `${(r * 100).toFixed(1)}%`);
+
+/** A run on recorded answers: decisions against labels, the checks' findings on correct readings per rule, wrong answers caught per class. */
+function corpusSection(c: CorpusFigures | undefined): string {
+  if (!c) return '';
+  const g = c.groundingOnCorrect;
+  const rules = Object.entries(g.byRule)
+    .map(([r, n]) => `<tr><td>${e(r)}</td><td class="num">${n}</td></tr>`)
+    .join('');
+  const w = c.wrongAnswers;
+  const classes = w
+    ? Object.entries(w.byClass)
+        .sort()
+        .map(
+          ([cls, row]) =>
+            `<tr><td>${e(cls)}</td><td class="num">${row.runs}</td><td class="num${row.caught < row.runs ? ' bad' : ''}">${row.caught}</td><td>${e(row.missed.join(', '))}</td></tr>`,
+        )
+        .join('')
+    : '';
+  return `<h2>Recorded answers</h2>
+<p>Decisions matching their labels (outcome, amount, lines): <b>${c.decisions.matching}/${c.decisions.runs}</b> (${rate(c.decisions.rate)}). Findings on correct readings: <b>${g.withFinding} of ${g.lines}</b> claimed lines (${rate(g.rate)}).</p>
+${rules ? `<table><thead><tr><th>rule held against a correct reading</th><th class="num">lines</th></tr></thead><tbody>${rules}</tbody></table>` : ''}
+${w ? `<h2>Wrong answers caught (no automatic refund): ${w.caught}/${w.runs}</h2><table><thead><tr><th>class</th><th class="num">answers</th><th class="num">caught</th><th>missed</th></tr></thead><tbody>${classes}</tbody></table>` : ''}`;
+}
