@@ -36,6 +36,8 @@ export const RULES = {
   citedWordsNotInQuote: 'cited_words_not_in_quote',
   /** A damage-like reason whose cited words are not about a problem, or a text saying nothing is wrong. */
   reasonNotGrounded: 'reason_not_grounded',
+  /** A damage-like claim on an item the customer names only where nothing is said to be wrong with it. */
+  lineProblemNotStated: 'line_problem_not_stated',
   claimsRefundedUnits: 'claims_refunded_units',
   linePartlyRefunded: 'line_partly_refunded',
   refundStatusQuestion: 'refund_status_question',

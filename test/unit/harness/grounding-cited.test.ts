@@ -225,3 +225,30 @@ describe('an item the order does not have', () => {
     expect(rulesOf(text, set, p)).toEqual([]);
   });
 });
+
+describe('a damage-like claim on an item the customer says nothing wrong about', () => {
+  const box = order([
+    { id: '1', title: 'Soy candle', quantity: 1, price: 1600 },
+    { id: '2', title: 'Glass bud vase', quantity: 1, price: 1200 },
+  ]);
+
+  it('goes to a person: "refund pls, the vase is rite" says nothing wrong with the vase', () => {
+    const text = 'i ordred the unscented candel but got a lavendar one, im alergic. refund pls, the vase is rite';
+    const p = proposal(box, [['2', 1, 'refund pls, the vase is rite']], { reason: 'wrong_item', reasonWords: 'got a lavendar one' });
+    expect(rulesOf(text, box, p)).toContain(RULES.lineProblemNotStated);
+  });
+
+  it('is grounded when the problem is in the next sentence about no other item, or said as "instead of"', () => {
+    const teapot = order([
+      { id: '1', title: 'Cast-iron teapot', quantity: 1, price: 3900 },
+      { id: '2', title: 'Linen tea towel', quantity: 1, price: 1000 },
+    ]);
+    expect(rulesOf('It is the teapot. The enamel inside is flaking off.', teapot, proposal(teapot, [['1', 1, 'It is the teapot']]))).not.toContain(
+      RULES.lineProblemNotStated,
+    );
+    const swapped = 'I got a clear vase instead of the smoked one I picked. Refund please.';
+    expect(rulesOf(swapped, box, proposal(box, [['2', 1, 'I got a clear vase instead of the smoked one']], { reason: 'wrong_item' }))).not.toContain(
+      RULES.lineProblemNotStated,
+    );
+  });
+});
