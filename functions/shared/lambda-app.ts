@@ -68,7 +68,7 @@ async function build(): Promise<App> {
     ...(config.RETENTION_DAYS === undefined ? {} : { retentionDays: config.RETENTION_DAYS }),
     // The live tool list is what the harness checks its pins against: without it every call fails closed.
     tools: { serverId: 'refund-agent-mcp', call: (name, args, caller) => mcp().call(name, args, caller), listTools: (caller) => mcp().listTools!(caller) },
-    // ANTHROPIC_API_KEY set → anthropic; none → offline; MODEL_PROVIDER=replay answers from a journal.
+    // Deployed, the tenant names MODEL_PROVIDER (anthropic needs a key, or the function refuses to start); replay answers from a journal.
     modelSettings: parseModelSettings(env),
     requesters: { emailOf: (id) => helpdeskRequesters(helpdesk()).emailOf(id) },
     clock,
