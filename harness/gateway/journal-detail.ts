@@ -10,8 +10,9 @@ const REDACTIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(bearer|basic)\s+\S+/gi, '$1 [redacted]'],
   [/\b(token|api[_-]?key|secret|password|authorization)\b\s*[:=]\s*(?!bearer\b|basic\b)[^\s,;]+/gi, '$1=[redacted]'],
   [/\b(shpat|shpca|shpss|sk|pk|xox[abp])_[A-Za-z0-9_-]+/g, '[secret]'],
-  [/\b[A-Za-z]+_(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{12,}/g, '[secret]'],
-  [/\b[A-Za-z0-9+/_=-]{32,}\b/g, '[opaque]'],
+  // A provider's request and message ids (`req_…`, `msg_…`, `toolu_…`) are how a call is traced in its logs: never a credential.
+  [/\b(?!(?:req|msg|toolu)_)[A-Za-z]+_(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{12,}/g, '[secret]'],
+  [/\b(?!(?:req|msg|toolu)_)[A-Za-z0-9+/_=-]{32,}\b/g, '[opaque]'],
 ];
 
 export function boundDetail(text: string): string {
