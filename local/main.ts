@@ -2,14 +2,15 @@
 // Ctrl-C stops every server cleanly.
 import './node-warnings.js';
 import { parseLocalConfig } from './config.js';
-import { parseModelSettings } from '#harness/models/settings.js';
+import { modelProviderKind, parseModelSettings } from '#harness/models/index.js';
 import { demoFixture, loadFixture } from './sandbox/index.js';
 import { startLocalRuntime } from './runtime.js';
 
 async function main() {
   const config = parseLocalConfig(process.env);
   const modelSettings = parseModelSettings(process.env);
-  const provider = modelSettings.MODEL_PROVIDER ?? (modelSettings.ANTHROPIC_API_KEY ? 'anthropic' : 'offline');
+  // The same choice the functions make (never a model chosen silently when deployed; locally the offline one without a key).
+  const provider = modelProviderKind(modelSettings);
   const fixture = config.STORE_FIXTURE ? loadFixture(config.STORE_FIXTURE) : demoFixture();
   const runtime = await startLocalRuntime({
     port: config.PORT,

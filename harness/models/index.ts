@@ -14,8 +14,18 @@ export {
   type RecordedModelProvider,
   type RecordingModelProvider,
 } from './recorded/index.js';
-export { selectModels, DEFAULT_MODEL_CHOICES, OFFLINE_MODEL_CHOICES, type ModelChoices, type ModelSetup, type SelectDeps } from './select.js';
-export { ModelSettings, ModelChoicesOverride, parseModelSettings } from './settings.js';
+export {
+  selectModels,
+  modelProviderKind,
+  NoModelProviderError,
+  DEFAULT_MODEL_CHOICES,
+  OFFLINE_MODEL_CHOICES,
+  type ModelChoices,
+  type ModelProviderKind,
+  type ModelSetup,
+  type SelectDeps,
+} from './select.js';
+export { ModelSettings, ModelChoicesOverride, ModelSettingsError, parseModelSettings } from './settings.js';
 export { modelTools, modelToolDefinitions, MODEL_TOOL_DESCRIPTIONS } from './tools.js';
 export { journalResult, recordedOutput, schemaProblems } from './model-output.js';
 export { triageTicket, findOrderNumbers, detectLanguage } from './offline/triage.js';
