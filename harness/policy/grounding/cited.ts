@@ -8,6 +8,7 @@ import type { OrderFacts, Proposal } from '../../domain/types.js';
 import { RULES } from '../rules.js';
 import { clausesHolding, clausesOf, type Clause } from './clauses.js';
 import { parseCount, unitsOf, type TitleNumbers } from './counts.js';
+import { DAMAGE_LIKE_REASONS } from './spans.js';
 import { REST_WORDS } from './lexicon.js';
 import { namesItem } from './mentions.js';
 import { normalizeForMatch, tokens } from './text.js';
@@ -18,7 +19,6 @@ type Line = OrderFacts['lineItems'][number];
 type Claim = Proposal['lineItems'][number];
 
 const REST = phraseTokens(REST_WORDS);
-const DAMAGE_LIKE = new Set(['damaged', 'defective', 'wrong_item', 'not_received']);
 /** Words that claim every item without naming one ("everything except the kettle"). */
 const COLLECTIVE = new Set(['everything', 'all', 'both', 'each', 'every', 'items', 'whole', 'entire']);
 
@@ -117,44 +117,22 @@ function sentenceProblemUnits(sentence: Clause[], line: Line, own: readonly stri
 }
 
 /**
- * An under-claim: the customer's problem clauses about a claimed line state more units than the
- * claim (and more are refundable), so the claim would dodge the approval the full claim needs.
- */
-export function underClaimFindings(customerText: string, claims: readonly Claim[], order: OrderFacts, ctx: CitedContext): GroundingFinding[] {
-  let sentences: Clause[][] | null = null;
-  const found: GroundingFinding[] = [];
-  for (const claim of claims) {
-    const line = order.lineItems.find((l) => l.id === claim.lineItemId);
-    if (!line || claim.quantity >= line.refundableQuantity) continue;
-    sentences ??= clausesOf(customerText);
-    const own = ctx.stems.get(line.id) ?? [];
-    if (own.length === 0) continue;
-    const others = [...ctx.stems].filter(([id]) => id !== line.id).map(([, s]) => s);
-    let stated = 0;
-    for (const s of sentences) stated = Math.max(stated, sentenceProblemUnits(s, line, own, others, ctx) ?? 0);
-    if (stated > claim.quantity) {
-      found.push(
-        finding(RULES.quantityUnderClaimed, line, `${claim.quantity} claimed, the customer's words say ${Math.min(stated, line.quantity)} have a problem`),
-      );
-    }
-  }
-  return found;
-}
-
-/**
+ * The claimed quantities against the most units the customer's problem clauses state for each line.
+ * An under-claim (more stated, and more refundable) would dodge the approval the full claim needs.
  * An over-claim the count check cannot see: no count words cited in a clause about a problem, and
- * the customer's problem clauses about the line state fewer units than the claim ("I got two enamel
- * mugs and one has a huge dent" claimed as two).
+ * fewer units stated than claimed ("I got two enamel mugs and one has a huge dent" claimed as two).
  */
-export function overClaimFindings(customerText: string, claims: readonly Claim[], order: OrderFacts, ctx: CitedContext): GroundingFinding[] {
+export function problemCountFindings(customerText: string, claims: readonly Claim[], order: OrderFacts, ctx: CitedContext): GroundingFinding[] {
   let sentences: Clause[][] | null = null;
   const found: GroundingFinding[] = [];
   for (const claim of claims) {
     const line = order.lineItems.find((l) => l.id === claim.lineItemId);
-    if (!line || claim.quantity <= 1) continue;
-    if (claim.countWords != null && clausesHolding(claim.quote, citedWords(claim.countWords)).some((c) => c.problem)) continue;
-    const own = ctx.stems.get(line.id) ?? [];
-    if (own.length === 0) continue;
+    const own = (line && ctx.stems.get(line.id)) ?? [];
+    if (!line || own.length === 0) continue;
+    const mayUnder = claim.quantity < line.refundableQuantity;
+    const citedInProblem = claim.countWords != null && clausesHolding(claim.quote, citedWords(claim.countWords)).some((c) => c.problem);
+    const mayOver = claim.quantity > 1 && !citedInProblem;
+    if (!mayUnder && !mayOver) continue;
     sentences ??= clausesOf(customerText);
     const others = [...ctx.stems].filter(([id]) => id !== line.id).map(([, s]) => s);
     let most: number | null = null;
@@ -162,7 +140,12 @@ export function overClaimFindings(customerText: string, claims: readonly Claim[]
       const n = sentenceProblemUnits(s, line, own, others, ctx);
       if (n !== null && (most === null || n > most)) most = n;
     }
-    if (most !== null && most < claim.quantity) {
+    if (most === null) continue;
+    if (mayUnder && most > claim.quantity) {
+      found.push(
+        finding(RULES.quantityUnderClaimed, line, `${claim.quantity} claimed, the customer's words say ${Math.min(most, line.quantity)} have a problem`),
+      );
+    } else if (mayOver && most < claim.quantity) {
       found.push(finding(RULES.quantityNotGrounded, line, `${claim.quantity} claimed, the customer's words say ${most} have a problem`));
     }
   }
@@ -176,7 +159,7 @@ export function overClaimFindings(customerText: string, claims: readonly Claim[]
  */
 export function finePartFindings(line: Line, claim: Claim, reason: Proposal['reason']): GroundingFinding[] {
   // A change of mind is about items that are fine ("the mug is lovely but it doesn't match").
-  if (!DAMAGE_LIKE.has(reason)) return [];
+  if (!DAMAGE_LIKE_REASONS.has(reason)) return [];
   const where = claim.itemWords != null ? clausesHolding(claim.quote, citedWords(claim.itemWords)) : clausesOf(claim.quote).flat();
   if (where.length === 0 || !where.every((c) => c.fine && !c.problem)) return [];
   return [{ rule: RULES.lineExcludedByCustomer, reason: `"${line.title}": the words quoted for it say it is fine`, severity: 'approval', lineItemId: line.id }];

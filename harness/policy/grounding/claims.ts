@@ -22,10 +22,10 @@ import {
   REFUND_WISH_PREFIXES,
   TITLE_CONNECTORS,
 } from './lexicon.js';
-import { hasProblemWord } from './clauses.js';
-import { countWordsFindings, finePartFindings, itemWordsFindings, overClaimFindings, underClaimFindings, type CitedContext } from './cited.js';
+import { problemStatedFindings } from './problem-stated.js';
+import { countWordsFindings, finePartFindings, itemWordsFindings, problemCountFindings, type CitedContext } from './cited.js';
 import { parseCount, titleNumbersOf, type StatedCount } from './counts.js';
-import { mentionsOf, namesItem, saysRestIsFine } from './mentions.js';
+import { mentionsOf, saysRestIsFine } from './mentions.js';
 import { excludedByModel, reasonFindings, remedyFindings, remedySetAside } from './spans.js';
 import { modifierMaterialStems, normalizeForMatch, titleStems, tokens } from './text.js';
 import { containsWords, mentionsAny, phraseIn, phraseTokens, phraseStartsIn, sentencesOf, type Sentences } from './words.js';
@@ -335,46 +335,9 @@ function lineFindings(input: GroundingInput, claim: Proposal['lineItems'][number
   }
   const rest = read.leftOut.get(line.id);
   if (rest && !found.some((f) => f.rule === RULES.lineExcludedByCustomer)) found.push(rest);
-  found.push(...read.underClaims.filter((f) => f.lineItemId === line.id));
-  found.push(...problemStatedFindings(input.proposal, line, read));
+  found.push(...read.problemCounts.filter((f) => f.lineItemId === line.id));
+  found.push(...problemStatedFindings(input.proposal, line, read.text, read.ctx.stems));
   return found;
-}
-
-const DAMAGE_LIKE_REASONS = new Set(['damaged', 'defective', 'wrong_item', 'not_received']);
-/** A wrong item said as what came in place of what was ordered: "clear vases instead of the smoked ones". */
-const INSTEAD = phraseTokens(['instead', 'in place of', 'en lugar de', 'en vez de', 'em vez de', 'au lieu de', 'statt', 'anstatt', 'invece di', 'al posto di']);
-
-/**
- * A damage-like claim on a line the customer names needs a sentence naming it (or the one before or
- * after) that says something is wrong, or holds the reason words the model cites ("refund pls, the vase is rite" says nothing wrong
- * with the vase). A line the customer never names ("everything", another language) is left to the other rules.
- */
-function problemStatedFindings(proposal: Proposal, line: Line, read: Reading): GroundingFinding[] {
-  if (proposal.remedy !== 'refund' || !DAMAGE_LIKE_REASONS.has(proposal.reason) || line.giftCard) return [];
-  const own = read.ctx.stems.get(line.id) ?? [];
-  // Each distinct word is looked up once: a long text repeats its words.
-  const seen = new Map<string, boolean>();
-  const namesIt = (w: string) => seen.get(w) ?? (seen.set(w, namesItem(w, own)), seen.get(w)!);
-  const named = read.text.flatMap((words, at) => (words.some(namesIt) ? [at] : []));
-  if (named.length === 0) return [];
-  const reasonWords = proposal.reasonWords ? tokens(normalizeForMatch(proposal.reasonWords)) : [];
-  const says = (words: readonly string[] | undefined) =>
-    !!words && (hasProblemWord(words) || phraseIn(words, INSTEAD, 0, words.length) || (reasonWords.length > 0 && containsWords(words, reasonWords)));
-  // The sentence that names it, or the one before or after when that one names no other item ("It is the
-  // teapot. The enamel inside is flaking off."), not a sentence about another item.
-  const others = [...read.ctx.stems].filter(([id]) => id !== line.id).map(([, s]) => s);
-  const aboutNoOther = (words: readonly string[] | undefined) => !!words && !others.some((s) => words.some((w) => namesItem(w, s)));
-  const near = (at: number) => aboutNoOther(read.text[at]) && says(read.text[at]);
-  const stated = named.some((at) => says(read.text[at]) || near(at - 1) || near(at + 1));
-  if (stated) return [];
-  return [
-    {
-      rule: RULES.lineProblemNotStated,
-      reason: `"${line.title}": no words of the customer's say what is wrong with it`,
-      severity: 'approval',
-      lineItemId: line.id,
-    },
-  ];
 }
 
 /** What every line's checks read once: the text, the order's naming stems, the model's exclusions. */
@@ -384,7 +347,7 @@ interface Reading {
   ctx: CitedContext;
   modelExcluded: Set<string>;
   leftOut: Map<string, GroundingFinding>;
-  underClaims: GroundingFinding[];
+  problemCounts: GroundingFinding[];
 }
 
 function readTicket(input: GroundingInput, joined: string): Reading {
@@ -401,7 +364,7 @@ function readTicket(input: GroundingInput, joined: string): Reading {
     ctx,
     modelExcluded: excludedByModel(proposal, whole, order),
     leftOut: restIsFineFindings(order, text, stems),
-    underClaims: [...underClaimFindings(joined, proposal.lineItems, order, ctx), ...overClaimFindings(joined, proposal.lineItems, order, ctx)],
+    problemCounts: problemCountFindings(joined, proposal.lineItems, order, ctx),
   };
 }
 

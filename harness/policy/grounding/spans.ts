@@ -4,6 +4,7 @@
 // nothing is wrong send it to a person; a turning-down must hold a word that turns something down.
 import type { OrderFacts, Proposal } from '../../domain/types.js';
 import { countAt } from './counts.js';
+import { nearlySame } from './mentions.js';
 import { RULES } from '../rules.js';
 import type { GroundingFinding } from './claims.js';
 import { INSTEAD_OF_PHRASES, NEGATIONS, REFUND_PREFERRED_PHRASES } from './lexicon.js';
@@ -18,7 +19,8 @@ const REFUND_PREFERRED = phraseTokens(REFUND_PREFERRED_PHRASES);
 /** Words that turn a remedy down or prefer another: beside the negations, "rather", "prefer", "instead". */
 const DECLINE_WORDS = new Set([...NEGATIONS, 't', 'rather', 'prefer', 'prefiero', 'prefiro', 'prefere', 'prefere', 'lieber', 'preferisco', 'instead', 'than']);
 
-const DAMAGE_LIKE = new Set(['damaged', 'defective', 'wrong_item', 'not_received']);
+/** The reasons POLICY.md calls damage-like: they need words about a problem. */
+export const DAMAGE_LIKE_REASONS: ReadonlySet<string> = new Set(['damaged', 'defective', 'wrong_item', 'not_received']);
 const words = (span: string) => tokens(normalizeForMatch(span));
 const inText = (span: string, whole: readonly string[]) => containsWords(whole, words(span));
 
@@ -66,7 +68,7 @@ export function remedySetAside(proposal: Proposal, whole: readonly string[]): (s
  * code checks they are the customer's and do not contradict it.
  */
 export function reasonFindings(proposal: Proposal, text: Sentences, whole: readonly string[]): GroundingFinding[] {
-  if (proposal.remedy !== 'refund' || !DAMAGE_LIKE.has(proposal.reason)) return [];
+  if (proposal.remedy !== 'refund' || !DAMAGE_LIKE_REASONS.has(proposal.reason)) return [];
   const reason = proposal.reason.replace('_', ' ');
   const cited = proposal.reasonWords;
   if (cited != null && !inText(cited, whole)) {
@@ -80,9 +82,12 @@ export function reasonFindings(proposal: Proposal, text: Sentences, whole: reado
 
 /** Positions of words asking for money back, each with whether a negation stands in the three words before it. */
 function refundAsks(words: readonly string[]): boolean[] {
-  return words.flatMap((w, i) =>
-    REFUND_ASK_PREFIXES.some((p) => w.startsWith(p)) ? [!words.slice(Math.max(0, i - 3), i).some((x) => TYPED_NEGATIONS.has(x))] : [],
-  );
+  return words.flatMap((w, i) => (asksMoneyBack(w) ? [!words.slice(Math.max(0, i - 3), i).some((x) => TYPED_NEGATIONS.has(x))] : []));
+}
+
+/** A word starting like a word for money back, or one typing slip from one ("refnd", "mony"), as problem words are read. */
+function asksMoneyBack(word: string): boolean {
+  return REFUND_ASK_PREFIXES.some((p) => word.startsWith(p) || (p.length >= 5 && word.length >= p.length - 1 && nearlySame(word.slice(0, p.length), p)));
 }
 
 /**

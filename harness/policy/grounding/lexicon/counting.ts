@@ -1,6 +1,7 @@
 // Words around numbers that make them no count (normal form of text.ts), for the number grammar
 // of counts.ts: units of time and money after a number, "in"/"into" before one and pieces after
 // one (an item broken in two is one item), and "them" in "two of them".
+import { NEGATIONS } from './remedies.js';
 
 /** A number followed by one of these counts days, weeks or money, not units. */
 export const NOT_COUNTED = new Set([
@@ -68,33 +69,12 @@ export const NOTHING_WRONG_PHRASES: readonly string[] = [
  * "rimborso"), a refund's request being what the remedy rests on; "money back" and "my money" count.
  */
 export const REFUND_ASK_PREFIXES: readonly string[] = [
-  ...['refund', 'refnd', 'reimburs', 'money', 'mony', 'return'],
+  ...['refund', 'reimburs', 'money', 'return'],
   ...['reembols', 'devol', 'devuelv', 'rembours', 'retourn', 'erstatt', 'geld', 'ruckerstatt', 'rimbors', 'restitu', 'dinero', 'dinheiro', 'argent', 'soldi'],
 ];
 
-/** Negations as customers type them, contractions without the apostrophe included ("i dont want a refund"). */
-export const TYPED_NEGATIONS = new Set([
-  'dont',
-  'didnt',
-  'doesnt',
-  'wont',
-  'cant',
-  'not',
-  'no',
-  'never',
-  'don',
-  't',
-  'nicht',
-  'kein',
-  'keine',
-  'pas',
-  'non',
-  'nao',
-  'sin',
-  'sem',
-  'senza',
-  'ni',
-]);
+/** Negations as customers type them: the remedies' negations, and contractions typed without the apostrophe ("i dont want a refund"). */
+export const TYPED_NEGATIONS: ReadonlySet<string> = new Set([...NEGATIONS, 'didnt', 'doesnt', 'wont', 'cant', 't']);
 
 /** "Please send the kettle that was missing": a sentence with one of each asks for the item, not money. */
 export const SEND_WORDS = new Set([

@@ -113,3 +113,17 @@ export const PROBLEM_PREFIXES: readonly string[] = [
   'manc',
   'funzion',
 ];
+
+/** A wrong item said as what came in place of what was ordered ("clear vases instead of the smoked ones"). */
+export const IN_PLACE_OF_PHRASES: readonly string[] = [
+  'instead',
+  'in place of',
+  'en lugar de',
+  'en vez de',
+  'em vez de',
+  'au lieu de',
+  'statt',
+  'anstatt',
+  'invece di',
+  'al posto di',
+];
