@@ -6,42 +6,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOfflineModelProvider } from '#harness/models/index.js';
-import type { Specialist } from '#harness/ports.js';
-import { ORDER_AGENT_SYSTEM } from '#functions/propose-refund/use-case.js';
-import { TRIAGE_SYSTEM } from '#functions/triage/use-case.js';
-import { REPLY_AGENT_SYSTEM } from '#functions/draft-reply/use-case.js';
-import { REPLY_CHECK_SYSTEM } from '#functions/check-reply/use-case.js';
 import { runCli } from '../../../eval/run/cli.js';
-import { jsonReply, startFakeMessagesApi, type CapturedRequest, type FakeMessagesApi } from '../../support/fake-messages-api.js';
-
-const offline = createOfflineModelProvider();
-const SPECIALISTS: Array<[string, Specialist]> = [
-  [TRIAGE_SYSTEM, 'triage'],
-  [ORDER_AGENT_SYSTEM, 'order_agent'],
-  [REPLY_AGENT_SYSTEM, 'reply_agent'],
-  [REPLY_CHECK_SYSTEM, 'reply_check'],
-];
-
-async function answer(body: CapturedRequest['body']) {
-  const system = (body.system ?? []).map((b) => b.text).join('\n');
-  const specialist = SPECIALISTS.find(([prompt]) => system.startsWith(prompt.slice(0, 80)))?.[1];
-  const first = body.messages[0]?.content.find((b) => b.type === 'text') as { text: string } | undefined;
-  const data = /<case_data>\n([\s\S]*)\n<\/case_data>/.exec(first?.text ?? '')?.[1];
-  if (!specialist || !data) return jsonReply({ error: 'unknown request' });
-  const { output } = await offline.complete({
-    specialist,
-    model: body.model,
-    system,
-    input: JSON.parse(data) as Record<string, unknown>,
-    schema: undefined as never,
-  });
-  return jsonReply(output, { input_tokens: 900, output_tokens: 150 });
-}
+import { startFakeMessagesApi, type FakeMessagesApi } from '../../support/fake-messages-api.js';
+import { offlineAnswer } from '../../support/offline-messages.js';
 
 let fake: FakeMessagesApi;
 beforeAll(async () => {
-  fake = await startFakeMessagesApi({ respond: answer });
+  fake = await startFakeMessagesApi({ respond: offlineAnswer });
 });
 afterAll(async () => fake.close());
 
