@@ -274,5 +274,7 @@ export const JournalRow = z.object({
   promptVersion: z.string().optional(),
   /** A person's action recorded on the run (console: an approval decided, a review settled): who did it. */
   actor: z.string().optional(),
+  /** Model rows: the provider's own id of the call (Anthropic `request-id`/`msg_…`), kept whole so it can be traced in the provider's logs. */
+  requestId: z.string().max(200).nullable().optional(),
 });
 export type JournalRow = z.infer<typeof JournalRow>;

@@ -103,6 +103,8 @@ async function journalModel(deps: ModelGatewayDeps, ctx: StepContext, request: M
     cacheReadTokens: row.response?.usage.cacheReadTokens ?? null,
     cacheWriteTokens: row.response?.usage.cacheWriteTokens ?? null,
     idempotencyKey: null,
+    // Its own field, never passed through redaction: the id that finds this call in the provider's logs.
+    ...(row.response?.requestId ? { requestId: row.response.requestId.slice(0, 200) } : {}),
     ...(bounded ? { result: bounded.result, truncated: bounded.truncated } : {}),
     ...(asked ? { input: asked.input, inputTruncated: asked.truncated, promptVersion: sha256Hex(request.system).slice(0, 12) } : {}),
     ...(row.rule ? { decision: 'refuse' as const, rule: row.rule } : {}),

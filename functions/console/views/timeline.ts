@@ -57,6 +57,7 @@ function journalTable(rows: JournalRow[], caption: string): string {
       const extra = [
         r.idempotencyKey ? `key <code>${e(r.idempotencyKey)}</code>` : '',
         r.approvalId ? `approval <code>${e(r.approvalId)}</code>` : '',
+        r.requestId ? `request <code>${e(r.requestId)}</code>` : '',
         r.actor ? `by <strong>${e(r.actor)}</strong>` : '',
       ]
         .filter(Boolean)

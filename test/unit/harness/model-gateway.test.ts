@@ -157,6 +157,17 @@ describe('callModel', () => {
     expect((await stores.runs.get('run-1'))?.costMicros).toBe(0);
   });
 
+  it("keeps the provider's request id whole in a field of its own, however secret-like it looks", async () => {
+    const requestId = 'req_011CUBmVdJUsyjKbd5tBDw1ZmsgXFDUDYJgAACzvnptvVoYEL';
+    const provider = pricedProvider(validTriage, { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 });
+    const answering: ModelProvider = { name: 'anthropic', complete: async (request) => ({ ...(await provider.complete(request)), requestId }) };
+    const { harness, stores } = setupHarness({ models: answering });
+    await stores.runs.create(makeRun());
+    await harness.callModel(stepCtx('Triage'), triageRequest());
+    const [row] = await stores.journal.listByRun('run-1');
+    expect(row!.requestId).toBe(requestId);
+  });
+
   it('journals a provider failure and passes the error on', async () => {
     const failing: ModelProvider = {
       name: 'anthropic',
