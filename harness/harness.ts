@@ -11,6 +11,8 @@ import { HarnessConfigError } from './errors.js';
 import { createCustomerLock, type CustomerLockOptions } from './gateway/customer-lock.js';
 import { createRefundExecutor, type RefundRequest } from './gateway/refund.js';
 import { createReviewSettler, type ReviewOutcome, type ReviewSettlement } from './gateway/settle-review.js';
+import type { ReviewCandidates } from './gateway/review-candidates.js';
+export type { ReviewCandidate, ReviewCandidates } from './gateway/review-candidates.js';
 import { createToolCaller, type CallOptions, type Sleep } from './gateway/tool-calls.js';
 import { createModelGateway, DEFAULT_MODEL_CONFIG, type ModelConfig } from './models/gateway.js';
 import { DEFAULT_POLICY, PolicyDocument, createPolicy, type Policy } from './policy/document.js';
@@ -89,6 +91,8 @@ export interface Harness {
    * journal row with `by` as its actor (gateway/settle-review.ts).
    */
   settleReview(ctx: StepContext, run: GatedRun, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome>;
+  /** The order's refunds since a pending review's dispatch, each a candidate or set aside with why (gateway/review-candidates.ts). */
+  reviewCandidates(ctx: StepContext, run: GatedRun): Promise<ReviewCandidates>;
   readonly policy: Policy;
 }
 
@@ -153,6 +157,7 @@ export function createHarness(deps: HarnessDeps): Harness {
     },
     refund: (ctx, input) => refunds.refund(ctx, input),
     settleReview: (ctx, run, settlement, by) => reviews.settleReview(ctx, run, settlement, by),
+    reviewCandidates: (ctx, run) => reviews.listCandidates(ctx, run),
   };
 }
 

@@ -7,9 +7,18 @@ import type { HttpHandler, Route } from './gateway.js';
 /** Routes the local runtime serves beyond the HTTP API: the SES capture's emails. */
 export const LOCAL_ONLY_ROUTES = [{ method: 'GET', path: '/api/mail' }] as const;
 
-export function localRoutes(handlers: Readonly<Record<RouteFunction, HttpHandler>>, local: { mail: HttpHandler }): Route[] {
+/**
+ * `sandboxPages`: the read-only ticket, order and execution pages the console links to locally, and
+ * the icon (local/sandbox/pages.ts).
+ */
+export function localRoutes(
+  handlers: Readonly<Record<RouteFunction, HttpHandler>>,
+  local: { mail: HttpHandler },
+  sandboxPages: readonly Route[] = [],
+): Route[] {
   return [
     ...ROUTES.filter((route) => !route.deployedOnly).map((route) => ({ method: route.method, path: route.path, handler: handlers[route.fn] })),
     ...LOCAL_ONLY_ROUTES.map((route) => ({ ...route, handler: local.mail })),
+    ...sandboxPages,
   ];
 }

@@ -29,6 +29,7 @@ import { startLocalSes } from './emulators/ses.js';
 import { closeServer, portOf } from './emulators/listen.js';
 import { createGatewayServer } from './gateway.js';
 import { localRoutes } from './routes.js';
+import { SANDBOX_PAGE_BASES, sandboxPages } from './sandbox/pages.js';
 import { startSqsPoller } from './sqs-poller.js';
 import { LOCAL_OPERATOR } from '#functions/console/identity.js';
 import { latestEvalReport } from './eval-report.js';
@@ -188,10 +189,21 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
         get consoleBaseUrl() {
           return publicBaseUrl();
         },
-        store: { name: opts.fixture.shop.name, timeZone: opts.fixture.shop.timeZone ?? backend.deps.policy.document.timeZone },
+        store: {
+          name: opts.fixture.shop.name,
+          timeZone: opts.fixture.shop.timeZone ?? backend.deps.policy.document.timeZone,
+          ...(opts.fixture.shop.locale ? { locale: opts.fixture.shop.locale } : {}),
+        },
       },
       // The console on a laptop: nobody signs in; the one person is the local operator with every role.
-      console: { identify: () => LOCAL_OPERATOR, csrfSecret: randomBytes(32).toString('base64url'), environment: 'local', evalReport: latestEvalReport() },
+      console: {
+        identify: () => LOCAL_OPERATOR,
+        csrfSecret: randomBytes(32).toString('base64url'),
+        environment: 'local',
+        evalReport: latestEvalReport(),
+        // No Shopify admin, helpdesk agent UI or AWS console here: the links out open the sandbox's own pages.
+        localLinks: SANDBOX_PAGE_BASES,
+      },
       log: (msg, data) => log(`${msg} ${JSON.stringify(data)}`),
     });
 
@@ -257,6 +269,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
         console: app.console,
       },
       { mail: async () => json(200, { emails: await ses.emails() }) },
+      sandboxPages({ store: store.store, helpdeskUrl: helpdesk.url, executions: (runId) => engine?.describe(runId), locale: opts.fixture.shop.locale }),
     );
     const server = createGatewayServer(routes, (error) => log(`gateway error: ${(error as Error).name}: ${(error as Error).message}`));
     await new Promise<void>((resolve, reject) => {

@@ -3,6 +3,7 @@
 // a pass rate no lower than the baseline's on the same tickets. Pure; works on full result files and
 // on eval/baseline.json alike (both are EvalResult, the baseline slimmer), version 1 files included.
 import type { CorpusFigures } from './corpus-figures.js';
+import { moneyText } from './scoring.js';
 import { SAFETY_CLASSES, type EvalResult, type MoneyError, type Rate, type SafetyClass, type Summary, type TicketResult } from './types.js';
 
 /** The parts of a result that comparing needs (a baseline keeps only these). */
@@ -142,8 +143,8 @@ function overRefunds(current: Summary, baseline: Summary | null): string[] {
   for (const [currency, { overMinor }] of Object.entries(current.money.byCurrency)) {
     if (overMinor === 0) continue;
     const allowed = baseline ? moneyOf(baseline, currency).overMinor : 0;
-    if (allowed === null) reasons.push(`warning: over-refunded ${overMinor} ${currency} (minor units); the baseline's is not split by currency`);
-    else if (overMinor > allowed) reasons.push(`over-refunded ${overMinor} ${currency} (minor units), the baseline ${allowed}`);
+    if (allowed === null) reasons.push(`warning: over-refunded ${moneyText(overMinor, currency)}; the baseline's is not split by currency`);
+    else if (overMinor > allowed) reasons.push(`over-refunded ${moneyText(overMinor, currency)}, the baseline ${moneyText(allowed, currency)}`);
   }
   return reasons;
 }

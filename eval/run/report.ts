@@ -3,7 +3,7 @@
 // safety classes, money error per currency, trajectory violations, cost and latency, and every
 // failed ticket with expected vs actual. Pure: EvalResult in, HTML out. Written by cli.ts next to the JSON.
 import type { CorpusFigures } from './corpus-figures.js';
-import { formatLines } from './scoring.js';
+import { formatLines, moneyText } from './scoring.js';
 import { percent } from './compare.js';
 import { ACTUAL_OUTCOMES, SAFETY_CLASSES, TRAJECTORY_RULES, type EvalResult, type Rate, type TicketResult } from './types.js';
 
@@ -84,7 +84,8 @@ function confusionMatrix(confusion: Record<string, Record<string, number>>): str
   return `<svg role="img" aria-label="expected vs actual outcome" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg>`;
 }
 
-const money = (minor: number) => minor.toLocaleString('en-US');
+/** "$26.00", never "2,600 USD": money as people read it (a currency nobody recorded keeps the figure). */
+const money = (minor: number, currency: string | null) => moneyText(minor, currency);
 
 function failedRows(tickets: readonly TicketResult[]): string {
   const rows = tickets.flatMap((t) =>
@@ -94,7 +95,7 @@ function failedRows(tickets: readonly TicketResult[]): string {
         const o = r.observation;
         const x = t.expected;
         const actual = [
-          `<b>${e(o.outcome)}</b> ${money(o.amountMinor)} ${e(o.currency ?? '')}`,
+          `<b>${e(o.outcome)}</b> ${e(money(o.amountMinor, o.currency))}`,
           `lines ${e(formatLines(o.lines))}`,
           `order ${e(o.boundOrder ?? 'none')}`,
           o.escalation ? `<span class="small">escalated at ${e(o.escalation.step)}: ${e(o.escalation.reason.slice(0, 200))}</span>` : '',
@@ -103,7 +104,7 @@ function failedRows(tickets: readonly TicketResult[]): string {
           .filter(Boolean)
           .join('<br>');
         const expected = [
-          `<b>${e(x.outcome)}</b> ${money(x.amountMinor)} ${e(x.currency ?? '')}`,
+          `<b>${e(x.outcome)}</b> ${e(money(x.amountMinor, x.currency))}`,
           `lines ${e(formatLines(x.lines))}`,
           `order ${e(x.boundOrder === null ? 'none' : String(x.boundOrder))}`,
           x.escalation ? `<span class="small">escalation: ${e(x.escalation)}</span>` : '',
@@ -125,11 +126,11 @@ export function renderHtml(result: EvalResult): string {
     ? ''
     : `<p class="bad">Incomplete, so the eval failed (exit 1): ${s.timedOut} run(s) did not settle within ${meta.timeoutS}s and ${s.errors} could not be sent or never started; they count as failed.</p>`;
   const currencies = Object.entries(s.money.byCurrency);
-  const overTile = currencies.filter(([, m]) => m.overMinor > 0).map(([c, m]) => `${money(m.overMinor)} ${c}`);
+  const overTile = currencies.filter(([, m]) => m.overMinor > 0).map(([c, m]) => money(m.overMinor, c));
   const moneyRows = currencies
     .map(
       ([c, m]) =>
-        `<tr><td>${e(c)}</td><td class="num${m.overMinor > 0 ? ' bad' : ''}">${money(m.overMinor)}</td><td class="num">${money(m.underMinor)}</td></tr>`,
+        `<tr><td>${e(c)}</td><td class="num${m.overMinor > 0 ? ' bad' : ''}">${e(money(m.overMinor, c))}</td><td class="num">${e(money(m.underMinor, c))}</td></tr>`,
     )
     .join('');
   const safetyRows = SAFETY_CLASSES.map((c) => {
@@ -164,7 +165,7 @@ ${incomplete}
 ${tile('pass@1', percent(s.overall.pass1))}
 ${tile(`pass^${meta.k}`, percent(s.overall.passK))}
 ${tile('safety classes', s.safetyOk ? 'all 100%' : 'VIOLATED', s.safetyOk ? 'ok' : 'bad')}
-${tile('over-refunded (minor units)', overTile.join(' · ') || 'none', overTile.length > 0 ? 'bad' : '')}
+${tile('over-refunded', overTile.join(' · ') || 'none', overTile.length > 0 ? 'bad' : '')}
 ${tile('timed out / errors', `${s.timedOut} / ${s.errors}`, s.timedOut + s.errors > 0 ? 'bad' : '')}
 </div>
 <h2>Pass@1 per category</h2>
@@ -178,7 +179,7 @@ ${confusionMatrix(s.confusion)}
 ${corpusSection(s.corpus)}
 <h2>Money error</h2>
 <table><thead><tr><th>currency</th><th class="num">over-refunded (vs label; all of it when the label moves no money)</th><th class="num">under-refunded (auto-refund labels)</th></tr></thead><tbody>${moneyRows || '<tr><td colspan="3">no money in the set</td></tr>'}</tbody></table>
-<p class="small">In each currency's minor units; amounts in different currencies are never added. Refunds that include an unclaimed line: ${s.money.unclaimedRefunds}. Currencies in the set: ${e(s.money.currencies.join(', ') || 'none')}.</p>
+<p class="small">Each currency on its own; amounts in different currencies are never added. Refunds that include an unclaimed line: ${s.money.unclaimedRefunds}. Currencies in the set: ${e(s.money.currencies.join(', ') || 'none')}.</p>
 <h2>Trajectory violations</h2>
 <p>${s.trajectory.runsWithViolations} run(s) with at least one.</p>
 <table><thead><tr><th>rule</th><th class="num">runs</th></tr></thead><tbody>${trajectoryRows}</tbody></table>

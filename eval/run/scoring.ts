@@ -2,6 +2,7 @@
 // category and overall, the safety classes (which must hold on every run), money error per currency
 // (never added across currencies), trajectory violations, cost and latency, and whether every run
 // came to an end. Pure: the runner hands it observations, the tests hand-made ones.
+import { formatMoney } from '#shared/money.js';
 import { percentile } from '../../bench/stats.js';
 import type { Claim, Label } from '../golden/schema.js';
 import {
@@ -122,8 +123,20 @@ export function sumByCurrency(parts: readonly MoneyByCurrency[], seed: readonly 
 }
 
 /** "EUR over 0, under 7000; USD over 200, under 0" (minor units), or "none" when no currency is involved. */
+/** An amount as people read it ("$26.00", "¥500"); a currency nobody recorded keeps the bare figure. */
+export function moneyText(amountMinor: number, currency: string | null): string {
+  if (currency && /^[A-Z]{3}$/.test(currency) && Number.isInteger(amountMinor)) {
+    try {
+      return formatMoney(amountMinor, currency);
+    } catch {
+      // not a currency Intl knows: the bare figure below
+    }
+  }
+  return `${amountMinor.toLocaleString('en-US')}${currency ? ` ${currency}` : ''}`;
+}
+
 export function formatMoneyByCurrency(byCurrency: MoneyByCurrency): string {
-  const parts = Object.entries(byCurrency).map(([c, e]) => `${c} over ${e.overMinor}, under ${e.underMinor}`);
+  const parts = Object.entries(byCurrency).map(([c, e]) => `${c} over ${moneyText(e.overMinor, c)}, under ${moneyText(e.underMinor, c)}`);
   return parts.length === 0 ? 'none' : parts.join('; ');
 }
 

@@ -1,7 +1,7 @@
 // The eval's terminal output: the summary printed after a run, the side-by-side table of
 // `--compare`, and the CI verdict. Pure text; cli.ts prints it.
 import { percent, type CiVerdict, type Comparison } from './compare.js';
-import { formatMoneyByCurrency } from './scoring.js';
+import { formatMoneyByCurrency, moneyText } from './scoring.js';
 import { SAFETY_CLASSES, TRAJECTORY_RULES, type EvalResult } from './types.js';
 import type { CorpusFigures } from './corpus-figures.js';
 
@@ -39,7 +39,7 @@ export function renderSummary(result: EvalResult): string {
     );
   }
   if (s.unattributedRefunds > 0) lines.push(`    ** ${s.unattributedRefunds} store refund(s) that no run accounts for **`);
-  lines.push(`  money error per currency (minor units): ${formatMoneyByCurrency(s.money.byCurrency)}; refunds of unclaimed lines ${s.money.unclaimedRefunds}`);
+  lines.push(`  money error per currency: ${formatMoneyByCurrency(s.money.byCurrency)}; refunds of unclaimed lines ${s.money.unclaimedRefunds}`);
   if (s.corpus) lines.push(...corpusLines(s.corpus));
   const rules = TRAJECTORY_RULES.filter((r) => s.trajectory.byRule[r] > 0).map((r) => `${r} ${s.trajectory.byRule[r]}`);
   lines.push(`  trajectory violations: ${s.trajectory.runsWithViolations} run(s)${rules.length > 0 ? ` (${rules.join(', ')})` : ''}`);
@@ -71,10 +71,10 @@ export function renderComparison(cmp: Comparison, names: [string, string]): stri
   lines.push('  safety classes');
   for (const s of cmp.safety) lines.push(`    ${pad(s.safetyClass, 28)}${lpad(percent(s.a), 10)}${lpad(percent(s.b), 10)}`);
   lines.push('');
-  lines.push(`  money error (minor units)       ${lpad('A over / under', 20)}${lpad('B over / under', 20)}`);
-  const figure = (n: number | null) => (n === null ? 'n/a' : String(n));
-  const cell = (m: { overMinor: number | null; underMinor: number | null }) => `${figure(m.overMinor)} / ${figure(m.underMinor)}`;
-  for (const m of cmp.money) lines.push(`    ${pad(m.currency, 28)}${lpad(cell(m.a), 20)}${lpad(cell(m.b), 20)}`);
+  lines.push(`  money error                     ${lpad('A over / under', 24)}${lpad('B over / under', 24)}`);
+  const figure = (n: number | null, currency: string) => (n === null ? 'n/a' : moneyText(n, currency));
+  const cell = (m: { overMinor: number | null; underMinor: number | null }, c: string) => `${figure(m.overMinor, c)} / ${figure(m.underMinor, c)}`;
+  for (const m of cmp.money) lines.push(`    ${pad(m.currency, 28)}${lpad(cell(m.a, m.currency), 24)}${lpad(cell(m.b, m.currency), 24)}`);
   for (const [side, totals] of [
     ['A', cmp.unsplit.a],
     ['B', cmp.unsplit.b],

@@ -5,7 +5,10 @@
 // If that last call fails, the decision stays saved and the same approver's same decision, posted
 // again while the run still waits, re-sends it. A decision is recorded on the run only while the
 // run is not cancelled (a conditional write, ordered against cancel-run's): one that loses to a
-// cancel ends the wait as cancelled and moves no money.
+// cancel ends the wait as cancelled and moves no money. An approval is re-checked against the order
+// as it is now (request-approval/order-now.ts) when it is looked at and when it is approved: one whose
+// lines another run has refunded since is not approved but closed with the reason in a sentence, and
+// its run goes to the team with that sentence (the escalation note), so nobody is told it worked.
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { ApprovalRecord, ApprovalStore, Clock } from '#harness/ports.js';
 import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
@@ -13,6 +16,11 @@ import type { Run } from '#functions/shared/domain/run.js';
 import { RUN_CANCELLED_ERROR } from '../cancel-run/use-case.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
 import type { ApproverLinks } from '../shared/approver-links.js';
+import type { Policy } from '#harness/policy/document.js';
+import { approvalView as buildEvidence, type ApprovalDisplay, type ApprovalView as ApprovalEvidence } from '../request-approval/approval-view.js';
+import { createFormats } from '../request-approval/formats.js';
+import { readOrderNow, type OrderNow, type RunsByOrder } from '../request-approval/order-now.js';
+import { notCarriedOutInWords } from '../request-approval/order-now-words.js';
 
 export interface ApprovalDecisionDeps {
   approvals: ApprovalStore;
@@ -23,16 +31,23 @@ export interface ApprovalDecisionDeps {
   links: () => ApproverLinks;
   /** ApprovalsDecided and ApprovalsOverridden (a rejection): the approval override rate. */
   metrics?: ProductMetrics;
+  /** The runs on an order: what they refunded since, and their approvals. Absent: the run's snapshot alone is trusted. */
+  findRunsByOrder?: RunsByOrder;
+  /** The store's locale and time zone for the sentences a lead reads (money, dates). */
+  tenant?: ApprovalDisplay;
+  policy?: Policy;
 }
 
 export type ApprovalView =
   | { kind: 'not_found' }
-  | { kind: 'pending'; approval: ApprovalRecord; run: Run | null; approver: string }
+  | { kind: 'pending'; approval: ApprovalRecord; run: Run | null; approver: string; orderNow: OrderNow | null }
   | { kind: 'not_an_approver' }
   | { kind: 'closed'; approval: ApprovalRecord; cancelled: boolean };
 
 export type DecisionOutcome =
   | { kind: 'decided'; approval: ApprovalRecord; resent: boolean }
+  /** Approved, but the order has nothing left of it to refund: closed, nothing refunded, the team told why. */
+  | { kind: 'not_carried_out'; approval: ApprovalRecord; message: string }
   | { kind: 'undelivered'; approval: ApprovalRecord }
   | { kind: 'not_found' }
   | { kind: 'closed'; approval: ApprovalRecord; cancelled: boolean }
@@ -58,19 +73,30 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
     if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: !!run?.cancellation };
     const approver = deps.links().verify(approvalId, approverToken);
     if (!approver) return { kind: 'not_an_approver' };
-    return { kind: 'pending', approval, run, approver };
+    return { kind: 'pending', approval, run, approver, orderNow: await readOrderNow(deps.findRunsByOrder, run) };
+  }
+
+  /** Why approving this run's refund would refund nothing now, in a sentence; null when it can still be made. */
+  async function cannotRefund(run: Run | null): Promise<string | null> {
+    const now = await readOrderNow(deps.findRunsByOrder, run);
+    if (!now || !run?.order) return null;
+    const timeZone = deps.tenant?.store?.timeZone ?? deps.policy?.document.timeZone;
+    const fmt = createFormats({ locale: deps.tenant?.store?.locale, timeZone, now: deps.clock.now() });
+    return notCarriedOutInWords(now, run.order.orderNumber, fmt);
   }
 
   /** Ends the wait; the run reads 'running' only once the engine has the decision. */
   async function deliver(decided: ApprovalRecord, resent: boolean): Promise<DecisionOutcome> {
     const approved = decided.status === 'approved';
+    // 'cancelled' here is an approval that could not be carried out: its reason is the sentence the team reads.
+    const notCarriedOut = decided.status === 'cancelled' ? (decided.reason ?? 'the refund can no longer be made') : null;
     try {
       await deps.workflow.sendTaskSuccess(decided.taskToken, {
         outcome: approved ? 'continue' : 'escalate',
         detail: {
           decision: decided.status,
           approvalId: decided.approvalId,
-          reason: approved ? null : `refund rejected by ${decided.decidedBy}${decided.reason ? `: ${decided.reason}` : ''}`,
+          reason: approved ? null : (notCarriedOut ?? `refund rejected by ${decided.decidedBy}${decided.reason ? `: ${decided.reason}` : ''}`),
         },
       });
     } catch (error) {
@@ -80,6 +106,7 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
     // Only a run still waiting reads 'running' again: never over a cancel, nor over a later step's status.
     const running = await deps.runs.updateIf(decided.runId, { status: 'running' }, { statusIn: ['awaiting_approval'], notCancelled: true });
     if (!running && (await deps.runs.get(decided.runId))?.cancellation) return { kind: 'closed', approval: decided, cancelled: true };
+    if (notCarriedOut) return { kind: 'not_carried_out', approval: decided, message: notCarriedOut };
     return { kind: 'decided', approval: decided, resent };
   }
 
@@ -97,20 +124,22 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
     if (approval.status !== 'pending' || run?.cancellation) {
       // The same approver repeating the same decision while the run still waits: the first answer
       // was saved but never reached the engine. Re-send it.
-      const retry = approver !== null && approval.decidedBy === approver && approval.status === status && approval.formToken === input.formToken;
+      const same = approval.status === status || (status === 'approved' && approval.status === 'cancelled' && approval.decidedBy !== null);
+      const retry = approver !== null && approval.decidedBy === approver && same && approval.formToken === input.formToken;
       if (retry && isWaiting(run)) return deliver(approval, true);
       return { kind: 'closed', approval, cancelled: !!run?.cancellation };
     }
     if (!approver) return { kind: 'not_an_approver' };
     const now = deps.clock.now();
     if (now.toISOString() >= approval.expiresAt) return { kind: 'expired', approval };
+    const undoable = status === 'approved' ? await cannotRefund(run) : null;
     const decided = await deps.approvals.decide({
       approvalId: input.approvalId,
       formToken: input.formToken,
-      status,
+      status: undoable ? 'cancelled' : status,
       decidedBy: approver,
       decidedAt: now.toISOString(),
-      reason: input.reason,
+      reason: undoable ?? input.reason,
     });
     if (!decided) {
       const current = await deps.approvals.get(input.approvalId);
@@ -129,13 +158,14 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
     if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: !!run?.cancellation };
     const now = deps.clock.now();
     if (now.toISOString() >= approval.expiresAt) return { kind: 'expired', approval };
+    const undoable = input.decision === 'approve' ? await cannotRefund(run) : null;
     const decided = await deps.approvals.decide({
       approvalId: input.approvalId,
       formToken: approval.formToken,
-      status: input.decision === 'approve' ? 'approved' : 'rejected',
+      status: undoable ? 'cancelled' : input.decision === 'approve' ? 'approved' : 'rejected',
       decidedBy: input.approver,
       decidedAt: now.toISOString(),
-      reason: input.reason,
+      reason: undoable ?? input.reason,
     });
     if (!decided) {
       const current = await deps.approvals.get(input.approvalId);
@@ -147,8 +177,9 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
   /** The saved decision on the run, counted, and delivered to the waiting execution. */
   async function recordDecision(decided: ApprovalRecord): Promise<DecisionOutcome> {
     const recorded = await deps.runs.updateIf(decided.runId, { approval: approvalSummaryOf(decided) }, { notCancelled: true });
-    // Counted when the decision is saved (once: the conditional write above is single-use).
-    deps.metrics?.count(decided.tenant, 'ApprovalsDecided');
+    // Counted when the decision is saved (once: the conditional write above is single-use); an
+    // approval that could not be carried out was no decision on the proposal, and is not counted.
+    if (decided.status !== 'cancelled') deps.metrics?.count(decided.tenant, 'ApprovalsDecided');
     if (decided.status === 'rejected') deps.metrics?.count(decided.tenant, 'ApprovalsOverridden');
     if (!recorded) {
       // The cancel reached the run first: the decision is kept for the audit, the wait ends as cancelled.
@@ -159,5 +190,25 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
     return deliver(decided, false);
   }
 
-  return { view, decide, decideAs };
+  /**
+   * The evidence a lead reads for a run's approval, with the order as it is now (the console's queue
+   * and confirm page); `linkToApproval` says where this reader opens another approval on the order.
+   */
+  async function evidenceForRun(run: Run, linkToApproval: (approvalId: string) => string | null): Promise<ApprovalEvidence | null> {
+    const a = run.approval;
+    if (!a) return null;
+    const orderNow = await readOrderNow(deps.findRunsByOrder, run).catch(() => null);
+    const input = { run, amountMinor: a.amountMinor, currency: a.currency, expiresAt: a.expiresAt, now: deps.clock.now(), orderNow, linkToApproval };
+    return buildEvidence({ ...input, ...(deps.tenant ? { tenant: deps.tenant } : {}), ...(deps.policy ? { policy: deps.policy } : {}) });
+  }
+
+  /** An approval by id with its run and evidence (no approver token: the console's signed-in lead). */
+  async function evidenceOf(approvalId: string, linkToApproval: (approvalId: string) => string | null) {
+    const { approval, run } = await load(approvalId);
+    if (!approval) return null;
+    const current = run?.approval?.approvalId === approvalId ? run : null;
+    return { approval, run, evidence: current ? await evidenceForRun(current, linkToApproval) : null };
+  }
+
+  return { view, decide, decideAs, evidenceForRun, evidenceOf };
 }

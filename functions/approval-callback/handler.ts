@@ -41,7 +41,10 @@ export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
       if (view.kind === 'not_found') return html(404, resultPage('Approval not found', 'This approval link is not valid.'));
       if (view.kind === 'closed') return html(200, closedPage(view.approval, view.cancelled, viewer(token)));
       if (view.kind === 'not_an_approver') return html(403, NOT_AN_APPROVER);
-      const context = { now: deps.clock.now(), tenant: deps.tenant, policy: deps.policy };
+      // Another approval on the same order opens on its own page, as the same approver.
+      const linkToApproval = (otherId: string) =>
+        `/approvals/${encodeURIComponent(otherId)}?${APPROVER_TOKEN_PARAM}=${encodeURIComponent(deps.links().sign(otherId, view.approver))}`;
+      const context = { now: deps.clock.now(), tenant: deps.tenant, policy: deps.policy, orderNow: view.orderNow, linkToApproval };
       return html(200, confirmationPage(view.approval, view.run, view.approver, event.queryStringParameters?.[APPROVER_TOKEN_PARAM] ?? '', context));
     }
     if (method !== 'POST') return html(405, resultPage('Not allowed', 'Use the buttons on the approval page.'));
@@ -64,6 +67,11 @@ export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
               ? 'Thank you. The refund will be issued now and a reply drafted on the ticket.'
               : 'Thank you. No refund will be made; the ticket goes back to the team.',
           ),
+        );
+      case 'not_carried_out':
+        return html(
+          409,
+          resultPage('Not refunded', `${outcome.message} Nothing was refunded by this approval; the ticket goes to the team with a note saying so.`),
         );
       case 'undelivered':
         return html(

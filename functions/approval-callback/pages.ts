@@ -1,13 +1,24 @@
 // The approval pages: a confirmation page (GET changes nothing, so mail scanners that prefetch
 // links cannot approve) showing the approval email's evidence, and the result pages after a POST.
-import { formatMoney } from '#harness/domain/money.js';
+import { formatMoney } from '#shared/money.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/document.js';
 import { escapeHtml as e } from '../shared/http.js';
 import { APPROVER_TOKEN_PARAM } from '../shared/approver-links.js';
 import { approvalView, type ApprovalDisplay } from '../request-approval/approval-view.js';
-import { customerWordsHtml, heading, linesHtml, linksHtml, outcomesHtml, refundsHtml, summaryHtml, whyHtml } from '../request-approval/evidence-html.js';
+import {
+  customerWordsHtml,
+  heading,
+  linesHtml,
+  linksHtml,
+  orderNowHtml,
+  outcomesHtml,
+  refundsHtml,
+  summaryHtml,
+  whyHtml,
+} from '../request-approval/evidence-html.js';
+import type { OrderNow } from '../request-approval/order-now.js';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>
@@ -20,6 +31,9 @@ export interface PageContext {
   now: Date;
   tenant?: ApprovalDisplay;
   policy?: Policy;
+  /** The order as it is now, read when the page is opened: "still refundable" and the other approvals on it. */
+  orderNow?: OrderNow | null;
+  linkToApproval?: (approvalId: string) => string | null;
 }
 
 /**
@@ -45,6 +59,7 @@ export function confirmationPage(approval: ApprovalRecord, run: Run | null, appr
     `Approve a ${view.amount} refund on order #${view.orderNumber}?`,
     `<p style="color:#52525b;margin-top:-.5rem;">${e(view.storeName)}</p>
 ${section(summaryHtml(view))}
+${orderNowHtml(view) ? section(orderNowHtml(view)) : ''}
 ${section(whyHtml(view))}
 ${section(linesHtml(view))}
 ${section(refundsHtml(view))}

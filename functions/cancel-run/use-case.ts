@@ -4,7 +4,13 @@
 // cancelled, and with no refund claimed. The Refund step claims the run the same way before it may
 // dispatch, so exactly one of them wins: a cancel after the claim is refused ("a refund is in
 // flight"; the refund finishes and the run says so), and no refund starts after a cancel.
-import type { ApprovalStore, Clock } from '#harness/ports.js';
+// A ticket that carries the holding note ("Waiting for a lead's approval") gets the note that ends
+// it (request-approval/ended-note.ts), posted here through the harness as the step runs end in
+// (Escalate): a stopped execution runs no Escalate, so nothing else would tell the ticket.
+import type { ApprovalRecord, ApprovalStore, Clock, StepContext } from '#harness/ports.js';
+import type { StepDeps } from '../shared/step-deps.js';
+import { createFormats } from '../request-approval/formats.js';
+import { cancelledNote } from '../request-approval/ended-note.js';
 import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
 import type { Run, RunCancellation } from '#functions/shared/domain/run.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
@@ -15,10 +21,15 @@ export interface CancelRunDeps {
   approvals: ApprovalStore;
   workflow: WorkflowEngine;
   clock: Clock;
+  /** The one path to tools: the ending note goes through post_draft. Absent, the ticket is not told. */
+  harness?: Pick<StepDeps['harness'], 'callTool'>;
+  /** The store's time zone and locale for the note's time (else the policy's zone). */
+  tenant?: Pick<StepDeps['tenant'], 'store'>;
+  policy?: StepDeps['policy'];
 }
 
 export type CancelOutcome =
-  | { kind: 'cancelled'; runId: string; state: string; approvalClosed: boolean; stopped: boolean }
+  | { kind: 'cancelled'; runId: string; state: string; approvalClosed: boolean; stopped: boolean; noteId?: string | null }
   | { kind: 'already_closed'; runId: string; status: string }
   | { kind: 'refund_in_flight'; runId: string }
   | { kind: 'not_found'; runId: string };
@@ -35,8 +46,22 @@ function refusal(run: Run): CancelOutcome | null {
   return null;
 }
 
+/** The note that ends the holding note, when the ticket carries one; best effort (a failure is in the journal). */
+async function tellTicket(deps: CancelRunDeps, run: Run, approval: ApprovalRecord | null, actor: string | undefined): Promise<string | null> {
+  if (!deps.harness || !approval?.holdingNoteAt || !run.cancellation) return null;
+  const timeZone = deps.tenant?.store?.timeZone ?? deps.policy?.document.timeZone;
+  const fmt = createFormats({ locale: deps.tenant?.store?.locale, timeZone, now: deps.clock.now() });
+  const body = cancelledNote({ run, cancellation: run.cancellation, approval, actor, fmt });
+  const ctx: StepContext = { tenant: run.tenant, runId: run.runId, step: 'Escalate', boundOrderId: run.order?.orderId ?? null };
+  try {
+    return (await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body })).noteId;
+  } catch {
+    return null;
+  }
+}
+
 export function createCancelRun(deps: CancelRunDeps) {
-  return async function cancelRun(input: { runId: string; by: RunCancellation['by']; reason: string }): Promise<CancelOutcome> {
+  return async function cancelRun(input: { runId: string; by: RunCancellation['by']; reason: string; actor?: string }): Promise<CancelOutcome> {
     const found = await deps.runs.get(input.runId);
     if (!found) return { kind: 'not_found', runId: input.runId };
     const refused = refusal(found);
@@ -85,6 +110,7 @@ export function createCancelRun(deps: CancelRunDeps) {
     }
     // A stopped execution runs no Escalate: the run reads as finished here.
     if (stopped) await deps.runs.update(run.runId, { state: 'Cancelled' });
-    return { kind: 'cancelled', runId: run.runId, state: cancellation.state, approvalClosed, stopped };
+    const noteId = await tellTicket(deps, run, approval, input.actor);
+    return { kind: 'cancelled', runId: run.runId, state: cancellation.state, approvalClosed, stopped, ...(noteId ? { noteId } : {}) };
   };
 }

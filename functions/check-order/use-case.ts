@@ -1,7 +1,8 @@
 // CheckOrder: bind the run to one order owned by the requester and read its facts (items,
 // refundable amounts, fulfilment, refund history) through the harness. The order is the one the
 // ticket names; a ticket naming none binds to the requester's only order (found by their email),
-// and anything else goes to a person. Never an order guessed from item names.
+// and anything else goes to a person. Never an order guessed from item names. A re-run whose order
+// a person picked in the console binds to that one, if the customer wrote it (shared/order-choice.ts).
 // triage → [find_customer_orders] → get_order → ownership → get_refund_history → run.order
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import { checkBinding } from '#harness/policy/binding.js';
@@ -11,6 +12,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';
 import { continueWith, escalate } from '../shared/step-result.js';
 import { customerWords } from '../shared/customer-words.js';
+import { orderChoiceRefusal } from '../shared/order-choice.js';
 import { createStep } from '../shared/step.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import type { StepDeps } from '../shared/step-deps.js';
@@ -31,6 +33,11 @@ async function chooseOrder(
   run: Run,
   requester: string,
 ): Promise<{ orderNumber: string; binding: Binding } | { escalate: string }> {
+  // A person picked the order on a re-run (console): bound to it only if the customer wrote it.
+  if (run.orderChoice) {
+    const refused = orderChoiceRefusal(run, run.orderChoice.orderNumber);
+    return refused ? { escalate: refused } : { orderNumber: run.orderChoice.orderNumber, binding: 'picked' };
+  }
   const verdict = checkBinding(run.triage!, customerWords(run));
   if (verdict.kind === 'refuse') return { escalate: verdict.reason };
   if (verdict.kind === 'named') return { orderNumber: verdict.orderNumber, binding: verdict.binding };

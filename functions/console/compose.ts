@@ -1,6 +1,7 @@
 // The console put together from the app's dependencies (functions/app.ts): the read side over the
 // run store and journal, approval decisions as the signed-in lead, the harness's review settlement,
-// the dead-letter use case and shadow figures. Without console settings every route is a 404.
+// the dead-letter use case, shadow figures, and the run actions (cancel, re-run, hand back). Without
+// console settings every route is a 404.
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Harness } from '#harness/harness.js';
 import type { Clock, JournalStore } from '#harness/ports.js';
@@ -15,6 +16,10 @@ import type { StepDeps } from '../shared/step-deps.js';
 import { createConsoleHandler, type ConsoleHandlerDeps } from './handler.js';
 import type { Operator } from './identity.js';
 import { createConsoleData } from './use-case.js';
+import { createRunActions } from './actions.js';
+import { createCancelRun } from '../cancel-run/use-case.js';
+import { createStartRerun } from '../run-starter/rerun.js';
+import type { LocalLinkBases } from './links.js';
 
 /** Where and for whom the console runs: set by the local runtime and the console Lambda. */
 export interface ConsoleSettings {
@@ -22,6 +27,8 @@ export interface ConsoleSettings {
   csrfSecret: string;
   environment: string;
   stateMachineArn?: string;
+  /** Locally: where the sandbox serves a ticket, an order and an execution (the console's links out). */
+  localLinks?: LocalLinkBases;
   evalReport?: ConsoleHandlerDeps['evalReport'];
   signInUrl?: string;
 }
@@ -69,8 +76,17 @@ function build(deps: ConsoleAppDeps, settings: ConsoleSettings, links: ApprovalD
     clock: deps.clock,
     identify: settings.identify,
     csrfSecret: settings.csrfSecret,
-    links: { helpdesk: deps.tenant.helpdesk, store: deps.tenant.store, stateMachineArn: settings.stateMachineArn },
+    links: { helpdesk: deps.tenant.helpdesk, store: deps.tenant.store, stateMachineArn: settings.stateMachineArn, local: settings.localLinks },
     evalReport: settings.evalReport,
     signInUrl: settings.signInUrl,
+    // Cancel (the cancel-run use case), re-run (run-starter/rerun.ts), hand back (a note through the harness).
+    actions: createRunActions({
+      runs: deps.runs,
+      journal: deps.journal,
+      cancelRun: createCancelRun(deps),
+      startRerun: createStartRerun(deps),
+      harness: deps.harness,
+      clock: deps.clock,
+    }),
   });
 }

@@ -5,24 +5,31 @@
 //   GET  /queues                                   approvals, pending review, escalations, dead letters
 //   GET  /pictures                                 shadow agreement, latest evaluation, tickets and cost per day
 //   GET  /reports/eval                             the newest evaluation report (when one is at hand)
+//   GET  /queues/approvals/{approvalId}            an approval's evidence and the confirm form (views/approvals.ts)
 //   POST /queues/approvals/{approvalId}            decide (lead)
 //   POST /queues/reviews/{runId}                   settle a pending review (operator)
 //   POST /queues/dead-letters/{messageId}/retry    retry a dead letter (operator)
+//   GET|POST /runs/{runId}/cancel, POST /runs/{runId}/rerun, /hand-back   run actions (action-routes.ts)
 // Every page carries the security headers; every POST needs the person's CSRF token, the right
 // role and a same-origin request, and is journaled with who did it. URLs carry ids only.
 import { z } from 'zod';
-import { RunStatus } from '#functions/shared/domain/run.js';
+import { RunStatus, type Run } from '#functions/shared/domain/run.js';
 import type { Clock } from '#harness/ports.js';
 import { rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { DEAD_LETTER_ID } from '../dead-letters/use-case.js';
 import type { StoreProfile, StepDeps } from '../shared/step-deps.js';
-import { orderAdminUrl, ticketUrl } from '../request-approval/case-links.js';
+import { createFormats } from '../request-approval/formats.js';
+import { executionUrl, runLinks, type LocalLinkBases } from './links.js';
 import { may, type ConsoleAction, type Operator } from './identity.js';
+import { ACTION_NOTICES, type RunActions } from './actions.js';
+import { actionsViewFor, createActionRoutes } from './action-routes.js';
 import { createCsrf, page, sameOrigin, seeOther, SECURITY_HEADERS } from './security.js';
 import type { ConsoleData } from './use-case.js';
-import { e, layout, type NavItem, type PageFrame } from './views/layout.js';
+import { parseReviewForm, reviewContextFor, reviewContextsFor } from './review-form.js';
+import { e, fitDocument, layout, renderIn, type NavItem, type PageFrame } from './views/layout.js';
 import { picturesContent } from './views/pictures.js';
 import { queuesContent } from './views/queues.js';
+import { approvalConfirmContent, confirmTitle } from './views/approvals.js';
 import { runsContent, type RunsFilter } from './views/runs.js';
 import { timelineContent } from './views/timeline.js';
 
@@ -37,19 +44,23 @@ export interface ConsoleHandlerDeps {
   /** Signs the CSRF tokens of the console's forms. */
   csrfSecret: string;
   /** The tenant's helpdesk and store (ticket and order links), and the state machine (execution links). */
-  links?: { helpdesk?: StepDeps['tenant']['helpdesk']; store?: StoreProfile; stateMachineArn?: string };
+  links?: { helpdesk?: StepDeps['tenant']['helpdesk']; store?: StoreProfile; stateMachineArn?: string; local?: LocalLinkBases };
   /** The newest evaluation report, when one is at hand (locally eval/out/). */
   evalReport?: () => Promise<{ name: string; html: string } | null>;
   /** Where a person who is not signed in is sent (deployed: the hosted sign-in); absent, a 401 page. */
   signInUrl?: string;
+  /** Cancel, re-run, pick the order, hand back (actions.ts); absent: those routes are 404s. */
+  actions?: RunActions;
 }
 
 const RUN_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const APPROVAL_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const SEARCH = /^[A-Za-z0-9_./:#-]{1,128}$/;
+/** Ids, order numbers, a customer's name or email: letters of any script, digits, spaces and the marks names and emails use. */
+const SEARCH = /^[\p{L}\p{M}\p{N} _.@+'’/:#&,()-]{1,128}$/u;
 
 const NOTICES: Record<string, string> = {
+  ...ACTION_NOTICES,
   approved: 'Approved. The refund will be issued now and a reply drafted on the ticket.',
   rejected: 'Rejected. No refund will be made; the ticket goes back to the team.',
   'settled-found': 'Settled: the refund was found in the store and recorded on the run.',
@@ -63,27 +74,9 @@ const DecisionForm = z.object({
   reason: z.string().max(300).optional(),
   back: z.enum(['run', 'queues']).optional(),
 });
-const ReviewForm = z.object({
-  csrf: z.string().max(200),
-  outcome: z.enum(['found', 'not_found']),
-  refundId: z
-    .string()
-    .trim()
-    .max(100)
-    .regex(/^[A-Za-z0-9/:_.-]*$/)
-    .optional(),
-  back: z.enum(['run', 'queues']).optional(),
-});
 const RetryForm = z.object({ csrf: z.string().max(200) });
 
-/** A Step Functions console link for the run's execution (named after the run id), from the state machine's ARN. */
-export function executionUrl(stateMachineArn: string | undefined, runId: string): string | null {
-  const m = /^arn:(aws[a-z-]*):states:([a-z0-9-]+):(\d{12}):stateMachine:([A-Za-z0-9_-]+)$/.exec(stateMachineArn ?? '');
-  if (!m) return null;
-  const [, partition, region, account, name] = m;
-  const execution = `arn:${partition}:states:${region}:${account}:execution:${name}:${runId}`;
-  return `https://${region}.console.aws.amazon.com/states/home?region=${region}#/v2/executions/details/${encodeURIComponent(execution)}`;
-}
+export { executionUrl };
 
 /** The runs filter from the query string: unknown or malformed values are dropped and said so. */
 export function parseFilter(query: Record<string, string | undefined>): { filter: RunsFilter; problems: string[] } {
@@ -93,7 +86,7 @@ export function parseFilter(query: Record<string, string | undefined>): { filter
     const value = query[key]?.trim();
     if (!value) return;
     if (pattern.test(value)) filter[key] = value;
-    else problems.push(`${what} ignored: ${key === 'q' ? 'search takes ids only (letters, digits and _ . / : # -)' : 'not valid'}`);
+    else problems.push(`${what} ignored: ${key === 'q' ? "search takes up to 128 letters, digits, spaces and . _ @ + ' / : # & , ( ) -" : 'not valid'}`);
   };
   const status = query.status?.trim();
   if (status) {
@@ -114,6 +107,9 @@ export function parseFilter(query: Record<string, string | undefined>): { filter
 
 export function createConsoleHandler(deps: ConsoleHandlerDeps) {
   const csrf = createCsrf({ secret: deps.csrfSecret, clock: deps.clock });
+  const linksOf = (run: Run) => runLinks(run, deps.links);
+  // Times and money on every page in the store's zone and locale (UTC and en-US when it names none).
+  const formatsNow = () => createFormats({ locale: deps.links?.store?.locale, timeZone: deps.links?.store?.timeZone, now: deps.clock.now() });
 
   const frame = (who: Operator, title: string, nav: NavItem | null, notice: PageFrame['notice'] = null): PageFrame => ({
     title,
@@ -135,7 +131,7 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
     const now = deps.clock.now();
     if (routeKey === 'GET /') {
       const { filter, problems } = parseFilter(event.queryStringParameters ?? {});
-      const listed = await deps.data.listRuns(filter);
+      const listed = await deps.data.listRuns(filter, linksOf);
       return page(200, layout(frame(who, 'Runs', 'runs', noticeOf(event)), runsContent({ filter, problems, ...listed })));
     }
     if (routeKey === 'GET /runs/{runId}') {
@@ -143,18 +139,17 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
       if (!RUN_ID.test(runId)) return problem(who, 400, 'Not a run id', 'That is not a run id.', '/');
       const found = await deps.data.run(runId);
       if (!found) return problem(who, 404, 'Run not found', `Run ${runId} was not found.`, '/');
-      const tenant = { helpdesk: deps.links?.helpdesk, store: deps.links?.store };
-      const ticket = ticketUrl(found.run, tenant);
       const content = timelineContent(found.run, found.journal, {
-        links: {
-          ticket: ticket ? { label: `Ticket ${found.run.ticket.ticketId} in ${ticket.helpdesk}`, url: ticket.url } : null,
-          execution: executionUrl(deps.links?.stateMachineArn, runId),
-          order: orderAdminUrl(found.run, tenant),
-        },
+        links: linksOf(found.run),
         canDecide: may(who, 'decideApproval'),
         canSettle: may(who, 'settleReview'),
         csrf: csrf.issue(who.id),
         now,
+        actions: deps.actions ? actionsViewFor(who, csrf.issue(who.id)) : undefined,
+        review:
+          found.run.status === 'pending_review' && may(who, 'settleReview')
+            ? await reviewContextFor(found.run, deps.data, linksOf(found.run), formatsNow())
+            : undefined,
       });
       return page(200, layout(frame(who, `Run ${runId}`, 'runs', noticeOf(event)), content));
     }
@@ -162,13 +157,28 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
       const queues = await deps.data.queues();
       const content = queuesContent({
         ...queues,
+        linksOf,
         canDecide: may(who, 'decideApproval'),
         canSettle: may(who, 'settleReview'),
         canRetry: may(who, 'retryDeadLetter'),
         csrf: csrf.issue(who.id),
         now,
+        reviewContexts: may(who, 'settleReview') ? await reviewContextsFor(queues.reviews, deps.data, linksOf, formatsNow()) : undefined,
+        actions: deps.actions ? actionsViewFor(who, csrf.issue(who.id)) : undefined,
+        approvalEvidence: queues.approvals.length > 0 ? await deps.data.approvalEvidence(queues.approvals) : {},
       });
       return page(200, layout(frame(who, 'Queues', 'queues', noticeOf(event)), content));
+    }
+    if (routeKey === 'GET /queues/approvals/{approvalId}') {
+      // The confirm step: the approval's evidence, the order as it is now, and the one form that decides.
+      const approvalId = event.pathParameters?.approvalId ?? '';
+      if (!APPROVAL_ID.test(approvalId)) return problem(who, 400, 'Not an approval id', 'That is not an approval id.');
+      const found = await deps.data.approvalCase(approvalId);
+      if (!found) return problem(who, 404, 'Approval not found', `Approval ${approvalId} was not found.`);
+      const { approval, run, evidence } = found;
+      const { approvalId: id, status, decidedBy, amountMinor, currency } = approval;
+      const view = { approvalId: id, status, decidedBy, amountMinor, currency, run, evidence, canDecide: may(who, 'decideApproval'), csrf: csrf.issue(who.id) };
+      return page(200, layout(frame(who, confirmTitle(view), 'queues', noticeOf(event)), approvalConfirmContent(view)));
     }
     if (routeKey === 'GET /pictures') {
       const figures = await deps.data.pictures();
@@ -179,8 +189,10 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
     if (routeKey === 'GET /reports/eval') {
       const report = deps.evalReport ? await deps.evalReport() : null;
       if (!report) return problem(who, 404, 'No evaluation report', 'No evaluation report is at hand here.', '/pictures');
-      return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS }, body: report.html };
+      return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS }, body: fitDocument(report.html) };
     }
+    const action = await actionRoutes?.get(event, who);
+    if (action) return action;
     return problem(who, 404, 'Not found', 'There is no such console page.', '/');
   }
 
@@ -195,6 +207,16 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
   const back = (to: 'run' | 'queues' | undefined, runId: string | undefined, notice: string) =>
     seeOther(to === 'run' && runId ? `/runs/${encodeURIComponent(runId)}?notice=${notice}` : `/queues?notice=${notice}`);
 
+  const actionRoutes =
+    deps.actions &&
+    createActionRoutes(deps.actions, {
+      refused,
+      problem,
+      page: (who, title, content) => page(200, layout(frame(who, title, 'runs'), content)),
+      csrfFor: (who) => csrf.issue(who.id),
+      run: async (runId) => (await deps.data.run(runId))?.run ?? null,
+    });
+
   async function post(event: HttpEvent, who: Operator): Promise<HttpResult> {
     const fields = Object.fromEntries(new URLSearchParams(rawBody(event)));
     if (event.routeKey === 'POST /queues/approvals/{approvalId}') {
@@ -208,16 +230,14 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
     }
     if (event.routeKey === 'POST /queues/reviews/{runId}') {
       const runId = event.pathParameters?.runId ?? '';
-      const form = ReviewForm.safeParse(fields);
-      const denied = refused(event, who, 'settleReview', form.success ? form.data.csrf : undefined);
+      const form = parseReviewForm(fields);
+      const denied = refused(event, who, 'settleReview', form.csrf);
       if (denied) return denied;
-      if (!form.success || !RUN_ID.test(runId)) return problem(who, 400, 'Incomplete form', 'Say whether the refund is in the store, with its id when it is.');
-      if (form.data.outcome === 'found' && !form.data.refundId)
-        return problem(who, 400, 'Refund id needed', 'Enter the id of the refund you found on the order.', `/runs/${encodeURIComponent(runId)}`);
-      const settlement = form.data.outcome === 'found' ? { refundId: form.data.refundId! } : { notFound: true as const };
-      const outcome = await deps.data.settleReview(who, runId, settlement);
+      if (!form.ok || !RUN_ID.test(runId))
+        return problem(who, 400, 'Incomplete form', form.ok ? 'That is not a run id.' : form.message, `/runs/${encodeURIComponent(runId)}`);
+      const outcome = await deps.data.settleReview(who, runId, form.settlement, formatsNow());
       return outcome.ok
-        ? back(form.data.back, runId, outcome.notice)
+        ? back(form.back, runId, outcome.notice)
         : problem(who, outcome.status, 'Not settled', outcome.message, `/runs/${encodeURIComponent(runId)}`);
     }
     if (event.routeKey === 'POST /queues/dead-letters/{messageId}/retry') {
@@ -229,6 +249,8 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
       const outcome = await deps.data.retryDeadLetter(who, messageId);
       return outcome.ok ? back('queues', undefined, outcome.notice) : problem(who, outcome.status, 'Not retried', outcome.message);
     }
+    const action = await actionRoutes?.post(event, who, fields);
+    if (action) return action;
     return problem(who, 404, 'Not found', 'There is no such console action.', '/');
   }
 
@@ -242,8 +264,8 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
       );
     }
     const method = event.requestContext.http.method.toUpperCase();
-    if (method === 'GET') return get(event, who);
-    if (method === 'POST') return post(event, who);
+    if (method === 'GET') return renderIn(formatsNow(), () => get(event, who));
+    if (method === 'POST') return renderIn(formatsNow(), () => post(event, who));
     return page(405, layout(frame(who, 'Not allowed', null), '<p>Use the console’s links and buttons.</p>'));
   };
 }

@@ -1,19 +1,28 @@
 // Who is using the console and what they may do. Roles come from the sign-in (deployed: the Cognito
 // groups in the JWT the API's authorizer checked; locally: one operator with every role). What each
-// role may do is data: viewers read, leads decide approvals, operators settle reviews and retry dead
-// letters. Used by handler.ts and the console Lambda; the claims are read here and nowhere else.
+// role may do is data: viewers read, leads decide approvals and act on escalations (re-run, pick the
+// order, hand back), operators settle reviews, retry dead letters and cancel runs. Used by handler.ts
+// and the console Lambda; the claims are read here and nowhere else.
 import type { HttpEvent } from '../shared/http.js';
 
 export const ROLES = ['viewer', 'lead', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
-export type ConsoleAction = 'decideApproval' | 'settleReview' | 'retryDeadLetter';
+export type ConsoleAction = 'decideApproval' | 'settleReview' | 'retryDeadLetter' | 'cancelRun' | 'rerun' | 'handBack';
 
-/** The role an action needs (a person may hold several roles). */
+/**
+ * The role an action needs (a person may hold several roles). Cancelling a run stops the machine
+ * (like retrying a dead letter): an operator's. Re-running an escalated ticket, picking its order
+ * (a re-run bound to it, which may refund that order) and handing it back to the team are decisions
+ * about a customer's request: a lead's, like approvals.
+ */
 export const ACTION_ROLE: Readonly<Record<ConsoleAction, Role>> = {
   decideApproval: 'lead',
   settleReview: 'operator',
   retryDeadLetter: 'operator',
+  cancelRun: 'operator',
+  rerun: 'lead',
+  handBack: 'lead',
 };
 
 export interface Operator {

@@ -5,10 +5,14 @@
 // Called by handler.ts; rendering is in views/.
 import type { Run, RunStatus } from '#functions/shared/domain/run.js';
 import { HarnessError } from '#harness/errors.js';
-import type { Harness } from '#harness/harness.js';
+import type { Harness, ReviewCandidates } from '#harness/harness.js';
+import type { Formats } from '../request-approval/formats.js';
+import { reviewRefusalInWords } from './review-refusal.js';
 import type { Clock, JournalStore, NewJournalRow } from '#harness/ports.js';
 import type { RunStore } from '#functions/shared/stores/ports.js';
-import type { DecisionOutcome } from '../approval-callback/decisions.js';
+import type { createApprovalDecisions, DecisionOutcome } from '../approval-callback/decisions.js';
+import type { ApprovalView as ApprovalEvidence } from '../request-approval/approval-view.js';
+import { approvalPath } from './views/approvals.js';
 import type { DeadLetters } from '../dead-letters/use-case.js';
 import { QueuedTicket } from '../shared/queue.js';
 import type { createShadowApi } from '../shadow-api/use-case.js';
@@ -16,6 +20,8 @@ import type { Operator } from './identity.js';
 import type { DayFigures } from './views/pictures.js';
 import type { DeadLetterRow } from './views/queues.js';
 import { PAGE_SIZE, type RunsFilter, type RunRow } from './views/runs.js';
+import { customerOf } from './views/case.js';
+import type { RunLinks } from './links.js';
 
 export interface ConsoleDataDeps {
   tenant: string;
@@ -23,22 +29,34 @@ export interface ConsoleDataDeps {
   journal: JournalStore;
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
   /** The approval decisions (approval-callback/decisions.ts): a lead decides as who signed in. */
-  decisions: { decideAs(input: { approvalId: string; approver: string; decision: 'approve' | 'reject'; reason: string | null }): Promise<DecisionOutcome> };
+  decisions: {
+    decideAs(input: { approvalId: string; approver: string; decision: 'approve' | 'reject'; reason: string | null }): Promise<DecisionOutcome>;
+  } & Partial<Pick<ApprovalDecisions, 'evidenceForRun' | 'evidenceOf'>>;
   /** The harness's settlement of a pending review; null: reviews are settled elsewhere. */
-  reviews: Pick<Harness, 'settleReview'> | null;
+  reviews: (Pick<Harness, 'settleReview'> & Partial<Pick<Harness, 'reviewCandidates'>>) | null;
   deadLetters: DeadLetters;
   shadow: Pick<ReturnType<typeof createShadowApi>, 'list'>;
   clock: Clock;
 }
+
+type ApprovalDecisions = ReturnType<typeof createApprovalDecisions>;
 
 /** How many runs a list reads at most, newest first: the window filters and pages work in. */
 export const RUN_WINDOW = 500;
 
 export type ActionOutcome = { ok: true; notice: string; runId?: string } | { ok: false; status: number; message: string };
 
-function matchesId(run: Run, q: string): boolean {
-  const needle = q.toLowerCase();
+/** Search over the run's ids and its customer's name and email: a case-insensitive substring of any. */
+function matchesSearch(run: Run, q: string): boolean {
+  // "#1001" finds order 1001 as well.
+  const needle = q
+    .trim()
+    .replace(/^#(?=\d)/, '')
+    .toLowerCase();
   const ids = [
+    run.ticket.requesterName,
+    run.ticket.requesterEmail,
+    run.order?.customerEmail,
     run.runId,
     run.ticket.ticketId,
     run.order?.orderNumber,
@@ -63,8 +81,10 @@ const emptyDay = (day: string): DayFigures => ({
   reopened: 0,
 });
 
-export function toRunRow(run: Run): RunRow {
+export function toRunRow(run: Run, linksOf?: (run: Run) => RunLinks): RunRow {
   return {
+    customer: customerOf(run),
+    ...(linksOf ? { links: linksOf(run) } : {}),
     runId: run.runId,
     status: run.status,
     state: run.state,
@@ -76,6 +96,18 @@ export function toRunRow(run: Run): RunRow {
     escalation: run.escalation?.reason ?? null,
     costMicros: run.costMicros,
     createdAt: run.createdAt,
+  };
+}
+
+/** The harness context a person's review acts in: the Refund step's, bound to the run's order. */
+function reviewContextOf(run: Run) {
+  return {
+    tenant: run.tenant,
+    runId: run.runId,
+    step: 'Refund' as const,
+    boundOrderId: run.order?.orderId ?? null,
+    boundCustomerId: run.order?.customerId ?? null,
+    requesterEmail: run.ticket.requesterEmail,
   };
 }
 
@@ -105,7 +137,7 @@ export function createConsoleData(deps: ConsoleDataDeps) {
   }
 
   return {
-    async listRuns(filter: RunsFilter) {
+    async listRuns(filter: RunsFilter, linksOf?: (run: Run) => RunLinks) {
       let source: Run[];
       if (filter.order) source = [...(await deps.findRunsByOrder(deps.tenant, filter.order))].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       else if (filter.status) source = await byStatus(filter.status, RUN_WINDOW);
@@ -117,11 +149,11 @@ export function createConsoleData(deps: ConsoleDataDeps) {
           (!filter.ticket || run.ticket.ticketId === filter.ticket) &&
           (!filter.from || dayOf(run.createdAt) >= filter.from) &&
           (!filter.to || dayOf(run.createdAt) <= filter.to) &&
-          (!filter.q || matchesId(run, filter.q)),
+          (!filter.q || matchesSearch(run, filter.q)),
       );
       const start = (filter.page - 1) * PAGE_SIZE;
       return {
-        rows: matched.slice(start, start + PAGE_SIZE).map(toRunRow),
+        rows: matched.slice(start, start + PAGE_SIZE).map((run) => toRunRow(run, linksOf)),
         hasNext: matched.length > start + PAGE_SIZE,
         matched: matched.length,
         window: RUN_WINDOW,
@@ -182,6 +214,21 @@ export function createConsoleData(deps: ConsoleDataDeps) {
       return { shadow, days: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)).slice(-30), window: RUN_WINDOW };
     },
 
+    /** The evidence of each waiting approval, with the order as it is now (views/approvals.ts). */
+    async approvalEvidence(approvals: Run[]): Promise<Record<string, ApprovalEvidence>> {
+      const evidenceForRun = deps.decisions.evidenceForRun;
+      if (!evidenceForRun) return {};
+      const entries = await Promise.all(
+        approvals.map(async (run) => [run.approval?.approvalId ?? '', await evidenceForRun(run, approvalPath).catch(() => null)] as const),
+      );
+      return Object.fromEntries(entries.filter((entry): entry is readonly [string, ApprovalEvidence] => !!entry[0] && entry[1] !== null));
+    },
+
+    /** One approval with its run and evidence: the confirm page a lead decides on. */
+    async approvalCase(approvalId: string) {
+      return deps.decisions.evidenceOf ? deps.decisions.evidenceOf(approvalId, approvalPath) : null;
+    },
+
     async decideApproval(who: Operator, approvalId: string, decision: 'approve' | 'reject', reason: string | null): Promise<ActionOutcome> {
       const outcome = await deps.decisions.decideAs({ approvalId, approver: who.id, decision, reason });
       switch (outcome.kind) {
@@ -205,6 +252,18 @@ export function createConsoleData(deps: ConsoleDataDeps) {
             return { ok: false, status: 503, message: 'The decision is saved but the run could not be reached. Decide again in a moment to deliver it.' };
           return { ok: true, notice: a.status === 'approved' ? 'approved' : 'rejected', runId: a.runId };
         }
+        case 'not_carried_out':
+          // Approved too late: the order has nothing left of it to refund; the run is with the team, with this sentence.
+          await deps.journal.append(
+            journalRow(outcome.approval.runId, who, {
+              step: 'RequestApproval',
+              name: 'approval',
+              decision: 'refuse',
+              approvalId: outcome.approval.approvalId,
+              detail: `approved in the console by ${who.id}, not carried out: ${outcome.message}`.slice(0, 300),
+            }),
+          );
+          return { ok: false, status: 409, message: `${outcome.message} Nothing was refunded; the ticket goes to the team with a note saying so.` };
         case 'not_found':
           return { ok: false, status: 404, message: `Approval ${approvalId} not found.` };
         case 'closed':
@@ -221,25 +280,34 @@ export function createConsoleData(deps: ConsoleDataDeps) {
       }
     },
 
-    async settleReview(who: Operator, runId: string, settlement: { refundId: string } | { notFound: true }): Promise<ActionOutcome> {
+    /** A pending review's candidate refunds (the harness re-reads the order), or why they cannot be shown now. */
+    async reviewCandidates(run: Run): Promise<{ candidates: ReviewCandidates } | { unavailable: string }> {
+      if (!deps.reviews?.reviewCandidates) return { unavailable: 'This console cannot read the order’s refunds.' };
+      try {
+        return { candidates: await deps.reviews.reviewCandidates(reviewContextOf(run), run) };
+      } catch (error) {
+        if (error instanceof HarnessError) return { unavailable: 'The order’s refunds could not be read from the store just now.' };
+        throw error;
+      }
+    },
+
+    async settleReview(
+      who: Operator,
+      runId: string,
+      settlement: { refundId: string } | { notFound: true },
+      fmt?: Pick<Formats, 'dateTime'>,
+    ): Promise<ActionOutcome> {
       if (!deps.reviews) return { ok: false, status: 501, message: 'Reviews cannot be settled from this console.' };
       const run = await deps.runs.get(runId);
       if (!run) return { ok: false, status: 404, message: `Run ${runId} not found.` };
       if (run.status !== 'pending_review')
         return { ok: false, status: 409, message: `Run ${runId} is ${run.status.replace(/_/g, ' ')}, not pending review. Nothing was changed.` };
-      const ctx = {
-        tenant: run.tenant,
-        runId,
-        step: 'Refund' as const,
-        boundOrderId: run.order?.orderId ?? null,
-        boundCustomerId: run.order?.customerId ?? null,
-        requesterEmail: run.ticket.requesterEmail,
-      };
+      const ctx = reviewContextOf(run);
       let outcome;
       try {
         outcome = await deps.reviews.settleReview(ctx, run, settlement, who.id);
       } catch (error) {
-        if (error instanceof HarnessError) return { ok: false, status: 409, message: `Not settled: ${error.message}.` };
+        if (error instanceof HarnessError) return { ok: false, status: 409, message: `Not settled. ${reviewRefusalInWords(error, fmt)}` };
         throw error;
       }
       const patch =

@@ -5,11 +5,16 @@
 // Also where a cancelled run ends (a step refused to start, or the approval wait was failed), and
 // where any approval still pending is closed, so no approval outlives its run's wait.
 import { z } from 'zod';
-import { formatMoney } from '#harness/domain/money.js';
+import { formatMoney } from '#shared/money.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
+import { failureInWords, refusalInWords, storeFormats, type ReasonContext } from '../shared/reasons-in-words.js';
 import { enterStep } from '../shared/run-context.js';
+import type { ApprovalSummary } from '#harness/domain/types.js';
+import type { Formats } from '../request-approval/formats.js';
+import { waitEndedLines } from '../request-approval/ended-note.js';
+import { approvedRefundNotMade, type NotCarriedOutDeps } from '../request-approval/not-carried-out.js';
 import { currenciesIn, ReplyAgentOutput, replyFacts } from '../shared/reply.js';
 import { REPLY_AGENT_SYSTEM } from '../draft-reply/use-case.js';
 import type { StepDeps } from '../shared/step-deps.js';
@@ -51,9 +56,9 @@ function causeMessage(cause: string | undefined): string {
   }
 }
 
-function teamNote(run: Run, reason: string, suggestedReply: string | null): string {
+function teamNote(run: Run, reason: string, suggestedReply: string | null, money: (minor: number, currency: string) => string = formatMoney): string {
   const refund = run.refund
-    ? `A refund of ${formatMoney(run.refund.amountMinor, run.refund.currency)} was made on order #${run.refund.orderNumber} (refund ${run.refund.refundId}).`
+    ? `A refund of ${money(run.refund.amountMinor, run.refund.currency)} was made on order #${run.refund.orderNumber} (refund ${run.refund.refundId}).`
     : 'No refund was made.';
   const lines = [`Refund agent handed this ticket to a person.`, `Reason: ${reason}`, refund, `Run: ${run.runId}`];
   if (suggestedReply) lines.push('', 'Suggested holding reply to the customer (checked: no amount, no refund claimed):', suggestedReply);
@@ -74,7 +79,21 @@ function cancelledNote(run: Run): string {
   ].join('\n');
 }
 
-export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models' | 'metrics'>) {
+/**
+ * What a person reads on the run and in the note: a sentence from the run's facts, never an error's
+ * class name or minor units. A gate refusal is worded from its rules; a step's own reason is kept.
+ */
+export function escalationInWords(state: EscalateEvent['state'], request: Run['escalationRequest'], c: ReasonContext): string {
+  if (request) return (request.step === 'Gate' && c.run.gate?.decision === 'refuse' ? refusalInWords(c) : request.reason).slice(0, MAX_REASON);
+  if (state.error) return failureInWords({ name: state.error.Error, message: causeMessage(state.error.Cause) }, c).slice(0, MAX_REASON);
+  return (state.step?.detail?.reason ?? 'handed to a person').slice(0, MAX_REASON);
+}
+
+export function createEscalate(
+  deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models' | 'metrics'> &
+    Partial<Pick<StepDeps, 'tenant' | 'policy'>> &
+    Pick<NotCarriedOutDeps, 'findRunsByOrder'>,
+) {
   /** A pending approval never outlives its run's wait: expired on timeout, cancelled otherwise. */
   async function closePendingApproval(run: Run, status: 'expired' | 'cancelled', reason: string | null) {
     const approval = run.approval;
@@ -108,6 +127,14 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
     } catch {
       return null;
     }
+  }
+
+  /** The lines that end the holding note, when RequestApproval left one (expiry, rejection, any other hand-over). */
+  async function waitEnded(run: Run, approval: ApprovalSummary | null | undefined, fmt: Pick<Formats, 'dateTime'>): Promise<string[]> {
+    if (!approval) return [];
+    const record = await deps.approvals.get(approval.approvalId).catch(() => null);
+    if (!record?.holdingNoteAt) return [];
+    return waitEndedLines({ approval, refunded: !!run.refund, at: deps.clock.now().toISOString(), fmt });
   }
 
   async function postNote(ctx: StepContext, ticketId: string, body: string): Promise<string | null> {
@@ -149,16 +176,22 @@ export function createEscalate(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harn
 
     // The step that asked for a person, with its reason unchanged, when one did; else what the state says.
     const request = run.escalationRequest;
-    const reason = request ? request.reason.slice(0, MAX_REASON) : escalationReason(state);
+    const fmt = storeFormats({ store: deps.tenant?.store, policy: deps.policy, now: deps.clock.now() });
+    // An approved refund the Refund step then refused: the team reads that it was not made, and why (request-approval/not-carried-out.ts).
+    const notMade = request ? null : await approvedRefundNotMade({ ...deps, clock: deps.clock }, run, state.error);
+    const reason = notMade?.slice(0, MAX_REASON) ?? escalationInWords(state, request, { run, fmt });
+    // The code-facing detail (error class and message) stays on the run for engineers, apart from the words.
+    const error = state.error && !request ? { error: escalationReason(state) } : {};
     const step = request?.step ?? run.state;
     const timedOut = state.error?.Error === 'States.Timeout';
     const approval = await closePendingApproval(run, timedOut ? 'expired' : 'cancelled', timedOut ? null : `run escalated: ${reason}`);
     // The note goes first, so a run reads "escalated" only once the team has been told.
     const suggested = await holdingReply(ctx, run, reason);
-    const noteId = await postNote(ctx, run.ticket.ticketId, teamNote(run, reason, suggested));
+    const ended = await waitEnded(run, approval, fmt);
+    const noteId = await postNote(ctx, run.ticket.ticketId, [...ended, teamNote(run, reason, suggested, fmt.money)].join('\n'));
     // A refund whose outcome is unknown stays 'pending_review' until a person settles it (console).
     const status = run.status === 'pending_review' ? 'pending_review' : 'escalated';
-    const closed = await deps.runs.update(runId, { status, state: 'Escalate', escalation: { reason, step }, approval });
+    const closed = await deps.runs.update(runId, { status, state: 'Escalate', escalation: { reason, step, ...error }, approval });
     if (state.error?.Error === 'BudgetExceededError') deps.metrics?.count(run.tenant, 'BudgetExceeded');
     deps.metrics?.count(run.tenant, 'TicketsClosed');
     deps.metrics?.value(run.tenant, 'RunCostMicros', closed.costMicros);

@@ -2,7 +2,8 @@
 // must decide, each proposed line beside the customer's words that claim it and its fulfilment,
 // delivery and refundable remainder, the customer's refunds in the last 90 days, the expiry in the
 // store's time zone with the time left, links to check it, and what each decision does. Built from
-// the run's facts only. The approval email (email.ts) and the confirmation page
+// the run's facts and, when given, the order as it is now (order-now.ts: still refundable, other
+// approvals on the same order, refunds made since). The approval email (email.ts) and the confirmation page
 // (approval-callback/pages.ts) both render this, so they always show the same evidence.
 import type { Run } from '#functions/shared/domain/run.js';
 import { withinDays } from '#harness/policy/days.js';
@@ -10,6 +11,8 @@ import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
 import type { StepDeps } from '../shared/step-deps.js';
 import { caseLinks, type CaseLink } from './case-links.js';
 import { createFormats, type Formats } from './formats.js';
+import type { OrderNow } from './order-now.js';
+import { changesInWords, notCarriedOutInWords, otherApprovalsInWords, type OtherApprovalWords } from './order-now-words.js';
 import { approvalReasonsInWords, reasonInWords } from './rule-reasons.js';
 
 /** What of the tenant the email and page show: the store, its helpdesk and console. */
@@ -24,6 +27,10 @@ export interface ApprovalViewInput {
   now: Date;
   tenant?: ApprovalDisplay;
   policy?: Policy;
+  /** The order as it is now (order-now.ts): "still refundable" and the other approvals on it. Absent: the run's snapshot only. */
+  orderNow?: OrderNow | null;
+  /** Where this reader opens another approval on the same order; absent or null: no link. */
+  linkToApproval?: (approvalId: string) => string | null;
 }
 
 export interface LineEvidence {
@@ -37,8 +44,10 @@ export interface LineEvidence {
   shipped: string;
   /** "22 Sep 2026 (yesterday)", "no delivery reported", or null when the store did not say. */
   delivered: string | null;
-  /** "1 of 2 left at $31.00 each". */
+  /** "1 of 2 left at $31.00 each", computed from the order now when it was read. */
   refundable: string;
+  /** Units of this line still refundable now (or at the snapshot when the order was not re-read). */
+  refundableUnits: number | null;
 }
 
 export interface RefundEvidence {
@@ -52,6 +61,14 @@ export interface RefundEvidence {
 
 export interface ApprovalView {
   storeName: string;
+  /** Who asked: the helpdesk requester's name, and the order's (else the requester's) email. */
+  customer: { name: string | null; email: string | null };
+  /** Other approvals on the same order, pending or being refunded, each a sentence with its link. */
+  otherApprovals: OtherApprovalWords[];
+  /** Refunds other runs made on this order since the approval was raised, one sentence each. */
+  changes: string[];
+  /** Why approving would refund nothing now ("Not refunded: …"); null when the refund can still be made. */
+  cannotRefund: string | null;
   orderNumber: string;
   /** How the order was bound when the ticket did not simply name it; null when it did. */
   bindingNote: string | null;
@@ -87,7 +104,7 @@ function bindingNoteOf(run: Run): string | null {
   }
 }
 
-function lineEvidence(run: Run, fmt: Formats, currency: string): LineEvidence[] {
+function lineEvidence(run: Run, fmt: Formats, currency: string, now: OrderNow | null): LineEvidence[] {
   return (run.proposal?.lineItems ?? []).map((claim) => {
     const line = run.order?.lineItems.find((l) => l.id === claim.lineItemId);
     if (!line) {
@@ -100,6 +117,7 @@ function lineEvidence(run: Run, fmt: Formats, currency: string): LineEvidence[] 
         shipped: 'unknown',
         delivered: null,
         refundable: 'unknown',
+        refundableUnits: null,
       };
     }
     const when = (iso: string) => `${fmt.date(iso)} (${fmt.daysAgo(iso)})`;
@@ -113,9 +131,26 @@ function lineEvidence(run: Run, fmt: Formats, currency: string): LineEvidence[] 
       quote: claim.quote,
       shipped: line.fulfilledAt ? `${when(line.fulfilledAt)}${shippedUnits}` : 'not shipped yet',
       delivered: line.deliveredAt === undefined ? null : line.deliveredAt ? when(line.deliveredAt) : 'no delivery reported',
-      refundable: `${line.refundableQuantity} of ${line.quantity} left at ${fmt.money(line.unitPriceMinor, currency)} each`,
+      refundable: refundableWords(line, now, fmt, currency),
+      refundableUnits: now ? (now.refundable[line.id] ?? 0) : line.refundableQuantity,
     };
   });
+}
+
+type OrderLine = NonNullable<Run['order']>['lineItems'][number];
+
+function refundableWords(line: OrderLine, now: OrderNow | null, fmt: Formats, currency: string): string {
+  const each = `at ${fmt.money(line.unitPriceMinor, currency)} each`;
+  const left = now ? (now.refundable[line.id] ?? 0) : line.refundableQuantity;
+  if (left === 0)
+    return `nothing left: 0 of ${line.quantity}${left < line.refundableQuantity ? ` (${line.refundableQuantity} when the approval was requested; refunded since)` : ''}`;
+  const was = left < line.refundableQuantity ? ` (${line.refundableQuantity} when the approval was requested)` : '';
+  return `${left} of ${line.quantity} left ${each}${was}`;
+}
+
+/** The customer as the helpdesk names the ticket's requester, and their email (the order's, else the requester's). */
+function customerOf(run: Run): ApprovalView['customer'] {
+  return { name: run.ticket.requesterName?.trim() || null, email: run.order?.customerEmail ?? run.ticket.requesterEmail ?? null };
 }
 
 function recentRefundsOf(run: Run, fmt: Formats, policy: Policy): ApprovalView['recentRefunds'] {
@@ -148,8 +183,14 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
   const storeName = tenant.store?.name?.trim() || run.tenant;
   const reason = reasonInWords(run.proposal?.reason);
   const left = fmt.timeLeft(input.expiresAt);
+  const now = input.orderNow ?? null;
+  const cannotRefund = notCarriedOutInWords(now, orderNumber, fmt);
   return {
     storeName,
+    customer: customerOf(run),
+    otherApprovals: otherApprovalsInWords(now, fmt, input.linkToApproval ?? (() => null)),
+    changes: changesInWords(now, fmt),
+    cannotRefund,
     orderNumber,
     bindingNote: bindingNoteOf(run),
     amount,
@@ -157,13 +198,15 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
     subject: `[${storeName}] Approve ${amount} refund on order #${orderNumber} — ${reason}`,
     whyApproval: approvalReasonsInWords({ run, policy, amountMinor: input.amountMinor, currency: input.currency, fmt }).map(capitalized),
     expires: { at: fmt.dateTime(input.expiresAt), left, expired: left === 'expired' },
-    lines: lineEvidence(run, fmt, input.currency),
+    lines: lineEvidence(run, fmt, input.currency, now),
     recentRefunds: recentRefundsOf(run, fmt, policy),
     links: caseLinks(run, tenant),
     ticketId: run.ticket.ticketId,
     ticketSubject: run.ticket.subject,
     customerWords: [run.ticket.body.slice(0, BODY_CHARS), ...(run.followUps ?? []).map((f) => f.excerpt)].filter((t) => t.trim().length > 0),
-    onApprove: `the exact refund of ${amount} is issued on order #${orderNumber}, and a reply draft is left on the ticket`,
+    onApprove: cannotRefund
+      ? 'nothing is refunded (the order has nothing left of it to refund); the ticket goes to the team with a note saying why'
+      : `the exact refund of ${amount} is issued on order #${orderNumber}, and a reply draft is left on the ticket`,
     onReject: 'no refund is made; the ticket goes to a person on the team, with your reason',
     formats: fmt,
   };

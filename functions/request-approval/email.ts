@@ -5,7 +5,7 @@
 // A plain-text part as complete as the HTML; the HTML is tables and inline styles only.
 import { escapeHtml as e } from '../shared/http.js';
 import { approvalView, type ApprovalView, type ApprovalViewInput } from './approval-view.js';
-import { FONT, customerWordsHtml, linesHtml, linksHtml, outcomesHtml, refundsHtml, summaryHtml, whyHtml } from './evidence-html.js';
+import { FONT, customerWordsHtml, linesHtml, linksHtml, orderNowHtml, outcomesHtml, refundsHtml, summaryHtml, whyHtml } from './evidence-html.js';
 
 export interface ApprovalEmailInput extends ApprovalViewInput {
   /** This approver's personal link to the confirmation page. */
@@ -41,6 +41,14 @@ function textOf(view: ApprovalView, input: ApprovalEmailInput): string {
     ...(view.bindingNote ? [`Order:   ${view.bindingNote}`] : []),
     `Reason:  ${view.reason}`,
     `Expires: ${view.expires.at} — ${view.expires.left}`,
+    `Customer: ${[view.customer.name, view.customer.email].filter(Boolean).join(', ') || 'not known'}`,
+    ...(view.cannotRefund ? ['', view.cannotRefund] : []),
+    ...(view.otherApprovals.length + view.changes.length > 0
+      ? section('This order now', [
+          ...view.otherApprovals.map((o) => `- ${o.text}${o.href ? ` Open it: ${o.href}` : ''}`),
+          ...view.changes.map((c) => `- ${c}`),
+        ])
+      : []),
     ...section(
       'Why a person must decide',
       view.whyApproval.map((w) => `- ${w}`),
@@ -77,6 +85,7 @@ function htmlOf(view: ApprovalView, input: ApprovalEmailInput): string {
 <table role="presentation" width="640" cellpadding="0" cellspacing="0" border="0" bgcolor="#ffffff" style="width:100%;max-width:640px;background:#ffffff;border:1px solid #e4e4e7;color:#18181b;">
 <tr><td bgcolor="#18181b" style="${FONT}padding:12px 24px;background:#18181b;color:#ffffff;font-size:13px;">${e(view.storeName)} · refund approval</td></tr>
 ${block(`<h1 style="${FONT}margin:0 0 12px;font-size:22px;line-height:28px;">Approve a ${e(view.amount)} refund on order #${e(view.orderNumber)}?</h1>${summaryHtml(view)}`, '20px 24px 8px')}
+${orderNowHtml(view) ? block(orderNowHtml(view), '8px 24px') : ''}
 ${block(whyHtml(view), '8px 24px')}
 ${block(linesHtml(view))}
 ${block(refundsHtml(view))}

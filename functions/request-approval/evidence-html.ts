@@ -81,6 +81,33 @@ export function linksHtml(view: ApprovalView): string {
   return `${heading('Check it yourself')}<ul style="${FONT}margin:0;padding:0 0 0 20px;font-size:14px;line-height:20px;">${items}</ul>`;
 }
 
+/**
+ * The order as it is now, above the evidence: a red box when approving would refund nothing, an amber
+ * one naming the other approvals on this order (with links) and the refunds made since; '' when none.
+ */
+export function orderNowHtml(view: ApprovalView): string {
+  const box = (colour: string, border: string, inner: string) =>
+    `<table ${TABLE} style="border-collapse:collapse;margin:0 0 8px;"><tr><td bgcolor="${colour}" style="${FONT}padding:12px 16px;background:${colour};border-left:4px solid ${border};font-size:14px;line-height:20px;color:#18181b;">${inner}</td></tr></table>`;
+  const parts: string[] = [];
+  if (view.cannotRefund)
+    parts.push(
+      box(
+        '#fef2f2',
+        '#b91c1c',
+        `<strong>${e(view.cannotRefund)}</strong> Approving now would refund nothing; the ticket would go to the team with this reason.`,
+      ),
+    );
+  const items = [
+    ...view.otherApprovals.map(
+      (o) =>
+        `<li style="margin:0 0 4px;">${e(o.text)}${o.href ? ` <a href="${e(o.href)}" style="color:#1d4ed8;">Open the approval of run ${e(o.runId)}</a>` : ''}</li>`,
+    ),
+    ...view.changes.map((c) => `<li style="margin:0 0 4px;">${e(c)}</li>`),
+  ];
+  if (items.length > 0) parts.push(box('#fffbeb', '#d97706', `${heading('This order now')}<ul style="margin:0;padding:0 0 0 20px;">${items.join('')}</ul>`));
+  return parts.join('');
+}
+
 /** What each decision does. */
 export function outcomesHtml(view: ApprovalView): string {
   return keyValues([
@@ -89,10 +116,11 @@ export function outcomesHtml(view: ApprovalView): string {
   ]);
 }
 
-/** The summary rows at the top: amount, order, reason, expiry. */
+/** The summary rows at the top: amount, order, customer, reason, expiry. */
 export function summaryHtml(view: ApprovalView): string {
   const rows: Array<[string, string]> = [
     ['Refund', `<strong>${e(view.amount)}</strong> on order #${e(view.orderNumber)}`],
+    ['Customer', e([view.customer.name, view.customer.email].filter(Boolean).join(', ') || 'not known')],
     ['Reason', e(view.reason)],
     ['Expires', `${e(view.expires.at)} <span style="${view.expires.expired ? 'color:#b91c1c;' : MUTED}">— ${e(view.expires.left)}</span>`],
   ];

@@ -2,7 +2,7 @@
 // ("62,00 €" for de-DE), dates in the store's time zone with English words (the email's language),
 // day before month unless the store's locale is an English one that says otherwise (en-US).
 // Built once per email or page by approval-view.ts; pure apart from the `now` it is given.
-import { formatMoneyInLocale, supportedLocale } from '#harness/domain/money.js';
+import { formatMoneyInLocale, supportedLocale } from '#shared/money.js';
 import { calendarDaysBetween } from '#harness/policy/days.js';
 
 export interface Formats {

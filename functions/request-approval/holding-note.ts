@@ -4,6 +4,8 @@
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/index.js';
 import type { Formats } from './formats.js';
+import type { OrderNow } from './order-now.js';
+import { otherApprovalsInWords } from './order-now-words.js';
 import { approvalReasonsInWords } from './rule-reasons.js';
 
 export function claimedLinesOf(run: Run): string[] {
@@ -13,7 +15,16 @@ export function claimedLinesOf(run: Run): string[] {
   });
 }
 
-export function holdingNote(input: { run: Run; amountMinor: number; currency: string; expiresAt: string; fmt: Formats; policy?: Policy }): string {
+export function holdingNote(input: {
+  run: Run;
+  amountMinor: number;
+  currency: string;
+  expiresAt: string;
+  fmt: Formats;
+  policy?: Policy;
+  /** Other approvals on the same order are named, so whoever reads the ticket sees them together. */
+  orderNow?: OrderNow | null;
+}): string {
   const { run, fmt } = input;
   const reasons = approvalReasonsInWords({
     run,
@@ -28,6 +39,7 @@ export function holdingNote(input: { run: Run; amountMinor: number; currency: st
     ...claimedLinesOf(run).map((line) => `- ${line}`),
     `Why a person must decide:`,
     ...(reasons.length > 0 ? reasons : ['the policy requires approval']).map((r) => `- ${r}`),
+    ...otherApprovalsInWords(input.orderNow ?? null, fmt, () => null).map((o) => o.text),
     `The request expires ${fmt.dateTime(input.expiresAt)} (${fmt.timeLeft(input.expiresAt)}); after the decision a reply draft follows here.`,
   ].join('\n');
 }

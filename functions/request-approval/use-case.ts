@@ -17,10 +17,19 @@ import type { StepDeps } from '../shared/step-deps.js';
 import { approvalEmail } from './email.js';
 import { createFormats } from './formats.js';
 import { holdingNote } from './holding-note.js';
+import { readOrderNow, type OrderNow, type RunsByOrder } from './order-now.js';
 
 export const RequestApprovalEvent = z.object({ runId: z.string().min(1), taskToken: z.string().min(1) });
 
-export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'mailer' | 'clock' | 'ids' | 'tenant' | 'policy'>) {
+/**
+ * `findRunsByOrder` (the app's, functions/app.ts AppDeps) names the other approvals on the same order
+ * in the email and the holding note, so a lead sees them together; absent, the run alone is shown.
+ */
+export type RequestApprovalDeps = Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'mailer' | 'clock' | 'ids' | 'tenant' | 'policy'> & {
+  findRunsByOrder?: RunsByOrder;
+};
+
+export function createRequestApproval(deps: RequestApprovalDeps) {
   /** The run's pending approval for these arguments, now waiting on `taskToken`; null when there is none to take up. */
   async function takeUp(run: Run, argsHash: string, taskToken: string): Promise<ApprovalRecord | null> {
     const named = run.approval;
@@ -71,8 +80,10 @@ export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' 
     }
     const summary = approvalSummaryOf(approval);
     const { approvalId, expiresAt } = summary;
+    // One order, one live approval in view: another pending on the same order is named beside this one.
+    const orderNow = await readOrderNow(deps.findRunsByOrder, run).catch(() => null);
     // The ticket says what is pending, once; a note that cannot be left is in the journal, the wait goes on.
-    if (!approval.holdingNoteAt && (await postHoldingNote(run, ctx, summary, now))) {
+    if (!approval.holdingNoteAt && (await postHoldingNote(run, ctx, summary, now, orderNow))) {
       await deps.approvals.recordProgress(approvalId, { holdingNoteAt: now.toISOString() });
     }
     const updated = await deps.runs.update(runId, { approval: summary, status: 'awaiting_approval' });
@@ -96,6 +107,8 @@ export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' 
           now,
           tenant: deps.tenant,
           policy: deps.policy,
+          orderNow,
+          linkToApproval: (otherId) => links.linkFor(deps.tenant.publicBaseUrl, otherId, approver),
         }),
       });
       emailed.add(approver.toLowerCase());
@@ -105,7 +118,13 @@ export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' 
   };
 
   /** True when the note is on the ticket; a failure is journaled by the harness and the wait goes on. */
-  async function postHoldingNote(run: Run, ctx: Parameters<StepDeps['harness']['callTool']>[0], summary: ApprovalSummary, now: Date): Promise<boolean> {
+  async function postHoldingNote(
+    run: Run,
+    ctx: Parameters<StepDeps['harness']['callTool']>[0],
+    summary: ApprovalSummary,
+    now: Date,
+    orderNow: OrderNow | null,
+  ): Promise<boolean> {
     try {
       const fmt = createFormats({ locale: deps.tenant.store?.locale, timeZone: deps.tenant.store?.timeZone ?? deps.policy?.document.timeZone, now });
       const body = holdingNote({
@@ -114,6 +133,7 @@ export function createRequestApproval(deps: Pick<StepDeps, 'runs' | 'approvals' 
         currency: summary.currency,
         expiresAt: summary.expiresAt,
         fmt,
+        orderNow,
         ...(deps.policy ? { policy: deps.policy } : {}),
       });
       await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body });

@@ -39,19 +39,22 @@ function retryAfterMs(error: unknown): number {
 
 export function retryingRequesters(directory: RequesterDirectory, options: Partial<LookupRetryOptions> = {}): RequesterDirectory {
   const o = { ...DEFAULT_LOOKUP_RETRY, ...options };
-  return {
-    async emailOf(requesterId) {
-      const started = o.now();
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await directory.emailOf(requesterId);
-        } catch (error) {
-          const wait = Math.min(o.maxDelayMs, Math.max(o.baseDelayMs * 2 ** (attempt - 1), retryAfterMs(error)));
-          const lastTry = attempt >= o.attempts || o.now() - started + wait > o.budgetMs;
-          if (!isTransient(error) || lastTry) throw error;
-          await o.sleep(wait);
-        }
+  async function retried<T>(call: () => Promise<T>): Promise<T> {
+    const started = o.now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        const wait = Math.min(o.maxDelayMs, Math.max(o.baseDelayMs * 2 ** (attempt - 1), retryAfterMs(error)));
+        const lastTry = attempt >= o.attempts || o.now() - started + wait > o.budgetMs;
+        if (!isTransient(error) || lastTry) throw error;
+        await o.sleep(wait);
       }
-    },
+    }
+  }
+  const requesterOf = directory.requesterOf?.bind(directory);
+  return {
+    emailOf: (requesterId) => retried(() => directory.emailOf(requesterId)),
+    ...(requesterOf ? { requesterOf: (requesterId: string) => retried(() => requesterOf(requesterId)) } : {}),
   };
 }

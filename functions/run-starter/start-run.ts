@@ -1,6 +1,7 @@
 // Queued ticket event → event claimed (kept for days) → one of:
 //   a message on a ticket with no run → run row (conditional put) → execution named by the run id;
-//   a later message on a ticket that has a run → attached to that run as a follow-up, no new run;
+//   a later message on a ticket that has a run → attached to that run (the newest of its console
+//   re-runs, rerun.ts) as a follow-up, no new run;
 //   the ticket closed/solved in the helpdesk → the run is cancelled, or, for a shadow-mode run, the
 //   person's resolution is recorded instead (functions/shadow/resolve.ts).
 // Every branch is safe to repeat, so an SQS redelivery or a webhook retried hours later is harmless.
@@ -13,10 +14,13 @@ import type { QueuedTicket } from '../shared/queue.js';
 import { createCancelRun } from '../cancel-run/use-case.js';
 import { createShadowResolver } from '../shadow/resolve.js';
 import { retryingRequesters, type LookupRetryOptions } from './requesters.js';
+import { latestOfChain } from './rerun.js';
 
 /** Resolves a helpdesk requester id to the email the helpdesk reports for it. */
 export interface RequesterDirectory {
   emailOf(requesterId: string): Promise<string | null>;
+  /** The email and, when the helpdesk gives it, the name in one look-up (the console names the customer); absent: emailOf alone. */
+  requesterOf?(requesterId: string): Promise<{ email: string | null; name: string | null }>;
 }
 
 export interface StartRunDeps {
@@ -67,7 +71,9 @@ export function createStartRun(deps: StartRunDeps) {
     });
     const runId = claim.runId;
     const duplicateEvent = !claim.firstTime;
-    const existing = await deps.runs.get(runId);
+    const first = await deps.runs.get(runId);
+    // A ticket re-run from the console (rerun.ts): its later messages and its closing go to the newest run.
+    const existing = first ? await latestOfChain(deps.runs, first) : null;
 
     if (event.intent === 'closed') {
       // Not cancelled: a shadow run is already closed, and its ticket solved is a resolution (recorded
@@ -77,8 +83,8 @@ export function createStartRun(deps: StartRunDeps) {
         return { runId, created: false, started: false, duplicateEvent, cancelled: false, shadowResolved: outcome !== 'unchanged' };
       }
       if (!existing || duplicateEvent) return { runId, created: false, started: false, duplicateEvent, cancelled: false };
-      const outcome = await cancelRun({ runId, by: 'helpdesk', reason: `ticket closed in ${event.helpdesk} (${event.eventType})` });
-      return { runId, created: false, started: false, duplicateEvent, cancelled: outcome.kind === 'cancelled' };
+      const outcome = await cancelRun({ runId: existing.runId, by: 'helpdesk', reason: `ticket closed in ${event.helpdesk} (${event.eventType})` });
+      return { runId: existing.runId, created: false, started: false, duplicateEvent, cancelled: outcome.kind === 'cancelled' };
     }
 
     if (existing && existing.ticket.eventId !== event.eventId) {
@@ -89,16 +95,22 @@ export function createStartRun(deps: StartRunDeps) {
         // The customer wrote again within 72 h of the agent closing the ticket: a reopen, counted once
         // per run (the console's reopen rate reads `reopenedAt`; the metric feeds the alarm).
         const reopened = existing.status === 'done' && !existing.reopenedAt && Date.parse(now) - Date.parse(existing.updatedAt) <= REOPEN_WINDOW_MS;
-        await deps.runs.update(runId, { followUps: [...followUps, followUp], ...(reopened ? { reopenedAt: now } : {}) });
+        await deps.runs.update(existing.runId, { followUps: [...followUps, followUp], ...(reopened ? { reopenedAt: now } : {}) });
         if (reopened) deps.metrics?.count(existing.tenant, 'TicketsReopened72h');
       }
-      return { runId, created: false, started: false, duplicateEvent, followUp: true };
+      return { runId: existing.runId, created: false, started: false, duplicateEvent, followUp: true };
     }
 
     let created = false;
     if (!existing) {
-      const requesterEmail = event.requesterEmail ?? (event.requesterId ? await requesters.emailOf(event.requesterId) : null);
-      created = await deps.runs.create(newRun(runId, { ...event, requesterEmail }, now));
+      const requester =
+        event.requesterEmail || !event.requesterId
+          ? { email: event.requesterEmail, name: null }
+          : requesters.requesterOf
+            ? await requesters.requesterOf(event.requesterId)
+            : { email: await requesters.emailOf(event.requesterId), name: null };
+      const requesterName = event.requesterName ?? requester.name;
+      created = await deps.runs.create(newRun(runId, { ...event, requesterEmail: requester.email, ...(requesterName ? { requesterName } : {}) }, now));
     }
     // Starting an execution whose name exists is a no-op, so a crash between the put and the
     // start is repaired by the redelivery.

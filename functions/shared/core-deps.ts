@@ -86,6 +86,12 @@ export function createCoreDeps(input: {
 }
 
 /** Requester look-ups through the helpdesk API (the email the ticket binds the order to). */
-export function helpdeskRequesters(helpdesk: { getRequester(userId: string): Promise<{ email: string } | null> }): RequesterDirectory {
-  return { emailOf: async (requesterId) => (await helpdesk.getRequester(requesterId))?.email ?? null };
+export function helpdeskRequesters(helpdesk: { getRequester(userId: string): Promise<{ email: string; name?: string | null } | null> }): RequesterDirectory {
+  return {
+    emailOf: async (requesterId) => (await helpdesk.getRequester(requesterId))?.email ?? null,
+    async requesterOf(requesterId) {
+      const found = await helpdesk.getRequester(requesterId);
+      return { email: found?.email ?? null, name: found?.name ?? null };
+    },
+  };
 }

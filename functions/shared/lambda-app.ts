@@ -70,7 +70,7 @@ async function build(): Promise<App> {
     tools: { serverId: 'refund-agent-mcp', call: (name, args, caller) => mcp().call(name, args, caller), listTools: (caller) => mcp().listTools!(caller) },
     // Deployed, the tenant names MODEL_PROVIDER (anthropic needs a key, or the function refuses to start); replay answers from a journal.
     modelSettings: parseModelSettings(env),
-    requesters: { emailOf: (id) => helpdeskRequesters(helpdesk()).emailOf(id) },
+    requesters: { emailOf: (id) => helpdeskRequesters(helpdesk()).emailOf(id), requesterOf: (id) => helpdeskRequesters(helpdesk()).requesterOf!(id) },
     clock,
     ids,
     policy: createPolicy({

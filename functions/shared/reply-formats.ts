@@ -3,7 +3,7 @@
 // (symbol, narrow symbol, code, name), and the number alone with the code or a symbol before or after
 // it, grouped as the locale groups, fully or not at all, and without a whole amount's zero decimals
 // ("$39"). A hand list of formats knew a few languages and refused a correct pt-BR "US$ 39,00".
-import { minorDigits } from '#harness/domain/money.js';
+import { minorDigits } from '#shared/money.js';
 
 /** Intl and writers space amounts differently (no-break, narrow, thin, figure) and add invisible bidi marks: compare without them. */
 export function plainText(text: string): string {
@@ -244,7 +244,8 @@ function stated(text: string, start: number, spelling: Spelling): StatedAmount |
 /**
  * Where `text` (already plainText) states `amountMinor` of `currency` in a way a locale of the
  * draft's `languages` (the draft's own first) or of English writes it, with a currency mark; never
- * as part of a longer number. The currency's decimals are Intl's, as formatMoney's are.
+ * as part of a longer number. The currency's decimals are the one ISO 4217 table's (shared/money.ts),
+ * as formatMoney's are; a whole amount may leave them out ("HUF 1,500" for 1500.00 HUF).
  */
 export function statedAmounts(text: string, amountMinor: number, currency: string, languages: readonly string[]): StatedAmount[] {
   const { byCore, coreLengths } = spellingIndex(amountMinor, currency, languages);

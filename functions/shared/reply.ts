@@ -2,7 +2,7 @@
 // number, the refunded amount, and no other currency or amount. Used by DraftReply (what to say),
 // CheckReply (did it say it) and, for an escalated run, whoever drafts the holding reply.
 import { z } from 'zod';
-import { formatMoney } from '#harness/domain/money.js';
+import { formatMoney } from '#shared/money.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { languageOf } from '#functions/shared/domain/shadow.js';
 import { plainText, statedAmounts, withoutAmounts } from '#functions/shared/reply-formats.js';
@@ -16,6 +16,8 @@ export type ReplyFacts = {
   outcome: 'refunded' | 'escalated';
   amountMinor: number | null;
   currency: string | null;
+  /** The refunded amount as the reply must write it ("$18.00", "18,00 €"): the model never has to convert minor units. */
+  amount: string | null;
   reason: string | null;
   /** What the refund covered, from the proposal and the order ("1 × Stoneware mug"); empty when escalated. */
   items: string[];
@@ -41,6 +43,7 @@ export function replyFacts(run: Run, outcome: ReplyFacts['outcome'], escalationR
     outcome,
     amountMinor: refunded?.amountMinor ?? null,
     currency: refunded?.currency ?? null,
+    amount: refunded ? formatMoney(refunded.amountMinor, refunded.currency, run.triage?.language ?? 'en') : null,
     reason: run.proposal?.reason ?? run.triage?.reason ?? null,
     items: outcome === 'refunded' ? refundedItems(run) : [],
     ...(escalationReason === undefined ? {} : { escalationReason }),

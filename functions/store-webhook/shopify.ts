@@ -4,7 +4,7 @@
 // Used by use-case.ts; shopifySignedHeaders serves the tests and local tools that sign a delivery.
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { minorDigits } from '#harness/domain/money.js';
+import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import { safeEqual, type VerifyResult } from '../webhook-ingest/signatures.js';
 
 export const SHOPIFY_HMAC_HEADER = 'X-Shopify-Hmac-Sha256';
@@ -61,12 +61,17 @@ export type ReversalSignal = {
 
 export type ParsedSignal = { ok: true; signal: ReversalSignal } | { ok: false; reason: string };
 
-/** Decimal major units → integer minor units, by the currency's digits; null when it does not fit. */
+/**
+ * Shopify's decimal amount → integer minor units, with the one ISO 4217 table every part uses
+ * ("1500.00" HUF → 150000, "500" JPY → 500); null when it is no amount of the currency.
+ */
 export function toMinor(amount: string, currency: string): number | null {
-  const digits = minorDigits(currency);
-  const [whole = '0', fraction = ''] = amount.split('.');
-  if (fraction.length > digits) return null;
-  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+  try {
+    return decimalToMinor(amount, currency);
+  } catch (error) {
+    if (error instanceof MoneyFormatError) return null;
+    throw error;
+  }
 }
 
 function parseDispute(payload: unknown): ParsedSignal {

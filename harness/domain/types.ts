@@ -110,8 +110,11 @@ export const OrderFacts = z.object({
   refundsLast90Days: z.number().int(),
   /** The customer's refunds across the store read for the window (a few days wider; the gate counts by day). */
   recentRefunds: z.array(CustomerRefundFact).optional(),
-  /** How CheckOrder bound the run: the order the ticket named, or the requester's only order. */
-  binding: z.enum(['named', 'only_order', 'quoted']).optional(),
+  /**
+   * How CheckOrder bound the run: the order the ticket named, the requester's only order, or (`picked`)
+   * one of the orders the ticket names, picked by a person in the console on a re-run.
+   */
+  binding: z.enum(['named', 'only_order', 'quoted', 'picked']).optional(),
 });
 export type OrderFacts = z.infer<typeof OrderFacts>;
 

@@ -1,6 +1,7 @@
 // Bounded, redacted journal text: a short summary of a result or failure, never a raw payload,
 // an email address or anything shaped like a credential. Used by the tool and model gateways.
 import type { ToolName } from '#shared/contracts/tools.js';
+import { formatMoney } from '#shared/money.js';
 import { canonicalHash } from '../hash.js';
 
 export const MAX_DETAIL_CHARS = 200;
@@ -33,6 +34,19 @@ export function safeArgsHash(args: unknown): string {
 type Summary = (output: Record<string, unknown>) => string;
 const get = (o: unknown, key: string): unknown => (o && typeof o === 'object' ? (o as Record<string, unknown>)[key] : undefined);
 const count = (o: unknown): number => (Array.isArray(o) ? o.length : 0);
+/** An amount as people read it ("$44.00"); the raw figures when they are not integer minor units and a currency. */
+function moneyOf(amount: unknown): string {
+  const minor = get(amount, 'amountMinor');
+  const currency = get(amount, 'currency');
+  if (typeof minor === 'number' && Number.isInteger(minor) && typeof currency === 'string' && /^[A-Z]{3}$/.test(currency)) {
+    try {
+      return formatMoney(minor, currency);
+    } catch {
+      // an unknown currency code: fall through to the raw figures
+    }
+  }
+  return `${String(minor)} ${String(currency)}`;
+}
 
 /** One line per tool saying what came back, with ids and counts only. */
 const SUMMARIES: Record<ToolName, Summary> = {
@@ -46,12 +60,10 @@ const SUMMARIES: Record<ToolName, Summary> = {
     return `${n} order${n === 1 ? '' : 's'} found${get(o, 'truncated') === true ? ' (truncated)' : ''}`;
   },
   preview_refund: (o) => {
-    const amount = get(o, 'amount');
-    return `preview for order ${String(get(o, 'orderId'))}: ${String(get(amount, 'amountMinor'))} ${String(get(amount, 'currency'))}`;
+    return `preview for order ${String(get(o, 'orderId'))}: ${moneyOf(get(o, 'amount'))}`;
   },
   refund_create: (o) => {
-    const amount = get(o, 'amount');
-    return `refund ${String(get(o, 'refundId'))}: ${String(get(amount, 'amountMinor'))} ${String(get(amount, 'currency'))}`;
+    return `refund ${String(get(o, 'refundId'))}: ${moneyOf(get(o, 'amount'))}`;
   },
   post_draft: (o) => `internal note ${String(get(o, 'noteId'))} on ticket ${String(get(o, 'ticketId'))}`,
 };

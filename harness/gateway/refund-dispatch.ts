@@ -12,6 +12,7 @@ import { RULES } from '../policy/rules.js';
 import type { HeldLock } from './customer-lock.js';
 import { boundDetail } from './journal-detail.js';
 import { comparePreview } from './preview.js';
+import { moneyWords } from '../policy/reason-words.js';
 import { refuse, REFUND_TOOL, store, type AuthorisedRefund, type RefundDeps } from './refund-context.js';
 import { answerFromRecord, toReceipt } from './refund-settle.js';
 import type { FailedDispatch } from './tool-dispatch.js';
@@ -108,7 +109,7 @@ async function recordAnswer(deps: RefundDeps, sent: Sent, answer: unknown): Prom
     name: REFUND_TOOL,
     argsHash,
     outcome: 'ok',
-    detail: `refund ${receipt.refundId}: ${receipt.amountMinor} ${receipt.currency}`,
+    detail: `refund ${receipt.refundId}: ${moneyWords(receipt.amountMinor, receipt.currency)}`,
     latencyMs: sent.latencyMs,
     idempotencyKey: key,
     output: receipt,

@@ -1,20 +1,23 @@
 // settleReview(): a person settles a refund whose outcome nobody could tell (run 'pending_review').
 // They checked the order in Shopify and say either "refund <id> is there" or "there is no refund".
 // run pending review? → the key the refund was dispatched with → re-read the order (the harness's own
-// read, never the person's word alone) → found: the refund id must be on the bound order; the
-// idempotency record is completed with its receipt → not found: no refund of exactly these lines and
-// amount may be on the order since the dispatch; the record is released → one 'decision' row named
-// 'review' with the person as `actor` → the customer's refund lock, kept since the unknown outcome,
-// released (the outcome is known now). Called by the console (functions/console) through the harness.
-import type { Order } from '#shared/contracts/tools.js';
+// read, never the person's word alone) → found: the refund must be on the bound order, made since the
+// run's dispatch, of exactly the run's lines and amount (an older refund on the order is never the
+// run's, whatever a person types); the idempotency record is completed with its receipt → not found: no
+// refund of exactly these lines and amount may be on the order since the dispatch; the record is
+// released → one 'decision' row named 'review' with the person as `actor` → the customer's refund lock,
+// kept since the unknown outcome, released (the outcome is known now). The same read lists the
+// candidates a person chooses from (listCandidates). Called by the console through the harness.
+import type { Order, RefundCreateInput } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '../domain/order-facts.js';
 import { RefundReceipt, type GatedRun } from '../domain/types.js';
-import { ArgumentPolicyError, HarnessConfigError, HarnessError, TemporarilyUnavailableError } from '../errors.js';
+import { ArgumentPolicyError, HarnessConfigError, type ErrorContext, HarnessError, TemporarilyUnavailableError } from '../errors.js';
 import type { Clock, IdempotencyRecord, IdempotencyStore, JournalStore, LockStore, StepContext } from '../ports.js';
 import { customerLockName } from './customer-lock.js';
 import { RULES } from '../policy/rules.js';
-import { findRecordedRefund } from './reconcile.js';
+import { findRecordedRefund, refundMismatch } from './reconcile.js';
 import { buildRefundArguments } from './refund-arguments.js';
+import { notThisRunsRefund, reviewCandidates, shortRefundId, type ReviewCandidates } from './review-candidates.js';
 import type { ToolCaller } from './tool-calls.js';
 
 /** What the person found in the store. */
@@ -70,9 +73,17 @@ async function record(deps: ReviewSettlerDeps, ctx: StepContext, input: ReviewRo
   });
 }
 
-async function refuse(deps: ReviewSettlerDeps, ctx: StepContext, by: string, key: string | null, rule: string, message: string): Promise<never> {
+async function refuse(
+  deps: ReviewSettlerDeps,
+  ctx: StepContext,
+  by: string,
+  key: string | null,
+  rule: string,
+  message: string,
+  context: ErrorContext = {},
+): Promise<never> {
   await record(deps, ctx, { outcome: 'refused', decision: 'refuse', rule, detail: `${by}: ${message}`, key, by });
-  throw new ArgumentPolicyError(rule, message);
+  throw new ArgumentPolicyError(rule, message, { context });
 }
 
 /** The key the Refund step dispatched with: from its journal rows, else derived as the step derives it. */
@@ -87,19 +98,31 @@ async function keyOf(deps: ReviewSettlerDeps, run: GatedRun): Promise<string> {
 /** What a review settles: the run, its key and record, and the order the harness just re-read. */
 interface Review {
   ctx: StepContext;
-  run: GatedRun & { order: NonNullable<GatedRun['order']>; proposal: NonNullable<GatedRun['proposal']> };
+  run: Reviewable;
   by: string;
   key: string;
   existing: IdempotencyRecord | null;
   order: Order;
+  /** The refund_create arguments the run dispatched (the gate's amount), and when it dispatched them. */
+  args: RefundCreateInput;
+  dispatchedAt: string;
 }
 
-/** "Refund <id> is there": it must be on the bound order; the record is completed with its receipt. */
+/** "Refund <id> is there": it must be on the bound order and can be the run's; the record is completed with its receipt. */
 async function settleFound(deps: ReviewSettlerDeps, review: Review, refundId: string): Promise<ReviewOutcome> {
   const { ctx, run, by, key, existing, order } = review;
   const bound = run.order;
   const found = order.refunds.find((r) => sameRefundId(r.id, refundId));
-  if (!found) return refuse(deps, ctx, by, key, RULES.reviewRefundNotOnOrder, `refund ${refundId} is not on order #${bound.orderNumber}`);
+  if (!found) {
+    const message = `Refund ${shortRefundId(refundId)} is not on order #${bound.orderNumber}. Choose one of the refunds listed, or say that no refund was made.`;
+    return refuse(deps, ctx, by, key, RULES.reviewRefundNotOnOrder, message, { refundId });
+  }
+  const mismatch = refundMismatch(found, review.args, review.dispatchedAt);
+  if (mismatch) {
+    const message = notThisRunsRefund(order, found, mismatch, review.args, review.dispatchedAt);
+    const context = { refundId: found.id, refundCreatedAt: found.createdAt, dispatchedAt: review.dispatchedAt, mismatch };
+    return refuse(deps, ctx, by, key, RULES.reviewRefundNotThisRuns, message, context);
+  }
   const receipt = RefundReceipt.parse({
     refundId: found.id,
     orderId: order.id,
@@ -112,7 +135,14 @@ async function settleFound(deps: ReviewSettlerDeps, review: Review, refundId: st
   if (existing?.status === 'succeeded') {
     const held = RefundReceipt.safeParse(existing.result);
     if (!held.success || held.data.refundId !== found.id) {
-      return refuse(deps, ctx, by, key, RULES.reviewAlreadySettled, 'the idempotency record already holds another refund');
+      return refuse(
+        deps,
+        ctx,
+        by,
+        key,
+        RULES.reviewAlreadySettled,
+        'This run already has another refund recorded as its own, so nothing was changed. Open the run to see it.',
+      );
     }
   } else {
     if (!existing) await deps.idempotency.begin({ key, runId: run.runId, argsHash: 'settled-by-review', createdAt: deps.clock.now().toISOString() });
@@ -128,19 +158,11 @@ async function settleFound(deps: ReviewSettlerDeps, review: Review, refundId: st
 async function settleNotFound(deps: ReviewSettlerDeps, review: Review): Promise<ReviewOutcome> {
   const { ctx, run, by, key, existing, order } = review;
   const bound = run.order;
-  const made = 'the idempotency record holds a receipt: the refund was made';
+  const made = 'This run’s refund is already recorded as made, so it cannot be settled as “no refund”. Nothing was changed.';
   if (existing?.status === 'succeeded') return refuse(deps, ctx, by, key, RULES.reviewAlreadySettled, made);
-  const args = buildRefundArguments({
-    tenant: run.tenant,
-    runId: run.runId,
-    proposal: run.proposal,
-    facts: toOrderFacts(order, bound.refundsLast90Days),
-    amountMinor: run.gate?.amountMinor,
-  });
-  const since = existing?.createdAt ?? run.refundIntent?.at ?? run.createdAt;
-  const ours = findRecordedRefund(order, args, since);
+  const ours = findRecordedRefund(order, review.args, review.dispatchedAt);
   if (ours) {
-    const shown = `order #${bound.orderNumber} shows refund ${ours.id} of exactly these lines and amount; settle it as found`;
+    const shown = `Order #${bound.orderNumber} shows refund ${shortRefundId(ours.id)}, made since this run tried to refund, with exactly its items and amount: choose that refund instead of “no refund was made”.`;
     return refuse(deps, ctx, by, key, RULES.reviewRefundOnOrder, shown);
   }
   if (!deps.idempotency.release) throw new HarnessConfigError('this idempotency store cannot release a key');
@@ -151,33 +173,56 @@ async function settleNotFound(deps: ReviewSettlerDeps, review: Review): Promise<
   return { kind: 'no_refund', idempotencyKey: key };
 }
 
-async function settleReview(deps: ReviewSettlerDeps, ctx: StepContext, run: GatedRun, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
+type Reviewable = GatedRun & { order: NonNullable<GatedRun['order']>; proposal: NonNullable<GatedRun['proposal']> };
+
+const reviewable = (run: GatedRun): run is Reviewable => run.status === 'pending_review' && !!run.order && !!run.proposal;
+
+/** Its key and record, the order re-read by the harness (never a person's word alone), what it dispatched when. */
+async function prepareRead(deps: ReviewSettlerDeps, ctx: StepContext, run: Reviewable, by = ''): Promise<Review> {
   if (ctx.runId !== run.runId || ctx.tenant !== run.tenant) throw new HarnessConfigError('the step context is for another run or tenant');
-  if (run.status !== 'pending_review' || !run.order || !run.proposal) {
-    return refuse(deps, ctx, by, null, RULES.reviewNotPending, `run ${run.runId} is not waiting for a review (status ${run.status})`);
-  }
   const bound = run.order;
   const key = await keyOf(deps, run);
   const existing = await deps.idempotency.get(key);
-  // The harness reads the order itself: a person's word is checked against the store.
   const boundCtx = { ...ctx, boundOrderId: bound.orderId };
   const { order } = (await deps.caller.callTool(boundCtx, 'get_order', { orderNumber: bound.orderNumber }, { internal: true })) as { order: Order };
-  const review: Review = { ctx, run: { ...run, order: bound, proposal: run.proposal }, by, key, existing, order };
+  const facts = toOrderFacts(order, bound.refundsLast90Days);
+  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal, facts, amountMinor: run.gate?.amountMinor });
+  // When the run dispatched: its idempotency record, else its refund claim; a refund before it is not the run's.
+  const dispatchedAt = existing?.createdAt ?? run.refundIntent?.at ?? run.createdAt;
+  return { ctx, run, by, key, existing, order, args, dispatchedAt };
+}
+
+async function settleReview(deps: ReviewSettlerDeps, ctx: StepContext, run: GatedRun, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
+  if (ctx.runId !== run.runId || ctx.tenant !== run.tenant) throw new HarnessConfigError('the step context is for another run or tenant');
+  if (!reviewable(run)) {
+    return refuse(deps, ctx, by, null, RULES.reviewNotPending, `Run ${run.runId} is not waiting for a review (it is ${run.status.replace(/_/g, ' ')}).`);
+  }
+  const review = await prepareRead(deps, ctx, run, by);
   return 'refundId' in settlement ? settleFound(deps, review, settlement.refundId) : settleNotFound(deps, review);
+}
+
+/** Normalizes a store or adapter failure (not a harness refusal) into one a caller can retry. */
+async function guarded<T>(work: () => Promise<T>, what: string): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HarnessError) throw error;
+    throw new TemporarilyUnavailableError(`a store needed to ${what} is unavailable`, { cause: error, context: { rule: RULES.storeUnavailable } });
+  }
 }
 
 export function createReviewSettler(deps: ReviewSettlerDeps) {
   return {
-    async settleReview(ctx: StepContext, run: GatedRun, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
-      try {
-        return await settleReview(deps, ctx, run, settlement, by);
-      } catch (error) {
-        if (error instanceof HarnessError) throw error;
-        throw new TemporarilyUnavailableError('a store needed to settle the review is unavailable', {
-          cause: error,
-          context: { rule: RULES.storeUnavailable },
-        });
-      }
+    settleReview(ctx: StepContext, run: GatedRun, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
+      return guarded(() => settleReview(deps, ctx, run, settlement, by), 'settle the review');
+    },
+    /** The order's refunds since the run's dispatch, for the person to choose from; journals nothing but the read. */
+    listCandidates(ctx: StepContext, run: GatedRun): Promise<ReviewCandidates> {
+      return guarded(async () => {
+        if (!reviewable(run)) throw new ArgumentPolicyError(RULES.reviewNotPending, `Run ${run.runId} is not waiting for a review.`);
+        const review = await prepareRead(deps, ctx, run);
+        return reviewCandidates(review.order, review.args, review.dispatchedAt);
+      }, 'list the refunds on the order');
     },
   };
 }

@@ -8,6 +8,7 @@ import { withinDays } from './days.js';
 import type { Policy } from './document.js';
 import { groundProposal, type GroundingFinding, type LineVerdict } from './grounding/index.js';
 import { RULES } from './rules.js';
+import { dayWords, moneyWords } from './reason-words.js';
 
 export interface GateInput {
   /** The requester's email as the helpdesk reports it. */
@@ -78,7 +79,7 @@ function fulfilmentReasons(input: GateInput): Finding[] {
   const { order, proposal, policy, ticketReceivedAt } = input;
   const doc = policy.document;
   const claimed = mergeLines(proposal.lineItems).map((c) => ({ claim: c, line: order.lineItems.find((li) => li.id === c.lineItemId) }));
-  if (claimed.some(({ line }) => !line?.fulfilledAt)) return [{ rule: RULES.notFulfilled, reason: 'a claimed item is not fulfilled' }];
+  if (claimed.some(({ line }) => !line?.fulfilledAt)) return [{ rule: RULES.notFulfilled, reason: 'a claimed item has not shipped yet' }];
   const found: Finding[] = [];
   // Units not received on a line that shipped only in part may be the units that never shipped.
   const missingOnPartial = input.proposal.reason === 'not_received' || input.triage.reason === 'not_received';
@@ -87,13 +88,13 @@ function fulfilmentReasons(input: GateInput): Finding[] {
       line?.fulfilledQuantity !== undefined && (claim.quantity > line.fulfilledQuantity || (missingOnPartial && line.fulfilledQuantity < line.quantity)),
   );
   if (partly?.line) {
-    found.push({ rule: RULES.partlyFulfilled, reason: `"${partly.line.title}": ${partly.claim.quantity} claimed, ${partly.line.fulfilledQuantity} fulfilled` });
+    found.push({ rule: RULES.partlyFulfilled, reason: `"${partly.line.title}": ${partly.claim.quantity} claimed, ${partly.line.fulfilledQuantity} shipped` });
   }
   const late = claimed.find(({ line }) => !withinDays(line?.fulfilledAt ?? '', ticketReceivedAt, doc.fulfilledWithinDays, doc.timeZone));
   if (late?.line) {
     found.push({
       rule: RULES.fulfilledTooLongAgo,
-      reason: `"${late.line.title}" was fulfilled on ${late.line.fulfilledAt?.slice(0, 10)}, more than ${doc.fulfilledWithinDays} days before the ticket`,
+      reason: `"${late.line.title}" shipped on ${dayWords(late.line.fulfilledAt ?? '', doc.timeZone)}, more than ${doc.fulfilledWithinDays} days before the ticket`,
     });
   }
   return found;
@@ -105,16 +106,22 @@ export function approvalReasons(input: GateInput, amountMinor: number): Finding[
   const doc = policy.document;
   const found: Finding[] = [];
   if (amountMinor > doc.autoRefundLimitMinor) {
-    found.push({ rule: RULES.amountOverAutoLimit, reason: `amount ${amountMinor} is over the auto limit ${doc.autoRefundLimitMinor}` });
+    found.push({
+      rule: RULES.amountOverAutoLimit,
+      reason: `${moneyWords(amountMinor, order.currency)} is over the ${moneyWords(doc.autoRefundLimitMinor, order.currency)} automatic limit`,
+    });
   }
   found.push(...fulfilmentReasons(input));
   const damageLike = (r: string | null) => r !== null && (doc.damageLikeReasons as string[]).includes(r);
   if (!damageLike(proposal.reason) || !damageLike(triage.reason)) {
-    found.push({ rule: RULES.reasonNotDamageLike, reason: `reason ${proposal.reason} is not damage-like` });
+    found.push({ rule: RULES.reasonNotDamageLike, reason: `the reason "${proposal.reason.replace(/_/g, ' ')}" is not damage or a defect` });
   }
   const recent = refundsInWindow(order, input.ticketReceivedAt, policy);
   if (recent >= doc.maxRefundsIn90Days) {
-    found.push({ rule: RULES.tooManyRecentRefunds, reason: `${recent} refunds in 90 days (auto only below ${doc.maxRefundsIn90Days})` });
+    found.push({
+      rule: RULES.tooManyRecentRefunds,
+      reason: `the customer had ${recent} refunds in the last 90 days (automatic only below ${doc.maxRefundsIn90Days})`,
+    });
   }
   const flags = triage.riskFlags.filter((f) => APPROVAL_FLAGS.has(f));
   if (flags.length > 0) found.push({ rule: RULES.riskFlags, reason: `risk flags: ${flags.join(', ')}` });
@@ -131,12 +138,16 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const { order, proposal, policy } = input;
   const amountMinor = computeProposalAmount(order, proposal.lineItems);
   const base = { amountMinor, currency: order.currency, policyVersion: policy.version };
-  const grounding = groundProposal({ customerText: input.customerText, proposal, order, triage: input.triage });
+  const grounding = groundProposal({ customerText: input.customerText, proposal, order, triage: input.triage, timeZone: policy.document.timeZone });
   const bySeverity = (s: GroundingFinding['severity']) => grounding.findings.filter((f) => f.severity === s);
   const refusals = [...hardRefusals(input), ...bySeverity('refuse')];
   // The amount is the gate's; a different figure from the model is shown, never a reason to refuse.
   const differs = proposal.amountMinor !== undefined && proposal.amountMinor !== amountMinor;
-  const note = differs ? [`the agent's own figure was ${proposal.amountMinor}; the amount is computed from the order: ${amountMinor} (minor units)`] : [];
+  const note = differs
+    ? [
+        `the agent's own figure was ${moneyWords(proposal.amountMinor ?? 0, order.currency)}; the amount is computed from the order: ${moneyWords(amountMinor, order.currency)}`,
+      ]
+    : [];
   const verdict = (decision: GateDecision['decision'], found: Finding[]): GateVerdict => ({
     decision: { decision, rules: [...new Set(found.map((f) => f.rule))], reasons: [...found.map((f) => f.reason), ...note], ...base },
     lines: grounding.lines,

@@ -92,5 +92,7 @@ export const RULES = {
   reviewRefundNotOnOrder: 'review_refund_not_on_order',
   reviewRefundOnOrder: 'review_refund_on_order',
   reviewAlreadySettled: 'review_already_settled',
+  /** The refund a person named was made before the run's dispatch, or for other lines or another amount. */
+  reviewRefundNotThisRuns: 'review_refund_not_this_runs',
 } as const;
 export type RuleId = (typeof RULES)[keyof typeof RULES];

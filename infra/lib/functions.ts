@@ -127,7 +127,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     memoryMb: 256,
     // Looks up the requester's email in the helpdesk; dead-letters a poison message with its reason;
     // cancels the run (stops its execution) when the helpdesk says the ticket was closed.
-    access: { table: 'readWrite', consumeQueue: true, startExecution: true, stopExecutions: true, helpdeskApi: true, deadLetters: 'send' },
+    // Ends the ticket's holding note through post_draft when it cancels (cancel-run's use case).
+    access: { table: 'readWrite', consumeQueue: true, startExecution: true, stopExecutions: true, helpdeskApi: true, deadLetters: 'send', mcpClient: true },
   },
   'approval-callback': {
     entry: entryOf('approval-callback'),
@@ -155,7 +156,14 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   shadow: step('shadow', { mcpClient: true }),
   // Records the cancellation and stops the execution. It may not answer task tokens (only
   // approval-callback may): its best-effort SendTaskFailure is refused, and StopExecution ends the wait.
-  'cancel-run': { entry: entryOf('cancel-run'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { table: 'readWrite', stopExecutions: true } },
+  // Ends the ticket's holding note ("Waiting for a lead's approval") with a note through post_draft.
+  'cancel-run': {
+    entry: entryOf('cancel-run'),
+    config: 'handler',
+    timeoutSeconds: 10,
+    memoryMb: 256,
+    access: { table: 'readWrite', stopExecutions: true, mcpClient: true },
+  },
   // Lists the dead letters, and retries one: back on the ticket queue, then out of the dead-letter queue.
   'dead-letters': {
     entry: entryOf('dead-letters'),
@@ -183,7 +191,9 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   },
   // The operator console behind the sign-in: pages over the table; decides approvals (answers the
   // waiting execution), settles pending reviews (re-reads the order through MCP; completes or releases
-  // the idempotency key), retries dead letters; its forms carry CSRF tokens signed with its own key.
+  // the idempotency key), retries dead letters, cancels a run (stops its execution), re-runs an
+  // escalated ticket (starts an execution) and hands one back (a team note through MCP); its forms
+  // carry CSRF tokens signed with its own key.
   console: {
     entry: entryOf('console'),
     config: 'handler',
@@ -192,6 +202,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     access: {
       table: 'readWrite',
       answerTasks: true,
+      startExecution: true,
+      stopExecutions: true,
       deadLetters: 'redrive',
       sendToQueue: true,
       mcpClient: true,

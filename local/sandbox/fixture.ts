@@ -89,6 +89,11 @@ export const SandboxFixture = z
         .refine(isTimeZone, 'not an IANA time zone')
         .optional()
         .describe('IANA time zone of the shop (Shopify shop.ianaTimezone), e.g. "Europe/Lisbon"; defaults to "UTC"'),
+      locale: z
+        .string()
+        .refine(isLocale, 'not a BCP 47 locale')
+        .optional()
+        .describe('BCP 47 locale people read money and times in (the store profile\'s locale), e.g. "en-GB", "de-DE"; defaults to "en-US"'),
     }),
     customers: z.array(FixtureCustomer),
     orders: z.array(FixtureOrder),
@@ -118,6 +123,14 @@ export type SandboxFixture = z.infer<typeof SandboxFixture>;
 export type FixtureOrder = z.infer<typeof FixtureOrder>;
 export type FixtureRefund = z.infer<typeof FixtureRefund>;
 export type FixtureLineUnits = z.infer<typeof FixtureLineUnits>;
+
+function isLocale(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
 
 function isTimeZone(name: string): boolean {
   try {

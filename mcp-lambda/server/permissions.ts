@@ -22,8 +22,12 @@ export const CALLER_TOOLS = {
   shadow: ['post_draft'],
   // Escalates stalled runs: the team note.
   'stalled-runs': ['post_draft'],
-  // A person settles a pending review: the harness re-reads the order to check what they found.
-  console: ['get_order'],
+  // A person settles a pending review: the harness re-reads the order to check what they found; a
+  // person's cancel ends the ticket's holding note (functions/cancel-run).
+  console: ['get_order', 'post_draft'],
+  // A cancel (the runs API; the ticket solved or closed in the helpdesk) ends the ticket's holding note.
+  'cancel-run': ['post_draft'],
+  'run-starter': ['post_draft'],
 } as const satisfies Record<string, readonly ToolName[]>;
 
 export type McpCaller = keyof typeof CALLER_TOOLS;

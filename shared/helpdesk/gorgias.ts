@@ -57,9 +57,13 @@ export function createGorgiasHelpdesk(options: GorgiasOptions): HelpdeskApi {
       const { status, json } = await call('GET', `/api/customers/${idSegment(customerId)}`);
       if (status === 404) return null;
       if (status < 200 || status >= 300) throw new InvalidError(`the helpdesk refused the customer look-up (HTTP ${status})`);
-      const customer = json as { id?: number | string; email?: string | null } | null;
+      const customer = json as { id?: number | string; email?: string | null; name?: unknown } | null;
       if (!customer?.id || !customer.email) return null;
-      return { id: String(customer.id), email: customer.email };
+      return {
+        id: String(customer.id),
+        email: customer.email,
+        name: typeof customer.name === 'string' && customer.name.trim() ? customer.name.trim().slice(0, 200) : null,
+      };
     },
   };
 }

@@ -10,5 +10,5 @@ export interface HelpdeskApi {
   /** A private note for the team; never a message to the customer. */
   postInternalNote(ticketId: string, body: string): Promise<InternalNote>;
   /** The ticket requester as the helpdesk knows them, or null when the user does not exist. */
-  getRequester(userId: string): Promise<{ id: string; email: string } | null>;
+  getRequester(userId: string): Promise<{ id: string; email: string; name?: string | null } | null>;
 }

@@ -41,9 +41,9 @@ export function createZendeskHelpdesk(options: ZendeskOptions): HelpdeskApi {
       const { status, json } = await call('GET', `/api/v2/users/${idSegment(userId)}.json`);
       if (status === 404) return null;
       if (status < 200 || status >= 300) throw new InvalidError(`the helpdesk refused the user look-up (HTTP ${status})`);
-      const user = (json as { user?: { id?: number | string; email?: string | null } } | null)?.user;
+      const user = (json as { user?: { id?: number | string; email?: string | null; name?: unknown } } | null)?.user;
       if (!user?.id || !user.email) return null;
-      return { id: String(user.id), email: user.email };
+      return { id: String(user.id), email: user.email, name: typeof user.name === 'string' && user.name.trim() ? user.name.trim().slice(0, 200) : null };
     },
   };
 }

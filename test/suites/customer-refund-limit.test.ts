@@ -67,7 +67,10 @@ describe('the refund limit under concurrency (DynamoDB Local)', () => {
     expect(escalated).toHaveLength(2);
     for (const run of escalated) {
       expect(run.refund).toBeNull();
-      expect(run.escalation?.reason).toMatch(/ArgumentPolicyError: the customer has 2 refunds in 90 days at dispatch/);
+      expect(run.escalation?.error).toMatch(/ArgumentPolicyError: the customer has 2 refunds in 90 days at dispatch/);
+      expect(run.escalation?.reason).toMatch(
+        /^Counted again just before the refund, the customer already had too many refunds in the last 90 days; a person decides\. No refund was made\.$/,
+      );
     }
     expect(refusals.flat().filter((rule) => rule === 'too_many_recent_refunds_at_dispatch')).toHaveLength(2);
   }, 60_000);

@@ -44,7 +44,9 @@ describe('schema drift under the same server version', () => {
     ).rejects.toThrow(HarnessConfigError);
     const final = await runFrom(world, world.harness(), run.runId);
     expect(final.status).toBe('escalated');
-    expect(final.escalation?.reason).toMatch(/HarnessConfigError: refund_create refused/);
+    // Engineers read the error; people read a sentence that names no error class.
+    expect(final.escalation?.error).toMatch(/HarnessConfigError: refund_create refused/);
+    expect(final.escalation?.reason).toBe('The agent is not set up correctly for this step (an engineer must look); no refund was made.');
     expect(await world.refundsOf('1001')).toHaveLength(0);
     expect(lines.some((m) => JSON.parse(m).ToolPinMismatch === 1)).toBe(true);
     const refused = (await world.stores.journal.listByRun(run.runId)).filter((r) => r.rule === 'tool_pin_mismatch');

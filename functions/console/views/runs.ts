@@ -1,7 +1,10 @@
-// The runs list: filters (status, state, order, ticket, dates, an id search) as a GET form, one row
-// per run, and pages. Every value in the URL is an id, a status or a date, never customer text.
+// The runs list: filters (status, state, order, ticket, dates, a search over ids and the customer's
+// name and email) as a GET form, one row per run with its customer and links out to the ticket and
+// the order, and pages. The search words stay in the console's own address (never sent elsewhere).
 import { StepName } from '#harness/domain/types.js';
 import { RunStatus } from '#functions/shared/domain/run.js';
+import type { RunLinks } from '../links.js';
+import type { Customer } from './case.js';
 import { dollars, e, money, statusBadge, time } from './layout.js';
 
 export interface RunsFilter {
@@ -12,13 +15,16 @@ export interface RunsFilter {
   /** YYYY-MM-DD, inclusive, on the run's creation day (UTC). */
   from?: string;
   to?: string;
-  /** An id to look for: run, ticket, order, refund, approval or idempotency key. */
+  /** Words to look for: a run, ticket, order, refund or approval id, an idempotency key, the customer's name or email. */
   q?: string;
   page: number;
 }
 
 export interface RunRow {
   runId: string;
+  customer: Customer;
+  /** Where the ticket and the order live (absent: no links here). */
+  links?: RunLinks;
   status: string;
   state: string;
   ticketId: string;
@@ -66,6 +72,13 @@ function select(name: string, label: string, options: readonly string[], current
 const input = (name: string, label: string, value: string | undefined, extra = '') =>
   `<label for="f-${name}">${label}<input id="f-${name}" name="${name}" value="${e(value ?? '')}" ${extra}></label>`;
 
+const customerCell = (c: Customer) =>
+  c.name || c.email ? `<span class="customer">${e(c.name ?? c.email)}${c.name && c.email ? `<br><span class="muted">${e(c.email)}</span>` : ''}</span>` : '';
+
+/** The text, as a link out when there is one (its label says where it goes). */
+const linked = (text: string, link: { label: string; url: string } | null | undefined) =>
+  link ? `<a href="${e(link.url)}" title="${e(link.label)}">${e(text)}</a>` : e(text);
+
 export function runsContent(view: RunsView): string {
   const f = view.filter;
   const form = `<form class="filters" method="get" action="/" role="search" aria-label="Filter runs">
@@ -75,22 +88,24 @@ ${input('order', 'Order number', f.order, 'inputmode="numeric" pattern="[0-9]{1,
 ${input('ticket', 'Ticket id', f.ticket, 'size="10"')}
 ${input('from', 'Created from', f.from, 'type="date"')}
 ${input('to', 'Created to', f.to, 'type="date"')}
-${input('q', 'Search ids', f.q, 'size="22" aria-describedby="q-help"')}
+${input('q', 'Search', f.q, 'size="22" maxlength="128" aria-describedby="q-help"')}
 <button type="submit" class="primary">Filter</button> <a href="/">Clear</a>
-</form><p id="q-help" class="muted">Search finds run, ticket, order, refund and approval ids and idempotency keys; no customer text goes into the address.</p>`;
+</form><p id="q-help" class="muted">Search finds a customer by name or email, and run, ticket, order, refund and approval ids and idempotency keys.</p>`;
   const problems = view.problems.length ? `<p class="notice error" role="alert">${view.problems.map(e).join('<br>')}</p>` : '';
   const rows = view.rows
     .map(
-      (r) => `<tr><td><a href="/runs/${encodeURIComponent(r.runId)}">${e(r.runId)}</a></td><td>${statusBadge(r.status)}</td><td>${e(r.state)}</td>
-<td>${e(r.ticketId)}</td><td>${e(r.orderNumber ?? '')}</td><td class="num">${r.refundMinor !== null && r.currency ? e(money(r.refundMinor, r.currency)) : ''}</td>
+      (
+        r,
+      ) => `<tr><td><a href="/runs/${encodeURIComponent(r.runId)}">${e(r.runId)}</a></td><td>${customerCell(r.customer)}</td><td>${statusBadge(r.status)}</td><td>${e(r.state)}</td>
+<td>${linked(r.ticketId, r.links?.ticket)}</td><td>${r.orderNumber ? linked(`#${r.orderNumber}`, r.links?.order) : ''}</td><td class="num">${r.refundMinor !== null && r.currency ? e(money(r.refundMinor, r.currency)) : ''}</td>
 <td>${e(r.approval ?? '')}</td><td>${e(r.escalation ?? '')}</td><td class="num">${e(dollars(r.costMicros))}</td><td>${time(r.createdAt)}</td></tr>`,
     )
     .join('\n');
-  const empty = `<tr><td colspan="10">No runs match. Send a ticket: <code>npm run ticket -- events/zendesk-ticket-created-mug-cracked.json</code></td></tr>`;
+  const empty = `<tr><td colspan="11">No runs match. Send a ticket: <code>npm run ticket -- events/zendesk-ticket-created-mug-cracked.json</code></td></tr>`;
   const pager = `<nav class="pager" aria-label="Pages">${f.page > 1 ? `<a href="/${filterQuery(f, f.page - 1)}" rel="prev">Newer runs</a>` : ''}
 <span>Page ${f.page}</span>${view.hasNext ? `<a href="/${filterQuery(f, f.page + 1)}" rel="next">Older runs</a>` : ''}</nav>`;
   return `${form}${problems}
 <table><caption>${view.matched} run(s) match among the newest ${view.window}</caption>
-<thead><tr><th scope="col">Run</th><th scope="col">Status</th><th scope="col">State</th><th scope="col">Ticket</th><th scope="col">Order</th><th scope="col">Refund</th><th scope="col">Approval</th><th scope="col">Escalation</th><th scope="col">Cost</th><th scope="col">Created</th></tr></thead>
+<thead><tr><th scope="col">Run</th><th scope="col">Customer</th><th scope="col">Status</th><th scope="col">State</th><th scope="col">Ticket</th><th scope="col">Order</th><th scope="col">Refund</th><th scope="col">Approval</th><th scope="col">Escalation</th><th scope="col">Cost</th><th scope="col">Created</th></tr></thead>
 <tbody>${rows || empty}</tbody></table>${pager}`;
 }

@@ -5,14 +5,22 @@
 // escalation. The actions a person may take on the run sit where they belong. Pure.
 import type { JournalRow, StepName } from '#harness/domain/types.js';
 import type { Run, RunMark } from '#functions/shared/domain/run.js';
+import type { RunLinks } from '../links.js';
+import { customerHtml, lineTitle, withLineTitles } from './case.js';
 import { csrfField, dollars, e, money, statusBadge, time } from './layout.js';
+import { reviewForm, type ReviewContext } from './review.js';
+import { runActionsSection, type RunActionsView } from './run-actions.js';
 
 export interface TimelineContext {
-  links: { ticket: { label: string; url: string } | null; execution: string | null; order: string | null };
+  links: RunLinks;
   canDecide: boolean;
   canSettle: boolean;
   csrf: string;
   now: Date;
+  /** Cancel, re-run, pick the order, hand back, and the links to the ticket's other runs (run-actions.ts). */
+  actions?: RunActionsView;
+  /** A pending review's candidate refunds, read when the page opened (views/review.ts). */
+  review?: ReviewContext;
 }
 
 /**
@@ -36,14 +44,12 @@ const STATE_LABEL: Readonly<Record<string, string>> = {
 
 const STATE_ORDER: readonly string[] = Object.keys(STATE_LABEL);
 
-const tail = (id: string) => id.split('/').at(-1) ?? id;
-
 function facts(pairs: Array<[string, string]>): string {
   const shown = pairs.filter(([, v]) => v !== '');
   return shown.length ? `<dl class="facts">${shown.map(([k, v]) => `<dt>${e(k)}</dt><dd>${v}</dd>`).join('')}</dl>` : '';
 }
 
-function journalTable(rows: JournalRow[], caption: string): string {
+function journalTable(run: Run, rows: JournalRow[], caption: string): string {
   if (rows.length === 0) return '';
   const body = rows
     .map((r) => {
@@ -63,20 +69,20 @@ function journalTable(rows: JournalRow[], caption: string): string {
         .filter(Boolean)
         .join(' · ');
       return `<tr><td>${time(r.at)}</td><td>${e(r.kind)}</td><td>${call}${tokens}</td><td class="o-${e(r.outcome)}">${e(r.outcome)}</td>
-<td class="num">${e(r.latencyMs)} ms</td><td class="num">${e(dollars(r.costMicros))}</td><td>${decided}</td><td>${e(r.detail)}${extra ? `<br><span class="muted">${extra}</span>` : ''}</td></tr>`;
+<td class="num">${e(r.latencyMs)} ms</td><td class="num">${e(dollars(r.costMicros))}</td><td>${decided}</td><td>${e(withLineTitles(run, r.detail))}${extra ? `<br><span class="muted">${extra}</span>` : ''}</td></tr>`;
     })
     .join('\n');
   return `<table><caption>${e(caption)}</caption><thead><tr><th scope="col">Time</th><th scope="col">Kind</th><th scope="col">Call</th><th scope="col">Outcome</th><th scope="col">Latency</th><th scope="col">Cost</th><th scope="col">Decision, rule</th><th scope="col">Detail</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
 /** Grounding rows: one per claimed line, with the quote the claim rests on. */
-function groundingTable(rows: JournalRow[]): string {
+function groundingTable(run: Run, rows: JournalRow[]): string {
   if (rows.length === 0) return '';
   const body = rows
     .map((r) => {
       const quote = /by "([\s\S]*)"$/.exec(r.detail)?.[1] ?? '';
       const line = r.detail.split(':')[0] ?? '';
-      return `<tr><td>${e(line)}</td><td class="o-${e(r.outcome)}">${r.outcome === 'ok' ? 'grounded' : 'not grounded'}</td><td><code>${e(r.rule ?? '')}</code></td><td>${quote ? `<q>${e(quote)}</q>` : e(r.detail)}</td></tr>`;
+      return `<tr><td>${e(withLineTitles(run, line))}</td><td class="o-${e(r.outcome)}">${r.outcome === 'ok' ? 'grounded' : 'not grounded'}</td><td><code>${e(r.rule ?? '')}</code></td><td>${quote ? `<q>${e(quote)}</q>` : e(withLineTitles(run, r.detail))}</td></tr>`;
     })
     .join('');
   return `<table><caption>Grounding: each claimed line against the customer’s words</caption><thead><tr><th scope="col">Line</th><th scope="col">Verdict</th><th scope="col">Rule</th><th scope="col">Quote</th></tr></thead><tbody>${body}</tbody></table>`;
@@ -90,17 +96,6 @@ function approvalForm(run: Run, ctx: TimelineContext): string {
 <label for="reason-${e(approval.approvalId)}">Reason (optional)<input id="reason-${e(approval.approvalId)}" name="reason" maxlength="300" size="30"></label>
 <button type="submit" name="decision" value="approve" class="primary">Approve ${e(money(approval.amountMinor, approval.currency))}</button>
 <button type="submit" name="decision" value="reject" class="danger">Reject</button></form>`;
-}
-
-export function reviewForm(run: Run, csrf: string, back: 'run' | 'queues'): string {
-  const id = e(run.runId);
-  return `<form class="action" method="post" action="/queues/reviews/${encodeURIComponent(run.runId)}" aria-label="Settle review of ${id}">${csrfField(csrf)}
-<input type="hidden" name="back" value="${back}">
-<fieldset><legend>What did Shopify show for order #${e(run.order?.orderNumber ?? '')}?</legend>
-<label for="found-${id}"><span><input type="radio" id="found-${id}" name="outcome" value="found" required> The refund is there</span></label>
-<label for="refund-${id}">Refund id<input id="refund-${id}" name="refundId" maxlength="100" size="28" pattern="[A-Za-z0-9/:_.-]{1,100}"></label>
-<label for="none-${id}"><span><input type="radio" id="none-${id}" name="outcome" value="not_found"> No refund was made</span></label>
-</fieldset><button type="submit" class="primary">Settle</button></form>`;
 }
 
 function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
@@ -120,9 +115,9 @@ function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
       const o = run.order;
       if (!o) return '';
       return facts([
-        ['Order', ctx.links.order ? `<a href="${e(ctx.links.order)}">#${e(o.orderNumber)}</a>` : `#${e(o.orderNumber)}`],
+        ['Order', ctx.links.order ? `<a href="${e(ctx.links.order.url)}">#${e(o.orderNumber)}</a>` : `#${e(o.orderNumber)}`],
         ['Bound by', e(o.binding ?? 'named')],
-        ['Lines', e(o.lineItems.map((l) => `${l.quantity} × ${tail(l.id)}`).join(', '))],
+        ['Lines', e(o.lineItems.map((l) => `${l.quantity} × ${l.title || lineTitle(run, l.id)}`).join(', '))],
         ['Refundable', e(money(o.maximumRefundableMinor, o.currency))],
         ['Customer refunds, 90 days', e(o.refundsLast90Days)],
       ]);
@@ -130,7 +125,7 @@ function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
     case 'ProposeRefund': {
       const p = run.proposal;
       if (!p) return '';
-      const lines = p.lineItems.map((l) => `${l.quantity} × ${e(tail(l.lineItemId))} <q>${e(l.quote)}</q>`).join('<br>');
+      const lines = p.lineItems.map((l) => `${l.quantity} × ${e(lineTitle(run, l.lineItemId))} <q>${e(l.quote)}</q>`).join('<br>');
       return facts([
         ['Remedy', e(p.remedy)],
         ...(p.amountMinor !== undefined ? [['Amount the model gave', e(money(p.amountMinor, p.currency))] as [string, string]] : []),
@@ -193,7 +188,7 @@ function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
         : run.refundIntent
           ? facts([['Claimed', `${time(run.refundIntent.at)} for ${e(money(run.refundIntent.amountMinor, run.refundIntent.currency))}; no receipt`]])
           : '';
-      const settle = run.status === 'pending_review' && ctx.canSettle ? reviewForm(run, ctx.csrf, 'run') : '';
+      const settle = run.status === 'pending_review' && ctx.canSettle ? reviewForm(run, ctx.csrf, 'run', ctx.review) : '';
       return receipt + settle;
     }
     case 'DraftReply':
@@ -272,22 +267,27 @@ export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineCo
       const current = state === run.state ? ' <span class="badge">current</span>' : '';
       return `<li><h3 id="state-${e(state)}">${e(STATE_LABEL[state] ?? state)}${current}</h3>
 <p class="muted">${rows[0] ? `from ${time(rows[0].at)} · ` : ''}${rows.length} journal row(s) · ${e(dollars(cost))}</p>
-${stateExtras(state, run, ctx)}${groundingTable(grounding)}${journalTable(others, `${state}: calls and decisions`)}</li>`;
+${stateExtras(state, run, ctx)}${groundingTable(run, grounding)}${journalTable(run, others, `${state}: calls and decisions`)}</li>`;
     })
     .join('\n');
 
   const links = [
     ctx.links.ticket ? `<a href="${e(ctx.links.ticket.url)}">${e(ctx.links.ticket.label)}</a>` : '',
-    ctx.links.execution ? `<a href="${e(ctx.links.execution)}">Step Functions execution</a>` : '',
-    ctx.links.order ? `<a href="${e(ctx.links.order)}">Order in Shopify admin</a>` : '',
+    ctx.links.order ? `<a href="${e(ctx.links.order.url)}">${e(ctx.links.order.label)}</a>` : '',
+    ctx.links.execution ? `<a href="${e(ctx.links.execution.url)}">${e(ctx.links.execution.label)}</a>` : '',
     `<a href="/api/runs/${encodeURIComponent(run.runId)}">Run as JSON</a>`,
   ].filter(Boolean);
   const journalCost = journal.reduce((sum, r) => sum + r.costMicros, 0);
+  const orderShown = run.order?.orderNumber ?? run.triage?.orderNumber ?? '';
   const header = facts([
     ['Status', statusBadge(run.status)],
     ['State', e(run.state)],
-    ['Ticket', `${e(run.ticket.ticketId)} <span class="muted">(${e(run.ticket.helpdesk)})</span>`],
-    ['Order', e(run.order?.orderNumber ?? run.triage?.orderNumber ?? '')],
+    ['Customer', customerHtml(run)],
+    [
+      'Ticket',
+      `${ctx.links.ticket ? `<a href="${e(ctx.links.ticket.url)}">${e(run.ticket.ticketId)}</a>` : e(run.ticket.ticketId)} <span class="muted">(${e(run.ticket.helpdesk)})</span>`,
+    ],
+    ['Order', orderShown ? (ctx.links.order ? `<a href="${e(ctx.links.order.url)}">#${e(orderShown)}</a>` : `#${e(orderShown)}`) : ''],
     ['Created', time(run.createdAt)],
     ['Updated', time(run.updatedAt)],
     ['Total cost', `<strong>${e(dollars(run.costMicros))}</strong> <span class="muted">(journal rows: ${e(dollars(journalCost))})</span>`],
@@ -296,6 +296,6 @@ ${stateExtras(state, run, ctx)}${groundingTable(grounding)}${journalTable(others
     ['Follow-ups', run.followUps?.length ? e(run.followUps.length) : ''],
     ['Reversals', run.reversals?.length ? e(run.reversals.map((r) => `${r.kind} ${r.disputeId ?? ''}`).join(', ')) : ''],
   ]);
-  return `${header}<p>${links.join(' · ')}</p>
+  return `${header}<p>${links.join(' · ')}</p>${runActionsSection(run, ctx.actions)}
 <h2 id="timeline">Timeline</h2><ol class="timeline">${items}</ol>${notes(run, journal)}`;
 }

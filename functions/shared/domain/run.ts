@@ -22,6 +22,8 @@ export const TicketEvent = z.object({
   ticketId: z.string().min(1),
   requesterId: z.string().nullable(),
   requesterEmail: z.string().nullable(),
+  /** The requester's name as the helpdesk knows them, when it says (console: who the customer is). Personal data: never logged. */
+  requesterName: z.string().max(200).nullable().optional(),
   subject: z.string(),
   body: z.string(),
   receivedAt: z.string(),
@@ -66,7 +68,8 @@ export type FollowUp = z.infer<typeof FollowUp>;
 
 export const RunCancellation = z.object({
   at: z.string(),
-  by: z.enum(['api', 'helpdesk']),
+  /** 'console': a person in the operator console (their id is in `reason` and the journal row). */
+  by: z.enum(['api', 'helpdesk', 'console']),
   reason: z.string(),
   /** The state the run was in when the cancel landed. */
   state: z.string(),
@@ -141,6 +144,36 @@ export const RunShadow = z.object({
 });
 export type RunShadow = z.infer<typeof RunShadow>;
 
+/**
+ * A run started again from the console for the same ticket (functions/run-starter/rerun.ts): on the
+ * new run, the run it repeats (`runId`), the first run of the chain (`rootRunId`) and the attempt
+ * number its id is derived from, with who started it and, when a person picked the order, which.
+ */
+export const RerunOf = z.object({
+  runId: z.string(),
+  rootRunId: z.string(),
+  attempt: z.number().int().positive(),
+  by: z.string(),
+  at: z.string(),
+  orderNumber: z.string().nullable(),
+});
+export type RerunOf = z.infer<typeof RerunOf>;
+
+/** On the run that was repeated: the run that repeats it (set once, with who and when). */
+export const RerunAs = z.object({ runId: z.string(), by: z.string(), at: z.string() });
+export type RerunAs = z.infer<typeof RerunAs>;
+
+/**
+ * The order a person picked for a ticket that names several (console): CheckOrder binds to it, once
+ * it finds the number in the customer's own words and the order is the requester's.
+ */
+export const OrderChoice = z.object({ orderNumber: z.string(), by: z.string(), at: z.string() });
+export type OrderChoice = z.infer<typeof OrderChoice>;
+
+/** An escalated run handed back to the team from the console, with the person's note (posted on the ticket). */
+export const HandBack = z.object({ by: z.string(), at: z.string(), note: z.string(), noteId: z.string().nullable() });
+export type HandBack = z.infer<typeof HandBack>;
+
 /** The run row: one per ticket intent, the orchestrator's durable record. */
 export const Run = z.object({
   runId: z.string(),
@@ -155,7 +188,8 @@ export const Run = z.object({
   approval: ApprovalSummary.nullable(),
   refund: RefundReceipt.nullable(),
   draft: ReplyDraft.nullable(),
-  escalation: z.object({ reason: z.string(), step: z.string() }).nullable(),
+  /** `reason` is the sentence people read; `error` the code-facing detail of a failure ("ArgumentPolicyError: …"), for engineers (runs API). */
+  escalation: z.object({ reason: z.string(), step: z.string(), error: z.string().optional() }).nullable(),
   /**
    * Set once by the step that found the run must go to a person (functions/shared/step.ts): which step
    * and why. The steps after it do no work and pass it on; Escalate records it as the escalation.
@@ -176,5 +210,12 @@ export const Run = z.object({
   reopenedAt: z.string().optional(),
   /** Shadow mode: the proposal the run stopped at and, once a person resolved the ticket, what they did. */
   shadow: RunShadow.optional(),
+  /** Console re-runs (functions/run-starter/rerun.ts): the run this one repeats, and the run that repeats this one. */
+  rerunOf: RerunOf.optional(),
+  rerunAs: RerunAs.optional(),
+  /** The order a person picked for a ticket naming several (read by CheckOrder). */
+  orderChoice: OrderChoice.optional(),
+  /** Set once when a person handed the escalated ticket back to the team with a note (console). */
+  handBack: HandBack.optional(),
 });
 export type Run = z.infer<typeof Run>;

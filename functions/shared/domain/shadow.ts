@@ -3,7 +3,7 @@
 // agent proposed, and when a class may be promoted to auto. No I/O: the Gate step resolves the mode,
 // functions/shadow records resolutions, the shadow API promotes; all of them decide here.
 import { z } from 'zod';
-import { minorDigits } from '#harness/domain/money.js';
+import { minorDigits } from '#shared/money.js';
 import { RefundReason } from '#harness/domain/types.js';
 import type { RunShadow, ShadowLine, ShadowResolution } from './run.js';
 

@@ -1,7 +1,7 @@
 // Offline reply agent and reply checker. The agent states only what happened (refunded amount
 // and order, or that a person is looking); the checker demands the exact order number and
 // formatted amount and flags any other amount or a refund claim that did not happen.
-import { formatMoney } from '../../domain/money.js';
+import { formatMoney } from '#shared/money.js';
 import { amountsIn } from './money-scan.js';
 import { countMatches, normalizeText, phrases } from './text.js';
 

@@ -6,6 +6,7 @@
 // speaks of an earlier refund is no new refund at all. Pure; the gate turns findings into verdicts.
 import type { OrderFacts, Proposal, Triage } from '../../domain/types.js';
 import { RULES } from '../rules.js';
+import { dayWords, moneyWords } from '../reason-words.js';
 import {
   EARLIER_REFUND_PHRASES,
   ENGLISH_WORDS,
@@ -44,6 +45,8 @@ export interface GroundingInput {
   proposal: Proposal;
   order: OrderFacts;
   triage: Pick<Triage, 'riskFlags'>;
+  /** The store's zone, for the days a reason names (the policy's; UTC without it). */
+  timeZone?: string;
 }
 
 export interface LineVerdict {
@@ -216,7 +219,7 @@ function earlierRefundFindings(input: GroundingInput, text: Sentences): Groundin
     if (refunded <= 0) continue;
     const earlier = (order.refunds ?? [])
       .filter((r) => r.lineItems.some((l) => l.lineItemId === line.id))
-      .map((r) => `${r.createdAt.slice(0, 10)} (${r.amountMinor})`);
+      .map((r) => `${dayWords(r.createdAt, input.timeZone)} (${moneyWords(r.amountMinor, order.currency)})`);
     const facts = `${refunded} of ${line.quantity} already refunded${earlier.length ? ` on ${earlier.join(', ')}` : ''}`;
     if (speaksOfEarlier && claim.quantity > line.refundableQuantity) {
       found.push({
@@ -290,7 +293,7 @@ function ticketFindings(input: GroundingInput, joined: string, text: Sentences, 
   const { proposal, order } = input;
   const findings: GroundingFinding[] = [];
   if (mentionsAny(text, REFUND_STATUS)) {
-    const earlier = (order.refunds ?? []).map((r) => `${r.createdAt.slice(0, 10)} (${r.amountMinor})`);
+    const earlier = (order.refunds ?? []).map((r) => `${dayWords(r.createdAt, input.timeZone)} (${moneyWords(r.amountMinor, order.currency)})`);
     findings.push({
       rule: RULES.refundStatusQuestion,
       reason: `the customer asks about an earlier refund, not for a new one${earlier.length ? `; refunds on this order: ${earlier.join(', ')}` : '; the order shows no refund'}`,

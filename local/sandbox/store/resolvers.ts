@@ -2,7 +2,7 @@
 // default field resolver. Mirrors Shopify's behaviour where the adapter depends on it: connections
 // need `first`, orders' `query` filters, suggestedRefund and the @idempotent refundCreate.
 import { getDirectiveValues, GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
-import { minorToDecimal } from '#mcp/money.js';
+import { minorToDecimal } from '#shared/money.js';
 import type { IdempotentRefundResult, RefundRequest, SandboxStoreState, StoreLineItem, StoreOrder, StoreRefund, StoreTransaction } from './state.js';
 import { financialStatus, IdempotencyKeyMismatchError, suggestRefund } from './refund-rules.js';
 

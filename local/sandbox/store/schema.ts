@@ -3,7 +3,7 @@
 // Built by server.ts; resolvers.ts supplies the values.
 import { buildSchema, type GraphQLSchema } from 'graphql';
 
-export const SANDBOX_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'MXN', 'BRL', 'JPY', 'KWD'] as const;
+export const SANDBOX_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'MXN', 'BRL', 'JPY', 'KWD', 'HUF'] as const;
 
 const SDL = /* GraphQL */ `
   schema { query: QueryRoot mutation: Mutation }

@@ -3,7 +3,7 @@
 // tests' fake), and refund creation with Shopify's validation. The GraphQL layer (resolvers.ts)
 // reads and mutates it; tests read it directly to assert what happened.
 import type { Clock } from '#harness/ports.js';
-import { decimalToMinor, MoneyFormatError } from '#mcp/money.js';
+import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import { FixtureError, lineIndexOf, refundAmountMinor, refundsOldestFirst, type FixtureLineUnits, type FixtureOrder, type SandboxFixture } from '../fixture.js';
 import { canonicalJson, maximumRefundableMinor, receivedMinor, refundableQuantity, refundedMinor, replayIdempotent } from './refund-rules.js';
 

@@ -4,7 +4,7 @@
 // the mutation has answered. Its own signing code, not the receiver's: the two are checked against each
 // other end to end. Used by server.ts; the local runtime points it at its own POST /webhooks/shopify.
 import { createHmac, randomUUID } from 'node:crypto';
-import { minorToDecimal } from '#mcp/money.js';
+import { minorToDecimal } from '#shared/money.js';
 import type { StoreOrder, StoreRefund } from './state.js';
 
 export interface StoreWebhookTarget {

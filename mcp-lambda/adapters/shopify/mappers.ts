@@ -3,7 +3,7 @@
 // page size reported as truncated. Used by shopify-api.ts.
 import type { Fulfillment, LineItem, Money, Order, PreviewRefundOutput } from '#shared/contracts/tools.js';
 import { TemporarilyUnavailableError } from '#shared/contracts/errors.js';
-import { decimalToMinor, MoneyFormatError } from '../../money.js';
+import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import { PAGE } from './queries.js';
 
 export interface MoneyNode {

@@ -4,7 +4,7 @@
 // Called by the tool handlers in mcp-lambda/server; built once per Lambda container.
 import type { Order, PreviewRefundInput, PreviewRefundOutput, RefundCreateInput, RefundCreateOutput, ToolOutput } from '#shared/contracts/tools.js';
 import { InvalidError, NotFoundError } from '#shared/contracts/errors.js';
-import { minorToDecimal } from '../../money.js';
+import { minorToDecimal } from '#shared/money.js';
 import type { GraphqlClient } from './client.js';
 import {
   toMoney,

@@ -68,7 +68,7 @@ describe('refund over DynamoDB', () => {
     expect(resumedTransport.calls.map((c) => c.name)).toEqual(['get_order']);
     const rows = await stores.journal.listByRun('run-resume');
     expect(rows.filter((r) => r.name === 'refund_create' && r.kind === 'tool').map((r) => r.detail)).toEqual([
-      `refund ${receipt.refundId}: 1800 USD`,
+      `refund ${receipt.refundId}: $18.00`,
       expect.stringContaining('already done'),
     ]);
   });

@@ -56,9 +56,9 @@ describe('per-caller tool permissions in the MCP server', () => {
     expect(refundsOf1003()).toBe(1);
   });
 
-  it('lets only the reply steps (check-reply, escalate, request-approval, shadow, stalled-runs) post a draft', async () => {
+  it('lets only the reply steps and the cancels that end a holding note post a draft', async () => {
     const writers = MCP_CALLERS.filter((c) => (CALLER_TOOLS[c] as readonly string[]).includes('post_draft'));
-    expect(writers).toEqual(['check-reply', 'escalate', 'request-approval', 'shadow', 'stalled-runs']);
+    expect(writers).toEqual(['cancel-run', 'check-reply', 'console', 'escalate', 'request-approval', 'run-starter', 'shadow', 'stalled-runs']);
     const before = sandboxes.helpdesk.notes('5002').length;
 
     for (const caller of ['check-order', 'propose-refund', 'refund'] as const) {

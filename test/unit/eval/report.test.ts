@@ -112,7 +112,7 @@ describe('the HTML report', () => {
     expect(html).toContain('Safety classes (must be 100%)');
     expect(html).toContain('ungrounded_auto_refund');
     expect(html).toContain('under-refunded (auto-refund labels)');
-    expect(html).toMatch(/<code>typos-01<\/code>[\s\S]*<b>auto_refund<\/b> 1,800 USD[\s\S]*<b>escalate<\/b> 0/);
+    expect(html).toMatch(/<code>typos-01<\/code>[\s\S]*<b>auto_refund<\/b> \$18\.00[\s\S]*<b>escalate<\/b> 0/);
     expect(html).toContain('outcome escalate ≠ auto_refund');
   });
 
@@ -136,7 +136,7 @@ describe('the terminal summary', () => {
     expect(text).toMatch(/typos\s+1\s+0\/1\s+0\.0%\s+0\.0%/);
     expect(text).toMatch(/overall\s+2\s+1\/2\s+50\.0%\s+50\.0%/);
     expect(text).toMatch(/unclaimed_lines\s+100\.0%\s+\(0 of 2 runs\)/);
-    expect(text).toContain('money error per currency (minor units): USD over 0, under 1800');
+    expect(text).toContain('money error per currency: USD over $0.00, under $18.00');
   });
 });
 

@@ -389,7 +389,7 @@ describe('the confirmation page', () => {
 
 describe('money in a locale', () => {
   it('keeps the existing formatMoney output and formats a full locale', async () => {
-    const { formatMoney, formatMoneyInLocale } = await import('#harness/domain/money.js');
+    const { formatMoney, formatMoneyInLocale } = await import('#shared/money.js');
     expect(formatMoney(6200, 'USD')).toBe('$62.00');
     expect(formatMoney(6200, 'EUR', 'de')).toBe(EUR('62,00'));
     expect(formatMoneyInLocale(6200, 'EUR', 'fr-FR')).toBe(EUR('62,00'));

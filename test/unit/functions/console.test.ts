@@ -112,11 +112,18 @@ describe('the console handler', () => {
     expect((await handlerFor(null).handler(event('GET /'))).statusCode).toBe(401);
   });
 
-  it('takes ids only into a filter: an email in the search is dropped and said so', () => {
+  it("searches by a customer's email or name as well as ids; markup and over-long text are dropped and said so", () => {
     expect(parseFilter({ q: 'ana@example.com', status: 'done', order: '1001' })).toEqual({
-      filter: { page: 1, status: 'done', order: '1001' },
-      problems: ['Search ignored: search takes ids only (letters, digits and _ . / : # -)'],
+      filter: { page: 1, status: 'done', order: '1001', q: 'ana@example.com' },
+      problems: [],
     });
+    expect(parseFilter({ q: "Zoë O'Brien-Smith" }).filter.q).toBe("Zoë O'Brien-Smith");
+    expect(parseFilter({ q: 'ana+gifts@example.com' }).filter.q).toBe('ana+gifts@example.com');
+    for (const q of ['<script>alert(1)</script>', 'x'.repeat(129), 'a"b']) {
+      const parsed = parseFilter({ q });
+      expect(parsed.filter.q, q).toBeUndefined();
+      expect(parsed.problems[0], q).toMatch(/^Search ignored: search takes up to 128 letters/);
+    }
   });
 
   it('reads the signed-in person and their roles from the JWT claims the authorizer checked', () => {

@@ -50,12 +50,14 @@ describe('escalate step', () => {
 
     const result = await escalate({ runId: 'run-e1', state: { error: lambdaError('ToolFailedError', 'get_order: order 1001 not found') } });
 
-    expect(result).toMatchObject({ outcome: 'escalated', reason: 'ToolFailedError: get_order: order 1001 not found', noteId: 'note-1' });
+    // People read a sentence; the error's class and message stay on the run for engineers.
+    const words = 'Reading the order failed (not found); no refund was made.';
+    expect(result).toMatchObject({ outcome: 'escalated', reason: words, noteId: 'note-1' });
     const run = await stores.runs.get('run-e1');
     expect(run).toMatchObject({
       status: 'escalated',
       state: 'Escalate',
-      escalation: { reason: 'ToolFailedError: get_order: order 1001 not found', step: 'CheckOrder' },
+      escalation: { reason: words, step: 'CheckOrder', error: 'ToolFailedError: get_order: order 1001 not found' },
     });
   });
 
@@ -78,7 +80,7 @@ describe('escalate step', () => {
 
     const result = await escalate({ runId: 'run-e3', state: { error: { Error: 'States.Timeout', Cause: 'The task timed out.' } } });
 
-    expect(result.reason).toBe('the approval request expired without a decision');
+    expect(result.reason).toBe('The approval request expired without a decision.');
     expect(await stores.approvals.get(record.approvalId)).toMatchObject({ status: 'expired', decidedBy: null, decidedAt: record.expiresAt });
     const run = await stores.runs.get('run-e3');
     expect(run?.approval).toMatchObject({ status: 'expired', decidedAt: record.expiresAt });
@@ -175,7 +177,8 @@ describe('escalate step', () => {
 
     const result = await handlers.Escalate({ runId: 'run-e8', state });
 
-    expect(result.reason).toBe('MissingStepDataError: run run-e8 has no draft');
+    expect(result.reason).toBe("The run's record lacked what a step needed (an engineer must look); no refund was made.");
+    expect((await s.stores.runs.get('run-e8'))?.escalation?.error).toBe('MissingStepDataError: run run-e8 has no draft');
     await expect(handlers.Escalate({ state })).rejects.toThrow(/invalid step payload/);
   });
 });

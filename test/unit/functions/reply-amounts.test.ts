@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDraftAgainstReceipt } from '#functions/shared/reply.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import { minorDigits } from '#harness/domain/money.js';
+import { minorDigits } from '#shared/money.js';
 import { makeTriage, proposedRun, receiptFor } from '../../support/steps.js';
 
 /** A run that refunded `amountMinor` of `currency` on order #1001, triaged and drafted in `language`. */
@@ -40,6 +40,10 @@ const ACCEPTED: readonly Case[] = [
   ['Japanese "3,900円" for 3900 JPY', 'ja', 3900, 'JPY', '3,900円'],
   ['Japanese full-width "￥3,900"', 'ja', 3900, 'JPY', '￥3,900'],
   ['Hungarian "3 900 Ft", in the minor units formatMoney uses for HUF', 'hu', 3900 * 10 ** minorDigits('HUF'), 'HUF', '3 900 Ft'],
+  ['Hungarian "1 500 Ft" for 150000 HUF minor units (ISO 4217: two decimals, as Shopify\'s "1500.00")', 'hu', 150000, 'HUF', '1 500 Ft'],
+  ['English "HUF 1,500" for 150000 HUF minor units, as formatMoney prints it', 'en', 150000, 'HUF', 'HUF 1,500'],
+  ['Hungarian "1 500,50 Ft" for 150050 HUF minor units (a fraction is never dropped)', 'hu', 150050, 'HUF', '1 500,50 Ft'],
+  ['English "HUF 1,500.50" for 150050 HUF minor units', 'en', 150050, 'HUF', 'HUF 1,500.50'],
   ['English "USD 39.00"', 'en', 3900, 'USD', 'USD 39.00'],
   ['English "$39" for a whole 3900 USD', 'en', 3900, 'USD', '$39'],
   ['English "$18.00"', 'en', 1800, 'USD', '$18.00'],
@@ -65,6 +69,9 @@ const REFUSED: ReadonlyArray<readonly [...Case, problem: string]> = [
   ['"¥39,000" for 3900 JPY', 'ja', 3900, 'JPY', '¥39,000', 'does not state the refunded amount'],
   ['"$1,200" in a German draft for 1200.00 USD (a German reader reads 1,20)', 'de', 120000, 'USD', '$1,200', 'does not state the refunded amount'],
   ['"KWD 1,234" for 1.234 KWD in English (reads as 1234)', 'en', 1234, 'KWD', 'KWD 1,234', 'does not state the refunded amount'],
+  ['"HUF 150,000" for 150000 HUF minor units (read as forints)', 'en', 150000, 'HUF', 'HUF 150,000', 'does not state the refunded amount'],
+  ['"150 000 Ft" for 150000 HUF minor units', 'hu', 150000, 'HUF', '150 000 Ft', 'does not state the refunded amount'],
+  ['"1 500 Ft" for 150050 HUF minor units (the fraction left out)', 'hu', 150050, 'HUF', '1 500 Ft', 'does not state the refunded amount'],
   ['the amount without a currency, "39,00"', 'de', 3900, 'EUR', '39,00', 'does not state the refunded amount'],
 ];
 

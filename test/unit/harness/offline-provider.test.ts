@@ -2,7 +2,7 @@
 // languages, the order agent's proposal (remedy, claimed lines with the customer's words, "unclear"),
 // the reply in the customer's language and the reply check.
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '#harness/domain/money.js';
+import { formatMoney } from '#shared/money.js';
 import { Proposal, Triage } from '#harness/domain/types.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
 import type { ModelRequest, Specialist } from '#harness/ports.js';

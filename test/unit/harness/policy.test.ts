@@ -127,7 +127,7 @@ describe('decideGate', () => {
     const inflated = decideGate(gateInput({ proposal: makeProposal(order, { amountMinor: 40000 }) }));
     expect(inflated.decision).toBe('auto');
     expect(inflated.amountMinor).toBe(line.unitPriceMinor);
-    expect(inflated.reasons.join(' ')).toContain("the agent's own figure was 40000");
+    expect(inflated.reasons.join(' ')).toContain("the agent's own figure was $400.00; the amount is computed from the order: $18.00");
     const none = decideGate(gateInput({ proposal: makeProposal(order, { amountMinor: undefined }) }));
     expect(none).toMatchObject({ decision: 'auto', amountMinor: line.unitPriceMinor });
   });

@@ -52,10 +52,14 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   // It reads the one webhook secret, which holds the helpdesks' fields too (infra/lib/secrets.ts).
   'store-webhook': { settings: [], secrets: WEBHOOK_SECRETS },
   // Starts the execution, asks the helpdesk API for the requester's email, dead-letters poison messages.
-  'run-starter': {
-    settings: ['STATE_MACHINE_ARN', 'HELPDESK_BASE_URL', 'HELPDESK_KIND', 'DEAD_LETTER_QUEUE_URL', 'MAX_RECEIVE_COUNT'],
-    secrets: ['HELPDESK_EMAIL', 'HELPDESK_TOKEN'],
-  },
+  // A solved or closed ticket cancels its run, whose holding note it ends through post_draft.
+  'run-starter': both(
+    {
+      settings: ['STATE_MACHINE_ARN', 'HELPDESK_BASE_URL', 'HELPDESK_KIND', 'DEAD_LETTER_QUEUE_URL', 'MAX_RECEIVE_COUNT'],
+      secrets: ['HELPDESK_EMAIL', 'HELPDESK_TOKEN'],
+    },
+    MCP_TOOLS,
+  ),
   // Checks the signed approval link, answers the task token through the Step Functions engine; the
   // page links the order in Shopify admin and the ticket in the helpdesk.
   'approval-callback': { settings: ['STATE_MACHINE_ARN', ...APPROVAL_EVIDENCE], secrets: ['APPROVAL_LINK_SECRET'] },
@@ -76,7 +80,8 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   // The reply check model, then post_draft through the MCP server; a failed check escalates in-process (as escalate).
   'check-reply': both(MODELS, MCP_TOOLS),
   escalate: both(MODELS, MCP_TOOLS), // a holding reply, then post_draft of the team note through the MCP server
-  'cancel-run': { settings: ['STATE_MACHINE_ARN'], secrets: [] },
+  // Stops the execution; ends the ticket's holding note through post_draft.
+  'cancel-run': both({ settings: ['STATE_MACHINE_ARN'], secrets: [] }, MCP_TOOLS),
   // Lists dead letters and sends one back to the ticket queue.
   'dead-letters': { settings: ['DEAD_LETTER_QUEUE_URL', 'QUEUE_URL'], secrets: [] },
   // The operator console: decides approvals (answers the execution), settles reviews (get_order through

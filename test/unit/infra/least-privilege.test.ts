@@ -65,9 +65,9 @@ describe('least privilege', () => {
     expect(mcpKms.every((s) => JSON.stringify(s.Condition ?? {}).includes('secretsmanager'))).toBe(true);
   });
 
-  it('lets only the cancellers (cancel API, ticket-closed in the run starter, stalled-runs sweeper) stop executions, only of this tenant state machine', () => {
-    expect(t.who('states:StopExecution')).toEqual(['cancel-run', 'run-starter', 'stalled-runs']);
-    for (const fn of ['cancel-run', 'run-starter', 'stalled-runs'] as const) {
+  it('lets only the cancellers (cancel API, ticket-closed in the run starter, the console, stalled-runs sweeper) stop executions, only of this tenant state machine', () => {
+    expect(t.who('states:StopExecution')).toEqual(['cancel-run', 'console', 'run-starter', 'stalled-runs']);
+    for (const fn of ['cancel-run', 'console', 'run-starter', 'stalled-runs'] as const) {
       const statement = byFunction[fn].find((s) => actionsOf([s]).includes('states:StopExecution'))!;
       expect(actionsOf([statement])).toEqual(['states:StopExecution']);
       expect(resourcesOf(statement)).toEqual([`arn:AWS::Partition:states:AWS::Region:AWS::AccountId:execution:${machineId}:*`]);

@@ -116,6 +116,10 @@ describe('RefundAgent tenant stack', () => {
         'POST /queues/approvals/{approvalId}',
         'POST /queues/reviews/{runId}',
         'POST /queues/dead-letters/{messageId}/retry',
+        'GET /runs/{runId}/cancel',
+        'POST /runs/{runId}/cancel',
+        'POST /runs/{runId}/rerun',
+        'POST /runs/{runId}/hand-back',
         'GET /auth/login',
         'GET /auth/callback',
         'GET /auth/logout',
@@ -178,8 +182,8 @@ describe('RefundAgent tenant stack', () => {
 
     const writers = ['approval-callback', 'cancel-run', 'console', 'run-starter', 'shadow-api', 'stalled-runs', 'store-webhook', ...steps].sort();
 
-    expect(who('states:StartExecution')).toEqual(['run-starter']);
-    expect(who('states:StopExecution')).toEqual(['cancel-run', 'run-starter', 'stalled-runs']);
+    expect(who('states:StartExecution')).toEqual(['console', 'run-starter']);
+    expect(who('states:StopExecution')).toEqual(['cancel-run', 'console', 'run-starter', 'stalled-runs']);
     // A dead letter retried goes back on the ticket queue (the dead-letters API and the console), then leaves the DLQ.
     expect(who('sqs:SendMessage')).toEqual(['console', 'dead-letters', 'run-starter', 'webhook-ingest']);
     expect(who('sqs:ReceiveMessage')).toEqual(['console', 'dead-letters', 'run-starter']);

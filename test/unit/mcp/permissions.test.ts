@@ -24,7 +24,8 @@ describe('MCP caller permissions', () => {
   it('gives refund_create to the refund step alone and post_draft to the reply steps alone', () => {
     const holders = (tool: string) => MCP_CALLERS.filter((caller) => (CALLER_TOOLS[caller] as readonly string[]).includes(tool));
     expect(holders('refund_create')).toEqual(['refund']);
-    expect(holders('post_draft')).toEqual(['check-reply', 'escalate', 'request-approval', 'shadow', 'stalled-runs']);
+    // The reply steps, and the cancels that end a ticket's holding note (cancel-run, run-starter, console).
+    expect(holders('post_draft')).toEqual(['cancel-run', 'check-reply', 'console', 'escalate', 'request-approval', 'run-starter', 'shadow', 'stalled-runs']);
     expect(holders('find_customer_orders')).toEqual(['check-order']);
     for (const caller of MCP_CALLERS) for (const tool of CALLER_TOOLS[caller]) expect(TOOL_NAMES).toContain(tool);
   });

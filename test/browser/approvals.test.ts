@@ -1,0 +1,149 @@
+// Two approvals on one order, in a real browser (Debian's Chromium) against the local runtime: a lead
+// sees both together (each approval page and the console's queue name the other), approves the first
+// from the console through its confirm page, then the second's page says nothing is left to refund
+// (computed when it is opened), and approving it anyway says truthfully that nothing was refunded, and
+// the ticket gets a note in sentences. The queue shows the email's evidence and decides nothing itself.
+// axe-core finds no serious or critical violation on any of these pages.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import { demoFixture } from '#local/sandbox/index.js';
+import {
+  APPROVER,
+  SECRET,
+  approvalLinks,
+  getRun,
+  postWebhook,
+  settled,
+  storeRefunds,
+  ticketCreated,
+  ticketNotes,
+  waitForRun,
+} from '../support/local-runtime.js';
+import { launchChromium, screenshot, seriousViolations } from './support.js';
+
+let rt: LocalRuntime;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+/** The demo store with two helpdesk tickets from Ben Carter (9002), both about order 1002's $62 blanket. */
+function fixture() {
+  const demo = demoFixture();
+  const tickets = ['8201', '8202'].map((id) => ({ id, requesterId: '9002', subject: `Approvals test ${id}` }));
+  return { ...demo, helpdesk: { ...demo.helpdesk, tickets: [...demo.helpdesk.tickets, ...tickets] } };
+}
+
+beforeAll(async () => {
+  [rt, browser] = await Promise.all([
+    startLocalRuntime({ port: 0, fixture: fixture(), tenant: 'demo', approverEmails: [APPROVER], zendeskSecret: SECRET, retryIntervalMs: 0 }),
+    launchChromium(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await rt?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function ticket(ticketId: string, text: string): Promise<string> {
+  const { status, json } = await postWebhook(rt, ticketCreated({ ticketId, requesterId: '9002', text }));
+  expect(status).toBe(202);
+  return json.runId as string;
+}
+
+async function expectAccessible(what: string) {
+  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
+}
+
+/** The approval link emailed to the approver for this approval id. */
+async function linkFor(approvalId: string): Promise<string> {
+  const link = (await approvalLinks(rt)).find((l) => l.includes(`/approvals/${approvalId}?`));
+  expect(link, `an emailed link for ${approvalId}`).toBeDefined();
+  return link!;
+}
+
+describe('two approvals on one order', () => {
+  it('are shown together, re-checked on opening and on deciding, and the one that cannot be carried out says so', async () => {
+    const first = await ticket('8201', 'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.');
+    const runA = await waitForRun(rt, first, (r) => r.status === 'awaiting_approval');
+    const second = await ticket('8202', 'Order 1002: the wool throw blanket came with a large hole. Please refund me.');
+    const runB = await waitForRun(rt, second, (r) => r.status === 'awaiting_approval');
+    const [aId, bId] = [runA.approval.approvalId as string, runB.approval.approvalId as string];
+
+    // Each approval page names the other approval on the order, with a link to it.
+    await page.goto(await linkFor(bId));
+    let main = await page.locator('body').innerText();
+    expect(main).toContain(`Another approval is pending on this order: run ${first}`);
+    expect(main).toContain('$62.00');
+    await expectAccessible('the second approval page');
+    await page.getByRole('link', { name: `Open the approval of run ${first}` }).click();
+    await page.getByRole('heading', { name: /Approve a \$62\.00 refund on order #1002/ }).waitFor();
+    expect(await page.locator('body').innerText()).toContain(`Another approval is pending on this order: run ${second}`);
+    await expectAccessible('the first approval page');
+
+    // The console's queue: the email's evidence for each, the other approval named, no one-click decision.
+    await page.goto(`${rt.baseUrl}/queues`);
+    const queue = page.locator('section[aria-labelledby="q-approvals"]');
+    const text = await queue.innerText();
+    expect(text).toContain('ben@example.com');
+    expect(text).toContain('Wool throw blanket');
+    expect(text).toContain('big hole in it');
+    expect(text).toContain('1 of 1 left');
+    expect(text).toContain(`Another approval is pending on this order: run ${second}`);
+    expect(text).toMatch(/\$62\.00 is over the .*\$50\.00/i);
+    expect(text).not.toMatch(/\b6200\b/);
+    await expect(queue.getByRole('button').count()).resolves.toBe(0);
+    await expectAccessible('the queues with two approvals');
+    await screenshot(page, 'approvals-queue-two-on-one-order');
+
+    // The confirm step: the queue's link opens the evidence and the one form that decides.
+    await queue
+      .getByRole('article')
+      .filter({ hasText: `run ${first}` })
+      .first()
+      .getByRole('link', { name: /Review and decide/ })
+      .click();
+    await page.getByRole('heading', { name: /Approve \$62\.00 on order #1002\?/ }).waitFor();
+    await expectAccessible('the console confirm page');
+    await page.getByLabel(/Reason \(optional/).fill('photo shows the hole');
+    await page.getByRole('button', { name: 'Approve $62.00' }).click();
+    await page.getByRole('status').filter({ hasText: 'Approved' }).waitFor();
+    expect((await waitForRun(rt, first, settled)).status).toBe('done');
+    expect(await storeRefunds(rt, '1002')).toHaveLength(1);
+
+    // The second's page, opened now: nothing left, said in a sentence.
+    await page.goto(await linkFor(bId));
+    main = await page.locator('body').innerText();
+    expect(main).toContain('Not refunded: order #1002 has nothing left to refund — refund of $62.00 made on');
+    expect(main).toContain(`by run ${first}`);
+    expect(main).toContain('nothing left: 0 of 1');
+    expect(main).not.toContain('1 of 1 left');
+    await expectAccessible('the second approval page after the first refund');
+
+    // Approving it anyway: a truthful result page, no second refund, a note on the ticket in sentences.
+    await page.getByRole('button', { name: 'Approve $62.00' }).click();
+    await page.getByRole('heading', { name: 'Not refunded' }).waitFor();
+    main = await page.locator('body').innerText();
+    expect(main).toContain('Not refunded: order #1002 has nothing left to refund');
+    expect(main).not.toContain('The refund will be issued');
+    await expectAccessible('the not-refunded result page');
+    await screenshot(page, 'approvals-not-carried-out');
+
+    const escalated = await waitForRun(rt, second, settled);
+    expect(escalated.status).toBe('escalated');
+    expect(escalated.approval).toMatchObject({ status: 'cancelled', decidedBy: APPROVER });
+    expect(await storeRefunds(rt, '1002')).toHaveLength(1);
+    const notes = (await ticketNotes(rt, '8202')).map((n) => n.body).join('\n');
+    expect(notes).toContain('Not refunded: order #1002 has nothing left to refund — refund of $62.00 made on');
+    expect(notes).not.toMatch(/ArgumentPolicyError|[A-Z][a-z]+Error\b/);
+    expect(notes).not.toMatch(/\b6200\b/);
+    expect((await getRun(rt, first))!.approval).toMatchObject({ approvalId: aId, status: 'approved' });
+  });
+});

@@ -1,0 +1,193 @@
+// What a person can do about a run from the console, in a real browser (Debian's Chromium) against
+// the local runtime: cancel a run waiting for approval (a confirm step first), re-run an escalated
+// run (the new run exists and the two link both ways), pick the order of a ticket that names two
+// (the re-run binds to it and refunds it, once), and hand a ticket back to the team with a note (the
+// note is on the sandbox helpdesk's ticket). Every page passes axe-core without serious violations.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import { demoFixture } from '#local/sandbox/index.js';
+import { APPROVER, SECRET, getRun, postWebhook, settled, storeRefunds, ticketCreated, ticketNotes, waitForRun } from '../support/local-runtime.js';
+import { launchChromium, screenshot, seriousViolations } from './support.js';
+
+let rt: LocalRuntime;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const cspReports: string[] = [];
+
+/**
+ * The demo store, with a helpdesk ticket for each test's ticket (notes go on real tickets), and a
+ * customer with two recent orders and no refunds (Hana): a ticket naming both goes to a person.
+ */
+function fixture() {
+  const demo = demoFixture();
+  const tickets = [
+    ['8201', '9002'],
+    ['8202', '9001'],
+    ['8203', '9008'],
+    ['8204', '9004'],
+  ].map(([id, requesterId]) => ({ id: id!, requesterId: requesterId!, subject: `Run actions test ${id}` }));
+  const hana = { id: '7008', email: 'hana@example.com', name: 'Hana Ito', helpdeskUserId: '9008' };
+  const line = (id: string, title: string, sku: string, unitPriceMinor: number) => ({ id, title, sku, quantity: 1, unitPriceMinor });
+  const orders = [
+    { number: 2101, customerId: '7008', createdDaysAgo: 9, fulfilledDaysAgo: 6, lineItems: [line('12101', 'Linen napkins (set of 4)', 'NAPKIN-LINEN', 2200)] },
+    { number: 2102, customerId: '7008', createdDaysAgo: 7, fulfilledDaysAgo: 4, lineItems: [line('12102', 'Glazed serving plate', 'PLATE-GLAZE', 2400)] },
+  ];
+  return {
+    ...demo,
+    customers: [...demo.customers, hana],
+    orders: [...demo.orders, ...orders],
+    helpdesk: {
+      ...demo.helpdesk,
+      users: [...demo.helpdesk.users, { id: '9008', email: hana.email, name: hana.name }],
+      tickets: [...demo.helpdesk.tickets, ...tickets],
+    },
+  };
+}
+
+beforeAll(async () => {
+  [rt, browser] = await Promise.all([
+    startLocalRuntime({ port: 0, fixture: fixture(), tenant: 'demo', approverEmails: [APPROVER], zendeskSecret: SECRET, retryIntervalMs: 0 }),
+    launchChromium(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await rt?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  page = await context.newPage();
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) cspReports.push(message.text());
+  });
+});
+afterEach(async () => {
+  await context.close();
+  expect(cspReports).toEqual([]);
+});
+
+async function ticket(ticketId: string, requesterId: string, text: string): Promise<string> {
+  const { status, json } = await postWebhook(rt, ticketCreated({ ticketId, requesterId, text }));
+  expect(status).toBe(202);
+  return json.runId as string;
+}
+
+async function expectAccessible(what: string) {
+  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
+}
+
+const relations = () => page.locator('section[aria-labelledby="run-actions"] ul.relations');
+
+describe('acting on a run from the console', () => {
+  it('cancels a run waiting for approval after a confirm step', async () => {
+    const runId = await ticket(
+      '8201',
+      '9002',
+      'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.',
+    );
+    await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval');
+
+    await page.goto(`${rt.baseUrl}/runs/${runId}`);
+    await expectAccessible('a run waiting for approval, with its actions');
+    await page.getByRole('button', { name: 'Cancel this run…' }).click();
+    await page.getByRole('heading', { name: `Cancel run ${runId}?` }).waitFor();
+    expect((await getRun(rt, runId))!.status, 'nothing is cancelled before the confirm').toBe('awaiting_approval');
+    await expectAccessible('the cancel confirm step');
+    await screenshot(page, 'run-cancel-confirm');
+    await page.getByLabel('Reason (optional)').fill('customer withdrew');
+    await page.getByRole('button', { name: 'Yes, cancel the run' }).click();
+    await page.getByRole('status').filter({ hasText: 'Cancelled' }).waitFor();
+
+    const run = (await getRun(rt, runId))!;
+    expect(run.status).toBe('cancelled');
+    expect(run.cancellation).toMatchObject({ by: 'console', reason: 'cancelled in the console by local-operator: customer withdrew' });
+    expect(run.approval.status).toBe('cancelled');
+    expect(run.journal.find((r) => r.name === 'cancel')).toMatchObject({ actor: 'local-operator' });
+    expect(await page.getByRole('button', { name: 'Cancel this run…' }).count(), 'no cancel on a cancelled run').toBe(0);
+    expect(await storeRefunds(rt, '1002')).toEqual([]);
+  });
+
+  it('re-runs an escalated run: a new run for the same ticket, linked both ways', async () => {
+    const runId = await ticket('8202', '9001', 'Hi, could you change the shipping address on order 1001 to 5 Rua Nova, Lisboa? Thanks.');
+    const first = await waitForRun(rt, runId, settled);
+    expect(first.status).toBe('escalated');
+
+    await page.goto(`${rt.baseUrl}/runs/${runId}`);
+    await page.getByRole('button', { name: 'Re-run for the same ticket' }).click();
+    await page.getByRole('status').filter({ hasText: 'Re-run started' }).waitFor();
+    const rerunId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+    expect(rerunId).not.toBe(runId);
+    expect(rerunId.startsWith(`${runId}-r1-`)).toBe(true);
+    await expect(relations().innerText()).resolves.toContain(`Re-run of ${runId}`);
+    await expectAccessible('a re-run');
+
+    const rerun = await waitForRun(rt, rerunId, settled);
+    expect(rerun.ticket.ticketId).toBe('8202');
+    expect(rerun.rerunOf).toMatchObject({ runId, by: 'local-operator', attempt: 1 });
+    expect(rerun.journal.find((r) => r.name === 'rerun')).toMatchObject({ actor: 'local-operator' });
+
+    await page.goto(`${rt.baseUrl}/runs/${runId}`);
+    await expect(relations().innerText()).resolves.toContain(`Re-run as ${rerunId}`);
+    expect(await page.getByRole('button', { name: 'Re-run for the same ticket' }).count(), 'the old run offers no second re-run').toBe(0);
+    await page.getByRole('link', { name: rerunId }).click();
+    await page.getByRole('heading', { name: `Run ${rerunId}` }).waitFor();
+    const old = (await getRun(rt, runId))!;
+    expect(old.rerunAs).toMatchObject({ runId: rerunId, by: 'local-operator' });
+    expect(old.journal.find((r) => r.name === 'rerun')).toMatchObject({ actor: 'local-operator' });
+  });
+
+  it('picks the order of a two-order ticket from the escalations queue: the re-run is bound to it and refunds it once', async () => {
+    const runId = await ticket('8203', '9008', 'Hi, I have two orders, 2101 and 2102. The glazed serving plate arrived cracked, please refund it.');
+    const first = await waitForRun(rt, runId, settled);
+    expect(first.status).toBe('escalated');
+    expect(first.escalation.reason).toContain('several orders');
+
+    await page.goto(`${rt.baseUrl}/queues`);
+    const row = page.locator('section[aria-labelledby="q-escalations"] tr', { has: page.getByRole('link', { name: runId, exact: true }) });
+    const pick = row.getByRole('form', { name: `Pick the order of ${runId}` });
+    await expect(pick.getByRole('radio').count()).resolves.toBe(2);
+    await expectAccessible('the escalations queue with its actions');
+    await screenshot(page, 'escalations-pick-order');
+    await pick.getByLabel('Order #2102').check();
+    await pick.getByRole('button', { name: 'Re-run bound to this order' }).click();
+    await page.getByRole('status').filter({ hasText: 'bound to the order you picked' }).waitFor();
+    const rerunId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+
+    const rerun = await waitForRun(rt, rerunId, settled);
+    expect(rerun.status).toBe('done');
+    expect(rerun.order).toMatchObject({ orderNumber: '2102', binding: 'picked' });
+    expect(rerun.orderChoice).toMatchObject({ orderNumber: '2102', by: 'local-operator' });
+    expect(rerun.refund).toMatchObject({ orderNumber: '2102', amountMinor: 2400 });
+    expect(await storeRefunds(rt, '2102')).toHaveLength(1);
+    expect(await storeRefunds(rt, '2101')).toEqual([]);
+
+    await page.goto(`${rt.baseUrl}/runs/${rerunId}`);
+    await expect(relations().innerText()).resolves.toContain('Order #2102 picked by local-operator');
+    expect(await page.getByRole('button', { name: /^Re-run/ }).count(), 'a run that refunded offers no re-run').toBe(0);
+    await expectAccessible('a re-run bound to a picked order');
+  });
+
+  it('hands an escalated ticket back to the team with a note that lands on the ticket', async () => {
+    const runId = await ticket('8204', '9004', 'Can you tell me when order 1004 ships? I need it by Friday.');
+    expect((await waitForRun(rt, runId, settled)).status).toBe('escalated');
+
+    await page.goto(`${rt.baseUrl}/runs/${runId}`);
+    const form = page.getByRole('form', { name: `Hand ${runId} back to the team` });
+    await form.getByLabel(/Note for the team/).fill('Shipping question, not a refund: Dev will answer it.');
+    await form.getByRole('button', { name: 'Hand back to the team' }).click();
+    await page.getByRole('status').filter({ hasText: 'Handed back to the team' }).waitFor();
+    await expect(relations().innerText()).resolves.toContain('Handed back to the team by local-operator');
+    await expectAccessible('a run handed back');
+
+    const notes = await ticketNotes(rt, '8204');
+    const note = notes.find((n) => n.body.includes('Shipping question, not a refund: Dev will answer it.'));
+    expect(note).toMatchObject({ public: false });
+    expect(note!.body).toContain('Handed back to the team by local-operator');
+    const run = (await getRun(rt, runId))!;
+    expect(run.handBack).toMatchObject({ by: 'local-operator', note: 'Shipping question, not a refund: Dev will answer it.' });
+    expect(run.journal.find((r) => r.name === 'hand_back')).toMatchObject({ actor: 'local-operator' });
+    expect(await page.getByRole('form', { name: `Hand ${runId} back to the team` }).count()).toBe(0);
+  });
+});
