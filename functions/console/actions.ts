@@ -19,7 +19,7 @@ import type { ActionOutcome } from './use-case.js';
 export interface RunActionsDeps {
   runs: RunStore;
   journal: JournalStore;
-  cancelRun(input: { runId: string; by: 'console'; reason: string }): Promise<CancelOutcome>;
+  cancelRun(input: { runId: string; by: 'console'; reason: string; actor?: string }): Promise<CancelOutcome>;
   startRerun(input: { runId: string; by: string; orderNumber?: string | null }): Promise<RerunOutcome>;
   /** The harness's tool path: the hand-back note is a post_draft call, under the Escalate step's allowlist. */
   harness: Pick<StepDeps['harness'], 'callTool'>;
@@ -91,7 +91,7 @@ export function createRunActions(deps: RunActionsDeps) {
   return {
     async cancel(who: Operator, runId: string, reason: string | null): Promise<ActionOutcome> {
       const why = `cancelled in the console by ${who.id}${reason ? `: ${reason}` : ''}`.slice(0, 300);
-      const outcome = await deps.cancelRun({ runId, by: 'console', reason: why });
+      const outcome = await deps.cancelRun({ runId, by: 'console', reason: why, actor: who.id });
       switch (outcome.kind) {
         case 'cancelled':
           await journal(runId, who, { name: 'cancel', decision: 'allow', detail: why });

@@ -9,6 +9,7 @@
 // kept since the unknown outcome, released (the outcome is known now). The same read lists the
 // candidates a person chooses from (listCandidates). Called by the console through the harness.
 import type { Order, RefundCreateInput } from '#shared/contracts/tools.js';
+import { formatMoney } from '#shared/money.js';
 import { toOrderFacts } from '../domain/order-facts.js';
 import { RefundReceipt, type GatedRun } from '../domain/types.js';
 import { ArgumentPolicyError, HarnessConfigError, type ErrorContext, HarnessError, TemporarilyUnavailableError } from '../errors.js';
@@ -149,7 +150,7 @@ async function settleFound(deps: ReviewSettlerDeps, review: Review, refundId: st
     await deps.idempotency.complete(key, receipt);
   }
   await releaseLock(deps, run);
-  const detail = `${by} found refund ${found.id} (${found.amount.amountMinor} ${found.amount.currency}) on order #${bound.orderNumber}`;
+  const detail = `${by} found refund ${found.id} (${formatMoney(found.amount.amountMinor, found.amount.currency)}) on order #${bound.orderNumber}`;
   await record(deps, ctx, { outcome: 'ok', decision: 'allow', rule: RULES.reviewRefundFound, detail, key, by });
   return { kind: 'refund_found', receipt };
 }

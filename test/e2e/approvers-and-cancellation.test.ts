@@ -98,17 +98,20 @@ describe('cancelling a run mid-way', () => {
     expect(run.cancellation).toMatchObject({ by: 'api', reason: 'customer withdrew the claim', state: 'RequestApproval' });
     expect(run.approval.status).toBe('cancelled');
     expect(run.refund).toBeNull();
-    // Stopped, as StopExecution does in AWS: no Escalate, no note.
+    // Stopped, as StopExecution does in AWS: no Escalate (the cancel itself tells the ticket).
     expect((await rt.engine.waitFor(runId)).status).toBe('ABORTED');
     expect(rt.engine.taskTokens()).toHaveLength(0);
 
-    // The link is dead, a late approve changes nothing, and no refund or note beyond the holding note appeared.
+    // The link is dead, a late approve changes nothing, no refund; the waiting note is followed by one that says the run was cancelled.
     expect(await (await fetch(link!)).text()).toContain('cancelled');
     expect((await decide(link!, 'approve', formToken)).status).toBe(409);
     expect(await storeRefunds(rt, '1002')).toHaveLength(0);
     const notes = await ticketNotes(rt, '5002');
-    expect(notes).toHaveLength(1);
+    expect(notes).toHaveLength(2);
     expect(notes[0]!.body).toContain('Waiting for a lead');
+    expect(notes[1]!.body).toMatch(/replaces the earlier one/);
+    expect(notes[1]!.body).toMatch(/nothing was refunded/);
+    expect(notes.every((n) => !n.public)).toBe(true);
     expect((await fetch(`${rt.urls.runs}/${runId}/cancel`, { method: 'POST' })).status).toBe(409);
     expect((await getRun(rt, runId))!.status).toBe('cancelled');
   });

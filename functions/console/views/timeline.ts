@@ -7,7 +7,7 @@ import type { JournalRow, StepName } from '#harness/domain/types.js';
 import type { Run, RunMark } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, lineTitle, withLineTitles } from './case.js';
-import { csrfField, dollars, e, money, statusBadge, time } from './layout.js';
+import { dollars, e, money, statusBadge, time } from './layout.js';
 import { reviewForm, type ReviewContext } from './review.js';
 import { runActionsSection, type RunActionsView } from './run-actions.js';
 
@@ -88,14 +88,11 @@ function groundingTable(run: Run, rows: JournalRow[]): string {
   return `<table><caption>Grounding: each claimed line against the customer’s words</caption><thead><tr><th scope="col">Line</th><th scope="col">Verdict</th><th scope="col">Rule</th><th scope="col">Quote</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
+/** A pending approval is decided on its own page, with the email's evidence and a confirm step (views/approvals.ts). */
 function approvalForm(run: Run, ctx: TimelineContext): string {
   const approval = run.approval;
   if (!approval || approval.status !== 'pending' || !ctx.canDecide) return '';
-  return `<form class="action" method="post" action="/queues/approvals/${encodeURIComponent(approval.approvalId)}" aria-label="Decide approval ${e(approval.approvalId)}">${csrfField(ctx.csrf)}
-<input type="hidden" name="back" value="run">
-<label for="reason-${e(approval.approvalId)}">Reason (optional)<input id="reason-${e(approval.approvalId)}" name="reason" maxlength="300" size="30"></label>
-<button type="submit" name="decision" value="approve" class="primary">Approve ${e(money(approval.amountMinor, approval.currency))}</button>
-<button type="submit" name="decision" value="reject" class="danger">Reject</button></form>`;
+  return `<p><a class="decide" href="/queues/approvals/${encodeURIComponent(approval.approvalId)}">Review and decide: ${e(money(approval.amountMinor, approval.currency))}</a></p>`;
 }
 
 function stateExtras(state: string, run: Run, ctx: TimelineContext): string {

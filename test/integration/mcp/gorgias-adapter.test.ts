@@ -40,7 +40,7 @@ describe('Gorgias helpdesk adapter', () => {
   });
 
   it('looks up a requester by customer id, null for an unknown one', async () => {
-    expect(await gorgias.getRequester('9002')).toEqual({ id: '9002', email: 'ben@example.com' });
+    expect(await gorgias.getRequester('9002')).toEqual({ id: '9002', email: 'ben@example.com', name: 'Ben Carter' });
     expect(await gorgias.getRequester('424242')).toBeNull();
   });
 

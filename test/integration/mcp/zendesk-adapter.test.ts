@@ -32,7 +32,7 @@ describe('Zendesk helpdesk adapter', () => {
   });
 
   it('looks up a requester by helpdesk user id, and null for an unknown one', async () => {
-    expect(await helpdesk.getRequester('9001')).toEqual({ id: '9001', email: 'ana@example.com' });
+    expect(await helpdesk.getRequester('9001')).toEqual({ id: '9001', email: 'ana@example.com', name: 'Ana Souza' });
     expect(await helpdesk.getRequester('424242')).toBeNull();
   });
 

@@ -23,7 +23,19 @@ beforeAll(() => {
   mcpId = synth.logicalIdOf('mcp');
 });
 
-const TOOL_CALLERS = ['check-order', 'check-reply', 'console', 'escalate', 'propose-refund', 'refund', 'request-approval', 'shadow', 'stalled-runs'];
+const TOOL_CALLERS = [
+  'cancel-run',
+  'check-order',
+  'check-reply',
+  'console',
+  'escalate',
+  'propose-refund',
+  'refund',
+  'request-approval',
+  'run-starter',
+  'shadow',
+  'stalled-runs',
+];
 
 describe('MCP server access', () => {
   it('has no API Gateway route: nothing on the public API reaches the MCP function', () => {

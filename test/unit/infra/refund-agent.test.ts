@@ -113,6 +113,7 @@ describe('RefundAgent tenant stack', () => {
         'GET /queues',
         'GET /pictures',
         'GET /reports/eval',
+        'GET /queues/approvals/{approvalId}',
         'POST /queues/approvals/{approvalId}',
         'POST /queues/reviews/{runId}',
         'POST /queues/dead-letters/{messageId}/retry',
@@ -190,7 +191,9 @@ describe('RefundAgent tenant stack', () => {
     expect(who('sqs:DeleteMessage')).toEqual(['console', 'dead-letters', 'run-starter']);
     expect(who('ses:SendEmail')).toEqual(['request-approval']);
     // Only the tool-calling steps, only the MCP server, only through its function URL (mcp-access.test.ts).
+    // cancel-run and run-starter post the note that ends a cancelled run's waiting note (#22).
     expect(who('lambda:InvokeFunction')).toEqual([
+      'cancel-run',
       'check-order',
       'check-reply',
       'console',
@@ -198,6 +201,7 @@ describe('RefundAgent tenant stack', () => {
       'propose-refund',
       'refund',
       'request-approval',
+      'run-starter',
       'shadow',
       'stalled-runs',
     ]);
