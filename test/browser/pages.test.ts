@@ -229,8 +229,9 @@ describe('links out', () => {
     await list.close();
 
     const queues = await open('/queues', 1280);
-    const waiting = queues.page.locator('section[aria-labelledby="q-approvals"] tr', { has: queues.page.getByRole('link', { name: runs.waiting }) });
-    expect(await waiting.getByRole('link', { name: '#1002' }).getAttribute('href')).toBe('/sandbox/orders/1002');
+    const waiting = queues.page.locator('section[aria-labelledby="q-approvals"] article', { has: queues.page.getByRole('link', { name: runs.waiting }) });
+    expect(await waiting.getByRole('link', { name: '#1002', exact: true }).getAttribute('href')).toBe('/sandbox/orders/1002');
+    expect(await waiting.getByRole('link', { name: '8202', exact: true }).getAttribute('href')).toBe('/sandbox/tickets/8202');
     await expect(waiting.innerText()).resolves.toContain('Ben Carter');
     const escalated = queues.page.locator('section[aria-labelledby="q-escalations"] tr', { has: queues.page.getByRole('link', { name: runs.escalated }) });
     expect(await escalated.getByRole('link', { name: '8203' }).getAttribute('href')).toBe('/sandbox/tickets/8203');

@@ -16,6 +16,8 @@ import {
   summaryHtml,
   whyHtml,
 } from '../../request-approval/evidence-html.js';
+import type { RunLinks } from '../links.js';
+import { orderHtml, ticketHtml } from './case.js';
 import { csrfField, e, money } from './layout.js';
 
 export interface ApprovalsQueueView {
@@ -23,6 +25,8 @@ export interface ApprovalsQueueView {
   /** The evidence per approval id, with the order as it is now; an approval without it shows its run's figures only. */
   evidence: Record<string, Evidence>;
   canDecide: boolean;
+  /** Where each run's ticket and order live (links out); absent: ids without links. */
+  linksOf?: (run: Run) => RunLinks;
 }
 
 export const approvalPath = (approvalId: string) => `/queues/approvals/${encodeURIComponent(approvalId)}`;
@@ -51,6 +55,7 @@ function linesTable(v: Evidence, id: string): string {
 function approvalCard(run: Run, view: ApprovalsQueueView): string {
   const a = run.approval!;
   const v = view.evidence[a.approvalId];
+  const links = view.linksOf?.(run);
   const id = `apr-${a.approvalId.replace(/[^A-Za-z0-9_-]/g, '')}`;
   const action = view.canDecide
     ? `<p><a class="decide" href="${approvalPath(a.approvalId)}">Review and decide: ${e(money(a.amountMinor, a.currency))} on order #${e(run.order?.orderNumber ?? '?')}</a></p>`
@@ -59,10 +64,10 @@ function approvalCard(run: Run, view: ApprovalsQueueView): string {
     return `<article aria-labelledby="${id}"><h3 id="${id}">${e(money(a.amountMinor, a.currency))} on order #${e(run.order?.orderNumber ?? '?')} · run ${runLink(run.runId)}</h3>${action}</article>`;
   }
   return `<article class="approval" aria-labelledby="${id}">
-<h3 id="${id}">${e(v.amount)} on order #${e(v.orderNumber)} · run ${runLink(run.runId)}</h3>
+<h3 id="${id}">${e(v.amount)} on order ${orderHtml(run, links)} · run ${runLink(run.runId)}</h3>
 ${orderNowHtml(v)}
 <dl class="facts"><dt>Customer</dt><dd>${e(customerOf(v))}</dd>
-<dt>Ticket</dt><dd>${e(v.ticketId)}: ${e(v.ticketSubject)}</dd>
+<dt>Ticket</dt><dd>${ticketHtml(run, links)}: ${e(v.ticketSubject)}</dd>
 <dt>Reason</dt><dd>${e(v.reason)}</dd>
 <dt>Why a person decides</dt><dd><ul>${v.whyApproval.map((w) => `<li>${e(w)}</li>`).join('') || '<li>The policy requires approval.</li>'}</ul></dd>
 <dt>Refunds in 90 days</dt><dd>${refundHistory(v)}</dd>

@@ -80,5 +80,5 @@ function deadLetters(view: QueuesView): string {
 
 export function queuesContent(view: QueuesView): string {
   return `<p><a href="#q-approvals">Approvals</a> · <a href="#q-reviews">Pending review</a> · <a href="#q-escalations">Escalations</a> · <a href="#q-dead">Dead letters</a></p>
-${approvalsSection({ approvals: view.approvals, evidence: view.approvalEvidence ?? {}, canDecide: view.canDecide })}${reviews(view)}${escalationsSection({ escalations: view.escalations, actions: view.actions, linksOf: view.linksOf })}${deadLetters(view)}`;
+${approvalsSection({ approvals: view.approvals, evidence: view.approvalEvidence ?? {}, canDecide: view.canDecide, linksOf: view.linksOf })}${reviews(view)}${escalationsSection({ escalations: view.escalations, actions: view.actions, linksOf: view.linksOf })}${deadLetters(view)}`;
 }
