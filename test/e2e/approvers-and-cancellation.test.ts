@@ -132,6 +132,11 @@ describe('cancelling a run mid-way', () => {
     const run = await waitForRun(rt, runId, (r) => r.state === 'Cancelled');
     expect(run).toMatchObject({ status: 'cancelled', cancellation: { by: 'helpdesk' }, approval: { status: 'cancelled' }, refund: null });
     expect(await storeRefunds(rt, '1002')).toHaveLength(0);
+    // The ticket no longer says it waits: the last note says the run ended and nothing was refunded.
+    const notes = await ticketNotes(rt, '5002');
+    expect(notes[0]!.body).toContain('Waiting for a lead');
+    expect(notes.at(-1)!.body).toMatch(/replaces the earlier one/);
+    expect(notes.at(-1)!.body).toMatch(/nothing was refunded/);
   });
 
   it('serves GET /api/dead-letters (empty when nothing failed)', async () => {
