@@ -10,6 +10,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
 import { failureInWords, refusalInWords, storeFormats, type ReasonContext } from '../shared/reasons-in-words.js';
+import { ruleTagOf } from '../shared/step-handler.js';
 import { enterStep } from '../shared/run-context.js';
 import type { ApprovalSummary } from '#harness/domain/types.js';
 import type { Formats } from '../request-approval/formats.js';
@@ -85,7 +86,10 @@ function cancelledNote(run: Run): string {
  */
 export function escalationInWords(state: EscalateEvent['state'], request: Run['escalationRequest'], c: ReasonContext): string {
   if (request) return (request.step === 'Gate' && c.run.gate?.decision === 'refuse' ? refusalInWords(c) : request.reason).slice(0, MAX_REASON);
-  if (state.error) return failureInWords({ name: state.error.Error, message: causeMessage(state.error.Cause) }, c).slice(0, MAX_REASON);
+  if (state.error) {
+    const message = causeMessage(state.error.Cause);
+    return failureInWords({ name: state.error.Error, message, rule: ruleTagOf(message) }, c).slice(0, MAX_REASON);
+  }
   return (state.step?.detail?.reason ?? 'handed to a person').slice(0, MAX_REASON);
 }
 
