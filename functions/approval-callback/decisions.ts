@@ -6,9 +6,11 @@
 // again while the run still waits, re-sends it. A decision is recorded on the run only while the
 // run is not cancelled (a conditional write, ordered against cancel-run's): one that loses to a
 // cancel ends the wait as cancelled and moves no money. An approval is re-checked against the order
-// as it is now (request-approval/order-now.ts) when it is looked at and when it is approved: one whose
-// lines another run has refunded since is not approved but closed with the reason in a sentence, and
-// its run goes to the team with that sentence (the escalation note), so nobody is told it worked.
+// as it is now (request-approval/order-now-store.ts: the store's order read through the harness, and
+// the other runs on it) when it is looked at and when it is approved: one whose lines were refunded
+// since (by another run, or by hand in the store) is not approved but closed with the reason in a
+// sentence, and its run goes to the team with that sentence (the escalation note), so nobody is told
+// it worked. When the store cannot be read, the runs alone are asked, and the page says so.
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { ApprovalRecord, ApprovalStore, Clock } from '#harness/ports.js';
 import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
@@ -19,7 +21,9 @@ import type { ApproverLinks } from '../shared/approver-links.js';
 import type { Policy } from '#harness/policy/document.js';
 import { approvalView as buildEvidence, type ApprovalDisplay, type ApprovalView as ApprovalEvidence } from '../request-approval/approval-view.js';
 import { createFormats } from '../request-approval/formats.js';
-import { readOrderNow, type OrderNow, type RunsByOrder } from '../request-approval/order-now.js';
+import type { OrderNow, RunsByOrder } from '../request-approval/order-now.js';
+import { createStoreOrderReader, readOrderNowAtStore, type OrderNowSources } from '../request-approval/order-now-store.js';
+import type { StepHarness } from '../shared/step-deps.js';
 import { notCarriedOutInWords } from '../request-approval/order-now-words.js';
 
 export interface ApprovalDecisionDeps {
@@ -33,6 +37,10 @@ export interface ApprovalDecisionDeps {
   metrics?: ProductMetrics;
   /** The runs on an order: what they refunded since, and their approvals. Absent: the run's snapshot alone is trusted. */
   findRunsByOrder?: RunsByOrder;
+  /** The one path to tools: the order is re-read from the store (get_order) when a page is opened and a decision made. Absent: the runs alone. */
+  harness?: Pick<StepHarness, 'callTool'>;
+  /** How long a page waits for the store before it shows the runs' figures; default 4 s. */
+  storeTimeoutMs?: number;
   /** The store's locale and time zone for the sentences a lead reads (money, dates). */
   tenant?: ApprovalDisplay;
   policy?: Policy;
@@ -59,6 +67,12 @@ export type DecisionOutcome =
 const TOKEN_GONE = new Set(['TaskDoesNotExist', 'TaskTimedOut', 'InvalidToken', 'TaskTokenNotFoundError']);
 
 export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
+  const sources: OrderNowSources = {
+    ...(deps.findRunsByOrder ? { findRunsByOrder: deps.findRunsByOrder } : {}),
+    ...(deps.harness ? { readStoreOrder: createStoreOrderReader(deps.harness) } : {}),
+    ...(deps.storeTimeoutMs !== undefined ? { storeTimeoutMs: deps.storeTimeoutMs } : {}),
+  };
+  const orderNowOf = (run: Run | null) => readOrderNowAtStore(sources, run);
   const isWaiting = (run: Run | null) => !!run && !run.cancellation && run.status === 'awaiting_approval' && run.state === 'RequestApproval';
 
   async function load(approvalId: string) {
@@ -73,12 +87,12 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
     if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: !!run?.cancellation };
     const approver = deps.links().verify(approvalId, approverToken);
     if (!approver) return { kind: 'not_an_approver' };
-    return { kind: 'pending', approval, run, approver, orderNow: await readOrderNow(deps.findRunsByOrder, run) };
+    return { kind: 'pending', approval, run, approver, orderNow: await orderNowOf(run) };
   }
 
   /** Why approving this run's refund would refund nothing now, in a sentence; null when it can still be made. */
   async function cannotRefund(run: Run | null): Promise<string | null> {
-    const now = await readOrderNow(deps.findRunsByOrder, run);
+    const now = await orderNowOf(run);
     if (!now || !run?.order) return null;
     const timeZone = deps.tenant?.store?.timeZone ?? deps.policy?.document.timeZone;
     const fmt = createFormats({ locale: deps.tenant?.store?.locale, timeZone, now: deps.clock.now() });
@@ -197,7 +211,7 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
   async function evidenceForRun(run: Run, linkToApproval: (approvalId: string) => string | null): Promise<ApprovalEvidence | null> {
     const a = run.approval;
     if (!a) return null;
-    const orderNow = await readOrderNow(deps.findRunsByOrder, run).catch(() => null);
+    const orderNow = await orderNowOf(run).catch(() => null);
     const input = { run, amountMinor: a.amountMinor, currency: a.currency, expiresAt: a.expiresAt, now: deps.clock.now(), orderNow, linkToApproval };
     return buildEvidence({ ...input, ...(deps.tenant ? { tenant: deps.tenant } : {}), ...(deps.policy ? { policy: deps.policy } : {}) });
   }

@@ -79,6 +79,7 @@ function build(deps: ConsoleAppDeps, settings: ConsoleSettings, links: ApprovalD
     links: { helpdesk: deps.tenant.helpdesk, store: deps.tenant.store, stateMachineArn: settings.stateMachineArn, local: settings.localLinks },
     evalReport: settings.evalReport,
     signInUrl: settings.signInUrl,
+    ...(deps.policy ? { policy: deps.policy } : {}),
     // Cancel (the cancel-run use case), re-run (run-starter/rerun.ts), hand back (a note through the harness).
     actions: createRunActions({
       runs: deps.runs,

@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import { RunStatus, type Run } from '#functions/shared/domain/run.js';
 import type { Clock } from '#harness/ports.js';
+import type { Policy } from '#harness/policy/document.js';
 import { rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { DEAD_LETTER_ID } from '../dead-letters/use-case.js';
 import type { StoreProfile, StepDeps } from '../shared/step-deps.js';
@@ -51,6 +52,8 @@ export interface ConsoleHandlerDeps {
   signInUrl?: string;
   /** Cancel, re-run, pick the order, hand back (actions.ts); absent: those routes are 404s. */
   actions?: RunActions;
+  /** The tenant's policy: the run page words a gate's approval reasons with its numbers. */
+  policy?: Policy;
 }
 
 const RUN_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -145,6 +148,7 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
         canSettle: may(who, 'settleReview'),
         csrf: csrf.issue(who.id),
         now,
+        ...(deps.policy ? { policy: deps.policy } : {}),
         actions: deps.actions ? actionsViewFor(who, csrf.issue(who.id)) : undefined,
         review:
           found.run.status === 'pending_review' && may(who, 'settleReview')
@@ -181,7 +185,8 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps) {
       return page(200, layout(frame(who, confirmTitle(view), 'queues', noticeOf(event)), approvalConfirmContent(view)));
     }
     if (routeKey === 'GET /pictures') {
-      const figures = await deps.data.pictures();
+      // Tickets counted per calendar day in the store's zone, as people there read their days.
+      const figures = await deps.data.pictures(formatsNow().timeZone);
       const report = deps.evalReport ? await deps.evalReport() : null;
       const content = picturesContent({ ...figures, evalReport: report ? { name: report.name, href: '/reports/eval' } : null });
       return page(200, layout(frame(who, 'Pictures', 'pictures'), content));

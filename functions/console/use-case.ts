@@ -194,11 +194,17 @@ export function createConsoleData(deps: ConsoleDataDeps) {
       return { approvals: approvals.sort(soonest), reviews, escalations, deadLetters };
     },
 
-    async pictures() {
+    /** Figures per calendar day in the store's zone (`timeZone`, a valid IANA zone; UTC when none is given). */
+    async pictures(timeZone = 'UTC') {
       const [shadow, runs] = await Promise.all([deps.shadow.list(), deps.runs.list(RUN_WINDOW)]);
       const days = new Map<string, DayFigures>();
+      const inZone = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      const storeDay = (iso: string) => {
+        const part = (type: string) => inZone.formatToParts(new Date(iso)).find((p) => p.type === type)?.value ?? '';
+        return `${part('year')}-${part('month')}-${part('day')}`;
+      };
       for (const run of runs) {
-        const day = dayOf(run.createdAt);
+        const day = storeDay(run.createdAt);
         const figures = days.get(day) ?? emptyDay(day);
         figures.tickets += 1;
         figures.costMicros += run.costMicros;
@@ -211,7 +217,7 @@ export function createConsoleData(deps: ConsoleDataDeps) {
         if (run.status === 'done' && run.reopenedAt) figures.reopened += 1;
         days.set(day, figures);
       }
-      return { shadow, days: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)).slice(-30), window: RUN_WINDOW };
+      return { shadow, days: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)).slice(-30), window: RUN_WINDOW, timeZone };
     },
 
     /** The evidence of each waiting approval, with the order as it is now (views/approvals.ts). */

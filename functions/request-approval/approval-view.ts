@@ -2,8 +2,9 @@
 // must decide, each proposed line beside the customer's words that claim it and its fulfilment,
 // delivery and refundable remainder, the customer's refunds in the last 90 days, the expiry in the
 // store's time zone with the time left, links to check it, and what each decision does. Built from
-// the run's facts and, when given, the order as it is now (order-now.ts: still refundable, other
-// approvals on the same order, refunds made since). The approval email (email.ts) and the confirmation page
+// the run's facts and, when given, the order as it is now (order-now-store.ts: still refundable from
+// the store, other approvals on the same order, refunds made since, and a sentence when the store
+// could not be read). The approval email (email.ts) and the confirmation page
 // (approval-callback/pages.ts) both render this, so they always show the same evidence.
 import type { Run } from '#functions/shared/domain/run.js';
 import { withinDays } from '#harness/policy/days.js';
@@ -12,7 +13,7 @@ import type { StepDeps } from '../shared/step-deps.js';
 import { caseLinks, type CaseLink } from './case-links.js';
 import { createFormats, type Formats } from './formats.js';
 import type { OrderNow } from './order-now.js';
-import { changesInWords, notCarriedOutInWords, otherApprovalsInWords, type OtherApprovalWords } from './order-now-words.js';
+import { changesInWords, notCarriedOutInWords, otherApprovalsInWords, sourceInWords, type OtherApprovalWords } from './order-now-words.js';
 import { approvalReasonsInWords, reasonInWords } from './rule-reasons.js';
 
 /** What of the tenant the email and page show: the store, its helpdesk and console. */
@@ -69,6 +70,8 @@ export interface ApprovalView {
   changes: string[];
   /** Why approving would refund nothing now ("Not refunded: …"); null when the refund can still be made. */
   cannotRefund: string | null;
+  /** Said when the store could not be read and the figures are the runs' alone; null otherwise. */
+  storeNote: string | null;
   orderNumber: string;
   /** How the order was bound when the ticket did not simply name it; null when it did. */
   bindingNote: string | null;
@@ -191,6 +194,7 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
     otherApprovals: otherApprovalsInWords(now, fmt, input.linkToApproval ?? (() => null)),
     changes: changesInWords(now, fmt),
     cannotRefund,
+    storeNote: sourceInWords(now),
     orderNumber,
     bindingNote: bindingNoteOf(run),
     amount,

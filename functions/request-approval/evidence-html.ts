@@ -105,6 +105,8 @@ export function orderNowHtml(view: ApprovalView): string {
     ...view.changes.map((c) => `<li style="margin:0 0 4px;">${e(c)}</li>`),
   ];
   if (items.length > 0) parts.push(box('#fffbeb', '#d97706', `${heading('This order now')}<ul style="margin:0;padding:0 0 0 20px;">${items.join('')}</ul>`));
+  // The figures are the runs' alone: the store could not be read.
+  if (view.storeNote) parts.push(box('#f4f4f5', '#71717a', e(view.storeNote)));
   return parts.join('');
 }
 

@@ -1,6 +1,7 @@
 // The order's state now (order-now.ts) in sentences a lead reads: another approval pending on the
 // same order, a refund approved and being issued, a refund made since the approval was raised, and
-// why an approval can no longer be carried out. Money in the store's format, dates in its time zone.
+// why an approval can no longer be carried out, and that the store could not be read when it could not.
+// Money in the store's format, dates in its time zone.
 // Shared by the email, the approval page, the console and the escalation note, so all say the same.
 import type { Formats } from './formats.js';
 import type { OrderNow, OtherApproval, RefundSince } from './order-now.js';
@@ -19,8 +20,17 @@ export const pendingWords = (o: OtherApproval, fmt: Formats) =>
 export const approvedWords = (o: OtherApproval, fmt: Formats) =>
   `Another refund on this order was approved${o.decidedAt ? ` on ${fmt.dateTime(o.decidedAt)}` : ''} and is being issued: run ${o.runId} (ticket ${o.ticketId}), ${fmt.money(o.amountMinor, o.currency)}.`;
 
+/** A refund no run recorded (made by hand in Shopify admin, say) is said to be the store's, without guessing by whom. */
 export const refundSinceWords = (r: RefundSince, fmt: Formats) =>
-  `refund of ${fmt.money(r.amountMinor, r.currency)} made on ${fmt.date(r.createdAt)} by run ${r.runId}`;
+  r.runId === null
+    ? `refund of ${fmt.money(r.amountMinor, r.currency)} made in the store on ${fmt.date(r.createdAt)}`
+    : `refund of ${fmt.money(r.amountMinor, r.currency)} made on ${fmt.date(r.createdAt)} by run ${r.runId}`;
+
+/** Said beside the figures when the store was asked and could not answer: they are the runs' alone. */
+export const STORE_UNREADABLE_WORDS = "The store could not be read just now; this is what the agent's own runs show.";
+
+/** The sentence about where "still refundable" comes from, when a lead must know it; null when the store answered (or was not asked). */
+export const sourceInWords = (now: OrderNow | null): string | null => (now?.storeUnreadable ? STORE_UNREADABLE_WORDS : null);
 
 /** The other approvals on the order, pending and being refunded, as sentences with their links. */
 export function otherApprovalsInWords(now: OrderNow | null, fmt: Formats, linkTo: (approvalId: string) => string | null): OtherApprovalWords[] {

@@ -4,6 +4,8 @@
 // byOrder index: findRunsByOrder), each of which records the refund it made or was approved to make.
 // Used wherever a lead reads or decides an approval (the email, the approval page, the console) so
 // "still refundable" is computed when the page is opened and a decision is checked when it is made.
+// The pages and decisions start from the store's own order instead (order-now-store.ts), and come
+// back to this runs-only figure when the store cannot be read.
 import type { Run } from '#functions/shared/domain/run.js';
 
 /** The runs bound to an order, oldest first (AppStores.findRunsByOrder). */
@@ -20,9 +22,9 @@ export interface OtherApproval {
   decidedAt: string | null;
 }
 
-/** A refund another run made on the order after this run read it. */
+/** A refund made on the order after this run read it: by another run, or (`runId` null) one no run recorded, e.g. by hand in the store. */
 export interface RefundSince {
-  runId: string;
+  runId: string | null;
   refundId: string;
   amountMinor: number;
   currency: string;
@@ -39,7 +41,7 @@ export interface Shortfall {
 }
 
 export interface OrderNow {
-  /** Refundable units per line id now: the snapshot less what other runs refunded since or are refunding. */
+  /** Refundable units per line id now: the store's (else the snapshot's less what other runs refunded since) less what other runs are refunding. */
   refundable: Record<string, number>;
   /** Other runs on this order waiting for a lead's decision. */
   pending: OtherApproval[];
@@ -48,11 +50,15 @@ export interface OrderNow {
   refundsSince: RefundSince[];
   /** This run's claimed lines that can no longer be refunded as claimed; empty when all can. */
   shortfall: Shortfall[];
+  /** Where `refundable` starts from: the store's order read now, or the run's snapshot and the other runs alone. */
+  source: 'store' | 'runs';
+  /** The store was asked and could not answer (error, timeout): the figures are the runs' alone. */
+  storeUnreadable: boolean;
 }
 
-const claimedLines = (run: Run) => (run.proposal?.lineItems ?? []).map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity }));
+export const claimedLines = (run: Run) => (run.proposal?.lineItems ?? []).map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity }));
 
-function otherApproval(run: Run): OtherApproval {
+export function otherApproval(run: Run): OtherApproval {
   const a = run.approval!;
   return {
     runId: run.runId,
@@ -65,9 +71,9 @@ function otherApproval(run: Run): OtherApproval {
   };
 }
 
-const isPending = (r: Run) => r.approval?.status === 'pending' && r.status === 'awaiting_approval' && !r.cancellation;
+export const isPending = (r: Run) => r.approval?.status === 'pending' && r.status === 'awaiting_approval' && !r.cancellation;
 /** Approved and not yet refunded, on a run still going (its Refund step has not refused). */
-const isBeingRefunded = (r: Run) => r.approval?.status === 'approved' && !r.refund && (r.status === 'running' || r.status === 'awaiting_approval');
+export const isBeingRefunded = (r: Run) => r.approval?.status === 'approved' && !r.refund && (r.status === 'running' || r.status === 'awaiting_approval');
 
 /** Pure: the order as `run` must see it now, given every run bound to the same order. */
 export function orderNowOf(run: Run, runsOnOrder: readonly Run[]): OrderNow {
@@ -84,13 +90,30 @@ export function orderNowOf(run: Run, runsOnOrder: readonly Run[]): OrderNow {
     lines: claimedLines(r),
   }));
   const approved = others.filter(isBeingRefunded);
-  const spoken = new Map<string, number>();
-  for (const lines of [...refundsSince.map((r) => r.lines), ...approved.map(claimedLines)]) {
-    for (const l of lines) spoken.set(l.lineItemId, (spoken.get(l.lineItemId) ?? 0) + l.quantity);
-  }
+  const spoken = unitsByLine([...refundsSince.map((r) => r.lines), ...approved.map(claimedLines)]);
   const refundable: Record<string, number> = {};
   for (const line of run.order?.lineItems ?? []) refundable[line.id] = Math.max(0, line.refundableQuantity - (spoken.get(line.id) ?? 0));
-  const shortfall: Shortfall[] = claimedLines(run)
+  return {
+    refundable,
+    pending: others.filter(isPending).map(otherApproval),
+    approved: approved.map(otherApproval),
+    refundsSince: refundsSince.sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+    shortfall: shortfallOf(run, refundable),
+    source: 'runs',
+    storeUnreadable: false,
+  };
+}
+
+/** Units per line id, summed over lists of lines. */
+export function unitsByLine(lists: ReadonlyArray<ReadonlyArray<{ lineItemId: string; quantity: number }>>): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const lines of lists) for (const l of lines) units.set(l.lineItemId, (units.get(l.lineItemId) ?? 0) + l.quantity);
+  return units;
+}
+
+/** The run's claimed lines that `refundable` cannot cover. */
+export function shortfallOf(run: Run, refundable: Record<string, number>): Shortfall[] {
+  return claimedLines(run)
     .filter((c) => (refundable[c.lineItemId] ?? 0) < c.quantity)
     .map((c) => ({
       lineItemId: c.lineItemId,
@@ -98,13 +121,6 @@ export function orderNowOf(run: Run, runsOnOrder: readonly Run[]): OrderNow {
       claimed: c.quantity,
       left: refundable[c.lineItemId] ?? 0,
     }));
-  return {
-    refundable,
-    pending: others.filter(isPending).map(otherApproval),
-    approved: approved.map(otherApproval),
-    refundsSince: refundsSince.sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
-    shortfall,
-  };
 }
 
 /** The order as `run` must see it now; null when the run is bound to no order or the runs cannot be listed. */

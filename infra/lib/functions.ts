@@ -135,7 +135,9 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     config: 'handler',
     timeoutSeconds: 10,
     memoryMb: 256,
-    access: { table: 'readWrite', answerTasks: true, approvers: true, approvalLinks: true },
+    // Re-reads the order through MCP (get_order only) when an approval page is opened and decided:
+    // "still refundable" from the store, not only from the runs.
+    access: { table: 'readWrite', answerTasks: true, approvers: true, approvalLinks: true, mcpClient: true },
   },
   'runs-api': { entry: entryOf('runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { table: 'read' } },
   triage: step('triage', { callsModels: true }),

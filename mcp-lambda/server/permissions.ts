@@ -22,9 +22,13 @@ export const CALLER_TOOLS = {
   shadow: ['post_draft'],
   // Escalates stalled runs: the team note.
   'stalled-runs': ['post_draft'],
-  // A person settles a pending review: the harness re-reads the order to check what they found; a
-  // person's cancel ends the ticket's holding note (functions/cancel-run).
+  // A person settles a pending review: the harness re-reads the order to check what they found (and
+  // the approvals queue and confirm page read it for "still refundable"); a person's cancel ends the
+  // ticket's holding note (functions/cancel-run).
   console: ['get_order', 'post_draft'],
+  // The approval page re-reads the order when it is opened and when a lead decides ("still refundable"
+  // from the store); it reads, never writes nor moves money.
+  'approval-callback': ['get_order'],
   // A cancel (the runs API; the ticket solved or closed in the helpdesk) ends the ticket's holding note.
   'cancel-run': ['post_draft'],
   'run-starter': ['post_draft'],

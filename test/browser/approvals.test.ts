@@ -3,6 +3,8 @@
 // from the console through its confirm page, then the second's page says nothing is left to refund
 // (computed when it is opened), and approving it anyway says truthfully that nothing was refunded, and
 // the ticket gets a note in sentences. The queue shows the email's evidence and decides nothing itself.
+// A refund made directly in the store (by hand, not by a run) while an approval waits is read from the
+// store when the pages are opened: nothing left, and approving says nothing was refunded.
 // axe-core finds no serious or critical violation on any of these pages.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -27,11 +29,47 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-/** The demo store with two helpdesk tickets from Ben Carter (9002), both about order 1002's $62 blanket. */
+/**
+ * The demo store with two helpdesk tickets from Ben Carter (9002), both about order 1002's $62 blanket,
+ * and a third (8203) about a second blanket order of his (1012) that a person refunds in the store by hand.
+ */
 function fixture() {
   const demo = demoFixture();
-  const tickets = ['8201', '8202'].map((id) => ({ id, requesterId: '9002', subject: `Approvals test ${id}` }));
-  return { ...demo, helpdesk: { ...demo.helpdesk, tickets: [...demo.helpdesk.tickets, ...tickets] } };
+  const tickets = ['8201', '8202', '8203'].map((id) => ({ id, requesterId: '9002', subject: `Approvals test ${id}` }));
+  const second = {
+    number: 1012,
+    customerId: '7002',
+    createdDaysAgo: 8,
+    fulfilledDaysAgo: 5,
+    lineItems: [{ id: '11012', title: 'Wool throw blanket', sku: 'THROW-WOOL-2', quantity: 1, unitPriceMinor: 6200 }],
+  };
+  return { ...demo, orders: [...demo.orders, second], helpdesk: { ...demo.helpdesk, tickets: [...demo.helpdesk.tickets, ...tickets] } };
+}
+
+/** A person refunds order 1012's blanket in the store (Shopify Admin GraphQL refundCreate), as from the admin: no run knows of it. */
+async function refundByHand(): Promise<void> {
+  const orderId = 'gid://shopify/Order/1012';
+  const res = await fetch(rt.urls.storeGraphql, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_local_sandbox' },
+    body: JSON.stringify({
+      query:
+        'mutation($input: RefundInput!, $key: String!) { refundCreate(input: $input) @idempotent(key: $key) { refund { id } userErrors { field message } } }',
+      variables: {
+        key: `by-hand-${process.pid}`,
+        input: {
+          orderId,
+          currency: 'USD',
+          note: 'refunded from the admin',
+          refundLineItems: [{ lineItemId: 'gid://shopify/LineItem/11012', quantity: 1 }],
+          transactions: [{ orderId, amount: '62.00', gateway: 'shopify_payments', kind: 'REFUND', parentId: 'gid://shopify/OrderTransaction/10121' }],
+        },
+      },
+    }),
+  });
+  const body = (await res.json()) as { errors?: unknown; data: { refundCreate: { userErrors: unknown[] } } };
+  expect(body.errors).toBeUndefined();
+  expect(body.data.refundCreate.userErrors).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -145,5 +183,47 @@ describe('two approvals on one order', () => {
     expect(notes).not.toMatch(/ArgumentPolicyError|[A-Z][a-z]+Error\b/);
     expect(notes).not.toMatch(/\b6200\b/);
     expect((await getRun(rt, first))!.approval).toMatchObject({ approvalId: aId, status: 'approved' });
+  });
+});
+
+describe('a refund made in the store by hand while an approval waits', () => {
+  it('is read from the store when the pages are opened: nothing left, and approving refunds nothing', async () => {
+    const runId = await ticket('8203', 'Order #1012: the wool throw blanket arrived with a big hole in it. I would like a refund please.');
+    const run = await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval');
+    const approvalId = run.approval.approvalId as string;
+    const link = await linkFor(approvalId);
+
+    // Before: the store still allows it.
+    await page.goto(link);
+    expect(await page.locator('body').innerText()).toContain('1 of 1 left');
+
+    await refundByHand();
+    expect(await storeRefunds(rt, '1012')).toHaveLength(1);
+
+    // The approval page, opened now, reads the store: nothing left, said in a sentence, no word of a fallback.
+    await page.goto(link);
+    let main = await page.locator('body').innerText();
+    expect(main).toContain('nothing left: 0 of 1');
+    expect(main).toMatch(/Not refunded: order #1012 has nothing left to refund — refund of \$62\.00 made in the store on /);
+    expect(main).not.toContain('1 of 1 left');
+    expect(main).not.toContain('The store could not be read');
+    await expectAccessible('the approval page after a refund made by hand');
+    await screenshot(page, 'approvals-refunded-by-hand');
+
+    // The console's confirm page says the same.
+    await page.goto(`${rt.baseUrl}/queues/approvals/${encodeURIComponent(approvalId)}`);
+    main = await page.locator('body').innerText();
+    expect(main).toContain('Not refunded: order #1012 has nothing left to refund');
+    expect(main).not.toContain('1 of 1 left');
+
+    // Approving it anyway: a truthful result, no second refund.
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Approve $62.00' }).click();
+    await page.getByRole('heading', { name: 'Not refunded' }).waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('The refund will be issued');
+    const ended = await waitForRun(rt, runId, settled);
+    expect(ended.status).toBe('escalated');
+    expect(ended.approval).toMatchObject({ status: 'cancelled', decidedBy: APPROVER });
+    expect(await storeRefunds(rt, '1012')).toHaveLength(1);
   });
 });

@@ -1,11 +1,12 @@
 // Pictures of how the agent is doing: shadow mode's agreement per ticket class, the latest evaluation
 // report, the four rates (override, reversal, reopen, cost per ticket) and tickets per day from the runs. Bars are inline SVG (no script), each
-// with a title and the same figures in a table for screen readers. Pure.
+// with a title and the same figures in a table for screen readers. Days are the store's calendar days (a
+// ticket at 23:30 UTC is the next day's in Budapest), and the captions name the zone. Pure.
 import type { ShadowClassView } from '../../shadow-api/use-case.js';
 import { dollars, e } from './layout.js';
 
 export interface DayFigures {
-  /** YYYY-MM-DD (UTC), the day the runs were created. */
+  /** YYYY-MM-DD, the calendar day in the store's time zone on which the runs were created. */
   day: string;
   tickets: number;
   costMicros: number;
@@ -45,6 +46,9 @@ const RATES = [
   },
 ] as const;
 
+/** The zone the days are in, as a caption says it: "calendar days in Europe/Budapest", or "UTC". */
+const dayZone = (view: PicturesView) => (view.timeZone === 'UTC' ? 'UTC' : `calendar days in ${view.timeZone}`);
+
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((1000 * part) / whole) / 10);
 
 export interface PicturesView {
@@ -54,6 +58,8 @@ export interface PicturesView {
   days: DayFigures[];
   /** How many runs the day figures were read from (newest first). */
   window: number;
+  /** The IANA zone the days are counted in (the store's; "UTC" when it names none). */
+  timeZone: string;
 }
 
 /** Horizontal bars: one per label, scaled to the largest value (or to `max`). */
@@ -127,7 +133,7 @@ function perDay(view: PicturesView): string {
     )
     .join('');
   return `<h3>Tickets per day</h3>${tickets}<h3>Cost per ticket per day</h3>${cost}
-<table><caption>Per day (UTC), from the newest ${e(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Tickets</th><th scope="col">Model cost</th><th scope="col">Per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
+<table><caption>Per day (${e(dayZone(view))}), from the newest ${e(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Tickets</th><th scope="col">Model cost</th><th scope="col">Per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function rates(view: PicturesView): string {
@@ -149,7 +155,7 @@ function rates(view: PicturesView): string {
         `<tr><td>${e(d.day)}</td>${cell(d.approvalsOverridden, d.approvalsDecided)}${cell(d.refundsReversed, d.refunds)}${cell(d.reopened, d.closed)}<td class="num">${e(dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0))}</td></tr>`,
     )
     .join('');
-  return `${pictures}<table><caption>The four rates per day (UTC), from the newest ${e(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Override</th><th scope="col">Reversal</th><th scope="col">Reopen</th><th scope="col">Cost per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `${pictures}<table><caption>The four rates per day (${e(dayZone(view))}), from the newest ${e(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Override</th><th scope="col">Reversal</th><th scope="col">Reopen</th><th scope="col">Cost per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 export function picturesContent(view: PicturesView): string {

@@ -3,11 +3,15 @@
 // rows with their quotes), and what the state left on the run: the gate's rules and reasons, the
 // approval and its bound hash, the refund receipt and idempotency key, the notes on the ticket, the
 // escalation. The actions a person may take on the run sit where they belong. Pure.
-import type { JournalRow, StepName } from '#harness/domain/types.js';
+// The gate's reasons are stored in English with US-style money (for the journal); where the run went to
+// a lead, the page words them again in the store's locale, as the approval email does.
+import type { GateDecision, JournalRow, StepName } from '#harness/domain/types.js';
+import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
 import type { Run, RunMark } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
+import { approvalReasonsInWords } from '../../request-approval/rule-reasons.js';
 import { customerHtml, lineTitle, withLineTitles } from './case.js';
-import { dollars, e, money, statusBadge, time } from './layout.js';
+import { dollars, e, formats, money, statusBadge, time } from './layout.js';
 import { reviewForm, type ReviewContext } from './review.js';
 import { runActionsSection, type RunActionsView } from './run-actions.js';
 
@@ -21,6 +25,8 @@ export interface TimelineContext {
   actions?: RunActionsView;
   /** A pending review's candidate refunds, read when the page opened (views/review.ts). */
   review?: ReviewContext;
+  /** The tenant's policy (its numbers word the approval reasons); absent, the default policy. */
+  policy?: Policy;
 }
 
 /**
@@ -88,6 +94,30 @@ function groundingTable(run: Run, rows: JournalRow[]): string {
   return `<table><caption>Grounding: each claimed line against the customer’s words</caption><thead><tr><th scope="col">Line</th><th scope="col">Verdict</th><th scope="col">Rule</th><th scope="col">Quote</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The gate's reasons as a person reads them. For an approval, each rule in the store's locale from the
+ * policy that decided ("62,00 € is over the 50,00 € automatic limit"); when that policy is not the one
+ * at hand (its version differs) or the decision was not an approval, the reasons the gate stored.
+ */
+function gateReasons(run: Run, g: GateDecision, ctx: TimelineContext): string[] {
+  const policy = ctx.policy ?? DEFAULT_POLICY;
+  if (g.decision !== 'approval' || policy.version !== g.policyVersion) return g.reasons;
+  const amountMinor = run.approval?.amountMinor ?? g.amountMinor;
+  const currency = run.approval?.currency ?? g.currency;
+  const fmt = formats();
+  const words = approvalReasonsInWords({ run, policy, amountMinor, currency, fmt });
+  if (words.length === 0) return g.reasons;
+  // The gate's note when the model's own figure differed from the amount it computed (gate.ts), worded the same way.
+  const proposed = run.proposal?.amountMinor;
+  const note =
+    proposed !== undefined && proposed !== g.amountMinor
+      ? [`the agent's own figure was ${fmt.money(proposed, g.currency)}; the amount is computed from the order: ${fmt.money(g.amountMinor, g.currency)}`]
+      : [];
+  return [...words, ...note].map(capitalized);
+}
+
 /** A pending approval is decided on its own page, with the email's evidence and a confirm step (views/approvals.ts). */
 function approvalForm(run: Run, ctx: TimelineContext): string {
   const approval = run.approval;
@@ -137,7 +167,7 @@ function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
       return facts([
         ['Decision', `<strong>${e(g.decision)}</strong>`],
         ['Rules', g.rules.map((r) => `<code>${e(r)}</code>`).join(', ')],
-        ['Reasons', g.reasons.map(e).join('<br>')],
+        ['Reasons', gateReasons(run, g, ctx).map(e).join('<br>')],
         ['Amount', e(money(g.amountMinor, g.currency))],
         ['Policy', `<code>${e(g.policyVersion)}</code>`],
       ]);

@@ -78,6 +78,22 @@ describe('per-caller tool permissions in the MCP server', () => {
     expect(sandboxes.helpdesk.notes('5002')).toHaveLength(before + writers.length);
   });
 
+  it('lets the approval page read the order it shows, and nothing else: no refund, no preview, no note', async () => {
+    const page = as('approval-callback');
+    expect(await page.call('get_order', { orderNumber: '1003' }, 'CheckOrder')).toMatchObject({ ok: true, output: { order: { number: '1003' } } });
+    const refused = { ok: false, error: { category: 'not_authorized' } };
+    expect(await page.call('refund_create', refundArgs('perm-page-0001'), 'Refund')).toMatchObject(refused);
+    expect(
+      await page.call(
+        'preview_refund',
+        { orderId: 'gid://shopify/Order/1003', lineItems: [{ lineItemId: 'gid://shopify/LineItem/11003', quantity: 1 }] },
+        'Refund',
+      ),
+    ).toMatchObject(refused);
+    expect(await page.call('get_refund_history', { customerId: 'gid://shopify/Customer/7001' }, 'CheckOrder')).toMatchObject(refused);
+    expect(await page.call('post_draft', { ticketId: '5002', body: 'Note from the approval page' }, 'CheckReply')).toMatchObject(refused);
+  });
+
   it('answers every caller × tool as the table says: not_authorized exactly where a tool is not the caller’s', async () => {
     const cheapArgs = {
       get_order: { orderNumber: '1001' },

@@ -61,8 +61,9 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
     MCP_TOOLS,
   ),
   // Checks the signed approval link, answers the task token through the Step Functions engine; the
-  // page links the order in Shopify admin and the ticket in the helpdesk.
-  'approval-callback': { settings: ['STATE_MACHINE_ARN', ...APPROVAL_EVIDENCE], secrets: ['APPROVAL_LINK_SECRET'] },
+  // page links the order in Shopify admin and the ticket in the helpdesk, and re-reads the order
+  // through the MCP server (get_order) for "still refundable".
+  'approval-callback': both({ settings: ['STATE_MACHINE_ARN', ...APPROVAL_EVIDENCE], secrets: ['APPROVAL_LINK_SECRET'] }, MCP_TOOLS),
   'runs-api': NOTHING,
   triage: MODELS,
   'check-order': MCP_TOOLS, // get_order, get_refund_history

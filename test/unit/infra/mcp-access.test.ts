@@ -24,6 +24,8 @@ beforeAll(() => {
 });
 
 const TOOL_CALLERS = [
+  // Reads the order (get_order only) when an approval page is opened and decided (#22).
+  'approval-callback',
   'cancel-run',
   'check-order',
   'check-reply',

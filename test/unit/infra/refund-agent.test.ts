@@ -191,8 +191,10 @@ describe('RefundAgent tenant stack', () => {
     expect(who('sqs:DeleteMessage')).toEqual(['console', 'dead-letters', 'run-starter']);
     expect(who('ses:SendEmail')).toEqual(['request-approval']);
     // Only the tool-calling steps, only the MCP server, only through its function URL (mcp-access.test.ts).
-    // cancel-run and run-starter post the note that ends a cancelled run's waiting note (#22).
+    // cancel-run and run-starter post the note that ends a cancelled run's waiting note (#22);
+    // approval-callback reads the order when an approval page is opened (get_order only, #22).
     expect(who('lambda:InvokeFunction')).toEqual([
+      'approval-callback',
       'cancel-run',
       'check-order',
       'check-reply',
