@@ -1,18 +1,19 @@
-// Every document the Shopify adapter sends must be valid against the real Admin schema (2025-01,
-// plus the @idempotent directive added in 2026-01) and against the sandbox store's schema.
+// Every document the Shopify adapter sends must be valid against the real Admin schema (2026-04, the
+// introspection Shopify ships in @shopify/dev-mcp 1.16.0, see fixtures/README.md) and against the
+// sandbox store's schema. The schema's own facts that issue #23 builds on are asserted here too.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import {
+  assertValidSchema,
   buildClientSchema,
   DirectiveLocation,
   getNamedType,
   getNullableType,
-  GraphQLDirective,
   GraphQLList,
-  GraphQLNonNull,
   GraphQLSchema,
-  GraphQLString,
   isCompositeType,
+  isInputObjectType,
   isObjectType,
   Kind,
   parse,
@@ -27,16 +28,13 @@ import { describe, expect, it } from 'vitest';
 import { buildSandboxSchema } from '#local/sandbox/store/schema.js';
 import { SHOPIFY_DOCUMENTS } from '#mcp/adapters/shopify/index.js';
 
+/** The pinned 2026-04 Admin introspection, gzip-compressed, as `{ "data": { "__schema": … } }`. */
+const ADMIN_SCHEMA_FILE = new URL('./fixtures/shopify-admin-schema-2026-04.introspection.json.gz', import.meta.url);
+
 function realAdminSchema(): GraphQLSchema {
-  const raw = gunzipSync(readFileSync(new URL('./fixtures/shopify-admin-schema-2025-01.introspection.json.gz', import.meta.url))).toString('utf8');
+  const raw = gunzipSync(readFileSync(ADMIN_SCHEMA_FILE)).toString('utf8');
   const json = JSON.parse(raw) as { data: IntrospectionQuery };
-  const schema = buildClientSchema(json.data);
-  const idempotent = new GraphQLDirective({
-    name: 'idempotent',
-    locations: [DirectiveLocation.FIELD],
-    args: { key: { type: new GraphQLNonNull(GraphQLString) } },
-  });
-  return new GraphQLSchema({ ...schema.toConfig(), directives: [...schema.getDirectives(), idempotent] });
+  return buildClientSchema(json.data);
 }
 
 const documents = Object.entries(SHOPIFY_DOCUMENTS);
@@ -115,5 +113,96 @@ describe('Shopify documents', () => {
 
   it('refundCreate always carries the @idempotent directive (mandatory from 2026-04)', () => {
     expect(SHOPIFY_DOCUMENTS.REFUND_CREATE).toMatch(/refundCreate\(input: \$input\) @idempotent\(key: \$idempotencyKey\)/);
+  });
+
+  it('the real schema is a valid schema as Shopify ships it, with no hand-made additions', () => {
+    expect(() => assertValidSchema(admin)).not.toThrow();
+    expect(
+      admin
+        .getDirectives()
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual(['deprecated', 'idempotent', 'include', 'oneOf', 'skip', 'specifiedBy']);
+  });
+});
+
+describe('Shopify Admin 2026-04: what issue #23 builds on', () => {
+  const admin = realAdminSchema();
+  const mutation = (name: string) => admin.getMutationType()?.getFields()[name];
+  const errorsOf = (source: string) => validate(admin, parse(source)).map((e) => e.message);
+
+  it('the vendored file is the one its provenance names (package file sha256 in fixtures/README.md)', () => {
+    const readme = readFileSync(new URL('./fixtures/README.md', import.meta.url), 'utf8');
+    const recorded = /file sha256[^`]*`([0-9a-f]{64})`/.exec(readme)?.[1];
+    expect(recorded).toBeDefined();
+    expect(createHash('sha256').update(readFileSync(ADMIN_SCHEMA_FILE)).digest('hex')).toBe(recorded);
+    expect(readme).toMatch(/@shopify\/dev-mcp`, version `1\.16\.0`/);
+  });
+
+  it('Shopify defines @idempotent(key: String!) on fields itself', () => {
+    const idempotent = admin.getDirective('idempotent');
+    expect(idempotent?.locations).toEqual([DirectiveLocation.FIELD]);
+    expect(idempotent?.args.map((a) => `${a.name}: ${String(a.type)}`)).toEqual(['key: String!']);
+    expect(errorsOf('mutation { refundCreate(input: { orderId: "gid://shopify/Order/1" }) @idempotent(key: 42) { refund { id } } }').join()).toMatch(/String/);
+  });
+
+  it('refundCreate documents that the @idempotent key is required from 2026-04', () => {
+    expect(mutation('refundCreate')?.description).toMatch(
+      /As of 2026-04, the idempotency key is required and must be provided using the `@idempotent` directive/,
+    );
+  });
+
+  it('refundCreate takes refundMethods with a store credit amount, a currency and several transactions', () => {
+    const source = `mutation ($orderId: ID!, $key: String!) {
+      refundCreate(input: {
+        orderId: $orderId, currency: EUR, notify: false,
+        refundMethods: [{ storeCreditRefund: { amount: { amount: "12.50", currencyCode: EUR } } }]
+        transactions: [
+          { orderId: $orderId, parentId: "gid://shopify/OrderTransaction/1", gateway: "gift_card", kind: REFUND, amount: "5.00" }
+          { orderId: $orderId, parentId: "gid://shopify/OrderTransaction/2", gateway: "shopify_payments", kind: REFUND, amount: "7.50" }
+        ]
+      }) @idempotent(key: $key) { refund { id totalRefundedSet { shopMoney { amount } presentmentMoney { amount currencyCode } } } userErrors { field message } }
+    }`;
+    expect(errorsOf(source)).toEqual([]);
+  });
+
+  it('orderCancel takes a one-of OrderCancelRefundMethodInput and answers with a job to poll', () => {
+    const refundMethod = admin.getType('OrderCancelRefundMethodInput');
+    expect(isInputObjectType(refundMethod) && refundMethod.isOneOf).toBe(true);
+    expect(isInputObjectType(refundMethod) ? Object.keys(refundMethod.getFields()).sort() : []).toEqual(['originalPaymentMethodsRefund', 'storeCreditRefund']);
+    const source = `mutation ($orderId: ID!) {
+      orderCancel(orderId: $orderId, reason: CUSTOMER, restock: true, notifyCustomer: true, refundMethod: { originalPaymentMethodsRefund: true }) {
+        job { id done } orderCancelUserErrors { field message code } userErrors { field message }
+      }
+    }`;
+    expect(errorsOf(source)).toEqual([]);
+    expect(errorsOf('query ($id: ID!) { job(id: $id) { id done } order(id: $id) { cancelledAt } }')).toEqual([]);
+    expect(
+      errorsOf(
+        'mutation { orderCancel(orderId: "1", reason: CUSTOMER, restock: false, refundMethod: { originalPaymentMethodsRefund: true, storeCreditRefund: {} }) { job { id } } }',
+      ).join(),
+    ).toMatch(/exactly one key/);
+  });
+
+  it('orderCancel documents no idempotency key (so a retry reads the order first)', () => {
+    expect(mutation('orderCancel')?.description).toBeDefined();
+    expect(mutation('orderCancel')?.description).not.toMatch(/idempoten/i);
+  });
+
+  it('suggestedRefund gives one transaction per gateway and parent, in both money sets', () => {
+    const source = `query ($id: ID!, $lines: [RefundLineItemInput!]) {
+      order(id: $id) {
+        presentmentCurrencyCode
+        suggestedRefund(refundLineItems: $lines, refundShipping: false) {
+          amountSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } }
+          suggestedTransactions { gateway kind parentTransaction { id } amountSet { presentmentMoney { amount currencyCode } } maximumRefundableSet { shopMoney { amount } } }
+        }
+      }
+    }`;
+    expect(errorsOf(source)).toEqual([]);
+  });
+
+  it('returnProcess exists, taking a ReturnProcessInput', () => {
+    expect(mutation('returnProcess')?.args.map((a) => `${a.name}: ${String(a.type)}`)).toEqual(['input: ReturnProcessInput!']);
   });
 });
