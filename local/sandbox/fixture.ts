@@ -47,6 +47,15 @@ const FixtureRefund = z.object({
     .describe('The amount paid back. Alone: an amount-only refund (goodwill, shipping). With lineItems: a partial amount instead of their price'),
 });
 
+const FixturePayment = z.object({
+  gateway: z.string().min(1).describe('The payment gateway as Shopify names it, e.g. "shopify_payments", "gift_card", "manual"'),
+  amountMinor: z.number().int().positive(),
+  kind: z
+    .enum(['SALE', 'CAPTURE'])
+    .optional()
+    .describe('SALE (the default), or CAPTURE: a capture of an authorisation on the same gateway (several make a multi-capture order)'),
+});
+
 const FixtureOrder = z.object({
   number: z.number().int().positive(),
   customerId: z.string().regex(/^\d+$/),
@@ -65,6 +74,12 @@ const FixtureOrder = z.object({
   attributes: z.record(z.string(), z.string()).optional().describe('Order-level storefront attributes (Shopify customAttributes)'),
   shippingAddress: FixtureAddress.optional(),
   refunds: z.array(FixtureRefund).optional(),
+  payments: z
+    .array(FixturePayment)
+    .min(1)
+    .max(8)
+    .optional()
+    .describe("How the order was paid, in the order the payments were made; they add up to its lines' price. Defaults to one shopify_payments sale"),
 });
 
 const FixtureCustomer = z.object({
@@ -123,6 +138,7 @@ export type SandboxFixture = z.infer<typeof SandboxFixture>;
 export type FixtureOrder = z.infer<typeof FixtureOrder>;
 export type FixtureRefund = z.infer<typeof FixtureRefund>;
 export type FixtureLineUnits = z.infer<typeof FixtureLineUnits>;
+export type FixturePayment = z.infer<typeof FixturePayment>;
 
 function isLocale(tag: string): boolean {
   try {
@@ -190,8 +206,13 @@ function orderIssues(order: FixtureOrder): OrderIssue[] {
     }
     units(f.lineItems, ['fulfillments', k, 'lineItems'], fulfilled, 'fulfilled');
   });
+  const price = order.lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
+  const paid = (order.payments ?? []).reduce((n, p) => n + p.amountMinor, 0);
+  if (order.payments !== undefined && paid !== price) {
+    issues.push({ path: ['payments'], message: `the payments add up to ${paid}, not the ${price} the lines cost` });
+  }
   const refunded: number[] = [];
-  let remaining = order.lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
+  let remaining = price;
   for (const refund of refundsOldestFirst(order)) {
     const k = (order.refunds ?? []).indexOf(refund);
     if (refund.lineItems === undefined && refund.amountMinor === undefined) {

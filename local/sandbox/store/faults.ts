@@ -4,7 +4,10 @@
 // the client gives up (a timeout as the caller sees it). A hang may name the one GraphQL operation
 // it applies to (e.g. refundCreate), and may come after the operation ran (the store made the
 // refund, the answer never leaves): the crash drill kills the runtime while such a call hangs.
+// `throttle` turns on the cost bucket of throttle.ts: from then on every request is charged its cost
+// and refused with THROTTLED when the bucket lacks room, until reset.
 import { z } from 'zod';
+import { createCostBucket, type BucketSettings, type CostBucket } from './throttle.js';
 
 export interface ThrottleReport {
   requestedQueryCost: number;
@@ -30,6 +33,14 @@ export interface StoreFaults {
    * the person finds it on the order; without it, no refund is made.
    */
   ambiguousRefundNext(count: number, options?: { commit?: boolean }): void;
+  /**
+   * Models the store's cost bucket (Shopify's leaky bucket) from now on: each request takes its
+   * requested cost, and one costing more than is free answers THROTTLED without running. `null`
+   * turns it off (a full bucket reported, nothing refused).
+   */
+  throttle(settings: Partial<BucketSettings> | null): void;
+  /** The bucket when throttle() turned it on. */
+  bucket(): CostBucket | null;
   reset(): void;
 }
 
@@ -42,14 +53,22 @@ export type FaultVerdict =
   { kind: 'none' } | { kind: 'http'; status: number } | { kind: 'throttled'; report: ThrottleReport } | { kind: 'hang'; afterCommit: boolean };
 
 const DEFAULT_THROTTLE: ThrottleReport = { requestedQueryCost: 100, currentlyAvailable: 0, restoreRate: 50 };
+/** The bucket throttle() sets up unless told otherwise: the sandbox's usual report, 1,000 points restored at 50 a second. */
+export const DEFAULT_BUCKET: BucketSettings = { maximumAvailable: 1000, restoreRate: 50 };
 
-/** `take(operations)`: the root fields of the request (a hang naming another operation lets it pass). */
-export function createStoreFaults(): StoreFaults & { take(operations?: readonly string[]): FaultVerdict; takeAmbiguousRefund(): { commit: boolean } | null } {
+/**
+ * `take(operations)`: the root fields of the request (a hang naming another operation lets it pass).
+ * `now`: the bucket's clock in milliseconds (real time by default: the client really waits for it).
+ */
+export function createStoreFaults(
+  now: () => number = () => performance.now(),
+): StoreFaults & { take(operations?: readonly string[]): FaultVerdict; takeAmbiguousRefund(): { commit: boolean } | null } {
   let ambiguous = { remaining: 0, commit: false };
   let failures = { remaining: 0, status: 503 };
   let throttles = { remaining: 0, report: DEFAULT_THROTTLE };
   let hangs = 0;
   let hang: HangOptions = {};
+  let bucket: CostBucket | null = null;
   return {
     latencyMs: 0,
     failNext(count, status = 503) {
@@ -65,6 +84,10 @@ export function createStoreFaults(): StoreFaults & { take(operations?: readonly 
     ambiguousRefundNext(count, options = {}) {
       ambiguous = { remaining: count, commit: options.commit ?? false };
     },
+    throttle(settings) {
+      bucket = settings === null ? null : createCostBucket({ ...DEFAULT_BUCKET, ...settings }, now);
+    },
+    bucket: () => bucket,
     takeAmbiguousRefund() {
       if (ambiguous.remaining <= 0) return null;
       ambiguous.remaining -= 1;
@@ -77,6 +100,7 @@ export function createStoreFaults(): StoreFaults & { take(operations?: readonly 
       throttles = { remaining: 0, report: DEFAULT_THROTTLE };
       hangs = 0;
       hang = {};
+      bucket = null;
     },
     take(operations = []) {
       if (hangs > 0 && (hang.operation === undefined || operations.includes(hang.operation))) {
@@ -121,6 +145,15 @@ export const FaultsRequest = z
       })
       .optional(),
     ambiguousRefundNext: z.object({ count: z.number().int().min(0), commit: z.boolean().optional() }).optional(),
+    throttle: z
+      .object({
+        maximumAvailable: z.number().positive().max(100_000).optional(),
+        currentlyAvailable: z.number().min(0).optional(),
+        restoreRate: z.number().positive().max(100_000).optional(),
+      })
+      .strict()
+      .nullable()
+      .optional(),
   })
   .strict();
 
@@ -132,6 +165,7 @@ export function applyFaults(faults: StoreFaults, request: z.infer<typeof FaultsR
     const { count, ...report } = request.throttleNext;
     faults.throttleNext(count, report);
   }
+  if (request.throttle !== undefined) faults.throttle(request.throttle);
   if (request.ambiguousRefundNext) faults.ambiguousRefundNext(request.ambiguousRefundNext.count, { commit: request.ambiguousRefundNext.commit });
   if (request.hangNext) {
     const { count, ...options } = request.hangNext;

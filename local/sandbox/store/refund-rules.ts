@@ -2,6 +2,7 @@
 // refundable (per line, and on the order net of every refund), the suggested refund for some
 // units, the financial status, and the @idempotent replay rule. Called by the sandbox store (state.ts, resolvers.ts) and,
 // in-process, by the unit tests' fake transport (test/support/fixtures.ts), so both share one set of rules.
+import { paymentsOf } from './payments.js';
 import type { StoreLineItem, StoreOrder } from './state.js';
 
 export function refundedQuantity(order: StoreOrder, lineItemId: string): number {
@@ -15,8 +16,9 @@ export function refundableQuantity(order: StoreOrder, item: StoreLineItem): numb
   return item.quantity - refundedQuantity(order, item.id);
 }
 
+/** What the order's payments took in: its sales and captures (a gift card's part included). */
 export function receivedMinor(order: StoreOrder): number {
-  return order.transactions.filter((t) => t.kind === 'SALE').reduce((n, t) => n + t.amountMinor, 0);
+  return paymentsOf(order).reduce((n, t) => n + t.amountMinor, 0);
 }
 
 export function refundedMinor(order: StoreOrder): number {

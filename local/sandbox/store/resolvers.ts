@@ -4,6 +4,7 @@
 import { getDirectiveValues, GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { minorToDecimal } from '#shared/money.js';
 import type { IdempotentRefundResult, RefundRequest, SandboxStoreState, StoreLineItem, StoreOrder, StoreRefund, StoreTransaction } from './state.js';
+import { splitAcrossPayments } from './payments.js';
 import { financialStatus, IdempotencyKeyMismatchError, suggestRefund } from './refund-rules.js';
 
 type Args = Record<string, unknown>;
@@ -153,7 +154,6 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
         ? order.lineItems.map((li) => ({ lineItemId: li.id, quantity: li.quantity }))
         : ((args.refundLineItems as { lineItemId: string; quantity: number }[] | null | undefined) ?? []);
     const { lines, subtotalMinor: subtotal, amountMinor: amount, maximumRefundableMinor: max } = suggestRefund(order, requested);
-    const sale = order.transactions.find((t) => t.kind === 'SALE');
     return {
       amountSet: moneyBag(amount, order.currency),
       subtotalSet: moneyBag(subtotal, order.currency),
@@ -161,18 +161,15 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       totalTaxSet: moneyBag(0, order.currency),
       maximumRefundableSet: moneyBag(max, order.currency),
       refundLineItems: lines.map((l) => refundLineView(order, { id: null, ...l })),
-      suggestedTransactions: sale
-        ? [
-            {
-              kind: 'SUGGESTED_REFUND',
-              gateway: sale.gateway,
-              formattedGateway: sale.gateway,
-              amountSet: moneyBag(amount, order.currency),
-              maximumRefundableSet: moneyBag(max, order.currency),
-              parentTransaction: transactionView(order, sale),
-            },
-          ]
-        : [],
+      // One per payment with something left, in the order they were made (payments.ts: an assumption).
+      suggestedTransactions: splitAcrossPayments(order, amount).map((share) => ({
+        kind: 'SUGGESTED_REFUND',
+        gateway: share.payment.gateway,
+        formattedGateway: share.payment.gateway,
+        amountSet: moneyBag(share.amountMinor, order.currency),
+        maximumRefundableSet: moneyBag(share.remainingMinor, order.currency),
+        parentTransaction: transactionView(order, share.payment),
+      })),
     };
   };
 

@@ -24,6 +24,7 @@ const SDL = /* GraphQL */ `
   enum OrderDisplayFulfillmentStatus { UNFULFILLED PARTIALLY_FULFILLED FULFILLED RESTOCKED PENDING_FULFILLMENT OPEN IN_PROGRESS ON_HOLD SCHEDULED REQUEST_DECLINED }
   enum FulfillmentStatus { PENDING OPEN SUCCESS CANCELLED ERROR FAILURE }
   enum RefundLineItemRestockType { RETURN CANCEL LEGACY_RESTOCK NO_RESTOCK }
+  enum RefundMethodAllocation { ORIGINAL_PAYMENT_METHODS STORE_CREDIT }
 
   type MoneyV2 { amount: Decimal! currencyCode: CurrencyCode! }
   type MoneyBag { shopMoney: MoneyV2! presentmentMoney: MoneyV2! }
@@ -93,7 +94,7 @@ const SDL = /* GraphQL */ `
     fulfillments(first: Int): [Fulfillment!]!
     refunds(first: Int): [Refund!]!
     transactions(first: Int): [OrderTransaction!]!
-    suggestedRefund(refundLineItems: [RefundLineItemInput!], suggestFullRefund: Boolean): SuggestedRefund
+    suggestedRefund(refundLineItems: [RefundLineItemInput!], suggestFullRefund: Boolean, refundMethodAllocation: RefundMethodAllocation): SuggestedRefund
   }
   type OrderEdge { cursor: String! node: Order! }
   type OrderConnection { edges: [OrderEdge!]! nodes: [Order!]! pageInfo: PageInfo! }

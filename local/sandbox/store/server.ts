@@ -1,5 +1,6 @@
 // The sandbox store's HTTP face: POST /admin/api/2026-04/graphql.json with X-Shopify-Access-Token,
-// executed by graphql-js over the in-memory state, with Shopify's cost report in `extensions`;
+// executed by graphql-js over the in-memory state, with Shopify's cost report in `extensions` (and,
+// when a test turns the bucket on, Shopify's THROTTLED refusal of a request the bucket lacks room for);
 // POST /sandbox/faults turns the fault knobs from outside (the local runtime, a curl). With a data
 // file, the state is loaded from it at start and saved to it after every refund, before the answer.
 // Started by local/sandbox/index.ts for tests and for the local runtime (`npm start`).
@@ -10,6 +11,7 @@ import type { Clock } from '#harness/ports.js';
 import { FixtureError, type SandboxFixture } from '../fixture.js';
 import { handleFaultsRequest, hangUntilClosed, listen, readBody, sendJson } from '../http.js';
 import { createStoreFaults, type StoreFaults, type ThrottleReport } from './faults.js';
+import { requestedQueryCost, type ThrottleStatus } from './throttle.js';
 import { createResolvers } from './resolvers.js';
 import { createStoreWebhookSender, type StoreWebhookTarget } from './webhooks.js';
 import { buildSandboxSchema, SANDBOX_CURRENCIES } from './schema.js';
@@ -44,6 +46,8 @@ export interface SandboxStore {
   faults: StoreFaults;
   /** How many GraphQL requests reached the server (including refused ones). */
   requestCount(): number;
+  /** How many of them were answered THROTTLED (by the bucket or a throttleNext fault). */
+  throttledCount(): number;
   /** Every distinct credential a request presented (access token and Authorization header values). */
   seenCredentials(): string[];
   close(): Promise<void>;
@@ -56,21 +60,37 @@ function tokenMatches(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const MAX_AVAILABLE = 1000;
+const FULL_BUCKET: ThrottleStatus = { maximumAvailable: 1000, currentlyAvailable: 1000, restoreRate: 50 };
 
-/** Shopify's `extensions.cost`; the sandbox reports a fixed cost and a full bucket unless throttled. */
-function costReport(throttle?: ThrottleReport) {
+/** Shopify's `extensions.cost`: the request's cost (none actual when refused) and the bucket after it. */
+function costReport(requested: number, status: ThrottleStatus = FULL_BUCKET, refused = false) {
+  return { cost: { requestedQueryCost: requested, actualQueryCost: refused ? null : requested, throttleStatus: status } };
+}
+
+/** A THROTTLED fault's report, as a cost report. */
+const faultReport = (r: ThrottleReport) =>
+  costReport(
+    r.requestedQueryCost,
+    { maximumAvailable: FULL_BUCKET.maximumAvailable, currentlyAvailable: r.currentlyAvailable, restoreRate: r.restoreRate },
+    true,
+  );
+
+/** Shopify's refusal of a request the bucket lacks room for: HTTP 200, nothing executed. */
+function throttledAnswer(extensions: ReturnType<typeof costReport>) {
   return {
-    cost: {
-      requestedQueryCost: throttle?.requestedQueryCost ?? 10,
-      actualQueryCost: throttle ? null : 10,
-      throttleStatus: {
-        maximumAvailable: MAX_AVAILABLE,
-        currentlyAvailable: throttle?.currentlyAvailable ?? MAX_AVAILABLE,
-        restoreRate: throttle?.restoreRate ?? 50,
-      },
-    },
+    errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
+    extensions,
   };
+}
+
+/** The requested cost of a request's document, or 1 for one that does not parse (graphql-js refuses it). */
+function costOf(query: unknown, variables: unknown): number {
+  if (typeof query !== 'string') return 1;
+  try {
+    return requestedQueryCost(parse(query), (variables ?? {}) as Record<string, unknown>);
+  } catch {
+    return 1;
+  }
 }
 
 /** The root fields a GraphQL document asks for (e.g. ["refundCreate"]), for faults aimed at one operation. */
@@ -90,7 +110,7 @@ function ambiguousRefundAnswer() {
   return {
     data: { refundCreate: null },
     errors: [{ message: 'The idempotency key was already used with different parameters.', extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' } }],
-    extensions: costReport(),
+    extensions: costReport(10),
   };
 }
 
@@ -112,6 +132,7 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
   });
   const faults = createStoreFaults();
   let requests = 0;
+  let throttled = 0;
   const credentials = new Set<string>();
 
   const listening = await listen(
@@ -137,13 +158,18 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
       if (fault.kind === 'hang' && !fault.afterCommit) return hangUntilClosed(req, res);
       if (fault.kind === 'http') return sendJson(res, fault.status, { errors: 'Service Unavailable' }, fault.status === 429 ? { 'retry-after': '1' } : {});
       if (fault.kind === 'throttled') {
-        return sendJson(res, 200, {
-          errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
-          extensions: costReport(fault.report),
-        });
+        throttled += 1;
+        return sendJson(res, 200, throttledAnswer(faultReport(fault.report)));
       }
       if (body === null) return sendJson(res, 400, { errors: 'Bad Request: body is not JSON' });
       if (typeof body.query !== 'string') return sendJson(res, 400, { errors: [{ message: 'No query string was present' }] });
+      // With the bucket on, a request it lacks room for is refused before it runs, as Shopify does.
+      const requested = costOf(body.query, body.variables);
+      const bucket = faults.bucket();
+      if (bucket && !bucket.charge(requested)) {
+        throttled += 1;
+        return sendJson(res, 200, throttledAnswer(costReport(requested, bucket.status(), true)));
+      }
       // A refund whose fate the store will not tell: made first (commit) or not at all.
       const ambiguous = rootFields(body.query).includes('refundCreate') ? faults.takeAmbiguousRefund() : null;
       if (ambiguous && !ambiguous.commit) return sendJson(res, 200, ambiguousRefundAnswer());
@@ -157,7 +183,7 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
       // The operation ran (a refund made and saved); the answer never leaves.
       if (fault.kind === 'hang') return hangUntilClosed(req, res);
       if (ambiguous) return sendJson(res, 200, ambiguousRefundAnswer());
-      sendJson(res, 200, { ...result, extensions: costReport() });
+      sendJson(res, 200, { ...result, extensions: costReport(requested, bucket?.status()) });
     },
     options.host ?? '127.0.0.1',
     options.port ?? 0,
@@ -169,6 +195,7 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     store: state,
     faults,
     requestCount: () => requests,
+    throttledCount: () => throttled,
     seenCredentials: () => [...credentials],
     close: async () => {
       await webhooks?.settle();

@@ -5,6 +5,7 @@
 import type { Clock } from '#harness/ports.js';
 import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import { FixtureError, lineIndexOf, refundAmountMinor, refundsOldestFirst, type FixtureLineUnits, type FixtureOrder, type SandboxFixture } from '../fixture.js';
+import { checkRefundTransactions, isPayment, paymentTransactions, splitAcrossPayments } from './payments.js';
 import { canonicalJson, maximumRefundableMinor, receivedMinor, refundableQuantity, refundedMinor, replayIdempotent } from './refund-rules.js';
 
 export interface StoreAttribute {
@@ -22,7 +23,8 @@ export interface StoreLineItem {
 }
 export interface StoreTransaction {
   id: string;
-  kind: 'SALE' | 'REFUND';
+  /** SALE and CAPTURE are payments a refund can go back to; a CAPTURE's parent is its AUTHORIZATION. */
+  kind: 'SALE' | 'AUTHORIZATION' | 'CAPTURE' | 'REFUND';
   status: 'SUCCESS';
   gateway: string;
   amountMinor: number;
@@ -214,7 +216,7 @@ export class SandboxStoreState {
     });
     let amountMinor = 0;
     input.transactions.forEach((t, i) => {
-      const parent = order.transactions.find((p) => p.id === t.parentId && p.kind === 'SALE');
+      const parent = order.transactions.find((p) => p.id === t.parentId && isPayment(p));
       if (!parent || t.orderId !== order.id) {
         errors.push({ field: ['transactions'], message: 'Transactions require a parent_id associated with the order' });
       }
@@ -230,6 +232,11 @@ export class SandboxStoreState {
     });
     if (errors.length === 0 && amountMinor > this.maximumRefundableMinor(order)) {
       errors.push({ field: ['transactions', '0', 'amount'], message: 'Amount cannot be greater than the refundable amount' });
+    }
+    // Within the order's remainder, each payment is refunded at most what it has left.
+    if (errors.length === 0) {
+      const paid = input.transactions.map((t) => ({ parentId: t.parentId, gateway: t.gateway, amountMinor: decimalToMinor(t.amount, order.currency) }));
+      for (const e of checkRefundTransactions(order, paid)) errors.push({ field: ['transactions', String(e.index), e.field], message: e.message });
     }
     if (errors.length > 0) return { refund: null, order, userErrors: errors };
 
@@ -317,15 +324,7 @@ export class SandboxStoreState {
       return item;
     };
     const createdAt = this.isoDaysAgo(o.createdDaysAgo);
-    const sale: StoreTransaction = {
-      id: gid('OrderTransaction', `${o.number}1`),
-      kind: 'SALE',
-      status: 'SUCCESS',
-      gateway: 'shopify_payments',
-      amountMinor: lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0),
-      createdAt,
-      parentId: null,
-    };
+    const price = lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
     const order: StoreOrder = {
       id,
       name: `#${o.number}`,
@@ -336,7 +335,9 @@ export class SandboxStoreState {
       customAttributes: attributes(o.attributes),
       shippingAddress: o.shippingAddress ? formatAddress(o.shippingAddress) : null,
       lineItems,
-      transactions: [sale],
+      transactions: paymentTransactions(o.payments ?? [{ gateway: 'shopify_payments', amountMinor: price }], createdAt, (suffix) =>
+        gid('OrderTransaction', `${o.number}${suffix}`),
+      ),
       refunds: [],
       fulfillments: [],
     };
@@ -364,8 +365,10 @@ export class SandboxStoreState {
     for (const r of refundsOldestFirst(o)) {
       const lines = (r.lineItems ?? []).map((units) => ({ lineItemId: lineOf(units).id, quantity: units.quantity }));
       const amountMinor = refundAmountMinor(o, r);
-      // A refund that pays nothing back (units only) leaves no transaction, as in Shopify.
-      this.addRefund(order, this.isoDaysAgo(r.daysAgo), null, lines, amountMinor > 0 ? [{ gateway: sale.gateway, parentId: sale.id, amountMinor }] : []);
+      // Split across the payments as a refund made now would be; one that pays nothing back (units only) leaves no transaction, as in Shopify.
+      const shares = splitAcrossPayments(order, amountMinor).filter((p) => p.amountMinor > 0);
+      const payments = shares.map((p) => ({ gateway: p.payment.gateway, parentId: p.payment.id, amountMinor: p.amountMinor }));
+      this.addRefund(order, this.isoDaysAgo(r.daysAgo), null, lines, payments);
     }
     return order;
   }

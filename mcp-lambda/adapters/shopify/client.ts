@@ -1,7 +1,11 @@
 // A minimal Shopify Admin GraphQL client over fetch, pinned to one API version. Separates HTTP
 // failures, top-level GraphQL errors and data, and normalizes them into the tool error categories.
-// Used by shopify-api.ts; the URL and token come from config parsed at the edge.
+// Every request goes through the store's throttle (throttle.ts), which reads the cost report of each
+// answer. Used by shopify-api.ts; the URL and token come from config parsed at the edge.
 import { ConflictError, InvalidError, NotAuthorizedError, TemporarilyUnavailableError } from '#shared/contracts/errors.js';
+import { createStoreThrottle, throttleWaitMs, type CostedAnswer, type QueryCost, type StoreThrottle, type ThrottleOptions } from './throttle.js';
+
+export { throttleWaitMs } from './throttle.js';
 
 export const SHOPIFY_API_VERSION = '2026-04';
 
@@ -11,30 +15,22 @@ export interface ShopifyClientOptions {
   accessToken: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** The store's cost bucket: waits and retries on Shopify's throttling (one per client, so per process). */
+  throttle?: StoreThrottle | ThrottleOptions;
+}
+
+export interface RequestOptions {
+  /** The caller's deadline: no throttle wait outlives it. */
+  signal?: AbortSignal;
 }
 
 export interface GraphqlClient {
-  request<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  request<T>(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
 }
 
 interface GraphqlErrorBody {
   message?: string;
   extensions?: { code?: string };
-}
-
-/** Shopify's cost report (body.extensions.cost), sent with every answer including THROTTLED ones. */
-interface QueryCost {
-  requestedQueryCost?: number;
-  throttleStatus?: { currentlyAvailable?: number; restoreRate?: number };
-}
-
-/** How long until the bucket holds enough points for this query again, when Shopify says so. */
-export function throttleWaitMs(cost: QueryCost | undefined): number | undefined {
-  const requested = cost?.requestedQueryCost;
-  const available = cost?.throttleStatus?.currentlyAvailable;
-  const rate = cost?.throttleStatus?.restoreRate;
-  if (requested === undefined || available === undefined || rate === undefined || rate <= 0) return undefined;
-  return Math.max(0, Math.ceil(((requested - available) / rate) * 1000));
 }
 
 /** Top-level error codes from Shopify, by category. Anything else is a bad request from us. */
@@ -63,38 +59,54 @@ export function createShopifyGraphqlClient(options: ShopifyClientOptions): Graph
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
 
+  const throttle = options.throttle && 'run' in options.throttle ? options.throttle : createStoreThrottle(options.throttle);
+
+  async function send<T>(query: string, variables: Record<string, unknown>, signal: AbortSignal | undefined): Promise<CostedAnswer<T>> {
+    let response: Response;
+    try {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      response = await doFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': options.accessToken },
+        // The same variables on every attempt: a retried refundCreate keeps its idempotency key.
+        body: JSON.stringify({ query, variables }),
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      });
+    } catch (cause) {
+      throw new TemporarilyUnavailableError('Shopify could not be reached', { cause });
+    }
+    if (response.status === 401 || response.status === 403) {
+      throw new NotAuthorizedError(`Shopify refused the store credentials (HTTP ${response.status})`);
+    }
+    if (response.status === 429 || response.status >= 500) {
+      const retry = retryAfterMs(response.headers.get('retry-after'));
+      throw new TemporarilyUnavailableError(`Shopify is unavailable (HTTP ${response.status})`, retry === undefined ? {} : { retryAfterMs: retry });
+    }
+    if (!response.ok) throw new InvalidError(`Shopify rejected the request (HTTP ${response.status})`);
+    let body: { data?: T | null; errors?: GraphqlErrorBody[] | string; extensions?: { cost?: QueryCost } };
+    try {
+      body = (await response.json()) as typeof body;
+    } catch (cause) {
+      throw new TemporarilyUnavailableError('Shopify answered with a body that is not JSON', { cause });
+    }
+    const errors = typeof body.errors === 'string' ? [{ message: body.errors }] : (body.errors ?? []);
+    const cost = body.extensions?.cost;
+    const throttled = errors.length > 0 && errors.every((e) => e.extensions?.code === 'THROTTLED') ? (errors[0]?.message ?? 'Throttled') : null;
+    return {
+      cost,
+      throttled,
+      settle() {
+        // Top-level errors win over any partial data: a half-answer is never returned.
+        if (errors.length > 0) throw errorFromGraphql(errors, cost);
+        if (body.data === undefined || body.data === null) throw new TemporarilyUnavailableError('Shopify answered without data');
+        return body.data;
+      },
+    };
+  }
+
   return {
-    async request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-      let response: Response;
-      try {
-        response = await doFetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': options.accessToken },
-          body: JSON.stringify({ query, variables }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (cause) {
-        throw new TemporarilyUnavailableError('Shopify could not be reached', { cause });
-      }
-      if (response.status === 401 || response.status === 403) {
-        throw new NotAuthorizedError(`Shopify refused the store credentials (HTTP ${response.status})`);
-      }
-      if (response.status === 429 || response.status >= 500) {
-        const retry = retryAfterMs(response.headers.get('retry-after'));
-        throw new TemporarilyUnavailableError(`Shopify is unavailable (HTTP ${response.status})`, retry === undefined ? {} : { retryAfterMs: retry });
-      }
-      if (!response.ok) throw new InvalidError(`Shopify rejected the request (HTTP ${response.status})`);
-      let body: { data?: T | null; errors?: GraphqlErrorBody[] | string; extensions?: { cost?: QueryCost } };
-      try {
-        body = (await response.json()) as typeof body;
-      } catch (cause) {
-        throw new TemporarilyUnavailableError('Shopify answered with a body that is not JSON', { cause });
-      }
-      const errors = typeof body.errors === 'string' ? [{ message: body.errors }] : (body.errors ?? []);
-      // Top-level errors win over any partial data: a half-answer is never returned.
-      if (errors.length > 0) throw errorFromGraphql(errors, body.extensions?.cost);
-      if (body.data === undefined || body.data === null) throw new TemporarilyUnavailableError('Shopify answered without data');
-      return body.data;
+    request<T>(query: string, variables: Record<string, unknown> = {}, requestOptions: RequestOptions = {}): Promise<T> {
+      return throttle.run(query, () => send<T>(query, variables, requestOptions.signal), requestOptions.signal);
     },
   };
 }

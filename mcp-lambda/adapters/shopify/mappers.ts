@@ -57,7 +57,13 @@ export interface SuggestedRefundNode {
   totalTaxSet: MoneyNode;
   maximumRefundableSet: MoneyNode;
   refundLineItems: { quantity: number; lineItem: { id: string }; subtotalSet: MoneyNode }[];
-  suggestedTransactions: { gateway: string | null; amountSet: MoneyNode; maximumRefundableSet: MoneyNode | null; parentTransaction: { id: string } | null }[];
+  suggestedTransactions: {
+    kind?: string;
+    gateway: string | null;
+    amountSet: MoneyNode;
+    maximumRefundableSet: MoneyNode | null;
+    parentTransaction: { id: string } | null;
+  }[];
 }
 
 export function toMoney(node: MoneyNode): Money {

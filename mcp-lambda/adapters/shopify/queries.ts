@@ -112,19 +112,37 @@ export const ORDERS_BY_EMAIL = /* GraphQL */ `
   }
 `;
 
-/** The dry run: what Shopify would refund for these lines, and against which transactions. */
+/**
+ * The dry run: what Shopify would refund for these lines, and against which payments (one suggested
+ * transaction per gateway and parent, a gift card's included). Read by preview_refund and again by
+ * refund_create, which sends these transactions. Refunds go back to the original payment methods.
+ */
 export const SUGGESTED_REFUND = /* GraphQL */ `
   query SuggestedRefund($id: ID!, $refundLineItems: [RefundLineItemInput!]) {
     order(id: $id) {
       id
       currencyCode
-      suggestedRefund(refundLineItems: $refundLineItems) {
+      suggestedRefund(refundLineItems: $refundLineItems, refundMethodAllocation: ORIGINAL_PAYMENT_METHODS) {
         amountSet { ${MONEY} }
         subtotalSet { ${MONEY} }
         totalTaxSet { ${MONEY} }
         maximumRefundableSet { ${MONEY} }
         refundLineItems { quantity lineItem { id } subtotalSet { ${MONEY} } }
-        suggestedTransactions { gateway amountSet { ${MONEY} } maximumRefundableSet { ${MONEY} } parentTransaction { id } }
+        suggestedTransactions { kind gateway amountSet { ${MONEY} } maximumRefundableSet { ${MONEY} } parentTransaction { id } }
+      }
+    }
+  }
+`;
+
+/** The order's refunds with their notes: how refund_create finds a refund its run already made. */
+export const ORDER_REFUNDS = /* GraphQL */ `
+  query OrderRefunds($id: ID!) {
+    order(id: $id) {
+      id
+      refunds(first: ${PAGE.refunds}) {
+        id createdAt note
+        totalRefundedSet { ${MONEY} }
+        refundLineItems(first: ${PAGE.refundLineItems}) { nodes { quantity lineItem { id } } pageInfo { hasNextPage } }
       }
     }
   }
@@ -146,5 +164,6 @@ export const SHOPIFY_DOCUMENTS = {
   CUSTOMER_ORDER_REFUNDS,
   ORDERS_BY_EMAIL,
   SUGGESTED_REFUND,
+  ORDER_REFUNDS,
   REFUND_CREATE,
 } as const;

@@ -1,9 +1,9 @@
 // The Shopify port of the MCP server and its Admin GraphQL implementation: find an order by number
 // or id, list a customer's orders by email and a customer's refunds (all pages, or says truncated), preview a refund (Shopify's
-// suggestedRefund, no side effect), create an idempotent refund.
+// suggestedRefund, no side effect), create an idempotent refund split across the payments Shopify suggests (refund-split.ts).
 // Called by the tool handlers in mcp-lambda/server; built once per Lambda container.
 import type { Order, PreviewRefundInput, PreviewRefundOutput, RefundCreateInput, RefundCreateOutput, ToolOutput } from '#shared/contracts/tools.js';
-import { InvalidError, NotFoundError } from '#shared/contracts/errors.js';
+import { ConflictError, InvalidError, NotFoundError } from '#shared/contracts/errors.js';
 import { minorToDecimal } from '#shared/money.js';
 import type { GraphqlClient } from './client.js';
 import {
@@ -17,12 +17,14 @@ import {
   type RefundNode,
   type SuggestedRefundNode,
 } from './mappers.js';
+import { earlierRefundOfRun, refundTransactions, RefundSplitMismatchError, type RefundTransaction } from './refund-split.js';
 import {
   CUSTOMER_ORDER_REFUNDS,
   MAX_CUSTOMER_ORDERS,
   ORDER_BY_ID,
   ORDER_BY_NAME,
   ORDER_LINE_ITEMS_PAGE,
+  ORDER_REFUNDS,
   ORDERS_BY_EMAIL,
   PAGE,
   REFUND_CREATE,
@@ -73,9 +75,15 @@ function checkOrderId(orderId: string): void {
   if (!ORDER_GID.test(orderId)) throw new InvalidError('an order id is a Shopify GID, e.g. gid://shopify/Order/1001');
 }
 
-/** refundCreate's variables for a refund_create call: one REFUND transaction on the named parent, no restock, no customer email. */
-export function refundCreateVariables(input: RefundCreateInput) {
-  const { currency, amountMinor } = input.amount;
+/**
+ * refundCreate's variables for a refund_create call: a REFUND transaction per payment refunded (by
+ * default the one named parent for the whole amount), no restock, no customer email.
+ */
+export function refundCreateVariables(
+  input: RefundCreateInput,
+  transactions: readonly RefundTransaction[] = [{ parentId: input.parentTransactionId, gateway: input.gateway, amountMinor: input.amount.amountMinor }],
+) {
+  const { currency } = input.amount;
   return {
     idempotencyKey: input.idempotencyKey,
     input: {
@@ -84,15 +92,13 @@ export function refundCreateVariables(input: RefundCreateInput) {
       note: input.note,
       notify: false,
       refundLineItems: input.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
-      transactions: [
-        {
-          orderId: input.orderId,
-          parentId: input.parentTransactionId,
-          gateway: input.gateway,
-          kind: 'REFUND',
-          amount: minorToDecimal(amountMinor, currency),
-        },
-      ],
+      transactions: transactions.map((t) => ({
+        orderId: input.orderId,
+        parentId: t.parentId,
+        gateway: t.gateway,
+        kind: 'REFUND',
+        amount: minorToDecimal(t.amountMinor, currency),
+      })),
     },
   };
 }
@@ -124,6 +130,42 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
     return items;
   }
 
+  async function suggestedRefund(orderId: string, lineItems: PreviewRefundInput['lineItems']): Promise<SuggestedRefundNode> {
+    checkOrderId(orderId);
+    const data = await graphql.request<{ order: { id: string; suggestedRefund: SuggestedRefundNode | null } | null }>(SUGGESTED_REFUND, {
+      id: orderId,
+      refundLineItems: lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
+    });
+    if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
+    if (!data.order.suggestedRefund) throw new InvalidError(`Shopify suggests no refund for order ${orderId}`);
+    return data.order.suggestedRefund;
+  }
+
+  /** This run's refund already on the order (a resend after an unknown outcome), or else the refusal. */
+  async function earlierRefund(input: RefundCreateInput, refusal: Error): Promise<RefundCreateOutput> {
+    const data = await graphql.request<{ order: { refunds: (RefundNode & { note: string | null })[] } | null }>(ORDER_REFUNDS, { id: input.orderId });
+    const earlier = data.order ? earlierRefundOfRun(input, data.order.refunds) : null;
+    if (earlier === null) throw refusal;
+    return earlier;
+  }
+
+  async function sendRefund(input: RefundCreateInput, transactions: RefundTransaction[] | undefined): Promise<RefundCreateOutput> {
+    const data = await graphql.request<RefundCreateData>(REFUND_CREATE, refundCreateVariables(input, transactions));
+    const payload = data.refundCreate;
+    if (!payload) throw new InvalidError('Shopify returned no refundCreate payload');
+    if (payload.userErrors.length > 0) {
+      const { message, orderMissing } = describeRefusal(payload.userErrors);
+      throw orderMissing ? new NotFoundError(message) : new InvalidError(message);
+    }
+    if (!payload.refund) throw new InvalidError('Shopify returned neither a refund nor an error');
+    return {
+      refundId: payload.refund.id,
+      orderId: input.orderId,
+      amount: toMoney(payload.refund.totalRefundedSet),
+      createdAt: payload.refund.createdAt ?? '',
+    };
+  }
+
   async function getOrderById(orderId: string): Promise<Order> {
     checkOrderId(orderId);
     const data = await graphql.request<{ order: OrderNode | null }>(ORDER_BY_ID, { id: orderId });
@@ -145,14 +187,7 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
     getOrderById,
 
     async previewRefund({ orderId, lineItems }) {
-      checkOrderId(orderId);
-      const data = await graphql.request<{ order: { id: string; suggestedRefund: SuggestedRefundNode | null } | null }>(SUGGESTED_REFUND, {
-        id: orderId,
-        refundLineItems: lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
-      });
-      if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
-      if (!data.order.suggestedRefund) throw new InvalidError(`Shopify suggests no refund for order ${orderId}`);
-      return toPreview(orderId, data.order.suggestedRefund);
+      return toPreview(orderId, await suggestedRefund(orderId, lineItems));
     },
 
     async getRefundHistory({ customerId, sinceDays, now }) {
@@ -208,21 +243,24 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
       return { orders, truncated: true };
     },
 
+    // The suggestion read again for exactly these lines: its transactions are the ones sent. Lines
+    // the store no longer has may be this very refund, made by an attempt whose answer was lost:
+    // the key decides, as Shopify's @idempotent does (sent as it stands, Shopify refunds no unit twice,
+    // so a new key is refused with a user error). A key used with other transactions (the suggestion
+    // has moved since its payments were refunded) is answered by this run's refund on the order.
     async createRefund(input) {
-      const data = await graphql.request<RefundCreateData>(REFUND_CREATE, refundCreateVariables(input));
-      const payload = data.refundCreate;
-      if (!payload) throw new InvalidError('Shopify returned no refundCreate payload');
-      if (payload.userErrors.length > 0) {
-        const { message, orderMissing } = describeRefusal(payload.userErrors);
-        throw orderMissing ? new NotFoundError(message) : new InvalidError(message);
+      let transactions: RefundTransaction[] | undefined;
+      try {
+        transactions = refundTransactions(input, await suggestedRefund(input.orderId, input.lineItems));
+      } catch (error) {
+        if (!(error instanceof RefundSplitMismatchError && error.linesRefunded)) throw error;
       }
-      if (!payload.refund) throw new InvalidError('Shopify returned neither a refund nor an error');
-      return {
-        refundId: payload.refund.id,
-        orderId: input.orderId,
-        amount: toMoney(payload.refund.totalRefundedSet),
-        createdAt: payload.refund.createdAt ?? '',
-      };
+      try {
+        return await sendRefund(input, transactions);
+      } catch (error) {
+        if (error instanceof ConflictError) return earlierRefund(input, error);
+        throw error;
+      }
     },
   };
 }

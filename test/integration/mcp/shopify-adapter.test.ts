@@ -183,7 +183,8 @@ describe('Shopify adapter', () => {
   });
 
   it('turns throttling and 5xx into temporarily_unavailable', async () => {
-    sandboxes.store.faults.throttleNext(1);
+    // A bucket 20 s from room: longer than the client waits, so the throttle comes back as a failure.
+    sandboxes.store.faults.throttleNext(1, { requestedQueryCost: 1000, currentlyAvailable: 0, restoreRate: 50 });
     expect(await categoryOf(shopify.getOrderByNumber('1001'))).toBe('temporarily_unavailable');
     sandboxes.store.faults.failNext(1, 503);
     expect(await categoryOf(shopify.getOrderByNumber('1001'))).toBe('temporarily_unavailable');

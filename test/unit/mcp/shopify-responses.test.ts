@@ -10,15 +10,22 @@ import { ToolFailureError } from '#shared/contracts/errors.js';
 
 const fixtures = JSON.parse(readFileSync(new URL('./fixtures/shopify-gladly.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
-/** A ShopifyApi whose every request is answered with `body` (HTTP 200, as Shopify does for GraphQL errors). */
-function apiAnswering(body: unknown) {
+/**
+ * A ShopifyApi whose requests are answered with `bodies` in turn, the last one from then on (HTTP 200,
+ * as Shopify does for GraphQL errors).
+ */
+function apiAnswering(...bodies: unknown[]) {
   const sent: { query: string; variables: Record<string, unknown> }[] = [];
   const fetchFake: typeof fetch = async (_url, init) => {
     sent.push(JSON.parse(String(init?.body)) as (typeof sent)[number]);
+    const body = bodies[Math.min(sent.length - 1, bodies.length - 1)];
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   };
   return {
-    api: createShopifyApi({ graphql: createShopifyGraphqlClient({ shopUrl: 'https://shop.example', accessToken: 'shpat_x', fetch: fetchFake }) }),
+    // No throttle retries: a THROTTLED answer comes straight back as the failure, with the wait it reports.
+    api: createShopifyApi({
+      graphql: createShopifyGraphqlClient({ shopUrl: 'https://shop.example', accessToken: 'shpat_x', fetch: fetchFake, throttle: { maxRetries: 0 } }),
+    }),
     sent,
   };
 }
@@ -41,6 +48,36 @@ const refundInput = {
   gateway: 'manual',
   note: 'Damaged on arrival',
   idempotencyKey: 'run-abc:refund:1',
+};
+
+/**
+ * suggestedRefund's answer for refundInput (the shape of the recorded one, for its line and parent):
+ * refund_create reads it before it writes, and sends its transactions.
+ */
+const usd = (amount: string) => ({ shopMoney: { amount, currencyCode: 'USD' } });
+const suggestionForRefundInput = {
+  data: {
+    order: {
+      id: refundInput.orderId,
+      currencyCode: 'USD',
+      suggestedRefund: {
+        amountSet: usd('32.57'),
+        subtotalSet: usd('29.99'),
+        totalTaxSet: usd('2.58'),
+        maximumRefundableSet: usd('2997.11'),
+        refundLineItems: [{ quantity: 1, lineItem: { id: refundInput.lineItems[0]!.lineItemId }, subtotalSet: usd('29.99') }],
+        suggestedTransactions: [
+          {
+            kind: 'SUGGESTED_REFUND',
+            gateway: 'manual',
+            amountSet: usd('32.57'),
+            maximumRefundableSet: usd('2801.69'),
+            parentTransaction: { id: refundInput.parentTransactionId },
+          },
+        ],
+      },
+    },
+  },
 };
 
 describe('Shopify responses (recorded fixtures)', () => {
@@ -71,7 +108,7 @@ describe('Shopify responses (recorded fixtures)', () => {
   });
 
   it('reads a real refundCreate success, and sends line items, the parent transaction and the key', async () => {
-    const { api, sent } = apiAnswering(fixtures.refundCreateSuccess);
+    const { api, sent } = apiAnswering(suggestionForRefundInput, fixtures.refundCreateSuccess);
     const refund = await api.createRefund(refundInput);
     expect(RefundCreateOutput.parse(refund)).toEqual({
       refundId: 'gid://shopify/Refund/903220265111',
@@ -79,8 +116,9 @@ describe('Shopify responses (recorded fixtures)', () => {
       amount: { amountMinor: 3257, currency: 'USD' },
       createdAt: '2025-04-02T10:20:19Z',
     });
-    expect(sent[0]?.query).toMatch(/@idempotent\(key: \$idempotencyKey\)/);
-    expect(sent[0]?.variables).toEqual({
+    expect(sent[0]?.query).toMatch(/suggestedRefund\(refundLineItems: \$refundLineItems/);
+    expect(sent[1]?.query).toMatch(/@idempotent\(key: \$idempotencyKey\)/);
+    expect(sent[1]?.variables).toEqual({
       idempotencyKey: 'run-abc:refund:1',
       input: {
         orderId: refundInput.orderId,
@@ -94,11 +132,13 @@ describe('Shopify responses (recorded fixtures)', () => {
   });
 
   it('turns refundCreate userErrors into invalid with every field named, and a missing order into not_found', async () => {
-    const invalid = await failureOf(apiAnswering(fixtures.refundCreateUserErrors).api.createRefund(refundInput));
+    const invalid = await failureOf(apiAnswering(suggestionForRefundInput, fixtures.refundCreateUserErrors).api.createRefund(refundInput));
     expect(invalid.category).toBe('invalid');
     expect(invalid.message).toContain('transactions: Transactions require a parent_id associated with the order');
     expect(invalid.message).toContain("refundLineItems.0.lineItemId: Line item can't be blank");
-    expect((await failureOf(apiAnswering(fixtures.refundCreateOrderNotFound).api.createRefund(refundInput))).category).toBe('not_found');
+    expect((await failureOf(apiAnswering(suggestionForRefundInput, fixtures.refundCreateOrderNotFound).api.createRefund(refundInput))).category).toBe(
+      'not_found',
+    );
   });
 
   it('treats top-level GraphQL errors as invalid requests, even when data is null', async () => {

@@ -1,0 +1,101 @@
+// Which payments a refund goes back to. An order paid partly by gift card, or captured in several
+// parts, is refunded with one REFUND transaction per gateway and parent, as Shopify's suggestedRefund
+// gives them for exactly the refunded lines. refund_create reads the suggestion again just before it
+// writes and checks it against its own arguments: the same lines at the same quantities, the same
+// currency, the arguments' parent among the suggested ones, and enough across the payments for the
+// amount. Anything else is refused (RefundSplitMismatchError) and nothing is sent.
+// Also: finding a refund this run already made, so a resend after an unknown outcome is answered
+// with it even when the suggestion has changed since (its payments are refunded now).
+import type { Money, RefundCreateInput, RefundCreateOutput } from '#shared/contracts/tools.js';
+import { ToolFailureError } from '#shared/contracts/errors.js';
+import { formatMoney } from '#shared/money.js';
+import { toMoney, toRefundSummary, type RefundNode, type SuggestedRefundNode } from './mappers.js';
+
+/** The store's suggestion disagrees with the refund asked for: a tool error the harness reads as `invalid`. */
+export class RefundSplitMismatchError extends ToolFailureError {
+  override readonly name = 'RefundSplitMismatchError';
+  readonly category = 'invalid' as const;
+
+  /** True when the store has fewer units of a line left than asked: refunded since, perhaps by this very refund. */
+  constructor(
+    message: string,
+    readonly linesRefunded = false,
+  ) {
+    super(message);
+  }
+}
+
+/** One REFUND transaction of refundCreate, in the order's currency. */
+export interface RefundTransaction {
+  parentId: string;
+  gateway: string;
+  amountMinor: number;
+}
+
+const mergeLines = (lines: readonly { lineItemId: string; quantity: number }[]) => {
+  const merged = new Map<string, number>();
+  for (const l of lines) merged.set(l.lineItemId, (merged.get(l.lineItemId) ?? 0) + l.quantity);
+  return merged;
+};
+
+function sameLines(a: readonly { lineItemId: string; quantity: number }[], b: readonly { lineItemId: string; quantity: number }[]): boolean {
+  const left = mergeLines(a);
+  const right = mergeLines(b);
+  return left.size === right.size && [...left].every(([id, quantity]) => right.get(id) === quantity);
+}
+
+const words = (money: Money) => formatMoney(money.amountMinor, money.currency);
+
+/**
+ * The transactions to send: the suggested ones that carry money, in Shopify's order. When the amount
+ * is the suggestion's total they are sent as suggested; when it is less (the policy's amount leaves
+ * out tax, or caps what remains after a gift-card line), the first payments take it, each up to its
+ * suggested part, the same order Shopify fills them in. Throws RefundSplitMismatchError otherwise.
+ */
+export function refundTransactions(input: RefundCreateInput, suggestion: SuggestedRefundNode): RefundTransaction[] {
+  const asked = mergeLines(input.lineItems);
+  const suggested = mergeLines(suggestion.refundLineItems.map((l) => ({ lineItemId: l.lineItem.id, quantity: l.quantity })));
+  for (const [lineItemId, quantity] of asked) {
+    const refundable = suggested.get(lineItemId) ?? 0;
+    if (refundable !== quantity) throw new RefundSplitMismatchError(`line ${lineItemId}: ${quantity} asked, ${refundable} refundable per the store`, true);
+  }
+  const offered = suggestion.suggestedTransactions.map((t) => ({ ...t, money: toMoney(t.amountSet) })).filter((t) => t.money.amountMinor > 0);
+  const currency = input.amount.currency;
+  const other = offered.find((t) => t.money.currency !== currency);
+  if (other) throw new RefundSplitMismatchError(`the store suggests a refund in ${other.money.currency}, not ${currency}`);
+  const parents = suggestion.suggestedTransactions.map((t) => t.parentTransaction?.id);
+  if (!parents.includes(input.parentTransactionId)) {
+    throw new RefundSplitMismatchError(`the store suggests refunding other payments than ${input.parentTransactionId}`);
+  }
+  const total = offered.reduce((n, t) => n + t.money.amountMinor, 0);
+  if (total < input.amount.amountMinor) {
+    const refundable = words({ amountMinor: total, currency });
+    throw new RefundSplitMismatchError(
+      `the store's refundable amount across its payments for these lines is ${refundable}, less than the ${words(input.amount)} asked`,
+    );
+  }
+  let left = input.amount.amountMinor;
+  const transactions: RefundTransaction[] = [];
+  for (const t of offered) {
+    if (left === 0) break;
+    if (!t.parentTransaction || !t.gateway) throw new RefundSplitMismatchError('the store suggests a refund transaction without a parent payment or gateway');
+    const amountMinor = Math.min(left, t.money.amountMinor);
+    transactions.push({ parentId: t.parentTransaction.id, gateway: t.gateway, amountMinor });
+    left -= amountMinor;
+  }
+  return transactions;
+}
+
+/** A refund this run already made on the order: the same note (it names the run), lines and amount; else null. */
+export function earlierRefundOfRun(input: RefundCreateInput, refunds: readonly (RefundNode & { note: string | null })[]): RefundCreateOutput | null {
+  const mine = refunds.find((r) => {
+    const { lineItems, amount } = toRefundSummary(r);
+    return (
+      r.note === input.note &&
+      sameLines(lineItems, input.lineItems) &&
+      amount.amountMinor === input.amount.amountMinor &&
+      amount.currency === input.amount.currency
+    );
+  });
+  return mine ? { refundId: mine.id, orderId: input.orderId, amount: toMoney(mine.totalRefundedSet), createdAt: mine.createdAt ?? '' } : null;
+}
