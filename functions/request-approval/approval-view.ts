@@ -6,6 +6,7 @@
 // the store, other approvals on the same order, refunds made since, and a sentence when the store
 // could not be read). The approval email (email.ts) and the confirmation page
 // (approval-callback/pages.ts) both render this, so they always show the same evidence.
+import { refundAmountInWords } from './both-currencies.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { withinDays } from '#harness/policy/days.js';
 import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
@@ -181,7 +182,7 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
   const tenant = input.tenant ?? {};
   const policy = input.policy ?? DEFAULT_POLICY;
   const fmt = createFormats({ locale: tenant.store?.locale, timeZone: tenant.store?.timeZone ?? policy.document.timeZone, now: input.now });
-  const amount = fmt.money(input.amountMinor, input.currency);
+  const amount = refundAmountInWords(run, input.amountMinor, input.currency, fmt);
   const orderNumber = run.order?.orderNumber ?? '?';
   const storeName = tenant.store?.name?.trim() || run.tenant;
   const reason = reasonInWords(run.proposal?.reason);

@@ -1,5 +1,5 @@
 // The reply's facts and the deterministic check that a draft states them exactly: the order
-// number, the refunded amount, and no other currency or amount. Used by DraftReply (what to say),
+// number, the refunded amount (in the currency the customer paid), and no other currency or amount. Used by DraftReply (what to say),
 // CheckReply (did it say it) and, for an escalated run, whoever drafts the holding reply.
 import { z } from 'zod';
 import { formatMoney } from '#shared/money.js';
@@ -34,9 +34,17 @@ function refundedItems(run: Run): string[] {
   });
 }
 
+/**
+ * What the customer got back, as they read it: in the currency they paid (the receipt's presentment
+ * money, on an order sold through Shopify Markets), else the receipt's own amount.
+ */
+export function customerAmount(receipt: NonNullable<Run['refund']>): { amountMinor: number; currency: string } {
+  return receipt.presentment ?? { amountMinor: receipt.amountMinor, currency: receipt.currency };
+}
+
 /** What actually happened, from the run record (the receipt, never the proposal's amount). */
 export function replyFacts(run: Run, outcome: ReplyFacts['outcome'], escalationReason?: string): ReplyFacts {
-  const refunded = outcome === 'refunded' ? run.refund : null;
+  const refunded = outcome === 'refunded' && run.refund ? customerAmount(run.refund) : null;
   return {
     language: run.triage?.language ?? 'en',
     orderNumber: run.refund?.orderNumber ?? run.order?.orderNumber ?? run.triage?.orderNumber ?? null,
@@ -80,9 +88,10 @@ function draftLanguages(run: Run): string[] {
 export function checkDraftAgainstReceipt(draft: string, run: Run): string[] {
   const body = plainText(draft);
   const problems: string[] = [];
-  const receipt = run.refund;
-  if (!receipt) return ['there is no refund receipt to check the draft against'];
-  if (!new RegExp(`(^|\\D)${receipt.orderNumber}(\\D|$)`).test(body)) problems.push(`draft does not name order ${receipt.orderNumber}`);
+  if (!run.refund) return ['there is no refund receipt to check the draft against'];
+  if (!new RegExp(`(^|\\D)${run.refund.orderNumber}(\\D|$)`).test(body)) problems.push(`draft does not name order ${run.refund.orderNumber}`);
+  // The customer reads the amount in the currency they paid.
+  const receipt = customerAmount(run.refund);
   const amount = plainText(formatMoney(receipt.amountMinor, receipt.currency, run.triage?.language ?? 'en'));
   // Any way a locale of the draft's language (or English) writes the amount, never inside a longer number.
   const stated = statedAmounts(body, receipt.amountMinor, receipt.currency, draftLanguages(run));

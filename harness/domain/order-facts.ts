@@ -2,10 +2,15 @@
 // CheckOrder both use it, so the gate and the dispatch check see the same numbers.
 // Each line keeps its own fulfilment (a partially fulfilled order ships lines apart, a line in parts);
 // the order's refunds, amount-only ones included, and Shopify's remainder come through as they are.
+// The refund's parent is chosen here, in code (never by the model): the first payment, in the order
+// the payments were made, that still has money to refund (refundablePayments says how that is counted).
 import type { Fulfillment, Order } from '#shared/contracts/tools.js';
 import type { CustomerRefundFact, OrderFacts } from './types.js';
+import { presentmentFacts } from './presentment-facts.js';
 
 const PAYMENT_KINDS = new Set(['SALE', 'CAPTURE']);
+/** Refund transactions that took money from a payment: made, or on their way (a pending one is spoken for). */
+const REFUND_TAKEN = new Set(['SUCCESS', 'PENDING']);
 /** Fulfilments that shipped nothing: they neither start a line's window nor count its units. */
 const VOID_FULFILLMENT = new Set(['CANCELLED', 'ERROR', 'FAILURE']);
 
@@ -52,13 +57,52 @@ function lineFulfilments(order: Order): Map<string, LineFulfilment> {
   return byLine;
 }
 
+type Transaction = Order['transactions'][number];
+
+const isPayment = (t: Transaction) => PAYMENT_KINDS.has(t.kind.toUpperCase()) && t.status.toUpperCase() === 'SUCCESS';
+
+/** The order's payments (successful sales and captures), in the order they were made: the refund parents it may have. */
+export function paymentIds(order: Pick<Order, 'transactions'>): string[] {
+  return order.transactions.filter(isPayment).map((t) => t.id);
+}
+
+/**
+ * Each payment with what it still has to refund. get_order lists the refund transactions with their
+ * gateway but not their parent, so what a gateway has refunded is taken from its payments in the
+ * order they were made (Shopify's suggestion fills them in that order: local/sandbox/store/payments.ts).
+ * Exact for an order paid once per gateway (a gift card and a card); for several captures of one
+ * gateway it is that same assumption, and the store's preview checks the pick before anything is sent.
+ */
+export function refundablePayments(order: Pick<Order, 'transactions'>): { payment: Transaction; leftMinor: number }[] {
+  const refunded = new Map<string, number>();
+  for (const t of order.transactions) {
+    if (t.kind.toUpperCase() !== 'REFUND' || !REFUND_TAKEN.has(t.status.toUpperCase())) continue;
+    refunded.set(t.gateway, (refunded.get(t.gateway) ?? 0) + t.amount.amountMinor);
+  }
+  return order.transactions.filter(isPayment).map((payment) => {
+    const taken = Math.min(payment.amount.amountMinor, refunded.get(payment.gateway) ?? 0);
+    refunded.set(payment.gateway, (refunded.get(payment.gateway) ?? 0) - taken);
+    return { payment, leftMinor: payment.amount.amountMinor - taken };
+  });
+}
+
+/**
+ * The refund's parent: the first payment with money left to refund. When none has (everything is
+ * refunded, or the list is not what it seems) the first payment, as before: the policy and the
+ * store's preview then refuse a refund with nothing behind it.
+ */
+function refundParent(order: Order): Transaction | undefined {
+  const payments = refundablePayments(order);
+  return (payments.find((p) => p.leftMinor > 0) ?? payments[0])?.payment;
+}
+
 /**
  * `recentRefunds` (the customer's refunds across the store, from get_refund_history) is carried
  * as given; without it the facts have only the count.
  */
 export function toOrderFacts(order: Order, refundsLast90Days: number, recentRefunds?: CustomerRefundFact[]): OrderFacts {
   const fulfilment = lineFulfilments(order);
-  const parent = order.transactions.find((t) => PAYMENT_KINDS.has(t.kind.toUpperCase()) && t.status.toUpperCase() === 'SUCCESS');
+  const parent = refundParent(order);
   return {
     orderId: order.id,
     orderNumber: order.number,
@@ -84,6 +128,7 @@ export function toOrderFacts(order: Order, refundsLast90Days: number, recentRefu
       amountMinor: r.amount.amountMinor,
       lineItems: r.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
     })),
+    ...presentmentFacts(order),
     refundsLast90Days,
     ...(recentRefunds ? { recentRefunds } : {}),
   };

@@ -106,6 +106,19 @@ export const OrderFacts = z.object({
   parentTransaction: z.object({ id: z.string(), gateway: z.string() }).nullable(),
   /** Refunds already made on this order, line-item and amount-only alike. */
   refunds: z.array(OrderRefundFact).optional(),
+  /**
+   * The order in the currency the customer paid (Shopify Markets), when it is not the shop's: each
+   * line's unit price, what the store still allows to be refunded and what was refunded, all in
+   * that currency (harness/domain/presentment-facts.ts). The refund is made in it; limits compare the shop's.
+   */
+  presentment: z
+    .object({
+      currency: z.string(),
+      unitPriceMinor: z.record(z.string(), z.number().int()),
+      maximumRefundableMinor: z.number().int(),
+      refundedMinor: z.number().int(),
+    })
+    .optional(),
   /** How many of the customer's refunds (all orders) fall in the 90-day window; see recentRefunds. */
   refundsLast90Days: z.number().int(),
   /** The customer's refunds across the store read for the window (a few days wider; the gate counts by day). */
@@ -198,6 +211,8 @@ export const RefundReceipt = z.object({
   orderNumber: z.string(),
   amountMinor: z.number().int(),
   currency: z.string(),
+  /** What the customer got back in the currency they paid, when it is not the shop's (`amountMinor` is the shop's figure). */
+  presentment: z.object({ amountMinor: z.number().int(), currency: z.string() }).optional(),
   createdAt: z.string(),
   idempotencyKey: z.string(),
 });

@@ -1,12 +1,29 @@
 // The dry run's verdict: does the store's preview_refund agree with the refund the harness is about
-// to send (every line at the asked quantity, an amount within the preview and what remains, and the
-// same parent transaction)? Pure; called by refund() just before the write.
+// to send (every line at the asked quantity, an amount within the preview and what remains, and a
+// parent transaction the store would refund)? Pure; called by refund() just before the write.
+// The parent: the harness's own pick (order-facts.ts) among the suggested ones, or, for an order paid
+// several ways, a suggestion spread over several of the order's payments, every one of them the order's
+// (refund_create then sends one refund transaction per suggested payment). Any other parent is refused.
 import type { PreviewRefundOutput, RefundCreateInput } from '#shared/contracts/tools.js';
 import { mergeLines } from '../policy/amount.js';
 import { moneyWords } from '../policy/reason-words.js';
+import { comparePresentment } from './preview-presentment.js';
+
+/**
+ * null when the suggested parents fit, else why not. `orderPayments`: the order's payment ids
+ * (order-facts.ts paymentIds); without them only the arguments' own parent is known to be the order's.
+ */
+function compareParents(args: RefundCreateInput, preview: PreviewRefundOutput, orderPayments: readonly string[]): string | null {
+  const parents = preview.transactions.map((t) => t.parentTransactionId).filter((id): id is string => id !== null);
+  if (preview.transactions.length === 0 || parents.includes(args.parentTransactionId)) return null;
+  const known = new Set([args.parentTransactionId, ...orderPayments]);
+  const split = new Set(preview.transactions.filter((t) => t.amount.amountMinor > 0 && t.parentTransactionId !== null).map((t) => t.parentTransactionId));
+  if (split.size > 1 && parents.every((id) => known.has(id))) return null;
+  return 'the preview refunds to another transaction';
+}
 
 /** null when they agree, else what differs (no customer data). */
-export function comparePreview(args: RefundCreateInput, preview: PreviewRefundOutput): string | null {
+export function comparePreview(args: RefundCreateInput, preview: PreviewRefundOutput, orderPayments: readonly string[] = []): string | null {
   if (preview.orderId !== args.orderId) return 'the preview is for another order';
   if (preview.amount.currency !== args.amount.currency) return `preview currency ${preview.amount.currency}`;
   const money = (minor: number) => moneyWords(minor, args.amount.currency);
@@ -18,7 +35,5 @@ export function comparePreview(args: RefundCreateInput, preview: PreviewRefundOu
     return `${money(args.amount.amountMinor)} is over the previewed ${money(preview.amount.amountMinor)}`;
   if (args.amount.amountMinor > preview.maximumRefundable.amountMinor)
     return `${money(args.amount.amountMinor)} is over the ${money(preview.maximumRefundable.amountMinor)} still refundable`;
-  const parents = preview.transactions.map((t) => t.parentTransactionId);
-  if (parents.length > 0 && !parents.includes(args.parentTransactionId)) return 'the preview refunds to another transaction';
-  return null;
+  return comparePresentment(args, preview) ?? compareParents(args, preview, orderPayments);
 }

@@ -18,7 +18,9 @@ const sortedLines = (lines: RefundCreateInput['lineItems']) => mergeLines(lines)
 /** Null when `refund` can be the run's refund (made since `dispatchedAt`, exactly `args`' lines and amount). */
 export function refundMismatch(refund: OrderRefund, args: RefundCreateInput, dispatchedAt: string): RefundMismatch | null {
   if (Date.parse(refund.createdAt) < Date.parse(dispatchedAt) - SKEW_MS) return 'before_dispatch';
-  if (refund.amount.amountMinor !== args.amount.amountMinor || refund.amount.currency !== args.amount.currency) return 'other_amount';
+  // Paid in another currency (Shopify Markets): compared in it, the currency the refund was made in.
+  const [made, sent] = [refund.amount.presentment ?? refund.amount, args.amount.presentment ?? args.amount];
+  if (made.amountMinor !== sent.amountMinor || made.currency !== sent.currency) return 'other_amount';
   const wanted = sortedLines(args.lineItems);
   const lines = sortedLines(refund.lineItems);
   const same = lines.length === wanted.length && lines.every((l, i) => l.lineItemId === wanted[i]?.lineItemId && l.quantity === wanted[i]?.quantity);

@@ -1,11 +1,13 @@
 // The refund_create arguments for a run, built only from the run's claimed lines and order facts the
-// harness read (the amount is computed from the order, never the model's figure), plus the
+// harness read (the amount is computed from the order, never the model's figure; on an order paid in
+// another currency, its presentment amount beside it, which the refund is made in), plus the
 // idempotency key derived from the durable intent. Used by refund() and by
 // previewRefund() (the RequestApproval step hashes the same arguments for the approval).
 import type { RefundCreateInput } from '#shared/contracts/tools.js';
 import type { OrderFacts, Proposal } from '../domain/types.js';
 import { sha256Hex } from '../hash.js';
 import { computeProposalAmount } from '../policy/amount.js';
+import { computePresentmentAmount } from '../policy/presentment-amount.js';
 
 export const IDEMPOTENCY_KEY_PREFIX = 'ra1_';
 
@@ -21,10 +23,12 @@ export function refundIdempotencyKey(input: { tenant: string; runId: string; ord
 export function buildRefundArguments(input: { tenant: string; runId: string; proposal: Proposal; facts: OrderFacts; amountMinor?: number }): RefundCreateInput {
   const { tenant, runId, proposal, facts } = input;
   const amountMinor = input.amountMinor ?? computeProposalAmount(facts, proposal.lineItems);
+  // Paid in another currency (Shopify Markets): refunded in it, the lines at the prices the customer paid.
+  const presentment = computePresentmentAmount(facts, proposal.lineItems);
   return {
     orderId: facts.orderId,
     lineItems: proposal.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
-    amount: { amountMinor, currency: facts.currency },
+    amount: { amountMinor, currency: facts.currency, ...(presentment ? { presentment } : {}) },
     // An empty id never passes checkRefundArguments: an order without a sale cannot be refunded here.
     parentTransactionId: facts.parentTransaction?.id ?? '',
     gateway: facts.parentTransaction?.gateway ?? '',

@@ -17,6 +17,7 @@ export function toReceipt(output: RefundCreateOutput, key: string, orderNumber: 
     orderNumber,
     amountMinor: output.amount.amountMinor,
     currency: output.amount.currency,
+    ...(output.amount.presentment ? { presentment: output.amount.presentment } : {}),
     createdAt: output.createdAt,
     idempotencyKey: key,
   });

@@ -7,6 +7,7 @@ import { ArgumentPolicyError } from '../errors.js';
 import { canonicalHash } from '../hash.js';
 import type { ApprovalRecord } from '../ports.js';
 import { computeProposalAmount, mergeLines } from './amount.js';
+import { presentmentProblem } from './presentment-amount.js';
 import { verifyApproval } from './approval.js';
 import type { Policy } from './document.js';
 import { RULES } from './rules.js';
@@ -72,6 +73,8 @@ export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumen
   if (args.amount.amountMinor > refundable) {
     refuse(RULES.amountExceedsRefundable, `amount ${args.amount.amountMinor} exceeds the ${refundable} refundable for these items`);
   }
+  const presentment = presentmentProblem(facts, lines, args.amount.presentment);
+  if (presentment) refuse(RULES.currencyMismatch, presentment);
   const parent = facts.parentTransaction;
   if (!parent || parent.id !== args.parentTransactionId || parent.gateway !== args.gateway) {
     refuse(RULES.parentTransactionMismatch, "the parent transaction is not the order's sale");

@@ -34,7 +34,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:10898dee5679234052d9e070d247a5411a04de147101c57a60e7035a001f48ea',
+    pin: 'sha256:96f72a16584ee40eb61f1d916951ca9adfb4808f6abeeadf0668acb9612694d2',
   },
   get_refund_history: {
     name: 'get_refund_history',
@@ -43,7 +43,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:d69beb815026ebacd2581fc4c81b3498ef0d2cfb277eb64b60e662544f842419',
+    pin: 'sha256:31c61832a10af677bb9fca7896587b71559ff1612cbad5f8e76363d8973bfedc',
   },
   // CheckOrder's look-up of the requester's orders when the ticket names none (its email only).
   find_customer_orders: {
@@ -63,7 +63,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:a25e25db17ab179105e4bafd57a5abe6f280e4c669b5117d32380f6bdc6e58e2',
+    pin: 'sha256:b4a766b1177a832f463af2bcc009c9115d23333d3536666abd5b0bb195940954',
   },
   // Retried once, only on a timeout or a temporary failure (502/503/throttling), with the same
   // idempotency key, so the store answers a retry of an accepted refund with that refund.
@@ -77,7 +77,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [500, 2000],
-    pin: 'sha256:56cf9a3e732b4916ec313eda5e4c71fe5559ff2257dd99d7cd8f176861b0671b',
+    pin: 'sha256:8881954804f3a2ef2cfce59f894144a142016cd7965c457a2d2de9664a794cf4',
   },
   post_draft: {
     name: 'post_draft',

@@ -10,6 +10,12 @@ const FixtureLineItem = z.object({
   sku: z.string().optional(),
   quantity: z.number().int().positive(),
   unitPriceMinor: z.number().int().nonnegative(),
+  presentmentUnitPriceMinor: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe("The unit price in the order's presentmentCurrency (what the customer paid); needed on every line when it is set"),
   properties: z.record(z.string(), z.string()).optional().describe('Line-item properties typed by the customer (Shopify customAttributes)'),
   giftCard: z.boolean().optional().describe('A gift card (Shopify LineItem.isGiftCard); the agent never refunds one'),
 });
@@ -50,6 +56,7 @@ const FixtureRefund = z.object({
 const FixturePayment = z.object({
   gateway: z.string().min(1).describe('The payment gateway as Shopify names it, e.g. "shopify_payments", "gift_card", "manual"'),
   amountMinor: z.number().int().positive(),
+  presentmentAmountMinor: z.number().int().positive().optional().describe("The payment in the order's presentmentCurrency; needed when it is set"),
   kind: z
     .enum(['SALE', 'CAPTURE'])
     .optional()
@@ -61,6 +68,11 @@ const FixtureOrder = z.object({
   customerId: z.string().regex(/^\d+$/),
   createdDaysAgo: z.number().nonnegative(),
   currency: z.string().length(3).optional().describe("Defaults to the shop's currency"),
+  presentmentCurrency: z
+    .string()
+    .length(3)
+    .optional()
+    .describe("The currency the customer paid in (Shopify Markets), when not the order's; give each line's presentmentUnitPriceMinor too"),
   lineItems: z.array(FixtureLineItem).min(1),
   fulfilledDaysAgo: z
     .number()
@@ -211,6 +223,7 @@ function orderIssues(order: FixtureOrder): OrderIssue[] {
   if (order.payments !== undefined && paid !== price) {
     issues.push({ path: ['payments'], message: `the payments add up to ${paid}, not the ${price} the lines cost` });
   }
+  issues.push(...presentmentIssues(order));
   const refunded: number[] = [];
   let remaining = price;
   for (const refund of refundsOldestFirst(order)) {
@@ -228,6 +241,27 @@ function orderIssues(order: FixtureOrder): OrderIssue[] {
       issues.push({ path: ['refunds', k, 'amountMinor'], message: `refunds ${amount}, more than the ${remaining} the order still has` });
     }
     remaining -= Math.min(amount, remaining);
+  }
+  return issues;
+}
+
+/** A presentment currency other than the order's, with a price on every line and a presentment figure on every payment that add up. */
+function presentmentIssues(order: FixtureOrder): OrderIssue[] {
+  const issues: OrderIssue[] = [];
+  const priced = order.lineItems.filter((li) => li.presentmentUnitPriceMinor !== undefined).length;
+  const withPresentment = (order.payments ?? []).filter((p) => p.presentmentAmountMinor !== undefined).length;
+  if (order.presentmentCurrency === undefined) {
+    if (priced > 0 || withPresentment > 0) issues.push({ path: ['presentmentCurrency'], message: 'presentment prices need a presentmentCurrency' });
+    return issues;
+  }
+  if (order.presentmentCurrency === order.currency) issues.push({ path: ['presentmentCurrency'], message: "leave it out when it is the order's currency" });
+  if (priced !== order.lineItems.length) issues.push({ path: ['lineItems'], message: 'every line needs a presentmentUnitPriceMinor' });
+  if (order.payments !== undefined) {
+    const price = order.lineItems.reduce((n, li) => n + (li.presentmentUnitPriceMinor ?? 0) * li.quantity, 0);
+    const paid = order.payments.reduce((n, p) => n + (p.presentmentAmountMinor ?? 0), 0);
+    if (withPresentment !== order.payments.length || paid !== price) {
+      issues.push({ path: ['payments'], message: `every payment needs a presentmentAmountMinor, adding up to the ${price} the lines cost` });
+    }
   }
   return issues;
 }

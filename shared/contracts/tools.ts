@@ -4,9 +4,22 @@
 // older fakes of an Order still type-check.
 import { z } from 'zod';
 
-export const Money = z.object({
+/** An amount in one currency. */
+export const PlainMoney = z.object({
   amountMinor: z.number().int(),
   currency: z.string().length(3),
+});
+export type PlainMoney = z.infer<typeof PlainMoney>;
+
+/**
+ * An amount in the shop's currency (`amountMinor`, `currency`: what the policy's limits compare) and,
+ * on an order the customer paid in another currency (Shopify Markets), the same amount in that
+ * presentment currency: Shopify's MoneyBag `shopMoney` and `presentmentMoney`. `presentment` is left
+ * out when the two currencies are the same. On refund_create's input it is what the customer gets
+ * back: sent, the refund is made in the presentment currency.
+ */
+export const Money = PlainMoney.extend({
+  presentment: PlainMoney.optional(),
 });
 export type Money = z.infer<typeof Money>;
 
@@ -81,6 +94,8 @@ export const Order = z.object({
   name: z.string(),
   createdAt: z.string(),
   currency: z.string().length(3),
+  /** The currency the customer paid in (Shopify's presentmentCurrencyCode), when it is not `currency`. */
+  presentmentCurrency: z.string().length(3).optional(),
   customer: z.object({ id: z.string(), email: z.string().nullable() }).nullable(),
   displayFinancialStatus: z.string().nullable(),
   lineItems: z.array(LineItem),

@@ -18,10 +18,14 @@ export function paymentsOf(order: StoreOrder): StoreTransaction[] {
   return order.transactions.filter(isPayment);
 }
 
+/** Which of a transaction's figures to count: the shop's (the default) or the presentment one (presentment.ts). */
+export type AmountOf = (t: StoreTransaction) => number;
+const shopAmount: AmountOf = (t) => t.amountMinor;
+
 /** What a payment still has to refund: its amount less every refund transaction made against it. */
-export function paymentRemainingMinor(order: StoreOrder, payment: StoreTransaction): number {
-  const refunded = order.transactions.filter((t) => t.kind === 'REFUND' && t.parentId === payment.id).reduce((n, t) => n + t.amountMinor, 0);
-  return Math.max(0, payment.amountMinor - refunded);
+export function paymentRemainingMinor(order: StoreOrder, payment: StoreTransaction, amountOf: AmountOf = shopAmount): number {
+  const refunded = order.transactions.filter((t) => t.kind === 'REFUND' && t.parentId === payment.id).reduce((n, t) => n + amountOf(t), 0);
+  return Math.max(0, amountOf(payment) - refunded);
 }
 
 export interface PaymentShare {
@@ -37,10 +41,10 @@ export interface PaymentShare {
  * takes what it can until the amount is covered. Every such payment is listed, at 0 when it takes
  * nothing, as Shopify lists them. An amount above all of them leaves the rest unallocated.
  */
-export function splitAcrossPayments(order: StoreOrder, amountMinor: number): PaymentShare[] {
+export function splitAcrossPayments(order: StoreOrder, amountMinor: number, amountOf: AmountOf = shopAmount): PaymentShare[] {
   let left = Math.max(0, amountMinor);
   return paymentsOf(order).flatMap((payment) => {
-    const remainingMinor = paymentRemainingMinor(order, payment);
+    const remainingMinor = paymentRemainingMinor(order, payment, amountOf);
     if (remainingMinor <= 0) return [];
     const share = Math.min(left, remainingMinor);
     left -= share;
@@ -59,7 +63,11 @@ export type TransactionError = { index: number; field: 'parentId' | 'gateway' | 
  * refundCreate's per-payment rules: each transaction names a payment of this order, with that
  * payment's gateway, and the transactions against one payment add up to no more than it has left.
  */
-export function checkRefundTransactions(order: StoreOrder, transactions: readonly RefundTransactionInput[]): TransactionError[] {
+export function checkRefundTransactions(
+  order: StoreOrder,
+  transactions: readonly RefundTransactionInput[],
+  amountOf: AmountOf = shopAmount,
+): TransactionError[] {
   const errors: TransactionError[] = [];
   const asked = new Map<string, number>();
   transactions.forEach((t, index) => {
@@ -70,7 +78,7 @@ export function checkRefundTransactions(order: StoreOrder, transactions: readonl
     }
     const total = (asked.get(payment.id) ?? 0) + t.amountMinor;
     asked.set(payment.id, total);
-    if (total > paymentRemainingMinor(order, payment)) {
+    if (total > paymentRemainingMinor(order, payment, amountOf)) {
       errors.push({ index, field: 'amount', message: "Amount cannot be greater than the parent transaction's refundable amount" });
     }
   });
@@ -92,13 +100,16 @@ export function paymentTransactions(payments: readonly FixturePayment[], created
       let auth = authorizations.get(p.gateway);
       if (!auth) {
         auth = { ...base, id: idOf(`9${authorizations.size}`), kind: 'AUTHORIZATION', gateway: p.gateway, amountMinor: 0, parentId: null };
+        if (p.presentmentAmountMinor !== undefined) auth.presentmentAmountMinor = 0;
         authorizations.set(p.gateway, auth);
         made.push(auth);
       }
       auth.amountMinor += p.amountMinor;
+      if (auth.presentmentAmountMinor !== undefined) auth.presentmentAmountMinor += p.presentmentAmountMinor ?? 0;
       parentId = auth.id;
     }
-    made.push({ ...base, id: idOf(String(k + 1)), kind: p.kind ?? 'SALE', gateway: p.gateway, amountMinor: p.amountMinor, parentId });
+    const presentment = p.presentmentAmountMinor === undefined ? {} : { presentmentAmountMinor: p.presentmentAmountMinor };
+    made.push({ ...base, id: idOf(String(k + 1)), kind: p.kind ?? 'SALE', gateway: p.gateway, amountMinor: p.amountMinor, ...presentment, parentId });
   });
   return made;
 }

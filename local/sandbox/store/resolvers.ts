@@ -4,7 +4,8 @@
 import { getDirectiveValues, GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { minorToDecimal } from '#shared/money.js';
 import type { IdempotentRefundResult, RefundRequest, SandboxStoreState, StoreLineItem, StoreOrder, StoreRefund, StoreTransaction } from './state.js';
-import { splitAcrossPayments } from './payments.js';
+import { paymentsOf, splitAcrossPayments } from './payments.js';
+import { linePresentmentMinor, paidCurrency, presentmentAmount, presentmentSuggestion, refundPresentmentMinor } from './presentment.js';
 import { financialStatus, IdempotencyKeyMismatchError, suggestRefund } from './refund-rules.js';
 
 type Args = Record<string, unknown>;
@@ -13,6 +14,16 @@ const MAX_PAGE = 250;
 function moneyBag(minor: number, currency: string) {
   const money = { amount: minorToDecimal(minor, currency), currencyCode: currency };
   return { shopMoney: money, presentmentMoney: money };
+}
+
+/** Both money sets of an order's figure: the shop's, and the presentment one when the customer paid in another currency. */
+function orderBag(order: StoreOrder, shopMinor: number, presentmentMinor: number | undefined) {
+  if (!order.presentmentCurrency) return moneyBag(shopMinor, order.currency);
+  const currency = order.presentmentCurrency;
+  return {
+    shopMoney: moneyBag(shopMinor, order.currency).shopMoney,
+    presentmentMoney: { amount: minorToDecimal(presentmentMinor ?? 0, currency), currencyCode: currency },
+  };
 }
 
 function connection<T>(items: T[], args: Args, kind: string) {
@@ -39,6 +50,9 @@ function connection<T>(items: T[], args: Args, kind: string) {
     },
   };
 }
+
+const receivedPresentment = (order: StoreOrder) => paymentsOf(order).reduce((n, t) => n + presentmentAmount(t), 0);
+const refundedPresentment = (order: StoreOrder) => order.transactions.filter((t) => t.kind === 'REFUND').reduce((n, t) => n + presentmentAmount(t), 0);
 
 const limit = <T>(items: T[], args: Args): T[] => (typeof args.first === 'number' ? items.slice(0, args.first) : items);
 
@@ -89,7 +103,7 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
     status: t.status,
     gateway: t.gateway,
     formattedGateway: t.gateway,
-    amountSet: moneyBag(t.amountMinor, order.currency),
+    amountSet: orderBag(order, t.amountMinor, presentmentAmount(t)),
     createdAt: t.createdAt,
     processedAt: t.createdAt,
     parentTransaction: () => {
@@ -108,9 +122,9 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
     isGiftCard: li.giftCard,
     currentQuantity: state.refundableQuantity(order, li),
     refundableQuantity: state.refundableQuantity(order, li),
-    originalUnitPriceSet: moneyBag(li.unitPriceMinor, order.currency),
-    discountedUnitPriceAfterAllDiscountsSet: moneyBag(li.unitPriceMinor, order.currency),
-    originalTotalSet: moneyBag(li.unitPriceMinor * li.quantity, order.currency),
+    originalUnitPriceSet: orderBag(order, li.unitPriceMinor, linePresentmentMinor(li)),
+    discountedUnitPriceAfterAllDiscountsSet: orderBag(order, li.unitPriceMinor, linePresentmentMinor(li)),
+    originalTotalSet: orderBag(order, li.unitPriceMinor * li.quantity, linePresentmentMinor(li) * li.quantity),
     customAttributes: li.customAttributes,
   });
 
@@ -122,8 +136,8 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       restockType: 'NO_RESTOCK',
       restocked: false,
       lineItem: item ? lineItemView(order, item) : null,
-      priceSet: moneyBag(item?.unitPriceMinor ?? 0, order.currency),
-      subtotalSet: moneyBag(line.subtotalMinor, order.currency),
+      priceSet: orderBag(order, item?.unitPriceMinor ?? 0, item ? linePresentmentMinor(item) : 0),
+      subtotalSet: orderBag(order, line.subtotalMinor, item ? linePresentmentMinor(item) * line.quantity : 0),
       totalTaxSet: moneyBag(0, order.currency),
     };
   };
@@ -133,7 +147,7 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
     createdAt: r.createdAt,
     note: r.note,
     order: () => orderView(order),
-    totalRefundedSet: moneyBag(r.amountMinor, order.currency),
+    totalRefundedSet: orderBag(order, r.amountMinor, refundPresentmentMinor(r)),
     refundLineItems: (args: Args) =>
       connection(
         r.lines.map((l) => refundLineView(order, l)),
@@ -154,20 +168,24 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
         ? order.lineItems.map((li) => ({ lineItemId: li.id, quantity: li.quantity }))
         : ((args.refundLineItems as { lineItemId: string; quantity: number }[] | null | undefined) ?? []);
     const { lines, subtotalMinor: subtotal, amountMinor: amount, maximumRefundableMinor: max } = suggestRefund(order, requested);
+    // The same in the currency the customer paid (presentment.ts); the shop's figures when they are one.
+    const paid = presentmentSuggestion(order, lines);
+    const shares = splitAcrossPayments(order, amount);
+    const paidShare = (id: string) => paid.shares.find((p) => p.payment.id === id);
     return {
-      amountSet: moneyBag(amount, order.currency),
-      subtotalSet: moneyBag(subtotal, order.currency),
-      discountedSubtotalSet: moneyBag(subtotal, order.currency),
-      totalTaxSet: moneyBag(0, order.currency),
-      maximumRefundableSet: moneyBag(max, order.currency),
+      amountSet: orderBag(order, amount, paid.amountMinor),
+      subtotalSet: orderBag(order, subtotal, paid.subtotalMinor),
+      discountedSubtotalSet: orderBag(order, subtotal, paid.subtotalMinor),
+      totalTaxSet: orderBag(order, 0, 0),
+      maximumRefundableSet: orderBag(order, max, paid.maximumRefundableMinor),
       refundLineItems: lines.map((l) => refundLineView(order, { id: null, ...l })),
       // One per payment with something left, in the order they were made (payments.ts: an assumption).
-      suggestedTransactions: splitAcrossPayments(order, amount).map((share) => ({
+      suggestedTransactions: shares.map((share) => ({
         kind: 'SUGGESTED_REFUND',
         gateway: share.payment.gateway,
         formattedGateway: share.payment.gateway,
-        amountSet: moneyBag(share.amountMinor, order.currency),
-        maximumRefundableSet: moneyBag(share.remainingMinor, order.currency),
+        amountSet: orderBag(order, share.amountMinor, paidShare(share.payment.id)?.amountMinor),
+        maximumRefundableSet: orderBag(order, share.remainingMinor, paidShare(share.payment.id)?.remainingMinor),
         parentTransaction: transactionView(order, share.payment),
       })),
     };
@@ -181,7 +199,7 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       createdAt: order.createdAt,
       processedAt: order.createdAt,
       currencyCode: order.currency,
-      presentmentCurrencyCode: order.currency,
+      presentmentCurrencyCode: paidCurrency(order),
       note: order.note,
       email: customer?.email ?? null,
       customAttributes: order.customAttributes,
@@ -198,9 +216,9 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       displayFinancialStatus: () => financialStatus(order),
       displayFulfillmentStatus: () => state.fulfillmentStatus(order),
       refundable: state.maximumRefundableMinor(order) > 0,
-      totalPriceSet: moneyBag(state.receivedMinor(order), order.currency),
-      totalReceivedSet: moneyBag(state.receivedMinor(order), order.currency),
-      totalRefundedSet: () => moneyBag(state.refundedMinor(order), order.currency),
+      totalPriceSet: orderBag(order, state.receivedMinor(order), receivedPresentment(order)),
+      totalReceivedSet: orderBag(order, state.receivedMinor(order), receivedPresentment(order)),
+      totalRefundedSet: () => orderBag(order, state.refundedMinor(order), refundedPresentment(order)),
       lineItems: (args: Args) =>
         connection(
           order.lineItems.map((li) => lineItemView(order, li)),

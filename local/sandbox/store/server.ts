@@ -115,7 +115,10 @@ function ambiguousRefundAnswer() {
 }
 
 export async function startSandboxStore(options: SandboxStoreOptions): Promise<SandboxStore> {
-  const currencies = new Set<string>([options.fixture.shop.currency, ...options.fixture.orders.flatMap((o) => (o.currency ? [o.currency] : []))]);
+  const currencies = new Set<string>([
+    options.fixture.shop.currency,
+    ...options.fixture.orders.flatMap((o) => [o.currency, o.presentmentCurrency].filter((c) => c !== undefined)),
+  ]);
   for (const c of currencies) {
     if (!(SANDBOX_CURRENCIES as readonly string[]).includes(c)) throw new FixtureError(`currency ${c} is not served by the sandbox store`);
   }

@@ -6,6 +6,14 @@ import type { Clock } from '#harness/ports.js';
 import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import { FixtureError, lineIndexOf, refundAmountMinor, refundsOldestFirst, type FixtureLineUnits, type FixtureOrder, type SandboxFixture } from '../fixture.js';
 import { checkRefundTransactions, isPayment, paymentTransactions, splitAcrossPayments } from './payments.js';
+import {
+  linePresentmentMinor,
+  paidCurrency,
+  presentmentAmount,
+  presentmentMaximumRefundableMinor,
+  presentmentShareMinor,
+  refundPayments,
+} from './presentment.js';
 import { canonicalJson, maximumRefundableMinor, receivedMinor, refundableQuantity, refundedMinor, replayIdempotent } from './refund-rules.js';
 
 export interface StoreAttribute {
@@ -18,6 +26,8 @@ export interface StoreLineItem {
   sku: string | null;
   quantity: number;
   unitPriceMinor: number;
+  /** The unit price in the order's presentmentCurrency, when it has one. */
+  presentmentUnitPriceMinor?: number;
   customAttributes: StoreAttribute[];
   giftCard: boolean;
 }
@@ -28,6 +38,8 @@ export interface StoreTransaction {
   status: 'SUCCESS';
   gateway: string;
   amountMinor: number;
+  /** The amount in the order's presentmentCurrency, when it has one. */
+  presentmentAmountMinor?: number;
   createdAt: string;
   parentId: string | null;
 }
@@ -44,6 +56,8 @@ export interface StoreRefund {
   note: string | null;
   lines: StoreRefundLine[];
   amountMinor: number;
+  /** What it paid back in the order's presentmentCurrency, when it has one. */
+  presentmentAmountMinor?: number;
   transactionIds: string[];
 }
 export interface StoreFulfillment {
@@ -57,6 +71,8 @@ export interface StoreOrder {
   name: string;
   createdAt: string;
   currency: string;
+  /** The currency the customer paid in (Shopify Markets), when not `currency`: presentment.ts. */
+  presentmentCurrency?: string;
   customerId: string;
   note: string | null;
   customAttributes: StoreAttribute[];
@@ -204,8 +220,11 @@ export class SandboxStoreState {
     const order = this.orderById(input.orderId);
     if (!order) return { refund: null, order: null, userErrors: [{ field: ['orderId'], message: 'Order does not exist' }] };
     const errors: UserError[] = [];
-    if (input.currency !== null && input.currency !== order.currency) {
-      errors.push({ field: ['currency'], message: `Currency must match the order currency (${order.currency})` });
+    // An order paid in another currency is refunded in it, and must say so (Shopify: "required for
+    // orders where the currency and presentment currency differ"); amounts are in that currency.
+    const currency = paidCurrency(order);
+    if (order.presentmentCurrency ? input.currency !== currency : input.currency !== null && input.currency !== order.currency) {
+      errors.push({ field: ['currency'], message: `Currency must be the presentment currency of the order (${currency})` });
     }
     input.refundLineItems.forEach((line, i) => {
       const item = order.lineItems.find((li) => li.id === line.lineItemId);
@@ -222,7 +241,7 @@ export class SandboxStoreState {
       }
       if (t.kind !== 'REFUND') errors.push({ field: ['transactions', String(i), 'kind'], message: 'Kind must be refund' });
       try {
-        const minor = decimalToMinor(t.amount, order.currency);
+        const minor = decimalToMinor(t.amount, currency);
         if (minor <= 0) errors.push({ field: ['transactions', String(i), 'amount'], message: 'Amount must be greater than 0' });
         amountMinor += minor;
       } catch (error) {
@@ -230,28 +249,19 @@ export class SandboxStoreState {
         errors.push({ field: ['transactions', String(i), 'amount'], message: 'Amount is invalid' });
       }
     });
-    if (errors.length === 0 && amountMinor > this.maximumRefundableMinor(order)) {
+    if (errors.length === 0 && amountMinor > presentmentMaximumRefundableMinor(order)) {
       errors.push({ field: ['transactions', '0', 'amount'], message: 'Amount cannot be greater than the refundable amount' });
     }
     // Within the order's remainder, each payment is refunded at most what it has left.
     if (errors.length === 0) {
-      const paid = input.transactions.map((t) => ({ parentId: t.parentId, gateway: t.gateway, amountMinor: decimalToMinor(t.amount, order.currency) }));
-      for (const e of checkRefundTransactions(order, paid)) errors.push({ field: ['transactions', String(e.index), e.field], message: e.message });
+      const paid = input.transactions.map((t) => ({ parentId: t.parentId, gateway: t.gateway, amountMinor: decimalToMinor(t.amount, currency) }));
+      for (const e of checkRefundTransactions(order, paid, presentmentAmount))
+        errors.push({ field: ['transactions', String(e.index), e.field], message: e.message });
     }
     if (errors.length > 0) return { refund: null, order, userErrors: errors };
 
     const createdAt = this.isoDaysAgo(0);
-    const refund = this.addRefund(
-      order,
-      createdAt,
-      input.note,
-      input.refundLineItems,
-      input.transactions.map((t) => ({
-        gateway: t.gateway,
-        parentId: t.parentId,
-        amountMinor: decimalToMinor(t.amount, order.currency),
-      })),
-    );
+    const refund = this.addRefund(order, createdAt, input.note, input.refundLineItems, refundPayments(order, input, currency));
     this.createdRefunds.push(refund);
     return { refund, order, userErrors: [] };
   }
@@ -275,7 +285,7 @@ export class SandboxStoreState {
     createdAt: string,
     note: string | null,
     lines: { lineItemId: string; quantity: number }[],
-    payments: { gateway: string; parentId: string | null; amountMinor: number }[],
+    payments: { gateway: string; parentId: string | null; amountMinor: number; presentmentAmountMinor?: number }[],
   ): StoreRefund {
     const transactions = payments.map((p): StoreTransaction => ({
       id: gid('OrderTransaction', this.nextId++),
@@ -283,6 +293,7 @@ export class SandboxStoreState {
       status: 'SUCCESS',
       gateway: p.gateway,
       amountMinor: p.amountMinor,
+      ...(p.presentmentAmountMinor === undefined ? {} : { presentmentAmountMinor: p.presentmentAmountMinor }),
       createdAt,
       parentId: p.parentId,
     }));
@@ -296,6 +307,7 @@ export class SandboxStoreState {
         return { id: gid('RefundLineItem', this.nextId++), lineItemId: l.lineItemId, quantity: l.quantity, subtotalMinor: unit * l.quantity };
       }),
       amountMinor: transactions.reduce((n, t) => n + t.amountMinor, 0),
+      ...(order.presentmentCurrency ? { presentmentAmountMinor: transactions.reduce((n, t) => n + presentmentAmount(t), 0) } : {}),
       transactionIds: transactions.map((t) => t.id),
     };
     order.refunds.push(refund);
@@ -315,6 +327,7 @@ export class SandboxStoreState {
       sku: li.sku ?? null,
       quantity: li.quantity,
       unitPriceMinor: li.unitPriceMinor,
+      ...(li.presentmentUnitPriceMinor === undefined ? {} : { presentmentUnitPriceMinor: li.presentmentUnitPriceMinor }),
       customAttributes: attributes(li.properties),
       giftCard: li.giftCard ?? false,
     }));
@@ -325,17 +338,19 @@ export class SandboxStoreState {
     };
     const createdAt = this.isoDaysAgo(o.createdDaysAgo);
     const price = lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
+    const presentment = o.presentmentCurrency ? { presentmentAmountMinor: lineItems.reduce((n, li) => n + linePresentmentMinor(li) * li.quantity, 0) } : {};
     const order: StoreOrder = {
       id,
       name: `#${o.number}`,
       createdAt,
       currency,
+      ...(o.presentmentCurrency ? { presentmentCurrency: o.presentmentCurrency } : {}),
       customerId: gid('Customer', o.customerId),
       note: o.note ?? null,
       customAttributes: attributes(o.attributes),
       shippingAddress: o.shippingAddress ? formatAddress(o.shippingAddress) : null,
       lineItems,
-      transactions: paymentTransactions(o.payments ?? [{ gateway: 'shopify_payments', amountMinor: price }], createdAt, (suffix) =>
+      transactions: paymentTransactions(o.payments ?? [{ gateway: 'shopify_payments', amountMinor: price, ...presentment }], createdAt, (suffix) =>
         gid('OrderTransaction', `${o.number}${suffix}`),
       ),
       refunds: [],
@@ -367,7 +382,15 @@ export class SandboxStoreState {
       const amountMinor = refundAmountMinor(o, r);
       // Split across the payments as a refund made now would be; one that pays nothing back (units only) leaves no transaction, as in Shopify.
       const shares = splitAcrossPayments(order, amountMinor).filter((p) => p.amountMinor > 0);
-      const payments = shares.map((p) => ({ gateway: p.payment.gateway, parentId: p.payment.id, amountMinor: p.amountMinor }));
+      const payments = shares.map((p) => {
+        const paid = presentmentShareMinor(order, p.payment, p.amountMinor);
+        return {
+          gateway: p.payment.gateway,
+          parentId: p.payment.id,
+          amountMinor: p.amountMinor,
+          ...(paid === undefined ? {} : { presentmentAmountMinor: paid }),
+        };
+      });
       this.addRefund(order, this.isoDaysAgo(r.daysAgo), null, lines, payments);
     }
     return order;

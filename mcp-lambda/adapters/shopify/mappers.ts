@@ -1,13 +1,15 @@
 // Maps Shopify's response shapes into the tool contracts: decimal strings to integer minor units,
 // customer-written text (note, attributes, address) wrapped as untrusted, lists that hit their
 // page size reported as truncated. Used by shopify-api.ts.
-import type { Fulfillment, LineItem, Money, Order, PreviewRefundOutput } from '#shared/contracts/tools.js';
+import type { Fulfillment, LineItem, Money, Order, PlainMoney, PreviewRefundOutput } from '#shared/contracts/tools.js';
 import { TemporarilyUnavailableError } from '#shared/contracts/errors.js';
 import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import { PAGE } from './queries.js';
 
 export interface MoneyNode {
   shopMoney: { amount: string; currencyCode: string };
+  /** Left out by older fakes; Shopify always sends it (the shop's money again on a single-currency order). */
+  presentmentMoney?: { amount: string; currencyCode: string };
 }
 export interface AttributeNode {
   key: string;
@@ -34,6 +36,7 @@ export interface OrderNode {
   name: string;
   createdAt: string;
   currencyCode: string;
+  presentmentCurrencyCode?: string;
   displayFinancialStatus: string | null;
   note: string | null;
   customAttributes?: AttributeNode[];
@@ -66,14 +69,26 @@ export interface SuggestedRefundNode {
   }[];
 }
 
-export function toMoney(node: MoneyNode): Money {
-  const { amount, currencyCode } = node.shopMoney;
+function toPlainMoney({ amount, currencyCode }: { amount: string; currencyCode: string }): PlainMoney {
   try {
     return { amountMinor: decimalToMinor(amount, currencyCode), currency: currencyCode };
   } catch (error) {
     if (error instanceof MoneyFormatError) throw new TemporarilyUnavailableError(`Shopify sent an unreadable amount: ${error.message}`);
     throw error;
   }
+}
+
+/** The shop's money, and the presentment money beside it when the customer paid in another currency. */
+export function toMoney(node: MoneyNode): Money {
+  const shop = toPlainMoney(node.shopMoney);
+  if (!node.presentmentMoney || node.presentmentMoney.currencyCode === shop.currency) return shop;
+  return { ...shop, presentment: toPlainMoney(node.presentmentMoney) };
+}
+
+/** The figure in the currency the customer paid in: the presentment money, else the shop's. */
+export function customerMoney(node: MoneyNode): PlainMoney {
+  const money = toMoney(node);
+  return money.presentment ?? { amountMinor: money.amountMinor, currency: money.currency };
 }
 
 const untrustedAttributes = (nodes: AttributeNode[] | undefined) => (nodes ?? []).map((a) => ({ untrusted: true as const, key: a.key, value: a.value }));
@@ -140,6 +155,7 @@ export function toOrder(node: OrderNode, lineItems: LineItemNode[]): Order {
     name: node.name,
     createdAt: node.createdAt,
     currency: node.currencyCode,
+    ...(node.presentmentCurrencyCode && node.presentmentCurrencyCode !== node.currencyCode ? { presentmentCurrency: node.presentmentCurrencyCode } : {}),
     customer: node.customer ? { id: node.customer.id, email: node.customer.email } : null,
     displayFinancialStatus: node.displayFinancialStatus,
     lineItems: lineItems.map(toLineItem),

@@ -1,9 +1,10 @@
 // Every GraphQL document the Shopify adapter sends, in one place so a test can validate each one
-// against the real Admin schema and estimate its query cost. Amounts are read as shopMoney (the
-// order's own currency). Page sizes are named: a list that may hold more than its page is either
+// against the real Admin schema and estimate its query cost. Amounts are read as both money sets:
+// shopMoney (the shop's currency, which the policy's limits compare) and presentmentMoney (the
+// currency the customer paid in, which a refund is made in). Page sizes are named: a list that may hold more than its page is either
 // followed (line items, a customer's orders) or reported as truncated by the adapter.
 
-const MONEY = 'shopMoney { amount currencyCode }';
+const MONEY = 'shopMoney { amount currencyCode } presentmentMoney { amount currencyCode }';
 
 /** Page sizes, chosen so each document stays well under Shopify's 1000-point single-query cost. */
 export const PAGE = {
@@ -35,6 +36,7 @@ export const ORDER_FIELDS = /* GraphQL */ `
     name
     createdAt
     currencyCode
+    presentmentCurrencyCode
     displayFinancialStatus
     note
     customAttributes { key value }

@@ -2,14 +2,14 @@
 // parts, is refunded with one REFUND transaction per gateway and parent, as Shopify's suggestedRefund
 // gives them for exactly the refunded lines. refund_create reads the suggestion again just before it
 // writes and checks it against its own arguments: the same lines at the same quantities, the same
-// currency, the arguments' parent among the suggested ones, and enough across the payments for the
+// currency (the presentment currency the customer paid in, when it is not the shop's), the arguments' parent among the suggested ones, and enough across the payments for the
 // amount. Anything else is refused (RefundSplitMismatchError) and nothing is sent.
 // Also: finding a refund this run already made, so a resend after an unknown outcome is answered
 // with it even when the suggestion has changed since (its payments are refunded now).
 import type { Money, RefundCreateInput, RefundCreateOutput } from '#shared/contracts/tools.js';
 import { ToolFailureError } from '#shared/contracts/errors.js';
 import { formatMoney } from '#shared/money.js';
-import { toMoney, toRefundSummary, type RefundNode, type SuggestedRefundNode } from './mappers.js';
+import { customerMoney, toMoney, toRefundSummary, type RefundNode, type SuggestedRefundNode } from './mappers.js';
 
 /** The store's suggestion disagrees with the refund asked for: a tool error the harness reads as `invalid`. */
 export class RefundSplitMismatchError extends ToolFailureError {
@@ -25,7 +25,7 @@ export class RefundSplitMismatchError extends ToolFailureError {
   }
 }
 
-/** One REFUND transaction of refundCreate, in the order's currency. */
+/** One REFUND transaction of refundCreate, in the refund's currency (refundCurrency). */
 export interface RefundTransaction {
   parentId: string;
   gateway: string;
@@ -47,20 +47,30 @@ function sameLines(a: readonly { lineItemId: string; quantity: number }[], b: re
 const words = (money: Money) => formatMoney(money.amountMinor, money.currency);
 
 /**
+ * What the customer gets back, in the currency the refund is made in: the input's presentment amount
+ * on an order paid in another currency (Shopify requires that currency there), else its amount.
+ */
+export function refundMoney(input: RefundCreateInput): Money {
+  return input.amount.presentment ?? { amountMinor: input.amount.amountMinor, currency: input.amount.currency };
+}
+
+/**
  * The transactions to send: the suggested ones that carry money, in Shopify's order. When the amount
  * is the suggestion's total they are sent as suggested; when it is less (the policy's amount leaves
  * out tax, or caps what remains after a gift-card line), the first payments take it, each up to its
  * suggested part, the same order Shopify fills them in. Throws RefundSplitMismatchError otherwise.
  */
 export function refundTransactions(input: RefundCreateInput, suggestion: SuggestedRefundNode): RefundTransaction[] {
-  const asked = mergeLines(input.lineItems);
+  const askedLines = mergeLines(input.lineItems);
   const suggested = mergeLines(suggestion.refundLineItems.map((l) => ({ lineItemId: l.lineItem.id, quantity: l.quantity })));
-  for (const [lineItemId, quantity] of asked) {
+  for (const [lineItemId, quantity] of askedLines) {
     const refundable = suggested.get(lineItemId) ?? 0;
     if (refundable !== quantity) throw new RefundSplitMismatchError(`line ${lineItemId}: ${quantity} asked, ${refundable} refundable per the store`, true);
   }
-  const offered = suggestion.suggestedTransactions.map((t) => ({ ...t, money: toMoney(t.amountSet) })).filter((t) => t.money.amountMinor > 0);
-  const currency = input.amount.currency;
+  // Compared and sent in the refund's currency: the suggestion's presentment money when it has one.
+  const offered = suggestion.suggestedTransactions.map((t) => ({ ...t, money: customerMoney(t.amountSet) })).filter((t) => t.money.amountMinor > 0);
+  const asked = refundMoney(input);
+  const currency = asked.currency;
   const other = offered.find((t) => t.money.currency !== currency);
   if (other) throw new RefundSplitMismatchError(`the store suggests a refund in ${other.money.currency}, not ${currency}`);
   const parents = suggestion.suggestedTransactions.map((t) => t.parentTransaction?.id);
@@ -68,13 +78,13 @@ export function refundTransactions(input: RefundCreateInput, suggestion: Suggest
     throw new RefundSplitMismatchError(`the store suggests refunding other payments than ${input.parentTransactionId}`);
   }
   const total = offered.reduce((n, t) => n + t.money.amountMinor, 0);
-  if (total < input.amount.amountMinor) {
+  if (total < asked.amountMinor) {
     const refundable = words({ amountMinor: total, currency });
     throw new RefundSplitMismatchError(
-      `the store's refundable amount across its payments for these lines is ${refundable}, less than the ${words(input.amount)} asked`,
+      `the store's refundable amount across its payments for these lines is ${refundable}, less than the ${words(asked)} asked`,
     );
   }
-  let left = input.amount.amountMinor;
+  let left = asked.amountMinor;
   const transactions: RefundTransaction[] = [];
   for (const t of offered) {
     if (left === 0) break;
@@ -89,13 +99,11 @@ export function refundTransactions(input: RefundCreateInput, suggestion: Suggest
 /** A refund this run already made on the order: the same note (it names the run), lines and amount; else null. */
 export function earlierRefundOfRun(input: RefundCreateInput, refunds: readonly (RefundNode & { note: string | null })[]): RefundCreateOutput | null {
   const mine = refunds.find((r) => {
-    const { lineItems, amount } = toRefundSummary(r);
-    return (
-      r.note === input.note &&
-      sameLines(lineItems, input.lineItems) &&
-      amount.amountMinor === input.amount.amountMinor &&
-      amount.currency === input.amount.currency
-    );
+    const { lineItems } = toRefundSummary(r);
+    // Compared in the currency the refund was made in: its shop figure is Shopify's conversion.
+    const paid = customerMoney(r.totalRefundedSet);
+    const asked = refundMoney(input);
+    return r.note === input.note && sameLines(lineItems, input.lineItems) && paid.amountMinor === asked.amountMinor && paid.currency === asked.currency;
   });
   return mine ? { refundId: mine.id, orderId: input.orderId, amount: toMoney(mine.totalRefundedSet), createdAt: mine.createdAt ?? '' } : null;
 }

@@ -17,7 +17,7 @@ import {
   type RefundNode,
   type SuggestedRefundNode,
 } from './mappers.js';
-import { earlierRefundOfRun, refundTransactions, RefundSplitMismatchError, type RefundTransaction } from './refund-split.js';
+import { earlierRefundOfRun, refundMoney, refundTransactions, RefundSplitMismatchError, type RefundTransaction } from './refund-split.js';
 import {
   CUSTOMER_ORDER_REFUNDS,
   MAX_CUSTOMER_ORDERS,
@@ -77,13 +77,15 @@ function checkOrderId(orderId: string): void {
 
 /**
  * refundCreate's variables for a refund_create call: a REFUND transaction per payment refunded (by
- * default the one named parent for the whole amount), no restock, no customer email.
+ * default the one named parent for the whole amount), no restock, no customer email. The refund is
+ * made in the currency the customer paid (`amount.presentment`, else the shop's), as `currency`
+ * and every transaction's amount.
  */
 export function refundCreateVariables(
   input: RefundCreateInput,
-  transactions: readonly RefundTransaction[] = [{ parentId: input.parentTransactionId, gateway: input.gateway, amountMinor: input.amount.amountMinor }],
+  transactions: readonly RefundTransaction[] = [{ parentId: input.parentTransactionId, gateway: input.gateway, amountMinor: refundMoney(input).amountMinor }],
 ) {
-  const { currency } = input.amount;
+  const { currency } = refundMoney(input);
   return {
     idempotencyKey: input.idempotencyKey,
     input: {
