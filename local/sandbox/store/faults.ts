@@ -30,7 +30,9 @@ export interface StoreFaults {
    * The next N refundCreate calls are answered as if the store could not tell what became of the
    * idempotency key (Shopify's IDEMPOTENCY_KEY_PARAMETER_MISMATCH): an outcome the agent cannot
    * settle, so the run waits for a person (pending review). `commit`: the refund is made first, so
-   * the person finds it on the order; without it, no refund is made.
+   * the person finds it on the order, but without the run's note (nothing on it ties it to the run,
+   * so the adapter's look-up of the run's own refund after a conflict finds none); without it, no
+   * refund is made.
    */
   ambiguousRefundNext(count: number, options?: { commit?: boolean }): void;
   /**

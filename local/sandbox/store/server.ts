@@ -105,6 +105,16 @@ function rootFields(query: unknown): string[] {
   }
 }
 
+/**
+ * The refund an ambiguous answer made, as a refund nothing on the order ties to its run: its note is
+ * dropped, so the adapter's look-up of the run's own refund after a conflict finds none and the outcome
+ * stays unknown, for a person to settle from the order (the fault's promise: a pending review).
+ */
+function withoutNote(variables: unknown): unknown {
+  const v = variables as { input?: Record<string, unknown> } | undefined;
+  return v?.input ? { ...v, input: { ...v.input, note: null } } : v;
+}
+
 /** Shopify's answer to a reused idempotency key: the caller cannot tell whether its refund was made. */
 function ambiguousRefundAnswer() {
   return {
@@ -180,7 +190,7 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
         schema,
         source: body.query,
         rootValue,
-        variableValues: (body.variables ?? undefined) as Record<string, unknown> | undefined,
+        variableValues: (ambiguous ? withoutNote(body.variables) : (body.variables ?? undefined)) as Record<string, unknown> | undefined,
         operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
       });
       // The operation ran (a refund made and saved); the answer never leaves.
