@@ -14,6 +14,7 @@ import { ticketOrderNumbers } from '../shared/order-choice.js';
 import { OPEN_STATUSES } from '../shared/run-context.js';
 import type { StepDeps } from '../shared/step-deps.js';
 import type { Operator } from './identity.js';
+import { consoleJournalRow } from './journal-row.js';
 import type { ActionOutcome } from './use-case.js';
 
 export interface RunActionsDeps {
@@ -68,24 +69,7 @@ export function orderPickChoices(run: Run): string[] {
 
 export function createRunActions(deps: RunActionsDeps) {
   function journal(runId: string, who: Operator, row: Pick<NewJournalRow, 'name' | 'detail' | 'decision'>): Promise<unknown> {
-    return deps.journal.append({
-      runId,
-      at: deps.clock.now().toISOString(),
-      step: 'Console',
-      kind: 'decision',
-      provider: 'console',
-      argsHash: 'none',
-      outcome: 'ok',
-      latencyMs: 0,
-      costMicros: 0,
-      model: null,
-      inputTokens: null,
-      outputTokens: null,
-      idempotencyKey: null,
-      actor: who.id,
-      ...row,
-      detail: row.detail.slice(0, 300),
-    });
+    return deps.journal.append(consoleJournalRow(runId, who.id, deps.clock.now(), { step: 'Console', ...row }));
   }
 
   return {

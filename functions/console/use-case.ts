@@ -8,7 +8,7 @@ import { HarnessError } from '#harness/errors.js';
 import type { Harness, ReviewCandidates } from '#harness/harness.js';
 import type { Formats } from '../request-approval/formats.js';
 import { reviewRefusalInWords } from './review-refusal.js';
-import type { Clock, JournalStore, NewJournalRow } from '#harness/ports.js';
+import type { Clock, JournalStore } from '#harness/ports.js';
 import type { RunStore } from '#functions/shared/stores/ports.js';
 import type { createApprovalDecisions, DecisionOutcome } from '../approval-callback/decisions.js';
 import type { ApprovalView as ApprovalEvidence } from '../request-approval/approval-view.js';
@@ -17,6 +17,7 @@ import type { DeadLetters } from '../dead-letters/use-case.js';
 import { QueuedTicket } from '../shared/queue.js';
 import type { createShadowApi } from '../shadow-api/use-case.js';
 import type { Operator } from './identity.js';
+import { consoleJournalRow } from './journal-row.js';
 import type { DayFigures } from './views/pictures.js';
 import type { DeadLetterRow } from './views/queues.js';
 import { PAGE_SIZE, type RunsFilter, type RunRow } from './views/runs.js';
@@ -117,24 +118,7 @@ export function createConsoleData(deps: ConsoleDataDeps) {
       ? deps.runs.listByStatus(deps.tenant, status, limit)
       : deps.runs.list(RUN_WINDOW).then((runs) => runs.filter((r) => r.status === status).slice(0, limit));
 
-  function journalRow(runId: string, who: Operator, row: Pick<NewJournalRow, 'step' | 'name' | 'detail'> & Partial<NewJournalRow>): NewJournalRow {
-    return {
-      runId,
-      at: deps.clock.now().toISOString(),
-      kind: 'decision',
-      provider: 'console',
-      argsHash: 'none',
-      outcome: 'ok',
-      latencyMs: 0,
-      costMicros: 0,
-      model: null,
-      inputTokens: null,
-      outputTokens: null,
-      idempotencyKey: null,
-      actor: who.id,
-      ...row,
-    };
-  }
+  const journalRow = (runId: string, who: Operator, row: Parameters<typeof consoleJournalRow>[3]) => consoleJournalRow(runId, who.id, deps.clock.now(), row);
 
   return {
     async listRuns(filter: RunsFilter, linksOf?: (run: Run) => RunLinks) {

@@ -8,9 +8,10 @@
 // the same request; the gate and the harness still count the order's refunds on every run.
 import { createHash } from 'node:crypto';
 import type { Clock } from '#harness/ports.js';
-import type { Run, RunMark } from '#functions/shared/domain/run.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
 import { orderChoiceRefusal } from '../shared/order-choice.js';
+import { newRun } from './new-run.js';
 
 /** Re-runs of one ticket at most: a ticket that keeps escalating is the team's. */
 export const MAX_RERUNS = 5;
@@ -63,27 +64,13 @@ export type RerunOutcome =
   | { kind: 'refused'; runId: string; message: string; rerunAs?: string }
   | { kind: 'not_found'; runId: string };
 
-function newRun(original: Run, rerunId: string, rerunOf: NonNullable<Run['rerunOf']>, at: string): Run {
+function rerunRow(original: Run, rerunId: string, rerunOf: NonNullable<Run['rerunOf']>, at: string): Run {
   const orderChoice = rerunOf.orderNumber ? { orderNumber: rerunOf.orderNumber, by: rerunOf.by, at } : undefined;
   return {
-    runId: rerunId,
-    tenant: original.tenant,
-    status: 'running',
-    state: 'Queued' satisfies RunMark,
     // The same ticket and the customer's words as they stood (follow-ups included): nothing else carries over.
-    ticket: original.ticket,
+    ...newRun(rerunId, original.ticket, at),
+    tenant: original.tenant,
     ...(original.followUps?.length ? { followUps: original.followUps } : {}),
-    triage: null,
-    order: null,
-    proposal: null,
-    gate: null,
-    approval: null,
-    refund: null,
-    draft: null,
-    escalation: null,
-    costMicros: 0,
-    createdAt: at,
-    updatedAt: at,
     rerunOf,
     ...(orderChoice ? { orderChoice } : {}),
   };
@@ -114,7 +101,7 @@ export function createStartRerun(deps: StartRerunDeps) {
 
     const at = deps.clock.now().toISOString();
     const rerunOf = { runId: original.runId, rootRunId, attempt, by: input.by, at, orderNumber };
-    const created = await deps.runs.create(newRun(original, rerunId, rerunOf, at));
+    const created = await deps.runs.create(rerunRow(original, rerunId, rerunOf, at));
     if (!created) {
       const existing = await deps.runs.get(rerunId);
       if (existing?.rerunOf?.runId !== original.runId)

@@ -6,11 +6,12 @@
 //   person's resolution is recorded instead (functions/shadow/resolve.ts).
 // Every branch is safe to repeat, so an SQS redelivery or a webhook retried hours later is harmless.
 import type { ProductMetrics } from '#harness/metrics.js';
-import type { FollowUp, Run, RunMark } from '#functions/shared/domain/run.js';
+import type { FollowUp } from '#functions/shared/domain/run.js';
 import { NO_METRICS } from '#harness/metrics.js';
 import type { ApprovalStore, Clock } from '#harness/ports.js';
 import type { EventLedger, RunStore, ShadowStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
 import type { QueuedTicket } from '../shared/queue.js';
+import { newRun } from './new-run.js';
 import { createCancelRun } from '../cancel-run/use-case.js';
 import { createShadowResolver } from '../shadow/resolve.js';
 import { retryingRequesters, type LookupRetryOptions } from './requesters.js';
@@ -116,26 +117,5 @@ export function createStartRun(deps: StartRunDeps) {
     // start is repaired by the redelivery.
     const { started } = await deps.workflow.start({ name: runId, input: { runId } });
     return { runId, created, started, duplicateEvent };
-  };
-}
-
-function newRun(runId: string, ticket: QueuedTicket['event'], now: string): Run {
-  return {
-    runId,
-    tenant: ticket.tenant,
-    status: 'running',
-    state: 'Queued' satisfies RunMark,
-    ticket,
-    triage: null,
-    order: null,
-    proposal: null,
-    gate: null,
-    approval: null,
-    refund: null,
-    draft: null,
-    escalation: null,
-    costMicros: 0,
-    createdAt: now,
-    updatedAt: now,
   };
 }
