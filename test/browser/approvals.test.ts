@@ -8,11 +8,11 @@
 // axe-core finds no serious or critical violation on any of these pages.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { LocalRuntime } from '#local/runtime.js';
 import { demoFixture } from '#local/sandbox/index.js';
 import {
   APPROVER,
-  SECRET,
+  startRuntime,
   approvalLinks,
   getRun,
   postWebhook,
@@ -73,10 +73,7 @@ async function refundByHand(): Promise<void> {
 }
 
 beforeAll(async () => {
-  [rt, browser] = await Promise.all([
-    startLocalRuntime({ port: 0, fixture: fixture(), tenant: 'demo', approverEmails: [APPROVER], zendeskSecret: SECRET, retryIntervalMs: 0 }),
-    launchChromium(),
-  ]);
+  [rt, browser] = await Promise.all([startRuntime({ fixture: fixture() }), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import { runIdFor } from '#functions/shared/ids.js';
-import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { LocalRuntime } from '#local/runtime.js';
 import { demoFixture } from '#local/sandbox/index.js';
-import { APPROVER, SECRET, getRun, postWebhook, settled, storeRefunds, ticketCreated, waitForRun } from '../support/local-runtime.js';
+import { startRuntime, getRun, postWebhook, settled, storeRefunds, ticketCreated, waitForRun } from '../support/local-runtime.js';
 import { DOCS_IMAGES_DIR, launchChromium, screenshot, seriousViolations } from './support.js';
 
 let rt: LocalRuntime;
@@ -33,10 +33,7 @@ function fixture() {
 }
 
 beforeAll(async () => {
-  [rt, browser] = await Promise.all([
-    startLocalRuntime({ port: 0, fixture: fixture(), tenant: 'demo', approverEmails: [APPROVER], zendeskSecret: SECRET, retryIntervalMs: 0 }),
-    launchChromium(),
-  ]);
+  [rt, browser] = await Promise.all([startRuntime({ fixture: fixture() }), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -12,9 +12,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoFixture } from '#local/sandbox/index.js';
-import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { LocalRuntime } from '#local/runtime.js';
 import { formatMoneyInLocale } from '#shared/money.js';
-import { APPROVER, SECRET, capturedEmails, linksIn, postWebhook, settled, storeRefunds, ticketCreated, waitForRun } from '../support/local-runtime.js';
+import { startRuntime, capturedEmails, linksIn, postWebhook, settled, storeRefunds, ticketCreated, waitForRun } from '../support/local-runtime.js';
 import { launchChromium, screenshot, seriousViolations } from './support.js';
 
 interface Store {
@@ -84,10 +84,7 @@ describe.each(STORES)('a store selling in $currency ($locale, $timeZone)', (stor
   const runs = { refunded: '', waiting: '', approvalId: '', waitingCreatedAt: '' };
 
   beforeAll(async () => {
-    [rt, browser] = await Promise.all([
-      startLocalRuntime({ port: 0, fixture: fixtureIn(store), tenant: 'demo', approverEmails: [APPROVER], zendeskSecret: SECRET, retryIntervalMs: 0 }),
-      launchChromium(),
-    ]);
+    [rt, browser] = await Promise.all([startRuntime({ fixture: fixtureIn(store) }), launchChromium()]);
     const ticket = async (ticketId: string, requesterId: string, text: string) => {
       const { status, json } = await postWebhook(rt, ticketCreated({ ticketId, requesterId, text }));
       expect(status).toBe(202);

@@ -5,9 +5,9 @@
 // sideways scroll, no console error, no failed request, nothing serious for axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { LocalRuntime } from '#local/runtime.js';
 import { demoFixture } from '#local/sandbox/index.js';
-import { APPROVER, SECRET, postWebhook, settled, ticketCreated, waitForRun } from '../support/local-runtime.js';
+import { startRuntime, postWebhook, settled, ticketCreated, waitForRun } from '../support/local-runtime.js';
 import { launchChromium, seriousViolations } from './support.js';
 
 let rt: LocalRuntime;
@@ -36,10 +36,7 @@ async function ticket(ticketId: string, requesterId: string, text: string): Prom
 }
 
 beforeAll(async () => {
-  [rt, browser] = await Promise.all([
-    startLocalRuntime({ port: 0, fixture: fixture(), tenant: 'demo', approverEmails: [APPROVER], zendeskSecret: SECRET, retryIntervalMs: 0 }),
-    launchChromium(),
-  ]);
+  [rt, browser] = await Promise.all([startRuntime({ fixture: fixture() }), launchChromium()]);
   runs.refunded = await ticket('8201', '9001', 'Hi, the mug in order 1001 arrived cracked. Could I get a refund please?');
   runs.waiting = await ticket(
     '8202',

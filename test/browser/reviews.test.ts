@@ -6,9 +6,9 @@
 // that supersedes "Waiting for a lead's approval" and says it was cancelled and nothing was refunded.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { LocalRuntime } from '#local/runtime.js';
 import { demoFixture } from '#local/sandbox/index.js';
-import { APPROVER, SECRET, getRun, postWebhook, storeRefunds, ticketCreated, ticketNotes, waitForRun } from '../support/local-runtime.js';
+import { startRuntime, getRun, postWebhook, storeRefunds, ticketCreated, ticketNotes, waitForRun } from '../support/local-runtime.js';
 import { launchChromium, seriousViolations } from './support.js';
 
 let rt: LocalRuntime;
@@ -39,10 +39,7 @@ function fixture() {
 }
 
 beforeAll(async () => {
-  [rt, browser] = await Promise.all([
-    startLocalRuntime({ port: 0, fixture: fixture(), tenant: 'demo', approverEmails: [APPROVER], zendeskSecret: SECRET, retryIntervalMs: 0 }),
-    launchChromium(),
-  ]);
+  [rt, browser] = await Promise.all([startRuntime({ fixture: fixture() }), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,9 +5,9 @@
 // note is on the sandbox helpdesk's ticket). Every page passes axe-core without serious violations.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { LocalRuntime } from '#local/runtime.js';
 import { demoFixture } from '#local/sandbox/index.js';
-import { APPROVER, SECRET, getRun, postWebhook, settled, storeRefunds, ticketCreated, ticketNotes, waitForRun } from '../support/local-runtime.js';
+import { startRuntime, getRun, postWebhook, settled, storeRefunds, ticketCreated, ticketNotes, waitForRun } from '../support/local-runtime.js';
 import { launchChromium, screenshot, seriousViolations } from './support.js';
 
 let rt: LocalRuntime;
@@ -47,10 +47,7 @@ function fixture() {
 }
 
 beforeAll(async () => {
-  [rt, browser] = await Promise.all([
-    startLocalRuntime({ port: 0, fixture: fixture(), tenant: 'demo', approverEmails: [APPROVER], zendeskSecret: SECRET, retryIntervalMs: 0 }),
-    launchChromium(),
-  ]);
+  [rt, browser] = await Promise.all([startRuntime({ fixture: fixture() }), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -12,7 +12,8 @@ export const APPROVER = 'lead@demo-store.example';
 
 export const SECOND_APPROVER = 'owner@demo-store.example';
 
-export function startRuntime(extra: { timer?: Timer; approverEmails?: string[] } = {}): Promise<LocalRuntime> {
+/** A local runtime on a random port, signed Zendesk webhooks, one approver; the demo store unless a fixture is given. */
+export function startRuntime(extra: { timer?: Timer; approverEmails?: string[]; fixture?: ReturnType<typeof demoFixture> } = {}): Promise<LocalRuntime> {
   return startLocalRuntime({
     port: 0,
     fixture: demoFixture(),
