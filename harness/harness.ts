@@ -10,6 +10,7 @@ import type { GateDecision, RefundReceipt, GatedRun } from './domain/types.js';
 import { HarnessConfigError } from './errors.js';
 import { createCustomerLock, type CustomerLockOptions } from './gateway/customer-lock.js';
 import { createRefundExecutor, type RefundRequest } from './gateway/refund.js';
+import { createCancelExecutor } from './gateway/cancel.js';
 import { createReviewSettler, type ReviewOutcome, type ReviewSettlement } from './gateway/settle-review.js';
 import type { ReviewCandidates } from './gateway/review-candidates.js';
 export type { ReviewCandidate, ReviewCandidates } from './gateway/review-candidates.js';
@@ -83,7 +84,15 @@ export interface Harness {
   previewRefund(
     ctx: StepContext,
     run: GatedRun,
-  ): Promise<{ argsHash: string; amountMinor: number; currency: string; idempotencyKey: string; toolPin: string; policyVersion: string }>;
+  ): Promise<{
+    argsHash: string;
+    amountMinor: number;
+    currency: string;
+    idempotencyKey: string;
+    toolPin: string;
+    policyVersion: string;
+    tool: 'refund_create' | 'cancel_order';
+  }>;
   refund(ctx: StepContext, input: RefundRequest): Promise<RefundReceipt>;
   /**
    * A person's settlement of a refund whose outcome was unknown (run 'pending_review'), checked
@@ -117,6 +126,8 @@ export function createHarness(deps: HarnessDeps): Harness {
   const lockStore = deps.locks ?? createInMemoryLockStore({ clock });
   const customerLock = createCustomerLock({ locks: lockStore, sleep, options: deps.customerLock });
   const refunds = createRefundExecutor({ caller, journal, idempotency, policy: resolved, clock, spec: registry.refund_create, customerLock });
+  // A gate that proposed cancelling an unshipped order is carried out by cancel_order, never refund_create.
+  const cancels = createCancelExecutor({ caller, journal, idempotency, policy: resolved, clock, spec: registry.cancel_order });
   const reviews = createReviewSettler({ caller, journal, idempotency, clock, locks: lockStore });
   const modelGateway = createModelGateway({
     models: deps.models,
@@ -142,22 +153,37 @@ export function createHarness(deps: HarnessDeps): Harness {
     callTool: (ctx, name, args, options) => caller.callTool(ctx, name, args, options?.proposedBy ? { proposedBy: options.proposedBy } : {}),
     callModel: (ctx, request) => modelGateway.callModel(ctx, request),
     decideGate: (ctx, input) => decideGateJournaled(deps, ctx, () => ({ ...input, policy: policyOrThrow(), now: clock.now() })),
-    async previewRefund(_ctx, run) {
-      const policy = policyOrThrow();
-      const { args, argsHash } = refunds.preview(run);
-      const { amount, idempotencyKey } = args;
-      return {
-        argsHash,
-        amountMinor: amount.amountMinor,
-        currency: amount.currency,
-        idempotencyKey,
-        toolPin: registry.refund_create.pin,
-        policyVersion: policy.version,
-      };
-    },
-    refund: (ctx, input) => refunds.refund(ctx, input),
+    previewRefund: async (_ctx, run) => previewMoneyCall(run, policyOrThrow(), { refunds, cancels, registry }),
+    refund: (ctx, input) => (input.run.gate?.remedy === 'cancel' ? cancels.cancel(ctx, input) : refunds.refund(ctx, input)),
     settleReview: (ctx, run, settlement, by) => reviews.settleReview(ctx, run, settlement, by),
     reviewCandidates: (ctx, run) => reviews.listCandidates(ctx, run),
+  };
+}
+
+type Preview = Awaited<ReturnType<Harness['previewRefund']>>;
+
+/** The exact money call an approval binds: cancel_order for a gate that proposed a cancel, else refund_create. */
+function previewMoneyCall(
+  run: GatedRun,
+  policy: Policy,
+  on: { refunds: ReturnType<typeof createRefundExecutor>; cancels: ReturnType<typeof createCancelExecutor>; registry: Record<ToolName, ToolSpec> },
+): Preview {
+  if (run.gate?.remedy === 'cancel') {
+    const { argsHash, idempotencyKey } = on.cancels.preview(run);
+    const { amountMinor, currency } = run.gate;
+    return { argsHash, amountMinor, currency, idempotencyKey, toolPin: on.registry.cancel_order.pin, policyVersion: policy.version, tool: 'cancel_order' };
+  }
+  const { args, argsHash } = on.refunds.preview(run);
+  const { amount, idempotencyKey } = args;
+  const toolPin = on.registry.refund_create.pin;
+  return {
+    argsHash,
+    amountMinor: amount.amountMinor,
+    currency: amount.currency,
+    idempotencyKey,
+    toolPin,
+    policyVersion: policy.version,
+    tool: 'refund_create',
   };
 }
 

@@ -1,4 +1,6 @@
 // The local runtime's configuration, parsed once from the environment (the only place it is read).
+import { jsonOf } from '#functions/shared/lambda-config.js';
+import { PolicyRemedies } from '#harness/policy/document.js';
 import { z } from 'zod';
 import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';
 import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
@@ -52,18 +54,9 @@ export const LocalConfig = z.object({
    * The tenant's modes per ticket class as JSON, as a tenant file's `mode`, e.g.
    * {"default":"shadow","minTickets":2}. Absent: auto for every class.
    */
-  AGENT_MODE: z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(AgentModeConfig)
-    .optional(),
+  AGENT_MODE: jsonOf(AgentModeConfig).optional(),
+  /** The tenant's other remedies as JSON, as a tenant file's policy switches, e.g. {"storeCredit":true,"cancelUnfulfilled":true}. Absent: all off. */
+  POLICY_REMEDIES: jsonOf(PolicyRemedies).optional(),
 });
 export type LocalConfig = z.infer<typeof LocalConfig>;
 

@@ -30,6 +30,7 @@ async function main() {
     approvalLinkSecret: config.APPROVAL_LINK_SECRET,
     ...(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {}),
     ...(config.AGENT_MODE ? { mode: config.AGENT_MODE } : {}),
+    ...(config.POLICY_REMEDIES ? { policy: config.POLICY_REMEDIES } : {}),
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   const u = runtime.urls;

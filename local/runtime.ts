@@ -34,7 +34,7 @@ import { startSqsPoller } from './sqs-poller.js';
 import { LOCAL_OPERATOR } from '#functions/console/identity.js';
 import { latestEvalReport } from './eval-report.js';
 import { createBackend } from './backend.js';
-import { createPolicy } from '#harness/policy/document.js';
+import { createPolicy, type PolicyDocument } from '#harness/policy/document.js';
 import type { ModelSettings } from '#harness/models/settings.js';
 import type { ModelSetup } from '#harness/models/index.js';
 import type { z } from 'zod';
@@ -81,6 +81,11 @@ export interface LocalRuntimeOptions {
    * auto, with the promotion thresholds. Absent: auto for every class.
    */
   mode?: z.input<typeof AgentModeConfig>;
+  /**
+   * The tenant file's `policy` numbers and switches over the defaults (store credit, cancelling
+   * unshipped orders, a restock location). The time zone defaults to the fixture shop's.
+   */
+  policy?: Partial<PolicyDocument>;
   clock?: Clock;
   /** Fires waitForTaskToken timeouts; tests inject one they control. */
   timer?: Timer;
@@ -150,7 +155,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       clock,
       ids: randomIds,
       // The policy counts days in the store's time zone (the fixture's shop, UTC when it names none).
-      policy: createPolicy({ timeZone: opts.fixture.shop.timeZone ?? 'UTC' }),
+      policy: createPolicy({ timeZone: opts.fixture.shop.timeZone ?? 'UTC', ...opts.policy }),
     });
     closers.push(backend.close);
 

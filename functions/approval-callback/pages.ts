@@ -56,7 +56,7 @@ export function confirmationPage(approval: ApprovalRecord, run: Run | null, appr
   const view = approvalView({ run, amountMinor: approval.amountMinor, currency: approval.currency, expiresAt: approval.expiresAt, ...context });
   const section = (inner: string) => `<section style="margin:0 0 1.5rem;">${inner}</section>`;
   return page(
-    `Approve a ${view.amount} refund on order #${view.orderNumber}?`,
+    `Approve ${view.headline}?`,
     `<p style="color:#52525b;margin-top:-.5rem;">${e(view.storeName)}</p>
 ${section(summaryHtml(view))}
 ${orderNowHtml(view) ? section(orderNowHtml(view)) : ''}

@@ -6,6 +6,7 @@
 // the store, other approvals on the same order, refunds made since, and a sentence when the store
 // could not be read). The approval email (email.ts) and the confirmation page
 // (approval-callback/pages.ts) both render this, so they always show the same evidence.
+import { onApproveInWords, proposalHeadline, remedyKindOf, type RemedyKind } from '../shared/remedy-words.js';
 import { refundAmountInWords } from './both-currencies.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { withinDays } from '#harness/policy/days.js';
@@ -77,6 +78,10 @@ export interface ApprovalView {
   /** How the order was bound when the ticket did not simply name it; null when it did. */
   bindingNote: string | null;
   amount: string;
+  /** What approving gives the customer: a refund, store credit, or a cancel with a refund (remedy-words.ts). */
+  remedy: RemedyKind;
+  /** "a $20.00 refund on order #1001", "$20.00 in store credit on order #1001", "cancelling order #1001 with a $20.00 refund". */
+  headline: string;
   reason: string;
   subject: string;
   whyApproval: string[];
@@ -189,6 +194,7 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
   const left = fmt.timeLeft(input.expiresAt);
   const now = input.orderNow ?? null;
   const cannotRefund = notCarriedOutInWords(now, orderNumber, fmt);
+  const remedy = remedyKindOf(run);
   return {
     storeName,
     customer: customerOf(run),
@@ -199,8 +205,10 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
     orderNumber,
     bindingNote: bindingNoteOf(run),
     amount,
+    remedy,
+    headline: proposalHeadline(remedy, amount, orderNumber),
     reason,
-    subject: `[${storeName}] Approve ${amount} refund on order #${orderNumber} — ${reason}`,
+    subject: `[${storeName}] Approve ${remedy === 'refund' ? `${amount} refund on order #${orderNumber}` : proposalHeadline(remedy, amount, orderNumber)} — ${reason}`,
     whyApproval: approvalReasonsInWords({ run, policy, amountMinor: input.amountMinor, currency: input.currency, fmt }).map(capitalized),
     expires: { at: fmt.dateTime(input.expiresAt), left, expired: left === 'expired' },
     lines: lineEvidence(run, fmt, input.currency, now),
@@ -211,7 +219,7 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
     customerWords: [run.ticket.body.slice(0, BODY_CHARS), ...(run.followUps ?? []).map((f) => f.excerpt)].filter((t) => t.trim().length > 0),
     onApprove: cannotRefund
       ? 'nothing is refunded (the order has nothing left of it to refund); the ticket goes to the team with a note saying why'
-      : `the exact refund of ${amount} is issued on order #${orderNumber}, and a reply draft is left on the ticket`,
+      : onApproveInWords(remedy, amount, orderNumber),
     onReject: 'no refund is made; the ticket goes to a person on the team, with your reason',
     formats: fmt,
   };

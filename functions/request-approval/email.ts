@@ -84,7 +84,7 @@ function htmlOf(view: ApprovalView, input: ApprovalEmailInput): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#f4f4f5" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 8px;">
 <table role="presentation" width="640" cellpadding="0" cellspacing="0" border="0" bgcolor="#ffffff" style="width:100%;max-width:640px;background:#ffffff;border:1px solid #e4e4e7;color:#18181b;">
 <tr><td bgcolor="#18181b" style="${FONT}padding:12px 24px;background:#18181b;color:#ffffff;font-size:13px;">${e(view.storeName)} · refund approval</td></tr>
-${block(`<h1 style="${FONT}margin:0 0 12px;font-size:22px;line-height:28px;">Approve a ${e(view.amount)} refund on order #${e(view.orderNumber)}?</h1>${summaryHtml(view)}`, '20px 24px 8px')}
+${block(`<h1 style="${FONT}margin:0 0 12px;font-size:22px;line-height:28px;">Approve ${e(view.headline)}?</h1>${summaryHtml(view)}`, '20px 24px 8px')}
 ${orderNowHtml(view) ? block(orderNowHtml(view), '8px 24px') : ''}
 ${block(whyHtml(view), '8px 24px')}
 ${block(linesHtml(view))}

@@ -1,6 +1,7 @@
 // The internal note a ticket carries while its run waits for a person: what was proposed (lines,
 // quantities, the customer's words for each), why approval is needed in plain words, and until
 // when, in the store's time zone. Never sent to the customer; the final draft follows the decision.
+import { proposedInWords, remedyKindOf } from '../shared/remedy-words.js';
 import { refundAmountInWords } from './both-currencies.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/index.js';
@@ -36,7 +37,7 @@ export function holdingNote(input: {
   });
   return [
     `[refund-agent] Waiting for a lead's approval — nothing has been refunded yet.`,
-    `Proposed: refund ${refundAmountInWords(run, input.amountMinor, input.currency, fmt)} on order #${run.order?.orderNumber ?? '?'}.`,
+    proposedInWords(remedyKindOf(run), refundAmountInWords(run, input.amountMinor, input.currency, fmt), run.order?.orderNumber ?? '?'),
     ...claimedLinesOf(run).map((line) => `- ${line}`),
     `Why a person must decide:`,
     ...(reasons.length > 0 ? reasons : ['the policy requires approval']).map((r) => `- ${r}`),

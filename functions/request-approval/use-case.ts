@@ -31,24 +31,24 @@ export type RequestApprovalDeps = Pick<StepDeps, 'runs' | 'approvals' | 'harness
 
 export function createRequestApproval(deps: RequestApprovalDeps) {
   /** The run's pending approval for these arguments, now waiting on `taskToken`; null when there is none to take up. */
-  async function takeUp(run: Run, argsHash: string, taskToken: string): Promise<ApprovalRecord | null> {
+  async function takeUp(run: Run, argsHash: string, taskToken: string, tool: ApprovalRecord['tool']): Promise<ApprovalRecord | null> {
     const named = run.approval;
     if (named?.status !== 'pending' || named.argsHash !== argsHash) return null;
     const record = await deps.approvals.get(named.approvalId);
     // The run named it and the attempt stopped before writing it: written now, under the same id.
-    if (!record) return create(run, named, taskToken);
+    if (!record) return create(run, named, taskToken, tool);
     if (record.status !== 'pending' || record.argsHash !== argsHash) return null;
     return (await deps.approvals.recordProgress(record.approvalId, { taskToken })) ? { ...record, taskToken } : null;
   }
 
-  async function create(run: Run, summary: ApprovalSummary, taskToken: string): Promise<ApprovalRecord> {
+  async function create(run: Run, summary: ApprovalSummary, taskToken: string, tool: ApprovalRecord['tool']): Promise<ApprovalRecord> {
     const record: ApprovalRecord = {
       ...summary,
       runId: run.runId,
       tenant: run.tenant,
       taskToken,
       formToken: deps.ids.random(),
-      tool: 'refund_create',
+      tool,
       policyVersion: run.gate!.policyVersion,
     };
     await deps.approvals.create(record);
@@ -58,9 +58,9 @@ export function createRequestApproval(deps: RequestApprovalDeps) {
   return async ({ runId, taskToken }: z.infer<typeof RequestApprovalEvent>) => {
     const { run, ctx } = await enterStep(deps.runs, runId, 'RequestApproval');
     if (!run.gate || !run.proposal) throw new MissingStepDataError(runId, 'gate decision');
-    const { argsHash, amountMinor, currency } = await deps.harness.previewRefund(ctx, run);
+    const { argsHash, amountMinor, currency, tool } = await deps.harness.previewRefund(ctx, run);
     const now = deps.clock.now();
-    let approval = await takeUp(run, argsHash, taskToken);
+    let approval = await takeUp(run, argsHash, taskToken, tool);
     if (!approval) {
       const summary: ApprovalSummary = {
         approvalId: `apr_${deps.ids.random()}`,
@@ -76,7 +76,7 @@ export function createRequestApproval(deps: RequestApprovalDeps) {
       };
       // Named on the run first, so a retry finds it whatever point this attempt reaches.
       await deps.runs.update(runId, { approval: summary });
-      approval = await create(run, summary, taskToken);
+      approval = await create(run, summary, taskToken, tool);
     }
     const summary = approvalSummaryOf(approval);
     const { approvalId, expiresAt } = summary;

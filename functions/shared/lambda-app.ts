@@ -76,6 +76,7 @@ async function build(): Promise<App> {
     policy: createPolicy({
       ...(config.AUTO_REFUND_LIMIT_MINOR === undefined ? {} : { autoRefundLimitMinor: config.AUTO_REFUND_LIMIT_MINOR }),
       ...(config.STORE_TIME_ZONE === undefined ? {} : { timeZone: config.STORE_TIME_ZONE }),
+      ...config.POLICY_REMEDIES,
     }),
   });
   const queue = lazy(() => createSqsTicketQueue({ client: sqs(), queueUrl: required(config, 'QUEUE_URL') }));

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';
 import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
+import { PolicyRemedies } from '#harness/policy/document.js';
 
 const csv = z.string().transform((s) =>
   s
@@ -9,7 +10,8 @@ const csv = z.string().transform((s) =>
     .map((e) => e.trim())
     .filter(Boolean),
 );
-const jsonOf = <S extends z.ZodType>(schema: S) =>
+/** A JSON environment value parsed and checked by `schema`. */
+export const jsonOf = <S extends z.ZodType>(schema: S) =>
   z
     .string()
     .transform((text, ctx) => {
@@ -56,6 +58,8 @@ export const LambdaConfig = z.object({
   HELPDESK_TOKEN: z.string().optional(),
   /** The tenant's auto-refund limit (policy override); the default policy applies when absent. */
   AUTO_REFUND_LIMIT_MINOR: z.coerce.number().int().nonnegative().optional(),
+  /** The tenant's other remedies (policy switches): {"storeCredit":true,"cancelUnfulfilled":false,"restockLocationId":null}; all off when absent. */
+  POLICY_REMEDIES: jsonOf(PolicyRemedies).optional(),
   /** Days run and journal rows are kept before DynamoDB's TTL deletes them (the tenant file's retentionDays; default 400). */
   RETENTION_DAYS: z.coerce.number().int().positive().optional(),
   /** The store's IANA time zone: the policy's days are calendar days there (default UTC). */

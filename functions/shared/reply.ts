@@ -14,6 +14,8 @@ export type ReplyFacts = {
   language: string;
   orderNumber: string | null;
   outcome: 'refunded' | 'escalated';
+  /** Refunded how: to the original payments, as store credit on the customer's account, or by cancelling the order (its payments refunded). */
+  remedy: 'refund' | 'store_credit' | 'cancel';
   amountMinor: number | null;
   currency: string | null;
   /** The refunded amount as the reply must write it ("$18.00", "18,00 €"): the model never has to convert minor units. */
@@ -49,6 +51,7 @@ export function replyFacts(run: Run, outcome: ReplyFacts['outcome'], escalationR
     language: run.triage?.language ?? 'en',
     orderNumber: run.refund?.orderNumber ?? run.order?.orderNumber ?? run.triage?.orderNumber ?? null,
     outcome,
+    remedy: run.refund?.method === 'store_credit' ? 'store_credit' : run.refund?.cancelledAt ? 'cancel' : 'refund',
     amountMinor: refunded?.amountMinor ?? null,
     currency: refunded?.currency ?? null,
     amount: refunded ? formatMoney(refunded.amountMinor, refunded.currency, run.triage?.language ?? 'en') : null,

@@ -129,6 +129,7 @@ export function toOrderFacts(order: Order, refundsLast90Days: number, recentRefu
       lineItems: r.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
     })),
     ...presentmentFacts(order),
+    ...(order.cancelledAt ? { cancelledAt: order.cancelledAt } : {}),
     refundsLast90Days,
     ...(recentRefunds ? { recentRefunds } : {}),
   };

@@ -30,6 +30,10 @@ export type RefundReason = z.infer<typeof RefundReason>;
 export const Remedy = z.enum(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'other']);
 export type Remedy = z.infer<typeof Remedy>;
 
+/** The remedies that move money: a refund to the payments, store credit, or cancelling an unshipped order with a refund. */
+export const MoneyRemedy = z.enum(['refund', 'store_credit', 'cancel']);
+export type MoneyRemedy = z.infer<typeof MoneyRemedy>;
+
 /**
  * Signals in the ticket a person should weigh. `claims_prior_approval` and `instructions_to_system`
  * always require a person; `mentions_earlier_refund` sends a claim on already-refunded units to one.
@@ -106,6 +110,8 @@ export const OrderFacts = z.object({
   parentTransaction: z.object({ id: z.string(), gateway: z.string() }).nullable(),
   /** Refunds already made on this order, line-item and amount-only alike. */
   refunds: z.array(OrderRefundFact).optional(),
+  /** When the order was cancelled, if it was. */
+  cancelledAt: z.string().nullable().optional(),
   /**
    * The order in the currency the customer paid (Shopify Markets), when it is not the shop's: each
    * line's unit price, what the store still allows to be refunded and what was refunded, all in
@@ -202,6 +208,10 @@ export const GateDecision = z.object({
   amountMinor: z.number().int(),
   currency: z.string(),
   policyVersion: z.string(),
+  /** What the decision moves money by: a refund (absent on older rows), store credit, or cancelling the order. */
+  remedy: MoneyRemedy.optional(),
+  /** The tenant's restock location, for units refunded for a reason other than damage or a defect (absent: no restock). */
+  restockLocationId: z.string().optional(),
 });
 export type GateDecision = z.infer<typeof GateDecision>;
 
@@ -215,6 +225,10 @@ export const RefundReceipt = z.object({
   presentment: z.object({ amountMinor: z.number().int(), currency: z.string() }).optional(),
   createdAt: z.string(),
   idempotencyKey: z.string(),
+  /** Paid back as store credit on the customer's account (absent: to the original payments). */
+  method: z.literal('store_credit').optional(),
+  /** Set when the money went back by cancelling the order (orderCancel): when it was cancelled. */
+  cancelledAt: z.string().optional(),
 });
 export type RefundReceipt = z.infer<typeof RefundReceipt>;
 

@@ -65,6 +65,11 @@ const SUMMARIES: Record<ToolName, Summary> = {
   refund_create: (o) => {
     return `refund ${String(get(o, 'refundId'))}: ${moneyOf(get(o, 'amount'))}`;
   },
+  cancel_order: (o) => {
+    const refund = get(o, 'refund');
+    const paid = refund ? `, refund ${String(get(refund, 'id'))}: ${moneyOf(get(refund, 'amount'))}` : '';
+    return `cancel of order ${String(get(o, 'orderId'))}: ${String(get(o, 'status'))}${paid}`;
+  },
   post_draft: (o) => `internal note ${String(get(o, 'noteId'))} on ticket ${String(get(o, 'ticketId'))}`,
 };
 

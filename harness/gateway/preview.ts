@@ -35,5 +35,7 @@ export function comparePreview(args: RefundCreateInput, preview: PreviewRefundOu
     return `${money(args.amount.amountMinor)} is over the previewed ${money(preview.amount.amountMinor)}`;
   if (args.amount.amountMinor > preview.maximumRefundable.amountMinor)
     return `${money(args.amount.amountMinor)} is over the ${money(preview.maximumRefundable.amountMinor)} still refundable`;
+  // Store credit goes to the customer's account, not back to a payment: no parent to agree on.
+  if (args.method === 'store_credit') return comparePresentment(args, preview);
   return comparePresentment(args, preview) ?? compareParents(args, preview, orderPayments);
 }

@@ -4,7 +4,7 @@
 // idempotency key derived from the durable intent. Used by refund() and by
 // previewRefund() (the RequestApproval step hashes the same arguments for the approval).
 import type { RefundCreateInput } from '#shared/contracts/tools.js';
-import type { OrderFacts, Proposal } from '../domain/types.js';
+import type { GateDecision, MoneyRemedy, OrderFacts, Proposal } from '../domain/types.js';
 import { sha256Hex } from '../hash.js';
 import { computeProposalAmount } from '../policy/amount.js';
 import { computePresentmentAmount } from '../policy/presentment-amount.js';
@@ -16,11 +16,25 @@ export function refundIdempotencyKey(input: { tenant: string; runId: string; ord
   return IDEMPOTENCY_KEY_PREFIX + sha256Hex([input.tenant, input.runId, 'Refund', input.orderId, String(input.amountMinor)].join('|'));
 }
 
+/** What the gate fixed for the refund: its amount, how it pays back (store credit) and where refunded units go back to stock. */
+export interface RefundTerms {
+  amountMinor?: number;
+  remedy?: MoneyRemedy;
+  restockLocationId?: string;
+}
+
+/** The run's gate decision as refund terms (none before the gate). */
+export function gateTerms(gate: GateDecision | null | undefined): RefundTerms {
+  if (!gate) return {};
+  return { amountMinor: gate.amountMinor, remedy: gate.remedy, restockLocationId: gate.restockLocationId };
+}
+
 /**
  * `amountMinor`: the gate's decided amount (the run's `gate.amountMinor`), fixed once decided so
- * the idempotency key is the same on every retry; without it, computed from `facts`.
+ * the idempotency key is the same on every retry; without it, computed from `facts`. `remedy` store
+ * credit pays back to the customer's account; `restockLocationId` restocks the refunded units there.
  */
-export function buildRefundArguments(input: { tenant: string; runId: string; proposal: Proposal; facts: OrderFacts; amountMinor?: number }): RefundCreateInput {
+export function buildRefundArguments(input: { tenant: string; runId: string; proposal: Proposal; facts: OrderFacts } & RefundTerms): RefundCreateInput {
   const { tenant, runId, proposal, facts } = input;
   const amountMinor = input.amountMinor ?? computeProposalAmount(facts, proposal.lineItems);
   // Paid in another currency (Shopify Markets): refunded in it, the lines at the prices the customer paid.
@@ -34,5 +48,7 @@ export function buildRefundArguments(input: { tenant: string; runId: string; pro
     gateway: facts.parentTransaction?.gateway ?? '',
     note: `refund-agent run ${runId}: ${proposal.reason}`.slice(0, 500),
     idempotencyKey: refundIdempotencyKey({ tenant, runId, orderId: facts.orderId, amountMinor }),
+    ...(input.remedy === 'store_credit' ? { method: 'store_credit' as const } : {}),
+    ...(input.restockLocationId ? { restockLocationId: input.restockLocationId } : {}),
   };
 }

@@ -62,12 +62,19 @@ export interface AuthorisedRefund extends RefundAttempt {
 }
 
 /** Journals the refusal as a 'decision' row (with the error's rule) and throws it. */
-export async function refuse(deps: RefundDeps, ctx: StepContext, error: HarnessError, argsHash = 'none', idempotencyKey: string | null = null): Promise<never> {
+export async function refuse(
+  deps: Pick<RefundDeps, 'caller'>,
+  ctx: StepContext,
+  error: HarnessError,
+  argsHash = 'none',
+  idempotencyKey: string | null = null,
+  name: 'refund_create' | 'cancel_order' = REFUND_TOOL,
+): Promise<never> {
   const rule = typeof error.context.rule === 'string' ? error.context.rule : undefined;
   await deps.caller.journalTool({
     kind: 'decision',
     ctx,
-    name: REFUND_TOOL,
+    name,
     argsHash,
     outcome: 'refused',
     detail: error.message,
@@ -80,11 +87,17 @@ export async function refuse(deps: RefundDeps, ctx: StepContext, error: HarnessE
 }
 
 /** Runs a policy check; a HarnessError it throws is journaled as the refusal. */
-export async function checked<T>(deps: RefundDeps, attempt: Pick<RefundAttempt, 'ctx' | 'key'>, argsHash: string, check: () => T): Promise<T> {
+export async function checked<T>(
+  deps: Pick<RefundDeps, 'caller'>,
+  attempt: Pick<RefundAttempt, 'ctx' | 'key'>,
+  argsHash: string,
+  check: () => T,
+  name: 'refund_create' | 'cancel_order' = REFUND_TOOL,
+): Promise<T> {
   try {
     return check();
   } catch (error) {
-    if (error instanceof HarnessError) await refuse(deps, attempt.ctx, error, argsHash, attempt.key);
+    if (error instanceof HarnessError) await refuse(deps, attempt.ctx, error, argsHash, attempt.key, name);
     throw error;
   }
 }

@@ -87,7 +87,9 @@ async function recordAnswer(deps: RefundDeps, sent: Sent, answer: unknown): Prom
     output.success &&
     output.data.orderId === args.orderId &&
     output.data.amount.amountMinor === args.amount.amountMinor &&
-    output.data.amount.currency === args.amount.currency;
+    output.data.amount.currency === args.amount.currency &&
+    // Asked for store credit, the store must say it paid store credit (and the reverse).
+    (output.data.method ?? 'original_payment') === (args.method ?? 'original_payment');
   // Money may have moved and the store may not show it yet: the next count waits for the lease.
   if (!forTheseArgs) sent.held.keepUntilExpiry();
   if (!output.success) {

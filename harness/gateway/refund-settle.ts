@@ -20,6 +20,7 @@ export function toReceipt(output: RefundCreateOutput, key: string, orderNumber: 
     ...(output.amount.presentment ? { presentment: output.amount.presentment } : {}),
     createdAt: output.createdAt,
     idempotencyKey: key,
+    ...(output.method === 'store_credit' ? { method: 'store_credit' } : {}),
   });
 }
 
@@ -56,7 +57,11 @@ export async function settleExisting(deps: RefundDeps, attempt: RefundAttempt): 
   if (existing.status === 'succeeded') return { receipt: await answerFromRecord(deps, ctx, existing, keyHash, 'already done') };
   const found = findRecordedRefund(order, args, existing.createdAt);
   if (!found) return { receipt: null, earlier: existing };
-  const receipt = toReceipt({ refundId: found.id, orderId: order.id, amount: found.amount, createdAt: found.createdAt }, key, bound.orderNumber);
+  const receipt = toReceipt(
+    { refundId: found.id, orderId: order.id, amount: found.amount, createdAt: found.createdAt, method: args.method },
+    key,
+    bound.orderNumber,
+  );
   await store('the idempotency store', () => deps.idempotency.complete(key, receipt));
   return { receipt: await answerFromRecord(deps, ctx, { ...existing, result: receipt }, keyHash, 'found on the order') };
 }

@@ -16,7 +16,7 @@ import type { Policy } from '../policy/document.js';
 import { refundArgumentsHash } from '../policy/refund-args.js';
 import { RULES } from '../policy/rules.js';
 import { isToolAllowed } from '../tools/allowlist.js';
-import { buildRefundArguments } from './refund-arguments.js';
+import { buildRefundArguments, gateTerms } from './refund-arguments.js';
 import { authorise, authoriseUnderLock, withCustomerLock } from './refund-authorise.js';
 import { refuse, REFUND_TOOL, type RefundAttempt, type RefundDeps, type RefundRequest } from './refund-context.js';
 import { dispatchRefund } from './refund-dispatch.js';
@@ -52,7 +52,7 @@ async function readAttempt(deps: RefundDeps, ctx: StepContext, run: GatedRun): P
   const boundCtx = { ...ctx, boundOrderId: bound.orderId };
   const { order } = await deps.caller.callTool(boundCtx, 'get_order', { orderNumber: bound.orderNumber }, { internal: true });
   const facts = toOrderFacts(order, bound.refundsLast90Days);
-  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal!, facts, amountMinor: run.gate?.amountMinor });
+  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal!, facts, ...gateTerms(run.gate) });
   return { ctx, run, bound, boundCtx, order, facts, args, key: args.idempotencyKey, keyHash: refundArgumentsHash(args, deps.spec.pin), earlier: null };
 }
 
@@ -76,7 +76,7 @@ async function refund(deps: RefundDeps, ctx: StepContext, request: RefundRequest
 function preview(deps: RefundDeps, run: GatedRun): { args: RefundCreateInput; argsHash: string } {
   if ('invalid' in deps.policy) throw invalidPolicy(deps.policy.invalid);
   if (!run.proposal || !run.order) throw new ArgumentPolicyError(RULES.gateNotPassed, 'the run has no proposal or order yet');
-  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal, facts: run.order, amountMinor: run.gate?.amountMinor });
+  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal, facts: run.order, ...gateTerms(run.gate) });
   return { args, argsHash: refundArgumentsHash(args, deps.spec.pin) };
 }
 

@@ -11,13 +11,14 @@
 import type { Order, RefundCreateInput } from '#shared/contracts/tools.js';
 import { formatMoney } from '#shared/money.js';
 import { toOrderFacts } from '../domain/order-facts.js';
-import { RefundReceipt, type GatedRun } from '../domain/types.js';
+import { RefundReceipt, type GatedRun, type OrderFacts } from '../domain/types.js';
 import { ArgumentPolicyError, HarnessConfigError, type ErrorContext, HarnessError, TemporarilyUnavailableError } from '../errors.js';
 import type { Clock, IdempotencyRecord, IdempotencyStore, JournalStore, LockStore, StepContext } from '../ports.js';
 import { customerLockName } from './customer-lock.js';
 import { RULES } from '../policy/rules.js';
 import { findRecordedRefund, refundMismatch } from './reconcile.js';
-import { buildRefundArguments } from './refund-arguments.js';
+import { buildRefundArguments, gateTerms } from './refund-arguments.js';
+import { cancelKey } from './cancel.js';
 import { notThisRunsRefund, reviewCandidates, shortRefundId, type ReviewCandidates } from './review-candidates.js';
 import type { ToolCaller } from './tool-calls.js';
 
@@ -87,13 +88,30 @@ async function refuse(
   throw new ArgumentPolicyError(rule, message, { context });
 }
 
+const isCancel = (run: GatedRun) => run.gate?.remedy === 'cancel';
+
 /** The key the Refund step dispatched with: from its journal rows, else derived as the step derives it. */
 async function keyOf(deps: ReviewSettlerDeps, run: GatedRun): Promise<string> {
   const rows = await deps.journal.listByRun(run.runId);
-  const dispatched = rows.filter((r) => r.name === 'refund_create' && r.idempotencyKey).at(-1)?.idempotencyKey;
+  const tool = isCancel(run) ? 'cancel_order' : 'refund_create';
+  const dispatched = rows.filter((r) => r.name === tool && r.idempotencyKey).at(-1)?.idempotencyKey;
   if (dispatched) return dispatched;
-  return buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal!, facts: run.order!, amountMinor: run.gate?.amountMinor })
-    .idempotencyKey;
+  if (isCancel(run)) return cancelKey({ tenant: run.tenant, runId: run.runId, orderId: run.order!.orderId });
+  return buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal!, facts: run.order!, ...gateTerms(run.gate) }).idempotencyKey;
+}
+
+/**
+ * What the run's money call refunded, as refund arguments a review compares with: the refund's own,
+ * or for a cancel, every line still refundable when the order was bound (orderCancel refunds them
+ * all) for the gate's amount, in the currency the customer paid.
+ */
+function reviewArguments(run: Reviewable, facts: OrderFacts, key: string): RefundCreateInput {
+  if (!isCancel(run)) return buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal, facts, ...gateTerms(run.gate) });
+  const lineItems = run.order.lineItems.filter((l) => l.refundableQuantity > 0).map((l) => ({ lineItemId: l.id, quantity: l.refundableQuantity }));
+  const paid = run.order.presentment;
+  const presentment = paid ? { presentment: { amountMinor: paid.maximumRefundableMinor, currency: paid.currency } } : {};
+  const amount = { amountMinor: run.gate!.amountMinor, currency: run.gate!.currency, ...presentment };
+  return { orderId: run.order.orderId, lineItems, amount, parentTransactionId: '', gateway: '', note: '', idempotencyKey: key };
 }
 
 /** What a review settles: the run, its key and record, and the order the harness just re-read. */
@@ -124,14 +142,21 @@ async function settleFound(deps: ReviewSettlerDeps, review: Review, refundId: st
     const context = { refundId: found.id, refundCreatedAt: found.createdAt, dispatchedAt: review.dispatchedAt, mismatch };
     return refuse(deps, ctx, by, key, RULES.reviewRefundNotThisRuns, message, context);
   }
+  if (isCancel(run) && !order.cancelledAt) {
+    const message = `Order #${bound.orderNumber} is not cancelled in the store, so refund ${shortRefundId(found.id)} cannot be this run's cancel. Say that no refund was made, or check the order again.`;
+    return refuse(deps, ctx, by, key, RULES.reviewRefundNotThisRuns, message, { refundId: found.id });
+  }
   const receipt = RefundReceipt.parse({
     refundId: found.id,
     orderId: order.id,
     orderNumber: bound.orderNumber,
     amountMinor: found.amount.amountMinor,
     currency: found.amount.currency,
+    ...(found.amount.presentment ? { presentment: found.amount.presentment } : {}),
     createdAt: found.createdAt,
     idempotencyKey: key,
+    ...(review.args.method === 'store_credit' ? { method: 'store_credit' } : {}),
+    ...(isCancel(run) && order.cancelledAt ? { cancelledAt: order.cancelledAt } : {}),
   });
   if (existing?.status === 'succeeded') {
     const held = RefundReceipt.safeParse(existing.result);
@@ -187,7 +212,7 @@ async function prepareRead(deps: ReviewSettlerDeps, ctx: StepContext, run: Revie
   const boundCtx = { ...ctx, boundOrderId: bound.orderId };
   const { order } = (await deps.caller.callTool(boundCtx, 'get_order', { orderNumber: bound.orderNumber }, { internal: true })) as { order: Order };
   const facts = toOrderFacts(order, bound.refundsLast90Days);
-  const args = buildRefundArguments({ tenant: run.tenant, runId: run.runId, proposal: run.proposal, facts, amountMinor: run.gate?.amountMinor });
+  const args = reviewArguments(run, facts, key);
   // When the run dispatched: its idempotency record, else its refund claim; a refund before it is not the run's.
   const dispatchedAt = existing?.createdAt ?? run.refundIntent?.at ?? run.createdAt;
   return { ctx, run, by, key, existing, order, args, dispatchedAt };

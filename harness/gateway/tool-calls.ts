@@ -146,8 +146,9 @@ async function admit<N extends StepTool>(
   const binding = toolBinding(name);
   if (!binding) throw new ToolNotAllowedError(`unknown tool ${String(name)}`, { context: { step: ctx.step } });
   const refused = (error: Error, rule: string) => refuse(deps, ctx, name, args, error, started, rule);
-  if (binding.via === 'refund') {
-    return refused(new ToolNotAllowedError('refund_create is reachable only through the refund step', { context: { step: ctx.step } }), RULES.toolNotAllowed);
+  if (binding.via === 'refund' || binding.via === 'cancel') {
+    const through = binding.via === 'refund' ? 'the refund step' : "the refund step's cancel";
+    return refused(new ToolNotAllowedError(`${name} is reachable only through ${through}`, { context: { step: ctx.step } }), RULES.toolNotAllowed);
   }
   if (!options.internal && !isToolAllowed(ctx.step, name)) {
     await refused(new ToolNotAllowedError(`step ${ctx.step} may not call ${name}`, { context: { step: ctx.step, tool: name } }), RULES.toolNotAllowed);

@@ -1,11 +1,14 @@
 // Does an approval record authorise this exact refund call? Status approved, same run, same
 // argument hash, same policy version, not expired. Pure; called by checkRefundArguments.
 import { ArgumentPolicyError, ApprovalRequiredError } from '../errors.js';
+import type { ToolName } from '#shared/contracts/tools.js';
 import type { ApprovalRecord } from '../ports.js';
 import { RULES } from './rules.js';
 
 export interface ApprovalBinding {
   runId: string;
+  /** The tool the approval must name (refund_create unless said). */
+  tool?: ToolName;
   argsHash: string;
   policyVersion: string;
   now: Date;
@@ -17,7 +20,7 @@ export function verifyApproval(approval: ApprovalRecord | null, binding: Approva
   if (approval.status !== 'approved') {
     throw new ApprovalRequiredError(RULES.approvalNotApproved, `approval is ${approval.status}, not approved`, { context });
   }
-  if (approval.runId !== binding.runId || approval.tool !== 'refund_create') {
+  if (approval.runId !== binding.runId || approval.tool !== (binding.tool ?? 'refund_create')) {
     throw new ArgumentPolicyError(RULES.approvalOtherRun, 'the approval was given for another run or tool', { context });
   }
   if (approval.argsHash !== binding.argsHash) {

@@ -17,8 +17,17 @@ export const PolicyDocument = z.object({
   approvalTtlHours: z.number().int().positive(),
   /** The store's IANA time zone: the policy's days are calendar days there. */
   timeZone: z.string().min(1).refine(validTimeZone, 'not an IANA time zone').default('UTC'),
+  /** Store credit as a remedy, under the same conditions as a refund; off: a customer asking for it goes to a person. */
+  storeCredit: z.boolean().default(false),
+  /** The agent may propose cancelling an order of which nothing has shipped (always with a lead's approval). */
+  cancelUnfulfilled: z.boolean().default(false),
+  /** Units refunded for a reason other than damage or a defect go back to stock at this Shopify location; null: no restock. */
+  restockLocationId: z.string().min(1).nullable().default(null),
 });
 export type PolicyDocument = z.infer<typeof PolicyDocument>;
+
+/** The tenant's switches for the remedies beside a refund, as a tenant file or POLICY_REMEDIES sets them (each off when absent). */
+export const PolicyRemedies = PolicyDocument.pick({ storeCredit: true, cancelUnfulfilled: true, restockLocationId: true }).partial().strict();
 
 function validTimeZone(zone: string): boolean {
   try {
@@ -46,6 +55,9 @@ export const DEFAULT_POLICY_DOCUMENT: PolicyDocument = {
   maxRefundsPerRun: 1,
   approvalTtlHours: 24,
   timeZone: 'UTC',
+  storeCredit: false,
+  cancelUnfulfilled: false,
+  restockLocationId: null,
 };
 
 /** Validates a tenant's numbers over the defaults; throws a ZodError when they are invalid. */

@@ -7,6 +7,7 @@ import { computeProposalAmount, mergeLines } from './amount.js';
 import { withinDays } from './days.js';
 import type { Policy } from './document.js';
 import { groundProposal, type GroundingFinding, type LineVerdict } from './grounding/index.js';
+import { cancelAmount, cancelApprovalReasons, enabledRemedies, moneyRemedyOf, remedyRefusals, restockLocationFor } from './other-remedies.js';
 import { RULES } from './rules.js';
 import { dayWords, moneyWords } from './reason-words.js';
 
@@ -136,11 +137,20 @@ export interface GateVerdict {
 
 export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const { order, proposal, policy } = input;
-  const amountMinor = computeProposalAmount(order, proposal.lineItems);
-  const base = { amountMinor, currency: order.currency, policyVersion: policy.version };
-  const grounding = groundProposal({ customerText: input.customerText, proposal, order, triage: input.triage, timeZone: policy.document.timeZone });
+  const remedy = moneyRemedyOf(proposal, policy);
+  const amountMinor = remedy === 'cancel' ? cancelAmount(order) : computeProposalAmount(order, proposal.lineItems);
+  const restockLocationId = restockLocationFor(policy, remedy, proposal.reason);
+  const base = {
+    amountMinor,
+    currency: order.currency,
+    policyVersion: policy.version,
+    ...(remedy !== 'refund' ? { remedy } : {}),
+    ...(restockLocationId ? { restockLocationId } : {}),
+  };
+  const remedies = enabledRemedies(policy);
+  const grounding = groundProposal({ customerText: input.customerText, proposal, order, triage: input.triage, timeZone: policy.document.timeZone, remedies });
   const bySeverity = (s: GroundingFinding['severity']) => grounding.findings.filter((f) => f.severity === s);
-  const refusals = [...hardRefusals(input), ...bySeverity('refuse')];
+  const refusals = [...hardRefusals(input), ...remedyRefusals(remedy, order), ...bySeverity('refuse')];
   // The amount is the gate's; a different figure from the model is shown, never a reason to refuse.
   const differs = proposal.amountMinor !== undefined && proposal.amountMinor !== amountMinor;
   const note = differs
@@ -153,7 +163,8 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
     lines: grounding.lines,
   });
   if (refusals.length > 0) return verdict('refuse', refusals);
-  const approvals = [...bySeverity('approval'), ...approvalReasons(input, amountMinor)];
+  // A cancel is always a lead's decision; the refund's fulfilment and reason rules do not apply to an unshipped order.
+  const approvals = [...bySeverity('approval'), ...(remedy === 'cancel' ? cancelApprovalReasons(order) : approvalReasons(input, amountMinor))];
   if (approvals.length > 0) return verdict('approval', approvals);
   return verdict('auto', [{ rule: RULES.autoWithinPolicy, reason: 'every auto-refund condition holds and every claimed line is grounded' }]);
 }

@@ -49,6 +49,23 @@ function refuse(rule: string, message: string): never {
   throw new ArgumentPolicyError(rule, message);
 }
 
+/** The way the money goes back is the gate's: store credit only where it decided store credit (and the order has an account), restock only at its location. */
+function checkRefundTerms(args: RefundCreateInput, gate: GateDecision, facts: OrderFacts): void {
+  const decided = gate.remedy ?? 'refund';
+  if (decided === 'cancel') refuse(RULES.remedyMismatch, 'the gate decided a cancel, not a refund');
+  if ((args.method === 'store_credit') !== (decided === 'store_credit')) {
+    refuse(
+      RULES.remedyMismatch,
+      decided === 'store_credit'
+        ? 'the gate decided store credit, not a refund to the payments'
+        : 'the gate decided a refund to the payments, not store credit',
+    );
+  }
+  if (args.method === 'store_credit' && !facts.customerId) refuse(RULES.storeCreditNeedsAccount, 'the order has no customer account to hold store credit');
+  if ((args.restockLocationId ?? null) !== (gate.restockLocationId ?? null))
+    refuse(RULES.remedyMismatch, 'the restock location is not the one the gate decided');
+}
+
 export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumentsVerdict {
   const { args, facts, gate, policy } = check;
   if (args.orderId !== check.boundOrderId || facts.orderId !== check.boundOrderId) {
@@ -84,6 +101,7 @@ export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumen
     refuse(RULES.gateAmountMismatch, `the gate decided on ${gate.amountMinor}, not ${args.amount.amountMinor}`);
   }
   if (gate.policyVersion !== policy.version) refuse(RULES.policyChanged, 'the policy changed since the gate decided');
+  checkRefundTerms(args, gate, facts);
 
   const argsHash = refundArgumentsHash(args, check.toolPin);
   const approvalRequired = gate.decision === 'approval' || args.amount.amountMinor > policy.document.autoRefundLimitMinor;

@@ -7,7 +7,13 @@ export const RULES = {
   quantityExceedsRefundable: 'quantity_exceeds_refundable',
   nothingRefundable: 'nothing_refundable',
   currencyMismatch: 'currency_mismatch',
+  /** Store credit needs a customer account on the order. */
+  storeCreditNeedsAccount: 'store_credit_needs_account',
+  /** A cancel asked for an order of which something has shipped, or that is already cancelled. */
+  orderNotCancellable: 'order_not_cancellable',
   // approval required
+  /** Cancelling an order always needs a lead's approval. */
+  cancelNeedsApproval: 'cancel_needs_approval',
   amountOverAutoLimit: 'amount_over_auto_limit',
   notFulfilled: 'not_fulfilled',
   fulfilledTooLongAgo: 'fulfilled_too_long_ago',
@@ -58,6 +64,8 @@ export const RULES = {
   amountExceedsRefundable: 'amount_exceeds_refundable',
   amountNotPositive: 'amount_not_positive',
   parentTransactionMismatch: 'parent_transaction_mismatch',
+  /** The arguments move money another way than the gate decided (store credit for a refund, or the reverse). */
+  remedyMismatch: 'remedy_mismatch',
   gateNotPassed: 'gate_not_passed',
   gateAmountMismatch: 'gate_amount_mismatch',
   policyChanged: 'policy_changed',

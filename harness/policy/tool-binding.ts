@@ -21,7 +21,9 @@ export type ToolBinding<N extends ToolName> =
   /** A step's call through callTool: `args` checked before dispatch, `output` after it. */
   | { readonly via: 'callTool'; readonly args?: BindingCheck<ToolInput<N>>; readonly output?: BindingCheck<ToolOutput<N>> }
   /** Never through callTool: harness.refund sends it, after its own dispatch check (policy/refund-args.ts). */
-  | { readonly via: 'refund' };
+  | { readonly via: 'refund' }
+  /** Never through callTool: harness.cancelOrder sends it, after its own dispatch check (policy/cancel-args.ts). */
+  | { readonly via: 'cancel' };
 
 /** Email addresses compare without case or surrounding space; a missing one matches nothing. */
 function sameEmail(a: unknown, b: string | null | undefined): boolean {
@@ -55,6 +57,7 @@ export const TOOL_BINDINGS: { readonly [N in ToolName]: ToolBinding<N> } = {
   find_customer_orders: { via: 'callTool', args: (args, scope) => requesterOnly(args.customerEmail, scope) },
   post_draft: { via: 'callTool' },
   refund_create: { via: 'refund' },
+  cancel_order: { via: 'cancel' },
 };
 
 /** The tool's binding, or undefined for a name that is not a tool (refused: fail closed). */

@@ -34,7 +34,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:96f72a16584ee40eb61f1d916951ca9adfb4808f6abeeadf0668acb9612694d2',
+    pin: 'sha256:f61ac36ba94225d962fb2a5d3da60949deb70532fad04f4f37fcb37806f8945f',
   },
   get_refund_history: {
     name: 'get_refund_history',
@@ -77,7 +77,19 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [500, 2000],
-    pin: 'sha256:8881954804f3a2ef2cfce59f894144a142016cd7965c457a2d2de9664a794cf4',
+    pin: 'sha256:754a903fa040730bbee72d1c8ef78a131db7c08022a181b1d05c88a5d39a4e54',
+  },
+  // Cancels an unfulfilled order with a refund of what was paid. orderCancel takes no idempotency
+  // key, so the gateway never retries it blind: one attempt; after an unknown outcome the harness
+  // reads the order (cancelledAt) before anything else.
+  cancel_order: {
+    name: 'cancel_order',
+    risk: 'money',
+    timeoutMs: 8000,
+    maxAttempts: 1,
+    retryOn: [],
+    backoffMs: [],
+    pin: 'sha256:70735f03e1a4efc52ce2c2ef5e7888fcdf9a8d3f22710221ab7ca9c4605bde05',
   },
   post_draft: {
     name: 'post_draft',

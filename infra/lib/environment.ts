@@ -23,6 +23,7 @@ export const SETTINGS = [
   'HELPDESK_KIND',
   'SHOPIFY_STORE_DOMAIN',
   'AUTO_REFUND_LIMIT_MINOR',
+  'POLICY_REMEDIES',
   'STORE_TIME_ZONE',
   'STORE_NAME',
   'STORE_LOCALE',
@@ -42,7 +43,7 @@ export type Setting = (typeof SETTINGS)[number];
  * and every handler composes the policy, whose version hash must be the same in all of them.
  */
 const BASE: Record<FunctionSpec['config'], Setting[]> = {
-  handler: ['TENANT', 'TABLE_NAME', 'AUTO_REFUND_LIMIT_MINOR', 'STORE_TIME_ZONE'],
+  handler: ['TENANT', 'TABLE_NAME', 'AUTO_REFUND_LIMIT_MINOR', 'POLICY_REMEDIES', 'STORE_TIME_ZONE'],
   mcp: [],
 };
 

@@ -27,7 +27,7 @@ import { acknowledgeFindings } from './nag.js';
 import { SECRET_NAMES, type SecretName } from './secrets.js';
 import type { SourceLayout } from './source-layout.js';
 import { MAX_RECEIVE_COUNT, RefundAgentState } from './stateful.js';
-import { autoRefundLimitOf, storeTimeZoneOf, undeployableSettings, type TenantConfig } from './tenant-config.js';
+import { autoRefundLimitOf, remediesOf, storeTimeZoneOf, undeployableSettings, type TenantConfig } from './tenant-config.js';
 
 export type RefundAgentProps = {
   config: TenantConfig;
@@ -155,6 +155,7 @@ export class RefundAgent extends Construct {
       HELPDESK_KIND: config.helpdesk.kind,
       SHOPIFY_STORE_DOMAIN: config.storeDomain,
       AUTO_REFUND_LIMIT_MINOR: String(autoRefundLimitOf(config)),
+      POLICY_REMEDIES: JSON.stringify(remediesOf(config)),
       STORE_TIME_ZONE: storeTimeZoneOf(config),
       STORE_NAME: config.storeName ?? config.tenant,
       STORE_LOCALE: config.storeLocale,

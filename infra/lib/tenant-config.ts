@@ -21,6 +21,9 @@ const PolicyOverrides = PolicyDocument.pick({
   maxRefundsIn90Days: true,
   approvalTtlHours: true,
   timeZone: true,
+  storeCredit: true,
+  cancelUnfulfilled: true,
+  restockLocationId: true,
 })
   .partial()
   .strict();
@@ -204,6 +207,13 @@ export function loadTenantConfig(tenant: string, dir: string): TenantConfig {
 /** The auto-refund limit in force: the tenant's override or the default policy's. */
 export const autoRefundLimitOf = (config: TenantConfig): number => config.policy.autoRefundLimitMinor ?? DEFAULT_POLICY_DOCUMENT.autoRefundLimitMinor;
 
+/** The other remedies the tenant switched on (store credit, cancelling unshipped orders, a restock location); off by default. */
+export const remediesOf = (config: TenantConfig) => ({
+  storeCredit: config.policy.storeCredit ?? DEFAULT_POLICY_DOCUMENT.storeCredit,
+  cancelUnfulfilled: config.policy.cancelUnfulfilled ?? DEFAULT_POLICY_DOCUMENT.cancelUnfulfilled,
+  restockLocationId: config.policy.restockLocationId ?? DEFAULT_POLICY_DOCUMENT.restockLocationId,
+});
+
 /** The store's time zone the policy counts days in: the tenant's or UTC. */
 export const storeTimeZoneOf = (config: TenantConfig): string => config.policy.timeZone ?? DEFAULT_POLICY_DOCUMENT.timeZone;
 
@@ -222,10 +232,11 @@ export function undeployableSettings(config: TenantConfig): string[] {
       `helpdesk.kind: "${config.helpdesk.kind}" has no connector in the functions yet (only ${DEPLOYABLE_HELPDESKS.map((k) => `"${k}"`).join(', ')})`,
     );
   }
-  // The functions read AUTO_REFUND_LIMIT_MINOR and STORE_TIME_ZONE only (functions/shared/lambda-config.ts).
+  // The functions read AUTO_REFUND_LIMIT_MINOR, STORE_TIME_ZONE and POLICY_REMEDIES only (functions/shared/lambda-config.ts).
+  const applied = new Set(['autoRefundLimitMinor', 'timeZone', 'storeCredit', 'cancelUnfulfilled', 'restockLocationId']);
   for (const [key, value] of Object.entries(config.policy)) {
     const standard = DEFAULT_POLICY_DOCUMENT[key as keyof typeof DEFAULT_POLICY_DOCUMENT];
-    if (key !== 'autoRefundLimitMinor' && key !== 'timeZone' && value !== standard) {
+    if (!applied.has(key) && value !== standard) {
       problems.push(`policy.${key}: the functions apply only autoRefundLimitMinor from the tenant file yet (default ${String(standard)})`);
     }
   }

@@ -88,6 +88,7 @@ export function sandboxPages(deps: SandboxPagesDeps): Route[] {
   function orderBody(o: StoreOrder): string {
     const customer = deps.store.customers.get(o.customerId);
     const titles = new Map(o.lineItems.map((li) => [li.id, li.title]));
+    const credit = customer ? deps.store.ledgers.balances(customer.id) : [];
     const lines = o.lineItems.map(
       (li) =>
         `<tr><td>${e(li.title)}</td><td class="num">${e(li.quantity)}</td><td class="num">${e(money(li.unitPriceMinor, o.currency))}</td><td class="num">${e(deps.store.refundableQuantity(o, li))}</td></tr>`,
@@ -104,6 +105,8 @@ export function sandboxPages(deps: SandboxPagesDeps): Route[] {
       ['Fulfilment', e(deps.store.fulfillmentStatus(o).toLowerCase().replace('_', ' '))],
       ['Refunded', e(money(deps.store.refundedMinor(o), o.currency))],
       ['Still refundable', e(money(deps.store.maximumRefundableMinor(o), o.currency))],
+      ...(o.cancelledAt ? [['Cancelled (UTC)', e(o.cancelledAt)] as [string, string]] : []),
+      ...(credit.length > 0 ? [["Customer's store credit", e(credit.map((c) => money(c.amountMinor, c.currency)).join(', '))] as [string, string]] : []),
     ])}<h2>Lines</h2>${table('Lines', ['Item', 'Quantity', 'Unit price', 'Refundable units'], lines, 'No lines.')}
 <h2>Refunds (${o.refunds.length})</h2>${table('Refunds', ['Refund', 'Created (UTC)', 'Amount', 'Lines', 'Note'], refunds, 'No refunds on this order.')}`;
   }

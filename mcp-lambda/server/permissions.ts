@@ -12,8 +12,9 @@ const ORDER_READS = ['get_order', 'get_refund_history', 'preview_refund'] as con
 export const CALLER_TOOLS = {
   'check-order': [...ORDER_READS, 'find_customer_orders'],
   'propose-refund': ORDER_READS,
-  // The refund executor re-reads the order and the history and previews before the write.
-  refund: [...ORDER_READS, 'refund_create'],
+  // The refund executor re-reads the order and the history and previews before the write; it also
+  // cancels an unfulfilled order (the cancel refunds what was paid).
+  refund: [...ORDER_READS, 'refund_create', 'cancel_order'],
   // The holding note while a refund waits for a person.
   'request-approval': ['post_draft'],
   // The checked draft; and the team note when a draft fails its check (CheckReply escalates in-process).

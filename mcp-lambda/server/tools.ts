@@ -74,8 +74,21 @@ export const TOOL_SPECS: { [N in ToolName]: ToolSpec<N> } = {
     timeoutMs: 7500,
     description:
       'Refund line items of an order against its SALE transaction. Moves money. The same idempotencyKey with the same ' +
-      'arguments returns the first refund instead of refunding twice; with different arguments it is refused (conflict).',
+      'arguments returns the first refund instead of refunding twice; with different arguments it is refused (conflict). ' +
+      "method 'store_credit' pays the amount back as store credit on the order's customer (refused when the order has no customer) " +
+      'instead of to the payments; restockLocationId puts the refunded units back in stock at that location.',
     annotations: { title: 'Create refund', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     run: ({ shopify }, input) => shopify.createRefund(input),
+  },
+  cancel_order: {
+    // Polls the cancel job for at most ~4 s; the harness's deadline for this tool is 8 s.
+    timeoutMs: 7500,
+    description:
+      'Cancel an order of which nothing has shipped, refunding what was paid to the original payments (no email to the customer), ' +
+      "optionally restocking its units. Moves money and cannot be undone. status 'cancelled' carries the refund the cancel made; " +
+      "'pending' means the store's cancel job had not finished: read the order (cancelledAt) before anything else. " +
+      'Not idempotent: an order already cancelled is refused (conflict); one with a shipped line is refused (invalid).',
+    annotations: { title: 'Cancel order', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    run: ({ shopify }, input) => shopify.cancelOrder(input),
   },
 };

@@ -107,6 +107,8 @@ export const Order = z.object({
    * was paid less every refund, amount-only refunds included.
    */
   maximumRefundable: Money,
+  /** When the order was cancelled (Shopify's cancelledAt); null or absent while it is not. */
+  cancelledAt: z.string().nullable().optional(),
   note: UntrustedText.nullable(),
   /** Order-level attributes from the storefront: customer text. */
   customAttributes: z.array(UntrustedAttribute).optional(),
@@ -153,6 +155,14 @@ export const FindCustomerOrdersOutput = z.object({
   truncated: z.boolean(),
 });
 
+/**
+ * How a refund pays back: to the payments the customer made (Shopify's suggested transactions), or
+ * as store credit on the customer's account (refundMethods: storeCreditRefund; the order must have a
+ * customer). Absent means original payment.
+ */
+export const RefundMethod = z.enum(['original_payment', 'store_credit']);
+export type RefundMethod = z.infer<typeof RefundMethod>;
+
 export const RefundCreateInput = z.object({
   orderId: z.string().min(1),
   lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().positive() })).min(1),
@@ -163,6 +173,10 @@ export const RefundCreateInput = z.object({
   note: z.string().max(500),
   /** Forwarded to Shopify's @idempotent(key:) directive. */
   idempotencyKey: z.string().min(8).max(255),
+  /** Store credit instead of the original payments; absent means original payment. */
+  method: RefundMethod.optional(),
+  /** Restock the refunded units at this location (restockType RETURN); absent means no restock. */
+  restockLocationId: z.string().min(1).optional(),
 });
 export type RefundCreateInput = z.infer<typeof RefundCreateInput>;
 export const RefundCreateOutput = z.object({
@@ -170,6 +184,8 @@ export const RefundCreateOutput = z.object({
   orderId: z.string(),
   amount: Money,
   createdAt: z.string(),
+  /** How it was paid back, as the store recorded it (store credit or the original payments). */
+  method: RefundMethod.optional(),
 });
 export type RefundCreateOutput = z.infer<typeof RefundCreateOutput>;
 
@@ -203,6 +219,31 @@ export const PreviewRefundOutput = z.object({
 });
 export type PreviewRefundOutput = z.infer<typeof PreviewRefundOutput>;
 
+/**
+ * Cancel an order of which nothing has shipped, refunding what was paid to the original payments
+ * (orderCancel with refundMethod originalPaymentMethodsRefund, reason CUSTOMER, no customer email).
+ * orderCancel takes no idempotency key: the caller reads the order before any retry.
+ */
+export const CancelOrderInput = z.object({
+  orderId: z.string().min(1),
+  /** Put the cancelled units back in stock. */
+  restock: z.boolean(),
+  /** Shown to staff on the order; names the run that cancelled it. */
+  staffNote: z.string().max(255),
+});
+export type CancelOrderInput = z.infer<typeof CancelOrderInput>;
+export const CancelOrderOutput = z.object({
+  orderId: z.string(),
+  /** Shopify's asynchronous cancel job. */
+  jobId: z.string(),
+  /** cancelled: the job finished and the order reads cancelled; pending: the job had not finished when the call stopped polling. */
+  status: z.enum(['cancelled', 'pending']),
+  cancelledAt: z.string().nullable(),
+  /** The refund the cancel made (what was paid back), once cancelled; null when nothing was paid or it is pending. */
+  refund: RefundSummary.nullable(),
+});
+export type CancelOrderOutput = z.infer<typeof CancelOrderOutput>;
+
 export const PostDraftInput = z.object({
   ticketId: z.string().min(1),
   body: z.string().min(1).max(10_000),
@@ -228,6 +269,7 @@ export const TOOL_CONTRACTS = {
   find_customer_orders: { input: FindCustomerOrdersInput, output: FindCustomerOrdersOutput },
   preview_refund: { input: PreviewRefundInput, output: PreviewRefundOutput },
   refund_create: { input: RefundCreateInput, output: RefundCreateOutput },
+  cancel_order: { input: CancelOrderInput, output: CancelOrderOutput },
   post_draft: { input: PostDraftInput, output: PostDraftOutput },
 } as const;
 export type ToolName = keyof typeof TOOL_CONTRACTS;

@@ -132,7 +132,7 @@ export function makeRun(overrides: Partial<Run> = {}): Run {
 }
 
 type Call = { name: ToolName; args: Record<string, unknown> };
-type FakeRefund = { refundId: string; orderId: string; amount: { amountMinor: number; currency: string }; createdAt: string };
+type FakeRefund = { refundId: string; orderId: string; amount: { amountMinor: number; currency: string }; createdAt: string; method?: string };
 type Scripted = ToolCallResult | 'hang' | 'lose-response' | Error;
 type Failure = Extract<ToolCallResult, { ok: false }>;
 
@@ -199,11 +199,12 @@ export function createFakeTransport(orders: Order[] = [makeOrder()], options: { 
       maximumRefundable: money(held, store.maximumRefundableMinor(held)),
     };
   }
-  const refundOutput = (order: StoreOrder, refund: StoreRefund): FakeRefund => ({
+  const refundOutput = (order: StoreOrder, refund: StoreRefund, method: RefundCreateInput['method'] = 'original_payment'): FakeRefund => ({
     refundId: refund.id,
     orderId: order.id,
     amount: money(order, refund.amountMinor),
     createdAt: refund.createdAt,
+    method,
   });
 
   // refund_create as the MCP server's Shopify adapter sends it (its refundCreate variables), run by the sandbox store's resolver rules.
@@ -223,7 +224,7 @@ export function createFakeTransport(orders: Order[] = [makeOrder()], options: { 
       return failure(orderMissing ? 'not_found' : 'invalid', message);
     }
     const order = result.order ?? storeOrder(orderId)!;
-    return { ok: true, output: refundOutput(order, result.refund) };
+    return { ok: true, output: refundOutput(order, result.refund, (args as unknown as RefundCreateInput).method) };
   }
 
   // The store's suggestedRefund over the order, mapped into preview_refund's output.

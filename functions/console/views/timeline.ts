@@ -5,6 +5,7 @@
 // escalation. The actions a person may take on the run sit where they belong. Pure.
 // The gate's reasons are stored in English with US-style money (for the journal); where the run went to
 // a lead, the page words them again in the store's locale, as the approval email does.
+import { receiptNoun } from '../../shared/remedy-words.js';
 import type { GateDecision, JournalRow, StepName } from '#harness/domain/types.js';
 import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
 import type { Run, RunMark } from '#functions/shared/domain/run.js';
@@ -208,7 +209,10 @@ function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
       const receipt = r
         ? facts([
             ['Refund', `<code>${e(r.refundId)}</code>`],
+            ['Paid back as', e(receiptNoun(r))],
             ['Amount', e(money(r.amountMinor, r.currency))],
+            ...(r.presentment ? [['Customer received', e(money(r.presentment.amountMinor, r.presentment.currency))] as [string, string]] : []),
+            ...(r.cancelledAt ? [['Order cancelled at', time(r.cancelledAt)] as [string, string]] : []),
             ['Made at', time(r.createdAt)],
             ['Idempotency key', `<code>${e(r.idempotencyKey)}</code>`],
           ])

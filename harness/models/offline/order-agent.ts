@@ -86,6 +86,25 @@ function orderEvidence(order: OrderFacts, lines: readonly ClaimedLine[], reading
 /** The spans the offline reader does not cite: null, so the checks read the quotes and the text themselves. */
 const uncited = () => ({ reasonWords: null, remedyWords: null, declinedRemedyWords: [] as string[] });
 
+/** A refund-status question claims nothing; a cancel is of the whole order (no line or count to read). Null for any other remedy. */
+function wholeOrderProposal(
+  remedy: ReturnType<typeof readRemedy>,
+  head: string[],
+  order: OrderAgentInput['order'],
+  index: ReturnType<typeof indexLines>,
+  reason: ProposalAnswer['reason'],
+): ProposalAnswer | null {
+  const base = { lineItems: [], ...uncited(), exclusions: [], currency: order.currency, reason };
+  if (remedy.remedy === 'refund_status') {
+    const evidence = [...head, 'the customer asks about a refund already made; nothing new is claimed', ...orderEvidence(order, [], null, index)];
+    return { ...base, remedy: 'refund_status', unclear: null, evidence: evidence.slice(0, MAX_EVIDENCE) };
+  }
+  if (remedy.remedy !== 'cancel') return null;
+  const evidence = [...head, 'the customer asks to cancel the order', ...orderEvidence(order, [], null, index)];
+  const unclear = remedy.question ? { question: remedy.question.slice(0, 500) } : null;
+  return { ...base, remedy: 'cancel', remedyWords: remedy.cue, unclear, evidence: evidence.slice(0, MAX_EVIDENCE) };
+}
+
 export function proposeRefund({ order, triage, ticket }: OrderAgentInput): ProposalAnswer {
   const texts = [ticket?.subject ?? '', ticket?.body ?? '', ...(ticket?.followUps ?? [])].filter((t) => t.trim() !== '');
   const index = indexLines(order);
@@ -93,23 +112,12 @@ export function proposeRefund({ order, triage, ticket }: OrderAgentInput): Propo
   const remedy = readRemedy(sources);
   const reason = triage.reason ?? 'other';
   const head = [`remedy: ${remedy.remedy}${remedy.cue ? ` ("${short(remedy.cue)}")` : ''}`, `reason from triage: ${reason}`];
-  if (remedy.remedy === 'refund_status') {
-    const evidence = [...head, 'the customer asks about a refund already made; nothing new is claimed', ...orderEvidence(order, [], null, index)];
-    return {
-      remedy: 'refund_status',
-      lineItems: [],
-      ...uncited(),
-      exclusions: [],
-      currency: order.currency,
-      reason,
-      unclear: null,
-      evidence: evidence.slice(0, MAX_EVIDENCE),
-    };
-  }
+  const whole = wholeOrderProposal(remedy, head, order, index, reason);
+  if (whole) return whole;
   const reading = readClaims(sources, index, triage.language);
   const { lines, questions, evidence } = resolve(reading, index);
   if (remedy.question) questions.unshift(remedy.question);
-  if (lines.length === 0 && questions.length === 0 && remedy.remedy !== 'cancel') {
+  if (lines.length === 0 && questions.length === 0) {
     questions.push(
       texts.length === 0
         ? 'What does the customer report? The ticket has no text.'
@@ -126,6 +134,8 @@ export function proposeRefund({ order, triage, ticket }: OrderAgentInput): Propo
     remedy: remedy.remedy,
     lineItems: lines,
     ...uncited(),
+    // Store credit rests on the words that ask for it (the gate checks they are the customer's).
+    ...(remedy.remedy === 'store_credit' ? { remedyWords: remedy.cue } : {}),
     exclusions,
     currency: order.currency,
     reason,

@@ -32,6 +32,7 @@ const Facts = z.object({
   language: z.string().default('en'),
   orderNumber: z.string().nullable().default(null),
   outcome: z.string(),
+  remedy: z.string().optional(),
   amountMinor: z.number().int().nullable().default(null),
   currency: z.string().nullable().default(null),
   reason: z.string().nullable().optional(),

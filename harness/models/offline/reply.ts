@@ -9,23 +9,33 @@ export interface ReplyFacts {
   language: string;
   orderNumber: string | null;
   outcome: string;
+  /** refund (to the payments), store_credit or cancel; absent means refund. */
+  remedy?: string;
   amountMinor: number | null;
   currency: string | null;
   reason?: string | null;
 }
 
-type Templates = { refunded: (amount: string, order: string) => string; pending: (order: string) => string; order: (n: string | null) => string };
+type Refunded = (amount: string, order: string) => string;
+type Templates = { refunded: Refunded; storeCredit: Refunded; cancelled: Refunded; pending: (order: string) => string; order: (n: string | null) => string };
 
 const TEMPLATES: Record<'en' | 'es' | 'de' | 'fr', Templates> = {
   en: {
     order: (n) => (n ? `order #${n}` : 'your order'),
     refunded: (amount, order) => `Hello,\n\nWe have refunded ${amount} for ${order} to your original payment method.\n\nBest regards,\nCustomer support`,
+    storeCredit: (amount, order) => `Hello,\n\nWe have added ${amount} for ${order} to your account as store credit.\n\nBest regards,\nCustomer support`,
+    cancelled: (amount, order) =>
+      `Hello,\n\nWe have cancelled ${order} and refunded ${amount} to your original payment method.\n\nBest regards,\nCustomer support`,
     pending: (order) =>
       `Hello,\n\nThank you for your message about ${order}. A member of our team is reviewing your request and will get back to you.\n\nBest regards,\nCustomer support`,
   },
   es: {
     order: (n) => (n ? `el pedido #${n}` : 'su pedido'),
     refunded: (amount, order) => `Hola:\n\nHemos reembolsado ${amount} de ${order} a su método de pago original.\n\nSaludos cordiales,\nAtención al cliente`,
+    storeCredit: (amount, order) =>
+      `Hola:\n\nHemos añadido ${amount} de ${order} a su cuenta como crédito de tienda.\n\nSaludos cordiales,\nAtención al cliente`,
+    cancelled: (amount, order) =>
+      `Hola:\n\nHemos cancelado ${order} y reembolsado ${amount} a su método de pago original.\n\nSaludos cordiales,\nAtención al cliente`,
     pending: (order) =>
       `Hola:\n\nGracias por su mensaje sobre ${order}. Una persona de nuestro equipo está revisando su solicitud y le responderá.\n\nSaludos cordiales,\nAtención al cliente`,
   },
@@ -33,6 +43,10 @@ const TEMPLATES: Record<'en' | 'es' | 'de' | 'fr', Templates> = {
     order: (n) => (n ? `die Bestellung #${n}` : 'Ihre Bestellung'),
     refunded: (amount, order) =>
       `Hallo,\n\nwir haben ${amount} für ${order} auf Ihre ursprüngliche Zahlungsart erstattet.\n\nMit freundlichen Grüßen\nKundenservice`,
+    storeCredit: (amount, order) =>
+      `Hallo,\n\nwir haben ${amount} für ${order} Ihrem Kundenkonto als Guthaben gutgeschrieben.\n\nMit freundlichen Grüßen\nKundenservice`,
+    cancelled: (amount, order) =>
+      `Hallo,\n\nwir haben ${order} storniert und ${amount} auf Ihre ursprüngliche Zahlungsart erstattet.\n\nMit freundlichen Grüßen\nKundenservice`,
     pending: (order) =>
       `Hallo,\n\nvielen Dank für Ihre Nachricht zu ${order}. Jemand aus unserem Team prüft Ihr Anliegen und meldet sich bei Ihnen.\n\nMit freundlichen Grüßen\nKundenservice`,
   },
@@ -40,6 +54,10 @@ const TEMPLATES: Record<'en' | 'es' | 'de' | 'fr', Templates> = {
     order: (n) => (n ? `la commande #${n}` : 'votre commande'),
     refunded: (amount, order) =>
       `Bonjour,\n\nNous avons remboursé ${amount} pour ${order} sur votre moyen de paiement d'origine.\n\nCordialement,\nLe service client`,
+    storeCredit: (amount, order) =>
+      `Bonjour,\n\nNous avons ajouté ${amount} pour ${order} à votre compte sous forme d'avoir.\n\nCordialement,\nLe service client`,
+    cancelled: (amount, order) =>
+      `Bonjour,\n\nNous avons annulé ${order} et remboursé ${amount} sur votre moyen de paiement d'origine.\n\nCordialement,\nLe service client`,
     pending: (order) =>
       `Bonjour,\n\nMerci pour votre message concernant ${order}. Une personne de notre équipe examine votre demande et reviendra vers vous.\n\nCordialement,\nLe service client`,
   },
@@ -53,7 +71,8 @@ export function writeReply(facts: ReplyFacts): { body: string } {
   const t = templatesFor(facts.language);
   const order = t.order(facts.orderNumber);
   if (facts.outcome === 'refunded' && facts.amountMinor !== null && facts.currency) {
-    return { body: t.refunded(formatMoney(facts.amountMinor, facts.currency, facts.language), order) };
+    const write = facts.remedy === 'store_credit' ? t.storeCredit : facts.remedy === 'cancel' ? t.cancelled : t.refunded;
+    return { body: write(formatMoney(facts.amountMinor, facts.currency, facts.language), order) };
   }
   return { body: t.pending(order) };
 }

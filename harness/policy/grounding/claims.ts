@@ -27,6 +27,7 @@ import { problemStatedFindings } from './problem-stated.js';
 import { countWordsFindings, finePartFindings, itemWordsFindings, problemCountFindings, type CitedContext } from './cited.js';
 import { parseCount, titleNumbersOf, type StatedCount } from './counts.js';
 import { mentionsOf, saysRestIsFine } from './mentions.js';
+import { citedRemedyFindings, NO_OTHER_REMEDIES, notCarriedOut, remedyEnabled, type EnabledRemedies } from './other-remedy.js';
 import { excludedByModel, reasonFindings, remedyFindings, remedySetAside } from './spans.js';
 import { modifierMaterialStems, normalizeForMatch, titleStems, tokens } from './text.js';
 import { containsWords, mentionsAny, phraseIn, phraseTokens, phraseStartsIn, sentencesOf, type Sentences } from './words.js';
@@ -47,6 +48,8 @@ export interface GroundingInput {
   triage: Pick<Triage, 'riskFlags'>;
   /** The store's zone, for the days a reason names (the policy's; UTC without it). */
   timeZone?: string;
+  /** The remedies beside a refund the tenant enabled (none without it). */
+  remedies?: EnabledRemedies;
 }
 
 export interface LineVerdict {
@@ -309,11 +312,12 @@ function ticketFindings(input: GroundingInput, joined: string, text: Sentences, 
   }
   if (proposal.unclear)
     findings.push({ rule: RULES.claimUnclear, reason: `the agent cannot tell what is claimed: ${proposal.unclear.question}`, severity: 'refuse' });
-  if (proposal.remedy !== 'refund')
-    findings.push({ rule: RULES.remedyNotRefund, reason: `the customer asks for ${proposal.remedy.replace('_', ' ')}, not a refund`, severity: 'refuse' });
+  const enabled = remedyEnabled(proposal.remedy, input.remedies ?? NO_OTHER_REMEDIES);
+  if (!enabled) findings.push({ rule: RULES.remedyNotRefund, reason: notCarriedOut(proposal.remedy), severity: 'refuse' });
+  else if (proposal.remedy !== 'refund') findings.push(...citedRemedyFindings(proposal, whole));
   else if (mentionsAny(text, NOT_REFUND) || asksOtherRemedy(text, remedySetAside(proposal, whole)))
     findings.push({ rule: RULES.remedyContradicted, reason: "the customer's words ask for something other than a refund", severity: 'approval' });
-  if (proposal.lineItems.length === 0 && !proposal.unclear && proposal.remedy === 'refund') {
+  if (proposal.lineItems.length === 0 && !proposal.unclear && enabled && proposal.remedy !== 'cancel') {
     findings.push({ rule: RULES.nothingClaimed, reason: 'the proposal claims no line item', severity: 'refuse' });
   }
   return [...findings, ...reasonFindings(proposal, text, whole), ...remedyFindings(proposal, text, whole)];

@@ -22,7 +22,7 @@ export function problemStatedFindings(
   text: Sentences,
   stems: Map<string, string[]>,
 ): GroundingFinding[] {
-  if (proposal.remedy !== 'refund' || !DAMAGE_LIKE_REASONS.has(proposal.reason) || line.giftCard) return [];
+  if ((proposal.remedy !== 'refund' && proposal.remedy !== 'store_credit') || !DAMAGE_LIKE_REASONS.has(proposal.reason) || line.giftCard) return [];
   const own = stems.get(line.id) ?? [];
   // Each distinct word is looked up once: a long text repeats its words.
   const seen = new Map<string, boolean>();

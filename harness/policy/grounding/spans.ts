@@ -68,7 +68,7 @@ export function remedySetAside(proposal: Proposal, whole: readonly string[]): (s
  * code checks they are the customer's and do not contradict it.
  */
 export function reasonFindings(proposal: Proposal, text: Sentences, whole: readonly string[]): GroundingFinding[] {
-  if (proposal.remedy !== 'refund' || !DAMAGE_LIKE_REASONS.has(proposal.reason)) return [];
+  if ((proposal.remedy !== 'refund' && proposal.remedy !== 'store_credit') || !DAMAGE_LIKE_REASONS.has(proposal.reason)) return [];
   const reason = proposal.reason.replace('_', ' ');
   const cited = proposal.reasonWords;
   if (cited != null && !inText(cited, whole)) {

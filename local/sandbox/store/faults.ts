@@ -4,6 +4,7 @@
 // the client gives up (a timeout as the caller sees it). A hang may name the one GraphQL operation
 // it applies to (e.g. refundCreate), and may come after the operation ran (the store made the
 // refund, the answer never leaves): the crash drill kills the runtime while such a call hangs.
+// `cancelJobNeverFinishes` stalls orderCancel's jobs (cancel.ts) until reset.
 // `throttle` turns on the cost bucket of throttle.ts: from then on every request is charged its cost
 // and refused with THROTTLED when the bucket lacks room, until reset.
 import { z } from 'zod';
@@ -41,6 +42,10 @@ export interface StoreFaults {
    * turns it off (a full bucket reported, nothing refused).
    */
   throttle(settings: Partial<BucketSettings> | null): void;
+  /** orderCancel's jobs started from now on never finish (so the order is never cancelled), until reset. */
+  cancelJobNeverFinishes(): void;
+  /** Whether a cancel job started now stalls. */
+  cancelJobsStall(): boolean;
   /** The bucket when throttle() turned it on. */
   bucket(): CostBucket | null;
   reset(): void;
@@ -71,6 +76,7 @@ export function createStoreFaults(
   let hangs = 0;
   let hang: HangOptions = {};
   let bucket: CostBucket | null = null;
+  let stallCancels = false;
   return {
     latencyMs: 0,
     failNext(count, status = 503) {
@@ -90,6 +96,10 @@ export function createStoreFaults(
       bucket = settings === null ? null : createCostBucket({ ...DEFAULT_BUCKET, ...settings }, now);
     },
     bucket: () => bucket,
+    cancelJobNeverFinishes() {
+      stallCancels = true;
+    },
+    cancelJobsStall: () => stallCancels,
     takeAmbiguousRefund() {
       if (ambiguous.remaining <= 0) return null;
       ambiguous.remaining -= 1;
@@ -103,6 +113,7 @@ export function createStoreFaults(
       hangs = 0;
       hang = {};
       bucket = null;
+      stallCancels = false;
     },
     take(operations = []) {
       if (hangs > 0 && (hang.operation === undefined || operations.includes(hang.operation))) {
@@ -147,6 +158,7 @@ export const FaultsRequest = z
       })
       .optional(),
     ambiguousRefundNext: z.object({ count: z.number().int().min(0), commit: z.boolean().optional() }).optional(),
+    cancelJobNeverFinishes: z.literal(true).optional(),
     throttle: z
       .object({
         maximumAvailable: z.number().positive().max(100_000).optional(),
@@ -169,6 +181,7 @@ export function applyFaults(faults: StoreFaults, request: z.infer<typeof FaultsR
   }
   if (request.throttle !== undefined) faults.throttle(request.throttle);
   if (request.ambiguousRefundNext) faults.ambiguousRefundNext(request.ambiguousRefundNext.count, { commit: request.ambiguousRefundNext.commit });
+  if (request.cancelJobNeverFinishes) faults.cancelJobNeverFinishes();
   if (request.hangNext) {
     const { count, ...options } = request.hangNext;
     faults.hangNext(count, options);

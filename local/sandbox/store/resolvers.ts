@@ -7,6 +7,7 @@ import type { IdempotentRefundResult, RefundRequest, SandboxStoreState, StoreLin
 import { paymentsOf, splitAcrossPayments } from './payments.js';
 import { linePresentmentMinor, paidCurrency, presentmentAmount, presentmentSuggestion, refundPresentmentMinor } from './presentment.js';
 import { financialStatus, IdempotencyKeyMismatchError, suggestRefund } from './refund-rules.js';
+import type { CancelJob, CancelJobs } from './cancel.js';
 
 type Args = Record<string, unknown>;
 const MAX_PAGE = 250;
@@ -85,6 +86,12 @@ export interface StoreEvents {
   refundCreated?(order: StoreOrder, refund: StoreRefund): void;
 }
 
+/** orderCancel's jobs (cancel.ts), and whether a new job stalls (the cancelJobNeverFinishes fault). */
+export interface CancelSupport {
+  jobs: CancelJobs;
+  stalls(): boolean;
+}
+
 /** refundCreate's `input` (as GraphQL passes it) as the store's refund request. */
 export function toRefundRequest(input: Record<string, unknown>): RefundRequest {
   return {
@@ -93,10 +100,15 @@ export function toRefundRequest(input: Record<string, unknown>): RefundRequest {
     currency: typeof input.currency === 'string' ? input.currency : null,
     refundLineItems: (input.refundLineItems as RefundRequest['refundLineItems'] | null | undefined) ?? [],
     transactions: ((input.transactions as RefundRequest['transactions'] | null | undefined) ?? []).map((t) => ({ ...t, amount: String(t.amount) })),
+    storeCredit: (
+      (input.refundMethods as { storeCreditRefund?: { amount: { amount: unknown; currencyCode: string } } | null }[] | null | undefined) ?? []
+    ).flatMap((m) =>
+      m.storeCreditRefund ? [{ amount: String(m.storeCreditRefund.amount.amount), currencyCode: m.storeCreditRefund.amount.currencyCode }] : [],
+    ),
   };
 }
 
-export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema, events: StoreEvents = {}) {
+export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema, events: StoreEvents = {}, cancels?: CancelSupport) {
   const transactionView = (order: StoreOrder, t: StoreTransaction): Record<string, unknown> => ({
     id: t.id,
     kind: t.kind,
@@ -128,13 +140,16 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
     customAttributes: li.customAttributes,
   });
 
-  const refundLineView = (order: StoreOrder, line: { id: string | null; lineItemId: string; quantity: number; subtotalMinor: number }) => {
+  const refundLineView = (
+    order: StoreOrder,
+    line: { id: string | null; lineItemId: string; quantity: number; subtotalMinor: number; restockType?: string },
+  ) => {
     const item = order.lineItems.find((li) => li.id === line.lineItemId);
     return {
       id: line.id,
       quantity: line.quantity,
-      restockType: 'NO_RESTOCK',
-      restocked: false,
+      restockType: line.restockType ?? 'NO_RESTOCK',
+      restocked: line.restockType !== undefined,
       lineItem: item ? lineItemView(order, item) : null,
       priceSet: orderBag(order, item?.unitPriceMinor ?? 0, item ? linePresentmentMinor(item) : 0),
       subtotalSet: orderBag(order, line.subtotalMinor, item ? linePresentmentMinor(item) * line.quantity : 0),
@@ -201,6 +216,7 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
       currencyCode: order.currency,
       presentmentCurrencyCode: paidCurrency(order),
       note: order.note,
+      cancelledAt: order.cancelledAt ?? null,
       email: customer?.email ?? null,
       customAttributes: order.customAttributes,
       shippingAddress: order.shippingAddress ? addressView(order.shippingAddress) : null,
@@ -249,10 +265,12 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
   }
 
   const idempotent = schema.getDirective('idempotent');
+  const jobView = (job: CancelJob) => ({ id: job.id, done: job.done, query: () => (job.done ? queries : null) });
 
-  return {
+  const queries = {
     shop: () => ({ name: state.shop.name, currencyCode: state.shop.currency, ianaTimezone: state.shop.timeZone }),
     order: (args: Args) => {
+      cancels?.jobs.settleAll();
       const order = state.orderById(String(args.id));
       return order ? orderView(order) : null;
     },
@@ -265,6 +283,35 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
     customer: (args: Args) => {
       const c = state.customers.get(String(args.id));
       return c ? { id: c.id, email: c.email, displayName: c.name } : null;
+    },
+    job: (args: Args) => {
+      const job = cancels?.jobs.poll(String(args.id));
+      return job ? jobView(job) : null;
+    },
+  };
+
+  return {
+    ...queries,
+    orderCancel: (args: Args) => {
+      if (!cancels) throw new GraphQLError('orderCancel is not served by this store', { extensions: { code: 'BAD_REQUEST' } });
+      const method = args.refundMethod as { originalPaymentMethodsRefund?: boolean | null; storeCreditRefund?: unknown } | null | undefined;
+      if (method?.storeCreditRefund) {
+        return {
+          job: null,
+          orderCancelUserErrors: [{ field: ['refundMethod'], message: 'The sandbox cancels to the original payments only', code: 'INVALID' }],
+          userErrors: [],
+        };
+      }
+      const request = {
+        orderId: String(args.orderId),
+        restock: args.restock === true,
+        refund: args.refund === true || method?.originalPaymentMethodsRefund === true,
+        staffNote: typeof args.staffNote === 'string' ? args.staffNote : null,
+      };
+      const result = cancels.jobs.request(request, cancels.stalls());
+      // The deprecated userErrors carry the same errors without their code, as Shopify sends both.
+      const userErrors = result.userErrors.map(({ field, message }) => ({ field, message }));
+      return { job: result.job ? jobView(result.job) : null, orderCancelUserErrors: result.userErrors, userErrors };
     },
     refundCreate: (args: Args, _ctx: unknown, info: GraphQLResolveInfo) => {
       const fieldNode = info.fieldNodes[0];

@@ -25,6 +25,11 @@ const SDL = /* GraphQL */ `
   enum FulfillmentStatus { PENDING OPEN SUCCESS CANCELLED ERROR FAILURE }
   enum RefundLineItemRestockType { RETURN CANCEL LEGACY_RESTOCK NO_RESTOCK }
   enum RefundMethodAllocation { ORIGINAL_PAYMENT_METHODS STORE_CREDIT }
+  enum OrderCancelReason { CUSTOMER DECLINED FRAUD INVENTORY OTHER STAFF }
+  enum OrderCancelUserErrorCode {
+    INTERNAL_ERROR INVALID NOT_FOUND NO_REFUND_PERMISSION NO_REFUND_TO_STORE_CREDIT_PERMISSION
+    STORE_CREDIT_REFUND_B2B_NOT_SUPPORTED STORE_CREDIT_REFUND_EXPIRATION_IN_PAST STORE_CREDIT_REFUND_MISSING_CUSTOMER
+  }
 
   type MoneyV2 { amount: Decimal! currencyCode: CurrencyCode! }
   type MoneyBag { shopMoney: MoneyV2! presentmentMoney: MoneyV2! }
@@ -86,7 +91,7 @@ const SDL = /* GraphQL */ `
 
   type Order {
     id: ID! name: String! createdAt: DateTime! processedAt: DateTime! currencyCode: CurrencyCode!
-    presentmentCurrencyCode: CurrencyCode! email: String note: String customer: Customer
+    presentmentCurrencyCode: CurrencyCode! email: String note: String customer: Customer cancelledAt: DateTime
     customAttributes: [Attribute!]! shippingAddress: MailingAddress
     displayFinancialStatus: OrderDisplayFinancialStatus displayFulfillmentStatus: OrderDisplayFulfillmentStatus!
     refundable: Boolean! totalPriceSet: MoneyBag! totalReceivedSet: MoneyBag! totalRefundedSet: MoneyBag!
@@ -101,19 +106,36 @@ const SDL = /* GraphQL */ `
 
   input RefundLineItemInput { lineItemId: ID! quantity: Int! restockType: RefundLineItemRestockType locationId: ID }
   input OrderTransactionInput { amount: Money! gateway: String! kind: OrderTransactionKind! orderId: ID! parentId: ID }
+  input MoneyInput { amount: Decimal! currencyCode: CurrencyCode! }
+  input StoreCreditRefundInput { amount: MoneyInput! expiresAt: DateTime }
+  input RefundMethodInput @oneOf { storeCreditRefund: StoreCreditRefundInput }
   input RefundInput {
     currency: CurrencyCode orderId: ID! note: String notify: Boolean
-    refundLineItems: [RefundLineItemInput!] transactions: [OrderTransactionInput!]
+    refundLineItems: [RefundLineItemInput!] transactions: [OrderTransactionInput!] refundMethods: [RefundMethodInput!]
   }
   type RefundCreatePayload { order: Order refund: Refund userErrors: [UserError!]! }
+
+  "orderCancel answers a Job; the order is cancelled (and refunded) when the job is done (cancel.ts)."
+  type Job { id: ID! done: Boolean! query: QueryRoot }
+  input OrderCancelStoreCreditRefundInput { expiresAt: DateTime }
+  input OrderCancelRefundMethodInput @oneOf { originalPaymentMethodsRefund: Boolean storeCreditRefund: OrderCancelStoreCreditRefundInput }
+  type OrderCancelUserError { code: OrderCancelUserErrorCode field: [String!] message: String! }
+  type OrderCancelPayload { job: Job orderCancelUserErrors: [OrderCancelUserError!]! userErrors: [UserError!]! }
 
   type QueryRoot {
     shop: Shop!
     order(id: ID!): Order
     orders(first: Int, after: String, last: Int, before: String, reverse: Boolean, query: String): OrderConnection!
     customer(id: ID!): Customer
+    job(id: ID!): Job
   }
-  type Mutation { refundCreate(input: RefundInput!): RefundCreatePayload }
+  type Mutation {
+    refundCreate(input: RefundInput!): RefundCreatePayload
+    orderCancel(
+      orderId: ID! reason: OrderCancelReason! restock: Boolean! notifyCustomer: Boolean refund: Boolean
+      refundMethod: OrderCancelRefundMethodInput staffNote: String
+    ): OrderCancelPayload
+  }
 `;
 
 export function buildSandboxSchema(): GraphQLSchema {

@@ -13,6 +13,7 @@ import { handleFaultsRequest, hangUntilClosed, listen, readBody, sendJson } from
 import { createStoreFaults, type StoreFaults, type ThrottleReport } from './faults.js';
 import { requestedQueryCost, type ThrottleStatus } from './throttle.js';
 import { createResolvers } from './resolvers.js';
+import { CancelJobs, type CancelJobOptions } from './cancel.js';
 import { createStoreWebhookSender, type StoreWebhookTarget } from './webhooks.js';
 import { buildSandboxSchema, SANDBOX_CURRENCIES } from './schema.js';
 import { SandboxStoreState, type StoreSnapshot } from './state.js';
@@ -36,6 +37,8 @@ export interface SandboxStoreOptions {
    * it exists, written at start and after every refund. Absent: in memory only.
    */
   dataFile?: string;
+  /** When orderCancel's jobs finish (cancel.ts); tests may make them slower or quicker. */
+  cancelJobs?: CancelJobOptions;
 }
 
 export interface SandboxStore {
@@ -44,6 +47,8 @@ export interface SandboxStore {
   graphqlUrl: string;
   store: SandboxStoreState;
   faults: StoreFaults;
+  /** orderCancel's jobs, done or not. */
+  cancelJobs: CancelJobs;
   /** How many GraphQL requests reached the server (including refused ones). */
   requestCount(): number;
   /** How many of them were answered THROTTLED (by the bucket or a throttleNext fault). */
@@ -139,11 +144,21 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
   file?.write(state.snapshot());
   const schema = buildSandboxSchema();
   const webhooks = options.webhook ? createStoreWebhookSender(options.webhook, options.onWebhookError) : null;
-  const rootValue = createResolvers(state, schema, {
-    ...(file ? { changed: () => file.write(state.snapshot()) } : {}),
-    ...(webhooks ? { refundCreated: (order, refund) => webhooks.refundCreated(order, refund) } : {}),
-  });
   const faults = createStoreFaults();
+  // A cancel job that finished changed the store as a refund does: saved, and its refund sent as refunds/create.
+  const cancelJobs = new CancelJobs(state, options.cancelJobs, (order, refund) => {
+    file?.write(state.snapshot());
+    if (refund) webhooks?.refundCreated(order, refund);
+  });
+  const rootValue = createResolvers(
+    state,
+    schema,
+    {
+      ...(file ? { changed: () => file.write(state.snapshot()) } : {}),
+      ...(webhooks ? { refundCreated: (order, refund) => webhooks.refundCreated(order, refund) } : {}),
+    },
+    { jobs: cancelJobs, stalls: () => faults.cancelJobsStall() },
+  );
   let requests = 0;
   let throttled = 0;
   const credentials = new Set<string>();
@@ -207,6 +222,7 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     graphqlUrl: listening.url + GRAPHQL_PATH,
     store: state,
     faults,
+    cancelJobs,
     requestCount: () => requests,
     throttledCount: () => throttled,
     seenCredentials: () => [...credentials],

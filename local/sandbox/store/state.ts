@@ -14,91 +14,36 @@ import {
   presentmentShareMinor,
   refundPayments,
 } from './presentment.js';
+import { checkStoreCreditAndRestock, restockOf, STORE_CREDIT_GATEWAY, storeCreditShopMinor, StoreLedgers, type LedgersSnapshot } from './credit.js';
 import { canonicalJson, maximumRefundableMinor, receivedMinor, refundableQuantity, refundedMinor, replayIdempotent } from './refund-rules.js';
 
-export interface StoreAttribute {
-  key: string;
-  value: string;
-}
-export interface StoreLineItem {
-  id: string;
-  title: string;
-  sku: string | null;
-  quantity: number;
-  unitPriceMinor: number;
-  /** The unit price in the order's presentmentCurrency, when it has one. */
-  presentmentUnitPriceMinor?: number;
-  customAttributes: StoreAttribute[];
-  giftCard: boolean;
-}
-export interface StoreTransaction {
-  id: string;
-  /** SALE and CAPTURE are payments a refund can go back to; a CAPTURE's parent is its AUTHORIZATION. */
-  kind: 'SALE' | 'AUTHORIZATION' | 'CAPTURE' | 'REFUND';
-  status: 'SUCCESS';
-  gateway: string;
-  amountMinor: number;
-  /** The amount in the order's presentmentCurrency, when it has one. */
-  presentmentAmountMinor?: number;
-  createdAt: string;
-  parentId: string | null;
-}
-export interface StoreRefundLine {
-  id: string;
-  lineItemId: string;
-  quantity: number;
-  subtotalMinor: number;
-}
-/** `lines` is empty for an amount-only refund; `amountMinor` is what its transactions paid back. */
-export interface StoreRefund {
-  id: string;
-  createdAt: string;
-  note: string | null;
-  lines: StoreRefundLine[];
-  amountMinor: number;
-  /** What it paid back in the order's presentmentCurrency, when it has one. */
-  presentmentAmountMinor?: number;
-  transactionIds: string[];
-}
-export interface StoreFulfillment {
-  id: string;
-  createdAt: string;
-  deliveredAt: string | null;
-  lines: { id: string; lineItemId: string; quantity: number }[];
-}
-export interface StoreOrder {
-  id: string;
-  name: string;
-  createdAt: string;
-  currency: string;
-  /** The currency the customer paid in (Shopify Markets), when not `currency`: presentment.ts. */
-  presentmentCurrency?: string;
-  customerId: string;
-  note: string | null;
-  customAttributes: StoreAttribute[];
-  shippingAddress: string[] | null;
-  lineItems: StoreLineItem[];
-  transactions: StoreTransaction[];
-  refunds: StoreRefund[];
-  fulfillments: StoreFulfillment[];
-}
-export interface StoreCustomer {
-  id: string;
-  email: string;
-  name: string;
-}
-
-export interface RefundRequest {
-  orderId: string;
-  note: string | null;
-  currency: string | null;
-  refundLineItems: { lineItemId: string; quantity: number }[];
-  transactions: { orderId: string; amount: string; gateway: string; kind: string; parentId: string | null }[];
-}
-export type UserError = { field: string[] | null; message: string };
-export type RefundResult = { refund: StoreRefund; order: StoreOrder; userErrors: [] } | { refund: null; order: StoreOrder | null; userErrors: UserError[] };
-/** What an @idempotent refundCreate answered: a refund it created now, one a key created before, or user errors. */
-export type IdempotentRefundResult = (RefundResult & { replayed: false }) | { refund: StoreRefund; order: StoreOrder | null; userErrors: []; replayed: true };
+import type {
+  StoreAttribute,
+  StoreLineItem,
+  StoreTransaction,
+  StoreRefund,
+  StoreFulfillment,
+  StoreOrder,
+  StoreCustomer,
+  RefundRequest,
+  UserError,
+  RefundResult,
+  IdempotentRefundResult,
+} from './model.js';
+export type {
+  StoreAttribute,
+  StoreLineItem,
+  StoreTransaction,
+  StoreRefundLine,
+  StoreRefund,
+  StoreFulfillment,
+  StoreOrder,
+  StoreCustomer,
+  RefundRequest,
+  UserError,
+  RefundResult,
+  IdempotentRefundResult,
+} from './model.js';
 
 const attributes = (record: Record<string, string> | undefined): StoreAttribute[] => Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
 
@@ -118,6 +63,8 @@ export interface StoreSnapshot {
   createdRefundIds: string[];
   idempotencyKeys: Array<{ key: string; fingerprint: string; refundId: string }>;
   nextId: number;
+  /** Store credit and restocks (credit.ts); absent in files saved before they existed. */
+  ledgers?: LedgersSnapshot;
 }
 const DAY_MS = 86_400_000;
 
@@ -129,6 +76,8 @@ export class SandboxStoreState {
   readonly createdRefunds: StoreRefund[] = [];
   /** refundCreate's @idempotent keys: the input's fingerprint and the refund it created. */
   readonly idempotencyKeys = new Map<string, { fingerprint: string; refund: StoreRefund }>();
+  /** Store credit issued by refunds and units restocked, per customer and per location (credit.ts). */
+  readonly ledgers = new StoreLedgers();
   private nextId = 900_000_001;
 
   constructor(
@@ -148,6 +97,7 @@ export class SandboxStoreState {
       createdRefundIds: this.createdRefunds.map((r) => r.id),
       idempotencyKeys: [...this.idempotencyKeys].map(([key, { fingerprint, refund }]) => ({ key, fingerprint, refundId: refund.id })),
       nextId: this.nextId,
+      ledgers: this.ledgers.snapshot(),
     });
   }
 
@@ -167,6 +117,7 @@ export class SandboxStoreState {
     this.idempotencyKeys.clear();
     for (const k of saved.idempotencyKeys) this.idempotencyKeys.set(k.key, { fingerprint: k.fingerprint, refund: refund(k.refundId) });
     this.nextId = saved.nextId;
+    this.ledgers.restore(saved.ledgers);
   }
 
   /** Adds an order built elsewhere (the unit tests' orders, mapped by test/support/sandbox-order.ts). */
@@ -249,6 +200,9 @@ export class SandboxStoreState {
         errors.push({ field: ['transactions', String(i), 'amount'], message: 'Amount is invalid' });
       }
     });
+    const { errors: creditErrors, creditMinor } = checkStoreCreditAndRestock(order, this.customers, input, currency);
+    errors.push(...creditErrors);
+    amountMinor += creditMinor;
     if (errors.length === 0 && amountMinor > presentmentMaximumRefundableMinor(order)) {
       errors.push({ field: ['transactions', '0', 'amount'], message: 'Amount cannot be greater than the refundable amount' });
     }
@@ -261,8 +215,21 @@ export class SandboxStoreState {
     if (errors.length > 0) return { refund: null, order, userErrors: errors };
 
     const createdAt = this.isoDaysAgo(0);
-    const refund = this.addRefund(order, createdAt, input.note, input.refundLineItems, refundPayments(order, input, currency));
+    const payments = refundPayments(order, input, currency);
+    if (creditMinor > 0) {
+      const shop = storeCreditShopMinor(order, input.refundLineItems, creditMinor);
+      payments.push({
+        gateway: STORE_CREDIT_GATEWAY,
+        parentId: null,
+        amountMinor: shop,
+        ...(order.presentmentCurrency ? { presentmentAmountMinor: creditMinor } : {}),
+      });
+    }
+    const refund = this.addRefund(order, createdAt, input.note, input.refundLineItems, payments);
     this.createdRefunds.push(refund);
+    if (creditMinor > 0) this.ledgers.credits.push({ customerId: order.customerId, currency, amountMinor: creditMinor, refundId: refund.id, createdAt });
+    for (const l of refund.lines)
+      if (l.locationId) this.ledgers.restocks.push({ locationId: l.locationId, lineItemId: l.lineItemId, quantity: l.quantity, refundId: refund.id });
     return { refund, order, userErrors: [] };
   }
 
@@ -284,7 +251,7 @@ export class SandboxStoreState {
     order: StoreOrder,
     createdAt: string,
     note: string | null,
-    lines: { lineItemId: string; quantity: number }[],
+    lines: RefundRequest['refundLineItems'],
     payments: { gateway: string; parentId: string | null; amountMinor: number; presentmentAmountMinor?: number }[],
   ): StoreRefund {
     const transactions = payments.map((p): StoreTransaction => ({
@@ -304,7 +271,7 @@ export class SandboxStoreState {
       note,
       lines: lines.map((l) => {
         const unit = order.lineItems.find((li) => li.id === l.lineItemId)?.unitPriceMinor ?? 0;
-        return { id: gid('RefundLineItem', this.nextId++), lineItemId: l.lineItemId, quantity: l.quantity, subtotalMinor: unit * l.quantity };
+        return { id: gid('RefundLineItem', this.nextId++), lineItemId: l.lineItemId, quantity: l.quantity, subtotalMinor: unit * l.quantity, ...restockOf(l) };
       }),
       amountMinor: transactions.reduce((n, t) => n + t.amountMinor, 0),
       ...(order.presentmentCurrency ? { presentmentAmountMinor: transactions.reduce((n, t) => n + presentmentAmount(t), 0) } : {}),
@@ -314,7 +281,7 @@ export class SandboxStoreState {
     return refund;
   }
 
-  private isoDaysAgo(days: number): string {
+  isoDaysAgo(days: number): string {
     return new Date(this.clock.now().getTime() - days * DAY_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
   }
 

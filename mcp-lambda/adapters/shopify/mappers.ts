@@ -38,6 +38,8 @@ export interface OrderNode {
   currencyCode: string;
   presentmentCurrencyCode?: string;
   displayFinancialStatus: string | null;
+  /** Left out by older fakes; null while the order is not cancelled. */
+  cancelledAt?: string | null;
   note: string | null;
   customAttributes?: AttributeNode[];
   shippingAddress?: { formatted: string[] } | null;
@@ -170,6 +172,7 @@ export function toOrder(node: OrderNode, lineItems: LineItemNode[]): Order {
     refunds: node.refunds.map(toRefundSummary),
     // Shopify's figure already nets out every refund transaction, amount-only refunds included.
     maximumRefundable: node.suggestedRefund ? toMoney(node.suggestedRefund.maximumRefundableSet) : { amountMinor: 0, currency: node.currencyCode },
+    cancelledAt: node.cancelledAt ?? null,
     // Customer-written text: data for the model to read, never instructions.
     note: node.note === null || node.note === '' ? null : { untrusted: true, text: node.note },
     customAttributes: untrustedAttributes(node.customAttributes),

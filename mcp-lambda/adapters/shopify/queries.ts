@@ -38,6 +38,7 @@ export const ORDER_FIELDS = /* GraphQL */ `
     currencyCode
     presentmentCurrencyCode
     displayFinancialStatus
+    cancelledAt
     note
     customAttributes { key value }
     shippingAddress { formatted(withName: true, withCompany: true) }
@@ -117,13 +118,15 @@ export const ORDERS_BY_EMAIL = /* GraphQL */ `
 /**
  * The dry run: what Shopify would refund for these lines, and against which payments (one suggested
  * transaction per gateway and parent, a gift card's included). Read by preview_refund and again by
- * refund_create, which sends these transactions. Refunds go back to the original payment methods.
+ * refund_create, which sends these transactions (or, for store credit, checks the amount against it
+ * and that the order has a customer to credit).
  */
 export const SUGGESTED_REFUND = /* GraphQL */ `
   query SuggestedRefund($id: ID!, $refundLineItems: [RefundLineItemInput!]) {
     order(id: $id) {
       id
       currencyCode
+      customer { id }
       suggestedRefund(refundLineItems: $refundLineItems, refundMethodAllocation: ORIGINAL_PAYMENT_METHODS) {
         amountSet { ${MONEY} }
         subtotalSet { ${MONEY} }
@@ -159,6 +162,57 @@ export const REFUND_CREATE = /* GraphQL */ `
   }
 `;
 
+/**
+ * Cancels an order: no customer email, reason CUSTOMER, what was paid back to the original payments.
+ * Shopify answers a job to poll (JOB_STATUS); the order reads cancelled once it is done.
+ */
+export const ORDER_CANCEL = /* GraphQL */ `
+  mutation OrderCancel($orderId: ID!, $restock: Boolean!, $staffNote: String) {
+    orderCancel(
+      orderId: $orderId
+      reason: CUSTOMER
+      notifyCustomer: false
+      refundMethod: { originalPaymentMethodsRefund: true }
+      restock: $restock
+      staffNote: $staffNote
+    ) {
+      job {
+        id
+        done
+      }
+      orderCancelUserErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+export const JOB_STATUS = /* GraphQL */ `
+  query JobStatus($id: ID!) {
+    job(id: $id) {
+      id
+      done
+    }
+  }
+`;
+
+/** Whether the order is cancelled, and its refunds: read before a cancel and after its job, to find the refund the cancel made. */
+export const ORDER_CANCEL_STATE = /* GraphQL */ `
+  query OrderCancelState($id: ID!) {
+    order(id: $id) {
+      id
+      cancelledAt
+      refunds(first: ${PAGE.refunds}) {
+        id createdAt
+        totalRefundedSet { ${MONEY} }
+        refundLineItems(first: ${PAGE.refundLineItems}) { nodes { quantity lineItem { id } } pageInfo { hasNextPage } }
+      }
+    }
+  }
+`;
+
 export const SHOPIFY_DOCUMENTS = {
   ORDER_BY_NAME,
   ORDER_BY_ID,
@@ -168,4 +222,7 @@ export const SHOPIFY_DOCUMENTS = {
   SUGGESTED_REFUND,
   ORDER_REFUNDS,
   REFUND_CREATE,
+  ORDER_CANCEL,
+  JOB_STATUS,
+  ORDER_CANCEL_STATE,
 } as const;

@@ -61,12 +61,7 @@ export function refundMoney(input: RefundCreateInput): Money {
  * suggested part, the same order Shopify fills them in. Throws RefundSplitMismatchError otherwise.
  */
 export function refundTransactions(input: RefundCreateInput, suggestion: SuggestedRefundNode): RefundTransaction[] {
-  const askedLines = mergeLines(input.lineItems);
-  const suggested = mergeLines(suggestion.refundLineItems.map((l) => ({ lineItemId: l.lineItem.id, quantity: l.quantity })));
-  for (const [lineItemId, quantity] of askedLines) {
-    const refundable = suggested.get(lineItemId) ?? 0;
-    if (refundable !== quantity) throw new RefundSplitMismatchError(`line ${lineItemId}: ${quantity} asked, ${refundable} refundable per the store`, true);
-  }
+  checkSuggestedLines(input, suggestion);
   // Compared and sent in the refund's currency: the suggestion's presentment money when it has one.
   const offered = suggestion.suggestedTransactions.map((t) => ({ ...t, money: customerMoney(t.amountSet) })).filter((t) => t.money.amountMinor > 0);
   const asked = refundMoney(input);
@@ -96,6 +91,30 @@ export function refundTransactions(input: RefundCreateInput, suggestion: Suggest
   return transactions;
 }
 
+/** The asked lines at the asked quantities are what the store would refund; else RefundSplitMismatchError (linesRefunded). */
+function checkSuggestedLines(input: RefundCreateInput, suggestion: SuggestedRefundNode): void {
+  const suggested = mergeLines(suggestion.refundLineItems.map((l) => ({ lineItemId: l.lineItem.id, quantity: l.quantity })));
+  for (const [lineItemId, quantity] of mergeLines(input.lineItems)) {
+    const refundable = suggested.get(lineItemId) ?? 0;
+    if (refundable !== quantity) throw new RefundSplitMismatchError(`line ${lineItemId}: ${quantity} asked, ${refundable} refundable per the store`, true);
+  }
+}
+
+/**
+ * A store credit refund checked against the store's suggestion for its lines: the same lines and
+ * quantities, the same currency, and no more than the suggestion's amount (what the customer paid
+ * for them, capped by what remains). No payment is refunded, so no transaction is chosen.
+ */
+export function checkStoreCreditRefund(input: RefundCreateInput, suggestion: SuggestedRefundNode): void {
+  checkSuggestedLines(input, suggestion);
+  const asked = refundMoney(input);
+  const suggested = customerMoney(suggestion.amountSet);
+  if (suggested.currency !== asked.currency) throw new RefundSplitMismatchError(`the store suggests a refund in ${suggested.currency}, not ${asked.currency}`);
+  if (asked.amountMinor > suggested.amountMinor) {
+    throw new RefundSplitMismatchError(`the store's refundable amount for these lines is ${words(suggested)}, less than the ${words(asked)} asked`);
+  }
+}
+
 /** A refund this run already made on the order: the same note (it names the run), lines and amount; else null. */
 export function earlierRefundOfRun(input: RefundCreateInput, refunds: readonly (RefundNode & { note: string | null })[]): RefundCreateOutput | null {
   const mine = refunds.find((r) => {
@@ -105,5 +124,12 @@ export function earlierRefundOfRun(input: RefundCreateInput, refunds: readonly (
     const asked = refundMoney(input);
     return r.note === input.note && sameLines(lineItems, input.lineItems) && paid.amountMinor === asked.amountMinor && paid.currency === asked.currency;
   });
-  return mine ? { refundId: mine.id, orderId: input.orderId, amount: toMoney(mine.totalRefundedSet), createdAt: mine.createdAt ?? '' } : null;
+  if (!mine) return null;
+  return {
+    refundId: mine.id,
+    orderId: input.orderId,
+    amount: toMoney(mine.totalRefundedSet),
+    createdAt: mine.createdAt ?? '',
+    method: input.method ?? 'original_payment',
+  };
 }

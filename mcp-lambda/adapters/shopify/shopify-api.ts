@@ -1,8 +1,18 @@
 // The Shopify port of the MCP server and its Admin GraphQL implementation: find an order by number
 // or id, list a customer's orders by email and a customer's refunds (all pages, or says truncated), preview a refund (Shopify's
-// suggestedRefund, no side effect), create an idempotent refund split across the payments Shopify suggests (refund-split.ts).
+// suggestedRefund, no side effect), create an idempotent refund split across the payments Shopify suggests (refund-split.ts)
+// or paid as store credit, and cancel an order (order-cancel.ts).
 // Called by the tool handlers in mcp-lambda/server; built once per Lambda container.
-import type { Order, PreviewRefundInput, PreviewRefundOutput, RefundCreateInput, RefundCreateOutput, ToolOutput } from '#shared/contracts/tools.js';
+import type {
+  CancelOrderInput,
+  CancelOrderOutput,
+  Order,
+  PreviewRefundInput,
+  PreviewRefundOutput,
+  RefundCreateInput,
+  RefundCreateOutput,
+  ToolOutput,
+} from '#shared/contracts/tools.js';
 import { ConflictError, InvalidError, NotFoundError } from '#shared/contracts/errors.js';
 import { minorToDecimal } from '#shared/money.js';
 import type { GraphqlClient } from './client.js';
@@ -17,7 +27,15 @@ import {
   type RefundNode,
   type SuggestedRefundNode,
 } from './mappers.js';
-import { earlierRefundOfRun, refundMoney, refundTransactions, RefundSplitMismatchError, type RefundTransaction } from './refund-split.js';
+import { createOrderCanceller, type CancelPollOptions } from './order-cancel.js';
+import {
+  checkStoreCreditRefund,
+  earlierRefundOfRun,
+  refundMoney,
+  refundTransactions,
+  RefundSplitMismatchError,
+  type RefundTransaction,
+} from './refund-split.js';
 import {
   CUSTOMER_ORDER_REFUNDS,
   MAX_CUSTOMER_ORDERS,
@@ -39,6 +57,7 @@ export interface ShopifyApi {
   /** The orders placed with this email (exact address, case-insensitive), up to a cap. */
   findOrdersByEmail(email: string): Promise<CustomerOrders>;
   createRefund(input: RefundCreateInput): Promise<RefundCreateOutput>;
+  cancelOrder(input: CancelOrderInput): Promise<CancelOrderOutput>;
 }
 
 export interface ShopifyApiOptions {
@@ -49,6 +68,8 @@ export interface ShopifyApiOptions {
   maxPages?: number;
   /** Orders found by email returned at most; more answers `truncated: true` (default 50). */
   maxCustomerOrders?: number;
+  /** How cancel_order polls orderCancel's job (tests use short waits). */
+  cancelPoll?: CancelPollOptions;
 }
 
 type RefundHistory = ToolOutput<'get_refund_history'>;
@@ -75,30 +96,55 @@ function checkOrderId(orderId: string): void {
   if (!ORDER_GID.test(orderId)) throw new InvalidError('an order id is a Shopify GID, e.g. gid://shopify/Order/1001');
 }
 
+type Decimal = string;
+export type RefundCreateVariables = {
+  idempotencyKey: string;
+  input: {
+    orderId: string;
+    currency: string;
+    note: string;
+    notify: false;
+    refundLineItems: { lineItemId: string; quantity: number; restockType: string; locationId?: string }[];
+    /** Original payments: one REFUND per payment. Absent for store credit. */
+    transactions?: { orderId: string; parentId: string; gateway: string; kind: 'REFUND'; amount: Decimal }[];
+    /** Store credit: absent for original payments. */
+    refundMethods?: { storeCreditRefund: { amount: { amount: Decimal; currencyCode: string } } }[];
+  };
+};
+
 /**
  * refundCreate's variables for a refund_create call: a REFUND transaction per payment refunded (by
- * default the one named parent for the whole amount), no restock, no customer email. The refund is
+ * default the one named parent for the whole amount), or for store credit one storeCreditRefund and
+ * no transaction; restock at the named location (RETURN) or none; no customer email. The refund is
  * made in the currency the customer paid (`amount.presentment`, else the shop's), as `currency`
- * and every transaction's amount.
+ * and every amount.
  */
 export function refundCreateVariables(
   input: RefundCreateInput,
   transactions: readonly RefundTransaction[] = [{ parentId: input.parentTransactionId, gateway: input.gateway, amountMinor: refundMoney(input).amountMinor }],
-) {
-  const { currency } = refundMoney(input);
+): RefundCreateVariables {
+  const { currency, amountMinor } = refundMoney(input);
+  const restock = input.restockLocationId ? { restockType: 'RETURN', locationId: input.restockLocationId } : { restockType: 'NO_RESTOCK' };
+  const base = {
+    orderId: input.orderId,
+    currency,
+    note: input.note,
+    notify: false as const,
+    refundLineItems: input.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, ...restock })),
+  };
+  if (input.method === 'store_credit') {
+    const amount = { amount: minorToDecimal(amountMinor, currency), currencyCode: currency };
+    return { idempotencyKey: input.idempotencyKey, input: { ...base, refundMethods: [{ storeCreditRefund: { amount } }] } };
+  }
   return {
     idempotencyKey: input.idempotencyKey,
     input: {
-      orderId: input.orderId,
-      currency,
-      note: input.note,
-      notify: false,
-      refundLineItems: input.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
+      ...base,
       transactions: transactions.map((t) => ({
         orderId: input.orderId,
         parentId: t.parentId,
         gateway: t.gateway,
-        kind: 'REFUND',
+        kind: 'REFUND' as const,
         amount: minorToDecimal(t.amountMinor, currency),
       })),
     },
@@ -116,6 +162,7 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
   const pageSize = options.pageSize ?? PAGE.historyOrders;
   const maxPages = options.maxPages ?? 20;
   const maxCustomerOrders = options.maxCustomerOrders ?? MAX_CUSTOMER_ORDERS;
+  const cancelOrder = createOrderCanceller(graphql, options.cancelPoll);
 
   async function remainingLineItems(orderId: string, first: Page<LineItemNode>): Promise<LineItemNode[]> {
     const items = [...first.nodes];
@@ -132,15 +179,16 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
     return items;
   }
 
-  async function suggestedRefund(orderId: string, lineItems: PreviewRefundInput['lineItems']): Promise<SuggestedRefundNode> {
+  async function suggestedRefund(orderId: string, lineItems: PreviewRefundInput['lineItems']): Promise<SuggestedRefundNode & { customerId: string | null }> {
     checkOrderId(orderId);
-    const data = await graphql.request<{ order: { id: string; suggestedRefund: SuggestedRefundNode | null } | null }>(SUGGESTED_REFUND, {
+    type Data = { order: { id: string; customer: { id: string } | null; suggestedRefund: SuggestedRefundNode | null } | null };
+    const data = await graphql.request<Data>(SUGGESTED_REFUND, {
       id: orderId,
       refundLineItems: lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
     });
     if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
     if (!data.order.suggestedRefund) throw new InvalidError(`Shopify suggests no refund for order ${orderId}`);
-    return data.order.suggestedRefund;
+    return { ...data.order.suggestedRefund, customerId: data.order.customer?.id ?? null };
   }
 
   /** This run's refund already on the order (a resend after an unknown outcome), or else the refusal. */
@@ -165,6 +213,7 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
       orderId: input.orderId,
       amount: toMoney(payload.refund.totalRefundedSet),
       createdAt: payload.refund.createdAt ?? '',
+      method: input.method ?? 'original_payment',
     };
   }
 
@@ -190,6 +239,11 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
 
     async previewRefund({ orderId, lineItems }) {
       return toPreview(orderId, await suggestedRefund(orderId, lineItems));
+    },
+
+    cancelOrder(input) {
+      checkOrderId(input.orderId);
+      return cancelOrder(input);
     },
 
     async getRefundHistory({ customerId, sinceDays, now }) {
@@ -253,7 +307,12 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
     async createRefund(input) {
       let transactions: RefundTransaction[] | undefined;
       try {
-        transactions = refundTransactions(input, await suggestedRefund(input.orderId, input.lineItems));
+        const suggestion = await suggestedRefund(input.orderId, input.lineItems);
+        if (input.method === 'store_credit') {
+          // Store credit goes on the customer's account: an order without a customer has none.
+          if (suggestion.customerId === null) throw new InvalidError(`order ${input.orderId} has no customer to give store credit to`);
+          checkStoreCreditRefund(input, suggestion);
+        } else transactions = refundTransactions(input, suggestion);
       } catch (error) {
         if (!(error instanceof RefundSplitMismatchError && error.linesRefunded)) throw error;
       }

@@ -94,6 +94,19 @@ describe('per-caller tool permissions in the MCP server', () => {
     expect(await page.call('post_draft', { ticketId: '5002', body: 'Note from the approval page' }, 'CheckReply')).toMatchObject(refused);
   });
 
+  it('refuses cancel_order to every caller but the refund step, and cancels nothing', async () => {
+    // Order 1004 has not shipped: a cancel the store would carry out.
+    const cancelArgs = { orderId: 'gid://shopify/Order/1004', restock: false, staffNote: 'permissions test' };
+    for (const caller of MCP_CALLERS.filter((c) => c !== 'refund')) {
+      expect(await as(caller).call('cancel_order', cancelArgs, 'Refund'), caller).toEqual({
+        ok: false,
+        error: { category: 'not_authorized', message: `${caller} may not call cancel_order` },
+      });
+    }
+    expect(sandboxes.store.cancelJobs.jobs.size).toBe(0);
+    expect(sandboxes.store.store.orderById('gid://shopify/Order/1004')?.cancelledAt).toBeUndefined();
+  });
+
   it('answers every caller × tool as the table says: not_authorized exactly where a tool is not the caller’s', async () => {
     const cheapArgs = {
       get_order: { orderNumber: '1001' },
@@ -102,6 +115,8 @@ describe('per-caller tool permissions in the MCP server', () => {
       preview_refund: { orderId: 'gid://shopify/Order/1001', lineItems: [{ lineItemId: 'gid://shopify/LineItem/11001', quantity: 1 }] },
       // Invalid on purpose where allowed: the table is what is under test, not the store.
       refund_create: { ...refundArgs('perm-matrix-0001'), amount: { amountMinor: 999_999, currency: 'USD' } },
+      // Order 1001 has shipped: the store refuses to cancel it.
+      cancel_order: { orderId: 'gid://shopify/Order/1001', restock: false, staffNote: 'matrix' },
       post_draft: { ticketId: '5001', body: 'Matrix note' },
     } as const;
     for (const caller of MCP_CALLERS) {

@@ -15,6 +15,7 @@ export const STEP_OF_TOOL: Readonly<Record<ToolName, StepName>> = {
   find_customer_orders: 'CheckOrder',
   preview_refund: 'CheckOrder',
   refund_create: 'Refund',
+  cancel_order: 'Refund',
   post_draft: 'CheckReply',
 };
 

@@ -30,13 +30,21 @@ afterAll(async () => {
 });
 
 describe('MCP server and harness client over loopback HTTP', () => {
-  it('lists the six tools sorted by name, each with a description, schemas and annotations', async () => {
+  it('lists the seven tools sorted by name, each with a description, schemas and annotations', async () => {
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { authorization: `Bearer ${CALLER_TOKEN}` } } }));
     const { tools: listed } = await client.listTools();
     await client.close();
     expect(listed.map((t) => t.name)).toEqual([...TOOL_NAMES]);
-    expect(listed.map((t) => t.name)).toEqual(['find_customer_orders', 'get_order', 'get_refund_history', 'post_draft', 'preview_refund', 'refund_create']);
+    expect(listed.map((t) => t.name)).toEqual([
+      'cancel_order',
+      'find_customer_orders',
+      'get_order',
+      'get_refund_history',
+      'post_draft',
+      'preview_refund',
+      'refund_create',
+    ]);
     for (const tool of listed) {
       expect(tool.description?.length).toBeGreaterThan(20);
       expect(tool.inputSchema.type).toBe('object');
@@ -45,6 +53,8 @@ describe('MCP server and harness client over loopback HTTP', () => {
     const refund = listed.find((t) => t.name === 'refund_create');
     expect(refund?.inputSchema.required).toEqual(expect.arrayContaining(['orderId', 'amount', 'idempotencyKey']));
     expect(refund?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    // Cancelling moves money and is not idempotent (orderCancel takes no key).
+    expect(listed.find((t) => t.name === 'cancel_order')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
     expect(listed.find((t) => t.name === 'get_order')?.annotations).toMatchObject({ readOnlyHint: true });
     expect(listed.find((t) => t.name === 'find_customer_orders')?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(listed.find((t) => t.name === 'preview_refund')?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });

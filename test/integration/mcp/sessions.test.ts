@@ -88,7 +88,7 @@ describe('MCP sessions against the stateless server', () => {
     await getOrder(tools);
 
     expect(live.server).toEqual({ name: 'refund-agent-store', version: '0.1.0' });
-    expect(live.tools).toHaveLength(6);
+    expect(live.tools).toHaveLength(7);
     expect(proxy.lines(before)).toEqual([...HANDSHAKE, 'POST tools/list', 'POST tools/call']);
   });
 

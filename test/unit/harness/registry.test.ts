@@ -65,7 +65,7 @@ describe('per-step allowlist', () => {
       ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
       Gate: [],
       RequestApproval: ['post_draft'],
-      Refund: ['preview_refund', 'refund_create'],
+      Refund: ['preview_refund', 'refund_create', 'cancel_order'],
       DraftReply: [],
       CheckReply: ['post_draft'],
       Escalate: ['post_draft'],

@@ -36,7 +36,7 @@ const both = (a: Needs, b: Needs): Needs => ({ settings: [...a.settings, ...b.se
  * Every handler composes the refund policy with the tenant's limit (lambda-app.ts); all must hold the
  * same one, since approvals and journal rows carry the policy's version hash.
  */
-const POLICY = ['AUTO_REFUND_LIMIT_MINOR', 'STORE_TIME_ZONE'];
+const POLICY = ['AUTO_REFUND_LIMIT_MINOR', 'POLICY_REMEDIES', 'STORE_TIME_ZONE'];
 /** The approvers, and what the approval email and page link to: the order in Shopify admin, the ticket in the helpdesk, the run in the console. */
 const APPROVAL_EVIDENCE = ['APPROVER_EMAILS', 'SHOPIFY_STORE_DOMAIN', 'HELPDESK_KIND', 'HELPDESK_BASE_URL', 'STORE_NAME', 'STORE_LOCALE', 'CONSOLE_BASE_URL'];
 /** The console's user pool, app client and hosted sign-in. */

@@ -51,7 +51,7 @@ describe('Shopify adapter: presentment money', () => {
     ]);
     const variables = refundCreateVariables(input, transactions);
     expect(variables.input.currency).toBe('EUR');
-    expect(variables.input.transactions.map((t) => t.amount)).toEqual(['9.25', '32.35']);
+    expect(variables.input.transactions?.map((t) => t.amount)).toEqual(['9.25', '32.35']);
   });
 
   it('sends a refund without a presentment amount in the shop currency, as before', () => {

@@ -115,6 +115,7 @@ describe('Shopify responses (recorded fixtures)', () => {
       orderId: refundInput.orderId,
       amount: { amountMinor: 3257, currency: 'USD' },
       createdAt: '2025-04-02T10:20:19Z',
+      method: 'original_payment',
     });
     expect(sent[0]?.query).toMatch(/suggestedRefund\(refundLineItems: \$refundLineItems/);
     expect(sent[1]?.query).toMatch(/@idempotent\(key: \$idempotencyKey\)/);

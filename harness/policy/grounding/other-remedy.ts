@@ -1,0 +1,59 @@
+// Grounding for the remedies a tenant may enable beside a refund (POLICY.md "Other remedies"):
+// store credit rests on the customer's own words asking for it, as a refund does. What those words
+// mean is the model's reading; code checks that they are the customer's, that the customer did not
+// turn them down ("not store credit"), and that a store which has not enabled the remedy sends the
+// ticket to a person. Called by claims.ts for the ticket's remedy.
+import type { Proposal } from '../../domain/types.js';
+import { RULES } from '../rules.js';
+import type { GroundingFinding } from './claims.js';
+import { TYPED_NEGATIONS } from './lexicon/counting.js';
+import { normalizeForMatch, tokens } from './text.js';
+
+/** The remedies a tenant switched on (policy document); each is off by default. */
+export interface EnabledRemedies {
+  storeCredit: boolean;
+  cancel: boolean;
+}
+
+export const NO_OTHER_REMEDIES: EnabledRemedies = { storeCredit: false, cancel: false };
+
+/** Where the cited words start in the customer's words, or -1. */
+function indexOfWords(whole: readonly string[], span: readonly string[]): number {
+  if (span.length === 0) return -1;
+  outer: for (let i = 0; i + span.length <= whole.length; i++) {
+    for (let j = 0; j < span.length; j++) if (whole[i + j] !== span[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** Is this remedy one the tenant enabled (a refund always is)? */
+export function remedyEnabled(remedy: Proposal['remedy'], enabled: EnabledRemedies): boolean {
+  return remedy === 'refund' || (remedy === 'store_credit' && enabled.storeCredit) || (remedy === 'cancel' && enabled.cancel);
+}
+
+/** The sentence for a person when the customer asks for a remedy the agent does not carry out. */
+export function notCarriedOut(remedy: Proposal['remedy']): string {
+  if (remedy === 'store_credit') return 'the customer asks for store credit, which this store has not enabled for the agent';
+  if (remedy === 'cancel') return 'the customer asks to cancel the order, which this store has not enabled for the agent';
+  return `the customer asks for ${remedy.replace('_', ' ')}, not a refund`;
+}
+
+/**
+ * An enabled remedy other than a refund must rest on cited words of the customer asking for it, with
+ * no negation just before or inside them. A person decides otherwise.
+ */
+export function citedRemedyFindings(proposal: Proposal, whole: readonly string[]): GroundingFinding[] {
+  const what = proposal.remedy === 'cancel' ? 'cancelling the order' : 'store credit';
+  const cited = proposal.remedyWords ? tokens(normalizeForMatch(proposal.remedyWords)) : [];
+  const at = indexOfWords(whole, cited);
+  if (at < 0) {
+    const reason = proposal.remedyWords
+      ? `the words cited as asking for ${what} are not the customer's`
+      : `no words of the customer's are cited as asking for ${what}`;
+    return [{ rule: RULES.remedyNotGrounded, reason, severity: 'approval' }];
+  }
+  const around = whole.slice(Math.max(0, at - 3), at + cited.length);
+  if (around.some((w) => TYPED_NEGATIONS.has(w))) return [{ rule: RULES.remedyNotGrounded, reason: `the customer turns ${what} down`, severity: 'approval' }];
+  return [];
+}
