@@ -13,10 +13,14 @@ import { TOOL_SPECS, type McpServerDeps, type ToolSpec } from './tools.js';
 
 export const MCP_SERVER_INFO = { name: 'refund-agent-store', version: '0.1.0' } as const;
 
-async function withDeadline<T>(work: Promise<T>, timeoutMs: number, name: string): Promise<T> {
+async function withDeadline<T>(work: Promise<T>, timeoutMs: number, name: string, controller?: AbortController): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TemporarilyUnavailableError(`${name} did not finish within ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(() => {
+      // Stops the call's own requests and throttle waits: nothing is sent after its answer.
+      controller?.abort();
+      reject(new TemporarilyUnavailableError(`${name} did not finish within ${timeoutMs} ms`));
+    }, timeoutMs);
   });
   try {
     return await Promise.race([work, deadline]);
@@ -28,8 +32,10 @@ async function withDeadline<T>(work: Promise<T>, timeoutMs: number, name: string
 async function runTool<N extends ToolName>(name: N, spec: ToolSpec<N>, deps: McpServerDeps, input: unknown): Promise<CallToolResult> {
   try {
     const timeoutMs = deps.toolTimeoutsMs?.[name] ?? spec.timeoutMs;
-    const work = spec.run(deps, input as Parameters<ToolSpec<N>['run']>[1]);
-    const output = (await withDeadline(work, timeoutMs, name)) as Record<string, unknown>;
+    const controller = new AbortController();
+    const callDeps = deps.shopifyFor ? { ...deps, shopify: deps.shopifyFor(controller.signal) } : deps;
+    const work = spec.run(callDeps, input as Parameters<ToolSpec<N>['run']>[1]);
+    const output = (await withDeadline(work, timeoutMs, name, controller)) as Record<string, unknown>;
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
   } catch (error) {
     return toolError(error);

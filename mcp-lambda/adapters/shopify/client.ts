@@ -28,6 +28,14 @@ export interface GraphqlClient {
   request<T>(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
 }
 
+/** The same client (and the same bucket), every request of it also stopped by `signal`: one tool call's deadline. */
+export function withSignal(client: GraphqlClient, signal: AbortSignal): GraphqlClient {
+  return {
+    request: (query, variables, options = {}) =>
+      client.request(query, variables, { ...options, signal: options.signal ? AbortSignal.any([options.signal, signal]) : signal }),
+  };
+}
+
 interface GraphqlErrorBody {
   message?: string;
   extensions?: { code?: string };

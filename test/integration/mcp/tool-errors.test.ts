@@ -49,6 +49,16 @@ describe('tool error categories over MCP', () => {
     });
   });
 
+  it('stops the call’s own throttle wait at the tool deadline: nothing is sent to the store after the answer', async () => {
+    // Every answer says the bucket is nearly empty and refills slowly: the client waits (up to 2 s) before resending.
+    sandboxes.store.faults.throttle({ maximumAvailable: 100, currentlyAvailable: 1, restoreRate: 5 });
+    expect(await shortDeadline.call('get_order', { orderNumber: '1001' })).toMatchObject({ ok: false, error: { category: 'temporarily_unavailable' } });
+    const sent = sandboxes.store.requestCount();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(sandboxes.store.requestCount()).toBe(sent);
+    sandboxes.store.faults.throttle(null);
+  });
+
   it('temporarily_unavailable when the store hangs past the tool deadline, without waiting for it', async () => {
     sandboxes.store.faults.hangNext(1);
     const started = Date.now();
