@@ -121,6 +121,12 @@ export const SandboxFixture = z
         .refine(isLocale, 'not a BCP 47 locale')
         .optional()
         .describe('BCP 47 locale people read money and times in (the store profile\'s locale), e.g. "en-GB", "de-DE"; defaults to "en-US"'),
+      apiLimits: z
+        .object({ maximumAvailable: z.number().int().positive(), restoreRate: z.number().int().positive() })
+        .optional()
+        .describe(
+          "The store's GraphQL cost bucket, as its Shopify plan sets it (e.g. 2000 points restored at 100 a second on Standard): when given, every request is charged its cost from the start; absent, no throttling",
+        ),
     }),
     customers: z.array(FixtureCustomer),
     orders: z.array(FixtureOrder),

@@ -66,16 +66,19 @@ export const DEFAULT_BUCKET: BucketSettings = { maximumAvailable: 1000, restoreR
 /**
  * `take(operations)`: the root fields of the request (a hang naming another operation lets it pass).
  * `now`: the bucket's clock in milliseconds (real time by default: the client really waits for it).
+ * `plan`: the store's own bucket (the fixture's `shop.apiLimits`): on from the start and after reset().
  */
 export function createStoreFaults(
   now: () => number = () => performance.now(),
+  plan: BucketSettings | null = null,
 ): StoreFaults & { take(operations?: readonly string[]): FaultVerdict; takeAmbiguousRefund(): { commit: boolean } | null } {
   let ambiguous = { remaining: 0, commit: false };
   let failures = { remaining: 0, status: 503 };
   let throttles = { remaining: 0, report: DEFAULT_THROTTLE };
   let hangs = 0;
   let hang: HangOptions = {};
-  let bucket: CostBucket | null = null;
+  const planBucket = () => (plan ? createCostBucket(plan, now) : null);
+  let bucket: CostBucket | null = planBucket();
   let stallCancels = false;
   return {
     latencyMs: 0,
@@ -112,7 +115,7 @@ export function createStoreFaults(
       throttles = { remaining: 0, report: DEFAULT_THROTTLE };
       hangs = 0;
       hang = {};
-      bucket = null;
+      bucket = planBucket();
       stallCancels = false;
     },
     take(operations = []) {

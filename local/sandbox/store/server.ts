@@ -144,7 +144,8 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
   file?.write(state.snapshot());
   const schema = buildSandboxSchema();
   const webhooks = options.webhook ? createStoreWebhookSender(options.webhook, options.onWebhookError) : null;
-  const faults = createStoreFaults();
+  // A fixture that names its plan's bucket is throttled from the start, as its store would be.
+  const faults = createStoreFaults(undefined, options.fixture.shop.apiLimits ?? null);
   // A cancel job that finished changed the store as a refund does: saved, and its refund sent as refunds/create.
   const cancelJobs = new CancelJobs(state, options.cancelJobs, (order, refund) => {
     file?.write(state.snapshot());
