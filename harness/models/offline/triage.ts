@@ -40,6 +40,8 @@ export function itemHints(sources: ReadonlyArray<readonly Token[]>, cueMarks: re
 interface TriageText extends ReadText {
   reasons: Match<RefundReason>[];
   refund: Match<unknown>[];
+  /** Asks for a remedy that moves money other than a refund (store credit, a cancel): a request about the order too. */
+  moneyRemedies: Match<unknown>[];
   weak: Match<unknown>[];
   risks: Match<RiskFlag>[];
 }
@@ -53,12 +55,13 @@ function read(text: string): TriageText {
   const earlier = remedies.filter(isEarlierRefund);
   const settled = covered(tokens, earlier);
   const complaints = [...reasons, ...refund.filter((m) => !settled[m.from]), ...remedies.filter((m) => !isEarlierRefund(m))];
-  return { text, tokens, seg: segment(tokens), complaints, earlier, reasons, refund, weak: matchWeak(tokens), risks: matchRisks(tokens) };
+  const moneyRemedies = remedies.filter((m) => m.key === 'store_credit' || m.key === 'cancel');
+  return { text, tokens, seg: segment(tokens), complaints, earlier, reasons, refund, moneyRemedies, weak: matchWeak(tokens), risks: matchRisks(tokens) };
 }
 
 export function triageTicket(ticket: { subject: string; body: string }): Triage {
   const texts = [ticket.subject, ticket.body].map(read);
-  const refundHits = texts.reduce((n, t) => n + t.refund.length, 0);
+  const refundHits = texts.reduce((n, t) => n + t.refund.length + t.moneyRemedies.length, 0);
   const weakHits = texts.reduce((n, t) => n + t.weak.length, 0);
   const reasons = texts.flatMap((t) => t.reasons);
   const reason = reasonOf(reasons.map((m) => m.key));

@@ -7,6 +7,7 @@ import type { Proposal } from '../../domain/types.js';
 import { RULES } from '../rules.js';
 import type { GroundingFinding } from './claims.js';
 import { TYPED_NEGATIONS } from './lexicon/counting.js';
+import { STORE_CREDIT_WORDS } from './lexicon/remedies.js';
 import { normalizeForMatch, tokens } from './text.js';
 
 /** The remedies a tenant switched on (policy document); each is off by default. */
@@ -55,5 +56,8 @@ export function citedRemedyFindings(proposal: Proposal, whole: readonly string[]
   }
   const around = whole.slice(Math.max(0, at - 3), at + cited.length);
   if (around.some((w) => TYPED_NEGATIONS.has(w))) return [{ rule: RULES.remedyNotGrounded, reason: `the customer turns ${what} down`, severity: 'approval' }];
+  if (proposal.remedy === 'store_credit' && !cited.some((w) => STORE_CREDIT_WORDS.has(w))) {
+    return [{ rule: RULES.remedyNotGrounded, reason: 'the words cited as asking for store credit do not speak of store credit', severity: 'approval' }];
+  }
   return [];
 }

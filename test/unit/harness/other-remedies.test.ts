@@ -57,6 +57,13 @@ describe('store credit at the gate', () => {
     expect(none.rules).toContain(RULES.remedyNotGrounded);
   });
 
+  it('goes to a person when the words cited for store credit are the customer’s but ask for money back', () => {
+    const text = ['Broken mug', 'The mug in order #1001 arrived cracked. I want my money back.'];
+    const decision = decideGate(gateInput({ text, proposal: makeProposal(makeFacts(), { remedy: 'store_credit', remedyWords: 'I want my money back' }) }));
+    expect(decision.decision).toBe('approval');
+    expect(decision.reasons.join(' ')).toContain('do not speak of store credit');
+  });
+
   it('goes to a person when the customer turns store credit down', () => {
     const decision = decideGate(gateInput({ text: ['Broken mug', 'The mug in order #1001 arrived cracked. I do not want store credit.'] }));
     expect(decision.decision).toBe('approval');

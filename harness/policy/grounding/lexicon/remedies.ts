@@ -137,3 +137,23 @@ export const REFUND_PREFERRED_PHRASES: readonly string[] = [
   'preferirei un rimborso',
   'preferisco il rimborso',
 ];
+
+/**
+ * Words that name store credit, one of which the words cited as asking for store credit must hold
+ * ("store credit", "credit on my account", "un avoir", "Guthaben", "buono"): a proposal of store credit
+ * resting on "my money back" is a misreading.
+ */
+export const STORE_CREDIT_WORDS: ReadonlySet<string> = new Set([
+  'credit',
+  'credits',
+  'credito',
+  'creditos',
+  'avoir',
+  'avoirs',
+  'gutschrift',
+  'guthaben',
+  'gutschein',
+  'voucher',
+  'vale',
+  'buono',
+]);
