@@ -2,7 +2,19 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Label } from '../golden/schema.js';
 
-const FIELDS: (keyof Label)[] = ['outcome', 'amountMinor', 'currency', 'lines', 'reason', 'boundOrder', 'escalation', 'approvalRules', 'trajectory'];
+const FIELDS: (keyof Label)[] = [
+  'outcome',
+  'amountMinor',
+  'currency',
+  'lines',
+  'reason',
+  'boundOrder',
+  'escalation',
+  'approvalRules',
+  'trajectory',
+  'remedy',
+  'presentment',
+];
 
 export function compareLabels(written: Label, reference: Label): string[] {
   return FIELDS.filter((f) => !isDeepStrictEqual(written[f], reference[f])).map(

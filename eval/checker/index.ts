@@ -1,11 +1,12 @@
 // The golden set's label checker: an independent reference implementation of POLICY.md over the
-// shared fixture. checkGoldenSet(dir) reads <dir>/fixture.json and <dir>/tickets/*.json, recomputes
+// shared fixture. checkGoldenSet(dir) reads <dir>/fixture.json, <dir>/policy.json (the tenant
+// policy's switches the set runs under; absent: the default) and <dir>/tickets/*.json, recomputes
 // every label from its claim and reports each disagreement, per ticket. Used by
 // test/unit/eval/golden-set.test.ts (in npm test) and by the eval runner to load the set.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { GoldenFile, type Category, type GoldenTicket, type Label } from '../golden/schema.js';
+import { DEFAULT_GOLDEN_POLICY, GoldenFile, GoldenPolicy, type Category, type GoldenTicket, type Label } from '../golden/schema.js';
 import { compareLabels } from './compare.js';
 import { GoldenDataError } from './errors.js';
 import { deriveLabel } from './label.js';
@@ -43,8 +44,17 @@ function readJson(path: string): unknown {
 }
 
 /** Reads and parses the set; throws on a file that does not match the schema. */
+/** The set's policy switches (policy.json), or the default policy's when the set has none. */
+export function readGoldenPolicy(dir: string): GoldenPolicy {
+  const path = join(dir, 'policy.json');
+  if (!existsSync(path)) return DEFAULT_GOLDEN_POLICY;
+  const parsed = GoldenPolicy.safeParse(readJson(path));
+  if (!parsed.success) throw new GoldenDataError(`policy.json is invalid: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
 export function loadGoldenSet(dir: string): GoldenSet {
-  const store = readStore(readJson(join(dir, 'fixture.json')), join(dir, 'fixture.json'));
+  const store = readStore(readJson(join(dir, 'fixture.json')), join(dir, 'fixture.json'), readGoldenPolicy(dir));
   const ticketsDir = join(dir, 'tickets');
   const tickets: GoldenTicket[] = [];
   const files = new Map<string, string>();

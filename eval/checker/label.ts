@@ -1,12 +1,16 @@
 // The reference label: claim + fixture + POLICY.md → what the product must do, with the tool calls
 // that must happen in that order, as the pipeline meets them: Triage (remedy `other` leaves here) →
 // CheckOrder (binding) → ProposeRefund + Gate (a remedy other than a refund is refused on the bound
-// order; then unclear, amount) → auto conditions → outcome.
+// order; then unclear, amount) → auto conditions → outcome. Store credit and cancelling move money
+// only where the set's policy enables them (other-remedies.ts); a Markets order's label also says
+// what the customer gets back in the currency they paid (presentment.ts).
 import type { ApprovalRule, EscalationRule, GoldenTicket, Label, ToolName } from '../golden/schema.js';
 import { computeAmount } from './amount.js';
 import { approvalRules } from './auto-conditions.js';
 import { bindOrder } from './binding.js';
 import { GoldenDataError } from './errors.js';
+import { cancelAmount, remedyEnabled } from './other-remedies.js';
+import { presentmentFigure } from './presentment.js';
 import { orderCurrency, type Store } from './store.js';
 
 /** The calls after binding, per outcome (the approval path's post_draft is the holding note). */
@@ -35,32 +39,58 @@ export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'cla
   const { order } = binding;
   const bound = { number: order.number, currency: orderCurrency(store, order) };
 
-  // Replacement, store credit, cancel, refund status: the order is bound, the Gate refuses the remedy.
-  if (claim.remedy !== 'refund') return escalate('not_refund_request', binding.calls, bound);
+  // Replacement, refund status, and store credit or cancel where not enabled: the order is bound, the Gate refuses the remedy.
+  if (!remedyEnabled(claim.remedy, store.policy)) return escalate('not_refund_request', binding.calls, bound);
+  const judged = <T>(compute: () => T): T => {
+    try {
+      return compute();
+    } catch (error) {
+      if (error instanceof GoldenDataError && !error.ticketId) throw new GoldenDataError(error.message, ticket.id);
+      throw error;
+    }
+  };
+  // A cancel is of the whole order: no lines, what was paid, always a lead's decision.
+  if (claim.remedy === 'cancel') {
+    const cancel = cancelAmount(order);
+    if ('refusal' in cancel) return escalate(cancel.refusal, binding.calls, bound);
+    const presentment = judged(() => presentmentFigure(order, 'whole order'));
+    return {
+      outcome: 'approval',
+      amountMinor: cancel.amountMinor,
+      currency: bound.currency,
+      lines: [],
+      reason: claim.reason,
+      boundOrder: order.number,
+      escalation: null,
+      approvalRules: ['cancel_needs_approval'],
+      trajectory: [...binding.calls, ...AFTER_BINDING.approval],
+      remedy: 'cancel',
+      ...(presentment ? { presentment } : {}),
+    };
+  }
   if (claim.unclear) return escalate('unclear', binding.calls, bound);
   if (claim.lines.length === 0) throw new GoldenDataError('a clear refund claim lists its lines (or says unclear: true)', ticket.id);
 
-  let amount;
-  try {
-    amount = computeAmount(claim, order);
-  } catch (error) {
-    if (error instanceof GoldenDataError && !error.ticketId) throw new GoldenDataError(error.message, ticket.id);
-    throw error;
-  }
+  const amount = judged(() => computeAmount(claim, order));
   if ('refusal' in amount) return escalate(amount.refusal, binding.calls, bound);
 
   const customerOrders = store.ordersOf(order.customerId);
   const rules: ApprovalRule[] = approvalRules({ claim, order, customerOrders, ...amount });
   const outcome = rules.length > 0 ? 'approval' : 'auto_refund';
+  const lines = amount.lines.map((l) => ({ sku: l.sku, quantity: l.quantity }));
+  const presentment = judged(() => presentmentFigure(order, lines));
   return {
     outcome,
     amountMinor: amount.amountMinor,
     currency: bound.currency,
-    lines: amount.lines.map((l) => ({ sku: l.sku, quantity: l.quantity })),
+    lines,
     reason: claim.reason,
     boundOrder: order.number,
     escalation: null,
     approvalRules: rules,
     trajectory: [...binding.calls, ...AFTER_BINDING[outcome]],
+    // Store credit: the same amount and conditions as a refund, paid to the customer's account.
+    ...(claim.remedy === 'store_credit' ? { remedy: 'store_credit' as const } : {}),
+    ...(presentment ? { presentment } : {}),
   };
 }

@@ -2,6 +2,7 @@
 // per-line facts the policy needs (units ordered, refunded and fulfilled, first fulfilment day),
 // computed here from the fixture's own fields rather than through the sandbox store's code.
 import { parseFixture, type FixtureOrder, type SandboxFixture } from '#local/sandbox/fixture.js';
+import { DEFAULT_GOLDEN_POLICY, type GoldenPolicy } from '../golden/schema.js';
 import { GoldenDataError } from './errors.js';
 
 export type FixtureCustomer = SandboxFixture['customers'][number];
@@ -13,13 +14,15 @@ export interface Store {
   customers: Map<string, FixtureCustomer>;
   orders: Map<number, FixtureOrder>;
   ordersOf(customerId: string): FixtureOrder[];
+  /** The tenant policy's switches the set runs under (store credit, cancelling); the default: both off. */
+  policy: GoldenPolicy;
 }
 
-export function readStore(raw: unknown, source: string): Store {
+export function readStore(raw: unknown, source: string, policy: GoldenPolicy = DEFAULT_GOLDEN_POLICY): Store {
   const fixture = parseFixture(raw, source);
   const customers = new Map(fixture.customers.map((c) => [c.id, c]));
   const orders = new Map(fixture.orders.map((o) => [o.number, o]));
-  return { fixture, customers, orders, ordersOf: (id) => fixture.orders.filter((o) => o.customerId === id) };
+  return { fixture, customers, orders, ordersOf: (id) => fixture.orders.filter((o) => o.customerId === id), policy };
 }
 
 export interface LineFacts {
@@ -28,6 +31,8 @@ export interface LineFacts {
   title: string;
   ordered: number;
   unitPriceMinor: number;
+  /** The unit price in the currency the customer paid, when the order has a presentment currency. */
+  presentmentUnitPriceMinor: number | undefined;
   giftCard: boolean;
   /** Units taken by earlier line-item refunds (a partial-amount refund takes its units too). */
   refundedUnits: number;
@@ -51,6 +56,7 @@ export function lineFacts(order: FixtureOrder): LineFacts[] {
     title: li.title,
     ordered: li.quantity,
     unitPriceMinor: li.unitPriceMinor,
+    presentmentUnitPriceMinor: li.presentmentUnitPriceMinor,
     giftCard: li.giftCard === true,
     refundedUnits: 0,
     fulfilledUnits: 0,
@@ -91,6 +97,17 @@ export function orderRemainingMinor(order: FixtureOrder): number {
   const paidBack = (order.refunds ?? []).reduce((n, r) => n + refundPaidMinor(order, r), 0);
   const refundable = order.lineItems.filter((li) => !li.giftCard).reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
   return Math.max(0, Math.min(orderTotalMinor(order), refundable) - paidBack);
+}
+
+/** What a cancel refunds (POLICY.md): everything the customer paid on the order, less every earlier refund. */
+export function orderPaidRemainingMinor(order: FixtureOrder): number {
+  const paidBack = (order.refunds ?? []).reduce((n, r) => n + refundPaidMinor(order, r), 0);
+  return Math.max(0, orderTotalMinor(order) - paidBack);
+}
+
+/** Units of the order that any fulfilment shipped. */
+export function shippedUnits(order: FixtureOrder): number {
+  return lineFacts(order).reduce((n, l) => n + l.fulfilledUnits, 0);
 }
 
 export function orderCurrency(store: Store, order: FixtureOrder): string {

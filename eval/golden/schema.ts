@@ -25,6 +25,10 @@ export const CATEGORIES = [
   'typos',
   'prompt_injection',
   'amount_only_refunds_and_gift_cards',
+  'store_credit',
+  'cancel_unfulfilled',
+  'markets_currency',
+  'split_payments',
 ] as const;
 export const Category = z.enum(CATEGORIES);
 export type Category = z.infer<typeof Category>;
@@ -50,12 +54,19 @@ export const CATEGORY_SLUG: Record<Category, string> = {
   typos: 'typos',
   prompt_injection: 'injection',
   amount_only_refunds_and_gift_cards: 'gift-amount',
+  store_credit: 'credit',
+  cancel_unfulfilled: 'cancel',
+  markets_currency: 'markets',
+  split_payments: 'split-pay',
 };
 
 export const Helpdesk = z.enum(['zendesk', 'gorgias']);
 export type Helpdesk = z.infer<typeof Helpdesk>;
 
-/** What the customer asks for (the product's Remedy vocabulary). Only `refund` can move money. */
+/**
+ * What the customer asks for (the product's Remedy vocabulary). `refund` moves money; so do
+ * `store_credit` and `cancel` where the set's policy (policy.json) enables them.
+ */
 export const Remedy = z.enum(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'other']);
 export type Remedy = z.infer<typeof Remedy>;
 
@@ -105,6 +116,7 @@ export const EscalationRule = z.enum([
   'unclear', // a lead could not tell what is claimed
   'items_not_on_order', // a claimed SKU is not on the bound order
   'nothing_refundable', // claimed units already refunded (or mentioned as such), only gift cards, or the order has nothing left
+  'order_not_cancellable', // a cancel (enabled) asked for an order of which something has shipped
 ]);
 export type EscalationRule = z.infer<typeof EscalationRule>;
 
@@ -117,12 +129,17 @@ export const ApprovalRule = z.enum([
   'too_many_recent_refunds',
   'risk_flags',
   'line_partly_refunded',
+  'cancel_needs_approval', // a cancel (enabled) always needs a lead's approval
 ]);
 export type ApprovalRule = z.infer<typeof ApprovalRule>;
 
 /** The MCP tools a run calls; a trajectory lists the ones that must happen, in order (a subsequence). */
 export const ToolName = z.enum(['find_customer_orders', 'get_order', 'get_refund_history', 'preview_refund', 'refund_create', 'post_draft']);
 export type ToolName = z.infer<typeof ToolName>;
+
+/** How money moves when it does: a refund to the payments, store credit, or cancelling the order. */
+export const MoneyRemedy = z.enum(['refund', 'store_credit', 'cancel']);
+export type MoneyRemedy = z.infer<typeof MoneyRemedy>;
 
 /** What the product must do with the ticket. */
 export const Label = z.object({
@@ -141,8 +158,23 @@ export const Label = z.object({
   /** Non-empty exactly when outcome is approval. */
   approvalRules: z.array(ApprovalRule),
   trajectory: z.array(ToolName).min(1),
+  /** Set when the refund or proposal moves money otherwise than a refund (store credit, a cancel); absent: a refund. */
+  remedy: MoneyRemedy.exclude(['refund']).optional(),
+  /**
+   * An order paid in another currency than the shop's (Shopify Markets): what the customer gets back
+   * in the currency they paid. `amountMinor` stays in the shop's currency (the limits compare it).
+   */
+  presentment: z.object({ amountMinor: z.number().int().positive(), currency: z.string().length(3) }).optional(),
 });
 export type Label = z.infer<typeof Label>;
+
+/**
+ * The tenant policy the whole set runs under (policy.json): the switches of POLICY.md's "Other
+ * remedies" over the default policy. Absent file: the default (both off).
+ */
+export const GoldenPolicy = z.object({ storeCredit: z.boolean(), cancelUnfulfilled: z.boolean() }).strict();
+export type GoldenPolicy = z.infer<typeof GoldenPolicy>;
+export const DEFAULT_GOLDEN_POLICY: GoldenPolicy = { storeCredit: false, cancelUnfulfilled: false };
 
 export const GoldenTicket = z.object({
   /** Stable id, "<category-slug>-NN", e.g. "partial-qty-03". */

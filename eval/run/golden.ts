@@ -1,12 +1,12 @@
-// Reads the golden set (eval/golden: fixture.json and tickets/<category>.json, validated with the
-// golden schema), picks the tickets `--only` names, and answers the fixture questions the runner
+// Reads the golden set (eval/golden: fixture.json, policy.json and tickets/<category>.json, validated
+// with the golden schema), picks the tickets `--only` names, and answers the fixture questions the runner
 // has: who the helpdesk requester is, and which customers a ticket touches (to keep tickets that
 // could change each other's store state off the same runtime).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseFixture, type SandboxFixture } from '#local/sandbox/index.js';
-import { GoldenFile, type GoldenTicket } from '../golden/schema.js';
+import { DEFAULT_GOLDEN_POLICY, GoldenFile, GoldenPolicy, type GoldenTicket } from '../golden/schema.js';
 
 export class GoldenSetError extends Error {
   override readonly name = 'GoldenSetError';
@@ -15,7 +15,17 @@ export class GoldenSetError extends Error {
 export interface GoldenSet {
   dir: string;
   fixture: SandboxFixture;
+  /** The tenant policy's switches every runtime gets (policy.json; absent: the default policy's, both off). */
+  policy: GoldenPolicy;
   tickets: GoldenTicket[];
+}
+
+function readPolicy(dir: string): GoldenPolicy {
+  const path = join(dir, 'policy.json');
+  if (!existsSync(path)) return DEFAULT_GOLDEN_POLICY;
+  const parsed = GoldenPolicy.safeParse(readJson(path));
+  if (!parsed.success) throw new GoldenSetError(`${path} is not a golden policy: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }
 
 function readJson(path: string): unknown {
@@ -48,7 +58,7 @@ export function loadGoldenSet(dir: string): GoldenSet {
     if (seen.has(t.id)) throw new GoldenSetError(`ticket id ${t.id} appears twice`);
     seen.add(t.id);
   }
-  return { dir, fixture, tickets: tickets.sort((a, b) => a.id.localeCompare(b.id)) };
+  return { dir, fixture, policy: readPolicy(dir), tickets: tickets.sort((a, b) => a.id.localeCompare(b.id)) };
 }
 
 const globToRegExp = (glob: string) =>

@@ -3,6 +3,7 @@
 // the money that actually moved (the store's refunds under the run's refund_create idempotency
 // keys), the tool calls in journal order, cost and latency. Called by the runner per run.
 import type { SandboxStoreState } from '#local/sandbox/index.js';
+import { STORE_CREDIT_GATEWAY } from '#local/sandbox/store/credit.js';
 import type { ActualOutcome, MovedRefund, Observation, SkuLine } from './types.js';
 
 /** The store's side of an observation: which refunds the run's keys made, and a line's SKU. */
@@ -26,12 +27,16 @@ export function storeLedger(state: SandboxStoreState): StoreLedger {
         const refund = state.idempotencyKeys.get(key)?.refund;
         if (!refund || refunds.has(refund.id)) continue;
         const order = state.orders.find((o) => o.refunds.some((r) => r.id === refund.id));
+        const gateways = (order?.transactions ?? []).filter((t) => refund.transactionIds.includes(t.id)).map((t) => t.gateway);
+        const paidIn = order?.presentmentCurrency;
         refunds.set(refund.id, {
           refundId: refund.id,
           orderNumber: order ? orderNumberOf(order.name) : null,
           amountMinor: refund.amountMinor,
           currency: order?.currency ?? null,
           lines: refund.lines.map((l) => ({ sku: skuOf(l.lineItemId), quantity: l.quantity })),
+          ...(gateways.includes(STORE_CREDIT_GATEWAY) ? { storeCredit: true } : {}),
+          ...(paidIn && refund.presentmentAmountMinor !== undefined ? { presentment: { amountMinor: refund.presentmentAmountMinor, currency: paidIn } } : {}),
         });
       }
       return [...refunds.values()];
@@ -89,6 +94,19 @@ export function observe(input: ObserveInput): Observation {
         ? [proposedMinor, proposedLines, stringOr(view?.gate?.currency, stringOr(view?.proposal?.currency, null))]
         : [0, [], null];
   const costFromJournal = journal.reduce((n, row) => n + numberOr(row.costMicros, 0), 0);
+  const remedy =
+    outcome === 'auto_refund'
+      ? refunds.some((r) => r.storeCredit)
+        ? 'store_credit'
+        : 'refund'
+      : outcome === 'approval'
+        ? stringOr(view?.gate?.remedy, 'refund')
+        : null;
+  const paidBack = refunds.filter((r) => r.presentment);
+  const presentment =
+    outcome === 'auto_refund' && paidBack.length > 0
+      ? { amountMinor: paidBack.reduce((n, r) => n + r.presentment!.amountMinor, 0), currency: paidBack[0]!.presentment!.currency }
+      : null;
   return {
     runId: stringOr(view?.runId, null),
     runStatus: status,
@@ -99,6 +117,8 @@ export function observe(input: ObserveInput): Observation {
     lines,
     boundOrder: stringOr(view?.order?.orderNumber, null),
     refunds,
+    remedy,
+    presentment,
     gateDecision: stringOr(view?.gate?.decision, null),
     gateRules: Array.isArray(view?.gate?.rules) ? view.gate.rules.map(String) : [],
     approvalStatus: stringOr(view?.approval?.status, null),

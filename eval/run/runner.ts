@@ -107,6 +107,8 @@ export async function runGoldenTickets(opts: RunnerOptions): Promise<RunnerOutpu
         webhookSecrets: { gorgias: EVAL_SECRETS.gorgias },
         modelSettings: lane.settings,
         ...(lane.models ? { models: lane.models } : {}),
+        // The set's tenant policy (eval/golden/policy.json): store credit and cancelling enabled.
+        policy: opts.golden.policy,
         clock,
       });
     } catch (error) {
@@ -147,6 +149,8 @@ export async function runGoldenTickets(opts: RunnerOptions): Promise<RunnerOutpu
         escalation: t.label.escalation,
         approvalRules: t.label.approvalRules,
         trajectory: t.label.trajectory,
+        ...(t.label.remedy ? { remedy: t.label.remedy } : {}),
+        ...(t.label.presentment ? { presentment: t.label.presentment } : {}),
       },
       runs: results.get(t.id)!.sort((a, b) => a.attempt - b.attempt),
     })),

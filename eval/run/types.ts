@@ -28,6 +28,10 @@ export interface MovedRefund {
   amountMinor: number;
   currency: string | null;
   lines: SkuLine[];
+  /** Paid back as store credit on the customer's account (a transaction on the store-credit gateway). */
+  storeCredit?: boolean;
+  /** What it paid back in the currency the customer paid, when the order has a presentment currency. */
+  presentment?: { amountMinor: number; currency: string };
 }
 
 export interface ToolCall {
@@ -51,6 +55,13 @@ export interface Observation {
   boundOrder: string | null;
   /** Money that actually moved in the store for this run. */
   refunds: MovedRefund[];
+  /**
+   * How the money moved or would move: `store_credit` or `refund` from the store's refunds (auto),
+   * the gate's remedy on an approval (`refund`, `store_credit`, `cancel`); null otherwise.
+   */
+  remedy?: string | null;
+  /** The moved refunds' figure in the currency the customer paid (auto refunds of a presentment order); null otherwise. */
+  presentment?: { amountMinor: number; currency: string } | null;
   gateDecision: string | null;
   gateRules: string[];
   approvalStatus: string | null;
@@ -109,6 +120,9 @@ export interface ExpectedView {
   escalation: string | null;
   approvalRules: string[];
   trajectory: string[];
+  /** The label's money remedy when not a refund (store credit, cancel). */
+  remedy?: string;
+  presentment?: { amountMinor: number; currency: string };
 }
 
 export interface TicketResult {

@@ -22,7 +22,17 @@ import { CATALOGUE } from './catalogue.js';
 
 export type Ref = 'o1' | 'o2' | 'o3' | 'o4' | 'x1' | 'x2';
 type Units = [sku: string, quantity: number];
-export type ItemSpec = string | [sku: string, quantity: number] | [sku: string, quantity: number, extra: { price?: number; props?: Record<string, string> }];
+/** `paid`: the unit price in the order's `paidIn` currency (needed on every line of such an order). */
+export type ItemSpec =
+  string | [sku: string, quantity: number] | [sku: string, quantity: number, extra: { price?: number; paid?: number; props?: Record<string, string> }];
+
+/** One payment of an order (several: a gift card and a card, or captures); `paid` in the order's `paidIn` currency. */
+export interface PaymentSpec {
+  gateway: 'shopify_payments' | 'gift_card' | 'paypal';
+  amount: number;
+  paid?: number;
+  kind?: 'SALE' | 'CAPTURE';
+}
 
 export interface Address {
   name?: string;
@@ -43,6 +53,9 @@ export interface OrderSpec {
   fulfillments?: { daysAgo: number; deliveredDaysAgo?: number; lines: Units[] }[];
   created?: number;
   currency?: 'EUR';
+  /** Shopify Markets: the currency the customer paid in, when not the shop's (each item gives its `paid` price). */
+  paidIn?: 'EUR' | 'GBP' | 'CAD';
+  payments?: PaymentSpec[];
   note?: string;
   attributes?: Record<string, string>;
   refunds?: { daysAgo: number; lines?: Units[]; amount?: number }[];
@@ -80,6 +93,10 @@ export interface Spec {
     rules?: ApprovalRule[];
     esc?: EscalationRule;
     lines?: Units[];
+    /** Money moved otherwise than a refund: store credit, or a cancel of the whole order. */
+    remedy?: 'store_credit' | 'cancel';
+    /** What the customer gets back in the `paidIn` currency of the bound order. */
+    paid?: number;
   };
   note?: string;
 }
@@ -153,12 +170,12 @@ export function build(specs: Partial<Record<Category, Spec[]>>): Built {
         const address = p.address ?? (eu ? EU_CITIES[addressSeq % EU_CITIES.length]! : CITIES[addressSeq % CITIES.length]!);
         return { id, userId, address: { ...address, name: address.name ?? p.name } };
       };
-      const refs = new Map<Ref, { number: number; currency: string }>();
+      const refs = new Map<Ref, BoundRef>();
       const addOrders = (customer: { id: string; address: Address & { name: string } }, orders: OrderSpec[], prefix: 'o' | 'x') => {
         orders.forEach((o, k) => {
           orderSeq += 1;
           const number = 2000 + c * 100 + orderSeq;
-          refs.set(`${prefix}${k + 1}` as Ref, { number, currency: o.currency ?? 'USD' });
+          refs.set(`${prefix}${k + 1}` as Ref, { number, currency: o.currency ?? 'USD', ...(o.paidIn ? { paidIn: o.paidIn } : {}) });
           fixture.orders.push(orderOf(o, number, customer, spec.claim.reason));
         });
       };
@@ -206,6 +223,12 @@ export function build(specs: Partial<Record<Category, Spec[]>>): Built {
   return { fixture, tickets };
 }
 
+interface BoundRef {
+  number: number;
+  currency: string;
+  paidIn?: string;
+}
+
 function itemOf(spec: ItemSpec) {
   const [sku, quantity, extra] = typeof spec === 'string' ? [spec, 1, undefined] : spec;
   const product = CATALOGUE[sku];
@@ -215,6 +238,7 @@ function itemOf(spec: ItemSpec) {
     sku,
     quantity,
     unitPriceMinor: extra?.price ?? product.priceMinor,
+    ...(extra?.paid === undefined ? {} : { presentmentUnitPriceMinor: extra.paid }),
     ...(extra?.props ? { properties: extra.props } : {}),
     ...(product.giftCard ? { giftCard: true } : {}),
   };
@@ -236,6 +260,7 @@ function orderOf(
     customerId: customer.id,
     createdDaysAgo: o.created ?? lastShip + 2,
     ...(o.currency ? { currency: o.currency } : {}),
+    ...(o.paidIn ? { presentmentCurrency: o.paidIn } : {}),
     lineItems: o.items.map(itemOf),
     ...(o.fulfillments
       ? {
@@ -258,12 +283,22 @@ function orderOf(
           })),
         }
       : {}),
+    ...(o.payments
+      ? {
+          payments: o.payments.map((p) => ({
+            gateway: p.gateway,
+            amountMinor: p.amount,
+            ...(p.paid === undefined ? {} : { presentmentAmountMinor: p.paid }),
+            ...(p.kind ? { kind: p.kind } : {}),
+          })),
+        }
+      : {}),
   };
 }
 
 const BEFORE_ANY_ORDER: EscalationRule[] = ['order_not_requesters', 'no_order_bound', 'several_orders'];
 
-function labelOf(spec: Spec, ref: (r: Ref) => { number: number; currency: string }, category: Category, i: number): Label {
+function labelOf(spec: Spec, ref: (r: Ref) => BoundRef, category: Category, i: number): Label {
   const { claim, expect } = spec;
   const where = `${category} #${i + 1}`;
   const outcome = ({ auto: 'auto_refund', approval: 'approval', escalate: 'escalate' } as const)[expect.outcome];
@@ -311,5 +346,7 @@ function labelOf(spec: Spec, ref: (r: Ref) => { number: number; currency: string
     escalation: null,
     approvalRules: expect.rules ?? [],
     trajectory: [...prefix, ...(outcome === 'auto_refund' ? (['preview_refund', 'refund_create', 'post_draft'] as const) : (['post_draft'] as const))],
+    ...(expect.remedy ? { remedy: expect.remedy } : {}),
+    ...(expect.paid === undefined ? {} : { presentment: { amountMinor: expect.paid, currency: bound.paidIn ?? '???' } }),
   };
 }

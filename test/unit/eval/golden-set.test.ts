@@ -23,6 +23,21 @@ describe('the golden set', () => {
     for (const category of CATEGORIES) expect(result.summary.byCategory[category] ?? 0, category).toBeGreaterThanOrEqual(8);
   });
 
+  it('runs under a policy that enables store credit and cancelling, with at least 10 tickets per new capability', () => {
+    expect(result.store.policy).toEqual({ storeCredit: true, cancelUnfulfilled: true });
+    for (const category of ['store_credit', 'cancel_unfulfilled', 'markets_currency', 'split_payments'] as const) {
+      expect(result.summary.byCategory[category] ?? 0, category).toBeGreaterThanOrEqual(10);
+    }
+    const of = (category: string) => result.tickets.filter((t) => t.category === category);
+    expect(of('store_credit').filter((t) => t.label.remedy === 'store_credit' && t.label.outcome === 'auto_refund').length).toBeGreaterThanOrEqual(3);
+    expect(of('cancel_unfulfilled').filter((t) => t.label.remedy === 'cancel').length).toBeGreaterThanOrEqual(5);
+    expect(of('cancel_unfulfilled').filter((t) => t.label.escalation === 'order_not_cancellable').length).toBeGreaterThanOrEqual(2);
+    const paidIn = new Set(of('markets_currency').map((t) => t.label.presentment?.currency));
+    expect([...paidIn].sort()).toEqual(['CAD', 'EUR', 'GBP']);
+    const orders = (category: string) => of(category).map((t) => result.store.orders.get(t.label.boundOrder ?? t.claim.orderNumber ?? 0));
+    expect(orders('split_payments').every((o) => (o?.payments ?? []).length >= 2)).toBe(true);
+  });
+
   it('balances outcomes and helpdesks, and writes in five languages besides English', () => {
     const share = (n = 0) => n / result.tickets.length;
     for (const outcome of ['auto_refund', 'approval', 'escalate'] as const) expect(share(result.summary.byOutcome[outcome]), outcome).toBeGreaterThan(0.2);
@@ -221,6 +236,54 @@ describe('the checker', () => {
       escalation: 'several_orders',
       trajectory: ['post_draft'],
     });
+  });
+
+  const enabled = (s: ReturnType<typeof store>) => ({ ...s, policy: { storeCredit: true, cancelUnfulfilled: true } });
+
+  it('gates store credit, where enabled, as a refund: the same amount and rules, with the remedy on the label', () => {
+    const shipped = enabled(store({ lineItems: [mug()], fulfilledDaysAgo: 5 }));
+    expect(label(shipped, claim({ remedy: 'store_credit' }))).toMatchObject({ outcome: 'auto_refund', amountMinor: 1800, remedy: 'store_credit' });
+    expect(label(shipped, claim({ remedy: 'store_credit', reason: 'changed_mind' }))).toMatchObject({
+      outcome: 'approval',
+      approvalRules: ['reason_not_damage_like'],
+      remedy: 'store_credit',
+    });
+    expect(label(shipped, claim({ remedy: 'refund' }))).not.toHaveProperty('remedy');
+    const gone = enabled(store({ lineItems: [mug()], fulfilledDaysAgo: 5, refunds: [{ daysAgo: 3, lineItems: [{ sku: 'MUG', quantity: 1 }] }] }));
+    expect(label(gone, claim({ remedy: 'store_credit' }))).toMatchObject({ outcome: 'escalate', escalation: 'nothing_refundable' });
+    expect(label(gone, claim({ remedy: 'store_credit' }))).not.toHaveProperty('remedy');
+  });
+
+  it('proposes cancelling an unshipped order for what was paid less earlier refunds, always for approval, and refuses one that shipped in part', () => {
+    const unshipped = enabled(store({ lineItems: [mug(2)], fulfilledDaysAgo: null, refunds: [{ daysAgo: 1, amountMinor: 500 }] }));
+    expect(label(unshipped, claim({ remedy: 'cancel', reason: 'changed_mind', lines: [] }))).toEqual({
+      outcome: 'approval',
+      amountMinor: 3100,
+      currency: 'USD',
+      lines: [],
+      reason: 'changed_mind',
+      boundOrder: 3000,
+      escalation: null,
+      approvalRules: ['cancel_needs_approval'],
+      trajectory: ['get_order', 'get_refund_history', 'post_draft'],
+      remedy: 'cancel',
+    });
+    const partly = enabled(store({ lineItems: [mug(2)], fulfillments: [{ daysAgo: 2, lineItems: [{ sku: 'MUG', quantity: 1 }] }] }));
+    expect(label(partly, claim({ remedy: 'cancel', lines: [] }))).toMatchObject({ outcome: 'escalate', escalation: 'order_not_cancellable', boundOrder: 3000 });
+    const refunded = enabled(store({ lineItems: [mug()], fulfilledDaysAgo: null, refunds: [{ daysAgo: 1, lineItems: [{ sku: 'MUG', quantity: 1 }] }] }));
+    expect(label(refunded, claim({ remedy: 'cancel', lines: [] })).escalation).toBe('nothing_refundable');
+  });
+
+  it("labels an order paid in another currency with the shop's amount for the limits and the customer's own figure", () => {
+    const euros = store({ presentmentCurrency: 'EUR', lineItems: [mug(3, { unitPriceMinor: 1800, presentmentUnitPriceMinor: 1660 })], fulfilledDaysAgo: 5 });
+    expect(label(euros, claim({ lines: [{ sku: 'MUG', quantity: 2 }] }))).toMatchObject({
+      outcome: 'auto_refund',
+      amountMinor: 3600,
+      currency: 'USD',
+      presentment: { amountMinor: 3320, currency: 'EUR' },
+    });
+    const over = store({ presentmentCurrency: 'GBP', lineItems: [mug(1, { unitPriceMinor: 5400, presentmentUnitPriceMinor: 4270 })], fulfilledDaysAgo: 5 });
+    expect(label(over)).toMatchObject({ outcome: 'approval', approvalRules: ['amount_over_auto_limit'], presentment: { amountMinor: 4270, currency: 'GBP' } });
   });
 
   it('escalates remedy "other" (not about an order problem) at Triage, before any order is read', () => {

@@ -7,6 +7,8 @@ import { exclusions, partial_quantity_words } from './damage-quantities.js';
 import { already_refunded_units, amount_and_day_boundaries } from './history-limits.js';
 import { amount_only_refunds_and_gift_cards, recent_refunds } from './history-refunds.js';
 import { prompt_injection } from './injection.js';
+import { markets_currency, split_payments } from './payments.js';
+import { cancel_unfulfilled, store_credit } from './remedies.js';
 import { non_english } from './languages.js';
 import { change_of_mind, refund_status, refund_vs_replacement, unfulfilled } from './requests.js';
 import { long_rambling, typos } from './text.js';
@@ -31,4 +33,8 @@ export const SPECS: Record<Category, Spec[]> = {
   typos,
   prompt_injection,
   amount_only_refunds_and_gift_cards,
+  store_credit,
+  cancel_unfulfilled,
+  markets_currency,
+  split_payments,
 };

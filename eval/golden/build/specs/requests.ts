@@ -16,7 +16,8 @@ export const unfulfilled: Spec[] = [
         ['SPOON-OLIVE', 1],
       ],
     },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // The set's policy enables cancelling (policy.json): the whole unshipped order, with a lead's approval.
+    expect: { outcome: 'approval', amount: 5100, rules: ['cancel_needs_approval'], lines: [], remedy: 'cancel' },
   },
   {
     who: { name: 'Mark Ellison' },
@@ -105,7 +106,8 @@ export const unfulfilled: Spec[] = [
     subject: 'Cancel the carafe',
     body: "Hi, the mugs from order #{o1} arrived, thank you. The carafe still hasn't shipped — please just cancel it, I'll keep the mugs.",
     claim: { order: 'o1', remedy: 'cancel', reason: 'changed_mind', lines: [['CARAFE-GLASS', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // The mugs shipped, so the order is no longer one of which nothing has shipped.
+    expect: { outcome: 'escalate', esc: 'order_not_cancellable' },
   },
 ];
 
@@ -140,7 +142,8 @@ export const change_of_mind: Spec[] = [
     subject: 'Store credit instead',
     body: "Hi, I don't love the vase from order #{o1} now that I see it in person. Could I get store credit instead so I can pick something else?",
     claim: { order: 'o1', remedy: 'store_credit', reason: 'changed_mind', lines: [['VASE-CERAMIC', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // The set's policy enables store credit: gated as a refund would be (a change of mind needs a lead).
+    expect: { outcome: 'approval', amount: 3200, rules: ['reason_not_damage_like'], remedy: 'store_credit' },
   },
   {
     who: { name: 'Diana Frost' },
