@@ -4,17 +4,15 @@
 // it made becomes the run's receipt. orderCancel takes no idempotency key, so a job that never
 // answers is not sent again: the run goes to pending review for a person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoFixture } from '#local/sandbox/index.js';
-import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { LocalRuntime } from '#local/runtime.js';
 import {
-  APPROVER,
   capturedEmails,
   decide,
   formTokenOf,
   linksIn,
   postWebhook,
-  SECRET,
   settled,
+  startRuntime,
   storeRefunds,
   ticketCreated,
   ticketNotes,
@@ -47,15 +45,7 @@ const awaiting = (r: RunView) => r.status === 'awaiting_approval' || settled(r) 
 describe('cancelling an unshipped order, where the tenant enables it', () => {
   let rt: LocalRuntime;
   beforeAll(async () => {
-    rt = await startLocalRuntime({
-      port: 0,
-      fixture: demoFixture(),
-      tenant: 'demo',
-      approverEmails: [APPROVER],
-      zendeskSecret: SECRET,
-      retryIntervalMs: 0,
-      policy: { cancelUnfulfilled: true },
-    });
+    rt = await startRuntime({ policy: { cancelUnfulfilled: true } });
   });
   afterAll(async () => {
     await rt.close();
@@ -89,15 +79,7 @@ describe('cancelling an unshipped order, where the tenant enables it', () => {
 describe('a cancel job that never answers', () => {
   let rt: LocalRuntime;
   beforeAll(async () => {
-    rt = await startLocalRuntime({
-      port: 0,
-      fixture: demoFixture(),
-      tenant: 'demo',
-      approverEmails: [APPROVER],
-      zendeskSecret: SECRET,
-      retryIntervalMs: 0,
-      policy: { cancelUnfulfilled: true },
-    });
+    rt = await startRuntime({ policy: { cancelUnfulfilled: true } });
   });
   afterAll(async () => {
     await rt.close();

@@ -2,24 +2,15 @@
 // reason that leaves them sellable (a change of mind) go back to stock there (refundCreate's
 // restockType RETURN at that location), and damaged ones never do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoFixture } from '#local/sandbox/index.js';
-import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
-import { APPROVER, capturedEmails, decide, formTokenOf, linksIn, postWebhook, SECRET, settled, ticketCreated, waitForRun } from '../support/local-runtime.js';
+import type { LocalRuntime } from '#local/runtime.js';
+import { capturedEmails, decide, formTokenOf, linksIn, postWebhook, settled, startRuntime, ticketCreated, waitForRun } from '../support/local-runtime.js';
 
 const LOCATION = 'gid://shopify/Location/1';
 
 describe('restock at the tenant’s location', () => {
   let rt: LocalRuntime;
   beforeAll(async () => {
-    rt = await startLocalRuntime({
-      port: 0,
-      fixture: demoFixture(),
-      tenant: 'demo',
-      approverEmails: [APPROVER],
-      zendeskSecret: SECRET,
-      retryIntervalMs: 0,
-      policy: { restockLocationId: LOCATION },
-    });
+    rt = await startRuntime({ policy: { restockLocationId: LOCATION } });
   });
   afterAll(async () => {
     await rt.close();

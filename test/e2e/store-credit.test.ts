@@ -4,25 +4,20 @@
 // credit in the draft, the run and, over the limit, the approval email; where the tenant has not,
 // the same ticket goes to a person and nothing moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoFixture } from '#local/sandbox/index.js';
-import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { LocalRuntime } from '#local/runtime.js';
 import {
-  APPROVER,
   capturedEmails,
   decide,
   formTokenOf,
   linksIn,
   postWebhook,
-  SECRET,
   settled,
+  startRuntime,
   storeRefunds,
   ticketCreated,
   ticketNotes,
   waitForRun,
 } from '../support/local-runtime.js';
-
-const start = (policy: { storeCredit?: boolean }) =>
-  startLocalRuntime({ port: 0, fixture: demoFixture(), tenant: 'demo', approverEmails: [APPROVER], zendeskSecret: SECRET, retryIntervalMs: 0, policy });
 
 /** The customer's store credit balances as the sandbox store holds them (one account per currency). */
 function storeCredit(rt: LocalRuntime, customerNumber: string): Array<{ currency: string; amountMinor: number }> {
@@ -36,7 +31,7 @@ const CREDIT_ASK = 'Hi, the mug in order 1001 arrived cracked. Could I get store
 describe('store credit, where the tenant enables it', () => {
   let rt: LocalRuntime;
   beforeAll(async () => {
-    rt = await start({ storeCredit: true });
+    rt = await startRuntime({ policy: { storeCredit: true } });
   });
   afterAll(async () => {
     await rt.close();
@@ -86,7 +81,7 @@ describe('store credit, where the tenant enables it', () => {
 describe('store credit, where the tenant has not enabled it', () => {
   let rt: LocalRuntime;
   beforeAll(async () => {
-    rt = await start({});
+    rt = await startRuntime();
   });
   afterAll(async () => {
     await rt.close();

@@ -6,6 +6,7 @@ import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { demoFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import type { Timer } from '#local/stepfunctions/index.js';
+import type { PolicyDocument } from '#harness/policy/document.js';
 
 export const SECRET = 'e2e-zendesk-secret';
 export const APPROVER = 'lead@demo-store.example';
@@ -13,7 +14,9 @@ export const APPROVER = 'lead@demo-store.example';
 export const SECOND_APPROVER = 'owner@demo-store.example';
 
 /** A local runtime on a random port, signed Zendesk webhooks, one approver; the demo store unless a fixture is given. */
-export function startRuntime(extra: { timer?: Timer; approverEmails?: string[]; fixture?: ReturnType<typeof demoFixture> } = {}): Promise<LocalRuntime> {
+export function startRuntime(
+  extra: { timer?: Timer; approverEmails?: string[]; fixture?: ReturnType<typeof demoFixture>; policy?: Partial<PolicyDocument> } = {},
+): Promise<LocalRuntime> {
   return startLocalRuntime({
     port: 0,
     fixture: demoFixture(),

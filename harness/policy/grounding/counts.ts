@@ -5,6 +5,7 @@
 // part of a product title ("4-cup teapot"), of an idiom ("split in two", "in three pieces"), or
 // that count days or money, are no counts. Pure and linear in the words.
 import { ALL_WORDS, EXCLUSION_MARKERS, NUMBER_WORDS, PART_OF_WORDS } from './lexicon.js';
+import { GROUP_WORDS } from './lexicon/numbers.js';
 import { NOT_COUNTED, PIECE_WORDS, SPLIT_INTO, THEM_WORDS } from './lexicon/counting.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { phraseIn, phraseTokens } from './words.js';
@@ -23,14 +24,18 @@ const ARTICLES = new Set(['a', 'an', 'un', 'una', 'une', 'uno', 'ein', 'eine', '
 export interface TitleNumbers {
   before: ReadonlySet<string>;
   after: ReadonlySet<string>;
+  /** Group words a title sells by ("Wine glasses (pair)"): there one "pair" is one unit, never a count of two. */
+  units?: ReadonlySet<string>;
 }
 
 export function titleNumbersOf(titles: readonly string[]): TitleNumbers {
   const before = new Set<string>();
   const after = new Set<string>();
+  const units = new Set<string>();
   for (const title of titles) {
     const words = tokens(normalizeForMatch(title));
     words.forEach((w, i) => {
+      if (GROUP_WORDS.has(w)) units.add(w);
       if (!/^\d+$/.test(w) && NUMBER_WORDS[w] === undefined) return;
       const next = words[i + 1];
       const prev = words[i - 1];
@@ -38,7 +43,7 @@ export function titleNumbersOf(titles: readonly string[]): TitleNumbers {
       if (prev) after.add(`${prev} ${w}`);
     });
   }
-  return { before, after };
+  return { before, after, units };
 }
 
 const NO_TITLE_NUMBERS: TitleNumbers = { before: new Set(), after: new Set() };
@@ -59,7 +64,7 @@ export function countAt(words: readonly string[], i: number, titles: TitleNumber
   const next = words[i + 1] ?? '';
   const prev = words[i - 1] ?? '';
   if (NOT_COUNTED.has(next)) return null;
-  if (titles.before.has(`${word} ${next}`) || titles.after.has(`${prev} ${word}`)) return null;
+  if (titles.before.has(`${word} ${next}`) || titles.after.has(`${prev} ${word}`) || titles.units?.has(word)) return null;
   // "split in two", "broke into three pieces", "en deux morceaux", "in zwei Teile"
   if (SPLIT_INTO.has(prev) || PIECE_WORDS.has(next)) return null;
   return value;

@@ -28,6 +28,11 @@ function indexOfWords(whole: readonly string[], span: readonly string[]): number
   return -1;
 }
 
+/** A word for store credit anywhere in the customer's words with a negation in the four words before it ("don't want store credit"). */
+function turnedDownAnywhere(whole: readonly string[]): boolean {
+  return whole.some((w, i) => STORE_CREDIT_WORDS.has(w) && whole.slice(Math.max(0, i - 4), i).some((x) => TYPED_NEGATIONS.has(x)));
+}
+
 /** Is this remedy one the tenant enabled (a refund always is)? */
 export function remedyEnabled(remedy: Proposal['remedy'], enabled: EnabledRemedies): boolean {
   return remedy === 'refund' || (remedy === 'store_credit' && enabled.storeCredit) || (remedy === 'cancel' && enabled.cancel);
@@ -58,6 +63,10 @@ export function citedRemedyFindings(proposal: Proposal, whole: readonly string[]
   if (around.some((w) => TYPED_NEGATIONS.has(w))) return [{ rule: RULES.remedyNotGrounded, reason: `the customer turns ${what} down`, severity: 'approval' }];
   if (proposal.remedy === 'store_credit' && !cited.some((w) => STORE_CREDIT_WORDS.has(w))) {
     return [{ rule: RULES.remedyNotGrounded, reason: 'the words cited as asking for store credit do not speak of store credit', severity: 'approval' }];
+  }
+  // Elsewhere in their words: "I don't want store credit this time".
+  if (proposal.remedy === 'store_credit' && turnedDownAnywhere(whole)) {
+    return [{ rule: RULES.remedyContradicted, reason: 'the customer turns store credit down', severity: 'approval' }];
   }
   return [];
 }

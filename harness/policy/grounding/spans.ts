@@ -7,7 +7,7 @@ import { countAt } from './counts.js';
 import { nearlySame } from './mentions.js';
 import { RULES } from '../rules.js';
 import type { GroundingFinding } from './claims.js';
-import { INSTEAD_OF_PHRASES, NEGATIONS, REFUND_PREFERRED_PHRASES } from './lexicon.js';
+import { INSTEAD_OF_PHRASES, NEGATIONS, OTHER_REMEDY_WORDS, REFUND_PREFERRED_PHRASES } from './lexicon.js';
 import { MISSING_PHRASES, NOTHING_WRONG_PHRASES, REFUND_ASK_PREFIXES, SEND_WORDS, TYPED_NEGATIONS } from './lexicon/counting.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { containsWords, mentionsAny, phraseIn, phraseTokens, type Sentences } from './words.js';
@@ -16,6 +16,7 @@ const NOTHING_WRONG = phraseTokens(NOTHING_WRONG_PHRASES);
 const MISSING = phraseTokens(MISSING_PHRASES);
 const INSTEAD_OF = phraseTokens(INSTEAD_OF_PHRASES);
 const REFUND_PREFERRED = phraseTokens(REFUND_PREFERRED_PHRASES);
+const OTHER_REMEDY = phraseTokens(OTHER_REMEDY_WORDS);
 /** Words that turn a remedy down or prefer another: beside the negations, "rather", "prefer", "instead". */
 const DECLINE_WORDS = new Set([...NEGATIONS, 't', 'rather', 'prefer', 'prefiero', 'prefiro', 'prefere', 'prefere', 'lieber', 'preferisco', 'instead', 'than']);
 
@@ -45,19 +46,22 @@ export function excludedByModel(proposal: Proposal, whole: readonly string[], or
 
 /**
  * Is another remedy's word at `at` of this sentence inside a turning-down the model cited? The span
- * must be in the customer's words, cover that word, and hold a word that turns something down.
+ * must be in the customer's words, cover that word, and hold a word that turns something down. A
+ * remedy the customer turns down is set aside wherever they name it ("you offered me store credit
+ * last time. I don't want store credit this time").
  */
 export function remedySetAside(proposal: Proposal, whole: readonly string[]): (sentence: readonly string[], at: number) => boolean {
   const spans = (proposal.declinedRemedyWords ?? [])
     .map(words)
     .filter((w) => w.length > 0 && containsWords(whole, w))
     .filter((w) => w.some((x) => DECLINE_WORDS.has(x)) || phraseIn(w, INSTEAD_OF, 0, w.length) || phraseIn(w, REFUND_PREFERRED, 0, w.length));
+  const namedHere = (sentence: readonly string[], at: number) => OTHER_REMEDY.filter((p) => p.every((w, k) => sentence[at + k] === w));
   return (sentence, at) =>
     spans.some((span) => {
       for (let start = Math.max(0, at - span.length + 1); start <= at; start++) {
         if (span.every((w, k) => sentence[start + k] === w)) return true;
       }
-      return false;
+      return namedHere(sentence, at).some((remedy) => containsWords(span, remedy));
     });
 }
 

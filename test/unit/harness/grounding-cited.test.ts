@@ -50,6 +50,13 @@ describe('the one number grammar', () => {
     expect(parseCount('the 4-cup teapot', 1, titles)).toBeNull();
     expect(parseCount('my 4 cup teapot, both of them', 2, titles)).toEqual({ kind: 'count', count: 2 });
   });
+
+  it('reads a group a title sells by as one unit: "the second pair" of "Wine glasses (pair)" is no count of two', () => {
+    const titles = titleNumbersOf(['Wine glasses (pair)']);
+    expect(parseCount('The second pair', 2, titles)).toBeNull();
+    expect(parseCount('both pairs', 2, titles)).toEqual({ kind: 'count', count: 2 });
+    expect(parseCount('a pair of mugs', 4)).toEqual({ kind: 'count', count: 2 });
+  });
 });
 
 describe('cited spans on a claimed line', () => {

@@ -29,6 +29,13 @@ describe('the remedy, unclear readings and earlier refunds', () => {
     expect(rulesOf(text, kitchen, proposal(kitchen, [['3', 1, 'refund the mug']]))).not.toContain(RULES.remedyContradicted);
   });
 
+  it('sets a remedy the customer turns down aside wherever they name it, never only where the cited words stand', () => {
+    const text = 'The mug arrived cracked. Last time your team offered me store credit. I do not want store credit this time, refund the mug please.';
+    const turnedDown = proposal(kitchen, [['3', 1, 'The mug arrived cracked']], { declinedRemedyWords: ['I do not want store credit this time'] });
+    expect(rulesOf(text, kitchen, turnedDown)).not.toContain(RULES.remedyContradicted);
+    expect(rulesOf(text, kitchen, proposal(kitchen, [['3', 1, 'The mug arrived cracked']]))).toContain(RULES.remedyContradicted);
+  });
+
   it.each([
     ["I'd rather have a replacement than a refund for the mug."],
     ['La taza llegó rota, prefiero un reemplazo.'],

@@ -57,6 +57,15 @@ describe('store credit at the gate', () => {
     expect(none.rules).toContain(RULES.remedyNotGrounded);
   });
 
+  it('goes to a person when the customer turns store credit down elsewhere than the words cited', () => {
+    const text = ['Teapot', 'The mug in order #1001 arrived cracked. Last time you offered me store credit. I do not want store credit this time.'];
+    const decision = decideGate(
+      gateInput({ text, proposal: makeProposal(makeFacts(), { remedy: 'store_credit', remedyWords: 'you offered me store credit' }) }),
+    );
+    expect(decision.decision).toBe('approval');
+    expect(decision.rules).toContain(RULES.remedyContradicted);
+  });
+
   it('goes to a person when the words cited for store credit are the customer’s but ask for money back', () => {
     const text = ['Broken mug', 'The mug in order #1001 arrived cracked. I want my money back.'];
     const decision = decideGate(gateInput({ text, proposal: makeProposal(makeFacts(), { remedy: 'store_credit', remedyWords: 'I want my money back' }) }));

@@ -81,6 +81,9 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 };
 
 /** Words between "N" and "M" in "N of the M": the first number is the part claimed. */
+/** The number words that name a group as one thing ("a pair"): in a product title they are the line's unit ("Wine glasses (pair)"). */
+export const GROUP_WORDS: ReadonlySet<string> = new Set(['pair', 'paire', 'par', 'paar']);
+
 export const PART_OF_WORDS = new Set(['of', 'out', 'de', 'das', 'dos', 'des', 'del', 'der', 'von', 'dei', 'degli', 'di', 'su', 'sur', 'aus']);
 
 /** Words that claim every unit (with or without a number after them). */

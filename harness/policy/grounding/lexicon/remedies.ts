@@ -21,6 +21,9 @@ export const OTHER_REMEDY_WORDS: readonly string[] = [
   'swap it',
   'store credit',
   'credit note',
+  'shop credit',
+  'account credit',
+  'voucher',
   'repair',
   'reemplazo',
   'reposicion',
@@ -32,6 +35,11 @@ export const OTHER_REMEDY_WORDS: readonly string[] = [
   'envienme otra',
   'credito en tienda',
   'vale de compra',
+  // store credit as a balance: "saldo a favor", "saldo en la tienda"
+  'saldo a favor',
+  'saldo en la tienda',
+  'saldo en tienda',
+  'saldo de tienda',
   'reparacion',
   'substituicao',
   'substituir',
@@ -40,6 +48,8 @@ export const OTHER_REMEDY_WORDS: readonly string[] = [
   'enviem outro',
   'enviem outra',
   'credito na loja',
+  'saldo na loja',
+  'saldo em loja',
   'reparo',
   'remplacement',
   'remplacer',
@@ -57,6 +67,8 @@ export const OTHER_REMEDY_WORDS: readonly string[] = [
   'austausch',
   'austauschen',
   'gutschrift',
+  'guthaben',
+  'gutschein',
   'reparatur',
   'sostituzione',
   'sostituire',
@@ -140,7 +152,8 @@ export const REFUND_PREFERRED_PHRASES: readonly string[] = [
 
 /**
  * Words that name store credit, one of which the words cited as asking for store credit must hold
- * ("store credit", "credit on my account", "un avoir", "Guthaben", "buono"): a proposal of store credit
+ * ("store credit", "credit on my account", "saldo a favor", "un avoir", "Guthaben", "buono"), in the six
+ * languages of the other lists: a proposal of store credit
  * resting on "my money back" is a misreading.
  */
 export const STORE_CREDIT_WORDS: ReadonlySet<string> = new Set([
@@ -155,5 +168,6 @@ export const STORE_CREDIT_WORDS: ReadonlySet<string> = new Set([
   'gutschein',
   'voucher',
   'vale',
+  'saldo',
   'buono',
 ]);
