@@ -27,7 +27,7 @@ export const ORDER_AGENT_SYSTEM = [
   '- remedy: what the customer asks for: refund, replacement, store_credit (the money as store credit on their',
   '  account instead of back to their payment), cancel (cancel the whole order before it ships), refund_status',
   '  (asks about a refund already made or promised, e.g. "my refund never arrived"), or other. Whether a remedy',
-  '  other than a refund is carried out is the store\'s rule, not yours: report what the customer asks for.',
+  "  other than a refund is carried out is the store's rule, not yours: report what the customer asks for.",
   '- remedyWords: the words asking for that remedy ("can I get my money back"); null when none.',
   '- declinedRemedyWords: the words in which the customer turns another remedy down ("no need for a',
   '  replacement", "I\'d rather have the money than a new one"); [] when none.',
