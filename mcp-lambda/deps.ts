@@ -3,7 +3,7 @@
 // sandbox servers. The helpdesk connector defaults to Zendesk.
 import { systemClock, type Clock } from '#shared/clock.js';
 import { createHelpdesk, type HelpdeskConnector } from '#shared/helpdesk/index.js';
-import { createShopifyApi, createShopifyGraphqlClient, withSignal } from './adapters/shopify/index.js';
+import { createShopifyApi, createShopifyGraphqlClient } from './adapters/shopify/index.js';
 import type { McpConfig } from './config.js';
 import type { McpServerDeps } from './server/tools.js';
 
@@ -15,11 +15,8 @@ export interface McpDepsConfig {
 
 export function createMcpDeps(config: McpDepsConfig, clock: Clock = systemClock): McpServerDeps {
   const { kind = 'zendesk', ...helpdesk } = config.helpdesk;
-  const graphql = createShopifyGraphqlClient({ shopUrl: config.shopUrl, accessToken: config.shopifyAdminToken });
   return {
-    shopify: createShopifyApi({ graphql }),
-    // One bucket for the store (the client's), one deadline per call.
-    shopifyFor: (signal) => createShopifyApi({ graphql: withSignal(graphql, signal) }),
+    shopify: createShopifyApi({ graphql: createShopifyGraphqlClient({ shopUrl: config.shopUrl, accessToken: config.shopifyAdminToken }) }),
     helpdesk: createHelpdesk(kind, helpdesk),
     clock,
   };

@@ -33,7 +33,8 @@ async function runTool<N extends ToolName>(name: N, spec: ToolSpec<N>, deps: Mcp
   try {
     const timeoutMs = deps.toolTimeoutsMs?.[name] ?? spec.timeoutMs;
     const controller = new AbortController();
-    const callDeps = deps.shopifyFor ? { ...deps, shopify: deps.shopifyFor(controller.signal) } : deps;
+    // One bucket for the store (the client's), one deadline per call.
+    const callDeps = deps.shopify.forCall ? { ...deps, shopify: deps.shopify.forCall(controller.signal) } : deps;
     const work = spec.run(callDeps, input as Parameters<ToolSpec<N>['run']>[1]);
     const output = (await withDeadline(work, timeoutMs, name, controller)) as Record<string, unknown>;
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };

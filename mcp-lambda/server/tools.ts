@@ -9,8 +9,6 @@ import type { ShopifyApi } from '../adapters/shopify/index.js';
 
 export interface McpServerDeps {
   shopify: ShopifyApi;
-  /** The Shopify adapter for one tool call, its requests and throttle waits stopped when the call's deadline passes (absent: `shopify`). */
-  shopifyFor?: (signal: AbortSignal) => ShopifyApi;
   helpdesk: HelpdeskApi;
   clock: Clock;
   /** Overrides of each tool's server-side deadline (tests use short ones). */

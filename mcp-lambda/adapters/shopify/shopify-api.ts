@@ -15,7 +15,7 @@ import type {
 } from '#shared/contracts/tools.js';
 import { ConflictError, InvalidError, NotFoundError } from '#shared/contracts/errors.js';
 import { minorToDecimal } from '#shared/money.js';
-import type { GraphqlClient } from './client.js';
+import { withSignal, type GraphqlClient } from './client.js';
 import {
   toMoney,
   toOrder,
@@ -58,6 +58,8 @@ export interface ShopifyApi {
   findOrdersByEmail(email: string): Promise<CustomerOrders>;
   createRefund(input: RefundCreateInput): Promise<RefundCreateOutput>;
   cancelOrder(input: CancelOrderInput): Promise<CancelOrderOutput>;
+  /** The same API for one tool call: its requests and throttle waits stop when `signal` aborts (the call's deadline). */
+  forCall?(signal: AbortSignal): ShopifyApi;
 }
 
 export interface ShopifyApiOptions {
@@ -225,6 +227,7 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
   }
 
   return {
+    forCall: (signal) => createShopifyApi({ ...options, graphql: withSignal(graphql, signal) }),
     async getOrderByNumber(orderNumber) {
       if (!/^\d{1,12}$/.test(orderNumber)) throw new InvalidError('an order number is digits only');
       const name = `#${orderNumber}`;
