@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { AccountConcurrencyError, concurrencyProblems } from '../lib/account-concurrency.js';
 import { InfraConfigError, MissingTenantContextError } from '../lib/errors.js';
 import { repoLayout } from '../lib/source-layout.js';
 import { loadTenantConfig, tenantsIn } from '../lib/tenant-config.js';
@@ -22,6 +23,10 @@ function main(): void {
   const tenants = typeof tenant === 'string' ? [tenant] : tenantsIn(tenantsDir);
   // Every file is loaded before any stack is built: one bad tenant file fails the whole synth.
   const configs = tenants.map((name) => loadTenantConfig(name, tenantsDir));
+  // The tenant being deployed must fit its account beside every other tenant file that names it.
+  const everyone = tenantsIn(tenantsDir).map((name) => configs.find((c) => c.tenant === name) ?? loadTenantConfig(name, tenantsDir));
+  const problems = concurrencyProblems(everyone, tenants);
+  if (problems.length > 0) throw new AccountConcurrencyError(problems);
 
   for (const config of configs) {
     new TenantStack(app, stackIdOf(config.tenant), {

@@ -139,6 +139,11 @@ export const TenantConfig = z
      */
     reservedConcurrency: z.number().int().min(1).max(1000).optional(),
     /**
+     * The account's concurrent executions per region when its quota was raised (AWS's default 1,000
+     * otherwise): synth refuses tenants in one account whose reservations do not fit (account-concurrency.ts).
+     */
+    accountConcurrency: z.number().int().min(1000).max(1_000_000).optional(),
+    /**
      * Shadow, assist or auto, per ticket class (`<reason>|<0-50|50-200|200+>|<language>`): shadow
      * proposes only, assist makes every refund need a person; minTickets and agreement gate a class's
      * switch to auto (docs/deploy.md, Shadow mode). Absent: auto for every class.
