@@ -15,6 +15,7 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { Construct } from 'constructs';
 import { grantAccess } from './access.js';
+import { functionRole } from './function-role.js';
 import { LAMBDA_BUNDLING, LAMBDA_RUNTIME } from './bundling.js';
 import { RefundAgentEmail } from './email.js';
 import { environmentOf, type Setting } from './environment.js';
@@ -67,7 +68,9 @@ export class RefundAgent extends Construct {
     for (const name of FUNCTION_NAMES) {
       const spec = FUNCTIONS[name];
       const fnId = constructIdOf(name);
+      const logGroup = new LogGroup(this, `${fnId}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
       functions[name] = new NodejsFunction(this, fnId, {
+        role: functionRole(this, fnId, logGroup),
         entry: source.entryFor(name),
         projectRoot: source.projectRoot,
         depsLockFilePath: source.lockFile,
@@ -79,7 +82,7 @@ export class RefundAgent extends Construct {
         tracing: Tracing.ACTIVE,
         // The tenant's share of the account's concurrency, reserved and capped (absent: the shared pool).
         ...(config.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: config.reservedConcurrency }),
-        logGroup: new LogGroup(this, `${fnId}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
+        logGroup,
         bundling: { ...LAMBDA_BUNDLING },
       });
       if (spec.scheduleMinutes !== undefined) {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
 import { SECRET_NAMES, SECRETS, secretIdOf, secretsOf } from '../../../infra/lib/secrets.js';
 import { REPO_ROOT, synthTenant } from './synth.js';
-import { actionsOf, readTemplate, resourcesOf, type Statement } from './template.js';
+import { actionsOf, readTemplate, resolveTokens, resourcesOf, type Statement } from './template.js';
 
 let t: ReturnType<typeof readTemplate>;
 let byFunction: Record<FunctionName, Statement[]>;
@@ -36,6 +36,19 @@ describe('least privilege', () => {
     for (const name of SECRET_NAMES) {
       const expected = FUNCTION_NAMES.filter((fn) => secretsOf(FUNCTIONS[fn]).includes(name)).sort();
       expect(readers(secretId(secretIdOf(name))), name).toEqual(expected);
+    }
+  });
+
+  it('lets each function write its own log group only: no managed execution policy, no log group of another', () => {
+    const logGroups = new Map(t.ofType('AWS::Logs::LogGroup').map(([id]) => [id, id]));
+    for (const fn of FUNCTION_NAMES) {
+      const role = t.resources[t.roleOf(fn)]!;
+      expect((role.Properties as { ManagedPolicyArns?: unknown[] }).ManagedPolicyArns ?? [], fn).toEqual([]);
+      const own = resolveTokens((t.functionOf(fn).Properties as { LoggingConfig: { LogGroup: unknown } }).LoggingConfig.LogGroup);
+      const logStatements = byFunction[fn].filter((s) => actionsOf([s]).some((a) => a.startsWith('logs:')));
+      expect(actionsOf(logStatements).sort(), fn).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+      for (const statement of logStatements) expect(resourcesOf(statement), fn).toEqual([own]);
+      expect(logGroups.has(own), fn).toBe(true);
     }
   });
 

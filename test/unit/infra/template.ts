@@ -53,5 +53,7 @@ export function readTemplate(synth: ReturnType<typeof synthTenant>) {
     ).sort();
   };
 
-  return { resources, ofType, idOf, statementsByRole, statementsByFunction, who };
+  /** The function's own Lambda resource. */
+  const functionOf = (fn: FunctionName) => resources[synth.logicalIdOf(fn)]!;
+  return { resources, ofType, idOf, statementsByRole, statementsByFunction, who, roleOf, functionOf };
 }
