@@ -24,7 +24,49 @@ function acknowledgements(scope: IConstruct): [string, string][] {
     );
 }
 
+const ackIds = (construct: IConstruct): string[] =>
+  construct.node.metadata
+    .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+    .flatMap((entry) => Object.keys(entry.data as Record<string, string>).map((k) => k.replace(/^annotation::/i, '')));
+
+/**
+ * Every acknowledgement (construct path and rule id) that answers no finding: the pack is run with a
+ * hook on its acknowledgement look-up that notes, for each finding an acknowledgement answered, the
+ * construct that carried it.
+ */
+function unusedAcknowledgements(scope: IConstruct): string[] {
+  const used = new Set<string>();
+  class Recording extends AwsSolutionsChecks {
+    constructor() {
+      super(undefined, { verbose: false });
+      const pack = this as unknown as { isAcknowledged(resource: IConstruct, ruleId: string): boolean };
+      const original = pack.isAcknowledged.bind(pack);
+      pack.isAcknowledged = (resource, ruleId) => {
+        const acknowledged = original(resource, ruleId);
+        for (let at: IConstruct | undefined = resource; acknowledged && at; at = at.node.scope) {
+          if (ackIds(at).includes(ruleId)) {
+            used.add(`${at.node.path} ${ruleId}`);
+            break;
+          }
+        }
+        return acknowledged;
+      };
+    }
+  }
+  new Recording().validateScope(scope);
+  return scope.node
+    .findAll()
+    .flatMap((construct) => ackIds(construct).map((id) => `${construct.node.path} ${id}`))
+    .filter((ack) => ack.includes('AwsSolutions') && !used.has(ack));
+}
+
 describe('cdk-nag AwsSolutions', () => {
+  it('acknowledges only findings that exist: every acknowledgement answers a finding on the construct that carries it', () => {
+    const { stack } = synthTenant();
+
+    expect(unusedAcknowledgements(stack)).toEqual([]);
+  });
+
   it('finds nothing unacknowledged in a tenant stack, errors and warnings alike', () => {
     const { stack } = synthTenant();
 
