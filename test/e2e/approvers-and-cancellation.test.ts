@@ -20,6 +20,7 @@ import {
   storeRefunds,
   ticketCreated,
   ticketNotes,
+  waitForEmails,
   waitForRun,
 } from '../support/local-runtime.js';
 
@@ -44,7 +45,7 @@ describe('per-approver approval links', () => {
     rt = await startRuntime({ approverEmails: [APPROVER, SECOND_APPROVER] });
     const runId = await waitingForApproval(rt, '5002');
 
-    const emails = await capturedEmails(rt);
+    const emails = await waitForEmails(rt, 2);
     expect(emails.map((e) => e.destination.to)).toEqual([[APPROVER], [SECOND_APPROVER]]);
     const [leadLink] = linksIn(emails[0]!);
     const [ownerLink] = linksIn(emails[1]!);

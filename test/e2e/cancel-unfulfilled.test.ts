@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '#local/runtime.js';
 import {
-  capturedEmails,
+  waitForEmails,
   decide,
   formTokenOf,
   linksIn,
@@ -34,7 +34,7 @@ async function orderCancelledAt(rt: LocalRuntime, orderNumber: string): Promise<
 }
 
 async function approveFor(rt: LocalRuntime, orderNumber: string): Promise<void> {
-  const email = (await capturedEmails(rt)).filter((mail) => (mail.body.text ?? '').includes(`#${orderNumber}`)).at(-1)!;
+  const email = (await waitForEmails(rt, 1)).filter((mail) => (mail.body.text ?? '').includes(`#${orderNumber}`)).at(-1)!;
   expect(email.body.html).toContain(`Approve cancelling order #${orderNumber} with a $24.00 refund?`);
   const [link] = linksIn(email);
   expect((await decide(link!, 'approve', await formTokenOf(link!))).status).toBe(200);

@@ -3,7 +3,7 @@
 // restockType RETURN at that location), and damaged ones never do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '#local/runtime.js';
-import { capturedEmails, decide, formTokenOf, linksIn, postWebhook, settled, startRuntime, ticketCreated, waitForRun } from '../support/local-runtime.js';
+import { waitForEmails, decide, formTokenOf, linksIn, postWebhook, settled, startRuntime, ticketCreated, waitForRun } from '../support/local-runtime.js';
 
 const LOCATION = 'gid://shopify/Location/1';
 
@@ -23,7 +23,7 @@ describe('restock at the tenant’s location', () => {
     const waiting = await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval' || settled(r));
     expect(waiting.gate).toMatchObject({ decision: 'approval', restockLocationId: LOCATION });
 
-    const email = (await capturedEmails(rt)).find((mail) => (mail.body.text ?? '').includes('1002'))!;
+    const email = (await waitForEmails(rt, 1)).find((mail) => (mail.body.text ?? '').includes('1002'))!;
     const [link] = linksIn(email);
     expect((await decide(link!, 'approve', await formTokenOf(link!))).status).toBe(200);
     const done = await waitForRun(rt, runId, settled);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '#local/runtime.js';
 import {
-  capturedEmails,
+  waitForEmails,
   decide,
   formTokenOf,
   linksIn,
@@ -65,7 +65,7 @@ describe('store credit, where the tenant enables it', () => {
 
     const holding = (await ticketNotes(rt, '5002')).map((n) => n.body).join('\n');
     expect(holding).toContain("Proposed: $62.00 as store credit on the customer's account, for order #1002.");
-    const email = (await capturedEmails(rt)).find((mail) => (mail.body.text ?? '').includes('1002'))!;
+    const email = (await waitForEmails(rt, 1)).find((mail) => (mail.body.text ?? '').includes('1002'))!;
     expect(email.body.html).toContain('Approve $62.00 in store credit on order #1002?');
     expect(email.body.text).toContain("If you approve: exactly $62.00 is added to the customer's account as store credit for order #1002");
 

@@ -99,6 +99,19 @@ export async function capturedEmails(rt: LocalRuntime): Promise<CapturedEmail[]>
   return ((await res.json()) as { emails: CapturedEmail[] }).emails;
 }
 
+/**
+ * The captured emails once there are at least `count`: RequestApproval marks the run awaiting approval
+ * before it emails each approver in turn, so a test that waited for the status may read before the last.
+ */
+export async function waitForEmails(rt: LocalRuntime, count: number, timeoutMs = 10_000): Promise<CapturedEmail[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const emails = await capturedEmails(rt);
+    if (emails.length >= count || Date.now() > until) return emails;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export const linksIn = (email: CapturedEmail) => [...(email.body.text ?? '').matchAll(/(http:\/\/\S+\/approvals\/\S+)/g)].map((m) => m[1]!);
 
 export async function approvalLinks(rt: LocalRuntime): Promise<string[]> {
