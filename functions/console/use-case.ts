@@ -3,6 +3,7 @@
 // each journaled on its run with the person as actor: decide an approval (as the signed-in lead),
 // settle a pending review (harness.settleReview, then the run row), retry a dead letter.
 // Called by handler.ts; rendering is in views/.
+import { recentRuns } from '../shared/stores/recent-runs.js';
 import type { Run, RunStatus } from '#functions/shared/domain/run.js';
 import { HarnessError } from '#harness/errors.js';
 import type { Harness, ReviewCandidates } from '#harness/harness.js';
@@ -125,7 +126,7 @@ export function createConsoleData(deps: ConsoleDataDeps) {
       let source: Run[];
       if (filter.order) source = [...(await deps.findRunsByOrder(deps.tenant, filter.order))].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       else if (filter.status) source = await byStatus(filter.status, RUN_WINDOW);
-      else source = await deps.runs.list(RUN_WINDOW);
+      else source = await recentRuns(deps.runs, deps.tenant, RUN_WINDOW);
       const matched = source.filter(
         (run) =>
           (!filter.status || run.status === filter.status) &&
@@ -180,7 +181,7 @@ export function createConsoleData(deps: ConsoleDataDeps) {
 
     /** Figures per calendar day in the store's zone (`timeZone`, a valid IANA zone; UTC when none is given). */
     async pictures(timeZone = 'UTC') {
-      const [shadow, runs] = await Promise.all([deps.shadow.list(), deps.runs.list(RUN_WINDOW)]);
+      const [shadow, runs] = await Promise.all([deps.shadow.list(), recentRuns(deps.runs, deps.tenant, RUN_WINDOW)]);
       const days = new Map<string, DayFigures>();
       const inZone = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
       const storeDay = (iso: string) => {

@@ -1,6 +1,7 @@
 // GET /api/runs (optionally ?order=1001) and GET /api/runs/{runId}: the run record with its gate
 // decision, approval, refund, draft, cost and journal rows — the on-call view of a run. A run id
 // that cannot be one (too long, odd characters) is a 400 before the store is asked.
+import { recentRuns } from '../shared/stores/recent-runs.js';
 import type { JournalStore } from '#harness/ports.js';
 import type { RunStore } from '#functions/shared/stores/ports.js';
 import type { Run } from '#functions/shared/domain/run.js';
@@ -34,7 +35,7 @@ export function createRunsApiHandler(deps: RunsApiDeps) {
     if (!runId) {
       const order = event.queryStringParameters?.order;
       if (order !== undefined && !/^\d{1,12}$/.test(order)) return json(400, { error: 'order must be an order number' });
-      const runs = order ? await deps.findRunsByOrder(deps.tenant, order) : await deps.runs.list(100);
+      const runs = order ? await deps.findRunsByOrder(deps.tenant, order) : await recentRuns(deps.runs, deps.tenant, 100);
       return json(200, { runs: runs.map(summary) });
     }
     if (!RUN_ID.test(runId)) return json(400, { error: 'not a run id' });

@@ -37,12 +37,10 @@ const KEY_ACTIONS = {
 
 /** Table calls beyond the level, only for the function whose code makes them. */
 const TABLE_ACTIONS_OF: Partial<Record<FunctionName, readonly string[]>> = {
-  // RunStore.list, a scan: GET /api/runs without ?order. (The stalled-run sweep lists through the
-  // byStatus index, Query only: it holds no Scan.)
-  'runs-api': ['dynamodb:Scan'],
-  // RunStore.list (the runs page and pictures); a settled review releases the idempotency key and
-  // the customer's refund lock (conditional deletes).
-  console: ['dynamodb:Scan', 'dynamodb:DeleteItem'],
+  // No function scans: the runs lists (GET /api/runs, the console's runs page and pictures) and the
+  // stalled-run sweep go through the byStatus index (functions/shared/stores/recent-runs.ts).
+  // A settled review releases the idempotency key and the customer's refund lock (conditional deletes).
+  console: ['dynamodb:DeleteItem'],
   // LockStore.release (a conditional delete): the customer's refund lock, taken only by refund().
   refund: ['dynamodb:DeleteItem'],
 };
