@@ -15,9 +15,8 @@ import { buildCancelArguments, cancelArgumentsHash, checkCancelArguments } from 
 import type { Policy } from '../policy/document.js';
 import { moneyWords } from '../policy/reason-words.js';
 import { RULES } from '../policy/rules.js';
-import { isToolAllowed } from '../tools/allowlist.js';
 import { receiptFromAnswer, receiptFromOrder } from './cancel-settle.js';
-import { checked, refuse as refuseAs, store, type RefundDeps, type RefundRequest } from './refund-context.js';
+import { checked, checkRequest, policyOrRefuse, refuse as refuseAs, store, type RefundDeps, type RefundRequest } from './refund-context.js';
 
 const CANCEL_TOOL = 'cancel_order' as const;
 export type CancelDeps = Omit<RefundDeps, 'customerLock'>;
@@ -29,17 +28,6 @@ export function cancelKey(input: { tenant: string; runId: string; orderId: strin
 
 const refuse = (deps: CancelDeps, ctx: StepContext, error: ArgumentPolicyError | ToolNotAllowedError, argsHash?: string, key?: string) =>
   refuseAs(deps, ctx, error, argsHash, key ?? null, CANCEL_TOOL);
-
-async function checkRequest(deps: CancelDeps, ctx: StepContext, run: GatedRun): Promise<Policy> {
-  if (!isToolAllowed(ctx.step, CANCEL_TOOL))
-    await refuse(deps, ctx, new ToolNotAllowedError(`step ${ctx.step} may not cancel an order`, { context: { rule: RULES.toolNotAllowed } }));
-  if (ctx.runId !== run.runId || ctx.tenant !== run.tenant || !run.order || (ctx.boundOrderId !== null && ctx.boundOrderId !== run.order.orderId)) {
-    await refuse(deps, ctx, new ArgumentPolicyError(RULES.orderNotBound, 'the step context is for another run, tenant or order'));
-  }
-  if ('invalid' in deps.policy)
-    return refuse(deps, ctx, new ArgumentPolicyError(RULES.policyInvalid, `the tenant's refund policy is invalid: ${deps.policy.invalid}`));
-  return deps.policy;
-}
 
 async function journalReceipt(
   deps: CancelDeps,
@@ -167,7 +155,8 @@ async function dispatch(deps: CancelDeps, attempt: CancelAttempt, argsHash: stri
 }
 
 async function cancel(deps: CancelDeps, ctx: StepContext, request: RefundRequest): Promise<RefundReceipt> {
-  const policy = await checkRequest(deps, ctx, request.run);
+  await checkRequest(deps, ctx, request.run, CANCEL_TOOL);
+  const policy = await policyOrRefuse(deps, ctx, CANCEL_TOOL);
   if (request.run.refund) return request.run.refund;
   const attempt = await readAttempt(deps, ctx, request.run);
   const settled = await settleEarlier(deps, attempt);

@@ -1,9 +1,11 @@
 // What the steps of refund() share (refund.ts → refund-settle.ts → refund-authorise.ts →
-// refund-dispatch.ts): the executor's dependencies, one attempt's facts as they grow, the journaled
-// refusal and the guard that turns a failed storage port into a refusal the step retries.
+// refund-dispatch.ts), and cancel() with them: the request's own guards and the tenant's policy, the
+// executor's dependencies, one attempt's facts as they grow, the journaled refusal and the guard that
+// turns a failed storage port into a refusal the step retries.
 import type { Order, RefundCreateInput } from '#shared/contracts/tools.js';
 import type { OrderFacts, GatedRun } from '../domain/types.js';
-import { HarnessError, TemporarilyUnavailableError } from '../errors.js';
+import { ArgumentPolicyError, HarnessError, TemporarilyUnavailableError, ToolNotAllowedError } from '../errors.js';
+import { isToolAllowed } from '../tools/allowlist.js';
 import type { ApprovalRecord, Clock, IdempotencyRecord, IdempotencyStore, JournalStore, StepContext } from '../ports.js';
 import type { Policy } from '../policy/document.js';
 import type { RefundArgumentsVerdict } from '../policy/refund-args.js';
@@ -13,6 +15,8 @@ import type { CustomerLock } from './customer-lock.js';
 import type { ToolCaller } from './tool-calls.js';
 
 export const REFUND_TOOL = 'refund_create' as const;
+/** The tools that move money, each reached only through the harness's own path (refund.ts, cancel.ts). */
+export type MoneyTool = 'refund_create' | 'cancel_order';
 
 export interface RefundDeps {
   caller: ToolCaller;
@@ -68,7 +72,7 @@ export async function refuse(
   error: HarnessError,
   argsHash = 'none',
   idempotencyKey: string | null = null,
-  name: 'refund_create' | 'cancel_order' = REFUND_TOOL,
+  name: MoneyTool = REFUND_TOOL,
 ): Promise<never> {
   const rule = typeof error.context.rule === 'string' ? error.context.rule : undefined;
   await deps.caller.journalTool({
@@ -92,7 +96,7 @@ export async function checked<T>(
   attempt: Pick<RefundAttempt, 'ctx' | 'key'>,
   argsHash: string,
   check: () => T,
-  name: 'refund_create' | 'cancel_order' = REFUND_TOOL,
+  name: MoneyTool = REFUND_TOOL,
 ): Promise<T> {
   try {
     return check();
@@ -110,4 +114,30 @@ export async function store<T>(what: string, work: () => Promise<T>): Promise<T>
     if (error instanceof HarnessError) throw error;
     throw new TemporarilyUnavailableError(`${what} unavailable; refund refused`, { cause: error, context: { rule: RULES.storeUnavailable } });
   }
+}
+
+/** What each money tool does, in the words of a refusal ("step X may not refund"). */
+const DOES: Record<MoneyTool, string> = { refund_create: 'refund', cancel_order: 'cancel an order' };
+
+export const invalidPolicy = (reason: string) => new ArgumentPolicyError(RULES.policyInvalid, `the tenant's refund policy is invalid: ${reason}`);
+
+/** The request's own guards: the step may call the money tool, the context is this run's, bound to its order, with a proposal. */
+export async function checkRequest(deps: Pick<RefundDeps, 'caller'>, ctx: StepContext, run: GatedRun, tool: MoneyTool): Promise<void> {
+  const no = (error: HarnessError) => refuse(deps, ctx, error, 'none', null, tool);
+  if (!isToolAllowed(ctx.step, tool)) {
+    await no(new ToolNotAllowedError(`step ${ctx.step} may not ${DOES[tool]}`, { context: { step: ctx.step, rule: RULES.toolNotAllowed } }));
+  }
+  if (ctx.runId !== run.runId || ctx.tenant !== run.tenant || run.ticket.tenant !== run.tenant) {
+    await no(new ArgumentPolicyError(RULES.orderNotBound, 'the step context is for another run or tenant'));
+  }
+  if (!run.order || !run.proposal) await no(new ArgumentPolicyError(RULES.gateNotPassed, 'the run has no bound order or proposal'));
+  if (ctx.boundOrderId !== null && ctx.boundOrderId !== run.order!.orderId) {
+    await no(new ArgumentPolicyError(RULES.orderNotBound, 'the step context is bound to another order'));
+  }
+}
+
+/** The tenant's policy; an invalid one refuses every money call. */
+export async function policyOrRefuse(deps: Pick<RefundDeps, 'caller' | 'policy'>, ctx: StepContext, tool: MoneyTool): Promise<Policy> {
+  if ('invalid' in deps.policy) return refuse(deps, ctx, invalidPolicy(deps.policy.invalid), 'none', null, tool);
+  return deps.policy;
 }

@@ -10,41 +10,17 @@
 import type { RefundCreateInput } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '../domain/order-facts.js';
 import type { RefundReceipt, GatedRun } from '../domain/types.js';
-import { ArgumentPolicyError, ToolNotAllowedError } from '../errors.js';
+import { ArgumentPolicyError } from '../errors.js';
 import type { StepContext } from '../ports.js';
-import type { Policy } from '../policy/document.js';
 import { refundArgumentsHash } from '../policy/refund-args.js';
 import { RULES } from '../policy/rules.js';
-import { isToolAllowed } from '../tools/allowlist.js';
 import { buildRefundArguments, gateTerms } from './refund-arguments.js';
 import { authorise, authoriseUnderLock, withCustomerLock } from './refund-authorise.js';
-import { refuse, REFUND_TOOL, type RefundAttempt, type RefundDeps, type RefundRequest } from './refund-context.js';
+import { checkRequest, invalidPolicy, policyOrRefuse, REFUND_TOOL, type RefundAttempt, type RefundDeps, type RefundRequest } from './refund-context.js';
 import { dispatchRefund } from './refund-dispatch.js';
 import { settleExisting } from './refund-settle.js';
 
 export type { RefundDeps, RefundRequest } from './refund-context.js';
-
-const invalidPolicy = (reason: string) => new ArgumentPolicyError(RULES.policyInvalid, `the tenant's refund policy is invalid: ${reason}`);
-
-/** The request's own guards: the step may refund, the context is this run's, bound to its order, with a proposal. */
-async function checkRequest(deps: RefundDeps, ctx: StepContext, run: GatedRun): Promise<void> {
-  if (!isToolAllowed(ctx.step, REFUND_TOOL)) {
-    await refuse(deps, ctx, new ToolNotAllowedError(`step ${ctx.step} may not refund`, { context: { step: ctx.step, rule: RULES.toolNotAllowed } }));
-  }
-  if (ctx.runId !== run.runId || ctx.tenant !== run.tenant || run.ticket.tenant !== run.tenant) {
-    await refuse(deps, ctx, new ArgumentPolicyError(RULES.orderNotBound, 'the step context is for another run or tenant'));
-  }
-  if (!run.order || !run.proposal) await refuse(deps, ctx, new ArgumentPolicyError(RULES.gateNotPassed, 'the run has no bound order or proposal'));
-  if (ctx.boundOrderId !== null && ctx.boundOrderId !== run.order!.orderId) {
-    await refuse(deps, ctx, new ArgumentPolicyError(RULES.orderNotBound, 'the step context is bound to another order'));
-  }
-}
-
-/** The tenant's policy; an invalid one refuses every refund. */
-async function policyOrRefuse(deps: RefundDeps, ctx: StepContext): Promise<Policy> {
-  if ('invalid' in deps.policy) return refuse(deps, ctx, invalidPolicy(deps.policy.invalid));
-  return deps.policy;
-}
 
 /** Facts for the check come from the store, read now by the harness itself; the arguments are built from them, never from a model. */
 async function readAttempt(deps: RefundDeps, ctx: StepContext, run: GatedRun): Promise<RefundAttempt> {
@@ -58,9 +34,9 @@ async function readAttempt(deps: RefundDeps, ctx: StepContext, run: GatedRun): P
 
 async function refund(deps: RefundDeps, ctx: StepContext, request: RefundRequest): Promise<RefundReceipt> {
   const { run } = request;
-  await checkRequest(deps, ctx, run);
+  await checkRequest(deps, ctx, run, REFUND_TOOL);
   if (run.refund) return run.refund; // at most one refund per run: a finished one is the answer
-  const policy = await policyOrRefuse(deps, ctx);
+  const policy = await policyOrRefuse(deps, ctx, REFUND_TOOL);
   const attempt = await readAttempt(deps, ctx, run);
   // A record for this key means an earlier attempt got as far as dispatch: settle it first.
   const settled = await settleExisting(deps, attempt);

@@ -3,30 +3,19 @@
 // nothing shipped, not cancelled, the same refundable amount the lead approved), and the approval
 // bound to those exact arguments. Throws; never repairs arguments. Called by gateway/cancel.ts.
 import type { CancelOrderInput } from '#shared/contracts/tools.js';
-import type { GateDecision, OrderFacts } from '../domain/types.js';
+import type { OrderFacts } from '../domain/types.js';
 import { ArgumentPolicyError } from '../errors.js';
 import { canonicalHash } from '../hash.js';
-import type { ApprovalRecord } from '../ports.js';
 import { TOOL_REGISTRY } from '../tools/registry.js';
 import { verifyApproval } from './approval.js';
-import type { Policy } from './document.js';
 import { sameEmail } from './gate.js';
 import { cancelAmount, remedyRefusals } from './other-remedies.js';
 import { moneyWords } from './reason-words.js';
+import type { RefundArgumentsCheck } from './refund-args.js';
 import { RULES } from './rules.js';
 
-export interface CancelArgumentsCheck {
-  args: CancelOrderInput;
-  runId: string;
-  boundOrderId: string;
-  facts: OrderFacts;
-  gate: GateDecision | null;
-  approval: ApprovalRecord | null;
-  policy: Policy;
-  now: Date;
-  requesterEmail?: string | null;
-  toolPin?: string;
-}
+/** The refund's check inputs (refund-args.ts), with the cancel_order arguments. */
+export type CancelArgumentsCheck = Omit<RefundArgumentsCheck, 'args'> & { args: CancelOrderInput };
 
 /** What an approval of a cancel binds: the tool, its pin and the canonical arguments. */
 export function cancelArgumentsHash(args: CancelOrderInput, toolPin: string = TOOL_REGISTRY.cancel_order.pin): string {
