@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- reads loosely typed JSON from the store's GraphQL answer */
 // A second refund on an order paid by gift card and card (#23), through the local runtime: order 1001
 // holds a $10 vase and an $8 mug, paid $10 by gift card, then $8 by card. A first ticket about the
 // vase uses up the gift card (Shopify fills payments in the order they were made). The store then no
@@ -7,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
-import { APPROVER, postWebhook, SECRET, settled, storeRefunds, ticketCreated, waitForRun, type RunView } from '../support/local-runtime.js';
+import { APPROVER, postWebhook, refundTransactions, SECRET, settled, storeRefunds, ticketCreated, waitForRun, type RunView } from '../support/local-runtime.js';
 
 const GIFT_CARD = 'gid://shopify/OrderTransaction/10011';
 const CARD = 'gid://shopify/OrderTransaction/10012';
@@ -41,24 +40,6 @@ function vaseAndMugPaidTwoWays() {
         : o,
     ),
   };
-}
-
-/** The order's refunds with their transactions, as the store's Admin GraphQL reports them. */
-async function refundTransactions(rt: LocalRuntime, orderNumber: string): Promise<Array<{ gateway: string; amount: string; parent: string }>[]> {
-  const res = await fetch(rt.urls.storeGraphql, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_local_sandbox' },
-    body: JSON.stringify({
-      query: `query($q: String!) { orders(first: 1, query: $q) { nodes { refunds {
-        transactions(first: 10) { nodes { kind gateway amountSet { shopMoney { amount } } parentTransaction { id } } } } } } }`,
-      variables: { q: `name:${orderNumber}` },
-    }),
-  });
-  const body = (await res.json()) as any;
-  expect(body.errors).toBeUndefined();
-  return body.data.orders.nodes[0].refunds.map((r: any) =>
-    r.transactions.nodes.map((t: any) => ({ gateway: t.gateway, amount: t.amountSet.shopMoney.amount, parent: t.parentTransaction.id })),
-  );
 }
 
 const refundsSent = (run: RunView) => run.journal.filter((row) => row.kind === 'tool' && row.name === 'refund_create' && row.outcome === 'ok');

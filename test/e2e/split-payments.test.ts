@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- reads loosely typed JSON from the store's GraphQL answer */
 // Split payments end to end (#23), through the local runtime: the demo's order 1001 (an $18 mug) paid
 // $10 by gift card and $8 by card. A customer's "it arrived cracked" ticket is refunded automatically
 // ($18 is under the $50 limit) across both payments, exactly once: the sandbox store shows one refund
@@ -7,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
-import { APPROVER, postWebhook, SECRET, settled, storeRefunds, ticketCreated, waitForRun } from '../support/local-runtime.js';
+import { APPROVER, postWebhook, refundTransactions, SECRET, settled, storeRefunds, ticketCreated, waitForRun } from '../support/local-runtime.js';
 
 function giftCardAndCard() {
   const demo = demoFixture();
@@ -25,24 +24,6 @@ function giftCardAndCard() {
         : o,
     ),
   };
-}
-
-/** The order's refunds with their transactions, as the store's Admin GraphQL reports them. */
-async function refundTransactions(rt: LocalRuntime, orderNumber: string): Promise<Array<{ gateway: string; amount: string; parent: string }>[]> {
-  const res = await fetch(rt.urls.storeGraphql, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_local_sandbox' },
-    body: JSON.stringify({
-      query: `query($q: String!) { orders(first: 1, query: $q) { nodes { refunds {
-        transactions(first: 10) { nodes { kind gateway amountSet { shopMoney { amount } } parentTransaction { id } } } } } } }`,
-      variables: { q: `name:${orderNumber}` },
-    }),
-  });
-  const body = (await res.json()) as any;
-  expect(body.errors).toBeUndefined();
-  return body.data.orders.nodes[0].refunds.map((r: any) =>
-    r.transactions.nodes.map((t: any) => ({ gateway: t.gateway, amount: t.amountSet.shopMoney.amount, parent: t.parentTransaction.id })),
-  );
 }
 
 describe('an order paid by gift card and card', () => {

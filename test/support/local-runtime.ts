@@ -86,6 +86,24 @@ export async function storeRefunds(rt: LocalRuntime, orderNumber: string): Promi
   return order.refunds.map((r: any) => ({ id: r.id, amount: r.totalRefundedSet.shopMoney.amount, currency: r.totalRefundedSet.shopMoney.currencyCode }));
 }
 
+/** The order's refunds with their transactions, as the store's Admin GraphQL reports them. */
+export async function refundTransactions(rt: LocalRuntime, orderNumber: string): Promise<Array<{ gateway: string; amount: string; parent: string }>[]> {
+  const res = await fetch(rt.urls.storeGraphql, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_local_sandbox' },
+    body: JSON.stringify({
+      query: `query($q: String!) { orders(first: 1, query: $q) { nodes { refunds {
+        transactions(first: 10) { nodes { kind gateway amountSet { shopMoney { amount } } parentTransaction { id } } } } } } }`,
+      variables: { q: `name:${orderNumber}` },
+    }),
+  });
+  const body = (await res.json()) as any;
+  expect(body.errors).toBeUndefined();
+  return body.data.orders.nodes[0].refunds.map((r: any) =>
+    r.transactions.nodes.map((t: any) => ({ gateway: t.gateway, amount: t.amountSet.shopMoney.amount, parent: t.parentTransaction.id })),
+  );
+}
+
 export async function ticketNotes(rt: LocalRuntime, ticketId: string): Promise<Array<{ body: string; public: boolean }>> {
   const res = await fetch(`${rt.urls.helpdeskTickets}/${ticketId}`);
   const body = (await res.json()) as { ticket: { notes: Array<{ body: string; public: boolean }> } };
