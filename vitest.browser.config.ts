@@ -9,6 +9,6 @@ export default defineConfig({
     hookTimeout: 90_000,
     pool: 'forks',
     maxWorkers: 1,
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_TRACE_ENABLED: 'false' },
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },
 });

@@ -11,6 +11,6 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // The AWS SDK's nine-line Node 22 notice, once per test file, drowns the test output.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_TRACE_ENABLED: 'false' },
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },
 });

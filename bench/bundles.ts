@@ -1,6 +1,7 @@
-// `npm run bench:bundles`: each Lambda bundle's size beside its budget (infra/lib/bundling.ts) and its
-// import time, the part of a cold start the code decides: built exactly as NodejsFunction builds it,
-// then imported by a fresh Node process with only the runtime-provided modules (the AWS SDK) beside it,
+// `npm run bench:bundles`: each Lambda bundle's size beside its budget (infra/lib/bundling.ts), its
+// import time (the part of a cold start the code decides) and the resident memory right after the
+// import (to size the function's memory from): built exactly as NodejsFunction builds it, then
+// imported by a fresh Node process with only the runtime-provided modules (the AWS SDK) beside it,
 // as Lambda's init does before the first event. The median of several processes per function; a
 // machine's figures, so compare them with each other, not across machines.
 import { spawnSync } from 'node:child_process';
@@ -15,14 +16,18 @@ import { median, round } from './stats.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
-/** Imports `file` once in a fresh process and reports how long the import took, in ms. */
+/**
+ * Imports `file` once in a fresh process and reports how long the import took, in ms, and the
+ * process's resident memory right after it (what the function holds before its first event), in bytes.
+ */
 const IMPORT_ONCE = `
   const started = performance.now();
   const mod = await import(process.env.BUNDLE);
   if (typeof mod.handler !== 'function') throw new Error('no handler');
-  process.stdout.write(String(performance.now() - started));`;
+  const ms = performance.now() - started;
+  process.stdout.write(JSON.stringify({ ms, rss: process.memoryUsage().rss }));`;
 
-export type BundleFigures = { fn: FunctionName; kB: number; budgetKB: number; importMs: number };
+export type BundleFigures = { fn: FunctionName; kB: number; budgetKB: number; importMs: number; rssMB: number };
 
 /** Builds every bundle and times its import `runs` times in fresh processes; cleans up after itself. */
 export async function measureBundles(runs = 5, only: readonly FunctionName[] = FUNCTION_NAMES): Promise<BundleFigures[]> {
@@ -44,6 +49,7 @@ export async function measureBundles(runs = 5, only: readonly FunctionName[] = F
     return only.map((fn) => {
       const file = join(outdir, fn, BUNDLE_FILE);
       const times: number[] = [];
+      const rss: number[] = [];
       for (let i = 0; i < runs; i++) {
         // No configuration, as at init: the environment is read on the first event.
         const run = spawnSync(process.execPath, ['--input-type=module', '-e', IMPORT_ONCE], {
@@ -53,9 +59,11 @@ export async function measureBundles(runs = 5, only: readonly FunctionName[] = F
           timeout: 60_000,
         });
         if (run.status !== 0) throw new Error(`${fn} did not import: ${run.stderr}`);
-        times.push(Number(run.stdout));
+        const measured = JSON.parse(run.stdout) as { ms: number; rss: number };
+        times.push(measured.ms);
+        rss.push(measured.rss);
       }
-      return { fn, kB: statSync(file).size / 1000, budgetKB: BUNDLE_BUDGETS_KB[fn], importMs: median(times) };
+      return { fn, kB: statSync(file).size / 1000, budgetKB: BUNDLE_BUDGETS_KB[fn], importMs: median(times), rssMB: median(rss) / 2 ** 20 };
     });
   } finally {
     rmSync(outdir, { recursive: true, force: true });
@@ -68,9 +76,12 @@ async function main() {
   console.log(
     `\nrefund-agent bundles: built for ${LAMBDA_RUNTIME.name} (esbuild target ${LAMBDA_BUNDLING.target}), imported on Node ${process.versions.node}, median of ${values.runs} fresh processes\n`,
   );
-  console.log(`  ${'function'.padEnd(18)} ${'size kB'.padStart(8)} ${'budget kB'.padStart(10)} ${'import ms'.padStart(10)}`);
+  // rss: the process's resident memory right after the import (Node's own ~40 MB included), to size Lambda memory from.
+  console.log(`  ${'function'.padEnd(18)} ${'size kB'.padStart(8)} ${'budget kB'.padStart(10)} ${'import ms'.padStart(10)} ${'rss MB'.padStart(7)}`);
   for (const f of figures)
-    console.log(`  ${f.fn.padEnd(18)} ${round(f.kB).toString().padStart(8)} ${String(f.budgetKB).padStart(10)} ${round(f.importMs).toString().padStart(10)}`);
+    console.log(
+      `  ${f.fn.padEnd(18)} ${round(f.kB).toString().padStart(8)} ${String(f.budgetKB).padStart(10)} ${round(f.importMs).toString().padStart(10)} ${round(f.rssMB).toString().padStart(7)}`,
+    );
   console.log('');
 }
 

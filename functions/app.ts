@@ -11,7 +11,7 @@ import { StepEvent } from './shared/step-result.js';
 import { createStepHandler } from './shared/step-handler.js';
 import { createTriage } from './triage/use-case.js';
 import { createCheckOrder } from './check-order/use-case.js';
-import { createProposeRefund } from './propose-refund/use-case.js';
+import { createProposeAndGate } from './propose-refund/and-gate.js';
 import { createGate } from './gate/use-case.js';
 import { createRequestApproval, RequestApprovalEvent } from './request-approval/use-case.js';
 import { createRefund } from './refund/use-case.js';
@@ -19,8 +19,6 @@ import { createDraftReply } from './draft-reply/use-case.js';
 import { createCheckReply } from './check-reply/use-case.js';
 import { createEscalate, EscalateEvent } from './escalate/use-case.js';
 import { createShadow } from './shadow/use-case.js';
-import { createShadowResolver } from './shadow/resolve.js';
-import { REFUNDS_CREATE_TOPIC } from './shadow/store-refund.js';
 import { createShadowApiHandler } from './shadow-api/handler.js';
 import { createWebhookIngestHandler } from './webhook-ingest/handler.js';
 import { createRunStarterHandler } from './run-starter/handler.js';
@@ -29,12 +27,11 @@ import { createApprovalCallbackHandler } from './approval-callback/handler.js';
 import { createRunsApiHandler } from './runs-api/handler.js';
 import { createCancelRunHandler } from './cancel-run/handler.js';
 import { createDeadLettersHandler } from './dead-letters/handler.js';
-import { createStalledRunsSweep } from './stalled-runs/use-case.js';
-import { stateBudgetsMs } from './stalled-runs/budgets.js';
+import { composeStalledRunsSweep } from './stalled-runs/compose.js';
 import { createApproverLinks, type ApproverLinks } from './shared/approver-links.js';
 import type { DeadLetterQueue } from './shared/dead-letters.js';
 import type { WebhookSecrets } from './webhook-ingest/helpdesks.js';
-import { createStoreWebhookHandler } from './store-webhook/handler.js';
+import { composeStoreWebhook } from './store-webhook/compose.js';
 import { createConsole, type ConsoleSettings } from './console/compose.js';
 
 export interface AppDeps extends StepDeps {
@@ -60,12 +57,16 @@ export interface AppDeps extends StepDeps {
   log?: (msg: string, data: object) => void;
 }
 
-/** One handler per Task state of state-machine/refund-run.asl.json, keyed by state name (STEP_NAMES). */
+/**
+ * One handler per step (STEP_NAMES), keyed by its Task state in state-machine/refund-run.asl.json. The
+ * Gate is no Task of its own: the ProposeRefund Task runs it after the order agent (and-gate.ts); its
+ * handler here serves callers that drive one step at a time.
+ */
 export function createStepHandlers(deps: StepDeps) {
   return {
     Triage: createStepHandler(StepEvent, createTriage(deps)),
     CheckOrder: createStepHandler(StepEvent, createCheckOrder(deps)),
-    ProposeRefund: createStepHandler(StepEvent, createProposeRefund(deps)),
+    ProposeRefund: createStepHandler(StepEvent, createProposeAndGate(deps)),
     Gate: createStepHandler(StepEvent, createGate(deps)),
     RequestApproval: createStepHandler(RequestApprovalEvent, createRequestApproval(deps)),
     Refund: createStepHandler(StepEvent, createRefund(deps)),
@@ -89,20 +90,10 @@ export function createApp(deps: AppDeps) {
     list: async () => [],
   };
   const metrics = deps.metrics ?? NO_METRICS;
-  const shadow = createShadowResolver({ runs: deps.runs, shadow: deps.shadow, metrics, clock: deps.clock });
   return {
     steps,
     webhookIngest: createWebhookIngestHandler({ tenant: deps.tenantName, secrets: deps.webhookSecrets, queue: deps.queue, clock: deps.clock }),
-    storeWebhook: createStoreWebhookHandler({
-      tenant: deps.tenantName,
-      secret: deps.storeWebhookSecret,
-      runs: deps.runs,
-      events: deps.events,
-      metrics,
-      clock: deps.clock,
-      // Shadow mode: a person's refund in the store is the resolution of the order's shadow runs.
-      topics: { [REFUNDS_CREATE_TOPIC]: ({ body }) => shadow.refundsCreate(deps.tenantName, body) },
-    }),
+    storeWebhook: composeStoreWebhook({ ...deps, metrics }),
     runStarter: createRunStarterHandler(deps),
     approvalCallback: createApprovalCallbackHandler({ ...deps, links: approverLinks }),
     runsApi: createRunsApiHandler({ runs: deps.runs, journal: deps.journal, tenant: deps.tenantName, findRunsByOrder: deps.findRunsByOrder }),
@@ -110,15 +101,7 @@ export function createApp(deps: AppDeps) {
     shadowApi: createShadowApiHandler({ tenant: deps.tenantName, shadow: deps.shadow, agentMode: deps.agentMode, clock: deps.clock }),
     deadLetters: createDeadLettersHandler({ deadLetters: deps.deadLetters ?? noDeadLetters, queue: deps.queue }),
     console: createConsole({ ...deps, deadLetters: { deadLetters: deps.deadLetters ?? noDeadLetters, queue: deps.queue } }, approverLinks),
-    sweepStalledRuns: createStalledRunsSweep({
-      runs: deps.runs,
-      workflow: deps.workflow,
-      clock: deps.clock,
-      tenant: deps.tenantName,
-      budgetsMs: stateBudgetsMs(deps.tenant.approvalTtlHours),
-      escalate: (input) => steps.Escalate(input),
-      metrics,
-    }),
+    sweepStalledRuns: composeStalledRunsSweep({ ...deps, metrics, escalate: (input) => steps.Escalate(input) }),
   };
 }
 export type App = ReturnType<typeof createApp>;

@@ -45,6 +45,7 @@ import type { HelpdeskConnector } from '#shared/helpdesk/index.js';
 import { MAX_RECEIVE_COUNT } from './emulators/sqs.js';
 import { openDataDir } from './data-dir.js';
 import { resumeOpenRuns, type ResumedRun } from './recovery.js';
+import { asFunction } from './invoking-function.js';
 
 export const DEFINITION_PATH = fileURLToPath(new URL('../state-machine/refund-run.asl.json', import.meta.url));
 
@@ -218,7 +219,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       Object.entries(app.steps).map(([state, handler]) => [
         state,
         (payload: Record<string, unknown>) => {
-          const running = (handler as (p: unknown) => Promise<unknown>)(payload);
+          const running = asFunction(state, handler as (p: unknown) => Promise<unknown>)(payload);
           inFlight.add(running);
           void running.finally(() => inFlight.delete(running)).catch(() => {});
           return running;
@@ -263,15 +264,15 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
     // The HTTP API's routes (functions/routes.ts), each to its function's handler, and the captured mail.
     const routes = localRoutes(
       {
-        'webhook-ingest': app.webhookIngest,
-        'store-webhook': app.storeWebhook,
-        'approval-callback': app.approvalCallback,
-        'runs-api': app.runsApi,
-        'cancel-run': app.cancelRun,
-        'dead-letters': app.deadLetters,
-        'shadow-api': app.shadowApi,
+        'webhook-ingest': asFunction('webhook-ingest', app.webhookIngest),
+        'store-webhook': asFunction('store-webhook', app.storeWebhook),
+        'approval-callback': asFunction('approval-callback', app.approvalCallback),
+        'runs-api': asFunction('runs-api', app.runsApi),
+        'cancel-run': asFunction('cancel-run', app.cancelRun),
+        'dead-letters': asFunction('dead-letters', app.deadLetters),
+        'shadow-api': asFunction('shadow-api', app.shadowApi),
         // The operator console (functions/console): runs, a run's timeline, queues, pictures, and its actions.
-        console: app.console,
+        console: asFunction('console', app.console),
       },
       { mail: async () => json(200, { emails: await ses.emails() }) },
       sandboxPages({ store: store.store, helpdeskUrl: helpdesk.url, executions: (runId) => engine?.describe(runId), locale: opts.fixture.shop.locale }),
@@ -299,7 +300,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
     const poller = startSqsPoller({
       client: sqs.client,
       queueUrl: sqs.queueUrl,
-      handler: app.runStarter,
+      handler: asFunction('run-starter', app.runStarter),
       onError: (error) => log(`queue poll error: ${(error as Error).message}`),
     });
     closers.push(() => poller.stop());
@@ -321,8 +322,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
       resumed,
       /** The product metrics emitted so far, parsed (name → values), e.g. for tests. */
       metrics: () => metricValues(metricLines),
+      /** The EMF lines emitted so far, as Lambda prints them (`npm run cost` counts their series and bytes). */
+      metricLines: (): readonly string[] => [...metricLines],
       /** One sweep of the stalled-runs use case (on a schedule in AWS; on demand locally). */
-      sweepStalledRuns: app.sweepStalledRuns,
+      sweepStalledRuns: asFunction('stalled-runs', app.sweepStalledRuns),
       close: closeAll,
     };
   } catch (error) {

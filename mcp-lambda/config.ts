@@ -2,7 +2,7 @@
 // nothing below reads process.env. The store and helpdesk tokens come from the tenant's secrets
 // (secrets.ts), merged over the environment; the callers' roles (MCP_CALLER_ROLES, JSON: caller →
 // role ARN) are set by CDK. The local runtime builds its server from typed values directly.
-import { z } from 'zod';
+import * as z from 'zod';
 import { HELPDESK_CONNECTORS, type HelpdeskConnector } from '#shared/helpdesk/index.js';
 import type { CallerRoles } from './server/auth.js';
 import { MCP_CALLERS } from './server/permissions.js';

@@ -1,17 +1,22 @@
-// From what one ticket used (measured on the local runtime by bench/cost.ts) and what a tenant stack
-// holds (tenant.ts) to dollars: per 1,000 tickets of a kind, and per tenant per month whatever the
-// volume. Pure; the prices are prices.ts's. Where AWS behaves differently from the loopback run (log
-// lines Lambda adds, latencies), the figures are modelled from the assumptions in ASSUMPTIONS, each named.
-import { PRICES } from './prices.js';
+// From what one ticket used (counted on the local runtime by measure.ts) and what a tenant stack holds
+// (tenant.ts) to dollars: per 1,000 tickets of a kind, and per tenant per month whatever the volume.
+// Pure; the prices are prices.ts's. What the local run cannot see (latencies, INIT, the log lines AWS
+// adds) is modelled from assumptions.ts, each assumption named there.
+import { ASSUMPTIONS } from './assumptions.js';
+import { NO_COLD_EXTRAS, type ColdExtras } from './deployed.js';
+import { PRICES, SSM_STANDARD_API_CALL_USD } from './prices.js';
 
-/** What one ticket used, on average over the tickets of its kind. */
+export { ASSUMPTIONS } from './assumptions.js';
+
+/** What one ticket used, on average over the tickets of its kind, warm; `cold` is what it adds when it finds its functions cold. */
 export type TicketUsage = {
   /** Step Functions state transitions (states entered, retries included). */
   transitions: number;
-  /** Lambda invocations and their measured billed duration, with each function's memory. */
+  /** Lambda invocations. */
   invocations: number;
+  /** GB-seconds of the handlers' own CPU (ASSUMPTIONS.handlerCpuMs an invocation), each at its function's memory. */
   gbSeconds: number;
-  /** The same with the deployed latencies of ASSUMPTIONS added (model, store and AWS calls). */
+  /** GB-seconds as deployed: that CPU plus the waits of the calls each function made, counted, at ASSUMPTIONS' latencies. */
   gbSecondsDeployed: number;
   dynamoReadUnits: number;
   dynamoWriteUnits: number;
@@ -28,69 +33,61 @@ export type TicketUsage = {
   storedBytes: number;
   /** The model's cost (not AWS): the offline model's token estimates priced as the default models, as `npm run bench` does. */
   modelMicros: number;
+  /** What the ticket adds when its functions start cold (deployed.ts): INIT, secret reads, handshakes. */
+  cold?: ColdExtras;
 };
-
-/** What the loopback run cannot see, assumed. Change them here; every figure that uses one says so. */
-export const ASSUMPTIONS = {
-  /** A model call's wait in the calling step (Anthropic, a few hundred tokens out). */
-  modelCallMs: 2500,
-  /** A Shopify or helpdesk API call's wait in the MCP server (and in the step calling the tool). */
-  storeCallMs: 300,
-  /** An AWS API call's wait from Lambda (DynamoDB, SQS, SES, Step Functions) beyond loopback. */
-  awsCallMs: 8,
-  /** Lambda's START, END and REPORT lines (with the X-Ray segment id) per invocation. */
-  platformLogBytesPerInvocation: 420,
-  /** A Step Functions history event logged at level ALL without execution data. */
-  stateMachineLogBytesPerEvent: 330,
-  /** Events logged per state entered: a Task's entered, scheduled, started, succeeded, exited; a Choice's two. */
-  stateMachineEventsPerTransition: 4,
-  /** An API Gateway access log line (infra/lib/http-api.ts fields). */
-  accessLogBytesPerRequest: 260,
-  /** Lambda's SQS pollers keep this many long polls (20 s) open on an idle queue. */
-  idleQueuePollers: 5,
-} as const;
 
 export type CostLine = { item: string; quantity: number; unit: string; usd: number };
 
 const per1000 = (quantity: number) => quantity * 1000;
+const line = (item: string, perTicket: number, unit: string, price: number): CostLine => ({
+  item,
+  quantity: per1000(perTicket),
+  unit,
+  usd: per1000(perTicket) * price,
+});
 
-/** Dollars for 1,000 tickets of one kind, line by line. */
-export function ticketCost(usage: TicketUsage): CostLine[] {
-  const lines: CostLine[] = [
-    {
-      item: 'Step Functions transitions',
-      quantity: per1000(usage.transitions),
-      unit: 'transitions',
-      usd: per1000(usage.transitions) * PRICES.stepFunctionsTransition.usd,
-    },
-    { item: 'Lambda requests', quantity: per1000(usage.invocations), unit: 'invocations', usd: per1000(usage.invocations) * PRICES.lambdaRequest.usd },
-    {
-      item: 'Lambda compute, deployed latencies (arm64)',
-      quantity: per1000(usage.gbSecondsDeployed),
-      unit: 'GB-s',
-      usd: per1000(usage.gbSecondsDeployed) * PRICES.lambdaArmGbSecond.usd,
-    },
-    { item: 'DynamoDB writes, table', quantity: per1000(usage.dynamoWriteUnits), unit: 'WRU', usd: per1000(usage.dynamoWriteUnits) * PRICES.dynamoWrite.usd },
-    {
-      item: 'DynamoDB writes, index copies',
-      quantity: per1000(usage.dynamoIndexWriteUnits),
-      unit: 'WRU',
-      usd: per1000(usage.dynamoIndexWriteUnits) * PRICES.dynamoWrite.usd,
-    },
-    { item: 'DynamoDB reads', quantity: per1000(usage.dynamoReadUnits), unit: 'RRU', usd: per1000(usage.dynamoReadUnits) * PRICES.dynamoRead.usd },
-    { item: 'SQS FIFO requests', quantity: per1000(usage.sqsRequests), unit: 'requests', usd: per1000(usage.sqsRequests) * PRICES.sqsFifoRequest.usd },
-    { item: 'API Gateway HTTP requests', quantity: per1000(usage.apiRequests), unit: 'requests', usd: per1000(usage.apiRequests) * PRICES.httpApiRequest.usd },
-    { item: 'SES emails', quantity: per1000(usage.emails), unit: 'emails', usd: per1000(usage.emails) * PRICES.sesEmail.usd },
-    {
-      item: 'CloudWatch Logs ingestion',
-      quantity: per1000(usage.logBytes) / 1e9,
-      unit: 'GB',
-      usd: (per1000(usage.logBytes) / 1e9) * PRICES.logsIngestedGb.usd,
-    },
-    { item: 'X-Ray traces (every one sampled)', quantity: per1000(usage.traces), unit: 'traces', usd: per1000(usage.traces) * PRICES.xrayTrace.usd },
-    { item: 'KMS requests (at most)', quantity: per1000(usage.kmsRequests), unit: 'requests', usd: per1000(usage.kmsRequests) * PRICES.kmsRequest.usd },
+/**
+ * Dollars for 1,000 tickets of one kind, line by line, with `coldShare` of them finding their functions
+ * cold (assumptions.ts coldShareAt: the share a tenant of that volume sees). Without cold extras in
+ * `usage`, every ticket is priced warm.
+ */
+/** What the stack decides about per-ticket charges (tenant.ts reads it from the template). */
+export type TicketPricing = {
+  /** The share of executions X-Ray records: the sampling rule's rate, or 1 under X-Ray's default rule. */
+  traceSampleRate: number;
+  /** Whether the table and queues are under a key of the tenant's own (a data-key request per role); AWS's own keys charge none. */
+  customerManagedKey: boolean;
+};
+const DEFAULT_PRICING: TicketPricing = { traceSampleRate: 1, customerManagedKey: true };
+
+export function ticketCost(usage: TicketUsage, coldShare = 0, pricing: TicketPricing = DEFAULT_PRICING): CostLine[] {
+  const cold = usage.cold ?? NO_COLD_EXTRAS;
+  const s = coldShare;
+  const pct = `${Math.round(s * 100)}% cold`;
+  return [
+    line('Step Functions transitions', usage.transitions, 'transitions', PRICES.stepFunctionsTransition.usd),
+    line('Lambda requests', usage.invocations + s * cold.invocations, 'invocations', PRICES.lambdaRequest.usd),
+    line('Lambda compute, deployed latencies (arm64)', usage.gbSecondsDeployed + s * cold.gbSeconds, 'GB-s', PRICES.lambdaArmGbSecond.usd),
+    line(`Lambda INIT on cold starts (arm64, ${pct})`, s * cold.initGbSeconds, 'GB-s', PRICES.lambdaArmGbSecond.usd),
+    line('DynamoDB writes, table', usage.dynamoWriteUnits, 'WRU', PRICES.dynamoWrite.usd),
+    line('DynamoDB writes, index copies', usage.dynamoIndexWriteUnits, 'WRU', PRICES.dynamoWrite.usd),
+    line('DynamoDB reads', usage.dynamoReadUnits, 'RRU', PRICES.dynamoRead.usd),
+    line('SQS FIFO requests', usage.sqsRequests, 'requests', PRICES.sqsFifoRequest.usd),
+    line('API Gateway HTTP requests', usage.apiRequests, 'requests', PRICES.httpApiRequest.usd),
+    line('SES emails', usage.emails, 'emails', PRICES.sesEmail.usd),
+    line('CloudWatch Logs ingestion', (usage.logBytes + s * cold.logBytes) / 1e9, 'GB', PRICES.logsIngestedGb.usd),
+    line(`X-Ray traces (${Math.round(pricing.traceSampleRate * 100)}% of executions)`, usage.traces * pricing.traceSampleRate, 'traces', PRICES.xrayTrace.usd),
+    line(
+      pricing.customerManagedKey ? 'KMS requests, data keys (at most)' : "KMS requests, data keys (none: AWS's own keys)",
+      pricing.customerManagedKey ? usage.kmsRequests : 0,
+      'requests',
+      PRICES.kmsRequest.usd,
+    ),
+    line(`Secrets Manager API calls (${pct})`, s * cold.secretsManagerCalls, 'calls', PRICES.secretsManagerApiCall.usd),
+    line(`SSM Parameter Store API calls (${pct}, standard)`, s * cold.parameterStoreCalls, 'calls', SSM_STANDARD_API_CALL_USD),
+    line(`KMS decrypts of secrets (${pct})`, s * cold.kmsDecrypts, 'requests', PRICES.kmsRequest.usd),
   ];
-  return lines;
 }
 
 export const totalUsd = (lines: CostLine[]): number => lines.reduce((sum, line) => sum + line.usd, 0);
@@ -118,12 +115,18 @@ export type TenantResources = {
   continuousMetrics: number;
   /** Custom metric series the functions can emit, billed for the hours they have data. */
   customMetrics: number;
+  /** The share of executions X-Ray records (the stack's sampling rule, else X-Ray's default: every one at a tenant's volume). */
+  traceSampleRate?: number;
+  /** SSM parameters in the stack, and how many of them are advanced ($0.05 a month each; standard ones are free). */
+  parameters?: number;
+  advancedParameters?: number;
 };
 
 /**
- * The stalled-run sweeper, measured: one sweep's billed duration and memory, the read units of a
- * sweep of an empty table (its index Queries), and what each run it reads adds (every live run, and
- * each run settled in the last day: about a day's tickets).
+ * The stalled-run sweeper: one sweep's billed duration as deployed (its CPU and its counted AWS calls
+ * at ASSUMPTIONS' latencies, never a measured time) and memory, the read units of a sweep of an empty
+ * table (its index Queries), and what each run it reads adds (every live run, and each run settled in
+ * the last day: about a day's tickets). It runs every 5 minutes, so it stays warm (no INIT).
  */
 export type SweepUsage = { ms: number; memoryMb: number; baseReadUnits: number; readUnitsPerRecentRun: number; logBytes: number };
 
@@ -138,6 +141,16 @@ export function fixedMonthlyCost(resources: TenantResources, sweep: SweepUsage &
   return [
     { item: 'KMS key', quantity: resources.kmsKeys, unit: 'keys', usd: resources.kmsKeys * PRICES.kmsKeyMonth.usd },
     { item: 'Secrets Manager secrets', quantity: resources.secrets, unit: 'secrets', usd: resources.secrets * PRICES.secretMonth.usd },
+    ...(resources.parameters
+      ? [
+          {
+            item: `SSM parameters (${resources.parameters}, standard ones free)`,
+            quantity: resources.advancedParameters ?? 0,
+            unit: 'advanced',
+            usd: (resources.advancedParameters ?? 0) * PRICES.advancedParameterMonth.usd,
+          },
+        ]
+      : []),
     {
       item: `CloudWatch alarms (${resources.alarms})`,
       quantity: resources.alarmMetrics,
@@ -164,10 +177,11 @@ export function fixedMonthlyCost(resources: TenantResources, sweep: SweepUsage &
       usd: sweeps * sweepUnits * PRICES.dynamoRead.usd,
     },
     {
-      item: 'Stalled-run sweeper: logs and traces',
+      // Not traced: a scheduled invocation has no sampled execution above it (PassThrough, infra/lib/tracing.ts).
+      item: 'Stalled-run sweeper: logs',
       quantity: sweeps,
       unit: 'runs',
-      usd: sweeps * (((sweep.logBytes + ASSUMPTIONS.platformLogBytesPerInvocation) / 1e9) * PRICES.logsIngestedGb.usd + PRICES.xrayTrace.usd),
+      usd: sweeps * (((sweep.logBytes + ASSUMPTIONS.platformLogBytesPerInvocation) / 1e9) * PRICES.logsIngestedGb.usd),
     },
     { item: 'SQS: Lambda pollers on the idle ticket queue', quantity: idlePolls, unit: 'requests', usd: idlePolls * PRICES.sqsFifoRequest.usd },
   ];

@@ -1,57 +1,54 @@
-// Runs the demo tickets through the local runtime one at a time and measures what each asks of AWS:
-// state transitions and step durations from the execution's history, the run starter and the MCP
-// server from the meter (meter.ts), webhook and approval requests timed as sent, DynamoDB units, SQS
-// requests, emails, log bytes, and what the table keeps. Then one stalled-run sweep over the result.
-// Used by bench/cost.ts (`npm run cost`) and test/e2e/cost.test.ts (the ceilings).
+// Runs demo tickets of the four paths (fixture.ts) through the local runtime one at a time and counts
+// what each asks of AWS: state transitions from the execution's history, invocations and the calls of
+// each function from the meter (meter.ts), DynamoDB units, SQS and API requests, emails, log bytes,
+// the metric series it emits and what the table keeps; then one stalled-run sweep over the result.
+// Counts only: billed durations come from deployed.ts's assumed latencies, so two measurements give
+// the same figures on any machine. One ticket of each path runs first, uncounted, so the counted
+// tickets find every function warm (a cold ticket's extras are modelled: deployed.ts).
+// Used by bench/cost.ts (`npm run cost`) and test/e2e/cost.test.ts (the ceilings, the stability).
 import '../../local/node-warnings.js';
-import { ScanCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, ScanCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
-import { emfLine } from '#shared/metrics.js';
 import { costMicros } from '#harness/models/prices.js';
 import { DEFAULT_MODEL_CHOICES } from '#harness/models/select.js';
 import { LOCAL_AWS } from '#local/emulators/listen.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
-import { FUNCTIONS, ROUTES, STATE_FUNCTIONS, type FunctionName } from '../../infra/lib/functions.js';
-import { benchFixture } from '../fixture.js';
-import { itemSize } from './capacity.js';
-import { ASSUMPTIONS, type SweepUsage, type TicketUsage } from './estimate.js';
-import { diffCounts, snapshot, startMeter, type Counts } from './meter.js';
+import { STATE_FUNCTIONS, type FunctionName } from '../../infra/lib/functions.js';
+import { ASSUMPTIONS, modelSize } from './assumptions.js';
+import { itemSize, writeUnits } from './capacity.js';
+import { coldExtras, codeProfile, cpuGbSeconds, deployedGbSeconds, type StackProfile, type TicketCalls } from './deployed.js';
+import type { SweepUsage, TicketUsage } from './estimate.js';
+import { costFixture, DECISION, subjectOf, TICKET_KINDS, TICKET_TEXT, ticketOf, type TicketKind } from './fixture.js';
+import { seriesOf } from './metrics.js';
+import { diffCounts, snapshot, startMeter, type Counts, type Meter } from './meter.js';
 
-export type TicketKind = 'automatic' | 'approval';
-export type Invocation = { fn: FunctionName; ms: number };
-/** One ticket as measured, before averaging: what estimate.ts prices, and the raw invocations. */
-export type MeasuredTicket = { kind: TicketKind; runId: string; status: string; usage: TicketUsage; invocations: Invocation[]; counts: Counts };
+export { TICKET_KINDS, type TicketKind } from './fixture.js';
+/** One ticket as measured, before averaging: what estimate.ts prices, the calls of each function, and the series it emitted. */
+export type MeasuredTicket = { kind: TicketKind; runId: string; status: string; usage: TicketUsage; calls: TicketCalls; series: string[]; counts: Counts };
 export type Measurement = { tickets: MeasuredTicket[]; sweep: SweepUsage; tableBytes: number; node: string };
 
 const SECRET = 'cost-zendesk-secret';
 const APPROVER = 'lead@cost.example';
-const TEXT: Record<TicketKind, (order: number) => string> = {
-  automatic: (order) => `Hello, the mug in order ${order} arrived cracked. Please refund it.`,
-  approval: (order) => `The wool throw blanket from order ${order} arrived damaged. Refund please.`,
-};
 const SPECIALIST_MODEL: Record<string, string> = {
   triage: DEFAULT_MODEL_CHOICES.triage,
   order_agent: DEFAULT_MODEL_CHOICES.orderAgent,
   reply_agent: DEFAULT_MODEL_CHOICES.replyAgent,
   reply_check: DEFAULT_MODEL_CHOICES.replyCheck,
 };
-/** Routes served by a Lambda function behind API Gateway (ROUTES); the MCP server has none, its URL is its own. */
-const routeFunction = (method: string, path: string): FunctionName => ROUTES.find((r) => r.method === method && r.path === path)!.fn;
-const MCP_BEHIND_API = ROUTES.some((route) => route.fn === 'mcp');
+const STATE_FN = STATE_FUNCTIONS as Record<string, FunctionName>;
 
-type RunView = { status: string; journal: Array<{ kind: string; name: string; step: string; inputTokens: number | null; outputTokens: number | null }> };
+type JournalRow = { kind: string; name: string; step: string; inputTokens: number | null; outputTokens: number | null };
+type RunView = { status: string; journal: JournalRow[] };
 
-const billedGbSeconds = (invocations: Invocation[]) =>
-  invocations.reduce((sum, i) => sum + (Math.max(1, Math.ceil(i.ms)) * FUNCTIONS[i.fn].memoryMb) / 1024 / 1000, 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(2);
+    await sleep(5);
   }
 }
 
@@ -69,186 +66,204 @@ async function tableBytes(rt: LocalRuntime): Promise<number> {
   return bytes;
 }
 
-export async function measure(input: { automatic: number; approval: number; onProgress?: (line: string) => void }): Promise<Measurement> {
+/** The lead opens the approval email's link and decides; resolves when the page has answered. */
+async function decideByEmail(rt: LocalRuntime, runId: string, emailsBefore: number, decision: 'approve' | 'reject'): Promise<void> {
+  const emails = await until(`${runId}'s approval email`, async () => {
+    const waiting = rt.engine.taskTokens().some((t) => t.execution === runId);
+    const mail = (await rt.ses.emails()).slice(emailsBefore);
+    return waiting && mail.length > 0 ? mail : undefined;
+  });
+  const link = emails.map((e) => /(http:\/\/\S+\/approvals\/\S+)/.exec((e as { body: { text?: string } }).body.text ?? '')?.[1]).find(Boolean)!;
+  const page = await (await fetch(link)).text();
+  const formToken = /name="formToken" value="([^"]+)"/.exec(page)![1]!;
+  const reason = decision === 'reject' ? 'the photo shows no damage' : '';
+  const res = await fetch(link, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ formToken, decision, as: new URL(link).searchParams.get('as') ?? '', reason }).toString(),
+  });
+  if (res.status !== 200) throw new Error(`deciding (${decision}) answered ${res.status}`);
+}
+
+/** The counts of one ticket's run, from the moment before its webhook until its execution ended and its queue message was deleted. */
+async function runTicket(rt: LocalRuntime, meter: Meter, i: number, kind: TicketKind) {
+  const before = snapshot(meter.counts);
+  const emailsBefore = (await rt.ses.emails()).length;
+  const metricsBefore = rt.metricLines().length;
+  const { ticketId, requesterId, order } = ticketOf(i);
+  const body = JSON.stringify({
+    id: `cost-event-${i}`,
+    type: 'zen:event-type:ticket.created',
+    time: new Date().toISOString(),
+    detail: { id: ticketId, requester_id: requesterId, subject: subjectOf(TICKET_TEXT[kind](order)), description: TICKET_TEXT[kind](order) },
+    event: {},
+  });
+  const res = await fetch(rt.urls.webhook, { method: 'POST', headers: zendeskSignedHeaders(SECRET, body, new Date()), body });
+  if (res.status !== 202) throw new Error(`webhook answered ${res.status}`);
+  const runId = ((await res.json()) as { runId: string }).runId;
+  await until(`${runId} to start`, () => (rt.engine.describe(runId) ? true : undefined));
+  const decision = DECISION[kind];
+  if (decision) await decideByEmail(rt, runId, emailsBefore, decision);
+  const ended = await Promise.race([rt.engine.waitFor(runId), sleep(60_000).then(() => null)]);
+  if (!ended) throw new Error(`${runId} (${kind}) did not end within a minute: it waits in ${rt.engine.describe(runId)?.history.at(-1)?.state}`);
+  // The queue message is deleted once the run starter has answered (Lambda's poller does it): wait for it, not for a time.
+  await until(`${runId}'s queue message to be deleted`, () => {
+    const sqs = diffCounts(meter.counts, before).sqs.requests;
+    return (sqs.DeleteMessageBatch ?? 0) + (sqs.DeleteMessage ?? 0) >= (sqs.ReceiveMessage ?? 0) ? true : undefined;
+  });
+  const counts = diffCounts(meter.counts, before);
+  const emails = (await rt.ses.emails()).length - emailsBefore;
+  const metricLines = rt.metricLines().slice(metricsBefore);
+  return { runId, counts, emails, metricLines, apiRequests: decision ? 3 : 1 };
+}
+
+/** The run row's size as the ticket left it (read after its counts were taken, so not counted). */
+async function runRowBytes(rt: LocalRuntime, runId: string): Promise<number> {
+  const raw = new DynamoDBClient({ ...LOCAL_AWS, endpoint: rt.dynamo.endpoint });
+  try {
+    const { Item } = await raw.send(new GetItemCommand({ TableName: rt.dynamo.tableName, Key: { pk: { S: `RUN#${runId}` }, sk: { S: 'RUN' } } }));
+    return Item ? itemSize(Item) : 0;
+  } finally {
+    raw.destroy();
+  }
+}
+
+/** What one ticket used, from its counts: the deployed figures at the latencies and the profile given. */
+function usageOf(
+  rt: LocalRuntime,
+  ticket: Awaited<ReturnType<typeof runTicket>>,
+  view: RunView,
+  profile: StackProfile,
+  appLogBytes: number,
+  runRowBytes: number,
+): { usage: TicketUsage; calls: TicketCalls } {
+  const { counts, apiRequests } = ticket;
+  const history = rt.engine.describe(ticket.runId)!.history;
+  const transitions = history.filter((t) => t.type === 'entered' || t.type === 'retried').length;
+  const invocations: TicketCalls['invocations'] = { 'webhook-ingest': 1, 'run-starter': counts.runStarterInvocations };
+  if (apiRequests > 1) invocations['approval-callback'] = apiRequests - 1;
+  const bump = (fn: FunctionName, by = 1) => (invocations[fn] = (invocations[fn] ?? 0) + by);
+  for (const t of history) if ((t.type === 'entered' || t.type === 'retried') && STATE_FN[t.state]) bump(STATE_FN[t.state]!);
+  const calls = Object.fromEntries(Object.entries(counts.byFunction).filter(([fn]) => fn !== 'unattributed')) as TicketCalls['calls'];
+  const mcpRequests = Object.values(calls).reduce((sum, c) => sum + c.toolCalls + c.mcpOther, 0);
+  if (mcpRequests > 0) bump('mcp', mcpRequests);
+  const modelRows = view.journal.filter((row) => row.kind === 'model');
+  const modelCalls: TicketCalls['modelCalls'] = {};
+  for (const row of modelRows) {
+    const fn = STATE_FN[row.step];
+    if (!fn) continue;
+    const size = modelSize(SPECIALIST_MODEL[row.name] ?? '');
+    const sizes = (modelCalls[fn] ??= {});
+    sizes[size] = (sizes[size] ?? 0) + 1;
+  }
+  const ticketCalls: TicketCalls = { invocations, calls, modelCalls };
+  const invocationCount = Object.values(invocations).reduce((a, b) => a + b, 0);
+  const metricBytes = ticket.metricLines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+  const usage: TicketUsage = {
+    transitions,
+    invocations: invocationCount,
+    gbSeconds: cpuGbSeconds(ticketCalls, profile),
+    gbSecondsDeployed: deployedGbSeconds(ticketCalls, profile),
+    dynamoReadUnits: counts.dynamo.readUnits,
+    // With a priced model each call also adds its cost to the run row (harness/models/gateway.ts addCost),
+    // which the offline model (cost 0) skips: one update of the row each, sized as the row ends (at most).
+    dynamoWriteUnits: counts.dynamo.writeUnits + modelRows.length * writeUnits(runRowBytes),
+    dynamoIndexWriteUnits: counts.dynamo.indexWriteUnits,
+    dynamoIndexWriteUnitsIfAll: counts.dynamo.indexWriteUnitsIfAll,
+    sqsRequests: Object.values(counts.sqs.requests).reduce((a, b) => a + b, 0),
+    apiRequests,
+    emails: ticket.emails,
+    logBytes:
+      appLogBytes +
+      metricBytes +
+      invocationCount * ASSUMPTIONS.platformLogBytesPerInvocation +
+      transitions * ASSUMPTIONS.stateMachineEventsPerTransition * ASSUMPTIONS.stateMachineLogBytesPerEvent +
+      apiRequests * ASSUMPTIONS.accessLogBytesPerRequest,
+    // One trace: the execution's, when it is sampled (infra/lib/tracing.ts). The functions trace only
+    // under a sampled execution (PassThrough); the API, the run starter and the MCP server's URL start none.
+    traces: 1,
+    // A data key per function role touching encrypted data (DynamoDB, SQS cache one 5 minutes per principal), at most.
+    kmsRequests: Object.keys(invocations).length,
+    storedBytes: 0,
+    modelMicros: modelRows.reduce((sum, row) => {
+      const model = SPECIALIST_MODEL[row.name];
+      const tokens = { inputTokens: row.inputTokens ?? 0, outputTokens: row.outputTokens ?? 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+      return model ? sum + costMicros('anthropic', model, tokens) : sum;
+    }, 0),
+    cold: coldExtras(ticketCalls, profile),
+  };
+  return { usage, calls: ticketCalls };
+}
+
+export type MeasureInput = Partial<Record<TicketKind, number>> & {
+  /** Memory, bundles and secrets per function (tenant.ts reads them from the stack); default: the code's (deployed.ts). */
+  profile?: StackProfile;
+  onProgress?: (line: string) => void;
+};
+
+export async function measure(input: MeasureInput): Promise<Measurement> {
+  const profile = input.profile ?? codeProfile();
+  const counted = TICKET_KINDS.flatMap((kind) => Array<TicketKind>(input[kind] ?? 0).fill(kind));
+  const warmUps = TICKET_KINDS.filter((kind) => (input[kind] ?? 0) > 0);
+  const kinds = [...warmUps, ...counted];
   const appLogBytes = { total: 0 };
   // The app's log lines (`msg {json}`), as the functions write them to CloudWatch; not the engine's progress lines.
   const log = (line: string) => {
     if (line.endsWith('}')) appLogBytes.total += Buffer.byteLength(line) + 1;
   };
+  const meter = startMeter();
   const rt = await startLocalRuntime({
     port: 0,
-    fixture: benchFixture({ autoTickets: input.automatic, approvalTickets: input.approval }),
+    fixture: costFixture(kinds),
     tenant: 'cost',
     approverEmails: [APPROVER],
     zendeskSecret: SECRET,
     retryIntervalMs: 0,
     log,
   });
-  const meter = startMeter({
-    dynamo: { client: rt.dynamo.client, endpoint: rt.dynamo.endpoint, tableName: rt.dynamo.tableName },
-    sqs: { client: rt.sqs.client },
-    mcpUrl: () => rt.urls.mcp,
-  });
-  const emfBytes = Buffer.byteLength(emfLine({ name: 'TicketsClosed', value: 1, dimensions: { Tenant: 'cost' } }, new Date())) + 1;
-  const metricValues = () => Object.values(rt.metrics()).reduce((sum, values) => sum + values.length, 0);
-  const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
-    const started = performance.now();
-    const result = await work();
-    return [result, performance.now() - started];
-  };
+  meter.attach({ ...rt, engine: rt.engine as never, urls: { mcp: rt.urls.mcp, store: rt.store.url, helpdesk: rt.helpdesk.url } });
 
   try {
-    // The poller's receive in flight when the meter started was not seen: let it come back first.
-    await sleep(1_200);
     // A sweep of the empty table: what every sweep reads whatever the volume (its Queries).
     const emptySweep = snapshot(meter.counts);
     await rt.sweepStalledRuns();
     const baseReadUnits = diffCounts(meter.counts, emptySweep).dynamo.readUnits;
     const tickets: MeasuredTicket[] = [];
-    const kinds: TicketKind[] = [...Array<TicketKind>(input.automatic).fill('automatic'), ...Array<TicketKind>(input.approval).fill('approval')];
     for (const [i, kind] of kinds.entries()) {
-      // Let the poller and earlier work settle, so nothing of the previous ticket lands in this one.
-      await sleep(50);
-      const before = snapshot(meter.counts);
-      const emailsBefore = (await rt.ses.emails()).length;
       const logBefore = appLogBytes.total;
-      const metricsBefore = metricValues();
-      const invocations: Invocation[] = [];
-
-      const body = JSON.stringify({
-        id: `cost-event-${i}`,
-        type: 'zen:event-type:ticket.created',
-        time: new Date().toISOString(),
-        detail: { id: String(70000 + i), requester_id: `9${8000 + i}`, subject: 'Refund', description: TEXT[kind](2000 + i) },
-        event: {},
-      });
-      const [runId, webhookMs] = await timed(async () => {
-        const res = await fetch(rt.urls.webhook, { method: 'POST', headers: zendeskSignedHeaders(SECRET, body, new Date()), body });
-        if (res.status !== 202) throw new Error(`webhook answered ${res.status}`);
-        return ((await res.json()) as { runId: string }).runId;
-      });
-      invocations.push({ fn: routeFunction('POST', '/webhooks/{helpdesk}'), ms: webhookMs });
-      let apiRequests = 1;
-
-      await until(`${runId} to start`, () => (rt.engine.describe(runId) ? true : undefined));
-      let approvalEmailAt: number | null = null;
-      if (kind === 'approval') {
-        const emails = await until(`${runId}'s approval email`, async () => {
-          const waiting = rt.engine.taskTokens().some((t) => t.execution === runId);
-          const mail = (await rt.ses.emails()).slice(emailsBefore);
-          return waiting && mail.length > 0 ? mail : undefined;
-        });
-        // RequestApproval's own work ends with its email (the capture's time is in whole seconds: our poll's instead).
-        approvalEmailAt = Date.now();
-        const link = emails.map((e) => /(http:\/\/\S+\/approvals\/\S+)/.exec((e as { body: { text?: string } }).body.text ?? '')?.[1]).find(Boolean)!;
-        const [page, pageMs] = await timed(async () => (await fetch(link)).text());
-        const formToken = /name="formToken" value="([^"]+)"/.exec(page)![1]!;
-        const [, decideMs] = await timed(async () => {
-          const res = await fetch(link, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams({ formToken, decision: 'approve', as: new URL(link).searchParams.get('as') ?? '' }).toString(),
-          });
-          if (res.status !== 200) throw new Error(`approving answered ${res.status}`);
-        });
-        invocations.push(
-          { fn: routeFunction('GET', '/approvals/{approvalId}'), ms: pageMs },
-          { fn: routeFunction('POST', '/approvals/{approvalId}'), ms: decideMs },
-        );
-        apiRequests += 2;
-      }
-      await rt.engine.waitFor(runId);
-      // The run starter's and the MCP server's last answers may still be in flight for a moment.
-      await sleep(20);
-      const counts = diffCounts(meter.counts, before);
-
-      // The steps: each Task entered (and each retry) is an invocation, timed from the history. A
-      // waitForTaskToken step's own work ends with the approval email, not when the token comes back.
-      const history = rt.engine.describe(runId)!.history;
-      const transitions = history.filter((t) => t.type === 'entered' || t.type === 'retried').length;
-      const stateFns = STATE_FUNCTIONS as Record<string, FunctionName>;
-      for (const [at, t] of history.entries()) {
-        if (t.type !== 'entered' || !stateFns[t.state]) continue;
-        const exit = history.slice(at + 1).find((x) => x.state === t.state && x.type === 'exited');
-        const ends = t.state === 'RequestApproval' && approvalEmailAt !== null ? approvalEmailAt : exit ? Date.parse(exit.at) : Date.parse(t.at);
-        const retries = history.slice(at + 1).filter((x) => x.state === t.state && x.type === 'retried').length;
-        for (let r = 0; r <= retries; r++) invocations.push({ fn: stateFns[t.state]!, ms: (ends - Date.parse(t.at)) / (retries + 1) });
-      }
-      for (const ms of counts.runStarter.ms) invocations.push({ fn: 'run-starter', ms });
-      for (const ms of counts.mcp.ms) invocations.push({ fn: 'mcp', ms });
-      if (MCP_BEHIND_API) apiRequests += counts.mcp.ms.length;
-
-      const view = (await (await fetch(`${rt.urls.runs}/${runId}`)).json()) as RunView;
-      const modelRows = view.journal.filter((row) => row.kind === 'model');
-      const toolRows = view.journal.filter((row) => row.kind === 'tool');
-      const emails = (await rt.ses.emails()).length - emailsBefore;
-      const sqsRequests = Object.values(counts.sqs.requests).reduce((a, b) => a + b, 0);
-      const dynamoRequests = Object.values(counts.dynamo.requests).reduce((a, b) => a + b, 0);
-      // As deployed: a model call's wait in its step, a store call's in the MCP server and in the step, every AWS call's latency.
-      const stepGb = 512 / 1024;
-      const deployedExtraGbS =
-        (modelRows.length * ASSUMPTIONS.modelCallMs * stepGb +
-          toolRows.length * ASSUMPTIONS.storeCallMs * (stepGb + FUNCTIONS.mcp.memoryMb / 1024) +
-          (dynamoRequests + sqsRequests + emails) * ASSUMPTIONS.awsCallMs * stepGb) /
-        1000;
-      const lambdaLogBytes = invocations.length * ASSUMPTIONS.platformLogBytesPerInvocation;
-      const machineLogBytes = transitions * ASSUMPTIONS.stateMachineEventsPerTransition * ASSUMPTIONS.stateMachineLogBytesPerEvent;
-      const usage: TicketUsage = {
-        transitions,
-        invocations: invocations.length,
-        gbSeconds: billedGbSeconds(invocations),
-        gbSecondsDeployed: billedGbSeconds(invocations) + deployedExtraGbS,
-        dynamoReadUnits: counts.dynamo.readUnits,
-        dynamoWriteUnits: counts.dynamo.writeUnits,
-        dynamoIndexWriteUnits: counts.dynamo.indexWriteUnits,
-        dynamoIndexWriteUnitsIfAll: counts.dynamo.indexWriteUnitsIfAll,
-        sqsRequests,
-        apiRequests,
-        emails,
-        logBytes:
-          appLogBytes.total -
-          logBefore +
-          (metricValues() - metricsBefore) * emfBytes +
-          lambdaLogBytes +
-          machineLogBytes +
-          apiRequests * ASSUMPTIONS.accessLogBytesPerRequest,
-        // A trace per request from outside (API, queue) and per execution; the MCP calls are signed, not traced through.
-        traces: apiRequests + counts.runStarter.ms.length + 1 + counts.mcp.ms.length,
-        kmsRequests: new Set(invocations.map((i) => i.fn)).size,
-        storedBytes: 0,
-        modelMicros: modelRows.reduce((sum, row) => {
-          const model = SPECIALIST_MODEL[row.name];
-          return model
-            ? sum +
-                costMicros('anthropic', model, {
-                  inputTokens: row.inputTokens ?? 0,
-                  outputTokens: row.outputTokens ?? 0,
-                  cacheReadTokens: 0,
-                  cacheWriteTokens: 0,
-                })
-            : sum;
-        }, 0),
-      };
-      tickets.push({ kind, runId, status: view.status, usage, invocations, counts });
-      input.onProgress?.(`${kind} ${i + 1}/${kinds.length}: ${runId} ${view.status}`);
+      const ticket = await runTicket(rt, meter, i, kind);
+      const appBytes = appLogBytes.total - logBefore;
+      const view = (await (await fetch(`${rt.urls.runs}/${ticket.runId}`)).json()) as RunView;
+      input.onProgress?.(`${i < warmUps.length ? 'warm-up' : 'measured'} ${kind} ${i + 1}/${kinds.length}: ${ticket.runId} ${view.status}`);
+      if (i < warmUps.length) continue;
+      const { usage, calls } = usageOf(rt, ticket, view, profile, appBytes, await runRowBytes(rt, ticket.runId));
+      tickets.push({ kind, runId: ticket.runId, status: view.status, usage, calls, series: seriesOf(ticket.metricLines), counts: ticket.counts });
     }
 
-    // What the table keeps, shared out over the tickets (run rows, journals, approvals, keys, events).
+    // What the table keeps, shared out over every ticket run (run rows, journals, approvals, keys, events).
     const bytes = await tableBytes(rt);
-    for (const ticket of tickets) ticket.usage.storedBytes = bytes / tickets.length;
+    for (const ticket of tickets) ticket.usage.storedBytes = bytes / kinds.length;
 
     // One stalled-run sweep over the table the tickets left.
-    await sleep(50);
     const before = snapshot(meter.counts);
     const logBefore = appLogBytes.total;
-    const [, sweepMs] = await timed(() => rt.sweepStalledRuns());
+    const metricsBefore = rt.metricLines().length;
+    await rt.sweepStalledRuns();
     const sweepCounts = diffCounts(meter.counts, before);
+    const sweepCalls = sweepCounts.byFunction['stalled-runs'] ?? { aws: 0, store: 0, toolCalls: 0, mcpOther: 0, storeViaMcp: 0 };
     const sweep: SweepUsage = {
-      ms: Math.max(1, Math.ceil(sweepMs)),
-      memoryMb: FUNCTIONS['stalled-runs'].memoryMb,
+      // Billed as deployed: its CPU and the AWS calls it made (counted), at the assumed latencies.
+      ms: ASSUMPTIONS.handlerCpuMs + sweepCalls.aws * ASSUMPTIONS.awsCallMs,
+      memoryMb: profile['stalled-runs'].memoryMb,
       baseReadUnits,
-      readUnitsPerRecentRun: (sweepCounts.dynamo.readUnits - baseReadUnits) / tickets.length,
-      logBytes: appLogBytes.total - logBefore + emfBytes,
+      readUnitsPerRecentRun: (sweepCounts.dynamo.readUnits - baseReadUnits) / kinds.length,
+      logBytes:
+        appLogBytes.total -
+        logBefore +
+        rt
+          .metricLines()
+          .slice(metricsBefore)
+          .reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0),
     };
     return { tickets, sweep, tableBytes: bytes, node: process.versions.node };
   } finally {
@@ -257,10 +272,14 @@ export async function measure(input: { automatic: number; approval: number; onPr
   }
 }
 
-/** The mean usage of the tickets of one kind. */
+/** The mean usage of the tickets of one kind (the cold extras averaged too). */
 export function meanUsage(tickets: MeasuredTicket[], kind: TicketKind): TicketUsage {
   const of = tickets.filter((t) => t.kind === kind);
   if (of.length === 0) throw new Error(`no ${kind} ticket was measured`);
-  const keys = Object.keys(of[0]!.usage) as (keyof TicketUsage)[];
-  return Object.fromEntries(keys.map((key) => [key, of.reduce((sum, t) => sum + t.usage[key], 0) / of.length])) as TicketUsage;
+  const mean = <T extends object>(pick: (t: MeasuredTicket) => T): T => {
+    const keys = Object.keys(pick(of[0]!)).filter((key) => typeof (pick(of[0]!) as Record<string, unknown>)[key] === 'number');
+    return Object.fromEntries(keys.map((key) => [key, of.reduce((sum, t) => sum + ((pick(t) as Record<string, number>)[key] ?? 0), 0) / of.length])) as T;
+  };
+  const usage = mean((t) => t.usage);
+  return of[0]!.usage.cold ? { ...usage, cold: mean((t) => t.usage.cold!) } : usage;
 }

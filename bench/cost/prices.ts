@@ -27,9 +27,16 @@ export const PRICES = {
   logsIngestedGb: { usd: 0.5, per: 'GB of CloudWatch Logs ingested', source: 'issue 13' },
   xrayTrace: { usd: 5.0 / 1e6, per: 'trace recorded', source: 'pricing page' },
   kmsRequest: { usd: 0.03 / 10_000, per: 'KMS request (symmetric)', source: 'pricing page' },
+  secretsManagerApiCall: { usd: 0.05 / 10_000, per: 'Secrets Manager API call (GetSecretValue)', source: 'pricing page' },
+  ssmHigherThroughputApiCall: {
+    usd: 0.05 / 10_000,
+    per: 'SSM Parameter Store API call at higher throughput (standard throughput: free)',
+    source: 'pricing page',
+  },
   // Per month.
   kmsKeyMonth: { usd: 1.0, per: 'customer-managed key a month', source: 'issue 13' },
   secretMonth: { usd: 0.4, per: 'secret a month', source: 'issue 13' },
+  advancedParameterMonth: { usd: 0.05, per: 'SSM advanced parameter a month (standard parameters: free)', source: 'pricing page' },
   alarmMetricMonth: {
     usd: 0.1,
     per: 'standard-resolution alarm metric a month (a metric-math alarm pays per metric it reads; anomaly detection 3)',
@@ -41,3 +48,6 @@ export const PRICES = {
   dynamoPitrGbMonth: { usd: 0.2, per: 'GB-month of point-in-time recovery', source: 'pricing page' },
 } as const satisfies Record<string, Price>;
 export type PriceName = keyof typeof PRICES;
+
+/** SSM Parameter Store API calls at standard throughput (standard and SecureString parameters alike) cost nothing. */
+export const SSM_STANDARD_API_CALL_USD = 0;

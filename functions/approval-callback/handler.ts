@@ -1,6 +1,6 @@
 // GET /approvals/{approvalId}?as=<approver token> → confirmation page; POST → one decision, made
 // as the approver the token names. Every outcome is a page a person can read, never an error trace.
-import { z } from 'zod';
+import * as z from 'zod';
 import { html, rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { APPROVER_TOKEN_PARAM } from '../shared/approver-links.js';
 import { createApprovalDecisions, type ApprovalDecisionDeps } from './decisions.js';

@@ -1,6 +1,6 @@
 // POST /api/runs/{runId}/cancel (optional JSON body {"reason": "..."}) → cancel use case →
 // 202 {runId, state, ...}, 404 unknown run, 409 run already closed or a refund already in flight.
-import { z } from 'zod';
+import * as z from 'zod';
 import { json, rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { createCancelRun, type CancelRunDeps } from './use-case.js';
 

@@ -2,7 +2,7 @@
 // issuer and the console app client from the environment (set by infra), parsed on the first event;
 // the key set fetched once per container.
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createConsoleAuthorizer } from '../console/authorizer.js';
 import { createJwksSource } from '../console/jwt.js';
 

@@ -4,7 +4,7 @@
 //   POST /runs/{runId}/rerun       re-run for the same ticket; with orderNumber, bound to the picked order (lead)
 //   POST /runs/{runId}/hand-back   hand an escalated ticket back to the team with a note (lead)
 // Each POST passes the handler's `refused` (same origin, role, CSRF token) before its form is read.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { HttpEvent, HttpResult } from '../shared/http.js';
 import { NOTE_MAX, type RunActions } from './actions.js';

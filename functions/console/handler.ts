@@ -12,7 +12,7 @@
 //   GET|POST /runs/{runId}/cancel, POST /runs/{runId}/rerun, /hand-back   run actions (action-routes.ts)
 // Every page carries the security headers; every POST needs the person's CSRF token, the right
 // role and a same-origin request, and is journaled with who did it. URLs carry ids only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { RunStatus, type Run } from '#functions/shared/domain/run.js';
 import type { Clock } from '#harness/ports.js';
 import type { Policy } from '#harness/policy/document.js';

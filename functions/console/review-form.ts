@@ -2,7 +2,7 @@
 // a refund named by its id, or "no refund was made"; the older outcome/refundId fields still work),
 // and what the page shows beside it (the harness's candidate refunds, read when the page opens, with
 // the order's link and the store's formats). Used by handler.ts; rendering is in views/review.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Formats } from '../request-approval/formats.js';
 import type { RunLinks } from './links.js';

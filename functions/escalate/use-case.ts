@@ -4,7 +4,7 @@
 // CheckReply when its draft fails the check and by the stalled-runs sweeper.
 // Also where a cancelled run ends (a step refused to start, or the approval wait was failed), and
 // where any approval still pending is closed, so no approval outlives its run's wait.
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatMoney } from '#shared/money.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';

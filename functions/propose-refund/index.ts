@@ -1,5 +1,16 @@
-// Lambda entry for the ProposeRefund step: dependencies built once per container, then the use case.
-import { lambdaApp } from '../shared/lambda-app.js';
+// Lambda entry for the ProposeRefund Task: its dependencies built on the first event and kept for the
+// container (functions/shared/lambda/), then the order agent's proposal and the Gate's decision on it
+// (and-gate.ts). It calls a model (the order agent); the Gate applies the tenant's mode (AGENT_MODE).
 import { observed } from '#shared/observability.js';
+import { composedHandler } from '../shared/lambda-app.js';
+import { modelsOf } from '../shared/lambda/models.js';
+import { toolsOf } from '../shared/lambda/tools.js';
+import { stepDepsOf } from '../shared/lambda/steps.js';
+import { createStepHandler } from '../shared/step-handler.js';
+import { StepEvent } from '../shared/step-result.js';
+import { createProposeAndGate } from './and-gate.js';
 
-export const handler = observed('propose-refund', async (event: unknown) => (await lambdaApp()).steps.ProposeRefund(event));
+export const handler = observed(
+  'propose-refund',
+  composedHandler((base) => createStepHandler(StepEvent, createProposeAndGate(stepDepsOf(base, { models: modelsOf(base), tools: toolsOf(base) })))),
+);

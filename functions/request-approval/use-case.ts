@@ -5,7 +5,7 @@
 // Safe to retry (a Lambda retry, a run resumed after a crash): the run names its approval before
 // the record is written; a retry takes up the run's pending approval for the same arguments, binds
 // it to the new attempt's task token, and leaves the note and emails the approval records as done.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApprovalSummary } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { ApprovalRecord } from '#harness/ports.js';

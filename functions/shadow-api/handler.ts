@@ -1,7 +1,7 @@
 // GET /api/shadow → shadow mode's classes and figures; POST /api/shadow/{classKey}/promote (JSON
 // {"by": "who"}) → 200 switched to auto, 409 with the figures when not eligible (or already auto),
 // 400 on a bad class key or body. Operators only (IAM, like the runs API).
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUTO_MODE, ShadowClassKey } from '#functions/shared/domain/shadow.js';
 import { json, rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { createShadowApi, type ShadowApiDeps } from './use-case.js';

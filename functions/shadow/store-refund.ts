@@ -2,7 +2,7 @@
 // read into what was refunded — which order, which lines and how many units, and the money paid
 // back — and the agent's own refunds told apart by the note the harness puts on them. Used by
 // resolve.ts for shadow mode; the delivery itself is verified by functions/store-webhook.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ShadowLine } from '#functions/shared/domain/run.js';
 import { normalizeLines } from '#functions/shared/domain/shadow.js';
 import { toMinor } from '../store-webhook/shopify.js';

@@ -6,6 +6,7 @@ import { createProductMetrics, NO_METRICS } from '#harness/metrics.js';
 import { createMetricsEmitter, type MetricSink } from '#shared/metrics.js';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDynamoStores } from '#functions/shared/stores/dynamo/index.js';
+import { storeDepsOf } from './store-deps.js';
 import { createHarness } from '#harness/index.js';
 import { DEFAULT_MODEL_CHOICES, selectModels, type ModelSettings, type SelectDeps } from '#harness/models/index.js';
 import type { Policy } from '#harness/policy/document.js';
@@ -68,13 +69,7 @@ export function createCoreDeps(input: {
   return {
     stores,
     deps: {
-      metrics,
-      runs: stores.runs,
-      approvals: stores.approvals,
-      journal: stores.journal,
-      events: stores.events,
-      findRunsByOrder: stores.findRunsByOrder,
-      shadow: stores.shadow,
+      ...storeDepsOf(stores, metrics),
       harness,
       policy: harness.policy,
       requesters: input.requesters,
@@ -85,13 +80,5 @@ export function createCoreDeps(input: {
   };
 }
 
-/** Requester look-ups through the helpdesk API (the email the ticket binds the order to). */
-export function helpdeskRequesters(helpdesk: { getRequester(userId: string): Promise<{ email: string; name?: string | null } | null> }): RequesterDirectory {
-  return {
-    emailOf: async (requesterId) => (await helpdesk.getRequester(requesterId))?.email ?? null,
-    async requesterOf(requesterId) {
-      const found = await helpdesk.getRequester(requesterId);
-      return { email: found?.email ?? null, name: found?.name ?? null };
-    },
-  };
-}
+// In a file of its own so the Lambda entries compose it without this file's model providers.
+export { helpdeskRequesters } from './requesters.js';

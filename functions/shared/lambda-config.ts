@@ -1,5 +1,5 @@
 // Lambda configuration, parsed once from the environment at cold start (the only place it is read).
-import { z } from 'zod';
+import * as z from 'zod';
 import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';
 import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
 import { PolicyRemedies } from '#harness/policy/document.js';

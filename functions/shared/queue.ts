@@ -1,5 +1,5 @@
 // The ticket queue port (SQS FIFO in AWS and locally) and its message shape.
-import { z } from 'zod';
+import * as z from 'zod';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { TicketEvent } from '#functions/shared/domain/run.js';
 

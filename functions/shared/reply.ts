@@ -1,7 +1,7 @@
 // The reply's facts and the deterministic check that a draft states them exactly: the order
 // number, the refunded amount (in the currency the customer paid), and no other currency or amount. Used by DraftReply (what to say),
 // CheckReply (did it say it) and, for an escalated run, whoever drafts the holding reply.
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatMoney } from '#shared/money.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { languageOf } from '#functions/shared/domain/shadow.js';

@@ -3,7 +3,7 @@
 // AfterApproval reads `outcome`; Escalate reads `reason`. A step's `escalate` is recorded on the run
 // and passed on by the steps after it (shared/step.ts), which say so with `decision: 'escalate'` and
 // the `step` that asked.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type StepResult =
   { outcome: 'continue'; decision?: 'auto' | 'approval' | 'shadow' } | { outcome: 'escalate'; reason: string; decision?: 'refuse' | 'escalate'; step?: string };

@@ -3,7 +3,7 @@
 // topics that mean "an agent refund was disputed or reversed" with the payload each carries.
 // Used by use-case.ts; shopifySignedHeaders serves the tests and local tools that sign a delivery.
 import { createHmac } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import { safeEqual, type VerifyResult } from '../webhook-ingest/signatures.js';
 

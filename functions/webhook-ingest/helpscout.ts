@@ -1,6 +1,6 @@
 // Help Scout webhooks: X-HelpScout-Signature = base64(HMAC-SHA1(secret, raw body)); the event name
 // is in X-HelpScout-Event and the body is the conversation. Called by ingest.ts via helpdesks.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import { hmac, idText, safeEqual, textOf, type VerifyResult } from './signatures.js';
 import { boundedEvent, EmailText, HtmlText, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 

@@ -1,6 +1,25 @@
-// Lambda entry for POST /webhooks/{helpdesk}.
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { lambdaApp } from '../shared/lambda-app.js';
+// Lambda entry for POST /webhooks/{helpdesk}: each helpdesk's secret from the configuration, the
+// ticket queue (SQS); no table, no harness.
 import { observed } from '#shared/observability.js';
+import { composedHandler } from '../shared/lambda-app.js';
+import { queuesOf } from '../shared/lambda/queues.js';
+import { createWebhookIngestHandler } from './handler.js';
 
-export const handler = observed('webhook-ingest', async (event: APIGatewayProxyEventV2) => (await lambdaApp()).webhookIngest(event));
+export const handler = observed(
+  'webhook-ingest',
+  composedHandler((base) => {
+    const { config } = base;
+    return createWebhookIngestHandler({
+      tenant: config.TENANT,
+      secrets: {
+        zendesk: config.ZENDESK_WEBHOOK_SECRET,
+        helpscout: config.HELPSCOUT_WEBHOOK_SECRET,
+        intercom: config.INTERCOM_WEBHOOK_SECRET,
+        gorgias: config.GORGIAS_WEBHOOK_SECRET,
+        freshdesk: config.FRESHDESK_WEBHOOK_SECRET,
+      },
+      queue: queuesOf(base).queue,
+      clock: base.clock,
+    });
+  }),
+);

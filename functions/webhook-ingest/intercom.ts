@@ -1,6 +1,6 @@
 // Intercom webhooks: X-Hub-Signature = "sha1=" + hex(HMAC-SHA1(client secret, raw body)); the body
 // is a notification_event whose topic names what happened. Called by ingest.ts via helpdesks.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import { hmac, safeEqual, textOf, type VerifyResult } from './signatures.js';
 import { boundedEvent, EmailText, HtmlText, ShortText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 

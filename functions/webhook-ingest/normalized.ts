@@ -2,7 +2,7 @@
 // nothing (agent replies, status changes we do not act on), or a body that is not the expected shape.
 // Also the caps every text field is cut to as it is read (zod fields below), so nothing after the
 // intake — triage, the order agent, grounding, the run row — ever sees more than these lengths.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { TicketEvent } from '#functions/shared/domain/run.js';
 
 export type NormalizeResult = { ok: true; event: TicketEvent } | { ok: false; reason: string } | { ok: 'ignored'; reason: string };

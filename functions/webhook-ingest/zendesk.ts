@@ -1,7 +1,7 @@
 // Zendesk event webhooks: signature check (base64 HMAC-SHA256 over timestamp + raw body, timestamp
 // within 5 minutes) and normalization of ticket events into one TicketEvent. Called by ingest.ts
 // through the helpdesk table in helpdesks.ts; signing helpers are used by `npm run ticket` and tests.
-import { z } from 'zod';
+import * as z from 'zod';
 import { hmac, idText, safeEqual, type VerifyResult } from './signatures.js';
 import { BodyText, boundedEvent, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 

@@ -1,6 +1,6 @@
 // Shapes and helpers shared by the store adapters: the approval record's schema, the journal's
 // sortable sequence, and the retention (TTL) of the harness's rows (the event ledger's is beside it, in functions/shared/stores).
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { ApprovalSummary } from '../domain/types.js';
 import type { ApprovalRecord, IdempotencyRecord } from '../ports.js';

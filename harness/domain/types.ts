@@ -1,7 +1,7 @@
 // The gate's vocabulary: step names, what the customer claims and the order facts the harness read,
 // the proposal, the gate's decision, approvals, receipts and journal rows. The run row built from
 // them is the app's (functions/shared/domain/run.ts). Money is integer minor units; times ISO-8601 UTC.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The Task states of state-machine/refund-run.asl.json, one function each: the one list of step

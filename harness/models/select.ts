@@ -13,21 +13,11 @@ import { DEFAULT_BUDGET, DEFAULT_MAX_TURNS, type BudgetConfig } from './budget.j
 import { createOfflineModelProvider, OFFLINE_MODELS } from './offline/provider.js';
 import { createReplayModelProvider, journalRowsOf } from './replay/provider.js';
 import { ModelSettingsError, type ModelSettings } from './settings.js';
+import { DEFAULT_MODEL_CHOICES, noModelProvider, type ModelChoices } from './no-provider.js';
 
-export interface ModelChoices {
-  triage: string;
-  orderAgent: string;
-  replyAgent: string;
-  replyCheck: string;
-}
-
-/** Small model for reading and checking, the larger one for the agents that reason and write. */
-export const DEFAULT_MODEL_CHOICES: ModelChoices = {
-  triage: 'claude-haiku-4-5',
-  orderAgent: 'claude-sonnet-5',
-  replyAgent: 'claude-sonnet-5',
-  replyCheck: 'claude-haiku-4-5',
-};
+// The defaults and the no-model provider live apart (no-provider.ts), so the functions that call no
+// model compose without the providers (and the Anthropic SDK) in their bundles.
+export { DEFAULT_MODEL_CHOICES, NoModelProviderError, type ModelChoices } from './no-provider.js';
 
 export const OFFLINE_MODEL_CHOICES: ModelChoices = {
   triage: OFFLINE_MODELS.triage,
@@ -49,16 +39,6 @@ export interface SelectDeps {
   readFile?: (path: string) => string;
 }
 
-/** A deployed function was asked for a model though its environment names no provider (infra: callsModels). */
-export class NoModelProviderError extends HarnessConfigError {
-  constructor(specialist: string) {
-    super(`no model provider: this deployed function names no MODEL_PROVIDER, so it calls no model (asked for ${specialist})`, {
-      context: { specialist },
-    });
-    this.name = 'NoModelProviderError';
-  }
-}
-
 export type ModelProviderKind = 'anthropic' | 'offline' | 'replay' | 'none';
 
 /**
@@ -70,19 +50,6 @@ export function modelProviderKind(settings: ModelSettings): ModelProviderKind {
   if (settings.MODEL_PROVIDER) return settings.MODEL_PROVIDER;
   if (settings.AWS_LAMBDA_FUNCTION_NAME) return 'none';
   return settings.ANTHROPIC_API_KEY ? 'anthropic' : 'offline';
-}
-
-/**
- * The provider of a function that calls no model: every call fails closed. It is priced as offline
- * (the port names no other free provider), so a call that cannot happen reserves no budget.
- */
-function noModelProvider(): ModelProvider {
-  return {
-    name: 'offline',
-    async complete(request) {
-      throw new NoModelProviderError(request.specialist);
-    },
-  };
 }
 
 /**

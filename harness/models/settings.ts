@@ -4,7 +4,7 @@
 // optional fallback model. Locally the provider may be inferred (a key means anthropic, none means
 // offline); deployed — the Lambda runtime sets AWS_LAMBDA_FUNCTION_NAME — it is named or there is none,
 // so a Model secret left empty can never turn a tenant's Claude into the offline model unnoticed.
-import { z } from 'zod';
+import * as z from 'zod';
 import { HarnessConfigError } from '../errors.js';
 import { priceFor } from './prices.js';
 
@@ -44,7 +44,7 @@ const json = <S extends z.ZodType>(schema: S) =>
     })
     .pipe(schema);
 
-/** A secret field left empty (Secrets Manager's operator secrets are created so) is no key at all. */
+/** A secret field left empty (as an operator may put it) is no key at all. */
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 export const MODEL_PROVIDERS = ['anthropic', 'offline', 'replay'] as const;
@@ -77,6 +77,8 @@ export const ModelSettings = z
     REPLAY_RUN_ID: z.string().min(1).optional(),
     /** ... or a file holding a run as GET /api/runs/{runId} returns it (or its journal array). */
     REPLAY_JOURNAL: z.string().min(1).optional(),
+    /** Deployed: the name of the tenant's Model parameter (infra/lib/secrets.ts), named when its key is missing. */
+    MODEL_PARAMETER: z.string().min(1).optional(),
     /** Set by the Lambda runtime in every function, never by the local runtime: this is a deployed tenant. */
     AWS_LAMBDA_FUNCTION_NAME: z.string().min(1).optional(),
   })
@@ -97,7 +99,7 @@ export const ModelSettings = z
         code: 'custom',
         path: ['ANTHROPIC_API_KEY'],
         message: deployed
-          ? "MODEL_PROVIDER=anthropic needs ANTHROPIC_API_KEY: the tenant's Model secret is empty (fill it, or name modelProvider offline in the tenant file)"
+          ? `MODEL_PROVIDER=anthropic needs ANTHROPIC_API_KEY: the tenant's Model secret is empty (put the parameter ${s.MODEL_PARAMETER ?? 'MODEL_PARAMETER names'} with its field, docs/deploy.md step 4, or name modelProvider offline in the tenant file)`
           : 'MODEL_PROVIDER=anthropic needs ANTHROPIC_API_KEY',
       });
     }

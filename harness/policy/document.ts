@@ -1,6 +1,6 @@
 // The refund policy as one document of data: the gate, the dispatch check, the approval email and
 // the docs all read these numbers. Its version carries a hash, so any change of a number shows.
-import { z } from 'zod';
+import * as z from 'zod';
 import { RefundReason } from '../domain/types.js';
 import { canonicalHash } from '../hash.js';
 

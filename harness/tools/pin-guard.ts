@@ -54,11 +54,12 @@ export function createPinGuard(deps: PinGuardDeps): PinGuard {
     async check(name, caller, tenant) {
       const found = await verdicts(caller);
       if ('unavailable' in found) {
-        deps.metrics?.count(tenant, PIN_METRICS.unavailable, 1, { Tool: name });
+        deps.metrics?.count(tenant, PIN_METRICS.unavailable);
         return { ok: false, unavailable: true, reason: String(found.unavailable) };
       }
       const verdict = (found as Record<ToolName, PinVerdict>)[name] ?? { ok: false, reason: `${name} is not pinned` };
-      if (!verdict.ok) deps.metrics?.count(tenant, PIN_METRICS.mismatch, 1, { Tool: name });
+      // One series per tenant, not per tool (each series is billed): the refusal names the tool.
+      if (!verdict.ok) deps.metrics?.count(tenant, PIN_METRICS.mismatch);
       return verdict;
     },
   };

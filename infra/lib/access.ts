@@ -9,7 +9,8 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { FUNCTIONS, type FunctionName } from './functions.js';
-import { secretsOf } from './secrets.js';
+import { rowWriteStatements } from './row-access.js';
+import { grantSecretParameters } from './secret-access.js';
 import type { RefundAgentState } from './stateful.js';
 import type { TenantConfig } from './tenant-config.js';
 
@@ -23,27 +24,14 @@ export type GrantInput = {
   mcpUrl: FunctionUrl;
 };
 
-/** The DynamoDB calls of the table adapters (harness/adapters/dynamo, functions/shared/stores/dynamo) by access level: Get, Query (the indexes), Put, Update. */
-const TABLE_ACTIONS = {
-  read: ['dynamodb:GetItem', 'dynamodb:Query'],
-  readWrite: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-} as const;
+/** The reads of the table adapters (harness/adapters/dynamo, functions/shared/stores/dynamo): Get, and Query (the indexes). */
+const TABLE_READS = ['dynamodb:GetItem', 'dynamodb:Query'] as const;
 
 /** The same key actions as CDK's table grants: readers decrypt, writers also encrypt. */
 const KEY_ACTIONS = {
   read: ['kms:Decrypt', 'kms:DescribeKey'],
   readWrite: ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*'],
 } as const;
-
-/** Table calls beyond the level, only for the function whose code makes them. */
-const TABLE_ACTIONS_OF: Partial<Record<FunctionName, readonly string[]>> = {
-  // No function scans: the runs lists (GET /api/runs, the console's runs page and pictures) and the
-  // stalled-run sweep go through the byStatus index (functions/shared/stores/recent-runs.ts).
-  // A settled review releases the idempotency key and the customer's refund lock (conditional deletes).
-  console: ['dynamodb:DeleteItem'],
-  // LockStore.release (a conditional delete): the customer's refund lock, taken only by refund().
-  refund: ['dynamodb:DeleteItem'],
-};
 
 export function grantAccess({ name, fn, config, state, stateMachine, mcpUrl }: GrantInput): void {
   const spec = FUNCTIONS[name];
@@ -52,9 +40,14 @@ export function grantAccess({ name, fn, config, state, stateMachine, mcpUrl }: G
 
   // The table: only the calls the adapters make (not CDK's grantRead/WriteData, which add Scan,
   // DeleteItem, batch and stream actions), and the key (kms:Decrypt, Encrypt/GenerateDataKey for writers).
+  // No function scans: the runs lists and the stalled-run sweep query the byStatus index. Reads are
+  // table-wide; writes are per item type, by partition key and attribute names (row-access.ts).
   if (access.table) {
-    table.grant(fn, ...TABLE_ACTIONS[access.table], ...(TABLE_ACTIONS_OF[name] ?? []));
-    state.key.grant(fn, ...KEY_ACTIONS[access.table]);
+    table.grant(fn, ...TABLE_READS);
+    for (const { sid, actions, conditions } of rowWriteStatements(name)) {
+      fn.addToRolePolicy(new PolicyStatement({ sid, actions, resources: [table.tableArn], conditions }));
+    }
+    state.key?.grant(fn, ...KEY_ACTIONS[access.table]);
   }
   if (access.sendToQueue) queue.grantSendMessages(fn);
   if (access.consumeQueue) fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
@@ -62,12 +55,12 @@ export function grantAccess({ name, fn, config, state, stateMachine, mcpUrl }: G
   if (access.deadLetters === 'peek') {
     // Receive with a zero visibility timeout, never delete: the operator reads, SQS keeps them.
     deadLetterQueue.grant(fn, 'sqs:ReceiveMessage', 'sqs:GetQueueAttributes');
-    state.key.grantDecrypt(fn);
+    state.key?.grantDecrypt(fn);
   }
   if (access.deadLetters === 'redrive') {
     // Peek, and take one message out to retry it: hidden while it is resent, deleted once it was.
     deadLetterQueue.grant(fn, 'sqs:ReceiveMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility', 'sqs:DeleteMessage');
-    state.key.grantDecrypt(fn);
+    state.key?.grantDecrypt(fn);
   }
   if (access.startExecution) stateMachine.grantStartExecution(fn);
   // lambda:InvokeFunctionUrl (AuthType AWS_IAM) and lambda:InvokeFunction only through the URL: a
@@ -84,7 +77,7 @@ export function grantAccess({ name, fn, config, state, stateMachine, mcpUrl }: G
       }),
     );
   }
-  for (const secret of secretsOf(spec)) state.secrets[secret].grantRead(fn);
+  grantSecretParameters(fn, spec, config.tenant);
   if (access.sendEmail) {
     const stack = Stack.of(fn);
     const senderDomain = config.sesSender.split('@')[1] ?? config.sesSender;

@@ -3,6 +3,7 @@
 // 100 of an account's regional pool unreserved: a deploy whose reservations do not fit fails half-way
 // in CloudFormation. Tenant files that name the same account and region (or none: the CLI's) share a
 // pool; bin/app.ts checks every tenant file, not only the one being deployed, and refuses at synth.
+// A tenant that says `dedicatedAccount` (its alarms read account-wide figures) must be alone in its pool.
 import { InfraConfigError } from './errors.js';
 import { FUNCTION_NAMES } from './functions.js';
 import type { TenantConfig } from './tenant-config.js';
@@ -20,7 +21,7 @@ export const tenantsThatFit = (reservedConcurrency: number, accountConcurrency =
 
 export class AccountConcurrencyError extends InfraConfigError {
   constructor(readonly problems: string[]) {
-    super(`Lambda concurrency does not fit:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(`The tenants do not fit their AWS accounts:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'AccountConcurrencyError';
   }
 }
@@ -38,6 +39,13 @@ export function concurrencyProblems(configs: readonly TenantConfig[], deploying?
   const problems: string[] = [];
   for (const [pool, tenants] of pools) {
     if (deploying && !tenants.some((t) => deploying.includes(t.tenant))) continue;
+    // Account-wide alarms (dedicatedAccount) would ring for another tenant's functions.
+    const dedicated = tenants.filter((t) => t.dedicatedAccount);
+    if (dedicated.length > 0 && tenants.length > 1) {
+      problems.push(
+        `${pool}: ${dedicated.map((t) => t.tenant).join(', ')} ${dedicated.length === 1 ? 'says' : 'say'} dedicatedAccount, but ${tenants.map((t) => t.tenant).join(', ')} deploy there; give each its own account or turn dedicatedAccount off`,
+      );
+    }
     const reserving = tenants.filter((t) => reservedBy(t) > 0);
     const reserved = reserving.reduce((sum, t) => sum + reservedBy(t), 0);
     // The account's pool as its tenant files state it (a raised quota); the largest one named wins.

@@ -1,9 +1,9 @@
 // The environment each function gets, derived from its FunctionSpec: the variables its edge parser
 // requires (functions/shared/lambda-config.ts or mcp-lambda/config.ts) plus those of each access flag,
-// the ARN of each secret it may read (secrets.ts), the Powertools settings, and nothing else. Used by
+// the name of each secret parameter it may read (secrets.ts), the Powertools settings, and nothing else. Used by
 // refund-agent.ts; test/unit/infra/environment.test.ts holds it to the parsers.
 import type { FunctionAccess, FunctionName, FunctionSpec } from './functions.js';
-import { arnVariableOf, secretsOf, type SecretArnVariable, type SecretName } from './secrets.js';
+import { nameVariableOf, secretsOf, type SecretName, type SecretNameVariable } from './secrets.js';
 
 /** Plain (non-secret) settings; the construct supplies their values, tokens included. */
 export const SETTINGS = [
@@ -78,7 +78,7 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   agentMode: ['AGENT_MODE'],
   // The console's user pool (the ID token's issuer), its app client, and the hosted UI for sign-in.
   consoleSignIn: ['COGNITO_ISSUER', 'COGNITO_CLIENT_ID', 'COGNITO_DOMAIN_URL'],
-  // The CSRF key is a secret (CONSOLE_SECRET_ARN).
+  // The CSRF key is a secret (CONSOLE_PARAMETER).
   consoleForms: [],
 };
 
@@ -90,9 +90,9 @@ export const POWERTOOLS_VARIABLES = ['POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_LOG_
 /** For the runtime itself. */
 export const RUNTIME_VARIABLES = ['NODE_OPTIONS'] as const;
 
-export type EnvName = Setting | SecretArnVariable;
+export type EnvName = Setting | SecretNameVariable;
 
-/** The settings and secret-ARN variables a function receives, sorted. */
+/** The settings and secret-parameter variables a function receives, sorted. */
 export function envNamesOf(spec: FunctionSpec): EnvName[] {
   const names = new Set<EnvName>(BASE[spec.config]);
   for (const [flag, on] of Object.entries(spec.access) as [keyof FunctionAccess, unknown][]) {
@@ -100,15 +100,15 @@ export function envNamesOf(spec: FunctionSpec): EnvName[] {
   }
   // Writers stamp the run and journal rows they create with the tenant's retention (their TTL).
   if (spec.access.table === 'readWrite') names.add('RETENTION_DAYS');
-  for (const secret of secretsOf(spec)) names.add(arnVariableOf(secret));
+  for (const secret of secretsOf(spec)) names.add(nameVariableOf(secret));
   return [...names].sort();
 }
 
-/** The environment of one function: settings by value, secrets by ARN only. */
+/** The environment of one function: settings by value, secrets by parameter name only. */
 export function environmentOf(
   name: FunctionName,
   spec: FunctionSpec,
-  values: { settings: Record<Setting, string>; secretArns: Record<SecretName, string>; logLevel: string },
+  values: { settings: Record<Setting, string>; secretParameters: Record<SecretName, string>; logLevel: string },
 ): Record<string, string> {
   const env: Record<string, string> = {
     NODE_OPTIONS: '--enable-source-maps',
@@ -117,10 +117,10 @@ export function environmentOf(
   };
   for (const variable of envNamesOf(spec)) {
     const secret = secretNameOf(variable);
-    env[variable] = secret ? values.secretArns[secret] : values.settings[variable as Setting];
+    env[variable] = secret ? values.secretParameters[secret] : values.settings[variable as Setting];
   }
   return env;
 }
 
 const secretNameOf = (variable: EnvName): SecretName | null =>
-  variable.endsWith('_SECRET_ARN') ? (variable.slice(0, -'_SECRET_ARN'.length) as SecretName) : null;
+  variable.endsWith('_PARAMETER') ? (variable.slice(0, -'_PARAMETER'.length) as SecretName) : null;

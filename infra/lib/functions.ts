@@ -2,6 +2,7 @@
 // (refund-agent.ts) turns `access` into IAM grants, environment.ts into variables: least privilege is read here.
 import type { StepName } from '#harness/domain/types.js';
 import { ROUTES as HTTP_ROUTES, type Route as HttpRoute } from '#functions/routes.js';
+import { MEASURED_IMPORT_RSS_MB, memoryForRss } from './memory.js';
 
 export const FUNCTION_NAMES = [
   'webhook-ingest',
@@ -12,7 +13,6 @@ export const FUNCTION_NAMES = [
   'triage',
   'check-order',
   'propose-refund',
-  'gate',
   'request-approval',
   'refund',
   'draft-reply',
@@ -87,19 +87,20 @@ export type FunctionSpec = {
 };
 
 const entryOf = (name: string) => `functions/${name}/index.ts`;
+/** Sized from the memory it was measured to use (memory.ts). */
+const memoryOf = (name: keyof typeof MEASURED_IMPORT_RSS_MB): number => memoryForRss(MEASURED_IMPORT_RSS_MB[name]);
 
 // Steps share the harness: run rows and journal in the table. Only steps that call tools reach the
 // MCP server (mcpClient); no other role may invoke it.
-const STEP: FunctionSpec = {
-  entry: '',
+const STEP: Omit<FunctionSpec, 'entry' | 'memoryMb'> = {
   config: 'handler',
   timeoutSeconds: 120,
-  memoryMb: 512,
   access: { table: 'readWrite' },
 };
-const step = (name: string, extra: FunctionAccess = {}): FunctionSpec => ({
+const step = (name: keyof typeof MEASURED_IMPORT_RSS_MB, extra: FunctionAccess = {}): FunctionSpec => ({
   ...STEP,
   entry: entryOf(name),
+  memoryMb: memoryOf(name),
   access: { ...STEP.access, ...extra },
 });
 
@@ -108,7 +109,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     entry: entryOf('webhook-ingest'),
     config: 'handler',
     timeoutSeconds: 10,
-    memoryMb: 256,
+    memoryMb: memoryOf('webhook-ingest'),
     access: { sendToQueue: true, verifyWebhooks: true },
   },
   // Shopify's disputes: finds the agent's runs that refunded the order, records the reversal on them,
@@ -117,14 +118,14 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     entry: entryOf('store-webhook'),
     config: 'handler',
     timeoutSeconds: 10,
-    memoryMb: 256,
+    memoryMb: memoryOf('store-webhook'),
     access: { table: 'readWrite', verifyWebhooks: true },
   },
   'run-starter': {
     entry: entryOf('run-starter'),
     config: 'handler',
     timeoutSeconds: 30,
-    memoryMb: 256,
+    memoryMb: memoryOf('run-starter'),
     // Looks up the requester's email in the helpdesk; dead-letters a poison message with its reason;
     // cancels the run (stops its execution) when the helpdesk says the ticket was closed.
     // Ends the ticket's holding note through post_draft when it cancels (cancel-run's use case).
@@ -134,17 +135,17 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     entry: entryOf('approval-callback'),
     config: 'handler',
     timeoutSeconds: 10,
-    memoryMb: 256,
+    memoryMb: memoryOf('approval-callback'),
     // Re-reads the order through MCP (get_order only) when an approval page is opened and decided:
     // "still refundable" from the store, not only from the runs.
     access: { table: 'readWrite', answerTasks: true, approvers: true, approvalLinks: true, mcpClient: true },
   },
-  'runs-api': { entry: entryOf('runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: 256, access: { table: 'read' } },
+  'runs-api': { entry: entryOf('runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: memoryOf('runs-api'), access: { table: 'read' } },
   triage: step('triage', { callsModels: true }),
   'check-order': step('check-order', { mcpClient: true }),
-  'propose-refund': step('propose-refund', { callsModels: true, mcpClient: true }),
-  // Applies the tenant's mode for the ticket's class (AGENT_MODE), and a runtime promotion from the table.
-  gate: step('gate', { agentMode: true }),
+  // The order agent, then the Gate in the same invocation (functions/propose-refund/and-gate.ts): it
+  // applies the tenant's mode for the ticket's class (AGENT_MODE), and a runtime promotion from the table.
+  'propose-refund': step('propose-refund', { callsModels: true, mcpClient: true, agentMode: true }),
   // Leaves the holding note (what waits for approval and why) on the ticket through post_draft.
   'request-approval': step('request-approval', { sendEmail: true, approvers: true, publicUrl: true, approvalLinks: true, mcpClient: true }),
   refund: step('refund', { mcpClient: true }),
@@ -163,7 +164,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     entry: entryOf('cancel-run'),
     config: 'handler',
     timeoutSeconds: 10,
-    memoryMb: 256,
+    memoryMb: memoryOf('cancel-run'),
     access: { table: 'readWrite', stopExecutions: true, mcpClient: true },
   },
   // Lists the dead letters, and retries one: back on the ticket queue, then out of the dead-letter queue.
@@ -171,7 +172,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     entry: entryOf('dead-letters'),
     config: 'handler',
     timeoutSeconds: 10,
-    memoryMb: 256,
+    memoryMb: memoryOf('dead-letters'),
     access: { deadLetters: 'redrive', sendToQueue: true },
   },
   // Stops runs stuck past their state's budget and escalates them (the team note goes through MCP).
@@ -180,7 +181,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     config: 'handler',
     scheduleMinutes: 5,
     timeoutSeconds: 120,
-    memoryMb: 512,
+    memoryMb: memoryOf('stalled-runs'),
     access: { table: 'readWrite', stopExecutions: true, mcpClient: true, callsModels: true },
   },
   // Shadow mode's figures per class, and the switch of a class to auto (recorded in the table).
@@ -188,7 +189,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     entry: entryOf('shadow-api'),
     config: 'handler',
     timeoutSeconds: 10,
-    memoryMb: 256,
+    memoryMb: memoryOf('shadow-api'),
     access: { table: 'readWrite', agentMode: true },
   },
   // The operator console behind the sign-in: pages over the table; decides approvals (answers the
@@ -200,7 +201,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     entry: entryOf('console'),
     config: 'handler',
     timeoutSeconds: 30,
-    memoryMb: 512,
+    memoryMb: memoryOf('console'),
     access: {
       table: 'readWrite',
       answerTasks: true,
@@ -217,12 +218,18 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     },
   },
   // Checks the console session's Cognito ID token on every console route (an HTTP API Lambda authorizer).
-  'console-authorizer': { entry: entryOf('console-authorizer'), config: 'handler', timeoutSeconds: 5, memoryMb: 256, access: { consoleSignIn: true } },
+  'console-authorizer': {
+    entry: entryOf('console-authorizer'),
+    config: 'handler',
+    timeoutSeconds: 5,
+    memoryMb: memoryOf('console-authorizer'),
+    access: { consoleSignIn: true },
+  },
   mcp: {
     entry: 'mcp-lambda/index.ts',
     config: 'mcp',
     timeoutSeconds: 30,
-    memoryMb: 512,
+    memoryMb: memoryOf('mcp'),
     access: { mcpServer: true, shopifyApi: true, helpdeskApi: true },
   },
 };
@@ -232,7 +239,8 @@ export const STATE_FUNCTIONS = {
   Triage: 'triage',
   CheckOrder: 'check-order',
   ProposeRefund: 'propose-refund',
-  Gate: 'gate',
+  // No Task of its own: the ProposeRefund Task runs the Gate after the order agent.
+  Gate: 'propose-refund',
   RequestApproval: 'request-approval',
   Refund: 'refund',
   DraftReply: 'draft-reply',

@@ -7,11 +7,10 @@
 export { METRIC_NAMESPACE } from '#harness/metrics.js';
 /**
  * The one dimension a metric carries; alarms match on it exactly. `Tenant`: the tenant's name (the
- * default). `Tool`: Tenant and Tool, one series per MCP tool (the pin guard's), summed over
- * TOOL_NAMES by the alarm.
+ * default; each series is billed by the month, so no metric is split per tool or per function).
  * `ShadowClass`: Tenant and ShadowClass (`<reason>|<band>|<language>`), one series per shadow class.
  */
-export type MetricDimension = 'Tenant' | 'Tool' | 'ShadowClass';
+export type MetricDimension = 'Tenant' | 'ShadowClass';
 
 export type ProductMetric = {
   unit: 'Count' | 'None';
@@ -32,7 +31,6 @@ export const PRODUCT_METRICS = {
   },
   ToolPinMismatch: {
     unit: 'Count',
-    dimension: 'Tool',
     meaning: 'a tool contract served by the MCP server differs from its pinned hash (the call fails closed)',
     emitter: 'harness/tools/pin-guard.ts (PIN_METRICS.mismatch)',
     emitted: true,

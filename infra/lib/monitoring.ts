@@ -26,16 +26,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { TOOL_NAMES } from '#shared/contracts/tools.js';
-import {
-  METRIC_NAMESPACE,
-  PRODUCT_ALARMS,
-  PRODUCT_METRICS,
-  RATE_MIN_SAMPLES,
-  type ProductAlarm,
-  type ProductMetric,
-  type ProductMetricName,
-} from './metrics.js';
+import { METRIC_NAMESPACE, PRODUCT_ALARMS, RATE_MIN_SAMPLES, type ProductAlarm, type ProductMetricName } from './metrics.js';
 import { RATES, RefundAgentRates } from './rates.js';
 import { RefundAgentServiceAlarms, type ServiceAlarmsProps } from './service-alarms.js';
 import { RateAlarmThresholds } from './tenant-config.js';
@@ -45,8 +36,12 @@ export type MonitoringProps = {
   alarmEmails: readonly string[];
   deadLetterQueue: IQueue;
   stateMachine: IStateMachine;
-  /** Encrypts the alarm topic; CloudWatch is allowed to use it for publishing. */
-  key: IKey;
+  /**
+   * Encrypts the alarm topic; CloudWatch is allowed to use it for publishing. Absent (the tenant chose
+   * AWS's keys), the topic is not encrypted: CloudWatch cannot publish under the AWS-managed aws/sns
+   * key, and a notification carries an alarm's name, state and reason, no customer data.
+   */
+  key: IKey | undefined;
   /** The tenant file's rate alarm thresholds (`alarms`); the defaults when not given. */
   alarms?: RateAlarmThresholds;
   /** Whether to build the dashboard ($3 a month each beyond an account's first three); the alarms exist either way. */
@@ -69,9 +64,9 @@ export class RefundAgentMonitoring extends Construct {
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
-    this.topic = new Topic(this, 'AlarmTopic', { masterKey: props.key, enforceSSL: true });
+    this.topic = new Topic(this, 'AlarmTopic', { ...(props.key ? { masterKey: props.key } : {}), enforceSSL: true });
     // CloudWatch publishes alarm notifications to the encrypted topic with the tenant key.
-    props.key.addToResourcePolicy(
+    props.key?.addToResourcePolicy(
       new PolicyStatement({
         principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
         actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
@@ -80,27 +75,8 @@ export class RefundAgentMonitoring extends Construct {
     );
     for (const email of props.alarmEmails) this.topic.addSubscription(new EmailSubscription(email));
 
-    const productMetric = (name: ProductMetricName, period: Duration, statistic = 'Sum'): IMetric => {
-      const spec: ProductMetric = PRODUCT_METRICS[name];
-      if (spec.dimension !== 'Tool') {
-        return new Metric({ namespace: METRIC_NAMESPACE, metricName: name, dimensionsMap: { Tenant: props.tenant }, statistic, period });
-      }
-      // One series per tool: summed, a missing series counting as zero.
-      const usingMetrics = Object.fromEntries(
-        TOOL_NAMES.map((tool, i) => [
-          `t${i}`,
-          new Metric({ namespace: METRIC_NAMESPACE, metricName: name, dimensionsMap: { Tenant: props.tenant, Tool: tool }, statistic, period }),
-        ]),
-      );
-      return new MathExpression({
-        expression: Object.keys(usingMetrics)
-          .map((k) => `FILL(${k}, 0)`)
-          .join(' + '),
-        usingMetrics,
-        period,
-        label: name,
-      });
-    };
+    const productMetric = (name: ProductMetricName, period: Duration, statistic = 'Sum'): IMetric =>
+      new Metric({ namespace: METRIC_NAMESPACE, metricName: name, dimensionsMap: { Tenant: props.tenant }, statistic, period });
 
     const widgets: GraphWidget[] = [];
     for (const [name, spec] of Object.entries(PRODUCT_ALARMS) as [string, ProductAlarm][]) {

@@ -25,10 +25,11 @@ import { RefundAgentApi } from './http-api.js';
 import { ConsoleAuth } from './console-auth.js';
 import { RefundAgentMonitoring } from './monitoring.js';
 import { acknowledgeFindings } from './nag.js';
-import { SECRET_NAMES, type SecretName } from './secrets.js';
+import { parameterNameOf, SECRET_NAMES, type SecretName } from './secrets.js';
 import type { SourceLayout } from './source-layout.js';
 import { MAX_RECEIVE_COUNT, RefundAgentState } from './stateful.js';
-import { autoRefundLimitOf, remediesOf, storeTimeZoneOf, undeployableSettings, type TenantConfig } from './tenant-config.js';
+import { ExecutionSampling } from './tracing.js';
+import { autoRefundLimitOf, customerManagedKeyOf, remediesOf, storeTimeZoneOf, undeployableSettings, type TenantConfig } from './tenant-config.js';
 
 export type RefundAgentProps = {
   config: TenantConfig;
@@ -62,6 +63,7 @@ export class RefundAgent extends Construct {
 
     this.state = new RefundAgentState(this, 'State', {
       queueVisibilityTimeout: Duration.seconds(6 * FUNCTIONS['run-starter'].timeoutSeconds),
+      customerManagedKey: customerManagedKeyOf(config),
     });
 
     const functions = {} as Record<FunctionName, NodejsFunction>;
@@ -79,7 +81,8 @@ export class RefundAgent extends Construct {
         architecture: Architecture.ARM_64,
         timeout: Duration.seconds(spec.timeoutSeconds),
         memorySize: spec.memoryMb,
-        tracing: Tracing.ACTIVE,
+        // Traced when the execution that invoked it was sampled (tracing.ts), never on its own.
+        tracing: Tracing.PASS_THROUGH,
         // The tenant's share of the account's concurrency, reserved and capped (absent: the shared pool).
         ...(config.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: config.reservedConcurrency }),
         logGroup,
@@ -100,6 +103,7 @@ export class RefundAgent extends Construct {
     // server sees it; the server then maps the signing role to its tool permissions.
     this.mcpUrl = functions.mcp.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
     this.stateMachine = this.createStateMachine(source.definitionFile);
+    if (config.dedicatedAccount) new ExecutionSampling(this, 'Tracing', { tenant: config.tenant });
     this.http = new RefundAgentApi(this, 'Http', {
       functions,
       webhookThrottle: { rateLimit: config.caps.webhookRatePerSecond, burstLimit: config.caps.webhookBurst },
@@ -133,12 +137,13 @@ export class RefundAgent extends Construct {
         queue: this.state.queue,
         email: this.email,
         sweepEveryMinutes: FUNCTIONS['stalled-runs'].scheduleMinutes ?? 5,
+        dedicatedAccount: config.dedicatedAccount,
       },
     });
     acknowledgeFindings(this);
   }
 
-  /** Environment per function from environment.ts: settings by value, secrets by ARN. */
+  /** Environment per function from environment.ts: settings by value, secrets by parameter name. */
   private setEnvironment(config: TenantConfig): void {
     const settings: Record<Setting, string> = {
       TENANT: config.tenant,
@@ -171,9 +176,9 @@ export class RefundAgent extends Construct {
       COGNITO_CLIENT_ID: this.consoleAuth.client.userPoolClientId,
       COGNITO_DOMAIN_URL: this.consoleAuth.domainUrl,
     };
-    const secretArns = Object.fromEntries(SECRET_NAMES.map((name) => [name, this.state.secrets[name].secretArn])) as Record<SecretName, string>;
+    const secretParameters = Object.fromEntries(SECRET_NAMES.map((name) => [name, parameterNameOf(config.tenant, name)])) as Record<SecretName, string>;
     for (const name of FUNCTION_NAMES) {
-      const env = environmentOf(name, FUNCTIONS[name], { settings, secretArns, logLevel: 'INFO' });
+      const env = environmentOf(name, FUNCTIONS[name], { settings, secretParameters, logLevel: 'INFO' });
       for (const [key, value] of Object.entries(env)) this.functions[name].addEnvironment(key, value);
     }
   }
@@ -201,10 +206,11 @@ export class RefundAgent extends Construct {
           retention: LOG_RETENTION,
           removalPolicy: RemovalPolicy.DESTROY,
         }),
-        // Every state transition, so "where did run X stop" is answerable from the logs; without its
-        // data: state input and output carry ticket text, customer emails and order details, which the
-        // run row and journal already hold under the table's access control.
-        level: LogLevel.ALL,
+        // Failures only: a Standard execution's every transition is in its history for 90 days (the
+        // console's graph, GetExecutionHistory) and the run row keeps its state, so logging each event
+        // again (four a state) would pay twice for "where did run X stop". Never the data: state input
+        // and output carry ticket text, customer emails and order details.
+        level: LogLevel.ERROR,
         includeExecutionData: false,
       },
     });

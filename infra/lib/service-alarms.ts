@@ -1,5 +1,6 @@
 // Whether the tenant's stack runs at all, on AWS's own metrics scoped to the tenant's resources (its
-// functions, API, queue, state machine, SES configuration set): function errors and throttles, API 5xx,
+// functions, API, queue, state machine, SES configuration set; in an account of the tenant's own, the
+// account-wide function and SES figures, one metric each): function errors and throttles, API 5xx,
 // the oldest ticket waiting, executions timed out or aborted, SES bounce and complaint rates, and the
 // stalled-run sweeper's heartbeat, the one alarm for which no data is an alarm. Built from the table
 // SERVICE_ALARMS; composed by monitoring.ts next to the product alarms and the online rates.
@@ -24,6 +25,12 @@ export type ServiceAlarmsProps = {
   alarmAction: IAlarmAction;
   /** How often the stalled-run sweeper runs (functions.ts scheduleMinutes). */
   sweepEveryMinutes: number;
+  /**
+   * The tenant has an AWS account of its own (tenant file `dedicatedAccount`): what AWS already
+   * aggregates per account stands for the tenant, one metric each instead of one per function: Lambda's
+   * account-wide Errors and Throttles, and SES's account reputation (the figure SES reviews).
+   */
+  dedicatedAccount?: boolean;
 };
 
 /** A metric-math alarm may read at most 10 metrics (a CloudWatch hard limit): functions are grouped. */
@@ -78,9 +85,9 @@ const FUNCTION_ALARMS = {
   FunctionThrottles: { description: 'Invocations refused for want of concurrency (the account pool, or the tenant reservedConcurrency)', metric: 'Throttles' },
 } as const;
 
-/** Every alarm this construct builds, by name (the function ones per group: FunctionErrors1, …). */
-export const serviceAlarmNames = (groups = functionGroups().length): string[] => [
-  ...Object.keys(FUNCTION_ALARMS).flatMap((name) => Array.from({ length: groups }, (_, i) => `${name}${i + 1}`)),
+/** Every alarm this construct builds, by name (in a shared account the function ones per group: FunctionErrors1, …). */
+export const serviceAlarmNames = (groups = functionGroups().length, dedicatedAccount = false): string[] => [
+  ...Object.keys(FUNCTION_ALARMS).flatMap((name) => (dedicatedAccount ? [name] : Array.from({ length: groups }, (_, i) => `${name}${i + 1}`))),
   ...Object.keys(SERVICE_ALARMS),
 ];
 
@@ -92,22 +99,8 @@ export class RefundAgentServiceAlarms extends Construct {
     super(scope, id);
     const fiveMinutes = Duration.minutes(5);
 
-    for (const [name, spec] of Object.entries(FUNCTION_ALARMS)) {
-      for (const [g, group] of functionGroups().entries()) {
-        const usingMetrics = Object.fromEntries(
-          group.map((fn, i) => [`f${i}`, props.functions[fn].metric(spec.metric, { period: fiveMinutes, statistic: 'Sum' })]),
-        );
-        const sum = new MathExpression({
-          expression: Object.keys(usingMetrics)
-            .map((k) => `FILL(${k}, 0)`)
-            .join(' + '),
-          usingMetrics,
-          period: fiveMinutes,
-          label: `${spec.metric} (${group.join(', ')})`,
-        });
-        this.add(`${name}${g + 1}`, sum, { description: `${spec.description}: ${group.join(', ')}`, threshold: 0 }, props.alarmAction);
-      }
-    }
+    if (props.dedicatedAccount) this.addAccountAlarms(props, fiveMinutes);
+    else this.addTenantAlarms(props, fiveMinutes);
 
     this.add('Api5xx', props.api.metricServerError({ period: fiveMinutes, statistic: 'Sum' }), SERVICE_ALARMS.Api5xx, props.alarmAction);
     this.add(
@@ -134,21 +127,6 @@ export class RefundAgentServiceAlarms extends Construct {
       SERVICE_ALARMS.AbortedExecutions,
       props.alarmAction,
     );
-    const week = Duration.days(7);
-    const sent = props.email.metric('Send', { period: week });
-    this.add(
-      'SesBounceRate',
-      rate(props.email.metric('Bounce', { period: week }), sent, week, 'SesBounceRate (%)'),
-      SERVICE_ALARMS.SesBounceRate,
-      props.alarmAction,
-    );
-    this.add(
-      'SesComplaintRate',
-      rate(props.email.metric('Complaint', { period: week }), sent, week, 'SesComplaintRate (%)'),
-      SERVICE_ALARMS.SesComplaintRate,
-      props.alarmAction,
-    );
-
     // The sweeper writes StalledRuns (0 when none) on every run: how many lines came is its heartbeat.
     const heartbeat = new Metric({
       namespace: METRIC_NAMESPACE,
@@ -158,6 +136,55 @@ export class RefundAgentServiceAlarms extends Construct {
       period: Duration.minutes(3 * props.sweepEveryMinutes),
     });
     this.add('SweeperHeartbeat', heartbeat, SERVICE_ALARMS.SweeperHeartbeat, props.alarmAction);
+  }
+
+  /** A shared account: each of the tenant's functions counted (in groups of ten), SES on the tenant's configuration set. */
+  private addTenantAlarms(props: ServiceAlarmsProps, period: Duration): void {
+    for (const [name, spec] of Object.entries(FUNCTION_ALARMS)) {
+      for (const [g, group] of functionGroups().entries()) {
+        const usingMetrics = Object.fromEntries(group.map((fn, i) => [`f${i}`, props.functions[fn].metric(spec.metric, { period, statistic: 'Sum' })]));
+        const sum = new MathExpression({
+          expression: Object.keys(usingMetrics)
+            .map((k) => `FILL(${k}, 0)`)
+            .join(' + '),
+          usingMetrics,
+          period,
+          label: `${spec.metric} (${group.join(', ')})`,
+        });
+        this.add(`${name}${g + 1}`, sum, { description: `${spec.description}: ${group.join(', ')}`, threshold: 0 }, props.alarmAction);
+      }
+    }
+    const week = Duration.days(7);
+    const sent = props.email.metric('Send', { period: week });
+    const ses = { SesBounceRate: 'Bounce', SesComplaintRate: 'Complaint' } as const;
+    for (const [name, metric] of Object.entries(ses) as [keyof typeof ses, (typeof ses)[keyof typeof ses]][]) {
+      this.add(name, rate(props.email.metric(metric, { period: week }), sent, week, `${name} (%)`), SERVICE_ALARMS[name], props.alarmAction);
+    }
+  }
+
+  /** An account of the tenant's own: AWS's account-wide figures, one metric per alarm. */
+  private addAccountAlarms(props: ServiceAlarmsProps, period: Duration): void {
+    for (const [name, spec] of Object.entries(FUNCTION_ALARMS)) {
+      const metric = new Metric({ namespace: 'AWS/Lambda', metricName: spec.metric, statistic: 'Sum', period });
+      this.add(name, metric, { description: `${spec.description}: any function in the tenant's account`, threshold: 0 }, props.alarmAction);
+    }
+    // SES's reputation figures are the account's, as a fraction (what SES reviews); the thresholds are in percent.
+    const ses = {
+      SesBounceRate: { metricName: 'Reputation.BounceRate', what: 'bounce' },
+      SesComplaintRate: { metricName: 'Reputation.ComplaintRate', what: 'complaint' },
+    } as const;
+    for (const [name, { metricName, what }] of Object.entries(ses) as [keyof typeof ses, (typeof ses)[keyof typeof ses]][]) {
+      const hour = Duration.hours(1);
+      const reputation = new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: hour });
+      const percent = new MathExpression({ expression: '100 * r', usingMetrics: { r: reputation }, period: hour, label: `${name} (%)` });
+      const spec = SERVICE_ALARMS[name];
+      this.add(
+        name,
+        percent,
+        { threshold: spec.threshold, description: `The account's SES ${what} rate (its reputation figure): above ${spec.threshold}%` },
+        props.alarmAction,
+      );
+    }
   }
 
   private add(name: string, metric: IMetric, spec: Spec, action: IAlarmAction): void {

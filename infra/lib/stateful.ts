@@ -1,19 +1,19 @@
 // The tenant's stateful resources, kept apart from the stateless functions: the customer-managed
 // KMS key that encrypts them, the single DynamoDB table (schema from harness/adapters/dynamo/table.ts),
-// the FIFO ticket queue with its DLQ, and the secrets of secrets.ts. All retained when the stack is
-// deleted. Composed by refund-agent.ts.
-import { Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
+// and the FIFO ticket queue with its DLQ. All retained when the stack is deleted. The secrets are SSM
+// parameters the stack names but does not create (secrets.ts). Composed by refund-agent.ts.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { createTableInput, TABLE_KEYS } from '#harness/adapters/dynamo/table.js';
-import { SECRET_NAMES, SECRETS, secretIdOf, type SecretName } from './secrets.js';
 
 export type StatefulProps = {
   /** Visibility timeout of the ticket queue: at least six times the consumer's timeout (AWS guidance). */
   queueVisibilityTimeout: Duration;
+  /** Whether the tenant's data has a key of its own (tenant-config.ts customerManagedKeyOf); else AWS's keys. */
+  customerManagedKey: boolean;
 };
 
 /** Receives after which SQS moves a ticket event to the DLQ; the run starter dead-letters on the last one. */
@@ -21,32 +21,36 @@ export const MAX_RECEIVE_COUNT = 5;
 
 export class RefundAgentState extends Construct {
   /**
-   * One customer-managed key per tenant (rotated yearly) for the table, both queues, the secrets and
-   * the alarm topic: a function must be granted the key as well as the resource (two locks), every use
-   * is in CloudTrail, and disabling the key makes the tenant's data unreadable at once.
+   * One customer-managed key per tenant (rotated yearly) for the table, both queues and the alarm
+   * topic: a function must be granted the key as well as the resource (two locks), every use is in
+   * CloudTrail, and disabling the key makes the tenant's data unreadable at once. (The secret
+   * parameters use the AWS-managed aws/ssm key: secrets.ts.) Absent when the tenant chose AWS's keys
+   * (`customerManagedKey: false`, the default in an account of its own, where the account is the
+   * boundary): the table and queues are then encrypted with keys AWS owns, at no charge per month or
+   * per request, and the alarm topic is not encrypted (it carries alarm names and states only).
    */
-  readonly key: Key;
+  readonly key: Key | undefined;
   readonly table: Table;
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
-  readonly secrets: Record<SecretName, Secret>;
 
   constructor(scope: Construct, id: string, props: StatefulProps) {
     super(scope, id);
 
-    this.key = new Key(this, 'DataKey', {
-      description: 'refund-agent: encrypts the tenant table, ticket queues, secrets and alarm topic',
-      enableKeyRotation: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    this.key = props.customerManagedKey
+      ? new Key(this, 'DataKey', {
+          description: 'refund-agent: encrypts the tenant table, ticket queues and alarm topic',
+          enableKeyRotation: true,
+          removalPolicy: RemovalPolicy.RETAIN,
+        })
+      : undefined;
 
     this.table = new Table(this, 'Table', {
       partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      encryption: TableEncryption.CUSTOMER_MANAGED,
-      encryptionKey: this.key,
+      ...(this.key ? { encryption: TableEncryption.CUSTOMER_MANAGED, encryptionKey: this.key } : { encryption: TableEncryption.DEFAULT }),
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
       // The harness's TTL attribute, when its schema has one (expired idempotency and budget rows).
@@ -63,7 +67,11 @@ export class RefundAgentState extends Construct {
       });
     }
 
-    const encrypted = { encryption: QueueEncryption.KMS, encryptionMasterKey: this.key, enforceSSL: true, removalPolicy: RemovalPolicy.RETAIN };
+    const encrypted = {
+      ...(this.key ? { encryption: QueueEncryption.KMS, encryptionMasterKey: this.key } : { encryption: QueueEncryption.SQS_MANAGED }),
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    };
     this.deadLetterQueue = new Queue(this, 'TicketDeadLetterQueue', { fifo: true, retentionPeriod: Duration.days(14), ...encrypted });
     // Dedupe ids come from the helpdesk event id (set by webhook-ingest), never from the body.
     this.queue = new Queue(this, 'TicketQueue', {
@@ -73,23 +81,5 @@ export class RefundAgentState extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
       ...encrypted,
     });
-
-    const secrets = {} as Record<SecretName, Secret>;
-    for (const name of SECRET_NAMES) {
-      const spec = SECRETS[name];
-      const common = { description: `refund-agent: ${spec.description}`, encryptionKey: this.key, removalPolicy: RemovalPolicy.RETAIN };
-      secrets[name] =
-        spec.source === 'generated'
-          ? new Secret(this, `${secretIdOf(name)}Secret`, {
-              ...common,
-              generateSecretString: { secretStringTemplate: '{}', generateStringKey: spec.fields[0], excludePunctuation: true, passwordLength: 48 },
-            })
-          : // Empty fields, not placeholders: an unset credential stays unusable (a webhook route answers 404).
-            new Secret(this, `${secretIdOf(name)}Secret`, {
-              ...common,
-              secretObjectValue: Object.fromEntries(spec.fields.map((field) => [field, SecretValue.unsafePlainText('')])),
-            });
-    }
-    this.secrets = secrets;
   }
 }

@@ -3,7 +3,7 @@
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { RefundAgent } from './refund-agent.js';
-import { SECRET_NAMES, SECRETS, secretIdOf } from './secrets.js';
+import { parameterNameOf, SECRET_NAMES, SECRETS, secretIdOf } from './secrets.js';
 import type { SourceLayout } from './source-layout.js';
 import type { TenantConfig } from './tenant-config.js';
 
@@ -26,9 +26,9 @@ export class TenantStack extends Stack {
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.agent.state.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.agent.monitoring.topic.topicArn });
     if (this.agent.monitoring.dashboard) new CfnOutput(this, 'DashboardName', { value: this.agent.monitoring.dashboard.dashboardName });
-    // The secrets an operator fills after the first deploy (docs/deploy.md, step 4).
+    // The secret parameters an operator puts (docs/deploy.md, step 4); the generated ones need nobody.
     for (const name of SECRET_NAMES) {
-      if (SECRETS[name].source === 'operator') new CfnOutput(this, `${secretIdOf(name)}SecretArn`, { value: this.agent.state.secrets[name].secretArn });
+      if (SECRETS[name].source === 'operator') new CfnOutput(this, `${secretIdOf(name)}ParameterName`, { value: parameterNameOf(config.tenant, name) });
     }
   }
 }

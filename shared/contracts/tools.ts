@@ -2,7 +2,7 @@
 // registry pins them. Money is integer minor units with its currency; ids are Shopify GIDs.
 // Fields added after the first pin are optional in the type (the server always sends them), so
 // older fakes of an Order still type-check.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An amount in one currency. */
 export const PlainMoney = z.object({

@@ -1,13 +1,14 @@
-// Secrets at runtime: a function gets only the ARNs of the secrets it may read (<NAME>_SECRET_ARN,
-// set by infra/lib/secrets.ts) and merges their fields over its environment once per container.
-// Called by lambda-app.ts before the configuration is parsed.
-import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { createSecretsManagerSource, secretArnsIn } from '#shared/secrets.js';
+// Secrets at runtime: a function gets only the names of the secret parameters it may read
+// (<NAME>_PARAMETER, set by infra/lib/secrets.ts) and merges their fields over its environment once
+// per container, in one GetParameters call (shared/secrets.ts). Called by lambda-app.ts before the
+// configuration is parsed.
+import type { SSMClient } from '@aws-sdk/client-ssm';
+import { createParameterStoreSource, secretParametersIn, type ParameterStoreOptions } from '#shared/secrets.js';
 
 /**
  * The secret fields the handlers' configuration reads (functions/shared/lambda-config.ts): a field is
- * taken from a secret only when it is listed here. infra/lib/secrets.ts files each one in a secret
- * (test/unit/infra/secret-fields.test.ts holds the two sides together).
+ * taken from a secret parameter only when it is listed here. infra/lib/secrets.ts files each one in a
+ * parameter (test/unit/infra/secret-fields.test.ts holds the two sides together).
  */
 export const HANDLER_SECRET_FIELDS = [
   'ZENDESK_WEBHOOK_SECRET',
@@ -25,17 +26,21 @@ export const HANDLER_SECRET_FIELDS = [
 export type HandlerSecretField = (typeof HANDLER_SECRET_FIELDS)[number];
 
 /**
- * The environment with every readable secret's non-empty fields over it. When any secret ARN is
- * set, a secret field left in the plain environment is ignored: in AWS only Secrets Manager counts.
+ * The environment with every readable parameter's non-empty fields over it. When any secret
+ * parameter is set, a secret field left in the plain environment is ignored: in AWS only Parameter
+ * Store counts. A missing operator parameter reads as empty fields (that route or step stays closed).
  */
 export async function environmentWithSecrets(
   env: Record<string, string | undefined>,
-  client: () => SecretsManagerClient,
+  // Imported only by a function that has parameters to read, and only then: the client is a third of
+  // a cold start's import time, and most containers read their parameters once.
+  client: () => SSMClient | Promise<SSMClient> = async () => new (await import('@aws-sdk/client-ssm')).SSMClient({}),
+  options: ParameterStoreOptions = {},
 ): Promise<Record<string, string | undefined>> {
-  const arns = secretArnsIn(env);
-  if (arns.length === 0) return env;
+  const parameters = secretParametersIn(env);
+  if (parameters.length === 0) return env;
   const secretNames = new Set<string>(HANDLER_SECRET_FIELDS);
   const plain = Object.fromEntries(Object.entries(env).filter(([name]) => !secretNames.has(name)));
-  const loaded = await Promise.all(arns.map((arn) => createSecretsManagerSource(client(), arn, HANDLER_SECRET_FIELDS).load()));
-  return Object.assign(plain, ...loaded);
+  const { fields } = await createParameterStoreSource(await client(), parameters, HANDLER_SECRET_FIELDS, options).load();
+  return Object.assign(plain, fields);
 }

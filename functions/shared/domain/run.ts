@@ -1,7 +1,7 @@
 // The run's vocabulary: the ticket event, the run row and its parts the app alone keeps (follow-ups,
 // cancellation, the refund's claim, reversals, shadow mode). Built on the harness's gate types; used
 // by the step use cases, the stores and the local runtime. Money is integer minor units; times ISO-8601 UTC.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApprovalSummary, GateDecision, OrderFacts, Proposal, RefundReceipt, Triage } from '#harness/domain/types.js';
 
 /**

@@ -2,7 +2,7 @@
 // proposal (reason × amount band × language), whether a person's resolution agrees with what the
 // agent proposed, and when a class may be promoted to auto. No I/O: the Gate step resolves the mode,
 // functions/shadow records resolutions, the shadow API promotes; all of them decide here.
-import { z } from 'zod';
+import * as z from 'zod';
 import { minorDigits } from '#shared/money.js';
 import { RefundReason } from '#harness/domain/types.js';
 import type { RunShadow, ShadowLine, ShadowResolution } from './run.js';

@@ -1,12 +1,13 @@
 // JournalStore on the single table: RUN#<runId>/JOURNAL#<seq>, next to the run row, so one Query
-// returns a run's calls in order. Rows are bounded by the gateway before they get here, and expire
-// (TTL) with the tenant's retention after their time.
+// returns a run's calls in order. Rows are bounded by the gateway before they get here, stored as
+// small as they allow (journal-item.ts), and expire (TTL) with the tenant's retention after their time.
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { JournalRow } from '../../domain/types.js';
 import type { IdGenerator, JournalStore } from '../../ports.js';
 import { RecordExistsError } from '../errors.js';
 import { createJournalSequencer, DEFAULT_RETENTION_DAYS, plain, retentionExpiry } from '../records.js';
-import { conditionally, withoutKeys } from './conditional.js';
+import { conditionally } from './conditional.js';
+import { journalItem, journalRowOf } from './journal-item.js';
 import { type DynamoTableDeps, keys, TABLE_KEYS } from './table.js';
 
 export function createDynamoJournalStore({
@@ -24,7 +25,7 @@ export function createDynamoJournalStore({
           client.send(
             new PutCommand({
               TableName: tableName,
-              Item: { ...keys.journal(row.runId, stored.seq), ...stored, [TABLE_KEYS.ttlAttribute]: retentionExpiry(stored.at, retentionDays) },
+              Item: { ...keys.journal(row.runId, stored.seq), ...journalItem(stored), [TABLE_KEYS.ttlAttribute]: retentionExpiry(stored.at, retentionDays) },
               ConditionExpression: 'attribute_not_exists(pk)',
             }),
           ),
@@ -48,7 +49,7 @@ export function createDynamoJournalStore({
             ExclusiveStartKey: start,
           }),
         );
-        for (const item of page.Items ?? []) rows.push(JournalRow.parse(withoutKeys(item)));
+        for (const item of page.Items ?? []) rows.push(journalRowOf(item));
         start = page.LastEvaluatedKey;
       } while (start);
       return rows;

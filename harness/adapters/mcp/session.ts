@@ -9,8 +9,20 @@
 // more. Used by transport.ts.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 
 export const MCP_CLIENT_INFO = { name: 'refund-agent-harness', version: '0.1.0' } as const;
+
+/**
+ * The SDK would check a tool's structured output against the tool's JSON Schema with ajv; the harness
+ * checks it against the tool's zod contract instead (harness/gateway/tool-calls.ts), which is stricter
+ * and its own, so the SDK's check passes everything on, and ajv stays out of the bundles (infra/lib/no-ajv.ts).
+ */
+const CONTRACTS_CHECK_OUTPUTS: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
 
 /** A negotiated session: the client that sends on it, the protocol version and the server's name and version. */
 export interface McpSession {
@@ -89,7 +101,7 @@ export function createMcpSessions(options: { url: URL; timeoutMs: number }): Mcp
 
   async function handshake(identity: McpCallerIdentity): Promise<McpSession> {
     const transport = new StreamableHTTPClientTransport(options.url, identity.connection);
-    const client = new Client(MCP_CLIENT_INFO);
+    const client = new Client(MCP_CLIENT_INFO, { jsonSchemaValidator: CONTRACTS_CHECK_OUTPUTS });
     // initialize, then notifications/initialized: two requests, once per session.
     await client.connect(transport, { timeout: options.timeoutMs });
     const server = client.getServerVersion();

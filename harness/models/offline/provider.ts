@@ -1,7 +1,7 @@
 // The offline model provider: the four specialists as deterministic code, so the local runtime
 // and tests run the whole flow with no API key. Usage is estimated (chars / 4) so cost and
 // journal paths run; the price is 0. Used by the local runtime and harness tests.
-import { z } from 'zod';
+import * as z from 'zod';
 import { OrderFacts, Triage } from '../../domain/types.js';
 import { InvalidModelOutputError } from '../../errors.js';
 import { sha256Hex, canonicalJson } from '../../hash.js';

@@ -5,7 +5,7 @@
 // and by eval/corpora/convert.ts; the format is documented in eval/corpora/README.md.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HarnessConfigError } from '../../errors.js';
 import type { Specialist } from '../../ports.js';
 

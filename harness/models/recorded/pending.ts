@@ -5,7 +5,7 @@
 // provider (provider.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ModelRequest, Specialist } from '../../ports.js';
 import { CORPUS_SPECIALISTS, corpusFilePath, writeJsonAtomic } from './corpus.js';
 

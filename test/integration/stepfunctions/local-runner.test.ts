@@ -11,8 +11,8 @@ import {
 } from '#local/stepfunctions/index.js';
 import { DEFINITION_PATH, enteredStates, fakeHandlers, manualTimer, until } from './fixtures.js';
 
-// Eight states on the automatic path: one Choice, after the Gate (standard workflows bill per transition).
-const HAPPY_PATH = ['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply'];
+// Seven states on the automatic path: one Choice, after ProposeRefund's Gate (standard workflows bill per transition).
+const HAPPY_PATH = ['Triage', 'CheckOrder', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply'];
 
 let engine: LocalWorkflowEngine | undefined;
 
@@ -35,7 +35,7 @@ async function startAndWaitForApproval(sfn: LocalWorkflowEngine, name: string): 
 }
 
 describe('local Step Functions runner on refund-run.asl.json', () => {
-  it('runs an auto refund from Triage to CheckReply in eight states, passing {runId} to every step', async () => {
+  it('runs an auto refund from Triage to CheckReply in seven states, passing {runId} to every step', async () => {
     const fake = fakeHandlers();
     const events: LocalWorkflowEvent[] = [];
     const sfn = makeEngine({ handlers: fake.handlers, onEvent: (e) => events.push(e) });
@@ -48,7 +48,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     expect(enteredStates(view.history)).toEqual(HAPPY_PATH);
     expect(enteredStates(view.history).length).toBeLessThanOrEqual(8);
     expect(view.currentState).toBe('CheckReply');
-    expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'Refund', 'DraftReply', 'CheckReply']);
+    expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Refund', 'DraftReply', 'CheckReply']);
     expect(fake.calls.every((c) => JSON.stringify(c.payload) === JSON.stringify({ runId: 'run-happy' }))).toBe(true);
     expect(events[0]).toMatchObject({ type: 'ExecutionStarted', execution: 'run-happy' });
     expect(events.at(-1)).toMatchObject({ type: 'ExecutionFinished', status: 'SUCCEEDED' });
@@ -56,7 +56,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
   });
 
   it('stops at Shadow when the Gate decides shadow: no approval, no refund, the execution succeeds', async () => {
-    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'shadow' }) });
+    const fake = fakeHandlers({ ProposeRefund: async () => ({ outcome: 'continue', decision: 'shadow' }) });
     const sfn = makeEngine({ handlers: fake.handlers });
 
     await sfn.start({ name: 'run-shadow', input: { runId: 'run-shadow' } });
@@ -64,11 +64,11 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
 
     expect(result.status).toBe('SUCCEEDED');
     expect(enteredStates(sfn.describe('run-shadow')!.history)).toEqual([...HAPPY_PATH.slice(0, HAPPY_PATH.indexOf('GateDecision') + 1), 'Shadow']);
-    expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'Shadow']);
+    expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Shadow']);
   });
 
   it('waits at RequestApproval with a minted token until sendTaskSuccess, then refunds', async () => {
-    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const fake = fakeHandlers({ ProposeRefund: async () => ({ outcome: 'continue', decision: 'approval' }) });
     const sfn = makeEngine({ handlers: fake.handlers });
 
     const token = await startAndWaitForApproval(sfn, 'run-approve');
@@ -94,7 +94,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
   });
 
   it('refuses a task token that was already answered', async () => {
-    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const fake = fakeHandlers({ ProposeRefund: async () => ({ outcome: 'continue', decision: 'approval' }) });
     const sfn = makeEngine({ handlers: fake.handlers });
     const token = await startAndWaitForApproval(sfn, 'run-replay');
 
@@ -106,7 +106,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
   });
 
   it('escalates without refunding when the approval output is a rejection', async () => {
-    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const fake = fakeHandlers({ ProposeRefund: async () => ({ outcome: 'continue', decision: 'approval' }) });
     const sfn = makeEngine({ handlers: fake.handlers });
     const token = await startAndWaitForApproval(sfn, 'run-reject');
 
@@ -123,7 +123,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
 
   it('escalates with States.Timeout when no approval arrives within TimeoutSeconds', async () => {
     const clock = manualTimer();
-    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const fake = fakeHandlers({ ProposeRefund: async () => ({ outcome: 'continue', decision: 'approval' }) });
     const sfn = makeEngine({ handlers: fake.handlers, timer: clock.timer });
     const token = await startAndWaitForApproval(sfn, 'run-timeout');
 
@@ -139,7 +139,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
   });
 
   it('routes sendTaskFailure to Escalate with the given error and cause', async () => {
-    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const fake = fakeHandlers({ ProposeRefund: async () => ({ outcome: 'continue', decision: 'approval' }) });
     const sfn = makeEngine({ handlers: fake.handlers });
     const token = await startAndWaitForApproval(sfn, 'run-taskfail');
 
@@ -216,14 +216,13 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     const fake = fakeHandlers({
       CheckOrder: async () => ({ outcome: 'escalate', reason: 'order_not_owned' }),
       ProposeRefund: async () => passedOn,
-      Gate: async () => passedOn,
     });
     const sfn = makeEngine({ handlers: fake.handlers });
 
     await sfn.start({ name: 'run-choice', input: { runId: 'run-choice' } });
     await sfn.waitFor('run-choice');
 
-    expect(enteredStates(sfn.describe('run-choice')!.history)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Gate', 'GateDecision', 'Escalate']);
+    expect(enteredStates(sfn.describe('run-choice')!.history)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'GateDecision', 'Escalate']);
     const escalation = fake.callsTo('Escalate')[0]!.payload as { state: { step: { detail: { reason: string; step: string } } } };
     expect(escalation.state.step.detail).toMatchObject({ reason: 'order_not_owned', step: 'CheckOrder' });
     expect(fake.callsTo('Refund')).toHaveLength(0);
@@ -243,7 +242,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
 
   it('fails the execution when Escalate itself fails', async () => {
     const fake = fakeHandlers({
-      Gate: async () => ({ outcome: 'escalate', decision: 'refuse', reason: 'refused by policy' }),
+      ProposeRefund: async () => ({ outcome: 'escalate', decision: 'refuse', reason: 'refused by policy' }),
       Escalate: async () => {
         throw new Error('helpdesk down');
       },
@@ -280,7 +279,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
   });
 
   it('close() aborts a waiting execution, drops its token and refuses new starts', async () => {
-    const fake = fakeHandlers({ Gate: async () => ({ outcome: 'continue', decision: 'approval' }) });
+    const fake = fakeHandlers({ ProposeRefund: async () => ({ outcome: 'continue', decision: 'approval' }) });
     const sfn = makeEngine({ handlers: fake.handlers });
     await startAndWaitForApproval(sfn, 'run-closed');
 

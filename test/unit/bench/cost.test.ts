@@ -6,6 +6,7 @@ import { indexWriteUnits, itemSize, readUnits, writeUnits, type IndexShape } fro
 import { ASSUMPTIONS, fixedMonthlyCost, storageCostPerMonth, ticketCost, totalUsd, type TicketUsage } from '../../../bench/cost/estimate.js';
 import { PRICES, PRICES_AS_OF } from '../../../bench/cost/prices.js';
 import { billedAlarmMetrics, countResources, customMetricSeries } from '../../../bench/cost/tenant.js';
+import { PRODUCT_METRICS } from '../../../infra/lib/metrics.js';
 import { FUNCTION_NAMES } from '../../../infra/lib/functions.js';
 import { synthTenant, TEST_TENANT } from '../infra/synth.js';
 
@@ -96,6 +97,24 @@ describe('dollars', () => {
     expect(storageCostPerMonth(16_000).usd).toBeCloseTo(0.016 * 0.45, 10);
   });
 
+  it('prices traces at the sampled share of executions, and no data-key requests under AWS’s own keys', () => {
+    const every = Object.fromEntries(ticketCost(USAGE).map((line) => [line.item, line.usd]));
+    const sampled = Object.fromEntries(ticketCost(USAGE, 0, { traceSampleRate: 0.05, customerManagedKey: false }).map((line) => [line.item, line.usd]));
+
+    expect(every['X-Ray traces (100% of executions)']).toBeCloseTo(30_000 * 5e-6, 10);
+    expect(sampled['X-Ray traces (5% of executions)']).toBeCloseTo(0.05 * 30_000 * 5e-6, 10);
+    expect(every['KMS requests, data keys (at most)']).toBeGreaterThan(0);
+    expect(sampled["KMS requests, data keys (none: AWS's own keys)"]).toBe(0);
+  });
+
+  it('reads the sampled share from the stack: the dedicated account’s rule records 5%, a shared account X-Ray’s default (all)', () => {
+    const shared = countResources(synthTenant({ ...TEST_TENANT }).template.toJSON().Resources);
+    const dedicated = countResources(synthTenant({ ...TEST_TENANT, dedicatedAccount: true }).template.toJSON().Resources);
+
+    expect(shared).toMatchObject({ traceSampleRate: 1, kmsKeys: 1 });
+    expect(dedicated).toMatchObject({ traceSampleRate: 0.05, kmsKeys: 0 });
+  });
+
   it('prices a tenant by the month: key, secrets, alarm metrics, dashboard, sweeper and idle queue pollers', () => {
     const fixed = fixedMonthlyCost(
       { kmsKeys: 1, secrets: 5, alarmMetrics: 26, alarms: 11, dashboards: 0, continuousMetrics: 1, customMetrics: 38 },
@@ -125,15 +144,17 @@ describe('what a tenant stack is billed for monthly', () => {
     const counted = countResources(template.toJSON().Resources);
 
     expect(counted).toMatchObject({ kmsKeys: 1, dashboards: 0 });
-    expect(counted.secrets).toBeGreaterThanOrEqual(4);
+    // The secrets are SSM SecureString parameters (no monthly charge), which the stack names but does not create.
+    expect(counted.secrets).toBe(0);
     expect(counted.alarms).toBe(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length);
     expect(counted.alarmMetrics).toBeGreaterThan(counted.alarms);
   });
 
-  it('counts a custom metric series per product metric, per tool for the pin guard, and a cold-start one per function', () => {
+  it('counts a custom metric series per product metric (one for the pin guard, none per tool or per function), the sweeper’s every hour', () => {
     const series = customMetricSeries();
 
-    expect(series.all).toBeGreaterThan(FUNCTION_NAMES.length);
+    expect(series.all).toBe(Object.values(PRODUCT_METRICS).filter((m) => !('dimension' in m)).length);
+    expect(series.all).toBeLessThan(FUNCTION_NAMES.length);
     expect(series.continuous).toBe(1);
   });
 });

@@ -33,10 +33,11 @@ describe('pinned registry against the live tool list', () => {
     expect(pinLines).toHaveLength(1);
     expect(JSON.parse(pinLines[0]!)).toMatchObject({
       Tenant: stepCtx('CheckReply').tenant,
-      Tool: 'post_draft',
       ToolPinMismatch: 1,
-      _aws: { CloudWatchMetrics: [{ Namespace: 'RefundAgent', Dimensions: [['Tenant', 'Tool']] }] },
+      _aws: { CloudWatchMetrics: [{ Namespace: 'RefundAgent', Dimensions: [['Tenant']] }] },
     });
+    // One series per tenant (each is billed): the tool is named by the journal row above, not the metric.
+    expect(JSON.parse(pinLines[0]!)).not.toHaveProperty('Tool');
     expect(transport.listCalls).toBe(1); // checked once, cached for the refresh window
   });
 

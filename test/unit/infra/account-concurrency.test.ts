@@ -43,4 +43,14 @@ describe('Lambda concurrency of an account', () => {
     expect(concurrencyProblems([...crowded, alone], ['alone'])).toEqual([]);
     expect(concurrencyProblems([...crowded, alone], ['crowd-0'])).toHaveLength(1);
   });
+
+  it('refuses a tenant that says dedicatedAccount beside another tenant in the same account and region, and accepts it alone', () => {
+    const shop = tenant('shop-a', { account: '222222222222', region: 'eu-west-1', dedicatedAccount: true });
+    const neighbour = tenant('shop-b', { account: '222222222222', region: 'eu-west-1' });
+    const [problem, ...more] = concurrencyProblems([shop, neighbour]);
+    expect(more).toEqual([]);
+    expect(problem).toContain('222222222222 eu-west-1: shop-a says dedicatedAccount, but shop-a, shop-b deploy there');
+    expect(concurrencyProblems([shop, tenant('shop-b', { account: '333333333333', region: 'eu-west-1' })])).toEqual([]);
+    expect(concurrencyProblems([shop, tenant('shop-b', { account: '222222222222', region: 'us-east-1' })])).toEqual([]);
+  });
 });

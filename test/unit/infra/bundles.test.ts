@@ -7,14 +7,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_BUDGETS_KB, BUNDLE_FILE, esbuildOptionsOf, LAMBDA_BUNDLING, LAMBDA_RUNTIME, RUNTIME_PROVIDED_MODULES } from '../../../infra/lib/bundling.js';
 import { FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
+import { MEASURED_IMPORT_RSS_MB, MEMORY_HEADROOM, memoryForRss } from '../../../infra/lib/memory.js';
 import { REPO_ROOT } from './synth.js';
 
 const OPTIONS = esbuildOptionsOf(LAMBDA_BUNDLING, REPO_ROOT);
+/** Sized at twice the import's resident memory; a bundle may grow into a tenth more before this fails (runs vary by a few MB). */
+const IMPORT_SHARE_AT_MOST = 1.2 / MEMORY_HEADROOM;
 let outdir: string;
+let metafile: Metafile;
 // Some megabytes per run: removed afterwards.
 const scratch: string[] = [];
 const scratchDir = (prefix: string) => {
@@ -26,17 +30,33 @@ afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 const bundleOf = (fn: FunctionName) => join(outdir, fn, BUNDLE_FILE);
+/** The source files that put bytes into a function's bundle, as esbuild's metafile names them. */
+const inputsOf = (fn: FunctionName) => {
+  const output = Object.entries(metafile.outputs).find(([file]) => file.endsWith(`/${fn}/${BUNDLE_FILE}`))?.[1];
+  if (!output) throw new Error(`no bundle for ${fn}`);
+  return Object.entries(output.inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => path);
+};
+/** The functions that call a model (infra's callsModels): only their bundles may carry a model provider. */
+const MODEL_STEPS = FUNCTION_NAMES.filter((fn) => FUNCTIONS[fn].access.callsModels);
+const NON_MODEL = FUNCTION_NAMES.filter((fn) => !FUNCTIONS[fn].access.callsModels);
+/** zod's error messages in other languages: the default (en) is all a handler's configuration errors use. */
+const ZOD_OTHER_LOCALE = /node_modules\/zod\/(v4\/)?locales\/(?!en\.js$)[^/]+$/;
 
 beforeAll(async () => {
   outdir = scratchDir('refund-agent-bundles-');
   // One build for all entries; each output is a self-contained bundle (no code splitting).
-  await build({
+  const result = await build({
     ...OPTIONS,
     entryPoints: Object.fromEntries(FUNCTION_NAMES.map((fn) => [`${fn}/index`, FUNCTIONS[fn].entry])),
     outdir,
     outExtension: { '.js': '.mjs' },
+    // Which source files each bundle carries; the output is the same with or without it.
+    metafile: true,
     logLevel: 'silent',
   });
+  metafile = result.metafile;
   // What the Lambda runtime provides besides Node: the modules left external (the AWS SDK).
   for (const pattern of RUNTIME_PROVIDED_MODULES) {
     const name = pattern.replace(/\/\*$/, '');
@@ -50,6 +70,50 @@ describe('Lambda bundles', () => {
     const bytes = statSync(bundleOf(fn)).size;
 
     expect(bytes, `${fn}: ${(bytes / 1000).toFixed(1)} kB`).toBeLessThanOrEqual(BUNDLE_BUDGETS_KB[fn] * 1000);
+  });
+
+  it('names the model steps as infra does, so the checks below split the bundles as deployed', () => {
+    expect(MODEL_STEPS.sort()).toEqual(['check-reply', 'draft-reply', 'escalate', 'propose-refund', 'stalled-runs', 'triage']);
+  });
+
+  it.each(NON_MODEL)('keeps the model providers, the Anthropic SDK and the offline model out of the %s bundle', (fn) => {
+    const inputs = inputsOf(fn);
+
+    expect(inputs.filter((path) => path.includes('node_modules/@anthropic-ai/sdk/'))).toEqual([]);
+    expect(inputs.filter((path) => /^harness\/models\/(anthropic|offline|replay|recorded)\//.test(path))).toEqual([]);
+  });
+
+  it.each(FUNCTION_NAMES)("carries none of zod's other locales in the %s bundle", (fn) => {
+    const inputs = inputsOf(fn);
+
+    expect(
+      inputs.some((path) => path.includes('node_modules/zod/')),
+      `${fn} uses zod`,
+    ).toBe(true);
+    expect(inputs.filter((path) => ZOD_OTHER_LOCALE.test(path))).toEqual([]);
+  });
+
+  it.each(FUNCTION_NAMES)('carries neither ajv nor the X-Ray SDK in the %s bundle: the stand-in instead, for those that speak MCP', (fn) => {
+    const inputs = inputsOf(fn);
+
+    expect(inputs.filter((path) => /node_modules\/(ajv|ajv-formats|fast-uri|aws-xray-sdk-core)\//.test(path))).toEqual([]);
+    const speaksMcp = inputs.some((path) => path.includes('node_modules/@modelcontextprotocol/sdk/'));
+    expect(inputs.includes('infra/lib/no-ajv.ts'), fn).toBe(speaksMcp);
+  });
+
+  it('has the MCP client check tool outputs with the harness contracts, so the ajv stand-in is never asked to compile', async () => {
+    const { default: Ajv, AjvNotBundledError } = await import('../../../infra/lib/no-ajv.js');
+    expect(() => new Ajv().compile()).toThrow(AjvNotBundledError);
+    const source = readFileSync(join(REPO_ROOT, 'harness/adapters/mcp/session.ts'), 'utf8');
+    expect(source).toMatch(/new Client\(MCP_CLIENT_INFO, \{ jsonSchemaValidator: CONTRACTS_CHECK_OUTPUTS \}\)/);
+  });
+
+  it('carries the Anthropic SDK in the model steps that may choose it', () => {
+    for (const fn of MODEL_STEPS)
+      expect(
+        inputsOf(fn).some((path) => path.includes('node_modules/@anthropic-ai/sdk/')),
+        fn,
+      ).toBe(true);
   });
 
   it('loads every bundle in a bare Node with only the runtime modules and no configuration', () => {
@@ -70,6 +134,25 @@ describe('Lambda bundles', () => {
 
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual(Object.fromEntries(FUNCTION_NAMES.map((fn) => [fn, 'function'])));
+  });
+
+  it("gives every function memory for its bundle: the import's resident memory fits in 60% of it (infra/lib/memory.ts sizes at twice)", () => {
+    // One fresh process per bundle, as a container starts: its resident memory right after the import.
+    const script = `await import(process.env.BUNDLE); process.stdout.write(String(Math.round(process.memoryUsage().rss / 1048576)));`;
+    for (const fn of FUNCTION_NAMES) {
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: outdir,
+        env: { PATH: process.env.PATH, BUNDLE: bundleOf(fn) },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const rssMb = Number(run.stdout);
+      expect(rssMb, `${fn}: ${rssMb} MB resident after import, ${FUNCTIONS[fn].memoryMb} MB of memory`).toBeLessThanOrEqual(
+        FUNCTIONS[fn].memoryMb * IMPORT_SHARE_AT_MOST,
+      );
+      expect(FUNCTIONS[fn].memoryMb, fn).toBe(memoryForRss(MEASURED_IMPORT_RSS_MB[fn]));
+    }
   });
 
   // Retried because a source file saved between the two builds (by someone editing) changes both

@@ -19,8 +19,8 @@ describe('cold start', () => {
   it("leaves the SES and Step Functions SDK modules out of a bundle's static imports (loaded on first use)", async () => {
     const result = await build({
       ...esbuildOptionsOf(LAMBDA_BUNDLING, REPO_ROOT),
-      entryPoints: [FUNCTIONS.gate.entry],
-      outfile: 'gate.mjs',
+      entryPoints: [FUNCTIONS.refund.entry],
+      outfile: 'refund.mjs',
       write: false,
       metafile: true,
       logLevel: 'silent',

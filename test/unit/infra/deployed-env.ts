@@ -1,8 +1,10 @@
 // Evaluates a function's environment from a synthesized template the way it would look in a freshly
-// deployed stack: references become sample values of the right shape (a queue's Ref is its URL, a
-// secret's its ARN), and each secret's value is what CloudFormation creates (a generated key becomes a
-// token of its generated length, an operator secret its empty fields). Used by environment.test.ts to
-// feed the real config parsers.
+// deployed stack: references become sample values of the right shape (a queue's Ref is its URL), and
+// each secret parameter reads as it does on the first cold start (infra/lib/secrets.ts): a generated
+// key is put then, 48 characters; an operator parameter not put yet reads as its empty fields. Used by
+// environment.test.ts and model-provider.test.ts to feed the real config parsers.
+import { SECRET_NAMES, SECRETS, type SecretName } from '../../../infra/lib/secrets.js';
+
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 
 const PSEUDO: Record<string, string> = {
@@ -18,7 +20,6 @@ const REF_SAMPLE: Record<string, (id: string) => string> = {
   'AWS::SQS::Queue': (id) => `https://sqs.eu-west-1.amazonaws.com/123456789012/${id}.fifo`,
   'AWS::StepFunctions::StateMachine': (id) => `arn:aws:states:eu-west-1:123456789012:stateMachine:${id}`,
   'AWS::ApiGatewayV2::Api': () => 'a1b2c3d4e5',
-  'AWS::SecretsManager::Secret': (id) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:${id}-AbCdEf`,
   // A generated configuration set name.
   'AWS::SES::ConfigurationSet': (id) => `${id}-AbCdEfGh`,
   // The console's sign-in: the pool's id, the app client's id, the hosted UI's domain prefix.
@@ -60,17 +61,6 @@ export function createTemplateEvaluator(resources: Record<string, Resource>) {
     throw new Error(`cannot evaluate ${JSON.stringify(value)}`);
   }
 
-  /** The value of every secret right after deploy, keyed by its ARN sample. */
-  const secretValues = new Map<string, Record<string, string>>();
-  for (const [id, resource] of Object.entries(resources)) {
-    if (resource.Type !== 'AWS::SecretsManager::Secret') continue;
-    const generate = resource.Properties?.GenerateSecretString as
-      { SecretStringTemplate: string; GenerateStringKey: string; PasswordLength: number } | undefined;
-    const fields = JSON.parse(generate ? generate.SecretStringTemplate : evaluate(resource.Properties?.SecretString)) as Record<string, string>;
-    if (generate) fields[generate.GenerateStringKey] = 'g'.repeat(generate.PasswordLength);
-    secretValues.set(REF_SAMPLE['AWS::SecretsManager::Secret']!(id), fields);
-  }
-
   return {
     /** The raw template value of each variable (strings or CloudFormation intrinsics). */
     rawEnvOf(logicalId: string): Record<string, unknown> {
@@ -81,11 +71,12 @@ export function createTemplateEvaluator(resources: Record<string, Resource>) {
     deployedEnvOf(logicalId: string): Record<string, string> {
       return Object.fromEntries(Object.entries(this.rawEnvOf(logicalId)).map(([k, v]) => [k, evaluate(v)]));
     },
-    /** A secret's fields right after deploy, by the ARN a function got. */
-    secretValueOf(arn: string): Record<string, string> {
-      const value = secretValues.get(arn);
-      if (!value) throw new Error(`no secret with ARN ${arn}`);
-      return value;
+    /** A secret parameter's fields on the first cold start, by the name a function got (`/refund-agent/<tenant>/<boundary>`). */
+    secretValueOf(parameterName: string): Record<string, string> {
+      const boundary = parameterName.split('/').at(-1)!.toUpperCase() as SecretName;
+      if (!SECRET_NAMES.includes(boundary)) throw new Error(`no secret parameter named ${parameterName}`);
+      const spec = SECRETS[boundary];
+      return Object.fromEntries(spec.fields.map((field) => [field, spec.source === 'generated' ? 'g'.repeat(48) : '']));
     },
   };
 }

@@ -1,7 +1,8 @@
 // Each function's environment, held to the parsers that read it (functions/shared/lambda-config.ts and
 // mcp-lambda/config.ts) and to what its code path needs: enough to run, and no secret beyond its job.
-// Secrets reach a function only as `<NAME>_SECRET_ARN` (infra/lib/secrets.ts): the runtime reads the
-// secret's JSON fields and merges them over the environment before parsing, as withSecrets() does here.
+// Secrets reach a function only as `<NAME>_PARAMETER`, a parameter name (infra/lib/secrets.ts): the
+// runtime reads the parameter's JSON fields and merges them over the environment before parsing, as
+// withSecrets() does here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ModelSettings } from '#harness/models/settings.js';
 import { LambdaConfig } from '#functions/shared/lambda-config.js';
@@ -9,7 +10,7 @@ import { loadMcpConfig, McpConfigError } from '#mcp/config.js';
 import { MCP_CALLERS } from '#mcp/server/permissions.js';
 import { POWERTOOLS_VARIABLES, RUNTIME_VARIABLES } from '../../../infra/lib/environment.js';
 import { FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
-import { SECRET_FIELDS, SECRET_NAMES, SECRETS, arnVariableOf } from '../../../infra/lib/secrets.js';
+import { SECRET_FIELDS, SECRET_NAMES, SECRETS, nameVariableOf, parameterNameOf } from '../../../infra/lib/secrets.js';
 import { createTemplateEvaluator } from './deployed-env.js';
 import { synthTenant, TEST_TENANT } from './synth.js';
 
@@ -17,7 +18,7 @@ import { synthTenant, TEST_TENANT } from './synth.js';
 const NOT_CONFIG: string[] = [...RUNTIME_VARIABLES, ...POWERTOOLS_VARIABLES];
 const WEBHOOK_SECRETS = SECRETS.WEBHOOK.fields as readonly string[];
 
-/** The values an operator pastes into the operator secrets after the first deploy. */
+/** The values an operator puts into the operator parameters (docs/deploy.md). */
 const OPERATOR_VALUES: Record<string, string> = {
   SHOPIFY_ADMIN_TOKEN: 'shpat_0123456789abcdef',
   HELPDESK_EMAIL: 'agent@acme.test',
@@ -67,9 +68,8 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   'runs-api': NOTHING,
   triage: MODELS,
   'check-order': MCP_TOOLS, // get_order, get_refund_history
-  'propose-refund': both(MODELS, MCP_TOOLS), // the order agent's tool loop: get_order, get_refund_history
-  // The tenant's mode per ticket class (shadow, assist, auto).
-  gate: { settings: ['AGENT_MODE'], secrets: [] },
+  // The order agent's tool loop (get_order, get_refund_history), then the Gate: the tenant's mode per ticket class (shadow, assist, auto).
+  'propose-refund': both(both(MODELS, MCP_TOOLS), { settings: ['AGENT_MODE'], secrets: [] }),
   // Signs one link per approver and emails it; leaves the holding note through post_draft.
   // The approval email goes through the tenant's SES configuration set (its bounce and complaint counts).
   'request-approval': both(
@@ -121,19 +121,19 @@ beforeAll(() => {
 
 const rawEnv = (fn: FunctionName) => evaluator.rawEnvOf(logicalIdOf(fn));
 const deployedEnv = (fn: FunctionName) => evaluator.deployedEnvOf(logicalIdOf(fn));
-const isArnVariable = (name: string) => name.endsWith('_SECRET_ARN');
+const isParameterVariable = (name: string) => name.endsWith('_PARAMETER');
 const settingNames = (fn: FunctionName) =>
   Object.keys(rawEnv(fn))
-    .filter((k) => !NOT_CONFIG.includes(k) && !isArnVariable(k))
+    .filter((k) => !NOT_CONFIG.includes(k) && !isParameterVariable(k))
     .sort();
 
 /** The fields of the secrets a function can read, with the operator's values filled in where given. */
 function readableSecretFields(fn: FunctionName, fill: Record<string, string> = {}): Record<string, string> {
   const env = deployedEnv(fn);
   const fields: Record<string, string> = {};
-  for (const [name, arn] of Object.entries(env)) {
-    if (!isArnVariable(name)) continue;
-    for (const [field, value] of Object.entries(evaluator.secretValueOf(arn))) fields[field] = fill[field] ?? value;
+  for (const [name, parameter] of Object.entries(env)) {
+    if (!isParameterVariable(name)) continue;
+    for (const [field, value] of Object.entries(evaluator.secretValueOf(parameter))) fields[field] = fill[field] ?? value;
   }
   return fields;
 }
@@ -215,20 +215,20 @@ describe('function environments', () => {
     expect(() => loadMcpConfig(withSecrets('mcp', {}))).toThrow(McpConfigError);
   });
 
-  it('hands each secret only to the functions that need it, by ARN; the store token to the MCP server alone', () => {
+  it('hands each secret parameter only to the functions that need it, by name; the store token to the MCP server alone', () => {
     const holders = (variable: string) => FUNCTION_NAMES.filter((fn) => rawEnv(fn)[variable] !== undefined).sort();
 
-    expect(holders(arnVariableOf('STORE'))).toEqual(['mcp']);
-    expect(holders(arnVariableOf('HELPDESK'))).toEqual(['mcp', 'run-starter']);
-    expect(holders(arnVariableOf('WEBHOOK'))).toEqual(['store-webhook', 'webhook-ingest']);
+    expect(holders(nameVariableOf('STORE'))).toEqual(['mcp']);
+    expect(holders(nameVariableOf('HELPDESK'))).toEqual(['mcp', 'run-starter']);
+    expect(holders(nameVariableOf('WEBHOOK'))).toEqual(['store-webhook', 'webhook-ingest']);
     // The MCP server knows its callers by their roles: no shared caller secret, and the role table only in its own environment.
     expect(holders('MCP_CALLER_ROLES')).toEqual(['mcp']);
-    expect(holders(arnVariableOf('APPROVAL_LINK'))).toEqual(['approval-callback', 'request-approval']);
-    expect(holders(arnVariableOf('CONSOLE'))).toEqual(['console']);
+    expect(holders(nameVariableOf('APPROVAL_LINK'))).toEqual(['approval-callback', 'request-approval']);
+    expect(holders(nameVariableOf('CONSOLE'))).toEqual(['console']);
     for (const fn of FUNCTION_NAMES) {
       for (const name of SECRET_NAMES) {
-        const value = rawEnv(fn)[arnVariableOf(name)];
-        if (value !== undefined) expect(value, `${fn} ${name}`).toEqual({ Ref: expect.stringMatching(/Secret/) });
+        const value = rawEnv(fn)[nameVariableOf(name)];
+        if (value !== undefined) expect(value, `${fn} ${name}`).toBe(parameterNameOf(TEST_TENANT.tenant, name));
       }
     }
   });
@@ -241,13 +241,14 @@ describe('function environments', () => {
       ).toEqual([]);
     }
     expect(templateText).not.toContain('{{resolve:secretsmanager');
-    // The operator secrets are created empty; the generated ones are generated by CloudFormation.
+    expect(templateText).not.toContain('{{resolve:ssm-secure');
+    // The stack creates no parameter: the operator puts the credentials, the functions the generated keys.
     for (const field of SECRET_FIELDS) expect(templateText).not.toMatch(new RegExp(`\\\\"${field}\\\\":\\\\"[^\\\\"]`));
   });
 
   it('passes the tenant file values and the deployed endpoints', () => {
-    expect(deployedEnv('gate')).toMatchObject({ TENANT: 'acme', AUTO_REFUND_LIMIT_MINOR: '5000' });
-    expect(LambdaConfig.parse(deployedEnv('gate')).AGENT_MODE).toEqual({ default: 'auto', classes: {}, minTickets: 50, agreement: 0.98 });
+    expect(deployedEnv('propose-refund')).toMatchObject({ TENANT: 'acme', AUTO_REFUND_LIMIT_MINOR: '5000' });
+    expect(LambdaConfig.parse(deployedEnv('propose-refund')).AGENT_MODE).toEqual({ default: 'auto', classes: {}, minTickets: 50, agreement: 0.98 });
     expect(deployedEnv('request-approval')).toMatchObject({
       APPROVER_EMAILS: 'lead@acme.test',
       SENDER_EMAIL: 'refunds@acme.test',

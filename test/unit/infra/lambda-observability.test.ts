@@ -1,7 +1,7 @@
 // The observability wrapper every Lambda entry uses (shared/observability.ts), run as the
-// Lambda runtime would call it: one structured log line carrying the request id, a ColdStart metric in
-// the RefundAgent namespace (EMF, through the one metrics emitter), and neither the event nor the
-// response in any output.
+// Lambda runtime would call it: one structured log line carrying the request id and whether the
+// container was cold (no ColdStart metric: a series per function is billed), and neither the event nor
+// the response in any output.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { createObservability, observed } from '#shared/observability.js';
@@ -35,8 +35,8 @@ beforeEach(() => {
     lines.push(...String(chunk).split('\n').filter(Boolean));
     return true;
   });
-  // As the Lambda runtime sets it for an on-demand container (cold starts are counted from it).
-  Object.assign(process.env, { POWERTOOLS_TRACE_ENABLED: 'false', AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' });
+  // As the Lambda runtime sets it for an on-demand container.
+  Object.assign(process.env, { AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' });
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -46,19 +46,26 @@ afterEach(() => {
 const json = () => lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('observed Lambda entries', () => {
-  it('returns the handler result and publishes a ColdStart metric once per container, in the RefundAgent namespace', async () => {
-    const handler = observed('refund-agent-gate', async (event: { runId: string }) => ({ next: 'Refund', runId: event.runId }));
+  it('returns the handler result, and counts cold starts in the log only: no metric series per function', async () => {
+    const tools = createObservability('refund-agent-gate');
+    const handler = observed(
+      'refund-agent-gate',
+      async (event: { runId: string }) => {
+        tools.logger.info('gated');
+        return { next: 'Refund', runId: event.runId };
+      },
+      tools,
+    );
 
     expect(await handler({ runId: 'run-1' }, lambdaContext('req-1'))).toEqual({ next: 'Refund', runId: 'run-1' });
     await handler({ runId: 'run-2' }, lambdaContext('req-2'));
 
-    const coldStarts = json().filter((l) => 'ColdStart' in l);
-    expect(coldStarts).toHaveLength(1);
-    const directive = (coldStarts[0]!._aws as { CloudWatchMetrics: { Namespace: string; Dimensions: string[][] }[] }).CloudWatchMetrics[0]!;
-    expect(directive.Namespace).toBe('RefundAgent');
-    // The series Powertools Metrics published before: service and function_name.
-    expect(directive.Dimensions).toEqual([['service', 'function_name']]);
-    expect(coldStarts[0]).toMatchObject({ service: 'refund-agent-gate', function_name: 'RefundAgent-acme-Gate', ColdStart: 1 });
+    expect(json().filter((l) => '_aws' in l)).toEqual([]);
+    expect(
+      json()
+        .filter((l) => l.message === 'gated')
+        .map((l) => l.cold_start),
+    ).toEqual([true, false]);
   });
 
   it('logs structured JSON carrying the request id and cold start, and never the event or the response', async () => {

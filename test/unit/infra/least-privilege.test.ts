@@ -1,12 +1,12 @@
 // Least privilege and protection of the tenant's data, read from the synthesized template: who may read
-// which secret, use the data key, stop executions and send email, and that every stateful resource is
-// encrypted with the tenant key and survives a stack deletion.
+// (and, for the generated keys, put) which secret parameter, use the data key, stop executions and send
+// email, and that every stateful resource is encrypted with the tenant key and survives a stack deletion.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
-import { SECRET_NAMES, SECRETS, secretIdOf, secretsOf } from '../../../infra/lib/secrets.js';
-import { REPO_ROOT, synthTenant } from './synth.js';
+import { parameterNameOf, SECRET_NAMES, SECRETS, secretsOf, type SecretName } from '../../../infra/lib/secrets.js';
+import { REPO_ROOT, synthTenant, TEST_TENANT } from './synth.js';
 import { actionsOf, readTemplate, resolveTokens, resourcesOf, type Statement } from './template.js';
 
 let t: ReturnType<typeof readTemplate>;
@@ -21,21 +21,53 @@ beforeAll(() => {
   machineId = t.idOf('AWS::StepFunctions::StateMachine');
 });
 
-const secretId = (name: string) => t.ofType('AWS::SecretsManager::Secret').find(([id]) => id.includes(`${name}Secret`))![0];
+/** A parameter's ARN as the template resolves it, e.g. arn:AWS::Partition:ssm:AWS::Region:AWS::AccountId:parameter/refund-agent/acme/store. */
+const isParameter = (name: SecretName) => (resource: string) =>
+  resource === `arn:AWS::Partition:ssm:AWS::Region:AWS::AccountId:parameter${parameterNameOf(TEST_TENANT.tenant, name)}`;
+const parameterOf = (resource: string) => SECRET_NAMES.find((name) => isParameter(name)(resource));
 
 describe('least privilege', () => {
-  it('lets each secret be read only by the functions whose job needs it; the store token by the MCP server alone', () => {
-    const readers = (id: string) => t.who('secretsmanager:GetSecretValue', (resource) => resource === id);
+  it('lets each secret parameter be read only by the functions whose job needs it; the store token by the MCP server alone', () => {
+    const readers = (name: SecretName) => t.who('ssm:GetParameters', isParameter(name));
 
-    expect(readers(secretId('Store'))).toEqual(['mcp']);
-    expect(readers(secretId('Helpdesk'))).toEqual(['mcp', 'run-starter']);
-    expect(readers(secretId('Webhook'))).toEqual(['store-webhook', 'webhook-ingest']);
-    expect(readers(secretId('ApprovalLink'))).toEqual(['approval-callback', 'request-approval']);
-    expect(readers(secretId('Model'))).toEqual(['check-reply', 'draft-reply', 'escalate', 'propose-refund', 'stalled-runs', 'triage']);
+    expect(readers('STORE')).toEqual(['mcp']);
+    expect(readers('HELPDESK')).toEqual(['mcp', 'run-starter']);
+    expect(readers('WEBHOOK')).toEqual(['store-webhook', 'webhook-ingest']);
+    expect(readers('APPROVAL_LINK')).toEqual(['approval-callback', 'request-approval']);
+    expect(readers('CONSOLE')).toEqual(['console']);
+    expect(readers('MODEL')).toEqual(['check-reply', 'draft-reply', 'escalate', 'propose-refund', 'stalled-runs', 'triage']);
     // The same table drives the grants and the environment (environment.test.ts): no drift between them.
     for (const name of SECRET_NAMES) {
       const expected = FUNCTION_NAMES.filter((fn) => secretsOf(FUNCTIONS[fn]).includes(name)).sort();
-      expect(readers(secretId(secretIdOf(name))), name).toEqual(expected);
+      expect(readers(name), name).toEqual(expected);
+    }
+  });
+
+  it('lets each function read exactly its own parameters, by ARN, and no other SSM or Secrets Manager call', () => {
+    for (const fn of FUNCTION_NAMES) {
+      const ssm = byFunction[fn].filter((s) => actionsOf([s]).some((a) => a.startsWith('ssm:')));
+      const reads = ssm.filter((s) => actionsOf([s]).includes('ssm:GetParameters'));
+      expect(reads.flatMap((s) => resourcesOf(s).map(parameterOf)).sort(), fn).toEqual([...secretsOf(FUNCTIONS[fn])].sort());
+      for (const statement of ssm)
+        expect(
+          actionsOf([statement]).every((a) => a === 'ssm:GetParameters' || a === 'ssm:PutParameter'),
+          fn,
+        ).toBe(true);
+      expect(
+        actionsOf(byFunction[fn]).filter((a) => a.startsWith('secretsmanager:')),
+        fn,
+      ).toEqual([]);
+    }
+  });
+
+  it('lets only the readers of a generated key put it, and only that parameter', () => {
+    const generated = SECRET_NAMES.filter((name) => SECRETS[name].source === 'generated');
+    expect(generated).toEqual(['APPROVAL_LINK', 'CONSOLE']);
+    expect(t.who('ssm:PutParameter')).toEqual(['approval-callback', 'console', 'request-approval']);
+    for (const fn of FUNCTION_NAMES) {
+      const puts = byFunction[fn].filter((s) => actionsOf([s]).includes('ssm:PutParameter'));
+      const expected = secretsOf(FUNCTIONS[fn]).filter((name) => generated.includes(name));
+      expect(puts.flatMap((s) => resourcesOf(s).map(parameterOf)).sort(), fn).toEqual(expected);
     }
   });
 
@@ -52,30 +84,31 @@ describe('least privilege', () => {
     }
   });
 
-  it('scopes every secret read to named secrets, never a wildcard', () => {
-    for (const fn of FUNCTION_NAMES) {
-      for (const statement of byFunction[fn].filter((s) => actionsOf([s]).includes('secretsmanager:GetSecretValue'))) {
-        expect(
-          resourcesOf(statement).every((r) => t.resources[r]?.Type === 'AWS::SecretsManager::Secret'),
-          fn,
-        ).toBe(true);
-      }
-    }
-  });
-
-  it('uses the tenant key only through grants on that key, for the functions that touch encrypted data', () => {
+  it('uses the tenant key only through grants on that key, and the aws/ssm key only through SSM, for the parameters', () => {
+    const ssmKey = 'arn:AWS::Partition:kms:AWS::Region:AWS::AccountId:key/*';
     for (const fn of FUNCTION_NAMES) {
       for (const statement of byFunction[fn].filter((s) => actionsOf([s]).some((a) => a.startsWith('kms:')))) {
-        expect(resourcesOf(statement), fn).toEqual([keyId]);
+        if (resourcesOf(statement).includes(ssmKey)) {
+          expect(resourcesOf(statement), fn).toEqual([ssmKey]);
+          const condition = statement.Condition as Record<string, Record<string, unknown>>;
+          expect(Object.keys(condition).sort(), fn).toEqual(['ForAnyValue:StringEquals', 'StringEquals']);
+          expect(condition['ForAnyValue:StringEquals'], fn).toEqual({ 'kms:ResourceAliases': 'alias/aws/ssm' });
+          expect(Object.keys(condition.StringEquals!), fn).toEqual(['kms:ViaService']);
+          expect(resolveTokens(condition.StringEquals!['kms:ViaService']), fn).toBe('ssm.AWS::Region.amazonaws.com');
+          // Decrypt for every reader; Encrypt only where the function puts a generated key.
+          const generates = secretsOf(FUNCTIONS[fn]).some((name) => SECRETS[name].source === 'generated');
+          expect(actionsOf([statement]).sort(), fn).toEqual(generates ? ['kms:Decrypt', 'kms:Encrypt'] : ['kms:Decrypt']);
+        } else {
+          expect(resourcesOf(statement), fn).toEqual([keyId]);
+        }
       }
     }
     // The runs API and the sign-in authorizer only decrypt or not at all (the dead-letters function
     // encrypts: a retry sends the message back to the ticket queue); the MCP server holds no table or
-    // queue grant and decrypts only through Secrets Manager (the key's ViaService condition).
-    expect(t.who('kms:Encrypt')).not.toContain('runs-api');
+    // queue grant and decrypts only its parameters, through SSM.
+    expect(t.who('kms:Encrypt', (r) => r === keyId)).not.toContain('runs-api');
     expect(t.who('kms:Decrypt')).not.toContain('console-authorizer');
-    const mcpKms = byFunction.mcp.filter((s) => actionsOf([s]).some((a) => a.startsWith('kms:')));
-    expect(mcpKms.every((s) => JSON.stringify(s.Condition ?? {}).includes('secretsmanager'))).toBe(true);
+    expect(t.who('kms:Decrypt', (r) => r === keyId)).not.toContain('mcp');
   });
 
   it('lets only the cancellers (cancel API, ticket-closed in the run starter, the console, stalled-runs sweeper) stop executions, only of this tenant state machine', () => {
@@ -150,20 +183,19 @@ describe('least privilege', () => {
 });
 
 describe('stateful resources', () => {
-  it('encrypts table, queues, secrets and the alarm topic with one rotated customer-managed key that is retained', () => {
+  it('encrypts table, queues and the alarm topic with one rotated customer-managed key that is retained', () => {
     const key = t.resources[keyId]!;
     expect(key.Properties).toMatchObject({ EnableKeyRotation: true });
     expect(key.DeletionPolicy).toBe('Retain');
 
     const byKey = { 'Fn::GetAtt': [keyId, 'Arn'] };
-    for (const [id, secret] of t.ofType('AWS::SecretsManager::Secret')) expect(secret.Properties!.KmsKeyId, id).toEqual(byKey);
     for (const [id, queue] of t.ofType('AWS::SQS::Queue')) expect(queue.Properties!.KmsMasterKeyId, id).toEqual(byKey);
     const [, topic] = t.ofType('AWS::SNS::Topic')[0]!;
     expect(topic.Properties!.KmsMasterKeyId).toEqual(byKey);
   });
 
-  it('keeps table, queues, secrets and key when the stack is deleted; the table also refuses deletion', () => {
-    const stateful = ['AWS::DynamoDB::Table', 'AWS::SQS::Queue', 'AWS::SecretsManager::Secret', 'AWS::KMS::Key'];
+  it('keeps table, queues and key when the stack is deleted; the table also refuses deletion', () => {
+    const stateful = ['AWS::DynamoDB::Table', 'AWS::SQS::Queue', 'AWS::KMS::Key'];
     for (const type of stateful) {
       for (const [id, resource] of t.ofType(type)) {
         expect(resource.DeletionPolicy, id).toBe('Retain');
@@ -173,17 +205,10 @@ describe('stateful resources', () => {
     expect(t.resources[t.idOf('AWS::DynamoDB::Table')]!.Properties).toMatchObject({ DeletionProtectionEnabled: true });
   });
 
-  it('creates the operator secrets empty and generates the shared keys, so no usable value is ever in the template', () => {
-    for (const name of SECRET_NAMES) {
-      const props = t.resources[secretId(secretIdOf(name))]!.Properties!;
-      const spec = SECRETS[name];
-      if (spec.source === 'generated') {
-        expect(props.GenerateSecretString, name).toMatchObject({ GenerateStringKey: spec.fields[0], PasswordLength: 48 });
-        expect(props.SecretString, name).toBeUndefined();
-      } else {
-        expect(JSON.parse(props.SecretString as string), name).toEqual(Object.fromEntries(spec.fields.map((f) => [f, ''])));
-      }
-    }
+  it('creates no Secrets Manager secret and no parameter: the secret parameters are put by the operator or on first use, never in the template', () => {
+    // Six secrets were $2.40 a tenant-month; standard SecureString parameters under aws/ssm cost nothing a month.
+    expect(t.ofType('AWS::SecretsManager::Secret')).toEqual([]);
+    expect(t.ofType('AWS::SSM::Parameter')).toEqual([]);
   });
 
   it('denies plain-HTTP access to the queues and the alarm topic', () => {

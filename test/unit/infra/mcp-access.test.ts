@@ -106,8 +106,9 @@ describe('MCP server access', () => {
       );
   });
 
-  it('names a step the caller its function is deployed as', () => {
-    for (const [state, fn] of Object.entries(STATE_FUNCTIONS)) expect(mcpCallerOfStep(StepName.parse(state)), state).toBe(fn);
+  it('names a step the caller its function is deployed as (the Gate, run by the ProposeRefund Task, calls no tool: a call from it fails closed)', () => {
+    for (const [state, fn] of Object.entries(STATE_FUNCTIONS)) if (state !== 'Gate') expect(mcpCallerOfStep(StepName.parse(state)), state).toBe(fn);
+    expect(FUNCTION_NAMES as readonly string[]).not.toContain(mcpCallerOfStep('Gate'));
   });
 
   it('keeps no shared MCP caller secret', () => {

@@ -1,5 +1,5 @@
-// One metrics emitter (shared/metrics.ts): every metric the functions publish, the product's and the
-// cold-start count, is one CloudWatch EMF line written when it happens, with its dimensions explicit.
+// One metrics emitter (shared/metrics.ts): every metric the functions publish (the product's; no
+// per-function cold-start series) is one CloudWatch EMF line written when it happens, with its dimensions explicit.
 // Nothing else in the repository writes metrics: no Powertools Metrics, no other EMF block.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -66,38 +66,14 @@ describe('the one metrics emitter', () => {
     expect(() => createProductMetrics(emitter).count('acme', 'ToolCalls')).not.toThrow();
   });
 
-  it('counts a cold start once per on-demand container, with the service and function_name dimensions, through the same emitter', async () => {
+  it('writes no metric for an invocation, cold or warm: a series per function would be billed every month', async () => {
     const { emitter, lines } = recording();
-    const tools = createObservability('refund-agent-gate', { metrics: emitter, initializationType: 'on-demand' });
-    const handler = observed('refund-agent-gate', async () => 'ok', tools);
+    const handler = observed('refund-agent-gate', async () => 'ok', createObservability('refund-agent-gate'));
 
     await handler({}, lambdaContext('RefundAgent-acme-Gate'));
-    await handler({}, lambdaContext('RefundAgent-acme-Gate'));
+    createProductMetrics(emitter).count('acme', 'ToolCalls');
 
-    expect(lines()).toEqual([
-      {
-        _aws: {
-          Timestamp: AT.getTime(),
-          CloudWatchMetrics: [{ Namespace: 'RefundAgent', Dimensions: [['service', 'function_name']], Metrics: [{ Name: 'ColdStart', Unit: 'Count' }] }],
-        },
-        service: 'refund-agent-gate',
-        function_name: 'RefundAgent-acme-Gate',
-        ColdStart: 1,
-      },
-    ]);
-  });
-
-  it('counts no cold start for a provisioned container, initialised before any request waited on it', async () => {
-    const { emitter, lines } = recording();
-    const handler = observed(
-      'refund-agent-gate',
-      async () => 'ok',
-      createObservability('refund-agent-gate', { metrics: emitter, initializationType: 'provisioned-concurrency' }),
-    );
-
-    await handler({}, lambdaContext('RefundAgent-acme-Gate'));
-
-    expect(lines()).toEqual([]);
+    expect(lines().map((line) => Object.keys(line).filter((k) => k !== '_aws' && k !== 'Tenant'))).toEqual([['ToolCalls']]);
   });
 });
 

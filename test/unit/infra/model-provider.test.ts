@@ -24,9 +24,9 @@ function deployedTenant(config: TenantConfig): Deployed {
   return (fn, secretValues = {}) => {
     const env = evaluator.deployedEnvOf(synth.logicalIdOf(fn));
     const fields: Record<string, string> = {};
-    for (const [name, arn] of Object.entries(env)) {
-      if (!name.endsWith('_SECRET_ARN')) continue;
-      for (const [field, value] of Object.entries(evaluator.secretValueOf(arn))) {
+    for (const [name, parameter] of Object.entries(env)) {
+      if (!name.endsWith('_PARAMETER')) continue;
+      for (const [field, value] of Object.entries(evaluator.secretValueOf(parameter))) {
         const filled = secretValues[field] ?? value;
         if (filled !== '') fields[field] = filled;
       }
@@ -67,11 +67,11 @@ describe('deployed with modelProvider anthropic', () => {
     for (const fn of MODEL_CALLERS) expect(startup(deployed(fn, { ANTHROPIC_API_KEY: 'sk-ant-operator-key' })).provider.name, fn).toBe('anthropic');
   });
 
-  it('fails closed at startup with a ModelSettingsError while the Model secret is empty, instead of running offline', () => {
+  it('fails closed at startup with a ModelSettingsError, naming the parameter, while the Model parameter is not put, instead of running offline', () => {
     for (const fn of MODEL_CALLERS) {
       expect(() => startup(deployed(fn)), fn).toThrow(ModelSettingsError);
       expect(() => startup(deployed(fn)), fn).toThrow(
-        /ANTHROPIC_API_KEY: MODEL_PROVIDER=anthropic needs ANTHROPIC_API_KEY: the tenant's Model secret is empty/,
+        /ANTHROPIC_API_KEY: MODEL_PROVIDER=anthropic needs ANTHROPIC_API_KEY: the tenant's Model secret is empty \(put the parameter \/refund-agent\/acme\/model /,
       );
     }
   });
@@ -79,7 +79,7 @@ describe('deployed with modelProvider anthropic', () => {
   it('gives the functions that call no model no provider at all, whatever the Model secret holds', async () => {
     for (const fn of OTHERS) expect(modelProviderKind(parseModelSettings(deployed(fn))), fn).toBe('none');
 
-    const { provider } = startup(deployed('gate'));
+    const { provider } = startup(deployed('refund'));
     await expect(provider.complete({ specialist: 'triage', model: 'claude-haiku-4-5', system: 's', input: {}, schema: {} as never })).rejects.toMatchObject({
       name: 'NoModelProviderError',
     });

@@ -1,12 +1,13 @@
-// The secrets' fields, both sides: what infra files in each Secrets Manager secret (infra/lib/secrets.ts)
-// and what the runtime takes out of a secret (functions/shared/aws/secret-env.ts for the handlers,
+// The secrets' fields, both sides: what infra files in each secret parameter (infra/lib/secrets.ts)
+// and what the runtime takes out of a parameter (functions/shared/aws/secret-env.ts for the handlers,
 // mcp-lambda/config.ts for the MCP server). A field only one side knows is either never filled or
 // never read, and the function that needs it fails on its first event in AWS.
 import { describe, expect, it } from 'vitest';
 import { HANDLER_SECRET_FIELDS } from '#functions/shared/aws/secret-env.js';
 import { MCP_SECRET_FIELDS } from '#mcp/config.js';
 import { FUNCTION_NAMES, FUNCTIONS } from '../../../infra/lib/functions.js';
-import { SECRET_FIELDS, SECRETS, secretsOf } from '../../../infra/lib/secrets.js';
+import { GENERATED_KEY_LENGTH, GENERATED_SECRETS, secretParametersIn } from '#shared/secrets.js';
+import { nameVariableOf, SECRET_FIELDS, SECRET_NAMES, SECRETS, secretsOf } from '../../../infra/lib/secrets.js';
 
 const RUNTIME_FIELDS: Record<'handler' | 'mcp', readonly string[]> = { handler: HANDLER_SECRET_FIELDS, mcp: MCP_SECRET_FIELDS };
 
@@ -25,5 +26,18 @@ describe('secret fields, infra and runtime', () => {
         for (const field of SECRETS[secret].fields) expect(RUNTIME_FIELDS[spec.config], `${fn} reads ${secret}.${field}`).toContain(field);
       }
     }
+  });
+
+  it('generates at runtime exactly the parameters infra files as generated, each its one field, 48 characters as before', () => {
+    const generated = SECRET_NAMES.filter((name) => SECRETS[name].source === 'generated');
+    expect(Object.fromEntries(generated.map((name) => [name, SECRETS[name].fields]))).toEqual(
+      Object.fromEntries(Object.entries(GENERATED_SECRETS).map(([name, field]) => [name, [field]])),
+    );
+    expect(GENERATED_KEY_LENGTH).toBe(48);
+  });
+
+  it('reads each variable infra names a parameter with as that boundary', () => {
+    const env = Object.fromEntries(SECRET_NAMES.map((name) => [nameVariableOf(name), `/refund-agent/acme/${name.toLowerCase()}`]));
+    expect(secretParametersIn(env).map((p) => p.boundary)).toEqual([...SECRET_NAMES].sort());
   });
 });

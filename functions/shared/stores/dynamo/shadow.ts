@@ -7,7 +7,7 @@
 // has no TransactWriteItems). The run row is written first, so a crash in between leaves one ticket
 // out of the counters (never counted twice): the class can only look worse than it is, not better.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '../ports.js';
 import { plain } from '#harness/adapters/records.js';
 import { conditionally } from '#harness/adapters/dynamo/conditional.js';

@@ -1,5 +1,0 @@
-// Lambda entry for the Gate step: dependencies built once per container, then the use case.
-import { lambdaApp } from '../shared/lambda-app.js';
-import { observed } from '#shared/observability.js';
-
-export const handler = observed('gate', async (event: unknown) => (await lambdaApp()).steps.Gate(event));

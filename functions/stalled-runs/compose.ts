@@ -1,0 +1,28 @@
+// The stalled-runs sweep put together: each state's time budget (the approval wait from the policy's
+// TTL) and the Escalate use case for a run past its budget. Shared by the app (functions/app.ts) and
+// the stalled-runs Lambda entry.
+import type { Clock } from '#harness/ports.js';
+import type { ProductMetrics } from '#harness/metrics.js';
+import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
+import { stateBudgetsMs } from './budgets.js';
+import { createStalledRunsSweep, type StalledRunsDeps } from './use-case.js';
+
+export function composeStalledRunsSweep(deps: {
+  tenantName: string;
+  runs: RunStore;
+  workflow: WorkflowEngine;
+  clock: Clock;
+  metrics: ProductMetrics;
+  tenant: { approvalTtlHours: number };
+  escalate: StalledRunsDeps['escalate'];
+}) {
+  return createStalledRunsSweep({
+    runs: deps.runs,
+    workflow: deps.workflow,
+    clock: deps.clock,
+    tenant: deps.tenantName,
+    budgetsMs: stateBudgetsMs(deps.tenant.approvalTtlHours),
+    escalate: deps.escalate,
+    metrics: deps.metrics,
+  });
+}
