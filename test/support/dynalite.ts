@@ -23,6 +23,8 @@ export async function startDynalite(tableName = 'harness-test') {
   return {
     tableName,
     doc,
+    /** Where the SDK reaches it (AWS_ENDPOINT_URL_DYNAMODB for code that builds its own client). */
+    endpoint: `http://127.0.0.1:${port}`,
     async close() {
       client.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
