@@ -11,7 +11,7 @@ import { StepEvent } from './shared/step-result.js';
 import { createStepHandler } from './shared/step-handler.js';
 import { createTriage } from './triage/use-case.js';
 import { createCheckOrder } from './check-order/use-case.js';
-import { createProposeAndGate } from './propose-refund/and-gate.js';
+import { createOrderTask } from './propose-refund/order-task.js';
 import { createGate } from './gate/use-case.js';
 import { createRequestApproval, RequestApprovalEvent } from './request-approval/use-case.js';
 import { createRefund } from './refund/use-case.js';
@@ -58,15 +58,16 @@ export interface AppDeps extends StepDeps {
 }
 
 /**
- * One handler per step (STEP_NAMES), keyed by its Task state in state-machine/refund-run.asl.json. The
- * Gate is no Task of its own: the ProposeRefund Task runs it after the order agent (and-gate.ts); its
- * handler here serves callers that drive one step at a time.
+ * One handler per step (STEP_NAMES), keyed by its Task state in state-machine/refund-run.asl.json.
+ * CheckOrder and the Gate are no Tasks of their own: the ProposeRefund Task runs CheckOrder, the order
+ * agent and the Gate (propose-refund/order-task.ts); their handlers here serve callers that drive one
+ * step at a time.
  */
 export function createStepHandlers(deps: StepDeps) {
   return {
     Triage: createStepHandler(StepEvent, createTriage(deps)),
     CheckOrder: createStepHandler(StepEvent, createCheckOrder(deps)),
-    ProposeRefund: createStepHandler(StepEvent, createProposeAndGate(deps)),
+    ProposeRefund: createStepHandler(StepEvent, createOrderTask(deps)),
     Gate: createStepHandler(StepEvent, createGate(deps)),
     RequestApproval: createStepHandler(RequestApprovalEvent, createRequestApproval(deps)),
     Refund: createStepHandler(StepEvent, createRefund(deps)),

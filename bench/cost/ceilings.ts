@@ -14,19 +14,19 @@ export type Ceiling = Pick<
  * 24 (one uncounted ticket of each path runs first; a cold ticket's handshakes are modelled, deployed.ts):
  * automatic 16 invocations (7 of them MCP tool calls), approval 21 (9 MCP: the approval page's two
  * get_order), escalation 8 (Triage hands it on; Escalate's note is one tool call), rejection 15.
- * Transitions since issue 24, one Choice on each path (after the Gate, which the ProposeRefund Task
- * runs) and no Done state: the automatic path enters 7 states (Triage, CheckOrder, ProposeRefund,
- * GateDecision, Refund, DraftReply, CheckReply), the approval path 9.
+ * Transitions since issue 24, one Choice on each path (after the ProposeRefund Task, which runs
+ * CheckOrder, the order agent and the Gate) and no Done state: the automatic path enters 6 states
+ * (Triage, ProposeRefund, GateDecision, Refund, DraftReply, CheckReply), the approval path 8.
  * Write units since issue 24 count the run-row update a priced model call makes (its cost added to the
  * run), which the offline model skips: automatic 65 measured + 4 calls × 3 units.
  */
 export const CEILINGS: Record<TicketKind, Ceiling> = {
   automatic: {
-    // 8 → 7 (issue 24): the Gate runs in the ProposeRefund Task.
-    transitions: 7,
+    // 8 → 6 (issue 24): CheckOrder and the Gate run in the ProposeRefund Task.
+    transitions: 6,
     // 23 → 16 (issue 24): warm tickets; the cold ticket's MCP handshakes and pin checks are priced apart.
-    // 16 → 15: the Gate runs in the ProposeRefund Task.
-    invocations: 15,
+    // 16 → 14: CheckOrder and the Gate run in the ProposeRefund Task.
+    invocations: 14,
     // 67 → 69 (2026-12-01, issue 21): the proposal's cited spans and exclusions make the run row and the
     // order agent's journal row larger (one more KB-unit each); about $0.0025 per 1,000 tickets.
     // 69 → 77 (issue 24): journal rows deflated (-4), the model calls' cost updates now counted (+12).
@@ -39,12 +39,12 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     emails: 0,
   },
   approval: {
-    transitions: 9,
+    transitions: 8,
     // 21 → 23 and 91 → 95 (2026-12-01, issue 22): the approval page reads the order as it is when it is
     // opened and again when the lead decides (two MCP invocations of get_order, two journal rows), so a
     // refund made since in Shopify is shown and never approved blind; about $0.01 per 1,000 approval tickets.
-    // 21 → 20: the Gate in the ProposeRefund Task.
-    invocations: 20,
+    // 21 → 19: CheckOrder and the Gate in the ProposeRefund Task.
+    invocations: 19,
     // 95 → 101 (issue 24): as the automatic path's.
     dynamoWriteUnits: 101,
     dynamoIndexWriteUnits: 12,
@@ -57,11 +57,11 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     emails: 1,
   },
   // Issue 24: an address change, handed to a person from Triage (Escalate leaves the team note).
-  escalation: { transitions: 5, invocations: 7, dynamoWriteUnits: 15, dynamoIndexWriteUnits: 3, dynamoReadUnits: 8, sqsRequests: 3, apiRequests: 1, emails: 0 },
+  escalation: { transitions: 4, invocations: 6, dynamoWriteUnits: 15, dynamoIndexWriteUnits: 3, dynamoReadUnits: 8, sqsRequests: 3, apiRequests: 1, emails: 0 },
   // Issue 24: the approval path up to the lead's decline, then Escalate (no refund, a note for the team).
   rejection: {
-    transitions: 7,
-    invocations: 14,
+    transitions: 6,
+    invocations: 13,
     dynamoWriteUnits: 64,
     dynamoIndexWriteUnits: 8,
     dynamoReadUnits: 20,

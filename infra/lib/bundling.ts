@@ -103,7 +103,6 @@ export const BUNDLE_BUDGETS_KB: Record<FunctionName, number> = {
   'approval-callback': MCP_CLIENT_BUDGET_KB,
   'runs-api': TABLE_BUDGET_KB,
   triage: MODEL_STEP_BUDGET_KB,
-  'check-order': MCP_CLIENT_BUDGET_KB,
   'propose-refund': MODEL_STEP_BUDGET_KB,
   'request-approval': MCP_CLIENT_BUDGET_KB,
   refund: MCP_CLIENT_BUDGET_KB,

@@ -11,7 +11,6 @@ export const FUNCTION_NAMES = [
   'approval-callback',
   'runs-api',
   'triage',
-  'check-order',
   'propose-refund',
   'request-approval',
   'refund',
@@ -142,9 +141,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   },
   'runs-api': { entry: entryOf('runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: memoryOf('runs-api'), access: { table: 'read' } },
   triage: step('triage', { callsModels: true }),
-  'check-order': step('check-order', { mcpClient: true }),
-  // The order agent, then the Gate in the same invocation (functions/propose-refund/and-gate.ts): it
-  // applies the tenant's mode for the ticket's class (AGENT_MODE), and a runtime promotion from the table.
+  // CheckOrder, the order agent, then the Gate in the same invocation (functions/propose-refund/order-task.ts):
+  // the Gate applies the tenant's mode for the ticket's class (AGENT_MODE), and a runtime promotion from the table.
   'propose-refund': step('propose-refund', { callsModels: true, mcpClient: true, agentMode: true }),
   // Leaves the holding note (what waits for approval and why) on the ticket through post_draft.
   'request-approval': step('request-approval', { sendEmail: true, approvers: true, publicUrl: true, approvalLinks: true, mcpClient: true }),
@@ -237,7 +235,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
 /** Task state of refund-run.asl.json (every step, STEP_NAMES) → the function behind it; `${<State>FunctionArn}` is substituted with its ARN. */
 export const STATE_FUNCTIONS = {
   Triage: 'triage',
-  CheckOrder: 'check-order',
+  // No Task of its own: the ProposeRefund Task runs CheckOrder before the order agent.
+  CheckOrder: 'propose-refund',
   ProposeRefund: 'propose-refund',
   // No Task of its own: the ProposeRefund Task runs the Gate after the order agent.
   Gate: 'propose-refund',

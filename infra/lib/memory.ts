@@ -14,7 +14,6 @@ export const MEASURED_IMPORT_RSS_MB = {
   'approval-callback': 77,
   'runs-api': 74,
   triage: 80,
-  'check-order': 78,
   'propose-refund': 85,
   'request-approval': 79,
   refund: 78,

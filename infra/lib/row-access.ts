@@ -116,8 +116,7 @@ export const ROW_WRITES: Partial<Record<FunctionName, readonly RowWrite[]>> = {
     { item: 'shadow', actions: update },
   ],
   triage: [...STEP, ...MODEL_BUDGET],
-  'check-order': STEP,
-  // The order agent and the Gate (one Task): the Gate writes only what every step writes.
+  // CheckOrder, the order agent and the Gate (one Task): CheckOrder and the Gate write only what every step writes.
   'propose-refund': [...STEP, ...MODEL_BUDGET],
   'request-approval': [...STEP, { item: 'approval', actions: putUpdate }],
   // The money path: the idempotency key (begin, complete, mark unknown), the customer's refund lock

@@ -6,12 +6,12 @@
 // stays visible to every authenticated caller. Read by create-server.ts.
 import type { ToolName } from '#shared/contracts/tools.js';
 
-/** What the order steps read; find_customer_orders only CheckOrder needs (a ticket with no order number). */
+/** What the order steps read; find_customer_orders only CheckOrder needs (a ticket with no order number), which the ProposeRefund Task runs. */
 const ORDER_READS = ['get_order', 'get_refund_history', 'preview_refund'] as const satisfies readonly ToolName[];
 
 export const CALLER_TOOLS = {
-  'check-order': [...ORDER_READS, 'find_customer_orders'],
-  'propose-refund': ORDER_READS,
+  // CheckOrder (find_customer_orders when the ticket names no order) and the order agent, one function.
+  'propose-refund': [...ORDER_READS, 'find_customer_orders'],
   // The refund executor re-reads the order and the history and previews before the write; it also
   // cancels an unfulfilled order (the cancel refunds what was paid).
   refund: [...ORDER_READS, 'refund_create', 'cancel_order'],

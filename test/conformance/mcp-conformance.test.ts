@@ -16,7 +16,7 @@ import { startAuthProxy, type AuthProxy } from './auth-proxy.js';
 
 const CALLER_TOKENS = mintCallerTokens();
 /** The suite speaks as one caller: initialize, ping and tools/list are open to every caller. */
-const CALLER_TOKEN = CALLER_TOKENS['check-order'];
+const CALLER_TOKEN = CALLER_TOKENS['propose-refund'];
 const SUITE = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js');
 const BASELINE = new URL('./expected-failures.yaml', import.meta.url).pathname;
 

@@ -33,9 +33,9 @@ describe('what a ticket asks of AWS', () => {
     expect(rejection.calls.invocations.refund).toBeUndefined();
   });
 
-  it('enters at most seven states on the automatic path (issue 24: the Gate in the ProposeRefund Task, one Choice after it)', () => {
-    expect(meanUsage(first.tickets, 'automatic').transitions).toBeLessThanOrEqual(7);
-    expect(CEILINGS.automatic.transitions).toBeLessThanOrEqual(7);
+  it('enters at most six states on the automatic path (issue 24: CheckOrder and the Gate in the ProposeRefund Task, one Choice after it)', () => {
+    expect(meanUsage(first.tickets, 'automatic').transitions).toBeLessThanOrEqual(6);
+    expect(CEILINGS.automatic.transitions).toBeLessThanOrEqual(6);
   });
 
   it('stays within the committed ceilings on all four paths', () => {
@@ -59,7 +59,7 @@ describe('what a ticket asks of AWS', () => {
     }
     const automatic = first.tickets.find((t) => t.kind === 'automatic')!.calls;
     expect(Object.keys(automatic.invocations)).toEqual(
-      expect.arrayContaining(['webhook-ingest', 'run-starter', 'triage', 'check-order', 'refund', 'check-reply', 'mcp']),
+      expect.arrayContaining(['webhook-ingest', 'run-starter', 'triage', 'propose-refund', 'refund', 'check-reply', 'mcp']),
     );
     // Tool calls are the steps' (the refund's among them), and the MCP server's store calls are charged to them.
     expect(automatic.calls.refund!.toolCalls).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { createMcpServer } from '#mcp/server/create-server.js';
 let cached: Promise<LiveToolList> | null = null;
 
 async function fetchList(): Promise<LiveToolList> {
-  const server = createMcpServer({ shopify: {} as never, helpdesk: {} as never, clock: { now: () => new Date() } }, 'check-order');
+  const server = createMcpServer({ shopify: {} as never, helpdesk: {} as never, clock: { now: () => new Date() } }, 'propose-refund');
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'pin-test', version: '1' });

@@ -20,11 +20,14 @@ export type McpCredentials =
   /** Locally: each step's own token (local/backend.ts mints one per caller); none for a step, no call. */
   | { kind: 'bearer'; tokenFor(caller: StepName): string | undefined };
 
+/** Steps that run inside another step's function (the ProposeRefund Task runs CheckOrder and the Gate). */
+const STEP_HOSTS: Partial<Record<StepName, StepName>> = { CheckOrder: 'ProposeRefund', Gate: 'ProposeRefund' };
+
 /**
  * The caller the MCP server knows for a step: the name of the function that runs it
- * (infra/lib/functions.ts STATE_FUNCTIONS), e.g. CheckOrder → check-order.
+ * (infra/lib/functions.ts STATE_FUNCTIONS), e.g. Triage → triage, CheckOrder → propose-refund.
  */
-export const mcpCallerOfStep = (step: StepName): string => step.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
+export const mcpCallerOfStep = (step: StepName): string => (STEP_HOSTS[step] ?? step).replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
 
 /** Local credentials from the callers' tokens (caller name → token): each step presents its function's own. */
 export function bearerCredentials(tokens: Readonly<Record<string, string>>): McpCredentials {

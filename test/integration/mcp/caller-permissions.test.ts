@@ -61,7 +61,7 @@ describe('per-caller tool permissions in the MCP server', () => {
     expect(writers).toEqual(['cancel-run', 'check-reply', 'console', 'escalate', 'request-approval', 'run-starter', 'shadow', 'stalled-runs']);
     const before = sandboxes.helpdesk.notes('5002').length;
 
-    for (const caller of ['check-order', 'propose-refund', 'refund'] as const) {
+    for (const caller of ['propose-refund', 'refund'] as const) {
       expect(await as(caller).call('post_draft', { ticketId: '5002', body: `Draft from ${caller}` }, 'CheckReply'), caller).toMatchObject({
         ok: false,
         error: { category: 'not_authorized' },
@@ -157,7 +157,7 @@ describe('per-caller tool permissions in the MCP server', () => {
   });
 
   it('logs each refusal with the caller and the tool, never the arguments', () => {
-    expect(logged).toContainEqual({ msg: 'mcp tool refused', caller: 'check-order', tool: 'refund_create', category: 'not_authorized' });
+    expect(logged).toContainEqual({ msg: 'mcp tool refused', caller: 'propose-refund', tool: 'refund_create', category: 'not_authorized' });
     const text = JSON.stringify(logged);
     for (const leaked of ['Draft from', 'Matrix note', 'cracked in transit', 'ana@example.com', 'gid://shopify', ...Object.values(TOKENS)])
       expect(text).not.toContain(leaked);

@@ -32,7 +32,7 @@ const PARAMETERS = (
     },
   ],
 });
-const CHECK_ORDER = roleSession('acme-check-order-role', 'acme-check-order', 1);
+const ORDER_TASK = roleSession('acme-propose-refund-role', 'acme-propose-refund', 1);
 const STRANGER = roleSession('acme-runs-api-role', 'acme-runs-api', 2);
 const secrets = mockClient(SSMClient);
 let store: SandboxStore;
@@ -59,7 +59,7 @@ const env = () => ({
   MCP_CALLER_ROLES: JSON.stringify(Object.fromEntries(MCP_CALLERS.map((caller) => [caller, `arn:aws:iam::123456789012:role/acme-${caller}-role`]))),
 });
 
-const event = (signer: typeof CHECK_ORDER, body: unknown) =>
+const event = (signer: typeof ORDER_TASK, body: unknown) =>
   functionUrlEvent({
     method: 'POST',
     signer,
@@ -73,11 +73,11 @@ describe('MCP Lambda with the secret parameters', () => {
     secrets.on(GetParametersCommand, { Names: [HELPDESK_PARAMETER, STORE_PARAMETER], WithDecryption: true }).resolves(PARAMETERS());
     const handler = createMcpContainer({ env: env(), secretsClient: () => new SSMClient({ region: 'eu-west-1' }) });
 
-    const ok = await handler(event(CHECK_ORDER, callGetOrder));
+    const ok = await handler(event(ORDER_TASK, callGetOrder));
     expect(ok.statusCode).toBe(200);
     expect(JSON.parse(ok.body ?? '')).toMatchObject({ result: { structuredContent: { order: { number: '1001' } } } });
     expect((await handler(event(STRANGER, callGetOrder))).statusCode).toBe(403);
-    expect((await handler(event(CHECK_ORDER, callGetOrder))).statusCode).toBe(200);
+    expect((await handler(event(ORDER_TASK, callGetOrder))).statusCode).toBe(200);
 
     expect(secrets.calls()).toHaveLength(1);
     expect(store.seenCredentials()).toEqual([SECRET.SHOPIFY_ADMIN_TOKEN]);
@@ -89,22 +89,22 @@ describe('MCP Lambda with the secret parameters', () => {
       .rejectsOnce(Object.assign(new Error('denied'), { name: 'AccessDeniedException' }))
       .resolves(PARAMETERS());
     const handler = createMcpContainer({ env: env(), secretsClient: () => new SSMClient({ region: 'eu-west-1' }) });
-    await expect(handler(event(CHECK_ORDER, callGetOrder))).rejects.toThrow(/AccessDeniedException/);
-    expect((await handler(event(CHECK_ORDER, callGetOrder))).statusCode).toBe(200);
+    await expect(handler(event(ORDER_TASK, callGetOrder))).rejects.toThrow(/AccessDeniedException/);
+    expect((await handler(event(ORDER_TASK, callGetOrder))).statusCode).toBe(200);
     expect(secrets.commandCalls(GetParametersCommand)).toHaveLength(2);
   });
 
   it('names what is wrong with a bad parameter without echoing it', async () => {
     secrets.on(GetParametersCommand).resolves({ Parameters: [{ Name: STORE_PARAMETER, Type: 'SecureString', Value: 'shpat_oops_not_json' }] });
     const handler = createMcpContainer({ env: env(), secretsClient: () => new SSMClient({ region: 'eu-west-1' }) });
-    const error = await handler(event(CHECK_ORDER, callGetOrder)).catch((e: unknown) => e);
+    const error = await handler(event(ORDER_TASK, callGetOrder)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpConfigError);
     expect(String(error)).not.toContain('shpat_oops');
 
     secrets.reset();
     secrets.on(GetParametersCommand).resolves(PARAMETERS({ SHOPIFY_ADMIN_TOKEN: undefined }));
     const missing = await createMcpContainer({ env: env(), secretsClient: () => new SSMClient({ region: 'eu-west-1' }) })(
-      event(CHECK_ORDER, callGetOrder),
+      event(ORDER_TASK, callGetOrder),
     ).catch((e: unknown) => e);
     // The env's stale token does not fill the gap: the parameter must carry it.
     expect(String(missing)).toMatch(/SHOPIFY_ADMIN_TOKEN/);
@@ -112,7 +112,7 @@ describe('MCP Lambda with the secret parameters', () => {
 
   it('names the store parameter the operator has not put yet when the token is missing', async () => {
     secrets.on(GetParametersCommand).resolves({ Parameters: PARAMETERS().Parameters.slice(1), InvalidParameters: [STORE_PARAMETER] });
-    const error = await createMcpContainer({ env: env(), secretsClient: () => new SSMClient({ region: 'eu-west-1' }) })(event(CHECK_ORDER, callGetOrder)).catch(
+    const error = await createMcpContainer({ env: env(), secretsClient: () => new SSMClient({ region: 'eu-west-1' }) })(event(ORDER_TASK, callGetOrder)).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(McpConfigError);

@@ -81,7 +81,7 @@ const REFUND = {
 
 describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
   it('answers initialize with a JSON body (no SSE) and no session id', async () => {
-    const result = await handler(functionUrlEvent({ method: 'POST', body: initialize, headers: jsonHeaders, signer: SESSIONS['check-order'] }));
+    const result = await handler(functionUrlEvent({ method: 'POST', body: initialize, headers: jsonHeaders, signer: SESSIONS['propose-refund'] }));
     expect(result.statusCode).toBe(200);
     expect(result.headers?.['content-type']).toMatch(/application\/json/);
     expect(result.headers?.['mcp-session-id']).toBeUndefined();
@@ -103,7 +103,7 @@ describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
   });
 
   it('serves the harness client end to end, SigV4-signed as the function role', async () => {
-    const result = await toolsOf(SESSIONS['check-order']).call('get_order', { orderNumber: '1002' }, 'CheckOrder');
+    const result = await toolsOf(SESSIONS['propose-refund']).call('get_order', { orderNumber: '1002' }, 'CheckOrder');
     expect(result).toMatchObject({
       ok: true,
       output: { order: { number: '1002', lineItems: [{ title: 'Wool throw blanket', unitPrice: { amountMinor: 6200 } }] } },
@@ -117,7 +117,7 @@ describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
       invoked.push(`${event.requestContext.http.method} ${(JSON.parse(body || '{}') as { method?: string }).method ?? ''}`.trim());
       return handler(event);
     };
-    const tools = toolsOf(SESSIONS['check-order'], functionUrlFetch(counted, Object.values(SESSIONS)));
+    const tools = toolsOf(SESSIONS['propose-refund'], functionUrlFetch(counted, Object.values(SESSIONS)));
 
     for (const orderNumber of ['1001', '1002', '1003']) expect(await tools.call('get_order', { orderNumber }, 'CheckOrder')).toMatchObject({ ok: true });
 
@@ -125,7 +125,7 @@ describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
   });
 
   it('answers a GET with 405 at once instead of holding the invocation open', async () => {
-    const result = await handler(functionUrlEvent({ method: 'GET', headers: { accept: 'text/event-stream' }, signer: SESSIONS['check-order'] }));
+    const result = await handler(functionUrlEvent({ method: 'GET', headers: { accept: 'text/event-stream' }, signer: SESSIONS['propose-refund'] }));
     expect(result).toMatchObject({ statusCode: 405, headers: { allow: 'POST' } });
   });
 
@@ -140,21 +140,21 @@ describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
   });
 
   it("decides by the signing role, whatever step the harness names: only the refund role moves money, only reply steps' roles write notes", async () => {
-    const asCheckOrder = toolsOf(SESSIONS['check-order']);
+    const asOrderTask = toolsOf(SESSIONS['propose-refund']);
     const before = sandboxes.helpdesk.notes('5004').length;
 
-    // A compromised check-order function naming the Refund step is still check-order.
-    expect(await asCheckOrder.call('refund_create', REFUND, 'Refund')).toMatchObject({
+    // A compromised propose-refund function naming the Refund step is still propose-refund.
+    expect(await asOrderTask.call('refund_create', REFUND, 'Refund')).toMatchObject({
       ok: false,
-      error: { category: 'not_authorized', message: 'check-order may not call refund_create' },
+      error: { category: 'not_authorized', message: 'propose-refund may not call refund_create' },
     });
-    expect(await asCheckOrder.call('post_draft', { ticketId: '5004', body: 'Draft' }, 'CheckReply')).toMatchObject({
+    expect(await asOrderTask.call('post_draft', { ticketId: '5004', body: 'Draft' }, 'CheckReply')).toMatchObject({
       ok: false,
       error: { category: 'not_authorized' },
     });
     expect(await toolsOf(SESSIONS['check-reply']).call('refund_create', REFUND, 'Refund')).toMatchObject({ ok: false, error: { category: 'not_authorized' } });
     expect(sandboxes.store.store.orderById('gid://shopify/Order/1003')?.refunds).toHaveLength(0);
-    expect(refused).toContainEqual({ msg: 'mcp tool refused', caller: 'check-order', tool: 'refund_create', category: 'not_authorized' });
+    expect(refused).toContainEqual({ msg: 'mcp tool refused', caller: 'propose-refund', tool: 'refund_create', category: 'not_authorized' });
 
     expect(await toolsOf(SESSIONS.refund).call('refund_create', REFUND, 'Refund')).toMatchObject({ ok: true, output: { amount: { amountMinor: 2400 } } });
     expect(await toolsOf(SESSIONS['check-reply']).call('post_draft', { ticketId: '5004', body: 'Draft: checked reply.' }, 'CheckReply')).toMatchObject({
@@ -180,7 +180,7 @@ describe('MCP Lambda handler (function URL, AuthType AWS_IAM)', () => {
     });
     const through = functionUrlFetch(recorded, Object.values(SESSIONS));
     const steps: Array<[McpCaller, StepName]> = [
-      ['check-order', 'CheckOrder'],
+      ['propose-refund', 'CheckOrder'],
       ['escalate', 'Escalate'],
     ];
     expect(await toolsOf(SESSIONS[steps[0]![0]], through).call('get_order', { orderNumber: '1001' }, steps[0]![1])).toMatchObject({ ok: true });

@@ -13,7 +13,7 @@ import { pipelineTools, type PipelineTools } from './local-callers.js';
 
 const CALLER_TOKENS = mintCallerTokens();
 /** Any one caller's token: the tool list is open to every caller. */
-const CALLER_TOKEN = CALLER_TOKENS['check-order'];
+const CALLER_TOKEN = CALLER_TOKENS['propose-refund'];
 let sandboxes: Sandboxes;
 let mcp: LocalMcpServer;
 let tools: PipelineTools;

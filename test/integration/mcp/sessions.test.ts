@@ -120,7 +120,7 @@ describe('MCP sessions against the stateless server', () => {
       fetch(server.url, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${TOKENS['check-order']}`,
+          authorization: `Bearer ${TOKENS['propose-refund']}`,
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
           'mcp-protocol-version': version,
@@ -136,7 +136,7 @@ describe('MCP sessions against the stateless server', () => {
       sessionFetch(fetch)(server.url, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${TOKENS['check-order']}`,
+          authorization: `Bearer ${TOKENS['propose-refund']}`,
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
           'mcp-protocol-version': '1999-01-01',
@@ -147,7 +147,7 @@ describe('MCP sessions against the stateless server', () => {
   });
 
   it('answers 405 to a GET or DELETE (no standalone stream, no session), instead of holding a GET open', async () => {
-    const headers = { authorization: `Bearer ${TOKENS['check-order']}`, accept: 'text/event-stream' };
+    const headers = { authorization: `Bearer ${TOKENS['propose-refund']}`, accept: 'text/event-stream' };
     for (const method of ['GET', 'DELETE']) {
       const response = await fetch(server.url, { method, headers, signal: AbortSignal.timeout(2000) });
       expect(response.status, method).toBe(405);

@@ -3,7 +3,7 @@ import type { StepHandler, StepHandlers, Timer } from '#local/stepfunctions/inde
 
 export const DEFINITION_PATH = new URL('../../../state-machine/refund-run.asl.json', import.meta.url).pathname;
 
-export const TASK_STATES = ['Triage', 'CheckOrder', 'ProposeRefund', 'RequestApproval', 'Refund', 'DraftReply', 'CheckReply', 'Escalate', 'Shadow'] as const;
+export const TASK_STATES = ['Triage', 'ProposeRefund', 'RequestApproval', 'Refund', 'DraftReply', 'CheckReply', 'Escalate', 'Shadow'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
 export type Call = { state: TaskState; payload: Record<string, unknown> };
@@ -13,7 +13,6 @@ export function fakeHandlers(overrides: Partial<Record<TaskState, StepHandler>> 
   const calls: Call[] = [];
   const defaults: Record<TaskState, StepHandler> = {
     Triage: async () => ({ outcome: 'continue' }),
-    CheckOrder: async () => ({ outcome: 'continue' }),
     ProposeRefund: async () => ({ outcome: 'continue', decision: 'auto' }),
     RequestApproval: async () => ({ outcome: 'continue' }),
     Refund: async () => ({ outcome: 'continue' }),

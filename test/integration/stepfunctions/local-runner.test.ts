@@ -11,8 +11,8 @@ import {
 } from '#local/stepfunctions/index.js';
 import { DEFINITION_PATH, enteredStates, fakeHandlers, manualTimer, until } from './fixtures.js';
 
-// Seven states on the automatic path: one Choice, after ProposeRefund's Gate (standard workflows bill per transition).
-const HAPPY_PATH = ['Triage', 'CheckOrder', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply'];
+// Six states on the automatic path: one Choice, after the ProposeRefund Task (CheckOrder, the order agent, the Gate; standard workflows bill per transition).
+const HAPPY_PATH = ['Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply'];
 
 let engine: LocalWorkflowEngine | undefined;
 
@@ -35,7 +35,7 @@ async function startAndWaitForApproval(sfn: LocalWorkflowEngine, name: string): 
 }
 
 describe('local Step Functions runner on refund-run.asl.json', () => {
-  it('runs an auto refund from Triage to CheckReply in seven states, passing {runId} to every step', async () => {
+  it('runs an auto refund from Triage to CheckReply in six states, passing {runId} to every step', async () => {
     const fake = fakeHandlers();
     const events: LocalWorkflowEvent[] = [];
     const sfn = makeEngine({ handlers: fake.handlers, onEvent: (e) => events.push(e) });
@@ -48,7 +48,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     expect(enteredStates(view.history)).toEqual(HAPPY_PATH);
     expect(enteredStates(view.history).length).toBeLessThanOrEqual(8);
     expect(view.currentState).toBe('CheckReply');
-    expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Refund', 'DraftReply', 'CheckReply']);
+    expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'ProposeRefund', 'Refund', 'DraftReply', 'CheckReply']);
     expect(fake.calls.every((c) => JSON.stringify(c.payload) === JSON.stringify({ runId: 'run-happy' }))).toBe(true);
     expect(events[0]).toMatchObject({ type: 'ExecutionStarted', execution: 'run-happy' });
     expect(events.at(-1)).toMatchObject({ type: 'ExecutionFinished', status: 'SUCCEEDED' });
@@ -64,7 +64,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
 
     expect(result.status).toBe('SUCCEEDED');
     expect(enteredStates(sfn.describe('run-shadow')!.history)).toEqual([...HAPPY_PATH.slice(0, HAPPY_PATH.indexOf('GateDecision') + 1), 'Shadow']);
-    expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'Shadow']);
+    expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'ProposeRefund', 'Shadow']);
   });
 
   it('waits at RequestApproval with a minted token until sendTaskSuccess, then refunds', async () => {
@@ -153,10 +153,10 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
   it('retries a step that throws TemporarilyUnavailableError and then succeeds', async () => {
     let attempts = 0;
     const fake = fakeHandlers({
-      CheckOrder: async () => {
+      ProposeRefund: async () => {
         attempts += 1;
         if (attempts < 3) throw Object.assign(new Error('shopify throttled'), { name: 'TemporarilyUnavailableError' });
-        return { outcome: 'continue' };
+        return { outcome: 'continue', decision: 'auto' };
       },
     });
     const sfn = makeEngine({ handlers: fake.handlers });
@@ -167,7 +167,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     expect(result.status).toBe('SUCCEEDED');
     expect(attempts).toBe(3);
     const history = sfn.describe('run-retry')!.history;
-    expect(history.filter((t) => t.type === 'retried').map((t) => t.state)).toEqual(['CheckOrder', 'CheckOrder']);
+    expect(history.filter((t) => t.type === 'retried').map((t) => t.state)).toEqual(['ProposeRefund', 'ProposeRefund']);
     expect(history.find((t) => t.type === 'failed')?.error?.Error).toBe('TemporarilyUnavailableError');
     expect(fake.callsTo('Escalate')).toHaveLength(0);
   });
@@ -211,10 +211,10 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
   });
 
   it('escalates from GateDecision with the reason the Gate passes on (no Choice after each step)', async () => {
-    // The steps after CheckOrder find its request on the run and pass it on (functions/shared/step.ts).
-    const passedOn = { outcome: 'escalate', decision: 'escalate', reason: 'order_not_owned', step: 'CheckOrder' };
+    // The steps after Triage find its request on the run and pass it on (functions/shared/step.ts).
+    const passedOn = { outcome: 'escalate', decision: 'escalate', reason: 'not_a_refund_request', step: 'Triage' };
     const fake = fakeHandlers({
-      CheckOrder: async () => ({ outcome: 'escalate', reason: 'order_not_owned' }),
+      Triage: async () => ({ outcome: 'escalate', reason: 'not_a_refund_request' }),
       ProposeRefund: async () => passedOn,
     });
     const sfn = makeEngine({ handlers: fake.handlers });
@@ -222,9 +222,9 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     await sfn.start({ name: 'run-choice', input: { runId: 'run-choice' } });
     await sfn.waitFor('run-choice');
 
-    expect(enteredStates(sfn.describe('run-choice')!.history)).toEqual(['Triage', 'CheckOrder', 'ProposeRefund', 'GateDecision', 'Escalate']);
+    expect(enteredStates(sfn.describe('run-choice')!.history)).toEqual(['Triage', 'ProposeRefund', 'GateDecision', 'Escalate']);
     const escalation = fake.callsTo('Escalate')[0]!.payload as { state: { step: { detail: { reason: string; step: string } } } };
-    expect(escalation.state.step.detail).toMatchObject({ reason: 'order_not_owned', step: 'CheckOrder' });
+    expect(escalation.state.step.detail).toMatchObject({ reason: 'not_a_refund_request', step: 'Triage' });
     expect(fake.callsTo('Refund')).toHaveLength(0);
   });
 

@@ -67,7 +67,6 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   'approval-callback': both({ settings: ['STATE_MACHINE_ARN', ...APPROVAL_EVIDENCE], secrets: ['APPROVAL_LINK_SECRET'] }, MCP_TOOLS),
   'runs-api': NOTHING,
   triage: MODELS,
-  'check-order': MCP_TOOLS, // get_order, get_refund_history
   // The order agent's tool loop (get_order, get_refund_history), then the Gate: the tenant's mode per ticket class (shadow, assist, auto).
   'propose-refund': both(both(MODELS, MCP_TOOLS), { settings: ['AGENT_MODE'], secrets: [] }),
   // Signs one link per approver and emails it; leaves the holding note through post_draft.

@@ -102,7 +102,7 @@ describe('HTTP API', () => {
   it('hands out only https links: approval pages on the API Gateway endpoint, the MCP server on its function URL, both HTTPS only', () => {
     const env = createTemplateEvaluator(synth.template.toJSON().Resources);
     const approvalBase = env.deployedEnvOf(synth.logicalIdOf('request-approval')).PUBLIC_BASE_URL!;
-    const mcpUrl = env.deployedEnvOf(synth.logicalIdOf('check-order')).MCP_URL!;
+    const mcpUrl = env.deployedEnvOf(synth.logicalIdOf('propose-refund')).MCP_URL!;
 
     expect(approvalBase).toMatch(/^https:\/\/[a-z0-9]+\.execute-api\.[a-z0-9-]+\.amazonaws\.com$/);
     expect(mcpUrl).toMatch(/^https:\/\/[a-z0-9]+\.lambda-url\.[a-z0-9-]+\.on\.aws\/mcp$/);

@@ -27,7 +27,6 @@ const TOOL_CALLERS = [
   // Reads the order (get_order only) when an approval page is opened and decided (#22).
   'approval-callback',
   'cancel-run',
-  'check-order',
   'check-reply',
   'console',
   'escalate',
@@ -106,9 +105,9 @@ describe('MCP server access', () => {
       );
   });
 
-  it('names a step the caller its function is deployed as (the Gate, run by the ProposeRefund Task, calls no tool: a call from it fails closed)', () => {
-    for (const [state, fn] of Object.entries(STATE_FUNCTIONS)) if (state !== 'Gate') expect(mcpCallerOfStep(StepName.parse(state)), state).toBe(fn);
-    expect(FUNCTION_NAMES as readonly string[]).not.toContain(mcpCallerOfStep('Gate'));
+  it('names a step the caller its function is deployed as (CheckOrder and the Gate: propose-refund, whose Task runs them)', () => {
+    for (const [state, fn] of Object.entries(STATE_FUNCTIONS)) expect(mcpCallerOfStep(StepName.parse(state)), state).toBe(fn);
+    expect(mcpCallerOfStep('CheckOrder')).toBe('propose-refund');
   });
 
   it('keeps no shared MCP caller secret', () => {

@@ -192,7 +192,6 @@ describe('RefundAgent tenant stack', () => {
     expect(who('lambda:InvokeFunction')).toEqual([
       'approval-callback',
       'cancel-run',
-      'check-order',
       'check-reply',
       'console',
       'escalate',

@@ -68,7 +68,7 @@ describe('per-row write grants on the table', () => {
   });
 
   it('lets each item type be written only by the functions whose code writes it', () => {
-    const steps = ['check-order', 'check-reply', 'draft-reply', 'escalate', 'propose-refund', 'refund', 'request-approval', 'shadow', 'triage'];
+    const steps = ['check-reply', 'draft-reply', 'escalate', 'propose-refund', 'refund', 'request-approval', 'shadow', 'triage'];
     const modelCallers = ['check-reply', 'draft-reply', 'escalate', 'propose-refund', 'stalled-runs', 'triage'];
     // Only the run starter and the console's re-run create runs; the journal is appended by whoever calls tools or models.
     const createsRuns = FUNCTION_NAMES.filter((fn) => writesOf(fn).some((s) => s.Sid === 'WriteRunRow' && actionsOf([s]).includes('dynamodb:PutItem')));

@@ -26,14 +26,14 @@ describe('MCP caller permissions', () => {
     expect(holders('refund_create')).toEqual(['refund']);
     // The reply steps, and the cancels that end a ticket's holding note (cancel-run, run-starter, console).
     expect(holders('post_draft')).toEqual(['cancel-run', 'check-reply', 'console', 'escalate', 'request-approval', 'run-starter', 'shadow', 'stalled-runs']);
-    expect(holders('find_customer_orders')).toEqual(['check-order']);
+    expect(holders('find_customer_orders')).toEqual(['propose-refund']);
     // The approval page reads the order it shows ("still refundable" from the store), and nothing else.
     expect(CALLER_TOOLS['approval-callback']).toEqual(['get_order']);
-    expect(holders('get_order')).toEqual(['approval-callback', 'check-order', 'console', 'propose-refund', 'refund']);
+    expect(holders('get_order')).toEqual(['approval-callback', 'console', 'propose-refund', 'refund']);
     for (const caller of MCP_CALLERS) for (const tool of CALLER_TOOLS[caller]) expect(TOOL_NAMES).toContain(tool);
   });
 
   it('knows no caller that is not in the table', () => {
-    for (const name of ['triage', 'gate', 'runs-api', 'mcp', 'constructor', '__proto__', '']) expect(isMcpCaller(name), name).toBe(false);
+    for (const name of ['triage', 'gate', 'check-order', 'runs-api', 'mcp', 'constructor', '__proto__', '']) expect(isMcpCaller(name), name).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-// The ProposeRefund Task runs the order agent and then the Gate in one invocation (one state
-// transition less a ticket). Real harness and policy, the offline order agent, in-memory stores.
+// The ProposeRefund Task runs CheckOrder, the order agent and then the Gate in one invocation (two
+// state transitions less a ticket). Real harness and policy, the offline order agent, the sandbox
+// store over MCP, in-memory stores.
 import { describe, expect, it } from 'vitest';
-import { createProposeAndGate } from '#functions/propose-refund/and-gate.js';
+import { createOrderTask } from '#functions/propose-refund/order-task.js';
 import { RunNotFoundError } from '#functions/shared/errors.js';
 import { RULES } from '#harness/policy/index.js';
 import { makeOrder, proposedRun, setupSteps } from '../../support/steps.js';
@@ -9,14 +10,33 @@ import { makeOrder, proposedRun, setupSteps } from '../../support/steps.js';
 /** A run that went through Triage and CheckOrder: the order agent has not proposed yet. */
 const checkedRun = (runId: string, order = makeOrder()) => proposedRun({ runId, state: 'CheckOrder', proposal: null }, order);
 
+/** A run Triage just handed on: no order bound yet. */
+const triagedRun = (runId: string) => proposedRun({ runId, state: 'Triage', order: null, proposal: null });
+
 async function setup(run: ReturnType<typeof checkedRun>) {
   const s = setupSteps();
   await s.stores.runs.create(run);
   const modelCalls = async () => (await s.stores.journal.listByRun(run.runId)).filter((row) => row.kind === 'model').length;
-  return { step: createProposeAndGate(s.deps), stores: s.stores, modelCalls };
+  const orderReads = () => s.transport.calls.filter((call) => call.name === 'get_order').length;
+  return { step: createOrderTask(s.deps), stores: s.stores, modelCalls, orderReads };
 }
 
-describe('ProposeRefund Task: the order agent, then the Gate', () => {
+describe('ProposeRefund Task: CheckOrder, the order agent, then the Gate', () => {
+  it('reads and binds the order, proposes and decides, reading the order once even when the Task is retried', async () => {
+    const { step, stores, modelCalls, orderReads } = await setup(triagedRun('run-pg0'));
+
+    expect(await step({ runId: 'run-pg0' })).toEqual({ outcome: 'continue', decision: 'auto' });
+    const stored = await stores.runs.get('run-pg0');
+    expect(stored?.order?.orderNumber).toBe('1001');
+    expect(stored?.gate?.decision).toBe('auto');
+    const reads = orderReads();
+    expect(reads).toBeGreaterThanOrEqual(1);
+
+    expect(await step({ runId: 'run-pg0' })).toEqual({ outcome: 'continue', decision: 'auto' });
+    expect(orderReads()).toBe(reads);
+    expect(await modelCalls()).toBe(1);
+  });
+
   it('proposes, then decides on the proposal, and answers with the Gate’s decision', async () => {
     const { step, stores, modelCalls } = await setup(checkedRun('run-pg1'));
 

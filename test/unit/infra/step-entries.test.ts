@@ -8,8 +8,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { STATE_FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
-import { createTemplateEvaluator } from '../../unit/infra/deployed-env.js';
-import { synthTenant } from '../../unit/infra/synth.js';
+import { createTemplateEvaluator } from './deployed-env.js';
+import { synthTenant } from './synth.js';
 import { startDynalite } from '../../support/dynalite.js';
 
 const OPERATOR_VALUES: Record<string, string> = {
