@@ -136,14 +136,14 @@ export const ROW_WRITES: Partial<Record<FunctionName, readonly RowWrite[]>> = {
   // Switches a class to auto: the class row (conditional update) and one promotion row.
   'shadow-api': [{ item: 'shadow', actions: putUpdate }],
   // The operator's actions: re-run (a new run row), cancel, decide, hand back (journalled notes);
-  // settling a review completes or releases the idempotency key and frees the customer's lock; promotes a class.
+  // settling a review completes or releases the idempotency key and frees the customer's lock. Shadow
+  // classes it only lists (promoting is the shadow API's), so it writes no shadow row.
   console: [
     { item: 'runRow', actions: putUpdate },
     { item: 'journal', actions: put },
     { item: 'approval', actions: update },
     { item: 'idempotency', actions: ['PutItem', 'UpdateItem', 'DeleteItem'] },
     { item: 'customerLock', actions: ['DeleteItem'] },
-    { item: 'shadow', actions: putUpdate },
   ],
 };
 

@@ -1,10 +1,12 @@
 // Per-row least privilege, checked against what the code really writes: tickets run through the local
 // runtime (automatic, approval approved and rejected, escalation, cancels, a store dispute, shadow
-// mode with a person's refund and a promotion), every DynamoDB write is recorded with the function
-// whose handler made it, and each must be allowed by that function's own row statements
-// (infra/lib/row-access.ts, as access.ts adds them to the role). A function that starts writing a new
-// item type or attribute fails here until its grant is widened on purpose; a grant no path uses fails too.
-import { UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+// mode with a person's refund, a solved ticket and a promotion; the console's decide, re-run and hand
+// back, an approval left to expire, a run the stalled-runs sweep escalates, two pending reviews settled
+// in the console), every DynamoDB write is recorded with the function whose handler made it, and each
+// must be allowed by that function's own row statements (infra/lib/row-access.ts, as access.ts adds
+// them to the role). A function that starts writing a new item type or attribute fails here until its
+// grant is widened on purpose; a grant no path uses fails too.
+import { DeleteCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +15,25 @@ import { DEFAULT_MIN_TICKETS } from '#functions/shared/domain/shadow.js';
 import { LOCAL_AWS } from '#local/emulators/listen.js';
 import { demoFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
+import type { Timer } from '#local/stepfunctions/index.js';
 import { FUNCTION_NAMES, type FunctionName } from '../../infra/lib/functions.js';
 import { ROW_WRITES, rowWriteStatements } from '../../infra/lib/row-access.js';
 import { allows, type RequestContext, type StatementJson } from '../support/iam-conditions.js';
-import { APPROVER, approvalLinks, decide, formTokenOf, postWebhook, SECRET, settled, ticketCreated, waitForRun } from '../support/local-runtime.js';
+import {
+  APPROVER,
+  approvalLinks,
+  decide,
+  formTokenOf,
+  getRun,
+  postWebhook,
+  SECRET,
+  settled,
+  storeRefunds,
+  ticketCreated,
+  waitForRun,
+} from '../support/local-runtime.js';
+import type { RunView } from '../support/local-runtime.js';
+import { consolePost } from '../support/console-forms.js';
 import { recordTableWrites, type TableWrite } from '../support/table-writes.js';
 
 const SHOPIFY_SECRET = 'e2e-row-access-shopify';
@@ -27,24 +44,9 @@ const CLASS = 'damaged|0-50|en';
  * An entry that a ticket does exercise fails the test: the list stays the short list of what is unseen.
  */
 const UNSEEN: Record<string, string> = {
-  'escalate WriteApproval dynamodb:UpdateItem': 'an approval that expired unanswered: Escalate closes it (escalate/use-case.ts)',
-  'run-starter WriteShadow dynamodb:UpdateItem': 'shadow resolver on a solved shadow ticket (start-run.ts → shadow/resolve.ts → recordResolution)',
-  'check-reply WriteApproval dynamodb:UpdateItem': 'the Escalate use case in CheckReply closing a pending approval (escalate/use-case.ts)',
-  'stalled-runs WriteRunRow dynamodb:UpdateItem': 'the sweep escalating a run stuck past its budget (stalled-runs/use-case.ts)',
-  'stalled-runs WriteJournal dynamodb:PutItem': 'the team note of a swept run (post_draft through MCP)',
-  'stalled-runs WriteRunBudget dynamodb:UpdateItem': "a swept run's holding reply (the reply model's budget)",
-  'stalled-runs WriteDayBudget dynamodb:UpdateItem': "a swept run's holding reply (the reply model's budget)",
-  'stalled-runs WriteApproval dynamodb:UpdateItem': 'a swept run that waited for approval: its approval closed',
-  'console WriteRunRow dynamodb:PutItem': 'console re-run (run-starter/rerun.ts → runs.create)',
-  'console WriteRunRow dynamodb:UpdateItem': 'console cancel, hand back, decide (console/actions.ts)',
-  'console WriteJournal dynamodb:PutItem': 'console actions journalled (console/journal-row.ts)',
-  'console WriteApproval dynamodb:UpdateItem': 'console decision (approval-callback/decisions.ts decideAs)',
-  'console WriteIdempotency dynamodb:PutItem': 'settling a review (harness/gateway/settle-review.ts begin)',
-  'console WriteIdempotency dynamodb:UpdateItem': 'settling a review (settle-review.ts complete)',
-  'console WriteIdempotency dynamodb:DeleteItem': 'releasing a review (settle-review.ts release)',
-  'console WriteCustomerLock dynamodb:DeleteItem': "a settled review frees the customer's lock (settle-review.ts)",
-  'console WriteShadow dynamodb:UpdateItem': 'promoting a class from the console (shadow-api/use-case.ts)',
-  'console WriteShadow dynamodb:PutItem': 'promoting a class from the console (the promotion row)',
+  // Escalate closes only an approval still pending (escalate/use-case.ts); CheckReply runs after Refund,
+  // whose approval was decided before it, so no ticket reaches CheckReply with one pending (a guard kept anyway).
+  'check-reply WriteApproval dynamodb:UpdateItem': 'the Escalate use case in CheckReply closing an approval still pending (escalate/use-case.ts)',
 };
 
 /** Each function's row statements as IAM JSON, exactly as access.ts adds them to its role. */
@@ -85,6 +87,14 @@ async function ticket(rt: LocalRuntime, ticketId: string, requesterId: string, t
   return waitForRun(rt, json.runId as string, until);
 }
 const waiting = (r: { status: string }) => r.status === 'awaiting_approval' || settled(r as never);
+const shadowOrSettled = (r: { status: string }) => r.status === 'shadow' || settled(r as never);
+
+/** The helpdesk says the ticket was solved (a signed ticket.status_changed event). */
+async function solveTicket(rt: LocalRuntime, ticketId: string, requesterId: string, eventId: string) {
+  const status = { type: 'zen:event-type:ticket.status_changed', detail: { id: ticketId, requester_id: requesterId, status: 'SOLVED' } };
+  const body = JSON.stringify({ id: eventId, time: new Date().toISOString(), event: { current: 'SOLVED', previous: 'OPEN' }, ...status });
+  expect((await postWebhook(rt, body)).status).toBe(202);
+}
 
 async function approveOrReject(rt: LocalRuntime, decision: 'approve' | 'reject') {
   const [link] = await approvalLinks(rt);
@@ -95,6 +105,66 @@ async function storeWebhook(rt: LocalRuntime, topic: string, body: unknown, webh
   const raw = JSON.stringify(body);
   const res = await fetch(rt.urls.storeWebhook, { method: 'POST', headers: shopifySignedHeaders(SHOPIFY_SECRET, raw, { topic, webhookId }), body: raw });
   expect(res.status).toBe(200);
+}
+
+/** The console's actions on one ticket, as a lead would take them, and a run left stuck for the sweep. */
+async function consoleActionsAndSweep() {
+  // Approval timeouts the test fires, and a clock it moves on (a run stuck past its state's budget).
+  const timeouts: Array<{ fire: () => void; ms: number }> = [];
+  const timer: Timer = {
+    set(fire, ms) {
+      const entry = { fire, ms };
+      timeouts.push(entry);
+      return () => void timeouts.splice(timeouts.indexOf(entry), 1);
+    },
+  };
+  let skewMs = 0;
+  const f = await runtime({ timer, clock: { now: () => new Date(Date.now() + skewMs) } });
+  const approvalAsked = (r: RunView) => r.status === 'awaiting_approval' && Boolean(r.approval?.approvalId);
+  const rerun = async (runId: string) => {
+    const location = await consolePost(f, `/runs/${encodeURIComponent(runId)}/rerun`, {}, `/runs/${encodeURIComponent(runId)}`);
+    return waitForRun(f, decodeURIComponent(/\/runs\/([^?]+)/.exec(location)![1]!), approvalAsked);
+  };
+
+  // A lead rejects from the console's approval page; the escalated run is re-run from the console.
+  const first = await ticket(f, '5002', '9002', 'The wool throw blanket from order #1002 arrived damaged. Refund please.', approvalAsked);
+  await consolePost(f, `/queues/approvals/${encodeURIComponent(first.approval.approvalId)}`, { decision: 'reject', reason: 'no damage on the photo' });
+  expect((await waitForRun(f, first.runId, settled)).status).toBe('escalated');
+  const second = await rerun(first.runId);
+  // Nobody answers the re-run's approval: its timeout fires and Escalate closes the approval.
+  timeouts
+    .filter((t) => t.ms === 24 * 3600_000)
+    .at(-1)!
+    .fire();
+  expect((await waitForRun(f, second.runId, settled)).approval.status).toBe('expired');
+  // Re-run again; this one sits awaiting approval a day and more: the sweep escalates it.
+  const third = await rerun(second.runId);
+  skewMs = 26 * 3600_000;
+  expect((await f.sweepStalledRuns()).escalated).toEqual([third.runId]);
+  expect((await waitForRun(f, third.runId, settled)).status).toBe('escalated');
+  // The lead hands the ticket back to the team from the console.
+  await consolePost(f, `/runs/${encodeURIComponent(third.runId)}/hand-back`, { note: 'Over to you: the customer called.' }, `/runs/${third.runId}`);
+  expect((await getRun(f, third.runId))!.handBack).toBeTruthy();
+}
+
+/** Refunds whose outcome the store could not tell, settled by a person in the console: one found, one not made. */
+async function pendingReviews() {
+  const g = await runtime();
+  const reviewed = (r: RunView) => r.status === 'pending_review' && r.state === 'Escalate';
+  g.store.faults.ambiguousRefundNext(1, { commit: true });
+  const found = await ticket(g, '5001', '9001', 'Hi, the mug in order 1001 arrived cracked. Can I get a refund?', reviewed);
+  // Left past the key's 30 days before a person settles it, the idempotency record has expired: settling begins it anew.
+  const key = writes.findLast((w) => w.fn === 'refund' && w.leadingKey.startsWith('IDEM#'))!.leadingKey;
+  const own = DynamoDBDocumentClient.from(new DynamoDBClient({ ...LOCAL_AWS, endpoint: g.dynamo.endpoint }));
+  await own.send(new DeleteCommand({ TableName: g.dynamo.tableName, Key: { pk: key, sk: 'IDEM' } }));
+  const [refund] = await storeRefunds(g, '1001');
+  await consolePost(g, `/queues/reviews/${encodeURIComponent(found.runId)}`, { choice: `refund:${refund!.id}` }, `/runs/${found.runId}`);
+  expect((await getRun(g, found.runId))!.status).toBe('done');
+
+  g.store.faults.ambiguousRefundNext(1);
+  const none = await ticket(g, '5005', '9005', 'The cotton apron from order 1005 arrived torn. Refund please.', reviewed);
+  await consolePost(g, `/queues/reviews/${encodeURIComponent(none.runId)}`, { choice: 'none' }, `/runs/${none.runId}`);
+  expect((await getRun(g, none.runId))!.status).toBe('escalated');
 }
 
 beforeAll(async () => {
@@ -133,14 +203,12 @@ beforeAll(async () => {
   // The helpdesk says a waiting ticket was solved: the run starter cancels it (cancel-run's use case).
   const e = await runtime();
   const solved = await ticket(e, '5002', '9002', 'The wool throw blanket from order #1002 arrived damaged. Refund please.', waiting);
-  const status = { type: 'zen:event-type:ticket.status_changed', detail: { id: '5002', requester_id: '9002', status: 'SOLVED' } };
-  const body = JSON.stringify({ id: 'row-access-solved', time: new Date().toISOString(), event: { current: 'SOLVED', previous: 'OPEN' }, ...status });
-  expect((await postWebhook(e, body)).status).toBe(202);
+  await solveTicket(e, '5002', '9002', 'row-access-solved');
   await waitForRun(e, solved.runId, (r) => r.status === 'cancelled');
 
   // Shadow mode: a proposal, a person's refund in the store (refunds/create comes back), a promotion.
   const d = await runtime({ mode: { default: 'shadow' } });
-  const shadow = await ticket(d, '5001', '9001', 'Hi, the mug in order 1001 arrived cracked. Can I get a refund?', (r) => r.status === 'shadow' || settled(r));
+  const shadow = await ticket(d, '5001', '9001', 'Hi, the mug in order 1001 arrived cracked. Can I get a refund?', shadowOrSettled);
   expect(shadow.status).toBe('shadow');
   await storeWebhook(
     d,
@@ -154,6 +222,11 @@ beforeAll(async () => {
     'wh-2',
   );
   await waitForRun(d, shadow.runId, (r) => r.shadow?.resolution !== undefined);
+  // A second shadow run whose ticket is solved in the helpdesk: the run starter records the resolution.
+  const solvedShadow = await ticket(d, '5003', '9003', 'The glazed serving plate from order 1003 arrived cracked. Refund please.', shadowOrSettled);
+  expect(solvedShadow.status).toBe('shadow');
+  await solveTicket(d, '5003', '9003', 'row-access-shadow-solved');
+  await waitForRun(d, solvedShadow.runId, (r) => r.shadow?.resolution !== undefined);
   // The class reaches the minimum (set outside every handler, by a client of the test's own).
   const own = DynamoDBDocumentClient.from(new DynamoDBClient({ ...LOCAL_AWS, endpoint: d.dynamo.endpoint }));
   await own.send(
@@ -170,7 +243,10 @@ beforeAll(async () => {
     body: JSON.stringify({ by: APPROVER }),
   });
   expect(promoted.status).toBe(200);
-}, 120_000);
+
+  await consoleActionsAndSweep();
+  await pendingReviews();
+}, 300_000);
 
 afterAll(async () => {
   for (const rt of runtimes) await rt.close();
