@@ -214,7 +214,7 @@ describe('links out', () => {
     const executionText = await executionPage.page.locator('main').innerText();
     expect(executionText).toContain(`Execution ${runs.refunded}`);
     expect(executionText).toContain('SUCCEEDED');
-    for (const state of ['Triage', 'CheckOrder', 'Refund', 'CheckReply']) expect(executionText).toContain(state);
+    for (const state of ['Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'CheckReply']) expect(executionText).toContain(state);
     await executionPage.close();
   });
 
