@@ -90,7 +90,7 @@ async function main() {
     ['Lambda GB-s as deployed (counted calls × assumed latencies)', (u) => u.gbSecondsDeployed],
     ['  + on a cold ticket: INIT GB-s', (u) => u.cold?.initGbSeconds ?? 0],
     ['  + on a cold ticket: containers started', (u) => u.cold?.coldStarts ?? 0],
-    ['  + on a cold ticket: secret / parameter reads', (u) => (u.cold?.secretsManagerCalls ?? 0) + (u.cold?.parameterStoreCalls ?? 0)],
+    ['  + on a cold ticket: secret parameter reads (GetParameters calls)', (u) => u.cold?.parameterStoreCalls ?? 0],
     ['DynamoDB write units, table', (u) => u.dynamoWriteUnits],
     ['DynamoDB write units, keys-only indexes', (u) => u.dynamoIndexWriteUnits],
     ['  (were the indexes projected ALL)', (u) => u.dynamoIndexWriteUnitsIfAll],

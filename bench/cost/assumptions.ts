@@ -24,7 +24,7 @@ export const ASSUMPTIONS = {
   runtimeInitMs: 120,
   /** Import time per kB of minified bundle: 1.42 MB took 495 to 620 ms to import (issue 24), so 0.4 ms/kB. */
   importMsPerBundleKb: 0.4,
-  /** A Secrets Manager GetSecretValue or SSM GetParameter, read once per container before the first handler runs. */
+  /** An SSM GetParameters call (up to 10 secret parameters), made once per container before the first event is handled. */
   secretReadMs: 30,
   /**
    * Minutes an idle instance is kept warm. Lambda does not publish it; it is seen from about 5 to 60.
@@ -60,9 +60,9 @@ export type ModelSize = keyof typeof ASSUMPTIONS.modelCallMs;
 /** A model's size class from its id (claude-haiku-4-5 → haiku); an id naming none counts as the middle size. */
 export const modelSize = (modelId: string): ModelSize => (/haiku/.test(modelId) ? 'haiku' : /opus/.test(modelId) ? 'opus' : 'sonnet');
 
-/** The INIT phase of a function whose bundle weighs `bundleKb`, reading `secretReads` secrets or parameters. */
-export const initMs = (bundleKb: number, secretReads: number): number =>
-  Math.ceil(ASSUMPTIONS.runtimeInitMs + bundleKb * ASSUMPTIONS.importMsPerBundleKb + secretReads * ASSUMPTIONS.secretReadMs);
+/** A cold start's extra time: the INIT of a bundle weighing `bundleKb`, and `parameterCalls` GetParameters calls for its secrets. */
+export const initMs = (bundleKb: number, parameterCalls: number): number =>
+  Math.ceil(ASSUMPTIONS.runtimeInitMs + bundleKb * ASSUMPTIONS.importMsPerBundleKb + parameterCalls * ASSUMPTIONS.secretReadMs);
 
 /** The share of tickets that find their functions cold, at a tenant's volume (Poisson arrivals, ASSUMPTIONS.warmMinutes). */
 export const coldShareAt = (ticketsPerMonth: number): number => Math.exp(-(ticketsPerMonth / (30 * 24 * 60)) * ASSUMPTIONS.warmMinutes);

@@ -16,22 +16,22 @@ export type TicketCalls = {
   modelCalls: Partial<Record<FunctionName, Partial<Record<ModelSize, number>>>>;
 };
 
-/** A function as deployed: its memory, its bundle, and the secrets (Secrets Manager) or SecureString parameters (SSM) it reads per container. */
-export type FunctionProfile = { memoryMb: number; bundleKb: number; secretsManagerReads: number; parameterReads: number };
+/** A function as deployed: its memory, its bundle, and the SecureString parameters (its secrets) it reads per container. */
+export type FunctionProfile = { memoryMb: number; bundleKb: number; parameterReads: number };
+
+/** A container reads its parameters in GetParameters calls of at most this many names (shared/secrets.ts), one decrypt each. */
+const PARAMETERS_PER_CALL = 10;
 export type StackProfile = Record<FunctionName, FunctionProfile>;
 
 /**
  * The profile from the code alone (infra/lib: memory, bundle budgets, the secrets each access flag
- * reads, as SSM parameters): what tests use. `npm run cost` reads memory and which store each secret
- * is in from the synthesized stack instead (tenant.ts). Budgets are upper bounds (about 30% over the
+ * reads, as SSM parameters): what tests use. `npm run cost` reads memory and the parameters each
+ * function names from the synthesized stack instead (tenant.ts). Budgets are upper bounds (about 30% over the
  * measured bundle), so INIT is on the high side.
  */
 export function codeProfile(): StackProfile {
   return Object.fromEntries(
-    FUNCTION_NAMES.map((fn) => [
-      fn,
-      { memoryMb: FUNCTIONS[fn].memoryMb, bundleKb: BUNDLE_BUDGETS_KB[fn], secretsManagerReads: 0, parameterReads: secretsOf(FUNCTIONS[fn]).length },
-    ]),
+    FUNCTION_NAMES.map((fn) => [fn, { memoryMb: FUNCTIONS[fn].memoryMb, bundleKb: BUNDLE_BUDGETS_KB[fn], parameterReads: secretsOf(FUNCTIONS[fn]).length }]),
   ) as StackProfile;
 }
 
@@ -76,7 +76,6 @@ export type ColdExtras = {
   invocations: number;
   /** Their compute, on both sides. */
   gbSeconds: number;
-  secretsManagerCalls: number;
   parameterStoreCalls: number;
   /** A KMS Decrypt per secret or SecureString parameter read. */
   kmsDecrypts: number;
@@ -90,7 +89,6 @@ export const NO_COLD_EXTRAS: Readonly<ColdExtras> = Object.freeze({
   initGbSeconds: 0,
   invocations: 0,
   gbSeconds: 0,
-  secretsManagerCalls: 0,
   parameterStoreCalls: 0,
   kmsDecrypts: 0,
   logBytes: 0,
@@ -104,12 +102,11 @@ export function coldExtras(ticket: TicketCalls, profile: StackProfile): ColdExtr
   const extras: ColdExtras = { ...NO_COLD_EXTRAS };
   for (const fn of touched) {
     const p = profile[fn];
-    const reads = p.secretsManagerReads + p.parameterReads;
+    const parameterCalls = Math.ceil(p.parameterReads / PARAMETERS_PER_CALL);
     extras.coldStarts += 1;
-    extras.initGbSeconds += gbSeconds(initMs(p.bundleKb, reads), p.memoryMb);
-    extras.secretsManagerCalls += p.secretsManagerReads;
-    extras.parameterStoreCalls += p.parameterReads;
-    extras.kmsDecrypts += reads;
+    extras.initGbSeconds += gbSeconds(initMs(p.bundleKb, parameterCalls), p.memoryMb);
+    extras.parameterStoreCalls += parameterCalls;
+    extras.kmsDecrypts += p.parameterReads;
     extras.logBytes += a.initLogBytes;
     if ((ticket.calls[fn] ?? noCalls).toolCalls === 0) continue;
     const requests = a.coldMcpRequestsPerCaller;

@@ -84,7 +84,6 @@ export function ticketCost(usage: TicketUsage, coldShare = 0, pricing: TicketPri
       'requests',
       PRICES.kmsRequest.usd,
     ),
-    line(`Secrets Manager API calls (${pct})`, s * cold.secretsManagerCalls, 'calls', PRICES.secretsManagerApiCall.usd),
     line(`SSM Parameter Store API calls (${pct}, standard)`, s * cold.parameterStoreCalls, 'calls', SSM_STANDARD_API_CALL_USD),
     line(`KMS decrypts of secrets (${pct})`, s * cold.kmsDecrypts, 'requests', PRICES.kmsRequest.usd),
   ];

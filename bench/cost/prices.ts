@@ -27,7 +27,6 @@ export const PRICES = {
   logsIngestedGb: { usd: 0.5, per: 'GB of CloudWatch Logs ingested', source: 'issue 13' },
   xrayTrace: { usd: 5.0 / 1e6, per: 'trace recorded', source: 'pricing page' },
   kmsRequest: { usd: 0.03 / 10_000, per: 'KMS request (symmetric)', source: 'pricing page' },
-  secretsManagerApiCall: { usd: 0.05 / 10_000, per: 'Secrets Manager API call (GetSecretValue)', source: 'pricing page' },
   ssmHigherThroughputApiCall: {
     usd: 0.05 / 10_000,
     per: 'SSM Parameter Store API call at higher throughput (standard throughput: free)',

@@ -57,8 +57,6 @@ export function customMetricSeries(): { all: number; continuous: number } {
   return { all: product, continuous: 1 };
 }
 
-/** A variable naming a Secrets Manager secret (infra/lib/secrets.ts: <NAME>_SECRET_ARN). */
-const SECRET_VARIABLE = /(^|_)SECRET_ARN$/;
 /** A variable naming an SSM parameter (<NAME>_PARAMETER, _PARAMETER_NAME or _PARAMETER_ARN, or SSM_<NAME>). */
 const PARAMETER_VARIABLE = /(^|_)PARAMETER(_NAME|_ARN)?$|^SSM_/;
 
@@ -78,7 +76,6 @@ export function stackProfile(resources: Record<string, Resource>): StackProfile 
     profile[fn] = {
       ...profile[fn],
       ...(typeof props.MemorySize === 'number' ? { memoryMb: props.MemorySize } : {}),
-      secretsManagerReads: names.filter((name) => SECRET_VARIABLE.test(name)).length,
       parameterReads: names.filter((name) => PARAMETER_VARIABLE.test(name)).length,
     };
   }

@@ -5,6 +5,7 @@
 // 128 MB. Memory is what a waiting function pays for by the millisecond: most of a ticket's Lambda
 // compute is a step waiting on a model or the store, which more memory (and CPU) does not shorten.
 // Used by functions.ts; test/unit/infra/bundles.test.ts fails when a bundle's import outgrows it.
+import type { FunctionName } from './functions.js';
 
 /** Resident MB after import, median of 5 fresh processes (Node 20, 2 cores), 2026-12-01. */
 export const MEASURED_IMPORT_RSS_MB = {
@@ -28,7 +29,7 @@ export const MEASURED_IMPORT_RSS_MB = {
   console: 79,
   'console-authorizer': 44,
   mcp: 69,
-} as const;
+} as const satisfies Record<FunctionName, number>;
 
 export const LAMBDA_MIN_MEMORY_MB = 128;
 /** Room over the import's resident memory for an invocation's work. */
