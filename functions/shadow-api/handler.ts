@@ -2,7 +2,7 @@
 // {"by": "who"}) → 200 switched to auto, 409 with the figures when not eligible (or already auto),
 // 400 on a bad class key or body. Operators only (IAM, like the runs API).
 import * as z from 'zod';
-import { AUTO_MODE, ShadowClassKey } from '#functions/shared/domain/shadow.js';
+import { AUTO_MODE, minimumsOf, ShadowClassKey } from '#functions/shared/domain/shadow.js';
 import { json, rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { createShadowApi, type ShadowApiDeps } from './use-case.js';
 
@@ -13,7 +13,9 @@ const decoded = (value: string) => (value.includes('%') ? decodeURIComponent(val
 
 export function createShadowApiHandler(deps: ShadowApiDeps) {
   const api = createShadowApi(deps);
-  const { minTickets, agreement: threshold } = deps.agentMode ?? AUTO_MODE;
+  const config = deps.agentMode ?? AUTO_MODE;
+  const { minTickets, minCustomers, minOrders } = minimumsOf(config);
+  const threshold = config.agreement;
   return async (event: HttpEvent): Promise<HttpResult> => {
     const raw = event.pathParameters?.classKey;
     if (raw === undefined) return json(200, await api.list());
@@ -41,7 +43,14 @@ export function createShadowApiHandler(deps: ShadowApiDeps) {
       case 'already_auto':
         return json(409, { error: `class ${classKey} is already auto`, ...outcome.view });
       case 'not_eligible':
-        return json(409, { error: `class ${classKey} may not be switched to auto yet: ${outcome.reasons.join('; ')}`, ...outcome.view, minTickets, threshold });
+        return json(409, {
+          error: `class ${classKey} may not be switched to auto yet: ${outcome.reasons.join('; ')}`,
+          ...outcome.view,
+          minTickets,
+          minCustomers,
+          minOrders,
+          threshold,
+        });
       case 'conflict':
         return json(409, { error: `the figures of class ${classKey} changed while switching; look again and retry`, ...outcome.view });
     }

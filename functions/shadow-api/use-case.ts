@@ -1,8 +1,9 @@
-// Shadow mode's figures and switches: each class's mode, resolved tickets and agreement with the
-// proposals (GET /api/shadow), and the switch of one class to auto (POST /api/shadow/{classKey}/promote),
-// allowed only past the tenant's minimum tickets and agreement and recorded with who and the figures.
+// Shadow mode's figures and switches: each class's mode, resolved tickets, independent samples with
+// the distinct customers and orders behind them, and agreement with the proposals (GET /api/shadow),
+// and the switch of one class to auto (POST /api/shadow/{classKey}/promote), allowed only past the
+// tenant's minimums and agreement and recorded with who and the figures.
 // Called by handler.ts; the rules are functions/shared/domain/shadow.ts.
-import { AUTO_MODE, modeFor, promotionCheck, type AgentModeConfig } from '#functions/shared/domain/shadow.js';
+import { AUTO_MODE, minimumsOf, modeFor, promotionCheck, type AgentModeConfig } from '#functions/shared/domain/shadow.js';
 import type { Clock } from '#harness/ports.js';
 import type { ShadowClassRecord, ShadowStore } from '#functions/shared/stores/ports.js';
 
@@ -16,9 +17,16 @@ export interface ShadowApiDeps {
 export type ShadowClassView = {
   classKey: string;
   mode: 'shadow' | 'assist' | 'auto';
+  /** People's resolutions, one per run, and how many agreed with the proposal. */
   resolved: number;
   agreed: number;
-  /** agreed / resolved (0..1), null before the first resolution. */
+  /** Independent samples (one per order, and per customer in a window) and how many agreed throughout. */
+  samples: number;
+  agreeingSamples: number;
+  /** Distinct customers and orders behind the samples. */
+  customers: number;
+  orders: number;
+  /** agreeingSamples / samples (0..1), null before the first resolution. */
   agreement: number | null;
   /** Whether POST …/promote would switch it now. */
   eligible: boolean;
@@ -32,10 +40,21 @@ export type PromoteOutcome =
   | { kind: 'not_eligible'; view: ShadowClassView; reasons: string[] }
   | { kind: 'conflict'; view: ShadowClassView };
 
-const empty = (classKey: string): ShadowClassRecord => ({ classKey, resolved: 0, agreed: 0, promotedAt: null, promotedBy: null });
+const empty = (classKey: string): ShadowClassRecord => ({
+  classKey,
+  resolved: 0,
+  agreed: 0,
+  samples: 0,
+  agreeingSamples: 0,
+  customers: 0,
+  orders: 0,
+  promotedAt: null,
+  promotedBy: null,
+});
 
 export function createShadowApi(deps: ShadowApiDeps) {
   const config = deps.agentMode ?? AUTO_MODE;
+  const { minCustomers, minOrders } = minimumsOf(config);
 
   function viewOf(record: ShadowClassRecord): ShadowClassView {
     const mode = modeFor(config, record.classKey, record.promotedAt !== null);
@@ -45,6 +64,10 @@ export function createShadowApi(deps: ShadowApiDeps) {
       mode,
       resolved: record.resolved,
       agreed: record.agreed,
+      samples: record.samples,
+      agreeingSamples: record.agreeingSamples,
+      customers: record.customers,
+      orders: record.orders,
       agreement: check.agreement,
       eligible: mode !== 'auto' && check.eligible,
       promotedAt: record.promotedAt,
@@ -64,6 +87,8 @@ export function createShadowApi(deps: ShadowApiDeps) {
       return {
         defaultMode: config.default,
         minTickets: config.minTickets,
+        minCustomers,
+        minOrders,
         threshold: config.agreement,
         classes,
         promotions: await deps.shadow.listPromotions(deps.tenant),
@@ -83,7 +108,13 @@ export function createShadowApi(deps: ShadowApiDeps) {
         by,
         resolved: record.resolved,
         agreed: record.agreed,
+        samples: record.samples,
+        agreeingSamples: record.agreeingSamples,
+        customers: record.customers,
+        orders: record.orders,
         minTickets: config.minTickets,
+        minCustomers,
+        minOrders,
         threshold: config.agreement,
       });
       // Lost a race: a resolution changed the figures, or another switch got there first.

@@ -1,9 +1,11 @@
 // Shadow-mode resolutions: a person resolved the ticket of a shadow run → what they did (a refund in
 // the store, or the ticket solved with none) → does it agree with the proposal (functions/shared/domain/shadow.ts)
-// → recorded once on the run and counted on its class (ShadowStore) → ShadowResolved / ShadowAgreed.
-// A store refund supersedes an earlier "solved with no refund"; nothing else replaces a resolution.
+// → recorded once on the run and counted on its class, in the run's independent sample (ShadowStore)
+// → ShadowResolved / ShadowAgreed. One person's action is one resolution: a store refund resolves one
+// run of its order (the earliest still open), a solved ticket its own run. A store refund supersedes
+// an earlier "solved with no refund"; nothing else replaces a resolution.
 // Called by the store webhook (refunds/create) and the run starter (the helpdesk's solved event).
-import { agrees } from '#functions/shared/domain/shadow.js';
+import { agrees, sampleOf } from '#functions/shared/domain/shadow.js';
 import type { Run, ShadowResolution } from '#functions/shared/domain/run.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { Clock } from '#harness/ports.js';
@@ -34,7 +36,14 @@ export function createShadowResolver(deps: ShadowResolverDeps) {
     const previous = shadow.resolution ?? null;
     if (previous && !(previous.by === 'helpdesk_solved' && action.by === 'store_refund')) return 'unchanged';
     const resolution: ShadowResolution = { ...action, at: deps.clock.now().toISOString(), agrees: agrees(shadow, action) };
-    const written = await deps.shadow.recordResolution({ tenant: run.tenant, runId: run.runId, classKey: shadow.classKey, resolution, replacing: previous });
+    const written = await deps.shadow.recordResolution({
+      tenant: run.tenant,
+      runId: run.runId,
+      classKey: shadow.classKey,
+      resolution,
+      replacing: previous,
+      sample: sampleOf(run),
+    });
     if (!written) return 'unchanged';
     const dimensions = { ShadowClass: shadow.classKey };
     const agreed = (r: ShadowResolution | null) => (r?.agrees ? 1 : 0);
@@ -52,23 +61,39 @@ export function createShadowResolver(deps: ShadowResolverDeps) {
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
-  /** A refund made in the store: every shadow run of that order records it, unless the agent made it. */
+  /**
+   * Which runs a store refund may resolve, in order: the runs with no resolution yet, oldest first,
+   * then those a person had solved with no refund (the refund supersedes that answer), oldest first.
+   */
+  const refundCandidates = (runs: readonly Run[]) => [
+    ...runs.filter((run) => !run.shadow?.resolution),
+    ...runs.filter((run) => run.shadow?.resolution?.by === 'helpdesk_solved'),
+  ];
+
+  /**
+   * A refund made in the store, unless the agent made it: one person's decision, so it resolves one
+   * run of that order, the earliest still open; the order's later runs stay open for a later action.
+   * A redelivery (or a racing copy) of the same refund finds its run already resolved by it.
+   */
   async function storeRefund(tenant: string, signal: StoreRefundSignal): Promise<StoreWebhookOutcome> {
     const agentRun = agentRunOf(signal.note);
     if (agentRun && (await deps.runs.get(agentRun))) return { kind: 'ignored', reason: 'the agent made this refund' };
     const runs = await shadowRunsOf(tenant, orderGidOf(signal.orderId));
     if (runs.length === 0) return { kind: 'ignored', reason: 'no shadow run on this order' };
     const sourceId = `refund:${signal.refundId}`;
-    const recorded: string[] = [];
-    for (const run of runs) {
+    const resolvedBy = (run: Run | null) => (run?.shadow?.resolution?.sourceId === sourceId ? run.runId : null);
+    const already = runs.map(resolvedBy).filter((id) => id !== null);
+    if (already.length > 0) return { kind: 'duplicate', runIds: already };
+    for (const run of refundCandidates(runs)) {
       const amountMinor = refundedMinor(signal, run.shadow!.currency);
       if (amountMinor === null) continue;
       const outcome = await record(run, { by: 'store_refund', amountMinor, lines: signal.lines, sourceId });
-      if (outcome !== 'unchanged') recorded.push(run.runId);
+      if (outcome !== 'unchanged') return { kind: 'recorded', runIds: [run.runId] };
+      // Lost the run to another resolution: this very refund (a copy delivered at once), or another action.
+      const again = resolvedBy(await deps.runs.get(run.runId));
+      if (again) return { kind: 'duplicate', runIds: [again] };
     }
-    if (recorded.length > 0) return { kind: 'recorded', runIds: recorded };
-    const again = runs.filter((run) => run.shadow?.resolution?.sourceId === sourceId).map((run) => run.runId);
-    return again.length > 0 ? { kind: 'duplicate', runIds: again } : { kind: 'ignored', reason: 'the shadow runs of this order are already resolved' };
+    return { kind: 'ignored', reason: 'the shadow runs of this order are already resolved' };
   }
 
   return {

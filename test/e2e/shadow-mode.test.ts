@@ -5,7 +5,8 @@
 // agent, which records what the person did and whether it agrees — or the person solves the ticket
 // with no refund; GET /api/shadow shows the class's figures, and the class is switched to auto only
 // with the minimum tickets resolved and enough of them agreeing, after which the next ticket of that
-// class refunds on its own.
+// class refunds on its own. One person's refund is one decision: three tickets from one customer about
+// one order and one refund in the store resolve one run, one sample from one customer and one order.
 import { afterEach, describe, expect, it } from 'vitest';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { DEFAULT_MIN_TICKETS, MIN_AGREEMENT } from '#functions/shared/domain/shadow.js';
@@ -30,6 +31,8 @@ const CLASS_PATH = encodeURIComponent(CLASS);
 /** One customer of the demo store's, or one of the buyers added below: each with one $18 mug and a ticket. */
 type Buyer = { requesterId: string; ticketId: string; order: number; line: string };
 const ANA: Buyer = { requesterId: '9001', ticketId: '5001', order: 1001, line: '11001' };
+/** Ana's further tickets about the same order. */
+const ANA_AGAIN: Buyer[] = ['5901', '5902'].map((ticketId) => ({ ...ANA, ticketId }));
 /** Enough buyers of the same $18 mug that one class reaches the default minimum and one more ticket follows. */
 const BUYERS: Buyer[] = Array.from({ length: DEFAULT_MIN_TICKETS + 1 }, (_, i) => ({
   requesterId: String(9101 + i),
@@ -57,7 +60,10 @@ function fixture(): SandboxFixture {
     ],
     helpdesk: {
       users: [...demo.helpdesk.users, ...extra.map((e) => ({ id: e.requesterId, email: e.email, name: e.name }))],
-      tickets: [...demo.helpdesk.tickets, ...extra.map((e) => ({ id: e.ticketId, requesterId: e.requesterId, subject: 'My mug arrived broken' }))],
+      tickets: [
+        ...demo.helpdesk.tickets,
+        ...[...extra, ...ANA_AGAIN].map((e) => ({ id: e.ticketId, requesterId: e.requesterId, subject: 'My mug arrived broken' })),
+      ],
     },
   });
 }
@@ -223,7 +229,16 @@ describe('a shadow-mode tenant', () => {
     await personRefund(rt, { order: solvedFirst!.order, line: solvedFirst!.line, quantity: 1, amount: '18.00' });
     const superseded = await waitForRun(rt, runOf(solvedFirst!).runId, (r) => r.shadow?.resolution?.by === 'store_refund');
     expect(superseded.shadow.resolution).toMatchObject({ agrees: true });
-    expect(await classFigures(rt)).toEqual(expect.objectContaining({ resolved: DEFAULT_MIN_TICKETS, agreed: DEFAULT_MIN_TICKETS - 1, eligible: true }));
+    expect(await classFigures(rt)).toEqual(
+      expect.objectContaining({
+        resolved: DEFAULT_MIN_TICKETS,
+        agreed: DEFAULT_MIN_TICKETS - 1,
+        samples: DEFAULT_MIN_TICKETS,
+        customers: DEFAULT_MIN_TICKETS,
+        orders: DEFAULT_MIN_TICKETS,
+        eligible: true,
+      }),
+    );
 
     const switched = await promote(rt);
     expect(switched.status).toBe(200);
@@ -242,7 +257,11 @@ describe('a shadow-mode tenant', () => {
         classKey: CLASS,
         resolved: DEFAULT_MIN_TICKETS,
         agreed: DEFAULT_MIN_TICKETS - 1,
+        customers: DEFAULT_MIN_TICKETS,
+        orders: DEFAULT_MIN_TICKETS,
         minTickets: DEFAULT_MIN_TICKETS,
+        minCustomers: DEFAULT_MIN_TICKETS / 2,
+        minOrders: DEFAULT_MIN_TICKETS,
         threshold: MIN_AGREEMENT,
       }),
     ]);
@@ -260,6 +279,28 @@ describe('a shadow-mode tenant', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(await classFigures(rt)).toEqual(expect.objectContaining({ resolved: DEFAULT_MIN_TICKETS, agreed: DEFAULT_MIN_TICKETS - 1 }));
   }, 300_000);
+
+  it('counts three tickets from one customer about one order and one refund in the store as one decision', async () => {
+    rt = await start();
+    const runs: RunView[] = [];
+    for (const ticket of [ANA, ...ANA_AGAIN]) runs.push(await mugTicket(rt, ticket));
+    expect(runs.map((r) => r.status)).toEqual(['shadow', 'shadow', 'shadow']);
+    expect(new Set(runs.map((r) => r.runId)).size).toBe(3);
+
+    await personRefund(rt, { order: 1001, line: '11001', quantity: 1, amount: '18.00' });
+    const first = await waitForRun(rt, runs[0]!.runId, resolved);
+    await new Promise((r) => setTimeout(r, 200));
+
+    expect(first.shadow.resolution).toMatchObject({ by: 'store_refund', agrees: true });
+    for (const later of runs.slice(1)) expect((await getRun(rt, later.runId))!.shadow.resolution).toBeUndefined();
+    expect(await classFigures(rt)).toEqual(
+      expect.objectContaining({ resolved: 1, agreed: 1, samples: 1, agreeingSamples: 1, customers: 1, orders: 1, agreement: 1, eligible: false }),
+    );
+    expect(rt.metrics().ShadowResolved).toEqual([1]);
+    const refused = await promote(rt);
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ customers: 1, orders: 1, minCustomers: DEFAULT_MIN_TICKETS / 2, minOrders: DEFAULT_MIN_TICKETS });
+  });
 
   it('records a person who refunds another amount as disagreeing', async () => {
     rt = await start();

@@ -2,6 +2,7 @@
 // report, the four rates (override, reversal, reopen, cost per ticket) and tickets per day from the runs. Bars are inline SVG (no script), each
 // with a title and the same figures in a table for screen readers. Days are the store's calendar days (a
 // ticket at 23:30 UTC is the next day's in Budapest), and the captions name the zone. Pure.
+import { SAMPLE_WINDOW_DAYS } from '#functions/shared/domain/shadow.js';
 import type { ShadowClassView } from '../../shadow-api/use-case.js';
 import { dollars, e } from './layout.js';
 
@@ -52,7 +53,8 @@ const dayZone = (view: PicturesView) => (view.timeZone === 'UTC' ? 'UTC' : `cale
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((1000 * part) / whole) / 10);
 
 export interface PicturesView {
-  shadow: { defaultMode: string; minTickets: number; threshold: number; classes: ShadowClassView[] };
+  /** minCustomers/minOrders: the distinct customers and orders a class needs (absent from callers that predate them). */
+  shadow: { defaultMode: string; minTickets: number; minCustomers?: number; minOrders?: number; threshold: number; classes: ShadowClassView[] };
   /** The newest evaluation report, when one is at hand (locally: eval/out/*.html). */
   evalReport: { name: string; href: string } | null;
   days: DayFigures[];
@@ -94,7 +96,7 @@ function shadow(view: PicturesView): string {
     items: classes.map((c) => ({
       label: c.classKey,
       value: (c.agreement ?? 0) * 100,
-      text: c.agreement === null ? 'no resolutions' : `${Math.round(c.agreement * 1000) / 10}% of ${c.resolved}`,
+      text: c.agreement === null ? 'no resolutions' : `${Math.round(c.agreement * 1000) / 10}% of ${c.samples} independent`,
     })),
     max: 100,
     color: '#2f6f4f',
@@ -103,11 +105,13 @@ function shadow(view: PicturesView): string {
   const rows = classes
     .map(
       (c) =>
-        `<tr><td><code>${e(c.classKey)}</code></td><td>${e(c.mode)}</td><td class="num">${e(c.resolved)}</td><td class="num">${e(c.agreed)}</td><td class="num">${c.agreement === null ? '' : `${Math.round(c.agreement * 1000) / 10}%`}</td><td>${c.eligible ? 'yes' : 'no'}</td><td>${e(c.promotedBy ?? '')}</td></tr>`,
+        `<tr><td><code>${e(c.classKey)}</code></td><td>${e(c.mode)}</td><td class="num">${e(c.resolved)}</td><td class="num">${e(c.agreed)}</td><td class="num">${e(c.samples)}</td><td class="num">${e(c.customers)}</td><td class="num">${e(c.orders)}</td><td class="num">${c.agreement === null ? '' : `${Math.round(c.agreement * 1000) / 10}%`}</td><td>${c.eligible ? 'yes' : 'no'}</td><td>${e(c.promotedBy ?? '')}</td></tr>`,
     )
     .join('');
-  return `${picture}<table><caption>Shadow mode per class (at least ${e(s.minTickets)} tickets and ${Math.round(s.threshold * 100)}% agreement to switch to auto)</caption>
-<thead><tr><th scope="col">Class</th><th scope="col">Mode</th><th scope="col">Resolved</th><th scope="col">Agreed</th><th scope="col">Agreement</th><th scope="col">May switch</th><th scope="col">Switched by</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const distinct =
+    s.minCustomers === undefined || s.minOrders === undefined ? '' : ` from at least ${e(s.minCustomers)} customers and ${e(s.minOrders)} orders`;
+  return `${picture}<table><caption>Shadow mode per class (at least ${e(s.minTickets)} independent tickets${distinct}, and ${Math.round(s.threshold * 100)}% of them agreeing, to switch to auto; tickets on one order, or from one customer in ${SAMPLE_WINDOW_DAYS} days, count once)</caption>
+<thead><tr><th scope="col">Class</th><th scope="col">Mode</th><th scope="col">Resolved</th><th scope="col">Agreed</th><th scope="col">Independent</th><th scope="col">Customers</th><th scope="col">Orders</th><th scope="col">Agreement</th><th scope="col">May switch</th><th scope="col">Switched by</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function perDay(view: PicturesView): string {

@@ -1,11 +1,13 @@
 // Shadow mode as data and pure functions: the tenant's modes per ticket class, the class of a
 // proposal (reason × amount band × language), whether a person's resolution agrees with what the
-// agent proposed, and when a class may be promoted to auto. No I/O: the Gate step resolves the mode,
-// functions/shadow records resolutions, the shadow API promotes; all of them decide here.
+// agent proposed, which independent sample a resolution counts in, and when a class may be promoted
+// to auto. No I/O: the Gate step resolves the mode, functions/shadow records resolutions, the shadow
+// API promotes; all of them decide here.
+import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { minorDigits } from '#shared/money.js';
 import { RefundReason } from '#harness/domain/types.js';
-import type { RunShadow, ShadowLine, ShadowResolution } from './run.js';
+import type { Run, RunShadow, ShadowLine, ShadowResolution } from './run.js';
 
 /** auto: today's behaviour. assist: every refund needs a person. shadow: propose only, a person acts. */
 export const AgentMode = z.enum(['shadow', 'assist', 'auto']);
@@ -21,7 +23,26 @@ const BAND_LIMITS_MAJOR: ReadonlyArray<[AmountBand, number]> = [
 
 /** The least agreement a class needs to be promoted to auto; a tenant may ask for more, never less. */
 export const MIN_AGREEMENT = 0.98;
+/** Independent samples (below) a class needs before it may be promoted, unless the tenant asks for more. */
 export const DEFAULT_MIN_TICKETS = 50;
+/**
+ * A class's minimums. The distinct customers and orders behind its figure default from its minimum
+ * samples: as many orders as samples (a sample holds at least one), and customers for at least half
+ * of them, so that a few people cannot carry a class. A tenant may ask for more, never less.
+ */
+export function minimumsOf(config: { minTickets: number; minCustomers?: number | undefined; minOrders?: number | undefined }) {
+  return {
+    minTickets: config.minTickets,
+    minCustomers: config.minCustomers ?? Math.ceil(config.minTickets / 2),
+    minOrders: config.minOrders ?? config.minTickets,
+  };
+}
+/**
+ * Resolutions of runs from one customer whose tickets arrived in the same window (fixed 7-day windows
+ * in UTC, counted from 1970-01-01) are one sample: one customer writing 50 times in a week is one
+ * data point, not 50. A burst that straddles a window's edge counts at most twice.
+ */
+export const SAMPLE_WINDOW_DAYS = 7;
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `<reason>|<band>|<language>`, e.g. "damaged|0-50|en"; the language is the primary subtag or "und". */
@@ -34,12 +55,24 @@ export const AgentModeConfig = z
     default: AgentMode.default('auto'),
     /** Per class; a class not listed takes `default`. A class promoted at runtime is auto whatever this says. */
     classes: z.record(ShadowClassKey, AgentMode).default({}),
-    /** Resolved tickets a class needs before it may be promoted. */
+    /** Independent samples (resolved tickets, one per order and per customer and window) a class needs before it may be promoted. */
     minTickets: z.number().int().positive().default(DEFAULT_MIN_TICKETS),
-    /** Share of those that must agree with the proposal (0.98 = 98%). */
+    /** Share of those samples that must agree with the proposal (0.98 = 98%). */
     agreement: z.number().min(MIN_AGREEMENT).max(1).default(MIN_AGREEMENT),
+    /** Distinct customers behind the samples; absent: half of minTickets, rounded up. Never less than that. */
+    minCustomers: z.number().int().positive().optional(),
+    /** Distinct orders behind the samples; absent: minTickets. Never less than that. */
+    minOrders: z.number().int().positive().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((c, ctx) => {
+    const floors = minimumsOf({ minTickets: c.minTickets });
+    for (const key of ['minCustomers', 'minOrders'] as const) {
+      const given = c[key];
+      if (given !== undefined && given < floors[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: `at least ${floors[key]} for minTickets ${c.minTickets}` });
+    }
+  });
 export type AgentModeConfig = z.infer<typeof AgentModeConfig>;
 
 export const AUTO_MODE: AgentModeConfig = AgentModeConfig.parse({});
@@ -94,21 +127,73 @@ export function agrees(
   return action.amountMinor === proposal.amountMinor && sameLines(action.lines, proposal.lines);
 }
 
-export type ClassFigures = { resolved: number; agreed: number };
+/**
+ * Which independent sample a run's resolution counts in: the customer (a hash of the order's customer
+ * id, else an email, else the helpdesk requester: stable, and no personal data in keys or logs), the
+ * order (a hash of its id; null without one) and the window its ticket arrived in. The store keeps
+ * every run of one order in the window of the order's first resolution, so runs on the same order are
+ * one sample whenever they arrived.
+ */
+export type ShadowSample = { customer: string; order: string | null; window: string };
+
+const WINDOW_MS = SAMPLE_WINDOW_DAYS * 86_400_000;
+const hashed = (tenant: string, identity: string) => createHash('sha256').update(`${tenant}\n${identity}`).digest('hex').slice(0, 24);
+
+/** The start day (UTC) of the fixed window a time falls in, e.g. "2026-11-26". */
+export function sampleWindowOf(iso: string): string {
+  const start = Math.floor(Date.parse(iso) / WINDOW_MS) * WINDOW_MS;
+  return new Date(start).toISOString().slice(0, 10);
+}
+
+export function sampleOf(run: Pick<Run, 'runId' | 'tenant' | 'createdAt' | 'order' | 'ticket'>): ShadowSample {
+  const email = run.order?.customerEmail ?? run.ticket.requesterEmail;
+  const identity = run.order?.customerId
+    ? `customer:${run.order.customerId}`
+    : email
+      ? `email:${email.trim().toLowerCase()}`
+      : run.ticket.requesterId
+        ? `requester:${run.ticket.requesterId}`
+        : `run:${run.runId}`;
+  return {
+    customer: hashed(run.tenant, identity),
+    order: run.order?.orderId ? hashed(run.tenant, `order:${run.order.orderId}`) : null,
+    window: sampleWindowOf(run.createdAt),
+  };
+}
+
+/**
+ * A class's figures. `resolved`/`agreed` count people's resolutions (one per run; one store refund
+ * resolves one run). `samples` counts independent ones: all resolutions of one customer in one window,
+ * or of one order, are one sample, which agrees only when every resolution in it agrees. Promotion
+ * reads the samples and the distinct customers and orders behind them.
+ */
+export type ClassFigures = { resolved: number; agreed: number; samples: number; agreeingSamples: number; customers: number; orders: number };
 
 export type PromotionCheck = {
   eligible: boolean;
-  /** agreed / resolved, or null before the first resolution. */
+  /** agreeingSamples / samples, or null before the first resolution. */
   agreement: number | null;
   /** Why not, in words; empty when eligible. */
   reasons: string[];
 };
 
-/** A class may be switched to auto only with enough resolved tickets and enough agreement among them. */
-export function promotionCheck(figures: ClassFigures, config: Pick<AgentModeConfig, 'minTickets' | 'agreement'>): PromotionCheck {
-  const agreement = figures.resolved > 0 ? figures.agreed / figures.resolved : null;
+type PromotionConfig = Pick<AgentModeConfig, 'minTickets' | 'agreement'> & Partial<Pick<AgentModeConfig, 'minCustomers' | 'minOrders'>>;
+
+/**
+ * A class may be switched to auto only with enough independent samples, from enough distinct
+ * customers and orders, and enough agreement among the samples.
+ */
+export function promotionCheck(figures: ClassFigures, config: PromotionConfig): PromotionCheck {
+  const { minCustomers, minOrders } = minimumsOf(config);
+  const agreement = figures.samples > 0 ? figures.agreeingSamples / figures.samples : null;
   const reasons: string[] = [];
-  if (figures.resolved < config.minTickets) reasons.push(`${figures.resolved} resolved ticket(s), at least ${config.minTickets} needed`);
+  if (figures.samples < config.minTickets) {
+    reasons.push(
+      `${figures.samples} independent resolved ticket(s) (one per order, and per customer in ${SAMPLE_WINDOW_DAYS} days), at least ${config.minTickets} needed`,
+    );
+  }
+  if (figures.customers < minCustomers) reasons.push(`${figures.customers} distinct customer(s), at least ${minCustomers} needed`);
+  if (figures.orders < minOrders) reasons.push(`${figures.orders} distinct order(s), at least ${minOrders} needed`);
   if (agreement === null || agreement < config.agreement) {
     reasons.push(`agreement ${agreement === null ? 'unknown' : `${(agreement * 100).toFixed(1)}%`}, at least ${(config.agreement * 100).toFixed(1)}% needed`);
   }

@@ -2,6 +2,7 @@
 // workflow engine the use cases start and signal. Adapters in ./dynamo and ./memory; the harness's own
 // ports (journal, idempotency, approvals, budgets, locks) are in harness/ports.ts.
 import type { Run, RunStatus, ShadowResolution } from '../domain/run.js';
+import type { ClassFigures, ShadowSample } from '../domain/shadow.js';
 import type { ApprovalStore, BudgetStore, IdempotencyStore, JournalStore, LockStore, RunCostStore } from '#harness/ports.js';
 
 /**
@@ -40,24 +41,25 @@ export interface RunStore extends RunCostStore {
   listByStatus?(tenant: string, status: Run['status'], limit: number, opts?: { changedSince?: string }): Promise<Run[]>;
 }
 
-/** One shadow-mode class of a tenant as stored: tickets a person resolved, how many agreed, its promotion. */
-export interface ShadowClassRecord {
+/**
+ * One shadow-mode class of a tenant as stored: its figures (functions/shared/domain/shadow.ts
+ * ClassFigures: resolutions, independent samples, distinct customers and orders) and its promotion.
+ */
+export interface ShadowClassRecord extends ClassFigures {
   classKey: string;
-  resolved: number;
-  agreed: number;
   promotedAt: string | null;
   promotedBy: string | null;
 }
 
 /** A class switched to auto: who did it, when, and the figures it was switched on. */
-export interface ShadowPromotion {
+export interface ShadowPromotion extends ClassFigures {
   classKey: string;
   at: string;
   by: string;
-  resolved: number;
-  agreed: number;
-  /** The tenant's minimum tickets and agreement in force at the time. */
+  /** The tenant's minimums and agreement in force at the time. */
   minTickets: number;
+  minCustomers: number;
+  minOrders: number;
   threshold: number;
 }
 
@@ -65,9 +67,11 @@ export interface ShadowPromotion {
 export interface ShadowStore {
   /**
    * Records a person's resolution on a shadow run, once: a conditional write on the run row (no
-   * resolution yet, or still exactly `replacing`, the one it supersedes), then the class counters by
-   * atomic ADD (superseding moves `agreed` by the difference). False when the condition failed: a
-   * redelivery, or another resolution got there first; nothing is counted then.
+   * resolution yet, or still exactly `replacing`, the one it supersedes), then its sample (`sample`,
+   * kept in the window of the order's first resolution when the order has one: atomic counts of
+   * resolutions and disagreements, the set of orders) and the class counters, all by atomic ADD
+   * (superseding moves only the agreement). False when the condition failed: a redelivery, or another
+   * resolution got there first; nothing is counted then.
    */
   recordResolution(input: {
     tenant: string;
@@ -75,12 +79,15 @@ export interface ShadowStore {
     classKey: string;
     resolution: ShadowResolution;
     replacing: ShadowResolution | null;
+    sample: ShadowSample;
   }): Promise<boolean>;
+  /** The class with its figures; the samples are read after the class counters, so a promotion's condition on those catches any resolution since. */
   getClass(tenant: string, classKey: string): Promise<ShadowClassRecord | null>;
   listClasses(tenant: string): Promise<ShadowClassRecord[]>;
   /**
-   * Switches a class to auto, conditionally on its figures being still those given and on it not
-   * being promoted yet; the switch is kept on the class and as a promotion record. False otherwise.
+   * Switches a class to auto, conditionally on its resolution counters (`resolved`, `agreed`: a resolution
+   * that changes any figure moves one of them) being still those given and on it not being promoted yet; the
+   * switch is kept on the class and as a promotion record with all its figures. False otherwise.
    */
   promote(tenant: string, promotion: ShadowPromotion): Promise<boolean>;
   /** Every switch of the tenant, oldest first. */

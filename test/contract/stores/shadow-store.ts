@@ -1,9 +1,13 @@
 // The ShadowStore contract (functions/shared/stores/ports.ts): a person's resolution is written once on its shadow
 // run (a redelivery or a lost race counts nothing), a store refund supersedes "solved with no
-// refund" and moves only the agreed counter, counters are kept per tenant and class, and a class is
-// promoted once, only on the figures it was checked on, with the switch kept oldest first.
+// refund" and moves only the agreed counter, counters are kept per tenant and class, resolutions of
+// one customer in one window or of one order are one independent sample (agreeing only when all of
+// its resolutions agree) with the distinct customers and orders behind the samples, also under
+// concurrent resolutions, and a class is promoted once, only on the figures it was checked on, with
+// the switch kept oldest first.
 import { describe, expect, it } from 'vitest';
 import type { Run, ShadowResolution } from '#functions/shared/domain/run.js';
+import type { ShadowSample } from '#functions/shared/domain/shadow.js';
 import type { ShadowPromotion } from '#functions/shared/stores/ports.js';
 import type { MakeStores } from '../../support/store-backends.js';
 import { MUG, SHADOW_CLASS as CLASS, at, freshStores, shadowRun } from './fixtures.js';
@@ -18,20 +22,32 @@ const refund = (agrees: boolean, sourceId = 'refund:900'): ShadowResolution => (
   sourceId,
 });
 const solved: ShadowResolution = { by: 'helpdesk_solved', amountMinor: 0, lines: [], at: at(30), agrees: false, sourceId: 'helpdesk:e1' };
-const resolve = (runId: string, resolution: ShadowResolution, replacing: ShadowResolution | null = null, classKey = CLASS) => ({
+const WEEK = '2026-11-26';
+/** By default each run is its own customer and order: one sample per resolution. */
+const resolve = (
+  runId: string,
+  resolution: ShadowResolution,
+  replacing: ShadowResolution | null = null,
+  classKey = CLASS,
+  sample: Partial<ShadowSample> = {},
+) => ({
   tenant: 'demo',
   runId,
   classKey,
   resolution,
   replacing,
+  sample: { customer: `customer-${runId}`, order: `order-${runId}`, window: WEEK, ...sample },
 });
+/** The figures of a class whose resolutions were each its own sample. */
+const figures = (resolved: number, agreed: number) => ({ resolved, agreed, samples: resolved, agreeingSamples: agreed, customers: resolved, orders: resolved });
 const promotion = (overrides: Partial<ShadowPromotion> = {}): ShadowPromotion => ({
   classKey: CLASS,
   at: at(600),
   by: 'lead@store.example',
-  resolved: 1,
-  agreed: 1,
+  ...figures(1, 1),
   minTickets: 1,
+  minCustomers: 1,
+  minOrders: 1,
   threshold: 0.98,
   ...overrides,
 });
@@ -45,6 +61,7 @@ async function withRuns(makeStores: MakeStores, ...runs: Run[]) {
 export function describeShadowStoreContract(name: string, makeStores: MakeStores) {
   describe(`ShadowStore contract: ${name}`, () => {
     describeResolutions(makeStores);
+    describeSamples(makeStores);
     describePromotions(makeStores);
   });
 }
@@ -58,7 +75,7 @@ function describeResolutions(makeStores: MakeStores) {
     expect(await shadow.recordResolution(resolve('run-a', refund(true)))).toBe(false);
 
     expect(await runs.get('run-a')).toEqual(shadowRun('run-a', { shadow: { ...shadowRun('run-a').shadow!, resolution: refund(true) }, updatedAt: at(90) }));
-    expect(await shadow.getClass('demo', CLASS)).toEqual({ classKey: CLASS, resolved: 1, agreed: 1, promotedAt: null, promotedBy: null });
+    expect(await shadow.getClass('demo', CLASS)).toEqual({ classKey: CLASS, ...figures(1, 1), promotedAt: null, promotedBy: null });
   });
 
   it('lets one of two racing resolutions win', async () => {
@@ -125,11 +142,92 @@ function describeResolutions(makeStores: MakeStores) {
     await shadow.recordResolution({ ...resolve('run-4', refund(true)), tenant: 'other' });
 
     expect(await shadow.listClasses('demo')).toEqual([
-      { classKey: CLASS, resolved: 2, agreed: 1, promotedAt: null, promotedBy: null },
-      { classKey: OTHER_CLASS, resolved: 1, agreed: 1, promotedAt: null, promotedBy: null },
+      { classKey: CLASS, ...figures(2, 1), promotedAt: null, promotedBy: null },
+      { classKey: OTHER_CLASS, ...figures(1, 1), promotedAt: null, promotedBy: null },
     ]);
-    expect(await shadow.listClasses('other')).toEqual([{ classKey: CLASS, resolved: 1, agreed: 1, promotedAt: null, promotedBy: null }]);
+    expect(await shadow.listClasses('other')).toEqual([{ classKey: CLASS, ...figures(1, 1), promotedAt: null, promotedBy: null }]);
     expect(await shadow.getClass('other', OTHER_CLASS)).toBeNull();
+  });
+}
+
+function describeSamples(makeStores: MakeStores) {
+  const ANA = { customer: 'customer-ana' };
+  const runsNamed = (...ids: string[]) => ids.map((id) => shadowRun(id));
+
+  it("counts one customer's resolutions in one window as one sample, with the distinct orders behind it", async () => {
+    const { shadow } = await withRuns(makeStores, ...runsNamed('run-1', 'run-2', 'run-3', 'run-4'));
+
+    await shadow.recordResolution(resolve('run-1', refund(true, 'refund:1'), null, CLASS, { ...ANA, order: 'order-1' }));
+    await shadow.recordResolution(resolve('run-2', refund(true, 'refund:2'), null, CLASS, { ...ANA, order: 'order-2' }));
+    await shadow.recordResolution(resolve('run-3', refund(true, 'refund:3'), null, CLASS, { ...ANA, order: 'order-2' }));
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 3, agreed: 3, samples: 1, agreeingSamples: 1, customers: 1, orders: 2 });
+
+    // The same customer in the next window, on a new order: a second sample, still one customer.
+    await shadow.recordResolution(resolve('run-4', refund(true, 'refund:4'), null, CLASS, { ...ANA, order: 'order-4', window: '2026-12-03' }));
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 4, samples: 2, agreeingSamples: 2, customers: 1, orders: 3 });
+  });
+
+  it("keeps every run of one order in the window of the order's first resolution: one sample, whenever they arrived", async () => {
+    const { shadow } = await withRuns(makeStores, ...runsNamed('run-1', 'run-2', 'run-3'));
+
+    await shadow.recordResolution(resolve('run-1', refund(true, 'refund:1'), null, CLASS, { ...ANA, order: 'order-1' }));
+    await shadow.recordResolution(resolve('run-2', refund(true, 'refund:2'), null, CLASS, { ...ANA, order: 'order-1', window: '2026-12-03' }));
+    await shadow.recordResolution(resolve('run-3', refund(true, 'refund:3'), null, CLASS, { ...ANA, order: 'order-1', window: '2027-01-07' }));
+
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 3, samples: 1, customers: 1, orders: 1 });
+  });
+
+  it('lets a sample agree only while every resolution in it agrees; a superseding refund moves it back', async () => {
+    const { shadow } = await withRuns(makeStores, ...runsNamed('run-1', 'run-2', 'run-3'));
+    await shadow.recordResolution(resolve('run-1', refund(true, 'refund:1'), null, CLASS, { ...ANA, order: 'order-1' }));
+    await shadow.recordResolution(resolve('run-3', refund(true, 'refund:3')));
+
+    await shadow.recordResolution(resolve('run-2', solved, null, CLASS, { ...ANA, order: 'order-2' }));
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 3, agreed: 2, samples: 2, agreeingSamples: 1 });
+
+    await shadow.recordResolution(resolve('run-2', refund(true, 'refund:2'), solved, CLASS, { ...ANA, order: 'order-2' }));
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 3, agreed: 3, samples: 2, agreeingSamples: 2, customers: 2, orders: 3 });
+  });
+
+  it('counts samples, customers and orders exactly under concurrent resolutions', async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => `run-c${i}`);
+    const { shadow } = await withRuns(makeStores, ...runsNamed(...ids));
+
+    // Four runs of one customer (two orders), four of four other customers; one person disagrees.
+    const written = await Promise.all(
+      ids.map((id, i) =>
+        shadow.recordResolution(
+          resolve(
+            id,
+            refund(i !== 5, `refund:${id}`),
+            null,
+            CLASS,
+            i < 4 ? { ...ANA, order: `order-ana-${i % 2}` } : { customer: `customer-${i}`, order: `order-${i}` },
+          ),
+        ),
+      ),
+    );
+
+    expect(written.every(Boolean)).toBe(true);
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 8, agreed: 7, samples: 5, agreeingSamples: 4, customers: 5, orders: 6 });
+    expect(await shadow.listClasses('demo')).toEqual([await shadow.getClass('demo', CLASS)]);
+  });
+
+  it('counts a resolution without an order in its customer and window, adding no order', async () => {
+    const { shadow } = await withRuns(makeStores, ...runsNamed('run-1', 'run-2'));
+    await shadow.recordResolution(resolve('run-1', solved, null, CLASS, { ...ANA, order: null }));
+    await shadow.recordResolution(resolve('run-2', refund(true, 'refund:2'), null, CLASS, { customer: 'customer-bo', order: null }));
+
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 2, samples: 2, agreeingSamples: 1, customers: 2, orders: 0 });
+  });
+
+  it('keeps samples per class and per tenant', async () => {
+    const { shadow } = await withRuns(makeStores, shadowRun('run-1'), shadowRun('run-2', { shadow: { ...shadowRun('x').shadow!, classKey: OTHER_CLASS } }));
+    await shadow.recordResolution(resolve('run-1', refund(true), null, CLASS, { ...ANA, order: 'order-1' }));
+    await shadow.recordResolution(resolve('run-2', refund(true), null, OTHER_CLASS, { ...ANA, order: 'order-1' }));
+
+    expect(await shadow.getClass('demo', CLASS)).toMatchObject({ samples: 1, customers: 1, orders: 1 });
+    expect(await shadow.getClass('demo', OTHER_CLASS)).toMatchObject({ samples: 1, customers: 1, orders: 1 });
   });
 }
 
@@ -145,7 +243,7 @@ function describePromotions(makeStores: MakeStores) {
     expect(await shadow.promote('demo', promotion())).toBe(true);
     expect(await shadow.promote('demo', promotion({ at: at(700), by: 'owner@store.example' }))).toBe(false);
 
-    expect(await shadow.getClass('demo', CLASS)).toEqual({ classKey: CLASS, resolved: 1, agreed: 1, promotedAt: at(600), promotedBy: 'lead@store.example' });
+    expect(await shadow.getClass('demo', CLASS)).toEqual({ classKey: CLASS, ...figures(1, 1), promotedAt: at(600), promotedBy: 'lead@store.example' });
     expect(await shadow.listPromotions('demo')).toEqual([promotion()]);
     expect(await shadow.listPromotions('other')).toEqual([]);
   });
@@ -155,7 +253,7 @@ function describePromotions(makeStores: MakeStores) {
     await shadow.recordResolution(resolve('run-1', refund(true)));
     await shadow.recordResolution(resolve('run-2', refund(true), null, OTHER_CLASS));
     const late = promotion({ at: at(900) });
-    const early = promotion({ classKey: OTHER_CLASS, at: at(300), threshold: 0.95, minTickets: 50 });
+    const early = promotion({ classKey: OTHER_CLASS, at: at(300), threshold: 0.95, minTickets: 50, minCustomers: 25, minOrders: 50 });
 
     await shadow.promote('demo', late);
     await shadow.promote('demo', early);

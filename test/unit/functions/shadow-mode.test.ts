@@ -8,11 +8,12 @@ import { createShadow } from '#functions/shadow/use-case.js';
 import { createShadowResolver } from '#functions/shadow/resolve.js';
 import { createShadowApiHandler } from '#functions/shadow-api/handler.js';
 import { createStartRun } from '#functions/run-starter/start-run.js';
-import { AgentModeConfig, DEFAULT_MIN_TICKETS, MIN_AGREEMENT } from '#functions/shared/domain/shadow.js';
+import { AgentModeConfig, DEFAULT_MIN_TICKETS, MIN_AGREEMENT, sampleOf } from '#functions/shared/domain/shadow.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { ProductMetricName, ProductMetrics } from '#harness/metrics.js';
 import { RULES } from '#harness/policy/index.js';
 import type { ShadowStore } from '#functions/shared/stores/ports.js';
+import { makeFacts } from '../../support/fixtures.js';
 import { httpEvent, makeOrder, NOW, proposedRun, recordingWorkflow, setupSteps } from '../../support/steps.js';
 
 const CLASS = 'damaged|0-50|en';
@@ -91,21 +92,31 @@ describe('gate in shadow mode', () => {
     const { gate, stores } = await gated(proposedRun({ runId: 'run-g3' }), config);
     expect(await gate({ runId: 'run-g3' })).toEqual({ outcome: 'continue', decision: 'shadow' });
 
-    await stores.runs.create(
-      proposedRun({
-        runId: 'run-g4',
-        status: 'shadow',
-        shadow: { classKey: CLASS, decision: 'auto', amountMinor: 1800, currency: 'USD', lines: [], proposedAt: NOW.toISOString() },
-      }),
-    );
+    const g4 = proposedRun({
+      runId: 'run-g4',
+      status: 'shadow',
+      shadow: { classKey: CLASS, decision: 'auto', amountMinor: 1800, currency: 'USD', lines: [], proposedAt: NOW.toISOString() },
+    });
+    await stores.runs.create(g4);
     await stores.shadow.recordResolution({
       tenant: 'demo',
       runId: 'run-g4',
       classKey: CLASS,
       resolution: { by: 'store_refund', amountMinor: 1800, lines: [], at: NOW.toISOString(), agrees: true, sourceId: 'refund:1' },
       replacing: null,
+      sample: sampleOf(g4),
     });
-    await stores.shadow.promote('demo', { classKey: CLASS, at: NOW.toISOString(), by: 'lead', resolved: 1, agreed: 1, minTickets: 1, threshold: 0.98 });
+    const figures = { resolved: 1, agreed: 1, samples: 1, agreeingSamples: 1, customers: 1, orders: 1 };
+    await stores.shadow.promote('demo', {
+      classKey: CLASS,
+      at: NOW.toISOString(),
+      by: 'lead',
+      ...figures,
+      minTickets: 1,
+      minCustomers: 1,
+      minOrders: 1,
+      threshold: 0.98,
+    });
     await stores.runs.create(proposedRun({ runId: 'run-g5' }));
 
     expect(await gate({ runId: 'run-g5' })).toEqual({ outcome: 'continue', decision: 'auto' });
@@ -231,21 +242,22 @@ describe('shadow API', () => {
     return { ...s, handler, promote, list: async () => JSON.parse((await handler(httpEvent({ method: 'GET', path: '/api/shadow' }))).body as string) };
   }
 
+  /** A shadow run of its own customer on its own order (an independent sample), resolved by a person. */
   async function resolveAgreeing(s: Awaited<ReturnType<typeof api>>, runId: string, agrees = true) {
-    await s.stores.runs.create(
-      proposedRun({
-        runId,
-        status: 'shadow',
-        shadow: {
-          classKey: CLASS,
-          decision: 'auto',
-          amountMinor: 1800,
-          currency: 'USD',
-          lines: [{ lineItemId: MUG, quantity: 1 }],
-          proposedAt: NOW.toISOString(),
-        },
-      }),
-    );
+    const run = proposedRun({
+      runId,
+      status: 'shadow',
+      order: makeFacts({ orderId: `gid://shopify/Order/${runId}`, customerId: `gid://shopify/Customer/${runId}` }),
+      shadow: {
+        classKey: CLASS,
+        decision: 'auto',
+        amountMinor: 1800,
+        currency: 'USD',
+        lines: [{ lineItemId: MUG, quantity: 1 }],
+        proposedAt: NOW.toISOString(),
+      },
+    });
+    await s.stores.runs.create(run);
     await (s.stores.shadow as ShadowStore).recordResolution({
       tenant: 'demo',
       runId,
@@ -259,6 +271,7 @@ describe('shadow API', () => {
         sourceId: `refund:${runId}`,
       },
       replacing: null,
+      sample: sampleOf(run),
     });
   }
 
@@ -266,13 +279,30 @@ describe('shadow API', () => {
     const s = await api(AgentModeConfig.parse({ default: 'shadow', minTickets: 2, classes: { 'wrong_item|200+|fr': 'assist' } }));
     await resolveAgreeing(s, 'run-x1');
 
+    const none = { resolved: 0, agreed: 0, samples: 0, agreeingSamples: 0, customers: 0, orders: 0 };
     expect(await s.list()).toEqual({
       defaultMode: 'shadow',
       minTickets: 2,
+      minCustomers: 1,
+      minOrders: 2,
       threshold: 0.98,
       classes: [
-        { classKey: CLASS, mode: 'shadow', resolved: 1, agreed: 1, agreement: 1, eligible: false, promotedAt: null, promotedBy: null },
-        { classKey: 'wrong_item|200+|fr', mode: 'assist', resolved: 0, agreed: 0, agreement: null, eligible: false, promotedAt: null, promotedBy: null },
+        {
+          classKey: CLASS,
+          mode: 'shadow',
+          ...none,
+          resolved: 1,
+          agreed: 1,
+          samples: 1,
+          agreeingSamples: 1,
+          customers: 1,
+          orders: 1,
+          agreement: 1,
+          eligible: false,
+          promotedAt: null,
+          promotedBy: null,
+        },
+        { classKey: 'wrong_item|200+|fr', mode: 'assist', ...none, agreement: null, eligible: false, promotedAt: null, promotedBy: null },
       ],
       promotions: [],
     });
@@ -291,6 +321,8 @@ describe('shadow API', () => {
       agreement: 1,
       eligible: false,
       minTickets: 2,
+      minCustomers: 1,
+      minOrders: 2,
       threshold: 0.98,
     });
 
@@ -307,7 +339,13 @@ describe('shadow API', () => {
     });
     expect((await s.promote(CLASS)).statusCode).toBe(409);
     expect((await s.list()).promotions).toEqual([
-      { classKey: CLASS, at: NOW.toISOString(), by: 'lead@store.example', resolved: 2, agreed: 2, minTickets: 2, threshold: 0.98 },
+      {
+        classKey: CLASS,
+        at: NOW.toISOString(),
+        by: 'lead@store.example',
+        ...{ resolved: 2, agreed: 2, samples: 2, agreeingSamples: 2, customers: 2, orders: 2 },
+        ...{ minTickets: 2, minCustomers: 1, minOrders: 2, threshold: 0.98 },
+      },
     ]);
   });
 

@@ -1,14 +1,22 @@
-// ShadowStore on the single table. SHADOW#<tenant>/CLASS#<classKey>: a class's counters (resolved,
-// agreed, by atomic ADD) and its promotion; SHADOW#<tenant>/PROMOTION#<at>#<classKey>: one row per
-// switch to auto, with who and the figures. A resolution is first a conditional write on the run row
-// (RUN#<runId>/RUN, attribute shadow.resolution), so a redelivered refund or event counts once.
+// ShadowStore on the single table, partition SHADOW#<tenant>:
+// - CLASS#<classKey>: the resolution counters (resolved, agreed, by atomic ADD) and the promotion;
+// - SAMPLE#<classKey>#<customer>#<window>: one independent sample (one customer's resolutions in one
+//   window, by hash): its resolutions and disagreements by atomic ADD, its orders as a string set;
+// - ANCHOR#<classKey>#<order>: the window of the order's first resolution (set once, if_not_exists),
+//   so every run of one order lands in one sample;
+// - PROMOTION#<at>#<classKey>: one row per switch to auto, with who and the figures.
+// A resolution is first a conditional write on the run row (RUN#<runId>/RUN, attribute
+// shadow.resolution), so a redelivered refund or event counts once. The class's sample figures
+// (samples, agreeing samples, distinct customers and orders) are derived on read from its samples.
 //
-// Trade-off: no transaction joins the run row and the counters (dynalite, the local and test table,
-// has no TransactWriteItems). The run row is written first, so a crash in between leaves one ticket
-// out of the counters (never counted twice): the class can only look worse than it is, not better.
+// Trade-off: no transaction joins the run row, the sample and the counters (dynalite, the local and
+// test table, has no TransactWriteItems). They are written in that order, so a crash in between leaves
+// one resolution out of the figures (never counted twice); an anchor without its sample only fixes the
+// window the order's later runs join.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '../ports.js';
+import { sampleDelta, sampleFiguresOf, type StoredSample } from '../shadow-samples.js';
 import { plain } from '#harness/adapters/records.js';
 import { conditionally } from '#harness/adapters/dynamo/conditional.js';
 import { type DynamoTableDeps, keys } from '#harness/adapters/dynamo/table.js';
@@ -20,20 +28,45 @@ const ClassItem = z.object({
   promotedAt: z.string().nullable().default(null),
   promotedBy: z.string().nullable().default(null),
 });
+type ClassCounters = z.infer<typeof ClassItem>;
 
+const SampleItem = z.object({
+  classKey: z.string(),
+  customer: z.string(),
+  window: z.string(),
+  resolutions: z.number().int().default(0),
+  disagreements: z.number().int().default(0),
+  /** A string set (the document client reads it as a Set); absent when no resolution had an order. */
+  orders: z.union([z.set(z.string()), z.array(z.string())]).default([]),
+});
+
+/** Switches recorded before samples were counted carry no sample figures: read as none. */
 const PromotionItem = z.object({
   classKey: z.string(),
   at: z.string(),
   by: z.string(),
   resolved: z.number().int(),
   agreed: z.number().int(),
+  samples: z.number().int().default(0),
+  agreeingSamples: z.number().int().default(0),
+  customers: z.number().int().default(0),
+  orders: z.number().int().default(0),
   minTickets: z.number().int(),
+  minCustomers: z.number().int().default(0),
+  minOrders: z.number().int().default(0),
   threshold: z.number(),
 });
 
-const toClass = (item: Record<string, unknown>): ShadowClassRecord => ClassItem.parse(item);
-
 type Resolution = Parameters<ShadowStore['recordResolution']>[0];
+
+const sampleSk = (classKey: string, customer: string, window: string) => `SAMPLE#${classKey}#${customer}#${window}`;
+const samplePrefix = (classKey: string) => `SAMPLE#${classKey}#`;
+const anchorKey = (tenant: string, classKey: string, order: string) => ({ pk: keys.shadowPartition(tenant), sk: `ANCHOR#${classKey}#${order}` });
+
+function toSample(item: Record<string, unknown>): StoredSample & { classKey: string } {
+  const parsed = SampleItem.parse(item);
+  return { ...parsed, orders: [...parsed.orders].sort() };
+}
 
 /** Every item of the tenant's shadow partition whose sort key starts with `prefix`, all pages. */
 async function queryPrefix({ client, tableName }: DynamoTableDeps, tenant: string, prefix: string): Promise<Record<string, unknown>[]> {
@@ -93,19 +126,75 @@ async function count({ client, tableName }: DynamoTableDeps, { tenant, classKey,
   );
 }
 
+/** The window the order's runs count in: the one of its first resolution, set once. */
+async function windowOf({ client, tableName }: DynamoTableDeps, { tenant, classKey, sample }: Resolution): Promise<string> {
+  if (sample.order === null) return sample.window;
+  const { Attributes } = await client.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: anchorKey(tenant, classKey, sample.order),
+      UpdateExpression: 'SET #k = :k, #w = if_not_exists(#w, :w)',
+      ExpressionAttributeNames: { '#k': 'classKey', '#w': 'window' },
+      ExpressionAttributeValues: { ':k': classKey, ':w': sample.window },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return typeof Attributes?.window === 'string' ? Attributes.window : sample.window;
+}
+
+/** The sample's counters by atomic ADD, and the order into its set. */
+async function countSample(deps: DynamoTableDeps, input: Resolution): Promise<void> {
+  const { client, tableName } = deps;
+  const { tenant, classKey, resolution, replacing, sample } = input;
+  const window = await windowOf(deps, input);
+  const delta = sampleDelta(resolution, replacing);
+  const names: Record<string, string> = { '#k': 'classKey', '#c': 'customer', '#w': 'window', '#n': 'resolutions', '#d': 'disagreements' };
+  const values: Record<string, unknown> = { ':k': classKey, ':c': sample.customer, ':w': window, ':n': delta.resolutions, ':d': delta.disagreements };
+  let add = 'ADD #n :n, #d :d';
+  if (sample.order !== null) {
+    names['#o'] = 'orders';
+    values[':o'] = new Set([sample.order]);
+    add += ', #o :o';
+  }
+  await client.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: { pk: keys.shadowPartition(tenant), sk: sampleSk(classKey, sample.customer, window) },
+      UpdateExpression: `SET #k = :k, #c = :c, #w = :w ${add}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
 async function recordResolution(deps: DynamoTableDeps, input: Resolution): Promise<boolean> {
   if (!(await writeOnRun(deps, input))) return false;
+  await countSample(deps, input);
   await count(deps, input);
   return true;
 }
 
-async function getClass({ client, tableName }: DynamoTableDeps, tenant: string, classKey: string): Promise<ShadowClassRecord | null> {
+const withFigures = (counters: ClassCounters, samples: readonly StoredSample[]): ShadowClassRecord => ({ ...counters, ...sampleFiguresOf(samples) });
+
+/** The class row first, then its samples: a resolution after the read moves the counters a promotion is conditioned on. */
+async function getClass(deps: DynamoTableDeps, tenant: string, classKey: string): Promise<ShadowClassRecord | null> {
+  const { client, tableName } = deps;
   const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.shadowClass(tenant, classKey), ConsistentRead: true }));
-  return Item ? toClass(Item) : null;
+  if (!Item) return null;
+  return withFigures(ClassItem.parse(Item), (await queryPrefix(deps, tenant, samplePrefix(classKey))).map(toSample));
 }
 
 async function listClasses(deps: DynamoTableDeps, tenant: string): Promise<ShadowClassRecord[]> {
-  return (await queryPrefix(deps, tenant, 'CLASS#')).map(toClass).sort((a, b) => a.classKey.localeCompare(b.classKey));
+  const counters = (await queryPrefix(deps, tenant, 'CLASS#')).map((item) => ClassItem.parse(item));
+  const samples = (await queryPrefix(deps, tenant, 'SAMPLE#')).map(toSample);
+  return counters
+    .map((c) =>
+      withFigures(
+        c,
+        samples.filter((s) => s.classKey === c.classKey),
+      ),
+    )
+    .sort((a, b) => a.classKey.localeCompare(b.classKey));
 }
 
 async function promote({ client, tableName }: DynamoTableDeps, tenant: string, promotion: ShadowPromotion): Promise<boolean> {
