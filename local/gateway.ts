@@ -3,9 +3,11 @@
 // HTTP API's list in functions/routes.ts, which infra/ deploys); the most specific match wins.
 // No request may stop the process: a malformed percent-encoding is a 400 (as API Gateway answers),
 // a failing handler or an unsendable result a 500, a request Node cannot parse a plain status line.
+// Before any route: a foreign Host name is a 421 and a cross-origin write a 403 (request-origin.ts).
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { refusalOf, type RequestOriginOptions } from './request-origin.js';
 
 export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 export interface Route {
@@ -136,7 +138,7 @@ export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, route: Rou
   };
 }
 
-export function createGatewayServer(routes: readonly Route[], onError?: (error: unknown) => void): Server {
+export function createGatewayServer(routes: readonly Route[], onError?: (error: unknown) => void, origin: RequestOriginOptions = {}): Server {
   const ordered = [...routes].sort(bySpecificity);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void serve(ordered, req, res).catch((error: unknown) => {
@@ -156,6 +158,11 @@ export function createGatewayServer(routes: readonly Route[], onError?: (error: 
     const method = (req.method ?? 'GET').toUpperCase();
     const url = parseTarget(req.url);
     if (!url) return sendSafely(res, jsonResult(400, { error: 'malformed request target' }), onError);
+    const refused = refusalOf(req, method, origin);
+    if (refused) {
+      req.resume();
+      return sendSafely(res, refusalResult(refused.status, refused.error), onError);
+    }
     const path = url.pathname;
     for (const route of all) {
       let params: Record<string, string> | null;
@@ -189,6 +196,13 @@ const jsonResult = (statusCode: number, body: unknown): APIGatewayProxyStructure
   statusCode,
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(body),
+});
+
+/** A request refused before any route (request-origin.ts): never framed, sniffed or cached, as the console's own pages. */
+const refusalResult = (statusCode: number, error: string): APIGatewayProxyStructuredResultV2 => ({
+  statusCode,
+  headers: { 'content-type': 'application/json', 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' },
+  body: JSON.stringify({ error }),
 });
 
 /** Writes the result, or a 500 when the result itself cannot be sent (a bad status code or header). */

@@ -5,17 +5,19 @@
 // If that last call fails, the decision stays saved and the same approver's same decision, posted
 // again while the run still waits, re-sends it. A decision is recorded on the run only while the
 // run is not cancelled (a conditional write, ordered against cancel-run's): one that loses to a
-// cancel ends the wait as cancelled and moves no money. An approval is re-checked against the order
-// as it is now (request-approval/order-now-store.ts: the store's order read through the harness, and
-// the other runs on it) when it is looked at and when it is approved: one whose lines were refunded
-// since (by another run, or by hand in the store) is not approved but closed with the reason in a
-// sentence, and its run goes to the team with that sentence (the escalation note), so nobody is told
-// it worked. When the store cannot be read, the runs alone are asked, and the page says so.
+// cancel ends the wait as cancelled and moves no money, and its page says so. A cancel decides on
+// the approval record first too, and is refused once an approval is there (cancel-run/use-case.ts):
+// a page that says the refund will be issued is never contradicted by a cancel. An approval is
+// re-checked against the order as it is now (request-approval/order-now-store.ts: the store's order
+// read through the harness, and the other runs on it) when it is looked at and when it is approved:
+// one whose lines were refunded since (by another run, or by hand in the store) is not approved but
+// closed with the reason in a sentence, and its run goes to the team with that sentence (the
+// escalation note), so nobody is told it worked. When the store cannot be read, the runs alone are asked, and the page says so.
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { ApprovalRecord, ApprovalStore, Clock } from '#harness/ports.js';
 import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import { RUN_CANCELLED_ERROR } from '../cancel-run/use-case.js';
+import { CANCELLED_APPROVAL_REASON, RUN_CANCELLED_ERROR } from '../cancel-run/use-case.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
 import type { ApproverLinks } from '../shared/approver-links.js';
 import type { Policy } from '#harness/policy/document.js';
@@ -52,13 +54,26 @@ export type ApprovalView =
   | { kind: 'not_an_approver' }
   | { kind: 'closed'; approval: ApprovalRecord; cancelled: boolean };
 
+/**
+ * `cancelled`: the run was cancelled before any refund was claimed on it, so no refund was made.
+ * `waitOver`: the run no longer waited for this decision when it arrived (timed out, or handed on); it moved nothing.
+ */
+export type ClosedOutcome = { kind: 'closed'; approval: ApprovalRecord; cancelled: boolean; waitOver?: boolean };
+
+/** A cancel closed this approval, or the run is cancelled, and no refund was claimed on the run: nothing was refunded. */
+export function cancelledBeforeRefund(run: Run | null, approval: Pick<ApprovalRecord, 'status' | 'decidedBy' | 'reason'> | null): boolean {
+  if (run?.refund || run?.refundIntent) return false;
+  const closedByCancel = approval?.status === 'cancelled' && approval.decidedBy === null && !!approval.reason?.startsWith(CANCELLED_APPROVAL_REASON);
+  return !!run?.cancellation || closedByCancel;
+}
+
 export type DecisionOutcome =
   | { kind: 'decided'; approval: ApprovalRecord; resent: boolean }
   /** Approved, but the order has nothing left of it to refund: closed, nothing refunded, the team told why. */
   | { kind: 'not_carried_out'; approval: ApprovalRecord; message: string }
   | { kind: 'undelivered'; approval: ApprovalRecord }
   | { kind: 'not_found' }
-  | { kind: 'closed'; approval: ApprovalRecord; cancelled: boolean }
+  | ClosedOutcome
   | { kind: 'expired'; approval: ApprovalRecord }
   | { kind: 'not_an_approver' }
   | { kind: 'stale_form' };
@@ -84,7 +99,7 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
   async function view(approvalId: string, approverToken: string | undefined): Promise<ApprovalView> {
     const { approval, run } = await load(approvalId);
     if (!approval) return { kind: 'not_found' };
-    if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: !!run?.cancellation };
+    if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
     const approver = deps.links().verify(approvalId, approverToken);
     if (!approver) return { kind: 'not_an_approver' };
     return { kind: 'pending', approval, run, approver, orderNow: await orderNowOf(run) };
@@ -114,12 +129,16 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
         },
       });
     } catch (error) {
-      if (TOKEN_GONE.has((error as Error).name)) return { kind: 'closed', approval: decided, cancelled: false };
+      if (TOKEN_GONE.has((error as Error).name)) {
+        const run = await deps.runs.get(decided.runId);
+        return { kind: 'closed', approval: decided, cancelled: cancelledBeforeRefund(run, decided), waitOver: true };
+      }
       return { kind: 'undelivered', approval: decided };
     }
     // Only a run still waiting reads 'running' again: never over a cancel, nor over a later step's status.
     const running = await deps.runs.updateIf(decided.runId, { status: 'running' }, { statusIn: ['awaiting_approval'], notCancelled: true });
-    if (!running && (await deps.runs.get(decided.runId))?.cancellation) return { kind: 'closed', approval: decided, cancelled: true };
+    const now = running ?? (await deps.runs.get(decided.runId));
+    if (now?.cancellation) return { kind: 'closed', approval: decided, cancelled: cancelledBeforeRefund(now, decided) };
     if (notCarriedOut) return { kind: 'not_carried_out', approval: decided, message: notCarriedOut };
     return { kind: 'decided', approval: decided, resent };
   }
@@ -141,7 +160,7 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
       const same = approval.status === status || (status === 'approved' && approval.status === 'cancelled' && approval.decidedBy !== null);
       const retry = approver !== null && approval.decidedBy === approver && same && approval.formToken === input.formToken;
       if (retry && isWaiting(run)) return deliver(approval, true);
-      return { kind: 'closed', approval, cancelled: !!run?.cancellation };
+      return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
     }
     if (!approver) return { kind: 'not_an_approver' };
     const now = deps.clock.now();
@@ -155,10 +174,7 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
       decidedAt: now.toISOString(),
       reason: undoable ?? input.reason,
     });
-    if (!decided) {
-      const current = await deps.approvals.get(input.approvalId);
-      return current && current.status !== 'pending' ? { kind: 'closed', approval: current, cancelled: false } : { kind: 'stale_form' };
-    }
+    if (!decided) return lost(input.approvalId);
     return recordDecision(decided);
   }
 
@@ -169,7 +185,7 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
   async function decideAs(input: { approvalId: string; approver: string; decision: 'approve' | 'reject'; reason: string | null }): Promise<DecisionOutcome> {
     const { approval, run } = await load(input.approvalId);
     if (!approval) return { kind: 'not_found' };
-    if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: !!run?.cancellation };
+    if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
     const now = deps.clock.now();
     if (now.toISOString() >= approval.expiresAt) return { kind: 'expired', approval };
     const undoable = input.decision === 'approve' ? await cannotRefund(run) : null;
@@ -181,11 +197,15 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
       decidedAt: now.toISOString(),
       reason: undoable ?? input.reason,
     });
-    if (!decided) {
-      const current = await deps.approvals.get(input.approvalId);
-      return current && current.status !== 'pending' ? { kind: 'closed', approval: current, cancelled: false } : { kind: 'stale_form' };
-    }
+    if (!decided) return lost(input.approvalId);
     return recordDecision(decided);
+  }
+
+  /** A decision whose single-use write lost: to another decision, or to a cancel (which closes the approval first). */
+  async function lost(approvalId: string): Promise<DecisionOutcome> {
+    const { approval, run } = await load(approvalId);
+    if (!approval || approval.status === 'pending') return { kind: 'stale_form' };
+    return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
   }
 
   /** The saved decision on the run, counted, and delivered to the waiting execution. */

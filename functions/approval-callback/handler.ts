@@ -64,7 +64,8 @@ export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
           resultPage(
             outcome.approval.status === 'approved' ? 'Refund approved' : 'Refund rejected',
             outcome.approval.status === 'approved'
-              ? 'Thank you. The refund will be issued now and a reply drafted on the ticket.'
+              ? // Only after the run's row took the approval; no cancel is accepted after that (cancel-run).
+                'Thank you. The refund will be issued now and a reply drafted on the ticket.'
               : 'Thank you. No refund will be made; the ticket goes back to the team.',
           ),
         );
@@ -84,7 +85,7 @@ export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
       case 'not_found':
         return html(404, resultPage('Approval not found', 'This approval link is not valid.'));
       case 'closed':
-        return html(409, closedPage(outcome.approval, outcome.cancelled, viewer(form.data[APPROVER_TOKEN_PARAM])));
+        return html(409, closedPage(outcome.approval, outcome.cancelled, viewer(form.data[APPROVER_TOKEN_PARAM]), outcome.waitOver));
       case 'expired':
         return html(410, resultPage('Approval expired', 'This approval expired; the ticket was handed to the team.'));
       case 'not_an_approver':

@@ -74,13 +74,22 @@ export function resultPage(title: string, message: string): string {
   return page(title, `<p>${e(message)}</p>`);
 }
 
+/** What a person reads when a cancel reached the run first (also the console's words for it). */
+export const CANCELLED_BEFORE_REFUND = 'This run was cancelled before the refund was issued; no refund was made.';
+
+/** What a person reads when the run had stopped waiting for this decision (timed out, or handed to the team). */
+export const WAIT_OVER = 'The run was no longer waiting for this decision (it timed out or went to the team), so this approval moved no money.';
+
 /**
  * The page of an approval that is no longer open. Who decided is an approver's address: it is shown
  * only when `viewer` is set, i.e. the request carried a valid signed approver token for this approval
- * (the handler verifies it), never to whoever merely holds the approval id.
+ * (the handler verifies it), never to whoever merely holds the approval id. `cancelled` is a run
+ * cancelled before any refund was claimed on it (decisions.ts); `waitOver` a decision the run no
+ * longer waited for. Neither page says a refund will be made.
  */
-export function closedPage(approval: Pick<ApprovalRecord, 'status' | 'decidedBy'>, cancelled: boolean, viewer: string | null): string {
-  if (cancelled) return resultPage('Already decided', 'The run behind this approval was cancelled. Nothing was changed.');
+export function closedPage(approval: Pick<ApprovalRecord, 'status' | 'decidedBy'>, cancelled: boolean, viewer: string | null, waitOver = false): string {
+  if (cancelled) return resultPage('Run cancelled', `${CANCELLED_BEFORE_REFUND} Nothing was changed.`);
+  if (waitOver) return resultPage('Not carried out', `${WAIT_OVER} Nothing was changed; the run's page in the console shows what happened.`);
   const by = viewer !== null && approval.decidedBy ? ` (by ${approval.decidedBy})` : '';
   return resultPage('Already decided', `This approval is ${approval.status}${by}. Nothing was changed.`);
 }

@@ -1,9 +1,14 @@
 // Cancel a run (POST /api/runs/{runId}/cancel, or the helpdesk says the ticket was closed/solved):
-// record the cancellation on the run → close a pending approval and end its wait → stop the
-// execution. The cancellation is one conditional write on the run row: only on a run still open, not
-// cancelled, and with no refund claimed. The Refund step claims the run the same way before it may
-// dispatch, so exactly one of them wins: a cancel after the claim is refused ("a refund is in
-// flight"; the refund finishes and the run says so), and no refund starts after a cancel.
+// close a pending approval → record the cancellation on the run → end the approval's wait → stop the
+// execution. The cancellation is one conditional write on the run row: only on a run still open (in
+// the status it was read in), not cancelled, and with no refund claimed. The Refund step claims the
+// run the same way before it may dispatch, so exactly one of them wins: a cancel after the claim is
+// refused ("a refund is in flight"; the refund finishes and the run says so), and no refund starts
+// after a cancel. A run waiting for approval is first decided on its approval record, the one an
+// approver's decision also takes first (approval-callback/decisions.ts): a cancel that finds the
+// approval approved is refused like a claimed refund, so an approver told "the refund will be issued
+// now" is never contradicted by a cancel; a cancel that closes it first leaves the approver a page
+// saying no refund was made.
 // A ticket that carries the holding note ("Waiting for a lead's approval") gets the note that ends
 // it (request-approval/ended-note.ts), posted here through the harness as the step runs end in
 // (Escalate): a stopped execution runs no Escalate, so nothing else would tell the ticket.
@@ -41,10 +46,17 @@ export const RUN_CANCELLED_ERROR = 'RunCancelled';
 function refusal(run: Run): CancelOutcome | null {
   const closed = closedStatus(run);
   if (closed) return { kind: 'already_closed', runId: run.runId, status: closed };
-  if (run.refundIntent) return { kind: 'refund_in_flight', runId: run.runId };
+  // An approved refund is as good as in flight: its approver was told it will be issued now.
+  if (run.refundIntent || run.approval?.status === 'approved') return { kind: 'refund_in_flight', runId: run.runId };
   if (!OPEN_STATUSES.includes(run.status)) return { kind: 'already_closed', runId: run.runId, status: run.status };
   return null;
 }
+
+/** How a cancel's closing of an approval reads in the approval's reason: the approval pages tell such a closing from others by it. */
+export const CANCELLED_APPROVAL_REASON = 'run cancelled: ';
+
+/** A status write between a cancel's read and its write (an approval arriving, a step moving on) makes it read again, this many times at most. */
+const CANCEL_ATTEMPTS = 3;
 
 /** The note that ends the holding note, when the ticket carries one; best effort (a failure is in the journal). */
 async function tellTicket(deps: CancelRunDeps, run: Run, approval: ApprovalRecord | null, actor: string | undefined): Promise<string | null> {
@@ -60,45 +72,72 @@ async function tellTicket(deps: CancelRunDeps, run: Run, approval: ApprovalRecor
   }
 }
 
+type CancelInput = { runId: string; by: RunCancellation['by']; reason: string; actor?: string };
+
 export function createCancelRun(deps: CancelRunDeps) {
-  return async function cancelRun(input: { runId: string; by: RunCancellation['by']; reason: string; actor?: string }): Promise<CancelOutcome> {
-    const found = await deps.runs.get(input.runId);
-    if (!found) return { kind: 'not_found', runId: input.runId };
-    const refused = refusal(found);
-    if (refused) return refused;
-    const at = deps.clock.now().toISOString();
-    const cancellation: RunCancellation = { at, by: input.by, reason: input.reason.slice(0, 300), state: found.state };
-    const run = await deps.runs.updateIf(
-      found.runId,
-      { cancellation, status: 'cancelled' },
-      { statusIn: OPEN_STATUSES, notCancelled: true, noRefundIntent: true },
-    );
-    if (!run) {
-      // Something got there first: another cancel, the end of the run, or the Refund step's claim.
-      const now = await deps.runs.get(found.runId);
-      return (now && refusal(now)) ?? { kind: 'already_closed', runId: found.runId, status: now?.status ?? 'gone' };
+  /**
+   * A pending approval, closed before the run is: the approval record is where an approver's decision
+   * lands first, so whichever of the two closes it wins. Answers the closed record (null when the run
+   * waits on none), or the refusal when an approval got there first.
+   */
+  async function closeApproval(run: Run, cancellation: RunCancellation): Promise<{ closed: ApprovalRecord | null; refused?: CancelOutcome }> {
+    const approval = run.approval ? await deps.approvals.get(run.approval.approvalId) : null;
+    if (approval?.status === 'approved') return { closed: null, refused: { kind: 'refund_in_flight', runId: run.runId } };
+    if (approval?.status !== 'pending') return { closed: null };
+    const closed = await deps.approvals.decide({
+      approvalId: approval.approvalId,
+      formToken: approval.formToken,
+      status: 'cancelled',
+      decidedBy: null,
+      decidedAt: cancellation.at,
+      reason: `${CANCELLED_APPROVAL_REASON}${cancellation.reason}`,
+    });
+    if (closed) return { closed };
+    // Decided meanwhile: an approval wins (its refund goes ahead); anything else leaves nothing to close.
+    const now = await deps.approvals.get(approval.approvalId);
+    return now?.status === 'approved' ? { closed: null, refused: { kind: 'refund_in_flight', runId: run.runId } } : { closed: null };
+  }
+
+  /** The cancellation on the run row, conditional on the run being as it was read: open, in that status, uncancelled, no refund claimed. */
+  async function recordCancellation(input: CancelInput): Promise<{ run: Run; closed: ApprovalRecord | null } | CancelOutcome> {
+    for (let attempt = 1; ; attempt++) {
+      const found = await deps.runs.get(input.runId);
+      if (!found) return { kind: 'not_found', runId: input.runId };
+      const refused = refusal(found);
+      if (refused) return refused;
+      const cancellation: RunCancellation = { at: deps.clock.now().toISOString(), by: input.by, reason: input.reason.slice(0, 300), state: found.state };
+      const approval = await closeApproval(found, cancellation);
+      if (approval.refused) return approval.refused;
+      const run = await deps.runs.updateIf(
+        found.runId,
+        { cancellation, status: 'cancelled' },
+        { statusIn: [found.status], notCancelled: true, noRefundIntent: true },
+      );
+      if (run) return { run, closed: approval.closed };
+      if (attempt >= CANCEL_ATTEMPTS) {
+        // Something got there first: another cancel, the end of the run, or the Refund step's claim.
+        const now = await deps.runs.get(found.runId);
+        return (now && refusal(now)) ?? { kind: 'already_closed', runId: found.runId, status: now?.status ?? 'gone' };
+      }
     }
+  }
+
+  return async function cancelRun(input: CancelInput): Promise<CancelOutcome> {
+    const recorded = await recordCancellation(input);
+    if ('kind' in recorded) return recorded;
+    const { run, closed } = recorded;
+    const cancellation = run.cancellation!;
 
     let approvalClosed = false;
-    const approval = run.approval ? await deps.approvals.get(run.approval.approvalId) : null;
-    if (approval?.status === 'pending') {
-      const closedRecord = await deps.approvals.decide({
-        approvalId: approval.approvalId,
-        formToken: approval.formToken,
-        status: 'cancelled',
-        decidedBy: null,
-        decidedAt: at,
-        reason: `run cancelled: ${cancellation.reason}`,
-      });
-      if (closedRecord) {
-        approvalClosed = true;
-        await deps.runs.update(run.runId, { approval: approvalSummaryOf(closedRecord) });
-        // Where the engine cannot stop an execution, failing the wait ends it (the Catch goes to
-        // Escalate, which sees the cancellation). Otherwise StopExecution below ends it, and only the
-        // approval callback ever answers task tokens (least privilege).
-        if (!deps.workflow.stop) {
-          await deps.workflow.sendTaskFailure(closedRecord.taskToken, RUN_CANCELLED_ERROR, 'the run was cancelled').catch(() => undefined);
-        }
+    const approval = closed ?? (run.approval ? await deps.approvals.get(run.approval.approvalId) : null);
+    if (closed) {
+      approvalClosed = true;
+      await deps.runs.update(run.runId, { approval: approvalSummaryOf(closed) });
+      // Where the engine cannot stop an execution, failing the wait ends it (the Catch goes to
+      // Escalate, which sees the cancellation). Otherwise StopExecution below ends it, and only the
+      // approval callback ever answers task tokens (least privilege).
+      if (!deps.workflow.stop) {
+        await deps.workflow.sendTaskFailure(closed.taskToken, RUN_CANCELLED_ERROR, 'the run was cancelled').catch(() => undefined);
       }
     }
 

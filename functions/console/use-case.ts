@@ -12,6 +12,7 @@ import { reviewRefusalInWords } from './review-refusal.js';
 import type { Clock, JournalStore } from '#harness/ports.js';
 import type { RunStore } from '#functions/shared/stores/ports.js';
 import type { createApprovalDecisions, DecisionOutcome } from '../approval-callback/decisions.js';
+import { CANCELLED_BEFORE_REFUND, WAIT_OVER } from '../approval-callback/pages.js';
 import type { ApprovalView as ApprovalEvidence } from '../request-approval/approval-view.js';
 import { approvalPath } from './views/approvals.js';
 import type { DeadLetters } from '../dead-letters/use-case.js';
@@ -258,10 +259,13 @@ export function createConsoleData(deps: ConsoleDataDeps) {
         case 'not_found':
           return { ok: false, status: 404, message: `Approval ${approvalId} not found.` };
         case 'closed':
+          // A decision that lost to a cancel, or arrived after the wait ended, says so: never that a refund follows.
+          if (outcome.cancelled) return { ok: false, status: 409, message: `${CANCELLED_BEFORE_REFUND} Nothing was changed.` };
+          if (outcome.waitOver) return { ok: false, status: 409, message: `${WAIT_OVER} Nothing was changed.` };
           return {
             ok: false,
             status: 409,
-            message: `This approval is already ${outcome.approval.status}${outcome.approval.decidedBy ? ` (by ${outcome.approval.decidedBy})` : ''}${outcome.cancelled ? '; its run was cancelled' : ''}. Nothing was changed.`,
+            message: `This approval is already ${outcome.approval.status}${outcome.approval.decidedBy ? ` (by ${outcome.approval.decidedBy})` : ''}. Nothing was changed.`,
           };
         case 'expired':
           return { ok: false, status: 410, message: 'This approval expired; the ticket was handed to the team.' };

@@ -1,11 +1,14 @@
 // The operator console's sign-in for one tenant: a Cognito user pool whose only users are the tenant
 // file's `console.users` (no self sign-up; an invitation with a temporary password, MFA required), a
 // group per role (viewer, lead, operator), the hosted UI's domain, and a public app client for the
-// authorization code flow with PKCE, whose redirect URIs are the console's own /auth routes.
+// authorization code flow with PKCE, whose redirect URIs are the console's own /auth routes. The
+// client names its one auth flow, refresh: left unset, Cognito enables its defaults (SRP, custom and
+// refresh), so anyone with the client id could sign in with SRP straight against the pool's API.
 // Composed by refund-agent.ts; the console-authorizer checks the ID tokens it issues.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  CfnUserPoolClient,
   CfnUserPoolGroup,
   CfnUserPoolUser,
   CfnUserPoolUserToGroupAttachment,
@@ -25,6 +28,14 @@ export type ConsoleAuthProps = {
   /** The HTTP API's URL (https://…): the console's base, for the OAuth redirect URIs. */
   baseUrl: string;
 };
+
+/**
+ * The app client's ExplicitAuthFlows: the hosted UI (managed login) signs people in through the OAuth
+ * endpoints, which need none of them; Cognito refuses a list without ALLOW_REFRESH_TOKEN_AUTH ("REFRESH_TOKEN_AUTH
+ * should always be allowed"), so that one stays. The console itself never refreshes: it keeps only the
+ * ID token of the code exchange (functions/console/sign-in.ts), and signs in again when it expires.
+ */
+export const CONSOLE_AUTH_FLOWS = ['ALLOW_REFRESH_TOKEN_AUTH'] as const;
 
 /** What each role's group says, as Cognito shows it. */
 const ROLE_DESCRIPTION: Record<(typeof ROLES)[number], string> = {
@@ -88,8 +99,6 @@ export class ConsoleAuth extends Construct {
     const base = props.baseUrl.replace(/\/+$/, '');
     this.client = this.userPool.addClient('Console', {
       generateSecret: false,
-      // Only the hosted UI: no password or SRP flows straight against the pool's API.
-      authFlows: {},
       oAuth: {
         flows: { authorizationCodeGrant: true },
         scopes: [OAuthScope.OPENID, OAuthScope.EMAIL],
@@ -101,6 +110,9 @@ export class ConsoleAuth extends Construct {
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.hours(12),
     });
+    // Only the hosted UI: no password, SRP or custom flows straight against the pool's API. The L2's
+    // `authFlows` cannot say this (an empty one leaves ExplicitAuthFlows unset: Cognito's defaults).
+    (this.client.node.defaultChild as CfnUserPoolClient).explicitAuthFlows = [...CONSOLE_AUTH_FLOWS];
   }
 
   /** The ID tokens' issuer: https://cognito-idp.<region>.amazonaws.com/<userPoolId>. */

@@ -1,7 +1,9 @@
 // Issue 12, "Races and hostile input": a cancel sent 0–80 ms after an approve POST, through the local
 // runtime over real HTTP, many trials with controlled timing. Whatever the interleaving, the run tells
 // the truth about the money: a refund was issued ⇔ the run is done with its receipt and a note for
-// the team; no refund ⇔ the run is cancelled; never 'running' once the cancel has settled.
+// the team; no refund ⇔ the run is cancelled; never 'running' once the cancel has settled. And the
+// approver is told the truth (issue 25): "the refund will be issued now" ⇔ a refund was issued; a
+// page that lost to the cancel says no refund was made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFixture } from '#local/sandbox/index.js';
 import type { SandboxFixture } from '#local/sandbox/fixture.js';
@@ -71,7 +73,7 @@ describe('a cancel racing an approval', () => {
   afterAll(async () => rt?.close());
 
   it(`never moves money silently: refund ⇔ done with receipt and note, no refund ⇔ cancelled (${TRIALS} trials, cancel 0–${MAX_DELAY_MS} ms after approve)`, async () => {
-    const outcomes: Array<{ delayMs: number; cancel: number; refunds: number; status: string; state: string; problem: string | null }> = [];
+    const outcomes: Array<{ delayMs: number; cancel: number; page: number; refunds: number; status: string; state: string; problem: string | null }> = [];
     for (let i = 0; i < TRIALS; i++) {
       const orderNumber = String(2201 + i);
       const ticketId = String(5201 + i);
@@ -93,7 +95,9 @@ describe('a cancel racing an approval', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ reason: 'customer withdrew the claim' }),
       });
-      await approving;
+      const page = await approving;
+      const promised = page.status === 200 && page.html.includes('The refund will be issued now');
+      const toldNone = page.status === 409 && page.html.includes('no refund was made');
 
       // Assess: the invariant, once everything settled.
       const run = await settledRun(rt, runId);
@@ -112,7 +116,9 @@ describe('a cancel racing an approval', () => {
           problem = 'refunded after a cancel, and no note says so';
       } else if (run.status !== 'cancelled') problem = `no refund but the run is ${run.status}`;
       else if (cancel.status !== 202) problem = `no refund, cancelled, yet the cancel answered ${cancel.status}`;
-      outcomes.push({ delayMs, cancel: cancel.status, refunds: refunds.length, status: run.status, state: run.state, problem });
+      if (!problem && refunds.length === 1 && !promised) problem = `refunded, but the approver's page (${page.status}) did not say the refund will be issued`;
+      if (!problem && refunds.length === 0 && !toldNone) problem = `no refund, but the approver's page (${page.status}) did not say so`;
+      outcomes.push({ delayMs, cancel: cancel.status, page: page.status, refunds: refunds.length, status: run.status, state: run.state, problem });
     }
 
     expect(

@@ -318,7 +318,7 @@ describe('a decision the engine did not receive', () => {
     expect(workflow.successes).toHaveLength(0);
   });
 
-  it('answers "Already decided" when the engine says the wait is over (timed out meanwhile)', async () => {
+  it('answers "Not carried out", promising no refund, when the engine says the wait is over (timed out meanwhile)', async () => {
     const { post, approve, workflow } = await setup();
     workflow.engine.sendTaskSuccess = async () => {
       throw Object.assign(new Error('gone'), { name: 'TaskTimedOut' });
@@ -327,7 +327,9 @@ describe('a decision the engine did not receive', () => {
     const page = await post(approve);
 
     expect(page.statusCode).toBe(409);
-    expect(page.body).toContain('Already decided');
+    expect(page.body).toContain('Not carried out');
+    expect(page.body).toContain('moved no money');
+    expect(page.body).not.toContain('will be issued');
   });
 });
 
