@@ -93,7 +93,13 @@ export function createApp(deps: AppDeps) {
   const metrics = deps.metrics ?? NO_METRICS;
   return {
     steps,
-    webhookIngest: createWebhookIngestHandler({ tenant: deps.tenantName, secrets: deps.webhookSecrets, queue: deps.queue, clock: deps.clock }),
+    webhookIngest: createWebhookIngestHandler({
+      tenant: deps.tenantName,
+      secrets: deps.webhookSecrets,
+      queue: deps.queue,
+      clock: deps.clock,
+      events: deps.events,
+    }),
     storeWebhook: composeStoreWebhook({ ...deps, metrics }),
     runStarter: createRunStarterHandler(deps),
     approvalCallback: createApprovalCallbackHandler({ ...deps, links: approverLinks }),

@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import * as z from 'zod';
 import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import { safeEqual, type VerifyResult } from '../webhook-ingest/signatures.js';
+import { DISPUTE_TYPES } from './topic-shapes.js';
 
 export const SHOPIFY_HMAC_HEADER = 'X-Shopify-Hmac-Sha256';
 export const SHOPIFY_TOPIC_HEADER = 'X-Shopify-Topic';
@@ -36,7 +37,7 @@ export const orderGidOf = (orderId: string | number) => `gid://shopify/Order/${S
 const DisputePayload = z.object({
   id: z.union([z.number().int(), z.string().min(1).max(64)]),
   order_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,20}$/)]),
-  type: z.string().min(1).max(64).default('chargeback'),
+  type: z.enum(DISPUTE_TYPES),
   reason: z.string().max(200).nullish(),
   /** A decimal string in the shop's currency, e.g. "11.50". */
   amount: z

@@ -1,17 +1,19 @@
 // Shopify webhook → signature header present → size check → verify HMAC (constant time) → topic →
-// parse → the agent's runs that refunded the order → record the reversal on each (at most
+// the body has the topic's shape (topic-shapes.ts) → parse → the agent's runs that refunded the order → record the reversal on each (at most
 // MAX_REVERSALS_PER_RUN) → claim the dispute → count RefundsReversed once per dispute. Feeds the
 // RefundReversalRate alarm. Called by the store-webhook handler; knows nothing of HTTP.
 //
-// A dispute is known by what Shopify signed — the topic and the payload's dispute id — never by
-// X-Shopify-Webhook-Id: that header is outside the HMAC, so a replayed body under new ids would
-// otherwise count again.
+// A dispute is known by what Shopify signed — the payload's dispute id, under the topic its body's
+// shape proves — never by X-Shopify-Webhook-Id: that header is outside the HMAC, so a replayed body
+// under new ids would otherwise count again. The topic header is outside it too, so a signed refund
+// body re-sent as disputes/create is refused (400) before anything reads it as a dispute.
 import type { Clock } from '#harness/ports.js';
 import type { EventLedger, RunStore } from '#functions/shared/stores/ports.js';
 import type { RefundReversal, Run } from '#functions/shared/domain/run.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 import { MAX_WEBHOOK_BYTES } from '../webhook-ingest/ingest.js';
 import { createRefundedRunFinder } from './refunded-runs.js';
+import { bodyMatchesTopic } from './topic-shapes.js';
 import { orderGidOf, REVERSAL_TOPICS, SHOPIFY_HMAC_HEADER, SHOPIFY_TOPIC_HEADER, SHOPIFY_WEBHOOK_ID_HEADER, verifyShopify } from './shopify.js';
 
 /** The EventLedger's source name for Shopify deliveries (the helpdesks use theirs). */
@@ -80,9 +82,8 @@ export function createStoreWebhook(deps: StoreWebhookDeps) {
     if (!topic) return { kind: 'invalid', reason: `missing ${SHOPIFY_TOPIC_HEADER}` };
     if (!deliveryId) return { kind: 'invalid', reason: `missing ${SHOPIFY_WEBHOOK_ID_HEADER}` };
     const other = deps.topics?.[topic];
-    if (other) return other({ body, deliveryId });
     const read = REVERSAL_TOPICS[topic];
-    if (!read) return { kind: 'ignored', reason: `topic ${topic.slice(0, 64)} does not reverse a refund` };
+    if (!other && !read) return { kind: 'ignored', reason: `topic ${topic.slice(0, 64)} does not reverse a refund` };
 
     let payload: unknown;
     try {
@@ -90,7 +91,11 @@ export function createStoreWebhook(deps: StoreWebhookDeps) {
     } catch {
       return { kind: 'invalid', reason: 'body is not JSON' };
     }
-    const parsed = read(payload);
+    // The topic header is unsigned: it is believed only when the signed body has that topic's shape.
+    const shape = bodyMatchesTopic(topic, payload);
+    if (!shape.ok) return { kind: 'invalid', reason: shape.reason };
+    if (other) return other({ body, deliveryId });
+    const parsed = read!(payload);
     if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason };
     if (!parsed.signal.disputeId) return { kind: 'invalid', reason: 'no dispute id to count the reversal by' };
 

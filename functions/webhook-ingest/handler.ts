@@ -26,6 +26,9 @@ export function createWebhookIngestHandler(deps: IngestDeps) {
     switch (outcome.kind) {
       case 'accepted':
         return json(202, { runId: outcome.runId });
+      case 'replayed':
+        // 200, not 4xx: a helpdesk retrying a delivery we took must stop; nothing was enqueued again.
+        return json(200, { duplicate: true, runId: outcome.runId });
       case 'unknown_helpdesk':
         return json(404, { error: `no webhook for helpdesk '${outcome.helpdesk.slice(0, 64)}'` });
       default:

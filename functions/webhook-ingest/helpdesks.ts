@@ -25,6 +25,11 @@ export interface HelpdeskWebhook {
   /** Headers a signed delivery always carries: without one, the delivery is refused before its body is read. */
   signatureHeaders: readonly string[];
   verify(input: VerifyInput): VerifyResult;
+  /**
+   * The signature covers the body alone (no signed timestamp): deliveries are bounded by the replay
+   * window on their signed ids and dates (replay-window.ts). Zendesk signs a timestamp checked within 5 minutes.
+   */
+  replayWindow?: boolean;
   normalize(payload: unknown, ctx: NormalizeContext): NormalizeResult;
 }
 
@@ -38,11 +43,13 @@ export const HELPDESK_WEBHOOKS: Record<WebhookSource, HelpdeskWebhook> = {
   helpscout: {
     signatureHeaders: [HELPSCOUT_SIGNATURE_HEADER],
     verify: ({ secret, header, body }) => verifyHelpScout({ secret, signature: header(HELPSCOUT_SIGNATURE_HEADER), body }),
+    replayWindow: true,
     normalize: normalizeHelpScout,
   },
   intercom: {
     signatureHeaders: [INTERCOM_SIGNATURE_HEADER],
     verify: ({ secret, header, body }) => verifyIntercom({ secret, signature: header(INTERCOM_SIGNATURE_HEADER), body }),
+    replayWindow: true,
     normalize: normalizeIntercom,
   },
   gorgias: {

@@ -1,8 +1,9 @@
 // Lambda entry for POST /webhooks/{helpdesk}: each helpdesk's secret from the configuration, the
-// ticket queue (SQS); no table, no harness.
+// ticket queue (SQS), and the table for the replay window's rows only; no harness.
 import { observed } from '#shared/observability.js';
 import { composedHandler } from '../shared/lambda-app.js';
 import { queuesOf } from '../shared/lambda/queues.js';
+import { tableOf } from '../shared/lambda/table.js';
 import { createWebhookIngestHandler } from './handler.js';
 
 export const handler = observed(
@@ -20,6 +21,7 @@ export const handler = observed(
       },
       queue: queuesOf(base).queue,
       clock: base.clock,
+      events: tableOf(base).stores.events,
     });
   }),
 );

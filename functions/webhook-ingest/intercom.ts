@@ -1,5 +1,6 @@
 // Intercom webhooks: X-Hub-Signature = "sha1=" + hex(HMAC-SHA1(client secret, raw body)); the body
-// is a notification_event whose topic names what happened. Called by ingest.ts via helpdesks.ts.
+// is a notification_event whose topic names what happened. The topic and the id are in the signed
+// body; no timestamp is signed, so created_at bounds a replay (replay-window.ts). Called by ingest.ts via helpdesks.ts.
 import * as z from 'zod';
 import { hmac, safeEqual, textOf, type VerifyResult } from './signatures.js';
 import { boundedEvent, EmailText, HtmlText, ShortText, type NormalizeContext, type NormalizeResult } from './normalized.js';
@@ -29,6 +30,8 @@ const Notification = z.object({
   type: z.literal('notification_event'),
   id: ShortText.min(1),
   topic: ShortText.min(1),
+  /** When Intercom created the notification (Unix seconds): the signed body's own date. */
+  created_at: z.number().int().nonnegative().max(1e11).optional(),
   data: z.object({
     item: z
       .object({
@@ -65,9 +68,11 @@ export function normalizeIntercom(payload: unknown, ctx: NormalizeContext): Norm
   const body = n.topic === 'conversation.user.replied' ? (lastUserPart?.body ?? '') : (first?.body ?? '');
   return {
     ok: true,
+    ...(n.created_at === undefined ? {} : { signedAt: new Date(n.created_at * 1000).toISOString() }),
     event: boundedEvent({
       tenant: ctx.tenant,
       helpdesk: 'intercom',
+      // The notification's id, in the signed body (retries keep it; delivery_attempts changes): never a header.
       eventId: n.id,
       eventType: n.topic,
       ticketId: item.id,

@@ -5,7 +5,18 @@
 import * as z from 'zod';
 import type { TicketEvent } from '#functions/shared/domain/run.js';
 
-export type NormalizeResult = { ok: true; event: TicketEvent } | { ok: false; reason: string } | { ok: 'ignored'; reason: string };
+export type NormalizeResult =
+  | {
+      ok: true;
+      event: TicketEvent;
+      /**
+       * The body's own date (ISO), for helpdesks whose deliveries carry no signed timestamp: a body
+       * older than the replay window is refused (replay-window.ts). Absent where the timestamp is signed.
+       */
+      signedAt?: string;
+    }
+  | { ok: false; reason: string }
+  | { ok: 'ignored'; reason: string };
 
 export interface NormalizeContext {
   tenant: string;

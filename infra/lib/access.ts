@@ -41,9 +41,13 @@ export function grantAccess({ name, fn, config, state, stateMachine, mcpUrl }: G
   // The table: only the calls the adapters make (not CDK's grantRead/WriteData, which add Scan,
   // DeleteItem, batch and stream actions), and the key (kms:Decrypt, Encrypt/GenerateDataKey for writers).
   // No function scans: the runs lists and the stalled-run sweep query the byStatus index. Reads are
-  // table-wide; writes are per item type, by partition key and attribute names (row-access.ts).
+  // table-wide unless the function names the keys it reads (`narrowReads`, a public function's own
+  // rows); writes are per item type, by partition key and attribute names (row-access.ts).
   if (access.table) {
-    table.grant(fn, ...TABLE_READS);
+    if (access.narrowReads) {
+      const conditions = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...access.narrowReads] }, Null: { 'dynamodb:LeadingKeys': 'false' } };
+      fn.addToRolePolicy(new PolicyStatement({ sid: 'NarrowReads', actions: ['dynamodb:GetItem'], resources: [table.tableArn], conditions }));
+    } else table.grant(fn, ...TABLE_READS);
     for (const { sid, actions, conditions } of rowWriteStatements(name)) {
       fn.addToRolePolicy(new PolicyStatement({ sid, actions, resources: [table.tableArn], conditions }));
     }

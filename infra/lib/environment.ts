@@ -50,6 +50,7 @@ const BASE: Record<FunctionSpec['config'], Setting[]> = {
 const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   // IAM only: the table name is already in BASE, the queue is an event source.
   table: [],
+  narrowReads: [],
   // The consumer dead-letters a message itself on its last receive, so it knows the redrive's count.
   consumeQueue: ['MAX_RECEIVE_COUNT'],
   sendToQueue: ['QUEUE_URL'],

@@ -31,6 +31,8 @@ export type FunctionName = (typeof FUNCTION_NAMES)[number];
 /** What a function may touch. Each flag becomes IAM grants (refund-agent.ts) and environment (environment.ts). */
 export type FunctionAccess = {
   table?: 'read' | 'readWrite';
+  /** Partition-key patterns (StringLike) the function may read, by GetItem only; without it, reads are table-wide (Get and Query). */
+  narrowReads?: readonly string[];
   sendToQueue?: boolean;
   consumeQueue?: boolean;
   startExecution?: boolean;
@@ -109,7 +111,9 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     config: 'handler',
     timeoutSeconds: 10,
     memoryMb: memoryOf('webhook-ingest'),
-    access: { sendToQueue: true, verifyWebhooks: true },
+    // The table for the replay window alone: Help Scout's and Intercom's signed ids (functions/webhook-ingest/replay-window.ts).
+    // A public function: it reads only those rows, never a run.
+    access: { sendToQueue: true, verifyWebhooks: true, table: 'readWrite', narrowReads: ['EVENT#*#replay:*'] },
   },
   // Shopify's disputes: finds the agent's runs that refunded the order, records the reversal on them,
   // dedupes the delivery in the event ledger and counts RefundsReversed.

@@ -74,7 +74,7 @@ const CLOSES_APPROVAL: RowWrite = { item: 'approval', actions: update };
  */
 export const ROW_WRITES: Partial<Record<FunctionName, readonly RowWrite[]>> = {
   // Public (Shopify's signed webhook): the dispute's reversal on the refunded runs, the delivery's dedupe
-  // row, and shadow mode's resolution of a person's refund (the run's `shadow` field, the class counters).
+  // row, and shadow mode's resolution of a person's refund (the run's `shadow` field, the class counters and samples).
   'store-webhook': [
     {
       item: 'runRow',
@@ -86,7 +86,24 @@ export const ROW_WRITES: Partial<Record<FunctionName, readonly RowWrite[]>> = {
       actions: put,
       narrowed: { keys: ['EVENT#*#shopify#*'], attributes: sorted(['pk', 'sk', 'tenant', 'helpdesk', 'eventId', 'runId', 'at', TTL]) },
     },
-    { item: 'shadow', actions: update, narrowed: { keys: ['SHADOW#*'], attributes: sorted(['pk', 'sk', 'classKey', 'resolved', 'agreed']) } },
+    // The class counters, the resolution's independent sample and its order's window (functions/shared/stores/dynamo/shadow.ts).
+    {
+      item: 'shadow',
+      actions: update,
+      narrowed: {
+        keys: ['SHADOW#*'],
+        attributes: sorted(['pk', 'sk', 'classKey', 'resolved', 'agreed', 'customer', 'window', 'resolutions', 'disagreements', 'orders']),
+      },
+    },
+  ],
+  // Public (the helpdesks' signed webhooks): the replay window's rows only, the signed ids of deliveries
+  // that carry no signed timestamp (EVENT#<tenant>#replay:<helpdesk>#<id>, functions/webhook-ingest/replay-window.ts).
+  'webhook-ingest': [
+    {
+      item: 'event',
+      actions: put,
+      narrowed: { keys: ['EVENT#*#replay:*'], attributes: sorted(['pk', 'sk', 'tenant', 'helpdesk', 'eventId', 'runId', 'at', TTL]) },
+    },
   ],
   // Public (the approval page behind a per-approver link): decides the approval once, records it on the
   // run and moves the run out of its wait, journals the get_order re-read. It never creates a run.

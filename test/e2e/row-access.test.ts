@@ -6,11 +6,12 @@
 // must be allowed by that function's own row statements (infra/lib/row-access.ts, as access.ts adds
 // them to the role). A function that starts writing a new item type or attribute fails here until its
 // grant is widened on purpose; a grant no path uses fails too.
-import { DeleteCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopifySignedHeaders } from '#functions/store-webhook/shopify.js';
+import { signHelpScout } from '#functions/webhook-ingest/helpscout.js';
 import { DEFAULT_MIN_TICKETS } from '#functions/shared/domain/shadow.js';
 import { LOCAL_AWS } from '#local/emulators/listen.js';
 import { demoFixture } from '#local/sandbox/index.js';
@@ -37,6 +38,7 @@ import { consolePost } from '../support/console-forms.js';
 import { recordTableWrites, type TableWrite } from '../support/table-writes.js';
 
 const SHOPIFY_SECRET = 'e2e-row-access-shopify';
+const HELPSCOUT_SECRET = 'e2e-row-access-helpscout';
 const CLASS = 'damaged|0-50|en';
 
 /**
@@ -94,6 +96,28 @@ async function solveTicket(rt: LocalRuntime, ticketId: string, requesterId: stri
   const status = { type: 'zen:event-type:ticket.status_changed', detail: { id: ticketId, requester_id: requesterId, status: 'SOLVED' } };
   const body = JSON.stringify({ id: eventId, time: new Date().toISOString(), event: { current: 'SOLVED', previous: 'OPEN' }, ...status });
   expect((await postWebhook(rt, body)).status).toBe(202);
+}
+
+async function helpScoutTwice(rt: LocalRuntime) {
+  const at = new Date().toISOString();
+  const body = JSON.stringify({
+    id: 4242,
+    number: 15473,
+    status: 'active',
+    subject: 'Mug',
+    createdAt: at,
+    userUpdatedAt: at,
+    createdBy: { id: 12, type: 'customer', email: 'bear@example.com' },
+    primaryCustomer: { id: 238604, email: 'bear@example.com' },
+    _embedded: { threads: [{ id: 7001, type: 'customer', body: 'What are your opening hours?', createdAt: at }] },
+  });
+  const url = new URL('../webhooks/helpscout', rt.urls.webhook);
+  const headers = { 'X-HelpScout-Signature': signHelpScout(HELPSCOUT_SECRET, body), 'X-HelpScout-Event': 'convo.created', 'content-type': 'application/json' };
+  const post = async () => {
+    const res = await fetch(url, { method: 'POST', headers, body });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  return [await post(), await post()];
 }
 
 async function approveOrReject(rt: LocalRuntime, decision: 'approve' | 'reject') {
@@ -184,11 +208,15 @@ beforeAll(async () => {
   expect((await waitForRun(a, approval.runId, settled)).status).toBe('done');
 
   // A rejection (Escalate), and a ticket with no refund intent (escalated).
-  const b = await runtime();
+  const b = await runtime({ webhookSecrets: { helpscout: HELPSCOUT_SECRET } });
   const rejected = await ticket(b, '5002', '9002', 'Order 1002: the blanket arrived damaged, I want a refund.', waiting);
   await approveOrReject(b, 'reject');
   expect((await waitForRun(b, rejected.runId, settled)).status).toBe('escalated');
   expect((await ticket(b, '5003', '9003', 'What are your opening hours?')).status).toBe('escalated');
+  // A Help Scout delivery signs no timestamp: webhook-ingest remembers its signed id (the replay window), and the same body again is a duplicate.
+  const helpScout = await helpScoutTwice(b);
+  expect(helpScout.map((r) => r.status)).toEqual([202, 200]);
+  await waitForRun(b, helpScout[0]!.json.runId as string, settled);
 
   // A cancel through the API while the run waits for approval.
   const c = await runtime();
@@ -237,6 +265,11 @@ beforeAll(async () => {
       ExpressionAttributeValues: { ':n': DEFAULT_MIN_TICKETS },
     }),
   );
+  // …and as many independent samples behind it, each its own customer and order (promotion reads them).
+  for (let i = 0; i < DEFAULT_MIN_TICKETS; i++) {
+    const sample = { classKey: CLASS, customer: `customer-${i}`, window: '2026-11-26', resolutions: 1, disagreements: 0, orders: new Set([`order-${i}`]) };
+    await own.send(new PutCommand({ TableName: d.dynamo.tableName, Item: { pk: 'SHADOW#demo', sk: `SAMPLE#${CLASS}#customer-${i}#2026-11-26`, ...sample } }));
+  }
   const promoted = await fetch(`${d.urls.shadow}/${encodeURIComponent(CLASS)}/promote`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -285,6 +318,12 @@ describe('row-level grants against the writes the pipeline makes', () => {
     // Helpdesk event ids are not the store webhook's to claim.
     const claimed = writes.find((w) => w.fn === 'run-starter' && w.leadingKey.startsWith('EVENT#'))!;
     expect(allowedFor('store-webhook', claimed)).toEqual([]);
-    expect(ROW_WRITES['webhook-ingest']).toBeUndefined();
+    // The helpdesk webhook puts its replay window's rows only: not the run starter's event claims, not a run.
+    expect(allowedFor('webhook-ingest', claimed)).toEqual([]);
+    expect(allowedFor('webhook-ingest', created)).toEqual([]);
+    const remembered = writes.find((w) => w.fn === 'webhook-ingest')!;
+    expect(remembered.leadingKey).toMatch(/^EVENT#demo#replay:helpscout#/);
+    expect(allowedFor('webhook-ingest', remembered)).toHaveLength(1);
+    expect(ROW_WRITES['webhook-ingest']?.map((w) => w.item)).toEqual(['event']);
   });
 });

@@ -46,7 +46,7 @@ function setup(tenant: string) {
   const stores: DynamoStores = createDynamoStores({ client: dynamo.doc, tableName: dynamo.tableName, clock, ids: { random: () => crypto.randomUUID() } });
   const { queue, delivered } = fifoQueue(clock);
   const workflow = recordingWorkflow();
-  const ingest = createIngest({ tenant, secrets: { zendesk: SECRET }, queue, clock });
+  const ingest = createIngest({ tenant, secrets: { zendesk: SECRET }, queue, clock, events: stores.events });
   const startRun = createStartRun({ ...stores, workflow: workflow.engine, requesters: { emailOf: async () => 'ana@example.com' }, clock });
   /** The helpdesk delivers (signing at the current time, as Zendesk does on every retry); the starter drains the queue. */
   const deliver = async (body: string) => {

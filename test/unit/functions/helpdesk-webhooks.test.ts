@@ -51,21 +51,36 @@ describe('Help Scout (base64 HMAC-SHA1 in X-HelpScout-Signature)', () => {
     expect(verifyHelpScout({ secret: v.secret, signature: v.signature, body: v.rawBody, ...change }).ok).toBe(false);
   });
 
-  it('normalizes convo.created to one message event for the conversation', () => {
-    const result = normalizeHelpScout(JSON.parse(v.rawBody), ctx({ 'x-helpscout-event': v.event }));
+  it('normalizes convo.created to one message event for the conversation, keyed by its signed customer thread', () => {
+    const body = {
+      ...JSON.parse(v.rawBody),
+      status: 'active',
+      _embedded: { threads: [{ id: 9001, type: 'customer', body: 'The mug arrived <b>cracked</b>', createdAt: '2017-04-21T14:39:56Z' }] },
+    };
+    const result = normalizeHelpScout(body, ctx({ 'x-helpscout-event': v.event }));
     expect(result).toMatchObject({
       ok: true,
+      signedAt: '2017-04-21T14:39:56.000Z',
       event: { helpdesk: 'helpscout', ticketId: '123', eventType: 'convo.created', intent: 'message', requesterId: '238604', subject: 'Need Help' },
     });
-    expect(result.ok === true && result.event.body).toBe("I'm having a hard time resolving this");
-    expect(result.ok === true && result.event.eventId).toBe('convo.created:123:2017-04-21T14:43:24Z');
+    expect(result.ok === true && result.event.body).toBe('The mug arrived cracked');
+    expect(result.ok === true && result.event.eventId).toBe('message:123:9001');
   });
 
-  it('reads a closed convo.status as the ticket closed, ignores the test event, and refuses a body without the event header', () => {
-    expect(normalizeHelpScout(JSON.parse(v.rawBody), ctx({ 'x-helpscout-event': 'convo.status' }))).toMatchObject({ ok: true, event: { intent: 'closed' } });
+  it('reads a closed convo.status as the ticket closed, keyed by the signed closing date; ignores the test event; refuses a body without the event header', () => {
+    expect(normalizeHelpScout(JSON.parse(v.rawBody), ctx({ 'x-helpscout-event': 'convo.status' }))).toMatchObject({
+      ok: true,
+      signedAt: '2017-04-21T14:43:24.000Z',
+      event: { intent: 'closed', eventId: 'closed:123:2017-04-21T14:43:24Z' },
+    });
     expect(normalizeHelpScout({}, ctx({ 'x-helpscout-event': 'helpscout.test' })).ok).toBe('ignored');
     expect(normalizeHelpScout(JSON.parse(v.rawBody), ctx()).ok).toBe(false);
     expect(normalizeHelpScout({ hello: 'world' }, ctx({ 'x-helpscout-event': 'convo.created' })).ok).toBe(false);
+  });
+
+  it('refuses a closed conversation sent as a new message: the event header must agree with the signed body', () => {
+    expect(normalizeHelpScout(JSON.parse(v.rawBody), ctx({ 'x-helpscout-event': 'convo.created' }))).toMatchObject({ ok: false });
+    expect(normalizeHelpScout(JSON.parse(v.rawBody), ctx({ 'x-helpscout-event': 'convo.customer.reply.created' }))).toMatchObject({ ok: false });
   });
 });
 
@@ -90,6 +105,7 @@ describe('Intercom (X-Hub-Signature: sha1= hex HMAC-SHA1)', () => {
   it('normalizes conversation.user.created to one message event, HTML stripped, empty email as none', () => {
     expect(normalizeIntercom(JSON.parse(v.rawBody), ctx())).toEqual({
       ok: true,
+      signedAt: '2019-03-22T21:29:58.000Z',
       event: {
         tenant: 'demo',
         helpdesk: 'intercom',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIngest, MAX_WEBHOOK_BYTES } from '#functions/webhook-ingest/ingest.js';
+import { createInMemoryEventLedger } from '#functions/shared/stores/memory/events.js';
 import { signZendesk } from '#functions/webhook-ingest/zendesk.js';
 import type { QueuedTicket, TicketQueue } from '#functions/shared/queue.js';
 
@@ -33,7 +34,13 @@ function signedHeaders(body: string, secret = SECRET, timestamp = '2026-11-30T08
 describe('webhook ingest', () => {
   const setup = () => {
     const { queue, sent } = recordingQueue();
-    const ingest = createIngest({ tenant: 'demo', secrets: { zendesk: SECRET }, queue, clock: { now: () => NOW } });
+    const ingest = createIngest({
+      tenant: 'demo',
+      secrets: { zendesk: SECRET },
+      queue,
+      clock: { now: () => NOW },
+      events: createInMemoryEventLedger({ claims: new Map() }),
+    });
     return { ingest, sent };
   };
 

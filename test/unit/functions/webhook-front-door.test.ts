@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createWebhookIngestHandler } from '#functions/webhook-ingest/handler.js';
+import { createInMemoryEventLedger } from '#functions/shared/stores/memory/events.js';
 import { MAX_WEBHOOK_BYTES } from '#functions/webhook-ingest/ingest.js';
 import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
 import type { WebhookSource } from '#functions/shared/domain/run.js';
@@ -40,11 +41,19 @@ const DELIVERIES: Record<WebhookSource, { body: string; sign: (secret: string, b
     }),
     sign: (secret, body) => zendeskSignedHeaders(secret, body, NOW),
   },
+  // The reference conversation, open, with the customer's thread written just now (a delivery dated today).
   helpscout: {
-    body: vectors.helpscout.rawBody,
+    body: JSON.stringify({
+      ...(JSON.parse(vectors.helpscout.rawBody) as Record<string, unknown>),
+      status: 'active',
+      _embedded: { threads: [{ id: 9001, type: 'customer', body: 'the mug in order 1001 arrived cracked', createdAt: NOW.toISOString() }] },
+    }),
     sign: (secret, body) => ({ 'X-HelpScout-Signature': signHelpScout(secret, body), 'X-HelpScout-Event': 'convo.created' }),
   },
-  intercom: { body: vectors.intercom.rawBody, sign: (secret, body) => ({ 'X-Hub-Signature': signIntercom(secret, body) }) },
+  intercom: {
+    body: JSON.stringify({ ...(JSON.parse(vectors.intercom.rawBody) as Record<string, unknown>), created_at: NOW.getTime() / 1000 }),
+    sign: (secret, body) => ({ 'X-Hub-Signature': signIntercom(secret, body) }),
+  },
   gorgias: { body: JSON.stringify({ ...vectors.gorgiasMessage, from_agent: false }), sign: (secret) => ({ 'X-Webhook-Secret': secret }) },
   freshdesk: { body: JSON.stringify(vectors.freshdeskCreated), sign: (secret) => ({ 'X-Webhook-Secret': secret }) },
 };
@@ -53,7 +62,13 @@ const HELPDESKS = Object.keys(DELIVERIES) as WebhookSource[];
 function setup(secrets: WebhookSecrets = SECRETS) {
   const sent: QueuedTicket[] = [];
   const queue: TicketQueue = { send: async (message) => void sent.push(message) };
-  const handler = createWebhookIngestHandler({ tenant: 'demo', secrets, queue, clock: { now: () => NOW } });
+  const handler = createWebhookIngestHandler({
+    tenant: 'demo',
+    secrets,
+    queue,
+    clock: { now: () => NOW },
+    events: createInMemoryEventLedger({ claims: new Map() }),
+  });
   const post = async (helpdesk: string, body: string, headers: Record<string, string>) => {
     const event = httpEvent({ method: 'POST', path: `/webhooks/${helpdesk}`, pathParameters: { helpdesk }, body });
     event.headers = { ...event.headers, ...headers };

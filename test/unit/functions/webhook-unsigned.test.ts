@@ -4,6 +4,7 @@
 // helpdesk paths carry no {helpdesk} parameter, and the intake reads the helpdesk from the path.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookIngestHandler } from '#functions/webhook-ingest/handler.js';
+import { createInMemoryEventLedger } from '#functions/shared/stores/memory/events.js';
 import { WEBHOOK_SOURCES, type WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
 import type { WebhookSource } from '#functions/shared/domain/run.js';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
@@ -55,7 +56,13 @@ function helpdeskDelivery(helpdesk: string, headers: Record<string, string>, opt
 
 function ingestHandler() {
   const sent: QueuedTicket[] = [];
-  const handler = createWebhookIngestHandler({ tenant: 'demo', secrets: SECRETS, queue: { send: async (m) => void sent.push(m) }, clock: { now: () => NOW } });
+  const handler = createWebhookIngestHandler({
+    tenant: 'demo',
+    secrets: SECRETS,
+    queue: { send: async (m) => void sent.push(m) },
+    clock: { now: () => NOW },
+    events: createInMemoryEventLedger({ claims: new Map() }),
+  });
   return { handler, sent };
 }
 

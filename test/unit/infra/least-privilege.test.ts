@@ -126,8 +126,20 @@ describe('least privilege', () => {
     const readers = FUNCTION_NAMES.filter((fn) => FUNCTIONS[fn].access.table !== undefined).sort();
     const writers = FUNCTION_NAMES.filter((fn) => FUNCTIONS[fn].access.table === 'readWrite').sort();
 
-    for (const action of ['dynamodb:GetItem', 'dynamodb:Query']) expect(t.who(action, onTable), action).toEqual(readers);
-    for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem']) expect(t.who(action, onTable), action).toEqual(writers);
+    const wideReaders = readers.filter((fn) => !FUNCTIONS[fn].access.narrowReads);
+    expect(t.who('dynamodb:GetItem', onTable)).toEqual(readers);
+    expect(t.who('dynamodb:Query', onTable)).toEqual(wideReaders);
+    // The public helpdesk webhook reads only its replay window's rows (by partition key), never a run.
+    expect(readers.filter((fn) => FUNCTIONS[fn].access.narrowReads)).toEqual(['webhook-ingest']);
+    const narrow = byFunction['webhook-ingest'].find((s) => actionsOf([s]).includes('dynamodb:GetItem'))!;
+    expect(actionsOf([narrow])).toEqual(['dynamodb:GetItem']);
+    expect(narrow.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EVENT#*#replay:*'] },
+      Null: { 'dynamodb:LeadingKeys': 'false' },
+    });
+    // webhook-ingest only puts (the replay window's rows, functions/webhook-ingest/replay-window.ts).
+    expect(t.who('dynamodb:PutItem', onTable)).toEqual(writers);
+    expect(t.who('dynamodb:UpdateItem', onTable)).toEqual(writers.filter((fn) => fn !== 'webhook-ingest'));
     // Nobody scans the table: the run lists and the stalled-run sweep query the byStatus index.
     // LockStore.release: the Refund step; the console settling a review also releases the idempotency
     // key (IdempotencyStore.release).

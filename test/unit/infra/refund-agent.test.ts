@@ -177,7 +177,18 @@ describe('RefundAgent tenant stack', () => {
     const who = (action: string) => FUNCTION_NAMES.filter((fn) => actionsOf(byFunction[fn]).includes(action)).sort();
     const steps = [...new Set(Object.values(STATE_FUNCTIONS))].sort();
 
-    const writers = ['approval-callback', 'cancel-run', 'console', 'run-starter', 'shadow-api', 'stalled-runs', 'store-webhook', ...steps].sort();
+    // webhook-ingest writes the replay window's rows only (row-access.ts).
+    const writers = [
+      'approval-callback',
+      'cancel-run',
+      'console',
+      'run-starter',
+      'shadow-api',
+      'stalled-runs',
+      'store-webhook',
+      'webhook-ingest',
+      ...steps,
+    ].sort();
 
     expect(who('states:StartExecution')).toEqual(['console', 'run-starter']);
     expect(who('states:StopExecution')).toEqual(['cancel-run', 'console', 'run-starter', 'stalled-runs']);
@@ -204,7 +215,7 @@ describe('RefundAgent tenant stack', () => {
     ]);
     expect(who('dynamodb:PutItem')).toEqual(writers);
     expect(who('dynamodb:Query')).toEqual([...writers, 'runs-api'].sort());
-    for (const fn of ['mcp', 'webhook-ingest', 'dead-letters', 'console-authorizer'] as const) {
+    for (const fn of ['mcp', 'dead-letters', 'console-authorizer'] as const) {
       expect(
         actionsOf(byFunction[fn]).some((a) => a.startsWith('dynamodb:')),
         fn,

@@ -94,6 +94,11 @@ describe('per-row write grants on the table', () => {
     expect(writers('BUDGET#DAY#*', 'dynamodb:UpdateItem')).toEqual(modelCallers);
     expect(writers('EVENT#*', 'dynamodb:PutItem')).toEqual(['run-starter']);
     expect(writers('EVENT#*#shopify#*', 'dynamodb:PutItem')).toEqual(['store-webhook']);
+    // The helpdesk webhook's replay window (signed ids of deliveries without a signed timestamp), and nothing else.
+    expect(writers('EVENT#*#replay:*', 'dynamodb:PutItem')).toEqual(['webhook-ingest']);
+    expect(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'].flatMap((action) => keysFor('webhook-ingest', action))).toEqual([
+      'EVENT#*#replay:*',
+    ]);
     // The console only lists shadow classes: promoting one is the shadow API's.
     expect(writers('SHADOW#*', 'dynamodb:PutItem')).toEqual(['shadow-api']);
     expect(writers('SHADOW#*', 'dynamodb:UpdateItem')).toEqual(['run-starter', 'shadow-api', 'store-webhook']);
@@ -117,7 +122,7 @@ describe('per-row write grants on the table', () => {
     expect(JOURNAL_ROW_ATTRIBUTES).not.toContain('gsi2pk');
   });
 
-  it("narrows the public store webhook to the reversal, its Shopify delivery's dedupe row and shadow mode's counters", () => {
+  it("narrows the public store webhook to the reversal, its Shopify delivery's dedupe row and shadow mode's counters and samples", () => {
     expect(writesOf('store-webhook').map(({ Sid, Action, Condition }) => ({ Sid, Action, Condition }))).toEqual([
       {
         Sid: 'WriteRunRow',
@@ -142,7 +147,9 @@ describe('per-row write grants on the table', () => {
         Action: 'dynamodb:UpdateItem',
         Condition: {
           'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SHADOW#*'] },
-          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['agreed', 'classKey', 'pk', 'resolved', 'sk'] },
+          'ForAllValues:StringEquals': {
+            'dynamodb:Attributes': ['agreed', 'classKey', 'customer', 'disagreements', 'orders', 'pk', 'resolutions', 'resolved', 'sk', 'window'],
+          },
           Null: { 'dynamodb:LeadingKeys': 'false' },
         },
       },
