@@ -29,6 +29,8 @@ export function createCancelRunHandler(deps: CancelRunDeps) {
         return json(409, {
           error: `a refund is in flight for run ${outcome.runId} (or already made): it is recorded on the run, which can no longer be cancelled`,
         });
+      case 'refund_approved':
+        return json(409, { error: `a lead approved the refund of run ${outcome.runId} before the cancel: it is being issued and can no longer be cancelled` });
       case 'not_found':
         return json(404, { error: `run ${outcome.runId} not found` });
     }

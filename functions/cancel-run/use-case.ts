@@ -37,6 +37,8 @@ export type CancelOutcome =
   | { kind: 'cancelled'; runId: string; state: string; approvalClosed: boolean; stopped: boolean; noteId?: string | null }
   | { kind: 'already_closed'; runId: string; status: string }
   | { kind: 'refund_in_flight'; runId: string }
+  /** A lead approved the refund before the cancel: the approver was told it is issued now, so it is. */
+  | { kind: 'refund_approved'; runId: string }
   | { kind: 'not_found'; runId: string };
 
 /** Error name the RequestApproval wait fails with when its run is cancelled (the ASL Catch takes it to Escalate). */
@@ -46,8 +48,9 @@ export const RUN_CANCELLED_ERROR = 'RunCancelled';
 function refusal(run: Run): CancelOutcome | null {
   const closed = closedStatus(run);
   if (closed) return { kind: 'already_closed', runId: run.runId, status: closed };
+  if (run.refundIntent) return { kind: 'refund_in_flight', runId: run.runId };
   // An approved refund is as good as in flight: its approver was told it will be issued now.
-  if (run.refundIntent || run.approval?.status === 'approved') return { kind: 'refund_in_flight', runId: run.runId };
+  if (run.approval?.status === 'approved') return { kind: 'refund_approved', runId: run.runId };
   if (!OPEN_STATUSES.includes(run.status)) return { kind: 'already_closed', runId: run.runId, status: run.status };
   return null;
 }
@@ -82,7 +85,7 @@ export function createCancelRun(deps: CancelRunDeps) {
    */
   async function closeApproval(run: Run, cancellation: RunCancellation): Promise<{ closed: ApprovalRecord | null; refused?: CancelOutcome }> {
     const approval = run.approval ? await deps.approvals.get(run.approval.approvalId) : null;
-    if (approval?.status === 'approved') return { closed: null, refused: { kind: 'refund_in_flight', runId: run.runId } };
+    if (approval?.status === 'approved') return { closed: null, refused: { kind: 'refund_approved', runId: run.runId } };
     if (approval?.status !== 'pending') return { closed: null };
     const closed = await deps.approvals.decide({
       approvalId: approval.approvalId,
@@ -95,7 +98,7 @@ export function createCancelRun(deps: CancelRunDeps) {
     if (closed) return { closed };
     // Decided meanwhile: an approval wins (its refund goes ahead); anything else leaves nothing to close.
     const now = await deps.approvals.get(approval.approvalId);
-    return now?.status === 'approved' ? { closed: null, refused: { kind: 'refund_in_flight', runId: run.runId } } : { closed: null };
+    return now?.status === 'approved' ? { closed: null, refused: { kind: 'refund_approved', runId: run.runId } } : { closed: null };
   }
 
   /** The cancellation on the run row, conditional on the run being as it was read: open, in that status, uncancelled, no refund claimed. */

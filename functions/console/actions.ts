@@ -86,6 +86,12 @@ export function createRunActions(deps: RunActionsDeps) {
           return { ok: false, status: 409, message: `This run is already ${outcome.status.replace(/_/g, ' ')}. Nothing was changed.` };
         case 'refund_in_flight':
           return { ok: false, status: 409, message: 'A refund was sent on this run before the cancel: it can no longer be cancelled. Nothing was changed.' };
+        case 'refund_approved':
+          return {
+            ok: false,
+            status: 409,
+            message: 'A lead approved this refund before the cancel: it is being issued and can no longer be cancelled. Nothing was changed.',
+          };
       }
     },
 

@@ -48,7 +48,7 @@ async function setup() {
 async function expectRefundGoesAhead(s: Awaited<ReturnType<typeof setup>>, page: { status: number; body: string }) {
   expect(page.status).toBe(200);
   expect(page.body).toContain('The refund will be issued now');
-  expect(s.cancels).toEqual([{ kind: 'refund_in_flight', runId: RUN }]);
+  expect(s.cancels).toEqual([{ kind: 'refund_approved', runId: RUN }]);
   expect(s.workflow.successes).toEqual([expect.objectContaining({ output: expect.objectContaining({ outcome: 'continue' }) })]);
   const run = (await s.stores.runs.get(RUN))!;
   expect(run.cancellation).toBeUndefined();
@@ -193,7 +193,7 @@ describe('the console’s decision, interleaved with a cancel', () => {
     });
 
     expect(won.kind).toBe('decided');
-    expect(after.cancels).toEqual([{ kind: 'refund_in_flight', runId: RUN }]);
+    expect(after.cancels).toEqual([{ kind: 'refund_approved', runId: RUN }]);
     expect(lost).toMatchObject({ kind: 'closed', cancelled: true });
     expect(await before.refundClaimable()).toBe(false);
   });
