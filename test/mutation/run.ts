@@ -4,6 +4,8 @@
 // survive (exit 1). The working tree is never touched. Options:
 //   --tiers unit,suites   test folders to run (default: unit and suites; e2e and integration are slow)
 //   --only <text>         mutants whose id contains the text
+//   --tests a.test.ts,…   run only these test files for every mutant, with no unmutated run first
+//                         (to check that new tests kill the mutants they are written for)
 //   --list                print the mutants and the tests each would run, run nothing
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -20,18 +22,21 @@ const MUTANT_TIMEOUT_MS = 15 * 60_000;
 
 interface Options {
   tiers: string[];
-  only: string | null;
+  /** Mutants whose id contains any of these; all when empty. */
+  only: string[];
+  tests: string[] | null;
   list: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { tiers: ['unit', 'suites'], only: null, list: false };
+  const options: Options = { tiers: ['unit', 'suites'], only: [], tests: null, list: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--list') options.list = true;
     else if (arg === '--tiers' && argv[i + 1]) options.tiers = argv[++i]!.split(',');
-    else if (arg === '--only' && argv[i + 1]) options.only = argv[++i]!;
-    else throw new Error(`unknown argument ${arg}; use --tiers unit,suites, --only <text> or --list`);
+    else if (arg === '--only' && argv[i + 1]) options.only.push(argv[++i]!);
+    else if (arg === '--tests' && argv[i + 1]) options.tests = argv[++i]!.split(',');
+    else throw new Error(`unknown argument ${arg}; use --tiers unit,suites, --only <text> (repeatable), --tests <files> or --list`);
   }
   return options;
 }
@@ -98,8 +103,8 @@ function stages(tests: readonly string[], file: string): string[][] {
 function main(): void {
   const options = parseArgs(process.argv.slice(2));
   const graph = importGraph(ROOT);
-  const mutants = allMutants(ROOT).filter((m) => options.only === null || m.id.includes(options.only));
-  const testsOf = (m: Mutant) => testsReaching(graph, m.file, options.tiers);
+  const mutants = allMutants(ROOT).filter((m) => options.only.length === 0 || options.only.some((text) => m.id.includes(text)));
+  const testsOf = (m: Mutant) => options.tests ?? testsReaching(graph, m.file, options.tiers);
   if (options.list) {
     for (const m of mutants) console.log(`${m.id}  (${m.how}; ${testsOf(m).length} test files)`);
     console.log(`${mutants.length} mutants`);
@@ -108,8 +113,8 @@ function main(): void {
   const copy = copyRepository();
   // The tests must pass unmutated, or every mutant would look killed.
   const everyTest = [...new Set(mutants.flatMap(testsOf))].sort();
-  console.log(`unmutated: ${everyTest.length} test files…`);
-  const baseline = runTests(copy, everyTest);
+  console.log(options.tests ? `no unmutated run (--tests)` : `unmutated: ${everyTest.length} test files…`);
+  const baseline: Outcome = options.tests ? { verdict: 'survived', by: null } : runTests(copy, everyTest);
   if (baseline.verdict !== 'survived') {
     rmSync(copy, { recursive: true, force: true });
     throw new Error(`the tests fail with no mutant applied (${baseline.by ?? 'see vitest'}); fix them before a mutation run`);
