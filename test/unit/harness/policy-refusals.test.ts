@@ -1,0 +1,124 @@
+// Refusals of the pure policy that no other unit test pinned on its own (npm run mutate removed each
+// and every unit test still passed): the dispatch check of a cancel, rule by rule, against an
+// unshipped order a lead approved; and a reading that binds no order while the customer names one.
+import { describe, expect, it } from 'vitest';
+import { ArgumentPolicyError } from '#harness/errors.js';
+import type { GateDecision, OrderFacts } from '#harness/domain/types.js';
+import { buildCancelArguments, cancelArgumentsHash, checkCancelArguments } from '#harness/policy/cancel-args.js';
+import { checkBinding, createPolicy, RULES } from '#harness/policy/index.js';
+import type { ApprovalRecord } from '#harness/ports.js';
+import { NOW, makeFacts, makeOrder } from '../../support/fixtures.js';
+
+const CANCEL = createPolicy({ cancelUnfulfilled: true });
+/** Order 1003, paid $64.00, nothing shipped, the requester's. */
+const unshipped = (overrides: Partial<OrderFacts> = {}): OrderFacts =>
+  makeFacts(overrides, makeOrder({ number: '1003', unitPriceMinor: 3200, quantity: 2, fulfillments: [] }));
+
+describe('the dispatch check of a cancel', () => {
+  const facts = unshipped();
+  const args = buildCancelArguments('run-1', facts);
+  const gate: GateDecision = {
+    decision: 'approval',
+    remedy: 'cancel',
+    rules: [RULES.cancelNeedsApproval],
+    reasons: [],
+    amountMinor: 6400,
+    currency: 'USD',
+    policyVersion: CANCEL.version,
+  };
+  const approval: ApprovalRecord = {
+    approvalId: 'apr-c',
+    status: 'approved',
+    argsHash: cancelArgumentsHash(args),
+    amountMinor: 6400,
+    currency: 'USD',
+    requestedAt: NOW.toISOString(),
+    expiresAt: new Date(NOW.getTime() + 86_400_000).toISOString(),
+    decidedBy: 'lead@example.com',
+    decidedAt: NOW.toISOString(),
+    reason: null,
+    runId: 'run-1',
+    tenant: 'demo',
+    taskToken: 'tt',
+    formToken: 'ft',
+    tool: 'cancel_order',
+    policyVersion: CANCEL.version,
+  };
+  const check =
+    (overrides: Partial<Parameters<typeof checkCancelArguments>[0]> = {}) =>
+    () =>
+      checkCancelArguments({
+        args,
+        runId: 'run-1',
+        boundOrderId: facts.orderId,
+        facts,
+        gate,
+        approval,
+        policy: CANCEL,
+        now: NOW,
+        requesterEmail: facts.customerEmail,
+        ...overrides,
+      });
+  const refusedBy = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ArgumentPolicyError);
+      return (error as ArgumentPolicyError).rule;
+    }
+    return 'allowed';
+  };
+
+  it('allows the approved cancel of the bound, unshipped order', () => {
+    expect(check()()).toBe(cancelArgumentsHash(args));
+  });
+
+  it('refuses a cancel of another order than the run is bound to', () => {
+    expect(refusedBy(check({ boundOrderId: 'gid://shopify/Order/9999' }))).toBe(RULES.orderNotBound);
+    expect(refusedBy(check({ args: { ...args, orderId: 'gid://shopify/Order/9999' } }))).toBe(RULES.orderNotBound);
+  });
+
+  it("refuses an order that is not the requester's", () => {
+    expect(refusedBy(check({ requesterEmail: 'someone.else@example.com' }))).toBe(RULES.orderNotRequesters);
+  });
+
+  it('refuses when the store has not enabled cancelling', () => {
+    const plain = createPolicy({});
+    expect(refusedBy(check({ policy: plain, gate: { ...gate, policyVersion: plain.version } }))).toBe(RULES.remedyNotRefund);
+  });
+
+  it('refuses without a gate that proposed this cancel for approval', () => {
+    expect(refusedBy(check({ gate: null }))).toBe(RULES.gateNotPassed);
+    expect(refusedBy(check({ gate: { ...gate, decision: 'auto' } }))).toBe(RULES.gateNotPassed);
+    expect(refusedBy(check({ gate: { ...gate, remedy: 'refund' } }))).toBe(RULES.gateNotPassed);
+  });
+
+  it('refuses when the policy changed since the gate decided', () => {
+    expect(refusedBy(check({ gate: { ...gate, policyVersion: 'older' } }))).toBe(RULES.policyChanged);
+  });
+
+  it('refuses an order that shipped or was cancelled since', () => {
+    const shipped = makeFacts({}, makeOrder({ number: '1003', unitPriceMinor: 3200, quantity: 2 }));
+    expect(refusedBy(check({ facts: shipped }))).toBe(RULES.orderNotCancellable);
+    expect(refusedBy(check({ facts: unshipped({ cancelledAt: NOW.toISOString() }) }))).toBe(RULES.orderNotCancellable);
+  });
+
+  it('refuses when the amount to refund is no longer what the lead approved', () => {
+    expect(refusedBy(check({ gate: { ...gate, amountMinor: 3200 } }))).toBe(RULES.gateAmountMismatch);
+  });
+
+  it('refuses without an approval bound to these arguments', () => {
+    expect(refusedBy(check({ approval: { ...approval, argsHash: 'sha256:other' } }))).toBe(RULES.approvalArgsMismatch);
+  });
+});
+
+describe('binding a reading that names no order', () => {
+  it('refuses when the customer mentions exactly one order the reading did not bind: a person picks', () => {
+    const verdict = checkBinding({ orderNumber: null, orderQuote: null, orderNumbersMentioned: [] }, ['My order #1042 arrived with a cracked bowl']);
+    expect(verdict).toMatchObject({ kind: 'refuse', rule: RULES.severalOrdersUnbound });
+  });
+
+  it('is unnamed when the customer mentions no order at all', () => {
+    expect(checkBinding({ orderNumber: null, orderQuote: null, orderNumbersMentioned: [] }, ['The bowl arrived cracked'])).toEqual({ kind: 'unnamed' });
+  });
+});
