@@ -10,7 +10,7 @@ import { createHarness } from '#harness/harness.js';
 import { utcDay, worstCaseMicros } from '#harness/models/budget.js';
 import { DEFAULT_MODEL_CONFIG } from '#harness/models/gateway.js';
 import type { ModelRequest, ToolTransport } from '#harness/ports.js';
-import { startDynalite, startDynamoDbLocal } from './support/dynamo.js';
+import { DYNAMODB_LOCAL_HOOK_TIMEOUT_MS, startDynalite, startDynamoDbLocal } from './support/dynamo.js';
 import { clock, ids } from '../support/world.js';
 import { pricedTriageModel } from '../support/priced-model.js';
 
@@ -83,7 +83,7 @@ describe('budget under concurrency on DynamoDB Local', () => {
   let db: Awaited<ReturnType<typeof startDynamoDbLocal>>;
   beforeAll(async () => {
     db = await startDynamoDbLocal('budget-ddb-local');
-  }, 60_000);
+  }, DYNAMODB_LOCAL_HOOK_TIMEOUT_MS);
   afterAll(async () => db.close());
   it('40 racing calls at the daily cap never pass it', async () => {
     expectWithinCap(await race(db, 'tenant-b'));

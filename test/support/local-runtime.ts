@@ -54,8 +54,11 @@ export async function getRun(rt: LocalRuntime, runId: string): Promise<RunView |
   return res.status === 404 ? null : ((await res.json()) as RunView);
 }
 
-/** Polls the runs API until the run is in one of the states (real HTTP, bounded). */
-export async function waitForRun(rt: LocalRuntime, runId: string, until: (run: RunView) => boolean, timeoutMs = 15_000): Promise<RunView> {
+/**
+ * Polls the runs API until the run is in one of the states (real HTTP, bounded). The bound is for a
+ * run that never gets there; a run takes a few seconds alone, several times that on two busy cores.
+ */
+export async function waitForRun(rt: LocalRuntime, runId: string, until: (run: RunView) => boolean, timeoutMs = 45_000): Promise<RunView> {
   const deadline = Date.now() + timeoutMs;
   let last: RunView | null = null;
   while (Date.now() < deadline) {
@@ -121,7 +124,7 @@ export async function capturedEmails(rt: LocalRuntime): Promise<CapturedEmail[]>
  * The captured emails once there are at least `count`: RequestApproval marks the run awaiting approval
  * before it emails each approver in turn, so a test that waited for the status may read before the last.
  */
-export async function waitForEmails(rt: LocalRuntime, count: number, timeoutMs = 10_000): Promise<CapturedEmail[]> {
+export async function waitForEmails(rt: LocalRuntime, count: number, timeoutMs = 30_000): Promise<CapturedEmail[]> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const emails = await capturedEmails(rt);

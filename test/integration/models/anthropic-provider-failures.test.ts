@@ -123,7 +123,8 @@ describe('anthropic provider: stop reasons, the turn cap and the time budget', (
 
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(550);
-    expect(elapsed).toBeLessThan(2_000);
+    // Cut, not waited for: before the slow reply's 3 s, with room for a busy machine past the 600 ms budget.
+    expect(elapsed).toBeLessThan(3_000);
     expect(s.api.requests).toHaveLength(1);
     expect(s.waits).toEqual([]);
     expect((await modelRows(s))[0]).toMatchObject({ outcome: 'error', detail: 'provider failed: TemporarilyUnavailableError' });

@@ -56,8 +56,8 @@ export function manualTimer() {
   };
 }
 
-/** Resolves once `check` holds, polling on the macrotask queue (handlers run asynchronously). */
-export async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+/** Resolves once `check` holds, polling on the macrotask queue (handlers run asynchronously); bounded generously for busy cores. */
+export async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not reached in time');

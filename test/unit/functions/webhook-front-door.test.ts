@@ -143,10 +143,12 @@ describe('the front door', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('answers quickly: verifying and refusing 300 forged deliveries takes well under a second', async () => {
+  it('answers cheaply: verifying and refusing 300 forged deliveries takes well under a second of CPU', async () => {
     const { post } = setup();
-    const started = performance.now();
+    // CPU time, not the clock's: on a busy machine the clock also counts the wait for a core.
+    const started = process.cpuUsage();
     for (let i = 0; i < 300; i++) await post('intercom', vectors.intercom.rawBody, { 'X-Hub-Signature': `sha1=${'0'.repeat(40)}` });
-    expect(performance.now() - started).toBeLessThan(1000);
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(1000);
   });
 });

@@ -15,6 +15,8 @@ import { MEASURED_IMPORT_RSS_MB, MEMORY_HEADROOM, memoryForRss } from '../../../
 import { REPO_ROOT } from './synth.js';
 
 const OPTIONS = esbuildOptionsOf(LAMBDA_BUNDLING, REPO_ROOT);
+/** Building every bundle, or a fresh Node per bundle: seconds alone, over a minute on two busy cores. */
+const SLOW_MS = 300_000;
 /** Sized at twice the import's resident memory; a bundle may grow into a tenth more before this fails (runs vary by a few MB). */
 const IMPORT_SHARE_AT_MOST = 1.2 / MEMORY_HEADROOM;
 let outdir: string;
@@ -63,9 +65,9 @@ beforeAll(async () => {
     mkdirSync(dirname(join(outdir, 'node_modules', name)), { recursive: true });
     symlinkSync(join(REPO_ROOT, 'node_modules', name), join(outdir, 'node_modules', name));
   }
-});
+}, SLOW_MS);
 
-describe('Lambda bundles', () => {
+describe('Lambda bundles', { timeout: SLOW_MS }, () => {
   it.each(FUNCTION_NAMES)('keeps the %s bundle within its size budget', (fn) => {
     const bytes = statSync(bundleOf(fn)).size;
 
@@ -129,7 +131,7 @@ describe('Lambda bundles', () => {
       // No TENANT, TABLE_NAME or secrets: configuration is read on the first event, not at import.
       env: { PATH: process.env.PATH, BUNDLES: JSON.stringify(bundles) },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: SLOW_MS,
     });
 
     expect(run.status, run.stderr).toBe(0);
@@ -144,7 +146,7 @@ describe('Lambda bundles', () => {
         cwd: outdir,
         env: { PATH: process.env.PATH, BUNDLE: bundleOf(fn) },
         encoding: 'utf8',
-        timeout: 60_000,
+        timeout: SLOW_MS,
       });
       expect(run.status, run.stderr).toBe(0);
       const rssMb = Number(run.stdout);

@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FUNCTION_NAMES, FUNCTIONS } from '../../../infra/lib/functions.js';
 import { REPO_ROOT } from './synth.js';
 
+/** One synth of the app: about 20 s alone, several times that on two cores shared with another test run. */
+const SYNTH_TIMEOUT_MS = 300_000;
 const outdirs: string[] = [];
 afterAll(() => {
   for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
@@ -26,7 +28,7 @@ function runApp(context: Record<string, unknown>, env: Record<string, string> = 
     cwd: REPO_ROOT,
     encoding: 'utf8',
     env: { ...withoutDefaultEnvironment(process.env), ...env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir },
-    timeout: 120_000,
+    timeout: SYNTH_TIMEOUT_MS,
   });
   return { ...result, outdir };
 }
@@ -47,7 +49,7 @@ function environmentsOf(outdir: string): Record<string, string> {
   );
 }
 
-describe('infra/bin/app.ts', () => {
+describe('infra/bin/app.ts', { timeout: SYNTH_TIMEOUT_MS + 30_000 }, () => {
   it('explains how to pass a tenant when -c tenant is given empty', () => {
     const run = runApp({ tenant: '' });
 

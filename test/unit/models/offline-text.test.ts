@@ -11,6 +11,7 @@ import { checkReply } from '#harness/models/offline/reply.js';
 import { fitSpan, quoteOf, segment } from '#harness/models/offline/segments.js';
 import { tokenize } from '#harness/models/offline/tokens.js';
 import { triageTicket } from '#harness/models/offline/triage.js';
+import { expectLinear } from '../../support/linear-time.js';
 
 describe('tokens', () => {
   it.each([
@@ -145,17 +146,18 @@ describe('linear time on adversarial input', () => {
     ],
   ];
 
-  it('checks a reply draft made of a 200 KB digit run within 2 s', () => {
-    const started = performance.now();
-    checkReply(fill('1 '), { language: 'en', orderNumber: '1001', outcome: 'refunded', amountMinor: 1800, currency: 'USD' });
-    expect(performance.now() - started).toBeLessThan(2000);
+  // Time growth, not a budget: a busy machine slows every size alike (test/support/linear-time.ts).
+  it('checks a reply draft made of a 200 KB digit run in linear time', async () => {
+    await expectLinear(
+      (text) => checkReply(text, { language: 'en', orderNumber: '1001', outcome: 'refunded', amountMinor: 1800, currency: 'USD' }),
+      fill('1 '),
+    );
   });
 
-  it.each(inputs)('reads %s within 2 s', (_name, body) => {
-    const started = performance.now();
-    const triage = triageTicket({ subject: 'Refund', body });
-    const proposal = proposeRefund({ order, triage, ticket: { subject: 'Refund', body } });
-    expect(performance.now() - started).toBeLessThan(2000);
+  it.each(inputs)('reads %s in linear time', async (_name, body) => {
+    const read = (text: string) => proposeRefund({ order, triage: triageTicket({ subject: 'Refund', body: text }), ticket: { subject: 'Refund', body: text } });
+    await expectLinear(read, body);
+    const proposal = read(body);
     for (const claimed of proposal.lineItems) {
       expect(claimed.quote.length).toBeLessThanOrEqual(300);
       expect(body).toContain(claimed.quote);
