@@ -1,13 +1,15 @@
 // Refusals of the pure policy that no other unit test pinned on its own (npm run mutate removed each
 // and every unit test still passed): the dispatch check of a cancel, rule by rule, against an
-// unshipped order a lead approved; and a reading that binds no order while the customer names one.
+// unshipped order a lead approved; a reading that binds no order while the customer names one; a
+// count cited outside its quote; a claim on a line that shipped only in part.
 import { describe, expect, it } from 'vitest';
 import { ArgumentPolicyError } from '#harness/errors.js';
 import type { GateDecision, OrderFacts } from '#harness/domain/types.js';
 import { buildCancelArguments, cancelArgumentsHash, checkCancelArguments } from '#harness/policy/cancel-args.js';
-import { checkBinding, createPolicy, RULES } from '#harness/policy/index.js';
+import { checkBinding, createPolicy, decideGate, DEFAULT_POLICY, RULES } from '#harness/policy/index.js';
 import type { ApprovalRecord } from '#harness/ports.js';
-import { NOW, makeFacts, makeOrder } from '../../support/fixtures.js';
+import { NOW, makeFacts, makeOrder, makeProposal, makeTriage } from '../../support/fixtures.js';
+import { order, proposal, rulesOf } from './grounding-support.js';
 
 const CANCEL = createPolicy({ cancelUnfulfilled: true });
 /** Order 1003, paid $64.00, nothing shipped, the requester's. */
@@ -120,5 +122,38 @@ describe('binding a reading that names no order', () => {
 
   it('is unnamed when the customer mentions no order at all', () => {
     expect(checkBinding({ orderNumber: null, orderQuote: null, orderNumbersMentioned: [] }, ['The bowl arrived cracked'])).toEqual({ kind: 'unnamed' });
+  });
+});
+
+describe('a count the model cites outside its quote', () => {
+  const mugs = order([{ id: '1', title: 'Stoneware mug', quantity: 4, price: 1800 }]);
+
+  it('is not grounded: the count words must be inside the quoted words', () => {
+    const text = 'Two of the mugs arrived chipped. I bought four.';
+    const p = proposal(mugs, [['1', 2, 'Two of the mugs arrived chipped']]);
+    const cited = { ...p, lineItems: p.lineItems.map((l) => ({ ...l, itemWords: 'mugs', countWords: 'I bought four' })) };
+    expect(rulesOf(text, mugs, cited)).toContain(RULES.citedWordsNotInQuote);
+    const inside = { ...p, lineItems: p.lineItems.map((l) => ({ ...l, itemWords: 'mugs', countWords: 'Two of the mugs' })) };
+    expect(rulesOf(text, mugs, inside)).not.toContain(RULES.citedWordsNotInQuote);
+  });
+});
+
+describe('a claim on a line that shipped only in part', () => {
+  it('asks a person when more units are claimed than shipped', () => {
+    const facts = makeFacts({}, makeOrder({ unitPriceMinor: 1800, quantity: 2 }));
+    const partly = { ...facts, lineItems: facts.lineItems.map((l) => ({ ...l, fulfilledQuantity: 1 })) };
+    const p = makeProposal(partly, { lineItems: [{ lineItemId: partly.lineItems[0]!.id, quantity: 2, quote: 'both mugs in order #1001 arrived cracked' }] });
+    const decision = decideGate({
+      ticketEmail: partly.customerEmail,
+      customerText: ['Broken mugs', 'Both mugs in order #1001 arrived cracked.'],
+      ticketReceivedAt: NOW.toISOString(),
+      triage: makeTriage(),
+      order: partly,
+      proposal: p,
+      policy: DEFAULT_POLICY,
+      now: NOW,
+    });
+    expect(decision.decision).toBe('approval');
+    expect(decision.rules).toContain(RULES.partlyFulfilled);
   });
 });
