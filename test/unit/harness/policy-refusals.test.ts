@@ -157,3 +157,26 @@ describe('a claim on a line that shipped only in part', () => {
     expect(decision.rules).toContain(RULES.partlyFulfilled);
   });
 });
+
+describe('count words that do not say the claimed count', () => {
+  const cited = (facts: OrderFacts, quantity: number, quote: string, countWords: string) => {
+    const p = proposal(facts, [['1', quantity, quote]]);
+    return { ...p, lineItems: p.lineItems.map((l) => ({ ...l, itemWords: 'mugs', countWords })) };
+  };
+  const mugs = (quantity: number) => order([{ id: '1', title: 'Enamel mug', quantity, price: 1800 }]);
+
+  it('refuses to ground two units on words that state no count', () => {
+    const text = 'The mugs arrived chipped.';
+    expect(rulesOf(text, mugs(4), cited(mugs(4), 2, 'The mugs arrived chipped', 'The mugs'))).toContain(RULES.quantityNotGrounded);
+  });
+
+  it('reads the cited number in its clause: "three" of "two of the three mugs" is the whole, not the part', () => {
+    const text = 'Two of the three mugs arrived cracked.';
+    expect(rulesOf(text, mugs(3), cited(mugs(3), 3, 'Two of the three mugs arrived cracked', 'three'))).toContain(RULES.quantityNotGrounded);
+  });
+
+  it('refuses an over-claim the count words cannot show: two bought, one with a problem, two claimed', () => {
+    const text = 'I got two enamel mugs and one has a huge dent.';
+    expect(rulesOf(text, mugs(2), cited(mugs(2), 2, 'I got two enamel mugs and one has a huge dent', 'two'))).toContain(RULES.quantityNotGrounded);
+  });
+});
