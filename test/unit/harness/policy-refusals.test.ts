@@ -180,3 +180,22 @@ describe('count words that do not say the claimed count', () => {
     expect(rulesOf(text, mugs(2), cited(mugs(2), 2, 'I got two enamel mugs and one has a huge dent', 'two'))).toContain(RULES.quantityNotGrounded);
   });
 });
+
+describe('a damage claim on a line whose own quoted words say it is fine', () => {
+  const set = order([
+    { id: '1', title: 'Ceramic teapot', quantity: 1, price: 4200 },
+    { id: '2', title: 'Cork coasters', quantity: 1, price: 1200 },
+  ]);
+
+  it.each([
+    ['La tetera llegó rota. Los posavasos están bien.', 'Los posavasos están bien', 'posavasos'],
+    ['The teapot arrived cracked. The coasters are fine.', 'The coasters are fine', 'coasters'],
+  ])('asks a person: %s', (text, quote, itemWords) => {
+    const p = proposal(set, [
+      ['1', 1, text.split('.')[0]!],
+      ['2', 1, quote],
+    ]);
+    const claimed = { ...p, lineItems: p.lineItems.map((l, i) => (i === 1 ? { ...l, itemWords } : l)) };
+    expect(rulesOf(text, set, claimed)).toContain(RULES.lineExcludedByCustomer);
+  });
+});
