@@ -199,3 +199,16 @@ describe('a damage claim on a line whose own quoted words say it is fine', () =>
     expect(rulesOf(text, set, claimed)).toContain(RULES.lineExcludedByCustomer);
   });
 });
+
+describe('a claim against "all but one" in the quote', () => {
+  const bowls = order([{ id: '1', title: 'Ceramic bowl', quantity: 4, price: 1500 }]);
+  const text = 'All but one of the bowls arrived broken.';
+
+  it('grounds three of four', () => {
+    expect(rulesOf(text, bowls, proposal(bowls, [['1', 3, 'All but one of the bowls arrived broken']]))).not.toContain(RULES.quantityNotGrounded);
+  });
+
+  it('does not ground any other count', () => {
+    expect(rulesOf(text, bowls, proposal(bowls, [['1', 2, 'All but one of the bowls arrived broken']]))).toContain(RULES.quantityNotGrounded);
+  });
+});
