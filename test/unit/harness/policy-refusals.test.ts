@@ -212,3 +212,16 @@ describe('a claim against "all but one" in the quote', () => {
     expect(rulesOf(text, bowls, proposal(bowls, [['1', 2, 'All but one of the bowls arrived broken']]))).toContain(RULES.quantityNotGrounded);
   });
 });
+
+describe('a claim against "all of them" in the quote', () => {
+  const bowls = order([{ id: '1', title: 'Ceramic bowl', quantity: 4, price: 1500 }]);
+  const text = 'All of the bowls arrived broken.';
+
+  it('grounds every unit', () => {
+    expect(rulesOf(text, bowls, proposal(bowls, [['1', 4, 'All of the bowls arrived broken']]))).not.toContain(RULES.quantityNotGrounded);
+  });
+
+  it('does not ground fewer', () => {
+    expect(rulesOf(text, bowls, proposal(bowls, [['1', 2, 'All of the bowls arrived broken']]))).toContain(RULES.quantityNotGrounded);
+  });
+});
