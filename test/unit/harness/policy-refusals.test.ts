@@ -9,7 +9,7 @@ import { buildCancelArguments, cancelArgumentsHash, checkCancelArguments } from 
 import { checkBinding, createPolicy, decideGate, DEFAULT_POLICY, RULES } from '#harness/policy/index.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import { NOW, makeFacts, makeOrder, makeProposal, makeTriage } from '../../support/fixtures.js';
-import { order, proposal, rulesOf } from './grounding-support.js';
+import { line, order, proposal, rulesOf } from './grounding-support.js';
 
 const CANCEL = createPolicy({ cancelUnfulfilled: true });
 /** Order 1003, paid $64.00, nothing shipped, the requester's. */
@@ -223,5 +223,32 @@ describe('a claim against "all of them" in the quote', () => {
 
   it('does not ground fewer', () => {
     expect(rulesOf(text, bowls, proposal(bowls, [['1', 2, 'All of the bowls arrived broken']]))).toContain(RULES.quantityNotGrounded);
+  });
+});
+
+describe("the model's own words against its claim", () => {
+  const set = order([
+    { id: '1', title: 'Ceramic teapot', quantity: 1, price: 4200 },
+    { id: '2', title: 'Cork coasters', quantity: 1, price: 1200 },
+  ]);
+  const text = 'The teapot and the coasters came in one box. The teapot arrived cracked, I am keeping the coasters.';
+
+  it('asks a person when the agent claims a line it says the customer leaves out', () => {
+    const said = 'The teapot and the coasters arrived cracked. Actually forget the coasters.';
+    const quote = 'The teapot and the coasters arrived cracked';
+    const claimed = proposal(set, [
+      ['1', 1, quote],
+      ['2', 1, quote],
+    ]);
+    expect(rulesOf(said, set, claimed)).not.toContain(RULES.lineExcludedByCustomer);
+    const p = { ...claimed, exclusions: [{ lineItemId: line('2'), words: 'forget the coasters' }] };
+    expect(rulesOf(said, set, p)).toContain(RULES.lineExcludedByCustomer);
+  });
+
+  it('does not ground a reason on words the customer did not write', () => {
+    const p = proposal(set, [['1', 1, 'The teapot arrived cracked']], { reasonWords: 'arrived shattered in pieces' });
+    expect(rulesOf(text, set, p)).toContain(RULES.reasonNotGrounded);
+    const own = proposal(set, [['1', 1, 'The teapot arrived cracked']], { reasonWords: 'arrived cracked' });
+    expect(rulesOf(text, set, own)).not.toContain(RULES.reasonNotGrounded);
   });
 });
