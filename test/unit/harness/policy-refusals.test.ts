@@ -251,4 +251,9 @@ describe("the model's own words against its claim", () => {
     const own = proposal(set, [['1', 1, 'The teapot arrived cracked']], { reasonWords: 'arrived cracked' });
     expect(rulesOf(text, set, own)).not.toContain(RULES.reasonNotGrounded);
   });
+
+  it('does not ground a refund on asking words the customer did not write', () => {
+    const p = proposal(set, [['1', 1, 'The teapot arrived cracked']], { remedyWords: 'please refund me in full' });
+    expect(rulesOf(text, set, p)).toContain(RULES.remedyNotGrounded);
+  });
 });
