@@ -257,3 +257,13 @@ describe("the model's own words against its claim", () => {
     expect(rulesOf(text, set, p)).toContain(RULES.remedyNotGrounded);
   });
 });
+
+describe('a customer asking for the missing item to be sent', () => {
+  const kettle = order([{ id: '1', title: 'Copper kettle', quantity: 1, price: 4500 }]);
+
+  it('contradicts a refund of it: a person decides', () => {
+    const text = 'My order came without the kettle. Could you please send the kettle that was missing?';
+    const p = proposal(kettle, [['1', 1, 'My order came without the kettle']], { reason: 'not_received' });
+    expect(rulesOf(text, kettle, p)).toContain(RULES.remedyContradicted);
+  });
+});
