@@ -105,6 +105,10 @@ describe('the dispatch check of a cancel', () => {
     expect(refusedBy(check({ facts: unshipped({ cancelledAt: NOW.toISOString() }) }))).toBe(RULES.orderNotCancellable);
   });
 
+  it('refuses an unshipped order with nothing paid left to refund', () => {
+    expect(refusedBy(check({ facts: unshipped({ maximumRefundableMinor: 0 }) }))).toBe(RULES.nothingRefundable);
+  });
+
   it('refuses when the amount to refund is no longer what the lead approved', () => {
     expect(refusedBy(check({ gate: { ...gate, amountMinor: 3200 } }))).toBe(RULES.gateAmountMismatch);
   });
