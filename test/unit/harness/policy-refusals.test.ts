@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { ArgumentPolicyError } from '#harness/errors.js';
 import type { GateDecision, OrderFacts } from '#harness/domain/types.js';
 import { buildCancelArguments, cancelArgumentsHash, checkCancelArguments } from '#harness/policy/cancel-args.js';
-import { checkBinding, createPolicy, decideGate, DEFAULT_POLICY, RULES } from '#harness/policy/index.js';
+import { checkBinding, checkRefundArguments, createPolicy, decideGate, DEFAULT_POLICY, RULES } from '#harness/policy/index.js';
+import { buildRefundArguments, gateTerms } from '#harness/gateway/refund-arguments.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import { NOW, makeFacts, makeOrder, makeProposal, makeTriage } from '../../support/fixtures.js';
 import { line, order, proposal, rulesOf } from './grounding-support.js';
@@ -269,5 +270,37 @@ describe('a customer asking for the missing item to be sent', () => {
     const text = 'My order came without the kettle. Could you please send the kettle that was missing?';
     const p = proposal(kettle, [['1', 1, 'My order came without the kettle']], { reason: 'not_received' });
     expect(rulesOf(text, kettle, p)).toContain(RULES.remedyContradicted);
+  });
+});
+
+describe('store credit at dispatch', () => {
+  const STORE_CREDIT = createPolicy({ storeCredit: true });
+  const gate: GateDecision = {
+    decision: 'auto',
+    remedy: 'store_credit',
+    rules: [RULES.autoWithinPolicy],
+    reasons: [],
+    amountMinor: 1800,
+    currency: 'USD',
+    policyVersion: STORE_CREDIT.version,
+  };
+  const dispatch = (facts: OrderFacts) => () =>
+    checkRefundArguments({
+      args: buildRefundArguments({ tenant: 'demo', runId: 'run-1', proposal: makeProposal(facts), facts, ...gateTerms(gate) }),
+      runId: 'run-1',
+      boundOrderId: facts.orderId,
+      facts,
+      gate,
+      approval: null,
+      policy: STORE_CREDIT,
+      now: NOW,
+    });
+
+  it('is issued to an order with a customer account', () => {
+    expect(dispatch(makeFacts())()).toMatchObject({ approvalRequired: false });
+  });
+
+  it('is refused to an order without a customer account to hold it', () => {
+    expect(dispatch(makeFacts({ customerId: null }))).toThrow(expect.objectContaining({ rule: RULES.storeCreditNeedsAccount }));
   });
 });
