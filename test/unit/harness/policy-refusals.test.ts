@@ -304,3 +304,41 @@ describe('store credit at dispatch', () => {
     expect(dispatch(makeFacts({ customerId: null }))).toThrow(expect.objectContaining({ rule: RULES.storeCreditNeedsAccount }));
   });
 });
+
+describe('the dispatch check of an automatic refund, rule by rule', () => {
+  const facts = makeFacts();
+  const args = buildRefundArguments({ tenant: 'demo', runId: 'run-1', proposal: makeProposal(facts), facts });
+  const gate: GateDecision = {
+    decision: 'auto',
+    rules: [RULES.autoWithinPolicy],
+    reasons: [],
+    amountMinor: 1800,
+    currency: 'USD',
+    policyVersion: DEFAULT_POLICY.version,
+  };
+  const ruleOf = (overrides: Partial<Parameters<typeof checkRefundArguments>[0]>) => {
+    try {
+      checkRefundArguments({ args, runId: 'run-1', boundOrderId: facts.orderId, facts, gate, approval: null, policy: DEFAULT_POLICY, now: NOW, ...overrides });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ArgumentPolicyError);
+      return (error as ArgumentPolicyError).rule;
+    }
+    return 'allowed';
+  };
+
+  it('allows the $18.00 the gate decided', () => {
+    expect(ruleOf({})).toBe('allowed');
+  });
+
+  it('refuses a zero amount, even one the gate agreed to', () => {
+    expect(ruleOf({ args: { ...args, amount: { ...args.amount, amountMinor: 0 } }, gate: { ...gate, amountMinor: 0 } })).toBe(RULES.amountNotPositive);
+  });
+
+  it('refuses an amount in the currency the customer paid when the order was paid in the shop currency', () => {
+    expect(ruleOf({ args: { ...args, amount: { ...args.amount, presentment: { amountMinor: 1700, currency: 'EUR' } } } })).toBe(RULES.currencyMismatch);
+  });
+
+  it('refuses when the policy changed since the gate decided', () => {
+    expect(ruleOf({ gate: { ...gate, policyVersion: 'older' } })).toBe(RULES.policyChanged);
+  });
+});
