@@ -54,13 +54,16 @@ export const TEXT_MUTANTS: readonly TextMutant[] = [
     replace: 'if (recent > max) {',
     how: 'dispatch allows the maximum number of recent refunds plus one',
   },
+  // refund.ts's own invalid-policy check in its preview is not mutated: the harness's only path to it
+  // (previewRefund) refuses an invalid policy first (policyOrThrow), so removing it changes nothing a
+  // caller can see. The harness's check is mutated instead.
   {
-    id: 'dispatch: an invalid policy refuses nothing',
-    file: 'harness/gateway/refund.ts',
+    id: 'harness: an invalid policy refuses no step',
+    file: 'harness/harness.ts',
     rule: 'policyInvalid',
-    find: "if ('invalid' in deps.policy) throw invalidPolicy(deps.policy.invalid);",
-    replace: ';',
-    how: "a tenant's invalid policy no longer refuses a refund",
+    find: "if ('invalid' in resolved) {",
+    replace: 'if (false) {',
+    how: "a tenant's invalid policy no longer refuses a gate or an approval preview",
   },
   {
     id: 'money tools: an invalid policy refuses nothing',
