@@ -342,3 +342,11 @@ describe('the dispatch check of an automatic refund, rule by rule', () => {
     expect(ruleOf({ gate: { ...gate, policyVersion: 'older' } })).toBe(RULES.policyChanged);
   });
 });
+
+describe('a refund proposal that claims nothing', () => {
+  it('is refused: no line item, nothing unclear, a refund asked', () => {
+    const mugs = order([{ id: '1', title: 'Stoneware mug', quantity: 1, price: 1800 }]);
+    const empty = proposal(mugs, []);
+    expect(rulesOf('The mug arrived cracked, refund please.', mugs, empty)).toContain(RULES.nothingClaimed);
+  });
+});
