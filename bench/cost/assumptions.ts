@@ -43,10 +43,18 @@ export const ASSUMPTIONS = {
   platformLogBytesPerInvocation: 420,
   /** The REPORT line's Init Duration field on a cold start. */
   initLogBytes: 30,
-  /** A Step Functions history event logged at level ALL without execution data. */
+  /** A Step Functions history event logged at level ALL without execution data (the Express executions; the Standard one logs failures only). */
   stateMachineLogBytesPerEvent: 330,
   /** Events logged per state entered: a Task's entered, scheduled, started, succeeded, exited; a Choice's two. */
   stateMachineEventsPerTransition: 4,
+  /** Events an Express execution logs beyond its states': started and succeeded. */
+  expressEventsPerExecution: 2,
+
+  // Express executions (the run's steps, infra/lib/refund-agent.ts).
+  /** An Express execution's own time per state, beyond the Lambda invocations it waits on. */
+  expressStateMs: 10,
+  /** The memory an Express execution is billed at: its smallest step, 64 MB (its state is a few kB). */
+  expressMemoryMb: 64,
   /** An API Gateway access log line (infra/lib/http-api.ts fields). */
   accessLogBytesPerRequest: 260,
   /** Lambda's SQS pollers keep this many long polls (20 s) open on an idle queue. */

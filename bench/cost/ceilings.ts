@@ -6,7 +6,15 @@ import type { TicketKind } from './measure.js';
 
 export type Ceiling = Pick<
   TicketUsage,
-  'transitions' | 'invocations' | 'dynamoWriteUnits' | 'dynamoIndexWriteUnits' | 'dynamoReadUnits' | 'sqsRequests' | 'apiRequests' | 'emails'
+  | 'transitions'
+  | 'expressExecutions'
+  | 'invocations'
+  | 'dynamoWriteUnits'
+  | 'dynamoIndexWriteUnits'
+  | 'dynamoReadUnits'
+  | 'sqsRequests'
+  | 'apiRequests'
+  | 'emails'
 >;
 
 /**
@@ -14,16 +22,18 @@ export type Ceiling = Pick<
  * 24 (one uncounted ticket of each path runs first; a cold ticket's handshakes are modelled, deployed.ts):
  * automatic 16 invocations (7 of them MCP tool calls), approval 21 (9 MCP: the approval page's two
  * get_order), escalation 8 (Triage hands it on; Escalate's note is one tool call), rejection 15.
- * Transitions since issue 24, one Choice on each path (after the ProposeRefund Task, which runs
- * CheckOrder, the order agent and the Gate) and no Done state: the automatic path enters 6 states
- * (Triage, ProposeRefund, GateDecision, Refund, DraftReply, CheckReply), the approval path 8.
+ * Transitions since issue 24 are the run's Standard execution's only: the steps run in Express
+ * executions (billed by duration, priced apart). The automatic path enters Work, NeedsApproval and
+ * Finished (3); the approval path Work, NeedsApproval, RequestApproval and Settle (4).
  * Write units since issue 24 count the run-row update a priced model call makes (its cost added to the
  * run), which the offline model skips: automatic 65 measured + 4 calls × 3 units.
  */
 export const CEILINGS: Record<TicketKind, Ceiling> = {
   automatic: {
     // 8 → 6 (issue 24): CheckOrder and the Gate run in the ProposeRefund Task.
-    transitions: 6,
+    // 6 → 3 (issue 24): the steps in an Express execution; $0.15 → $0.09 per 1,000 with its duration.
+    transitions: 3,
+    expressExecutions: 1,
     // 23 → 16 (issue 24): warm tickets; the cold ticket's MCP handshakes and pin checks are priced apart.
     // 16 → 14: CheckOrder and the Gate run in the ProposeRefund Task.
     invocations: 14,
@@ -39,7 +49,9 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     emails: 0,
   },
   approval: {
-    transitions: 8,
+    // 8 → 4 (issue 24): the wait in the Standard execution, the steps either side of it in two Express ones.
+    transitions: 4,
+    expressExecutions: 2,
     // 21 → 23 and 91 → 95 (2026-12-01, issue 22): the approval page reads the order as it is when it is
     // opened and again when the lead decides (two MCP invocations of get_order, two journal rows), so a
     // refund made since in Shopify is shown and never approved blind; about $0.01 per 1,000 approval tickets.
@@ -57,10 +69,21 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     emails: 1,
   },
   // Issue 24: an address change, handed to a person from Triage (Escalate leaves the team note).
-  escalation: { transitions: 4, invocations: 6, dynamoWriteUnits: 15, dynamoIndexWriteUnits: 3, dynamoReadUnits: 8, sqsRequests: 3, apiRequests: 1, emails: 0 },
+  escalation: {
+    transitions: 3,
+    expressExecutions: 1,
+    invocations: 6,
+    dynamoWriteUnits: 15,
+    dynamoIndexWriteUnits: 3,
+    dynamoReadUnits: 8,
+    sqsRequests: 3,
+    apiRequests: 1,
+    emails: 0,
+  },
   // Issue 24: the approval path up to the lead's decline, then Escalate (no refund, a note for the team).
   rejection: {
-    transitions: 6,
+    transitions: 4,
+    expressExecutions: 2,
     invocations: 13,
     dynamoWriteUnits: 64,
     dynamoIndexWriteUnits: 8,

@@ -61,6 +61,21 @@ export function deployedGbSeconds(ticket: TicketCalls, profile: StackProfile): n
   return entries(billedMs(ticket)).reduce((sum, [fn, ms]) => sum + gbSeconds(ms, profile[fn].memoryMb), 0);
 }
 
+/**
+ * The GB-seconds an Express execution bills for the steps it ran: its time is the Lambda invocations it
+ * waits on (each function's share of its billed time, by the invocations made from Express states)
+ * plus its own time per state, at ASSUMPTIONS.expressMemoryMb, in 100 ms steps per execution.
+ */
+export function expressGbSeconds(ticket: TicketCalls, fromExpress: Partial<Record<FunctionName, number>>, statesEntered: number, executions: number): number {
+  if (executions === 0) return 0;
+  const ms = billedMs(ticket);
+  let waited = statesEntered * ASSUMPTIONS.expressStateMs;
+  for (const [fn, n] of entries(fromExpress)) waited += (ms[fn] ?? 0) * (n / (ticket.invocations[fn] ?? n));
+  // Each execution rounds up to 100 ms; at most one step more per execution.
+  const billed = Math.ceil(waited / 100) * 100 + (executions - 1) * 100;
+  return gbSeconds(billed, ASSUMPTIONS.expressMemoryMb);
+}
+
 /** GB-seconds of the handlers' own CPU only (no waits): the floor of the compute line. */
 export function cpuGbSeconds(ticket: TicketCalls, profile: StackProfile): number {
   return entries(ticket.invocations).reduce((sum, [fn, n]) => sum + gbSeconds(n * ASSUMPTIONS.handlerCpuMs, profile[fn].memoryMb), 0);
@@ -81,6 +96,8 @@ export type ColdExtras = {
   kmsDecrypts: number;
   /** The REPORT line's init field, and the platform lines of the extra invocations. */
   logBytes: number;
+  /** The Express executions wait out the INIT of the functions they invoke: their extra GB-seconds. */
+  expressGbSeconds: number;
 };
 
 /** What a warm ticket adds on a cold start: nothing. */
@@ -92,9 +109,10 @@ export const NO_COLD_EXTRAS: Readonly<ColdExtras> = Object.freeze({
   parameterStoreCalls: 0,
   kmsDecrypts: 0,
   logBytes: 0,
+  expressGbSeconds: 0,
 });
 
-export function coldExtras(ticket: TicketCalls, profile: StackProfile): ColdExtras {
+export function coldExtras(ticket: TicketCalls, profile: StackProfile, fromExpress: Partial<Record<FunctionName, number>> = {}): ColdExtras {
   const a = ASSUMPTIONS;
   const touched = entries(ticket.invocations)
     .filter(([, n]) => n > 0)
@@ -105,6 +123,7 @@ export function coldExtras(ticket: TicketCalls, profile: StackProfile): ColdExtr
     const parameterCalls = Math.ceil(p.parameterReads / PARAMETERS_PER_CALL);
     extras.coldStarts += 1;
     extras.initGbSeconds += gbSeconds(initMs(p.bundleKb, parameterCalls), p.memoryMb);
+    if (fromExpress[fn]) extras.expressGbSeconds += gbSeconds(initMs(p.bundleKb, parameterCalls), ASSUMPTIONS.expressMemoryMb);
     extras.parameterStoreCalls += parameterCalls;
     extras.kmsDecrypts += p.parameterReads;
     extras.logBytes += a.initLogBytes;

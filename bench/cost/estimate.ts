@@ -10,8 +10,12 @@ export { ASSUMPTIONS } from './assumptions.js';
 
 /** What one ticket used, on average over the tickets of its kind, warm; `cold` is what it adds when it finds its functions cold. */
 export type TicketUsage = {
-  /** Step Functions state transitions (states entered, retries included). */
+  /** Step Functions state transitions of the run's Standard execution (states entered, retries included). */
   transitions: number;
+  /** Express executions of the run's steps started (refund-steps.asl.json). */
+  expressExecutions: number;
+  /** Their billed GB-seconds (deployed.ts expressGbSeconds), warm. */
+  expressGbSeconds: number;
   /** Lambda invocations. */
   invocations: number;
   /** GB-seconds of the handlers' own CPU (ASSUMPTIONS.handlerCpuMs an invocation), each at its function's memory. */
@@ -66,7 +70,9 @@ export function ticketCost(usage: TicketUsage, coldShare = 0, pricing: TicketPri
   const s = coldShare;
   const pct = `${Math.round(s * 100)}% cold`;
   return [
-    line('Step Functions transitions', usage.transitions, 'transitions', PRICES.stepFunctionsTransition.usd),
+    line('Step Functions transitions (Standard)', usage.transitions, 'transitions', PRICES.stepFunctionsTransition.usd),
+    line('Step Functions Express executions', usage.expressExecutions, 'executions', PRICES.expressRequest.usd),
+    line('Step Functions Express duration (64 MB)', usage.expressGbSeconds + s * cold.expressGbSeconds, 'GB-s', PRICES.expressGbSecond.usd),
     line('Lambda requests', usage.invocations + s * cold.invocations, 'invocations', PRICES.lambdaRequest.usd),
     line('Lambda compute, deployed latencies (arm64)', usage.gbSecondsDeployed + s * cold.gbSeconds, 'GB-s', PRICES.lambdaArmGbSecond.usd),
     line(`Lambda INIT on cold starts (arm64, ${pct})`, s * cold.initGbSeconds, 'GB-s', PRICES.lambdaArmGbSecond.usd),

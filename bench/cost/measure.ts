@@ -16,7 +16,7 @@ import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import { STATE_FUNCTIONS, type FunctionName } from '../../infra/lib/functions.js';
 import { ASSUMPTIONS, modelSize } from './assumptions.js';
 import { itemSize, writeUnits } from './capacity.js';
-import { coldExtras, codeProfile, cpuGbSeconds, deployedGbSeconds, type StackProfile, type TicketCalls } from './deployed.js';
+import { coldExtras, codeProfile, cpuGbSeconds, deployedGbSeconds, expressGbSeconds, type StackProfile, type TicketCalls } from './deployed.js';
 import type { SweepUsage, TicketUsage } from './estimate.js';
 import { costFixture, DECISION, subjectOf, TICKET_KINDS, TICKET_TEXT, ticketOf, type TicketKind } from './fixture.js';
 import { seriesOf } from './metrics.js';
@@ -139,7 +139,14 @@ function usageOf(
 ): { usage: TicketUsage; calls: TicketCalls } {
   const { counts, apiRequests } = ticket;
   const history = rt.engine.describe(ticket.runId)!.history;
-  const transitions = history.filter((t) => t.type === 'entered' || t.type === 'retried').length;
+  // The run's Standard execution bills its states; the states of its Express executions (nestedIn) are billed by duration.
+  const billedStates = history.filter((t) => t.type === 'entered' || t.type === 'retried');
+  const transitions = billedStates.filter((t) => !t.nestedIn).length;
+  const expressStates = billedStates.filter((t) => t.nestedIn);
+  // One Express execution per run of consecutive nested states (a Standard state between two starts another).
+  const expressExecutions = history.filter((t, i) => t.nestedIn && !history[i - 1]?.nestedIn).length;
+  const fromExpress: Partial<Record<FunctionName, number>> = {};
+  for (const t of expressStates) if (STATE_FN[t.state]) fromExpress[STATE_FN[t.state]!] = (fromExpress[STATE_FN[t.state]!] ?? 0) + 1;
   const invocations: TicketCalls['invocations'] = { 'webhook-ingest': 1, 'run-starter': counts.runStarterInvocations };
   if (apiRequests > 1) invocations['approval-callback'] = apiRequests - 1;
   const bump = (fn: FunctionName, by = 1) => (invocations[fn] = (invocations[fn] ?? 0) + by);
@@ -161,6 +168,8 @@ function usageOf(
   const metricBytes = ticket.metricLines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
   const usage: TicketUsage = {
     transitions,
+    expressExecutions,
+    expressGbSeconds: expressGbSeconds(ticketCalls, fromExpress, expressStates.length, expressExecutions),
     invocations: invocationCount,
     gbSeconds: cpuGbSeconds(ticketCalls, profile),
     gbSecondsDeployed: deployedGbSeconds(ticketCalls, profile),
@@ -177,7 +186,9 @@ function usageOf(
       appLogBytes +
       metricBytes +
       invocationCount * ASSUMPTIONS.platformLogBytesPerInvocation +
-      transitions * ASSUMPTIONS.stateMachineEventsPerTransition * ASSUMPTIONS.stateMachineLogBytesPerEvent +
+      // The Express executions log every event (their graph); the Standard one only failures.
+      (expressStates.length * ASSUMPTIONS.stateMachineEventsPerTransition + expressExecutions * ASSUMPTIONS.expressEventsPerExecution) *
+        ASSUMPTIONS.stateMachineLogBytesPerEvent +
       apiRequests * ASSUMPTIONS.accessLogBytesPerRequest,
     // One trace: the execution's, when it is sampled (infra/lib/tracing.ts). The functions trace only
     // under a sampled execution (PassThrough); the API, the run starter and the MCP server's URL start none.
@@ -190,7 +201,7 @@ function usageOf(
       const tokens = { inputTokens: row.inputTokens ?? 0, outputTokens: row.outputTokens ?? 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
       return model ? sum + costMicros('anthropic', model, tokens) : sum;
     }, 0),
-    cold: coldExtras(ticketCalls, profile),
+    cold: coldExtras(ticketCalls, profile, fromExpress),
   };
   return { usage, calls: ticketCalls };
 }

@@ -14,6 +14,12 @@ export type Price = { usd: number; per: string; source: 'issue 13' | 'pricing pa
 export const PRICES = {
   // Per use.
   stepFunctionsTransition: { usd: 0.025 / 1000, per: 'state transition (standard workflow)', source: 'issue 13' },
+  expressRequest: { usd: 1.0 / 1e6, per: 'Express workflow execution started', source: 'pricing page' },
+  expressGbSecond: {
+    usd: 0.00001667,
+    per: 'Express workflow GB-second (first 1,000 GB-hours a month; memory in 64 MB steps, time in 100 ms)',
+    source: 'pricing page',
+  },
   lambdaRequest: { usd: 0.2 / 1e6, per: 'invocation', source: 'issue 13' },
   lambdaArmGbSecond: { usd: 0.0000133334, per: 'GB-second, arm64 (the functions are arm64)', source: 'issue 13' },
   lambdaX86GbSecond: { usd: 0.0000166667, per: 'GB-second, x86_64', source: 'issue 13' },

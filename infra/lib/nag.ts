@@ -5,7 +5,7 @@
 import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { Role } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
-import { FUNCTION_NAMES, FUNCTIONS, STATE_FUNCTIONS, type FunctionSpec } from './functions.js';
+import { FUNCTION_NAMES, FUNCTIONS, type FunctionSpec } from './functions.js';
 import type { RefundAgent } from './refund-agent.js';
 import { secretsOf } from './secrets.js';
 
@@ -79,18 +79,25 @@ export function acknowledgeFindings(agent: RefundAgent): void {
     "Staff-only pool: no self sign-up, users only from the tenant file, 14-character passwords and MFA required; the Plus plan's threat protection is billed per user and left to the tenant (docs/deploy.md)",
   );
 
-  const machine = agent.stateMachine;
+  const run = agent.stateMachine;
   ack(
-    machine,
+    run,
     'AwsSolutions-SF1',
     "Logs failures only (refund-agent.ts): a Standard execution's every transition is in its history for 90 days and the run row holds its state; logging each event again doubled the per-ticket log cost",
   );
-  ack(machine, 'AwsSolutions-IAM5[Resource::*]', 'CloudWatch Logs delivery and X-Ray actions of the state machine role have no resource-level permissions');
-  for (const fn of new Set(Object.values(STATE_FUNCTIONS))) {
-    ack(
-      machine,
-      `AwsSolutions-IAM5[Resource::<${logicalId(agent.functions[fn])}.Arn>:*]`,
-      'Invoke on the step function and its versions (CDK grantInvoke); no other function',
-    );
+  ack(
+    run,
+    `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:<${logicalId(agent.stepsMachine)}.Name>:*]`,
+    "DescribeExecution and StopExecution on the steps' Express executions only, for startExecution.sync (nested-execution.ts); their names hold the run id",
+  );
+  for (const machine of [run, agent.stepsMachine]) {
+    ack(machine, 'AwsSolutions-IAM5[Resource::*]', 'CloudWatch Logs delivery and X-Ray actions of the state machine role have no resource-level permissions');
+    for (const fn of agent.invokedBy.get(machine) ?? []) {
+      ack(
+        machine,
+        `AwsSolutions-IAM5[Resource::<${logicalId(agent.functions[fn])}.Arn>:*]`,
+        'Invoke on the step function and its versions (CDK grantInvoke); no other function',
+      );
+    }
   }
 }

@@ -29,6 +29,7 @@ import { parameterNameOf, SECRET_NAMES, type SecretName } from './secrets.js';
 import type { SourceLayout } from './source-layout.js';
 import { MAX_RECEIVE_COUNT, RefundAgentState } from './stateful.js';
 import { ExecutionSampling } from './tracing.js';
+import { grantNestedSyncExecution } from './nested-execution.js';
 import { autoRefundLimitOf, customerManagedKeyOf, remediesOf, storeTimeZoneOf, undeployableSettings, type TenantConfig } from './tenant-config.js';
 
 export type RefundAgentProps = {
@@ -45,7 +46,12 @@ export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
 export class RefundAgent extends Construct {
   readonly state: RefundAgentState;
   readonly functions: Record<FunctionName, NodejsFunction>;
+  /** The run's Standard state machine (executions named by run id); it starts `stepsMachine`'s Express executions. */
   readonly stateMachine: StateMachine;
+  /** The Express state machine of the run's steps (state-machine/refund-steps.asl.json). */
+  readonly stepsMachine: StateMachine;
+  /** The step functions each state machine invokes (the `${XFunctionArn}` its definition names). */
+  readonly invokedBy = new Map<StateMachine, ReadonlySet<FunctionName>>();
   readonly http: RefundAgentApi;
   /** The MCP server's only door: SigV4-signed requests of the mcpClient functions' roles. */
   readonly mcpUrl: FunctionUrl;
@@ -102,7 +108,7 @@ export class RefundAgent extends Construct {
     // signer's right to invoke (granted to the mcpClient functions only, access.ts) before the
     // server sees it; the server then maps the signing role to its tool permissions.
     this.mcpUrl = functions.mcp.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
-    this.stateMachine = this.createStateMachine(source.definitionFile);
+    [this.stateMachine, this.stepsMachine] = this.createStateMachines(source);
     if (config.dedicatedAccount) new ExecutionSampling(this, 'Tracing', { tenant: config.tenant });
     this.http = new RefundAgentApi(this, 'Http', {
       functions,
@@ -183,39 +189,73 @@ export class RefundAgent extends Construct {
     }
   }
 
-  private createStateMachine(definitionFile: string): StateMachine {
-    const definition = readFileSync(definitionFile, 'utf8');
+  private createStateMachines(source: SourceLayout): [run: StateMachine, steps: StateMachine] {
+    // The steps run in Express executions (billed by duration, not per state), each one a graph in
+    // the console; the run's Standard execution, named by its run id, starts them and holds the wait
+    // for a lead (state-machine/README in the repository's README).
+    const steps = this.stateMachineFrom(source.stepsDefinitionFile, 'RefundSteps', {
+      stateMachineType: StateMachineType.EXPRESS,
+      // Express keeps no history: its graph in the console is read from these logs. Every event, for
+      // the graph, never the data (state input and output carry ticket text and order details).
+      level: LogLevel.ALL,
+    });
+    const run = this.stateMachineFrom(
+      source.definitionFile,
+      'RefundRun',
+      {
+        stateMachineType: StateMachineType.STANDARD,
+        // Failures only: a Standard execution's every transition is in its history for 90 days (the
+        // console's graph, GetExecutionHistory) and the run row keeps its state, so logging each event
+        // again would pay twice for "where did run X stop".
+        level: LogLevel.ERROR,
+      },
+      { RefundStepsStateMachineArn: steps.stateMachineArn },
+    );
+    grantNestedSyncExecution(run, steps);
+    return [run, steps];
+  }
+
+  /** One state machine from its ASL file; each `${XFunctionArn}` it names becomes that step's function, granted invoke. */
+  private stateMachineFrom(
+    file: string,
+    id: string,
+    kind: { stateMachineType: StateMachineType; level: LogLevel },
+    machines: Record<string, string> = {},
+  ): StateMachine {
+    const definition = readFileSync(file, 'utf8');
+    const keys = new Set([...definition.matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]!));
     const substitutions: Record<string, string> = {};
+    const invoked = new Set<FunctionName>();
     for (const [state, fn] of Object.entries(STATE_FUNCTIONS)) {
+      if (!keys.has(substitutionKey(state))) continue;
       substitutions[substitutionKey(state)] = this.functions[fn].functionArn;
+      invoked.add(fn);
     }
-    const unmapped = [...definition.matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]).filter((key) => !(key! in substitutions));
+    for (const [key, arn] of Object.entries(machines)) if (keys.has(key)) substitutions[key] = arn;
+    const unmapped = [...keys].filter((key) => !(key in substitutions));
     if (unmapped.length > 0) throw new InfraConfigError(`No function for ASL substitution(s): ${unmapped.join(', ')}`);
 
-    const stateMachine = new StateMachine(this, 'RefundRun', {
-      stateMachineType: StateMachineType.STANDARD,
+    const stateMachine = new StateMachine(this, id, {
+      stateMachineType: kind.stateMachineType,
       definitionBody: DefinitionBody.fromString(definition),
       definitionSubstitutions: substitutions,
       tracingEnabled: true,
       logs: {
-        destination: new LogGroup(this, 'RefundRunLogs', {
+        destination: new LogGroup(this, `${id}Logs`, {
           // Under /aws/vendedlogs/: Step Functions' log delivery then needs no entry in the account's
           // CloudWatch Logs resource policy, whose 5,120 characters would run out after a few dozen
           // tenants in one account. The stack name makes it unique in the account and region.
-          logGroupName: `${VENDED_LOGS_PREFIX}states/${Stack.of(this).stackName}-RefundRun`,
+          logGroupName: `${VENDED_LOGS_PREFIX}states/${Stack.of(this).stackName}-${id}`,
           retention: LOG_RETENTION,
           removalPolicy: RemovalPolicy.DESTROY,
         }),
-        // Failures only: a Standard execution's every transition is in its history for 90 days (the
-        // console's graph, GetExecutionHistory) and the run row keeps its state, so logging each event
-        // again (four a state) would pay twice for "where did run X stop". Never the data: state input
-        // and output carry ticket text, customer emails and order details.
-        level: LogLevel.ERROR,
+        level: kind.level,
         includeExecutionData: false,
       },
     });
-    // The definition is a string, so CDK cannot infer invoke permissions: grant each step's function.
-    for (const fn of Object.values(STATE_FUNCTIONS)) this.functions[fn].grantInvoke(stateMachine);
+    // The definition is a string, so CDK cannot infer invoke permissions: grant each step's function it names.
+    for (const fn of invoked) this.functions[fn].grantInvoke(stateMachine);
+    this.invokedBy.set(stateMachine, invoked);
     return stateMachine;
   }
 }

@@ -2,10 +2,18 @@
 // `${...FunctionArn}` substitutions with fake local ARNs and classifies each Task state by
 // integration. Called by engine.ts.
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { InvalidDefinitionError, UnsupportedTaskResourceError } from './errors.js';
+import { inlineNestedExecutions, nestedDefinitionKey, nestedFileName } from './nested.js';
 
-export type DefinitionSource = { definitionPath: string } | { definition: StateMachineDefinition | Record<string, unknown> };
+/**
+ * A definition file (the nested definitions it starts are read beside it, nested.ts), or a
+ * definition given inline with the nested ones it starts by name (`RefundSteps` for
+ * `${RefundStepsStateMachineArn}`).
+ */
+export type DefinitionSource =
+  { definitionPath: string } | { definition: StateMachineDefinition | Record<string, unknown>; nested?: Record<string, Record<string, unknown>> };
 
 /** How a Task reaches its handler: request/response Lambda invoke, the callback pattern, or a bare Lambda ARN. */
 export type TaskKind = 'invoke' | 'waitForTaskToken' | 'lambdaArn';
@@ -26,11 +34,16 @@ export function localFunctionArn(substitutionKey: string): string {
   return `arn:aws:lambda:us-east-1:000000000000:function:local-${base}`;
 }
 
-export function loadDefinition(source: DefinitionSource, substitutions: Record<string, string> = {}): StateMachineDefinition {
-  const raw = 'definitionPath' in source ? readFileSync(source.definitionPath, 'utf8') : JSON.stringify(source.definition);
+/** The fake ARN a `${RefundStepsStateMachineArn}` placeholder becomes locally. */
+export function localStateMachineArn(substitutionKey: string): string {
+  return `arn:aws:states:us-east-1:000000000000:stateMachine:local-${substitutionKey.replace(/StateMachineArn$/, '')}`;
+}
+
+function substitute(raw: string, substitutions: Record<string, string>): StateMachineDefinition {
   const unknownKeys = new Set<string>();
   const substituted = raw.replace(PLACEHOLDER, (_match, key: string) => {
-    const value = substitutions[key] ?? (key.endsWith('FunctionArn') ? localFunctionArn(key) : undefined);
+    const fallback = key.endsWith('FunctionArn') ? localFunctionArn(key) : key.endsWith('StateMachineArn') ? localStateMachineArn(key) : undefined;
+    const value = substitutions[key] ?? fallback;
     if (value === undefined) {
       unknownKeys.add(key);
       return '';
@@ -40,8 +53,43 @@ export function loadDefinition(source: DefinitionSource, substitutions: Record<s
   if (unknownKeys.size > 0) {
     throw new InvalidDefinitionError(`No substitution for: ${[...unknownKeys].join(', ')}`);
   }
+  return parseJson(substituted) as StateMachineDefinition;
+}
+
+/** The definition as the local interpreter runs it: nested executions inlined (nested.ts), placeholders filled. */
+export function loadDefinition(source: DefinitionSource, substitutions: Record<string, string> = {}): StateMachineDefinition {
+  const parent = parseJson(readSource(source)) as Parameters<typeof inlineNestedExecutions>[0];
+  return substitute(JSON.stringify(inlineNestedExecutions(parent, (name) => parseJson(readNested(source, name)) as never)), substitutions);
+}
+
+/** Each definition as deployed, placeholders filled: the run's own and every nested one it starts, by name. */
+export function loadDefinitionParts(
+  source: DefinitionSource,
+  substitutions: Record<string, string> = {},
+): { main: StateMachineDefinition; nested: Record<string, StateMachineDefinition> } {
+  const text = readSource(source);
+  const parent = parseJson(text) as { States: Record<string, Record<string, unknown>> };
+  const names = new Set(Object.values(parent.States).flatMap((state) => nestedDefinitionKey(state) ?? []));
+  return {
+    main: substitute(text, substitutions),
+    nested: Object.fromEntries([...names].map((name) => [name, substitute(readNested(source, name), substitutions)])),
+  };
+}
+
+function readSource(source: DefinitionSource): string {
+  return 'definitionPath' in source ? readFileSync(source.definitionPath, 'utf8') : JSON.stringify(source.definition);
+}
+
+function readNested(source: DefinitionSource, name: string): string {
+  if ('definitionPath' in source) return readFileSync(join(dirname(source.definitionPath), nestedFileName(name)), 'utf8');
+  const nested = source.nested?.[name];
+  if (!nested) throw new InvalidDefinitionError(`No nested definition given for ${name}`);
+  return JSON.stringify(nested);
+}
+
+function parseJson(text: string): unknown {
   try {
-    return JSON.parse(substituted) as StateMachineDefinition;
+    return JSON.parse(text);
   } catch (cause) {
     throw new InvalidDefinitionError('State machine definition is not valid JSON', { cause });
   }
@@ -61,7 +109,8 @@ export function listTaskStates(definition: StateMachineDefinition): TaskSpec[] {
   const specs: TaskSpec[] = [];
   const visit = (states: Record<string, StateLike> | undefined): void => {
     for (const [stateName, state] of Object.entries(states ?? {})) {
-      if (state.Type === 'Task') specs.push(classify(stateName, state));
+      // A nested definition runs in more than one branch (nested.ts): one spec per name.
+      if (state.Type === 'Task' && !specs.some((spec) => spec.stateName === stateName)) specs.push(classify(stateName, state));
       for (const branch of state.Branches ?? []) visit(branch.States);
       visit(state.Iterator?.States);
       visit(state.ItemProcessor?.States);

@@ -2,10 +2,10 @@
 // overridden by state name to call an in-process step handler. Used by the local runtime (`npm start`)
 // and by tests in place of AWS Step Functions.
 import './polyfill.js';
-import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine } from 'aws-local-stepfunctions';
+import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { Clock } from '#harness/ports.js';
 import type { WorkflowEngine } from '#functions/shared/stores/ports.js';
-import { listTaskStates, loadDefinition, type DefinitionSource } from './definition.js';
+import { listTaskStates, loadDefinition, loadDefinitionParts, type DefinitionSource } from './definition.js';
 import { EngineClosedError, ExecutionNotFoundError, LocalWorkflowError, MissingTaskHandlerError } from './errors.js';
 import {
   causeText,
@@ -66,7 +66,11 @@ export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): 
   const missing = tasks.filter((task) => typeof options.handlers[task.stateName] !== 'function').map((task) => task.stateName);
   if (missing.length > 0) throw new MissingTaskHandlerError(missing);
 
-  const machine = new StateMachine(definition);
+  // Each deployed definition is validated on its own; the composed one repeats the nested states'
+  // names in every branch that runs them (nested.ts), which the validator would refuse.
+  const parts = loadDefinitionParts(options, options.substitutions);
+  for (const part of [parts.main, ...Object.values(parts.nested)]) new StateMachine(part);
+  const machine = new StateMachine(definition, { validationOptions: { noValidate: true } });
   // The same definition entered elsewhere: validated above as a whole, so not again (the states
   // before the entry are unreachable from it, which the validator would refuse).
   const resumeMachines = new Map<string, StateMachine>();
@@ -74,7 +78,7 @@ export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): 
     if (state === definition.StartAt) return machine;
     if (!tasks.some((task) => task.stateName === state)) throw new LocalWorkflowError(`cannot resume at ${state}: not a Task state of the definition`);
     let resumed = resumeMachines.get(state);
-    if (!resumed) resumeMachines.set(state, (resumed = new StateMachine({ ...definition, StartAt: state }, { validationOptions: { noValidate: true } })));
+    if (!resumed) resumeMachines.set(state, (resumed = new StateMachine(enteredAt(definition, state), { validationOptions: { noValidate: true } })));
     return resumed;
   };
   const machineName = options.stateMachineName ?? 'refund-run';
@@ -199,6 +203,20 @@ export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): 
       await Promise.all(running.map((entry) => entry.done));
     },
   };
+}
+
+/**
+ * The definition entered at `state`: a top-level state directly, a state of an inlined nested
+ * definition (nested.ts) through the first branch that holds it, entered there, as a redriven parent
+ * would start the nested execution again from that step.
+ */
+function enteredAt(definition: StateMachineDefinition, state: string): StateMachineDefinition {
+  const states = definition.States as unknown as Record<string, { Branches?: { StartAt: string; States: Record<string, unknown> }[] }>;
+  if (state in states) return { ...definition, StartAt: state };
+  const [holder, branchState] = Object.entries(states).find(([, candidate]) => candidate.Branches?.some((branch) => state in branch.States)) ?? [];
+  if (!holder || !branchState?.Branches) throw new LocalWorkflowError(`cannot resume at ${state}: not a state of the definition`);
+  const branches = branchState.Branches.map((branch) => (state in branch.States ? { ...branch, StartAt: state } : branch));
+  return { ...definition, StartAt: holder, States: { ...definition.States, [holder]: { ...branchState, Branches: branches } } } as StateMachineDefinition;
 }
 
 function classifyFailure(error: unknown): [Exclude<ExecutionStatus, 'RUNNING' | 'SUCCEEDED'>, ErrorInfo | null] {

@@ -11,6 +11,8 @@ export type Transition = {
   state: string;
   at: string;
   error?: ErrorInfo;
+  /** Set on a state of a nested (Express) execution: the run's Task state that started it (nested.ts). */
+  nestedIn?: string;
 };
 
 export type ExecutionView = {
@@ -36,6 +38,7 @@ export type LocalWorkflowEvent =
 export type InterpreterEvent = {
   type: string;
   state?: { name: string };
+  parentState?: { name: string };
   Error?: string;
   Cause?: unknown;
 };
@@ -68,13 +71,17 @@ export function createExecutionRecord(input: { name: string; executionArn: strin
     history: [],
   };
 
+  // The nested execution running now, if any: its branch's events come between these two (one branch, run in order).
+  let nestedIn: string | undefined;
   return {
     view,
     /** Applies one interpreter event; returns the transition it recorded, if any. */
     apply(event: InterpreterEvent): Transition | null {
+      if (event.type === 'ParallelBranchStarted') nestedIn = event.parentState?.name;
+      if (event.type === 'ParallelBranchSucceeded' || event.type === 'ParallelBranchFailed') nestedIn = undefined;
       const type = TRANSITIONS[event.type];
       if (!type || !event.state) return null;
-      const transition: Transition = { type, state: event.state.name, at: input.clock.now().toISOString() };
+      const transition: Transition = { type, state: event.state.name, at: input.clock.now().toISOString(), ...(nestedIn ? { nestedIn } : {}) };
       if (type === 'failed' && event.Error !== undefined) {
         transition.error = { Error: event.Error, Cause: causeText(event.Cause) };
       }

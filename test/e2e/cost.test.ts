@@ -33,9 +33,11 @@ describe('what a ticket asks of AWS', () => {
     expect(rejection.calls.invocations.refund).toBeUndefined();
   });
 
-  it('enters at most six states on the automatic path (issue 24: CheckOrder and the Gate in the ProposeRefund Task, one Choice after it)', () => {
-    expect(meanUsage(first.tickets, 'automatic').transitions).toBeLessThanOrEqual(6);
-    expect(CEILINGS.automatic.transitions).toBeLessThanOrEqual(6);
+  it('bills three Standard transitions on the automatic path and four on the approval path, the steps in one Express execution per segment (issue 24)', () => {
+    expect(meanUsage(first.tickets, 'automatic')).toMatchObject({ transitions: 3, expressExecutions: 1 });
+    expect(meanUsage(first.tickets, 'approval')).toMatchObject({ transitions: 4, expressExecutions: 2 });
+    expect(meanUsage(first.tickets, 'automatic').expressGbSeconds).toBeGreaterThan(0);
+    expect(CEILINGS.automatic.transitions).toBeLessThanOrEqual(3);
   });
 
   it('stays within the committed ceilings on all four paths', () => {

@@ -68,3 +68,15 @@ export async function until(check: () => boolean, timeoutMs = 30_000): Promise<v
 export function enteredStates(history: { type: string; state: string }[]): string[] {
   return history.filter((t) => t.type === 'entered').map((t) => t.state);
 }
+
+type Entered = { type: string; state: string; nestedIn?: string };
+
+/** States the run's Standard execution entered: the transitions Step Functions bills. */
+export function standardStates(history: Entered[]): string[] {
+  return enteredStates(history.filter((t) => !t.nestedIn));
+}
+
+/** States its Express executions entered (refund-steps.asl.json), in order, with the Task that started each. */
+export function expressStates(history: Entered[], nestedIn?: string): string[] {
+  return enteredStates(history.filter((t) => t.nestedIn && (nestedIn === undefined || t.nestedIn === nestedIn)));
+}

@@ -9,10 +9,14 @@ import {
   type LocalWorkflowEngineOptions,
   type LocalWorkflowEvent,
 } from '#local/stepfunctions/index.js';
-import { DEFINITION_PATH, enteredStates, fakeHandlers, manualTimer, until } from './fixtures.js';
+import { DEFINITION_PATH, expressStates, fakeHandlers, manualTimer, standardStates, until } from './fixtures.js';
 
-// Six states on the automatic path: one Choice, after the ProposeRefund Task (CheckOrder, the order agent, the Gate; standard workflows bill per transition).
-const HAPPY_PATH = ['Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply'];
+// The automatic path's steps, in one Express execution (refund-steps.asl.json, billed by duration):
+// one Choice after the ProposeRefund Task (CheckOrder, the order agent, the Gate).
+const HAPPY_PATH = ['Segment', 'Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply'];
+// What the run's Standard execution enters on it: three billed transitions.
+const STANDARD_DONE = ['Work', 'NeedsApproval', 'Finished'];
+const TO_GATE = HAPPY_PATH.slice(0, HAPPY_PATH.indexOf('GateDecision') + 1);
 
 let engine: LocalWorkflowEngine | undefined;
 
@@ -35,7 +39,7 @@ async function startAndWaitForApproval(sfn: LocalWorkflowEngine, name: string): 
 }
 
 describe('local Step Functions runner on refund-run.asl.json', () => {
-  it('runs an auto refund from Triage to CheckReply in six states, passing {runId} to every step', async () => {
+  it('runs an auto refund from Triage to CheckReply in one Express execution and three Standard states, passing {runId} to every step', async () => {
     const fake = fakeHandlers();
     const events: LocalWorkflowEvent[] = [];
     const sfn = makeEngine({ handlers: fake.handlers, onEvent: (e) => events.push(e) });
@@ -45,9 +49,9 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
 
     expect(result.status).toBe('SUCCEEDED');
     const view = sfn.describe('run-happy')!;
-    expect(enteredStates(view.history)).toEqual(HAPPY_PATH);
-    expect(enteredStates(view.history).length).toBeLessThanOrEqual(8);
-    expect(view.currentState).toBe('CheckReply');
+    expect(expressStates(view.history, 'Work')).toEqual(HAPPY_PATH);
+    expect(standardStates(view.history)).toEqual(STANDARD_DONE);
+    expect(view.currentState).toBe('Finished');
     expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'ProposeRefund', 'Refund', 'DraftReply', 'CheckReply']);
     expect(fake.calls.every((c) => JSON.stringify(c.payload) === JSON.stringify({ runId: 'run-happy' }))).toBe(true);
     expect(events[0]).toMatchObject({ type: 'ExecutionStarted', execution: 'run-happy' });
@@ -63,7 +67,8 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     const result = await sfn.waitFor('run-shadow');
 
     expect(result.status).toBe('SUCCEEDED');
-    expect(enteredStates(sfn.describe('run-shadow')!.history)).toEqual([...HAPPY_PATH.slice(0, HAPPY_PATH.indexOf('GateDecision') + 1), 'Shadow']);
+    expect(expressStates(sfn.describe('run-shadow')!.history)).toEqual([...TO_GATE, 'Shadow']);
+    expect(standardStates(sfn.describe('run-shadow')!.history)).toEqual(STANDARD_DONE);
     expect(fake.calls.map((c) => c.state)).toEqual(['Triage', 'ProposeRefund', 'Shadow']);
   });
 
@@ -83,12 +88,10 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     const result = await sfn.waitFor('run-approve');
 
     expect(result.status).toBe('SUCCEEDED');
-    expect(enteredStates(sfn.describe('run-approve')!.history)).toEqual([
-      ...HAPPY_PATH.slice(0, HAPPY_PATH.indexOf('GateDecision') + 1),
-      'RequestApproval',
-      'AfterApproval',
-      ...HAPPY_PATH.slice(HAPPY_PATH.indexOf('Refund')),
-    ]);
+    const history = sfn.describe('run-approve')!.history;
+    expect(standardStates(history)).toEqual(['Work', 'NeedsApproval', 'RequestApproval', 'Settle']);
+    expect(expressStates(history, 'Work')).toEqual([...TO_GATE, 'AwaitApproval']);
+    expect(expressStates(history, 'Settle')).toEqual(['Segment', 'AfterApproval', ...HAPPY_PATH.slice(HAPPY_PATH.indexOf('Refund'))]);
     expect(fake.callsTo('Refund')).toHaveLength(1);
     expect(sfn.taskTokens()).toEqual([]);
   });
@@ -114,7 +117,8 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     const result = await sfn.waitFor('run-reject');
 
     expect(result.status).toBe('SUCCEEDED');
-    expect(enteredStates(sfn.describe('run-reject')!.history).slice(-3)).toEqual(['RequestApproval', 'AfterApproval', 'Escalate']);
+    expect(standardStates(sfn.describe('run-reject')!.history).slice(-2)).toEqual(['RequestApproval', 'Settle']);
+    expect(expressStates(sfn.describe('run-reject')!.history, 'Settle')).toEqual(['Segment', 'AfterApproval', 'Escalate']);
     expect(fake.callsTo('Refund')).toHaveLength(0);
     const escalation = fake.callsTo('Escalate')[0]!.payload as { runId: string; state: { step: Record<string, unknown> } };
     expect(escalation.runId).toBe('run-reject');
@@ -204,7 +208,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
 
     expect(result.status).toBe('SUCCEEDED');
     expect(fake.callsTo('Refund')).toHaveLength(1);
-    expect(enteredStates(sfn.describe('run-error')!.history).slice(-2)).toEqual(['Refund', 'Escalate']);
+    expect(expressStates(sfn.describe('run-error')!.history).slice(-2)).toEqual(['Refund', 'Escalate']);
     const escalation = fake.callsTo('Escalate')[0]!.payload as { state: { error: { Error: string; Cause: string } } };
     expect(escalation.state.error.Error).toBe('Error');
     expect(JSON.parse(escalation.state.error.Cause)).toEqual({ errorType: 'Error', errorMessage: 'card network said no' });
@@ -222,7 +226,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     await sfn.start({ name: 'run-choice', input: { runId: 'run-choice' } });
     await sfn.waitFor('run-choice');
 
-    expect(enteredStates(sfn.describe('run-choice')!.history)).toEqual(['Triage', 'ProposeRefund', 'GateDecision', 'Escalate']);
+    expect(expressStates(sfn.describe('run-choice')!.history)).toEqual([...TO_GATE, 'Escalate']);
     const escalation = fake.callsTo('Escalate')[0]!.payload as { state: { step: { detail: { reason: string; step: string } } } };
     expect(escalation.state.step.detail).toMatchObject({ reason: 'not_a_refund_request', step: 'Triage' });
     expect(fake.callsTo('Refund')).toHaveLength(0);
@@ -236,7 +240,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     const result = await sfn.waitFor('run-check-failed');
 
     expect(result.status).toBe('SUCCEEDED');
-    expect(enteredStates(sfn.describe('run-check-failed')!.history)).toEqual(HAPPY_PATH);
+    expect(expressStates(sfn.describe('run-check-failed')!.history)).toEqual(HAPPY_PATH);
     expect(fake.callsTo('Escalate')).toHaveLength(0);
   });
 
@@ -301,7 +305,9 @@ describe('resuming an execution at a state (a restarted local runtime)', () => {
     const result = await sfn.waitFor('run-resumed');
 
     expect(result.status).toBe('SUCCEEDED');
-    expect(enteredStates(sfn.describe('run-resumed')!.history)).toEqual(['Refund', 'DraftReply', 'CheckReply']);
+    // Refund is a step of the Express definition: the run's execution enters the segment that holds it there.
+    expect(expressStates(sfn.describe('run-resumed')!.history)).toEqual(['Refund', 'DraftReply', 'CheckReply']);
+    expect(standardStates(sfn.describe('run-resumed')!.history)).toEqual(STANDARD_DONE);
     expect(fake.callsTo('Refund')).toEqual([{ state: 'Refund', payload: { runId: 'run-resumed' } }]);
     // A start of the same name (the run starter on a redelivered message) does not run it again.
     expect(await sfn.start({ name: 'run-resumed', input: { runId: 'run-resumed' } })).toEqual({ started: false });

@@ -50,6 +50,8 @@ describe('DynamoDB capacity', () => {
 
 const USAGE: TicketUsage = {
   transitions: 13,
+  expressExecutions: 2,
+  expressGbSeconds: 1.5,
   invocations: 40,
   gbSeconds: 1,
   gbSecondsDeployed: 8,
@@ -77,13 +79,17 @@ describe('dollars', () => {
     expect(PRICES.dynamoRead.usd * 1e6).toBeCloseTo(0.125, 10);
     expect(PRICES.httpApiRequest.usd * 1e6).toBeCloseTo(1, 10);
     expect(PRICES.sesEmail.usd * 1000).toBeCloseTo(0.1, 10);
+    expect(PRICES.expressRequest.usd * 1e6).toBeCloseTo(1, 10);
+    expect(PRICES.expressGbSecond.usd).toBe(0.00001667);
     for (const [name, price] of Object.entries(PRICES)) expect(price.usd, name).toBeGreaterThan(0);
   });
 
   it('prices 1,000 tickets line by line: transitions, Lambda, DynamoDB with index copies, queues, API, email, logs, traces, KMS', () => {
     const lines = Object.fromEntries(ticketCost(USAGE).map((line) => [line.item, line.usd]));
 
-    expect(lines['Step Functions transitions']).toBeCloseTo(13 * 0.025, 10);
+    expect(lines['Step Functions transitions (Standard)']).toBeCloseTo(13 * 0.025, 10);
+    expect(lines['Step Functions Express executions']).toBeCloseTo(2000 * 1e-6, 10);
+    expect(lines['Step Functions Express duration (64 MB)']).toBeCloseTo(1500 * 0.00001667, 10);
     expect(lines['Lambda requests']).toBeCloseTo(40_000 * 0.2e-6, 10);
     expect(lines['Lambda compute, deployed latencies (arm64)']).toBeCloseTo(8000 * 0.0000133334, 10);
     expect(lines['DynamoDB writes, table']).toBeCloseTo(70_000 * 0.625e-6, 10);

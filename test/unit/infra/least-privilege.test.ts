@@ -18,7 +18,7 @@ beforeAll(() => {
   t = readTemplate(synthTenant());
   byFunction = t.statementsByFunction();
   keyId = t.idOf('AWS::KMS::Key');
-  machineId = t.idOf('AWS::StepFunctions::StateMachine');
+  machineId = t.machineOf('RefundRun')[0];
 });
 
 /** A parameter's ARN as the template resolves it, e.g. arn:AWS::Partition:ssm:AWS::Region:AWS::AccountId:parameter/refund-agent/acme/store. */

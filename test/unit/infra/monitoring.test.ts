@@ -169,10 +169,16 @@ describe('dashboard, logs and traces', () => {
     for (const name of Object.keys(PRODUCT_ALARMS)) expect(body).toContain(name);
   });
 
-  it('logs state-machine failures only, never execution data (ticket text, customer details), and traces executions', () => {
-    const [, machine] = t.ofType('AWS::StepFunctions::StateMachine')[0]!;
-    expect(machine.Properties).toMatchObject({
+  it("logs the run's failures only and every event of its steps' Express executions (their graph), never execution data (ticket text, customer details), and traces both", () => {
+    // A Standard execution keeps its history for 90 days; an Express one has none but these logs.
+    expect(t.machineOf('RefundRun')[1].Properties).toMatchObject({
+      StateMachineType: 'STANDARD',
       LoggingConfiguration: { Level: 'ERROR', IncludeExecutionData: false },
+      TracingConfiguration: { Enabled: true },
+    });
+    expect(t.machineOf('RefundSteps')[1].Properties).toMatchObject({
+      StateMachineType: 'EXPRESS',
+      LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false },
       TracingConfiguration: { Enabled: true },
     });
   });
@@ -182,8 +188,8 @@ describe('dashboard, logs and traces', () => {
     // A shared account keeps X-Ray's default rule: sampling rules are per account (at most 25).
     expect(t.ofType('AWS::XRay::SamplingRule')).toEqual([]);
     const groups = t.ofType('AWS::Logs::LogGroup');
-    // One per function, the state machine's and the API's access logs.
-    expect(groups).toHaveLength(FUNCTION_NAMES.length + 2);
+    // One per function, the two state machines' and the API's access logs.
+    expect(groups).toHaveLength(FUNCTION_NAMES.length + 3);
     for (const [id, group] of groups) expect(group.Properties!.RetentionInDays, id).toBe(LOG_RETENTION);
   });
 

@@ -16,11 +16,12 @@ let synth: ReturnType<typeof synthTenant>;
 let resources: Record<string, Resource>;
 let ofType: (type: string) => [string, Resource][];
 let actionsByFunction: () => Record<FunctionName, Statement[]>;
+let machineOf: ReturnType<typeof readTemplate>['machineOf'];
 
 beforeAll(() => {
   synth = synthTenant();
   const t = readTemplate(synth);
-  ({ resources, ofType } = t);
+  ({ resources, ofType, machineOf } = t);
   actionsByFunction = t.statementsByFunction;
 });
 
@@ -81,7 +82,8 @@ describe('RefundAgent tenant stack', () => {
     for (const [id, resource] of Object.entries(resources)) {
       for (const prop of namedProps) {
         // The state machine's vended log group is named after the stack, itself unique per account and region.
-        if (prop === 'LogGroupName' && resource.Properties?.[prop] === `${VENDED_LOGS_PREFIX}states/${synth.stack.stackName}-RefundRun`) continue;
+        const vended = ['RefundRun', 'RefundSteps'].map((machine) => `${VENDED_LOGS_PREFIX}states/${synth.stack.stackName}-${machine}`);
+        if (prop === 'LogGroupName' && vended.includes(resource.Properties?.[prop] as string)) continue;
         expect(resource.Properties?.[prop], `${id}.${prop}`).toBeUndefined();
       }
     }
@@ -128,40 +130,62 @@ describe('RefundAgent tenant stack', () => {
     );
   });
 
-  it('deploys the ASL file itself, each ${XFunctionArn} bound to the function of that state', () => {
-    const [, machine] = ofType('AWS::StepFunctions::StateMachine')[0]!;
-    const props = machine.Properties as { DefinitionString: unknown; DefinitionSubstitutions?: Record<string, unknown> };
+  it.each([
+    ['RefundRun', 'refund-run.asl.json', 'STANDARD'],
+    ['RefundSteps', 'refund-steps.asl.json', 'EXPRESS'],
+  ] as const)('deploys %s from the ASL file %s itself (%s), each ${XFunctionArn} bound to the function of that state', (id, file, type) => {
+    const [, machine] = machineOf(id);
+    const props = machine.Properties as { DefinitionString: unknown; DefinitionSubstitutions?: Record<string, unknown>; StateMachineType: string };
     let deployed = resolveTokens(props.DefinitionString);
     for (const [key, value] of Object.entries(props.DefinitionSubstitutions ?? {})) {
       deployed = deployed.split(`\${${key}}`).join(resolveTokens(value));
     }
 
-    let expected = readFileSync(join(REPO_ROOT, 'state-machine', 'refund-run.asl.json'), 'utf8');
+    let expected = readFileSync(join(REPO_ROOT, 'state-machine', file), 'utf8');
     for (const [state, fn] of Object.entries(STATE_FUNCTIONS)) {
       expected = expected.split(`\${${state}FunctionArn}`).join(synth.logicalIdOf(fn));
     }
+    expected = expected.split('${RefundStepsStateMachineArn}').join(machineOf('RefundSteps')[0]);
     expect(expected).not.toContain('${');
     expect(JSON.parse(deployed)).toEqual(JSON.parse(expected));
+    expect(props.StateMachineType).toBe(type);
   });
 
-  it('lets the state machine invoke exactly the step functions', () => {
-    const machineRoleId = resolveTokens((ofType('AWS::StepFunctions::StateMachine')[0]![1].Properties as { RoleArn: unknown }).RoleArn);
-    const statements = ofType('AWS::IAM::Policy')
-      .filter(([, p]) => (p.Properties as { Roles: unknown[] }).Roles.map(resolveTokens).includes(machineRoleId))
-      .flatMap(([, p]) => (p.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement);
-    const invoked = new Set(
-      statements
-        .filter((s) => actionsOf([s]).includes('lambda:InvokeFunction'))
-        .flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]).map(resolveTokens))
-        .map((arn) => arn.replace(/:\*$/, '')), // the function and its versions
-    );
+  it('lets each state machine invoke exactly the step functions its definition names, and the run start and follow only its steps', () => {
+    const statementsOf = (id: 'RefundRun' | 'RefundSteps'): Statement[] => {
+      const roleId = resolveTokens((machineOf(id)[1].Properties as { RoleArn: unknown }).RoleArn);
+      return ofType('AWS::IAM::Policy')
+        .filter(([, p]) => (p.Properties as { Roles: unknown[] }).Roles.map(resolveTokens).includes(roleId))
+        .flatMap(([, p]) => (p.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement);
+    };
+    const invokedBy = (id: 'RefundRun' | 'RefundSteps') =>
+      [
+        ...new Set(
+          statementsOf(id)
+            .filter((s) => actionsOf([s]).includes('lambda:InvokeFunction'))
+            .flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]).map(resolveTokens))
+            .map((arn) => arn.replace(/:\*$/, '')), // the function and its versions
+        ),
+      ].sort();
+    const ids = (...fns: FunctionName[]) => fns.map((fn) => synth.logicalIdOf(fn)).sort();
 
-    expect([...invoked].sort()).toEqual([...new Set(Object.values(STATE_FUNCTIONS))].map((fn) => synth.logicalIdOf(fn)).sort());
+    expect(invokedBy('RefundRun')).toEqual(ids('request-approval', 'escalate'));
+    expect(invokedBy('RefundSteps')).toEqual(ids('triage', 'propose-refund', 'shadow', 'refund', 'draft-reply', 'check-reply', 'escalate'));
+    expect(new Set([...invokedBy('RefundRun'), ...invokedBy('RefundSteps')])).toEqual(new Set(ids(...new Set(Object.values(STATE_FUNCTIONS)))));
+    // startExecution.sync:2 on the steps' machine only: start it, follow and stop its executions, through Step Functions' managed rule.
+    const run = statementsOf('RefundRun');
+    const steps = machineOf('RefundSteps')[0];
+    expect(run.find((s) => actionsOf([s]).includes('states:StartExecution'))?.Resource).toEqual({ Ref: steps });
+    expect(resolveTokens(run.find((s) => actionsOf([s]).includes('states:DescribeExecution'))?.Resource)).toContain(`execution:${steps}:*`);
+    expect(resolveTokens(run.find((s) => actionsOf([s]).includes('events:PutRule'))?.Resource)).toMatch(
+      /:rule\/StepFunctionsGetEventsForStepFunctionsExecutionRule$/,
+    );
+    expect(statementsOf('RefundSteps').some((s) => actionsOf([s]).some((a) => a.startsWith('states:') || a.startsWith('events:')))).toBe(false);
   });
 
   it('grants task responses only to the approval deciders (the email link, the console), on its own state machine', () => {
     const byFunction = actionsByFunction();
-    const machineId = ofType('AWS::StepFunctions::StateMachine')[0]![0];
+    const machineId = machineOf('RefundRun')[0];
 
     const answering = FUNCTION_NAMES.filter((fn) => actionsOf(byFunction[fn]).includes('states:SendTaskSuccess'));
     expect(answering).toEqual(['approval-callback', 'console']);

@@ -55,5 +55,12 @@ export function readTemplate(synth: ReturnType<typeof synthTenant>) {
 
   /** The function's own Lambda resource. */
   const functionOf = (fn: FunctionName) => resources[synth.logicalIdOf(fn)]!;
-  return { resources, ofType, idOf, statementsByRole, statementsByFunction, who, roleOf, functionOf };
+
+  /** The run's Standard state machine (`RefundRun`) or its steps' Express one (`RefundSteps`), by construct id: [logical id, resource]. */
+  const machineOf = (id: 'RefundRun' | 'RefundSteps'): [string, Resource] => {
+    const found = ofType('AWS::StepFunctions::StateMachine').filter(([logicalId]) => logicalId.startsWith(`RefundAgent${id}`));
+    if (found.length !== 1) throw new Error(`expected one state machine ${id}, found ${found.length}`);
+    return found[0]!;
+  };
+  return { resources, ofType, idOf, statementsByRole, statementsByFunction, who, roleOf, functionOf, machineOf };
 }

@@ -59,7 +59,7 @@ describe('an account per tenant', () => {
     type Logging = { LoggingConfiguration: { Destinations: { CloudWatchLogsLogGroup: { LogGroupArn: { 'Fn::GetAtt': string[] } } }[] } };
     const names = tenants.map((synth) => {
       const t = readTemplate(synth);
-      const [, machine] = t.ofType('AWS::StepFunctions::StateMachine')[0]!;
+      const [, machine] = t.machineOf('RefundRun');
       const groupId = (machine.Properties as Logging).LoggingConfiguration.Destinations[0]!.CloudWatchLogsLogGroup.LogGroupArn['Fn::GetAtt'][0]!;
       return t.resources[groupId]!.Properties!.LogGroupName;
     });

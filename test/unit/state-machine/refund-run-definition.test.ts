@@ -13,97 +13,137 @@ type AslValidator = (
 
 const validateAsl = createRequire(import.meta.url)('asl-validator') as AslValidator;
 const DEFINITION_PATH = new URL('../../../state-machine/refund-run.asl.json', import.meta.url).pathname;
+const STEPS_PATH = new URL('../../../state-machine/refund-steps.asl.json', import.meta.url).pathname;
 const rawText = readFileSync(DEFINITION_PATH, 'utf8');
-const raw = JSON.parse(rawText) as { States: Record<string, Record<string, unknown>> };
+const stepsText = readFileSync(STEPS_PATH, 'utf8');
+type Raw = { StartAt: string; TimeoutSeconds: number; States: Record<string, Record<string, unknown>> };
+const raw = JSON.parse(rawText) as Raw;
+const steps = JSON.parse(stepsText) as Raw;
+const BOTH = { 'refund-run': raw, 'refund-steps': steps };
+const NESTED = 'arn:aws:states:::states:startExecution.sync:2';
 
 type Retrier = { ErrorEquals: string[]; MaxAttempts?: number };
 type Catcher = { ErrorEquals: string[]; Next: string; ResultPath?: string };
 
-describe('refund-run.asl.json', () => {
-  it('is accepted by asl-validator with path and ARN checks, as written and after local substitution', () => {
-    const asWritten = validateAsl(JSON.parse(rawText), { checkPaths: true, checkArn: true });
-    const substituted = validateAsl(loadDefinition({ definitionPath: DEFINITION_PATH }), { checkPaths: true, checkArn: true });
+const tasksOf = (definition: Raw, pick: (state: Record<string, unknown>) => boolean = () => true): string[] =>
+  Object.entries(definition.States)
+    .filter(([, s]) => s.Type === 'Task' && pick(s))
+    .map(([name]) => name);
+const isLambda = (state: Record<string, unknown>): boolean => String(state.Resource).startsWith('arn:aws:states:::lambda:');
 
-    expect(asWritten.errorsText('\n')).toBe('');
-    expect(asWritten.isValid).toBe(true);
-    expect(substituted.isValid).toBe(true);
-  });
+/** Follows Next from `from`; at a Choice, the branch whose StringEquals is `take` (else its Default). */
+function follow(definition: Raw, from: string, take: string): string[] {
+  const path: string[] = [];
+  for (let name: string | undefined = from; name;) {
+    path.push(name);
+    const state: Record<string, unknown> = definition.States[name]!;
+    const choices = state.Choices as Array<{ StringEquals: string; Next: string }> | undefined;
+    if (choices) name = choices.find((c) => c.StringEquals === take)?.Next ?? (state.Default as string);
+    else name = state.End || state.Type === 'Succeed' ? undefined : (state.Next as string);
+  }
+  return path;
+}
 
-  it('has a Task state for every step in STEP_NAMES but CheckOrder and the Gate (ProposeRefund runs them), and no Task state outside them', () => {
-    const tasks = Object.entries(raw.States)
-      .filter(([, s]) => s.Type === 'Task')
-      .map(([name]) => name);
+describe('refund-run.asl.json (Standard) and refund-steps.asl.json (Express)', () => {
+  it.each(Object.entries({ 'refund-run': [DEFINITION_PATH, rawText], 'refund-steps': [STEPS_PATH, stepsText] }))(
+    '%s is accepted by asl-validator with path and ARN checks, as written and after local substitution',
+    (_name, [path, text]) => {
+      const asWritten = validateAsl(JSON.parse(text!), { checkPaths: true, checkArn: true });
+      const substituted = validateAsl(loadDefinition({ definitionPath: path! }), { checkPaths: true, checkArn: true });
+
+      expect(asWritten.errorsText('\n')).toBe('');
+      expect(asWritten.isValid).toBe(true);
+      // The run's definition as the local interpreter runs it repeats the Express states in two branches; each file is checked alone.
+      if (path === STEPS_PATH) expect(substituted.isValid).toBe(true);
+    },
+  );
+
+  it('has a Lambda Task for every step in STEP_NAMES but CheckOrder and the Gate (ProposeRefund runs them), and no Lambda Task outside them', () => {
+    const tasks = [...tasksOf(raw, isLambda), ...tasksOf(steps, isLambda)];
 
     for (const name of tasks) expect(STEP_NAMES, `Task state ${name}`).toContain(name);
     for (const step of STEP_NAMES.filter((s) => s !== 'Gate' && s !== 'CheckOrder')) expect(tasks, `step ${step}`).toContain(step);
     expect(tasks).not.toContain('Gate');
     expect(tasks).not.toContain('CheckOrder');
+    // The Standard execution holds only the wait and the hand-over; every other step runs in an Express execution.
+    expect(tasksOf(raw, isLambda).sort()).toEqual(['Escalate', 'RequestApproval']);
+    expect(tasksOf(raw, (s) => s.Resource === NESTED)).toEqual(['Work', 'Settle']);
   });
 
-  it("keeps a run row's marks (Queued, Done, Cancelled) apart from the machine's states and the steps", () => {
+  it("keeps a run row's marks (Queued, Done, Cancelled) apart from the machines' states and the steps", () => {
     for (const mark of RUN_MARKS) {
-      expect(Object.keys(raw.States), mark).not.toContain(mark);
+      expect([...Object.keys(raw.States), ...Object.keys(steps.States)], mark).not.toContain(mark);
       expect(STEP_NAMES as readonly string[], mark).not.toContain(mark);
     }
   });
 
   it('would be rejected by asl-validator if a transition pointed nowhere', () => {
-    const broken = JSON.parse(rawText) as { States: Record<string, { Next?: string }> };
+    const broken = JSON.parse(stepsText) as { States: Record<string, { Next?: string }> };
     broken.States.Refund!.Next = 'NoSuchState';
 
     expect(validateAsl(broken).isValid).toBe(false);
   });
 
-  it('uses only ${XFunctionArn} substitutions, one per Task state', () => {
-    const keys = [...rawText.matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]);
-    const tasks = Object.entries(raw.States).filter(([, s]) => s.Type === 'Task');
+  it('uses ${XFunctionArn} substitutions, one per Lambda Task state, and ${RefundStepsStateMachineArn} for the Express executions', () => {
+    const keys = [...(rawText + stepsText).matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]!);
+    const lambdaTasks = new Set([...tasksOf(raw, isLambda), ...tasksOf(steps, isLambda)]);
 
-    expect(keys.every((key) => key?.endsWith('FunctionArn'))).toBe(true);
-    expect(new Set(keys).size).toBe(tasks.length);
-    for (const [name] of tasks) expect(keys).toContain(`${name}FunctionArn`);
+    expect(new Set(keys.filter((key) => key.endsWith('FunctionArn')))).toEqual(new Set([...lambdaTasks].map((name) => `${name}FunctionArn`)));
+    expect(keys.filter((key) => !key.endsWith('FunctionArn'))).toEqual(['RefundStepsStateMachineArn', 'RefundStepsStateMachineArn']);
   });
 
-  it('catches every failure of every step into Escalate, and Escalate failures into a Fail state', () => {
-    for (const [name, state] of Object.entries(raw.States)) {
+  it.each(Object.entries(BOTH))('%s catches every failure of every Task into Escalate, and Escalate failures into a Fail state', (_name, definition) => {
+    for (const [name, state] of Object.entries(definition.States)) {
       if (state.Type !== 'Task') continue;
-      const catchers = state.Catch as Catcher[];
-      const catchAll = catchers.find((c) => c.ErrorEquals.includes('States.ALL'));
+      const catchAll = (state.Catch as Catcher[]).find((c) => c.ErrorEquals.includes('States.ALL'));
       expect(catchAll?.Next, name).toBe(name === 'Escalate' ? 'EscalationFailed' : 'Escalate');
       expect(catchAll?.ResultPath, name).toBe('$.error');
     }
-    expect(raw.States.EscalationFailed?.Type).toBe('Fail');
+    expect(definition.States.EscalationFailed?.Type).toBe('Fail');
   });
 
-  it('retries TemporarilyUnavailableError on every step', () => {
-    for (const [name, state] of Object.entries(raw.States)) {
-      if (state.Type !== 'Task') continue;
-      const retriers = state.Retry as Retrier[];
+  it('retries TemporarilyUnavailableError on every step, and a refused or throttled start of an Express execution', () => {
+    for (const definition of Object.values(BOTH)) {
+      for (const name of tasksOf(definition, isLambda)) {
+        expect(
+          (definition.States[name]!.Retry as Retrier[]).some((r) => r.ErrorEquals.includes('TemporarilyUnavailableError')),
+          name,
+        ).toBe(true);
+      }
+    }
+    for (const name of tasksOf(raw, (s) => s.Resource === NESTED)) {
       expect(
-        retriers.some((r) => r.ErrorEquals.includes('TemporarilyUnavailableError')),
+        (raw.States[name]!.Retry as Retrier[]).some((r) => r.ErrorEquals.includes('StepFunctions.ExecutionLimitExceeded')),
         name,
       ).toBe(true);
     }
   });
 
-  it('enters at most six states on the automatic path: one Choice, after the Gate (in ProposeRefund), and CheckReply ends it', () => {
-    // Follow Next from StartAt; at a Choice, the branch the Gate's `auto` (or an approval) takes.
-    const path: string[] = [];
-    for (let name: string | undefined = 'Triage'; name;) {
-      path.push(name);
-      const state: Record<string, unknown> = raw.States[name]!;
-      const choices = state.Choices as Array<{ StringEquals: string; Next: string }> | undefined;
-      name = choices ? choices.find((c) => c.StringEquals === 'auto')?.Next : state.End ? undefined : (state.Next as string);
-    }
-
-    expect(path).toEqual(['Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply']);
-    expect(path.length).toBeLessThanOrEqual(6);
-    expect(
-      Object.entries(raw.States)
-        .filter(([, st]) => st.Type === 'Choice')
-        .map(([n]) => n),
-    ).toEqual(['GateDecision', 'AfterApproval']);
+  it('bills three Standard transitions on the automatic path, and runs the steps from Triage to CheckReply in the Express execution', () => {
+    expect(follow(raw, raw.StartAt, 'done')).toEqual(['Work', 'NeedsApproval', 'Finished']);
+    expect(follow(steps, steps.StartAt, 'auto')).toEqual(['Segment', 'Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply']);
     // Anything the Gate does not decide as auto, approval or shadow (refuse, an earlier step's escalate) is handed over.
-    expect(raw.States.GateDecision!.Default).toBe('Escalate');
+    expect(steps.States.GateDecision!.Default).toBe('Escalate');
+    expect(
+      tasksOf(raw)
+        .filter((name) => raw.States[name]!.Resource === NESTED)
+        .map((name) => (raw.States[name]!.Parameters as { Input: { segment: string } }).Input.segment),
+    ).toEqual(['propose', 'settle']);
+  });
+
+  it('bills four on the approval path: the wait is in the Standard execution, the refund after it in a second Express execution', () => {
+    expect(follow(raw, raw.StartAt, 'approval')).toEqual(['Work', 'NeedsApproval', 'RequestApproval', 'Settle']);
+    expect(follow(steps, steps.StartAt, 'approval')).toEqual(['Segment', 'Triage', 'ProposeRefund', 'GateDecision', 'AwaitApproval']);
+    expect(follow(steps, 'AfterApproval', 'continue')).toEqual(['AfterApproval', 'Refund', 'DraftReply', 'CheckReply']);
+    expect(steps.States.Segment).toMatchObject({ Choices: [{ Variable: '$.segment', StringEquals: 'settle', Next: 'AfterApproval' }] });
+    expect(steps.States.AwaitApproval).toMatchObject({ Type: 'Pass', Result: 'approval', ResultPath: '$.route', End: true });
+  });
+
+  it('keeps the Express definition within what Express runs: five minutes, no wait for a callback', () => {
+    expect(steps.TimeoutSeconds).toBeLessThanOrEqual(300);
+    expect(stepsText).not.toContain('waitForTaskToken');
+    expect(stepsText).not.toContain('.sync');
+    expect(raw.TimeoutSeconds).toBe(172_800);
   });
 
   it('waits for the approval with a task token, a timeout and a States.Timeout catch', () => {
