@@ -83,7 +83,9 @@ async function main() {
   );
   const w = [58, ...kinds.map(() => 11)];
   const countRows: Array<[string, (u: TicketUsage) => number]> = [
-    ['state transitions', (u) => u.transitions],
+    ['state transitions, the run\u2019s Standard execution', (u) => u.transitions],
+    ['Express executions of its steps', (u) => u.expressExecutions],
+    ['  their GB-s (64 MB, waiting on the step invocations)', (u) => u.expressGbSeconds],
     ['Lambda invocations, warm', (u) => u.invocations],
     ['  + on a cold ticket: MCP handshakes and pin checks', (u) => u.cold?.invocations ?? 0],
     ['Lambda GB-s, handlers\u2019 own CPU', (u) => u.gbSeconds],
@@ -108,7 +110,8 @@ async function main() {
 
   console.log(`\n${row(['per 1,000 tickets', ...kinds], w)}`);
   for (const [i, line] of perThousand[kinds[0]!].entries()) console.log(row([`  ${line.item}`, ...kinds.map((k) => usd(perThousand[k][i]!.usd))], w));
-  console.log(row(['  AWS total', ...kinds.map((k) => usd(totalUsd(perThousand[k])))], w));
+  // To the tenth of a cent: the targets (issue 24) sit on whole cents.
+  console.log(row(['  AWS total', ...kinds.map((k) => `$${totalUsd(perThousand[k]).toFixed(3)}`)], w));
   console.log(row(['  kept a month: DynamoDB storage + PITR', ...kinds.map((k) => usd(storageCostPerMonth(usage[k].storedBytes).usd))], w));
   console.log(row(['  the model (default models, offline token estimates)', ...kinds.map((k) => usd((usage[k].modelMicros * 1000) / 1e6))], w));
 

@@ -40,7 +40,9 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     // 67 → 69 (2026-12-01, issue 21): the proposal's cited spans and exclusions make the run row and the
     // order agent's journal row larger (one more KB-unit each); about $0.0025 per 1,000 tickets.
     // 69 → 77 (issue 24): journal rows deflated (-4), the model calls' cost updates now counted (+12).
-    dynamoWriteUnits: 77,
+    // 77 → 65 (issue 24): the run row's large parts stored deflated (run-fields.ts), and each model
+    // call's cost update counted at the row's size at that call rather than its final size.
+    dynamoWriteUnits: 65,
     dynamoIndexWriteUnits: 6,
     // 14 → 15 (issue 24, while the write paths and row access were reworked): one more read a ticket.
     dynamoReadUnits: 15,
@@ -57,8 +59,8 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     // refund made since in Shopify is shown and never approved blind; about $0.01 per 1,000 approval tickets.
     // 21 → 19: CheckOrder and the Gate in the ProposeRefund Task.
     invocations: 19,
-    // 95 → 101 (issue 24): as the automatic path's.
-    dynamoWriteUnits: 101,
+    // 95 → 101 (issue 24): as the automatic path's. 101 → 90: the run row's parts deflated, as above.
+    dynamoWriteUnits: 90,
     dynamoIndexWriteUnits: 12,
     // 23 → 28 (2026-12-01, issue 22): the approval email and holding note read the other runs on the
     // order (the byOrder index and their rows) to say what is still refundable now and which other
@@ -85,7 +87,7 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     transitions: 4,
     expressExecutions: 2,
     invocations: 13,
-    dynamoWriteUnits: 64,
+    dynamoWriteUnits: 53,
     dynamoIndexWriteUnits: 8,
     dynamoReadUnits: 20,
     sqsRequests: 3,

@@ -7,7 +7,7 @@
 // tickets find every function warm (a cold ticket's extras are modelled: deployed.ts).
 // Used by bench/cost.ts (`npm run cost`) and test/e2e/cost.test.ts (the ceilings, the stability).
 import '../../local/node-warnings.js';
-import { GetItemCommand, ScanCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ScanCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { costMicros } from '#harness/models/prices.js';
 import { DEFAULT_MODEL_CHOICES } from '#harness/models/select.js';
@@ -15,7 +15,7 @@ import { LOCAL_AWS } from '#local/emulators/listen.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import { STATE_FUNCTIONS, type FunctionName } from '../../infra/lib/functions.js';
 import { ASSUMPTIONS, modelSize } from './assumptions.js';
-import { itemSize, writeUnits } from './capacity.js';
+import { itemSize } from './capacity.js';
 import { coldExtras, codeProfile, cpuGbSeconds, deployedGbSeconds, expressGbSeconds, type StackProfile, type TicketCalls } from './deployed.js';
 import type { SweepUsage, TicketUsage } from './estimate.js';
 import { costFixture, DECISION, subjectOf, TICKET_KINDS, TICKET_TEXT, ticketOf, type TicketKind } from './fixture.js';
@@ -117,17 +117,6 @@ async function runTicket(rt: LocalRuntime, meter: Meter, i: number, kind: Ticket
   return { runId, counts, emails, metricLines, apiRequests: decision ? 3 : 1 };
 }
 
-/** The run row's size as the ticket left it (read after its counts were taken, so not counted). */
-async function runRowBytes(rt: LocalRuntime, runId: string): Promise<number> {
-  const raw = new DynamoDBClient({ ...LOCAL_AWS, endpoint: rt.dynamo.endpoint });
-  try {
-    const { Item } = await raw.send(new GetItemCommand({ TableName: rt.dynamo.tableName, Key: { pk: { S: `RUN#${runId}` }, sk: { S: 'RUN' } } }));
-    return Item ? itemSize(Item) : 0;
-  } finally {
-    raw.destroy();
-  }
-}
-
 /** What one ticket used, from its counts: the deployed figures at the latencies and the profile given. */
 function usageOf(
   rt: LocalRuntime,
@@ -135,7 +124,6 @@ function usageOf(
   view: RunView,
   profile: StackProfile,
   appLogBytes: number,
-  runRowBytes: number,
 ): { usage: TicketUsage; calls: TicketCalls } {
   const { counts, apiRequests } = ticket;
   const history = rt.engine.describe(ticket.runId)!.history;
@@ -175,8 +163,8 @@ function usageOf(
     gbSecondsDeployed: deployedGbSeconds(ticketCalls, profile),
     dynamoReadUnits: counts.dynamo.readUnits,
     // With a priced model each call also adds its cost to the run row (harness/models/gateway.ts addCost),
-    // which the offline model (cost 0) skips: one update of the row each, sized as the row ends (at most).
-    dynamoWriteUnits: counts.dynamo.writeUnits + modelRows.length * writeUnits(runRowBytes),
+    // which the offline model (cost 0) skips: one update of the row each, at its size then (meter.ts).
+    dynamoWriteUnits: counts.dynamo.writeUnits + counts.dynamo.costUpdateUnits,
     dynamoIndexWriteUnits: counts.dynamo.indexWriteUnits,
     dynamoIndexWriteUnitsIfAll: counts.dynamo.indexWriteUnitsIfAll,
     sqsRequests: Object.values(counts.sqs.requests).reduce((a, b) => a + b, 0),
@@ -247,7 +235,7 @@ export async function measure(input: MeasureInput): Promise<Measurement> {
       const view = (await (await fetch(`${rt.urls.runs}/${ticket.runId}`)).json()) as RunView;
       input.onProgress?.(`${i < warmUps.length ? 'warm-up' : 'measured'} ${kind} ${i + 1}/${kinds.length}: ${ticket.runId} ${view.status}`);
       if (i < warmUps.length) continue;
-      const { usage, calls } = usageOf(rt, ticket, view, profile, appBytes, await runRowBytes(rt, ticket.runId));
+      const { usage, calls } = usageOf(rt, ticket, view, profile, appBytes);
       tickets.push({ kind, runId: ticket.runId, status: view.status, usage, calls, series: seriesOf(ticket.metricLines), counts: ticket.counts });
     }
 

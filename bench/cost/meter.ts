@@ -22,6 +22,12 @@ export type DynamoCounts = {
   indexWriteUnits: number;
   /** The same writes had every index projected ALL (what keys-only saves). */
   indexWriteUnitsIfAll: number;
+  /**
+   * What a priced model call adds (harness/models/gateway.ts addCost: its cost added to the run row),
+   * which the offline model (cost 0) skips: one update of the row, at its size when the call's journal
+   * row is written.
+   */
+  costUpdateUnits: number;
   requests: Record<string, number>;
 };
 
@@ -51,7 +57,7 @@ export type Counts = {
 };
 
 export const emptyCounts = (): Counts => ({
-  dynamo: { readUnits: 0, writeUnits: 0, indexWriteUnits: 0, indexWriteUnitsIfAll: 0, requests: {} },
+  dynamo: { readUnits: 0, writeUnits: 0, indexWriteUnits: 0, indexWriteUnitsIfAll: 0, costUpdateUnits: 0, requests: {} },
   sqs: { requests: {}, emptyReceives: 0 },
   ses: 0,
   stepFunctions: {},
@@ -206,6 +212,10 @@ export function startMeter(): Meter {
         const after = operation === 'DeleteItem' ? null : await read(key);
         const consumed = (result.output.ConsumedCapacity as { CapacityUnits?: number } | undefined)?.CapacityUnits;
         d.writeUnits += consumed ?? writeUnits(Math.max(before ? itemSize(before) : 0, after ? itemSize(after) : 0));
+        if (operation === 'PutItem' && str(key[TABLE_KEYS.sortKey])?.startsWith('JOURNAL#') && str((key as Record<string, unknown>).kind) === 'model') {
+          const row = await read({ [TABLE_KEYS.partitionKey]: key[TABLE_KEYS.partitionKey], [TABLE_KEYS.sortKey]: 'RUN' });
+          d.costUpdateUnits += writeUnits(row ? itemSize(row) : 0);
+        }
         for (const index of INDEXES) {
           d.indexWriteUnits += indexWriteUnits(index, TABLE_KEY_NAMES, before, after);
           d.indexWriteUnitsIfAll += indexWriteUnits({ ...index, projection: 'ALL' }, TABLE_KEY_NAMES, before, after);
@@ -264,6 +274,7 @@ export function diffCounts(after: Counts, before: Counts): Counts {
       writeUnits: after.dynamo.writeUnits - before.dynamo.writeUnits,
       indexWriteUnits: after.dynamo.indexWriteUnits - before.dynamo.indexWriteUnits,
       indexWriteUnitsIfAll: after.dynamo.indexWriteUnitsIfAll - before.dynamo.indexWriteUnitsIfAll,
+      costUpdateUnits: after.dynamo.costUpdateUnits - before.dynamo.costUpdateUnits,
       requests: sub(after.dynamo.requests, before.dynamo.requests),
     },
     sqs: { requests: sub(after.sqs.requests, before.sqs.requests), emptyReceives: after.sqs.emptyReceives - before.sqs.emptyReceives },

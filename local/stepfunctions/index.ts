@@ -5,7 +5,7 @@ export type { ErrorInfo, ExecutionStatus, ExecutionView, LocalWorkflowEvent, Tra
 export type { StepHandler, StepHandlers } from './overrides.js';
 export { realTimer } from './task-tokens.js';
 export type { PendingTaskToken, Timer } from './task-tokens.js';
-export { localFunctionArn, listTaskStates, loadDefinition } from './definition.js';
+export { localFunctionArn, localStateMachineArn, listTaskStates, loadDefinition, loadDefinitionParts } from './definition.js';
 export type { DefinitionSource, TaskSpec } from './definition.js';
 export {
   EngineClosedError,

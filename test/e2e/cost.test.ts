@@ -5,7 +5,9 @@
 // counts (invocations, calls of each function, requests), never from this machine's times.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CEILINGS, overCeilings } from '../../bench/cost/ceilings.js';
+import { coldShareAt } from '../../bench/cost/assumptions.js';
 import { ticketCost, totalUsd } from '../../bench/cost/estimate.js';
+import { TRACE_SAMPLE_RATE } from '../../infra/lib/tracing.js';
 import { meanUsage, measure, TICKET_KINDS, type Measurement } from '../../bench/cost/measure.js';
 
 const ONE_OF_EACH = { automatic: 1, approval: 1, escalation: 1, rejection: 1 };
@@ -38,6 +40,16 @@ describe('what a ticket asks of AWS', () => {
     expect(meanUsage(first.tickets, 'approval')).toMatchObject({ transitions: 4, expressExecutions: 2 });
     expect(meanUsage(first.tickets, 'automatic').expressGbSeconds).toBeGreaterThan(0);
     expect(CEILINGS.automatic.transitions).toBeLessThanOrEqual(3);
+  });
+
+  it("prices at most $0.25 per 1,000 automatic tickets and $0.40 per 1,000 approval tickets in an account of the tenant's own (issue 24)", () => {
+    // As `npm run cost -- --account-per-tenant` prices them: 1,000 tickets a month, 5% traced, AWS's own keys.
+    // The code's profile sizes INIT from the bundle budgets, above the bundles as built: an upper bound.
+    const dedicated = { traceSampleRate: TRACE_SAMPLE_RATE, customerManagedKey: false };
+    const per1000 = (kind: 'automatic' | 'approval') => totalUsd(ticketCost(meanUsage(first.tickets, kind), coldShareAt(1000), dedicated));
+
+    expect(per1000('automatic')).toBeLessThanOrEqual(0.25);
+    expect(per1000('approval')).toBeLessThanOrEqual(0.4);
   });
 
   it('stays within the committed ceilings on all four paths', () => {

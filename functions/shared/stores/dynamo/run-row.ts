@@ -7,6 +7,7 @@ import type { RunCondition, RunPatch } from '../ports.js';
 import { plain } from '#harness/adapters/records.js';
 import { isConditionalCheckFailed, withoutKeys } from '#harness/adapters/dynamo/conditional.js';
 import { type DynamoTableDeps, TABLE_KEYS, keys } from '#harness/adapters/dynamo/table.js';
+import { packRunField, unpackRunFields } from './run-fields.js';
 
 const IMMUTABLE = new Set(['runId', 'tenant', 'createdAt']);
 
@@ -18,7 +19,7 @@ interface UpdateParts {
   removes: string[];
 }
 
-export const toRun = (item: Record<string, unknown>): Run => Run.parse(withoutKeys(item));
+export const toRun = (item: Record<string, unknown>): Run => Run.parse(unpackRunFields(withoutKeys(item)));
 
 export async function getRun({ client, tableName }: DynamoTableDeps, runId: string): Promise<Run | null> {
   const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.run(runId), ConsistentRead: true }));
@@ -61,7 +62,7 @@ function patchParts(patch: RunPatch, updatedAt: string): UpdateParts {
   };
   fields.forEach(([field, value], i) => {
     parts.names[`#f${i}`] = field;
-    parts.values[`:v${i}`] = value;
+    parts.values[`:v${i}`] = packRunField(field, value);
     parts.sets.push(`#f${i} = :v${i}`);
   });
   return parts;

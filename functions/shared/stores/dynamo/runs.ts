@@ -11,12 +11,13 @@ import { DEFAULT_RETENTION_DAYS, plain, retentionExpiry } from '#harness/adapter
 import { conditionally } from '#harness/adapters/dynamo/conditional.js';
 import { findRunsByOrder, listRuns, listRunsByStatus } from './run-listings.js';
 import { getRun, writeRun } from './run-row.js';
+import { packRunFields } from './run-fields.js';
 import { type DynamoTableDeps, TABLE_KEYS, keys } from '#harness/adapters/dynamo/table.js';
 
 async function createRun({ client, tableName, retentionDays = DEFAULT_RETENTION_DAYS }: DynamoTableDeps, run: Run): Promise<boolean> {
   const item: Record<string, unknown> = {
     ...keys.run(run.runId),
-    ...plain(Run.parse(run)),
+    ...packRunFields(plain(Run.parse(run))),
     [TABLE_KEYS.ttlAttribute]: retentionExpiry(run.createdAt, retentionDays),
   };
   if (run.order) {
