@@ -122,8 +122,10 @@ export function sandboxPages(deps: SandboxPagesDeps): Route[] {
     const view = /^[A-Za-z0-9_.:-]{1,128}$/.test(runId) ? deps.executions(runId) : undefined;
     if (!view)
       return html(404, `Execution ${runId} not found`, '<p>The local state machine has no execution by that name (it may have run before this start).</p>');
+    // Deployed, a state under Work or Settle is in that segment's Express execution (refund-steps.asl.json), its own graph.
     const rows = view.history.map(
-      (t) => `<tr><td>${e(t.at)}</td><td>${e(t.state)}</td><td>${e(t.type)}</td><td>${e(t.error ? `${t.error.Error}: ${t.error.Cause ?? ''}` : '')}</td></tr>`,
+      (t) =>
+        `<tr><td>${e(t.at)}</td><td>${e(t.state)}</td><td>${e(t.nestedIn ? `Express, under ${t.nestedIn}` : 'Standard')}</td><td>${e(t.type)}</td><td>${e(t.error ? `${t.error.Error}: ${t.error.Cause ?? ''}` : '')}</td></tr>`,
     );
     return html(
       200,
@@ -134,7 +136,7 @@ export function sandboxPages(deps: SandboxPagesDeps): Route[] {
         ['Started (UTC)', e(view.startedAt)],
         ['Stopped (UTC)', e(view.stoppedAt ?? 'still running')],
         ['Run', `<a href="/runs/${encodeURIComponent(view.name)}">${e(view.name)}</a>`],
-      ])}<h2>States</h2>${table('State transitions', ['At (UTC)', 'State', 'Transition', 'Error'], rows, 'No state entered yet.')}`,
+      ])}<h2>States</h2>${table('State transitions', ['At (UTC)', 'State', 'Execution', 'Transition', 'Error'], rows, 'No state entered yet.')}`,
     );
   }
 

@@ -215,6 +215,9 @@ describe('links out', () => {
     expect(executionText).toContain(`Execution ${runs.refunded}`);
     expect(executionText).toContain('SUCCEEDED');
     for (const state of ['Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'CheckReply']) expect(executionText).toContain(state);
+    // The steps ran in the Work segment's Express execution; the run's own states are Standard.
+    expect(executionText).toContain('Express, under Work');
+    expect(executionText).toMatch(/Finished\s+Standard/);
     await executionPage.close();
   });
 
