@@ -1,4 +1,4 @@
-// The amount, as POLICY.md computes it: unit price × claimed quantity per claimed line, capped by
+// The amount, as docs/policy.md computes it: unit price × claimed quantity per claimed line, capped by
 // the units still refundable on that line and by what remains refundable on the whole order
 // (amount-only refunds count there). Gift-card lines are never refunded. A claim about units that
 // are already refunded, or one that leaves nothing to refund, is a hard refusal.

@@ -1,4 +1,4 @@
-// The auto-refund conditions of POLICY.md, each turned into the approval rule that fails it, listed
+// The auto-refund conditions of docs/policy.md, each turned into the approval rule that fails it, listed
 // in a fixed order. An empty list means the refund is automatic.
 import type { FixtureOrder } from '#local/sandbox/fixture.js';
 import type { ApprovalRule, Claim } from '../golden/schema.js';

@@ -1,4 +1,4 @@
-// Binding a ticket to an order, as POLICY.md says: the order the ticket asks about, which must be
+// Binding a ticket to an order, as docs/policy.md says: the order the ticket asks about, which must be
 // the requester's; a ticket naming none binds to the requester's only order; anything else goes to
 // a person. Only a ticket that is not about a problem with an order at all (remedy `other`: an
 // address change, a question) leaves before any order is read (Triage escalates it). Every other

@@ -1,4 +1,4 @@
-// Calendar days as POLICY.md counts them: in the store's time zone, back from the day the ticket
+// Calendar days as docs/policy.md counts them: in the store's time zone, back from the day the ticket
 // arrived, inclusive. The golden fixture uses whole days only (seeded right before the ticket
 // arrives), so "N days ago" is N calendar days ago; a fractional day would make a label depend on
 // the hour the set runs, and is refused.

@@ -1,4 +1,4 @@
-// The golden set's label checker: an independent reference implementation of POLICY.md over the
+// The golden set's label checker: an independent reference implementation of docs/policy.md over the
 // shared fixture. checkGoldenSet(dir) reads <dir>/fixture.json, <dir>/policy.json (the tenant
 // policy's switches the set runs under; absent: the default) and <dir>/tickets/*.json, recomputes
 // every label from its claim and reports each disagreement, per ticket. Used by

@@ -1,4 +1,4 @@
-// The reference label: claim + fixture + POLICY.md → what the product must do, with the tool calls
+// The reference label: claim + fixture + docs/policy.md → what the product must do, with the tool calls
 // that must happen in that order, as the pipeline meets them: Triage (remedy `other` leaves here) →
 // CheckOrder (binding) → ProposeRefund + Gate (a remedy other than a refund is refused on the bound
 // order; then unclear, amount) → auto conditions → outcome. Store credit and cancelling move money

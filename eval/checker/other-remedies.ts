@@ -1,4 +1,4 @@
-// POLICY.md's "Other remedies, where the tenant enables them", read on their own: store credit is a
+// docs/policy.md's "Other remedies", read on their own: store credit is a
 // refund paid to the customer's account (the same amount and conditions), and cancelling an order of
 // which nothing has shipped refunds what was paid on it, always with a lead's approval. A remedy the
 // set's policy (policy.json) does not enable goes to a person, as any request that is not a refund.

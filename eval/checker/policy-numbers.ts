@@ -1,4 +1,4 @@
-// The numbers of the product's default refund policy (POLICY.md of the shared reference), written down a second time
+// The numbers of the product's default refund policy (docs/policy.md), written down a second time
 // on purpose: the checker is an independent reading of the policy, not a copy of harness/policy.
 import type { Reason } from '../golden/schema.js';
 

@@ -1,4 +1,4 @@
-// Orders paid in another currency than the shop's (Shopify Markets), as POLICY.md's amount reads
+// Orders paid in another currency than the shop's (Shopify Markets), as docs/policy.md's amount reads
 // them: the limits compare the shop's figure, and the customer gets back the same lines (or, on a
 // cancel, the same order) at the prices they paid, in that currency. Never a conversion. The checker
 // judges only orders without earlier refunds (their figure in the paid currency is the store's own

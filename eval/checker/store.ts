@@ -90,7 +90,7 @@ export function refundPaidMinor(order: FixtureOrder, refund: FixtureRefund): num
 }
 
 /**
- * What remains refundable on the whole order (POLICY.md): the price of its refundable lines, gift
+ * What remains refundable on the whole order (docs/policy.md): the price of its refundable lines, gift
  * cards excluded, less every earlier refund, amount-only ones (goodwill, shipping) included.
  */
 export function orderRemainingMinor(order: FixtureOrder): number {
@@ -99,7 +99,7 @@ export function orderRemainingMinor(order: FixtureOrder): number {
   return Math.max(0, Math.min(orderTotalMinor(order), refundable) - paidBack);
 }
 
-/** What a cancel refunds (POLICY.md): everything the customer paid on the order, less every earlier refund. */
+/** What a cancel refunds (docs/policy.md): everything the customer paid on the order, less every earlier refund. */
 export function orderPaidRemainingMinor(order: FixtureOrder): number {
   const paidBack = (order.refunds ?? []).reduce((n, r) => n + refundPaidMinor(order, r), 0);
   return Math.max(0, orderTotalMinor(order) - paidBack);

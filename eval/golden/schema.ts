@@ -1,6 +1,6 @@
 // The golden set's format: one golden ticket = what a customer wrote, what a careful support lead
 // reads in it (`claim`), and what the product must do about it (`label`). The label is derived
-// from the claim, the shared fixture (eval/golden/fixture.json) and POLICY.md by eval/checker;
+// from the claim, the shared fixture (eval/golden/fixture.json) and docs/policy.md by eval/checker;
 // the eval runner (`npm run eval`) sends `subject`/`body`/`followUps` and compares a run to `label`.
 // Files: eval/golden/tickets/<category>.json, each a JSON array of GoldenTicket.
 import { z } from 'zod';
@@ -169,7 +169,7 @@ export const Label = z.object({
 export type Label = z.infer<typeof Label>;
 
 /**
- * The tenant policy the whole set runs under (policy.json): the switches of POLICY.md's "Other
+ * The tenant policy the whole set runs under (policy.json): the switches of docs/policy.md's "Other
  * remedies" over the default policy. Absent file: the default (both off).
  */
 export const GoldenPolicy = z.object({ storeCredit: z.boolean(), cancelUnfulfilled: z.boolean() }).strict();

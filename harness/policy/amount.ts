@@ -1,4 +1,4 @@
-// The refund amount computed from the order alone (POLICY.md "The amount"): unit price × claimed
+// The refund amount computed from the order alone (docs/policy.md "The amount"): unit price × claimed
 // quantity per line item, capped by the units still refundable on each line, and by what remains
 // refundable on the whole order: the store's own figure and the price of its refundable lines
 // (gift-card lines excluded) less every earlier refund, line-item or amount-only. Amounts in tickets

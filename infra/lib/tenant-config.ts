@@ -14,7 +14,7 @@ import { TenantConfigInvalidError, TenantConfigNotFoundError } from './errors.js
 
 const TENANT_NAME = /^[a-z][a-z0-9-]{0,30}[a-z0-9]$/;
 
-/** The policy numbers a tenant may change (POLICY.md: "a tenant may change the numbers; the shape stays"). */
+/** The policy numbers a tenant may change (docs/policy.md: a tenant may change the numbers, the rules keep their shape). */
 const PolicyOverrides = PolicyDocument.pick({
   autoRefundLimitMinor: true,
   fulfilledWithinDays: true,

@@ -1,4 +1,4 @@
-// Cancelling an order of which nothing has shipped, end to end through the local runtime (POLICY.md
+// Cancelling an order of which nothing has shipped, end to end through the local runtime (docs/policy.md
 // "Other remedies"): where the tenant enables it, the agent proposes the cancel, a lead always
 // approves it, and orderCancel refunds what was paid; its job is followed to the end and the refund
 // it made becomes the run's receipt. orderCancel takes no idempotency key, so a job that never

@@ -1,4 +1,4 @@
-// Store credit as a remedy, end to end through the local runtime (POLICY.md "Other remedies"): where
+// Store credit as a remedy, end to end through the local runtime (docs/policy.md "Other remedies"): where
 // the tenant enables it, a customer who asks for store credit gets it under a refund's conditions
 // (refundCreate with refundMethods storeCreditRefund: no money back to the card), named as store
 // credit in the draft, the run and, over the limit, the approval email; where the tenant has not,

@@ -2,7 +2,7 @@
 // the claim a support lead reads in it and the expected decision. build() turns the specs into the
 // committed JSON (fixture.json + tickets/<category>.json), allocating ids and order numbers per
 // category. The label's mechanical parts (trajectory, bound order, currency) are filled in here by
-// a simple table; the checker derives them again on its own from POLICY.md.
+// a simple table; the checker derives them again on its own from docs/policy.md.
 import type { SandboxFixture } from '#local/sandbox/fixture.js';
 import {
   CATEGORIES,

@@ -1,4 +1,4 @@
-// Grounding for the remedies a tenant may enable beside a refund (POLICY.md "Other remedies"):
+// Grounding for the remedies a tenant may enable beside a refund (docs/policy.md "Other remedies"):
 // store credit rests on the customer's own words asking for it, as a refund does. What those words
 // mean is the model's reading; code checks that they are the customer's, that the customer did not
 // turn them down ("not store credit"), and that a store which has not enabled the remedy sends the

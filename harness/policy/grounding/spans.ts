@@ -20,7 +20,7 @@ const OTHER_REMEDY = phraseTokens(OTHER_REMEDY_WORDS);
 /** Words that turn a remedy down or prefer another: beside the negations, "rather", "prefer", "instead". */
 const DECLINE_WORDS = new Set([...NEGATIONS, 't', 'rather', 'prefer', 'prefiero', 'prefiro', 'prefere', 'prefere', 'lieber', 'preferisco', 'instead', 'than']);
 
-/** The reasons POLICY.md calls damage-like: they need words about a problem. */
+/** The reasons docs/policy.md calls damage-like: they need words about a problem. */
 export const DAMAGE_LIKE_REASONS: ReadonlySet<string> = new Set(['damaged', 'defective', 'wrong_item', 'not_received']);
 const words = (span: string) => tokens(normalizeForMatch(span));
 const inText = (span: string, whole: readonly string[]) => containsWords(whole, words(span));

@@ -1,4 +1,4 @@
-// The golden set (eval/golden) and its label checker: every written label agrees with POLICY.md
+// The golden set (eval/golden) and its label checker: every written label agrees with docs/policy.md
 // recomputed over the shared fixture, the set is big and varied enough, its tickets are tied to the
 // fixture and share no state; and the checker itself reads the policy's boundaries as written.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -164,7 +164,7 @@ describe('the reason and the remedy, as cited', () => {
 });
 
 describe('the amount is computed from the order, never from the model', () => {
-  it('takes an amount-only refund off what remains, gift cards counting for nothing (POLICY.md example: $8)', async () => {
+  it('takes an amount-only refund off what remains, gift cards counting for nothing (docs/policy.md example: $8)', async () => {
     const { computeProposalAmount } = await import('#harness/policy/amount.js');
     const facts = order(
       [

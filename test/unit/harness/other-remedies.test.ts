@@ -1,4 +1,4 @@
-// The remedies a tenant may enable beside a refund (POLICY.md "Other remedies"), at the gate and at
+// The remedies a tenant may enable beside a refund (docs/policy.md "Other remedies"), at the gate and at
 // dispatch: store credit under a refund's conditions, issued only as the gate decided it; a cancel of
 // an unshipped order, always approved; refunded units restocked at the tenant's location only for a
 // reason that leaves them sellable.

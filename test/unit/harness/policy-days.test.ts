@@ -1,4 +1,4 @@
-// POLICY.md's day boundaries with an injected clock, counted as calendar days in the store's time
+// docs/policy.md's day boundaries with an injected clock, counted as calendar days in the store's time
 // zone back from the day the ticket arrived: fulfilled 30 days ago is in, 31 out; a refund 90 days
 // ago counts, 91 does not — whatever the hour of day on either side.
 import { describe, expect, it } from 'vitest';
