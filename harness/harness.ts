@@ -4,8 +4,6 @@
 // Built once per Lambda container (functions/) or by the local runtime; tests pass fakes.
 import type { ProductMetrics } from './metrics.js';
 import type { ToolInput, ToolName, ToolOutput } from '#shared/contracts/tools.js';
-import { createInMemoryBudgetStore } from './adapters/memory/budget.js';
-import { createInMemoryLockStore } from './adapters/memory/locks.js';
 import type { GateDecision, RefundReceipt, GatedRun } from './domain/types.js';
 import { HarnessConfigError } from './errors.js';
 import { createCustomerLock, type CustomerLockOptions } from './gateway/customer-lock.js';
@@ -49,15 +47,15 @@ export interface HarnessDeps {
   /** When given, model cost is added to the run row (what the console shows). */
   runs?: RunCostStore;
   /**
-   * Cost reservations (run cap, tenant daily cap, turns). Production passes the DynamoDB store;
-   * without one the counters live in this process only, which caps nothing across containers.
+   * Cost reservations (run cap, tenant daily cap, turns). Required: production passes the DynamoDB
+   * store; an in-process store caps nothing across containers, so a composition has to choose it.
    */
-  budget?: BudgetStore;
+  budget: BudgetStore;
   /**
-   * Leases for one refund dispatch at a time per customer. Production passes the DynamoDB store;
-   * without one the locks live in this process only, which serialises nothing across containers.
+   * Leases for one refund dispatch at a time per customer. Required, as `budget`: an in-process store
+   * serialises nothing across containers.
    */
-  locks?: LockStore;
+  locks: LockStore;
   /** The customer lock's lease and wait (default: 2 min lease, 10 tries 250 ms apart). */
   customerLock?: Partial<CustomerLockOptions>;
   /** Per-tool deadline overrides (tests use short ones); risk, retries and pins stay as registered. */
@@ -123,7 +121,7 @@ export function createHarness(deps: HarnessDeps): Harness {
   const sleep = deps.sleep ?? realSleep;
   const pins = createPinGuard({ tools, server: TOOL_SERVER, pins: registryPins(), clock, refreshMs: deps.pinRefreshMs, metrics: deps.metrics });
   const caller = createToolCaller({ tools, journal, clock, registry, pins, sleep, metrics: deps.metrics });
-  const lockStore = deps.locks ?? createInMemoryLockStore({ clock });
+  const lockStore = deps.locks;
   const customerLock = createCustomerLock({ locks: lockStore, sleep, options: deps.customerLock });
   const refunds = createRefundExecutor({ caller, journal, idempotency, policy: resolved, clock, spec: registry.refund_create, customerLock });
   // A gate that proposed cancelling an unshipped order is carried out by cancel_order, never refund_create.
@@ -135,7 +133,7 @@ export function createHarness(deps: HarnessDeps): Harness {
     clock,
     config: { ...DEFAULT_MODEL_CONFIG, ...deps.modelConfig },
     runs: deps.runs,
-    budget: deps.budget ?? createInMemoryBudgetStore(),
+    budget: deps.budget,
   });
 
   function policyOrThrow(): Policy {

@@ -43,6 +43,7 @@ async function race(db: { doc: Parameters<typeof createDynamoStores>[0]['client'
       clock,
       ids,
       budget: stores.budget,
+      locks: stores.locks,
       modelConfig: { dailyCostCapMicros: dailyCap },
     })
       .callModel({ tenant, runId: `${tenant}-run-${i}`, step: 'Triage', boundOrderId: null }, request)
@@ -98,6 +99,7 @@ describe('budget under concurrency on DynamoDB Local', () => {
       clock,
       ids,
       budget: stores.budget,
+      locks: stores.locks,
       modelConfig: { runCostCapMicros: 1_000 },
     });
     const error = await harness.callModel({ tenant: 'tenant-c', runId: 'tenant-c-run', step: 'Triage', boundOrderId: null }, request).catch((e: unknown) => e);

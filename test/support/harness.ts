@@ -1,5 +1,7 @@
 // Builds a harness over in-memory stores, the fake transport and the offline models, with short
 // tool deadlines and instant retry waits, plus a step context helper.
+import { createInMemoryBudgetStore } from '#harness/adapters/memory/budget.js';
+import { createInMemoryLockStore } from '#harness/adapters/memory/locks.js';
 import { createHarness, type HarnessDeps } from '#harness/harness.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { createOfflineModelProvider } from '#harness/models/index.js';
@@ -22,6 +24,7 @@ export function setupHarness(options: { orders?: Order[]; models?: ModelProvider
     ids,
     runs: stores.runs,
     budget: stores.budget,
+    locks: stores.locks,
     timeoutsMs: { get_order: 30, get_refund_history: 30, preview_refund: 30, refund_create: 30, post_draft: 30 },
     sleep: async () => {},
   });
@@ -49,6 +52,9 @@ export function bareHarness(
     models: createOfflineModelProvider(),
     clock,
     ids: countingIds(),
+    // In this process only: a test that shares them across harnesses passes its own in `extra`.
+    budget: createInMemoryBudgetStore(),
+    locks: createInMemoryLockStore({ clock }),
     ...extra,
   });
 }

@@ -74,6 +74,7 @@ export async function startWorld(
         ids,
         runs: stores.runs,
         budget: stores.budget,
+        locks: stores.locks,
         sleep: async () => {},
         ...overrides,
       }),

@@ -51,6 +51,8 @@ describe('refund over DynamoDB', () => {
       clock,
       ids,
       runs: stores.runs,
+      budget: stores.budget,
+      locks: stores.locks,
       timeoutsMs: { refund_create: 50, get_order: 200 },
       sleep: async () => {},
     });

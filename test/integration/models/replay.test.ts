@@ -116,6 +116,7 @@ describe('a run replayed from its journal', () => {
       ids,
       runs: stores.runs,
       budget: stores.budget,
+      locks: stores.locks,
     });
     const replayDeps = { runs: stores.runs, harness, models: DEFAULT_MODELS, approvals: stores.approvals, policy: harness.policy, clock };
     await stores.runs.create(makeRun({ ticket, order: recorded.order }));

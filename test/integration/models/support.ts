@@ -37,6 +37,7 @@ export async function setupAnthropic(
     ids,
     runs: stores.runs,
     budget: stores.budget,
+    locks: stores.locks,
     timeoutsMs: { get_order: 200, get_refund_history: 200, preview_refund: 200, refund_create: 200, post_draft: 200 },
     sleep: async () => {},
   });

@@ -30,6 +30,7 @@ function setup(options: { orders?: Order[]; policy?: Policy } = {}) {
     models: createOfflineModelProvider(),
     clock,
     ids: countingIds('h'),
+    budget: stores.budget,
     locks: stores.locks,
     customerLock: { attempts: 3, waitMs: 200 },
     timeoutsMs: { get_order: 30, get_refund_history: 30, preview_refund: 30, refund_create: 30 },
