@@ -1,5 +1,5 @@
 // The local runtime's configuration, parsed once from the environment (the only place it is read).
-import { jsonOf } from '#functions/shared/lambda-config.js';
+import { jsonOf } from '#shared/env-json.js';
 import { PolicyRemedies } from '#harness/policy/document.js';
 import { z } from 'zod';
 import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';

@@ -3,6 +3,7 @@
 // (secrets.ts), merged over the environment; the callers' roles (MCP_CALLER_ROLES, JSON: caller →
 // role ARN) are set by CDK. The local runtime builds its server from typed values directly.
 import * as z from 'zod';
+import { jsonOf } from '#shared/env-json.js';
 import { HELPDESK_CONNECTORS, type HelpdeskConnector } from '#shared/helpdesk/index.js';
 import type { CallerRoles } from './server/auth.js';
 import { MCP_CALLERS } from './server/permissions.js';
@@ -19,17 +20,7 @@ const McpEnv = z.object({
   HELPDESK_EMAIL: z.email(),
   HELPDESK_TOKEN: z.string().min(1),
   // Every caller of permissions.ts has its role, or the server refuses to start.
-  MCP_CALLER_ROLES: z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(z.record(z.enum(MCP_CALLERS), z.string().regex(/^arn:[\w-]+:iam::\d{12}:role\/\S+$/))),
+  MCP_CALLER_ROLES: jsonOf(z.record(z.enum(MCP_CALLERS), z.string().regex(/^arn:[\w-]+:iam::\d{12}:role\/\S+$/))),
 });
 
 export interface McpConfig {

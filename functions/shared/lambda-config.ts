@@ -1,5 +1,6 @@
 // Lambda configuration, parsed once from the environment at cold start (the only place it is read).
 import * as z from 'zod';
+import { jsonOf } from '#shared/env-json.js';
 import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';
 import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
 import { PolicyRemedies } from '#harness/policy/document.js';
@@ -10,19 +11,6 @@ const csv = z.string().transform((s) =>
     .map((e) => e.trim())
     .filter(Boolean),
 );
-/** A JSON environment value parsed and checked by `schema`. */
-export const jsonOf = <S extends z.ZodType>(schema: S) =>
-  z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
 
 export const LambdaConfig = z.object({
   TENANT: z.string().min(1),

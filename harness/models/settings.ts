@@ -5,6 +5,7 @@
 // offline); deployed — the Lambda runtime sets AWS_LAMBDA_FUNCTION_NAME — it is named or there is none,
 // so a Model secret left empty can never turn a tenant's Claude into the offline model unnoticed.
 import * as z from 'zod';
+import { jsonOf as json } from '#shared/env-json.js';
 import { HarnessConfigError } from '../errors.js';
 import { priceFor } from './prices.js';
 
@@ -30,19 +31,6 @@ export const ModelChoicesOverride = z
   .partial()
   .strict();
 export type ModelChoicesOverride = z.infer<typeof ModelChoicesOverride>;
-
-const json = <S extends z.ZodType>(schema: S) =>
-  z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
 
 /** A secret field left empty (as an operator may put it) is no key at all. */
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

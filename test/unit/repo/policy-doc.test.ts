@@ -54,7 +54,7 @@ describe('docs/policy.md', () => {
       ).toBe(true);
   });
 
-  it('is the only policy file cited: no file points at a POLICY.md the repository does not hold', () => {
+  it('is the only policy file cited: no file points at the upper-case policy file the repository does not hold', () => {
     const citing = tracked().filter((file) => readFileSync(join(ROOT, file), 'utf8').includes('POLICY' + '.md'));
     expect(citing).toEqual([]);
   });
