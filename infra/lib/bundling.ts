@@ -28,13 +28,19 @@ export type LambdaBundling = Required<
   >
 >;
 
+/** The runtime's SDK packages the handlers import when they load (the others load on first use). */
+export const RUNTIME_REQUIRED_SDK = ['client-dynamodb', 'lib-dynamodb', 'client-sqs', 'credential-provider-node'] as const;
+
 /**
  * Packages the bundles get a stand-in for (esbuild `--alias`, resolved from the project root): ajv and
- * its formats, which the MCP SDK imports but nothing here uses (infra/lib/no-ajv.ts says why).
+ * its formats, which the MCP SDK imports but nothing here uses (infra/lib/no-ajv.ts says why), and
+ * the SDK packages loaded at import, through require (infra/lib/runtime-sdk/).
  */
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   ajv: './infra/lib/no-ajv.ts',
   'ajv-formats': './infra/lib/no-ajv-formats.ts',
+  // The SDK packages a handler loads at import, required rather than imported (runtime-sdk/ says why).
+  ...Object.fromEntries(RUNTIME_REQUIRED_SDK.map((pkg) => [`@aws-sdk/${pkg}`, `./infra/lib/runtime-sdk/${pkg}.ts`])),
 };
 
 export const LAMBDA_BUNDLING: Readonly<LambdaBundling> = Object.freeze({

@@ -9,7 +9,15 @@ import { App, Stack } from 'aws-cdk-lib';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_BUDGETS_KB, BUNDLE_FILE, esbuildOptionsOf, LAMBDA_BUNDLING, LAMBDA_RUNTIME, RUNTIME_PROVIDED_MODULES } from '../../../infra/lib/bundling.js';
+import {
+  BUNDLE_BUDGETS_KB,
+  BUNDLE_FILE,
+  esbuildOptionsOf,
+  LAMBDA_BUNDLING,
+  LAMBDA_RUNTIME,
+  RUNTIME_PROVIDED_MODULES,
+  RUNTIME_REQUIRED_SDK,
+} from '../../../infra/lib/bundling.js';
 import { FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
 import { MEASURED_IMPORT_RSS_MB, MEMORY_HEADROOM, memoryForRss } from '../../../infra/lib/memory.js';
 import { REPO_ROOT } from './synth.js';
@@ -116,6 +124,13 @@ describe('Lambda bundles', { timeout: SLOW_MS }, () => {
         inputsOf(fn).some((path) => path.includes('node_modules/@anthropic-ai/sdk/')),
         fn,
       ).toBe(true);
+  });
+
+  it('requires the SDK packages a handler loads at import from the runtime, never imports them as ES modules (Node would lex them first)', () => {
+    const imported = new RegExp(`from\\s*"@aws-sdk/(${RUNTIME_REQUIRED_SDK.join('|')})"`);
+    for (const fn of FUNCTION_NAMES) expect(readFileSync(bundleOf(fn), 'utf8'), fn).not.toMatch(imported);
+    // The table's handlers load the document client through require, from the runtime's copy.
+    expect(readFileSync(bundleOf('runs-api'), 'utf8')).toMatch(/\("@aws-sdk\/lib-dynamodb"\)/);
   });
 
   it('loads every bundle in a bare Node with only the runtime modules and no configuration', () => {
