@@ -9,7 +9,7 @@
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
-import { createTableInput, TABLE_KEYS } from '#harness/adapters/dynamo/table.js';
+import { createTableInput, TABLE_KEYS } from '#functions/shared/stores/dynamo/table.js';
 import { invokingFunction } from '#local/invoking-function.js';
 import { LOCAL_AWS } from '#local/emulators/listen.js';
 import { STATE_FUNCTIONS, type FunctionName } from '../../infra/lib/functions.js';

@@ -54,7 +54,7 @@ export function acknowledgeFindings(agent: RefundAgent): void {
       ack(
         fn,
         `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
-        'Queries on the indexes of this tenant table (harness/adapters/dynamo/table.ts: byOrder and the others); the wildcard covers only this table',
+        'Queries on the indexes of this tenant table (functions/shared/stores/dynamo/table.ts: byOrder and the others); the wildcard covers only this table',
       );
     }
     if (secretsOf(FUNCTIONS[name]).length > 0) {

@@ -1,4 +1,4 @@
-// Least privilege down to the row: which item types of the one table (harness/adapters/dynamo/table.ts)
+// Least privilege down to the row: which item types of the one table (functions/shared/stores/dynamo/table.ts)
 // each function may write, as IAM conditions. A write is allowed only by a statement of its item type:
 // `dynamodb:LeadingKeys` (the partition key, ForAllValues:StringLike) names the type's key prefix, and
 // where a partition holds two types (RUN#<runId> holds the run row and its journal rows) or a role is

@@ -1,5 +1,5 @@
 // The tenant's stateful resources, kept apart from the stateless functions: the customer-managed
-// KMS key that encrypts them, the single DynamoDB table (schema from harness/adapters/dynamo/table.ts),
+// KMS key that encrypts them, the single DynamoDB table (schema from functions/shared/stores/dynamo/table.ts),
 // and the FIFO ticket queue with its DLQ. All retained when the stack is deleted. The secrets are SSM
 // parameters the stack names but does not create (secrets.ts). Composed by refund-agent.ts.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
@@ -7,7 +7,7 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } fr
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { createTableInput, TABLE_KEYS } from '#harness/adapters/dynamo/table.js';
+import { createTableInput, TABLE_KEYS } from '#functions/shared/stores/dynamo/table.js';
 
 export type StatefulProps = {
   /** Visibility timeout of the ticket queue: at least six times the consumer's timeout (AWS guidance). */

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import dynalite from 'dynalite';
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createTableInput } from '#harness/adapters/dynamo/table.js';
+import { createTableInput } from '#functions/shared/stores/dynamo/table.js';
 import { closeServer, LOCAL_AWS, portOf } from './listen.js';
 
 export interface LocalDynamo {

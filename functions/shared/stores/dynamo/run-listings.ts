@@ -4,7 +4,7 @@
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Run } from '../../domain/run.js';
 import { getRun, toRun } from './run-row.js';
-import { type DynamoTableDeps, TABLE_KEYS, keys } from '#harness/adapters/dynamo/table.js';
+import { type DynamoTableDeps, TABLE_KEYS, keys } from './table.js';
 
 /** The partition key prefix of a run row (table.ts keys.run). */
 const RUN_PREFIX = keys.run('').pk;

@@ -6,7 +6,7 @@ import { Run } from '../../domain/run.js';
 import type { RunCondition, RunPatch } from '../ports.js';
 import { plain } from '#harness/adapters/records.js';
 import { isConditionalCheckFailed, withoutKeys } from '#harness/adapters/dynamo/conditional.js';
-import { type DynamoTableDeps, TABLE_KEYS, keys } from '#harness/adapters/dynamo/table.js';
+import { type DynamoTableDeps, TABLE_KEYS, keys } from './table.js';
 import { packRunField, unpackRunFields } from './run-fields.js';
 
 const IMMUTABLE = new Set(['runId', 'tenant', 'createdAt']);

@@ -12,7 +12,7 @@ import { conditionally } from '#harness/adapters/dynamo/conditional.js';
 import { findRunsByOrder, listRuns, listRunsByStatus } from './run-listings.js';
 import { getRun, writeRun } from './run-row.js';
 import { packRunFields } from './run-fields.js';
-import { type DynamoTableDeps, TABLE_KEYS, keys } from '#harness/adapters/dynamo/table.js';
+import { type DynamoTableDeps, TABLE_KEYS, keys } from './table.js';
 
 async function createRun({ client, tableName, retentionDays = DEFAULT_RETENTION_DAYS }: DynamoTableDeps, run: Run): Promise<boolean> {
   const item: Record<string, unknown> = {

@@ -19,7 +19,7 @@ import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '../ports.j
 import { sampleDelta, sampleFiguresOf, type StoredSample } from '../shadow-samples.js';
 import { plain } from '#harness/adapters/records.js';
 import { conditionally } from '#harness/adapters/dynamo/conditional.js';
-import { type DynamoTableDeps, keys } from '#harness/adapters/dynamo/table.js';
+import { type DynamoTableDeps, keys } from './table.js';
 
 const ClassItem = z.object({
   classKey: z.string(),
