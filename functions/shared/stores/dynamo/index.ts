@@ -1,5 +1,6 @@
-// Every storage port on the one DynamoDB table (functions/shared/stores/dynamo/table.ts, over the kernel's keys in harness/adapters/dynamo/table.ts): the harness's
-// stores composed with the app's run, event and shadow stores. Build the document client once per
+// Every storage port on the one DynamoDB table (table.ts here, over the kernel's keys in
+// harness/adapters/dynamo/table.ts): the harness's stores composed with the app's run, event and
+// shadow stores. Build the document client once per
 // container with removeUndefinedValues and pass it in.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock, IdGenerator } from '#harness/ports.js';
