@@ -1,6 +1,7 @@
 // The suites' world: the demo sandbox store and helpdesk, our MCP server in front of them and the
 // harness's MCP client, all on loopback HTTP; DynamoDB stores on dynalite (or DynamoDB Local); and a
 // run that has passed the Gate for an order of the demo store, built from facts the harness read.
+import { createInMemoryLockStore } from '#harness/adapters/memory/locks.js';
 import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
 import { createDynamoStores, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
@@ -74,7 +75,9 @@ export async function startWorld(
         ids,
         runs: stores.runs,
         budget: stores.budget,
-        locks: stores.locks,
+        // Each harness its own customer lock, as each was before createHarness required one: a crash
+        // suite's dead attempt would otherwise hold the customer's lease (2 min) over the next test's run.
+        locks: createInMemoryLockStore({ clock }),
         sleep: async () => {},
         ...overrides,
       }),

@@ -1,6 +1,7 @@
 // The harness's refund over the DynamoDB adapters on dynalite (loopback): it survives a resume and a
 // timeout with one refund. What each store does alone is the store contract (test/contract/stores/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInMemoryLockStore } from '#harness/adapters/memory/locks.js';
 import { createDynamoStores, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { Run } from '#functions/shared/domain/run.js';
@@ -52,7 +53,8 @@ describe('refund over DynamoDB', () => {
       ids,
       runs: stores.runs,
       budget: stores.budget,
-      locks: stores.locks,
+      // Each harness its own lease, as before createHarness required one (a resumed process starts clean).
+      locks: createInMemoryLockStore({ clock }),
       timeoutsMs: { refund_create: 50, get_order: 200 },
       sleep: async () => {},
     });
