@@ -65,6 +65,14 @@ export function createCustomerLock(deps: { locks: LockStore; sleep: Sleep; optio
     }
   }
 
-  return { withLock };
+  /**
+   * Lets go of a lease `owner` may still hold from an earlier attempt whose outcome is now settled
+   * (a process that died holding it, or one that kept it on an unknown outcome); never another's.
+   */
+  async function release(input: { tenant: string; customerId: string; owner: string }): Promise<void> {
+    await deps.locks.release({ name: customerLockName(input.tenant, input.customerId), owner: input.owner }).catch(() => undefined);
+  }
+
+  return { withLock, release };
 }
 export type CustomerLock = ReturnType<typeof createCustomerLock>;

@@ -40,7 +40,11 @@ async function refund(deps: RefundDeps, ctx: StepContext, request: RefundRequest
   const attempt = await readAttempt(deps, ctx, run);
   // A record for this key means an earlier attempt got as far as dispatch: settle it first.
   const settled = await settleExisting(deps, attempt);
-  if (settled.receipt) return settled.receipt;
+  if (settled.receipt) {
+    // Settled: the customer's lease an earlier attempt of this run left behind is not needed any more.
+    if (attempt.facts.customerId) await deps.customerLock.release({ tenant: run.tenant, customerId: attempt.facts.customerId, owner: run.runId });
+    return settled.receipt;
+  }
   const authorised = await authorise(deps, { ...attempt, earlier: settled.earlier }, request, policy);
   return withCustomerLock(deps, authorised, async (held) => {
     await authoriseUnderLock(deps, authorised);

@@ -4,6 +4,8 @@
 // Pass: exactly one refund at the store, and the run ends done, escalated or pending review.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IdempotencyStore, ToolTransport } from '#harness/ports.js';
+import type { HarnessDeps } from '#harness/harness.js';
+import { customerLockName } from '#harness/gateway/customer-lock.js';
 import { startDynalite } from './support/dynamo.js';
 import { Crash, createCrashSwitch, resumeStep, runFrom, type CrashSwitch } from '../support/world-steps.js';
 import { approve, gatedRun, startWorld, type World } from '../support/world.js';
@@ -66,15 +68,22 @@ function crashingWorld(
   return { tools: sw.guard(tools), idempotency: sw.guard(idempotency), journal: sw.guard(world.stores.journal), runs: sw.guard(runs) };
 }
 
-async function crashThenResume(runId: string, at: Parameters<typeof crashingWorld>[1]) {
+/** `shared`: the crashed and the resumed process share these harness ports (the table's leases, as deployed). */
+async function crashThenResume(runId: string, at: Parameters<typeof crashingWorld>[1], shared: Partial<HarnessDeps> = {}) {
   const sw = createCrashSwitch();
   const ports = crashingWorld(sw, at);
   const crashedWorld = { ...world, stores: { ...world.stores, runs: ports.runs } };
   await expect(
-    runFrom(crashedWorld, world.harness({ tools: ports.tools, idempotency: ports.idempotency, journal: ports.journal, runs: ports.runs }), runId, 'Refund', sw),
+    runFrom(
+      crashedWorld,
+      world.harness({ tools: ports.tools, idempotency: ports.idempotency, journal: ports.journal, runs: ports.runs, ...shared }),
+      runId,
+      'Refund',
+      sw,
+    ),
   ).rejects.toThrow(Crash);
   const crashed = (await world.stores.runs.get(runId))!;
-  return runFrom(world, world.harness(), runId, resumeStep(crashed));
+  return runFrom(world, world.harness(shared), runId, resumeStep(crashed));
 }
 
 describe('crash recovery: the auto refund of order 1001 ($18)', () => {
@@ -110,5 +119,18 @@ describe('crash recovery: the approved refund of order 1002 ($62)', () => {
     expect(await world.refundsOf('1002')).toEqual([expect.objectContaining({ amountMinor: 6200 })]);
     expect(final.status).toBe('done');
     expect((await world.stores.approvals.get('apr_run-a1'))?.usedBy).toBe(final.refund?.idempotencyKey);
+  });
+});
+
+describe("crash recovery: the customer's refund lease", () => {
+  it('is let go once the resumed run settles the refund the store made, so the next refund of that customer is not held up', async () => {
+    const run = await gatedRun(world, { runId: 'run-l1', orderNumber: '1001', requesterEmail: 'ana@example.com' });
+    const final = await crashThenResume('run-l1', { tool: ['refund_create', 'after'] }, { locks: world.stores.locks });
+
+    expect(final.status).toBe('done');
+    expect(await world.refundsOf('1001')).toHaveLength(1);
+    // The dead attempt held the lease (2 min); another run of the same customer may take it now.
+    const lease = { name: customerLockName(run.tenant, run.order!.customerId!), owner: 'run-of-the-next-ticket', ttlMs: 60_000 };
+    expect(await world.stores.locks.acquire(lease)).toBe(true);
   });
 });
