@@ -81,6 +81,9 @@ export function createExecutionRecord(input: { name: string; executionArn: strin
       if (event.type === 'ParallelBranchSucceeded' || event.type === 'ParallelBranchFailed') nestedIn = undefined;
       const type = TRANSITIONS[event.type];
       if (!type || !event.state) return null;
+      // The holder's own events (the Task that runs the nested execution: it failed, was caught, exited)
+      // are the run's, and end the nested run (a failed branch reports no end of its own before them).
+      if (event.state.name === nestedIn) nestedIn = undefined;
       const transition: Transition = { type, state: event.state.name, at: input.clock.now().toISOString(), ...(nestedIn ? { nestedIn } : {}) };
       if (type === 'failed' && event.Error !== undefined) {
         transition.error = { Error: event.Error, Cause: causeText(event.Cause) };

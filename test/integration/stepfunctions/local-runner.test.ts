@@ -260,6 +260,31 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     expect(result.error?.Error).toBe('EscalationFailed');
   });
 
+  it("hands the run to its own Escalate when a segment fails as a whole, with the segment's error", async () => {
+    // The Work segment's own Escalate cannot record the hand-over once; the segment fails, and the run's Escalate (a second try) takes it.
+    let escalations = 0;
+    const fake = fakeHandlers({
+      ProposeRefund: async () => ({ outcome: 'escalate', decision: 'refuse', reason: 'refused by policy' }),
+      Escalate: async () => {
+        escalations += 1;
+        if (escalations === 1) throw new Error('helpdesk down');
+        return { outcome: 'escalated', reason: 'refused by policy', noteId: 'n-1' };
+      },
+    });
+    const sfn = makeEngine({ handlers: fake.handlers });
+
+    await sfn.start({ name: 'run-segfail', input: { runId: 'run-segfail' } });
+    const result = await sfn.waitFor('run-segfail');
+
+    expect(result.status).toBe('SUCCEEDED');
+    const history = sfn.describe('run-segfail')!.history;
+    expect(expressStates(history, 'Work')).toEqual([...TO_GATE, 'Escalate', 'EscalationFailed']);
+    expect(standardStates(history)).toEqual(['Work', 'Escalate']);
+    const second = fake.callsTo('Escalate')[1]!.payload as { runId: string; state: { error: { Error: string } } };
+    expect(second.runId).toBe('run-segfail');
+    expect(second.state.error.Error).toBe('EscalationFailed');
+  });
+
   it('starts an execution name once: a second start runs nothing', async () => {
     const fake = fakeHandlers();
     const sfn = makeEngine({ handlers: fake.handlers });
