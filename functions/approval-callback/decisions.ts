@@ -8,7 +8,7 @@
 // cancel ends the wait as cancelled and moves no money, and its page says so. A cancel decides on
 // the approval record first too, and is refused once an approval is there (cancel-run/use-case.ts):
 // a page that says the refund will be issued is never contradicted by a cancel. An approval is
-// re-checked against the order as it is now (request-approval/order-now-store.ts: the store's order
+// re-checked against the order as it is now (shared/approvals/order-now-store.ts: the store's order
 // read through the harness, and the other runs on it) when it is looked at and when it is approved:
 // one whose lines were refunded since (by another run, or by hand in the store) is not approved but
 // closed with the reason in a sentence, and its run goes to the team with that sentence (the
@@ -21,12 +21,12 @@ import { CANCELLED_APPROVAL_REASON, RUN_CANCELLED_ERROR } from '../cancel-run/us
 import { approvalSummaryOf } from '../shared/approval-summary.js';
 import type { ApproverLinks } from '../shared/approver-links.js';
 import type { Policy } from '#harness/policy/document.js';
-import { approvalView as buildEvidence, type ApprovalDisplay, type ApprovalView as ApprovalEvidence } from '../request-approval/approval-view.js';
-import { createFormats } from '../request-approval/formats.js';
-import type { OrderNow, RunsByOrder } from '../request-approval/order-now.js';
-import { createStoreOrderReader, readOrderNowAtStore, type OrderNowSources } from '../request-approval/order-now-store.js';
+import { approvalView as buildEvidence, type ApprovalDisplay, type ApprovalView as ApprovalEvidence } from '../shared/approvals/approval-view.js';
+import { createFormats } from '../shared/approvals/formats.js';
+import type { OrderNow, RunsByOrder } from '../shared/approvals/order-now.js';
+import { createStoreOrderReader, readOrderNowAtStore, type OrderNowSources } from '../shared/approvals/order-now-store.js';
 import type { StepHarness } from '../shared/step-deps.js';
-import { notCarriedOutInWords } from '../request-approval/order-now-words.js';
+import { notCarriedOutInWords } from '../shared/approvals/order-now-words.js';
 
 export interface ApprovalDecisionDeps {
   approvals: ApprovalStore;

@@ -6,7 +6,7 @@ import { APPROVER_TOKEN_PARAM } from '../shared/approver-links.js';
 import { createApprovalDecisions, type ApprovalDecisionDeps } from './decisions.js';
 import { closedPage, confirmationPage, resultPage } from './pages.js';
 import type { Policy } from '#harness/policy/document.js';
-import type { ApprovalDisplay } from '../request-approval/approval-view.js';
+import type { ApprovalDisplay } from '../shared/approvals/approval-view.js';
 
 const DecisionForm = z.object({
   formToken: z.string().min(1).max(200),

@@ -6,7 +6,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/document.js';
 import { escapeHtml as e } from '../shared/http.js';
 import { APPROVER_TOKEN_PARAM } from '../shared/approver-links.js';
-import { approvalView, type ApprovalDisplay } from '../request-approval/approval-view.js';
+import { approvalView, type ApprovalDisplay } from '../shared/approvals/approval-view.js';
 import {
   customerWordsHtml,
   heading,
@@ -17,8 +17,8 @@ import {
   refundsHtml,
   summaryHtml,
   whyHtml,
-} from '../request-approval/evidence-html.js';
-import type { OrderNow } from '../request-approval/order-now.js';
+} from '../shared/approvals/evidence-html.js';
+import type { OrderNow } from '../shared/approvals/order-now.js';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>
@@ -38,7 +38,7 @@ export interface PageContext {
 
 /**
  * `approver` is who the link's token names; `approverToken` goes back with the form. Shows the same
- * evidence as the approval email (request-approval/approval-view.ts) and says what each decision does.
+ * evidence as the approval email (shared/approvals/approval-view.ts) and says what each decision does.
  */
 export function confirmationPage(approval: ApprovalRecord, run: Run | null, approver: string, approverToken: string, context: PageContext): string {
   const form = (amount: string) => `<form method="post">

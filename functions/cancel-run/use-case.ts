@@ -10,12 +10,12 @@
 // now" is never contradicted by a cancel; a cancel that closes it first leaves the approver a page
 // saying no refund was made.
 // A ticket that carries the holding note ("Waiting for a lead's approval") gets the note that ends
-// it (request-approval/ended-note.ts), posted here through the harness as the step runs end in
+// it (shared/approvals/ended-note.ts), posted here through the harness as the step runs end in
 // (Escalate): a stopped execution runs no Escalate, so nothing else would tell the ticket.
 import type { ApprovalRecord, ApprovalStore, Clock, StepContext } from '#harness/ports.js';
 import type { StepDeps } from '../shared/step-deps.js';
-import { createFormats } from '../request-approval/formats.js';
-import { cancelledNote } from '../request-approval/ended-note.js';
+import { createFormats } from '../shared/approvals/formats.js';
+import { cancelledNote } from '../shared/approvals/ended-note.js';
 import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
 import type { Run, RunCancellation } from '#functions/shared/domain/run.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';

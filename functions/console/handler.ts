@@ -19,7 +19,7 @@ import type { Policy } from '#harness/policy/document.js';
 import { rawBody, type HttpEvent, type HttpResult } from '../shared/http.js';
 import { DEAD_LETTER_ID } from '../dead-letters/use-case.js';
 import type { StoreProfile, StepDeps } from '../shared/step-deps.js';
-import { createFormats } from '../request-approval/formats.js';
+import { createFormats } from '../shared/approvals/formats.js';
 import { executionUrl, runLinks, type LocalLinkBases } from './links.js';
 import { may, type ConsoleAction, type Operator } from './identity.js';
 import { ACTION_NOTICES, type RunActions } from './actions.js';

@@ -1,11 +1,11 @@
 // Links out from the console to where a case lives: the ticket in the helpdesk, the order in
 // Shopify admin, the execution in the Step Functions console. Deployed, they are built from the
-// tenant's helpdesk, store domain and state machine (request-approval/case-links.ts); locally the
+// tenant's helpdesk, store domain and state machine (shared/approvals/case-links.ts); locally the
 // sandbox serves its own read-only pages for them (local/sandbox/pages.ts) and the runtime gives
 // their bases. A link that cannot be made whole is left out.
 import type { Run } from '#functions/shared/domain/run.js';
 import type { StepDeps, StoreProfile } from '../shared/step-deps.js';
-import { orderAdminUrl, ticketUrl } from '../request-approval/case-links.js';
+import { orderAdminUrl, ticketUrl } from '../shared/approvals/case-links.js';
 
 export interface RunLinks {
   ticket: { label: string; url: string } | null;

@@ -4,7 +4,7 @@
 // the order's link and the store's formats). Used by handler.ts; rendering is in views/review.ts.
 import * as z from 'zod';
 import type { Run } from '#functions/shared/domain/run.js';
-import type { Formats } from '../request-approval/formats.js';
+import type { Formats } from '../shared/approvals/formats.js';
 import type { RunLinks } from './links.js';
 import type { ConsoleData } from './use-case.js';
 import type { ReviewContext } from './views/review.js';

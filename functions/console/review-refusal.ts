@@ -3,7 +3,7 @@
 // refund. …"), its times said again in the store's time zone; never a rule code or an error class.
 // A store that could not be read is said as such, with what to do. Used by use-case.ts settleReview.
 import { ArgumentPolicyError, HarnessError } from '#harness/errors.js';
-import type { Formats } from '../request-approval/formats.js';
+import type { Formats } from '../shared/approvals/formats.js';
 
 const shortId = (id: string) => id.split('/').at(-1) ?? id;
 

@@ -13,9 +13,9 @@ import { failureInWords, refusalInWords, storeFormats, type ReasonContext } from
 import { ruleTagOf } from '../shared/step-handler.js';
 import { enterStep } from '../shared/run-context.js';
 import type { ApprovalSummary } from '#harness/domain/types.js';
-import type { Formats } from '../request-approval/formats.js';
-import { waitEndedLines } from '../request-approval/ended-note.js';
-import { approvedRefundNotMade, type NotCarriedOutDeps } from '../request-approval/not-carried-out.js';
+import type { Formats } from '../shared/approvals/formats.js';
+import { waitEndedLines } from '../shared/approvals/ended-note.js';
+import { approvedRefundNotMade, type NotCarriedOutDeps } from '../shared/approvals/not-carried-out.js';
 import { currenciesIn, ReplyAgentOutput, replyFacts } from '../shared/reply.js';
 import { REPLY_AGENT_SYSTEM } from '../draft-reply/use-case.js';
 import type { StepDeps } from '../shared/step-deps.js';
@@ -181,7 +181,7 @@ export function createEscalate(
     // The step that asked for a person, with its reason unchanged, when one did; else what the state says.
     const request = run.escalationRequest;
     const fmt = storeFormats({ store: deps.tenant?.store, policy: deps.policy, now: deps.clock.now() });
-    // An approved refund the Refund step then refused: the team reads that it was not made, and why (request-approval/not-carried-out.ts).
+    // An approved refund the Refund step then refused: the team reads that it was not made, and why (shared/approvals/not-carried-out.ts).
     const notMade = request ? null : await approvedRefundNotMade({ ...deps, clock: deps.clock }, run, state.error);
     const reason = notMade?.slice(0, MAX_REASON) ?? escalationInWords(state, request, { run, fmt });
     // The code-facing detail (error class and message) stays on the run for engineers, apart from the words.

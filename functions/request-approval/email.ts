@@ -4,8 +4,8 @@
 // that carries only the opaque approval id and this approver's signed token (never the task token).
 // A plain-text part as complete as the HTML; the HTML is tables and inline styles only.
 import { escapeHtml as e } from '../shared/http.js';
-import { approvalView, type ApprovalView, type ApprovalViewInput } from './approval-view.js';
-import { FONT, customerWordsHtml, linesHtml, linksHtml, orderNowHtml, outcomesHtml, refundsHtml, summaryHtml, whyHtml } from './evidence-html.js';
+import { approvalView, type ApprovalView, type ApprovalViewInput } from '../shared/approvals/approval-view.js';
+import { FONT, customerWordsHtml, linesHtml, linksHtml, orderNowHtml, outcomesHtml, refundsHtml, summaryHtml, whyHtml } from '../shared/approvals/evidence-html.js';
 
 export interface ApprovalEmailInput extends ApprovalViewInput {
   /** This approver's personal link to the confirmation page. */

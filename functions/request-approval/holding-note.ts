@@ -2,13 +2,13 @@
 // quantities, the customer's words for each), why approval is needed in plain words, and until
 // when, in the store's time zone. Never sent to the customer; the final draft follows the decision.
 import { proposedInWords, remedyKindOf } from '../shared/remedy-words.js';
-import { refundAmountInWords } from './both-currencies.js';
+import { refundAmountInWords } from '../shared/approvals/both-currencies.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/index.js';
-import type { Formats } from './formats.js';
-import type { OrderNow } from './order-now.js';
-import { otherApprovalsInWords } from './order-now-words.js';
-import { approvalReasonsInWords } from './rule-reasons.js';
+import type { Formats } from '../shared/approvals/formats.js';
+import type { OrderNow } from '../shared/approvals/order-now.js';
+import { otherApprovalsInWords } from '../shared/approvals/order-now-words.js';
+import { approvalReasonsInWords } from '../shared/approvals/rule-reasons.js';
 
 export function claimedLinesOf(run: Run): string[] {
   return (run.proposal?.lineItems ?? []).map((li) => {

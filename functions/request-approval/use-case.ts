@@ -15,9 +15,9 @@ import { approvalSummaryOf } from '../shared/approval-summary.js';
 import { enterStep } from '../shared/run-context.js';
 import type { StepDeps } from '../shared/step-deps.js';
 import { approvalEmail } from './email.js';
-import { createFormats } from './formats.js';
+import { createFormats } from '../shared/approvals/formats.js';
 import { holdingNote } from './holding-note.js';
-import { readOrderNow, type OrderNow, type RunsByOrder } from './order-now.js';
+import { readOrderNow, type OrderNow, type RunsByOrder } from '../shared/approvals/order-now.js';
 
 export const RequestApprovalEvent = z.object({ runId: z.string().min(1), taskToken: z.string().min(1) });
 

@@ -4,8 +4,8 @@
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/index.js';
 import { claimedLinesOf } from '../request-approval/holding-note.js';
-import type { Formats } from '../request-approval/formats.js';
-import { approvalReasonsInWords, reasonInWords } from '../request-approval/rule-reasons.js';
+import type { Formats } from '../shared/approvals/formats.js';
+import { approvalReasonsInWords, reasonInWords } from '../shared/approvals/rule-reasons.js';
 
 /** What the gate's decision would have meant for the ticket, with its reasons in words. */
 function wouldHave(run: Run, fmt: Formats, policy?: Policy): string[] {

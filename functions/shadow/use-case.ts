@@ -5,7 +5,7 @@ import { MissingStepDataError } from '../shared/errors.js';
 import { enterStep } from '../shared/run-context.js';
 import { continueWith, type StepResult } from '../shared/step-result.js';
 import type { StepDeps } from '../shared/step-deps.js';
-import { createFormats } from '../request-approval/formats.js';
+import { createFormats } from '../shared/approvals/formats.js';
 import { shadowNote } from './note.js';
 
 export function createShadow(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | 'tenant' | 'policy'>) {

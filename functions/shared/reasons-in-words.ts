@@ -3,11 +3,11 @@
 // in the store's time zone. No error class name, no minor units, no ISO timestamp reaches the words.
 // The code-facing detail (error name, rule, message) stays in the journal rows and on run.escalation.error.
 // Used by Escalate (run.escalation.reason and the team note) and by the console; the approval rules'
-// own words are request-approval/rule-reasons.ts, which this module defers to for them.
+// own words are shared/approvals/rule-reasons.ts, which this module defers to for them.
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/document.js';
 import { RULES } from '#harness/policy/rules.js';
-import { createFormats, type Formats } from '../request-approval/formats.js';
+import { createFormats, type Formats } from '../shared/approvals/formats.js';
 import type { StoreProfile } from './step-deps.js';
 
 export interface ReasonContext {

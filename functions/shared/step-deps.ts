@@ -42,7 +42,7 @@ export interface StepDeps {
     approvalTtlHours: number;
     /** Server secret the per-approver approval links are signed with (shared/approver-links.ts). */
     approvalLinkSecret: string;
-    /** The store as the approval email and page show it; each field falls back (request-approval/approval-view.ts). */
+    /** The store as the approval email and page show it; each field falls back (shared/approvals/approval-view.ts). */
     store?: StoreProfile;
     /** The tenant's helpdesk, for the link to the ticket (Zendesk, Gorgias); absent: no link. */
     helpdesk?: { kind: HelpdeskConnector; baseUrl: string };

@@ -3,7 +3,7 @@
 // "11 Nov 2026" in the store's time zone, never an ISO timestamp. Rule ids stay the codes; these are words.
 import { formatMoney } from '#shared/money.js';
 
-/** "$62.00" / "€62.00": English words; a page in the store's locale words the rule again (request-approval/rule-reasons.ts). */
+/** "$62.00" / "€62.00": English words; a page in the store's locale words the rule again (shared/approvals/rule-reasons.ts). */
 export const moneyWords = (amountMinor: number, currency: string): string => formatMoney(amountMinor, currency);
 
 /** "11 Nov 2026", the calendar day in the store's zone (UTC when none is given or it is not one). */

@@ -5,7 +5,7 @@
 // queue: its link opens the confirm page, whose form is the one that decides. No scripts (the CSP
 // allows none): the confirm step is a page of its own. Pure: strings in, HTML out.
 import type { Run } from '#functions/shared/domain/run.js';
-import type { ApprovalView as Evidence } from '../../request-approval/approval-view.js';
+import type { ApprovalView as Evidence } from '../../shared/approvals/approval-view.js';
 import {
   customerWordsHtml,
   linesHtml,
@@ -15,7 +15,7 @@ import {
   refundsHtml,
   summaryHtml,
   whyHtml,
-} from '../../request-approval/evidence-html.js';
+} from '../../shared/approvals/evidence-html.js';
 import type { RunLinks } from '../links.js';
 import { orderHtml, ticketHtml } from './case.js';
 import { csrfField, e, money } from './layout.js';

@@ -4,7 +4,7 @@
 // renders a page in, see renderIn), never UTC strings or minor units. Every table sits in its own
 // sideways-scrolling box, so a page never scrolls sideways on a phone.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createFormats, type Formats } from '../../request-approval/formats.js';
+import { createFormats, type Formats } from '../../shared/approvals/formats.js';
 import { escapeHtml } from '../../shared/http.js';
 
 export const e = (value: string | number | null | undefined): string => escapeHtml(value === null || value === undefined ? '' : String(value));

@@ -11,7 +11,7 @@ import { csrfField, e, money, time } from './layout.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, orderHtml } from './case.js';
 import { approvalsSection } from './approvals.js';
-import type { ApprovalView as ApprovalEvidence } from '../../request-approval/approval-view.js';
+import type { ApprovalView as ApprovalEvidence } from '../../shared/approvals/approval-view.js';
 
 export interface DeadLetterRow {
   messageId: string;

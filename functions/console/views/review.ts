@@ -6,7 +6,7 @@
 // its id, and the harness checks it the same way. Pure; drawn on the run page and in the queues.
 import type { ReviewCandidate, ReviewCandidates } from '#harness/harness.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import type { Formats } from '../../request-approval/formats.js';
+import type { Formats } from '../../shared/approvals/formats.js';
 import { csrfField, e } from './layout.js';
 
 /** What the page knows about a pending review: the harness's candidates, or why they could not be read. */

@@ -10,7 +10,7 @@ import type { GateDecision, JournalRow, StepName } from '#harness/domain/types.j
 import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
 import type { Run, RunMark } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
-import { approvalReasonsInWords } from '../../request-approval/rule-reasons.js';
+import { approvalReasonsInWords } from '../../shared/approvals/rule-reasons.js';
 import { customerHtml, lineTitle, withLineTitles } from './case.js';
 import { dollars, e, formats, money, statusBadge, time } from './layout.js';
 import { reviewForm, type ReviewContext } from './review.js';

@@ -8,8 +8,8 @@ import { createApprovalCallbackHandler } from '#functions/approval-callback/hand
 import { createApprovalDecisions } from '#functions/approval-callback/decisions.js';
 import { createApproverLinks } from '#functions/shared/approver-links.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import { orderNowFromStore } from '#functions/request-approval/order-now-store.js';
-import { STORE_UNREADABLE_WORDS } from '#functions/request-approval/order-now-words.js';
+import { orderNowFromStore } from '#functions/shared/approvals/order-now-store.js';
+import { STORE_UNREADABLE_WORDS } from '#functions/shared/approvals/order-now-words.js';
 import type { Order } from '#shared/contracts/tools.js';
 import { setupHarness } from '../../support/harness.js';
 import { NOW, formPost, httpEvent, makeOrder, pendingApproval, proposedRun, receiptFor, recordingWorkflow } from '../../support/steps.js';

@@ -7,11 +7,11 @@ import { createApprovalDecisions } from '#functions/approval-callback/decisions.
 import { createApproverLinks } from '#functions/shared/approver-links.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
-import { createFormats } from '#functions/request-approval/formats.js';
+import { createFormats } from '#functions/shared/approvals/formats.js';
 import { approvalEmail } from '#functions/request-approval/email.js';
-import { approvedRefundNotMade } from '#functions/request-approval/not-carried-out.js';
-import { orderNowOf } from '#functions/request-approval/order-now.js';
-import { notCarriedOutInWords } from '#functions/request-approval/order-now-words.js';
+import { approvedRefundNotMade } from '#functions/shared/approvals/not-carried-out.js';
+import { orderNowOf } from '#functions/shared/approvals/order-now.js';
+import { notCarriedOutInWords } from '#functions/shared/approvals/order-now-words.js';
 import { NOW, fixedClock, makeOrder, pendingApproval, proposedRun, receiptFor, recordingWorkflow } from '../../support/steps.js';
 
 const LEAD = 'lead@example.com';

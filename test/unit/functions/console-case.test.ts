@@ -6,7 +6,7 @@ import { runLinks } from '#functions/console/links.js';
 import { createConsoleData } from '#functions/console/use-case.js';
 import { customerOf, lineTitle, linesText, withLineTitles } from '#functions/console/views/case.js';
 import { layout, money, renderIn, scrollingTables, time } from '#functions/console/views/layout.js';
-import { createFormats } from '#functions/request-approval/formats.js';
+import { createFormats } from '#functions/shared/approvals/formats.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { fixedClock, makeFacts, makeOrder, makeRun } from '../../support/fixtures.js';
 

@@ -6,7 +6,7 @@ import { createConsoleData } from '#functions/console/use-case.js';
 import { picturesContent } from '#functions/console/views/pictures.js';
 import { timelineContent } from '#functions/console/views/timeline.js';
 import { renderIn } from '#functions/console/views/layout.js';
-import { createFormats } from '#functions/request-approval/formats.js';
+import { createFormats } from '#functions/shared/approvals/formats.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { createPolicy, type Policy } from '#harness/policy/document.js';

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCancelRun } from '#functions/cancel-run/use-case.js';
 import { createEscalate } from '#functions/escalate/use-case.js';
-import { cancelledNote, SUPERSEDES, waitEndedLines } from '#functions/request-approval/ended-note.js';
-import { createFormats } from '#functions/request-approval/formats.js';
+import { cancelledNote, SUPERSEDES, waitEndedLines } from '#functions/shared/approvals/ended-note.js';
+import { createFormats } from '#functions/shared/approvals/formats.js';
 import { NOW, pendingApproval, proposedRun, recordingWorkflow, setupSteps } from '../../support/steps.js';
 
 const berlin = createFormats({ locale: 'de-DE', timeZone: 'Europe/Berlin', now: NOW });

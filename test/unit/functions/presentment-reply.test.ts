@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/contracts/tools.js';
 import { checkDraftAgainstReceipt, replyFacts } from '#functions/shared/reply.js';
-import { refundAmountInWords } from '#functions/request-approval/both-currencies.js';
-import { createFormats } from '#functions/request-approval/formats.js';
+import { refundAmountInWords } from '#functions/shared/approvals/both-currencies.js';
+import { createFormats } from '#functions/shared/approvals/formats.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { makeOrder } from '../../support/fixtures.js';
 import { proposedRun, receiptFor } from '../../support/steps.js';

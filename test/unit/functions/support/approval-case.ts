@@ -6,7 +6,7 @@ import type { OrderFacts, Proposal, Triage } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { createPolicy } from '#harness/policy/document.js';
 import { decideGate } from '#harness/policy/gate.js';
-import type { ApprovalDisplay } from '#functions/request-approval/approval-view.js';
+import type { ApprovalDisplay } from '#functions/shared/approvals/approval-view.js';
 import { NOW, daysAgo, makeRun } from '../../../support/steps.js';
 
 export const PARIS = createPolicy({ timeZone: 'Europe/Paris' });

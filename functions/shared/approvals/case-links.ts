@@ -3,7 +3,7 @@
 // missing (no store domain, an order id that is not a Shopify GID, another helpdesk, no console)
 // leaves that link out rather than send a broken one. Used by approval-view.ts.
 import type { Run } from '#functions/shared/domain/run.js';
-import type { StepDeps } from '../shared/step-deps.js';
+import type { StepDeps } from '../step-deps.js';
 
 export interface CaseLink {
   label: string;

@@ -1,7 +1,7 @@
 // The case's evidence as HTML that mail clients render: tables, inline styles, no classes, no
 // scripts, no images or other external resources. Shared by the approval email (email.ts) and the
 // confirmation page (approval-callback/pages.ts), so both show the same facts the same way.
-import { escapeHtml as e } from '../shared/http.js';
+import { escapeHtml as e } from '../http.js';
 import type { ApprovalView, LineEvidence } from './approval-view.js';
 
 export const FONT = 'font-family:Arial,Helvetica,sans-serif;';
