@@ -10,13 +10,11 @@ import type { StepContext } from '#harness/ports.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { StepHarness } from '../step-deps.js';
 import {
+  assembleOrderNow,
   claimedLines,
   isBeingRefunded,
-  isPending,
   orderNowOf,
-  otherApproval,
   readOrderNow,
-  shortfallOf,
   unitsByLine,
   type OrderNow,
   type RefundSince,
@@ -96,15 +94,7 @@ export function orderNowFromStore(run: Run, runsOnOrder: readonly Run[], order: 
     createdAt: r.createdAt,
     lines: r.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
   }));
-  return {
-    refundable,
-    pending: others.filter(isPending).map(otherApproval),
-    approved: approved.map(otherApproval),
-    refundsSince: refundsSince.sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
-    shortfall: shortfallOf(run, refundable),
-    source: 'store',
-    storeUnreadable: false,
-  };
+  return assembleOrderNow({ run, others, approved, refundsSince, refundable, source: 'store' });
 }
 
 /** `work`, or null once `ms` have passed or it failed. */

@@ -93,13 +93,26 @@ export function orderNowOf(run: Run, runsOnOrder: readonly Run[]): OrderNow {
   const spoken = unitsByLine([...refundsSince.map((r) => r.lines), ...approved.map(claimedLines)]);
   const refundable: Record<string, number> = {};
   for (const line of run.order?.lineItems ?? []) refundable[line.id] = Math.max(0, line.refundableQuantity - (spoken.get(line.id) ?? 0));
+  return assembleOrderNow({ run, others, approved, refundsSince, refundable, source: 'runs' });
+}
+
+/** The OrderNow both readers give, from what each worked out: the other runs, those being refunded, the refunds since, and the refundable units. */
+export function assembleOrderNow(input: {
+  run: Run;
+  others: readonly Run[];
+  approved: readonly Run[];
+  refundsSince: RefundSince[];
+  refundable: Record<string, number>;
+  source: OrderNow['source'];
+}): OrderNow {
+  const { run, others, approved, refundsSince, refundable, source } = input;
   return {
     refundable,
     pending: others.filter(isPending).map(otherApproval),
     approved: approved.map(otherApproval),
     refundsSince: refundsSince.sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
     shortfall: shortfallOf(run, refundable),
-    source: 'runs',
+    source,
     storeUnreadable: false,
   };
 }
