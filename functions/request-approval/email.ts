@@ -5,7 +5,17 @@
 // A plain-text part as complete as the HTML; the HTML is tables and inline styles only.
 import { escapeHtml as e } from '../shared/http.js';
 import { approvalView, type ApprovalView, type ApprovalViewInput } from '../shared/approvals/approval-view.js';
-import { FONT, customerWordsHtml, linesHtml, linksHtml, orderNowHtml, outcomesHtml, refundsHtml, summaryHtml, whyHtml } from '../shared/approvals/evidence-html.js';
+import {
+  FONT,
+  customerWordsHtml,
+  linesHtml,
+  linksHtml,
+  orderNowHtml,
+  outcomesHtml,
+  refundsHtml,
+  summaryHtml,
+  whyHtml,
+} from '../shared/approvals/evidence-html.js';
 
 export interface ApprovalEmailInput extends ApprovalViewInput {
   /** This approver's personal link to the confirmation page. */
