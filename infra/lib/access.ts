@@ -2,13 +2,14 @@
 // grants (and event source) it needs, on this tenant's resources only. Secrets follow secrets.ts: a
 // function may read a secret only if one of its readers' flags is on; only mcpClient functions may
 // invoke the MCP server's function URL. Called by refund-agent.ts.
-import { Aws, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { FUNCTIONS, type FunctionName } from './functions.js';
+import { executionsOf } from './nested-execution.js';
 import { rowWriteStatements } from './row-access.js';
 import { grantSecretParameters } from './secret-access.js';
 import type { RefundAgentState } from './stateful.js';
@@ -72,14 +73,7 @@ export function grantAccess({ name, fn, config, state, stateMachine, mcpUrl }: G
   if (access.mcpClient) mcpUrl.grantInvokeUrl(fn);
   if (access.answerTasks) stateMachine.grant(fn, 'states:SendTaskSuccess', 'states:SendTaskFailure');
   if (access.stopExecutions) {
-    // Pseudo parameters rather than the stack's region, so the ARN pattern (and its cdk-nag
-    // acknowledgement in nag.ts) is the same whether or not the stack has a concrete environment.
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['states:StopExecution'],
-        resources: [`arn:${Aws.PARTITION}:states:${Aws.REGION}:${Aws.ACCOUNT_ID}:execution:${stateMachine.stateMachineName}:*`],
-      }),
-    );
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StopExecution'], resources: [executionsOf(stateMachine)] }));
   }
   grantSecretParameters(fn, spec, config.tenant);
   if (access.sendEmail) {

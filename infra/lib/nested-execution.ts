@@ -9,7 +9,11 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 /** The rule Step Functions manages for `.sync` starts of other state machines (one per account and region). */
 export const SYNC_EVENTS_RULE = 'StepFunctionsGetEventsForStepFunctionsExecutionRule';
 
-/** Executions of `machine`, whose names (run id and segment) are known only at run time. */
+/**
+ * Executions of `machine`, whose names (run ids, segments) are known only at run time. Pseudo
+ * parameters rather than the stack's region, so the ARN pattern (and its cdk-nag acknowledgement in
+ * nag.ts) is the same whether or not the stack has a concrete environment. Used here and by access.ts.
+ */
 export const executionsOf = (machine: StateMachine): string =>
   `arn:${Aws.PARTITION}:states:${Aws.REGION}:${Aws.ACCOUNT_ID}:execution:${machine.stateMachineName}:*`;
 
