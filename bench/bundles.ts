@@ -1,8 +1,8 @@
 // `npm run bench:bundles`: each Lambda bundle's size beside its budget (infra/lib/bundling.ts), its
 // import time (the part of a cold start the code decides) and the resident memory right after the
 // import (to size the function's memory from): built exactly as NodejsFunction builds it, then
-// imported by a fresh Node process with only the runtime-provided modules (the AWS SDK) beside it,
-// as Lambda's init does before the first event. The median of several processes per function; a
+// imported by a fresh Node process with only the runtime-provided modules (the AWS SDK) beside it
+// and the runtime's own built-ins already loaded, as Lambda's init does before the first event. The median of several processes per function; a
 // machine's figures, so compare them with each other, not across machines.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
@@ -17,10 +17,19 @@ import { median, round } from './stats.js';
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
 /**
- * Imports `file` once in a fresh process and reports how long the import took, in ms, and the
- * process's resident memory right after it (what the function holds before its first event), in bytes.
+ * The Node built-ins Lambda's runtime interface client (aws-lambda-nodejs-runtime-interface-client,
+ * src/: its Runtime API client, console patch and handler loader) has loaded before it imports a
+ * handler: they are the runtime's cost, not the handler's, so they load before the clock starts.
+ */
+export const RUNTIME_PRELOADED_BUILTINS = ['node:http', 'node:net', 'node:util', 'node:fs', 'node:assert', 'node:path', 'node:module'] as const;
+
+/**
+ * Imports `file` once in a fresh process, after the runtime's own modules, and reports how long the
+ * import took, in ms, and the process's resident memory right after it (what the function holds
+ * before its first event), in bytes.
  */
 const IMPORT_ONCE = `
+  for (const builtin of JSON.parse(process.env.PRELOADED)) await import(builtin);
   const started = performance.now();
   const mod = await import(process.env.BUNDLE);
   if (typeof mod.handler !== 'function') throw new Error('no handler');
@@ -54,7 +63,12 @@ export async function measureBundles(runs = 5, only: readonly FunctionName[] = F
         // No configuration, as at init: the environment is read on the first event.
         const run = spawnSync(process.execPath, ['--input-type=module', '-e', IMPORT_ONCE], {
           cwd: outdir,
-          env: { PATH: process.env.PATH, BUNDLE: file, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+          env: {
+            PATH: process.env.PATH,
+            BUNDLE: file,
+            PRELOADED: JSON.stringify(RUNTIME_PRELOADED_BUILTINS),
+            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+          },
           encoding: 'utf8',
           timeout: 60_000,
         });

@@ -28,8 +28,11 @@ export type LambdaBundling = Required<
   >
 >;
 
-/** The runtime's SDK packages the handlers import when they load (the others load on first use). */
-export const RUNTIME_REQUIRED_SDK = ['client-dynamodb', 'lib-dynamodb', 'client-sqs', 'credential-provider-node'] as const;
+/**
+ * The runtime's SDK packages the bundles load through require: those a handler loads at import, and
+ * SSM, which the MCP server loads at import and the handlers on their first secret read (the others load on first use).
+ */
+export const RUNTIME_REQUIRED_SDK = ['client-dynamodb', 'lib-dynamodb', 'client-sqs', 'client-ssm', 'credential-provider-node'] as const;
 
 /**
  * Packages the bundles get a stand-in for (esbuild `--alias`, resolved from the project root): ajv and

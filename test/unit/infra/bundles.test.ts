@@ -131,6 +131,8 @@ describe('Lambda bundles', { timeout: SLOW_MS }, () => {
     for (const fn of FUNCTION_NAMES) expect(readFileSync(bundleOf(fn), 'utf8'), fn).not.toMatch(imported);
     // The table's handlers load the document client through require, from the runtime's copy.
     expect(readFileSync(bundleOf('runs-api'), 'utf8')).toMatch(/\("@aws-sdk\/lib-dynamodb"\)/);
+    // The MCP server reads its secret parameters through SSM on its first request, loaded the same way.
+    expect(readFileSync(bundleOf('mcp'), 'utf8')).toMatch(/\("@aws-sdk\/client-ssm"\)/);
   });
 
   it('loads every bundle in a bare Node with only the runtime modules and no configuration', () => {
