@@ -2,8 +2,9 @@
 // import time (the part of a cold start the code decides) and the resident memory right after the
 // import (to size the function's memory from): built exactly as NodejsFunction builds it, then
 // imported by a fresh Node process with only the runtime-provided modules (the AWS SDK) beside it
-// and the runtime's own built-ins already loaded, as Lambda's init does before the first event. The median of several processes per function; a
-// machine's figures, so compare them with each other, not across machines.
+// and the runtime's own built-ins already loaded, as Lambda's init does before the first event. The
+// median of several processes per function; a machine's figures, so compare them with each other,
+// not across machines.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
