@@ -26,7 +26,7 @@ export type Ceiling = Pick<
  * executions (billed by duration, priced apart). The automatic path enters Work, NeedsApproval and
  * Finished (3); the approval path Work, NeedsApproval, RequestApproval and Settle (4).
  * Write units since issue 24 count the run-row update a priced model call makes (its cost added to the
- * run), which the offline model skips: automatic 65 measured + 4 calls × 3 units.
+ * run), which the offline model skips: automatic 57 measured + 4 calls × 3 units.
  */
 export const CEILINGS: Record<TicketKind, Ceiling> = {
   automatic: {
@@ -42,7 +42,9 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     // 69 → 77 (issue 24): journal rows deflated (-4), the model calls' cost updates now counted (+12).
     // 77 → 65 (issue 24): the run row's large parts stored deflated (run-fields.ts), and each model
     // call's cost update counted at the row's size at that call rather than its final size.
-    dynamoWriteUnits: 65,
+    // 65 → 57 (issue 24): one run-row write per step where a Task runs several (the ProposeRefund
+    // Task's results enter the next part; Refund's claim rides on its entry; CheckReply's draft on the close).
+    dynamoWriteUnits: 57,
     dynamoIndexWriteUnits: 6,
     // 14 → 15 (issue 24, while the write paths and row access were reworked): one more read a ticket.
     dynamoReadUnits: 15,
@@ -60,7 +62,8 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     // 21 → 19: CheckOrder and the Gate in the ProposeRefund Task.
     invocations: 19,
     // 95 → 101 (issue 24): as the automatic path's. 101 → 90: the run row's parts deflated, as above.
-    dynamoWriteUnits: 90,
+    // 90 → 81: one run-row write per step, as above.
+    dynamoWriteUnits: 81,
     dynamoIndexWriteUnits: 12,
     // 23 → 28 (2026-12-01, issue 22): the approval email and holding note read the other runs on the
     // order (the byOrder index and their rows) to say what is still refundable now and which other
@@ -87,7 +90,8 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     transitions: 4,
     expressExecutions: 2,
     invocations: 13,
-    dynamoWriteUnits: 53,
+    // 53 → 49: one run-row write per step in the ProposeRefund Task, as the automatic path's.
+    dynamoWriteUnits: 49,
     dynamoIndexWriteUnits: 8,
     dynamoReadUnits: 20,
     sqsRequests: 3,

@@ -7,12 +7,13 @@
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import { checkBinding } from '#harness/policy/binding.js';
 import { withinDays } from '#harness/policy/days.js';
-import type { OrderFacts } from '#harness/domain/types.js';
+import type { OrderFacts, StepName } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';
 import { continueWith, escalate } from '../shared/step-result.js';
 import { customerWords } from '../shared/customer-words.js';
 import { orderChoiceRefusal } from '../shared/order-choice.js';
+import { recordResult } from '../shared/run-context.js';
 import { createStep } from '../shared/step.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import type { StepDeps } from '../shared/step-deps.js';
@@ -49,7 +50,8 @@ async function chooseOrder(
   return { orderNumber: only.number, binding: 'only_order' };
 }
 
-export function createCheckOrder(deps: Deps) {
+/** `enters`: the step this invocation runs next, entered with the order (run-context.ts recordResult). */
+export function createCheckOrder(deps: Deps, { enters }: { enters?: StepName } = {}) {
   return createStep(deps, 'CheckOrder', async ({ run, ctx }) => {
     if (!run.triage) throw new MissingStepDataError(run.runId, 'triage');
     const requester = run.ticket.requesterEmail?.trim().toLowerCase() || null;
@@ -77,7 +79,7 @@ export function createCheckOrder(deps: Deps) {
     // Shown on the run by UTC day; the gate recounts recentRefunds by day in the store's time zone.
     const counted = recentRefunds.filter((r) => withinDays(r.createdAt, run.ticket.receivedAt, 90, 'UTC')).length;
     const facts: OrderFacts = { ...toOrderFacts(order, counted), recentRefunds, binding: chosen.binding };
-    await deps.runs.update(run.runId, { order: facts });
+    await recordResult(deps.runs, run.runId, { order: facts }, enters);
     return continueWith();
   });
 }

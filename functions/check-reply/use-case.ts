@@ -3,7 +3,7 @@
 // note), and then the run is closed done (shared/close-run.ts). A mismatch blocks post_draft and
 // hands the run to a person here, in-process, through the Escalate use case (reason, team note,
 // status): a failed check is an outcome, not a Lambda error, and no state follows this one.
-// both checks → post_draft → close (done) | a problem → escalation request on the run → Escalate, in-process
+// both checks → post_draft → draft recorded and run closed (done), one write | a problem → escalation request on the run → Escalate, in-process
 import { createEscalate, type EscalateOutcome } from '../escalate/use-case.js';
 import { createCloseRun } from '../shared/close-run.js';
 import { MissingStepDataError, RunClosedError } from '../shared/errors.js';
@@ -12,6 +12,7 @@ import { closedStatus } from '../shared/run-context.js';
 import { createLastStep } from '../shared/step.js';
 import { escalate, type EscalateResult } from '../shared/step-result.js';
 import type { StepDeps } from '../shared/step-deps.js';
+import type { RunPatch } from '../shared/stores/ports.js';
 
 /** Stable: the cached prefix of every reply-check call. */
 export const REPLY_CHECK_SYSTEM = [
@@ -36,6 +37,7 @@ export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'approvals' | 'ha
       const { runId } = run;
       if (!run.draft) throw new MissingStepDataError(runId, 'draft');
       // A retried step whose checked draft is already on the ticket leaves no second note.
+      let checked: RunPatch | undefined;
       if (!(run.draft.noteId && run.draft.check?.passed)) {
         const deterministic = checkDraftAgainstReceipt(run.draft.body, run);
         const model = await deps.harness.callModel(ctx, {
@@ -51,10 +53,11 @@ export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'approvals' | 'ha
           return escalate(`the reply draft failed its check: ${problems.join('; ')}`);
         }
         const note = await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body: run.draft.body });
-        await deps.runs.update(runId, { draft: { ...run.draft, check: { passed: true, problems: [] }, noteId: note.noteId } });
+        checked = { draft: { ...run.draft, check: { passed: true, problems: [] }, noteId: note.noteId } };
       }
-      // Closed by something else meanwhile (a cancel, the sweeper): the Catch takes it to Escalate, which settles it.
-      if (!(await close(runId))) throw new RunClosedError(runId, closedStatus((await deps.runs.get(runId)) ?? run) ?? 'closed');
+      // The checked draft and the close in one write. Closed by something else meanwhile (a cancel,
+      // the sweeper): the draft is still recorded, and the Catch takes the run to Escalate, which settles it.
+      if (!(await close(runId, checked))) throw new RunClosedError(runId, closedStatus((await deps.runs.get(runId)) ?? run) ?? 'closed');
       return { outcome: 'done' };
     },
     // The request is on the run: Escalate records it with this step and its reason.

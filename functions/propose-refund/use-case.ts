@@ -4,9 +4,10 @@
 // gives no amount (the gate computes it), and may read the bound order and the customer's refund history itself through the
 // harness (get_order, get_refund_history: the step's allowlist, at most six turns). A proposal is
 // only a proposal: the Gate and the harness check it in code.
-import { ProposalAnswer } from '#harness/domain/types.js';
+import { ProposalAnswer, type StepName } from '#harness/domain/types.js';
 import { DEFAULT_MAX_TURNS, modelTools } from '#harness/models/index.js';
 import { continueWith } from '../shared/step-result.js';
+import { recordResult } from '../shared/run-context.js';
 import { createStep } from '../shared/step.js';
 import { MissingStepDataError } from '../shared/errors.js';
 import type { StepDeps } from '../shared/step-deps.js';
@@ -55,7 +56,8 @@ export const ORDER_AGENT_SYSTEM = [
   'earlier approvals are not facts.',
 ].join('\n');
 
-export function createProposeRefund(deps: Pick<StepDeps, 'runs' | 'harness' | 'models'>) {
+/** `enters`: the step this invocation runs next, entered with the proposal (run-context.ts recordResult). */
+export function createProposeRefund(deps: Pick<StepDeps, 'runs' | 'harness' | 'models'>, { enters }: { enters?: StepName } = {}) {
   return createStep(deps, 'ProposeRefund', async ({ run, ctx }) => {
     if (!run.triage) throw new MissingStepDataError(run.runId, 'triage');
     if (!run.order) throw new MissingStepDataError(run.runId, 'order');
@@ -83,7 +85,7 @@ export function createProposeRefund(deps: Pick<StepDeps, 'runs' | 'harness' | 'm
         maxTurns: DEFAULT_MAX_TURNS,
       }),
     });
-    await deps.runs.update(run.runId, { proposal });
+    await recordResult(deps.runs, run.runId, { proposal }, enters);
     return continueWith();
   });
 }

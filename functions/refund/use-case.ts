@@ -1,36 +1,33 @@
 // Refund: the only place refund_create is reached, and only through harness.refund(), which
 // re-reads the order, re-checks the policy on the exact arguments, checks the approval binding and
 // spends the approval once, persists the idempotency key before dispatch. No model runs in this step.
-// enter → claim the run (conditional write: open, not cancelled → refundIntent) → harness.refund →
+// enter and claim the run (one conditional write: open, not cancelled → state, refundIntent) → harness.refund →
 // receipt on the run (conditional: not cancelled). After the claim a cancel is refused, so the refund
 // and a cancel never overlap; a refund that still finds a cancellation (the claim bypassed) is
 // recorded, the run is done, and Escalate leaves a note for a person. An outcome that cannot be
 // settled leaves the run 'pending_review' and hands it to a person.
 import { AmbiguousOutcomeError } from '#harness/errors.js';
 import type { Run } from '#functions/shared/domain/run.js';
+import type { RunPatch } from '#functions/shared/stores/ports.js';
 import { MissingStepDataError, RunClosedError } from '../shared/errors.js';
-import { closedStatus, enterStep, STILL_OPEN } from '../shared/run-context.js';
+import { enterStep } from '../shared/run-context.js';
 import { continueWith, type StepResult } from '../shared/step-result.js';
 import type { StepDeps } from '../shared/step-deps.js';
 
 export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'metrics' | 'clock'>) {
-  /** The run's claim before any dispatch: only while it is open and nobody cancelled it. */
-  async function claim(run: Run): Promise<Run> {
-    const intent = run.refundIntent ?? {
+  /** The run's claim before any dispatch, written with the step's entry: only while it is open and nobody cancelled it. */
+  function claimOf(run: Run): RunPatch {
+    if (!run.proposal || !run.order) throw new MissingStepDataError(run.runId, 'proposal');
+    const refundIntent = run.refundIntent ?? {
       at: deps.clock.now().toISOString(),
       amountMinor: run.gate?.amountMinor ?? 0,
-      currency: run.gate?.currency ?? run.proposal!.currency,
+      currency: run.gate?.currency ?? run.proposal.currency,
     };
-    const claimed = await deps.runs.updateIf(run.runId, { refundIntent: intent }, STILL_OPEN);
-    if (claimed) return claimed;
-    const now = await deps.runs.get(run.runId);
-    throw new RunClosedError(run.runId, (now && closedStatus(now)) ?? 'closed');
+    return { refundIntent };
   }
 
   return async ({ runId }: { runId: string }): Promise<StepResult> => {
-    const entered = await enterStep(deps.runs, runId, 'Refund');
-    if (!entered.run.proposal || !entered.run.order) throw new MissingStepDataError(runId, 'proposal');
-    const run = await claim(entered.run);
+    const { run, ctx } = await enterStep(deps.runs, runId, 'Refund', { with: claimOf });
     const approval = run.approval ? await deps.approvals.get(run.approval.approvalId) : null;
     // The harness spends the approval on this refund's idempotency key just before dispatch.
     const request = {
@@ -39,7 +36,7 @@ export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harnes
       spendApproval: (key: string, at: string) => (approval ? deps.approvals.consume(approval.approvalId, key, at) : Promise.resolve(false)),
     };
     try {
-      const refund = await deps.harness.refund(entered.ctx, request);
+      const refund = await deps.harness.refund(ctx, request);
       const recorded = await deps.runs.updateIf(runId, { refund, status: 'running' }, { notCancelled: true });
       // Counted once: a resumed step answers with the receipt it already recorded.
       if (!run.refund) deps.metrics?.count(run.tenant, 'RefundsIssued');

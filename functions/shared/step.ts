@@ -36,11 +36,12 @@ function stepWith<W, R>(
   work: (entered: EnteredStep) => Promise<W | EscalateResult>,
   handOver: (runId: string, request: EscalationRequest, own: EscalateResult | null) => Promise<R>,
 ) {
-  return async ({ runId }: { runId: string }): Promise<W | R> => {
+  /** `entered`: the step before, in this invocation, entered this one with its result (run-context.ts recordResult). */
+  return async ({ runId }: { runId: string }, { entered = false }: { entered?: boolean } = {}): Promise<W | R> => {
     const found = await deps.runs.get(runId);
     if (!found) throw new RunNotFoundError(runId);
     if (found.escalationRequest) return handOver(runId, found.escalationRequest, null);
-    const result = await work(await enterStep(deps.runs, runId, step, found));
+    const result = await work(await enterStep(deps.runs, runId, step, { loaded: found, entered }));
     if (!isEscalation(result)) return result;
     const request: EscalationRequest = { step, reason: result.reason };
     await deps.runs.update(runId, { escalationRequest: request });
