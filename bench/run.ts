@@ -11,7 +11,7 @@ import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import { createShopifyApi, createShopifyGraphqlClient } from '#mcp/adapters/shopify/index.js';
 import { costMicros } from '#harness/models/prices.js';
-import { DEFAULT_MODEL_CHOICES } from '#harness/models/select.js';
+import { DEFAULT_MODEL_CHOICES } from '#harness/adapters/models/select.js';
 import { benchFixture } from './fixture.js';
 import { median, percentile, round } from './stats.js';
 

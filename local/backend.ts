@@ -6,7 +6,8 @@
 import type { Clock, IdGenerator } from '#harness/ports.js';
 import type { Policy } from '#harness/policy/document.js';
 import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp/index.js';
-import type { ModelSettings, ModelSetup, SelectDeps } from '#harness/models/index.js';
+import type { ModelSettings } from '#harness/models/index.js';
+import type { ModelSetup, SelectDeps } from '#harness/adapters/models/index.js';
 import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';

@@ -2,7 +2,8 @@
 // Ctrl-C stops every server cleanly.
 import './node-warnings.js';
 import { parseLocalConfig } from './config.js';
-import { modelProviderKind, parseModelSettings } from '#harness/models/index.js';
+import { parseModelSettings } from '#harness/models/index.js';
+import { modelProviderKind } from '#harness/adapters/models/index.js';
 import { demoFixture, loadFixture } from './sandbox/index.js';
 import { startLocalRuntime } from './runtime.js';
 

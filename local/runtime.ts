@@ -36,7 +36,7 @@ import { latestEvalReport } from './eval-report.js';
 import { createBackend } from './backend.js';
 import { createPolicy, type PolicyDocument } from '#harness/policy/document.js';
 import type { ModelSettings } from '#harness/models/settings.js';
-import type { ModelSetup } from '#harness/models/index.js';
+import type { ModelSetup } from '#harness/adapters/models/index.js';
 import type { z } from 'zod';
 import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';

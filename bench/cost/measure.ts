@@ -10,7 +10,7 @@ import '../../local/node-warnings.js';
 import { ScanCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
 import { costMicros } from '#harness/models/prices.js';
-import { DEFAULT_MODEL_CHOICES } from '#harness/models/select.js';
+import { DEFAULT_MODEL_CHOICES } from '#harness/adapters/models/select.js';
 import { LOCAL_AWS } from '#local/emulators/listen.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import { STATE_FUNCTIONS, type FunctionName } from '../../infra/lib/functions.js';

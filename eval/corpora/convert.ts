@@ -17,7 +17,7 @@ import {
   writeCorpusFile,
   type CorpusAnswers,
   type CorpusFile,
-} from '#harness/models/recorded/index.js';
+} from '#harness/adapters/models/recorded/index.js';
 import type { Specialist } from '#harness/ports.js';
 
 export class ConvertError extends Error {

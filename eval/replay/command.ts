@@ -5,7 +5,7 @@
 // runs printed, everything written as JSON. Nothing reaches Shopify or the helpdesk.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { selectModels } from '#harness/models/select.js';
+import { selectModels } from '#harness/adapters/models/select.js';
 import type { ModelSettings } from '#harness/models/settings.js';
 import { DEFAULT_POLICY, type Policy } from '#harness/policy/index.js';
 import { loadRunExport } from './load.js';

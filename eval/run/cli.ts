@@ -22,7 +22,7 @@ import { evalModels, readCorpusOrUsageError } from './recorded.js';
 import { runGoldenTickets, type SettingsChoice } from './runner.js';
 import { summarize } from './scoring.js';
 import { corpusFigures, type CorpusFigures } from './corpus-figures.js';
-import { readCorpus, wrongClassesOf } from '#harness/models/recorded/index.js';
+import { readCorpus, wrongClassesOf } from '#harness/adapters/models/recorded/index.js';
 import { renderCiVerdict, renderComparison, renderSummary } from './text.js';
 import type { EvalResult } from './types.js';
 

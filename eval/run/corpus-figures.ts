@@ -3,7 +3,7 @@
 // correct readings (false positives, per rule), and, for a corpus of wrong answers, how many wrong
 // readings were caught (no automatic refund followed) per class of misreading.
 import type { SandboxFixture } from '#local/sandbox/index.js';
-import type { CorpusAnswers, WrongClass } from '#harness/models/recorded/index.js';
+import type { CorpusAnswers, WrongClass } from '#harness/adapters/models/recorded/index.js';
 import type { GoldenTicket } from '../golden/schema.js';
 import type { SkuLine, TicketResult } from './types.js';
 

@@ -1,5 +1,5 @@
 // Recorded answers in the eval: `--provider recorded --answers <dir>` answers every model call from
-// a corpus by golden ticket, specialist and call (harness/models/recorded/), and `--record <dir>`
+// a corpus by golden ticket, specialist and call (harness/adapters/models/recorded/), and `--record <dir>`
 // writes such a corpus from the anthropic provider's answers. The eval builds these providers
 // itself and gives every runtime the same one, where the other providers are chosen by each runtime
 // from its model settings. A model call names its run, and a golden ticket's run id is derived from
@@ -8,16 +8,16 @@
 import { resolve } from 'node:path';
 import { runIdFor } from '#functions/shared/ids.js';
 import { HarnessConfigError } from '#harness/errors.js';
+import { DEFAULT_MODEL_CHOICES } from '#harness/models/index.js';
 import {
   createOfflineModelProvider,
   createRecordedModelProvider,
   createRecordingModelProvider,
-  DEFAULT_MODEL_CHOICES,
   readCorpus,
   selectModels,
   type ModelSetup,
   type RecordingModelProvider,
-} from '#harness/models/index.js';
+} from '#harness/adapters/models/index.js';
 import type { GoldenTicket } from '../golden/schema.js';
 import { UsageError, type EvalArgs, type RecordedArgs } from './args.js';
 import { GoldenSetError } from './golden.js';

@@ -8,7 +8,7 @@
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import type { Clock } from '#harness/ports.js';
 import type { ModelSettings } from '#harness/models/settings.js';
-import type { ModelSetup } from '#harness/models/index.js';
+import type { ModelSetup } from '#harness/adapters/models/index.js';
 import type { GoldenTicket, Helpdesk } from '../golden/schema.js';
 import { noonClock } from './clock.js';
 import { customersTouched, isolatedGroups, requesterOf, type GoldenSet } from './golden.js';

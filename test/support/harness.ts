@@ -4,7 +4,7 @@ import { createInMemoryBudgetStore } from '#harness/adapters/memory/budget.js';
 import { createInMemoryLockStore } from '#harness/adapters/memory/locks.js';
 import { createHarness, type HarnessDeps } from '#harness/harness.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
-import { createOfflineModelProvider } from '#harness/models/index.js';
+import { createOfflineModelProvider } from '#harness/adapters/models/index.js';
 import type { StepName } from '#harness/domain/types.js';
 import type { Clock, IdempotencyStore, JournalStore, ModelProvider, StepContext, ToolTransport } from '#harness/ports.js';
 import type { Order } from '#shared/contracts/tools.js';

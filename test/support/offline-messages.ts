@@ -2,7 +2,7 @@
 // request as the offline specialist would, read from the request the SDK sent (its system prompt
 // says which specialist, its <case_data> block holds the step's data), with fixed usage. For whole
 // runs through the anthropic provider, such as `npm run eval -- --provider anthropic`.
-import { createOfflineModelProvider } from '#harness/models/index.js';
+import { createOfflineModelProvider } from '#harness/adapters/models/index.js';
 import type { Specialist } from '#harness/ports.js';
 import { ORDER_AGENT_SYSTEM } from '#functions/propose-refund/use-case.js';
 import { TRIAGE_SYSTEM } from '#functions/triage/use-case.js';

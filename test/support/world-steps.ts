@@ -7,7 +7,7 @@ import { createDraftReply } from '#functions/draft-reply/use-case.js';
 import { createEscalate } from '#functions/escalate/use-case.js';
 import { createRefund } from '#functions/refund/use-case.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import { OFFLINE_MODELS } from '#harness/models/index.js';
+import { OFFLINE_MODELS } from '#harness/adapters/models/index.js';
 import type { Harness } from '#harness/harness.js';
 import type { World } from './world.js';
 import { clock } from './world.js';

@@ -6,7 +6,7 @@ import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp
 import { createDynamoStores, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import { createOfflineModelProvider } from '#harness/models/index.js';
+import { createOfflineModelProvider } from '#harness/adapters/models/index.js';
 import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
 import type { ApprovalRecord, ModelProvider, ToolTransport } from '#harness/ports.js';
 import { createHarness, type Harness, type HarnessDeps } from '#harness/harness.js';

@@ -3,7 +3,7 @@
 // import the providers, the Anthropic SDK among them. Deployed, the tenant names MODEL_PROVIDER
 // (anthropic needs a key, or the function refuses to start); replay answers from the journal.
 import { parseModelSettings } from '#harness/models/settings.js';
-import { selectModels } from '#harness/models/select.js';
+import { selectModels } from '#harness/adapters/models/select.js';
 import { part } from '../lambda-app.js';
 import type { LambdaModels } from './harness.js';
 import { tableOf } from './table.js';

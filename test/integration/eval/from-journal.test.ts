@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '#local/runtime.js';
 import { demoFixture } from '#local/sandbox/index.js';
-import { createOfflineModelProvider, OFFLINE_MODEL_CHOICES } from '#harness/models/index.js';
+import { createOfflineModelProvider, OFFLINE_MODEL_CHOICES } from '#harness/adapters/models/index.js';
 import type { ModelProvider } from '#harness/ports.js';
 import { JournalRow } from '#harness/domain/types.js';
 import { runCli } from '../../../eval/run/cli.js';

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCorpus } from '#harness/models/recorded/index.js';
+import { readCorpus } from '#harness/adapters/models/recorded/index.js';
 import { runCli } from '../../../eval/run/cli.js';
 import { startFakeMessagesApi, type FakeMessagesApi } from '../../support/fake-messages-api.js';
 import { offlineAnswer } from '../../support/offline-messages.js';

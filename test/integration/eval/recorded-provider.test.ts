@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCorpus, writeCorpusFile } from '#harness/models/recorded/index.js';
+import { readCorpus, writeCorpusFile } from '#harness/adapters/models/recorded/index.js';
 import { importEvalResult } from '../../../eval/corpora/convert.js';
 import { runCli } from '../../../eval/run/cli.js';
 

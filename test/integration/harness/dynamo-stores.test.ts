@@ -7,7 +7,7 @@ import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
 import { createHarness } from '#harness/harness.js';
-import { createOfflineModelProvider } from '#harness/models/index.js';
+import { createOfflineModelProvider } from '#harness/adapters/models/index.js';
 import { TemporarilyUnavailableError } from '#harness/errors.js';
 import { NOW, countingIds, createFakeTransport, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from '../../support/fixtures.js';
 import { startDynalite } from '../../support/dynalite.js';

@@ -2,7 +2,7 @@
 // no token (the harness's MCP bearer, the Shopify token, the helpdesk token) ever appears in a model
 // prompt, a journal row, a metric line or a log line; and each audit question is one query.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOfflineModelProvider } from '#harness/models/index.js';
+import { createOfflineModelProvider } from '#harness/adapters/models/index.js';
 import type { ModelProvider, ModelRequest } from '#harness/ports.js';
 import { HELPDESK_TOKEN, STORE_TOKEN } from '../../support/sandboxes.js';
 import { startDynalite } from '../../support/dynalite.js';

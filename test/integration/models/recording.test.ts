@@ -10,14 +10,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { Triage } from '#harness/domain/types.js';
-import {
-  createAnthropicModelProvider,
-  createModelGateway,
-  createRecordedModelProvider,
-  createRecordingModelProvider,
-  DEFAULT_MODEL_CONFIG,
-  readCorpus,
-} from '#harness/models/index.js';
+import { createModelGateway, DEFAULT_MODEL_CONFIG } from '#harness/models/index.js';
+import { createAnthropicModelProvider, createRecordedModelProvider, createRecordingModelProvider, readCorpus } from '#harness/adapters/models/index.js';
 import { ReplyCheckOutput } from '#functions/shared/reply.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { ModelProvider, ModelRequest, StepContext } from '#harness/ports.js';

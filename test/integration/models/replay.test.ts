@@ -15,7 +15,7 @@ import { DEFAULT_MODELS } from '#functions/shared/core-deps.js';
 import { checkDraftAgainstReceipt, ReplyCheckOutput, replyFacts } from '#functions/shared/reply.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { ProposalAnswer, Triage } from '#harness/domain/types.js';
-import { createReplayModelProvider } from '#harness/models/index.js';
+import { createReplayModelProvider } from '#harness/adapters/models/index.js';
 import type { ToolTransport } from '#harness/ports.js';
 import { createHarness } from '#harness/harness.js';
 import { countingIds, fixedClock, makeRun } from '../../support/fixtures.js';

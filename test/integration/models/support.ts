@@ -3,7 +3,8 @@
 // a sleep that records the backoff waits instead of waiting. The model config (time budget, caps)
 // can be narrowed per test.
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
-import { createAnthropicModelProvider, type AnthropicProviderOptions, type ModelConfig } from '#harness/models/index.js';
+import { type ModelConfig } from '#harness/models/index.js';
+import { createAnthropicModelProvider, type AnthropicProviderOptions } from '#harness/adapters/models/index.js';
 import type { StepName } from '#harness/domain/types.js';
 import type { StepContext } from '#harness/ports.js';
 import { createHarness } from '#harness/harness.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { journalResult } from '#harness/models/index.js';
-import { readCorpus, writeCorpusFile } from '#harness/models/recorded/index.js';
+import { readCorpus, writeCorpusFile } from '#harness/adapters/models/recorded/index.js';
 import { collectPending, ConvertError, importEvalResult, migrateOutput, parseMigration, runConvert } from '../../../eval/corpora/convert.js';
 
 const modelRow = (name: string, output: unknown, outcome = 'ok') => ({ kind: 'model', name, outcome, ...journalResult(output) });

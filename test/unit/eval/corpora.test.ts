@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ProposalAnswer, Triage } from '#harness/domain/types.js';
-import { readCorpus, wrongClassesOf, WRONG_CLASSES } from '#harness/models/recorded/index.js';
+import { readCorpus, wrongClassesOf, WRONG_CLASSES } from '#harness/adapters/models/recorded/index.js';
 import { loadGoldenSet } from '../../../eval/run/golden.js';
 
 const dir = (name: string) => fileURLToPath(new URL(`../../../eval/corpora/${name}`, import.meta.url));

@@ -8,7 +8,7 @@ import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { ArgumentPolicyError, TemporarilyUnavailableError } from '#harness/errors.js';
 import { customerLockName } from '#harness/gateway/customer-lock.js';
-import { createOfflineModelProvider } from '#harness/models/index.js';
+import { createOfflineModelProvider } from '#harness/adapters/models/index.js';
 import { DEFAULT_POLICY, createPolicy, decideGate } from '#harness/policy/index.js';
 import type { Policy } from '#harness/policy/document.js';
 import { createHarness } from '#harness/harness.js';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createHarness, type HarnessDeps } from '#harness/harness.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
-import { createOfflineModelProvider } from '#harness/models/index.js';
+import { createOfflineModelProvider } from '#harness/adapters/models/index.js';
 import { countingIds, createFakeTransport, fixedClock } from '../../support/fixtures.js';
 
 const clock = fixedClock();

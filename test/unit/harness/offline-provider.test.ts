@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '#shared/money.js';
 import { Proposal, Triage } from '#harness/domain/types.js';
-import { createOfflineModelProvider } from '#harness/models/index.js';
+import { createOfflineModelProvider } from '#harness/adapters/models/index.js';
 import type { ModelRequest, Specialist } from '#harness/ports.js';
 import { z } from 'zod';
 import { makeFacts, makeOrder, makeTriage } from '../../support/fixtures.js';

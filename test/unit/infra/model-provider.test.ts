@@ -4,7 +4,7 @@
 // either gives the named provider, or refuses to start with a ModelSettingsError when the named
 // provider is anthropic and the Model secret is still empty. A function that calls no model gets none.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { modelProviderKind, selectModels } from '#harness/models/select.js';
+import { modelProviderKind, selectModels } from '#harness/adapters/models/select.js';
 import { ModelSettingsError, parseModelSettings } from '#harness/models/settings.js';
 import { FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
 import { TenantConfig } from '../../../infra/lib/tenant-config.js';

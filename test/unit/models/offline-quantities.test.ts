@@ -5,8 +5,8 @@
 // quantity claimed.
 import { describe, expect, it } from 'vitest';
 import { Proposal, type OrderFacts } from '#harness/domain/types.js';
-import { proposeRefund } from '#harness/models/offline/order-agent.js';
-import { triageTicket } from '#harness/models/offline/triage.js';
+import { proposeRefund } from '#harness/adapters/models/offline/order-agent.js';
+import { triageTicket } from '#harness/adapters/models/offline/triage.js';
 
 const line = (id: string, title: string, quantity: number, unitPriceMinor: number) => ({
   id: `gid://shopify/LineItem/${id}`,

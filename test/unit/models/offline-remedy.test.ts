@@ -3,8 +3,8 @@
 // count, and asking for two at once is left to a person. Only a refund can ever move money.
 import { describe, expect, it } from 'vitest';
 import { Proposal, type OrderFacts, type Remedy } from '#harness/domain/types.js';
-import { proposeRefund } from '#harness/models/offline/order-agent.js';
-import { triageTicket } from '#harness/models/offline/triage.js';
+import { proposeRefund } from '#harness/adapters/models/offline/order-agent.js';
+import { triageTicket } from '#harness/adapters/models/offline/triage.js';
 
 const ORDER: OrderFacts = {
   orderId: 'gid://shopify/Order/3001',

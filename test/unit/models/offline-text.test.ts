@@ -4,13 +4,13 @@
 // in one pass, and every reader stays linear on a 200 KB adversarial ticket.
 import { describe, expect, it } from 'vitest';
 import type { OrderFacts } from '#harness/domain/types.js';
-import { proposeRefund } from '#harness/models/offline/order-agent.js';
-import { compileMatcher, withinOneEdit } from '#harness/models/offline/matcher.js';
-import { amountsIn } from '#harness/models/offline/money-scan.js';
-import { checkReply } from '#harness/models/offline/reply.js';
-import { fitSpan, quoteOf, segment } from '#harness/models/offline/segments.js';
-import { tokenize } from '#harness/models/offline/tokens.js';
-import { triageTicket } from '#harness/models/offline/triage.js';
+import { proposeRefund } from '#harness/adapters/models/offline/order-agent.js';
+import { compileMatcher, withinOneEdit } from '#harness/adapters/models/offline/matcher.js';
+import { amountsIn } from '#harness/adapters/models/offline/money-scan.js';
+import { checkReply } from '#harness/adapters/models/offline/reply.js';
+import { fitSpan, quoteOf, segment } from '#harness/adapters/models/offline/segments.js';
+import { tokenize } from '#harness/adapters/models/offline/tokens.js';
+import { triageTicket } from '#harness/adapters/models/offline/triage.js';
 import { expectLinear } from '../../support/linear-time.js';
 
 describe('tokens', () => {

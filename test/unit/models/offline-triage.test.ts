@@ -4,7 +4,7 @@
 // risk flags a person should weigh.
 import { describe, expect, it } from 'vitest';
 import { Triage } from '#harness/domain/types.js';
-import { detectLanguage, triageTicket } from '#harness/models/offline/triage.js';
+import { detectLanguage, triageTicket } from '#harness/adapters/models/offline/triage.js';
 
 const triage = (body: string, subject = '') => Triage.parse(triageTicket({ subject, body }));
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HarnessConfigError } from '#harness/errors.js';
-import { modelProviderKind, NoModelProviderError, selectModels } from '#harness/models/select.js';
+import { modelProviderKind, NoModelProviderError, selectModels } from '#harness/adapters/models/select.js';
 import { ModelSettingsError, parseModelSettings } from '#harness/models/settings.js';
 
 const LAMBDA = { AWS_LAMBDA_FUNCTION_NAME: 'RefundAgent-acme-triage' };

@@ -7,19 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Proposal, type JournalRow } from '#harness/domain/types.js';
 import { HarnessConfigError, TemporarilyUnavailableError } from '#harness/errors.js';
-import {
-  createReplayModelProvider,
-  DEFAULT_MODEL_CHOICES,
-  journalResult,
-  journalRowsOf,
-  OFFLINE_MODEL_CHOICES,
-  parseModelSettings,
-  selectModels,
-} from '#harness/models/index.js';
-import { caseDataJson, outputSchemaOf, toolParams } from '#harness/models/anthropic/request.js';
-import { backoffMs, DEFAULT_RETRY_POLICY, withRetries } from '#harness/models/anthropic/retry.js';
+import { DEFAULT_MODEL_CHOICES, journalResult, parseModelSettings } from '#harness/models/index.js';
+import { createReplayModelProvider, journalRowsOf, OFFLINE_MODEL_CHOICES, selectModels } from '#harness/adapters/models/index.js';
+import { caseDataJson, outputSchemaOf, toolParams } from '#harness/adapters/models/anthropic/request.js';
+import { backoffMs, DEFAULT_RETRY_POLICY, withRetries } from '#harness/adapters/models/anthropic/retry.js';
 import { DEFAULT_BUDGET } from '#harness/models/budget.js';
-import { worstCaseModelCallMs } from '#harness/models/select.js';
+import { worstCaseModelCallMs } from '#harness/adapters/models/select.js';
 import type { ModelRequest, Specialist } from '#harness/ports.js';
 import { FUNCTIONS } from '../../../infra/lib/functions.js';
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import type { ModelRequest, Specialist } from '../../ports.js';
+import type { ModelRequest, Specialist } from '../../../ports.js';
 import { CORPUS_SPECIALISTS, corpusFilePath, writeJsonAtomic } from './corpus.js';
 
 export interface PendingRequest {

@@ -8,9 +8,9 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type { ZodType } from 'zod';
-import { HarnessConfigError } from '../../errors.js';
-import { canonicalJson } from '../../hash.js';
-import type { ModelRequest, ModelToolDefinition } from '../../ports.js';
+import { HarnessConfigError } from '../../../errors.js';
+import { canonicalJson } from '../../../hash.js';
+import type { ModelRequest, ModelToolDefinition } from '../../../ports.js';
 
 type MessageParam = Anthropic.Messages.MessageParam;
 type CreateParams = Anthropic.Messages.MessageCreateParamsNonStreaming;

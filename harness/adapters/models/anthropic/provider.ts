@@ -6,9 +6,9 @@
 // last turn: the gateway validates it with zod, retries a cut answer once with a larger max_tokens,
 // fails a refusal, and asks for one repair. Built at the edge by select.ts.
 import Anthropic from '@anthropic-ai/sdk';
-import { TemporarilyUnavailableError } from '../../errors.js';
-import type { ModelProvider, ModelRequest, ModelResponse, ModelTools } from '../../ports.js';
-import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_MAX_TURNS, hasTimeForAttempt, timeBudget, type TimeBudget } from '../budget.js';
+import { TemporarilyUnavailableError } from '../../../errors.js';
+import type { ModelProvider, ModelRequest, ModelResponse, ModelTools } from '../../../ports.js';
+import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_MAX_TURNS, hasTimeForAttempt, timeBudget, type TimeBudget } from '../../../models/budget.js';
 import { buildParams, inputMessage, repairMessages } from './request.js';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy, type Sleep } from './retry.js';
 

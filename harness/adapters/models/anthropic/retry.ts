@@ -5,8 +5,8 @@
 // left, and no attempt or wait starts that could not end inside it. Used by the anthropic
 // provider; the sleep is injected.
 import Anthropic from '@anthropic-ai/sdk';
-import { HarnessConfigError, TemporarilyUnavailableError } from '../../errors.js';
-import { hasTimeForAttempt, type TimeBudget } from '../budget.js';
+import { HarnessConfigError, TemporarilyUnavailableError } from '../../../errors.js';
+import { hasTimeForAttempt, type TimeBudget } from '../../../models/budget.js';
 
 export type Sleep = (ms: number) => Promise<void>;
 

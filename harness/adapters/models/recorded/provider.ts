@@ -4,8 +4,8 @@
 // the answer against today's schema as it checks any provider's. A call the corpus cannot answer is
 // answered by the fallback provider when its specialist is one the fallback may answer, otherwise
 // written down as a pending request (pending.ts) and refused. Built by the eval (eval/run/recorded.ts).
-import { HarnessConfigError } from '../../errors.js';
-import type { ModelProvider, ModelRequest, ModelResponse, Specialist } from '../../ports.js';
+import { HarnessConfigError } from '../../../errors.js';
+import type { ModelProvider, ModelRequest, ModelResponse, Specialist } from '../../../ports.js';
 import type { Corpus } from './corpus.js';
 import { writePendingRequest } from './pending.js';
 

@@ -2,10 +2,10 @@
 // journal (model rows that passed their schema, in journal order), calling no model and running no
 // tool. Used to re-run a run's decisions, or to test a new prompt or model against real answers.
 // Built at the edge (select.ts) or by tests from a JournalStore.
-import { JournalRow } from '../../domain/types.js';
-import { HarnessConfigError } from '../../errors.js';
-import type { JournalStore, ModelProvider, ModelRequest, ModelResponse, Specialist } from '../../ports.js';
-import { recordedOutput } from '../model-output.js';
+import { JournalRow } from '../../../domain/types.js';
+import { HarnessConfigError } from '../../../errors.js';
+import type { JournalStore, ModelProvider, ModelRequest, ModelResponse, Specialist } from '../../../ports.js';
+import { recordedOutput } from '../../../models/model-output.js';
 
 const SPECIALISTS: readonly Specialist[] = ['triage', 'order_agent', 'reply_agent', 'reply_check'];
 

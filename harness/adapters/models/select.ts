@@ -5,19 +5,19 @@
 // Called by the shared composition (functions/shared/core-deps.ts) for Lambda and the local runtime.
 // Also says how long one model call can take with the chosen settings (worstCaseModelCallMs).
 import { readFileSync } from 'node:fs';
-import { HarnessConfigError } from '../errors.js';
-import type { JournalStore, ModelProvider } from '../ports.js';
+import { HarnessConfigError } from '../../errors.js';
+import type { JournalStore, ModelProvider } from '../../ports.js';
 import { createAnthropicModelProvider, DEFAULT_TIMEOUT_MS, type AnthropicProviderOptions } from './anthropic/provider.js';
 import { DEFAULT_RETRY_POLICY, worstCaseApiCallMs, type RetryPolicy } from './anthropic/retry.js';
-import { DEFAULT_BUDGET, DEFAULT_MAX_TURNS, type BudgetConfig } from './budget.js';
+import { DEFAULT_BUDGET, DEFAULT_MAX_TURNS, type BudgetConfig } from '../../models/budget.js';
 import { createOfflineModelProvider, OFFLINE_MODELS } from './offline/provider.js';
 import { createReplayModelProvider, journalRowsOf } from './replay/provider.js';
-import { ModelSettingsError, type ModelSettings } from './settings.js';
-import { DEFAULT_MODEL_CHOICES, noModelProvider, type ModelChoices } from './no-provider.js';
+import { ModelSettingsError, type ModelSettings } from '../../models/settings.js';
+import { DEFAULT_MODEL_CHOICES, noModelProvider, type ModelChoices } from '../../models/no-provider.js';
 
 // The defaults and the no-model provider live apart (no-provider.ts), so the functions that call no
 // model compose without the providers (and the Anthropic SDK) in their bundles.
-export { DEFAULT_MODEL_CHOICES, NoModelProviderError, type ModelChoices } from './no-provider.js';
+export { DEFAULT_MODEL_CHOICES, NoModelProviderError, type ModelChoices } from '../../models/no-provider.js';
 
 export const OFFLINE_MODEL_CHOICES: ModelChoices = {
   triage: OFFLINE_MODELS.triage,

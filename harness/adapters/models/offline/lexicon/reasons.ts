@@ -1,7 +1,7 @@
 // Why the customer complains, in six languages: checked in this order, the first reason found wins
 // (a defect before damage: "broken, it does not switch on" is a defect). Items not received, wrong
 // items, defects, damage verbs and nouns, a change of mind. Data only.
-import type { RefundReason } from '../../../domain/types.js';
+import type { RefundReason } from '../../../../domain/types.js';
 import { CHANGED_MIND_WORDS } from './reasons/changed-mind.js';
 import { DAMAGED_WORDS } from './reasons/damaged.js';
 import { DEFECTIVE_WORDS } from './reasons/defective.js';

@@ -2,10 +2,10 @@
 // and tests run the whole flow with no API key. Usage is estimated (chars / 4) so cost and
 // journal paths run; the price is 0. Used by the local runtime and harness tests.
 import * as z from 'zod';
-import { OrderFacts, Triage } from '../../domain/types.js';
-import { InvalidModelOutputError } from '../../errors.js';
-import { sha256Hex, canonicalJson } from '../../hash.js';
-import type { ModelProvider, ModelRequest, ModelResponse, Specialist } from '../../ports.js';
+import { OrderFacts, Triage } from '../../../domain/types.js';
+import { InvalidModelOutputError } from '../../../errors.js';
+import { sha256Hex, canonicalJson } from '../../../hash.js';
+import type { ModelProvider, ModelRequest, ModelResponse, Specialist } from '../../../ports.js';
 import { proposeRefund } from './order-agent.js';
 import { checkReply, writeReply, type ReplyFacts } from './reply.js';
 import { estimateTokens } from './text.js';

@@ -1,7 +1,7 @@
 // The word lists compiled once into matchers and word sets, shared by the offline triage and order
 // agent. Typos are forgiven for the words a customer complains with (refund, damage, remedy words),
 // never for numbers, negators or risk phrases.
-import type { RefundReason, RiskFlag } from '../../domain/types.js';
+import type { RefundReason, RiskFlag } from '../../../domain/types.js';
 import { EXCLUSION_MARKERS, FINE_WORDS, WHOLE_ORDER_WORDS } from './lexicon/exclusions.js';
 import { ARTICLES, STATE_NEGATORS } from './lexicon/grammar.js';
 import { LANGUAGE_WORDS } from './lexicon/languages.js';

@@ -3,7 +3,7 @@
 // after a negator in its clause does not count ("I don't want a refund, please send a replacement"),
 // one after "if" is only a fallback, and asking for two at once is left to a person. Used by the
 // offline order agent.
-import type { Remedy } from '../../domain/types.js';
+import type { Remedy } from '../../../domain/types.js';
 import { wordSet } from './cues.js';
 import { CONDITIONALS, NEGATORS } from './lexicon/grammar.js';
 import type { RemedyCue } from './lexicon/remedies.js';

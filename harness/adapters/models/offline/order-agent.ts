@@ -3,7 +3,7 @@
 // lines it sets aside as fine, kept or excepted (with the customer's words), no amount (the gate
 // computes it), and "unclear" with the question a person should ask when it cannot tell which line or how many. Never claims a gift card. Deterministic;
 // used by the offline provider.
-import type { OrderFacts, ProposalAnswer, Triage } from '../../domain/types.js';
+import type { OrderFacts, ProposalAnswer, Triage } from '../../../domain/types.js';
 import { readClaims, type ClaimReading } from './claim-reader.js';
 import type { Claim } from './claims.js';
 import { indexLines, type Line, type LineIndex } from './line-match.js';

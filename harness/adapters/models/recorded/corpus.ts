@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as z from 'zod';
-import { HarnessConfigError } from '../../errors.js';
-import type { Specialist } from '../../ports.js';
+import { HarnessConfigError } from '../../../errors.js';
+import type { Specialist } from '../../../ports.js';
 
 export const CORPUS_SPECIALISTS = ['triage', 'order_agent', 'reply_agent', 'reply_check'] as const satisfies readonly Specialist[];
 

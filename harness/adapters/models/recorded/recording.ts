@@ -4,8 +4,8 @@
 // repair call that follows is the next call, on replay as on the API. A reply that is not an answer
 // (cut at max_tokens, a refusal, tool calls left unfinished) is not one: the gateway retries or
 // fails on it, and a replay never sees it. Built by the eval for `--record <dir>`.
-import { HarnessConfigError } from '../../errors.js';
-import type { ModelProvider, ModelRequest, ModelResponse } from '../../ports.js';
+import { HarnessConfigError } from '../../../errors.js';
+import type { ModelProvider, ModelRequest, ModelResponse } from '../../../ports.js';
 import { writeCorpusFile, type CorpusFile } from './corpus.js';
 
 /** The stop reasons the gateway does not read as an answer (its STOP_KINDS). */
