@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules on every TypeScript file of the project.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importRules from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', 'dist/**', 'coverage/**'] },
@@ -12,4 +13,5 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  ...importRules,
 );

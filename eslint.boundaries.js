@@ -1,0 +1,74 @@
+// The import rules as configuration (eslint-plugin-boundaries, run by `npm run lint`): which part of
+// the project may import which. Arrows point down only:
+//   local, eval, bench, test → infra → functions → harness → shared, and mcp-lambda → shared,
+// so the two deployables (functions/ with the harness, mcp-lambda/) share only shared/ and never
+// import each other. Inside harness/, the kernel imports none of its adapters (harness/adapters/:
+// DynamoDB, in-memory, MCP, the model providers); the composition roots inject them. Specifiers are
+// resolved as TypeScript resolves them (package.json `#alias/` imports and relative paths alike).
+import boundaries from 'eslint-plugin-boundaries';
+
+/** Each part of the project, first match wins; a file that matches none fails (boundaries/no-unknown-files). */
+const ELEMENTS = [
+  { type: 'harness-adapters', pattern: 'harness/adapters/**', partialMatch: false },
+  { type: 'harness', pattern: 'harness/**', partialMatch: false },
+  { type: 'shared', pattern: 'shared/**', partialMatch: false },
+  { type: 'functions', pattern: 'functions/**', partialMatch: false },
+  { type: 'mcp-lambda', pattern: 'mcp-lambda/**', partialMatch: false },
+  { type: 'infra', pattern: 'infra/**', partialMatch: false },
+  { type: 'state-machine', pattern: 'state-machine/**', partialMatch: false },
+  { type: 'local', pattern: 'local/**', partialMatch: false },
+  { type: 'eval', pattern: 'eval/**', partialMatch: false },
+  { type: 'bench', pattern: 'bench/**', partialMatch: false },
+  { type: 'test', pattern: 'test/**', partialMatch: false },
+];
+
+const EVERYTHING_BELOW_THE_TOOLS = ['infra', 'functions', 'harness', 'harness-adapters', 'mcp-lambda', 'shared', 'state-machine'];
+
+/** Which parts each part may import (its own files always). */
+export const ALLOWED = {
+  shared: [],
+  harness: ['shared'],
+  'harness-adapters': ['harness', 'shared'],
+  'mcp-lambda': ['shared'],
+  functions: ['harness', 'harness-adapters', 'shared'],
+  // infra deploys both: it names mcp-lambda's entry by path and imports only its configuration (below).
+  infra: ['functions', 'harness', 'harness-adapters', 'shared'],
+  local: [...EVERYTHING_BELOW_THE_TOOLS, 'eval', 'bench'],
+  eval: [...EVERYTHING_BELOW_THE_TOOLS, 'local', 'bench'],
+  bench: [...EVERYTHING_BELOW_THE_TOOLS, 'local', 'eval'],
+  test: [...EVERYTHING_BELOW_THE_TOOLS, 'local', 'eval', 'bench'],
+};
+
+export default [
+  {
+    files: ['**/*.ts', '**/*.mts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'boundaries/elements': ELEMENTS,
+      'boundaries/root-path': import.meta.dirname,
+      // The configuration files at the root (vitest's) may import anything.
+      'boundaries/ignore': ['*.ts', '*.mts'],
+      // Static and dynamic imports and re-exports, type-only ones included.
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+    },
+    rules: {
+      // A file in a folder with no row above fails: a new top-level folder is placed in the graph first.
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            ...Object.entries(ALLOWED).map(([from, to]) => ({
+              from: { element: { type: from } },
+              allow: { to: { element: { types: { anyOf: [from, ...to] } } } },
+            })),
+            // The MCP server's configuration edge, whose secret fields infra files in the tenant's secrets (infra/lib/secrets.ts).
+            { from: { element: { type: 'infra' } }, allow: { to: { element: { type: 'mcp-lambda' }, file: { path: 'mcp-lambda/config.ts' } } } },
+          ],
+        },
+      ],
+    },
+  },
+];

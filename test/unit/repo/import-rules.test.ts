@@ -1,0 +1,50 @@
+// The import rules are configuration (eslint.boundaries.js, run by `npm run lint`); these cases hold
+// that they bite: ESLint, with the project's own configuration, lints a file placed in each part
+// and reports an arrow that points up or sideways, resolved as TypeScript resolves it (package.json
+// `#alias/` imports and relative paths, static, type-only and dynamic imports alike).
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The boundary findings for `code` as if it were the file at `path` (repo-relative; it need not exist). */
+async function arrows(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${path}` });
+  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('boundaries/')).map((m) => m.message);
+}
+
+describe('the import rules', () => {
+  it('refuses the kernel any of its adapters, by alias, by relative path, type-only or dynamic', async () => {
+    expect(await arrows('harness/models/new.ts', "export { createOfflineModelProvider } from '#harness/adapters/models/index.js';")).toHaveLength(1);
+    expect(await arrows('harness/models/new.ts', "import type { ModelSetup } from '../adapters/models/select.js';\nexport type X = ModelSetup;")).toHaveLength(
+      1,
+    );
+    expect(await arrows('harness/gateway/new.ts', "export const load = () => import('../adapters/dynamo/index.js');")).toHaveLength(1);
+    expect(await arrows('harness/adapters/models/new.ts', "export { createModelGateway } from '#harness/models/index.js';")).toEqual([]);
+  });
+
+  it('keeps every arrow between the top-level parts pointing down', async () => {
+    expect(await arrows('shared/new.ts', "export { createHarness } from '#harness/harness.js';")).toHaveLength(1);
+    expect(await arrows('harness/new.ts', "export { handler } from '#functions/triage/index.js';")).toHaveLength(1);
+    expect(await arrows('functions/new.ts', "export { startLocalRuntime } from '#local/runtime.js';")).toHaveLength(1);
+    expect(
+      await arrows(
+        'functions/new.ts',
+        "export { createHarness } from '#harness/harness.js';\nexport { selectModels } from '#harness/adapters/models/index.js';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps the two deployables apart: only infra reads the MCP server, and only its configuration', async () => {
+    expect(await arrows('mcp-lambda/new.ts', "export { createHarness } from '#harness/harness.js';")).toHaveLength(1);
+    expect(await arrows('functions/new.ts', "export { handler } from '#mcp/index.js';")).toHaveLength(1);
+    expect(await arrows('infra/lib/new.ts', "export { handler } from '#mcp/index.js';")).toHaveLength(1);
+    expect(await arrows('infra/lib/new.ts', "export { MCP_SECRET_FIELDS } from '../../mcp-lambda/config.js';")).toEqual([]);
+  });
+
+  it('fails a file in a folder the rules do not place', async () => {
+    expect(await arrows('scripts/new.ts', 'export const x = 1;')).toHaveLength(1);
+  });
+});
