@@ -35,8 +35,14 @@ export function sameEmail(a: string | null, b: string | null): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** Findings that forbid any refund for this proposal, whatever a person would say. */
-export function hardRefusals(input: Pick<GateInput, 'ticketEmail' | 'triage' | 'order' | 'proposal'>): Finding[] {
+/**
+ * Findings that forbid any refund for this proposal, whatever a person would say. `linesAmountMinor`:
+ * what the claimed lines come to (computeProposalAmount), when the caller has computed it already.
+ */
+export function hardRefusals(
+  input: Pick<GateInput, 'ticketEmail' | 'triage' | 'order' | 'proposal'>,
+  linesAmountMinor = computeProposalAmount(input.order, input.proposal.lineItems),
+): Finding[] {
   const { ticketEmail, triage, order, proposal } = input;
   const found: Finding[] = [];
   if (triage.intent !== 'refund_request') found.push({ rule: RULES.notRefundRequest, reason: 'the ticket is not a refund request' });
@@ -61,9 +67,8 @@ export function hardRefusals(input: Pick<GateInput, 'ticketEmail' | 'triage' | '
       });
     }
   }
-  const computed = computeProposalAmount(order, lines);
   const noneLeft = lines.some((l) => order.lineItems.find((li) => li.id === l.lineItemId)?.refundableQuantity === 0);
-  if (computed === 0 || noneLeft) {
+  if (linesAmountMinor === 0 || noneLeft) {
     found.push({ rule: RULES.nothingRefundable, reason: 'nothing refundable remains for the claimed items' });
   }
   return found;
@@ -138,7 +143,9 @@ export interface GateVerdict {
 export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const { order, proposal, policy } = input;
   const remedy = moneyRemedyOf(proposal, policy);
-  const amountMinor = remedy === 'cancel' ? cancelAmount(order) : computeProposalAmount(order, proposal.lineItems);
+  // What the claimed lines come to, computed once: the refund's amount, and the nothing-left check.
+  const linesAmountMinor = computeProposalAmount(order, proposal.lineItems);
+  const amountMinor = remedy === 'cancel' ? cancelAmount(order) : linesAmountMinor;
   const restockLocationId = restockLocationFor(policy, remedy, proposal.reason);
   const base = {
     amountMinor,
@@ -150,7 +157,7 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const remedies = enabledRemedies(policy);
   const grounding = groundProposal({ customerText: input.customerText, proposal, order, triage: input.triage, timeZone: policy.document.timeZone, remedies });
   const bySeverity = (s: GroundingFinding['severity']) => grounding.findings.filter((f) => f.severity === s);
-  const refusals = [...hardRefusals(input), ...remedyRefusals(remedy, order), ...bySeverity('refuse')];
+  const refusals = [...hardRefusals(input, linesAmountMinor), ...remedyRefusals(remedy, order), ...bySeverity('refuse')];
   // The amount is the gate's; a different figure from the model is shown, never a reason to refuse.
   const differs = proposal.amountMinor !== undefined && proposal.amountMinor !== amountMinor;
   const note = differs
