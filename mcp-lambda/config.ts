@@ -4,12 +4,13 @@
 // role ARN) are set by CDK. The local runtime builds its server from typed values directly.
 import * as z from 'zod';
 import { jsonOf } from '#shared/env-json.js';
+import { SECRET_BOUNDARY_FIELDS } from '#shared/secrets.js';
 import { HELPDESK_CONNECTORS, type HelpdeskConnector } from '#shared/helpdesk/index.js';
 import type { CallerRoles } from './server/auth.js';
 import { MCP_CALLERS } from './server/permissions.js';
 
-/** The secrets' fields this server reads; in AWS they never sit in the environment. */
-export const MCP_SECRET_FIELDS = ['SHOPIFY_ADMIN_TOKEN', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN'] as const;
+/** The secrets' fields this server reads (the store's and the helpdesk's); in AWS they never sit in the environment. */
+export const MCP_SECRET_FIELDS = [...SECRET_BOUNDARY_FIELDS.STORE, ...SECRET_BOUNDARY_FIELDS.HELPDESK] as const;
 export type McpSecretField = (typeof MCP_SECRET_FIELDS)[number];
 
 const McpEnv = z.object({

@@ -20,10 +20,31 @@ export class SecretReadError extends Error {
 }
 
 /**
+ * Each trust boundary's parameter and the fields it holds: the one list of secret fields. infra files
+ * them (infra/lib/secrets.ts: who puts each, who reads it) and each deployable's configuration takes
+ * exactly these out of a parameter (the handlers' HANDLER_SECRET_FIELDS, the MCP server's MCP_SECRET_FIELDS).
+ */
+export const SECRET_BOUNDARY_FIELDS = {
+  STORE: ['SHOPIFY_ADMIN_TOKEN'],
+  HELPDESK: ['HELPDESK_EMAIL', 'HELPDESK_TOKEN'],
+  WEBHOOK: [
+    'ZENDESK_WEBHOOK_SECRET',
+    'HELPSCOUT_WEBHOOK_SECRET',
+    'INTERCOM_WEBHOOK_SECRET',
+    'GORGIAS_WEBHOOK_SECRET',
+    'FRESHDESK_WEBHOOK_SECRET',
+    'SHOPIFY_WEBHOOK_SECRET',
+  ],
+  MODEL: ['ANTHROPIC_API_KEY'],
+  APPROVAL_LINK: ['APPROVAL_LINK_SECRET'],
+  CONSOLE: ['CONSOLE_CSRF_SECRET'],
+} as const;
+
+/**
  * The boundaries whose one field is a shared key the functions generate on first use, by boundary
  * (infra/lib/secrets.ts files them as `generated`; test/unit/infra/secret-fields.test.ts holds the two together).
  */
-export const GENERATED_SECRETS = { APPROVAL_LINK: 'APPROVAL_LINK_SECRET', CONSOLE: 'CONSOLE_CSRF_SECRET' } as const;
+export const GENERATED_SECRETS = { APPROVAL_LINK: SECRET_BOUNDARY_FIELDS.APPROVAL_LINK[0], CONSOLE: SECRET_BOUNDARY_FIELDS.CONSOLE[0] } as const;
 /** Length of a generated key, in alphanumerics (about 285 bits). */
 export const GENERATED_KEY_LENGTH = 48;
 /** GetParameters takes at most this many names per call; a tenant has six boundaries. */

@@ -10,6 +10,7 @@ import { Stack } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { HandlerSecretField } from '#functions/shared/aws/secret-env.js';
 import type { McpSecretField } from '#mcp/config.js';
+import { SECRET_BOUNDARY_FIELDS } from '#shared/secrets.js';
 import type { FunctionAccess, FunctionSpec } from './functions.js';
 
 export type SecretSpec = {
@@ -32,44 +33,37 @@ export type SecretSpec = {
 export const SECRETS = {
   STORE: {
     description: 'Shopify Admin API access token of the store (read by the MCP server only)',
-    fields: ['SHOPIFY_ADMIN_TOKEN'],
+    fields: SECRET_BOUNDARY_FIELDS.STORE,
     source: 'operator',
     readers: ['shopifyApi'],
   },
   HELPDESK: {
     description: 'Helpdesk API credentials: agent email and API token',
-    fields: ['HELPDESK_EMAIL', 'HELPDESK_TOKEN'],
+    fields: SECRET_BOUNDARY_FIELDS.HELPDESK,
     source: 'operator',
     readers: ['helpdeskApi'],
   },
   WEBHOOK: {
     description: 'Webhook signing secrets, one field per helpdesk and one for the Shopify store; an empty field keeps that route closed',
-    fields: [
-      'ZENDESK_WEBHOOK_SECRET',
-      'HELPSCOUT_WEBHOOK_SECRET',
-      'INTERCOM_WEBHOOK_SECRET',
-      'GORGIAS_WEBHOOK_SECRET',
-      'FRESHDESK_WEBHOOK_SECRET',
-      'SHOPIFY_WEBHOOK_SECRET',
-    ],
+    fields: SECRET_BOUNDARY_FIELDS.WEBHOOK,
     source: 'operator',
     readers: ['verifyWebhooks'],
   },
   MODEL: {
     description: 'Anthropic API key of the model-calling steps; with modelProvider anthropic and this left empty, they refuse to start',
-    fields: ['ANTHROPIC_API_KEY'],
+    fields: SECRET_BOUNDARY_FIELDS.MODEL,
     source: 'operator',
     readers: ['callsModels'],
   },
   APPROVAL_LINK: {
     description: 'Key that signs the per-approver approval links',
-    fields: ['APPROVAL_LINK_SECRET'],
+    fields: SECRET_BOUNDARY_FIELDS.APPROVAL_LINK,
     source: 'generated',
     readers: ['approvalLinks'],
   },
   CONSOLE: {
     description: "Key that signs the operator console's form (CSRF) tokens",
-    fields: ['CONSOLE_CSRF_SECRET'],
+    fields: SECRET_BOUNDARY_FIELDS.CONSOLE,
     source: 'generated',
     readers: ['consoleForms'],
   },

@@ -3,25 +3,19 @@
 // per container, in one GetParameters call (shared/secrets.ts). Called by lambda-app.ts before the
 // configuration is parsed.
 import type { SSMClient } from '@aws-sdk/client-ssm';
-import { createParameterStoreSource, secretParametersIn, type ParameterStoreOptions } from '#shared/secrets.js';
+import { createParameterStoreSource, SECRET_BOUNDARY_FIELDS, secretParametersIn, type ParameterStoreOptions } from '#shared/secrets.js';
 
 /**
  * The secret fields the handlers' configuration reads (functions/shared/lambda-config.ts): a field is
- * taken from a secret parameter only when it is listed here. infra/lib/secrets.ts files each one in a
- * parameter (test/unit/infra/secret-fields.test.ts holds the two sides together).
+ * taken from a secret parameter only when it is listed here. Every boundary's but the store token's,
+ * which only the MCP server reads.
  */
 export const HANDLER_SECRET_FIELDS = [
-  'ZENDESK_WEBHOOK_SECRET',
-  'HELPSCOUT_WEBHOOK_SECRET',
-  'INTERCOM_WEBHOOK_SECRET',
-  'GORGIAS_WEBHOOK_SECRET',
-  'FRESHDESK_WEBHOOK_SECRET',
-  'SHOPIFY_WEBHOOK_SECRET',
-  'HELPDESK_EMAIL',
-  'HELPDESK_TOKEN',
-  'APPROVAL_LINK_SECRET',
-  'ANTHROPIC_API_KEY',
-  'CONSOLE_CSRF_SECRET',
+  ...SECRET_BOUNDARY_FIELDS.WEBHOOK,
+  ...SECRET_BOUNDARY_FIELDS.HELPDESK,
+  ...SECRET_BOUNDARY_FIELDS.APPROVAL_LINK,
+  ...SECRET_BOUNDARY_FIELDS.MODEL,
+  ...SECRET_BOUNDARY_FIELDS.CONSOLE,
 ] as const;
 export type HandlerSecretField = (typeof HANDLER_SECRET_FIELDS)[number];
 
