@@ -81,168 +81,177 @@ export type DecisionOutcome =
 /** Errors with which an engine says the task token is no longer awaited (AWS SFN and the local engine). */
 const TOKEN_GONE = new Set(['TaskDoesNotExist', 'TaskTimedOut', 'InvalidToken', 'TaskTokenNotFoundError']);
 
+/** What every decision reads through: the dependencies, and the one reader of the order as it is now (built once per factory). */
+interface DecisionContext {
+  deps: ApprovalDecisionDeps;
+  orderNowOf: (run: Run | null) => Promise<OrderNow | null>;
+}
+
+type DecideInput = { approvalId: string; formToken: string; approverToken: string | undefined; decision: 'approve' | 'reject'; reason: string | null };
+type DecideAsInput = { approvalId: string; approver: string; decision: 'approve' | 'reject'; reason: string | null };
+
 export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
   const sources: OrderNowSources = {
     ...(deps.findRunsByOrder ? { findRunsByOrder: deps.findRunsByOrder } : {}),
     ...(deps.harness ? { readStoreOrder: createStoreOrderReader(deps.harness) } : {}),
     ...(deps.storeTimeoutMs !== undefined ? { storeTimeoutMs: deps.storeTimeoutMs } : {}),
   };
-  const orderNowOf = (run: Run | null) => readOrderNowAtStore(sources, run);
-  const isWaiting = (run: Run | null) => !!run && !run.cancellation && run.status === 'awaiting_approval' && run.state === 'RequestApproval';
+  const c: DecisionContext = { deps, orderNowOf: (run: Run | null) => readOrderNowAtStore(sources, run) };
+  return {
+    view: (approvalId: string, approverToken: string | undefined) => view(c, approvalId, approverToken),
+    decide: (input: DecideInput) => decide(c, input),
+    /**
+     * A decision from the console by a signed-in lead (functions/console): the approver is who the
+     * console's sign-in says, not a link token; otherwise the same single-use, recorded decision.
+     */
+    decideAs: (input: DecideAsInput) => decideAs(c, input),
+    evidenceForRun: (run: Run, linkToApproval: (approvalId: string) => string | null) => evidenceForRun(c, run, linkToApproval),
+    evidenceOf: (approvalId: string, linkToApproval: (approvalId: string) => string | null) => evidenceOf(c, approvalId, linkToApproval),
+  };
+}
 
-  async function load(approvalId: string) {
-    const approval = await deps.approvals.get(approvalId);
-    const run = approval ? await deps.runs.get(approval.runId) : null;
-    return { approval, run };
-  }
+const isWaiting = (run: Run | null) => !!run && !run.cancellation && run.status === 'awaiting_approval' && run.state === 'RequestApproval';
 
-  async function view(approvalId: string, approverToken: string | undefined): Promise<ApprovalView> {
-    const { approval, run } = await load(approvalId);
-    if (!approval) return { kind: 'not_found' };
-    if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
-    const approver = deps.links().verify(approvalId, approverToken);
-    if (!approver) return { kind: 'not_an_approver' };
-    return { kind: 'pending', approval, run, approver, orderNow: await orderNowOf(run) };
-  }
+async function load(deps: ApprovalDecisionDeps, approvalId: string) {
+  const approval = await deps.approvals.get(approvalId);
+  const run = approval ? await deps.runs.get(approval.runId) : null;
+  return { approval, run };
+}
 
-  /** Why approving this run's refund would refund nothing now, in a sentence; null when it can still be made. */
-  async function cannotRefund(run: Run | null): Promise<string | null> {
-    const now = await orderNowOf(run);
-    if (!now || !run?.order) return null;
-    const timeZone = deps.tenant?.store?.timeZone ?? deps.policy?.document.timeZone;
-    const fmt = createFormats({ locale: deps.tenant?.store?.locale, timeZone, now: deps.clock.now() });
-    return notCarriedOutInWords(now, run.order.orderNumber, fmt);
-  }
+async function view(c: DecisionContext, approvalId: string, approverToken: string | undefined): Promise<ApprovalView> {
+  const { approval, run } = await load(c.deps, approvalId);
+  if (!approval) return { kind: 'not_found' };
+  if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
+  const approver = c.deps.links().verify(approvalId, approverToken);
+  if (!approver) return { kind: 'not_an_approver' };
+  return { kind: 'pending', approval, run, approver, orderNow: await c.orderNowOf(run) };
+}
 
-  /** Ends the wait; the run reads 'running' only once the engine has the decision. */
-  async function deliver(decided: ApprovalRecord, resent: boolean): Promise<DecisionOutcome> {
-    const approved = decided.status === 'approved';
-    // 'cancelled' here is an approval that could not be carried out: its reason is the sentence the team reads.
-    const notCarriedOut = decided.status === 'cancelled' ? (decided.reason ?? 'the refund can no longer be made') : null;
-    try {
-      await deps.workflow.sendTaskSuccess(decided.taskToken, {
-        outcome: approved ? 'continue' : 'escalate',
-        detail: {
-          decision: decided.status,
-          approvalId: decided.approvalId,
-          reason: approved ? null : (notCarriedOut ?? `refund rejected by ${decided.decidedBy}${decided.reason ? `: ${decided.reason}` : ''}`),
-        },
-      });
-    } catch (error) {
-      if (TOKEN_GONE.has((error as Error).name)) {
-        const run = await deps.runs.get(decided.runId);
-        return { kind: 'closed', approval: decided, cancelled: cancelledBeforeRefund(run, decided), waitOver: true };
-      }
-      return { kind: 'undelivered', approval: decided };
-    }
-    // Only a run still waiting reads 'running' again: never over a cancel, nor over a later step's status.
-    const running = await deps.runs.updateIf(decided.runId, { status: 'running' }, { statusIn: ['awaiting_approval'], notCancelled: true });
-    const now = running ?? (await deps.runs.get(decided.runId));
-    if (now?.cancellation) return { kind: 'closed', approval: decided, cancelled: cancelledBeforeRefund(now, decided) };
-    if (notCarriedOut) return { kind: 'not_carried_out', approval: decided, message: notCarriedOut };
-    return { kind: 'decided', approval: decided, resent };
-  }
+/** Why approving this run's refund would refund nothing now, in a sentence; null when it can still be made. */
+async function cannotRefund(c: DecisionContext, run: Run | null): Promise<string | null> {
+  const now = await c.orderNowOf(run);
+  if (!now || !run?.order) return null;
+  const timeZone = c.deps.tenant?.store?.timeZone ?? c.deps.policy?.document.timeZone;
+  const fmt = createFormats({ locale: c.deps.tenant?.store?.locale, timeZone, now: c.deps.clock.now() });
+  return notCarriedOutInWords(now, run.order.orderNumber, fmt);
+}
 
-  async function decide(input: {
-    approvalId: string;
-    formToken: string;
-    approverToken: string | undefined;
-    decision: 'approve' | 'reject';
-    reason: string | null;
-  }): Promise<DecisionOutcome> {
-    const { approval, run } = await load(input.approvalId);
-    if (!approval) return { kind: 'not_found' };
-    const approver = deps.links().verify(input.approvalId, input.approverToken);
-    const status = input.decision === 'approve' ? 'approved' : 'rejected';
-    if (approval.status !== 'pending' || run?.cancellation) {
-      // The same approver repeating the same decision while the run still waits: the first answer
-      // was saved but never reached the engine. Re-send it.
-      const same = approval.status === status || (status === 'approved' && approval.status === 'cancelled' && approval.decidedBy !== null);
-      const retry = approver !== null && approval.decidedBy === approver && same && approval.formToken === input.formToken;
-      if (retry && isWaiting(run)) return deliver(approval, true);
-      return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
-    }
-    if (!approver) return { kind: 'not_an_approver' };
-    const now = deps.clock.now();
-    if (now.toISOString() >= approval.expiresAt) return { kind: 'expired', approval };
-    const undoable = status === 'approved' ? await cannotRefund(run) : null;
-    const decided = await deps.approvals.decide({
-      approvalId: input.approvalId,
-      formToken: input.formToken,
-      status: undoable ? 'cancelled' : status,
-      decidedBy: approver,
-      decidedAt: now.toISOString(),
-      reason: undoable ?? input.reason,
+/** Ends the wait; the run reads 'running' only once the engine has the decision. */
+async function deliver(deps: ApprovalDecisionDeps, decided: ApprovalRecord, resent: boolean): Promise<DecisionOutcome> {
+  const approved = decided.status === 'approved';
+  // 'cancelled' here is an approval that could not be carried out: its reason is the sentence the team reads.
+  const notCarriedOut = decided.status === 'cancelled' ? (decided.reason ?? 'the refund can no longer be made') : null;
+  try {
+    await deps.workflow.sendTaskSuccess(decided.taskToken, {
+      outcome: approved ? 'continue' : 'escalate',
+      detail: {
+        decision: decided.status,
+        approvalId: decided.approvalId,
+        reason: approved ? null : (notCarriedOut ?? `refund rejected by ${decided.decidedBy}${decided.reason ? `: ${decided.reason}` : ''}`),
+      },
     });
-    if (!decided) return lost(input.approvalId);
-    return recordDecision(decided);
+  } catch (error) {
+    if (TOKEN_GONE.has((error as Error).name)) {
+      const run = await deps.runs.get(decided.runId);
+      return { kind: 'closed', approval: decided, cancelled: cancelledBeforeRefund(run, decided), waitOver: true };
+    }
+    return { kind: 'undelivered', approval: decided };
   }
+  // Only a run still waiting reads 'running' again: never over a cancel, nor over a later step's status.
+  const running = await deps.runs.updateIf(decided.runId, { status: 'running' }, { statusIn: ['awaiting_approval'], notCancelled: true });
+  const now = running ?? (await deps.runs.get(decided.runId));
+  if (now?.cancellation) return { kind: 'closed', approval: decided, cancelled: cancelledBeforeRefund(now, decided) };
+  if (notCarriedOut) return { kind: 'not_carried_out', approval: decided, message: notCarriedOut };
+  return { kind: 'decided', approval: decided, resent };
+}
 
-  /**
-   * A decision from the console by a signed-in lead (functions/console): the approver is who the
-   * console's sign-in says, not a link token; otherwise the same single-use, recorded decision.
-   */
-  async function decideAs(input: { approvalId: string; approver: string; decision: 'approve' | 'reject'; reason: string | null }): Promise<DecisionOutcome> {
-    const { approval, run } = await load(input.approvalId);
-    if (!approval) return { kind: 'not_found' };
-    if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
-    const now = deps.clock.now();
-    if (now.toISOString() >= approval.expiresAt) return { kind: 'expired', approval };
-    const undoable = input.decision === 'approve' ? await cannotRefund(run) : null;
-    const decided = await deps.approvals.decide({
-      approvalId: input.approvalId,
-      formToken: approval.formToken,
-      status: undoable ? 'cancelled' : input.decision === 'approve' ? 'approved' : 'rejected',
-      decidedBy: input.approver,
-      decidedAt: now.toISOString(),
-      reason: undoable ?? input.reason,
-    });
-    if (!decided) return lost(input.approvalId);
-    return recordDecision(decided);
-  }
-
-  /** A decision whose single-use write lost: to another decision, or to a cancel (which closes the approval first). */
-  async function lost(approvalId: string): Promise<DecisionOutcome> {
-    const { approval, run } = await load(approvalId);
-    if (!approval || approval.status === 'pending') return { kind: 'stale_form' };
+async function decide(c: DecisionContext, input: DecideInput): Promise<DecisionOutcome> {
+  const { approval, run } = await load(c.deps, input.approvalId);
+  if (!approval) return { kind: 'not_found' };
+  const approver = c.deps.links().verify(input.approvalId, input.approverToken);
+  const status = input.decision === 'approve' ? 'approved' : 'rejected';
+  if (approval.status !== 'pending' || run?.cancellation) {
+    // The same approver repeating the same decision while the run still waits: the first answer
+    // was saved but never reached the engine. Re-send it.
+    const same = approval.status === status || (status === 'approved' && approval.status === 'cancelled' && approval.decidedBy !== null);
+    const retry = approver !== null && approval.decidedBy === approver && same && approval.formToken === input.formToken;
+    if (retry && isWaiting(run)) return deliver(c.deps, approval, true);
     return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
   }
+  if (!approver) return { kind: 'not_an_approver' };
+  const now = c.deps.clock.now();
+  if (now.toISOString() >= approval.expiresAt) return { kind: 'expired', approval };
+  const undoable = status === 'approved' ? await cannotRefund(c, run) : null;
+  const decided = await c.deps.approvals.decide({
+    approvalId: input.approvalId,
+    formToken: input.formToken,
+    status: undoable ? 'cancelled' : status,
+    decidedBy: approver,
+    decidedAt: now.toISOString(),
+    reason: undoable ?? input.reason,
+  });
+  if (!decided) return lost(c.deps, input.approvalId);
+  return recordDecision(c.deps, decided);
+}
 
-  /** The saved decision on the run, counted, and delivered to the waiting execution. */
-  async function recordDecision(decided: ApprovalRecord): Promise<DecisionOutcome> {
-    const recorded = await deps.runs.updateIf(decided.runId, { approval: approvalSummaryOf(decided) }, { notCancelled: true });
-    // Counted when the decision is saved (once: the conditional write above is single-use); an
-    // approval that could not be carried out was no decision on the proposal, and is not counted.
-    if (decided.status !== 'cancelled') deps.metrics?.count(decided.tenant, 'ApprovalsDecided');
-    if (decided.status === 'rejected') deps.metrics?.count(decided.tenant, 'ApprovalsOverridden');
-    if (!recorded) {
-      // The cancel reached the run first: the decision is kept for the audit, the wait ends as cancelled.
-      await deps.runs.update(decided.runId, { approval: approvalSummaryOf(decided) });
-      await deps.workflow.sendTaskFailure(decided.taskToken, RUN_CANCELLED_ERROR, 'the run was cancelled').catch(() => undefined);
-      return { kind: 'closed', approval: decided, cancelled: true };
-    }
-    return deliver(decided, false);
+async function decideAs(c: DecisionContext, input: DecideAsInput): Promise<DecisionOutcome> {
+  const { approval, run } = await load(c.deps, input.approvalId);
+  if (!approval) return { kind: 'not_found' };
+  if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
+  const now = c.deps.clock.now();
+  if (now.toISOString() >= approval.expiresAt) return { kind: 'expired', approval };
+  const undoable = input.decision === 'approve' ? await cannotRefund(c, run) : null;
+  const decided = await c.deps.approvals.decide({
+    approvalId: input.approvalId,
+    formToken: approval.formToken,
+    status: undoable ? 'cancelled' : input.decision === 'approve' ? 'approved' : 'rejected',
+    decidedBy: input.approver,
+    decidedAt: now.toISOString(),
+    reason: undoable ?? input.reason,
+  });
+  if (!decided) return lost(c.deps, input.approvalId);
+  return recordDecision(c.deps, decided);
+}
+
+/** A decision whose single-use write lost: to another decision, or to a cancel (which closes the approval first). */
+async function lost(deps: ApprovalDecisionDeps, approvalId: string): Promise<DecisionOutcome> {
+  const { approval, run } = await load(deps, approvalId);
+  if (!approval || approval.status === 'pending') return { kind: 'stale_form' };
+  return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
+}
+
+/** The saved decision on the run, counted, and delivered to the waiting execution. */
+async function recordDecision(deps: ApprovalDecisionDeps, decided: ApprovalRecord): Promise<DecisionOutcome> {
+  const recorded = await deps.runs.updateIf(decided.runId, { approval: approvalSummaryOf(decided) }, { notCancelled: true });
+  // Counted when the decision is saved (once: the conditional write above is single-use); an
+  // approval that could not be carried out was no decision on the proposal, and is not counted.
+  if (decided.status !== 'cancelled') deps.metrics?.count(decided.tenant, 'ApprovalsDecided');
+  if (decided.status === 'rejected') deps.metrics?.count(decided.tenant, 'ApprovalsOverridden');
+  if (!recorded) {
+    // The cancel reached the run first: the decision is kept for the audit, the wait ends as cancelled.
+    await deps.runs.update(decided.runId, { approval: approvalSummaryOf(decided) });
+    await deps.workflow.sendTaskFailure(decided.taskToken, RUN_CANCELLED_ERROR, 'the run was cancelled').catch(() => undefined);
+    return { kind: 'closed', approval: decided, cancelled: true };
   }
+  return deliver(deps, decided, false);
+}
 
-  /**
-   * The evidence a lead reads for a run's approval, with the order as it is now (the console's queue
-   * and confirm page); `linkToApproval` says where this reader opens another approval on the order.
-   */
-  async function evidenceForRun(run: Run, linkToApproval: (approvalId: string) => string | null): Promise<ApprovalEvidence | null> {
-    const a = run.approval;
-    if (!a) return null;
-    const orderNow = await orderNowOf(run).catch(() => null);
-    const input = { run, amountMinor: a.amountMinor, currency: a.currency, expiresAt: a.expiresAt, now: deps.clock.now(), orderNow, linkToApproval };
-    return buildEvidence({ ...input, ...(deps.tenant ? { tenant: deps.tenant } : {}), ...(deps.policy ? { policy: deps.policy } : {}) });
-  }
+/**
+ * The evidence a lead reads for a run's approval, with the order as it is now (the console's queue
+ * and confirm page); `linkToApproval` says where this reader opens another approval on the order.
+ */
+async function evidenceForRun(c: DecisionContext, run: Run, linkToApproval: (approvalId: string) => string | null): Promise<ApprovalEvidence | null> {
+  const a = run.approval;
+  if (!a) return null;
+  const orderNow = await c.orderNowOf(run).catch(() => null);
+  const input = { run, amountMinor: a.amountMinor, currency: a.currency, expiresAt: a.expiresAt, now: c.deps.clock.now(), orderNow, linkToApproval };
+  return buildEvidence({ ...input, ...(c.deps.tenant ? { tenant: c.deps.tenant } : {}), ...(c.deps.policy ? { policy: c.deps.policy } : {}) });
+}
 
-  /** An approval by id with its run and evidence (no approver token: the console's signed-in lead). */
-  async function evidenceOf(approvalId: string, linkToApproval: (approvalId: string) => string | null) {
-    const { approval, run } = await load(approvalId);
-    if (!approval) return null;
-    const current = run?.approval?.approvalId === approvalId ? run : null;
-    return { approval, run, evidence: current ? await evidenceForRun(current, linkToApproval) : null };
-  }
-
-  return { view, decide, decideAs, evidenceForRun, evidenceOf };
+/** An approval by id with its run and evidence (no approver token: the console's signed-in lead). */
+async function evidenceOf(c: DecisionContext, approvalId: string, linkToApproval: (approvalId: string) => string | null) {
+  const { approval, run } = await load(c.deps, approvalId);
+  if (!approval) return null;
+  const current = run?.approval?.approvalId === approvalId ? run : null;
+  return { approval, run, evidence: current ? await evidenceForRun(c, current, linkToApproval) : null };
 }
