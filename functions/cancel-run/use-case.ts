@@ -77,56 +77,58 @@ async function tellTicket(deps: CancelRunDeps, run: Run, approval: ApprovalRecor
 
 type CancelInput = { runId: string; by: RunCancellation['by']; reason: string; actor?: string };
 
-export function createCancelRun(deps: CancelRunDeps) {
-  /**
-   * A pending approval, closed before the run is: the approval record is where an approver's decision
-   * lands first, so whichever of the two closes it wins. Answers the closed record (null when the run
-   * waits on none), or the refusal when an approval got there first.
-   */
-  async function closeApproval(run: Run, cancellation: RunCancellation): Promise<{ closed: ApprovalRecord | null; refused?: CancelOutcome }> {
-    const approval = run.approval ? await deps.approvals.get(run.approval.approvalId) : null;
-    if (approval?.status === 'approved') return { closed: null, refused: { kind: 'refund_approved', runId: run.runId } };
-    if (approval?.status !== 'pending') return { closed: null };
-    const closed = await deps.approvals.decide({
-      approvalId: approval.approvalId,
-      formToken: approval.formToken,
-      status: 'cancelled',
-      decidedBy: null,
-      decidedAt: cancellation.at,
-      reason: `${CANCELLED_APPROVAL_REASON}${cancellation.reason}`,
-    });
-    if (closed) return { closed };
-    // Decided meanwhile: an approval wins (its refund goes ahead); anything else leaves nothing to close.
-    const now = await deps.approvals.get(approval.approvalId);
-    return now?.status === 'approved' ? { closed: null, refused: { kind: 'refund_approved', runId: run.runId } } : { closed: null };
-  }
+type ApprovalClosing = { closed: ApprovalRecord | null; refused?: CancelOutcome };
 
-  /** The cancellation on the run row, conditional on the run being as it was read: open, in that status, uncancelled, no refund claimed. */
-  async function recordCancellation(input: CancelInput): Promise<{ run: Run; closed: ApprovalRecord | null } | CancelOutcome> {
-    for (let attempt = 1; ; attempt++) {
-      const found = await deps.runs.get(input.runId);
-      if (!found) return { kind: 'not_found', runId: input.runId };
-      const refused = refusal(found);
-      if (refused) return refused;
-      const cancellation: RunCancellation = { at: deps.clock.now().toISOString(), by: input.by, reason: input.reason.slice(0, 300), state: found.state };
-      const approval = await closeApproval(found, cancellation);
-      if (approval.refused) return approval.refused;
-      const run = await deps.runs.updateIf(
-        found.runId,
-        { cancellation, status: 'cancelled' },
-        { statusIn: [found.status], notCancelled: true, noRefundIntent: true },
-      );
-      if (run) return { run, closed: approval.closed };
-      if (attempt >= CANCEL_ATTEMPTS) {
-        // Something got there first: another cancel, the end of the run, or the Refund step's claim.
-        const now = await deps.runs.get(found.runId);
-        return (now && refusal(now)) ?? { kind: 'already_closed', runId: found.runId, status: now?.status ?? 'gone' };
-      }
+/**
+ * A pending approval, closed before the run is: the approval record is where an approver's decision
+ * lands first, so whichever of the two closes it wins. Answers the closed record (null when the run
+ * waits on none), or the refusal when an approval got there first.
+ */
+async function closeApproval(deps: CancelRunDeps, run: Run, cancellation: RunCancellation): Promise<ApprovalClosing> {
+  const approval = run.approval ? await deps.approvals.get(run.approval.approvalId) : null;
+  if (approval?.status === 'approved') return { closed: null, refused: { kind: 'refund_approved', runId: run.runId } };
+  if (approval?.status !== 'pending') return { closed: null };
+  const closed = await deps.approvals.decide({
+    approvalId: approval.approvalId,
+    formToken: approval.formToken,
+    status: 'cancelled',
+    decidedBy: null,
+    decidedAt: cancellation.at,
+    reason: `${CANCELLED_APPROVAL_REASON}${cancellation.reason}`,
+  });
+  if (closed) return { closed };
+  // Decided meanwhile: an approval wins (its refund goes ahead); anything else leaves nothing to close.
+  const now = await deps.approvals.get(approval.approvalId);
+  return now?.status === 'approved' ? { closed: null, refused: { kind: 'refund_approved', runId: run.runId } } : { closed: null };
+}
+
+/** The cancellation on the run row, conditional on the run being as it was read: open, in that status, uncancelled, no refund claimed. */
+async function recordCancellation(deps: CancelRunDeps, input: CancelInput): Promise<{ run: Run; closed: ApprovalRecord | null } | CancelOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    const found = await deps.runs.get(input.runId);
+    if (!found) return { kind: 'not_found', runId: input.runId };
+    const refused = refusal(found);
+    if (refused) return refused;
+    const cancellation: RunCancellation = { at: deps.clock.now().toISOString(), by: input.by, reason: input.reason.slice(0, 300), state: found.state };
+    const approval = await closeApproval(deps, found, cancellation);
+    if (approval.refused) return approval.refused;
+    const run = await deps.runs.updateIf(
+      found.runId,
+      { cancellation, status: 'cancelled' },
+      { statusIn: [found.status], notCancelled: true, noRefundIntent: true },
+    );
+    if (run) return { run, closed: approval.closed };
+    if (attempt >= CANCEL_ATTEMPTS) {
+      // Something got there first: another cancel, the end of the run, or the Refund step's claim.
+      const now = await deps.runs.get(found.runId);
+      return (now && refusal(now)) ?? { kind: 'already_closed', runId: found.runId, status: now?.status ?? 'gone' };
     }
   }
+}
 
+export function createCancelRun(deps: CancelRunDeps) {
   return async function cancelRun(input: CancelInput): Promise<CancelOutcome> {
-    const recorded = await recordCancellation(input);
+    const recorded = await recordCancellation(deps, input);
     if ('kind' in recorded) return recorded;
     const { run, closed } = recorded;
     const cancellation = run.cancellation!;
