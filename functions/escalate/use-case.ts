@@ -6,7 +6,7 @@
 // where any approval still pending is closed, so no approval outlives its run's wait.
 import * as z from 'zod';
 import { formatMoney } from '#shared/money.js';
-import type { Run } from '#functions/shared/domain/run.js';
+import type { Run, RunCancellation } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';
 import { approvalSummaryOf } from '../shared/approval-summary.js';
 import { failureInWords, refusalInWords, storeFormats, type ReasonContext } from '../shared/reasons-in-words.js';
@@ -93,81 +93,14 @@ export function escalationInWords(state: EscalateEvent['state'], request: Run['e
   return (state.step?.detail?.reason ?? 'handed to a person').slice(0, MAX_REASON);
 }
 
-export function createEscalate(
-  deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models' | 'metrics'> &
-    Partial<Pick<StepDeps, 'tenant' | 'policy'>> &
-    Pick<NotCarriedOutDeps, 'findRunsByOrder'>,
-) {
-  /** A pending approval never outlives its run's wait: expired on timeout, cancelled otherwise. */
-  async function closePendingApproval(run: Run, status: 'expired' | 'cancelled', reason: string | null) {
-    const approval = run.approval;
-    if (approval?.status !== 'pending') return approval;
-    const decidedAt = deps.clock.now().toISOString();
-    const record = await deps.approvals.get(approval.approvalId);
-    if (record) {
-      const closed = await deps.approvals.decide({ approvalId: record.approvalId, formToken: record.formToken, status, decidedBy: null, decidedAt, reason });
-      if (closed) return approvalSummaryOf(closed);
-      const current = await deps.approvals.get(approval.approvalId);
-      if (current) return approvalSummaryOf(current);
-    }
-    return { ...approval, status, decidedAt, reason };
-  }
+type EscalateDeps = Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models' | 'metrics'> &
+  Partial<Pick<StepDeps, 'tenant' | 'policy'>> &
+  Pick<NotCarriedOutDeps, 'findRunsByOrder'>;
 
-  /**
-   * A holding reply in the customer's language when no refund was made, from the reply agent; kept
-   * only if it states no amount (it must not promise money). Best effort: the escalation never waits on it.
-   */
-  async function holdingReply(ctx: StepContext, run: Run, reason: string): Promise<string | null> {
-    if (run.refund || !run.triage) return null;
-    try {
-      const { body } = await deps.harness.callModel(ctx, {
-        specialist: 'reply_agent',
-        model: deps.models.replyAgent,
-        system: REPLY_AGENT_SYSTEM,
-        input: replyFacts(run, 'escalated', reason),
-        schema: ReplyAgentOutput,
-      });
-      return currenciesIn(body).size === 0 && !/\d+[.,]\d{2}/.test(body) ? body : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** The lines that end the holding note, when RequestApproval left one (expiry, rejection, any other hand-over). */
-  async function waitEnded(run: Run, approval: ApprovalSummary | null | undefined, fmt: Pick<Formats, 'dateTime'>): Promise<string[]> {
-    if (!approval) return [];
-    const record = await deps.approvals.get(approval.approvalId).catch(() => null);
-    if (!record?.holdingNoteAt) return [];
-    return waitEndedLines({ approval, refunded: !!run.refund, at: deps.clock.now().toISOString(), fmt });
-  }
-
-  async function postNote(ctx: StepContext, ticketId: string, body: string): Promise<string | null> {
-    try {
-      return (await deps.harness.callTool(ctx, 'post_draft', { ticketId, body })).noteId;
-    } catch {
-      // The escalation itself is recorded; a note that could not be left is in the journal.
-      return null;
-    }
-  }
-
+export function createEscalate(deps: EscalateDeps) {
   return async ({ runId, state }: EscalateEvent) => {
     const { run, ctx } = await enterStep(deps.runs, runId, 'Escalate');
-
-    if (run.cancellation) {
-      // A cancelled run: no new side effects, except telling the team about a refund that landed
-      // anyway (the refund is reconciled, never hidden): the run reads done, with its receipt.
-      const approval = await closePendingApproval(run, 'cancelled', `run cancelled: ${run.cancellation.reason}`);
-      if (!run.refund) {
-        await deps.runs.update(runId, { status: 'cancelled', state: 'Cancelled', approval });
-        return { outcome: 'cancelled' as const, reason: run.cancellation.reason, noteId: null };
-      }
-      const told = run.escalation?.reason === REFUNDED_AFTER_CANCEL;
-      const noteId = told ? null : await postNote(ctx, run.ticket.ticketId, cancelledNote(run));
-      // Without the note the run keeps no escalation, so the stalled-runs sweeper tries again.
-      const escalation = !told && noteId ? { reason: REFUNDED_AFTER_CANCEL, step: run.cancellation.state } : run.escalation;
-      await deps.runs.update(runId, { status: 'done', state: 'Cancelled', approval, escalation });
-      return { outcome: 'cancelled' as const, reason: REFUNDED_AFTER_CANCEL, noteId };
-    }
+    if (run.cancellation) return endCancelledRun(deps, runId, run, run.cancellation, ctx);
     if (run.status === 'shadow') {
       // Shadow mode stopped the run at its proposal (e.g. a retried Shadow step refused at entry): the
       // ticket is the team's already and carries the proposal note; nothing to hand over.
@@ -177,30 +110,104 @@ export function createEscalate(
       // Already handed over (e.g. by the stalled-runs sweeper): the team has its note.
       return { outcome: 'escalated' as const, reason: run.escalation?.reason ?? 'already escalated', noteId: null };
     }
-
-    // The step that asked for a person, with its reason unchanged, when one did; else what the state says.
-    const request = run.escalationRequest;
-    const fmt = storeFormats({ store: deps.tenant?.store, policy: deps.policy, now: deps.clock.now() });
-    // An approved refund the Refund step then refused: the team reads that it was not made, and why (shared/approvals/not-carried-out.ts).
-    const notMade = request ? null : await approvedRefundNotMade({ ...deps, clock: deps.clock }, run, state.error);
-    const reason = notMade?.slice(0, MAX_REASON) ?? escalationInWords(state, request, { run, fmt });
-    // The code-facing detail (error class and message) stays on the run for engineers, apart from the words.
-    const error = state.error && !request ? { error: escalationReason(state) } : {};
-    const step = request?.step ?? run.state;
-    const timedOut = state.error?.Error === 'States.Timeout';
-    const approval = await closePendingApproval(run, timedOut ? 'expired' : 'cancelled', timedOut ? null : `run escalated: ${reason}`);
-    // The note goes first, so a run reads "escalated" only once the team has been told.
-    const suggested = await holdingReply(ctx, run, reason);
-    const ended = await waitEnded(run, approval, fmt);
-    const noteId = await postNote(ctx, run.ticket.ticketId, [...ended, teamNote(run, reason, suggested, fmt.money)].join('\n'));
-    // A refund whose outcome is unknown stays 'pending_review' until a person settles it (console).
-    const status = run.status === 'pending_review' ? 'pending_review' : 'escalated';
-    const closed = await deps.runs.update(runId, { status, state: 'Escalate', escalation: { reason, step, ...error }, approval });
-    if (state.error?.Error === 'BudgetExceededError') deps.metrics?.count(run.tenant, 'BudgetExceeded');
-    deps.metrics?.count(run.tenant, 'TicketsClosed');
-    deps.metrics?.value(run.tenant, 'RunCostMicros', closed.costMicros);
-    return { outcome: 'escalated' as const, reason, noteId };
+    return handOver(deps, runId, run, state, ctx);
   };
+}
+
+/**
+ * A cancelled run: no new side effects, except telling the team about a refund that landed
+ * anyway (the refund is reconciled, never hidden): the run reads done, with its receipt.
+ */
+async function endCancelledRun(deps: EscalateDeps, runId: string, run: Run, cancellation: RunCancellation, ctx: StepContext) {
+  const approval = await closePendingApproval(deps, run, 'cancelled', `run cancelled: ${cancellation.reason}`);
+  if (!run.refund) {
+    await deps.runs.update(runId, { status: 'cancelled', state: 'Cancelled', approval });
+    return { outcome: 'cancelled' as const, reason: cancellation.reason, noteId: null };
+  }
+  const told = run.escalation?.reason === REFUNDED_AFTER_CANCEL;
+  const noteId = told ? null : await postNote(deps, ctx, run.ticket.ticketId, cancelledNote(run));
+  // Without the note the run keeps no escalation, so the stalled-runs sweeper tries again.
+  const escalation = !told && noteId ? { reason: REFUNDED_AFTER_CANCEL, step: cancellation.state } : run.escalation;
+  await deps.runs.update(runId, { status: 'done', state: 'Cancelled', approval, escalation });
+  return { outcome: 'cancelled' as const, reason: REFUNDED_AFTER_CANCEL, noteId };
+}
+
+/** The ticket handed to a person: the reason in words, the note to the team, the run closed as escalated and counted. */
+async function handOver(deps: EscalateDeps, runId: string, run: Run, state: EscalateEvent['state'], ctx: StepContext) {
+  // The step that asked for a person, with its reason unchanged, when one did; else what the state says.
+  const request = run.escalationRequest;
+  const fmt = storeFormats({ store: deps.tenant?.store, policy: deps.policy, now: deps.clock.now() });
+  // An approved refund the Refund step then refused: the team reads that it was not made, and why (shared/approvals/not-carried-out.ts).
+  const notMade = request ? null : await approvedRefundNotMade({ ...deps, clock: deps.clock }, run, state.error);
+  const reason = notMade?.slice(0, MAX_REASON) ?? escalationInWords(state, request, { run, fmt });
+  // The code-facing detail (error class and message) stays on the run for engineers, apart from the words.
+  const error = state.error && !request ? { error: escalationReason(state) } : {};
+  const step = request?.step ?? run.state;
+  const timedOut = state.error?.Error === 'States.Timeout';
+  const approval = await closePendingApproval(deps, run, timedOut ? 'expired' : 'cancelled', timedOut ? null : `run escalated: ${reason}`);
+  // The note goes first, so a run reads "escalated" only once the team has been told.
+  const suggested = await holdingReply(deps, ctx, run, reason);
+  const ended = await waitEnded(deps, run, approval, fmt);
+  const noteId = await postNote(deps, ctx, run.ticket.ticketId, [...ended, teamNote(run, reason, suggested, fmt.money)].join('\n'));
+  // A refund whose outcome is unknown stays 'pending_review' until a person settles it (console).
+  const status = run.status === 'pending_review' ? 'pending_review' : 'escalated';
+  const closed = await deps.runs.update(runId, { status, state: 'Escalate', escalation: { reason, step, ...error }, approval });
+  if (state.error?.Error === 'BudgetExceededError') deps.metrics?.count(run.tenant, 'BudgetExceeded');
+  deps.metrics?.count(run.tenant, 'TicketsClosed');
+  deps.metrics?.value(run.tenant, 'RunCostMicros', closed.costMicros);
+  return { outcome: 'escalated' as const, reason, noteId };
+}
+
+/** A pending approval never outlives its run's wait: expired on timeout, cancelled otherwise. */
+async function closePendingApproval(deps: EscalateDeps, run: Run, status: 'expired' | 'cancelled', reason: string | null) {
+  const approval = run.approval;
+  if (approval?.status !== 'pending') return approval;
+  const decidedAt = deps.clock.now().toISOString();
+  const record = await deps.approvals.get(approval.approvalId);
+  if (record) {
+    const closed = await deps.approvals.decide({ approvalId: record.approvalId, formToken: record.formToken, status, decidedBy: null, decidedAt, reason });
+    if (closed) return approvalSummaryOf(closed);
+    const current = await deps.approvals.get(approval.approvalId);
+    if (current) return approvalSummaryOf(current);
+  }
+  return { ...approval, status, decidedAt, reason };
+}
+
+/**
+ * A holding reply in the customer's language when no refund was made, from the reply agent; kept
+ * only if it states no amount (it must not promise money). Best effort: the escalation never waits on it.
+ */
+async function holdingReply(deps: EscalateDeps, ctx: StepContext, run: Run, reason: string): Promise<string | null> {
+  if (run.refund || !run.triage) return null;
+  try {
+    const { body } = await deps.harness.callModel(ctx, {
+      specialist: 'reply_agent',
+      model: deps.models.replyAgent,
+      system: REPLY_AGENT_SYSTEM,
+      input: replyFacts(run, 'escalated', reason),
+      schema: ReplyAgentOutput,
+    });
+    return currenciesIn(body).size === 0 && !/\d+[.,]\d{2}/.test(body) ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lines that end the holding note, when RequestApproval left one (expiry, rejection, any other hand-over). */
+async function waitEnded(deps: EscalateDeps, run: Run, approval: ApprovalSummary | null | undefined, fmt: Pick<Formats, 'dateTime'>): Promise<string[]> {
+  if (!approval) return [];
+  const record = await deps.approvals.get(approval.approvalId).catch(() => null);
+  if (!record?.holdingNoteAt) return [];
+  return waitEndedLines({ approval, refunded: !!run.refund, at: deps.clock.now().toISOString(), fmt });
+}
+
+async function postNote(deps: EscalateDeps, ctx: StepContext, ticketId: string, body: string): Promise<string | null> {
+  try {
+    return (await deps.harness.callTool(ctx, 'post_draft', { ticketId, body })).noteId;
+  } catch {
+    // The escalation itself is recorded; a note that could not be left is in the journal.
+    return null;
+  }
 }
 
 /** What Escalate answers: the run handed over (or found cancelled, in shadow, or already handed over). */
