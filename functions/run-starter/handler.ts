@@ -35,28 +35,28 @@ function parseRecord(record: SQSRecord): Parsed {
   return { ok: true, message: parsed.data };
 }
 
+/** True when the record is now in the dead-letter queue (so it may be deleted from the source). */
+async function deadLetter(deps: RunStarterDeps, record: SQSRecord, reason: string): Promise<boolean> {
+  if (!deps.deadLetters) return false;
+  try {
+    await deps.deadLetters.send({
+      body: record.body,
+      reason,
+      sourceMessageId: record.messageId,
+      groupId: record.attributes.MessageGroupId ?? 'unknown',
+      receiveCount: Number(record.attributes.ApproximateReceiveCount ?? '1'),
+      failedAt: deps.clock.now().toISOString(),
+    });
+    deps.log?.('run starter dead-lettered', { messageId: record.messageId, reason });
+    return true;
+  } catch (error) {
+    deps.log?.('run starter could not dead-letter', { messageId: record.messageId, error: (error as Error).name });
+    return false;
+  }
+}
+
 export function createRunStarterHandler(deps: RunStarterDeps) {
   const startRun = createStartRun(deps);
-
-  /** True when the record is now in the dead-letter queue (so it may be deleted from the source). */
-  async function deadLetter(record: SQSRecord, reason: string): Promise<boolean> {
-    if (!deps.deadLetters) return false;
-    try {
-      await deps.deadLetters.send({
-        body: record.body,
-        reason,
-        sourceMessageId: record.messageId,
-        groupId: record.attributes.MessageGroupId ?? 'unknown',
-        receiveCount: Number(record.attributes.ApproximateReceiveCount ?? '1'),
-        failedAt: deps.clock.now().toISOString(),
-      });
-      deps.log?.('run starter dead-lettered', { messageId: record.messageId, reason });
-      return true;
-    } catch (error) {
-      deps.log?.('run starter could not dead-letter', { messageId: record.messageId, error: (error as Error).name });
-      return false;
-    }
-  }
 
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
@@ -77,7 +77,7 @@ export function createRunStarterHandler(deps: RunStarterDeps) {
       }
       const parsed = parseRecord(record);
       if (!parsed.ok) {
-        if (!(await deadLetter(record, parsed.reason))) fail(record);
+        if (!(await deadLetter(deps, record, parsed.reason))) fail(record);
         continue;
       }
       try {
@@ -90,7 +90,7 @@ export function createRunStarterHandler(deps: RunStarterDeps) {
         const lastChance = deps.maxReceiveCount !== undefined && receives >= deps.maxReceiveCount;
         // Only the error's name and message: never the ticket's text.
         const reason = `failed ${receives} time(s); last error ${name}: ${(error as Error).message}`.slice(0, 300);
-        if (!(lastChance && (await deadLetter(record, reason)))) fail(record);
+        if (!(lastChance && (await deadLetter(deps, record, reason)))) fail(record);
       }
     }
     return { batchItemFailures };

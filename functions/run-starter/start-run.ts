@@ -6,7 +6,7 @@
 //   person's resolution is recorded instead (functions/shadow/resolve.ts).
 // Every branch is safe to repeat, so an SQS redelivery or a webhook retried hours later is harmless.
 import type { ProductMetrics } from '#harness/metrics.js';
-import type { FollowUp } from '#functions/shared/domain/run.js';
+import type { FollowUp, Run } from '#functions/shared/domain/run.js';
 import { NO_METRICS } from '#harness/metrics.js';
 import type { ApprovalStore, Clock } from '#harness/ports.js';
 import type { EventLedger, RunStore, ShadowStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
@@ -55,6 +55,33 @@ const MAX_FOLLOW_UPS = 20;
 const REOPEN_WINDOW_MS = 72 * 3_600_000;
 const EXCERPT_CHARS = 500;
 
+type TicketEvent = QueuedTicket['event'];
+
+/**
+ * A later message on a ticket that has a run, kept on the run as a follow-up. Idempotent on the event
+ * id (not on the claim), so a crash between claim and update is repaired.
+ */
+async function recordFollowUp(deps: StartRunDeps, existing: Run, event: TicketEvent, now: string): Promise<void> {
+  const followUps = existing.followUps ?? [];
+  if (!followUps.some((f) => f.eventId === event.eventId) && followUps.length < MAX_FOLLOW_UPS) {
+    const followUp: FollowUp = { eventId: event.eventId, receivedAt: event.receivedAt, excerpt: event.body.slice(0, EXCERPT_CHARS) };
+    // The customer wrote again within 72 h of the agent closing the ticket: a reopen, counted once
+    // per run (the console's reopen rate reads `reopenedAt`; the metric feeds the alarm).
+    const reopened = existing.status === 'done' && !existing.reopenedAt && Date.parse(now) - Date.parse(existing.updatedAt) <= REOPEN_WINDOW_MS;
+    await deps.runs.update(existing.runId, { followUps: [...followUps, followUp], ...(reopened ? { reopenedAt: now } : {}) });
+    if (reopened) deps.metrics?.count(existing.tenant, 'TicketsReopened72h');
+  }
+}
+
+/** The requester's email (and name when the helpdesk gives it): the event's own, else one look-up by the requester id. */
+async function requesterOfEvent(requesters: RequesterDirectory, event: TicketEvent) {
+  return event.requesterEmail || !event.requesterId
+    ? { email: event.requesterEmail, name: null }
+    : requesters.requesterOf
+      ? await requesters.requesterOf(event.requesterId)
+      : { email: await requesters.emailOf(event.requesterId), name: null };
+}
+
 export function createStartRun(deps: StartRunDeps) {
   const cancelRun = createCancelRun(deps);
   const requesters = retryingRequesters(deps.requesters, deps.requesterRetry);
@@ -89,27 +116,13 @@ export function createStartRun(deps: StartRunDeps) {
     }
 
     if (existing && existing.ticket.eventId !== event.eventId) {
-      // Idempotent on the event id (not on the claim), so a crash between claim and update is repaired.
-      const followUps = existing.followUps ?? [];
-      if (!followUps.some((f) => f.eventId === event.eventId) && followUps.length < MAX_FOLLOW_UPS) {
-        const followUp: FollowUp = { eventId: event.eventId, receivedAt: event.receivedAt, excerpt: event.body.slice(0, EXCERPT_CHARS) };
-        // The customer wrote again within 72 h of the agent closing the ticket: a reopen, counted once
-        // per run (the console's reopen rate reads `reopenedAt`; the metric feeds the alarm).
-        const reopened = existing.status === 'done' && !existing.reopenedAt && Date.parse(now) - Date.parse(existing.updatedAt) <= REOPEN_WINDOW_MS;
-        await deps.runs.update(existing.runId, { followUps: [...followUps, followUp], ...(reopened ? { reopenedAt: now } : {}) });
-        if (reopened) deps.metrics?.count(existing.tenant, 'TicketsReopened72h');
-      }
+      await recordFollowUp(deps, existing, event, now);
       return { runId: existing.runId, created: false, started: false, duplicateEvent, followUp: true };
     }
 
     let created = false;
     if (!existing) {
-      const requester =
-        event.requesterEmail || !event.requesterId
-          ? { email: event.requesterEmail, name: null }
-          : requesters.requesterOf
-            ? await requesters.requesterOf(event.requesterId)
-            : { email: await requesters.emailOf(event.requesterId), name: null };
+      const requester = await requesterOfEvent(requesters, event);
       const requesterName = event.requesterName ?? requester.name;
       created = await deps.runs.create(newRun(runId, { ...event, requesterEmail: requester.email, ...(requesterName ? { requesterName } : {}) }, now));
     }
