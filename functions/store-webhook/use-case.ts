@@ -14,7 +14,15 @@ import type { ProductMetrics } from '#harness/metrics.js';
 import { MAX_WEBHOOK_BYTES } from '../webhook-ingest/ingest.js';
 import { createRefundedRunFinder } from './refunded-runs.js';
 import { bodyMatchesTopic } from './topic-shapes.js';
-import { orderGidOf, REVERSAL_TOPICS, SHOPIFY_HMAC_HEADER, SHOPIFY_TOPIC_HEADER, SHOPIFY_WEBHOOK_ID_HEADER, verifyShopify } from './shopify.js';
+import {
+  orderGidOf,
+  REVERSAL_TOPICS,
+  SHOPIFY_HMAC_HEADER,
+  SHOPIFY_TOPIC_HEADER,
+  SHOPIFY_WEBHOOK_ID_HEADER,
+  verifyShopify,
+  type ReversalSignal,
+} from './shopify.js';
 
 /** The EventLedger's source name for Shopify deliveries (the helpdesks use theirs). */
 export const STORE_EVENT_SOURCE = 'shopify';
@@ -54,18 +62,6 @@ export interface StoreWebhookDeps {
 export function createStoreWebhook(deps: StoreWebhookDeps) {
   const refundedRuns = createRefundedRunFinder({ runs: deps.runs, limit: deps.searchLimit });
 
-  /**
-   * Appends the reversal unless this dispute is already on the run (a redelivery, or one after a
-   * failure) or the run holds MAX_REVERSALS_PER_RUN already; the metric counts the dispute either way.
-   */
-  async function recordOn(run: Run, reversal: RefundReversal): Promise<void> {
-    const current = (await deps.runs.get(run.runId)) ?? run;
-    const reversals = current.reversals ?? [];
-    const key = reversalKeyOf(reversal);
-    if (reversals.length >= MAX_REVERSALS_PER_RUN || reversals.some((r) => reversalKeyOf(r) === key)) return;
-    await deps.runs.update(run.runId, { reversals: [...reversals, reversal] });
-  }
-
   return async function receive(input: { headers: (name: string) => string | undefined; body: Buffer | (() => Buffer) }): Promise<StoreWebhookOutcome> {
     if (!deps.secret) return { kind: 'not_configured' };
     const signature = input.headers(SHOPIFY_HMAC_HEADER);
@@ -98,26 +94,47 @@ export function createStoreWebhook(deps: StoreWebhookDeps) {
     const parsed = read!(payload);
     if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason };
     if (!parsed.signal.disputeId) return { kind: 'invalid', reason: 'no dispute id to count the reversal by' };
-
-    const runs = await refundedRuns(deps.tenant, orderGidOf(parsed.signal.orderId));
-    if (runs.length === 0) return { kind: 'ignored', reason: 'no agent refund on this order' };
-
-    const receivedAt = deps.clock.now().toISOString();
-    const { disputeId, kind, reason, amountMinor, currency } = parsed.signal;
-    const reversal: RefundReversal = { source: 'shopify', topic, deliveryId, disputeId, kind, reason, amountMinor, currency, receivedAt };
-    // Recorded before the dispute is claimed: a failure in between is retried by Shopify, and the
-    // record is idempotent on the dispute, so the count below happens once and is never lost.
-    for (const run of runs) await recordOn(run, reversal);
-    const claim = await deps.events.claim({
-      tenant: deps.tenant,
-      helpdesk: STORE_EVENT_SOURCE,
-      eventId: reversalKeyOf(reversal),
-      runId: runs[0]!.runId,
-      at: receivedAt,
-    });
-    const runIds = runs.map((run) => run.runId);
-    if (!claim.firstTime) return { kind: 'duplicate', runIds };
-    deps.metrics.count(deps.tenant, 'RefundsReversed');
-    return { kind: 'recorded', runIds };
+    return recordReversal(deps, refundedRuns, { topic, deliveryId, signal: parsed.signal });
   };
+}
+
+/** A verified dispute on the order the agent refunded: recorded on each of its runs, then claimed and counted once. */
+async function recordReversal(
+  deps: StoreWebhookDeps,
+  refundedRuns: ReturnType<typeof createRefundedRunFinder>,
+  delivery: { topic: string; deliveryId: string; signal: ReversalSignal },
+): Promise<StoreWebhookOutcome> {
+  const { topic, deliveryId, signal } = delivery;
+  const runs = await refundedRuns(deps.tenant, orderGidOf(signal.orderId));
+  if (runs.length === 0) return { kind: 'ignored', reason: 'no agent refund on this order' };
+
+  const receivedAt = deps.clock.now().toISOString();
+  const { disputeId, kind, reason, amountMinor, currency } = signal;
+  const reversal: RefundReversal = { source: 'shopify', topic, deliveryId, disputeId, kind, reason, amountMinor, currency, receivedAt };
+  // Recorded before the dispute is claimed: a failure in between is retried by Shopify, and the
+  // record is idempotent on the dispute, so the count below happens once and is never lost.
+  for (const run of runs) await recordOn(deps.runs, run, reversal);
+  const claim = await deps.events.claim({
+    tenant: deps.tenant,
+    helpdesk: STORE_EVENT_SOURCE,
+    eventId: reversalKeyOf(reversal),
+    runId: runs[0]!.runId,
+    at: receivedAt,
+  });
+  const runIds = runs.map((run) => run.runId);
+  if (!claim.firstTime) return { kind: 'duplicate', runIds };
+  deps.metrics.count(deps.tenant, 'RefundsReversed');
+  return { kind: 'recorded', runIds };
+}
+
+/**
+ * Appends the reversal unless this dispute is already on the run (a redelivery, or one after a
+ * failure) or the run holds MAX_REVERSALS_PER_RUN already; the metric counts the dispute either way.
+ */
+async function recordOn(runStore: RunStore, run: Run, reversal: RefundReversal): Promise<void> {
+  const current = (await runStore.get(run.runId)) ?? run;
+  const reversals = current.reversals ?? [];
+  const key = reversalKeyOf(reversal);
+  if (reversals.length >= MAX_REVERSALS_PER_RUN || reversals.some((r) => reversalKeyOf(r) === key)) return;
+  await runStore.update(run.runId, { reversals: [...reversals, reversal] });
 }
