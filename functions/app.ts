@@ -22,7 +22,7 @@ import { createShadow } from './shadow/use-case.js';
 import { createShadowApiHandler } from './shadow-api/handler.js';
 import { createWebhookIngestHandler } from './webhook-ingest/handler.js';
 import { createRunStarterHandler } from './run-starter/handler.js';
-import type { RequesterDirectory } from './run-starter/start-run.js';
+import type { RequesterDirectory } from './shared/requesters.js';
 import { createApprovalCallbackHandler } from './approval-callback/handler.js';
 import { createRunsApiHandler } from './runs-api/handler.js';
 import { createCancelRunHandler } from './cancel-run/handler.js';

@@ -61,6 +61,19 @@ export function decimalToMinor(amount: string, currency: string): number {
 }
 
 /** 3257 USD → "32.57"; 150000 HUF → "1500.00"; 500 JPY → "500" (the strings Shopify reads). */
+/**
+ * A decimal amount as a store or webhook sends it → integer minor units, or null when it is no amount
+ * of the currency ("1500.00" HUF → 150000, "500" JPY → 500, "12.345" USD → null).
+ */
+export function decimalToMinorOrNull(amount: string, currency: string): number | null {
+  try {
+    return decimalToMinor(amount, currency);
+  } catch (error) {
+    if (error instanceof MoneyFormatError) return null;
+    throw error;
+  }
+}
+
 export function minorToDecimal(minor: number, currency: string): string {
   if (!Number.isSafeInteger(minor)) throw new MoneyFormatError(`not an integer minor amount: ${minor}`);
   const digits = minorDigits(currency);

@@ -9,13 +9,7 @@ import type { Formats } from '../shared/approvals/formats.js';
 import type { OrderNow } from '../shared/approvals/order-now.js';
 import { otherApprovalsInWords } from '../shared/approvals/order-now-words.js';
 import { approvalReasonsInWords } from '../shared/approvals/rule-reasons.js';
-
-export function claimedLinesOf(run: Run): string[] {
-  return (run.proposal?.lineItems ?? []).map((li) => {
-    const item = run.order?.lineItems.find((o) => o.id === li.lineItemId);
-    return `${li.quantity} × ${item?.title ?? li.lineItemId} — customer's words: "${li.quote}"`;
-  });
-}
+import { claimedLinesOf } from '../shared/approvals/claimed-lines.js';
 
 export function holdingNote(input: {
   run: Run;

@@ -3,7 +3,7 @@
 // of the message waiting out the queue's visibility timeout for a redelivery. A refusal (credentials,
 // an invalid id) is not retried, and no retry starts once the budget is spent, so a slow helpdesk
 // cannot hold the batch past the function's timeout. Wrapped around the directory by start-run.ts.
-import type { RequesterDirectory } from './start-run.js';
+import type { RequesterDirectory } from '../shared/requesters.js';
 
 export interface LookupRetryOptions {
   /** Calls in all, the first included. */

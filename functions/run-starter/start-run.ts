@@ -5,6 +5,7 @@
 //   the ticket closed/solved in the helpdesk → the run is cancelled, or, for a shadow-mode run, the
 //   person's resolution is recorded instead (functions/shadow/resolve.ts).
 // Every branch is safe to repeat, so an SQS redelivery or a webhook retried hours later is harmless.
+import type { RequesterDirectory } from '../shared/requesters.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { FollowUp, Run } from '#functions/shared/domain/run.js';
 import { NO_METRICS } from '#harness/metrics.js';
@@ -18,12 +19,6 @@ import { retryingRequesters, type LookupRetryOptions } from './requesters.js';
 import { latestOfChain } from './rerun.js';
 
 /** Resolves a helpdesk requester id to the email the helpdesk reports for it. */
-export interface RequesterDirectory {
-  emailOf(requesterId: string): Promise<string | null>;
-  /** The email and, when the helpdesk gives it, the name in one look-up (the console names the customer); absent: emailOf alone. */
-  requesterOf?(requesterId: string): Promise<{ email: string | null; name: string | null }>;
-}
-
 export interface StartRunDeps {
   runs: RunStore;
   approvals: ApprovalStore;

@@ -3,7 +3,7 @@
 // was done. Never sent to the customer. Called by the Shadow step (use-case.ts).
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/index.js';
-import { claimedLinesOf } from '../request-approval/holding-note.js';
+import { claimedLinesOf } from '../shared/approvals/claimed-lines.js';
 import type { Formats } from '../shared/approvals/formats.js';
 import { approvalReasonsInWords, reasonInWords } from '../shared/approvals/rule-reasons.js';
 

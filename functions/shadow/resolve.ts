@@ -11,7 +11,7 @@ import type { ProductMetrics } from '#harness/metrics.js';
 import type { Clock } from '#harness/ports.js';
 import type { RunStore, ShadowStore } from '#functions/shared/stores/ports.js';
 import type { StoreWebhookOutcome } from '../store-webhook/use-case.js';
-import { orderGidOf } from '../store-webhook/shopify.js';
+import { orderGidOf } from '#functions/shared/domain/order-ids.js';
 import { agentRunOf, parseRefundCreated, refundedMinor, type StoreRefundSignal } from './store-refund.js';
 
 export interface ShadowResolverDeps {

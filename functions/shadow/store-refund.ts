@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import type { ShadowLine } from '#functions/shared/domain/run.js';
 import { normalizeLines } from '#functions/shared/domain/shadow.js';
-import { toMinor } from '../store-webhook/shopify.js';
+import { decimalToMinorOrNull } from '#shared/money.js';
 
 export const REFUNDS_CREATE_TOPIC = 'refunds/create';
 
@@ -72,7 +72,7 @@ export function refundedMinor(signal: StoreRefundSignal, currency: string): numb
   let total = 0;
   for (const payment of signal.payments) {
     if (payment.currency !== null && payment.currency !== currency) return null;
-    const minor = toMinor(payment.amount, currency);
+    const minor = decimalToMinorOrNull(payment.amount, currency);
     if (minor === null) return null;
     total += minor;
   }

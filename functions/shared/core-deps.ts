@@ -12,7 +12,7 @@ import { DEFAULT_MODEL_CHOICES, type ModelSettings } from '#harness/models/index
 import { selectModels, type SelectDeps } from '#harness/adapters/models/index.js';
 import type { Policy } from '#harness/policy/document.js';
 import type { Clock, IdGenerator, ModelProvider, ToolTransport } from '#harness/ports.js';
-import type { RequesterDirectory } from '../run-starter/start-run.js';
+import type { RequesterDirectory } from './requesters.js';
 import type { ModelChoices } from './step-deps.js';
 
 /** Default models per specialist; the tenant config's `models` (MODEL_CHOICES) overrides them. */

@@ -4,8 +4,8 @@
 // Used by use-case.ts; shopifySignedHeaders serves the tests and local tools that sign a delivery.
 import { createHmac } from 'node:crypto';
 import * as z from 'zod';
-import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
-import { safeEqual, type VerifyResult } from '../webhook-ingest/signatures.js';
+import { decimalToMinorOrNull } from '#shared/money.js';
+import { safeEqual, type VerifyResult } from '../shared/signatures.js';
 import { DISPUTE_TYPES } from './topic-shapes.js';
 
 export const SHOPIFY_HMAC_HEADER = 'X-Shopify-Hmac-Sha256';
@@ -29,9 +29,6 @@ export function shopifySignedHeaders(secret: string, body: string, delivery: { t
     [SHOPIFY_WEBHOOK_ID_HEADER]: delivery.webhookId,
   };
 }
-
-/** The order GID the agent's run rows carry for a Shopify order id (numeric in webhook payloads). */
-export const orderGidOf = (orderId: string | number) => `gid://shopify/Order/${String(orderId)}`;
 
 /** Shopify Payments dispute, as disputes/create sends it (only the fields used here). */
 const DisputePayload = z.object({
@@ -62,19 +59,6 @@ export type ReversalSignal = {
 
 export type ParsedSignal = { ok: true; signal: ReversalSignal } | { ok: false; reason: string };
 
-/**
- * Shopify's decimal amount → integer minor units, with the one ISO 4217 table every part uses
- * ("1500.00" HUF → 150000, "500" JPY → 500); null when it is no amount of the currency.
- */
-export function toMinor(amount: string, currency: string): number | null {
-  try {
-    return decimalToMinor(amount, currency);
-  } catch (error) {
-    if (error instanceof MoneyFormatError) return null;
-    throw error;
-  }
-}
-
 function parseDispute(payload: unknown): ParsedSignal {
   const parsed = DisputePayload.safeParse(payload);
   if (!parsed.success)
@@ -88,7 +72,7 @@ function parseDispute(payload: unknown): ParsedSignal {
       disputeId: String(d.id),
       kind: d.type,
       reason: d.reason ?? null,
-      amountMinor: d.amount && currency ? toMinor(d.amount, currency) : null,
+      amountMinor: d.amount && currency ? decimalToMinorOrNull(d.amount, currency) : null,
       currency,
     },
   };

@@ -7,6 +7,7 @@
 // shape proves — never by X-Shopify-Webhook-Id: that header is outside the HMAC, so a replayed body
 // under new ids would otherwise count again. The topic header is outside it too, so a signed refund
 // body re-sent as disputes/create is refused (400) before anything reads it as a dispute.
+import { orderGidOf } from '#functions/shared/domain/order-ids.js';
 import type { Clock } from '#harness/ports.js';
 import type { EventLedger, RunStore } from '#functions/shared/stores/ports.js';
 import type { RefundReversal, Run } from '#functions/shared/domain/run.js';
@@ -14,15 +15,7 @@ import type { ProductMetrics } from '#harness/metrics.js';
 import { MAX_WEBHOOK_BYTES } from '../webhook-ingest/ingest.js';
 import { createRefundedRunFinder } from './refunded-runs.js';
 import { bodyMatchesTopic } from './topic-shapes.js';
-import {
-  orderGidOf,
-  REVERSAL_TOPICS,
-  SHOPIFY_HMAC_HEADER,
-  SHOPIFY_TOPIC_HEADER,
-  SHOPIFY_WEBHOOK_ID_HEADER,
-  verifyShopify,
-  type ReversalSignal,
-} from './shopify.js';
+import { REVERSAL_TOPICS, SHOPIFY_HMAC_HEADER, SHOPIFY_TOPIC_HEADER, SHOPIFY_WEBHOOK_ID_HEADER, verifyShopify, type ReversalSignal } from './shopify.js';
 
 /** The EventLedger's source name for Shopify deliveries (the helpdesks use theirs). */
 export const STORE_EVENT_SOURCE = 'shopify';

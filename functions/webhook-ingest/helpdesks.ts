@@ -2,7 +2,7 @@
 // body. Adding one is a row here plus its module. Used by ingest.ts.
 import { WebhookSource } from '#functions/shared/domain/run.js';
 import type { NormalizeContext, NormalizeResult } from './normalized.js';
-import type { VerifyResult } from './signatures.js';
+import type { VerifyResult } from '../shared/signatures.js';
 import { normalizeZendesk, verifyZendesk, ZENDESK_SIGNATURE_HEADER, ZENDESK_TIMESTAMP_HEADER } from './zendesk.js';
 import { HELPSCOUT_SIGNATURE_HEADER, normalizeHelpScout, verifyHelpScout } from './helpscout.js';
 import { INTERCOM_SIGNATURE_HEADER, normalizeIntercom, verifyIntercom } from './intercom.js';

@@ -3,7 +3,7 @@
 // the delivery, so the meaning and the dedupe key come from the body (meaningOf) and the body's own
 // date bounds a replay (replay-window.ts). Called by ingest.ts via helpdesks.ts.
 import * as z from 'zod';
-import { hmac, idText, safeEqual, textOf, type VerifyResult } from './signatures.js';
+import { hmac, idText, safeEqual, textOf, type VerifyResult } from '../shared/signatures.js';
 import { boundedEvent, EmailText, HtmlText, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 
 export const HELPSCOUT_SIGNATURE_HEADER = 'x-helpscout-signature';

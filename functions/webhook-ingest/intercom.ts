@@ -2,7 +2,7 @@
 // is a notification_event whose topic names what happened. The topic and the id are in the signed
 // body; no timestamp is signed, so created_at bounds a replay (replay-window.ts). Called by ingest.ts via helpdesks.ts.
 import * as z from 'zod';
-import { hmac, safeEqual, textOf, type VerifyResult } from './signatures.js';
+import { hmac, safeEqual, textOf, type VerifyResult } from '../shared/signatures.js';
 import { boundedEvent, EmailText, HtmlText, ShortText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 
 export const INTERCOM_SIGNATURE_HEADER = 'x-hub-signature';

@@ -2,7 +2,7 @@
 // delivery carries our shared secret in X-Webhook-Secret, compared in constant time. The bodies are
 // the ones docs/helpdesk-setup.md tells the operator to configure. Called by ingest.ts via helpdesks.ts.
 import * as z from 'zod';
-import { digestOf, idText, safeEqual, textOf, type VerifyResult } from './signatures.js';
+import { digestOf, idText, safeEqual, textOf, type VerifyResult } from '../shared/signatures.js';
 import { BodyText, boundedEvent, EmailText, HtmlText, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 
 export const SHARED_SECRET_HEADER = 'x-webhook-secret';

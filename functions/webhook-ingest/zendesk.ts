@@ -2,10 +2,10 @@
 // within 5 minutes) and normalization of ticket events into one TicketEvent. Called by ingest.ts
 // through the helpdesk table in helpdesks.ts; signing helpers are used by `npm run ticket` and tests.
 import * as z from 'zod';
-import { hmac, idText, safeEqual, type VerifyResult } from './signatures.js';
+import { hmac, idText, safeEqual, type VerifyResult } from '../shared/signatures.js';
 import { BodyText, boundedEvent, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 
-export type { VerifyResult } from './signatures.js';
+export type { VerifyResult } from '../shared/signatures.js';
 export type { NormalizeResult } from './normalized.js';
 
 export const ZENDESK_SIGNATURE_HEADER = 'x-zendesk-webhook-signature';

@@ -2,6 +2,7 @@
 // helpdesk, the run in the console. A link is built only from data that makes it whole; anything
 // missing (no store domain, an order id that is not a Shopify GID, another helpdesk, no console)
 // leaves that link out rather than send a broken one. Used by approval-view.ts.
+import { numericOrderId } from '../domain/order-ids.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { StepDeps } from '../step-deps.js';
 
@@ -19,11 +20,6 @@ const TICKET_PATHS: Partial<Record<string, { name: string; path: (id: string) =>
   zendesk: { name: 'Zendesk', path: (id) => `/agent/tickets/${id}` },
   gorgias: { name: 'Gorgias', path: (id) => `/app/ticket/${id}` },
 };
-
-/** The numeric id of a Shopify order GID (`gid://shopify/Order/5512345678`), else null. */
-export function numericOrderId(orderGid: string): string | null {
-  return /^gid:\/\/shopify\/Order\/(\d+)$/.exec(orderGid)?.[1] ?? null;
-}
 
 /** An http(s) base URL without its trailing slash, or null when it is not one. */
 function baseUrl(value: string | undefined): string | null {

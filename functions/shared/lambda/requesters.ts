@@ -1,7 +1,7 @@
 // The requester directory for the entries that start runs (run-starter, the console's re-run): the
 // tenant's helpdesk API, its client built on the first look-up (HELPDESK_* settings and secrets).
 import { createHelpdesk, type HelpdeskApi } from '#shared/helpdesk/index.js';
-import type { RequesterDirectory } from '../../run-starter/start-run.js';
+import type { RequesterDirectory } from '../requesters.js';
 import { required } from '../lambda-config.js';
 import { part } from '../lambda-app.js';
 import { helpdeskRequesters } from '../requesters.js';

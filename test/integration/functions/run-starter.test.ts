@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { createRunStarterHandler } from '#functions/run-starter/handler.js';
-import { createStartRun, type RequesterDirectory } from '#functions/run-starter/start-run.js';
+import { createStartRun } from '#functions/run-starter/start-run.js';
+import type { RequesterDirectory } from '#functions/shared/requesters.js';
 import { runIdFor } from '#functions/shared/ids.js';
 import type { QueuedTicket } from '#functions/shared/queue.js';
 import { createDynamoStores, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';

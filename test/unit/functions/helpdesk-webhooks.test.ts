@@ -8,7 +8,7 @@ import { normalizeHelpScout, signHelpScout, verifyHelpScout } from '#functions/w
 import { normalizeIntercom, signIntercom, verifyIntercom } from '#functions/webhook-ingest/intercom.js';
 import { normalizeFreshdesk, normalizeGorgias, verifySharedSecret } from '#functions/webhook-ingest/shared-secret.js';
 import { normalizeZendesk, verifyZendesk } from '#functions/webhook-ingest/zendesk.js';
-import { safeEqual } from '#functions/webhook-ingest/signatures.js';
+import { safeEqual } from '#functions/shared/signatures.js';
 
 const vectors = JSON.parse(readFileSync(new URL('./fixtures/helpdesk-vectors.json', import.meta.url), 'utf8')) as {
   helpscout: { secret: string; event: string; signature: string; rawBody: string };

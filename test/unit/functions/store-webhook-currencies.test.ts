@@ -4,7 +4,8 @@
 // reading serves the refunds/create payloads shadow mode compares.
 import { describe, expect, it } from 'vitest';
 import { createStoreWebhookHandler } from '#functions/store-webhook/handler.js';
-import { shopifySignedHeaders, toMinor } from '#functions/store-webhook/shopify.js';
+import { shopifySignedHeaders } from '#functions/store-webhook/shopify.js';
+import { decimalToMinorOrNull } from '#shared/money.js';
 import { parseRefundCreated, refundedMinor } from '#functions/shadow/store-refund.js';
 import type { HttpEvent } from '#functions/shared/http.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
@@ -47,7 +48,7 @@ describe("the store webhook reads Shopify's amounts with the one currency table"
     ['12.345', 'KWD', 12_345],
     ['11.50', 'USD', 1150],
   ] as const)('"%s" %s is %i minor units', (amount, currency, minor) => {
-    expect(toMinor(amount, currency)).toBe(minor);
+    expect(decimalToMinorOrNull(amount, currency)).toBe(minor);
   });
 
   it.each([
@@ -56,7 +57,7 @@ describe("the store webhook reads Shopify's amounts with the one currency table"
     ['1.005', 'USD'],
     ['not money', 'USD'],
   ] as const)('reads "%s" %s as no amount', (amount, currency) => {
-    expect(toMinor(amount, currency)).toBeNull();
+    expect(decimalToMinorOrNull(amount, currency)).toBeNull();
   });
 
   it('records a dispute of "1500.00" HUF on the run as 150000 minor units, the units the refund was made in', async () => {

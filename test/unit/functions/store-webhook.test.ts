@@ -4,7 +4,8 @@
 // delivery, anything else changes nothing.
 import { describe, expect, it } from 'vitest';
 import { createStoreWebhookHandler } from '#functions/store-webhook/handler.js';
-import { shopifySignedHeaders, toMinor } from '#functions/store-webhook/shopify.js';
+import { shopifySignedHeaders } from '#functions/store-webhook/shopify.js';
+import { decimalToMinorOrNull } from '#shared/money.js';
 import type { HttpEvent } from '#functions/shared/http.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { Run } from '#functions/shared/domain/run.js';
@@ -281,9 +282,9 @@ describe('disputes on agent refunds', () => {
 
 describe('disputed amounts', () => {
   it("reads Shopify's decimal amount as integer minor units of its currency", () => {
-    expect(toMinor('11.50', 'USD')).toBe(1150);
-    expect(toMinor('11.5', 'EUR')).toBe(1150);
-    expect(toMinor('1500', 'JPY')).toBe(1500);
-    expect(toMinor('1.005', 'USD')).toBeNull();
+    expect(decimalToMinorOrNull('11.50', 'USD')).toBe(1150);
+    expect(decimalToMinorOrNull('11.5', 'EUR')).toBe(1150);
+    expect(decimalToMinorOrNull('1500', 'JPY')).toBe(1500);
+    expect(decimalToMinorOrNull('1.005', 'USD')).toBeNull();
   });
 });
