@@ -37,7 +37,9 @@ const REDRIVE_VISIBILITY_SECONDS = 30;
 
 const MAX_REASON_CHARS = 500;
 
-export function createSqsDeadLetterQueue(deps: { client: SQSClient; queueUrl: string }): DeadLetterQueue {
+type SqsDeps = { client: SQSClient; queueUrl: string };
+
+export function createSqsDeadLetterQueue(deps: SqsDeps): DeadLetterQueue {
   return {
     async send(input) {
       const text = (value: string) => ({ DataType: 'String', StringValue: value });
@@ -57,53 +59,48 @@ export function createSqsDeadLetterQueue(deps: { client: SQSClient; queueUrl: st
       );
     },
     async list(max) {
-      const received = await deps.client.send(
-        new ReceiveMessageCommand({
-          QueueUrl: deps.queueUrl,
-          MaxNumberOfMessages: Math.min(Math.max(max, 1), 10),
-          VisibilityTimeout: 0,
-          WaitTimeSeconds: 0,
-          MessageAttributeNames: ['All'],
-          MessageSystemAttributeNames: ['All'],
-        }),
-      );
+      const received = await deps.client.send(receiveWithAttributes(deps.queueUrl, Math.min(Math.max(max, 1), 10), 0));
       // With a zero visibility timeout some servers hand the same message out more than once per call.
       const unique = [...new Map((received.Messages ?? []).map((m) => [m.MessageId ?? '', m])).values()];
       return unique.map(toDeadLetter);
     },
-    async redrive(messageId, resend) {
-      const received = await deps.client.send(
-        new ReceiveMessageCommand({
-          QueueUrl: deps.queueUrl,
-          MaxNumberOfMessages: 10,
-          VisibilityTimeout: REDRIVE_VISIBILITY_SECONDS,
-          WaitTimeSeconds: 0,
-          MessageAttributeNames: ['All'],
-          MessageSystemAttributeNames: ['All'],
-        }),
-      );
-      const messages = received.Messages ?? [];
-      const target = messages.find((m) => m.MessageId === messageId);
-      // The others go back at once, for the list and the next retry.
-      const others = messages.filter((m) => m !== target && m.ReceiptHandle);
-      await Promise.all(
-        others.map((m) =>
-          deps.client.send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: m.ReceiptHandle!, VisibilityTimeout: 0 })),
-        ),
-      );
-      if (!target?.ReceiptHandle) return 'not_found';
-      try {
-        await resend(toDeadLetter(target));
-      } catch (error) {
-        await deps.client
-          .send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: target.ReceiptHandle, VisibilityTimeout: 0 }))
-          .catch(() => undefined);
-        throw error;
-      }
-      await deps.client.send(new DeleteMessageCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: target.ReceiptHandle }));
-      return 'redriven';
-    },
+    redrive: (messageId, resend) => redrive(deps, messageId, resend),
   };
+}
+
+/** A receive that returns every message and system attribute, without waiting. */
+function receiveWithAttributes(queueUrl: string, maxMessages: number, visibilityTimeout: number): ReceiveMessageCommand {
+  return new ReceiveMessageCommand({
+    QueueUrl: queueUrl,
+    MaxNumberOfMessages: maxMessages,
+    VisibilityTimeout: visibilityTimeout,
+    WaitTimeSeconds: 0,
+    MessageAttributeNames: ['All'],
+    MessageSystemAttributeNames: ['All'],
+  });
+}
+
+/** Makes a received message visible again at once. */
+function release(deps: SqsDeps, receiptHandle: string) {
+  return deps.client.send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: 0 }));
+}
+
+async function redrive(deps: SqsDeps, messageId: string, resend: (letter: DeadLetter) => Promise<void>): Promise<'redriven' | 'not_found'> {
+  const received = await deps.client.send(receiveWithAttributes(deps.queueUrl, 10, REDRIVE_VISIBILITY_SECONDS));
+  const messages = received.Messages ?? [];
+  const target = messages.find((m) => m.MessageId === messageId);
+  // The others go back at once, for the list and the next retry.
+  const others = messages.filter((m) => m !== target && m.ReceiptHandle);
+  await Promise.all(others.map((m) => release(deps, m.ReceiptHandle!)));
+  if (!target?.ReceiptHandle) return 'not_found';
+  try {
+    await resend(toDeadLetter(target));
+  } catch (error) {
+    await release(deps, target.ReceiptHandle).catch(() => undefined);
+    throw error;
+  }
+  await deps.client.send(new DeleteMessageCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: target.ReceiptHandle }));
+  return 'redriven';
 }
 
 function toDeadLetter(m: Message): DeadLetter {
