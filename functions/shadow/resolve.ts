@@ -28,78 +28,10 @@ export type ResolveOutcome = 'recorded' | 'superseded' | 'unchanged';
 export const DEFAULT_SHADOW_SEARCH_LIMIT = 500;
 
 export function createShadowResolver(deps: ShadowResolverDeps) {
-  const limit = deps.searchLimit ?? DEFAULT_SHADOW_SEARCH_LIMIT;
-
-  async function record(run: Run, action: Omit<ShadowResolution, 'agrees' | 'at'>): Promise<ResolveOutcome> {
-    const shadow = run.shadow;
-    if (!shadow) return 'unchanged';
-    const previous = shadow.resolution ?? null;
-    if (previous && !(previous.by === 'helpdesk_solved' && action.by === 'store_refund')) return 'unchanged';
-    const resolution: ShadowResolution = { ...action, at: deps.clock.now().toISOString(), agrees: agrees(shadow, action) };
-    const written = await deps.shadow.recordResolution({
-      tenant: run.tenant,
-      runId: run.runId,
-      classKey: shadow.classKey,
-      resolution,
-      replacing: previous,
-      sample: sampleOf(run),
-    });
-    if (!written) return 'unchanged';
-    const dimensions = { ShadowClass: shadow.classKey };
-    const agreed = (r: ShadowResolution | null) => (r?.agrees ? 1 : 0);
-    if (!previous) deps.metrics.count(run.tenant, 'ShadowResolved', 1, dimensions);
-    const delta = agreed(resolution) - agreed(previous);
-    if (!previous || delta !== 0) deps.metrics.count(run.tenant, 'ShadowAgreed', delta, dimensions);
-    return previous ? 'superseded' : 'recorded';
-  }
-
-  /** The tenant's shadow runs bound to this Shopify order (by GID), oldest first. */
-  async function shadowRunsOf(tenant: string, orderGid: string): Promise<Run[]> {
-    const candidates = deps.runs.listByStatus ? await deps.runs.listByStatus(tenant, 'shadow', limit) : await deps.runs.list(limit);
-    return candidates
-      .filter((run) => run.tenant === tenant && run.status === 'shadow' && run.shadow && run.order?.orderId === orderGid)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  }
-
-  /**
-   * Which runs a store refund may resolve, in order: the runs with no resolution yet, oldest first,
-   * then those a person had solved with no refund (the refund supersedes that answer), oldest first.
-   */
-  const refundCandidates = (runs: readonly Run[]) => [
-    ...runs.filter((run) => !run.shadow?.resolution),
-    ...runs.filter((run) => run.shadow?.resolution?.by === 'helpdesk_solved'),
-  ];
-
-  /**
-   * A refund made in the store, unless the agent made it: one person's decision, so it resolves one
-   * run of that order, the earliest still open; the order's later runs stay open for a later action.
-   * A redelivery (or a racing copy) of the same refund finds its run already resolved by it.
-   */
-  async function storeRefund(tenant: string, signal: StoreRefundSignal): Promise<StoreWebhookOutcome> {
-    const agentRun = agentRunOf(signal.note);
-    if (agentRun && (await deps.runs.get(agentRun))) return { kind: 'ignored', reason: 'the agent made this refund' };
-    const runs = await shadowRunsOf(tenant, orderGidOf(signal.orderId));
-    if (runs.length === 0) return { kind: 'ignored', reason: 'no shadow run on this order' };
-    const sourceId = `refund:${signal.refundId}`;
-    const resolvedBy = (run: Run | null) => (run?.shadow?.resolution?.sourceId === sourceId ? run.runId : null);
-    const already = runs.map(resolvedBy).filter((id) => id !== null);
-    if (already.length > 0) return { kind: 'duplicate', runIds: already };
-    for (const run of refundCandidates(runs)) {
-      const amountMinor = refundedMinor(signal, run.shadow!.currency);
-      if (amountMinor === null) continue;
-      const outcome = await record(run, { by: 'store_refund', amountMinor, lines: signal.lines, sourceId });
-      if (outcome !== 'unchanged') return { kind: 'recorded', runIds: [run.runId] };
-      // Lost the run to another resolution: this very refund (a copy delivered at once), or another action.
-      const again = resolvedBy(await deps.runs.get(run.runId));
-      if (again) return { kind: 'duplicate', runIds: [again] };
-    }
-    return { kind: 'ignored', reason: 'the shadow runs of this order are already resolved' };
-  }
-
   return {
-    storeRefund,
+    storeRefund: (tenant: string, signal: StoreRefundSignal) => storeRefund(deps, tenant, signal),
     /** The helpdesk says the ticket was solved/closed: with no refund so far, that is the person's answer. */
-    helpdeskSolved: (run: Run, eventId: string) => record(run, { by: 'helpdesk_solved', amountMinor: 0, lines: [], sourceId: `helpdesk:${eventId}` }),
+    helpdeskSolved: (run: Run, eventId: string) => record(deps, run, { by: 'helpdesk_solved', amountMinor: 0, lines: [], sourceId: `helpdesk:${eventId}` }),
     /** The store webhook's handler for refunds/create (a verified delivery's body). */
     async refundsCreate(tenant: string, body: Buffer): Promise<StoreWebhookOutcome> {
       let payload: unknown;
@@ -110,8 +42,75 @@ export function createShadowResolver(deps: ShadowResolverDeps) {
       }
       const parsed = parseRefundCreated(payload);
       if (!parsed.ok) return { kind: 'invalid', reason: parsed.reason };
-      return storeRefund(tenant, parsed.signal);
+      return storeRefund(deps, tenant, parsed.signal);
     },
   };
+}
+
+async function record(deps: ShadowResolverDeps, run: Run, action: Omit<ShadowResolution, 'agrees' | 'at'>): Promise<ResolveOutcome> {
+  const shadow = run.shadow;
+  if (!shadow) return 'unchanged';
+  const previous = shadow.resolution ?? null;
+  if (previous && !(previous.by === 'helpdesk_solved' && action.by === 'store_refund')) return 'unchanged';
+  const resolution: ShadowResolution = { ...action, at: deps.clock.now().toISOString(), agrees: agrees(shadow, action) };
+  const written = await deps.shadow.recordResolution({
+    tenant: run.tenant,
+    runId: run.runId,
+    classKey: shadow.classKey,
+    resolution,
+    replacing: previous,
+    sample: sampleOf(run),
+  });
+  if (!written) return 'unchanged';
+  const dimensions = { ShadowClass: shadow.classKey };
+  const agreed = (r: ShadowResolution | null) => (r?.agrees ? 1 : 0);
+  if (!previous) deps.metrics.count(run.tenant, 'ShadowResolved', 1, dimensions);
+  const delta = agreed(resolution) - agreed(previous);
+  if (!previous || delta !== 0) deps.metrics.count(run.tenant, 'ShadowAgreed', delta, dimensions);
+  return previous ? 'superseded' : 'recorded';
+}
+
+/** The tenant's shadow runs bound to this Shopify order (by GID), oldest first. */
+async function shadowRunsOf(deps: ShadowResolverDeps, tenant: string, orderGid: string): Promise<Run[]> {
+  const limit = deps.searchLimit ?? DEFAULT_SHADOW_SEARCH_LIMIT;
+  const candidates = deps.runs.listByStatus ? await deps.runs.listByStatus(tenant, 'shadow', limit) : await deps.runs.list(limit);
+  return candidates
+    .filter((run) => run.tenant === tenant && run.status === 'shadow' && run.shadow && run.order?.orderId === orderGid)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/**
+ * Which runs a store refund may resolve, in order: the runs with no resolution yet, oldest first,
+ * then those a person had solved with no refund (the refund supersedes that answer), oldest first.
+ */
+const refundCandidates = (runs: readonly Run[]) => [
+  ...runs.filter((run) => !run.shadow?.resolution),
+  ...runs.filter((run) => run.shadow?.resolution?.by === 'helpdesk_solved'),
+];
+
+/**
+ * A refund made in the store, unless the agent made it: one person's decision, so it resolves one
+ * run of that order, the earliest still open; the order's later runs stay open for a later action.
+ * A redelivery (or a racing copy) of the same refund finds its run already resolved by it.
+ */
+async function storeRefund(deps: ShadowResolverDeps, tenant: string, signal: StoreRefundSignal): Promise<StoreWebhookOutcome> {
+  const agentRun = agentRunOf(signal.note);
+  if (agentRun && (await deps.runs.get(agentRun))) return { kind: 'ignored', reason: 'the agent made this refund' };
+  const runs = await shadowRunsOf(deps, tenant, orderGidOf(signal.orderId));
+  if (runs.length === 0) return { kind: 'ignored', reason: 'no shadow run on this order' };
+  const sourceId = `refund:${signal.refundId}`;
+  const resolvedBy = (run: Run | null) => (run?.shadow?.resolution?.sourceId === sourceId ? run.runId : null);
+  const already = runs.map(resolvedBy).filter((id) => id !== null);
+  if (already.length > 0) return { kind: 'duplicate', runIds: already };
+  for (const run of refundCandidates(runs)) {
+    const amountMinor = refundedMinor(signal, run.shadow!.currency);
+    if (amountMinor === null) continue;
+    const outcome = await record(deps, run, { by: 'store_refund', amountMinor, lines: signal.lines, sourceId });
+    if (outcome !== 'unchanged') return { kind: 'recorded', runIds: [run.runId] };
+    // Lost the run to another resolution: this very refund (a copy delivered at once), or another action.
+    const again = resolvedBy(await deps.runs.get(run.runId));
+    if (again) return { kind: 'duplicate', runIds: [again] };
+  }
+  return { kind: 'ignored', reason: 'the shadow runs of this order are already resolved' };
 }
 export type ShadowResolver = ReturnType<typeof createShadowResolver>;
