@@ -68,9 +68,7 @@ export function orderPickChoices(run: Run): string[] {
 }
 
 export function createRunActions(deps: RunActionsDeps) {
-  function journal(runId: string, who: Operator, row: Pick<NewJournalRow, 'name' | 'detail' | 'decision'>): Promise<unknown> {
-    return deps.journal.append(consoleJournalRow(runId, who.id, deps.clock.now(), { step: 'Console', ...row }));
-  }
+  const journal = (runId: string, who: Operator, row: ConsoleRow) => journalAction(deps, runId, who, row);
 
   return {
     async cancel(who: Operator, runId: string, reason: string | null): Promise<ActionOutcome> {
@@ -112,33 +110,44 @@ export function createRunActions(deps: RunActionsDeps) {
       return { ok: true, notice: orderNumber ? 'rerun-picked' : 'rerun-started', runId: outcome.rerunId };
     },
 
-    async handBack(who: Operator, runId: string, note: string): Promise<ActionOutcome> {
-      const run = await deps.runs.get(runId);
-      if (!run) return { ok: false, status: 404, message: `Run ${runId} was not found.` };
-      const refused = handBackRefusal(run);
-      if (refused) return { ok: false, status: 409, message: `${refused} Nothing was changed.` };
-      const ctx: StepContext = {
-        tenant: run.tenant,
-        runId,
-        step: 'Escalate',
-        boundOrderId: run.order?.orderId ?? null,
-        boundCustomerId: run.order?.customerId ?? null,
-        requesterEmail: run.ticket.requesterEmail ?? null,
-      };
-      const body = [`Handed back to the team by ${who.id} from the refund agent's console.`, `Note: ${note}`, `Run: ${runId}`].join('\n');
-      let noteId: string;
-      try {
-        noteId = (await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body })).noteId;
-      } catch {
-        // The harness journaled the failed call; nothing is recorded as handed back.
-        return { ok: false, status: 503, message: 'The note could not be posted on the ticket, so the ticket was not handed back. Try again in a moment.' };
-      }
-      const handBack = { by: who.id, at: deps.clock.now().toISOString(), note, noteId };
-      const updated = await deps.runs.updateIf(runId, { handBack }, { statusIn: ['escalated'] });
-      if (!updated) return { ok: false, status: 409, message: 'The run changed while you handed it back; the note is on the ticket. Look again.' };
-      await journal(runId, who, { name: 'hand_back', decision: 'allow', detail: `handed back to the team by ${who.id}; note ${noteId} on the ticket` });
-      return { ok: true, notice: 'handed-back', runId };
-    },
+    handBack: (who: Operator, runId: string, note: string): Promise<ActionOutcome> => handBackTicket(deps, who, runId, note),
   };
 }
+
+type ConsoleRow = Pick<NewJournalRow, 'name' | 'detail' | 'decision'>;
+
+/** A journal row of a person's action on the run, under the Console state. */
+function journalAction(deps: RunActionsDeps, runId: string, who: Operator, row: ConsoleRow): Promise<unknown> {
+  return deps.journal.append(consoleJournalRow(runId, who.id, deps.clock.now(), { step: 'Console', ...row }));
+}
+
+/** Hands an escalated ticket back to the team: the note posted on the ticket first, then the run row, then the journal. */
+async function handBackTicket(deps: RunActionsDeps, who: Operator, runId: string, note: string): Promise<ActionOutcome> {
+  const run = await deps.runs.get(runId);
+  if (!run) return { ok: false, status: 404, message: `Run ${runId} was not found.` };
+  const refused = handBackRefusal(run);
+  if (refused) return { ok: false, status: 409, message: `${refused} Nothing was changed.` };
+  const ctx: StepContext = {
+    tenant: run.tenant,
+    runId,
+    step: 'Escalate',
+    boundOrderId: run.order?.orderId ?? null,
+    boundCustomerId: run.order?.customerId ?? null,
+    requesterEmail: run.ticket.requesterEmail ?? null,
+  };
+  const body = [`Handed back to the team by ${who.id} from the refund agent's console.`, `Note: ${note}`, `Run: ${runId}`].join('\n');
+  let noteId: string;
+  try {
+    noteId = (await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body })).noteId;
+  } catch {
+    // The harness journaled the failed call; nothing is recorded as handed back.
+    return { ok: false, status: 503, message: 'The note could not be posted on the ticket, so the ticket was not handed back. Try again in a moment.' };
+  }
+  const handBack = { by: who.id, at: deps.clock.now().toISOString(), note, noteId };
+  const updated = await deps.runs.updateIf(runId, { handBack }, { statusIn: ['escalated'] });
+  if (!updated) return { ok: false, status: 409, message: 'The run changed while you handed it back; the note is on the ticket. Look again.' };
+  await journalAction(deps, runId, who, { name: 'hand_back', decision: 'allow', detail: `handed back to the team by ${who.id}; note ${noteId} on the ticket` });
+  return { ok: true, notice: 'handed-back', runId };
+}
+
 export type RunActions = ReturnType<typeof createRunActions>;
