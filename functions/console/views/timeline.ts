@@ -2,19 +2,16 @@
 // and model calls with latency, cost and outcome; decisions with the rule that decided; grounding
 // rows with their quotes), and what the state left on the run: the gate's rules and reasons, the
 // approval and its bound hash, the refund receipt and idempotency key, the notes on the ticket, the
-// escalation. The actions a person may take on the run sit where they belong. Pure.
-// The gate's reasons are stored in English with US-style money (for the journal); where the run went to
-// a lead, the page words them again in the store's locale, as the approval email does.
-import { receiptNoun } from '../../shared/remedy-words.js';
-import type { GateDecision, JournalRow, StepName } from '#harness/domain/types.js';
-import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
+// escalation (state-facts.ts). The actions a person may take on the run sit where they belong. Pure.
+import type { JournalRow, StepName } from '#harness/domain/types.js';
+import type { Policy } from '#harness/policy/document.js';
 import type { Run, RunMark } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
-import { approvalReasonsInWords } from '../../shared/approvals/rule-reasons.js';
-import { customerHtml, lineTitle, withLineTitles } from './case.js';
-import { dollars, e, formats, money, statusBadge, time } from './layout.js';
-import { reviewForm, type ReviewContext } from './review.js';
+import { customerHtml, withLineTitles } from './case.js';
+import { dollars, e, statusBadge, time } from './layout.js';
+import type { ReviewContext } from './review.js';
 import { runActionsSection, type RunActionsView } from './run-actions.js';
+import { facts, stateFacts } from './state-facts.js';
 
 export interface TimelineContext {
   links: RunLinks;
@@ -50,11 +47,6 @@ const STATE_LABEL: Readonly<Record<string, string>> = {
 } satisfies Record<StepName | Extract<RunMark, 'Done'> | 'Console', string>;
 
 const STATE_ORDER: readonly string[] = Object.keys(STATE_LABEL);
-
-function facts(pairs: Array<[string, string]>): string {
-  const shown = pairs.filter(([, v]) => v !== '');
-  return shown.length ? `<dl class="facts">${shown.map(([k, v]) => `<dt>${e(k)}</dt><dd>${v}</dd>`).join('')}</dl>` : '';
-}
 
 function journalTable(run: Run, rows: JournalRow[], caption: string): string {
   if (rows.length === 0) return '';
@@ -95,167 +87,6 @@ function groundingTable(run: Run, rows: JournalRow[]): string {
   return `<table><caption>Grounding: each claimed line against the customer’s words</caption><thead><tr><th scope="col">Line</th><th scope="col">Verdict</th><th scope="col">Rule</th><th scope="col">Quote</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
-const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/**
- * The gate's reasons as a person reads them. For an approval, each rule in the store's locale from the
- * policy that decided ("62,00 € is over the 50,00 € automatic limit"); when that policy is not the one
- * at hand (its version differs) or the decision was not an approval, the reasons the gate stored.
- */
-function gateReasons(run: Run, g: GateDecision, ctx: TimelineContext): string[] {
-  const policy = ctx.policy ?? DEFAULT_POLICY;
-  if (g.decision !== 'approval' || policy.version !== g.policyVersion) return g.reasons;
-  const amountMinor = run.approval?.amountMinor ?? g.amountMinor;
-  const currency = run.approval?.currency ?? g.currency;
-  const fmt = formats();
-  const words = approvalReasonsInWords({ run, policy, amountMinor, currency, fmt });
-  if (words.length === 0) return g.reasons;
-  // The gate's note when the model's own figure differed from the amount it computed (gate.ts), worded the same way.
-  const proposed = run.proposal?.amountMinor;
-  const note =
-    proposed !== undefined && proposed !== g.amountMinor
-      ? [`the agent's own figure was ${fmt.money(proposed, g.currency)}; the amount is computed from the order: ${fmt.money(g.amountMinor, g.currency)}`]
-      : [];
-  return [...words, ...note].map(capitalized);
-}
-
-/** A pending approval is decided on its own page, with the email's evidence and a confirm step (views/approvals.ts). */
-function approvalForm(run: Run, ctx: TimelineContext): string {
-  const approval = run.approval;
-  if (!approval || approval.status !== 'pending' || !ctx.canDecide) return '';
-  return `<p><a class="decide" href="/queues/approvals/${encodeURIComponent(approval.approvalId)}">Review and decide: ${e(money(approval.amountMinor, approval.currency))}</a></p>`;
-}
-
-function stateExtras(state: string, run: Run, ctx: TimelineContext): string {
-  switch (state) {
-    case 'Triage': {
-      const t = run.triage;
-      if (!t) return '';
-      return facts([
-        ['Intent', e(`${t.intent} (${Math.round(t.confidence * 100)}%)`)],
-        ['Order named', e(t.orderNumber ?? 'none')],
-        ['Reason', e(t.reason ?? '')],
-        ['Language', e(t.language)],
-        ['Risk flags', e(t.riskFlags.join(', '))],
-      ]);
-    }
-    case 'CheckOrder': {
-      const o = run.order;
-      if (!o) return '';
-      return facts([
-        ['Order', ctx.links.order ? `<a href="${e(ctx.links.order.url)}">#${e(o.orderNumber)}</a>` : `#${e(o.orderNumber)}`],
-        ['Bound by', e(o.binding ?? 'named')],
-        ['Lines', e(o.lineItems.map((l) => `${l.quantity} × ${l.title || lineTitle(run, l.id)}`).join(', '))],
-        ['Refundable', e(money(o.maximumRefundableMinor, o.currency))],
-        ['Customer refunds, 90 days', e(o.refundsLast90Days)],
-      ]);
-    }
-    case 'ProposeRefund': {
-      const p = run.proposal;
-      if (!p) return '';
-      const lines = p.lineItems.map((l) => `${l.quantity} × ${e(lineTitle(run, l.lineItemId))} <q>${e(l.quote)}</q>`).join('<br>');
-      return facts([
-        ['Remedy', e(p.remedy)],
-        ...(p.amountMinor !== undefined ? [['Amount the model gave', e(money(p.amountMinor, p.currency))] as [string, string]] : []),
-        ['Reason', e(p.reason)],
-        ['Claimed lines', lines],
-        ['Unclear', e(p.unclear?.question ?? '')],
-      ]);
-    }
-    case 'Gate': {
-      const g = run.gate;
-      if (!g) return '';
-      return facts([
-        ['Decision', `<strong>${e(g.decision)}</strong>`],
-        ['Rules', g.rules.map((r) => `<code>${e(r)}</code>`).join(', ')],
-        ['Reasons', gateReasons(run, g, ctx).map(e).join('<br>')],
-        ['Amount', e(money(g.amountMinor, g.currency))],
-        ['Policy', `<code>${e(g.policyVersion)}</code>`],
-      ]);
-    }
-    case 'Shadow': {
-      const s = run.shadow;
-      if (!s) return '';
-      return facts([
-        ['Class', `<code>${e(s.classKey)}</code>`],
-        ['Would have', e(`${s.decision} ${money(s.amountMinor, s.currency)}`)],
-        [
-          'Resolution',
-          s.resolution
-            ? e(`${s.resolution.by.replace('_', ' ')} ${money(s.resolution.amountMinor, s.currency)}: ${s.resolution.agrees ? 'agrees' : 'disagrees'}`)
-            : 'not yet',
-        ],
-      ]);
-    }
-    case 'RequestApproval': {
-      const a = run.approval;
-      if (!a) return '';
-      const left = a.status === 'pending' ? ` (${Math.max(0, Math.round(((Date.parse(a.expiresAt) - ctx.now.getTime()) / 3600_000) * 10) / 10)} h left)` : '';
-      return (
-        facts([
-          ['Approval', `<code>${e(a.approvalId)}</code> ${e(a.status)}`],
-          ['Amount', e(money(a.amountMinor, a.currency))],
-          ['Requested', time(a.requestedAt)],
-          ['Expires', `${time(a.expiresAt)}${e(left)}`],
-          ['Decided by', e(a.decidedBy ?? '')],
-          ['Decided at', time(a.decidedAt)],
-          ['Reason', e(a.reason ?? '')],
-          ['Bound hash', `<code>${e(a.argsHash)}</code>`],
-        ]) + approvalForm(run, ctx)
-      );
-    }
-    case 'Refund': {
-      const r = run.refund;
-      const receipt = r
-        ? facts([
-            ['Refund', `<code>${e(r.refundId)}</code>`],
-            ['Paid back as', e(receiptNoun(r))],
-            ['Amount', e(money(r.amountMinor, r.currency))],
-            ...(r.presentment ? [['Customer received', e(money(r.presentment.amountMinor, r.presentment.currency))] as [string, string]] : []),
-            ...(r.cancelledAt ? [['Order cancelled at', time(r.cancelledAt)] as [string, string]] : []),
-            ['Made at', time(r.createdAt)],
-            ['Idempotency key', `<code>${e(r.idempotencyKey)}</code>`],
-          ])
-        : run.refundIntent
-          ? facts([['Claimed', `${time(run.refundIntent.at)} for ${e(money(run.refundIntent.amountMinor, run.refundIntent.currency))}; no receipt`]])
-          : '';
-      const settle = run.status === 'pending_review' && ctx.canSettle ? reviewForm(run, ctx.csrf, 'run', ctx.review) : '';
-      return receipt + settle;
-    }
-    case 'DraftReply':
-    case 'CheckReply': {
-      const d = run.draft;
-      if (!d || state !== 'CheckReply')
-        return d && state === 'DraftReply'
-          ? `<details><summary>Reply draft (${e(d.language)})</summary><pre style="white-space:pre-wrap">${e(d.body)}</pre></details>`
-          : '';
-      return facts([
-        ['Check', d.check ? (d.check.passed ? 'passed' : `failed: ${e(d.check.problems.join('; '))}`) : 'not run'],
-        ['Note on the ticket', d.noteId ? `<code>${e(d.noteId)}</code>` : ''],
-      ]);
-    }
-    case 'Escalate': {
-      const x = run.escalation;
-      if (x)
-        return facts([
-          ['Reason', `<strong>${e(x.reason)}</strong>`],
-          ['From state', e(x.step)],
-        ]);
-      // A step asked for a person and the hand-over has not happened yet (the steps after it pass it on).
-      const asked = run.escalationRequest;
-      return asked
-        ? facts([
-            ['Reason', `<strong>${e(asked.reason)}</strong>`],
-            ['Asked by state', e(asked.step)],
-            ['Handed over', 'not yet'],
-          ])
-        : '';
-    }
-    default:
-      return '';
-  }
-}
-
 /** The notes the run left on the ticket: post_draft calls, the checked draft, the shadow proposal. */
 function notes(run: Run, journal: JournalRow[]): string {
   const rows = journal
@@ -268,9 +99,8 @@ function notes(run: Run, journal: JournalRow[]): string {
   return rows.length ? `<h2 id="notes">Notes left on the ticket</h2><ul>${rows.join('')}</ul>` : '';
 }
 
-export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineContext): string {
-  const byState = new Map<string, JournalRow[]>();
-  for (const row of journal) (byState.get(row.step) ?? byState.set(row.step, []).get(row.step)!).push(row);
+/** The states to draw, in STATE_ORDER: those with journal rows, those that left something on the run, and the current one. */
+function statesOf(run: Run, byState: ReadonlyMap<string, JournalRow[]>): string[] {
   const present = new Set<string>(byState.keys());
   if (run.triage) present.add('Triage');
   if (run.order) present.add('CheckOrder');
@@ -283,34 +113,29 @@ export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineCo
   if (run.escalation || run.escalationRequest) present.add('Escalate');
   if (run.shadow) present.add('Shadow');
   if (run.state) present.add(run.state);
-  const states = [...present].sort((a, b) => {
+  return [...present].sort((a, b) => {
     const ia = STATE_ORDER.indexOf(a);
     const ib = STATE_ORDER.indexOf(b);
     return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib);
   });
+}
 
-  const items = states
-    .map((state) => {
-      const rows = byState.get(state) ?? [];
-      const grounding = rows.filter((r) => r.name === 'grounding');
-      const others = rows.filter((r) => r.name !== 'grounding');
-      const cost = rows.reduce((sum, r) => sum + r.costMicros, 0);
-      const current = state === run.state ? ' <span class="badge">current</span>' : '';
-      return `<li><h3 id="state-${e(state)}">${e(STATE_LABEL[state] ?? state)}${current}</h3>
+/** One state on the timeline: its heading, its rows' time and cost, what it left on the run, its grounding and its calls. */
+function stateItem(state: string, rows: JournalRow[], run: Run, ctx: TimelineContext): string {
+  const grounding = rows.filter((r) => r.name === 'grounding');
+  const others = rows.filter((r) => r.name !== 'grounding');
+  const cost = rows.reduce((sum, r) => sum + r.costMicros, 0);
+  const current = state === run.state ? ' <span class="badge">current</span>' : '';
+  return `<li><h3 id="state-${e(state)}">${e(STATE_LABEL[state] ?? state)}${current}</h3>
 <p class="muted">${rows[0] ? `from ${time(rows[0].at)} · ` : ''}${rows.length} journal row(s) · ${e(dollars(cost))}</p>
-${stateExtras(state, run, ctx)}${groundingTable(run, grounding)}${journalTable(run, others, `${state}: calls and decisions`)}</li>`;
-    })
-    .join('\n');
+${stateFacts(state, run, ctx)}${groundingTable(run, grounding)}${journalTable(run, others, `${state}: calls and decisions`)}</li>`;
+}
 
-  const links = [
-    ctx.links.ticket ? `<a href="${e(ctx.links.ticket.url)}">${e(ctx.links.ticket.label)}</a>` : '',
-    ctx.links.order ? `<a href="${e(ctx.links.order.url)}">${e(ctx.links.order.label)}</a>` : '',
-    ctx.links.execution ? `<a href="${e(ctx.links.execution.url)}">${e(ctx.links.execution.label)}</a>` : '',
-    `<a href="/api/runs/${encodeURIComponent(run.runId)}">Run as JSON</a>`,
-  ].filter(Boolean);
+/** The run's facts above the timeline: status, customer, ticket and order, times, cost and what happened to it since. */
+function runHeader(run: Run, journal: JournalRow[], ctx: TimelineContext): string {
   const journalCost = journal.reduce((sum, r) => sum + r.costMicros, 0);
   const orderShown = run.order?.orderNumber ?? run.triage?.orderNumber ?? '';
-  const header = facts([
+  return facts([
     ['Status', statusBadge(run.status)],
     ['State', e(run.state)],
     ['Customer', customerHtml(run)],
@@ -327,6 +152,20 @@ ${stateExtras(state, run, ctx)}${groundingTable(run, grounding)}${journalTable(r
     ['Follow-ups', run.followUps?.length ? e(run.followUps.length) : ''],
     ['Reversals', run.reversals?.length ? e(run.reversals.map((r) => `${r.kind} ${r.disputeId ?? ''}`).join(', ')) : ''],
   ]);
-  return `${header}<p>${links.join(' · ')}</p>${runActionsSection(run, ctx.actions)}
+}
+
+export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineContext): string {
+  const byState = new Map<string, JournalRow[]>();
+  for (const row of journal) (byState.get(row.step) ?? byState.set(row.step, []).get(row.step)!).push(row);
+  const items = statesOf(run, byState)
+    .map((state) => stateItem(state, byState.get(state) ?? [], run, ctx))
+    .join('\n');
+  const links = [
+    ctx.links.ticket ? `<a href="${e(ctx.links.ticket.url)}">${e(ctx.links.ticket.label)}</a>` : '',
+    ctx.links.order ? `<a href="${e(ctx.links.order.url)}">${e(ctx.links.order.label)}</a>` : '',
+    ctx.links.execution ? `<a href="${e(ctx.links.execution.url)}">${e(ctx.links.execution.label)}</a>` : '',
+    `<a href="/api/runs/${encodeURIComponent(run.runId)}">Run as JSON</a>`,
+  ].filter(Boolean);
+  return `${runHeader(run, journal, ctx)}<p>${links.join(' · ')}</p>${runActionsSection(run, ctx.actions)}
 <h2 id="timeline">Timeline</h2><ol class="timeline">${items}</ol>${notes(run, journal)}`;
 }
