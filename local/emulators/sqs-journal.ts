@@ -79,6 +79,12 @@ export async function journalQueues(client: SQSClient, queues: Record<string, st
 
   const earlier = file.read() ?? [];
   save();
+  await sendAgain(client, queues, earlier);
+  return { restored: earlier.length };
+}
+
+/** Sends the messages a previous start kept to their queues again, in their order (a queue no longer named is skipped). */
+async function sendAgain(client: SQSClient, queues: Record<string, string>, earlier: Kept[]): Promise<void> {
   for (const m of earlier) {
     const url = queues[m.queue];
     if (!url) continue;
@@ -92,5 +98,4 @@ export async function journalQueues(client: SQSClient, queues: Record<string, st
       }),
     );
   }
-  return { restored: earlier.length };
 }
