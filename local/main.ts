@@ -34,11 +34,19 @@ async function main() {
     ...(config.POLICY_REMEDIES ? { policy: config.POLICY_REMEDIES } : {}),
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
+  console.log(banner(runtime, config, provider));
+  stopOnSignals(runtime);
+}
+
+type LocalRuntime = Awaited<ReturnType<typeof startLocalRuntime>>;
+
+/** What `npm start` prints once everything is up: where each piece listens and where the data is kept. */
+function banner(runtime: LocalRuntime, config: ReturnType<typeof parseLocalConfig>, provider: ReturnType<typeof modelProviderKind>): string {
   const u = runtime.urls;
   const kept = runtime.dataDir
     ? `${runtime.dataDir}${runtime.resumed.length > 0 ? ` (resumed ${runtime.resumed.map((r) => `${r.runId} at ${r.from}`).join(', ')})` : ''}`
     : 'none: in memory, gone at Ctrl-C';
-  console.log(`
+  return `
 refund-agent local runtime is up (tenant "${config.TENANT}" on ${config.HELPDESK}, store: ${config.STORE_FIXTURE ?? 'demo fixture'}, model: ${provider}, mode: ${config.AGENT_MODE?.default ?? 'auto'})
   console          ${u.console}
   webhook          POST ${u.webhook}   (also /webhooks/{zendesk,helpscout,intercom,gorgias,freshdesk})
@@ -55,7 +63,11 @@ refund-agent local runtime is up (tenant "${config.TENANT}" on ${config.HELPDESK
 
 Try:  npm run ticket -- events/zendesk-ticket-created-mug-cracked.json
 Stop: Ctrl-C
-`);
+`;
+}
+
+/** Ctrl-C (or a TERM) closes every server once, then exits. */
+function stopOnSignals(runtime: LocalRuntime): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
