@@ -5,7 +5,7 @@ import { parseLocalConfig } from './config.js';
 import { parseModelSettings } from '#harness/models/index.js';
 import { modelProviderKind } from '#harness/adapters/models/index.js';
 import { demoFixture, loadFixture } from './sandbox/index.js';
-import { startLocalRuntime } from './runtime.js';
+import { startLocalRuntime, type LocalRuntime } from './runtime.js';
 
 async function main() {
   const config = parseLocalConfig(process.env);
@@ -37,8 +37,6 @@ async function main() {
   console.log(banner(runtime, config, provider));
   stopOnSignals(runtime);
 }
-
-type LocalRuntime = Awaited<ReturnType<typeof startLocalRuntime>>;
 
 /** What `npm start` prints once everything is up: where each piece listens and where the data is kept. */
 function banner(runtime: LocalRuntime, config: ReturnType<typeof parseLocalConfig>, provider: ReturnType<typeof modelProviderKind>): string {
