@@ -40,68 +40,32 @@ export function createTaskTokenRegistry(deps: { timer: Timer; clock: Clock; mint
   const mint = deps.mintToken ?? (() => randomBytes(32).toString('base64url'));
   const entries = new Map<string, Entry>();
 
-  function settle(token: string): Entry {
-    const entry = entries.get(token);
-    if (!entry) throw new TaskTokenNotFoundError();
-    entries.delete(token);
-    entry.cancelTimer();
-    return entry;
-  }
-
   return {
     /** Registers a fresh token; `result` settles when it is answered, times out or is aborted. */
     open(input: { execution: string; stateName: string; timeoutSeconds: number | null }): {
       token: string;
       result: Promise<unknown>;
     } {
-      const token = mint();
-      const now = deps.clock.now();
-      let resolve!: Entry['resolve'];
-      let reject!: Entry['reject'];
-      const result = new Promise<unknown>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      // The awaiter attaches only after the handler returns; avoid an unhandled-rejection warning meanwhile.
-      result.catch(() => undefined);
-      const timeoutMs = input.timeoutSeconds === null ? null : input.timeoutSeconds * 1000;
-      const cancelTimer =
-        timeoutMs === null
-          ? () => undefined
-          : deps.timer.set(() => {
-              if (!entries.has(token)) return;
-              settle(token).reject(new StateError(STATES_TIMEOUT, `${input.stateName} got no task response within ${input.timeoutSeconds} s`));
-            }, timeoutMs);
-      entries.set(token, {
-        token,
-        execution: input.execution,
-        stateName: input.stateName,
-        createdAt: now.toISOString(),
-        timeoutAt: timeoutMs === null ? null : new Date(now.getTime() + timeoutMs).toISOString(),
-        resolve,
-        reject,
-        cancelTimer,
-      });
-      return { token, result };
+      return openToken({ ...deps, mint, entries }, input);
     },
 
     succeed(token: string, output: unknown): void {
-      settle(token).resolve(output);
+      settle(entries, token).resolve(output);
     },
 
     fail(token: string, error: string, cause: string): void {
-      settle(token).reject(new StateError(error, cause));
+      settle(entries, token).reject(new StateError(error, cause));
     },
 
     /** Drops a token without answering it (its handler failed, so the state fails on that error instead). */
     discard(token: string): void {
-      if (entries.has(token)) settle(token);
+      if (entries.has(token)) settle(entries, token);
     },
 
     /** Rejects every token of one execution (or all), e.g. when the engine closes. */
     abort(reason: Error, execution?: string): void {
       for (const entry of [...entries.values()]) {
-        if (execution === undefined || entry.execution === execution) settle(entry.token).reject(reason);
+        if (execution === undefined || entry.execution === execution) settle(entries, entry.token).reject(reason);
       }
     },
 
@@ -115,4 +79,50 @@ export function createTaskTokenRegistry(deps: { timer: Timer; clock: Clock; mint
       }));
     },
   };
+}
+
+/** Takes a pending token out of the registry and stops its timeout; an unknown or settled token is not found. */
+function settle(entries: Map<string, Entry>, token: string): Entry {
+  const entry = entries.get(token);
+  if (!entry) throw new TaskTokenNotFoundError();
+  entries.delete(token);
+  entry.cancelTimer();
+  return entry;
+}
+
+/** Mints a token, registers it with its timeout (when the state has one) and returns the promise its answer settles. */
+function openToken(
+  registry: { timer: Timer; clock: Clock; mint: () => string; entries: Map<string, Entry> },
+  input: { execution: string; stateName: string; timeoutSeconds: number | null },
+): { token: string; result: Promise<unknown> } {
+  const { entries } = registry;
+  const token = registry.mint();
+  const now = registry.clock.now();
+  let resolve!: Entry['resolve'];
+  let reject!: Entry['reject'];
+  const result = new Promise<unknown>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // The awaiter attaches only after the handler returns; avoid an unhandled-rejection warning meanwhile.
+  result.catch(() => undefined);
+  const timeoutMs = input.timeoutSeconds === null ? null : input.timeoutSeconds * 1000;
+  const cancelTimer =
+    timeoutMs === null
+      ? () => undefined
+      : registry.timer.set(() => {
+          if (!entries.has(token)) return;
+          settle(entries, token).reject(new StateError(STATES_TIMEOUT, `${input.stateName} got no task response within ${input.timeoutSeconds} s`));
+        }, timeoutMs);
+  entries.set(token, {
+    token,
+    execution: input.execution,
+    stateName: input.stateName,
+    createdAt: now.toISOString(),
+    timeoutAt: timeoutMs === null ? null : new Date(now.getTime() + timeoutMs).toISOString(),
+    resolve,
+    reject,
+    cancelTimer,
+  });
+  return { token, result };
 }
