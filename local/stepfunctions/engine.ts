@@ -18,7 +18,7 @@ import {
   type LocalWorkflowEvent,
 } from './executions.js';
 import { buildTaskOverrides, TASK_TOKEN_PLACEHOLDER, type StepHandlers } from './overrides.js';
-import { createTaskTokenRegistry, realTimer, type PendingTaskToken, type Timer } from './task-tokens.js';
+import { createTaskTokenRegistry, realTimer, type PendingTaskToken, type TaskTokenRegistry, type Timer } from './task-tokens.js';
 import { systemClock } from '#shared/clock.js';
 
 export type LocalWorkflowEngineOptions = DefinitionSource & {
@@ -59,6 +59,18 @@ export interface LocalWorkflowEngine extends WorkflowEngine {
 
 type Running = { record: ExecutionRecord; abort: () => void; done: Promise<ExecutionResult> };
 
+/** What starting an execution needs: the machine's names, the Task handlers, the token registry and the listener. */
+type Launcher = {
+  machineName: string;
+  machineArn: string;
+  clock: Clock;
+  tasks: ReturnType<typeof listTaskStates>;
+  handlers: StepHandlers;
+  tokens: TaskTokenRegistry;
+  retryIntervalOverrides: Record<string, number> | undefined;
+  emit: (event: LocalWorkflowEvent) => void;
+};
+
 export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): LocalWorkflowEngine {
   const clock = options.clock ?? systemClock;
   const definition = loadDefinition(options, options.substitutions);
@@ -66,6 +78,65 @@ export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): 
   const missing = tasks.filter((task) => typeof options.handlers[task.stateName] !== 'function').map((task) => task.stateName);
   if (missing.length > 0) throw new MissingTaskHandlerError(missing);
 
+  const { machine, machineFrom } = compileMachines(options, definition, tasks);
+  const machineName = options.stateMachineName ?? 'refund-run';
+  const tokens = createTaskTokenRegistry({ timer: options.timer ?? realTimer, clock, mintToken: options.mintTaskToken });
+  const executions = new Map<string, Running>();
+  let closed = false;
+  const launcher: Launcher = {
+    machineName,
+    machineArn: `arn:aws:states:us-east-1:000000000000:stateMachine:${machineName}`,
+    clock,
+    tasks,
+    handlers: options.handlers,
+    tokens,
+    retryIntervalOverrides:
+      options.retryIntervalMs === undefined ? undefined : Object.fromEntries(tasks.map((task) => [task.stateName, options.retryIntervalMs as number])),
+    emit: (event) => emitSafely(options.onEvent, event),
+  };
+
+  return {
+    async start({ name, input }) {
+      if (closed) throw new EngineClosedError();
+      if (executions.has(name)) return { started: false };
+      // launch() is synchronous, so a concurrent second start with this name already sees the entry.
+      executions.set(name, launch(launcher, name, input, machine));
+      return { started: true };
+    },
+
+    async resume({ name, input, startAt }) {
+      if (closed) throw new EngineClosedError();
+      const from = machineFrom(startAt);
+      if (executions.get(name)?.record.view.status === 'RUNNING') return { started: false };
+      executions.set(name, launch(launcher, name, input, from));
+      return { started: true };
+    },
+
+    async sendTaskSuccess(taskToken, output) {
+      tokens.succeed(taskToken, JSON.parse(JSON.stringify(output)));
+    },
+
+    async sendTaskFailure(taskToken, error, cause) {
+      tokens.fail(taskToken, error, cause);
+    },
+
+    ...executionViews(executions, tokens),
+
+    /** Like StopExecution: aborts a running execution (status ABORTED) and drops its task tokens. */
+    stop: (name, cause) => stopExecution(executions, tokens, name, cause),
+
+    async close() {
+      closed = true;
+      await abortAll(executions, tokens);
+    },
+  };
+}
+
+/**
+ * The state machines the engine runs: the definition from StartAt, and the same definition entered
+ * at another Task state (resume), built once per state.
+ */
+function compileMachines(options: LocalWorkflowEngineOptions, definition: StateMachineDefinition, tasks: ReturnType<typeof listTaskStates>) {
   // Each deployed definition is validated on its own; the composed one repeats the nested states'
   // names in every branch that runs them (nested.ts), which the validator would refuse.
   const parts = loadDefinitionParts(options, options.substitutions);
@@ -81,92 +152,69 @@ export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): 
     if (!resumed) resumeMachines.set(state, (resumed = new StateMachine(enteredAt(definition, state), { validationOptions: { noValidate: true } })));
     return resumed;
   };
-  const machineName = options.stateMachineName ?? 'refund-run';
-  const machineArn = `arn:aws:states:us-east-1:000000000000:stateMachine:${machineName}`;
-  const tokens = createTaskTokenRegistry({ timer: options.timer ?? realTimer, clock, mintToken: options.mintTaskToken });
-  const executions = new Map<string, Running>();
-  let closed = false;
+  return { machine, machineFrom };
+}
 
-  const retryIntervalOverrides =
-    options.retryIntervalMs === undefined ? undefined : Object.fromEntries(tasks.map((task) => [task.stateName, options.retryIntervalMs as number]));
-
-  const emit = (event: LocalWorkflowEvent): void => {
-    try {
-      options.onEvent?.(event);
-    } catch {
-      // A progress listener must not break an execution.
-    }
-  };
-
-  function launch(name: string, input: { runId: string }, from: StateMachine = machine): Running {
-    const executionArn = `arn:aws:states:us-east-1:000000000000:execution:${machineName}:${name}`;
-    const record = createExecutionRecord({ name, executionArn, runInput: input, clock });
-    const run = from.run(
-      { ...input },
-      {
-        overrides: {
-          taskResourceLocalHandlers: buildTaskOverrides({ execution: name, tasks, handlers: options.handlers, tokens }),
-          ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}),
-        },
-        context: {
-          Execution: { Id: executionArn, Name: name },
-          StateMachine: { Id: machineArn, Name: machineName },
-          Task: { Token: TASK_TOKEN_PLACEHOLDER },
-        },
-      },
-    );
-    emit({ type: 'ExecutionStarted', execution: name, at: record.view.startedAt });
-
-    const pump = (async () => {
-      for await (const event of run.eventLogs) {
-        const transition = record.apply(event as InterpreterEvent);
-        if (transition) emit({ type: 'StateTransition', execution: name, at: transition.at, transition });
-      }
-    })();
-
-    const settled = run.result.then(
-      (output) => record.finish('SUCCEEDED', { output }),
-      (error: unknown) => {
-        const [status, info] = classifyFailure(error);
-        record.finish(status, info ? { error: info } : {});
-      },
-    );
-
-    const done = Promise.all([settled, pump.catch(() => undefined)]).then((): ExecutionResult => {
-      const view = record.view;
-      const status = view.status === 'RUNNING' ? 'FAILED' : view.status;
-      emit({ type: 'ExecutionFinished', execution: name, at: view.stoppedAt ?? clock.now().toISOString(), status, error: view.error });
-      return { status, output: view.output, error: view.error };
-    });
-
-    return { record, abort: run.abort, done };
+function emitSafely(onEvent: ((event: LocalWorkflowEvent) => void) | undefined, event: LocalWorkflowEvent): void {
+  try {
+    onEvent?.(event);
+  } catch {
+    // A progress listener must not break an execution.
   }
+}
 
+/** Runs one execution of `from`, recording its events; `done` settles with its final status. */
+function launch(launcher: Launcher, name: string, input: { runId: string }, from: StateMachine): Running {
+  const { machineName, clock, emit } = launcher;
+  const executionArn = `arn:aws:states:us-east-1:000000000000:execution:${machineName}:${name}`;
+  const record = createExecutionRecord({ name, executionArn, runInput: input, clock });
+  const run = from.run(
+    { ...input },
+    {
+      overrides: {
+        taskResourceLocalHandlers: buildTaskOverrides({ execution: name, tasks: launcher.tasks, handlers: launcher.handlers, tokens: launcher.tokens }),
+        ...(launcher.retryIntervalOverrides ? { retryIntervalOverrides: launcher.retryIntervalOverrides } : {}),
+      },
+      context: {
+        Execution: { Id: executionArn, Name: name },
+        StateMachine: { Id: launcher.machineArn, Name: machineName },
+        Task: { Token: TASK_TOKEN_PLACEHOLDER },
+      },
+    },
+  );
+  emit({ type: 'ExecutionStarted', execution: name, at: record.view.startedAt });
+
+  const pump = (async () => {
+    for await (const event of run.eventLogs) {
+      const transition = record.apply(event as InterpreterEvent);
+      if (transition) emit({ type: 'StateTransition', execution: name, at: transition.at, transition });
+    }
+  })();
+
+  const settled = run.result.then(
+    (output) => record.finish('SUCCEEDED', { output }),
+    (error: unknown) => {
+      const [status, info] = classifyFailure(error);
+      record.finish(status, info ? { error: info } : {});
+    },
+  );
+
+  const done = Promise.all([settled, pump.catch(() => undefined)]).then((): ExecutionResult => {
+    const view = record.view;
+    const status = view.status === 'RUNNING' ? 'FAILED' : view.status;
+    emit({ type: 'ExecutionFinished', execution: name, at: view.stoppedAt ?? clock.now().toISOString(), status, error: view.error });
+    return { status, output: view.output, error: view.error };
+  });
+
+  return { record, abort: run.abort, done };
+}
+
+/** The engine's read side: executions as views, their results, and the tokens awaited. */
+function executionViews(
+  executions: Map<string, Running>,
+  tokens: TaskTokenRegistry,
+): Pick<LocalWorkflowEngine, 'describe' | 'list' | 'waitFor' | 'taskTokens'> {
   return {
-    async start({ name, input }) {
-      if (closed) throw new EngineClosedError();
-      if (executions.has(name)) return { started: false };
-      // launch() is synchronous, so a concurrent second start with this name already sees the entry.
-      executions.set(name, launch(name, input));
-      return { started: true };
-    },
-
-    async resume({ name, input, startAt }) {
-      if (closed) throw new EngineClosedError();
-      const from = machineFrom(startAt);
-      if (executions.get(name)?.record.view.status === 'RUNNING') return { started: false };
-      executions.set(name, launch(name, input, from));
-      return { started: true };
-    },
-
-    async sendTaskSuccess(taskToken, output) {
-      tokens.succeed(taskToken, JSON.parse(JSON.stringify(output)));
-    },
-
-    async sendTaskFailure(taskToken, error, cause) {
-      tokens.fail(taskToken, error, cause);
-    },
-
     describe(name) {
       return executions.get(name)?.record.snapshot();
     },
@@ -184,25 +232,24 @@ export function createLocalWorkflowEngine(options: LocalWorkflowEngineOptions): 
     taskTokens() {
       return tokens.pending();
     },
-
-    /** Like StopExecution: aborts a running execution (status ABORTED) and drops its task tokens. */
-    async stop(name, cause) {
-      const running = executions.get(name);
-      if (!running || running.record.view.status !== 'RUNNING') return { stopped: false };
-      running.abort();
-      tokens.abort(new LocalWorkflowError(`Execution stopped: ${cause}`), name);
-      await running.done;
-      return { stopped: true };
-    },
-
-    async close() {
-      closed = true;
-      const running = [...executions.values()].filter((entry) => entry.record.view.status === 'RUNNING');
-      for (const entry of running) entry.abort();
-      tokens.abort(new LocalWorkflowError('Execution aborted: the engine is closing'));
-      await Promise.all(running.map((entry) => entry.done));
-    },
   };
+}
+
+async function stopExecution(executions: Map<string, Running>, tokens: TaskTokenRegistry, name: string, cause: string): Promise<{ stopped: boolean }> {
+  const running = executions.get(name);
+  if (!running || running.record.view.status !== 'RUNNING') return { stopped: false };
+  running.abort();
+  tokens.abort(new LocalWorkflowError(`Execution stopped: ${cause}`), name);
+  await running.done;
+  return { stopped: true };
+}
+
+/** Aborts every running execution and rejects every pending token, then waits for the executions to stop. */
+async function abortAll(executions: Map<string, Running>, tokens: TaskTokenRegistry): Promise<void> {
+  const running = [...executions.values()].filter((entry) => entry.record.view.status === 'RUNNING');
+  for (const entry of running) entry.abort();
+  tokens.abort(new LocalWorkflowError('Execution aborted: the engine is closing'));
+  await Promise.all(running.map((entry) => entry.done));
 }
 
 /**
