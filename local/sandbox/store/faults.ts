@@ -63,6 +63,25 @@ const DEFAULT_THROTTLE: ThrottleReport = { requestedQueryCost: 100, currentlyAva
 /** The bucket throttle() sets up unless told otherwise: the sandbox's usual report, 1,000 points restored at 50 a second. */
 export const DEFAULT_BUCKET: BucketSettings = { maximumAvailable: 1000, restoreRate: 50 };
 
+/** The faults queued for the next requests; none after a reset. */
+type QueuedFaults = {
+  ambiguous: { remaining: number; commit: boolean };
+  failures: { remaining: number; status: number };
+  throttles: { remaining: number; report: ThrottleReport };
+  hangs: number;
+  hang: HangOptions;
+  stallCancels: boolean;
+};
+
+const noFaults = (): QueuedFaults => ({
+  ambiguous: { remaining: 0, commit: false },
+  failures: { remaining: 0, status: 503 },
+  throttles: { remaining: 0, report: DEFAULT_THROTTLE },
+  hangs: 0,
+  hang: {},
+  stallCancels: false,
+});
+
 /**
  * `take(operations)`: the root fields of the request (a hang naming another operation lets it pass).
  * `now`: the bucket's clock in milliseconds (real time by default: the client really waits for it).
@@ -72,68 +91,61 @@ export function createStoreFaults(
   now: () => number = () => performance.now(),
   plan: BucketSettings | null = null,
 ): StoreFaults & { take(operations?: readonly string[]): FaultVerdict; takeAmbiguousRefund(): { commit: boolean } | null } {
-  let ambiguous = { remaining: 0, commit: false };
-  let failures = { remaining: 0, status: 503 };
-  let throttles = { remaining: 0, report: DEFAULT_THROTTLE };
-  let hangs = 0;
-  let hang: HangOptions = {};
+  const queued = noFaults();
   const planBucket = () => (plan ? createCostBucket(plan, now) : null);
   let bucket: CostBucket | null = planBucket();
-  let stallCancels = false;
   return {
     latencyMs: 0,
     failNext(count, status = 503) {
-      failures = { remaining: count, status };
+      queued.failures = { remaining: count, status };
     },
     throttleNext(count, report = {}) {
-      throttles = { remaining: count, report: { ...DEFAULT_THROTTLE, ...report } };
+      queued.throttles = { remaining: count, report: { ...DEFAULT_THROTTLE, ...report } };
     },
     hangNext(count, options = {}) {
-      hangs = count;
-      hang = options;
+      queued.hangs = count;
+      queued.hang = options;
     },
     ambiguousRefundNext(count, options = {}) {
-      ambiguous = { remaining: count, commit: options.commit ?? false };
+      queued.ambiguous = { remaining: count, commit: options.commit ?? false };
     },
     throttle(settings) {
       bucket = settings === null ? null : createCostBucket({ ...DEFAULT_BUCKET, ...settings }, now);
     },
     bucket: () => bucket,
     cancelJobNeverFinishes() {
-      stallCancels = true;
+      queued.stallCancels = true;
     },
-    cancelJobsStall: () => stallCancels,
+    cancelJobsStall: () => queued.stallCancels,
     takeAmbiguousRefund() {
-      if (ambiguous.remaining <= 0) return null;
-      ambiguous.remaining -= 1;
-      return { commit: ambiguous.commit };
+      if (queued.ambiguous.remaining <= 0) return null;
+      queued.ambiguous.remaining -= 1;
+      return { commit: queued.ambiguous.commit };
     },
     reset() {
       this.latencyMs = 0;
-      ambiguous = { remaining: 0, commit: false };
-      failures = { remaining: 0, status: 503 };
-      throttles = { remaining: 0, report: DEFAULT_THROTTLE };
-      hangs = 0;
-      hang = {};
+      Object.assign(queued, noFaults());
       bucket = planBucket();
-      stallCancels = false;
     },
-    take(operations = []) {
-      if (hangs > 0 && (hang.operation === undefined || operations.includes(hang.operation))) {
-        hangs -= 1;
-        return { kind: 'hang', afterCommit: hang.afterCommit ?? false };
-      }
-      if (failures.remaining > 0) {
-        failures.remaining -= 1;
-        return { kind: 'http', status: failures.status };
-      }
-      if (throttles.remaining > 0) {
-        throttles.remaining -= 1;
-        return { kind: 'throttled', report: throttles.report };
-      }
-      return { kind: 'none' };
-    },
+    take: (operations = []) => takeFault(queued, operations),
   };
+}
+
+/** The fault the next request meets, in order: a hang, a failure, a throttle; each taken counts down. */
+function takeFault(queued: QueuedFaults, operations: readonly string[]): FaultVerdict {
+  if (queued.hangs > 0 && (queued.hang.operation === undefined || operations.includes(queued.hang.operation))) {
+    queued.hangs -= 1;
+    return { kind: 'hang', afterCommit: queued.hang.afterCommit ?? false };
+  }
+  if (queued.failures.remaining > 0) {
+    queued.failures.remaining -= 1;
+    return { kind: 'http', status: queued.failures.status };
+  }
+  if (queued.throttles.remaining > 0) {
+    queued.throttles.remaining -= 1;
+    return { kind: 'throttled', report: queued.throttles.report };
+  }
+  return { kind: 'none' };
 }
 
 /** The body of POST /sandbox/faults: every field optional; `reset` first, then the rest. */
