@@ -170,10 +170,34 @@ export class SandboxStoreState {
   createRefund(input: RefundRequest): RefundResult {
     const order = this.orderById(input.orderId);
     if (!order) return { refund: null, order: null, userErrors: [{ field: ['orderId'], message: 'Order does not exist' }] };
-    const errors: UserError[] = [];
     // An order paid in another currency is refunded in it, and must say so (Shopify: "required for
     // orders where the currency and presentment currency differ"); amounts are in that currency.
     const currency = paidCurrency(order);
+    const { errors, creditMinor } = this.refundErrors(order, input, currency);
+    if (errors.length > 0) return { refund: null, order, userErrors: errors };
+
+    const createdAt = this.isoDaysAgo(0);
+    const payments = refundPayments(order, input, currency);
+    if (creditMinor > 0) {
+      const shop = storeCreditShopMinor(order, input.refundLineItems, creditMinor);
+      payments.push({
+        gateway: STORE_CREDIT_GATEWAY,
+        parentId: null,
+        amountMinor: shop,
+        ...(order.presentmentCurrency ? { presentmentAmountMinor: creditMinor } : {}),
+      });
+    }
+    const refund = this.addRefund(order, createdAt, input.note, input.refundLineItems, payments);
+    this.createdRefunds.push(refund);
+    if (creditMinor > 0) this.ledgers.credits.push({ customerId: order.customerId, currency, amountMinor: creditMinor, refundId: refund.id, createdAt });
+    for (const l of refund.lines)
+      if (l.locationId) this.ledgers.restocks.push({ locationId: l.locationId, lineItemId: l.lineItemId, quantity: l.quantity, refundId: refund.id });
+    return { refund, order, userErrors: [] };
+  }
+
+  /** The user errors refundCreate answers for this request (none: it may be made), and the store credit it asks for. */
+  private refundErrors(order: StoreOrder, input: RefundRequest, currency: string): { errors: UserError[]; creditMinor: number } {
+    const errors: UserError[] = [];
     if (order.presentmentCurrency ? input.currency !== currency : input.currency !== null && input.currency !== order.currency) {
       errors.push({ field: ['currency'], message: `Currency must be the presentment currency of the order (${currency})` });
     }
@@ -212,25 +236,7 @@ export class SandboxStoreState {
       for (const e of checkRefundTransactions(order, paid, presentmentAmount))
         errors.push({ field: ['transactions', String(e.index), e.field], message: e.message });
     }
-    if (errors.length > 0) return { refund: null, order, userErrors: errors };
-
-    const createdAt = this.isoDaysAgo(0);
-    const payments = refundPayments(order, input, currency);
-    if (creditMinor > 0) {
-      const shop = storeCreditShopMinor(order, input.refundLineItems, creditMinor);
-      payments.push({
-        gateway: STORE_CREDIT_GATEWAY,
-        parentId: null,
-        amountMinor: shop,
-        ...(order.presentmentCurrency ? { presentmentAmountMinor: creditMinor } : {}),
-      });
-    }
-    const refund = this.addRefund(order, createdAt, input.note, input.refundLineItems, payments);
-    this.createdRefunds.push(refund);
-    if (creditMinor > 0) this.ledgers.credits.push({ customerId: order.customerId, currency, amountMinor: creditMinor, refundId: refund.id, createdAt });
-    for (const l of refund.lines)
-      if (l.locationId) this.ledgers.restocks.push({ locationId: l.locationId, lineItemId: l.lineItemId, quantity: l.quantity, refundId: refund.id });
-    return { refund, order, userErrors: [] };
+    return { errors, creditMinor };
   }
 
   /**
@@ -298,11 +304,7 @@ export class SandboxStoreState {
       customAttributes: attributes(li.properties),
       giftCard: li.giftCard ?? false,
     }));
-    const lineOf = (units: FixtureLineUnits): StoreLineItem => {
-      const item = lineItems[lineIndexOf(o, units)];
-      if (!item) throw new FixtureError(`order ${o.number}: names an unknown line item`);
-      return item;
-    };
+    const lineOf = lineFinder(o, lineItems);
     const createdAt = this.isoDaysAgo(o.createdDaysAgo);
     const price = lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
     const presentment = o.presentmentCurrency ? { presentmentAmountMinor: lineItems.reduce((n, li) => n + linePresentmentMinor(li) * li.quantity, 0) } : {};
@@ -323,8 +325,15 @@ export class SandboxStoreState {
       refunds: [],
       fulfillments: [],
     };
+    order.fulfillments = this.seedFulfillments(o, lineItems, lineOf);
+    this.seedRefunds(o, order, lineOf);
+    return order;
+  }
+
+  /** The fixture order's fulfillments: listed one by one, or all its lines at once `fulfilledDaysAgo`, or none. */
+  private seedFulfillments(o: FixtureOrder, lineItems: StoreLineItem[], lineOf: (units: FixtureLineUnits) => StoreLineItem): StoreFulfillment[] {
     if (o.fulfillments) {
-      order.fulfillments = o.fulfillments.map((f, k): StoreFulfillment => ({
+      return o.fulfillments.map((f, k): StoreFulfillment => ({
         id: gid('Fulfillment', `${o.number}${k + 1}`),
         createdAt: this.isoDaysAgo(f.daysAgo),
         deliveredAt: f.deliveredDaysAgo === undefined ? null : this.isoDaysAgo(f.deliveredDaysAgo),
@@ -335,7 +344,7 @@ export class SandboxStoreState {
         })),
       }));
     } else if (typeof o.fulfilledDaysAgo === 'number') {
-      order.fulfillments = [
+      return [
         {
           id: gid('Fulfillment', `${o.number}1`),
           createdAt: this.isoDaysAgo(o.fulfilledDaysAgo),
@@ -344,6 +353,11 @@ export class SandboxStoreState {
         },
       ];
     }
+    return [];
+  }
+
+  /** The fixture order's earlier refunds, oldest first, made on the seeded order. */
+  private seedRefunds(o: FixtureOrder, order: StoreOrder, lineOf: (units: FixtureLineUnits) => StoreLineItem): void {
     for (const r of refundsOldestFirst(o)) {
       const lines = (r.lineItems ?? []).map((units) => ({ lineItemId: lineOf(units).id, quantity: units.quantity }));
       const amountMinor = refundAmountMinor(o, r);
@@ -360,6 +374,14 @@ export class SandboxStoreState {
       });
       this.addRefund(order, this.isoDaysAgo(r.daysAgo), null, lines, payments);
     }
-    return order;
   }
+}
+
+/** The seeded line a fixture's units name (by SKU or index); an unknown one is a fixture error. */
+function lineFinder(o: FixtureOrder, lineItems: StoreLineItem[]): (units: FixtureLineUnits) => StoreLineItem {
+  return (units) => {
+    const item = lineItems[lineIndexOf(o, units)];
+    if (!item) throw new FixtureError(`order ${o.number}: names an unknown line item`);
+    return item;
+  };
 }
