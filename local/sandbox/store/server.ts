@@ -5,6 +5,7 @@
 // file, the state is loaded from it at start and saved to it after every refund, before the answer.
 // Started by local/sandbox/index.ts for tests and for the local runtime (`npm start`).
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { graphql, Kind, parse } from 'graphql';
 import type { Clock } from '#harness/ports.js';
@@ -130,13 +131,7 @@ function ambiguousRefundAnswer() {
 }
 
 export async function startSandboxStore(options: SandboxStoreOptions): Promise<SandboxStore> {
-  const currencies = new Set<string>([
-    options.fixture.shop.currency,
-    ...options.fixture.orders.flatMap((o) => [o.currency, o.presentmentCurrency].filter((c) => c !== undefined)),
-  ]);
-  for (const c of currencies) {
-    if (!(SANDBOX_CURRENCIES as readonly string[]).includes(c)) throw new FixtureError(`currency ${c} is not served by the sandbox store`);
-  }
+  checkCurrencies(options.fixture);
   const state = new SandboxStoreState(options.fixture, options.clock);
   const file = options.dataFile ? stateFile<StoreSnapshot>(options.dataFile, 1) : null;
   const saved = file?.read();
@@ -160,63 +155,9 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     },
     { jobs: cancelJobs, stalls: () => faults.cancelJobsStall() },
   );
-  let requests = 0;
-  let throttled = 0;
-  const credentials = new Set<string>();
+  const server: StoreServer = { options, faults, schema, rootValue, counts: { requests: 0, throttled: 0 }, credentials: new Set<string>() };
 
-  const listening = await listen(
-    async (req, res) => {
-      const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
-      if (path === '/sandbox/faults') return handleFaultsRequest(req, res, faults);
-      if (path !== GRAPHQL_PATH) return sendJson(res, 404, { errors: 'Not Found' });
-      if (req.method !== 'POST') return sendJson(res, 405, { errors: 'Method Not Allowed' });
-      requests += 1;
-      const header = req.headers['x-shopify-access-token'];
-      for (const value of [header, req.headers.authorization].flat()) if (value !== undefined) credentials.add(value);
-      if (!tokenMatches(Array.isArray(header) ? header[0] : header, options.accessToken)) {
-        return sendJson(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
-      }
-      if (faults.latencyMs > 0) await sleep(faults.latencyMs);
-      let body: { query?: unknown; variables?: unknown; operationName?: unknown } | null;
-      try {
-        body = JSON.parse(await readBody(req)) as typeof body;
-      } catch {
-        body = null;
-      }
-      const fault = faults.take(rootFields(body?.query));
-      if (fault.kind === 'hang' && !fault.afterCommit) return hangUntilClosed(req, res);
-      if (fault.kind === 'http') return sendJson(res, fault.status, { errors: 'Service Unavailable' }, fault.status === 429 ? { 'retry-after': '1' } : {});
-      if (fault.kind === 'throttled') {
-        throttled += 1;
-        return sendJson(res, 200, throttledAnswer(faultReport(fault.report)));
-      }
-      if (body === null) return sendJson(res, 400, { errors: 'Bad Request: body is not JSON' });
-      if (typeof body.query !== 'string') return sendJson(res, 400, { errors: [{ message: 'No query string was present' }] });
-      // With the bucket on, a request it lacks room for is refused before it runs, as Shopify does.
-      const requested = costOf(body.query, body.variables);
-      const bucket = faults.bucket();
-      if (bucket && !bucket.charge(requested)) {
-        throttled += 1;
-        return sendJson(res, 200, throttledAnswer(costReport(requested, bucket.status(), true)));
-      }
-      // A refund whose fate the store will not tell: made first (commit) or not at all.
-      const ambiguous = rootFields(body.query).includes('refundCreate') ? faults.takeAmbiguousRefund() : null;
-      if (ambiguous && !ambiguous.commit) return sendJson(res, 200, ambiguousRefundAnswer());
-      const result = await graphql({
-        schema,
-        source: body.query,
-        rootValue,
-        variableValues: (ambiguous ? withoutNote(body.variables) : (body.variables ?? undefined)) as Record<string, unknown> | undefined,
-        operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
-      });
-      // The operation ran (a refund made and saved); the answer never leaves.
-      if (fault.kind === 'hang') return hangUntilClosed(req, res);
-      if (ambiguous) return sendJson(res, 200, ambiguousRefundAnswer());
-      sendJson(res, 200, { ...result, extensions: costReport(requested, bucket?.status()) });
-    },
-    options.host ?? '127.0.0.1',
-    options.port ?? 0,
-  );
+  const listening = await listen((req, res) => handleStoreRequest(server, req, res), options.host ?? '127.0.0.1', options.port ?? 0);
 
   return {
     url: listening.url,
@@ -224,12 +165,85 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     store: state,
     faults,
     cancelJobs,
-    requestCount: () => requests,
-    throttledCount: () => throttled,
-    seenCredentials: () => [...credentials],
+    requestCount: () => server.counts.requests,
+    throttledCount: () => server.counts.throttled,
+    seenCredentials: () => [...server.credentials],
     close: async () => {
       await webhooks?.settle();
       await listening.close();
     },
   };
+}
+
+/** Every currency the fixture names must be one the sandbox serves. */
+function checkCurrencies(fixture: SandboxFixture): void {
+  const currencies = new Set<string>([
+    fixture.shop.currency,
+    ...fixture.orders.flatMap((o) => [o.currency, o.presentmentCurrency].filter((c) => c !== undefined)),
+  ]);
+  for (const c of currencies) {
+    if (!(SANDBOX_CURRENCIES as readonly string[]).includes(c)) throw new FixtureError(`currency ${c} is not served by the sandbox store`);
+  }
+}
+
+/** What answering a request needs, and what the server counts of them. */
+type StoreServer = {
+  options: SandboxStoreOptions;
+  faults: ReturnType<typeof createStoreFaults>;
+  schema: ReturnType<typeof buildSandboxSchema>;
+  rootValue: ReturnType<typeof createResolvers>;
+  counts: { requests: number; throttled: number };
+  credentials: Set<string>;
+};
+
+/** One request: the faults endpoint, or a GraphQL request through the access token, the faults and the bucket. */
+async function handleStoreRequest(server: StoreServer, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { options, faults, counts } = server;
+  const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+  if (path === '/sandbox/faults') return handleFaultsRequest(req, res, faults);
+  if (path !== GRAPHQL_PATH) return sendJson(res, 404, { errors: 'Not Found' });
+  if (req.method !== 'POST') return sendJson(res, 405, { errors: 'Method Not Allowed' });
+  counts.requests += 1;
+  const header = req.headers['x-shopify-access-token'];
+  for (const value of [header, req.headers.authorization].flat()) if (value !== undefined) server.credentials.add(value);
+  if (!tokenMatches(Array.isArray(header) ? header[0] : header, options.accessToken)) {
+    return sendJson(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+  }
+  if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+  let body: { query?: unknown; variables?: unknown; operationName?: unknown } | null;
+  try {
+    body = JSON.parse(await readBody(req)) as typeof body;
+  } catch {
+    body = null;
+  }
+  const fault = faults.take(rootFields(body?.query));
+  if (fault.kind === 'hang' && !fault.afterCommit) return hangUntilClosed(req, res);
+  if (fault.kind === 'http') return sendJson(res, fault.status, { errors: 'Service Unavailable' }, fault.status === 429 ? { 'retry-after': '1' } : {});
+  if (fault.kind === 'throttled') {
+    counts.throttled += 1;
+    return sendJson(res, 200, throttledAnswer(faultReport(fault.report)));
+  }
+  if (body === null) return sendJson(res, 400, { errors: 'Bad Request: body is not JSON' });
+  if (typeof body.query !== 'string') return sendJson(res, 400, { errors: [{ message: 'No query string was present' }] });
+  // With the bucket on, a request it lacks room for is refused before it runs, as Shopify does.
+  const requested = costOf(body.query, body.variables);
+  const bucket = faults.bucket();
+  if (bucket && !bucket.charge(requested)) {
+    counts.throttled += 1;
+    return sendJson(res, 200, throttledAnswer(costReport(requested, bucket.status(), true)));
+  }
+  // A refund whose fate the store will not tell: made first (commit) or not at all.
+  const ambiguous = rootFields(body.query).includes('refundCreate') ? faults.takeAmbiguousRefund() : null;
+  if (ambiguous && !ambiguous.commit) return sendJson(res, 200, ambiguousRefundAnswer());
+  const result = await graphql({
+    schema: server.schema,
+    source: body.query,
+    rootValue: server.rootValue,
+    variableValues: (ambiguous ? withoutNote(body.variables) : (body.variables ?? undefined)) as Record<string, unknown> | undefined,
+    operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
+  });
+  // The operation ran (a refund made and saved); the answer never leaves.
+  if (fault.kind === 'hang') return hangUntilClosed(req, res);
+  if (ambiguous) return sendJson(res, 200, ambiguousRefundAnswer());
+  sendJson(res, 200, { ...result, extensions: costReport(requested, bucket?.status()) });
 }
