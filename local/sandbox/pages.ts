@@ -64,82 +64,6 @@ const facts = (pairs: Array<[string, string]>) => `<dl>${pairs.map(([k, v]) => `
 const param = (event: APIGatewayProxyEventV2, name: string) => event.pathParameters?.[name] ?? '';
 
 export function sandboxPages(deps: SandboxPagesDeps): Route[] {
-  const money = (minor: number, currency: string) => formatMoneyInLocale(minor, currency, deps.locale ?? 'en-US');
-
-  async function ticket(event: APIGatewayProxyEventV2) {
-    const id = param(event, 'ticketId');
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return html(400, 'Not a ticket id', '<p>That is not a ticket id.</p>');
-    const res = await fetch(`${deps.helpdeskUrl}/sandbox/tickets/${encodeURIComponent(id)}`);
-    if (res.status === 404) return html(404, `Ticket ${id} not found`, '<p>The sandbox helpdesk has no such ticket.</p>');
-    const { ticket: t } = (await res.json()) as {
-      ticket: { id: string; requesterId: string; subject: string; notes: Array<{ id: number; body: string; createdAt: string; authorId: string }> };
-    };
-    const notes = t.notes.map((n) => `<li><p class="muted">Internal note ${e(n.id)} · ${e(n.createdAt)}</p><pre>${e(n.body)}</pre></li>`).join('');
-    return html(
-      200,
-      `Ticket ${t.id}`,
-      `${facts([
-        ['Subject', e(t.subject)],
-        ['Requester', e(t.requesterId)],
-      ])}<h2>Internal notes (${t.notes.length})</h2>${notes ? `<ol>${notes}</ol>` : '<p>No notes on this ticket.</p>'}`,
-    );
-  }
-
-  function orderBody(o: StoreOrder): string {
-    const customer = deps.store.customers.get(o.customerId);
-    const titles = new Map(o.lineItems.map((li) => [li.id, li.title]));
-    const credit = customer ? deps.store.ledgers.balances(customer.id) : [];
-    const lines = o.lineItems.map(
-      (li) =>
-        `<tr><td>${e(li.title)}</td><td class="num">${e(li.quantity)}</td><td class="num">${e(money(li.unitPriceMinor, o.currency))}</td><td class="num">${e(deps.store.refundableQuantity(o, li))}</td></tr>`,
-    );
-    const refunds = o.refunds.map(
-      (r) =>
-        `<tr><td><code>${e(r.id.split('/').at(-1))}</code></td><td>${e(r.createdAt)}</td><td class="num">${e(money(r.amountMinor, o.currency))}</td><td>${e(
-          r.lines.map((l) => `${l.quantity} × ${titles.get(l.lineItemId) ?? l.lineItemId}`).join(', ') || 'amount only',
-        )}</td><td>${e(r.note ?? '')}</td></tr>`,
-    );
-    return `${facts([
-      ['Customer', customer ? `${e(customer.name)}<br><span class="muted">${e(customer.email)}</span>` : e(o.customerId)],
-      ['Placed', e(o.createdAt)],
-      ['Fulfilment', e(deps.store.fulfillmentStatus(o).toLowerCase().replace('_', ' '))],
-      ['Refunded', e(money(deps.store.refundedMinor(o), o.currency))],
-      ['Still refundable', e(money(deps.store.maximumRefundableMinor(o), o.currency))],
-      ...(o.cancelledAt ? [['Cancelled (UTC)', e(o.cancelledAt)] as [string, string]] : []),
-      ...(credit.length > 0 ? [["Customer's store credit", e(credit.map((c) => money(c.amountMinor, c.currency)).join(', '))] as [string, string]] : []),
-    ])}<h2>Lines</h2>${table('Lines', ['Item', 'Quantity', 'Unit price', 'Refundable units'], lines, 'No lines.')}
-<h2>Refunds (${o.refunds.length})</h2>${table('Refunds', ['Refund', 'Created (UTC)', 'Amount', 'Lines', 'Note'], refunds, 'No refunds on this order.')}`;
-  }
-
-  async function order(event: APIGatewayProxyEventV2) {
-    const number = param(event, 'orderNumber').replace(/^#/, '');
-    const o = /^\d{1,12}$/.test(number) ? deps.store.orders.find((x) => x.name === `#${number}`) : undefined;
-    return o ? html(200, `Order ${o.name}`, orderBody(o)) : html(404, `Order #${number} not found`, '<p>The sandbox store has no such order.</p>');
-  }
-
-  async function execution(event: APIGatewayProxyEventV2) {
-    const runId = param(event, 'runId');
-    const view = /^[A-Za-z0-9_.:-]{1,128}$/.test(runId) ? deps.executions(runId) : undefined;
-    if (!view)
-      return html(404, `Execution ${runId} not found`, '<p>The local state machine has no execution by that name (it may have run before this start).</p>');
-    // Deployed, a state under Work or Settle is in that segment's Express execution (refund-steps.asl.json), its own graph.
-    const rows = view.history.map(
-      (t) =>
-        `<tr><td>${e(t.at)}</td><td>${e(t.state)}</td><td>${e(t.nestedIn ? `Express, under ${t.nestedIn}` : 'Standard')}</td><td>${e(t.type)}</td><td>${e(t.error ? `${t.error.Error}: ${t.error.Cause ?? ''}` : '')}</td></tr>`,
-    );
-    return html(
-      200,
-      `Execution ${view.name}`,
-      `${facts([
-        ['Status', e(view.status)],
-        ['Current state', e(view.currentState ?? '')],
-        ['Started (UTC)', e(view.startedAt)],
-        ['Stopped (UTC)', e(view.stoppedAt ?? 'still running')],
-        ['Run', `<a href="/runs/${encodeURIComponent(view.name)}">${e(view.name)}</a>`],
-      ])}<h2>States</h2>${table('State transitions', ['At (UTC)', 'State', 'Execution', 'Transition', 'Error'], rows, 'No state entered yet.')}`,
-    );
-  }
-
   const icon = async (): Promise<APIGatewayProxyStructuredResultV2> => ({
     statusCode: 200,
     headers: { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400' },
@@ -147,9 +71,90 @@ export function sandboxPages(deps: SandboxPagesDeps): Route[] {
   });
 
   return [
-    { method: 'GET', path: `${SANDBOX_PAGE_BASES.ticket}{ticketId}`, handler: ticket },
-    { method: 'GET', path: `${SANDBOX_PAGE_BASES.order}{orderNumber}`, handler: order },
-    { method: 'GET', path: `${SANDBOX_PAGE_BASES.execution}{runId}`, handler: execution },
+    { method: 'GET', path: `${SANDBOX_PAGE_BASES.ticket}{ticketId}`, handler: (event) => ticketPage(deps, event) },
+    { method: 'GET', path: `${SANDBOX_PAGE_BASES.order}{orderNumber}`, handler: (event) => orderPage(deps, event) },
+    { method: 'GET', path: `${SANDBOX_PAGE_BASES.execution}{runId}`, handler: (event) => executionPage(deps, event) },
     { method: 'GET', path: '/favicon.ico', handler: icon },
   ];
+}
+
+/** An amount in the store's locale. */
+const moneyIn = (deps: SandboxPagesDeps) => (minor: number, currency: string) => formatMoneyInLocale(minor, currency, deps.locale ?? 'en-US');
+
+/** A ticket with its internal notes, as the sandbox helpdesk answers it. */
+async function ticketPage(deps: SandboxPagesDeps, event: APIGatewayProxyEventV2) {
+  const id = param(event, 'ticketId');
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return html(400, 'Not a ticket id', '<p>That is not a ticket id.</p>');
+  const res = await fetch(`${deps.helpdeskUrl}/sandbox/tickets/${encodeURIComponent(id)}`);
+  if (res.status === 404) return html(404, `Ticket ${id} not found`, '<p>The sandbox helpdesk has no such ticket.</p>');
+  const { ticket: t } = (await res.json()) as {
+    ticket: { id: string; requesterId: string; subject: string; notes: Array<{ id: number; body: string; createdAt: string; authorId: string }> };
+  };
+  const notes = t.notes.map((n) => `<li><p class="muted">Internal note ${e(n.id)} · ${e(n.createdAt)}</p><pre>${e(n.body)}</pre></li>`).join('');
+  return html(
+    200,
+    `Ticket ${t.id}`,
+    `${facts([
+      ['Subject', e(t.subject)],
+      ['Requester', e(t.requesterId)],
+    ])}<h2>Internal notes (${t.notes.length})</h2>${notes ? `<ol>${notes}</ol>` : '<p>No notes on this ticket.</p>'}`,
+  );
+}
+
+/** An order's facts, lines and refunds, with the customer's store credit. */
+function orderBody(deps: SandboxPagesDeps, o: StoreOrder): string {
+  const money = moneyIn(deps);
+  const customer = deps.store.customers.get(o.customerId);
+  const titles = new Map(o.lineItems.map((li) => [li.id, li.title]));
+  const credit = customer ? deps.store.ledgers.balances(customer.id) : [];
+  const lines = o.lineItems.map(
+    (li) =>
+      `<tr><td>${e(li.title)}</td><td class="num">${e(li.quantity)}</td><td class="num">${e(money(li.unitPriceMinor, o.currency))}</td><td class="num">${e(deps.store.refundableQuantity(o, li))}</td></tr>`,
+  );
+  const refunds = o.refunds.map(
+    (r) =>
+      `<tr><td><code>${e(r.id.split('/').at(-1))}</code></td><td>${e(r.createdAt)}</td><td class="num">${e(money(r.amountMinor, o.currency))}</td><td>${e(
+        r.lines.map((l) => `${l.quantity} × ${titles.get(l.lineItemId) ?? l.lineItemId}`).join(', ') || 'amount only',
+      )}</td><td>${e(r.note ?? '')}</td></tr>`,
+  );
+  return `${facts([
+    ['Customer', customer ? `${e(customer.name)}<br><span class="muted">${e(customer.email)}</span>` : e(o.customerId)],
+    ['Placed', e(o.createdAt)],
+    ['Fulfilment', e(deps.store.fulfillmentStatus(o).toLowerCase().replace('_', ' '))],
+    ['Refunded', e(money(deps.store.refundedMinor(o), o.currency))],
+    ['Still refundable', e(money(deps.store.maximumRefundableMinor(o), o.currency))],
+    ...(o.cancelledAt ? [['Cancelled (UTC)', e(o.cancelledAt)] as [string, string]] : []),
+    ...(credit.length > 0 ? [["Customer's store credit", e(credit.map((c) => money(c.amountMinor, c.currency)).join(', '))] as [string, string]] : []),
+  ])}<h2>Lines</h2>${table('Lines', ['Item', 'Quantity', 'Unit price', 'Refundable units'], lines, 'No lines.')}
+<h2>Refunds (${o.refunds.length})</h2>${table('Refunds', ['Refund', 'Created (UTC)', 'Amount', 'Lines', 'Note'], refunds, 'No refunds on this order.')}`;
+}
+
+async function orderPage(deps: SandboxPagesDeps, event: APIGatewayProxyEventV2) {
+  const number = param(event, 'orderNumber').replace(/^#/, '');
+  const o = /^\d{1,12}$/.test(number) ? deps.store.orders.find((x) => x.name === `#${number}`) : undefined;
+  return o ? html(200, `Order ${o.name}`, orderBody(deps, o)) : html(404, `Order #${number} not found`, '<p>The sandbox store has no such order.</p>');
+}
+
+/** An execution of the local state machine, state by state. */
+async function executionPage(deps: SandboxPagesDeps, event: APIGatewayProxyEventV2) {
+  const runId = param(event, 'runId');
+  const view = /^[A-Za-z0-9_.:-]{1,128}$/.test(runId) ? deps.executions(runId) : undefined;
+  if (!view)
+    return html(404, `Execution ${runId} not found`, '<p>The local state machine has no execution by that name (it may have run before this start).</p>');
+  // Deployed, a state under Work or Settle is in that segment's Express execution (refund-steps.asl.json), its own graph.
+  const rows = view.history.map(
+    (t) =>
+      `<tr><td>${e(t.at)}</td><td>${e(t.state)}</td><td>${e(t.nestedIn ? `Express, under ${t.nestedIn}` : 'Standard')}</td><td>${e(t.type)}</td><td>${e(t.error ? `${t.error.Error}: ${t.error.Cause ?? ''}` : '')}</td></tr>`,
+  );
+  return html(
+    200,
+    `Execution ${view.name}`,
+    `${facts([
+      ['Status', e(view.status)],
+      ['Current state', e(view.currentState ?? '')],
+      ['Started (UTC)', e(view.startedAt)],
+      ['Stopped (UTC)', e(view.stoppedAt ?? 'still running')],
+      ['Run', `<a href="/runs/${encodeURIComponent(view.name)}">${e(view.name)}</a>`],
+    ])}<h2>States</h2>${table('State transitions', ['At (UTC)', 'State', 'Execution', 'Transition', 'Error'], rows, 'No state entered yet.')}`,
+  );
 }
