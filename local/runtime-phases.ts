@@ -1,7 +1,7 @@
-// The phases of a local start, in the order runtime.ts runs them: the emulators and sandboxes, the
-// backend (MCP server and core dependencies), the functions, the state machine's engine, the
-// gateway, the resumed runs and the queue's poller. Each phase registers how to close what it
-// started, so a start that fails half-way closes exactly what it opened.
+// The phases of a local start, one named function each so the start reads as its order: the
+// emulators and sandboxes, the backend (MCP server and core dependencies), the functions, the state
+// machine's engine, the gateway, the resumed runs and the queue's poller. Each phase registers how to
+// close what it started, so a start that fails half-way closes exactly what it opened.
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
