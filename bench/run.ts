@@ -7,7 +7,7 @@
 // Bounded: a fixed number of tickets, loopback only, stops by itself.
 import '../local/node-warnings.js';
 import { parseArgs } from 'node:util';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import { createShopifyApi, createShopifyGraphqlClient } from '#mcp/adapters/shopify/index.js';
 import { costMicros } from '#harness/models/prices.js';

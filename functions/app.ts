@@ -9,30 +9,30 @@ import type { StepDeps } from './shared/step-deps.js';
 import type { TicketQueue } from './shared/queue.js';
 import { StepEvent } from './shared/step-result.js';
 import { createStepHandler } from './shared/step-handler.js';
-import { createTriage } from './triage/use-case.js';
-import { createCheckOrder } from './check-order/use-case.js';
-import { createOrderTask } from './propose-refund/order-task.js';
-import { createGate } from './gate/use-case.js';
-import { createRequestApproval, RequestApprovalEvent } from './request-approval/use-case.js';
-import { createRefund } from './refund/use-case.js';
-import { createDraftReply } from './draft-reply/use-case.js';
-import { createCheckReply } from './check-reply/use-case.js';
-import { createEscalate, EscalateEvent } from './escalate/use-case.js';
-import { createShadow } from './shadow/use-case.js';
-import { createShadowApiHandler } from './shadow-api/handler.js';
-import { createWebhookIngestHandler } from './webhook-ingest/handler.js';
-import { createRunStarterHandler } from './run-starter/handler.js';
+import { createTriage } from './steps/triage/use-case.js';
+import { createCheckOrder } from './steps/check-order/use-case.js';
+import { createOrderTask } from './steps/propose-refund/order-task.js';
+import { createGate } from './steps/gate/use-case.js';
+import { createRequestApproval, RequestApprovalEvent } from './approvals/request-approval/use-case.js';
+import { createRefund } from './steps/refund/use-case.js';
+import { createDraftReply } from './steps/draft-reply/use-case.js';
+import { createCheckReply } from './steps/check-reply/use-case.js';
+import { createEscalate, EscalateEvent } from './steps/escalate/use-case.js';
+import { createShadow } from './shadow/step/use-case.js';
+import { createShadowApiHandler } from './shadow/api/handler.js';
+import { createWebhookIngestHandler } from './intake/webhook-ingest/handler.js';
+import { createRunStarterHandler } from './intake/run-starter/handler.js';
 import type { RequesterDirectory } from './shared/requesters.js';
-import { createApprovalCallbackHandler } from './approval-callback/handler.js';
-import { createRunsApiHandler } from './runs-api/handler.js';
-import { createCancelRunHandler } from './cancel-run/handler.js';
-import { createDeadLettersHandler } from './dead-letters/handler.js';
-import { composeStalledRunsSweep } from './stalled-runs/compose.js';
+import { createApprovalCallbackHandler } from './approvals/approval-callback/handler.js';
+import { createRunsApiHandler } from './run/runs-api/handler.js';
+import { createCancelRunHandler } from './run/cancel-run/handler.js';
+import { createDeadLettersHandler } from './intake/dead-letters/handler.js';
+import { composeStalledRunsSweep } from './steps/stalled-runs/compose.js';
 import { createApproverLinks, type ApproverLinks } from './shared/approver-links.js';
 import type { DeadLetterQueue } from './shared/dead-letters.js';
-import type { WebhookSecrets } from './webhook-ingest/helpdesks.js';
-import { composeStoreWebhook } from './store-webhook/compose.js';
-import { createConsole, type ConsoleSettings } from './console/compose.js';
+import type { WebhookSecrets } from './intake/webhook-ingest/helpdesks.js';
+import { composeStoreWebhook } from './intake/store-webhook/compose.js';
+import { createConsole, type ConsoleSettings } from './console/app/compose.js';
 
 export interface AppDeps extends StepDeps {
   tenantName: string;
@@ -52,7 +52,7 @@ export interface AppDeps extends StepDeps {
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
   /** Shadow mode's counters and promotions (required here; optional for the steps alone). */
   shadow: ShadowStore;
-  /** The operator console (functions/console): who is asking, its CSRF key, where it runs; absent, its routes 404. */
+  /** The operator console (functions/console/app): who is asking, its CSRF key, where it runs; absent, its routes 404. */
   console?: ConsoleSettings;
   log?: (msg: string, data: object) => void;
 }

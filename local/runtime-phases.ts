@@ -22,7 +22,7 @@ import { createGatewayServer } from './gateway.js';
 import { localRoutes } from './routes.js';
 import { SANDBOX_PAGE_BASES, sandboxPages } from './sandbox/pages.js';
 import { startSqsPoller } from './sqs-poller.js';
-import { LOCAL_OPERATOR } from '#functions/console/identity.js';
+import { LOCAL_OPERATOR } from '#functions/console/app/identity.js';
 import { latestEvalReport } from './eval-report.js';
 import { createBackend } from './backend.js';
 import { createPolicy } from '#harness/policy/document.js';
@@ -225,7 +225,7 @@ export async function startGateway(start: StartContext, services: LocalServices,
       'cancel-run': asFunction('cancel-run', app.cancelRun),
       'dead-letters': asFunction('dead-letters', app.deadLetters),
       'shadow-api': asFunction('shadow-api', app.shadowApi),
-      // The operator console (functions/console): runs, a run's timeline, queues, pictures, and its actions.
+      // The operator console (functions/console/app): runs, a run's timeline, queues, pictures, and its actions.
       console: asFunction('console', app.console),
     },
     { mail: async () => json(200, { emails: await ses.emails() }) },

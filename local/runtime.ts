@@ -15,7 +15,7 @@ import type { ModelSettings } from '#harness/models/settings.js';
 import type { ModelSetup } from '#harness/adapters/models/index.js';
 import type { z } from 'zod';
 import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
-import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
+import type { WebhookSecrets } from '#functions/intake/webhook-ingest/helpdesks.js';
 import type { HelpdeskConnector } from '#shared/helpdesk/index.js';
 import { openDataDir } from './data-dir.js';
 import { asFunction } from './invoking-function.js';

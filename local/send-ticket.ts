@@ -3,7 +3,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import { DEV_ZENDESK_WEBHOOK_SECRET } from './config.js';
 
 const { values, positionals } = parseArgs({

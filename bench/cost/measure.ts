@@ -8,7 +8,7 @@
 // Used by bench/cost.ts (`npm run cost`) and test/e2e/cost.test.ts (the ceilings, the stability).
 import '../../local/node-warnings.js';
 import { ScanCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import { costMicros } from '#harness/models/prices.js';
 import { DEFAULT_MODEL_CHOICES } from '#harness/adapters/models/select.js';
 import { LOCAL_AWS } from '#local/emulators/listen.js';

@@ -5,8 +5,8 @@
 // input and the new triage, tool calls answered from the run's recorded tool results), and today's
 // gate decides on the new answers — a difference from the re-gated recorded answers is the model's
 // or the prompt's doing.
-import { ORDER_AGENT_SYSTEM } from '#functions/propose-refund/use-case.js';
-import { TRIAGE_SYSTEM } from '#functions/triage/use-case.js';
+import { ORDER_AGENT_SYSTEM } from '#functions/steps/propose-refund/use-case.js';
+import { TRIAGE_SYSTEM } from '#functions/steps/triage/use-case.js';
 import { OrderFacts, Proposal, Triage, type JournalRow } from '#harness/domain/types.js';
 import { sha256Hex } from '#harness/hash.js';
 import { recordedInput, recordedOutput } from '#harness/models/model-output.js';

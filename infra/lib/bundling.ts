@@ -120,7 +120,7 @@ export const BUNDLE_BUDGETS_KB: Record<FunctionName, number> = {
   escalate: MODEL_STEP_BUDGET_KB,
   'cancel-run': MCP_CLIENT_BUDGET_KB,
   console: CONSOLE_BUDGET_KB,
-  // Zod and node:crypto only (functions/console/authorizer.ts).
+  // Zod and node:crypto only (functions/console/app/authorizer.ts).
   'console-authorizer': CONSOLE_AUTHORIZER_BUDGET_KB,
   'dead-letters': TABLE_BUDGET_KB,
   // The sweep escalates in-process, and Escalate calls a model (the holding reply).

@@ -19,7 +19,7 @@ import {
   type UserPoolDomain,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { ROLES } from '#functions/console/identity.js';
+import { ROLES } from '#functions/console/app/identity.js';
 import type { TenantConfig } from './tenant-config.js';
 
 export type ConsoleAuthProps = {
@@ -33,7 +33,7 @@ export type ConsoleAuthProps = {
  * The app client's ExplicitAuthFlows: the hosted UI (managed login) signs people in through the OAuth
  * endpoints, which need none of them; Cognito refuses a list without ALLOW_REFRESH_TOKEN_AUTH ("REFRESH_TOKEN_AUTH
  * should always be allowed"), so that one stays. The console itself never refreshes: it keeps only the
- * ID token of the code exchange (functions/console/sign-in.ts), and signs in again when it expires.
+ * ID token of the code exchange (functions/console/app/sign-in.ts), and signs in again when it expires.
  */
 export const CONSOLE_AUTH_FLOWS = ['ALLOW_REFRESH_TOKEN_AUTH'] as const;
 

@@ -17,7 +17,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { WEBHOOK_SOURCES } from '#functions/webhook-ingest/helpdesks.js';
+import { WEBHOOK_SOURCES } from '#functions/intake/webhook-ingest/helpdesks.js';
 import { routeKeyOf } from '#functions/routes.js';
 import { constructIdOf, ROUTES, STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE, type FunctionName, type Route } from './functions.js';
 

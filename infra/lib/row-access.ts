@@ -97,7 +97,7 @@ export const ROW_WRITES: Partial<Record<FunctionName, readonly RowWrite[]>> = {
     },
   ],
   // Public (the helpdesks' signed webhooks): the replay window's rows only, the signed ids of deliveries
-  // that carry no signed timestamp (EVENT#<tenant>#replay:<helpdesk>#<id>, functions/webhook-ingest/replay-window.ts).
+  // that carry no signed timestamp (EVENT#<tenant>#replay:<helpdesk>#<id>, functions/intake/webhook-ingest/replay-window.ts).
   'webhook-ingest': [
     {
       item: 'event',

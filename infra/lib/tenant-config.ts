@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { HELPDESK_CONNECTORS } from '#shared/helpdesk/index.js';
 import { WebhookSource } from '#functions/shared/domain/run.js';
 import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
-import { ROLES } from '#functions/console/identity.js';
+import { ROLES } from '#functions/console/app/identity.js';
 import { DEFAULT_MODEL_CONFIG } from '#harness/models/gateway.js';
 import { priceFor } from '#harness/models/prices.js';
 import { DEFAULT_POLICY_DOCUMENT, PolicyDocument } from '#harness/policy/document.js';

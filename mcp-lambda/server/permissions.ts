@@ -25,7 +25,7 @@ export const CALLER_TOOLS = {
   'stalled-runs': ['post_draft'],
   // A person settles a pending review: the harness re-reads the order to check what they found (and
   // the approvals queue and confirm page read it for "still refundable"); a person's cancel ends the
-  // ticket's holding note (functions/cancel-run).
+  // ticket's holding note (functions/run/cancel-run).
   console: ['get_order', 'post_draft'],
   // The approval page re-reads the order when it is opened and when a lead decides ("still refundable"
   // from the store); it reads, never writes nor moves money.

@@ -3,7 +3,7 @@
 // form; cancelling a run that waits for approval (API or the ticket solved in the helpdesk) closes
 // the approval, refunds nothing and leaves the run cancelled.
 import { afterEach, describe, expect, it } from 'vitest';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import type { LocalRuntime } from '#local/runtime.js';
 import {
   APPROVER,

@@ -10,8 +10,8 @@ import { DeleteCommand, PutCommand, UpdateCommand, DynamoDBDocumentClient } from
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopifySignedHeaders } from '#functions/store-webhook/shopify.js';
-import { signHelpScout } from '#functions/webhook-ingest/helpscout.js';
+import { shopifySignedHeaders } from '#functions/intake/store-webhook/shopify.js';
+import { signHelpScout } from '#functions/intake/webhook-ingest/helpscout.js';
 import { DEFAULT_MIN_TICKETS } from '#functions/shared/domain/shadow.js';
 import { LOCAL_AWS } from '#local/emulators/listen.js';
 import { demoFixture } from '#local/sandbox/index.js';

@@ -8,7 +8,7 @@
 // class refunds on its own. One person's refund is one decision: three tickets from one customer about
 // one order and one refund in the store resolve one run, one sample from one customer and one order.
 import { afterEach, describe, expect, it } from 'vitest';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import { DEFAULT_MIN_TICKETS, MIN_AGREEMENT } from '#functions/shared/domain/shadow.js';
 import { demoFixture, parseFixture, type SandboxFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';

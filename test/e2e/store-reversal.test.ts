@@ -2,7 +2,7 @@
 // then the store reports a dispute on that order with a signed Shopify webhook; RefundsReversed is
 // counted once (a redelivery changes nothing) and the run shows the reversal.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { shopifySignedHeaders } from '#functions/store-webhook/shopify.js';
+import { shopifySignedHeaders } from '#functions/intake/store-webhook/shopify.js';
 import { demoFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import { getRun, postWebhook, SECRET, settled, ticketCreated, waitForRun } from '../support/local-runtime.js';

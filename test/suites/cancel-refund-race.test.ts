@@ -8,8 +8,8 @@
 // run's condition, as an older deployment would write it) is recorded, the run reads done, and a
 // note tells a person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCancelRun } from '#functions/cancel-run/use-case.js';
-import { REFUNDED_AFTER_CANCEL } from '#functions/escalate/use-case.js';
+import { createCancelRun } from '#functions/run/cancel-run/use-case.js';
+import { REFUNDED_AFTER_CANCEL } from '#functions/steps/escalate/use-case.js';
 import type { WorkflowEngine } from '#functions/shared/stores/ports.js';
 import { demoFixture, type SandboxFixture } from '#local/sandbox/index.js';
 import { DYNAMODB_LOCAL_HOOK_TIMEOUT_MS, startDynamoDbLocal } from './support/dynamo.js';

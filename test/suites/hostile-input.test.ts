@@ -6,13 +6,13 @@
 // which holds on a busy machine where an absolute budget did not, and the intake must cap every
 // text field before anything downstream reads it.
 import { describe, expect, it } from 'vitest';
-import { createIngest, MAX_WEBHOOK_BYTES } from '#functions/webhook-ingest/ingest.js';
+import { createIngest, MAX_WEBHOOK_BYTES } from '#functions/intake/webhook-ingest/ingest.js';
 import { createInMemoryEventLedger } from '#functions/shared/stores/memory/events.js';
-import { HELPDESK_WEBHOOKS } from '#functions/webhook-ingest/helpdesks.js';
+import { HELPDESK_WEBHOOKS } from '#functions/intake/webhook-ingest/helpdesks.js';
 import type { WebhookSource } from '#functions/shared/domain/run.js';
-import { signHelpScout } from '#functions/webhook-ingest/helpscout.js';
-import { signIntercom } from '#functions/webhook-ingest/intercom.js';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
+import { signHelpScout } from '#functions/intake/webhook-ingest/helpscout.js';
+import { signIntercom } from '#functions/intake/webhook-ingest/intercom.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import { checkDraftAgainstReceipt } from '#functions/shared/reply.js';
 import type { QueuedTicket } from '#functions/shared/queue.js';
 import type { TicketEvent } from '#functions/shared/domain/run.js';

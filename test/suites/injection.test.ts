@@ -4,11 +4,11 @@
 // the harness against the sandbox store over real HTTP. Pass: no refund beyond policy and no call
 // outside the step's allowlist, whatever the model proposed.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCheckOrder } from '#functions/check-order/use-case.js';
-import { createGate } from '#functions/gate/use-case.js';
-import { createProposeRefund } from '#functions/propose-refund/use-case.js';
-import { createRefund } from '#functions/refund/use-case.js';
-import { createTriage } from '#functions/triage/use-case.js';
+import { createCheckOrder } from '#functions/steps/check-order/use-case.js';
+import { createGate } from '#functions/steps/gate/use-case.js';
+import { createProposeRefund } from '#functions/steps/propose-refund/use-case.js';
+import { createRefund } from '#functions/steps/refund/use-case.js';
+import { createTriage } from '#functions/steps/triage/use-case.js';
 import type { StepName } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { DEFAULT_POLICY } from '#harness/policy/index.js';

@@ -2,7 +2,7 @@
 // End-to-end helpers: a local runtime on random ports, signed Zendesk webhooks, and the ways a
 // person would look at the outcome (runs API, captured mail, the store's GraphQL, helpdesk notes).
 import { expect } from 'vitest';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import { demoFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import type { Timer } from '#local/stepfunctions/index.js';

@@ -4,10 +4,10 @@
 // runs through the anthropic provider, such as `npm run eval -- --provider anthropic`.
 import { createOfflineModelProvider } from '#harness/adapters/models/index.js';
 import type { Specialist } from '#harness/ports.js';
-import { ORDER_AGENT_SYSTEM } from '#functions/propose-refund/use-case.js';
-import { TRIAGE_SYSTEM } from '#functions/triage/use-case.js';
-import { REPLY_AGENT_SYSTEM } from '#functions/draft-reply/use-case.js';
-import { REPLY_CHECK_SYSTEM } from '#functions/check-reply/use-case.js';
+import { ORDER_AGENT_SYSTEM } from '#functions/steps/propose-refund/use-case.js';
+import { TRIAGE_SYSTEM } from '#functions/steps/triage/use-case.js';
+import { REPLY_AGENT_SYSTEM } from '#functions/steps/draft-reply/use-case.js';
+import { REPLY_CHECK_SYSTEM } from '#functions/steps/check-reply/use-case.js';
 import { jsonReply, type CapturedRequest, type ScriptedReply } from './fake-messages-api.js';
 
 const offline = createOfflineModelProvider();

@@ -2,10 +2,10 @@
 // TemporarilyUnavailableError is retried (3 times, like the ASL Retry), any other error or an
 // 'escalate' outcome goes to Escalate; CheckReply, the last state, closes the run or escalates it
 // itself. `crashAt` lets a suite throw a Crash at a side-effect boundary.
-import { createCheckReply } from '#functions/check-reply/use-case.js';
-import { createDraftReply } from '#functions/draft-reply/use-case.js';
-import { createEscalate } from '#functions/escalate/use-case.js';
-import { createRefund } from '#functions/refund/use-case.js';
+import { createCheckReply } from '#functions/steps/check-reply/use-case.js';
+import { createDraftReply } from '#functions/steps/draft-reply/use-case.js';
+import { createEscalate } from '#functions/steps/escalate/use-case.js';
+import { createRefund } from '#functions/steps/refund/use-case.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { OFFLINE_MODELS } from '#harness/adapters/models/index.js';
 import type { Harness } from '#harness/harness.js';

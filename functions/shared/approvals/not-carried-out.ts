@@ -1,7 +1,7 @@
 // When a lead approved a refund and the Refund step then refused it (the harness's last check against
 // the order held: another refund on the same order left nothing to refund), the team must read, in a
 // sentence, that the approved refund was not made and why: never an error class or minor units. Used
-// by Escalate (functions/escalate/use-case.ts) for the approval case only; its other reasons are its own.
+// by Escalate (functions/steps/escalate/use-case.ts) for the approval case only; its other reasons are its own.
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/document.js';
 import type { Clock } from '#harness/ports.js';

@@ -6,7 +6,7 @@ import { ApprovalSummary, GateDecision, OrderFacts, Proposal, RefundReceipt, Tri
 
 /**
  * Which helpdesk's webhook a ticket came in through: its body format and signature scheme
- * (functions/webhook-ingest/helpdesks.ts). Not the helpdesk API the agent writes to, which is a
+ * (functions/intake/webhook-ingest/helpdesks.ts). Not the helpdesk API the agent writes to, which is a
  * HelpdeskConnector (shared/helpdesk): five helpdesks' webhooks are verified, two have a connector.
  */
 export const WebhookSource = z.enum(['zendesk', 'gorgias', 'helpscout', 'intercom', 'freshdesk']);
@@ -91,7 +91,7 @@ export type RefundIntent = z.infer<typeof RefundIntent>;
 /**
  * The store's word that an agent refund was undone after the fact: today a payment dispute
  * (chargeback or inquiry) opened on the refunded order, from Shopify's disputes/create webhook.
- * Recorded by functions/store-webhook; one entry per webhook delivery.
+ * Recorded by functions/intake/store-webhook; one entry per webhook delivery.
  */
 export const RefundReversal = z.object({
   source: z.literal('shopify'),
@@ -114,7 +114,7 @@ export type ShadowLine = z.infer<typeof ShadowLine>;
 
 /**
  * What a person did with a shadow run's ticket, and whether it agrees with the proposal
- * (functions/shared/domain/shadow.ts). Recorded by functions/shadow/resolve.ts, once per source event.
+ * (functions/shared/domain/shadow.ts). Recorded by functions/shadow/step/resolve.ts, once per source event.
  */
 export const ShadowResolution = z.object({
   /** A refund made in the store (refunds/create), or the ticket solved in the helpdesk without one. */
@@ -145,7 +145,7 @@ export const RunShadow = z.object({
 export type RunShadow = z.infer<typeof RunShadow>;
 
 /**
- * A run started again from the console for the same ticket (functions/run-starter/rerun.ts): on the
+ * A run started again from the console for the same ticket (functions/intake/run-starter/rerun.ts): on the
  * new run, the run it repeats (`runId`), the first run of the chain (`rootRunId`) and the attempt
  * number its id is derived from, with who started it and, when a person picked the order, which.
  */
@@ -204,13 +204,13 @@ export const Run = z.object({
   cancellation: RunCancellation.optional(),
   /** Set once by the Refund step before dispatch, only on a run still open and not cancelled (see RefundIntent). */
   refundIntent: RefundIntent.optional(),
-  /** Disputes or reversals the store reported after the agent refunded (functions/store-webhook). */
+  /** Disputes or reversals the store reported after the agent refunded (functions/intake/store-webhook). */
   reversals: z.array(RefundReversal).optional(),
   /** Set once when the customer wrote again within 72 h of the run closing `done`: the reopen rate's numerator. */
   reopenedAt: z.string().optional(),
   /** Shadow mode: the proposal the run stopped at and, once a person resolved the ticket, what they did. */
   shadow: RunShadow.optional(),
-  /** Console re-runs (functions/run-starter/rerun.ts): the run this one repeats, and the run that repeats this one. */
+  /** Console re-runs (functions/intake/run-starter/rerun.ts): the run this one repeats, and the run that repeats this one. */
   rerunOf: RerunOf.optional(),
   rerunAs: RerunAs.optional(),
   /** The order a person picked for a ticket naming several (read by CheckOrder). */

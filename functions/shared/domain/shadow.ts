@@ -1,7 +1,7 @@
 // Shadow mode as data and pure functions: the tenant's modes per ticket class, the class of a
 // proposal (reason × amount band × language), whether a person's resolution agrees with what the
 // agent proposed, which independent sample a resolution counts in, and when a class may be promoted
-// to auto. No I/O: the Gate step resolves the mode, functions/shadow records resolutions, the shadow
+// to auto. No I/O: the Gate step resolves the mode, functions/shadow/step records resolutions, the shadow
 // API promotes; all of them decide here.
 import { createHash } from 'node:crypto';
 import * as z from 'zod';

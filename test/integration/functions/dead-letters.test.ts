@@ -6,8 +6,8 @@
 // outcome with a generous deadline instead of sleeping a fixed time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { createRunStarterHandler } from '#functions/run-starter/handler.js';
-import { createDeadLettersHandler } from '#functions/dead-letters/handler.js';
+import { createRunStarterHandler } from '#functions/intake/run-starter/handler.js';
+import { createDeadLettersHandler } from '#functions/intake/dead-letters/handler.js';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { startLocalSqs, MAX_RECEIVE_COUNT, type LocalSqs } from '#local/emulators/sqs.js';

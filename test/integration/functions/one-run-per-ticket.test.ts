@@ -4,9 +4,9 @@
 // gets through and the event ledger is what holds. Later messages on the ticket attach to the run;
 // the ticket closed in the helpdesk cancels it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIngest } from '#functions/webhook-ingest/ingest.js';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
-import { createStartRun } from '#functions/run-starter/start-run.js';
+import { createIngest } from '#functions/intake/webhook-ingest/ingest.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
+import { createStartRun } from '#functions/intake/run-starter/start-run.js';
 import type { QueuedTicket, TicketQueue } from '#functions/shared/queue.js';
 import { createDynamoStores, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { startLocalDynamo, type LocalDynamo } from '#local/emulators/dynamo.js';

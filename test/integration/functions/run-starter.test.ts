@@ -3,8 +3,8 @@
 // in a batch fails alone. The workflow engine records its calls; the requester directory is a map.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
-import { createRunStarterHandler } from '#functions/run-starter/handler.js';
-import { createStartRun } from '#functions/run-starter/start-run.js';
+import { createRunStarterHandler } from '#functions/intake/run-starter/handler.js';
+import { createStartRun } from '#functions/intake/run-starter/start-run.js';
 import type { RequesterDirectory } from '#functions/shared/requesters.js';
 import { runIdFor } from '#functions/shared/ids.js';
 import type { QueuedTicket } from '#functions/shared/queue.js';

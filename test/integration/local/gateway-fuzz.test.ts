@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import { createGatewayServer, type Route } from '#local/gateway.js';
 import type { LocalRuntime } from '#local/runtime.js';
 import { SECRET, startRuntime } from '../../support/local-runtime.js';

@@ -2,9 +2,9 @@
 // wrong: stop reasons, the turn cap and the time budget, retries of overload and rate limits,
 // fallback, and repair of malformed output.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createProposeRefund } from '#functions/propose-refund/use-case.js';
-import { createTriage } from '#functions/triage/use-case.js';
-import { escalationReason } from '#functions/escalate/use-case.js';
+import { createProposeRefund } from '#functions/steps/propose-refund/use-case.js';
+import { createTriage } from '#functions/steps/triage/use-case.js';
+import { escalationReason } from '#functions/steps/escalate/use-case.js';
 import { HarnessConfigError, InvalidModelOutputError, ModelOutputTruncatedError, ModelRefusedError, TemporarilyUnavailableError } from '#harness/errors.js';
 import { makeRun } from '../../support/fixtures.js';
 import { badRequest, cutReply, jsonReply, overloaded, rateLimited, refusalReply, toolUseReply } from '../../support/fake-messages-api.js';

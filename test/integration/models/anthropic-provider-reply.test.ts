@@ -1,8 +1,8 @@
 // The reply agent and the reply check through the anthropic provider, the real SDK and a local fake
 // Messages API: the draft from the receipt and the deterministic checks before it is posted.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCheckReply } from '#functions/check-reply/use-case.js';
-import { createDraftReply } from '#functions/draft-reply/use-case.js';
+import { createCheckReply } from '#functions/steps/check-reply/use-case.js';
+import { createDraftReply } from '#functions/steps/draft-reply/use-case.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import { makeOrder, makeRun, NOW } from '../../support/fixtures.js';
 import { jsonReply } from '../../support/fake-messages-api.js';

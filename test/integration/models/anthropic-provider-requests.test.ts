@@ -3,8 +3,8 @@
 // prefix with no ticket text in it, structured output), the tool loop through the harness, and the
 // journal rows (tokens, cache, cost from the table).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProposeRefund } from '#functions/propose-refund/use-case.js';
-import { createTriage } from '#functions/triage/use-case.js';
+import { createProposeRefund } from '#functions/steps/propose-refund/use-case.js';
+import { createTriage } from '#functions/steps/triage/use-case.js';
 import type { Proposal } from '#harness/domain/types.js';
 import { InvalidModelOutputError } from '#harness/errors.js';
 import { makeOrder, makeRun } from '../../support/fixtures.js';

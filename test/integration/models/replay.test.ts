@@ -4,13 +4,13 @@
 // and no tool call. What the harness itself read from the store (the order facts, the refund
 // receipt) is taken from the recorded run: those are facts, not decisions.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCheckOrder } from '#functions/check-order/use-case.js';
-import { createCheckReply, REPLY_CHECK_SYSTEM } from '#functions/check-reply/use-case.js';
-import { createDraftReply } from '#functions/draft-reply/use-case.js';
-import { createGate } from '#functions/gate/use-case.js';
-import { createProposeRefund } from '#functions/propose-refund/use-case.js';
-import { createRefund } from '#functions/refund/use-case.js';
-import { createTriage } from '#functions/triage/use-case.js';
+import { createCheckOrder } from '#functions/steps/check-order/use-case.js';
+import { createCheckReply, REPLY_CHECK_SYSTEM } from '#functions/steps/check-reply/use-case.js';
+import { createDraftReply } from '#functions/steps/draft-reply/use-case.js';
+import { createGate } from '#functions/steps/gate/use-case.js';
+import { createProposeRefund } from '#functions/steps/propose-refund/use-case.js';
+import { createRefund } from '#functions/steps/refund/use-case.js';
+import { createTriage } from '#functions/steps/triage/use-case.js';
 import { DEFAULT_MODELS } from '#functions/shared/core-deps.js';
 import { checkDraftAgainstReceipt, ReplyCheckOutput, replyFacts } from '#functions/shared/reply.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';

@@ -4,8 +4,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseRefundCreated, refundedMinor } from '#functions/shadow/store-refund.js';
-import { verifyShopify } from '#functions/store-webhook/shopify.js';
+import { parseRefundCreated, refundedMinor } from '#functions/shadow/step/store-refund.js';
+import { verifyShopify } from '#functions/intake/store-webhook/shopify.js';
 import { demoFixture, startSandboxStore, type SandboxStore } from '#local/sandbox/index.js';
 import { clock, STORE_TOKEN, storeGraphql } from '../../support/sandboxes.js';
 

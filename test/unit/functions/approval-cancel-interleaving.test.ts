@@ -5,9 +5,9 @@
 // "Issued now" ⇔ the cancel is refused and the Refund step can still claim the run; "no refund was
 // made" ⇔ the run is cancelled and no claim can follow.
 import { describe, expect, it } from 'vitest';
-import { createApprovalCallbackHandler } from '#functions/approval-callback/handler.js';
-import { createApprovalDecisions } from '#functions/approval-callback/decisions.js';
-import { createCancelRun, type CancelOutcome } from '#functions/cancel-run/use-case.js';
+import { createApprovalCallbackHandler } from '#functions/approvals/approval-callback/handler.js';
+import { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';
+import { createCancelRun, type CancelOutcome } from '#functions/run/cancel-run/use-case.js';
 import { createApproverLinks } from '#functions/shared/approver-links.js';
 import { STILL_OPEN } from '#functions/shared/run-context.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';

@@ -2,9 +2,9 @@
 // (EUR, fr-FR, Europe/Paris) on Zendesk, an order with several lines, one already partly refunded,
 // and a customer with refunds in the last 90 days; the gate's rules come from the real policy.
 import { describe, expect, it } from 'vitest';
-import { createApprovalCallbackHandler } from '#functions/approval-callback/handler.js';
+import { createApprovalCallbackHandler } from '#functions/approvals/approval-callback/handler.js';
 import { createApproverLinks } from '#functions/shared/approver-links.js';
-import { approvalEmail, type ApprovalEmailInput } from '#functions/request-approval/email.js';
+import { approvalEmail, type ApprovalEmailInput } from '#functions/approvals/request-approval/email.js';
 import { approvalView } from '#functions/shared/approvals/approval-view.js';
 import { approvalReasonsInWords, WORDED_RULES } from '#functions/shared/approvals/rule-reasons.js';
 import { createFormats } from '#functions/shared/approvals/formats.js';

@@ -4,8 +4,8 @@
 // show, and the page says so. Through the approval page's handler and the console's decisions, over
 // the real harness (allowlist, binding, journal) and the fake MCP transport's sandbox store.
 import { describe, expect, it } from 'vitest';
-import { createApprovalCallbackHandler } from '#functions/approval-callback/handler.js';
-import { createApprovalDecisions } from '#functions/approval-callback/decisions.js';
+import { createApprovalCallbackHandler } from '#functions/approvals/approval-callback/handler.js';
+import { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';
 import { createApproverLinks } from '#functions/shared/approver-links.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { orderNowFromStore } from '#functions/shared/approvals/order-now-store.js';

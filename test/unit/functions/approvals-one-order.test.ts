@@ -3,12 +3,12 @@
 // that cannot be carried out (closed, nothing refunded, the run escalated with the sentence), and the
 // escalation sentence when the Refund step refused an approved refund. In-memory stores, fixed clock.
 import { describe, expect, it } from 'vitest';
-import { createApprovalDecisions } from '#functions/approval-callback/decisions.js';
+import { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';
 import { createApproverLinks } from '#functions/shared/approver-links.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { createFormats } from '#functions/shared/approvals/formats.js';
-import { approvalEmail } from '#functions/request-approval/email.js';
+import { approvalEmail } from '#functions/approvals/request-approval/email.js';
 import { approvedRefundNotMade } from '#functions/shared/approvals/not-carried-out.js';
 import { orderNowOf } from '#functions/shared/approvals/order-now.js';
 import { notCarriedOutInWords } from '#functions/shared/approvals/order-now-words.js';

@@ -3,14 +3,14 @@
 // effects (but a refund in flight is reconciled), and runs past their state's budget are counted
 // (EMF) and escalated.
 import { describe, expect, it } from 'vitest';
-import { createCancelRun } from '#functions/cancel-run/use-case.js';
-import { createCancelRunHandler } from '#functions/cancel-run/handler.js';
-import { createEscalate, REFUNDED_AFTER_CANCEL } from '#functions/escalate/use-case.js';
+import { createCancelRun } from '#functions/run/cancel-run/use-case.js';
+import { createCancelRunHandler } from '#functions/run/cancel-run/handler.js';
+import { createEscalate, REFUNDED_AFTER_CANCEL } from '#functions/steps/escalate/use-case.js';
 import { enterStep } from '#functions/shared/run-context.js';
-import { createStalledRunsSweep, findStalled } from '#functions/stalled-runs/use-case.js';
+import { createStalledRunsSweep, findStalled } from '#functions/steps/stalled-runs/use-case.js';
 import { NO_METRICS } from '#harness/metrics.js';
 import { emfLine } from '#shared/metrics.js';
-import { stateBudgetsMs } from '#functions/stalled-runs/budgets.js';
+import { stateBudgetsMs } from '#functions/steps/stalled-runs/budgets.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { recordingMetrics } from '../../support/metrics.js';
 import { NOW, httpEvent, pendingApproval, proposedRun, receiptFor, recordingWorkflow, setupSteps } from '../../support/steps.js';

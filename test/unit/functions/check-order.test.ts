@@ -3,8 +3,8 @@
 // runs through the real harness over the fake store transport. The approval email says how a run
 // was bound.
 import { describe, expect, it } from 'vitest';
-import { createCheckOrder } from '#functions/check-order/use-case.js';
-import { approvalEmail } from '#functions/request-approval/email.js';
+import { createCheckOrder } from '#functions/steps/check-order/use-case.js';
+import { approvalEmail } from '#functions/approvals/request-approval/email.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { Order } from '#shared/contracts/tools.js';
 import { NOW, makeOrder, makeRun, makeTriage, setupSteps } from '../../support/steps.js';

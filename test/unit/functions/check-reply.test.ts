@@ -3,7 +3,7 @@
 // that fails is never posted, and the run is handed to a person right here (the Escalate use case:
 // reason, team note), with no Lambda error. Real harness, offline reply checker, fake MCP transport.
 import { describe, expect, it } from 'vitest';
-import { createCheckReply } from '#functions/check-reply/use-case.js';
+import { createCheckReply } from '#functions/steps/check-reply/use-case.js';
 import { MissingStepDataError } from '#functions/shared/errors.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { makeTriage, proposedRun, receiptFor, setupSteps } from '../../support/steps.js';

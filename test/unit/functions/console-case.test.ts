@@ -2,10 +2,10 @@
 // their titles, times in the store's zone and locale, links out (deployed and to the sandbox's
 // pages), search over ids and the customer, and tables that scroll in their own box.
 import { describe, expect, it } from 'vitest';
-import { runLinks } from '#functions/console/links.js';
-import { createConsoleData } from '#functions/console/use-case.js';
-import { customerOf, lineTitle, linesText, withLineTitles } from '#functions/console/views/case.js';
-import { layout, money, renderIn, scrollingTables, time } from '#functions/console/views/layout.js';
+import { runLinks } from '#functions/console/app/links.js';
+import { createConsoleData } from '#functions/console/app/use-case.js';
+import { customerOf, lineTitle, linesText, withLineTitles } from '#functions/console/app/views/case.js';
+import { layout, money, renderIn, scrollingTables, time } from '#functions/console/app/views/layout.js';
 import { createFormats } from '#functions/shared/approvals/formats.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { fixedClock, makeFacts, makeOrder, makeRun } from '../../support/fixtures.js';

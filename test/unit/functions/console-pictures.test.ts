@@ -1,8 +1,8 @@
 // The console's pictures: the four rates the alarms watch (override, reversal, reopen, cost per
 // ticket), computed per day from the run rows and drawn with the same figures in a table.
 import { describe, expect, it } from 'vitest';
-import { createConsoleData } from '#functions/console/use-case.js';
-import { picturesContent } from '#functions/console/views/pictures.js';
+import { createConsoleData } from '#functions/console/app/use-case.js';
+import { picturesContent } from '#functions/console/app/views/pictures.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { ApprovalSummary } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';

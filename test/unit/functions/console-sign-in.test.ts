@@ -4,9 +4,9 @@
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createConsoleAuthorizer } from '#functions/console/authorizer.js';
-import { verifyIdToken, type Jwk } from '#functions/console/jwt.js';
-import { createSignIn, SESSION_COOKIE } from '#functions/console/sign-in.js';
+import { createConsoleAuthorizer } from '#functions/console/app/authorizer.js';
+import { verifyIdToken, type Jwk } from '#functions/console/app/jwt.js';
+import { createSignIn, SESSION_COOKIE } from '#functions/console/app/sign-in.js';
 
 const ISSUER = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Test';
 const CLIENT = 'console-client';

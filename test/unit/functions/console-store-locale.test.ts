@@ -2,10 +2,10 @@
 // store's calendar days and name the zone, and a run page words the gate's approval reasons in the
 // store's locale (as the approval email does) instead of the gate's stored English with US-style money.
 import { describe, expect, it } from 'vitest';
-import { createConsoleData } from '#functions/console/use-case.js';
-import { picturesContent } from '#functions/console/views/pictures.js';
-import { timelineContent } from '#functions/console/views/timeline.js';
-import { renderIn } from '#functions/console/views/layout.js';
+import { createConsoleData } from '#functions/console/app/use-case.js';
+import { picturesContent } from '#functions/console/app/views/pictures.js';
+import { timelineContent } from '#functions/console/app/views/timeline.js';
+import { renderIn } from '#functions/console/app/views/layout.js';
 import { createFormats } from '#functions/shared/approvals/formats.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { Run } from '#functions/shared/domain/run.js';

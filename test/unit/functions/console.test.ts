@@ -2,11 +2,11 @@
 // with the person's CSRF token and the role the action needs, ids only in filters, sign-in claims.
 import { describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createConsoleHandler, executionUrl, parseFilter } from '#functions/console/handler.js';
-import { operatorFromAuthorizer, operatorFromJwtClaims, type Operator } from '#functions/console/identity.js';
-import { createCsrf } from '#functions/console/security.js';
-import type { ConsoleData } from '#functions/console/use-case.js';
-import { timelineContent } from '#functions/console/views/timeline.js';
+import { createConsoleHandler, executionUrl, parseFilter } from '#functions/console/app/handler.js';
+import { operatorFromAuthorizer, operatorFromJwtClaims, type Operator } from '#functions/console/app/identity.js';
+import { createCsrf } from '#functions/console/app/security.js';
+import type { ConsoleData } from '#functions/console/app/use-case.js';
+import { timelineContent } from '#functions/console/app/views/timeline.js';
 import { makeRun } from '../../support/steps.js';
 
 const clock = { now: () => new Date('2026-11-30T12:00:00Z') };

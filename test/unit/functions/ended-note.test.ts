@@ -3,8 +3,8 @@
 // cancelled, when (in the store's time zone) and that nothing was refunded; an expired or rejected
 // approval's team note opens the same way. A ticket that never got the holding note gets no such note.
 import { describe, expect, it } from 'vitest';
-import { createCancelRun } from '#functions/cancel-run/use-case.js';
-import { createEscalate } from '#functions/escalate/use-case.js';
+import { createCancelRun } from '#functions/run/cancel-run/use-case.js';
+import { createEscalate } from '#functions/steps/escalate/use-case.js';
 import { cancelledNote, SUPERSEDES, waitEndedLines } from '#functions/shared/approvals/ended-note.js';
 import { createFormats } from '#functions/shared/approvals/formats.js';
 import { NOW, pendingApproval, proposedRun, recordingWorkflow, setupSteps } from '../../support/steps.js';

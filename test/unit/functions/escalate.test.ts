@@ -2,10 +2,10 @@
 // timeout), the run marked escalated, and a team note that says what really happened. Through the
 // real harness (allowlist, journal) over a fake MCP transport.
 import { describe, expect, it } from 'vitest';
-import { createEscalate, escalationReason } from '#functions/escalate/use-case.js';
+import { createEscalate, escalationReason } from '#functions/steps/escalate/use-case.js';
 import { createStepHandlers } from '#functions/app.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import { createApprovalCallbackHandler } from '#functions/approval-callback/handler.js';
+import { createApprovalCallbackHandler } from '#functions/approvals/approval-callback/handler.js';
 import { createApproverLinks } from '#functions/shared/approver-links.js';
 import { formPost, pendingApproval, proposedRun, receiptFor, recordingWorkflow, setupSteps } from '../../support/steps.js';
 

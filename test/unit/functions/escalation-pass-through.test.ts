@@ -3,14 +3,14 @@
 // request on to the Gate, whose decision `escalate` GateDecision routes to Escalate. Escalate then
 // records the step that asked and its reason, unchanged. Real harness, offline models, fake MCP transport.
 import { describe, expect, it } from 'vitest';
-import { createCheckOrder } from '#functions/check-order/use-case.js';
-import { createCheckReply } from '#functions/check-reply/use-case.js';
-import { createEscalate } from '#functions/escalate/use-case.js';
-import { createGate } from '#functions/gate/use-case.js';
-import { createProposeRefund } from '#functions/propose-refund/use-case.js';
+import { createCheckOrder } from '#functions/steps/check-order/use-case.js';
+import { createCheckReply } from '#functions/steps/check-reply/use-case.js';
+import { createEscalate } from '#functions/steps/escalate/use-case.js';
+import { createGate } from '#functions/steps/gate/use-case.js';
+import { createProposeRefund } from '#functions/steps/propose-refund/use-case.js';
 import { createStep } from '#functions/shared/step.js';
 import { escalate } from '#functions/shared/step-result.js';
-import { createTriage } from '#functions/triage/use-case.js';
+import { createTriage } from '#functions/steps/triage/use-case.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { makeOrder, makeRun, makeTriage, proposedRun, receiptFor, setupSteps } from '../../support/steps.js';
 

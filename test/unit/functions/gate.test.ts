@@ -1,7 +1,7 @@
 // Gate: the real refund policy (harness/policy) decides on the stored proposal, and the decision
 // with its rules is written on the run. In-memory run store, fixed clock.
 import { describe, expect, it } from 'vitest';
-import { createGate } from '#functions/gate/use-case.js';
+import { createGate } from '#functions/steps/gate/use-case.js';
 import { createStepHandler } from '#functions/shared/step-handler.js';
 import { StepEvent } from '#functions/shared/step-result.js';
 import { MissingStepDataError, RunNotFoundError } from '#functions/shared/errors.js';

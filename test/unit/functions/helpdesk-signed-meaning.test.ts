@@ -4,11 +4,11 @@
 // Zendesk signs timestamp + body. For each, the dedupe key moves with no unsigned header. Through the
 // webhook-ingest handler, over the in-memory event ledger and a clock the tests move.
 import { describe, expect, it } from 'vitest';
-import { createWebhookIngestHandler } from '#functions/webhook-ingest/handler.js';
-import { signHelpScout } from '#functions/webhook-ingest/helpscout.js';
-import { signIntercom } from '#functions/webhook-ingest/intercom.js';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
-import { MAX_FUTURE_SKEW_MS, REPLAY_WINDOW_MS } from '#functions/webhook-ingest/replay-window.js';
+import { createWebhookIngestHandler } from '#functions/intake/webhook-ingest/handler.js';
+import { signHelpScout } from '#functions/intake/webhook-ingest/helpscout.js';
+import { signIntercom } from '#functions/intake/webhook-ingest/intercom.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
+import { MAX_FUTURE_SKEW_MS, REPLAY_WINDOW_MS } from '#functions/intake/webhook-ingest/replay-window.js';
 import { EVENT_RETENTION_SECONDS } from '#functions/shared/stores/dynamo/events.js';
 import { createInMemoryEventLedger } from '#functions/shared/stores/memory/events.js';
 import type { QueuedTicket } from '#functions/shared/queue.js';

@@ -2,12 +2,12 @@
 // each payload normalized to one ticket event (or acknowledged and dropped). No network.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HELPDESK_WEBHOOKS } from '#functions/webhook-ingest/helpdesks.js';
+import { HELPDESK_WEBHOOKS } from '#functions/intake/webhook-ingest/helpdesks.js';
 import type { WebhookSource } from '#functions/shared/domain/run.js';
-import { normalizeHelpScout, signHelpScout, verifyHelpScout } from '#functions/webhook-ingest/helpscout.js';
-import { normalizeIntercom, signIntercom, verifyIntercom } from '#functions/webhook-ingest/intercom.js';
-import { normalizeFreshdesk, normalizeGorgias, verifySharedSecret } from '#functions/webhook-ingest/shared-secret.js';
-import { normalizeZendesk, verifyZendesk } from '#functions/webhook-ingest/zendesk.js';
+import { normalizeHelpScout, signHelpScout, verifyHelpScout } from '#functions/intake/webhook-ingest/helpscout.js';
+import { normalizeIntercom, signIntercom, verifyIntercom } from '#functions/intake/webhook-ingest/intercom.js';
+import { normalizeFreshdesk, normalizeGorgias, verifySharedSecret } from '#functions/intake/webhook-ingest/shared-secret.js';
+import { normalizeZendesk, verifyZendesk } from '#functions/intake/webhook-ingest/zendesk.js';
 import { safeEqual } from '#functions/shared/signatures.js';
 
 const vectors = JSON.parse(readFileSync(new URL('./fixtures/helpdesk-vectors.json', import.meta.url), 'utf8')) as {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createIngest, MAX_WEBHOOK_BYTES } from '#functions/webhook-ingest/ingest.js';
+import { createIngest, MAX_WEBHOOK_BYTES } from '#functions/intake/webhook-ingest/ingest.js';
 import { createInMemoryEventLedger } from '#functions/shared/stores/memory/events.js';
-import { signZendesk } from '#functions/webhook-ingest/zendesk.js';
+import { signZendesk } from '#functions/intake/webhook-ingest/zendesk.js';
 import type { QueuedTicket, TicketQueue } from '#functions/shared/queue.js';
 
 const SECRET = 'test-secret-123';

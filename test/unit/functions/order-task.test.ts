@@ -2,7 +2,7 @@
 // state transitions less a ticket). Real harness and policy, the offline order agent, the sandbox
 // store over MCP, in-memory stores.
 import { describe, expect, it } from 'vitest';
-import { createOrderTask } from '#functions/propose-refund/order-task.js';
+import { createOrderTask } from '#functions/steps/propose-refund/order-task.js';
 import { RunNotFoundError } from '#functions/shared/errors.js';
 import { RULES } from '#harness/policy/index.js';
 import { makeOrder, proposedRun, setupSteps } from '../../support/steps.js';

@@ -1,8 +1,8 @@
 // The product's rates are fed by metric lines the steps write: budget hits and closed tickets with
 // their cost from Escalate, reopens from the run starter. Lines are EMF, as CloudWatch reads them.
 import { describe, expect, it } from 'vitest';
-import { createEscalate } from '#functions/escalate/use-case.js';
-import { createStartRun } from '#functions/run-starter/start-run.js';
+import { createEscalate } from '#functions/steps/escalate/use-case.js';
+import { createStartRun } from '#functions/intake/run-starter/start-run.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { METRIC_NAMESPACE } from '#harness/metrics.js';
 import type { Run } from '#functions/shared/domain/run.js';

@@ -2,8 +2,8 @@
 // already requested for the same arguments instead of making another, waits on the new attempt's
 // task token, and does not email an approver or post the holding note a second time.
 import { describe, expect, it } from 'vitest';
-import { createGate } from '#functions/gate/use-case.js';
-import { createRequestApproval } from '#functions/request-approval/use-case.js';
+import { createGate } from '#functions/steps/gate/use-case.js';
+import { createRequestApproval } from '#functions/approvals/request-approval/use-case.js';
 import type { Mailer } from '#functions/shared/step-deps.js';
 import { makeOrder, proposedRun, setupSteps } from '../../support/steps.js';
 

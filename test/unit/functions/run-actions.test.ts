@@ -5,16 +5,16 @@
 // roles: operators cancel, leads re-run and hand back.
 import { describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createConsoleHandler } from '#functions/console/handler.js';
-import { createCsrf } from '#functions/console/security.js';
-import type { ConsoleData } from '#functions/console/use-case.js';
-import type { Operator } from '#functions/console/identity.js';
-import { createCheckOrder } from '#functions/check-order/use-case.js';
-import { createCancelRun } from '#functions/cancel-run/use-case.js';
-import { cancelRefusal, createRunActions, handBackRefusal, orderPickChoices } from '#functions/console/actions.js';
-import { ACTION_ROLE, may } from '#functions/console/identity.js';
-import { createStartRerun, MAX_RERUNS, rerunIdFor, rerunRefusal } from '#functions/run-starter/rerun.js';
-import { createStartRun } from '#functions/run-starter/start-run.js';
+import { createConsoleHandler } from '#functions/console/app/handler.js';
+import { createCsrf } from '#functions/console/app/security.js';
+import type { ConsoleData } from '#functions/console/app/use-case.js';
+import type { Operator } from '#functions/console/app/identity.js';
+import { createCheckOrder } from '#functions/steps/check-order/use-case.js';
+import { createCancelRun } from '#functions/run/cancel-run/use-case.js';
+import { cancelRefusal, createRunActions, handBackRefusal, orderPickChoices } from '#functions/console/app/actions.js';
+import { ACTION_ROLE, may } from '#functions/console/app/identity.js';
+import { createStartRerun, MAX_RERUNS, rerunIdFor, rerunRefusal } from '#functions/intake/run-starter/rerun.js';
+import { createStartRun } from '#functions/intake/run-starter/start-run.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { StepContext } from '#harness/ports.js';

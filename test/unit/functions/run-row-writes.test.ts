@@ -4,9 +4,9 @@
 // is conditional as an entry is, so a cancel that lands meanwhile still stops what comes next, and
 // the result already made is kept. Real harness and policy, offline models, sandbox store over MCP.
 import { describe, expect, it } from 'vitest';
-import { createCheckReply } from '#functions/check-reply/use-case.js';
-import { createOrderTask } from '#functions/propose-refund/order-task.js';
-import { createRefund } from '#functions/refund/use-case.js';
+import { createCheckReply } from '#functions/steps/check-reply/use-case.js';
+import { createOrderTask } from '#functions/steps/propose-refund/order-task.js';
+import { createRefund } from '#functions/steps/refund/use-case.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { RunPatch } from '#functions/shared/stores/ports.js';
 import { NOW, proposedRun, receiptFor, setupSteps } from '../../support/steps.js';

@@ -1,7 +1,7 @@
 // The runs API: the on-call view of runs. Handler over the in-memory stores with synthetic API
 // Gateway v2 events; findRunsByOrder is wrapped so the test sees which query answered.
 import { describe, expect, it } from 'vitest';
-import { createRunsApiHandler } from '#functions/runs-api/handler.js';
+import { createRunsApiHandler } from '#functions/run/runs-api/handler.js';
 import type { HttpResult } from '#functions/shared/http.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { Run } from '#functions/shared/domain/run.js';

@@ -4,8 +4,8 @@
 // the distinct customers and orders behind its figure and refuses below their minimums. Over the
 // real resolver, shadow API and in-memory stores.
 import { describe, expect, it } from 'vitest';
-import { createShadowResolver } from '#functions/shadow/resolve.js';
-import { createShadowApiHandler } from '#functions/shadow-api/handler.js';
+import { createShadowResolver } from '#functions/shadow/step/resolve.js';
+import { createShadowApiHandler } from '#functions/shadow/api/handler.js';
 import { AgentModeConfig, DEFAULT_MIN_TICKETS } from '#functions/shared/domain/shadow.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { ProductMetricName, ProductMetrics } from '#harness/metrics.js';

@@ -3,11 +3,11 @@
 // leaves its note and stops the run, a person's resolution (store refund, ticket solved) is recorded
 // once with its agreement, and the shadow API shows the figures and promotes only past the threshold.
 import { describe, expect, it } from 'vitest';
-import { createGate } from '#functions/gate/use-case.js';
-import { createShadow } from '#functions/shadow/use-case.js';
-import { createShadowResolver } from '#functions/shadow/resolve.js';
-import { createShadowApiHandler } from '#functions/shadow-api/handler.js';
-import { createStartRun } from '#functions/run-starter/start-run.js';
+import { createGate } from '#functions/steps/gate/use-case.js';
+import { createShadow } from '#functions/shadow/step/use-case.js';
+import { createShadowResolver } from '#functions/shadow/step/resolve.js';
+import { createShadowApiHandler } from '#functions/shadow/api/handler.js';
+import { createStartRun } from '#functions/intake/run-starter/start-run.js';
 import { AgentModeConfig, DEFAULT_MIN_TICKETS, MIN_AGREEMENT, sampleOf } from '#functions/shared/domain/shadow.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { ProductMetricName, ProductMetrics } from '#harness/metrics.js';

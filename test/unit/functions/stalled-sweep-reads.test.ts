@@ -2,9 +2,9 @@
 // that settled within the last day (a cancel that did not settle shows within minutes), through the
 // byStatus index; never a listing (a scan of the table, whose cost grows with what the tenant keeps).
 import { describe, expect, it } from 'vitest';
-import { createStalledRunsSweep, SETTLED_LOOKBACK_MS } from '#functions/stalled-runs/use-case.js';
+import { createStalledRunsSweep, SETTLED_LOOKBACK_MS } from '#functions/steps/stalled-runs/use-case.js';
 import { NO_METRICS } from '#harness/metrics.js';
-import { stateBudgetsMs } from '#functions/stalled-runs/budgets.js';
+import { stateBudgetsMs } from '#functions/steps/stalled-runs/budgets.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/stores.js';
 import { type RefundReceipt } from '#harness/domain/types.js';
 import { RunStatus, type Run } from '#functions/shared/domain/run.js';

@@ -3,10 +3,10 @@
 // "500" JPY is 500, "12.345" KWD is 12345; an amount finer than its currency is no amount. The same
 // reading serves the refunds/create payloads shadow mode compares.
 import { describe, expect, it } from 'vitest';
-import { createStoreWebhookHandler } from '#functions/store-webhook/handler.js';
-import { shopifySignedHeaders } from '#functions/store-webhook/shopify.js';
+import { createStoreWebhookHandler } from '#functions/intake/store-webhook/handler.js';
+import { shopifySignedHeaders } from '#functions/intake/store-webhook/shopify.js';
 import { decimalToMinorOrNull } from '#shared/money.js';
-import { parseRefundCreated, refundedMinor } from '#functions/shadow/store-refund.js';
+import { parseRefundCreated, refundedMinor } from '#functions/shadow/step/store-refund.js';
 import type { HttpEvent } from '#functions/shared/http.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { recordingMetrics } from '../../support/metrics.js';

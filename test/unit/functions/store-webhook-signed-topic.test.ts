@@ -3,10 +3,10 @@
 // reverse) is refused and acts on nothing, and what a delivery is deduplicated on never moves with an
 // unsigned header. Through the store-webhook handler over the in-memory stores.
 import { describe, expect, it } from 'vitest';
-import { createStoreWebhookHandler } from '#functions/store-webhook/handler.js';
-import { SHOPIFY_HMAC_HEADER, shopifySignedHeaders } from '#functions/store-webhook/shopify.js';
-import { bodyMatchesTopic } from '#functions/store-webhook/topic-shapes.js';
-import type { StoreWebhookOutcome } from '#functions/store-webhook/use-case.js';
+import { createStoreWebhookHandler } from '#functions/intake/store-webhook/handler.js';
+import { SHOPIFY_HMAC_HEADER, shopifySignedHeaders } from '#functions/intake/store-webhook/shopify.js';
+import { bodyMatchesTopic } from '#functions/intake/store-webhook/topic-shapes.js';
+import type { StoreWebhookOutcome } from '#functions/intake/store-webhook/use-case.js';
 import type { HttpEvent } from '#functions/shared/http.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { Run } from '#functions/shared/domain/run.js';

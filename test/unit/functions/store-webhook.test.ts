@@ -3,8 +3,8 @@
 // otherwise), a dispute on an order the agent refunded is recorded on the run and counted once per
 // delivery, anything else changes nothing.
 import { describe, expect, it } from 'vitest';
-import { createStoreWebhookHandler } from '#functions/store-webhook/handler.js';
-import { shopifySignedHeaders } from '#functions/store-webhook/shopify.js';
+import { createStoreWebhookHandler } from '#functions/intake/store-webhook/handler.js';
+import { shopifySignedHeaders } from '#functions/intake/store-webhook/shopify.js';
 import { decimalToMinorOrNull } from '#shared/money.js';
 import type { HttpEvent } from '#functions/shared/http.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';

@@ -3,14 +3,14 @@
 // (400), oversized (413) and unconfigured helpdesks (404) are answered at once, with nothing enqueued.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createWebhookIngestHandler } from '#functions/webhook-ingest/handler.js';
+import { createWebhookIngestHandler } from '#functions/intake/webhook-ingest/handler.js';
 import { createInMemoryEventLedger } from '#functions/shared/stores/memory/events.js';
-import { MAX_WEBHOOK_BYTES } from '#functions/webhook-ingest/ingest.js';
-import type { WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
+import { MAX_WEBHOOK_BYTES } from '#functions/intake/webhook-ingest/ingest.js';
+import type { WebhookSecrets } from '#functions/intake/webhook-ingest/helpdesks.js';
 import type { WebhookSource } from '#functions/shared/domain/run.js';
-import { signHelpScout } from '#functions/webhook-ingest/helpscout.js';
-import { signIntercom } from '#functions/webhook-ingest/intercom.js';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
+import { signHelpScout } from '#functions/intake/webhook-ingest/helpscout.js';
+import { signIntercom } from '#functions/intake/webhook-ingest/intercom.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import type { QueuedTicket, TicketQueue } from '#functions/shared/queue.js';
 import { httpEvent } from '../../support/steps.js';
 

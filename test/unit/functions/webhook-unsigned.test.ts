@@ -3,12 +3,12 @@
 // parsed, and a wrongly signed one before it is parsed. Also: the deployed API's one-route-per-
 // helpdesk paths carry no {helpdesk} parameter, and the intake reads the helpdesk from the path.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createWebhookIngestHandler } from '#functions/webhook-ingest/handler.js';
+import { createWebhookIngestHandler } from '#functions/intake/webhook-ingest/handler.js';
 import { createInMemoryEventLedger } from '#functions/shared/stores/memory/events.js';
-import { WEBHOOK_SOURCES, type WebhookSecrets } from '#functions/webhook-ingest/helpdesks.js';
+import { WEBHOOK_SOURCES, type WebhookSecrets } from '#functions/intake/webhook-ingest/helpdesks.js';
 import type { WebhookSource } from '#functions/shared/domain/run.js';
-import { zendeskSignedHeaders } from '#functions/webhook-ingest/zendesk.js';
-import { createStoreWebhookHandler } from '#functions/store-webhook/handler.js';
+import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
+import { createStoreWebhookHandler } from '#functions/intake/store-webhook/handler.js';
 import type { HttpEvent } from '#functions/shared/http.js';
 import type { QueuedTicket } from '#functions/shared/queue.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalizeZendesk, signZendesk, verifyZendesk } from '#functions/webhook-ingest/zendesk.js';
+import { normalizeZendesk, signZendesk, verifyZendesk } from '#functions/intake/webhook-ingest/zendesk.js';
 
 const vector = JSON.parse(readFileSync(new URL('../../fixtures/zendesk-signature-vector.json', import.meta.url), 'utf8')) as {
   secret: string;

@@ -2,7 +2,7 @@
 // route per helpdesk, so junk sent to one cannot spend another's) and the stage's default one, access
 // logs that say nothing about the caller, and HTTPS links only.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_SOURCES } from '#functions/webhook-ingest/helpdesks.js';
+import { WEBHOOK_SOURCES } from '#functions/intake/webhook-ingest/helpdesks.js';
 import { ROUTES, STORE_WEBHOOK_ROUTE } from '../../../infra/lib/functions.js';
 import { DEPLOYED_ROUTES, routeKeyOf, STAGE_THROTTLE } from '../../../infra/lib/http-api.js';
 import { TenantConfig } from '../../../infra/lib/tenant-config.js';

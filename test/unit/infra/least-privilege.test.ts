@@ -137,7 +137,7 @@ describe('least privilege', () => {
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EVENT#*#replay:*'] },
       Null: { 'dynamodb:LeadingKeys': 'false' },
     });
-    // webhook-ingest only puts (the replay window's rows, functions/webhook-ingest/replay-window.ts).
+    // webhook-ingest only puts (the replay window's rows, functions/intake/webhook-ingest/replay-window.ts).
     expect(t.who('dynamodb:PutItem', onTable)).toEqual(writers);
     expect(t.who('dynamodb:UpdateItem', onTable)).toEqual(writers.filter((fn) => fn !== 'webhook-ingest'));
     // Nobody scans the table: the run lists and the stalled-run sweep query the byStatus index.

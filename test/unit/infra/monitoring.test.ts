@@ -4,7 +4,7 @@
 // metrics the code emits (harness/metrics.ts, the stalled-runs sweeper) are the ones the alarms watch.
 // The rates' own expressions, windows and thresholds are in rates.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStalledRunsSweep, STALLED_METRIC } from '#functions/stalled-runs/use-case.js';
+import { createStalledRunsSweep, STALLED_METRIC } from '#functions/steps/stalled-runs/use-case.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { PRODUCT_METRIC_NAMES } from '#harness/metrics.js';
 import { FUNCTION_NAMES } from '../../../infra/lib/functions.js';

@@ -3,7 +3,7 @@
 // the oldest ticket waiting, timed-out and aborted executions, SES bounce and complaint rates of the
 // tenant's configuration set, and the stalled-run sweeper's heartbeat (no data is an alarm there).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStalledRunsSweep } from '#functions/stalled-runs/use-case.js';
+import { createStalledRunsSweep } from '#functions/steps/stalled-runs/use-case.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { FUNCTION_NAMES, FUNCTIONS } from '../../../infra/lib/functions.js';
 import { functionGroups, MAX_METRICS_PER_ALARM, SERVICE_ALARMS } from '../../../infra/lib/service-alarms.js';

@@ -1,4 +1,4 @@
-// Every step's Lambda entry (functions/<step>/index.ts) composes what its use case needs
+// Every step's Lambda entry (functions/<capability>/<step>/index.ts) composes what its use case needs
 // (functions/shared/lambda/) from the environment a deployed function has (synthesized from the
 // tenant file; the secret parameters' fields as the operator put them) and answers its first event.
 // The event names a run the table does not hold, which each step refuses (RunNotFoundError) before
@@ -7,7 +7,7 @@
 // SDK finds DynamoDB when AWS_ENDPOINT_URL_DYNAMODB is set.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
-import { STATE_FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
+import { FUNCTIONS, STATE_FUNCTIONS, type FunctionName } from '../../../infra/lib/functions.js';
 import { createTemplateEvaluator } from './deployed-env.js';
 import { synthTenant } from './synth.js';
 import { startDynalite } from '../../support/dynalite.js';
@@ -73,7 +73,7 @@ describe('the step functions as deployed', () => {
     };
     // A fresh module graph per function: each container composes once, from its own environment.
     vi.resetModules();
-    const { handler } = (await import(`../../../functions/${fn}/index.ts`)) as {
+    const { handler } = (await import(`../../../${FUNCTIONS[fn].entry}`)) as {
       handler: (event: unknown, context: Context) => Promise<unknown>;
     };
 

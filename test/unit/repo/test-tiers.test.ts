@@ -59,7 +59,7 @@ describe('test tiers', () => {
     expect(tierReached('integration/local/gateway.test.ts', '../../e2e/support.js')).toBe('e2e');
     expect(tierReached('support/world.ts', '../suites/support/dynamo.js')).toBe('suites');
     expect(tierReached('suites/crash-recovery.test.ts', './support/dynamo.js')).toBeNull();
-    expect(tierReached('unit/functions/gate.test.ts', '../../support/steps.js')).toBeNull();
+    expect(tierReached('unit/functions/steps/gate.test.ts', '../../support/steps.js')).toBeNull();
     expect(tierReached('unit/infra/http-api.test.ts', '../../../infra/lib/http-api.js')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { approvalEmail } from '#functions/request-approval/email.js';
+import { approvalEmail } from '#functions/approvals/request-approval/email.js';
 import { EXPIRES_AT, LINK, PARIS, TENANT, approvalRun } from './approval-case.js';
 import { NOW } from '../../../support/steps.js';
 

@@ -1,0 +1,17 @@
+// Lambda entry for GET/POST /approvals/{approvalId}: the table, the signed links, Step Functions
+// (answers the waiting execution) and the harness (get_order for "still refundable"); no model.
+import { observed } from '#shared/observability.js';
+import { composedHandler } from '../../shared/lambda-app.js';
+import { workflowOf } from '../../shared/lambda/aws.js';
+import { NO_MODELS } from '../../shared/lambda/harness.js';
+import { toolsOf } from '../../shared/lambda/tools.js';
+import { approverLinksOf, stepDepsOf } from '../../shared/lambda/steps.js';
+import { createApprovalCallbackHandler } from './handler.js';
+
+export const handler = observed(
+  'approval-callback',
+  composedHandler((base) => {
+    const deps = stepDepsOf(base, { models: NO_MODELS, tools: toolsOf(base) });
+    return createApprovalCallbackHandler({ ...deps, workflow: workflowOf(base), links: approverLinksOf(deps.tenant) });
+  }),
+);

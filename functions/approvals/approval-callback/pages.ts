@@ -1,0 +1,95 @@
+// The approval pages: a confirmation page (GET changes nothing, so mail scanners that prefetch
+// links cannot approve) showing the approval email's evidence, and the result pages after a POST.
+import { formatMoney } from '#shared/money.js';
+import type { ApprovalRecord } from '#harness/ports.js';
+import type { Run } from '#functions/shared/domain/run.js';
+import type { Policy } from '#harness/policy/document.js';
+import { escapeHtml as e } from '../../shared/http.js';
+import { APPROVER_TOKEN_PARAM } from '../../shared/approver-links.js';
+import { approvalView, type ApprovalDisplay } from '../../shared/approvals/approval-view.js';
+import {
+  customerWordsHtml,
+  heading,
+  linesHtml,
+  linksHtml,
+  orderNowHtml,
+  outcomesHtml,
+  refundsHtml,
+  summaryHtml,
+  whyHtml,
+} from '../../shared/approvals/evidence-html.js';
+import type { OrderNow } from '../../shared/approvals/order-now.js';
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:Arial,Helvetica,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}th{text-align:left;padding-right:1rem}
+button{font-size:1rem;padding:.5rem 1rem;margin-right:.5rem}</style></head><body><h1>${e(title)}</h1>${body}</body></html>`;
+
+/** What the page shows of the tenant, and the moment it is shown (for the time left). */
+export interface PageContext {
+  now: Date;
+  tenant?: ApprovalDisplay;
+  policy?: Policy;
+  /** The order as it is now, read when the page is opened: "still refundable" and the other approvals on it. */
+  orderNow?: OrderNow | null;
+  linkToApproval?: (approvalId: string) => string | null;
+}
+
+/**
+ * `approver` is who the link's token names; `approverToken` goes back with the form. Shows the same
+ * evidence as the approval email (shared/approvals/approval-view.ts) and says what each decision does.
+ */
+export function confirmationPage(approval: ApprovalRecord, run: Run | null, approver: string, approverToken: string, context: PageContext): string {
+  const form = (amount: string) => `<form method="post">
+<input type="hidden" name="formToken" value="${e(approval.formToken)}">
+<input type="hidden" name="${APPROVER_TOKEN_PARAM}" value="${e(approverToken)}">
+<p>Deciding as <strong>${e(approver)}</strong> (this link was sent to you alone). Nothing has changed yet: only these buttons decide.</p>
+<p><label>Reason (optional; goes to the team with a rejection) <input name="reason" maxlength="300" size="40"></label></p>
+<button type="submit" name="decision" value="approve">Approve ${e(amount)}</button>
+<button type="submit" name="decision" value="reject">Reject</button>
+</form>`;
+  if (!run) {
+    const amount = formatMoney(approval.amountMinor, approval.currency);
+    return page(`Approve refund of ${amount}?`, `<p>The run behind this approval could not be read.</p>${form(amount)}`);
+  }
+  const view = approvalView({ run, amountMinor: approval.amountMinor, currency: approval.currency, expiresAt: approval.expiresAt, ...context });
+  const section = (inner: string) => `<section style="margin:0 0 1.5rem;">${inner}</section>`;
+  return page(
+    `Approve ${view.headline}?`,
+    `<p style="color:#52525b;margin-top:-.5rem;">${e(view.storeName)}</p>
+${section(summaryHtml(view))}
+${orderNowHtml(view) ? section(orderNowHtml(view)) : ''}
+${section(whyHtml(view))}
+${section(linesHtml(view))}
+${section(refundsHtml(view))}
+${section(customerWordsHtml(view))}
+${view.links.length > 0 ? section(linksHtml(view)) : ''}
+${section(`${heading('What happens when you decide')}${outcomesHtml(view)}`)}
+${form(view.amount)}`,
+  );
+}
+
+export function resultPage(title: string, message: string): string {
+  return page(title, `<p>${e(message)}</p>`);
+}
+
+/** What a person reads when a cancel reached the run first (also the console's words for it). */
+export const CANCELLED_BEFORE_REFUND = 'This run was cancelled before the refund was issued; no refund was made.';
+
+/** What a person reads when the run had stopped waiting for this decision (timed out, or handed to the team). */
+export const WAIT_OVER = 'The run was no longer waiting for this decision (it timed out or went to the team), so this approval moved no money.';
+
+/**
+ * The page of an approval that is no longer open. Who decided is an approver's address: it is shown
+ * only when `viewer` is set, i.e. the request carried a valid signed approver token for this approval
+ * (the handler verifies it), never to whoever merely holds the approval id. `cancelled` is a run
+ * cancelled before any refund was claimed on it (decisions.ts); `waitOver` a decision the run no
+ * longer waited for. Neither page says a refund will be made.
+ */
+export function closedPage(approval: Pick<ApprovalRecord, 'status' | 'decidedBy'>, cancelled: boolean, viewer: string | null, waitOver = false): string {
+  if (cancelled) return resultPage('Run cancelled', `${CANCELLED_BEFORE_REFUND} Nothing was changed.`);
+  if (waitOver) return resultPage('Not carried out', `${WAIT_OVER} Nothing was changed; the run's page in the console shows what happened.`);
+  const by = viewer !== null && approval.decidedBy ? ` (by ${approval.decidedBy})` : '';
+  return resultPage('Already decided', `This approval is ${approval.status}${by}. Nothing was changed.`);
+}

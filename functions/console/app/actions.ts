@@ -1,0 +1,153 @@
+// What a person can do about a run from the console, beyond approvals and reviews: cancel a run still
+// open (the cancel-run use case), re-run an escalated run for the same ticket (run-starter/rerun.ts),
+// optionally bound to the order the person picked among those the customer wrote, and hand an
+// escalated ticket back to the team with a note posted on the ticket through the harness (post_draft,
+// the one path to tools). Each action is checked here by the rules below, journaled on its run(s)
+// with the person as actor, and answers an ActionOutcome the handler turns into a page.
+import type { Run } from '#functions/shared/domain/run.js';
+import type { Clock, JournalStore, NewJournalRow, StepContext } from '#harness/ports.js';
+import type { RunStore } from '#functions/shared/stores/ports.js';
+import type { CancelOutcome } from '../../run/cancel-run/use-case.js';
+import type { RerunOutcome } from '../../intake/run-starter/rerun.js';
+import { rerunRefusal } from '../../intake/run-starter/rerun.js';
+import { ticketOrderNumbers } from '../../shared/order-choice.js';
+import { OPEN_STATUSES } from '../../shared/run-context.js';
+import type { StepDeps } from '../../shared/step-deps.js';
+import type { Operator } from './identity.js';
+import { consoleJournalRow } from './journal-row.js';
+import type { ActionOutcome } from './use-case.js';
+
+export interface RunActionsDeps {
+  runs: RunStore;
+  journal: JournalStore;
+  cancelRun(input: { runId: string; by: 'console'; reason: string; actor?: string }): Promise<CancelOutcome>;
+  startRerun(input: { runId: string; by: string; orderNumber?: string | null }): Promise<RerunOutcome>;
+  /** The harness's tool path: the hand-back note is a post_draft call, under the Escalate step's allowlist. */
+  harness: Pick<StepDeps['harness'], 'callTool'>;
+  clock: Clock;
+}
+
+/** The notices the console shows after these actions (codes in the redirect, never data). */
+export const ACTION_NOTICES: Readonly<Record<string, string>> = {
+  cancelled: 'Cancelled. The run stops here; no refund will be made by it.',
+  'rerun-started': 'Re-run started for the same ticket. This is the new run.',
+  'rerun-picked': 'Re-run started, bound to the order you picked. This is the new run.',
+  'handed-back': 'Handed back to the team. Your note is on the ticket.',
+};
+
+/** A hand-back note's length, in characters. */
+export const NOTE_MAX = 1000;
+
+/** Null when the run can be cancelled now; else why not (the cancel use case checks again in one conditional write). */
+export function cancelRefusal(run: Run): string | null {
+  if (run.cancellation) return 'This run is already cancelled.';
+  if (run.refundIntent) return 'A refund was sent on this run: it can no longer be cancelled.';
+  if (!OPEN_STATUSES.includes(run.status) || run.status === 'pending_review')
+    return `This run is ${run.status.replace(/_/g, ' ')}: there is nothing to cancel.`;
+  return null;
+}
+
+/** Null when the ticket can be handed back to the team now; else why not. */
+export function handBackRefusal(run: Run): string | null {
+  if (run.handBack) return `Already handed back by ${run.handBack.by}.`;
+  if (run.rerunAs) return `This run was re-run as ${run.rerunAs.runId}; act on that one.`;
+  if (run.status !== 'escalated' || run.cancellation) return 'Only an escalated run is handed back to the team.';
+  return null;
+}
+
+/**
+ * The orders a person may pick for a re-run: offered when the ticket names several orders, or when
+ * the order binding went to a person (the escalation came from CheckOrder and the ticket names one).
+ * Empty when there is nothing to pick or the run cannot be re-run.
+ */
+export function orderPickChoices(run: Run): string[] {
+  if (rerunRefusal(run)) return [];
+  const named = ticketOrderNumbers(run);
+  const bindingWentToAPerson = run.escalation?.step === 'CheckOrder' || !!run.triage?.riskFlags.includes('multiple_order_numbers');
+  return named.length > 1 || (named.length === 1 && bindingWentToAPerson && !run.order) ? named : [];
+}
+
+export function createRunActions(deps: RunActionsDeps) {
+  const journal = (runId: string, who: Operator, row: ConsoleRow) => journalAction(deps, runId, who, row);
+
+  return {
+    async cancel(who: Operator, runId: string, reason: string | null): Promise<ActionOutcome> {
+      const why = `cancelled in the console by ${who.id}${reason ? `: ${reason}` : ''}`.slice(0, 300);
+      const outcome = await deps.cancelRun({ runId, by: 'console', reason: why, actor: who.id });
+      switch (outcome.kind) {
+        case 'cancelled':
+          await journal(runId, who, { name: 'cancel', decision: 'allow', detail: why });
+          return { ok: true, notice: 'cancelled', runId };
+        case 'not_found':
+          return { ok: false, status: 404, message: `Run ${runId} was not found.` };
+        case 'already_closed':
+          return { ok: false, status: 409, message: `This run is already ${outcome.status.replace(/_/g, ' ')}. Nothing was changed.` };
+        case 'refund_in_flight':
+          return { ok: false, status: 409, message: 'A refund was sent on this run before the cancel: it can no longer be cancelled. Nothing was changed.' };
+        case 'refund_approved':
+          return {
+            ok: false,
+            status: 409,
+            message: 'A lead approved this refund before the cancel: it is being issued and can no longer be cancelled. Nothing was changed.',
+          };
+      }
+    },
+
+    async rerun(who: Operator, runId: string, orderNumber: string | null): Promise<ActionOutcome> {
+      if (orderNumber) {
+        const run = await deps.runs.get(runId);
+        if (run && !orderPickChoices(run).includes(orderNumber))
+          return { ok: false, status: 409, message: `Order ${orderNumber} cannot be picked: it is not one of the orders the customer wrote on this ticket.` };
+      }
+      const outcome = await deps.startRerun({ runId, by: who.id, orderNumber });
+      if (outcome.kind === 'not_found') return { ok: false, status: 404, message: `Run ${runId} was not found.` };
+      if (outcome.kind === 'refused') return { ok: false, status: 409, message: outcome.message };
+      if (!outcome.repeated) {
+        const bound = orderNumber ? `, bound to order ${orderNumber} (picked)` : '';
+        await journal(runId, who, { name: 'rerun', decision: 'allow', detail: `re-run as ${outcome.rerunId} by ${who.id}${bound}` });
+        await journal(outcome.rerunId, who, { name: 'rerun', decision: 'allow', detail: `re-run of ${runId} started by ${who.id}${bound}` });
+      }
+      return { ok: true, notice: orderNumber ? 'rerun-picked' : 'rerun-started', runId: outcome.rerunId };
+    },
+
+    handBack: (who: Operator, runId: string, note: string): Promise<ActionOutcome> => handBackTicket(deps, who, runId, note),
+  };
+}
+
+type ConsoleRow = Pick<NewJournalRow, 'name' | 'detail' | 'decision'>;
+
+/** A journal row of a person's action on the run, under the Console state. */
+function journalAction(deps: RunActionsDeps, runId: string, who: Operator, row: ConsoleRow): Promise<unknown> {
+  return deps.journal.append(consoleJournalRow(runId, who.id, deps.clock.now(), { step: 'Console', ...row }));
+}
+
+/** Hands an escalated ticket back to the team: the note posted on the ticket first, then the run row, then the journal. */
+async function handBackTicket(deps: RunActionsDeps, who: Operator, runId: string, note: string): Promise<ActionOutcome> {
+  const run = await deps.runs.get(runId);
+  if (!run) return { ok: false, status: 404, message: `Run ${runId} was not found.` };
+  const refused = handBackRefusal(run);
+  if (refused) return { ok: false, status: 409, message: `${refused} Nothing was changed.` };
+  const ctx: StepContext = {
+    tenant: run.tenant,
+    runId,
+    step: 'Escalate',
+    boundOrderId: run.order?.orderId ?? null,
+    boundCustomerId: run.order?.customerId ?? null,
+    requesterEmail: run.ticket.requesterEmail ?? null,
+  };
+  const body = [`Handed back to the team by ${who.id} from the refund agent's console.`, `Note: ${note}`, `Run: ${runId}`].join('\n');
+  let noteId: string;
+  try {
+    noteId = (await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body })).noteId;
+  } catch {
+    // The harness journaled the failed call; nothing is recorded as handed back.
+    return { ok: false, status: 503, message: 'The note could not be posted on the ticket, so the ticket was not handed back. Try again in a moment.' };
+  }
+  const handBack = { by: who.id, at: deps.clock.now().toISOString(), note, noteId };
+  const updated = await deps.runs.updateIf(runId, { handBack }, { statusIn: ['escalated'] });
+  if (!updated) return { ok: false, status: 409, message: 'The run changed while you handed it back; the note is on the ticket. Look again.' };
+  await journalAction(deps, runId, who, { name: 'hand_back', decision: 'allow', detail: `handed back to the team by ${who.id}; note ${noteId} on the ticket` });
+  return { ok: true, notice: 'handed-back', runId };
+}
+
+export type RunActions = ReturnType<typeof createRunActions>;

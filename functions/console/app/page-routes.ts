@@ -1,0 +1,170 @@
+// The console's GET pages, kept apart from handler.ts so it stays a router (as action-routes.ts is for
+// the run actions). Each page reads what it shows through the console data and draws it with views/:
+//   GET  /                                 runs (filters, search, pages)
+//   GET  /runs/{runId}                     a run as a timeline
+//   GET  /queues                           approvals, pending review, escalations, dead letters
+//   GET  /queues/approvals/{approvalId}    an approval's evidence and the confirm form
+//   GET  /pictures                         shadow agreement, latest evaluation, tickets and cost per day
+//   GET  /reports/eval                     the newest evaluation report (when one is at hand)
+import { RunStatus, type Run } from '#functions/shared/domain/run.js';
+import type { Policy } from '#harness/policy/document.js';
+import type { HttpEvent, HttpResult } from '../../shared/http.js';
+import type { Formats } from '../../shared/approvals/formats.js';
+import type { RunLinks } from './links.js';
+import { may, type Operator } from './identity.js';
+import { actionsViewFor } from './action-routes.js';
+import { page, SECURITY_HEADERS } from './security.js';
+import type { ConsoleData } from './use-case.js';
+import { reviewContextFor, reviewContextsFor } from './review-form.js';
+import { fitDocument, layout, type NavItem, type PageFrame } from './views/layout.js';
+import { picturesContent } from './views/pictures.js';
+import { queuesContent } from './views/queues.js';
+import { approvalConfirmContent, confirmTitle } from './views/approvals.js';
+import { runsContent, type RunsFilter } from './views/runs.js';
+import { timelineContent } from './views/timeline.js';
+
+/** What the pages take from the handler: the data, the form tokens, the links, the formats and the page frame. */
+export interface PageTools {
+  data: ConsoleData;
+  csrf: { issue(actor: string): string };
+  linksOf(run: Run): RunLinks;
+  /** Times and money in the store's zone and locale. */
+  formatsNow(): Formats;
+  frame(who: Operator, title: string, nav: NavItem | null, notice?: PageFrame['notice']): PageFrame;
+  /** The notice a redirect's `notice` code names, if any. */
+  noticeOf(event: HttpEvent): PageFrame['notice'];
+  problem(who: Operator, status: number, title: string, message: string, back?: string): HttpResult;
+  /** Whether the run actions (actions.ts) are on: their forms are drawn. */
+  hasActions: boolean;
+  policy: Policy | undefined;
+  evalReport: (() => Promise<{ name: string; html: string } | null>) | undefined;
+}
+
+type Page = (tools: PageTools, event: HttpEvent, who: Operator, now: Date) => Promise<HttpResult>;
+
+export const RUN_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+export const APPROVAL_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Ids, order numbers, a customer's name or email: letters of any script, digits, spaces and the marks names and emails use. */
+const SEARCH = /^[\p{L}\p{M}\p{N} _.@+'’/:#&,()-]{1,128}$/u;
+
+/** The runs filter from the query string: unknown or malformed values are dropped and said so. */
+export function parseFilter(query: Record<string, string | undefined>): { filter: RunsFilter; problems: string[] } {
+  const problems: string[] = [];
+  const filter: RunsFilter = { page: 1 };
+  const take = (key: keyof Omit<RunsFilter, 'page' | 'status'>, pattern: RegExp, what: string) => {
+    const value = query[key]?.trim();
+    if (!value) return;
+    if (pattern.test(value)) filter[key] = value;
+    else problems.push(`${what} ignored: ${key === 'q' ? "search takes up to 128 letters, digits, spaces and . _ @ + ' / : # & , ( ) -" : 'not valid'}`);
+  };
+  const status = query.status?.trim();
+  if (status) {
+    const parsed = RunStatus.safeParse(status);
+    if (parsed.success) filter.status = parsed.data;
+    else problems.push('Status ignored: not a run status');
+  }
+  take('state', /^[A-Za-z]{1,40}$/, 'State');
+  take('order', /^\d{1,12}$/, 'Order number');
+  take('ticket', /^[A-Za-z0-9_-]{1,64}$/, 'Ticket id');
+  take('from', DAY, 'From date');
+  take('to', DAY, 'To date');
+  take('q', SEARCH, 'Search');
+  const pageNumber = Number(query.page ?? '1');
+  filter.page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 1000 ? pageNumber : 1;
+  return { filter, problems };
+}
+
+const runsPage: Page = async (tools, event, who) => {
+  const { filter, problems } = parseFilter(event.queryStringParameters ?? {});
+  const listed = await tools.data.listRuns(filter, tools.linksOf);
+  return page(200, layout(tools.frame(who, 'Runs', 'runs', tools.noticeOf(event)), runsContent({ filter, problems, ...listed })));
+};
+
+const runPage: Page = async (tools, event, who, now) => {
+  const runId = event.pathParameters?.runId ?? '';
+  if (!RUN_ID.test(runId)) return tools.problem(who, 400, 'Not a run id', 'That is not a run id.', '/');
+  const found = await tools.data.run(runId);
+  if (!found) return tools.problem(who, 404, 'Run not found', `Run ${runId} was not found.`, '/');
+  const content = timelineContent(found.run, found.journal, {
+    links: tools.linksOf(found.run),
+    canDecide: may(who, 'decideApproval'),
+    canSettle: may(who, 'settleReview'),
+    csrf: tools.csrf.issue(who.id),
+    now,
+    ...(tools.policy ? { policy: tools.policy } : {}),
+    actions: tools.hasActions ? actionsViewFor(who, tools.csrf.issue(who.id)) : undefined,
+    review:
+      found.run.status === 'pending_review' && may(who, 'settleReview')
+        ? await reviewContextFor(found.run, tools.data, tools.linksOf(found.run), tools.formatsNow())
+        : undefined,
+  });
+  return page(200, layout(tools.frame(who, `Run ${runId}`, 'runs', tools.noticeOf(event)), content));
+};
+
+const queuesPage: Page = async (tools, event, who, now) => {
+  const queues = await tools.data.queues();
+  const content = queuesContent({
+    ...queues,
+    linksOf: tools.linksOf,
+    canDecide: may(who, 'decideApproval'),
+    canSettle: may(who, 'settleReview'),
+    canRetry: may(who, 'retryDeadLetter'),
+    csrf: tools.csrf.issue(who.id),
+    now,
+    reviewContexts: may(who, 'settleReview') ? await reviewContextsFor(queues.reviews, tools.data, tools.linksOf, tools.formatsNow()) : undefined,
+    actions: tools.hasActions ? actionsViewFor(who, tools.csrf.issue(who.id)) : undefined,
+    approvalEvidence: queues.approvals.length > 0 ? await tools.data.approvalEvidence(queues.approvals) : {},
+  });
+  return page(200, layout(tools.frame(who, 'Queues', 'queues', tools.noticeOf(event)), content));
+};
+
+/** The confirm step: the approval's evidence, the order as it is now, and the one form that decides. */
+const approvalPage: Page = async (tools, event, who) => {
+  const approvalId = event.pathParameters?.approvalId ?? '';
+  if (!APPROVAL_ID.test(approvalId)) return tools.problem(who, 400, 'Not an approval id', 'That is not an approval id.');
+  const found = await tools.data.approvalCase(approvalId);
+  if (!found) return tools.problem(who, 404, 'Approval not found', `Approval ${approvalId} was not found.`);
+  const { approval, run, evidence } = found;
+  const { approvalId: id, status, decidedBy, amountMinor, currency } = approval;
+  const view = {
+    approvalId: id,
+    status,
+    decidedBy,
+    amountMinor,
+    currency,
+    run,
+    evidence,
+    canDecide: may(who, 'decideApproval'),
+    csrf: tools.csrf.issue(who.id),
+  };
+  return page(200, layout(tools.frame(who, confirmTitle(view), 'queues', tools.noticeOf(event)), approvalConfirmContent(view)));
+};
+
+/** Tickets counted per calendar day in the store's zone, as people there read their days. */
+const picturesPage: Page = async (tools, _event, who) => {
+  const figures = await tools.data.pictures(tools.formatsNow().timeZone);
+  const report = tools.evalReport ? await tools.evalReport() : null;
+  const content = picturesContent({ ...figures, evalReport: report ? { name: report.name, href: '/reports/eval' } : null });
+  return page(200, layout(tools.frame(who, 'Pictures', 'pictures'), content));
+};
+
+const evalReportPage: Page = async (tools, _event, who) => {
+  const report = tools.evalReport ? await tools.evalReport() : null;
+  if (!report) return tools.problem(who, 404, 'No evaluation report', 'No evaluation report is at hand here.', '/pictures');
+  return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS }, body: fitDocument(report.html) };
+};
+
+const PAGES: ReadonlyMap<string, Page> = new Map([
+  ['GET /', runsPage],
+  ['GET /runs/{runId}', runPage],
+  ['GET /queues', queuesPage],
+  ['GET /queues/approvals/{approvalId}', approvalPage],
+  ['GET /pictures', picturesPage],
+  ['GET /reports/eval', evalReportPage],
+]);
+
+/** The page a GET route draws; undefined when the route is not one of these. */
+export function pageOf(routeKey: string): Page | undefined {
+  return PAGES.get(routeKey);
+}

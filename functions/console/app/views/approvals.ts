@@ -1,0 +1,139 @@
+// The console's approvals: the queue section (each approval with the same evidence as the email: the
+// customer, why a person decides, the lines with titles and quantities beside the customer's words,
+// what is still refundable now, the refund history, the other approvals on the same order) and the
+// confirm page a lead decides on (GET /queues/approvals/{approvalId}). Nothing is decided from the
+// queue: its link opens the confirm page, whose form is the one that decides. No scripts (the CSP
+// allows none): the confirm step is a page of its own. Pure: strings in, HTML out.
+import type { Run } from '#functions/shared/domain/run.js';
+import type { ApprovalView as Evidence } from '../../../shared/approvals/approval-view.js';
+import {
+  customerWordsHtml,
+  linesHtml,
+  linksHtml,
+  orderNowHtml,
+  outcomesHtml,
+  refundsHtml,
+  summaryHtml,
+  whyHtml,
+} from '../../../shared/approvals/evidence-html.js';
+import type { RunLinks } from '../links.js';
+import { orderHtml, ticketHtml } from './case.js';
+import { csrfField, e, money } from './layout.js';
+
+export interface ApprovalsQueueView {
+  approvals: Run[];
+  /** The evidence per approval id, with the order as it is now; an approval without it shows its run's figures only. */
+  evidence: Record<string, Evidence>;
+  canDecide: boolean;
+  /** Where each run's ticket and order live (links out); absent: ids without links. */
+  linksOf?: (run: Run) => RunLinks;
+}
+
+export const approvalPath = (approvalId: string) => `/queues/approvals/${encodeURIComponent(approvalId)}`;
+const runLink = (runId: string) => `<a href="/runs/${encodeURIComponent(runId)}">${e(runId)}</a>`;
+const customerOf = (v: Evidence) => [v.customer.name, v.customer.email].filter(Boolean).join(', ') || 'not known';
+
+function refundHistory(v: Evidence): string {
+  const { count, items } = v.recentRefunds;
+  if (items === null) return count > 0 ? `${count} in the last 90 days (dates not read for this run)` : 'none in the last 90 days';
+  if (items.length === 0) return 'none in the last 90 days';
+  return `<ul>${items.map((r) => `<li>${e(r.date)} (${e(r.ago)}): ${e(r.amount)} on order #${e(r.orderNumber)}${r.thisOrder ? ' (this order)' : ''}</li>`).join('')}</ul>`;
+}
+
+function linesTable(v: Evidence, id: string): string {
+  const rows = v.lines
+    .map(
+      (l) =>
+        `<tr><td>${e(l.title)}</td><td class="num">${l.quantity}</td><td class="num">${e(l.subtotal)}</td><td><q>${e(l.quote)}</q></td><td>${e(l.refundable)}</td></tr>`,
+    )
+    .join('');
+  return `<table aria-labelledby="${e(id)}-lines"><caption id="${e(id)}-lines">What would be refunded (total ${e(v.amount)})</caption>
+<thead><tr><th scope="col">Item</th><th scope="col">Quantity</th><th scope="col">Amount</th><th scope="col">Customer's words</th><th scope="col">Still refundable now</th></tr></thead>
+<tbody>${rows}</tbody></table>`;
+}
+
+function approvalCard(run: Run, view: ApprovalsQueueView): string {
+  const a = run.approval!;
+  const v = view.evidence[a.approvalId];
+  const links = view.linksOf?.(run);
+  const id = `apr-${a.approvalId.replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const action = view.canDecide
+    ? `<p><a class="decide" href="${approvalPath(a.approvalId)}">Review and decide: ${e(money(a.amountMinor, a.currency))} on order #${e(run.order?.orderNumber ?? '?')}</a></p>`
+    : '<p class="muted">A lead decides.</p>';
+  if (!v) {
+    return `<article aria-labelledby="${id}"><h3 id="${id}">${e(money(a.amountMinor, a.currency))} on order #${e(run.order?.orderNumber ?? '?')} · run ${runLink(run.runId)}</h3>${action}</article>`;
+  }
+  return `<article class="approval" aria-labelledby="${id}">
+<h3 id="${id}">${e(v.amount)} on order ${orderHtml(run, links)} · run ${runLink(run.runId)}</h3>
+${orderNowHtml(v)}
+<dl class="facts"><dt>Customer</dt><dd>${e(customerOf(v))}</dd>
+<dt>Ticket</dt><dd>${ticketHtml(run, links)}: ${e(v.ticketSubject)}</dd>
+<dt>Reason</dt><dd>${e(v.reason)}</dd>
+<dt>Why a person decides</dt><dd><ul>${v.whyApproval.map((w) => `<li>${e(w)}</li>`).join('') || '<li>The policy requires approval.</li>'}</ul></dd>
+<dt>Refunds in 90 days</dt><dd>${refundHistory(v)}</dd>
+<dt>Expires</dt><dd>${e(v.expires.at)} (${e(v.expires.left)})</dd>
+<dt>Customer's words</dt><dd>${v.customerWords.map((w) => `<blockquote class="words">${e(w)}</blockquote>`).join('')}</dd></dl>
+${linesTable(v, id)}
+${action}
+</article>`;
+}
+
+const STYLE = `<style>
+article.approval{border:1px solid #d0d5da;border-radius:4px;padding:8px 12px;margin:0 0 14px;overflow-wrap:anywhere}
+article.approval h3{margin-top:4px}blockquote.words{margin:0 0 6px;padding:6px 10px;background:#f3f5f7;border-left:3px solid #8a96a3;white-space:pre-wrap}
+a.decide{display:inline-block;padding:6px 12px;background:#0b57d0;color:#fff;border-radius:4px;font-weight:600;text-decoration:none}
+.confirm section{margin:0 0 18px;overflow-wrap:anywhere}
+</style>`;
+
+/** The approvals section of GET /queues. */
+export function approvalsSection(view: ApprovalsQueueView): string {
+  const cards = view.approvals
+    .filter((run) => run.approval)
+    .map((run) => approvalCard(run, view))
+    .join('\n');
+  return `${STYLE}<section aria-labelledby="q-approvals"><h2 id="q-approvals">Approvals waiting (${view.approvals.length})</h2>
+<p class="muted">Each approval with the evidence of its email. "Review and decide" opens it on a page of its own; nothing is decided from this list.</p>
+${cards || '<p>Nothing waits for approval.</p>'}</section>`;
+}
+
+export interface ApprovalConfirmView {
+  approvalId: string;
+  status: string;
+  decidedBy: string | null;
+  run: Run | null;
+  evidence: Evidence | null;
+  amountMinor: number;
+  currency: string;
+  canDecide: boolean;
+  csrf: string;
+}
+
+/** The page title of GET /queues/approvals/{approvalId}. */
+export const confirmTitle = (view: ApprovalConfirmView) =>
+  `${view.status === 'pending' ? 'Approve' : 'Approval of'} ${view.evidence?.amount ?? money(view.amountMinor, view.currency)} on order #${view.evidence?.orderNumber ?? view.run?.order?.orderNumber ?? '?'}${view.status === 'pending' ? '?' : ''}`;
+
+/** The confirm page: every piece of evidence, then the one form that decides. */
+export function approvalConfirmContent(view: ApprovalConfirmView): string {
+  const v = view.evidence;
+  const back = '<p><a href="/queues">Back to the queues</a></p>';
+  if (view.status !== 'pending') {
+    return `<p>This approval is already ${e(view.status)}${view.decidedBy ? ` (by ${e(view.decidedBy)})` : ''}. Nothing can be decided here.</p>${view.run ? `<p>Run ${runLink(view.run.runId)}</p>` : ''}${back}`;
+  }
+  const section = (inner: string) => (inner ? `<section>${inner}</section>` : '');
+  const evidence = v
+    ? [summaryHtml(v), orderNowHtml(v), whyHtml(v), linesHtml(v), refundsHtml(v), customerWordsHtml(v), linksHtml(v), outcomesHtml(v)].map(section).join('\n')
+    : '<p>The run behind this approval could not be read.</p>';
+  const amount = v?.amount ?? money(view.amountMinor, view.currency);
+  const form = view.canDecide
+    ? `<form class="action" method="post" action="${approvalPath(view.approvalId)}" aria-label="Decide approval ${e(view.approvalId)}">${csrfField(view.csrf)}
+<input type="hidden" name="back" value="queues">
+<label for="reason">Reason (optional; goes to the team with a rejection)<input id="reason" name="reason" maxlength="300" size="30"></label>
+<button type="submit" name="decision" value="approve" class="primary">Approve ${e(amount)}</button>
+<button type="submit" name="decision" value="reject" class="danger">Reject</button></form>
+<p class="muted">Only these buttons decide; nothing has changed yet.</p>`
+    : '<p class="muted">A lead decides; your role may only look.</p>';
+  return `${STYLE}<div class="confirm">${view.run ? `<p>Run ${runLink(view.run.runId)}</p>` : ''}
+${evidence}
+${form}
+${back}</div>`;
+}

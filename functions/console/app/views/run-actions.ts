@@ -1,0 +1,102 @@
+// What a person can do about a run, as forms, and how the run is linked to the others of its ticket:
+// "re-run of" / "re-run as", the order a person picked, the hand-back with its note. Shown on the run
+// page (timeline.ts) and, compact, in the escalations queue (escalations.ts); the cancel's confirm
+// step is a page of its own (no scripts: the CSP forbids them). Each form posts with the CSRF token;
+// the rules deciding which forms show are those the actions check again (console/actions.ts). Pure.
+import type { Run } from '#functions/shared/domain/run.js';
+import { rerunRefusal } from '../../../intake/run-starter/rerun.js';
+import { cancelRefusal, handBackRefusal, NOTE_MAX, orderPickChoices } from '../actions.js';
+import { csrfField, e, time } from './layout.js';
+
+export interface RunActionsView {
+  canCancel: boolean;
+  canRerun: boolean;
+  canHandBack: boolean;
+  csrf: string;
+}
+
+const runHref = (runId: string) => `/runs/${encodeURIComponent(runId)}`;
+const runLink = (runId: string) => `<a href="${runHref(runId)}">${e(runId)}</a>`;
+
+/** The run's links to the other runs of its ticket and what people did to it; '' when none. */
+export function runRelations(run: Run): string {
+  const rows: string[] = [];
+  if (run.rerunOf)
+    rows.push(
+      `<li>Re-run of ${runLink(run.rerunOf.runId)}, started by <strong>${e(run.rerunOf.by)}</strong> ${time(run.rerunOf.at)} (attempt ${e(run.rerunOf.attempt)})</li>`,
+    );
+  if (run.orderChoice) rows.push(`<li>Order #${e(run.orderChoice.orderNumber)} picked by <strong>${e(run.orderChoice.by)}</strong></li>`);
+  if (run.rerunAs) rows.push(`<li>Re-run as ${runLink(run.rerunAs.runId)} by <strong>${e(run.rerunAs.by)}</strong> ${time(run.rerunAs.at)}</li>`);
+  if (run.handBack)
+    rows.push(`<li>Handed back to the team by <strong>${e(run.handBack.by)}</strong> ${time(run.handBack.at)}: <q>${e(run.handBack.note)}</q></li>`);
+  return rows.length ? `<ul class="relations">${rows.join('')}</ul>` : '';
+}
+
+function cancelButton(run: Run): string {
+  // A GET to the confirm page: nothing is cancelled until the person confirms there.
+  return `<form class="action" method="get" action="${runHref(run.runId)}/cancel" aria-label="Cancel run ${e(run.runId)}"><button type="submit" class="danger">Cancel this run…</button></form>`;
+}
+
+function rerunForm(run: Run, view: RunActionsView, back: 'run' | 'queues'): string {
+  return `<form class="action" method="post" action="${runHref(run.runId)}/rerun" aria-label="Re-run ${e(run.runId)}">${csrfField(view.csrf)}
+<input type="hidden" name="back" value="${back}"><button type="submit" class="primary">Re-run for the same ticket</button></form>`;
+}
+
+function pickOrderForm(run: Run, choices: string[], view: RunActionsView, back: 'run' | 'queues'): string {
+  const id = e(run.runId);
+  const radios = choices
+    .map(
+      (n) =>
+        `<label for="pick-${id}-${e(n)}"><span><input type="radio" id="pick-${id}-${e(n)}" name="orderNumber" value="${e(n)}" required> Order #${e(n)}</span></label>`,
+    )
+    .join('');
+  return `<form class="action" method="post" action="${runHref(run.runId)}/rerun" aria-label="Pick the order of ${id}">${csrfField(view.csrf)}
+<input type="hidden" name="back" value="${back}"><fieldset><legend>Which order is the ticket about? (orders the customer wrote)</legend>${radios}</fieldset>
+<button type="submit" class="primary">Re-run bound to this order</button></form>`;
+}
+
+function handBackForm(run: Run, view: RunActionsView, back: 'run' | 'queues'): string {
+  const id = e(run.runId);
+  return `<form class="action" method="post" action="${runHref(run.runId)}/hand-back" aria-label="Hand ${id} back to the team">${csrfField(view.csrf)}
+<input type="hidden" name="back" value="${back}"><label for="note-${id}">Note for the team (an internal note on the ticket)<textarea id="note-${id}" name="note" rows="2" cols="${back === 'queues' ? 22 : 36}" maxlength="${NOTE_MAX}" required></textarea></label>
+<button type="submit">Hand back to the team</button></form>`;
+}
+
+/** The forms this person may use on this run now, each only when its rule allows it; '' when none. */
+export function runActionForms(run: Run, view: RunActionsView, back: 'run' | 'queues'): string {
+  const forms: string[] = [];
+  if (view.canCancel && !cancelRefusal(run)) forms.push(cancelButton(run));
+  if (view.canRerun && !rerunRefusal(run)) {
+    const choices = orderPickChoices(run);
+    forms.push(choices.length ? pickOrderForm(run, choices, view, back) : rerunForm(run, view, back));
+  }
+  if (view.canHandBack && !handBackRefusal(run)) forms.push(handBackForm(run, view, back));
+  return forms.join('\n');
+}
+
+/** Why nothing is offered on a closed run, when a rule says so (a refund made, already re-run). */
+function whyNot(run: Run): string {
+  if (run.status !== 'escalated') return '';
+  const refused = rerunRefusal(run);
+  return refused && refused.kind === 'refunded' ? `<p class="muted">${e(refused.message)}</p>` : '';
+}
+
+/** The run page's section: the links, then the actions (or nothing when neither applies). */
+export function runActionsSection(run: Run, view: RunActionsView | undefined): string {
+  const relations = runRelations(run);
+  const forms = view ? runActionForms(run, view, 'run') : '';
+  const note = whyNot(run);
+  if (!relations && !forms && !note) return '';
+  return `<section aria-labelledby="run-actions"><h2 id="run-actions">Actions and related runs</h2>${relations}${forms}${note}</section>`;
+}
+
+/** The cancel's confirm step: what cancelling does, an optional reason, and the one button that cancels. */
+export function cancelConfirmContent(run: Run, csrf: string): string {
+  const waiting = run.status === 'awaiting_approval' ? ' Its approval request is closed, so the lead can no longer approve it.' : '';
+  return `<p>Cancel run ${runLink(run.runId)} on ticket ${e(run.ticket.ticketId)}? It is ${e(run.status.replace(/_/g, ' '))} at ${e(run.state)}.${waiting} No refund will be made by this run; the ticket stays in the helpdesk.</p>
+<form class="action" method="post" action="${runHref(run.runId)}/cancel" aria-label="Confirm the cancel of ${e(run.runId)}">${csrfField(csrf)}
+<input type="hidden" name="confirm" value="yes">
+<label for="cancel-reason">Reason (optional)<input id="cancel-reason" name="reason" maxlength="200" size="36"></label>
+<button type="submit" class="danger">Yes, cancel the run</button></form>
+<p><a href="${runHref(run.runId)}">No, keep it running</a></p>`;
+}

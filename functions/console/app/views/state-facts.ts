@@ -1,0 +1,215 @@
+// What each state of a run left on it, as the timeline shows it under the state's heading: the
+// triage's reading, the order, the order agent's claim, the gate's rules and reasons (worded again in
+// the store's locale where the run went to a lead), the shadow proposal, the approval and its bound
+// hash, the refund receipt, the reply draft and its check, the escalation. One function per state, so
+// adding a state is adding a row. Pure.
+import { receiptNoun } from '../../../shared/remedy-words.js';
+import type { GateDecision } from '#harness/domain/types.js';
+import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
+import type { Run } from '#functions/shared/domain/run.js';
+import type { RunLinks } from '../links.js';
+import { approvalReasonsInWords } from '../../../shared/approvals/rule-reasons.js';
+import { lineTitle } from './case.js';
+import { e, formats, money, time } from './layout.js';
+import { reviewForm, type ReviewContext } from './review.js';
+
+/** What the state facts read besides the run: the timeline's context without the run actions. */
+export interface StateFactsContext {
+  links: RunLinks;
+  canDecide: boolean;
+  canSettle: boolean;
+  csrf: string;
+  now: Date;
+  review?: ReviewContext;
+  policy?: Policy;
+}
+
+/** Facts as a definition list; pairs with an empty value are left out, and no pair at all is no list. */
+export function facts(pairs: Array<[string, string]>): string {
+  const shown = pairs.filter(([, v]) => v !== '');
+  return shown.length ? `<dl class="facts">${shown.map(([k, v]) => `<dt>${e(k)}</dt><dd>${v}</dd>`).join('')}</dl>` : '';
+}
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The gate's reasons as a person reads them. For an approval, each rule in the store's locale from the
+ * policy that decided ("62,00 € is over the 50,00 € automatic limit"); when that policy is not the one
+ * at hand (its version differs) or the decision was not an approval, the reasons the gate stored.
+ */
+function gateReasons(run: Run, g: GateDecision, ctx: StateFactsContext): string[] {
+  const policy = ctx.policy ?? DEFAULT_POLICY;
+  if (g.decision !== 'approval' || policy.version !== g.policyVersion) return g.reasons;
+  const amountMinor = run.approval?.amountMinor ?? g.amountMinor;
+  const currency = run.approval?.currency ?? g.currency;
+  const fmt = formats();
+  const words = approvalReasonsInWords({ run, policy, amountMinor, currency, fmt });
+  if (words.length === 0) return g.reasons;
+  // The gate's note when the model's own figure differed from the amount it computed (gate.ts), worded the same way.
+  const proposed = run.proposal?.amountMinor;
+  const note =
+    proposed !== undefined && proposed !== g.amountMinor
+      ? [`the agent's own figure was ${fmt.money(proposed, g.currency)}; the amount is computed from the order: ${fmt.money(g.amountMinor, g.currency)}`]
+      : [];
+  return [...words, ...note].map(capitalized);
+}
+
+/** A pending approval is decided on its own page, with the email's evidence and a confirm step (views/approvals.ts). */
+function approvalForm(run: Run, ctx: StateFactsContext): string {
+  const approval = run.approval;
+  if (!approval || approval.status !== 'pending' || !ctx.canDecide) return '';
+  return `<p><a class="decide" href="/queues/approvals/${encodeURIComponent(approval.approvalId)}">Review and decide: ${e(money(approval.amountMinor, approval.currency))}</a></p>`;
+}
+
+type Pair = [string, string];
+
+function triageFacts(run: Run): string {
+  const t = run.triage;
+  if (!t) return '';
+  return facts([
+    ['Intent', e(`${t.intent} (${Math.round(t.confidence * 100)}%)`)],
+    ['Order named', e(t.orderNumber ?? 'none')],
+    ['Reason', e(t.reason ?? '')],
+    ['Language', e(t.language)],
+    ['Risk flags', e(t.riskFlags.join(', '))],
+  ]);
+}
+
+function orderFacts(run: Run, ctx: StateFactsContext): string {
+  const o = run.order;
+  if (!o) return '';
+  return facts([
+    ['Order', ctx.links.order ? `<a href="${e(ctx.links.order.url)}">#${e(o.orderNumber)}</a>` : `#${e(o.orderNumber)}`],
+    ['Bound by', e(o.binding ?? 'named')],
+    ['Lines', e(o.lineItems.map((l) => `${l.quantity} × ${l.title || lineTitle(run, l.id)}`).join(', '))],
+    ['Refundable', e(money(o.maximumRefundableMinor, o.currency))],
+    ['Customer refunds, 90 days', e(o.refundsLast90Days)],
+  ]);
+}
+
+function proposalFacts(run: Run): string {
+  const p = run.proposal;
+  if (!p) return '';
+  const lines = p.lineItems.map((l) => `${l.quantity} × ${e(lineTitle(run, l.lineItemId))} <q>${e(l.quote)}</q>`).join('<br>');
+  return facts([
+    ['Remedy', e(p.remedy)],
+    ...(p.amountMinor !== undefined ? [['Amount the model gave', e(money(p.amountMinor, p.currency))] as Pair] : []),
+    ['Reason', e(p.reason)],
+    ['Claimed lines', lines],
+    ['Unclear', e(p.unclear?.question ?? '')],
+  ]);
+}
+
+function gateFacts(run: Run, ctx: StateFactsContext): string {
+  const g = run.gate;
+  if (!g) return '';
+  return facts([
+    ['Decision', `<strong>${e(g.decision)}</strong>`],
+    ['Rules', g.rules.map((r) => `<code>${e(r)}</code>`).join(', ')],
+    ['Reasons', gateReasons(run, g, ctx).map(e).join('<br>')],
+    ['Amount', e(money(g.amountMinor, g.currency))],
+    ['Policy', `<code>${e(g.policyVersion)}</code>`],
+  ]);
+}
+
+function shadowFacts(run: Run): string {
+  const s = run.shadow;
+  if (!s) return '';
+  return facts([
+    ['Class', `<code>${e(s.classKey)}</code>`],
+    ['Would have', e(`${s.decision} ${money(s.amountMinor, s.currency)}`)],
+    [
+      'Resolution',
+      s.resolution
+        ? e(`${s.resolution.by.replace('_', ' ')} ${money(s.resolution.amountMinor, s.currency)}: ${s.resolution.agrees ? 'agrees' : 'disagrees'}`)
+        : 'not yet',
+    ],
+  ]);
+}
+
+function approvalFacts(run: Run, ctx: StateFactsContext): string {
+  const a = run.approval;
+  if (!a) return '';
+  const left = a.status === 'pending' ? ` (${Math.max(0, Math.round(((Date.parse(a.expiresAt) - ctx.now.getTime()) / 3600_000) * 10) / 10)} h left)` : '';
+  return (
+    facts([
+      ['Approval', `<code>${e(a.approvalId)}</code> ${e(a.status)}`],
+      ['Amount', e(money(a.amountMinor, a.currency))],
+      ['Requested', time(a.requestedAt)],
+      ['Expires', `${time(a.expiresAt)}${e(left)}`],
+      ['Decided by', e(a.decidedBy ?? '')],
+      ['Decided at', time(a.decidedAt)],
+      ['Reason', e(a.reason ?? '')],
+      ['Bound hash', `<code>${e(a.argsHash)}</code>`],
+    ]) + approvalForm(run, ctx)
+  );
+}
+
+function refundFacts(run: Run, ctx: StateFactsContext): string {
+  const r = run.refund;
+  const receipt = r
+    ? facts([
+        ['Refund', `<code>${e(r.refundId)}</code>`],
+        ['Paid back as', e(receiptNoun(r))],
+        ['Amount', e(money(r.amountMinor, r.currency))],
+        ...(r.presentment ? [['Customer received', e(money(r.presentment.amountMinor, r.presentment.currency))] as Pair] : []),
+        ...(r.cancelledAt ? [['Order cancelled at', time(r.cancelledAt)] as Pair] : []),
+        ['Made at', time(r.createdAt)],
+        ['Idempotency key', `<code>${e(r.idempotencyKey)}</code>`],
+      ])
+    : run.refundIntent
+      ? facts([['Claimed', `${time(run.refundIntent.at)} for ${e(money(run.refundIntent.amountMinor, run.refundIntent.currency))}; no receipt`]])
+      : '';
+  const settle = run.status === 'pending_review' && ctx.canSettle ? reviewForm(run, ctx.csrf, 'run', ctx.review) : '';
+  return receipt + settle;
+}
+
+function draftFacts(run: Run): string {
+  const d = run.draft;
+  return d ? `<details><summary>Reply draft (${e(d.language)})</summary><pre style="white-space:pre-wrap">${e(d.body)}</pre></details>` : '';
+}
+
+function checkFacts(run: Run): string {
+  const d = run.draft;
+  if (!d) return '';
+  return facts([
+    ['Check', d.check ? (d.check.passed ? 'passed' : `failed: ${e(d.check.problems.join('; '))}`) : 'not run'],
+    ['Note on the ticket', d.noteId ? `<code>${e(d.noteId)}</code>` : ''],
+  ]);
+}
+
+function escalationFacts(run: Run): string {
+  const x = run.escalation;
+  if (x)
+    return facts([
+      ['Reason', `<strong>${e(x.reason)}</strong>`],
+      ['From state', e(x.step)],
+    ]);
+  // A step asked for a person and the hand-over has not happened yet (the steps after it pass it on).
+  const asked = run.escalationRequest;
+  return asked
+    ? facts([
+        ['Reason', `<strong>${e(asked.reason)}</strong>`],
+        ['Asked by state', e(asked.step)],
+        ['Handed over', 'not yet'],
+      ])
+    : '';
+}
+
+const STATE_FACTS: ReadonlyMap<string, (run: Run, ctx: StateFactsContext) => string> = new Map([
+  ['Triage', triageFacts],
+  ['CheckOrder', orderFacts],
+  ['ProposeRefund', proposalFacts],
+  ['Gate', gateFacts],
+  ['Shadow', shadowFacts],
+  ['RequestApproval', approvalFacts],
+  ['Refund', refundFacts],
+  ['DraftReply', draftFacts],
+  ['CheckReply', checkFacts],
+  ['Escalate', escalationFacts],
+]);
+
+/** What this state left on the run; empty for a state that leaves nothing of its own (Done, Console). */
+export function stateFacts(state: string, run: Run, ctx: StateFactsContext): string {
+  return STATE_FACTS.get(state)?.(run, ctx) ?? '';
+}

@@ -1,0 +1,13 @@
+// Lambda entry for GET /api/dead-letters (and retrying one): the two queues only.
+import { observed } from '#shared/observability.js';
+import { composedHandler } from '../../shared/lambda-app.js';
+import { NO_DEAD_LETTERS, queuesOf } from '../../shared/lambda/queues.js';
+import { createDeadLettersHandler } from './handler.js';
+
+export const handler = observed(
+  'dead-letters',
+  composedHandler((base) => {
+    const { queue, deadLetters } = queuesOf(base);
+    return createDeadLettersHandler({ deadLetters: deadLetters ?? NO_DEAD_LETTERS, queue });
+  }),
+);

@@ -1,0 +1,129 @@
+// Queued ticket event → event claimed (kept for days) → one of:
+//   a message on a ticket with no run → run row (conditional put) → execution named by the run id;
+//   a later message on a ticket that has a run → attached to that run (the newest of its console
+//   re-runs, rerun.ts) as a follow-up, no new run;
+//   the ticket closed/solved in the helpdesk → the run is cancelled, or, for a shadow-mode run, the
+//   person's resolution is recorded instead (functions/shadow/step/resolve.ts).
+// Every branch is safe to repeat, so an SQS redelivery or a webhook retried hours later is harmless.
+import type { RequesterDirectory } from '../../shared/requesters.js';
+import type { ProductMetrics } from '#harness/metrics.js';
+import type { FollowUp, Run } from '#functions/shared/domain/run.js';
+import { NO_METRICS } from '#harness/metrics.js';
+import type { ApprovalStore, Clock } from '#harness/ports.js';
+import type { EventLedger, RunStore, ShadowStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
+import type { QueuedTicket } from '../../shared/queue.js';
+import { newRun } from './new-run.js';
+import { createCancelRun } from '../../run/cancel-run/use-case.js';
+import { createShadowResolver } from '../../shadow/step/resolve.js';
+import { retryingRequesters, type LookupRetryOptions } from './requesters.js';
+import { latestOfChain } from './rerun.js';
+
+/** Resolves a helpdesk requester id to the email the helpdesk reports for it. */
+export interface StartRunDeps {
+  runs: RunStore;
+  approvals: ApprovalStore;
+  events: EventLedger;
+  workflow: WorkflowEngine;
+  requesters: RequesterDirectory;
+  /** How a transient look-up failure is retried inside the call (requesters.ts); tests pass a fake sleep. */
+  requesterRetry?: Partial<LookupRetryOptions>;
+  clock: Clock;
+  /** TicketsReopened72h: the reopen rate's numerator. */
+  metrics?: ProductMetrics;
+  /** Shadow mode: a solved ticket of a shadow run is the person's resolution, counted here. */
+  shadow?: ShadowStore;
+}
+
+export type StartRunOutcome = {
+  runId: string;
+  created: boolean;
+  started: boolean;
+  duplicateEvent: boolean;
+  followUp?: boolean;
+  cancelled?: boolean;
+  /** A shadow run's ticket was solved: the resolution was recorded (false: it already had one). */
+  shadowResolved?: boolean;
+};
+
+/** Follow-ups kept on one run (the oldest stay: they explain what the run acted on). */
+const MAX_FOLLOW_UPS = 20;
+const REOPEN_WINDOW_MS = 72 * 3_600_000;
+const EXCERPT_CHARS = 500;
+
+type TicketEvent = QueuedTicket['event'];
+
+/**
+ * A later message on a ticket that has a run, kept on the run as a follow-up. Idempotent on the event
+ * id (not on the claim), so a crash between claim and update is repaired.
+ */
+async function recordFollowUp(deps: StartRunDeps, existing: Run, event: TicketEvent, now: string): Promise<void> {
+  const followUps = existing.followUps ?? [];
+  if (!followUps.some((f) => f.eventId === event.eventId) && followUps.length < MAX_FOLLOW_UPS) {
+    const followUp: FollowUp = { eventId: event.eventId, receivedAt: event.receivedAt, excerpt: event.body.slice(0, EXCERPT_CHARS) };
+    // The customer wrote again within 72 h of the agent closing the ticket: a reopen, counted once
+    // per run (the console's reopen rate reads `reopenedAt`; the metric feeds the alarm).
+    const reopened = existing.status === 'done' && !existing.reopenedAt && Date.parse(now) - Date.parse(existing.updatedAt) <= REOPEN_WINDOW_MS;
+    await deps.runs.update(existing.runId, { followUps: [...followUps, followUp], ...(reopened ? { reopenedAt: now } : {}) });
+    if (reopened) deps.metrics?.count(existing.tenant, 'TicketsReopened72h');
+  }
+}
+
+/** The requester's email (and name when the helpdesk gives it): the event's own, else one look-up by the requester id. */
+async function requesterOfEvent(requesters: RequesterDirectory, event: TicketEvent) {
+  return event.requesterEmail || !event.requesterId
+    ? { email: event.requesterEmail, name: null }
+    : requesters.requesterOf
+      ? await requesters.requesterOf(event.requesterId)
+      : { email: await requesters.emailOf(event.requesterId), name: null };
+}
+
+export function createStartRun(deps: StartRunDeps) {
+  const cancelRun = createCancelRun(deps);
+  const requesters = retryingRequesters(deps.requesters, deps.requesterRetry);
+  const shadow = deps.shadow ? createShadowResolver({ runs: deps.runs, shadow: deps.shadow, metrics: deps.metrics ?? NO_METRICS, clock: deps.clock }) : null;
+
+  return async function startRun(message: QueuedTicket): Promise<StartRunOutcome> {
+    const now = deps.clock.now().toISOString();
+    const { event } = message;
+    const claim = await deps.events.claim({
+      tenant: event.tenant,
+      helpdesk: event.helpdesk,
+      eventId: event.eventId,
+      runId: message.runId,
+      at: now,
+    });
+    const runId = claim.runId;
+    const duplicateEvent = !claim.firstTime;
+    const first = await deps.runs.get(runId);
+    // A ticket re-run from the console (rerun.ts): its later messages and its closing go to the newest run.
+    const existing = first ? await latestOfChain(deps.runs, first) : null;
+
+    if (event.intent === 'closed') {
+      // Not cancelled: a shadow run is already closed, and its ticket solved is a resolution (recorded
+      // once, even when this delivery is a retry of one that failed half-way).
+      if (existing?.status === 'shadow' && shadow) {
+        const outcome = await shadow.helpdeskSolved(existing, event.eventId);
+        return { runId, created: false, started: false, duplicateEvent, cancelled: false, shadowResolved: outcome !== 'unchanged' };
+      }
+      if (!existing || duplicateEvent) return { runId, created: false, started: false, duplicateEvent, cancelled: false };
+      const outcome = await cancelRun({ runId: existing.runId, by: 'helpdesk', reason: `ticket closed in ${event.helpdesk} (${event.eventType})` });
+      return { runId: existing.runId, created: false, started: false, duplicateEvent, cancelled: outcome.kind === 'cancelled' };
+    }
+
+    if (existing && existing.ticket.eventId !== event.eventId) {
+      await recordFollowUp(deps, existing, event, now);
+      return { runId: existing.runId, created: false, started: false, duplicateEvent, followUp: true };
+    }
+
+    let created = false;
+    if (!existing) {
+      const requester = await requesterOfEvent(requesters, event);
+      const requesterName = event.requesterName ?? requester.name;
+      created = await deps.runs.create(newRun(runId, { ...event, requesterEmail: requester.email, ...(requesterName ? { requesterName } : {}) }, now));
+    }
+    // Starting an execution whose name exists is a no-op, so a crash between the put and the
+    // start is repaired by the redelivery.
+    const { started } = await deps.workflow.start({ name: runId, input: { runId } });
+    return { runId, created, started, duplicateEvent };
+  };
+}

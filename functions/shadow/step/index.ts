@@ -1,0 +1,15 @@
+// Lambda entry for the Shadow step: its dependencies built on the first event and kept for the container
+// (functions/shared/lambda/), then the use case. Shadow mode: the proposal note, then the run stops; it calls no model.
+import { observed } from '#shared/observability.js';
+import { composedHandler } from '../../shared/lambda-app.js';
+import { NO_MODELS } from '../../shared/lambda/harness.js';
+import { toolsOf } from '../../shared/lambda/tools.js';
+import { stepDepsOf } from '../../shared/lambda/steps.js';
+import { createStepHandler } from '../../shared/step-handler.js';
+import { StepEvent } from '../../shared/step-result.js';
+import { createShadow } from './use-case.js';
+
+export const handler = observed(
+  'shadow',
+  composedHandler((base) => createStepHandler(StepEvent, createShadow(stepDepsOf(base, { models: NO_MODELS, tools: toolsOf(base) })))),
+);

@@ -1,0 +1,15 @@
+// Lambda entry for the CheckReply step: its dependencies built on the first event and kept for the container
+// (functions/shared/lambda/), then the use case. It calls a model (the reply check; a failed check escalates in-process).
+import { observed } from '#shared/observability.js';
+import { composedHandler } from '../../shared/lambda-app.js';
+import { modelsOf } from '../../shared/lambda/models.js';
+import { toolsOf } from '../../shared/lambda/tools.js';
+import { stepDepsOf } from '../../shared/lambda/steps.js';
+import { createStepHandler } from '../../shared/step-handler.js';
+import { StepEvent } from '../../shared/step-result.js';
+import { createCheckReply } from './use-case.js';
+
+export const handler = observed(
+  'check-reply',
+  composedHandler((base) => createStepHandler(StepEvent, createCheckReply(stepDepsOf(base, { models: modelsOf(base), tools: toolsOf(base) })))),
+);
