@@ -3,16 +3,24 @@
 //   local, eval, bench, test → infra → functions → harness → shared, and mcp-lambda → shared,
 // so the two deployables (functions/ with the harness, mcp-lambda/) share only shared/ and never
 // import each other. Inside harness/, the kernel imports none of its adapters (harness/adapters/:
-// DynamoDB, in-memory, MCP, the model providers); the composition roots inject them. Specifiers are
+// DynamoDB, in-memory, MCP, the model providers); the composition roots inject them. Inside
+// functions/, each capability (intake, steps, approvals, run, shadow, console) imports only itself
+// and functions/shared/; functions/root/ composes them all. The crossings still left are named below,
+// file by file: each is to become a port the root injects, and the list only shrinks. Specifiers are
 // resolved as TypeScript resolves them (package.json `#alias/` imports and relative paths alike).
 import boundaries from 'eslint-plugin-boundaries';
+
+/** functions/: the composition root, what the capabilities share, and the capabilities. */
+const CAPABILITIES = ['intake', 'steps', 'approvals', 'run', 'shadow', 'console'];
+const FUNCTIONS_PARTS = ['root', 'shared', ...CAPABILITIES];
+const FUNCTIONS = FUNCTIONS_PARTS.map((part) => `functions/${part}`);
 
 /** Each part of the project, first match wins; a file that matches none fails (boundaries/no-unknown-files). */
 const ELEMENTS = [
   { type: 'harness-adapters', pattern: 'harness/adapters/**', partialMatch: false },
   { type: 'harness', pattern: 'harness/**', partialMatch: false },
   { type: 'shared', pattern: 'shared/**', partialMatch: false },
-  { type: 'functions', pattern: 'functions/**', partialMatch: false },
+  ...FUNCTIONS_PARTS.map((part) => ({ type: `functions/${part}`, pattern: `functions/${part}/**`, partialMatch: false })),
   { type: 'mcp-lambda', pattern: 'mcp-lambda/**', partialMatch: false },
   { type: 'infra', pattern: 'infra/**', partialMatch: false },
   { type: 'state-machine', pattern: 'state-machine/**', partialMatch: false },
@@ -22,7 +30,8 @@ const ELEMENTS = [
   { type: 'test', pattern: 'test/**', partialMatch: false },
 ];
 
-const EVERYTHING_BELOW_THE_TOOLS = ['infra', 'functions', 'harness', 'harness-adapters', 'mcp-lambda', 'shared', 'state-machine'];
+const EVERYTHING_BELOW_THE_TOOLS = ['infra', ...FUNCTIONS, 'harness', 'harness-adapters', 'mcp-lambda', 'shared', 'state-machine'];
+const THE_KERNEL_AND_BELOW = ['harness', 'harness-adapters', 'shared'];
 
 /** Which parts each part may import (its own files always). */
 export const ALLOWED = {
@@ -30,13 +39,35 @@ export const ALLOWED = {
   harness: ['shared'],
   'harness-adapters': ['harness', 'shared'],
   'mcp-lambda': ['shared'],
-  functions: ['harness', 'harness-adapters', 'shared'],
+  'functions/shared': THE_KERNEL_AND_BELOW,
+  ...Object.fromEntries(CAPABILITIES.map((capability) => [`functions/${capability}`, ['functions/shared', ...THE_KERNEL_AND_BELOW]])),
+  'functions/root': [...FUNCTIONS, ...THE_KERNEL_AND_BELOW],
   // infra deploys both: it names mcp-lambda's entry by path and imports only its configuration (below).
-  infra: ['functions', 'harness', 'harness-adapters', 'shared'],
+  infra: [...FUNCTIONS, ...THE_KERNEL_AND_BELOW],
   local: [...EVERYTHING_BELOW_THE_TOOLS, 'eval', 'bench'],
   eval: [...EVERYTHING_BELOW_THE_TOOLS, 'local', 'bench'],
   bench: [...EVERYTHING_BELOW_THE_TOOLS, 'local', 'eval'],
   test: [...EVERYTHING_BELOW_THE_TOOLS, 'local', 'eval', 'bench'],
+};
+
+/**
+ * A capability's files another capability still imports, by importing capability: the console acts on
+ * the others' use cases (approvals, dead letters, re-runs, cancel, shadow classes), intake and the
+ * approval callback cancel a run, and intake hands the store's refunds and solved tickets to the
+ * shadow resolution (whose topic handlers answer with the store webhook's outcome).
+ */
+export const CROSSINGS = {
+  approvals: ['functions/run/cancel-run/use-case.ts'],
+  console: [
+    'functions/approvals/approval-callback/decisions.ts',
+    'functions/approvals/approval-callback/pages.ts',
+    'functions/intake/dead-letters/use-case.ts',
+    'functions/intake/run-starter/rerun.ts',
+    'functions/run/cancel-run/use-case.ts',
+    'functions/shadow/api/use-case.ts',
+  ],
+  intake: ['functions/run/cancel-run/use-case.ts', 'functions/shadow/step/resolve.ts', 'functions/shadow/step/store-refund.ts'],
+  shadow: ['functions/intake/store-webhook/use-case.ts'],
 };
 
 export default [
@@ -64,6 +95,9 @@ export default [
               from: { element: { type: from } },
               allow: { to: { element: { types: { anyOf: [from, ...to] } } } },
             })),
+            ...Object.entries(CROSSINGS).flatMap(([capability, files]) =>
+              files.map((path) => ({ from: { element: { type: `functions/${capability}` } }, allow: { to: { file: { path } } } })),
+            ),
             // The MCP server's configuration edge, whose secret fields infra files in the tenant's secrets (infra/lib/secrets.ts).
             { from: { element: { type: 'infra' } }, allow: { to: { element: { type: 'mcp-lambda' }, file: { path: 'mcp-lambda/config.ts' } } } },
           ],

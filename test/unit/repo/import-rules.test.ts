@@ -1,6 +1,7 @@
 // The import rules are configuration (eslint.boundaries.js, run by `npm run lint`); these cases hold
 // that they bite: ESLint, with the project's own configuration, lints a file placed in each part
-// and reports an arrow that points up or sideways, resolved as TypeScript resolves it (package.json
+// (the top-level folders, the kernel and its adapters, the capabilities of functions/) and reports
+// an arrow that points up or sideways, resolved as TypeScript resolves it (package.json
 // `#alias/` imports and relative paths, static, type-only and dynamic imports alike).
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -28,10 +29,10 @@ describe('the import rules', () => {
   it('keeps every arrow between the top-level parts pointing down', async () => {
     expect(await arrows('shared/new.ts', "export { createHarness } from '#harness/harness.js';")).toHaveLength(1);
     expect(await arrows('harness/new.ts', "export { handler } from '#functions/steps/triage/index.js';")).toHaveLength(1);
-    expect(await arrows('functions/new.ts', "export { startLocalRuntime } from '#local/runtime.js';")).toHaveLength(1);
+    expect(await arrows('functions/root/new.ts', "export { startLocalRuntime } from '#local/runtime.js';")).toHaveLength(1);
     expect(
       await arrows(
-        'functions/new.ts',
+        'functions/shared/new.ts',
         "export { createHarness } from '#harness/harness.js';\nexport { selectModels } from '#harness/adapters/models/index.js';",
       ),
     ).toEqual([]);
@@ -39,9 +40,24 @@ describe('the import rules', () => {
 
   it('keeps the two deployables apart: only infra reads the MCP server, and only its configuration', async () => {
     expect(await arrows('mcp-lambda/new.ts', "export { createHarness } from '#harness/harness.js';")).toHaveLength(1);
-    expect(await arrows('functions/new.ts', "export { handler } from '#mcp/index.js';")).toHaveLength(1);
+    expect(await arrows('functions/root/new.ts', "export { handler } from '#mcp/index.js';")).toHaveLength(1);
     expect(await arrows('infra/lib/new.ts', "export { handler } from '#mcp/index.js';")).toHaveLength(1);
     expect(await arrows('infra/lib/new.ts', "export { MCP_SECRET_FIELDS } from '../../mcp-lambda/config.js';")).toEqual([]);
+  });
+
+  it('keeps each capability of functions/ to itself and functions/shared/, with the named crossings only', async () => {
+    expect(await arrows('functions/steps/triage/new.ts', "export { createStartRun } from '#functions/intake/run-starter/start-run.js';")).toHaveLength(1);
+    expect(await arrows('functions/shared/new.ts', "export { createCheckReply } from '../steps/check-reply/use-case.js';")).toHaveLength(1);
+    expect(
+      await arrows('functions/console/app/new.ts', "export { createRequestApproval } from '#functions/approvals/request-approval/use-case.js';"),
+    ).toHaveLength(1);
+    // A crossing the rules name: the console decides approvals through the approval callback's use case.
+    expect(
+      await arrows('functions/console/app/new.ts', "export { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';"),
+    ).toEqual([]);
+    expect(await arrows('functions/steps/triage/new.ts', "export { createCloseRun } from '#functions/shared/close-run.js';")).toEqual([]);
+    expect(await arrows('functions/root/new.ts', "export { createTriage } from '#functions/steps/triage/use-case.js';")).toEqual([]);
+    expect(await arrows('functions/newcapability/new.ts', 'export const x = 1;')).toHaveLength(1);
   });
 
   it('fails a file in a folder the rules do not place', async () => {
