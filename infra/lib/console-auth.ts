@@ -16,6 +16,7 @@ import {
   OAuthScope,
   UserPool,
   type UserPoolClient,
+  type UserPoolProps,
   type UserPoolDomain,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
@@ -44,6 +45,62 @@ const ROLE_DESCRIPTION: Record<(typeof ROLES)[number], string> = {
   operator: 'Settles pending reviews and retries dead letters',
 };
 
+/** The pool's settings: invitation only, MFA required, strong passwords, recovery by email. */
+function userPoolProps(tenant: string): UserPoolProps {
+  return {
+    selfSignUpEnabled: false,
+    signInAliases: { email: true },
+    autoVerify: { email: true },
+    mfa: Mfa.REQUIRED,
+    mfaSecondFactor: { otp: true, sms: false },
+    passwordPolicy: {
+      minLength: 14,
+      requireDigits: true,
+      requireLowercase: true,
+      requireUppercase: true,
+      requireSymbols: true,
+      tempPasswordValidity: Duration.days(3),
+    },
+    accountRecovery: AccountRecovery.EMAIL_ONLY,
+    userInvitation: {
+      emailSubject: `refund-agent console (${tenant}): your sign-in`,
+      emailBody: `You can now sign in to the refund-agent console of ${tenant} as {username} with the temporary password {####}. You will set a new password and an authenticator app.`,
+    },
+    // The people and their roles are data in the tenant file; losing the pool only means inviting them again.
+    removalPolicy: RemovalPolicy.DESTROY,
+  };
+}
+
+/** A group per role, named after it (the ID token's cognito:groups carries it). */
+function addRoleGroups(scope: Construct, userPool: UserPool): void {
+  for (const role of ROLES) {
+    new CfnUserPoolGroup(scope, `Group-${role}`, { userPoolId: userPool.userPoolId, groupName: role, description: ROLE_DESCRIPTION[role] });
+  }
+}
+
+/** Each person of the tenant file, invited by email and put in their role's group (after both exist). */
+function addConsoleUsers(scope: Construct, userPool: UserPool, users: TenantConfig['console']['users']): void {
+  users.forEach((user, i) => {
+    const created = new CfnUserPoolUser(scope, `User${i}`, {
+      userPoolId: userPool.userPoolId,
+      username: user.email,
+      desiredDeliveryMediums: ['EMAIL'],
+      userAttributes: [
+        { name: 'email', value: user.email },
+        { name: 'email_verified', value: 'true' },
+      ],
+    });
+    const attachment = new CfnUserPoolUserToGroupAttachment(scope, `User${i}Role`, {
+      userPoolId: userPool.userPoolId,
+      username: user.email,
+      groupName: user.role,
+    });
+    attachment.addDependency(created);
+    const group = scope.node.findChild(`Group-${user.role}`) as CfnUserPoolGroup;
+    attachment.addDependency(group);
+  });
+}
+
 export class ConsoleAuth extends Construct {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
@@ -51,50 +108,9 @@ export class ConsoleAuth extends Construct {
 
   constructor(scope: Construct, id: string, props: ConsoleAuthProps) {
     super(scope, id);
-    this.userPool = new UserPool(this, 'Users', {
-      selfSignUpEnabled: false,
-      signInAliases: { email: true },
-      autoVerify: { email: true },
-      mfa: Mfa.REQUIRED,
-      mfaSecondFactor: { otp: true, sms: false },
-      passwordPolicy: {
-        minLength: 14,
-        requireDigits: true,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireSymbols: true,
-        tempPasswordValidity: Duration.days(3),
-      },
-      accountRecovery: AccountRecovery.EMAIL_ONLY,
-      userInvitation: {
-        emailSubject: `refund-agent console (${props.tenant}): your sign-in`,
-        emailBody: `You can now sign in to the refund-agent console of ${props.tenant} as {username} with the temporary password {####}. You will set a new password and an authenticator app.`,
-      },
-      // The people and their roles are data in the tenant file; losing the pool only means inviting them again.
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    for (const role of ROLES) {
-      new CfnUserPoolGroup(this, `Group-${role}`, { userPoolId: this.userPool.userPoolId, groupName: role, description: ROLE_DESCRIPTION[role] });
-    }
-    props.console.users.forEach((user, i) => {
-      const created = new CfnUserPoolUser(this, `User${i}`, {
-        userPoolId: this.userPool.userPoolId,
-        username: user.email,
-        desiredDeliveryMediums: ['EMAIL'],
-        userAttributes: [
-          { name: 'email', value: user.email },
-          { name: 'email_verified', value: 'true' },
-        ],
-      });
-      const attachment = new CfnUserPoolUserToGroupAttachment(this, `User${i}Role`, {
-        userPoolId: this.userPool.userPoolId,
-        username: user.email,
-        groupName: user.role,
-      });
-      attachment.addDependency(created);
-      const group = this.node.findChild(`Group-${user.role}`) as CfnUserPoolGroup;
-      attachment.addDependency(group);
-    });
+    this.userPool = new UserPool(this, 'Users', userPoolProps(props.tenant));
+    addRoleGroups(this, this.userPool);
+    addConsoleUsers(this, this.userPool, props.console.users);
     this.domain = this.userPool.addDomain('SignIn', { cognitoDomain: { domainPrefix: props.console.domainPrefix ?? `refund-agent-${props.tenant}` } });
     const base = props.baseUrl.replace(/\/+$/, '');
     this.client = this.userPool.addClient('Console', {

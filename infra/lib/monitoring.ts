@@ -75,27 +75,7 @@ export class RefundAgentMonitoring extends Construct {
     );
     for (const email of props.alarmEmails) this.topic.addSubscription(new EmailSubscription(email));
 
-    const productMetric = (name: ProductMetricName, period: Duration, statistic = 'Sum'): IMetric =>
-      new Metric({ namespace: METRIC_NAMESPACE, metricName: name, dimensionsMap: { Tenant: props.tenant }, statistic, period });
-
-    const widgets: GraphWidget[] = [];
-    for (const [name, spec] of Object.entries(PRODUCT_ALARMS) as [string, ProductAlarm][]) {
-      // The online rates have their own windows and tenant thresholds: rates.ts builds those.
-      if (name in RATES) continue;
-      const period = Duration.minutes(spec.periodMinutes);
-      const metric =
-        spec.kind === 'count'
-          ? productMetric(spec.metric, period, spec.statistic)
-          : new MathExpression({
-              // Quiet until enough items were decided in the period to call it a rate.
-              expression: `IF(d >= ${RATE_MIN_SAMPLES}, ${spec.percent ? '100 * ' : ''}n / d, 0)`,
-              usingMetrics: { n: productMetric(spec.numerator, period), d: productMetric(spec.denominator, period) },
-              period,
-              label: `${name} (${spec.valueLabel})`,
-            });
-      this.addAlarm(name, metric, spec.threshold, `${spec.description}: above ${spec.threshold} ${spec.valueLabel}`);
-      widgets.push(new GraphWidget({ title: `${name} (${spec.valueLabel})`, left: [metric], width: 8 }));
-    }
+    const widgets = this.addProductAlarms(props.tenant);
 
     const dlq = props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' });
     this.addAlarm('DeadLetterMessages', dlq, 0, 'Ticket events in the dead-letter queue: list them at GET /api/dead-letters');
@@ -123,6 +103,32 @@ export class RefundAgentMonitoring extends Construct {
     }
 
     this.dashboard = props.dashboard ? this.createDashboard(props.tenant, widgets, rates.widgets) : undefined;
+  }
+
+  /** An alarm and a graph per product alarm of metrics.ts, the online rates apart. */
+  private addProductAlarms(tenant: string): GraphWidget[] {
+    const productMetric = (name: ProductMetricName, period: Duration, statistic = 'Sum'): IMetric =>
+      new Metric({ namespace: METRIC_NAMESPACE, metricName: name, dimensionsMap: { Tenant: tenant }, statistic, period });
+
+    const widgets: GraphWidget[] = [];
+    for (const [name, spec] of Object.entries(PRODUCT_ALARMS) as [string, ProductAlarm][]) {
+      // The online rates have their own windows and tenant thresholds: rates.ts builds those.
+      if (name in RATES) continue;
+      const period = Duration.minutes(spec.periodMinutes);
+      const metric =
+        spec.kind === 'count'
+          ? productMetric(spec.metric, period, spec.statistic)
+          : new MathExpression({
+              // Quiet until enough items were decided in the period to call it a rate.
+              expression: `IF(d >= ${RATE_MIN_SAMPLES}, ${spec.percent ? '100 * ' : ''}n / d, 0)`,
+              usingMetrics: { n: productMetric(spec.numerator, period), d: productMetric(spec.denominator, period) },
+              period,
+              label: `${name} (${spec.valueLabel})`,
+            });
+      this.addAlarm(name, metric, spec.threshold, `${spec.description}: above ${spec.threshold} ${spec.valueLabel}`);
+      widgets.push(new GraphWidget({ title: `${name} (${spec.valueLabel})`, left: [metric], width: 8 }));
+    }
+    return widgets;
   }
 
   /** Every alarm's state, a graph per product alarm and per rate. */

@@ -15,17 +15,30 @@ const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(sc
 const writesEncrypted = (access: FunctionSpec['access']) =>
   access.table === 'readWrite' || !!access.sendToQueue || access.deadLetters === 'send' || access.deadLetters === 'redrive';
 
+/** The logical id CloudFormation gives a construct's default child, as findings name it. */
+type LogicalIdOf = (construct: IConstruct) => string;
+
 export function acknowledgeFindings(agent: RefundAgent): void {
   const stack = Stack.of(agent);
-  const logicalId = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
-  const { table } = agent.state;
+  const logicalId: LogicalIdOf = (construct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
 
   ack(
     agent,
     'AwsSolutions-L1',
     'nodejs22.x (supported into 2027) rather than the newest nodejs24.x: the toolchain and local dev run Node 20/22; LAMBDA_RUNTIME in bundling.ts is the one place to change',
   );
+  acknowledgeFunctionRoles(agent, logicalId);
+  ack(
+    agent.consoleAuth.userPool,
+    'AwsSolutions-COG8',
+    "Staff-only pool: no self sign-up, users only from the tenant file, 14-character passwords and MFA required; the Plus plan's threat protection is billed per user and left to the tenant (docs/deploy.md)",
+  );
+  acknowledgeStateMachines(agent, logicalId);
+}
 
+/** The findings on each function's own role, by the grants its access flags make. */
+function acknowledgeFunctionRoles(agent: RefundAgent, logicalId: LogicalIdOf): void {
+  const { table } = agent.state;
   for (const name of FUNCTION_NAMES) {
     // The findings are on the function's own role (function-role.ts), where its grants are, and each
     // is acknowledged only on the roles whose access flags make the grant (test/unit/infra/nag.test.ts
@@ -72,13 +85,10 @@ export function acknowledgeFindings(agent: RefundAgent): void {
       );
     }
   }
+}
 
-  ack(
-    agent.consoleAuth.userPool,
-    'AwsSolutions-COG8',
-    "Staff-only pool: no self sign-up, users only from the tenant file, 14-character passwords and MFA required; the Plus plan's threat protection is billed per user and left to the tenant (docs/deploy.md)",
-  );
-
+/** The findings on the run's state machine and the steps' Express one. */
+function acknowledgeStateMachines(agent: RefundAgent, logicalId: LogicalIdOf): void {
   const run = agent.stateMachine;
   ack(
     run,

@@ -111,30 +111,37 @@ export type RatesProps = {
   alarmAction: IAlarmAction;
 };
 
+/** Metric math for a rate over one period: the count metrics of its numerator and denominator, quiet below minSamples. */
+function rateOver(tenant: string, name: RateName, period: Duration, minSamples: number, label: string): MathExpression {
+  const count = (metricName: ProductMetricName) =>
+    new Metric({ namespace: METRIC_NAMESPACE, metricName, dimensionsMap: { Tenant: tenant }, statistic: 'Sum', period });
+  const spec: RateSpec = RATES[name];
+  return new MathExpression({
+    expression: rateExpression(spec, minSamples),
+    usingMetrics: { n: count(spec.numerator), d: count(spec.denominator) },
+    period,
+    label,
+  });
+}
+
 export class RefundAgentRates extends Construct {
   readonly alarms: Record<string, Alarm> = {};
   readonly widgets: GraphWidget[] = [];
 
   constructor(scope: Construct, id: string, props: RatesProps) {
     super(scope, id);
-    const count = (name: ProductMetricName, period: Duration) =>
-      new Metric({ namespace: METRIC_NAMESPACE, metricName: name, dimensionsMap: { Tenant: props.tenant }, statistic: 'Sum', period });
-    const rateOver = (name: RateName, period: Duration, minSamples: number, label: string) => {
-      const spec: RateSpec = RATES[name];
-      return new MathExpression({
-        expression: rateExpression(spec, minSamples),
-        usingMetrics: { n: count(spec.numerator, period), d: count(spec.denominator, period) },
-        period,
-        label,
-      });
-    };
+    this.addWindowedRates(props);
+    this.addCostAnomaly(props);
+  }
 
+  /** An alarm over each rate's own window, at the tenant's threshold, and its graph. */
+  private addWindowedRates(props: RatesProps): void {
     for (const name of RATE_NAMES) {
       const spec: RateSpec = RATES[name];
       const window = Duration.days(spec.windowDays);
       const windowText = spec.windowDays === 1 ? 'a day' : `${spec.windowDays} days`;
       const threshold = thresholdOf(spec, props.thresholds);
-      const rate = rateOver(name, window, RATE_MIN_SAMPLES, `${name} (${spec.unit}, ${windowText})`);
+      const rate = rateOver(props.tenant, name, window, RATE_MIN_SAMPLES, `${name} (${spec.unit}, ${windowText})`);
       const alarm = new Alarm(this, `${name}Alarm`, {
         metric: rate,
         threshold,
@@ -157,11 +164,14 @@ export class RefundAgentRates extends Construct {
         }),
       );
     }
+  }
 
+  /** The cost per closed ticket, hourly, against the band an anomaly detector learns. */
+  private addCostAnomaly(props: RatesProps): void {
     // Any closed ticket counts here (minimum 1): the model should learn from every hour with tickets,
     // and hours without any stay gaps rather than zeros that would drag the expected band down.
     const period = Duration.minutes(COST_ANOMALY.periodMinutes);
-    const hourly = rateOver(COST_ANOMALY.rate, period, 1, `${COST_ANOMALY.rate} ($, hourly)`);
+    const hourly = rateOver(props.tenant, COST_ANOMALY.rate, period, 1, `${COST_ANOMALY.rate} ($, hourly)`);
     const costSpec: RateSpec = RATES[COST_ANOMALY.rate];
     new CfnAnomalyDetector(this, 'CostPerClosedTicketAnomalyDetector', {
       metricMathAnomalyDetector: {

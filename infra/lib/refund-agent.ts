@@ -72,6 +72,40 @@ export class RefundAgent extends Construct {
       customerManagedKey: customerManagedKeyOf(config),
     });
 
+    const functions = this.createFunctions(config, source);
+    this.functions = functions;
+
+    // No API route reaches the MCP server. Lambda checks each request's SigV4 signature and the
+    // signer's right to invoke (granted to the mcpClient functions only, access.ts) before the
+    // server sees it; the server then maps the signing role to its tool permissions.
+    this.mcpUrl = functions.mcp.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
+    [this.stateMachine, this.stepsMachine] = this.createStateMachines(source);
+    if (config.dedicatedAccount) new ExecutionSampling(this, 'Tracing', { tenant: config.tenant });
+    this.http = new RefundAgentApi(this, 'Http', {
+      functions,
+      webhookThrottle: { rateLimit: config.caps.webhookRatePerSecond, burstLimit: config.caps.webhookBurst },
+      logRetention: LOG_RETENTION,
+      // The console session's ID token, checked before any console page or action runs; cached per cookie for a minute.
+      consoleAuthorizer: new HttpLambdaAuthorizer('ConsoleSignIn', functions['console-authorizer'], {
+        responseTypes: [HttpLambdaResponseType.SIMPLE],
+        identitySource: ['$request.header.Cookie'],
+        resultsCacheTtl: Duration.minutes(1),
+      }),
+    });
+    this.consoleAuth = new ConsoleAuth(this, 'ConsoleUsers', { tenant: config.tenant, console: config.console, baseUrl: this.http.url });
+    this.email = new RefundAgentEmail(this, 'Email', { tenant: config.tenant });
+    this.setEnvironment(config);
+    for (const name of FUNCTION_NAMES) {
+      grantAccess({ name, fn: functions[name], config, state: this.state, stateMachine: this.stateMachine, mcpUrl: this.mcpUrl });
+      // Mail goes through the tenant's configuration set (its bounce and complaint counts), which SES authorizes too.
+      if (FUNCTIONS[name].access.sendEmail) this.email.grantSendThrough(functions[name]);
+    }
+    this.monitoring = this.createMonitoring(config);
+    acknowledgeFindings(this);
+  }
+
+  /** One function per FUNCTIONS entry, with its own role and log group, and its schedule when it has one. */
+  private createFunctions(config: TenantConfig, source: SourceLayout): Record<FunctionName, NodejsFunction> {
     const functions = {} as Record<FunctionName, NodejsFunction>;
     for (const name of FUNCTION_NAMES) {
       const spec = FUNCTIONS[name];
@@ -102,34 +136,12 @@ export class RefundAgent extends Construct {
         });
       }
     }
-    this.functions = functions;
+    return functions;
+  }
 
-    // No API route reaches the MCP server. Lambda checks each request's SigV4 signature and the
-    // signer's right to invoke (granted to the mcpClient functions only, access.ts) before the
-    // server sees it; the server then maps the signing role to its tool permissions.
-    this.mcpUrl = functions.mcp.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
-    [this.stateMachine, this.stepsMachine] = this.createStateMachines(source);
-    if (config.dedicatedAccount) new ExecutionSampling(this, 'Tracing', { tenant: config.tenant });
-    this.http = new RefundAgentApi(this, 'Http', {
-      functions,
-      webhookThrottle: { rateLimit: config.caps.webhookRatePerSecond, burstLimit: config.caps.webhookBurst },
-      logRetention: LOG_RETENTION,
-      // The console session's ID token, checked before any console page or action runs; cached per cookie for a minute.
-      consoleAuthorizer: new HttpLambdaAuthorizer('ConsoleSignIn', functions['console-authorizer'], {
-        responseTypes: [HttpLambdaResponseType.SIMPLE],
-        identitySource: ['$request.header.Cookie'],
-        resultsCacheTtl: Duration.minutes(1),
-      }),
-    });
-    this.consoleAuth = new ConsoleAuth(this, 'ConsoleUsers', { tenant: config.tenant, console: config.console, baseUrl: this.http.url });
-    this.email = new RefundAgentEmail(this, 'Email', { tenant: config.tenant });
-    this.setEnvironment(config);
-    for (const name of FUNCTION_NAMES) {
-      grantAccess({ name, fn: functions[name], config, state: this.state, stateMachine: this.stateMachine, mcpUrl: this.mcpUrl });
-      // Mail goes through the tenant's configuration set (its bounce and complaint counts), which SES authorizes too.
-      if (FUNCTIONS[name].access.sendEmail) this.email.grantSendThrough(functions[name]);
-    }
-    this.monitoring = new RefundAgentMonitoring(this, 'Monitoring', {
+  /** The tenant's alarms (product, rates, AWS and service) and its dashboard when asked for. */
+  private createMonitoring(config: TenantConfig): RefundAgentMonitoring {
+    return new RefundAgentMonitoring(this, 'Monitoring', {
       tenant: config.tenant,
       alarmEmails: config.alarmEmails,
       alarms: config.alarms,
@@ -138,7 +150,7 @@ export class RefundAgent extends Construct {
       key: this.state.key,
       dashboard: config.dashboard,
       service: {
-        functions,
+        functions: this.functions,
         api: this.http.api,
         queue: this.state.queue,
         email: this.email,
@@ -146,7 +158,6 @@ export class RefundAgent extends Construct {
         dedicatedAccount: config.dedicatedAccount,
       },
     });
-    acknowledgeFindings(this);
   }
 
   /** Environment per function from environment.ts: settings by value, secrets by parameter name. */
