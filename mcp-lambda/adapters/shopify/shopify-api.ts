@@ -1,5 +1,5 @@
 // The Shopify port of the MCP server and its Admin GraphQL implementation: find an order by number
-// or id, list a customer's orders by email and a customer's refunds (all pages, or says truncated), preview a refund (Shopify's
+// or id, list a customer's orders by email and a customer's refunds (customer-reads.ts), preview a refund (Shopify's
 // suggestedRefund, no side effect), create an idempotent refund split across the payments Shopify suggests (refund-split.ts)
 // or paid as store credit, and cancel an order (order-cancel.ts).
 // Called by the tool handlers in mcp-lambda/server; built once per Lambda container.
@@ -11,22 +11,12 @@ import type {
   PreviewRefundOutput,
   RefundCreateInput,
   RefundCreateOutput,
-  ToolOutput,
 } from '#shared/contracts/tools.js';
 import { ConflictError, InvalidError, NotFoundError } from '#shared/contracts/errors.js';
 import { minorToDecimal } from '#shared/money.js';
 import { withSignal, type GraphqlClient } from './client.js';
-import {
-  toMoney,
-  toOrder,
-  toPreview,
-  toRefundSummary,
-  type LineItemNode,
-  type MoneyNode,
-  type OrderNode,
-  type RefundNode,
-  type SuggestedRefundNode,
-} from './mappers.js';
+import { findOrdersByEmail, getRefundHistory, type CustomerOrders, type CustomerReadLimits, type Page, type RefundHistory } from './customer-reads.js';
+import { toMoney, toOrder, toPreview, type LineItemNode, type MoneyNode, type OrderNode, type RefundNode, type SuggestedRefundNode } from './mappers.js';
 import { createOrderCanceller, type CancelPollOptions } from './order-cancel.js';
 import {
   checkStoreCreditRefund,
@@ -36,18 +26,7 @@ import {
   RefundSplitMismatchError,
   type RefundTransaction,
 } from './refund-split.js';
-import {
-  CUSTOMER_ORDER_REFUNDS,
-  MAX_CUSTOMER_ORDERS,
-  ORDER_BY_ID,
-  ORDER_BY_NAME,
-  ORDER_LINE_ITEMS_PAGE,
-  ORDER_REFUNDS,
-  ORDERS_BY_EMAIL,
-  PAGE,
-  REFUND_CREATE,
-  SUGGESTED_REFUND,
-} from './queries.js';
+import { MAX_CUSTOMER_ORDERS, ORDER_BY_ID, ORDER_BY_NAME, ORDER_LINE_ITEMS_PAGE, ORDER_REFUNDS, PAGE, REFUND_CREATE, SUGGESTED_REFUND } from './queries.js';
 
 export interface ShopifyApi {
   getOrderByNumber(orderNumber: string): Promise<Order>;
@@ -74,11 +53,6 @@ export interface ShopifyApiOptions {
   cancelPoll?: CancelPollOptions;
 }
 
-type RefundHistory = ToolOutput<'get_refund_history'>;
-type CustomerOrders = ToolOutput<'find_customer_orders'>;
-type EmailOrder = { id: string; name: string; createdAt: string; email: string | null };
-type Page<T> = { nodes: T[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-type HistoryOrder = { id: string; name: string; currencyCode: string; refunds: RefundNode[] };
 type RefundCreateData = {
   refundCreate: {
     refund: { id: string; createdAt: string | null; totalRefundedSet: MoneyNode } | null;
@@ -86,13 +60,7 @@ type RefundCreateData = {
   } | null;
 };
 
-const DAY_MS = 86_400_000;
-const numericId = (id: string) => id.split('/').at(-1) ?? id;
-const CUSTOMER_ID = /^(gid:\/\/shopify\/Customer\/)?\d{1,20}$/;
 const ORDER_GID = /^gid:\/\/shopify\/Order\/\d{1,20}$/;
-
-/** A value for Shopify's search syntax, in double quotes so `@`, `.` and `+` stay one term. */
-const searchValue = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
 function checkOrderId(orderId: string): void {
   if (!ORDER_GID.test(orderId)) throw new InvalidError('an order id is a Shopify GID, e.g. gid://shopify/Order/1001');
@@ -159,172 +127,128 @@ export function describeRefusal(userErrors: readonly { field: string[] | null; m
   return { message: `Shopify refused the refund: ${message}`, orderMissing: userErrors.some((e) => e.field?.[0] === 'orderId') };
 }
 
+async function remainingLineItems(graphql: GraphqlClient, orderId: string, first: Page<LineItemNode>): Promise<LineItemNode[]> {
+  const items = [...first.nodes];
+  let page = first.pageInfo;
+  while (page.hasNextPage) {
+    const data = await graphql.request<{ order: { lineItems: Page<LineItemNode> } | null }>(ORDER_LINE_ITEMS_PAGE, {
+      id: orderId,
+      after: page.endCursor,
+    });
+    if (!data.order) throw new NotFoundError(`order ${orderId} disappeared while reading its line items`);
+    items.push(...data.order.lineItems.nodes);
+    page = data.order.lineItems.pageInfo;
+  }
+  return items;
+}
+
+async function getOrderById(graphql: GraphqlClient, orderId: string): Promise<Order> {
+  checkOrderId(orderId);
+  const data = await graphql.request<{ order: OrderNode | null }>(ORDER_BY_ID, { id: orderId });
+  if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
+  return toOrder(data.order, await remainingLineItems(graphql, data.order.id, data.order.lineItems));
+}
+
+async function getOrderByNumber(graphql: GraphqlClient, orderNumber: string): Promise<Order> {
+  if (!/^\d{1,12}$/.test(orderNumber)) throw new InvalidError('an order number is digits only');
+  const name = `#${orderNumber}`;
+  const data = await graphql.request<{ orders: { nodes: { id: string; name: string }[] } }>(ORDER_BY_NAME, { query: `name:'${name}'` });
+  // Shopify's search can match loosely: keep the exact name only.
+  const match = data.orders.nodes.find((o) => o.name === name);
+  if (!match) throw new NotFoundError(`no order ${name} in this store`);
+  return getOrderById(graphql, match.id);
+}
+
+async function suggestedRefund(
+  graphql: GraphqlClient,
+  orderId: string,
+  lineItems: PreviewRefundInput['lineItems'],
+): Promise<SuggestedRefundNode & { customerId: string | null }> {
+  checkOrderId(orderId);
+  type Data = { order: { id: string; customer: { id: string } | null; suggestedRefund: SuggestedRefundNode | null } | null };
+  const data = await graphql.request<Data>(SUGGESTED_REFUND, {
+    id: orderId,
+    refundLineItems: lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
+  });
+  if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
+  if (!data.order.suggestedRefund) throw new InvalidError(`Shopify suggests no refund for order ${orderId}`);
+  return { ...data.order.suggestedRefund, customerId: data.order.customer?.id ?? null };
+}
+
+/** This run's refund already on the order (a resend after an unknown outcome), or else the refusal. */
+async function earlierRefund(graphql: GraphqlClient, input: RefundCreateInput, refusal: Error): Promise<RefundCreateOutput> {
+  const data = await graphql.request<{ order: { refunds: (RefundNode & { note: string | null })[] } | null }>(ORDER_REFUNDS, { id: input.orderId });
+  const earlier = data.order ? earlierRefundOfRun(input, data.order.refunds) : null;
+  if (earlier === null) throw refusal;
+  return earlier;
+}
+
+async function sendRefund(graphql: GraphqlClient, input: RefundCreateInput, transactions: RefundTransaction[] | undefined): Promise<RefundCreateOutput> {
+  const data = await graphql.request<RefundCreateData>(REFUND_CREATE, refundCreateVariables(input, transactions));
+  const payload = data.refundCreate;
+  if (!payload) throw new InvalidError('Shopify returned no refundCreate payload');
+  if (payload.userErrors.length > 0) {
+    const { message, orderMissing } = describeRefusal(payload.userErrors);
+    throw orderMissing ? new NotFoundError(message) : new InvalidError(message);
+  }
+  if (!payload.refund) throw new InvalidError('Shopify returned neither a refund nor an error');
+  return {
+    refundId: payload.refund.id,
+    orderId: input.orderId,
+    amount: toMoney(payload.refund.totalRefundedSet),
+    createdAt: payload.refund.createdAt ?? '',
+    method: input.method ?? 'original_payment',
+  };
+}
+
+// The suggestion read again for exactly these lines: its transactions are the ones sent. Lines
+// the store no longer has may be this very refund, made by an attempt whose answer was lost:
+// the key decides, as Shopify's @idempotent does (sent as it stands, Shopify refunds no unit twice,
+// so a new key is refused with a user error). A key used with other transactions (the suggestion
+// has moved since its payments were refunded) is answered by this run's refund on the order.
+async function createRefund(graphql: GraphqlClient, input: RefundCreateInput): Promise<RefundCreateOutput> {
+  let transactions: RefundTransaction[] | undefined;
+  try {
+    const suggestion = await suggestedRefund(graphql, input.orderId, input.lineItems);
+    if (input.method === 'store_credit') {
+      // Store credit goes on the customer's account: an order without a customer has none.
+      if (suggestion.customerId === null) throw new InvalidError(`order ${input.orderId} has no customer to give store credit to`);
+      checkStoreCreditRefund(input, suggestion);
+    } else transactions = refundTransactions(input, suggestion);
+  } catch (error) {
+    if (!(error instanceof RefundSplitMismatchError && error.linesRefunded)) throw error;
+  }
+  try {
+    return await sendRefund(graphql, input, transactions);
+  } catch (error) {
+    if (error instanceof ConflictError) return earlierRefund(graphql, input, error);
+    throw error;
+  }
+}
+
 export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
   const { graphql } = options;
-  const pageSize = options.pageSize ?? PAGE.historyOrders;
-  const maxPages = options.maxPages ?? 20;
-  const maxCustomerOrders = options.maxCustomerOrders ?? MAX_CUSTOMER_ORDERS;
+  const limits: CustomerReadLimits = {
+    historyPageSize: options.pageSize ?? PAGE.historyOrders,
+    emailPageSize: options.pageSize ?? PAGE.customerOrders,
+    maxPages: options.maxPages ?? 20,
+    maxCustomerOrders: options.maxCustomerOrders ?? MAX_CUSTOMER_ORDERS,
+  };
   const cancelOrder = createOrderCanceller(graphql, options.cancelPoll);
-
-  async function remainingLineItems(orderId: string, first: Page<LineItemNode>): Promise<LineItemNode[]> {
-    const items = [...first.nodes];
-    let page = first.pageInfo;
-    while (page.hasNextPage) {
-      const data = await graphql.request<{ order: { lineItems: Page<LineItemNode> } | null }>(ORDER_LINE_ITEMS_PAGE, {
-        id: orderId,
-        after: page.endCursor,
-      });
-      if (!data.order) throw new NotFoundError(`order ${orderId} disappeared while reading its line items`);
-      items.push(...data.order.lineItems.nodes);
-      page = data.order.lineItems.pageInfo;
-    }
-    return items;
-  }
-
-  async function suggestedRefund(orderId: string, lineItems: PreviewRefundInput['lineItems']): Promise<SuggestedRefundNode & { customerId: string | null }> {
-    checkOrderId(orderId);
-    type Data = { order: { id: string; customer: { id: string } | null; suggestedRefund: SuggestedRefundNode | null } | null };
-    const data = await graphql.request<Data>(SUGGESTED_REFUND, {
-      id: orderId,
-      refundLineItems: lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
-    });
-    if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
-    if (!data.order.suggestedRefund) throw new InvalidError(`Shopify suggests no refund for order ${orderId}`);
-    return { ...data.order.suggestedRefund, customerId: data.order.customer?.id ?? null };
-  }
-
-  /** This run's refund already on the order (a resend after an unknown outcome), or else the refusal. */
-  async function earlierRefund(input: RefundCreateInput, refusal: Error): Promise<RefundCreateOutput> {
-    const data = await graphql.request<{ order: { refunds: (RefundNode & { note: string | null })[] } | null }>(ORDER_REFUNDS, { id: input.orderId });
-    const earlier = data.order ? earlierRefundOfRun(input, data.order.refunds) : null;
-    if (earlier === null) throw refusal;
-    return earlier;
-  }
-
-  async function sendRefund(input: RefundCreateInput, transactions: RefundTransaction[] | undefined): Promise<RefundCreateOutput> {
-    const data = await graphql.request<RefundCreateData>(REFUND_CREATE, refundCreateVariables(input, transactions));
-    const payload = data.refundCreate;
-    if (!payload) throw new InvalidError('Shopify returned no refundCreate payload');
-    if (payload.userErrors.length > 0) {
-      const { message, orderMissing } = describeRefusal(payload.userErrors);
-      throw orderMissing ? new NotFoundError(message) : new InvalidError(message);
-    }
-    if (!payload.refund) throw new InvalidError('Shopify returned neither a refund nor an error');
-    return {
-      refundId: payload.refund.id,
-      orderId: input.orderId,
-      amount: toMoney(payload.refund.totalRefundedSet),
-      createdAt: payload.refund.createdAt ?? '',
-      method: input.method ?? 'original_payment',
-    };
-  }
-
-  async function getOrderById(orderId: string): Promise<Order> {
-    checkOrderId(orderId);
-    const data = await graphql.request<{ order: OrderNode | null }>(ORDER_BY_ID, { id: orderId });
-    if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
-    return toOrder(data.order, await remainingLineItems(data.order.id, data.order.lineItems));
-  }
 
   return {
     forCall: (signal) => createShopifyApi({ ...options, graphql: withSignal(graphql, signal) }),
-    async getOrderByNumber(orderNumber) {
-      if (!/^\d{1,12}$/.test(orderNumber)) throw new InvalidError('an order number is digits only');
-      const name = `#${orderNumber}`;
-      const data = await graphql.request<{ orders: { nodes: { id: string; name: string }[] } }>(ORDER_BY_NAME, { query: `name:'${name}'` });
-      // Shopify's search can match loosely: keep the exact name only.
-      const match = data.orders.nodes.find((o) => o.name === name);
-      if (!match) throw new NotFoundError(`no order ${name} in this store`);
-      return getOrderById(match.id);
-    },
-
-    getOrderById,
-
+    getOrderByNumber: (orderNumber) => getOrderByNumber(graphql, orderNumber),
+    getOrderById: (orderId) => getOrderById(graphql, orderId),
     async previewRefund({ orderId, lineItems }) {
-      return toPreview(orderId, await suggestedRefund(orderId, lineItems));
+      return toPreview(orderId, await suggestedRefund(graphql, orderId, lineItems));
     },
-
     cancelOrder(input) {
       checkOrderId(input.orderId);
       return cancelOrder(input);
     },
-
-    async getRefundHistory({ customerId, sinceDays, now }) {
-      if (!CUSTOMER_ID.test(customerId)) throw new InvalidError('a customer id is a Shopify GID (gid://shopify/Customer/…) or its number');
-      const since = now.getTime() - sinceDays * DAY_MS;
-      const refunds: RefundHistory['refunds'] = [];
-      let ordersSeen = 0;
-      // A customer's order with more refunds (or refund lines) than one page is not read in full.
-      let partial = false;
-      let after: string | null = null;
-      for (let pages = 0; pages < maxPages; pages += 1) {
-        const data: { orders: Page<HistoryOrder> } = await graphql.request(CUSTOMER_ORDER_REFUNDS, {
-          query: `customer_id:${numericId(customerId)}`,
-          first: pageSize,
-          after,
-        });
-        for (const order of data.orders.nodes) {
-          ordersSeen += 1;
-          if (order.refunds.length >= PAGE.historyRefunds || order.refunds.some((r) => r.refundLineItems.pageInfo?.hasNextPage)) partial = true;
-          for (const refund of order.refunds) {
-            if (refund.createdAt !== null && Date.parse(refund.createdAt) >= since) {
-              refunds.push({ ...toRefundSummary(refund), orderId: order.id, orderNumber: order.name.replace(/^#/, '') });
-            }
-          }
-        }
-        if (!data.orders.pageInfo.hasNextPage) return { customerId, refunds, ordersSeen, truncated: partial };
-        after = data.orders.pageInfo.endCursor;
-      }
-      return { customerId, refunds, ordersSeen, truncated: true };
-    },
-
-    async findOrdersByEmail(email) {
-      const wanted = email.trim().toLowerCase();
-      if (!/^[^\s@"\\]+@[^\s@"\\]+$/.test(wanted)) throw new InvalidError('a customer email is one address, e.g. ana@example.com');
-      const orders: CustomerOrders['orders'] = [];
-      let after: string | null = null;
-      for (let pages = 0; pages < maxPages; pages += 1) {
-        const data: { orders: Page<EmailOrder> } = await graphql.request(ORDERS_BY_EMAIL, {
-          query: `email:${searchValue(wanted)}`,
-          first: options.pageSize ?? PAGE.customerOrders,
-          after,
-        });
-        for (const node of data.orders.nodes) {
-          // Shopify's search can match loosely: keep the exact address only.
-          if (node.email?.toLowerCase() !== wanted) continue;
-          if (orders.length === maxCustomerOrders) return { orders, truncated: true };
-          orders.push({ id: node.id, number: node.name.replace(/^#/, ''), createdAt: node.createdAt });
-        }
-        if (!data.orders.pageInfo.hasNextPage) return { orders, truncated: false };
-        if (orders.length === maxCustomerOrders) return { orders, truncated: true };
-        after = data.orders.pageInfo.endCursor;
-      }
-      return { orders, truncated: true };
-    },
-
-    // The suggestion read again for exactly these lines: its transactions are the ones sent. Lines
-    // the store no longer has may be this very refund, made by an attempt whose answer was lost:
-    // the key decides, as Shopify's @idempotent does (sent as it stands, Shopify refunds no unit twice,
-    // so a new key is refused with a user error). A key used with other transactions (the suggestion
-    // has moved since its payments were refunded) is answered by this run's refund on the order.
-    async createRefund(input) {
-      let transactions: RefundTransaction[] | undefined;
-      try {
-        const suggestion = await suggestedRefund(input.orderId, input.lineItems);
-        if (input.method === 'store_credit') {
-          // Store credit goes on the customer's account: an order without a customer has none.
-          if (suggestion.customerId === null) throw new InvalidError(`order ${input.orderId} has no customer to give store credit to`);
-          checkStoreCreditRefund(input, suggestion);
-        } else transactions = refundTransactions(input, suggestion);
-      } catch (error) {
-        if (!(error instanceof RefundSplitMismatchError && error.linesRefunded)) throw error;
-      }
-      try {
-        return await sendRefund(input, transactions);
-      } catch (error) {
-        if (error instanceof ConflictError) return earlierRefund(input, error);
-        throw error;
-      }
-    },
+    getRefundHistory: (input) => getRefundHistory(graphql, limits, input),
+    findOrdersByEmail: (email) => findOrdersByEmail(graphql, limits, email),
+    createRefund: (input) => createRefund(graphql, input),
   };
 }

@@ -69,79 +69,119 @@ export function throttleWaitMs(cost: QueryCost | undefined): number | undefined 
   return restoreWaitMs(requested, available, rate);
 }
 
-export function createStoreThrottle(options: ThrottleOptions = {}): StoreThrottle {
-  const maxWaitMs = options.maxWaitMs ?? 2000;
-  const maxRetries = options.maxRetries ?? 2;
-  const defaultCost = options.defaultCost ?? 100;
-  const fallbackWaitMs = options.fallbackWaitMs ?? 1000;
-  const now = options.now ?? (() => performance.now());
+/** The options with their defaults, and a sleep whose abandoned wait ends as a throttle failure. */
+interface ThrottleSettings {
+  maxWaitMs: number;
+  maxRetries: number;
+  defaultCost: number;
+  fallbackWaitMs: number;
+  now: () => number;
+  sleep: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+}
+
+/** What this process knows of the store's bucket: its last report, the points in flight, each document's last cost. */
+interface BucketEstimate {
+  costs: Map<string, number>;
+  bucket: Bucket | undefined;
+  inFlight: number;
+}
+
+function settingsOf(options: ThrottleOptions): ThrottleSettings {
   const rawSleep = options.sleep ?? ((ms: number, signal?: AbortSignal) => timerSleep(ms, undefined, signal ? { signal } : {}));
-  /** A wait the caller gave up on (its deadline passed) ends as a throttle failure, not an AbortError. */
-  const sleep = async (ms: number, signal: AbortSignal | undefined) => {
-    try {
-      await rawSleep(ms, signal);
-    } catch (cause) {
-      throw new TemporarilyUnavailableError('Shopify throttled this store: the call ran out of time waiting for the bucket', { cause, retryAfterMs: ms });
-    }
+  return {
+    maxWaitMs: options.maxWaitMs ?? 2000,
+    maxRetries: options.maxRetries ?? 2,
+    defaultCost: options.defaultCost ?? 100,
+    fallbackWaitMs: options.fallbackWaitMs ?? 1000,
+    now: options.now ?? (() => performance.now()),
+    /** A wait the caller gave up on (its deadline passed) ends as a throttle failure, not an AbortError. */
+    sleep: async (ms, signal) => {
+      try {
+        await rawSleep(ms, signal);
+      } catch (cause) {
+        throw new TemporarilyUnavailableError('Shopify throttled this store: the call ran out of time waiting for the bucket', { cause, retryAfterMs: ms });
+      }
+    },
   };
-  const costs = new Map<string, number>();
-  let bucket: Bucket | undefined;
-  let inFlight = 0;
+}
+
+/** The cost expected for a document: its last reported one, or the default before any answer. */
+const expectedCost = (estimate: BucketEstimate, settings: ThrottleSettings, document: string) => estimate.costs.get(document) ?? settings.defaultCost;
+
+function availableNow(estimate: BucketEstimate, now: () => number): number | undefined {
+  const { bucket } = estimate;
+  if (!bucket) return undefined;
+  const restored = bucket.available + (bucket.rate * (now() - bucket.at)) / 1000;
+  return Math.min(bucket.maximum, restored) - estimate.inFlight;
+}
+
+function observe(estimate: BucketEstimate, now: () => number, document: string, cost: QueryCost | undefined): void {
+  const { costs } = estimate;
+  if (cost?.requestedQueryCost !== undefined) {
+    if (!costs.has(document) && costs.size >= MAX_DOCUMENTS) costs.clear();
+    costs.set(document, cost.requestedQueryCost);
+  }
+  const status = cost?.throttleStatus;
+  if (status?.currentlyAvailable === undefined || status.restoreRate === undefined) return;
+  estimate.bucket = {
+    available: status.currentlyAvailable,
+    maximum: status.maximumAvailable ?? status.currentlyAvailable,
+    rate: status.restoreRate,
+    at: now(),
+  };
+}
+
+/** Before sending: the wait the restore rate needs for the expected cost, never longer than maxWaitMs. */
+async function waitForRoom(estimate: BucketEstimate, settings: ThrottleSettings, expected: number, signal: AbortSignal | undefined): Promise<void> {
+  const free = availableNow(estimate, settings.now);
+  const { bucket } = estimate;
+  if (free === undefined || !bucket || free >= expected) return;
+  const wait = Math.min(restoreWaitMs(Math.min(expected, bucket.maximum), free, bucket.rate), settings.maxWaitMs);
+  if (wait > 0) await settings.sleep(wait, signal);
+}
+
+/** Sends the request, counting its expected cost in flight meanwhile, and sends it again after each THROTTLED answer allowed. */
+async function attempt<T>(
+  estimate: BucketEstimate,
+  settings: ThrottleSettings,
+  document: string,
+  send: () => Promise<CostedAnswer<T>>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  for (let retry = 0; ; retry++) {
+    const expected = expectedCost(estimate, settings, document);
+    estimate.inFlight += expected;
+    let answer: CostedAnswer<T>;
+    try {
+      answer = await send();
+    } finally {
+      estimate.inFlight -= expected;
+    }
+    observe(estimate, settings.now, document, answer.cost);
+    if (answer.throttled === null) return answer.settle();
+    // THROTTLED means Shopify refused the request before running it: nothing was read or written,
+    // so sending it again is safe, a mutation included (refundCreate goes again with its same
+    // @idempotent key, which the client sends as part of the unchanged variables).
+    const wait = throttleWaitMs(answer.cost) ?? settings.fallbackWaitMs;
+    if (retry >= settings.maxRetries || wait > settings.maxWaitMs || signal?.aborted) {
+      const tries = retry + 1;
+      throw new TemporarilyUnavailableError(`Shopify throttled this store's requests (${answer.throttled}) ${tries} time${tries === 1 ? '' : 's'}`, {
+        retryAfterMs: wait,
+      });
+    }
+    await settings.sleep(wait, signal);
+  }
+}
+
+export function createStoreThrottle(options: ThrottleOptions = {}): StoreThrottle {
+  const settings = settingsOf(options);
+  const estimate: BucketEstimate = { costs: new Map(), bucket: undefined, inFlight: 0 };
   // The queue: while anyone waits in it, every request joins it, so a low bucket is spent in order.
   let lane: Promise<void> = Promise.resolve();
   let queued = 0;
 
-  function available(): number | undefined {
-    if (!bucket) return undefined;
-    const restored = bucket.available + (bucket.rate * (now() - bucket.at)) / 1000;
-    return Math.min(bucket.maximum, restored) - inFlight;
-  }
-
-  function observe(document: string, cost: QueryCost | undefined): void {
-    if (cost?.requestedQueryCost !== undefined) {
-      if (!costs.has(document) && costs.size >= MAX_DOCUMENTS) costs.clear();
-      costs.set(document, cost.requestedQueryCost);
-    }
-    const status = cost?.throttleStatus;
-    if (status?.currentlyAvailable === undefined || status.restoreRate === undefined) return;
-    bucket = { available: status.currentlyAvailable, maximum: status.maximumAvailable ?? status.currentlyAvailable, rate: status.restoreRate, at: now() };
-  }
-
+  const available = () => availableNow(estimate, settings.now);
   const hasRoom = (expected: number) => (available() ?? Number.POSITIVE_INFINITY) >= expected;
-
-  /** Before sending: the wait the restore rate needs for the expected cost, never longer than maxWaitMs. */
-  async function waitForRoom(expected: number, signal: AbortSignal | undefined): Promise<void> {
-    const free = available();
-    if (free === undefined || !bucket || free >= expected) return;
-    const wait = Math.min(restoreWaitMs(Math.min(expected, bucket.maximum), free, bucket.rate), maxWaitMs);
-    if (wait > 0) await sleep(wait, signal);
-  }
-
-  async function attempt<T>(document: string, send: () => Promise<CostedAnswer<T>>, signal: AbortSignal | undefined): Promise<T> {
-    for (let retry = 0; ; retry++) {
-      const expected = costs.get(document) ?? defaultCost;
-      inFlight += expected;
-      let answer: CostedAnswer<T>;
-      try {
-        answer = await send();
-      } finally {
-        inFlight -= expected;
-      }
-      observe(document, answer.cost);
-      if (answer.throttled === null) return answer.settle();
-      // THROTTLED means Shopify refused the request before running it: nothing was read or written,
-      // so sending it again is safe, a mutation included (refundCreate goes again with its same
-      // @idempotent key, which the client sends as part of the unchanged variables).
-      const wait = throttleWaitMs(answer.cost) ?? fallbackWaitMs;
-      if (retry >= maxRetries || wait > maxWaitMs || signal?.aborted) {
-        const tries = retry + 1;
-        throw new TemporarilyUnavailableError(`Shopify throttled this store's requests (${answer.throttled}) ${tries} time${tries === 1 ? '' : 's'}`, {
-          retryAfterMs: wait,
-        });
-      }
-      await sleep(wait, signal);
-    }
-  }
 
   async function inTurn<T>(document: string, send: () => Promise<CostedAnswer<T>>, signal: AbortSignal | undefined): Promise<T> {
     queued += 1;
@@ -150,8 +190,8 @@ export function createStoreThrottle(options: ThrottleOptions = {}): StoreThrottl
     lane = new Promise<void>((resolve) => (release = resolve));
     try {
       await before;
-      await waitForRoom(costs.get(document) ?? defaultCost, signal);
-      return await attempt(document, send, signal);
+      await waitForRoom(estimate, settings, expectedCost(estimate, settings, document), signal);
+      return await attempt(estimate, settings, document, send, signal);
     } finally {
       queued -= 1;
       release();
@@ -161,7 +201,7 @@ export function createStoreThrottle(options: ThrottleOptions = {}): StoreThrottl
   return {
     available,
     async run(document, send, signal) {
-      if (queued === 0 && hasRoom(costs.get(document) ?? defaultCost)) return attempt(document, send, signal);
+      if (queued === 0 && hasRoom(expectedCost(estimate, settings, document))) return attempt(estimate, settings, document, send, signal);
       return inTurn(document, send, signal);
     },
   };
