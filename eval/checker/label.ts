@@ -7,7 +7,7 @@
 import type { ApprovalRule, EscalationRule, GoldenTicket, Label, ToolName } from '../golden/schema.js';
 import { computeAmount } from './amount.js';
 import { approvalRules } from './auto-conditions.js';
-import { bindOrder } from './binding.js';
+import { bindOrder, type Binding } from './binding.js';
 import { GoldenDataError } from './errors.js';
 import { cancelAmount, remedyEnabled } from './other-remedies.js';
 import { presentmentFigure } from './presentment.js';
@@ -20,9 +20,12 @@ const AFTER_BINDING: Record<Label['outcome'], ToolName[]> = {
   escalate: ['post_draft'],
 };
 
-export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'claim'>, store: Store): Label {
-  const { claim } = ticket;
-  const escalate = (escalation: EscalationRule, calls: ToolName[], bound: { number: number; currency: string } | null): Label => ({
+type Bound = { number: number; currency: string };
+type BoundBinding = Extract<Binding, { bound: true }>;
+
+/** The label of a ticket the product must hand to a person, with the calls made before it did. */
+function escalationLabel(claim: GoldenTicket['claim'], escalation: EscalationRule, calls: ToolName[], bound: Bound | null): Label {
+  return {
     outcome: 'escalate',
     amountMinor: 0,
     currency: bound?.currency ?? null,
@@ -32,7 +35,44 @@ export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'cla
     escalation,
     approvalRules: [],
     trajectory: [...calls, ...AFTER_BINDING.escalate],
-  });
+  };
+}
+
+/** Runs a computation over the ticket's data, naming the ticket in a data error that names none. */
+function judged<T>(ticketId: string, compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof GoldenDataError && !error.ticketId) throw new GoldenDataError(error.message, ticketId);
+    throw error;
+  }
+}
+
+/** A cancel is of the whole order: no lines, what was paid, always a lead's decision. */
+function cancelLabel(ticket: Pick<GoldenTicket, 'id' | 'claim'>, binding: BoundBinding, bound: Bound): Label {
+  const { claim } = ticket;
+  const { order } = binding;
+  const cancel = cancelAmount(order);
+  if ('refusal' in cancel) return escalationLabel(claim, cancel.refusal, binding.calls, bound);
+  const presentment = judged(ticket.id, () => presentmentFigure(order, 'whole order'));
+  return {
+    outcome: 'approval',
+    amountMinor: cancel.amountMinor,
+    currency: bound.currency,
+    lines: [],
+    reason: claim.reason,
+    boundOrder: order.number,
+    escalation: null,
+    approvalRules: ['cancel_needs_approval'],
+    trajectory: [...binding.calls, ...AFTER_BINDING.approval],
+    remedy: 'cancel',
+    ...(presentment ? { presentment } : {}),
+  };
+}
+
+export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'claim'>, store: Store): Label {
+  const { claim } = ticket;
+  const escalate = (escalation: EscalationRule, calls: ToolName[], bound: Bound | null): Label => escalationLabel(claim, escalation, calls, bound);
 
   const binding = bindOrder(claim, ticket.requester, store);
   if (!binding.bound) return escalate(binding.escalation, binding.calls, null);
@@ -41,44 +81,18 @@ export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'cla
 
   // Replacement, refund status, and store credit or cancel where not enabled: the order is bound, the Gate refuses the remedy.
   if (!remedyEnabled(claim.remedy, store.policy)) return escalate('not_refund_request', binding.calls, bound);
-  const judged = <T>(compute: () => T): T => {
-    try {
-      return compute();
-    } catch (error) {
-      if (error instanceof GoldenDataError && !error.ticketId) throw new GoldenDataError(error.message, ticket.id);
-      throw error;
-    }
-  };
-  // A cancel is of the whole order: no lines, what was paid, always a lead's decision.
-  if (claim.remedy === 'cancel') {
-    const cancel = cancelAmount(order);
-    if ('refusal' in cancel) return escalate(cancel.refusal, binding.calls, bound);
-    const presentment = judged(() => presentmentFigure(order, 'whole order'));
-    return {
-      outcome: 'approval',
-      amountMinor: cancel.amountMinor,
-      currency: bound.currency,
-      lines: [],
-      reason: claim.reason,
-      boundOrder: order.number,
-      escalation: null,
-      approvalRules: ['cancel_needs_approval'],
-      trajectory: [...binding.calls, ...AFTER_BINDING.approval],
-      remedy: 'cancel',
-      ...(presentment ? { presentment } : {}),
-    };
-  }
+  if (claim.remedy === 'cancel') return cancelLabel(ticket, binding, bound);
   if (claim.unclear) return escalate('unclear', binding.calls, bound);
   if (claim.lines.length === 0) throw new GoldenDataError('a clear refund claim lists its lines (or says unclear: true)', ticket.id);
 
-  const amount = judged(() => computeAmount(claim, order));
+  const amount = judged(ticket.id, () => computeAmount(claim, order));
   if ('refusal' in amount) return escalate(amount.refusal, binding.calls, bound);
 
   const customerOrders = store.ordersOf(order.customerId);
   const rules: ApprovalRule[] = approvalRules({ claim, order, customerOrders, ...amount });
   const outcome = rules.length > 0 ? 'approval' : 'auto_refund';
   const lines = amount.lines.map((l) => ({ sku: l.sku, quantity: l.quantity }));
-  const presentment = judged(() => presentmentFigure(order, lines));
+  const presentment = judged(ticket.id, () => presentmentFigure(order, lines));
   return {
     outcome,
     amountMinor: amount.amountMinor,

@@ -133,94 +133,135 @@ export interface Built {
   tickets: Map<Category, GoldenTicket[]>;
 }
 
+/** What the build carries across categories: the fixture so far, the emails taken, the address rotation. */
+interface BuildState {
+  fixture: SandboxFixture;
+  emails: Set<string>;
+  addressSeq: number;
+}
+
+/** What one category's tickets share: its place in CATEGORIES, its customer and order counters. */
+interface CategoryState {
+  category: Category;
+  c: number;
+  customerSeq: number;
+  orderSeq: number;
+}
+
+type Customer = { id: string; userId: string; address: Address & { name: string } };
+
+/** A customer and their helpdesk user, with a unique email and an address from the rotation unless given. */
+function addCustomer(state: BuildState, cat: CategoryState, p: PersonSpec, eu: boolean): Customer {
+  const { c } = cat;
+  cat.customerSeq += 1;
+  const { customerSeq } = cat;
+  const id = String(80000 + c * 100 + customerSeq);
+  const userId = String(90000 + c * 100 + customerSeq);
+  let email =
+    p.email ??
+    `${fold(p.name)
+      .replace(/[^a-z ]/g, '')
+      .trim()
+      .split(/\s+/)
+      .join('.')}@${DOMAINS[(c + customerSeq) % DOMAINS.length]}`;
+  if (state.emails.has(email)) email = email.replace('@', `${customerSeq}@`);
+  if (state.emails.has(email)) throw new Error(`duplicate email ${email}`);
+  state.emails.add(email);
+  state.fixture.customers.push({ id, email, name: p.name, helpdeskUserId: userId });
+  state.fixture.helpdesk.users.push({ id: userId, email, name: p.name });
+  state.addressSeq += 1;
+  const address = p.address ?? (eu ? EU_CITIES[state.addressSeq % EU_CITIES.length]! : CITIES[state.addressSeq % CITIES.length]!);
+  return { id, userId, address: { ...address, name: address.name ?? p.name } };
+}
+
+/** The customer's orders, numbered in the category's range and named o1…/x1… for the ticket's text. */
+function addOrders(
+  state: BuildState,
+  cat: CategoryState,
+  refs: Map<Ref, BoundRef>,
+  customer: Customer,
+  orders: OrderSpec[],
+  prefix: 'o' | 'x',
+  reason: Reason,
+) {
+  orders.forEach((o, k) => {
+    cat.orderSeq += 1;
+    const number = 2000 + cat.c * 100 + cat.orderSeq;
+    refs.set(`${prefix}${k + 1}` as Ref, { number, currency: o.currency ?? 'USD', ...(o.paidIn ? { paidIn: o.paidIn } : {}) });
+    state.fixture.orders.push(orderOf(o, number, customer, reason));
+  });
+}
+
+/** The claim with the order refs resolved to numbers. */
+function claimOf(spec: Spec, ref: (r: Ref) => BoundRef): GoldenTicket['claim'] {
+  return {
+    orderNumber: spec.claim.order ? ref(spec.claim.order).number : null,
+    ...(spec.claim.mentioned ? { orderNumbersMentioned: spec.claim.mentioned.map((r) => ref(r).number) } : {}),
+    remedy: spec.claim.remedy ?? 'refund',
+    reason: spec.claim.reason,
+    lines: (spec.claim.lines ?? []).map(([sku, quantity]) => ({ sku, quantity })),
+    ...(spec.claim.unclear ? { unclear: true as const } : {}),
+    ...(spec.claim.flags ? { riskFlags: spec.claim.flags } : {}),
+  };
+}
+
+/** One spec's customers, orders and helpdesk ticket added to the fixture, and its golden ticket. */
+function ticketOf(state: BuildState, cat: CategoryState, spec: Spec, i: number): GoldenTicket {
+  const { category, c } = cat;
+  const refs = new Map<Ref, BoundRef>();
+  const eu = spec.orders.some((o) => o.currency === 'EUR') || (spec.lang ?? 'en') !== 'en';
+  const me = addCustomer(state, cat, spec.who, eu);
+  addOrders(state, cat, refs, me, spec.orders, 'o', spec.claim.reason);
+  if (spec.other) addOrders(state, cat, refs, addCustomer(state, cat, spec.other, eu), spec.other.orders, 'x', spec.claim.reason);
+
+  const ref = (r: Ref) => {
+    const found = refs.get(r);
+    if (!found) throw new Error(`${category} #${i + 1}: unknown order ref ${r}`);
+    return found;
+  };
+  const fill = (text: string) => text.replace(/\{(o[1-4]|x[12])\}/g, (_, r: Ref) => String(ref(r).number));
+  const id = `${CATEGORY_SLUG[category]}-${String(i + 1).padStart(2, '0')}`;
+  const ticketId = String(60000 + c * 100 + i + 1);
+  const subject = fill(spec.subject);
+  state.fixture.helpdesk.tickets.push({ id: ticketId, requesterId: me.userId, subject });
+  const claim = claimOf(spec, ref);
+  return {
+    id,
+    category,
+    helpdesk: spec.hd ?? ((c + i) % 2 === 0 ? 'zendesk' : 'gorgias'),
+    ticketId,
+    language: spec.lang ?? 'en',
+    requester: me.id,
+    subject,
+    body: fill(spec.body),
+    ...(spec.followUps ? { followUps: spec.followUps.map(fill) } : {}),
+    claim,
+    label: labelOf(spec, ref, category, i),
+    ...(spec.note ? { note: spec.note } : {}),
+  };
+}
+
 /** Only the store's own numbers: no shipping lines, so an order's total is the sum of its lines. */
 export function build(specs: Partial<Record<Category, Spec[]>>): Built {
-  const fixture: SandboxFixture = {
-    shop: { name: 'Hearth & Clay Home (golden set)', currency: 'USD', timeZone: 'America/New_York' },
-    customers: [],
-    orders: [],
-    helpdesk: { users: [], tickets: [] },
+  const state: BuildState = {
+    fixture: {
+      shop: { name: 'Hearth & Clay Home (golden set)', currency: 'USD', timeZone: 'America/New_York' },
+      customers: [],
+      orders: [],
+      helpdesk: { users: [], tickets: [] },
+    },
+    emails: new Set<string>(),
+    addressSeq: 0,
   };
-  const emails = new Set<string>();
   const tickets = new Map<Category, GoldenTicket[]>();
-  let addressSeq = 0;
-
   CATEGORIES.forEach((category, c) => {
-    let customerSeq = 0;
-    let orderSeq = 0;
-    const list: GoldenTicket[] = [];
-    (specs[category] ?? []).forEach((spec, i) => {
-      const addCustomer = (p: PersonSpec, eu: boolean) => {
-        customerSeq += 1;
-        const id = String(80000 + c * 100 + customerSeq);
-        const userId = String(90000 + c * 100 + customerSeq);
-        let email =
-          p.email ??
-          `${fold(p.name)
-            .replace(/[^a-z ]/g, '')
-            .trim()
-            .split(/\s+/)
-            .join('.')}@${DOMAINS[(c + customerSeq) % DOMAINS.length]}`;
-        if (emails.has(email)) email = email.replace('@', `${customerSeq}@`);
-        if (emails.has(email)) throw new Error(`duplicate email ${email}`);
-        emails.add(email);
-        fixture.customers.push({ id, email, name: p.name, helpdeskUserId: userId });
-        fixture.helpdesk.users.push({ id: userId, email, name: p.name });
-        addressSeq += 1;
-        const address = p.address ?? (eu ? EU_CITIES[addressSeq % EU_CITIES.length]! : CITIES[addressSeq % CITIES.length]!);
-        return { id, userId, address: { ...address, name: address.name ?? p.name } };
-      };
-      const refs = new Map<Ref, BoundRef>();
-      const addOrders = (customer: { id: string; address: Address & { name: string } }, orders: OrderSpec[], prefix: 'o' | 'x') => {
-        orders.forEach((o, k) => {
-          orderSeq += 1;
-          const number = 2000 + c * 100 + orderSeq;
-          refs.set(`${prefix}${k + 1}` as Ref, { number, currency: o.currency ?? 'USD', ...(o.paidIn ? { paidIn: o.paidIn } : {}) });
-          fixture.orders.push(orderOf(o, number, customer, spec.claim.reason));
-        });
-      };
-      const eu = spec.orders.some((o) => o.currency === 'EUR') || (spec.lang ?? 'en') !== 'en';
-      const me = addCustomer(spec.who, eu);
-      addOrders(me, spec.orders, 'o');
-      if (spec.other) addOrders(addCustomer(spec.other, eu), spec.other.orders, 'x');
-
-      const ref = (r: Ref) => {
-        const found = refs.get(r);
-        if (!found) throw new Error(`${category} #${i + 1}: unknown order ref ${r}`);
-        return found;
-      };
-      const fill = (text: string) => text.replace(/\{(o[1-4]|x[12])\}/g, (_, r: Ref) => String(ref(r).number));
-      const id = `${CATEGORY_SLUG[category]}-${String(i + 1).padStart(2, '0')}`;
-      const ticketId = String(60000 + c * 100 + i + 1);
-      const subject = fill(spec.subject);
-      fixture.helpdesk.tickets.push({ id: ticketId, requesterId: me.userId, subject });
-      const claim = {
-        orderNumber: spec.claim.order ? ref(spec.claim.order).number : null,
-        ...(spec.claim.mentioned ? { orderNumbersMentioned: spec.claim.mentioned.map((r) => ref(r).number) } : {}),
-        remedy: spec.claim.remedy ?? 'refund',
-        reason: spec.claim.reason,
-        lines: (spec.claim.lines ?? []).map(([sku, quantity]) => ({ sku, quantity })),
-        ...(spec.claim.unclear ? { unclear: true as const } : {}),
-        ...(spec.claim.flags ? { riskFlags: spec.claim.flags } : {}),
-      };
-      list.push({
-        id,
-        category,
-        helpdesk: spec.hd ?? ((c + i) % 2 === 0 ? 'zendesk' : 'gorgias'),
-        ticketId,
-        language: spec.lang ?? 'en',
-        requester: me.id,
-        subject,
-        body: fill(spec.body),
-        ...(spec.followUps ? { followUps: spec.followUps.map(fill) } : {}),
-        claim,
-        label: labelOf(spec, ref, category, i),
-        ...(spec.note ? { note: spec.note } : {}),
-      });
-    });
-    tickets.set(category, list);
+    const cat: CategoryState = { category, c, customerSeq: 0, orderSeq: 0 };
+    tickets.set(
+      category,
+      (specs[category] ?? []).map((spec, i) => ticketOf(state, cat, spec, i)),
+    );
   });
-  return { fixture, tickets };
+  return { fixture: state.fixture, tickets };
 }
 
 interface BoundRef {
