@@ -122,36 +122,35 @@ export interface RecordedArgs {
   pending: string | null;
 }
 
+/** Every flag parseArgs reads, with its defaults; zod (Options) then checks and types the values. */
+const FLAGS: NonNullable<Parameters<typeof parseArgs>[0]>['options'] = {
+  provider: { type: 'string', default: 'offline' },
+  models: { type: 'string' },
+  k: { type: 'string', default: '1' },
+  only: { type: 'string', multiple: true, default: [] },
+  concurrency: { type: 'string', default: '8' },
+  'timeout-s': { type: 'string', default: '300' },
+  out: { type: 'string', default: 'eval/out' },
+  'follow-ups': { type: 'string', default: 'inline' },
+  'replay-from': { type: 'string' },
+  answers: { type: 'string' },
+  fallback: { type: 'string' },
+  pending: { type: 'string' },
+  record: { type: 'string' },
+  golden: { type: 'string', default: 'eval/golden' },
+  wording: { type: 'string' },
+  baseline: { type: 'string', default: 'eval/baseline.json' },
+  ci: { type: 'boolean', default: false },
+  'write-baseline': { type: 'boolean', default: false },
+  compare: { type: 'string' },
+  'from-journal': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+};
+
 export function parseEvalArgs(argv: readonly string[]): EvalArgs {
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        provider: { type: 'string', default: 'offline' },
-        models: { type: 'string' },
-        k: { type: 'string', default: '1' },
-        only: { type: 'string', multiple: true, default: [] },
-        concurrency: { type: 'string', default: '8' },
-        'timeout-s': { type: 'string', default: '300' },
-        out: { type: 'string', default: 'eval/out' },
-        'follow-ups': { type: 'string', default: 'inline' },
-        'replay-from': { type: 'string' },
-        answers: { type: 'string' },
-        fallback: { type: 'string' },
-        pending: { type: 'string' },
-        record: { type: 'string' },
-        golden: { type: 'string', default: 'eval/golden' },
-        wording: { type: 'string' },
-        baseline: { type: 'string', default: 'eval/baseline.json' },
-        ci: { type: 'boolean', default: false },
-        'write-baseline': { type: 'boolean', default: false },
-        compare: { type: 'string' },
-        'from-journal': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: FLAGS });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -175,6 +174,11 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
       out: o.out,
     };
   }
+  return runArgs(o);
+}
+
+/** The options of an eval run, once the flags that go together are checked. */
+function runArgs(o: z.infer<typeof Options>): EvalArgs {
   if (o.provider === 'replay' && !o['replay-from']) throw new UsageError('--provider replay needs --replay-from <an earlier eval result>');
   if (o['replay-from'] && o.provider !== 'replay') throw new UsageError('--replay-from goes with --provider replay');
   const recorded = recordedArgs(o);

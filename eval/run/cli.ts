@@ -93,25 +93,14 @@ async function dispatch(args: EvalArgs, io: CliIo, policyPath: string | null): P
   return run(args, io);
 }
 
-async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Promise<CliOutcome> {
+type RunArgs = Extract<EvalArgs, { command: 'run' }>;
+
+async function run(args: RunArgs, io: CliIo): Promise<CliOutcome> {
   const startedAt = new Date();
   const original = loadGoldenSet(resolve(io.cwd, args.golden));
   const golden = args.wording ? applyWording(original, loadWording(resolve(io.cwd, args.wording))) : original;
   const selected = selectTickets(golden.tickets, args.only);
-  const notes: string[] = [];
-  // A corpus of answers covers the tickets it was written for (the wrong answers: those that reach the order agent).
-  const answered = args.recorded && !args.recorded.pending ? readCorpusOrUsageError(resolve(io.cwd, args.recorded.answers)) : null;
-  const tickets = answered ? selected.filter((t) => answered.has(t.id)) : selected;
-  if (tickets.length < selected.length) notes.push(`${selected.length - tickets.length} golden ticket(s) have no recorded answers and were not run`);
-  let k = args.k;
-  if (k > 1 && args.provider !== 'anthropic') {
-    notes.push(`k=${args.k} requested; the ${args.provider} provider is deterministic, so k is 1`);
-    k = 1;
-  }
-  if (args.models && args.provider === 'offline') notes.push('the offline provider answers with its own code: --models has no effect');
-  if (args.followUps === 'inline' && tickets.some((t) => (t.followUps ?? []).length > 0)) {
-    notes.push('follow-ups were appended to the first message (--follow-ups inline)');
-  }
+  const { tickets, k, notes } = planRun(args, io, selected);
   const scratch = mkdtempSync(join(tmpdir(), 'refund-agent-eval-'));
   try {
     // Recorded answers and a recording build their provider here; the other providers, each runtime from its settings.
@@ -153,26 +142,50 @@ async function run(args: Extract<EvalArgs, { command: 'run' }>, io: CliIo): Prom
       },
       tickets: output.tickets,
     };
-    const { jsonPath, htmlPath } = writeResult(resolve(io.cwd, args.out), result);
-    io.stdout(`${renderSummary(result)}\n\n  results ${jsonPath}\n  report  ${htmlPath}\n`);
-    if (args.writeBaseline) {
-      writeFileSync(resolve(io.cwd, args.baseline), baselineJson(toBaseline(result)));
-      io.stdout(`  baseline written to ${args.baseline}\n`);
-    }
-    // A run that timed out or never started measured nothing: the eval fails, --ci or not.
-    let exitCode = result.summary.complete ? 0 : 1;
-    if (args.ci) {
-      const baselinePath = resolve(io.cwd, args.baseline);
-      const baseline = existsSync(baselinePath) ? readResult(baselinePath) : null;
-      const verdict = ciVerdict(result, baseline);
-      if (baseline && baseline.meta.provider !== result.meta.provider) verdict.reasons.push(`warning: the baseline is for ${baseline.meta.provider}`);
-      io.stdout(`\n${renderCiVerdict(verdict)}\n`);
-      if (!verdict.ok) exitCode = 1;
-    }
-    return { exitCode, jsonPath, htmlPath };
+    return reportRun(args, io, result);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The tickets that run and how many times each, with notes where that differs from what was asked. */
+function planRun(args: RunArgs, io: CliIo, selected: GoldenTicket[]): { tickets: GoldenTicket[]; k: number; notes: string[] } {
+  const notes: string[] = [];
+  // A corpus of answers covers the tickets it was written for (the wrong answers: those that reach the order agent).
+  const answered = args.recorded && !args.recorded.pending ? readCorpusOrUsageError(resolve(io.cwd, args.recorded.answers)) : null;
+  const tickets = answered ? selected.filter((t) => answered.has(t.id)) : selected;
+  if (tickets.length < selected.length) notes.push(`${selected.length - tickets.length} golden ticket(s) have no recorded answers and were not run`);
+  let k = args.k;
+  if (k > 1 && args.provider !== 'anthropic') {
+    notes.push(`k=${args.k} requested; the ${args.provider} provider is deterministic, so k is 1`);
+    k = 1;
+  }
+  if (args.models && args.provider === 'offline') notes.push('the offline provider answers with its own code: --models has no effect');
+  if (args.followUps === 'inline' && tickets.some((t) => (t.followUps ?? []).length > 0)) {
+    notes.push('follow-ups were appended to the first message (--follow-ups inline)');
+  }
+  return { tickets, k, notes };
+}
+
+/** Writes the result (and the baseline when asked), prints the summary, and gives the exit code, --ci's verdict included. */
+function reportRun(args: RunArgs, io: CliIo, result: EvalResult): CliOutcome {
+  const { jsonPath, htmlPath } = writeResult(resolve(io.cwd, args.out), result);
+  io.stdout(`${renderSummary(result)}\n\n  results ${jsonPath}\n  report  ${htmlPath}\n`);
+  if (args.writeBaseline) {
+    writeFileSync(resolve(io.cwd, args.baseline), baselineJson(toBaseline(result)));
+    io.stdout(`  baseline written to ${args.baseline}\n`);
+  }
+  // A run that timed out or never started measured nothing: the eval fails, --ci or not.
+  let exitCode = result.summary.complete ? 0 : 1;
+  if (args.ci) {
+    const baselinePath = resolve(io.cwd, args.baseline);
+    const baseline = existsSync(baselinePath) ? readResult(baselinePath) : null;
+    const verdict = ciVerdict(result, baseline);
+    if (baseline && baseline.meta.provider !== result.meta.provider) verdict.reasons.push(`warning: the baseline is for ${baseline.meta.provider}`);
+    io.stdout(`\n${renderCiVerdict(verdict)}\n`);
+    if (!verdict.ok) exitCode = 1;
+  }
+  return { exitCode, jsonPath, htmlPath };
 }
 
 /** Decisions, findings on correct readings and wrong answers caught, for a run on recorded answers. */

@@ -70,13 +70,7 @@ export function observe(input: ObserveInput): Observation {
   const { view, ledger } = input;
   const journal: RunView[] = Array.isArray(view?.journal) ? view.journal : [];
   const tools = journal.filter((row) => row.kind === 'tool').map((row) => ({ name: String(row.name), outcome: String(row.outcome), step: String(row.step) }));
-  const keys = [
-    ...journal
-      .filter((row) => row.kind === 'tool' && row.name === 'refund_create' && typeof row.idempotencyKey === 'string')
-      .map((row) => row.idempotencyKey as string),
-    ...(typeof view?.refund?.idempotencyKey === 'string' ? [view.refund.idempotencyKey as string] : []),
-  ];
-  const refunds = ledger.refundsFor(keys);
+  const refunds = ledger.refundsFor(refundKeysOf(journal, view));
   const status: string | null = typeof view?.status === 'string' ? view.status : null;
   // The runner never approves anything: money that moved, moved without a person. A run the runner
   // stopped watching is reported as such, though the money it moved still counts for safety.
@@ -94,19 +88,8 @@ export function observe(input: ObserveInput): Observation {
         ? [proposedMinor, proposedLines, stringOr(view?.gate?.currency, stringOr(view?.proposal?.currency, null))]
         : [0, [], null];
   const costFromJournal = journal.reduce((n, row) => n + numberOr(row.costMicros, 0), 0);
-  const remedy =
-    outcome === 'auto_refund'
-      ? refunds.some((r) => r.storeCredit)
-        ? 'store_credit'
-        : 'refund'
-      : outcome === 'approval'
-        ? stringOr(view?.gate?.remedy, 'refund')
-        : null;
-  const paidBack = refunds.filter((r) => r.presentment);
-  const presentment =
-    outcome === 'auto_refund' && paidBack.length > 0
-      ? { amountMinor: paidBack.reduce((n, r) => n + r.presentment!.amountMinor, 0), currency: paidBack[0]!.presentment!.currency }
-      : null;
+  const remedy = remedyOf(outcome, refunds, view);
+  const presentment = presentmentOf(outcome, refunds);
   return {
     runId: stringOr(view?.runId, null),
     runStatus: status,
@@ -130,6 +113,35 @@ export function observe(input: ObserveInput): Observation {
     followUpsAttached: Array.isArray(view?.followUps) ? view.followUps.length : 0,
     ...(error === undefined ? {} : { error }),
   };
+}
+
+/** The idempotency keys the run's refund_create calls used, and the one on its refund. */
+function refundKeysOf(journal: RunView[], view: RunView | null): string[] {
+  return [
+    ...journal
+      .filter((row) => row.kind === 'tool' && row.name === 'refund_create' && typeof row.idempotencyKey === 'string')
+      .map((row) => row.idempotencyKey as string),
+    ...(typeof view?.refund?.idempotencyKey === 'string' ? [view.refund.idempotencyKey as string] : []),
+  ];
+}
+
+/** How the money moved or was proposed: store credit or a refund; null when none was. */
+function remedyOf(outcome: ActualOutcome, refunds: MovedRefund[], view: RunView | null): string | null {
+  return outcome === 'auto_refund'
+    ? refunds.some((r) => r.storeCredit)
+      ? 'store_credit'
+      : 'refund'
+    : outcome === 'approval'
+      ? stringOr(view?.gate?.remedy, 'refund')
+      : null;
+}
+
+/** What the customer got back in the currency they paid, summed over the refunds that say. */
+function presentmentOf(outcome: ActualOutcome, refunds: MovedRefund[]): { amountMinor: number; currency: string } | null {
+  const paidBack = refunds.filter((r) => r.presentment);
+  return outcome === 'auto_refund' && paidBack.length > 0
+    ? { amountMinor: paidBack.reduce((n, r) => n + r.presentment!.amountMinor, 0), currency: paidBack[0]!.presentment!.currency }
+    : null;
 }
 
 const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);

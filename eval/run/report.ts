@@ -127,32 +127,11 @@ export function renderHtml(result: EvalResult): string {
     : `<p class="bad">Incomplete, so the eval failed (exit 1): ${s.timedOut} run(s) did not settle within ${meta.timeoutS}s and ${s.errors} could not be sent or never started; they count as failed.</p>`;
   const currencies = Object.entries(s.money.byCurrency);
   const overTile = currencies.filter(([, m]) => m.overMinor > 0).map(([c, m]) => money(m.overMinor, c));
-  const moneyRows = currencies
-    .map(
-      ([c, m]) =>
-        `<tr><td>${e(c)}</td><td class="num${m.overMinor > 0 ? ' bad' : ''}">${e(money(m.overMinor, c))}</td><td class="num">${e(money(m.underMinor, c))}</td></tr>`,
-    )
-    .join('');
-  const safetyRows = SAFETY_CLASSES.map((c) => {
-    const x = s.safety[c];
-    const cls = x.violations > 0 ? 'bad' : 'ok';
-    return `<tr><td>${e(c)}</td><td class="num">${x.applicable}</td><td class="num">${x.violations}</td><td class="num ${cls}">${percent(x.rate)}</td><td>${x.tickets.map((id) => `<code>${e(id)}</code>`).join(' ')}</td></tr>`;
-  }).join('');
+  const moneyRows = moneyRowsOf(currencies);
+  const safetyRows = safetyRowsOf(s);
   const trajectoryRows = TRAJECTORY_RULES.map((r) => `<tr><td>${e(r)}</td><td class="num">${s.trajectory.byRule[r]}</td></tr>`).join('');
-  const trajectoryRuns = tickets
-    .flatMap((t) =>
-      t.runs.flatMap((r) =>
-        r.score.trajectory.map((v) => `<tr><td><code>${e(t.id)}</code></td><td>${e(v.rule)}</td><td class="small">${e(v.detail)}</td></tr>`),
-      ),
-    )
-    .slice(0, 200)
-    .join('');
-  const categoryRows = Object.entries(s.categories)
-    .map(
-      ([c, r]) =>
-        `<tr><td>${e(c)}</td><td class="num">${r.tickets}</td><td class="num">${r.passes}/${r.runs}</td><td class="num">${percent(r.pass1)}</td><td class="num">${percent(r.passK)}</td></tr>`,
-    )
-    .join('');
+  const trajectoryRuns = trajectoryRunsOf(tickets);
+  const categoryRows = categoryRowsOf(s);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>refund-agent eval: ${e(meta.provider)} ${e(meta.startedAt)}</title><style>${CSS}</style></head>
@@ -194,6 +173,49 @@ ${trajectoryRuns ? `<table><thead><tr><th>ticket</th><th>rule</th><th>detail</th
 ${failedRows(tickets)}
 </body></html>
 `;
+}
+
+type Summary = EvalResult['summary'];
+
+/** Over- and under-refunded per currency, each on its own. */
+function moneyRowsOf(currencies: [string, Summary['money']['byCurrency'][string]][]): string {
+  return currencies
+    .map(
+      ([c, m]) =>
+        `<tr><td>${e(c)}</td><td class="num${m.overMinor > 0 ? ' bad' : ''}">${e(money(m.overMinor, c))}</td><td class="num">${e(money(m.underMinor, c))}</td></tr>`,
+    )
+    .join('');
+}
+
+/** Each safety class: the runs it applies to, its violations and the tickets that broke it. */
+function safetyRowsOf(s: Summary): string {
+  return SAFETY_CLASSES.map((c) => {
+    const x = s.safety[c];
+    const cls = x.violations > 0 ? 'bad' : 'ok';
+    return `<tr><td>${e(c)}</td><td class="num">${x.applicable}</td><td class="num">${x.violations}</td><td class="num ${cls}">${percent(x.rate)}</td><td>${x.tickets.map((id) => `<code>${e(id)}</code>`).join(' ')}</td></tr>`;
+  }).join('');
+}
+
+/** The first 200 trajectory violations, one row each. */
+function trajectoryRunsOf(tickets: EvalResult['tickets']): string {
+  return tickets
+    .flatMap((t) =>
+      t.runs.flatMap((r) =>
+        r.score.trajectory.map((v) => `<tr><td><code>${e(t.id)}</code></td><td>${e(v.rule)}</td><td class="small">${e(v.detail)}</td></tr>`),
+      ),
+    )
+    .slice(0, 200)
+    .join('');
+}
+
+/** Tickets, passed runs, pass@1 and pass^k per category. */
+function categoryRowsOf(s: Summary): string {
+  return Object.entries(s.categories)
+    .map(
+      ([c, r]) =>
+        `<tr><td>${e(c)}</td><td class="num">${r.tickets}</td><td class="num">${r.passes}/${r.runs}</td><td class="num">${percent(r.pass1)}</td><td class="num">${percent(r.passK)}</td></tr>`,
+    )
+    .join('');
 }
 
 const fmtMs = (ms: number | null) => (ms === null ? 'n/a' : `${Math.round(ms)} ms`);

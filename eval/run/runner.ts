@@ -97,20 +97,7 @@ export async function runGoldenTickets(opts: RunnerOptions): Promise<RunnerOutpu
     }
     let rt: LocalRuntime;
     try {
-      rt = await startLocalRuntime({
-        port: 0,
-        fixture: opts.golden.fixture,
-        tenant: EVAL_TENANT,
-        helpdesk: lane.helpdesk,
-        approverEmails: [APPROVER],
-        zendeskSecret: EVAL_SECRETS.zendesk,
-        webhookSecrets: { gorgias: EVAL_SECRETS.gorgias },
-        modelSettings: lane.settings,
-        ...(lane.models ? { models: lane.models } : {}),
-        // The set's tenant policy (eval/golden/policy.json): store credit and cancelling enabled.
-        policy: opts.golden.policy,
-        clock,
-      });
+      rt = await startLaneRuntime(opts, lane, clock);
     } catch (error) {
       for (const ticket of lane.tickets) record(ticket, unsettledRun(ticket, lane.attempt, 'error', `runtime did not start: ${(error as Error).message}`));
       return;
@@ -140,21 +127,44 @@ export async function runGoldenTickets(opts: RunnerOptions): Promise<RunnerOutpu
       id: t.id,
       category: t.category,
       helpdesk: t.helpdesk,
-      expected: {
-        outcome: t.label.outcome,
-        amountMinor: t.label.amountMinor,
-        currency: t.label.currency,
-        lines: t.label.lines,
-        boundOrder: t.label.boundOrder,
-        escalation: t.label.escalation,
-        approvalRules: t.label.approvalRules,
-        trajectory: t.label.trajectory,
-        ...(t.label.remedy ? { remedy: t.label.remedy } : {}),
-        ...(t.label.presentment ? { presentment: t.label.presentment } : {}),
-      },
+      expected: expectedOf(t),
       runs: results.get(t.id)!.sort((a, b) => a.attempt - b.attempt),
     })),
     unattributedRefunds,
+  };
+}
+
+/** A lane's runtime: a fresh store from the set's fixture, the lane's helpdesk and model settings, the run's clock. */
+function startLaneRuntime(opts: RunnerOptions, lane: Lane, clock: Clock): Promise<LocalRuntime> {
+  return startLocalRuntime({
+    port: 0,
+    fixture: opts.golden.fixture,
+    tenant: EVAL_TENANT,
+    helpdesk: lane.helpdesk,
+    approverEmails: [APPROVER],
+    zendeskSecret: EVAL_SECRETS.zendesk,
+    webhookSecrets: { gorgias: EVAL_SECRETS.gorgias },
+    modelSettings: lane.settings,
+    ...(lane.models ? { models: lane.models } : {}),
+    // The set's tenant policy (eval/golden/policy.json): store credit and cancelling enabled.
+    policy: opts.golden.policy,
+    clock,
+  });
+}
+
+/** What the ticket's label expects, as the result records it beside the runs. */
+function expectedOf(t: GoldenTicket): TicketResult['expected'] {
+  return {
+    outcome: t.label.outcome,
+    amountMinor: t.label.amountMinor,
+    currency: t.label.currency,
+    lines: t.label.lines,
+    boundOrder: t.label.boundOrder,
+    escalation: t.label.escalation,
+    approvalRules: t.label.approvalRules,
+    trajectory: t.label.trajectory,
+    ...(t.label.remedy ? { remedy: t.label.remedy } : {}),
+    ...(t.label.presentment ? { presentment: t.label.presentment } : {}),
   };
 }
 
