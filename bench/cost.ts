@@ -39,7 +39,48 @@ const usd = (value: number) => (value >= 0.01 || value === 0 ? `$${value.toFixed
 const num = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(value < 10 ? 2 : 1));
 const row = (cells: string[], widths: number[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
 
-async function main() {
+/** The per-ticket counts, one row each. */
+const COUNT_ROWS: Array<[string, (u: TicketUsage) => number]> = [
+  ['state transitions, the run\u2019s Standard execution', (u) => u.transitions],
+  ['Express executions of its steps', (u) => u.expressExecutions],
+  ['  their GB-s (64 MB, waiting on the step invocations)', (u) => u.expressGbSeconds],
+  ['Lambda invocations, warm', (u) => u.invocations],
+  ['  + on a cold ticket: MCP handshakes and pin checks', (u) => u.cold?.invocations ?? 0],
+  ['Lambda GB-s, handlers\u2019 own CPU', (u) => u.gbSeconds],
+  ['Lambda GB-s as deployed (counted calls × assumed latencies)', (u) => u.gbSecondsDeployed],
+  ['  + on a cold ticket: INIT GB-s', (u) => u.cold?.initGbSeconds ?? 0],
+  ['  + on a cold ticket: containers started', (u) => u.cold?.coldStarts ?? 0],
+  ['  + on a cold ticket: secret parameter reads (GetParameters calls)', (u) => u.cold?.parameterStoreCalls ?? 0],
+  ['DynamoDB write units, table', (u) => u.dynamoWriteUnits],
+  ['DynamoDB write units, keys-only indexes', (u) => u.dynamoIndexWriteUnits],
+  ['  (were the indexes projected ALL)', (u) => u.dynamoIndexWriteUnitsIfAll],
+  ['DynamoDB read units', (u) => u.dynamoReadUnits],
+  ['SQS requests', (u) => u.sqsRequests],
+  ['API Gateway requests', (u) => u.apiRequests],
+  ['emails', (u) => u.emails],
+  ['log bytes (measured app and EMF lines + modelled AWS lines)', (u) => u.logBytes],
+  ['table bytes kept', (u) => u.storedBytes],
+];
+
+/** What the sample measured and what it costs, everything the report prints. */
+interface Figures {
+  sample: Record<TicketKind, number>;
+  kinds: TicketKind[];
+  ticketsPerMonth: number;
+  coldShare: number;
+  mix: Record<TicketKind, number>;
+  accountPerTenant: boolean;
+  resources: ReturnType<typeof tenantResources>;
+  measured: Awaited<ReturnType<typeof measure>>;
+  usage: Record<TicketKind, TicketUsage>;
+  perThousand: Record<TicketKind, CostLine[]>;
+  fixed: CostLine[];
+  metrics: CostLine[];
+  perTicketMonth: number;
+}
+
+/** Runs the sample through the local runtime and prices it for the tenant's stack. */
+async function estimateFigures(): Promise<Figures> {
   const sample = Object.fromEntries(TICKET_KINDS.map((kind) => [kind, Number(values[kind])])) as Record<TicketKind, number>;
   const kinds = TICKET_KINDS.filter((kind) => sample[kind] > 0);
   const ticketsPerMonth = Number(values['tickets-per-month']);
@@ -62,49 +103,24 @@ async function main() {
   const fixed = fixedMonthlyCost(resources, { ...measured.sweep, everyMinutes: 5, ticketsPerMonth });
   const metrics = customMetricLines(rates);
   const perTicketMonth = kinds.reduce((sum, kind) => sum + (totalUsd(perThousand[kind]) * ticketsPerMonth * mix[kind]) / 1000, 0);
+  return { sample, kinds, ticketsPerMonth, coldShare, mix, accountPerTenant, resources, measured, usage, perThousand, fixed, metrics, perTicketMonth };
+}
 
-  if (values.json) {
-    const { profile, ...stack } = resources;
-    console.log(
-      JSON.stringify(
-        { pricesAsOf: PRICES_AS_OF, assumptions: ASSUMPTIONS, coldShare, mix, usage, perThousand, fixed, metrics, stack, profile, sweep: measured.sweep },
-        null,
-        2,
-      ),
-    );
-    return;
-  }
-
+/** What was counted and under which assumptions. */
+function printHeader({ kinds, sample, accountPerTenant, ticketsPerMonth, coldShare }: Figures): void {
   console.log(
     `\nrefund-agent cost: ${kinds.map((kind) => `${sample[kind]} ${kind}`).join(', ')} tickets counted on the local runtime (after one uncounted ticket of each path);` +
       `\ndeployed latencies assumed (bench/cost/assumptions.ts), never this machine's times; AWS list prices of ${PRICES_AS_OF.date}, ${PRICES_AS_OF.region}, no free tier;` +
       `\ntenant file ${values.tenant}.json${accountPerTenant ? ', in an account of its own (dedicatedAccount)' : ''}; ${ticketsPerMonth} tickets a month, ` +
       `${Math.round(coldShare * 100)}% of them cold (${values['cold-share'] !== undefined ? 'given' : `an instance kept warm ${ASSUMPTIONS.warmMinutes} min, tickets at random`})\n`,
   );
+}
+
+/** Each path's counts per ticket and its cost per 1,000 tickets. */
+function printPerTicket({ kinds, usage, measured, perThousand }: Figures): void {
   const w = [58, ...kinds.map(() => 11)];
-  const countRows: Array<[string, (u: TicketUsage) => number]> = [
-    ['state transitions, the run\u2019s Standard execution', (u) => u.transitions],
-    ['Express executions of its steps', (u) => u.expressExecutions],
-    ['  their GB-s (64 MB, waiting on the step invocations)', (u) => u.expressGbSeconds],
-    ['Lambda invocations, warm', (u) => u.invocations],
-    ['  + on a cold ticket: MCP handshakes and pin checks', (u) => u.cold?.invocations ?? 0],
-    ['Lambda GB-s, handlers\u2019 own CPU', (u) => u.gbSeconds],
-    ['Lambda GB-s as deployed (counted calls × assumed latencies)', (u) => u.gbSecondsDeployed],
-    ['  + on a cold ticket: INIT GB-s', (u) => u.cold?.initGbSeconds ?? 0],
-    ['  + on a cold ticket: containers started', (u) => u.cold?.coldStarts ?? 0],
-    ['  + on a cold ticket: secret parameter reads (GetParameters calls)', (u) => u.cold?.parameterStoreCalls ?? 0],
-    ['DynamoDB write units, table', (u) => u.dynamoWriteUnits],
-    ['DynamoDB write units, keys-only indexes', (u) => u.dynamoIndexWriteUnits],
-    ['  (were the indexes projected ALL)', (u) => u.dynamoIndexWriteUnitsIfAll],
-    ['DynamoDB read units', (u) => u.dynamoReadUnits],
-    ['SQS requests', (u) => u.sqsRequests],
-    ['API Gateway requests', (u) => u.apiRequests],
-    ['emails', (u) => u.emails],
-    ['log bytes (measured app and EMF lines + modelled AWS lines)', (u) => u.logBytes],
-    ['table bytes kept', (u) => u.storedBytes],
-  ];
   console.log(row(['per ticket', ...kinds], w));
-  for (const [label, of] of countRows) console.log(row([`  ${label}`, ...kinds.map((k) => num(of(usage[k])))], w));
+  for (const [label, of] of COUNT_ROWS) console.log(row([`  ${label}`, ...kinds.map((k) => num(of(usage[k])))], w));
   const series = (kind: TicketKind) => new Set(measured.tickets.filter((t) => t.kind === kind).flatMap((t) => t.series)).size;
   console.log(row(['  custom metric series emitted', ...kinds.map((k) => String(series(k)))], w));
 
@@ -114,7 +130,10 @@ async function main() {
   console.log(row(['  AWS total', ...kinds.map((k) => `$${totalUsd(perThousand[k]).toFixed(3)}`)], w));
   console.log(row(['  kept a month: DynamoDB storage + PITR', ...kinds.map((k) => usd(storageCostPerMonth(usage[k].storedBytes).usd))], w));
   console.log(row(['  the model (default models, offline token estimates)', ...kinds.map((k) => usd((usage[k].modelMicros * 1000) / 1e6))], w));
+}
 
+/** The tenant's month: the fixed lines, then the tickets at the mix. */
+function printPerMonth({ kinds, mix, ticketsPerMonth, fixed, metrics, perTicketMonth, resources }: Figures): void {
   const v = [58, 22, 9];
   const mixText = kinds.map((kind) => `${Math.round(mix[kind] * 100)}% ${kind}`).join(', ');
   console.log(`\nper tenant per month, whatever the volume (the sweep's reads at ${ticketsPerMonth} tickets a month)`);
@@ -127,13 +146,37 @@ async function main() {
   const ceiling = customMetricsCeiling(resources);
   console.log(row([`  (at most: ${ceiling.item})`, `${ceiling.quantity} ${ceiling.unit}`, usd(ceiling.usd)], v));
   console.log(row(['  + with a dashboard (tenant file `dashboard: true`)', '', usd(3)], v));
+}
 
+/** Counts above the committed ceilings, which fail the run. */
+function flagCeilings({ kinds, usage }: Figures): void {
   const over = kinds.flatMap((kind) => overCeilings(kind, usage[kind]));
   if (over.length > 0) {
     console.log('\nabove the committed ceilings (bench/cost/ceilings.ts):');
     for (const line of over) console.log(`  ${line}`);
     process.exitCode = 1;
   }
+}
+
+async function main() {
+  const figures = await estimateFigures();
+  if (values.json) {
+    const { coldShare, mix, usage, perThousand, fixed, metrics, resources, measured } = figures;
+    const { profile, ...stack } = resources;
+    console.log(
+      JSON.stringify(
+        { pricesAsOf: PRICES_AS_OF, assumptions: ASSUMPTIONS, coldShare, mix, usage, perThousand, fixed, metrics, stack, profile, sweep: measured.sweep },
+        null,
+        2,
+      ),
+    );
+    return;
+  }
+
+  printHeader(figures);
+  printPerTicket(figures);
+  printPerMonth(figures);
+  flagCeilings(figures);
   console.log('');
 }
 

@@ -83,6 +83,71 @@ function modelledMicros(view: RunView): number {
     }, 0);
 }
 
+/** Automatic path: webhook in → execution finished, one ticket at a time. */
+async function runAutomatic(rt: LocalRuntime) {
+  const autoMs: number[] = [];
+  const queueMs: number[] = [];
+  const executionMs: number[] = [];
+  const autoViews: RunView[] = [];
+  for (let i = 0; i < AUTO; i++) {
+    const sent = performance.now();
+    const runId = await send(rt, i, `Hello, the mug in order ${2000 + i} arrived cracked. Please refund it.`);
+    const began = await started(rt, runId);
+    await rt.engine.waitFor(runId);
+    const ended = performance.now();
+    autoMs.push(ended - sent);
+    queueMs.push(began - sent);
+    executionMs.push(ended - began);
+    process.stderr.write(`\rautomatic ${i + 1}/${AUTO}`);
+    autoViews.push(await run(rt, runId));
+  }
+  const notDone = autoViews.filter((v) => v.status !== 'done');
+  if (notDone.length > 0)
+    throw new Error(`${notDone.length} automatic tickets did not end done: ${JSON.stringify((notDone[0] as unknown as { escalation: unknown }).escalation)}`);
+  return { autoMs, queueMs, executionMs, autoViews };
+}
+
+/** Approval path: the agent's time to the approval request, then approve → done. */
+async function runApprovals(rt: LocalRuntime) {
+  const toRequestMs: number[] = [];
+  const afterApprovalMs: number[] = [];
+  for (let i = AUTO; i < AUTO + APPROVAL; i++) {
+    const started = performance.now();
+    const runId = await send(rt, i, `The wool throw blanket from order ${2000 + i} arrived damaged. Refund please.`);
+    await until(rt, runId, 'awaiting_approval');
+    toRequestMs.push(performance.now() - started);
+    const { emails } = (await (await fetch(rt.urls.mail)).json()) as { emails: Array<{ body: { text?: string } }> };
+    const link = emails
+      .map((e) => /(http:\/\/\S+\/approvals\/\S+)/.exec(e.body.text ?? '')?.[1])
+      .filter(Boolean)
+      .at(-1)!;
+    const formToken = /name="formToken" value="([^"]+)"/.exec(await (await fetch(link)).text())![1]!;
+    const decided = performance.now();
+    const approved = await fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ formToken, decision: 'approve', as: new URL(link).searchParams.get('as') ?? '' }).toString(),
+    });
+    if (approved.status !== 200) throw new Error(`approving answered ${approved.status}`);
+    await finished(rt, runId);
+    afterApprovalMs.push(performance.now() - decided);
+    process.stderr.write(`\rapproval ${i - AUTO + 1}/${APPROVAL}  `);
+  }
+  return { toRequestMs, afterApprovalMs };
+}
+
+/** get_order as a direct adapter call against the same sandbox store. */
+async function directGetOrderMs(rt: LocalRuntime): Promise<number[]> {
+  const shopify = createShopifyApi({ graphql: createShopifyGraphqlClient({ shopUrl: rt.store.url, accessToken: 'shpat_local_sandbox' }) });
+  const directMs: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const started = performance.now();
+    await shopify.getOrderByNumber(String(2000 + (i % AUTO)));
+    directMs.push(performance.now() - started);
+  }
+  return directMs;
+}
+
 async function main() {
   const rt = await startLocalRuntime({
     port: 0,
@@ -92,61 +157,11 @@ async function main() {
     zendeskSecret: SECRET,
   });
   try {
-    // Automatic path: webhook in → execution finished, one ticket at a time.
-    const autoMs: number[] = [];
-    const queueMs: number[] = [];
-    const executionMs: number[] = [];
-    const autoViews: RunView[] = [];
-    for (let i = 0; i < AUTO; i++) {
-      const sent = performance.now();
-      const runId = await send(rt, i, `Hello, the mug in order ${2000 + i} arrived cracked. Please refund it.`);
-      const began = await started(rt, runId);
-      await rt.engine.waitFor(runId);
-      const ended = performance.now();
-      autoMs.push(ended - sent);
-      queueMs.push(began - sent);
-      executionMs.push(ended - began);
-      process.stderr.write(`\rautomatic ${i + 1}/${AUTO}`);
-      autoViews.push(await run(rt, runId));
-    }
-    const notDone = autoViews.filter((v) => v.status !== 'done');
-    if (notDone.length > 0)
-      throw new Error(`${notDone.length} automatic tickets did not end done: ${JSON.stringify((notDone[0] as unknown as { escalation: unknown }).escalation)}`);
-
-    // Approval path: the agent's time to the approval request, then approve → done.
-    const toRequestMs: number[] = [];
-    const afterApprovalMs: number[] = [];
-    for (let i = AUTO; i < AUTO + APPROVAL; i++) {
-      const started = performance.now();
-      const runId = await send(rt, i, `The wool throw blanket from order ${2000 + i} arrived damaged. Refund please.`);
-      await until(rt, runId, 'awaiting_approval');
-      toRequestMs.push(performance.now() - started);
-      const { emails } = (await (await fetch(rt.urls.mail)).json()) as { emails: Array<{ body: { text?: string } }> };
-      const link = emails
-        .map((e) => /(http:\/\/\S+\/approvals\/\S+)/.exec(e.body.text ?? '')?.[1])
-        .filter(Boolean)
-        .at(-1)!;
-      const formToken = /name="formToken" value="([^"]+)"/.exec(await (await fetch(link)).text())![1]!;
-      const decided = performance.now();
-      const approved = await fetch(link, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ formToken, decision: 'approve', as: new URL(link).searchParams.get('as') ?? '' }).toString(),
-      });
-      if (approved.status !== 200) throw new Error(`approving answered ${approved.status}`);
-      await finished(rt, runId);
-      afterApprovalMs.push(performance.now() - decided);
-      process.stderr.write(`\rapproval ${i - AUTO + 1}/${APPROVAL}  `);
-    }
+    const { autoMs, queueMs, executionMs, autoViews } = await runAutomatic(rt);
+    const { toRequestMs, afterApprovalMs } = await runApprovals(rt);
 
     // get_order: direct adapter call against the same sandbox store vs the harness + MCP path (journaled latency).
-    const shopify = createShopifyApi({ graphql: createShopifyGraphqlClient({ shopUrl: rt.store.url, accessToken: 'shpat_local_sandbox' }) });
-    const directMs: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const started = performance.now();
-      await shopify.getOrderByNumber(String(2000 + (i % AUTO)));
-      directMs.push(performance.now() - started);
-    }
+    const directMs = await directGetOrderMs(rt);
     const viaHarnessMs = autoViews.flatMap((v) => v.journal.filter((row) => row.kind === 'tool' && row.name === 'get_order').map((row) => row.latencyMs));
     const toolShare = median(autoViews.map((v) => v.journal.filter((r) => r.kind === 'tool').reduce((s, r) => s + r.latencyMs, 0))) / median(executionMs);
     const modelled = autoViews.map(modelledMicros);

@@ -117,6 +117,41 @@ async function runTicket(rt: LocalRuntime, meter: Meter, i: number, kind: Ticket
   return { runId, counts, emails, metricLines, apiRequests: decision ? 3 : 1 };
 }
 
+type History = NonNullable<ReturnType<LocalRuntime['engine']['describe']>>['history'];
+
+/** Each function's invocations: the ingest and starter, approval callbacks, every state entered or retried, the MCP requests. */
+function invocationsOf(history: History, counts: Counts, apiRequests: number, calls: TicketCalls['calls']): TicketCalls['invocations'] {
+  const invocations: TicketCalls['invocations'] = { 'webhook-ingest': 1, 'run-starter': counts.runStarterInvocations };
+  if (apiRequests > 1) invocations['approval-callback'] = apiRequests - 1;
+  const bump = (fn: FunctionName, by = 1) => (invocations[fn] = (invocations[fn] ?? 0) + by);
+  for (const t of history) if ((t.type === 'entered' || t.type === 'retried') && STATE_FN[t.state]) bump(STATE_FN[t.state]!);
+  const mcpRequests = Object.values(calls).reduce((sum, c) => sum + c.toolCalls + c.mcpOther, 0);
+  if (mcpRequests > 0) bump('mcp', mcpRequests);
+  return invocations;
+}
+
+/** The model calls of each function, by the size of the default model its specialist uses. */
+function modelCallsOf(modelRows: JournalRow[]): TicketCalls['modelCalls'] {
+  const modelCalls: TicketCalls['modelCalls'] = {};
+  for (const row of modelRows) {
+    const fn = STATE_FN[row.step];
+    if (!fn) continue;
+    const size = modelSize(SPECIALIST_MODEL[row.name] ?? '');
+    const sizes = (modelCalls[fn] ??= {});
+    sizes[size] = (sizes[size] ?? 0) + 1;
+  }
+  return modelCalls;
+}
+
+/** What the model calls would cost on the default models, from their journalled tokens. */
+function modelMicrosOf(modelRows: JournalRow[]): number {
+  return modelRows.reduce((sum, row) => {
+    const model = SPECIALIST_MODEL[row.name];
+    const tokens = { inputTokens: row.inputTokens ?? 0, outputTokens: row.outputTokens ?? 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    return model ? sum + costMicros('anthropic', model, tokens) : sum;
+  }, 0);
+}
+
 /** What one ticket used, from its counts: the deployed figures at the latencies and the profile given. */
 function usageOf(
   rt: LocalRuntime,
@@ -135,22 +170,10 @@ function usageOf(
   const expressExecutions = history.filter((t, i) => t.nestedIn && !history[i - 1]?.nestedIn).length;
   const fromExpress: Partial<Record<FunctionName, number>> = {};
   for (const t of expressStates) if (STATE_FN[t.state]) fromExpress[STATE_FN[t.state]!] = (fromExpress[STATE_FN[t.state]!] ?? 0) + 1;
-  const invocations: TicketCalls['invocations'] = { 'webhook-ingest': 1, 'run-starter': counts.runStarterInvocations };
-  if (apiRequests > 1) invocations['approval-callback'] = apiRequests - 1;
-  const bump = (fn: FunctionName, by = 1) => (invocations[fn] = (invocations[fn] ?? 0) + by);
-  for (const t of history) if ((t.type === 'entered' || t.type === 'retried') && STATE_FN[t.state]) bump(STATE_FN[t.state]!);
   const calls = Object.fromEntries(Object.entries(counts.byFunction).filter(([fn]) => fn !== 'unattributed')) as TicketCalls['calls'];
-  const mcpRequests = Object.values(calls).reduce((sum, c) => sum + c.toolCalls + c.mcpOther, 0);
-  if (mcpRequests > 0) bump('mcp', mcpRequests);
+  const invocations = invocationsOf(history, counts, apiRequests, calls);
   const modelRows = view.journal.filter((row) => row.kind === 'model');
-  const modelCalls: TicketCalls['modelCalls'] = {};
-  for (const row of modelRows) {
-    const fn = STATE_FN[row.step];
-    if (!fn) continue;
-    const size = modelSize(SPECIALIST_MODEL[row.name] ?? '');
-    const sizes = (modelCalls[fn] ??= {});
-    sizes[size] = (sizes[size] ?? 0) + 1;
-  }
+  const modelCalls = modelCallsOf(modelRows);
   const ticketCalls: TicketCalls = { invocations, calls, modelCalls };
   const invocationCount = Object.values(invocations).reduce((a, b) => a + b, 0);
   const metricBytes = ticket.metricLines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
@@ -184,14 +207,41 @@ function usageOf(
     // A data key per function role touching encrypted data (DynamoDB, SQS cache one 5 minutes per principal), at most.
     kmsRequests: Object.keys(invocations).length,
     storedBytes: 0,
-    modelMicros: modelRows.reduce((sum, row) => {
-      const model = SPECIALIST_MODEL[row.name];
-      const tokens = { inputTokens: row.inputTokens ?? 0, outputTokens: row.outputTokens ?? 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
-      return model ? sum + costMicros('anthropic', model, tokens) : sum;
-    }, 0),
+    modelMicros: modelMicrosOf(modelRows),
     cold: coldExtras(ticketCalls, profile, fromExpress),
   };
   return { usage, calls: ticketCalls };
+}
+
+/** One stalled-run sweep over the table the tickets left: its billed time, reads and log bytes. */
+async function measureSweep(
+  rt: LocalRuntime,
+  meter: Meter,
+  appLogBytes: { total: number },
+  profile: StackProfile,
+  baseReadUnits: number,
+  runs: number,
+): Promise<SweepUsage> {
+  const before = snapshot(meter.counts);
+  const logBefore = appLogBytes.total;
+  const metricsBefore = rt.metricLines().length;
+  await rt.sweepStalledRuns();
+  const sweepCounts = diffCounts(meter.counts, before);
+  const sweepCalls = sweepCounts.byFunction['stalled-runs'] ?? { aws: 0, store: 0, toolCalls: 0, mcpOther: 0, storeViaMcp: 0 };
+  return {
+    // Billed as deployed: its CPU and the AWS calls it made (counted), at the assumed latencies.
+    ms: ASSUMPTIONS.handlerCpuMs + sweepCalls.aws * ASSUMPTIONS.awsCallMs,
+    memoryMb: profile['stalled-runs'].memoryMb,
+    baseReadUnits,
+    readUnitsPerRecentRun: (sweepCounts.dynamo.readUnits - baseReadUnits) / runs,
+    logBytes:
+      appLogBytes.total -
+      logBefore +
+      rt
+        .metricLines()
+        .slice(metricsBefore)
+        .reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0),
+  };
 }
 
 export type MeasureInput = Partial<Record<TicketKind, number>> & {
@@ -244,26 +294,7 @@ export async function measure(input: MeasureInput): Promise<Measurement> {
     for (const ticket of tickets) ticket.usage.storedBytes = bytes / kinds.length;
 
     // One stalled-run sweep over the table the tickets left.
-    const before = snapshot(meter.counts);
-    const logBefore = appLogBytes.total;
-    const metricsBefore = rt.metricLines().length;
-    await rt.sweepStalledRuns();
-    const sweepCounts = diffCounts(meter.counts, before);
-    const sweepCalls = sweepCounts.byFunction['stalled-runs'] ?? { aws: 0, store: 0, toolCalls: 0, mcpOther: 0, storeViaMcp: 0 };
-    const sweep: SweepUsage = {
-      // Billed as deployed: its CPU and the AWS calls it made (counted), at the assumed latencies.
-      ms: ASSUMPTIONS.handlerCpuMs + sweepCalls.aws * ASSUMPTIONS.awsCallMs,
-      memoryMb: profile['stalled-runs'].memoryMb,
-      baseReadUnits,
-      readUnitsPerRecentRun: (sweepCounts.dynamo.readUnits - baseReadUnits) / kinds.length,
-      logBytes:
-        appLogBytes.total -
-        logBefore +
-        rt
-          .metricLines()
-          .slice(metricsBefore)
-          .reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0),
-    };
+    const sweep = await measureSweep(rt, meter, appLogBytes, profile, baseReadUnits, kinds.length);
     return { tickets, sweep, tableBytes: bytes, node: process.versions.node };
   } finally {
     meter.close();

@@ -126,34 +126,38 @@ export type Meter = {
   close(): void;
 };
 
-/**
- * Starts counting. Call before the runtime starts: adapters that keep `fetch` from their creation then
- * keep the counting one.
- */
-export function startMeter(): Meter {
-  const counts = emptyCounts();
-  const calls = (fn: FunctionName | 'unattributed') => (counts.byFunction[fn] ??= noCalls());
-  const aws = () => void (calls(currentFunction()).aws += 1);
-  let raw: DynamoDBClient | null = null;
-  let urls: { mcp: string; store: string; helpdesk: string } | null = null;
-  // The MCP requests in flight, by the function that sent each (the server's own store calls are charged to them).
-  const inFlight: FunctionName[] = [];
+type Urls = { mcp: string; store: string; helpdesk: string };
+type Runtime = Parameters<Meter['attach']>[0];
 
-  const original = globalThis.fetch;
-  globalThis.fetch = async (request: string | URL | Request, init?: RequestInit) => {
+/** What the listeners share: the counts, the URLs once attached, and the MCP requests in flight by the function that sent each. */
+interface MeterState {
+  counts: Counts;
+  urls: Urls | null;
+  inFlight: FunctionName[];
+}
+
+const callsOf = (counts: Counts, fn: FunctionName | 'unattributed') => (counts.byFunction[fn] ??= noCalls());
+/** One AWS API call made by the function running now. */
+const countAws = (counts: Counts) => void (callsOf(counts, currentFunction()).aws += 1);
+
+/** `fetch` counting store and helpdesk calls, and MCP requests by method (the server's own store calls charged to them). */
+function meteredFetch(state: MeterState, original: typeof fetch): typeof fetch {
+  const { counts, inFlight } = state;
+  return async (request: string | URL | Request, init?: RequestInit) => {
     const url = request instanceof Request ? request.url : String(request);
+    const { urls } = state;
     if (!urls) return original(request, init);
     const fn = currentFunction();
     if (url.startsWith(urls.store) || url.startsWith(urls.helpdesk)) {
-      if (fn === 'unattributed' && inFlight.length > 0) calls(inFlight.at(-1)!).storeViaMcp += 1;
-      else calls(fn).store += 1;
+      if (fn === 'unattributed' && inFlight.length > 0) callsOf(counts, inFlight.at(-1)!).storeViaMcp += 1;
+      else callsOf(counts, fn).store += 1;
       return original(request, init);
     }
     if (!url.startsWith(urls.mcp) || fn === 'unattributed') return original(request, init);
     const body = typeof init?.body === 'string' ? init.body : '';
     const method = /"method"\s*:\s*"([^"]+)"/.exec(body)?.[1];
-    if (method === 'tools/call') calls(fn).toolCalls += 1;
-    else calls(fn).mcpOther += 1;
+    if (method === 'tools/call') callsOf(counts, fn).toolCalls += 1;
+    else callsOf(counts, fn).mcpOther += 1;
     inFlight.push(fn);
     const done = () => void inFlight.splice(inFlight.indexOf(fn), 1);
     try {
@@ -170,87 +174,107 @@ export function startMeter(): Meter {
       throw error;
     }
   };
+}
+
+/** DynamoDB request units, and for each write to the table the units it costs in every index (read before and after with `reader`). */
+function meterDynamo(counts: Counts, dynamo: Runtime['dynamo'], reader: DynamoDBClient): void {
+  const { tableName } = dynamo;
+  const read = async (key: Record<string, unknown>): Promise<Item | null> => {
+    const pk = str(key[TABLE_KEYS.partitionKey]);
+    const sk = str(key[TABLE_KEYS.sortKey]);
+    if (pk === undefined || sk === undefined) return null;
+    const { Item } = await reader.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: pk }, sk: { S: sk } }, ConsistentRead: true }));
+    return Item ?? null;
+  };
+  use(dynamo.client, 'costMeterDynamo', (next, context) => async (args) => {
+    const operation = operationOf(context.commandName ?? '');
+    const d = counts.dynamo;
+    d.requests[operation] = (d.requests[operation] ?? 0) + 1;
+    countAws(counts);
+    const withCapacity = { ...args, input: { ...args.input, ReturnConsumedCapacity: 'TOTAL' } };
+    if (READS.has(operation)) {
+      const result = await next(withCapacity);
+      const consumed = result.output.ConsumedCapacity as { CapacityUnits?: number } | Array<{ CapacityUnits?: number }> | undefined;
+      d.readUnits += (Array.isArray(consumed) ? consumed : [consumed]).reduce((sum, c) => sum + (c?.CapacityUnits ?? 0), 0);
+      return result;
+    }
+    if (!WRITES.has(operation) || args.input.TableName !== tableName) return next(withCapacity);
+    const key = (args.input.Key ?? args.input.Item) as Record<string, unknown>;
+    const before = await read(key);
+    let result: Awaited<ReturnType<typeof next>>;
+    try {
+      result = await next(withCapacity);
+    } catch (error) {
+      // A failed condition still costs the write, sized by the item that is there.
+      if ((error as Error).name === 'ConditionalCheckFailedException') d.writeUnits += writeUnits(before ? itemSize(before) : 0);
+      throw error;
+    }
+    const after = operation === 'DeleteItem' ? null : await read(key);
+    const consumed = (result.output.ConsumedCapacity as { CapacityUnits?: number } | undefined)?.CapacityUnits;
+    d.writeUnits += consumed ?? writeUnits(Math.max(before ? itemSize(before) : 0, after ? itemSize(after) : 0));
+    if (operation === 'PutItem' && str(key[TABLE_KEYS.sortKey])?.startsWith('JOURNAL#') && str((key as Record<string, unknown>).kind) === 'model') {
+      const row = await read({ [TABLE_KEYS.partitionKey]: key[TABLE_KEYS.partitionKey], [TABLE_KEYS.sortKey]: 'RUN' });
+      d.costUpdateUnits += writeUnits(row ? itemSize(row) : 0);
+    }
+    for (const index of INDEXES) {
+      d.indexWriteUnits += indexWriteUnits(index, TABLE_KEY_NAMES, before, after);
+      d.indexWriteUnitsIfAll += indexWriteUnits({ ...index, projection: 'ALL' }, TABLE_KEY_NAMES, before, after);
+    }
+    return result;
+  });
+}
+
+/** SQS requests (empty receives apart), SES sends, and the handlers' Step Functions calls on the in-process engine. */
+function meterQueuesMailAndEngine(counts: Counts, runtime: Runtime): void {
+  // The pollers' receives and deletes are Lambda's event source mapping (billed as SQS requests, not in a handler).
+  use(runtime.sqs.client, 'costMeterSqs', (next, context) => async (args) => {
+    const operation = (context.commandName ?? '').replace(/Command$/, '');
+    const result = await next(args);
+    if (operation === 'ReceiveMessage' && ((result.output.Messages as unknown[] | undefined)?.length ?? 0) === 0) {
+      counts.sqs.emptyReceives += 1;
+      return result;
+    }
+    counts.sqs.requests[operation] = (counts.sqs.requests[operation] ?? 0) + 1;
+    if (operation === 'ReceiveMessage') counts.runStarterInvocations += 1;
+    if (currentFunction() !== 'unattributed') countAws(counts);
+    return result;
+  });
+  use(runtime.ses.client, 'costMeterSes', (next) => async (args) => {
+    counts.ses += 1;
+    countAws(counts);
+    return next(args);
+  });
+  // Step Functions API calls (StartExecution, SendTaskSuccess, …): the handlers reach the in-process engine through its methods.
+  for (const method of ['start', 'sendTaskSuccess', 'sendTaskFailure', 'stop'] as const) {
+    const call = runtime.engine[method].bind(runtime.engine) as (...args: never[]) => Promise<unknown>;
+    runtime.engine[method] = (...args: never[]) => {
+      if (currentFunction() !== 'unattributed') {
+        counts.stepFunctions[method] = (counts.stepFunctions[method] ?? 0) + 1;
+        countAws(counts);
+      }
+      return call(...args);
+    };
+  }
+}
+
+/**
+ * Starts counting. Call before the runtime starts: adapters that keep `fetch` from their creation then
+ * keep the counting one.
+ */
+export function startMeter(): Meter {
+  const state: MeterState = { counts: emptyCounts(), urls: null, inFlight: [] };
+  let raw: DynamoDBClient | null = null;
+  const original = globalThis.fetch;
+  globalThis.fetch = meteredFetch(state, original);
 
   return {
-    counts,
+    counts: state.counts,
     attach(runtime) {
-      urls = runtime.urls;
-      const tableName = runtime.dynamo.tableName;
+      state.urls = runtime.urls;
       // A client of its own for the before/after reads, so they are not counted.
       raw = new DynamoDBClient({ ...LOCAL_AWS, endpoint: runtime.dynamo.endpoint });
-      const reader = raw;
-      const read = async (key: Record<string, unknown>): Promise<Item | null> => {
-        const pk = str(key[TABLE_KEYS.partitionKey]);
-        const sk = str(key[TABLE_KEYS.sortKey]);
-        if (pk === undefined || sk === undefined) return null;
-        const { Item } = await reader.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: pk }, sk: { S: sk } }, ConsistentRead: true }));
-        return Item ?? null;
-      };
-      use(runtime.dynamo.client, 'costMeterDynamo', (next, context) => async (args) => {
-        const operation = operationOf(context.commandName ?? '');
-        const d = counts.dynamo;
-        d.requests[operation] = (d.requests[operation] ?? 0) + 1;
-        aws();
-        const withCapacity = { ...args, input: { ...args.input, ReturnConsumedCapacity: 'TOTAL' } };
-        if (READS.has(operation)) {
-          const result = await next(withCapacity);
-          const consumed = result.output.ConsumedCapacity as { CapacityUnits?: number } | Array<{ CapacityUnits?: number }> | undefined;
-          d.readUnits += (Array.isArray(consumed) ? consumed : [consumed]).reduce((sum, c) => sum + (c?.CapacityUnits ?? 0), 0);
-          return result;
-        }
-        if (!WRITES.has(operation) || args.input.TableName !== tableName) return next(withCapacity);
-        const key = (args.input.Key ?? args.input.Item) as Record<string, unknown>;
-        const before = await read(key);
-        let result: Awaited<ReturnType<typeof next>>;
-        try {
-          result = await next(withCapacity);
-        } catch (error) {
-          // A failed condition still costs the write, sized by the item that is there.
-          if ((error as Error).name === 'ConditionalCheckFailedException') d.writeUnits += writeUnits(before ? itemSize(before) : 0);
-          throw error;
-        }
-        const after = operation === 'DeleteItem' ? null : await read(key);
-        const consumed = (result.output.ConsumedCapacity as { CapacityUnits?: number } | undefined)?.CapacityUnits;
-        d.writeUnits += consumed ?? writeUnits(Math.max(before ? itemSize(before) : 0, after ? itemSize(after) : 0));
-        if (operation === 'PutItem' && str(key[TABLE_KEYS.sortKey])?.startsWith('JOURNAL#') && str((key as Record<string, unknown>).kind) === 'model') {
-          const row = await read({ [TABLE_KEYS.partitionKey]: key[TABLE_KEYS.partitionKey], [TABLE_KEYS.sortKey]: 'RUN' });
-          d.costUpdateUnits += writeUnits(row ? itemSize(row) : 0);
-        }
-        for (const index of INDEXES) {
-          d.indexWriteUnits += indexWriteUnits(index, TABLE_KEY_NAMES, before, after);
-          d.indexWriteUnitsIfAll += indexWriteUnits({ ...index, projection: 'ALL' }, TABLE_KEY_NAMES, before, after);
-        }
-        return result;
-      });
-      // The pollers' receives and deletes are Lambda's event source mapping (billed as SQS requests, not in a handler).
-      use(runtime.sqs.client, 'costMeterSqs', (next, context) => async (args) => {
-        const operation = (context.commandName ?? '').replace(/Command$/, '');
-        const result = await next(args);
-        if (operation === 'ReceiveMessage' && ((result.output.Messages as unknown[] | undefined)?.length ?? 0) === 0) {
-          counts.sqs.emptyReceives += 1;
-          return result;
-        }
-        counts.sqs.requests[operation] = (counts.sqs.requests[operation] ?? 0) + 1;
-        if (operation === 'ReceiveMessage') counts.runStarterInvocations += 1;
-        if (currentFunction() !== 'unattributed') aws();
-        return result;
-      });
-      use(runtime.ses.client, 'costMeterSes', (next) => async (args) => {
-        counts.ses += 1;
-        aws();
-        return next(args);
-      });
-      // Step Functions API calls (StartExecution, SendTaskSuccess, …): the handlers reach the in-process engine through its methods.
-      for (const method of ['start', 'sendTaskSuccess', 'sendTaskFailure', 'stop'] as const) {
-        const call = runtime.engine[method].bind(runtime.engine) as (...args: never[]) => Promise<unknown>;
-        runtime.engine[method] = (...args: never[]) => {
-          if (currentFunction() !== 'unattributed') {
-            counts.stepFunctions[method] = (counts.stepFunctions[method] ?? 0) + 1;
-            aws();
-          }
-          return call(...args);
-        };
-      }
+      meterDynamo(state.counts, runtime.dynamo, raw);
+      meterQueuesMailAndEngine(state.counts, runtime);
     },
     close() {
       globalThis.fetch = original;
