@@ -54,7 +54,7 @@ export const ALLOWED = {
  * A capability's files another capability still imports, by importing capability: the console acts on
  * the others' use cases (approvals, dead letters, re-runs, cancel, shadow classes), intake and the
  * approval callback cancel a run, and intake hands the store's refunds and solved tickets to the
- * shadow resolution (whose topic handlers answer with the store webhook's outcome).
+ * shadow resolution.
  */
 export const CROSSINGS = {
   approvals: ['functions/run/cancel-run/use-case.ts'],
@@ -67,7 +67,6 @@ export const CROSSINGS = {
     'functions/shadow/api/use-case.ts',
   ],
   intake: ['functions/run/cancel-run/use-case.ts', 'functions/shadow/step/resolve.ts', 'functions/shadow/step/store-refund.ts'],
-  shadow: ['functions/intake/store-webhook/use-case.ts'],
 };
 
 export default [

@@ -13,6 +13,7 @@ import type { EventLedger, RunStore } from '#functions/shared/stores/ports.js';
 import type { RefundReversal, Run } from '#functions/shared/domain/run.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 import { MAX_WEBHOOK_BYTES } from '../webhook-ingest/ingest.js';
+import type { StoreWebhookOutcome } from '../../shared/store-webhook-outcome.js';
 import { createRefundedRunFinder } from './refunded-runs.js';
 import { bodyMatchesTopic } from './topic-shapes.js';
 import { REVERSAL_TOPICS, SHOPIFY_HMAC_HEADER, SHOPIFY_TOPIC_HEADER, SHOPIFY_WEBHOOK_ID_HEADER, verifyShopify, type ReversalSignal } from './shopify.js';
@@ -20,14 +21,7 @@ import { REVERSAL_TOPICS, SHOPIFY_HMAC_HEADER, SHOPIFY_TOPIC_HEADER, SHOPIFY_WEB
 /** The EventLedger's source name for Shopify deliveries (the helpdesks use theirs). */
 export const STORE_EVENT_SOURCE = 'shopify';
 
-export type StoreWebhookOutcome =
-  | { kind: 'recorded'; runIds: string[] }
-  | { kind: 'duplicate'; runIds: string[] }
-  | { kind: 'ignored'; reason: string }
-  | { kind: 'unauthorized'; reason: string }
-  | { kind: 'invalid'; reason: string }
-  | { kind: 'too_large' }
-  | { kind: 'not_configured' };
+export type { StoreWebhookOutcome };
 
 /** Reversals kept on one run row: enough for any real order, bounded against a flood of signed disputes. */
 export const MAX_REVERSALS_PER_RUN = 20;

@@ -10,7 +10,7 @@ import type { Run, ShadowResolution } from '#functions/shared/domain/run.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { Clock } from '#harness/ports.js';
 import type { RunStore, ShadowStore } from '#functions/shared/stores/ports.js';
-import type { StoreWebhookOutcome } from '../../intake/store-webhook/use-case.js';
+import type { StoreWebhookOutcome } from '../../shared/store-webhook-outcome.js';
 import { orderGidOf } from '#functions/shared/domain/order-ids.js';
 import { agentRunOf, parseRefundCreated, refundedMinor, type StoreRefundSignal } from './store-refund.js';
 
