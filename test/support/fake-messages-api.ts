@@ -3,7 +3,7 @@
 // max_tokens, refusals, or API errors such as 529 overloaded and 429 rate limited), optionally
 // after a delay, and captures every request body as sent. Used by the model tests in
 // test/integration/models/.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
 
@@ -96,6 +96,34 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** Answers as the API would: the scripted message, the scripted error, or a 500 when the script ran out. */
+function sendReply(res: ServerResponse, reply: ScriptedReply | undefined, requestedModel: string, counter: number): void {
+  const requestId = `req_fake_${String(counter).padStart(4, '0')}`;
+  if (!reply) {
+    res.writeHead(500, { 'content-type': 'application/json', 'request-id': requestId });
+    res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: 'the fake has no scripted reply left' } }));
+    return;
+  }
+  if (reply.kind === 'error') {
+    res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': requestId, ...reply.headers });
+    res.end(JSON.stringify({ type: 'error', error: { type: reply.type, message: reply.message } }));
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json', 'request-id': requestId });
+  res.end(
+    JSON.stringify({
+      id: `msg_fake_${counter}`,
+      type: 'message',
+      role: 'assistant',
+      model: reply.model ?? requestedModel,
+      content: reply.content,
+      stop_reason: reply.stopReason,
+      stop_sequence: null,
+      usage: { cache_creation_input_tokens: 0, cache_read_input_tokens: 0, ...reply.usage },
+    }),
+  );
+}
+
 /**
  * `respond`: answers a request when the script is empty (a model stand-in for whole runs, such as
  * the evaluation through the anthropic provider); without it an empty script is a 500.
@@ -121,30 +149,7 @@ export async function startFakeMessagesApi(options: { respond?: (body: CapturedR
       if (reply?.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
       // The client gave up (its timeout): nothing to answer.
       if (res.destroyed || req.socket.destroyed) return;
-      const requestId = `req_fake_${String(counter).padStart(4, '0')}`;
-      if (!reply) {
-        res.writeHead(500, { 'content-type': 'application/json', 'request-id': requestId });
-        res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: 'the fake has no scripted reply left' } }));
-        return;
-      }
-      if (reply.kind === 'error') {
-        res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': requestId, ...reply.headers });
-        res.end(JSON.stringify({ type: 'error', error: { type: reply.type, message: reply.message } }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json', 'request-id': requestId });
-      res.end(
-        JSON.stringify({
-          id: `msg_fake_${counter}`,
-          type: 'message',
-          role: 'assistant',
-          model: reply.model ?? body.model,
-          content: reply.content,
-          stop_reason: reply.stopReason,
-          stop_sequence: null,
-          usage: { cache_creation_input_tokens: 0, cache_read_input_tokens: 0, ...reply.usage },
-        }),
-      );
+      sendReply(res, reply, body.model, counter);
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
