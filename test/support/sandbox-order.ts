@@ -15,6 +15,36 @@ class InconsistentTestOrderError extends Error {
 
 const sum = (values: number[]) => values.reduce((n, v) => n + v, 0);
 
+/**
+ * What the test states beyond the refunds it lists (fewer refundable units, a lower remainder), as the
+ * lines and amount of one earlier refund, so the store's arithmetic agrees with the order.
+ */
+function earlierRefund(order: Order, sales: Order['transactions']) {
+  const listedUnits = (lineItemId: string) => sum(order.refunds.flatMap((r) => r.lineItems.filter((l) => l.lineItemId === lineItemId).map((l) => l.quantity)));
+  const earlierLines = order.lineItems.flatMap((li) => {
+    const units = li.quantity - li.refundableQuantity - listedUnits(li.id);
+    if (units < 0) throw new InconsistentTestOrderError(order, `line ${li.id} has more units in its listed refunds than quantity less refundableQuantity`);
+    return units > 0 ? [{ lineItemId: li.id, quantity: units }] : [];
+  });
+  const totalMinor = sum(order.lineItems.map((li) => li.unitPrice.amountMinor * li.quantity));
+  const receivedMinor = sum(sales.map((t) => t.amount.amountMinor));
+  const earlierMinor = Math.min(totalMinor, receivedMinor) - order.maximumRefundable.amountMinor - sum(order.refunds.map((r) => r.amount.amountMinor));
+  if (earlierMinor < 0) {
+    throw new InconsistentTestOrderError(order, 'maximumRefundable is above what its lines cost and its sales received, less the refunds it lists');
+  }
+  return { earlierLines, earlierMinor };
+}
+
+const toStoreLineItem = (li: Order['lineItems'][number]): StoreOrder['lineItems'][number] => ({
+  id: li.id,
+  title: li.title,
+  sku: li.sku,
+  quantity: li.quantity,
+  unitPriceMinor: li.unitPrice.amountMinor,
+  customAttributes: [],
+  giftCard: li.giftCard ?? false,
+});
+
 export function toStoreOrder(order: Order): StoreOrder {
   const sales = order.transactions.filter((t) => t.kind === 'SALE');
   const sale = sales[0];
@@ -45,19 +75,7 @@ export function toStoreOrder(order: Order): StoreOrder {
   };
   for (const r of order.refunds) addRefund(r.id, r.createdAt, r.lineItems, r.amount.amountMinor);
 
-  // What the test states beyond the refunds it lists: one earlier refund, so the store's arithmetic agrees with the order.
-  const listedUnits = (lineItemId: string) => sum(order.refunds.flatMap((r) => r.lineItems.filter((l) => l.lineItemId === lineItemId).map((l) => l.quantity)));
-  const earlierLines = order.lineItems.flatMap((li) => {
-    const units = li.quantity - li.refundableQuantity - listedUnits(li.id);
-    if (units < 0) throw new InconsistentTestOrderError(order, `line ${li.id} has more units in its listed refunds than quantity less refundableQuantity`);
-    return units > 0 ? [{ lineItemId: li.id, quantity: units }] : [];
-  });
-  const totalMinor = sum(order.lineItems.map((li) => li.unitPrice.amountMinor * li.quantity));
-  const receivedMinor = sum(sales.map((t) => t.amount.amountMinor));
-  const earlierMinor = Math.min(totalMinor, receivedMinor) - order.maximumRefundable.amountMinor - sum(order.refunds.map((r) => r.amount.amountMinor));
-  if (earlierMinor < 0) {
-    throw new InconsistentTestOrderError(order, 'maximumRefundable is above what its lines cost and its sales received, less the refunds it lists');
-  }
+  const { earlierLines, earlierMinor } = earlierRefund(order, sales);
   if (earlierLines.length > 0 || earlierMinor > 0) addRefund(`${order.id}/earlier`, order.createdAt, earlierLines, earlierMinor);
 
   return {
@@ -69,15 +87,7 @@ export function toStoreOrder(order: Order): StoreOrder {
     note: null,
     customAttributes: [],
     shippingAddress: null,
-    lineItems: order.lineItems.map((li) => ({
-      id: li.id,
-      title: li.title,
-      sku: li.sku,
-      quantity: li.quantity,
-      unitPriceMinor: li.unitPrice.amountMinor,
-      customAttributes: [],
-      giftCard: li.giftCard ?? false,
-    })),
+    lineItems: order.lineItems.map(toStoreLineItem),
     transactions,
     refunds,
     fulfillments: [],
