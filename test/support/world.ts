@@ -6,6 +6,7 @@ import { bearerCredentials, createMcpToolTransport } from '#harness/adapters/mcp
 import { createDynamoStores, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { Run } from '#functions/shared/domain/run.js';
+import type { OrderFacts, Proposal, Triage } from '#harness/domain/types.js';
 import { createOfflineModelProvider } from '#harness/adapters/models/index.js';
 import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
 import type { ApprovalRecord, ModelProvider, ToolTransport } from '#harness/ports.js';
@@ -92,6 +93,51 @@ export async function startWorld(
   };
 }
 
+/** The proposal ProposeRefund would make: quantity 1 of the order's first line, at its unit price. */
+function firstLineProposal(facts: OrderFacts): Proposal {
+  const line = facts.lineItems[0]!;
+  return {
+    remedy: 'refund',
+    lineItems: [{ lineItemId: line.id, quantity: 1, quote: 'It arrived broken' }],
+    amountMinor: line.unitPriceMinor,
+    currency: facts.currency,
+    reason: 'damaged',
+    unclear: null,
+    evidence: ['ticket'],
+  };
+}
+
+/** Triage of a plain damaged-item refund request naming the order. */
+function damagedTriage(orderNumber: string): Triage {
+  return {
+    intent: 'refund_request',
+    confidence: 0.9,
+    orderNumber,
+    orderNumbersMentioned: [orderNumber],
+    orderQuote: null,
+    language: 'en',
+    reason: 'damaged',
+    itemHints: [],
+    riskFlags: [],
+  };
+}
+
+/** The Zendesk ticket the run answers: "It arrived broken." from the requester, received now. */
+function brokenItemTicket(tenant: string, runId: string, requesterEmail: string, now: string): Run['ticket'] {
+  return {
+    tenant,
+    helpdesk: 'zendesk',
+    eventId: `evt-${runId}`,
+    eventType: 'ticket.created',
+    ticketId: '5001',
+    requesterId: '9001',
+    requesterEmail,
+    subject: 'Broken',
+    body: 'It arrived broken.',
+    receivedAt: now,
+  };
+}
+
 /** A run that went through CheckOrder, ProposeRefund (quantity 1 of the first line) and Gate, stored. */
 export async function gatedRun(world: World, input: { runId: string; orderNumber: string; requesterEmail: string; tenant?: string }): Promise<Run> {
   const tenant = input.tenant ?? 'demo';
@@ -99,40 +145,10 @@ export async function gatedRun(world: World, input: { runId: string; orderNumber
   const ctx = { tenant, runId: input.runId, step: 'CheckOrder' as const, boundOrderId: null };
   const { order } = await h.callTool(ctx, 'get_order', { orderNumber: input.orderNumber });
   const facts = toOrderFacts(order, 0);
-  const line = facts.lineItems[0]!;
-  const proposal = {
-    remedy: 'refund' as const,
-    lineItems: [{ lineItemId: line.id, quantity: 1, quote: 'It arrived broken' }],
-    amountMinor: line.unitPriceMinor,
-    currency: facts.currency,
-    reason: 'damaged' as const,
-    unclear: null,
-    evidence: ['ticket'],
-  };
-  const triage = {
-    intent: 'refund_request' as const,
-    confidence: 0.9,
-    orderNumber: input.orderNumber,
-    orderNumbersMentioned: [input.orderNumber],
-    orderQuote: null,
-    language: 'en',
-    reason: 'damaged' as const,
-    itemHints: [],
-    riskFlags: [],
-  };
+  const proposal = firstLineProposal(facts);
+  const triage = damagedTriage(input.orderNumber);
   const now = clock.now().toISOString();
-  const ticket = {
-    tenant,
-    helpdesk: 'zendesk' as const,
-    eventId: `evt-${input.runId}`,
-    eventType: 'ticket.created',
-    ticketId: '5001',
-    requesterId: '9001',
-    requesterEmail: input.requesterEmail,
-    subject: 'Broken',
-    body: 'It arrived broken.',
-    receivedAt: now,
-  };
+  const ticket = brokenItemTicket(tenant, input.runId, input.requesterEmail, now);
   const gate = decideGate({
     ticketEmail: input.requesterEmail,
     customerText: [ticket.subject, ticket.body],
