@@ -19,7 +19,7 @@ export default tseslint.config(
     // its parent's span too: every folder's code. A test file's describe block is a spec read top to
     // bottom (as are the store contract suites), so spec files are left out; test helpers are not.
     files: ['**/*.{ts,mts,js}'],
-    ignores: ['test/**/*.test.ts', 'test/contract/**', 'test/support/**', 'test/suites/support/**'],
+    ignores: ['test/**/*.test.ts', 'test/contract/**'],
     rules: { 'max-lines-per-function': ['error', { max: 60 }] },
   },
   ...importRules,
