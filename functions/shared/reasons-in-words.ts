@@ -4,6 +4,7 @@
 // The code-facing detail (error name, rule, message) stays in the journal rows and on run.escalation.error.
 // Used by Escalate (run.escalation.reason and the team note) and by the console; the approval rules'
 // own words are shared/approvals/rule-reasons.ts, which this module defers to for them.
+import { orderNumberOf } from './domain/run-summary.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/document.js';
 import { RULES } from '#harness/policy/rules.js';
@@ -21,7 +22,7 @@ export function storeFormats(input: { store?: StoreProfile; policy?: Policy; now
 }
 
 const orderName = (run: Run) => {
-  const n = run.order?.orderNumber ?? run.triage?.orderNumber ?? null;
+  const n = orderNumberOf(run);
   return n ? `order #${n}` : 'the order';
 };
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -3,6 +3,7 @@
 // tenant's helpdesk, store domain and state machine (shared/approvals/case-links.ts); locally the
 // sandbox serves its own read-only pages for them (local/sandbox/pages.ts) and the runtime gives
 // their bases. A link that cannot be made whole is left out.
+import { orderNumberOf } from '#functions/shared/domain/run-summary.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { StepDeps, StoreProfile } from '../../shared/step-deps.js';
 import { orderAdminUrl, ticketUrl } from '../../shared/approvals/case-links.js';
@@ -35,8 +36,6 @@ export function executionUrl(stateMachineArn: string | undefined, runId: string)
   const execution = `arn:${partition}:states:${region}:${account}:execution:${name}:${runId}`;
   return `https://${region}.console.aws.amazon.com/states/home?region=${region}#/v2/executions/details/${encodeURIComponent(execution)}`;
 }
-
-const orderNumberOf = (run: Run) => run.order?.orderNumber ?? run.triage?.orderNumber ?? null;
 
 export function runLinks(run: Run, sources: LinkSources | undefined): RunLinks {
   const tenant = { helpdesk: sources?.helpdesk, store: sources?.store };

@@ -3,6 +3,7 @@
 // each journaled on its run with the person as actor (queue-actions.ts): decide an approval (as the
 // signed-in lead), settle a pending review (harness.settleReview, then the run row), retry a dead letter.
 // Called by handler.ts; rendering is in views/.
+import { runSummary } from '#functions/shared/domain/run-summary.js';
 import { recentRuns } from '../../shared/stores/recent-runs.js';
 import type { Run, RunStatus } from '#functions/shared/domain/run.js';
 import type { Harness } from '#harness/harness.js';
@@ -86,17 +87,10 @@ export function toRunRow(run: Run, linksOf?: (run: Run) => RunLinks): RunRow {
   return {
     customer: customerOf(run),
     ...(linksOf ? { links: linksOf(run) } : {}),
-    runId: run.runId,
-    status: run.status,
-    state: run.state,
-    ticketId: run.ticket.ticketId,
-    orderNumber: run.order?.orderNumber ?? run.triage?.orderNumber ?? null,
-    refundMinor: run.refund?.amountMinor ?? null,
+    ...runSummary(run),
     currency: run.refund?.currency ?? null,
     approval: run.approval?.status ?? null,
     escalation: run.escalation?.reason ?? null,
-    costMicros: run.costMicros,
-    createdAt: run.createdAt,
   };
 }
 

@@ -5,6 +5,7 @@ import { recentRuns } from '../../shared/stores/recent-runs.js';
 import type { JournalStore } from '#harness/ports.js';
 import type { RunStore } from '#functions/shared/stores/ports.js';
 import type { Run } from '#functions/shared/domain/run.js';
+import { runSummary } from '#functions/shared/domain/run-summary.js';
 import { json, type HttpEvent, type HttpResult } from '../../shared/http.js';
 
 export interface RunsApiDeps {
@@ -17,17 +18,8 @@ export interface RunsApiDeps {
 /** Run ids are `run-<hex>` (functions/shared/ids.ts); this admits those and any test-made id, nothing a store key chokes on. */
 const RUN_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 
-const summary = (run: Run) => ({
-  runId: run.runId,
-  status: run.status,
-  state: run.state,
-  ticketId: run.ticket.ticketId,
-  orderNumber: run.order?.orderNumber ?? run.triage?.orderNumber ?? null,
-  refundMinor: run.refund?.amountMinor ?? null,
-  costMicros: run.costMicros,
-  createdAt: run.createdAt,
-  updatedAt: run.updatedAt,
-});
+/** A run in the list: its summary, and when it last changed. */
+const summary = (run: Run) => ({ ...runSummary(run), updatedAt: run.updatedAt });
 
 export function createRunsApiHandler(deps: RunsApiDeps) {
   return async (event: HttpEvent): Promise<HttpResult> => {

@@ -1,6 +1,7 @@
 // Who and what a run is about, as a person reads it: the customer's name and email (from the
 // helpdesk's requester and the order the harness read), and each line as "1 × Stoneware mug (Blue)"
 // from the order's own titles, the line-item id only when the title is unknown. Used by every view.
+import { orderNumberOf } from '#functions/shared/domain/run-summary.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import { e } from './layout.js';
@@ -53,7 +54,7 @@ export function withLineTitles(run: Pick<Run, 'order'>, detail: string): string 
 
 /** "#1001" as a link to where the order lives when there is one; empty without an order number. */
 export function orderHtml(run: Run, links?: Pick<RunLinks, 'order'>): string {
-  const number = run.order?.orderNumber ?? run.triage?.orderNumber ?? null;
+  const number = orderNumberOf(run);
   if (!number) return '';
   return links?.order ? `<a href="${e(links.order.url)}" title="${e(links.order.label)}">#${e(number)}</a>` : `#${e(number)}`;
 }

@@ -3,6 +3,7 @@
 // rows with their quotes), and what the state left on the run: the gate's rules and reasons, the
 // approval and its bound hash, the refund receipt and idempotency key, the notes on the ticket, the
 // escalation (state-facts.ts). The actions a person may take on the run sit where they belong. Pure.
+import { orderNumberOf } from '#functions/shared/domain/run-summary.js';
 import type { JournalRow, StepName } from '#harness/domain/types.js';
 import type { Policy } from '#harness/policy/document.js';
 import type { Run, RunMark } from '#functions/shared/domain/run.js';
@@ -134,7 +135,7 @@ ${stateFacts(state, run, ctx)}${groundingTable(run, grounding)}${journalTable(ru
 /** The run's facts above the timeline: status, customer, ticket and order, times, cost and what happened to it since. */
 function runHeader(run: Run, journal: JournalRow[], ctx: TimelineContext): string {
   const journalCost = journal.reduce((sum, r) => sum + r.costMicros, 0);
-  const orderShown = run.order?.orderNumber ?? run.triage?.orderNumber ?? '';
+  const orderShown = orderNumberOf(run) ?? '';
   return facts([
     ['Status', statusBadge(run.status)],
     ['State', e(run.state)],
