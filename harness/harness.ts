@@ -2,6 +2,7 @@
 // tool caller, the refund executor (the only way to refund_create), the gate with its journaled
 // decision and the model gateway with its budget, over injected ports.
 // Built once per Lambda container (functions/) or by the local runtime; tests pass fakes.
+import { decisionRow } from './gateway/decision-row.js';
 import type { ProductMetrics } from './metrics.js';
 import type { ToolInput, ToolName, ToolOutput } from '#shared/contracts/tools.js';
 import type { GateDecision, RefundReceipt, GatedRun } from './domain/types.js';
@@ -212,23 +213,6 @@ async function decideGateJournaled(deps: HarnessDeps, ctx: StepContext, gateInpu
 }
 
 function gateRow(ctx: StepContext, clock: Clock, outcome: 'ok' | 'refused', detail: string, decision: 'auto' | 'approval' | 'refuse', rule: string) {
-  return {
-    runId: ctx.runId,
-    at: clock.now().toISOString(),
-    step: ctx.step,
-    kind: 'decision' as const,
-    name: 'gate',
-    provider: 'harness',
-    argsHash: 'none',
-    outcome,
-    detail: detail.slice(0, 200),
-    latencyMs: 0,
-    costMicros: 0,
-    model: null,
-    inputTokens: null,
-    outputTokens: null,
-    idempotencyKey: null,
-    decision,
-    rule,
-  };
+  const at = clock.now().toISOString();
+  return decisionRow({ runId: ctx.runId, at, step: ctx.step, name: 'gate', provider: 'harness', outcome, detail: detail.slice(0, 200), decision, rule });
 }

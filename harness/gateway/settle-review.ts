@@ -8,6 +8,7 @@
 // released → one 'decision' row named 'review' with the person as `actor` → the customer's refund lock,
 // kept since the unknown outcome, released (the outcome is known now). The same read lists the
 // candidates a person chooses from (listCandidates). Called by the console through the harness.
+import { decisionRow } from './decision-row.js';
 import type { Order, RefundCreateInput } from '#shared/contracts/tools.js';
 import { formatMoney } from '#shared/money.js';
 import { toOrderFacts } from '../domain/order-facts.js';
@@ -53,26 +54,21 @@ function releaseLock(deps: ReviewSettlerDeps, run: GatedRun): Promise<unknown> {
 
 /** The one 'review' decision row, with the person as its actor. */
 async function record(deps: ReviewSettlerDeps, ctx: StepContext, input: ReviewRow): Promise<void> {
-  await deps.journal.append({
-    runId: ctx.runId,
-    at: deps.clock.now().toISOString(),
-    step: ctx.step,
-    kind: 'decision',
-    name: 'review',
-    provider: 'harness',
-    argsHash: 'none',
-    outcome: input.outcome,
-    detail: input.detail.slice(0, 300),
-    latencyMs: 0,
-    costMicros: 0,
-    model: null,
-    inputTokens: null,
-    outputTokens: null,
-    idempotencyKey: input.key,
-    decision: input.decision,
-    rule: input.rule,
-    actor: input.by,
-  });
+  await deps.journal.append(
+    decisionRow({
+      runId: ctx.runId,
+      at: deps.clock.now().toISOString(),
+      step: ctx.step,
+      name: 'review',
+      provider: 'harness',
+      outcome: input.outcome,
+      detail: input.detail.slice(0, 300),
+      idempotencyKey: input.key,
+      decision: input.decision,
+      rule: input.rule,
+      actor: input.by,
+    }),
+  );
 }
 
 async function refuse(

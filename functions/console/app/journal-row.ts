@@ -1,6 +1,6 @@
 // The journal row of a person's action in the console (a decision, a settle, a cancel, a re-run, a
-// hand-back): a 'decision' row with the person as its actor and no call behind it. One shape for
-// use-case.ts and actions.ts.
+// hand-back): a 'decision' row (harness/gateway/decision-row.ts) with the person as its actor.
+import { decisionRow } from '#harness/gateway/decision-row.js';
 import type { NewJournalRow } from '#harness/ports.js';
 
 export function consoleJournalRow(
@@ -9,21 +9,5 @@ export function consoleJournalRow(
   at: Date,
   row: Pick<NewJournalRow, 'step' | 'name' | 'detail'> & Partial<NewJournalRow>,
 ): NewJournalRow {
-  return {
-    runId,
-    at: at.toISOString(),
-    kind: 'decision',
-    provider: 'console',
-    argsHash: 'none',
-    outcome: 'ok',
-    latencyMs: 0,
-    costMicros: 0,
-    model: null,
-    inputTokens: null,
-    outputTokens: null,
-    idempotencyKey: null,
-    actor,
-    ...row,
-    detail: row.detail.slice(0, 300),
-  };
+  return decisionRow({ runId, at: at.toISOString(), provider: 'console', outcome: 'ok', actor, ...row, detail: row.detail.slice(0, 300) });
 }
