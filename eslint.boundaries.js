@@ -6,9 +6,13 @@
 // DynamoDB, in-memory, MCP, the model providers); the composition roots inject them. Inside
 // functions/, each capability (intake, steps, approvals, run, shadow, console) imports only itself
 // and functions/shared/; functions/root/ composes them all. The crossings still left are named below,
-// file by file: each is to become a port the root injects, and the list only shrinks. Specifiers are
-// resolved as TypeScript resolves them (package.json `#alias/` imports and relative paths alike).
+// file by file: each is to become a port the root injects, and the list only shrinks. And no module
+// of the deployed code imports itself, however indirectly (eslint-plugin-import-x no-cycle). Specifiers
+// are resolved as TypeScript resolves them (package.json `#alias/` imports and relative paths alike).
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import tseslint from 'typescript-eslint';
 
 /** functions/: the composition root, what the capabilities share, and the capabilities. */
 const CAPABILITIES = ['intake', 'steps', 'approvals', 'run', 'shadow', 'console'];
@@ -103,5 +107,17 @@ export default [
         },
       ],
     },
+  },
+  {
+    // No cycle of imports in the deployed code (the kernel, the app, what both deployables share, the
+    // MCP server): a module is never, however indirectly, its own dependency.
+    files: ['harness/**/*.ts', 'functions/**/*.ts', 'shared/**/*.ts', 'mcp-lambda/**/*.ts'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.mts'] },
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
 ];
