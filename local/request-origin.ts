@@ -1,4 +1,4 @@
-// Who may talk to the local gateway: it serves a person's own machine, so it answers only to its own
+// Who may talk to the local HTTP API: it serves a person's own machine, so it answers only to its own
 // Host names (a page fetched under another name, as DNS rebinding does, gets 421) and refuses writes
 // a browser sends from another origin (403), on every route: the console's forms carry their own CSRF
 // token, but the runs API's cancel, the approval form and the webhooks do not need a browser at all,
@@ -8,18 +8,18 @@
 // Sec-Fetch-Site, which no page can set, says same-origin, and that is what is believed then.
 import type { IncomingMessage } from 'node:http';
 
-/** Names the gateway answers to on its own port, besides any configured ones. */
+/** Names the HTTP API answers to on its own port, besides any configured ones. */
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Methods that change nothing: no Origin check (a foreign page may link to the console). */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
-/** Sec-Fetch-Site values of a write the gateway takes: its own pages, or a person's own action (typed, bookmarked). */
+/** Sec-Fetch-Site values of a write the HTTP API takes: its own pages, or a person's own action (typed, bookmarked). */
 const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
 export interface RequestOriginOptions {
   /**
-   * Further Host values the gateway answers to, exactly as a client sends them ("agent.example.test",
+   * Further Host values the HTTP API answers to, exactly as a client sends them ("agent.example.test",
    * "agent.example.test:8443"), e.g. a tunnel's public name. Absent: loopback names only.
    */
   publicHosts?: readonly string[];
@@ -33,7 +33,7 @@ function authorityOf(text: string): { name: string; port: string } | null {
   return m ? { name: m[1]!.toLowerCase(), port: m[2] ?? '' } : null;
 }
 
-/** Whether an authority (Host header, or an Origin's host) names this gateway: a loopback name on the port it was reached on, or a configured host. */
+/** Whether an authority (Host header, or an Origin's host) names this HTTP API: a loopback name on the port it was reached on, or a configured host. */
 function isOwnAuthority(authority: string, localPort: number | undefined, options: RequestOriginOptions): boolean {
   const configured = (options.publicHosts ?? []).map((h) => h.toLowerCase());
   if (configured.includes(authority.toLowerCase())) return true;

@@ -1,6 +1,6 @@
 // The phases of a local start, one named function each so the start reads as its order: the
 // emulators and sandboxes, the backend (MCP server and core dependencies), the functions, the state
-// machine's engine, the gateway, the resumed runs and the queue's poller. Each phase registers how to
+// machine's engine, the HTTP API, the resumed runs and the queue's poller. Each phase registers how to
 // close what it started, so a start that fails half-way closes exactly what it opened.
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
@@ -18,7 +18,7 @@ import { startLocalDynamo } from './emulators/dynamo.js';
 import { startLocalSqs, type LocalSqs } from './emulators/sqs.js';
 import { startLocalSes } from './emulators/ses.js';
 import { closeServer } from './emulators/listen.js';
-import { createGatewayServer } from './gateway.js';
+import { createHttpApiServer } from './http-api.js';
 import { localRoutes } from './routes.js';
 import { SANDBOX_PAGE_BASES, sandboxPages } from './sandbox/pages.js';
 import { startSqsPoller } from './sqs-poller.js';
@@ -40,13 +40,13 @@ export interface StartContext {
   opts: LocalRuntimeOptions;
   clock: Clock;
   log: (line: string) => void;
-  /** The port at this offset from the gateway's (0, a random port, when the gateway's is 0). */
+  /** The port at this offset from the HTTP API's (0, a random port, when the HTTP API's is 0). */
   port: (offset: number) => number;
   helpdeskConnector: HelpdeskConnector;
   dataDir: DataDir | null;
   /** Run in reverse by close(), and by a start that fails. */
   closers: Array<() => Promise<void>>;
-  /** The gateway's address once it listens (the configured port before). */
+  /** The HTTP API's address once it listens (the configured port before). */
   publicBaseUrl: () => string;
 }
 
@@ -213,7 +213,7 @@ export function startWorkflowEngine(start: StartContext, app: App): LocalWorkflo
 }
 
 /** The local API Gateway: the HTTP API's routes to their functions, the captured mail and the sandbox's pages. */
-export async function startGateway(start: StartContext, services: LocalServices, app: App, engine: LocalWorkflowEngine): Promise<Server> {
+export async function startHttpApi(start: StartContext, services: LocalServices, app: App, engine: LocalWorkflowEngine): Promise<Server> {
   const { store, helpdesk, ses } = services;
   // The HTTP API's routes (functions/root/routes.ts), each to its function's handler, and the captured mail.
   const routes = localRoutes(
@@ -231,7 +231,7 @@ export async function startGateway(start: StartContext, services: LocalServices,
     { mail: async () => json(200, { emails: await ses.emails() }) },
     sandboxPages({ store: store.store, helpdeskUrl: helpdesk.url, executions: (runId) => engine.describe(runId), locale: start.opts.fixture.shop.locale }),
   );
-  const server = createGatewayServer(routes, (error) => start.log(`gateway error: ${(error as Error).name}: ${(error as Error).message}`));
+  const server = createHttpApiServer(routes, (error) => start.log(`HTTP API error: ${(error as Error).name}: ${(error as Error).message}`));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(start.opts.port, '127.0.0.1', () => resolve());

@@ -25,7 +25,7 @@ import {
   resumeRuns,
   runtimeUrls,
   startBackend,
-  startGateway,
+  startHttpApi,
   startServices,
   startWorkflowEngine,
   wirePoller,
@@ -81,7 +81,7 @@ export interface LocalRuntimeOptions {
 }
 
 export async function startLocalRuntime(opts: LocalRuntimeOptions) {
-  const gateway: { server: Server | null } = { server: null };
+  const httpApi: { server: Server | null } = { server: null };
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
     for (const close of closers.reverse()) await close().catch(() => {});
@@ -94,7 +94,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
     helpdeskConnector: opts.helpdesk ?? 'zendesk',
     dataDir: opts.dataDir ? openDataDir(opts.dataDir) : null,
     closers,
-    publicBaseUrl: () => `http://127.0.0.1:${gateway.server ? portOf(gateway.server) : opts.port}`,
+    publicBaseUrl: () => `http://127.0.0.1:${httpApi.server ? portOf(httpApi.server) : opts.port}`,
   };
 
   try {
@@ -107,7 +107,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions) {
     const app = buildFunctions(start, services, backend, late.workflow);
     const engine = startWorkflowEngine(start, app);
     late.bind(engine);
-    gateway.server = await startGateway(start, services, app, engine);
+    httpApi.server = await startHttpApi(start, services, app, engine);
     const resumed = await resumeRuns(start, backend, engine);
     wirePoller(start, services.sqs, app);
 

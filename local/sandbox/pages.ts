@@ -1,14 +1,14 @@
 // Read-only pages where the console's links out land locally: the sandbox has no helpdesk agent UI,
 // no Shopify admin and no Step Functions console, so a person clicking "ticket", "order" or
 // "execution" sees the sandbox's own view of it here (the ticket with its notes, the order with its
-// lines and refunds, the execution's states). Served by the local gateway (local/routes.ts) next to
+// lines and refunds, the execution's states). Served by the local HTTP API (local/routes.ts) next to
 // the console, on the same origin; plain HTML without scripts, readable on a phone.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { formatMoneyInLocale } from '#shared/money.js';
 import { escapeHtml } from '#functions/shared/http.js';
 import type { ExecutionView } from '../stepfunctions/executions.js';
 import type { SandboxStoreState, StoreOrder } from './store/state.js';
-import type { Route } from '../gateway.js';
+import type { Route } from '../http-api.js';
 
 /** Where the console links to (the id is appended, encoded): compose.ts's LocalLinkBases. */
 export const SANDBOX_PAGE_BASES = { ticket: '/sandbox/tickets/', order: '/sandbox/orders/', execution: '/sandbox/executions/' } as const;

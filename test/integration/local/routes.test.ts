@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '#functions/shared/http.js';
 import { ROUTES, routeKeyOf, type RouteFunction } from '#functions/root/routes.js';
-import { createGatewayServer, type HttpHandler } from '#local/gateway.js';
+import { createHttpApiServer, type HttpHandler } from '#local/http-api.js';
 import { LOCAL_ONLY_ROUTES, localRoutes } from '#local/routes.js';
 import { closeServer } from '#local/emulators/listen.js';
 import type { LocalRuntime } from '#local/runtime.js';
@@ -39,7 +39,7 @@ describe('local gateway routes, with a stand-in per function', () => {
 
   beforeAll(async () => {
     const handlers = Object.fromEntries(FUNCTIONS.map((fn) => [fn, standIn(fn)])) as Record<RouteFunction, HttpHandler>;
-    server = createGatewayServer(localRoutes(handlers, { mail: standIn('local-mail') }));
+    server = createHttpApiServer(localRoutes(handlers, { mail: standIn('local-mail') }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
-import { createGatewayServer, type Route } from '#local/gateway.js';
+import { createHttpApiServer, type Route } from '#local/http-api.js';
 import type { LocalRuntime } from '#local/runtime.js';
 import { SECRET, startRuntime } from '../../support/local-runtime.js';
 
@@ -235,7 +235,7 @@ describe('a gateway whose handlers fail', () => {
   let server: Server;
   const errors: unknown[] = [];
   beforeAll(async () => {
-    server = createGatewayServer(routes, (error) => void errors.push(error));
+    server = createHttpApiServer(routes, (error) => void errors.push(error));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {

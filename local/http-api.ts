@@ -1,4 +1,4 @@
-// Local API Gateway: turns HTTP requests on loopback into API Gateway HTTP API (v2) events for the
+// The local HTTP API (what API Gateway is in AWS): turns HTTP requests on loopback into API Gateway HTTP API (v2) events for the
 // same handlers Lambda runs, and maps their results back. Routes are data (local/routes.ts: the
 // HTTP API's list in functions/root/routes.ts, which infra/ deploys); the most specific match wins.
 // No request may stop the process: a malformed percent-encoding is a 400 (as API Gateway answers),
@@ -138,7 +138,7 @@ export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, route: Rou
   };
 }
 
-export function createGatewayServer(routes: readonly Route[], onError?: (error: unknown) => void, origin: RequestOriginOptions = {}): Server {
+export function createHttpApiServer(routes: readonly Route[], onError?: (error: unknown) => void, origin: RequestOriginOptions = {}): Server {
   const ordered = [...routes].sort(bySpecificity);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void serve(ordered, req, res).catch((error: unknown) => {
