@@ -5,8 +5,8 @@
 // import each other. Inside harness/, the kernel imports none of its adapters (harness/adapters/:
 // DynamoDB, in-memory, MCP, the model providers); the composition roots inject them. Inside
 // functions/, each capability (intake, steps, approvals, run, shadow, console) imports only itself
-// and functions/shared/; functions/root/ composes them all. The crossings still left are named below,
-// file by file: each is to become a port the root injects, and the list only shrinks. And no module
+// and functions/shared/; functions/composition/ composes them all. The crossings still left are named below,
+// file by file: each is to become a port the composition root injects, and the list only shrinks. And no module
 // of the deployed code imports itself, however indirectly (eslint-plugin-import-x no-cycle). Specifiers
 // are resolved as TypeScript resolves them (package.json `#alias/` imports and relative paths alike).
 import boundaries from 'eslint-plugin-boundaries';
@@ -16,7 +16,7 @@ import tseslint from 'typescript-eslint';
 
 /** functions/: the composition root, what the capabilities share, and the capabilities. */
 const CAPABILITIES = ['intake', 'steps', 'approvals', 'run', 'shadow', 'console'];
-const FUNCTIONS_PARTS = ['root', 'shared', ...CAPABILITIES];
+const FUNCTIONS_PARTS = ['composition', 'shared', ...CAPABILITIES];
 const FUNCTIONS = FUNCTIONS_PARTS.map((part) => `functions/${part}`);
 
 /** Each part of the project, first match wins; a file that matches none fails (boundaries/no-unknown-files). */
@@ -45,7 +45,7 @@ export const ALLOWED = {
   'mcp-lambda': ['shared'],
   'functions/shared': THE_KERNEL_AND_BELOW,
   ...Object.fromEntries(CAPABILITIES.map((capability) => [`functions/${capability}`, ['functions/shared', ...THE_KERNEL_AND_BELOW]])),
-  'functions/root': [...FUNCTIONS, ...THE_KERNEL_AND_BELOW],
+  'functions/composition': [...FUNCTIONS, ...THE_KERNEL_AND_BELOW],
   // infra deploys both: it names mcp-lambda's entry by path and imports only its configuration (below).
   infra: [...FUNCTIONS, ...THE_KERNEL_AND_BELOW],
   local: [...EVERYTHING_BELOW_THE_TOOLS, 'eval', 'bench'],

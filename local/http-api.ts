@@ -1,6 +1,6 @@
 // The local HTTP API (what API Gateway is in AWS): turns HTTP requests on loopback into API Gateway HTTP API (v2) events for the
 // same handlers Lambda runs, and maps their results back. Routes are data (local/routes.ts: the
-// HTTP API's list in functions/root/routes.ts, which infra/ deploys); the most specific match wins.
+// HTTP API's list in functions/composition/routes.ts, which infra/ deploys); the most specific match wins.
 // No request may stop the process: a malformed percent-encoding is a 400 (as API Gateway answers),
 // a failing handler or an unsendable result a 500, a request Node cannot parse a plain status line.
 // Before any route: a foreign Host name is a 421 and a cross-origin write a 403 (request-origin.ts).

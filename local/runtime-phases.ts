@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Clock } from '#harness/ports.js';
 import type { WorkflowEngine } from '#functions/shared/stores/ports.js';
 import { randomIds } from '#shared/clock.js';
-import { createApp } from '#functions/root/app.js';
+import { createApp } from '#functions/composition/app.js';
 import { createSesMailer } from '#functions/shared/aws/ses-mailer.js';
 import { createSqsTicketQueue } from '#functions/shared/queue.js';
 import { json } from '#functions/shared/http.js';
@@ -215,7 +215,7 @@ export function startWorkflowEngine(start: StartContext, app: App): LocalWorkflo
 /** The local API Gateway: the HTTP API's routes to their functions, the captured mail and the sandbox's pages. */
 export async function startHttpApi(start: StartContext, services: LocalServices, app: App, engine: LocalWorkflowEngine): Promise<Server> {
   const { store, helpdesk, ses } = services;
-  // The HTTP API's routes (functions/root/routes.ts), each to its function's handler, and the captured mail.
+  // The HTTP API's routes (functions/composition/routes.ts), each to its function's handler, and the captured mail.
   const routes = localRoutes(
     {
       'webhook-ingest': asFunction('webhook-ingest', app.webhookIngest),

@@ -1,7 +1,7 @@
 // The Lambda functions of a tenant as data: entry file, sizing and what each may touch. The construct
 // (refund-agent.ts) turns `access` into IAM grants, environment.ts into variables: least privilege is read here.
 import type { StepName } from '#harness/domain/types.js';
-import { ROUTES as HTTP_ROUTES, type Route as HttpRoute } from '#functions/root/routes.js';
+import { ROUTES as HTTP_ROUTES, type Route as HttpRoute } from '#functions/composition/routes.js';
 import { MEASURED_IMPORT_RSS_MB, memoryForRss } from './memory.js';
 
 export const FUNCTION_NAMES = [
@@ -257,13 +257,13 @@ export const STATE_FUNCTIONS = {
 
 export const substitutionKey = (state: string): string => `${state}FunctionArn`;
 
-/** A route of the HTTP API (functions/root/routes.ts), served by one of these functions. */
+/** A route of the HTTP API (functions/composition/routes.ts), served by one of these functions. */
 export type Route = Omit<HttpRoute, 'fn'> & { fn: FunctionName };
 
-/** HTTP API routes → the function serving them: functions/root/routes.ts's list, each `fn` checked to be a function here. */
+/** HTTP API routes → the function serving them: functions/composition/routes.ts's list, each `fn` checked to be a function here. */
 export const ROUTES: readonly Route[] = HTTP_ROUTES;
 
-export { STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE, type RouteAuth } from '#functions/root/routes.js';
+export { STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE, type RouteAuth } from '#functions/composition/routes.js';
 
 /** The path the steps post to on the MCP server's function URL (the server serves any path). */
 export const MCP_PATH = 'mcp';

@@ -1,7 +1,7 @@
 // The tenant's public HTTP API (API Gateway HTTP API, HTTPS only): webhook intake, approval pages and
 // the operators' runs API; the MCP server is not on it (its own IAM-only function URL, refund-agent.ts).
 // Routes, and who may call each, come from ROUTES in
-// functions/root/routes.ts (the list the local gateway serves too): operator routes need IAM (SigV4), console
+// functions/composition/routes.ts (the list the local gateway serves too): operator routes need IAM (SigV4), console
 // routes a signed-in person, public ones authenticate each request themselves.
 // The helpdesks' webhook route is deployed as one route per helpdesk (POST /webhooks/zendesk, …),
 // each with its own throttle, as is the store's: API Gateway throttles per route key, so junk sent
@@ -18,7 +18,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { WEBHOOK_SOURCES } from '#functions/intake/webhook-ingest/helpdesks.js';
-import { routeKeyOf } from '#functions/root/routes.js';
+import { routeKeyOf } from '#functions/composition/routes.js';
 import { constructIdOf, ROUTES, STORE_WEBHOOK_ROUTE, WEBHOOK_ROUTE, type FunctionName, type Route } from './functions.js';
 
 /** Requests per second any route may take when it has no throttle of its own (approval pages, runs API). */

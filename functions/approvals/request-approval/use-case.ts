@@ -22,7 +22,7 @@ import { readOrderNow, type OrderNow, type RunsByOrder } from '../../shared/appr
 export const RequestApprovalEvent = z.object({ runId: z.string().min(1), taskToken: z.string().min(1) });
 
 /**
- * `findRunsByOrder` (the app's, functions/root/app.ts AppDeps) names the other approvals on the same order
+ * `findRunsByOrder` (the app's, functions/composition/app.ts AppDeps) names the other approvals on the same order
  * in the email and the holding note, so a lead sees them together; absent, the run alone is shown.
  */
 export type RequestApprovalDeps = Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'mailer' | 'clock' | 'ids' | 'tenant' | 'policy'> & {

@@ -1,4 +1,4 @@
-// The console put together from the app's dependencies (functions/root/app.ts): the read side over the
+// The console put together from the app's dependencies (functions/composition/app.ts): the read side over the
 // run store and journal, approval decisions as the signed-in lead, the harness's review settlement,
 // the dead-letter use case, shadow figures, and the run actions (cancel, re-run, hand back). Without
 // console settings every route is a 404.

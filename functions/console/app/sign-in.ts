@@ -5,7 +5,7 @@
 //   GET /auth/login     → the hosted UI (state and PKCE verifier in a short-lived cookie)
 //   GET /auth/callback  → code exchanged for tokens at the pool's token endpoint → session cookie → /
 //   GET /auth/logout    → session cookie cleared → the hosted UI's logout
-// (routes listed in functions/root/routes.ts)
+// (routes listed in functions/composition/routes.ts)
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { HttpEvent, HttpResult } from '../../shared/http.js';
 import { page, SECURITY_HEADERS } from './security.js';

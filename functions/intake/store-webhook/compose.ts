@@ -1,6 +1,6 @@
 // The store webhook put together: the disputes use case, and shadow mode's resolution on the same
 // route (a person's refund in the store resolves the order's shadow runs). Shared by the app
-// (functions/root/app.ts) and the store-webhook Lambda entry, so both wire the topics alike.
+// (functions/composition/app.ts) and the store-webhook Lambda entry, so both wire the topics alike.
 import type { Clock } from '#harness/ports.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { EventLedger, RunStore, ShadowStore } from '#functions/shared/stores/ports.js';

@@ -1,5 +1,5 @@
 // The stalled-runs sweep put together: each state's time budget (the approval wait from the policy's
-// TTL) and the Escalate use case for a run past its budget. Shared by the app (functions/root/app.ts) and
+// TTL) and the Escalate use case for a run past its budget. Shared by the app (functions/composition/app.ts) and
 // the stalled-runs Lambda entry.
 import type { Clock } from '#harness/ports.js';
 import type { ProductMetrics } from '#harness/metrics.js';

@@ -1,11 +1,11 @@
-// The local gateway serves exactly the HTTP API's routes (functions/root/routes.ts, the list infra deploys)
+// The local gateway serves exactly the HTTP API's routes (functions/composition/routes.ts, the list infra deploys)
 // less the deployed-only sign-in, plus its captured mail: each reaches its own function's handler, the
 // more specific of two matching routes wins as in API Gateway, and anything else is the gateway's 404.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '#functions/shared/http.js';
-import { ROUTES, routeKeyOf, type RouteFunction } from '#functions/root/routes.js';
+import { ROUTES, routeKeyOf, type RouteFunction } from '#functions/composition/routes.js';
 import { createHttpApiServer, type HttpHandler } from '#local/http-api.js';
 import { LOCAL_ONLY_ROUTES, localRoutes } from '#local/routes.js';
 import { closeServer } from '#local/emulators/listen.js';

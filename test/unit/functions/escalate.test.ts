@@ -3,7 +3,7 @@
 // real harness (allowlist, journal) over a fake MCP transport.
 import { describe, expect, it } from 'vitest';
 import { createEscalate, escalationReason } from '#functions/steps/escalate/use-case.js';
-import { createStepHandlers } from '#functions/root/app.js';
+import { createStepHandlers } from '#functions/composition/app.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { createApprovalCallbackHandler } from '#functions/approvals/approval-callback/handler.js';
 import { createApproverLinks } from '#functions/shared/approver-links.js';

@@ -50,7 +50,7 @@ describe('HTTP API', () => {
     for (const route of ROUTES) if (route.auth.kind === 'public') expect(route.auth.why.length, routeKeyOf(route)).toBeGreaterThan(40);
   });
 
-  it("deploys exactly the routes of functions/root/routes.ts (the helpdesks' one route per helpdesk), each to its function with its authorization", () => {
+  it("deploys exactly the routes of functions/composition/routes.ts (the helpdesks' one route per helpdesk), each to its function with its authorization", () => {
     const deployed = t.ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties as { RouteKey: string; AuthorizationType: string; Target: unknown });
     const integrations = Object.fromEntries(t.ofType('AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, JSON.stringify(r.Properties!.IntegrationUri)]));
     const authType = { iam: 'AWS_IAM', console: 'CUSTOM', public: 'NONE' } as const;

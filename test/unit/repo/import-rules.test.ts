@@ -29,7 +29,7 @@ describe('the import rules', () => {
   it('keeps every arrow between the top-level parts pointing down', async () => {
     expect(await arrows('shared/new.ts', "export { createHarness } from '#harness/harness.js';")).toHaveLength(1);
     expect(await arrows('harness/new.ts', "export { handler } from '#functions/steps/triage/index.js';")).toHaveLength(1);
-    expect(await arrows('functions/root/new.ts', "export { startLocalRuntime } from '#local/runtime.js';")).toHaveLength(1);
+    expect(await arrows('functions/composition/new.ts', "export { startLocalRuntime } from '#local/runtime.js';")).toHaveLength(1);
     expect(
       await arrows(
         'functions/shared/new.ts',
@@ -40,7 +40,7 @@ describe('the import rules', () => {
 
   it('keeps the two deployables apart: only infra reads the MCP server, and only its configuration', async () => {
     expect(await arrows('mcp-lambda/new.ts', "export { createHarness } from '#harness/harness.js';")).toHaveLength(1);
-    expect(await arrows('functions/root/new.ts', "export { handler } from '#mcp/index.js';")).toHaveLength(1);
+    expect(await arrows('functions/composition/new.ts', "export { handler } from '#mcp/index.js';")).toHaveLength(1);
     expect(await arrows('infra/lib/new.ts', "export { handler } from '#mcp/index.js';")).toHaveLength(1);
     expect(await arrows('infra/lib/new.ts', "export { MCP_SECRET_FIELDS } from '../../mcp-lambda/config.js';")).toEqual([]);
   });
@@ -56,7 +56,7 @@ describe('the import rules', () => {
       await arrows('functions/console/app/new.ts', "export { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';"),
     ).toEqual([]);
     expect(await arrows('functions/steps/triage/new.ts', "export { createCloseRun } from '#functions/shared/close-run.js';")).toEqual([]);
-    expect(await arrows('functions/root/new.ts', "export { createTriage } from '#functions/steps/triage/use-case.js';")).toEqual([]);
+    expect(await arrows('functions/composition/new.ts', "export { createTriage } from '#functions/steps/triage/use-case.js';")).toEqual([]);
     expect(await arrows('functions/newcapability/new.ts', 'export const x = 1;')).toHaveLength(1);
   });
 
