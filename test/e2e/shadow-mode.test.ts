@@ -123,6 +123,8 @@ async function personRefund(runtime: LocalRuntime, input: { order: number; line:
   const body = (await res.json()) as any;
   expect(body.errors).toBeUndefined();
   expect(body.data.refundCreate.userErrors).toEqual([]);
+  // Shopify delivers refunds/create after the mutation answers; the handler has counted it once its delivery is answered.
+  await runtime.store.webhooksDelivered();
 }
 
 const resolved = (run: RunView) => run.shadow?.resolution !== undefined;

@@ -168,6 +168,10 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     requestCount: () => server.counts.requests,
     throttledCount: () => server.counts.throttled,
     seenCredentials: () => [...server.credentials],
+    /** Resolves once every webhook queued so far has been answered (or has failed). */
+    webhooksDelivered: async () => {
+      await webhooks?.settle();
+    },
     close: async () => {
       await webhooks?.settle();
       await listening.close();
