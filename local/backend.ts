@@ -12,7 +12,7 @@ import { createMcpDeps } from '#mcp/deps.js';
 import { startMcpHttpServer } from '#mcp/local-server.js';
 import { mintCallerTokens } from '#mcp/server/index.js';
 import { createHelpdesk, type HelpdeskConnector } from '#shared/helpdesk/index.js';
-import { createCoreDeps, helpdeskRequesters } from '#functions/shared/core-deps.js';
+import { createCoreDeps, helpdeskRequesters } from '#functions/composition/core-deps.js';
 import type { LocalDynamo } from './emulators/dynamo.js';
 
 export async function createBackend(input: {

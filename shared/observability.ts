@@ -1,6 +1,6 @@
 // Lambda observability at the edge: the Powertools logger (structured JSON with the request id and
 // `cold_start`), wired through middy around a Lambda entry's handler, as
-// `export const handler = observed('name', async (event) => ...)` in functions/*/index.ts and
+// `export const handler = observed('name', async (event) => ...)` in functions/composition/lambdas/*.ts and
 // mcp-lambda/index.ts; POWERTOOLS_* settings come from infra/lib/environment.ts.
 // - No tracer in the code: when an execution is sampled (infra/lib/tracing.ts), Lambda itself records
 //   each invocation's segment; subsegments per AWS call would put the X-Ray SDK in every bundle (about

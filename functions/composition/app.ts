@@ -1,5 +1,5 @@
 // The composition of every handler from injected dependencies. The Lambda entries
-// (functions/<name>/index.ts) build it from AWS config; the local runtime from its emulators.
+// (functions/composition/lambdas/<name>.ts) build it from AWS config; the local runtime from its emulators.
 import type { JournalStore } from '#harness/ports.js';
 import type { EventLedger, ShadowStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
 import type { StepName } from '#harness/domain/types.js';

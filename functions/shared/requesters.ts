@@ -1,6 +1,6 @@
 // Requester look-ups through the helpdesk API: the email a ticket binds the order to, and the
 // requester's name. Composed by the local runtime (core-deps.ts re-exports it) and the Lambda entries
-// that start runs (functions/shared/lambda/requesters.ts).
+// that start runs (functions/composition/lambda/requesters.ts).
 
 /** Who a ticket's requester is, by the helpdesk's requester id. */
 export interface RequesterDirectory {

@@ -1,5 +1,5 @@
 // The model settings a runtime reads from its environment, parsed once at the edge (Lambda:
-// functions/shared/lambda-app.ts; local: local/main.ts through the runtime's options) and handed to
+// functions/composition/lambda-app.ts; local: local/main.ts through the runtime's options) and handed to
 // select.ts. Which provider, the models per specialist (the tenant config's `models`, as JSON), an
 // optional fallback model. Locally the provider may be inferred (a key means anthropic, none means
 // offline); deployed — the Lambda runtime sets AWS_LAMBDA_FUNCTION_NAME — it is named or there is none,

@@ -86,7 +86,7 @@ export function esbuildOptionsOf(bundling: LambdaBundling, projectRoot: string):
   };
 }
 
-// Each entry composes only what its use case needs (functions/shared/lambda/), so bundles differ by
+// Each entry composes only what its use case needs (functions/composition/lambda/), so bundles differ by
 // what a function reaches. Every one carries zod's classic API (~100 kB, imported as a namespace so
 // its other locales are left out) and the Powertools logger (~20 kB); none carries the X-Ray SDK
 // (shared/observability.ts) or ajv (no-ajv.ts). Issue 24: every handler that calls no model under 500 kB.

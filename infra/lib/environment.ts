@@ -1,5 +1,5 @@
 // The environment each function gets, derived from its FunctionSpec: the variables its edge parser
-// requires (functions/shared/lambda-config.ts or mcp-lambda/config.ts) plus those of each access flag,
+// requires (functions/composition/lambda-config.ts or mcp-lambda/config.ts) plus those of each access flag,
 // the name of each secret parameter it may read (secrets.ts), the Powertools settings, and nothing else. Used by
 // refund-agent.ts; test/unit/infra/environment.test.ts holds it to the parsers.
 import type { FunctionAccess, FunctionName, FunctionSpec } from './functions.js';
@@ -75,7 +75,7 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   publicUrl: ['PUBLIC_BASE_URL'],
   // The tenant's SES configuration set: its sending counts carry the Tenant dimension (email.ts).
   sendEmail: ['SENDER_EMAIL', 'SES_CONFIGURATION_SET'],
-  // The tenant file's `mode` as JSON (functions/shared/lambda-config.ts parses it with functions/shared/domain/shadow.ts).
+  // The tenant file's `mode` as JSON (functions/composition/lambda-config.ts parses it with functions/shared/domain/shadow.ts).
   agentMode: ['AGENT_MODE'],
   // The console's user pool (the ID token's issuer), its app client, and the hosted UI for sign-in.
   consoleSignIn: ['COGNITO_ISSUER', 'COGNITO_CLIENT_ID', 'COGNITO_DOMAIN_URL'],

@@ -80,17 +80,15 @@ export type FunctionSpec = {
   entry: string;
   /** Invoked by an EventBridge schedule every this many minutes. */
   scheduleMinutes?: number;
-  /** Which edge parses its environment: functions/shared/lambda-config.ts or mcp-lambda/config.ts. */
+  /** Which edge parses its environment: functions/composition/lambda-config.ts or mcp-lambda/config.ts. */
   config: 'handler' | 'mcp';
   timeoutSeconds: number;
   memoryMb: number;
   access: FunctionAccess;
 };
 
-/** A Lambda entry by its place under functions/: `<capability>/<function>` (intake, steps, approvals, run, shadow, console). */
-const entryOf = (place: string) => `functions/${place}/index.ts`;
-/** Where each step's entry is: the request-approval step with the approvals, the shadow step with the shadow, the others with the steps. */
-const STEP_PLACES: Partial<Record<FunctionName, string>> = { 'request-approval': 'approvals/request-approval', shadow: 'shadow/step' };
+/** A Lambda entry, by the function's name: the composition root's part for it, which wires the capability's handler. */
+const entryOf = (name: FunctionName) => `functions/composition/lambdas/${name}.ts`;
 /** Sized from the memory it was measured to use (memory.ts). */
 const memoryOf = (name: keyof typeof MEASURED_IMPORT_RSS_MB): number => memoryForRss(MEASURED_IMPORT_RSS_MB[name]);
 
@@ -103,14 +101,14 @@ const STEP: Omit<FunctionSpec, 'entry' | 'memoryMb'> = {
 };
 const step = (name: keyof typeof MEASURED_IMPORT_RSS_MB, extra: FunctionAccess = {}): FunctionSpec => ({
   ...STEP,
-  entry: entryOf(STEP_PLACES[name] ?? `steps/${name}`),
+  entry: entryOf(name),
   memoryMb: memoryOf(name),
   access: { ...STEP.access, ...extra },
 });
 
 export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   'webhook-ingest': {
-    entry: entryOf('intake/webhook-ingest'),
+    entry: entryOf('webhook-ingest'),
     config: 'handler',
     timeoutSeconds: 10,
     memoryMb: memoryOf('webhook-ingest'),
@@ -121,14 +119,14 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   // Shopify's disputes: finds the agent's runs that refunded the order, records the reversal on them,
   // dedupes the delivery in the event ledger and counts RefundsReversed.
   'store-webhook': {
-    entry: entryOf('intake/store-webhook'),
+    entry: entryOf('store-webhook'),
     config: 'handler',
     timeoutSeconds: 10,
     memoryMb: memoryOf('store-webhook'),
     access: { table: 'readWrite', verifyWebhooks: true },
   },
   'run-starter': {
-    entry: entryOf('intake/run-starter'),
+    entry: entryOf('run-starter'),
     config: 'handler',
     timeoutSeconds: 30,
     memoryMb: memoryOf('run-starter'),
@@ -138,7 +136,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     access: { table: 'readWrite', consumeQueue: true, startExecution: true, stopExecutions: true, helpdeskApi: true, deadLetters: 'send', mcpClient: true },
   },
   'approval-callback': {
-    entry: entryOf('approvals/approval-callback'),
+    entry: entryOf('approval-callback'),
     config: 'handler',
     timeoutSeconds: 10,
     memoryMb: memoryOf('approval-callback'),
@@ -146,7 +144,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     // "still refundable" from the store, not only from the runs.
     access: { table: 'readWrite', answerTasks: true, approvers: true, approvalLinks: true, mcpClient: true },
   },
-  'runs-api': { entry: entryOf('run/runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: memoryOf('runs-api'), access: { table: 'read' } },
+  'runs-api': { entry: entryOf('runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: memoryOf('runs-api'), access: { table: 'read' } },
   triage: step('triage', { callsModels: true }),
   // CheckOrder, the order agent, then the Gate in the same invocation (functions/steps/propose-refund/order-task.ts):
   // the Gate applies the tenant's mode for the ticket's class (AGENT_MODE), and a runtime promotion from the table.
@@ -166,7 +164,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   // approval-callback may): its best-effort SendTaskFailure is refused, and StopExecution ends the wait.
   // Ends the ticket's holding note ("Waiting for a lead's approval") with a note through post_draft.
   'cancel-run': {
-    entry: entryOf('run/cancel-run'),
+    entry: entryOf('cancel-run'),
     config: 'handler',
     timeoutSeconds: 10,
     memoryMb: memoryOf('cancel-run'),
@@ -174,7 +172,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   },
   // Lists the dead letters, and retries one: back on the ticket queue, then out of the dead-letter queue.
   'dead-letters': {
-    entry: entryOf('intake/dead-letters'),
+    entry: entryOf('dead-letters'),
     config: 'handler',
     timeoutSeconds: 10,
     memoryMb: memoryOf('dead-letters'),
@@ -182,7 +180,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   },
   // Stops runs stuck past their state's budget and escalates them (the team note goes through MCP).
   'stalled-runs': {
-    entry: entryOf('steps/stalled-runs'),
+    entry: entryOf('stalled-runs'),
     config: 'handler',
     scheduleMinutes: 5,
     timeoutSeconds: 120,
@@ -191,7 +189,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   },
   // Shadow mode's figures per class, and the switch of a class to auto (recorded in the table).
   'shadow-api': {
-    entry: entryOf('shadow/api'),
+    entry: entryOf('shadow-api'),
     config: 'handler',
     timeoutSeconds: 10,
     memoryMb: memoryOf('shadow-api'),
@@ -203,7 +201,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   // escalated ticket (starts an execution) and hands one back (a team note through MCP); its forms
   // carry CSRF tokens signed with its own key.
   console: {
-    entry: entryOf('console/app'),
+    entry: entryOf('console'),
     config: 'handler',
     timeoutSeconds: 30,
     memoryMb: memoryOf('console'),
@@ -224,7 +222,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   },
   // Checks the console session's Cognito ID token on every console route (an HTTP API Lambda authorizer).
   'console-authorizer': {
-    entry: entryOf('console/authorizer'),
+    entry: entryOf('console-authorizer'),
     config: 'handler',
     timeoutSeconds: 5,
     memoryMb: memoryOf('console-authorizer'),

@@ -254,7 +254,7 @@ export function undeployableSettings(config: TenantConfig): string[] {
       `helpdesk.kind: "${config.helpdesk.kind}" has no connector in the functions yet (only ${DEPLOYABLE_HELPDESKS.map((k) => `"${k}"`).join(', ')})`,
     );
   }
-  // The functions read AUTO_REFUND_LIMIT_MINOR, STORE_TIME_ZONE and POLICY_REMEDIES only (functions/shared/lambda-config.ts).
+  // The functions read AUTO_REFUND_LIMIT_MINOR, STORE_TIME_ZONE and POLICY_REMEDIES only (functions/composition/lambda-config.ts).
   const applied = new Set(['autoRefundLimitMinor', 'timeZone', 'storeCredit', 'cancelUnfulfilled', 'restockLocationId']);
   for (const [key, value] of Object.entries(config.policy)) {
     const standard = DEFAULT_POLICY_DOCUMENT[key as keyof typeof DEFAULT_POLICY_DOCUMENT];

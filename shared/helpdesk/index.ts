@@ -1,7 +1,7 @@
 // Public face of the helpdesk connectors: the HelpdeskApi port, its Zendesk and Gorgias
 // implementations, and createHelpdesk, which picks one by the tenant's connector. Here, below both
 // deployables, because the MCP server (post_draft) and the run starter (requester look-ups,
-// functions/shared/lambda-app.ts) call the same helpdesk API with the same HELPDESK_* settings.
+// functions/composition/lambda-app.ts) call the same helpdesk API with the same HELPDESK_* settings.
 import type { HelpdeskApi } from './helpdesk-api.js';
 import { createGorgiasHelpdesk, type GorgiasOptions } from './gorgias.js';
 import { createZendeskHelpdesk, type ZendeskOptions } from './zendesk.js';

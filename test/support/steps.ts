@@ -3,7 +3,7 @@
 // record as RequestApproval stores it. Builds on the harness fixtures (in-memory stores, a fake MCP
 // transport, the offline models) so the use cases run through the real harness and policy.
 import type { HttpEvent } from '#functions/shared/http.js';
-import { DEFAULT_MODELS } from '#functions/shared/core-deps.js';
+import { DEFAULT_MODELS } from '#functions/composition/core-deps.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { RefundReceipt } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';

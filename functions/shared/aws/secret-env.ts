@@ -6,7 +6,7 @@ import type { SSMClient } from '@aws-sdk/client-ssm';
 import { createParameterStoreSource, SECRET_BOUNDARY_FIELDS, secretParametersIn, type ParameterStoreOptions } from '#shared/secrets.js';
 
 /**
- * The secret fields the handlers' configuration reads (functions/shared/lambda-config.ts): a field is
+ * The secret fields the handlers' configuration reads (functions/composition/lambda-config.ts): a field is
  * taken from a secret parameter only when it is listed here. Every boundary's but the store token's,
  * which only the MCP server reads.
  */

@@ -1,7 +1,7 @@
 // The model providers, as adapters of the kernel's ModelProvider port (harness/ports.ts): the
 // Anthropic API, the offline model (a deterministic, labelled test double that says "unclear" when it
 // cannot read a ticket with confidence), a replay of a run's journal and a recorded corpus; and the
-// choice between them from the settings. The composition root (functions/shared/core-deps.ts, the
+// choice between them from the settings. The composition root (functions/composition/core-deps.ts, the
 // local runtime, the evals) picks one and hands it to the kernel's model gateway.
 export { createOfflineModelProvider, OFFLINE_MODELS } from './offline/provider.js';
 export { createAnthropicModelProvider, type AnthropicProviderOptions } from './anthropic/provider.js';

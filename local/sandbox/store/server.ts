@@ -56,6 +56,8 @@ export interface SandboxStore {
   throttledCount(): number;
   /** Every distinct credential a request presented (access token and Authorization header values). */
   seenCredentials(): string[];
+  /** Resolves once every webhook queued so far has been answered (or has failed). */
+  webhooksDelivered(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -168,7 +170,6 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     requestCount: () => server.counts.requests,
     throttledCount: () => server.counts.throttled,
     seenCredentials: () => [...server.credentials],
-    /** Resolves once every webhook queued so far has been answered (or has failed). */
     webhooksDelivered: async () => {
       await webhooks?.settle();
     },

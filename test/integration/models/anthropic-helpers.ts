@@ -1,7 +1,7 @@
 // Shared setup of the anthropic provider tests: the fake Messages API behind the real SDK, the
 // step deps over the real harness, the default ticket's triage and proposal, and readers of the
 // journal rows and the output schemas the requests carry.
-import { DEFAULT_MODELS } from '#functions/shared/core-deps.js';
+import { DEFAULT_MODELS } from '#functions/composition/core-deps.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { JournalRow, ProposalAnswer, Triage } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';

@@ -11,7 +11,7 @@ import { createGate } from '#functions/steps/gate/use-case.js';
 import { createProposeRefund } from '#functions/steps/propose-refund/use-case.js';
 import { createRefund } from '#functions/steps/refund/use-case.js';
 import { createTriage } from '#functions/steps/triage/use-case.js';
-import { DEFAULT_MODELS } from '#functions/shared/core-deps.js';
+import { DEFAULT_MODELS } from '#functions/composition/core-deps.js';
 import { checkDraftAgainstReceipt, ReplyCheckOutput, replyFacts } from '#functions/shared/reply.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { ProposalAnswer, Triage } from '#harness/domain/types.js';

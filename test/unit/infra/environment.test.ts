@@ -1,11 +1,11 @@
-// Each function's environment, held to the parsers that read it (functions/shared/lambda-config.ts and
+// Each function's environment, held to the parsers that read it (functions/composition/lambda-config.ts and
 // mcp-lambda/config.ts) and to what its code path needs: enough to run, and no secret beyond its job.
 // Secrets reach a function only as `<NAME>_PARAMETER`, a parameter name (infra/lib/secrets.ts): the
 // runtime reads the parameter's JSON fields and merges them over the environment before parsing, as
 // withSecrets() does here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ModelSettings } from '#harness/models/settings.js';
-import { LambdaConfig } from '#functions/shared/lambda-config.js';
+import { LambdaConfig } from '#functions/composition/lambda-config.js';
 import { loadMcpConfig, McpConfigError } from '#mcp/config.js';
 import { MCP_CALLERS } from '#mcp/server/permissions.js';
 import { POWERTOOLS_VARIABLES, RUNTIME_VARIABLES } from '../../../infra/lib/environment.js';
@@ -44,7 +44,7 @@ const APPROVAL_EVIDENCE = ['APPROVER_EMAILS', 'SHOPIFY_STORE_DOMAIN', 'HELPDESK_
 const CONSOLE_SIGN_IN = ['COGNITO_ISSUER', 'COGNITO_CLIENT_ID', 'COGNITO_DOMAIN_URL'];
 /**
  * What each handler's code path takes from its config beyond TENANT and TABLE_NAME (which
- * LambdaConfig requires of all) and the policy, read from functions/shared/lambda-app.ts and the use cases.
+ * LambdaConfig requires of all) and the policy, read from functions/composition/lambda-app.ts and the use cases.
  */
 const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   // Verifies each helpdesk's deliveries with its own secret, enqueues the ticket.
@@ -167,7 +167,7 @@ describe('function environments', () => {
     }
   });
 
-  it('runs every handler on the configuration functions/shared/lambda-config.ts parses, and every handler config parses', () => {
+  it('runs every handler on the configuration functions/composition/lambda-config.ts parses, and every handler config parses', () => {
     // The handlers' edge parses LambdaConfig, and the model settings (harness/models/settings.ts) from the same environment.
     const parsed = new Set([...Object.keys(LambdaConfig.shape), ...Object.keys(ModelSettings.shape)]);
 

@@ -1,5 +1,5 @@
-// Every step's Lambda entry (functions/<capability>/<step>/index.ts) composes what its use case needs
-// (functions/shared/lambda/) from the environment a deployed function has (synthesized from the
+// Every step's Lambda entry (functions/composition/lambdas/<step>.ts) composes what its use case needs
+// (functions/composition/lambda/) from the environment a deployed function has (synthesized from the
 // tenant file; the secret parameters' fields as the operator put them) and answers its first event.
 // The event names a run the table does not hold, which each step refuses (RunNotFoundError) before
 // any model or tool call: what this pins is the composition, per entry, as deployed, which the local

@@ -28,7 +28,7 @@ describe('the import rules', () => {
 
   it('keeps every arrow between the top-level parts pointing down', async () => {
     expect(await arrows('shared/new.ts', "export { createHarness } from '#harness/harness.js';")).toHaveLength(1);
-    expect(await arrows('harness/new.ts', "export { handler } from '#functions/steps/triage/index.js';")).toHaveLength(1);
+    expect(await arrows('harness/new.ts', "export { handler } from '#functions/composition/lambdas/triage.js';")).toHaveLength(1);
     expect(await arrows('functions/composition/new.ts', "export { startLocalRuntime } from '#local/runtime.js';")).toHaveLength(1);
     expect(
       await arrows(

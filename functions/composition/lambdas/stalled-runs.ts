@@ -1,14 +1,14 @@
 // Lambda entry for the stalled-runs sweeper (EventBridge schedule, e.g. every 5 minutes): the table,
 // Step Functions (stop) and the Escalate use case in-process, which calls a model (the holding reply).
 import { observed } from '#shared/observability.js';
-import { composedHandler } from '../../shared/lambda-app.js';
-import { workflowOf } from '../../shared/lambda/aws.js';
-import { modelsOf } from '../../shared/lambda/models.js';
-import { toolsOf } from '../../shared/lambda/tools.js';
-import { stepDepsOf } from '../../shared/lambda/steps.js';
+import { composedHandler } from '../lambda-app.js';
+import { workflowOf } from '../lambda/aws.js';
+import { modelsOf } from '../lambda/models.js';
+import { toolsOf } from '../lambda/tools.js';
+import { stepDepsOf } from '../lambda/steps.js';
 import { createStepHandler } from '../../shared/step-handler.js';
-import { createEscalate, EscalateEvent } from '../escalate/use-case.js';
-import { composeStalledRunsSweep } from './compose.js';
+import { createEscalate, EscalateEvent } from '../../steps/escalate/use-case.js';
+import { composeStalledRunsSweep } from '../../steps/stalled-runs/compose.js';
 
 export const handler = observed(
   'stalled-runs',

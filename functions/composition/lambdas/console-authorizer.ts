@@ -3,8 +3,8 @@
 // the key set fetched once per container.
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import * as z from 'zod';
-import { createConsoleAuthorizer } from '../app/authorizer.js';
-import { createJwksSource } from '../app/jwt.js';
+import { createConsoleAuthorizer } from '../../console/app/authorizer.js';
+import { createJwksSource } from '../../console/app/jwt.js';
 
 const Config = z.object({ COGNITO_ISSUER: z.url(), COGNITO_CLIENT_ID: z.string().min(1) });
 let authorize: ReturnType<typeof createConsoleAuthorizer> | null = null;

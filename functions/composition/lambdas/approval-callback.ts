@@ -1,12 +1,12 @@
 // Lambda entry for GET/POST /approvals/{approvalId}: the table, the signed links, Step Functions
 // (answers the waiting execution) and the harness (get_order for "still refundable"); no model.
 import { observed } from '#shared/observability.js';
-import { composedHandler } from '../../shared/lambda-app.js';
-import { workflowOf } from '../../shared/lambda/aws.js';
-import { NO_MODELS } from '../../shared/lambda/harness.js';
-import { toolsOf } from '../../shared/lambda/tools.js';
-import { approverLinksOf, stepDepsOf } from '../../shared/lambda/steps.js';
-import { createApprovalCallbackHandler } from './handler.js';
+import { composedHandler } from '../lambda-app.js';
+import { workflowOf } from '../lambda/aws.js';
+import { NO_MODELS } from '../lambda/harness.js';
+import { toolsOf } from '../lambda/tools.js';
+import { approverLinksOf, stepDepsOf } from '../lambda/steps.js';
+import { createApprovalCallbackHandler } from '../../approvals/approval-callback/handler.js';
 
 export const handler = observed(
   'approval-callback',

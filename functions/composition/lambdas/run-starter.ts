@@ -2,14 +2,14 @@
 // Step Functions, the helpdesk's requesters, the dead-letter queue and the harness (a cancelled run's
 // holding note through post_draft); no model.
 import { observed } from '#shared/observability.js';
-import { composedHandler } from '../../shared/lambda-app.js';
-import { workflowOf } from '../../shared/lambda/aws.js';
-import { NO_MODELS } from '../../shared/lambda/harness.js';
-import { queuesOf } from '../../shared/lambda/queues.js';
-import { requestersOf } from '../../shared/lambda/requesters.js';
-import { toolsOf } from '../../shared/lambda/tools.js';
-import { stepDepsOf } from '../../shared/lambda/steps.js';
-import { createRunStarterHandler } from './handler.js';
+import { composedHandler } from '../lambda-app.js';
+import { workflowOf } from '../lambda/aws.js';
+import { NO_MODELS } from '../lambda/harness.js';
+import { queuesOf } from '../lambda/queues.js';
+import { requestersOf } from '../lambda/requesters.js';
+import { toolsOf } from '../lambda/tools.js';
+import { stepDepsOf } from '../lambda/steps.js';
+import { createRunStarterHandler } from '../../intake/run-starter/handler.js';
 
 export const handler = observed(
   'run-starter',

@@ -4,16 +4,16 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { observed } from '#shared/observability.js';
-import { composedHandler } from '../../shared/lambda-app.js';
-import { required } from '../../shared/lambda-config.js';
-import { workflowOf } from '../../shared/lambda/aws.js';
-import { NO_MODELS } from '../../shared/lambda/harness.js';
-import { NO_DEAD_LETTERS, queuesOf } from '../../shared/lambda/queues.js';
-import { toolsOf } from '../../shared/lambda/tools.js';
-import { approverLinksOf, stepDepsOf } from '../../shared/lambda/steps.js';
-import { createConsole } from './compose.js';
-import { operatorFromAuthorizer } from './identity.js';
-import { createSignIn } from './sign-in.js';
+import { composedHandler } from '../lambda-app.js';
+import { required } from '../lambda-config.js';
+import { workflowOf } from '../lambda/aws.js';
+import { NO_MODELS } from '../lambda/harness.js';
+import { NO_DEAD_LETTERS, queuesOf } from '../lambda/queues.js';
+import { toolsOf } from '../lambda/tools.js';
+import { approverLinksOf, stepDepsOf } from '../lambda/steps.js';
+import { createConsole } from '../../console/app/compose.js';
+import { operatorFromAuthorizer } from '../../console/app/identity.js';
+import { createSignIn } from '../../console/app/sign-in.js';
 
 const SignInConfig = z.object({ COGNITO_DOMAIN_URL: z.url(), COGNITO_CLIENT_ID: z.string().min(1), PUBLIC_BASE_URL: z.url() });
 let signIn: ReturnType<typeof createSignIn> | null = null;

@@ -4,8 +4,8 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { required } from '../lambda-config.js';
 import { part } from '../lambda-app.js';
-import { createSqsTicketQueue, type TicketQueue } from '../queue.js';
-import { createSqsDeadLetterQueue, type DeadLetterQueue } from '../dead-letters.js';
+import { createSqsTicketQueue, type TicketQueue } from '../../shared/queue.js';
+import { createSqsDeadLetterQueue, type DeadLetterQueue } from '../../shared/dead-letters.js';
 
 export const queuesOf = part(({ config }) => {
   let sqs: SQSClient | null = null;

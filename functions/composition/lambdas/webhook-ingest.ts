@@ -1,10 +1,10 @@
 // Lambda entry for POST /webhooks/{helpdesk}: each helpdesk's secret from the configuration, the
 // ticket queue (SQS), and the table for the replay window's rows only; no harness.
 import { observed } from '#shared/observability.js';
-import { composedHandler } from '../../shared/lambda-app.js';
-import { queuesOf } from '../../shared/lambda/queues.js';
-import { tableOf } from '../../shared/lambda/table.js';
-import { createWebhookIngestHandler } from './handler.js';
+import { composedHandler } from '../lambda-app.js';
+import { queuesOf } from '../lambda/queues.js';
+import { tableOf } from '../lambda/table.js';
+import { createWebhookIngestHandler } from '../../intake/webhook-ingest/handler.js';
 
 export const handler = observed(
   'webhook-ingest',

@@ -1,8 +1,8 @@
 // Lambda entry for GET /api/runs and GET /api/runs/{runId}: the table only.
 import { observed } from '#shared/observability.js';
-import { composedHandler } from '../../shared/lambda-app.js';
-import { tableOf } from '../../shared/lambda/table.js';
-import { createRunsApiHandler } from './handler.js';
+import { composedHandler } from '../lambda-app.js';
+import { tableOf } from '../lambda/table.js';
+import { createRunsApiHandler } from '../../run/runs-api/handler.js';
 
 export const handler = observed(
   'runs-api',

@@ -1,13 +1,13 @@
 // Lambda entry for the Triage step: its dependencies built on the first event and kept for the container
-// (functions/shared/lambda/), then the use case. It calls a model.
+// (functions/composition/lambda/), then the use case. It calls a model.
 import { observed } from '#shared/observability.js';
-import { composedHandler } from '../../shared/lambda-app.js';
-import { NO_TOOLS } from '../../shared/lambda/harness.js';
-import { modelsOf } from '../../shared/lambda/models.js';
-import { stepDepsOf } from '../../shared/lambda/steps.js';
+import { composedHandler } from '../lambda-app.js';
+import { NO_TOOLS } from '../lambda/harness.js';
+import { modelsOf } from '../lambda/models.js';
+import { stepDepsOf } from '../lambda/steps.js';
 import { createStepHandler } from '../../shared/step-handler.js';
 import { StepEvent } from '../../shared/step-result.js';
-import { createTriage } from './use-case.js';
+import { createTriage } from '../../steps/triage/use-case.js';
 
 export const handler = observed(
   'triage',

@@ -1,13 +1,13 @@
 // The Lambda composition root's base: the environment with the function's secrets merged over it and
 // parsed once per container (LambdaConfig), the clock and ids, and the handler each entry composes
-// from it. Each entry (functions/<name>/index.ts) builds only the parts its use case needs from the
-// modules in functions/shared/lambda/ (the table, the tools, the harness, the queues, the models), so
+// from it. Each entry (functions/composition/lambdas/<name>.ts) builds only the parts its use case needs from the
+// modules in functions/composition/lambda/ (the table, the tools, the harness, the queues, the models), so
 // a bundle carries only what its function uses: no model provider (Anthropic SDK) outside the model
 // steps, no MCP client where no tool is called. The local runtime composes the whole app (app.ts).
 import { randomIds, systemClock } from '#shared/clock.js';
 import type { Clock, IdGenerator } from '#harness/ports.js';
 import { LambdaConfig } from './lambda-config.js';
-import { environmentWithSecrets } from './aws/secret-env.js';
+import { environmentWithSecrets } from '../shared/aws/secret-env.js';
 
 /** What every entry's composition starts from: read once per container, on the first event. */
 export interface LambdaBase {
@@ -59,7 +59,7 @@ async function readBase(): Promise<LambdaBase> {
 
 /**
  * One part of the composition per container: built on first use from the base, then kept. A part
- * module (functions/shared/lambda/*.ts) holds its own, so only the entries that import it build it.
+ * module (functions/composition/lambda/*.ts) holds its own, so only the entries that import it build it.
  */
 export function part<T>(make: (base: LambdaBase) => T): (base: LambdaBase) => T {
   const built = new WeakMap<LambdaBase, T>();

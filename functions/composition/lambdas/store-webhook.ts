@@ -1,9 +1,9 @@
 // Lambda entry for POST /webhooks/shopify (the store's disputes, feeding RefundsReversed, and shadow
 // mode's resolutions): the table only.
 import { observed } from '#shared/observability.js';
-import { composedHandler } from '../../shared/lambda-app.js';
-import { tableOf } from '../../shared/lambda/table.js';
-import { composeStoreWebhook } from './compose.js';
+import { composedHandler } from '../lambda-app.js';
+import { tableOf } from '../lambda/table.js';
+import { composeStoreWebhook } from '../../intake/store-webhook/compose.js';
 
 export const handler = observed(
   'store-webhook',
