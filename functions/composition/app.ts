@@ -27,12 +27,12 @@ import { createApprovalCallbackHandler } from '../approvals/approval-callback/ha
 import { createRunsApiHandler } from '../run/runs-api/handler.js';
 import { createCancelRunHandler } from '../run/cancel-run/handler.js';
 import { createDeadLettersHandler } from '../intake/dead-letters/handler.js';
-import { composeStalledRunsSweep } from '../steps/stalled-runs/compose.js';
+import { composeStalledRunsSweep } from './stalled-runs.js';
 import { createApproverLinks, type ApproverLinks } from '../shared/approver-links.js';
 import type { DeadLetterQueue } from '../shared/dead-letters.js';
 import type { WebhookSecrets } from '../intake/webhook-ingest/helpdesks.js';
-import { composeStoreWebhook } from '../intake/store-webhook/compose.js';
-import { createConsole, type ConsoleSettings } from '../console/app/compose.js';
+import { composeStoreWebhook } from './store-webhook.js';
+import { createConsole, type ConsoleSettings } from './console.js';
 
 export interface AppDeps extends StepDeps {
   tenantName: string;

@@ -10,7 +10,7 @@ import type { ExecutionView } from '../stepfunctions/executions.js';
 import type { SandboxStoreState, StoreOrder } from './store/state.js';
 import type { Route } from '../http-api.js';
 
-/** Where the console links to (the id is appended, encoded): compose.ts's LocalLinkBases. */
+/** Where the console links to (the id is appended, encoded): the console's LocalLinkBases (functions/console/app/links.ts). */
 export const SANDBOX_PAGE_BASES = { ticket: '/sandbox/tickets/', order: '/sandbox/orders/', execution: '/sandbox/executions/' } as const;
 
 export interface SandboxPagesDeps {

@@ -1,5 +1,5 @@
 // Lambda entry of the operator console: the sign-in routes (/auth/*, sign-in.ts) and every console
-// page and action (compose.ts over the table, the harness with no model, Step Functions and the queues;
+// page and action (functions/composition/console.ts over the table, the harness with no model, Step Functions and the queues;
 // the person comes from the sign-in authorizer's context, identity.ts).
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
@@ -11,7 +11,7 @@ import { NO_MODELS } from '../lambda/harness.js';
 import { NO_DEAD_LETTERS, queuesOf } from '../lambda/queues.js';
 import { toolsOf } from '../lambda/tools.js';
 import { approverLinksOf, stepDepsOf } from '../lambda/steps.js';
-import { createConsole } from '../../console/app/compose.js';
+import { createConsole } from '../console.js';
 import { operatorFromAuthorizer } from '../../console/app/identity.js';
 import { createSignIn } from '../../console/app/sign-in.js';
 

@@ -8,7 +8,7 @@ import { toolsOf } from '../lambda/tools.js';
 import { stepDepsOf } from '../lambda/steps.js';
 import { createStepHandler } from '../../shared/step-handler.js';
 import { createEscalate, EscalateEvent } from '../../steps/escalate/use-case.js';
-import { composeStalledRunsSweep } from '../../steps/stalled-runs/compose.js';
+import { composeStalledRunsSweep } from '../stalled-runs.js';
 
 export const handler = observed(
   'stalled-runs',

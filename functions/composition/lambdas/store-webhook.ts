@@ -3,7 +3,7 @@
 import { observed } from '#shared/observability.js';
 import { composedHandler } from '../lambda-app.js';
 import { tableOf } from '../lambda/table.js';
-import { composeStoreWebhook } from '../../intake/store-webhook/compose.js';
+import { composeStoreWebhook } from '../store-webhook.js';
 
 export const handler = observed(
   'store-webhook',

@@ -4,9 +4,9 @@
 import type { Clock } from '#harness/ports.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { EventLedger, RunStore, ShadowStore } from '#functions/shared/stores/ports.js';
-import { createShadowResolver } from '../../shadow/step/resolve.js';
-import { REFUNDS_CREATE_TOPIC } from '../../shadow/step/store-refund.js';
-import { createStoreWebhookHandler } from './handler.js';
+import { createShadowResolver } from '../shadow/step/resolve.js';
+import { REFUNDS_CREATE_TOPIC } from '../shadow/step/store-refund.js';
+import { createStoreWebhookHandler } from '../intake/store-webhook/handler.js';
 
 export function composeStoreWebhook(deps: {
   tenantName: string;

@@ -8,18 +8,18 @@ import type { Clock, JournalStore } from '#harness/ports.js';
 import type { RunStore } from '#functions/shared/stores/ports.js';
 import type { AgentModeConfig } from '#functions/shared/domain/shadow.js';
 import type { ShadowStore } from '#functions/shared/stores/ports.js';
-import { createApprovalDecisions, type ApprovalDecisionDeps } from '../../approvals/approval-callback/decisions.js';
-import { createDeadLetters, type DeadLettersDeps } from '../../intake/dead-letters/use-case.js';
-import { createShadowApi } from '../../shadow/api/use-case.js';
-import { json, type HttpEvent, type HttpResult } from '../../shared/http.js';
-import type { StepDeps } from '../../shared/step-deps.js';
-import { createConsoleHandler, type ConsoleHandlerDeps } from './handler.js';
-import type { Operator } from './identity.js';
-import { createConsoleData } from './use-case.js';
-import { createRunActions } from './actions.js';
-import { createCancelRun } from '../../run/cancel-run/use-case.js';
-import { createStartRerun } from '../../intake/run-starter/rerun.js';
-import type { LocalLinkBases } from './links.js';
+import { createApprovalDecisions, type ApprovalDecisionDeps } from '../approvals/approval-callback/decisions.js';
+import { createDeadLetters, type DeadLettersDeps } from '../intake/dead-letters/use-case.js';
+import { createShadowApi } from '../shadow/api/use-case.js';
+import { json, type HttpEvent, type HttpResult } from '../shared/http.js';
+import type { StepDeps } from '../shared/step-deps.js';
+import { createConsoleHandler, type ConsoleHandlerDeps } from '../console/app/handler.js';
+import type { Operator } from '../console/app/identity.js';
+import { createConsoleData } from '../console/app/use-case.js';
+import { createRunActions } from '../console/app/actions.js';
+import { createCancelRun } from '../run/cancel-run/use-case.js';
+import { createStartRerun } from '../intake/run-starter/rerun.js';
+import type { LocalLinkBases } from '../console/app/links.js';
 
 /** Where and for whom the console runs: set by the local runtime and the console Lambda. */
 export interface ConsoleSettings {

@@ -4,8 +4,8 @@
 import type { Clock } from '#harness/ports.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
-import { stateBudgetsMs } from './budgets.js';
-import { createStalledRunsSweep, type StalledRunsDeps } from './use-case.js';
+import { stateBudgetsMs } from '../steps/stalled-runs/budgets.js';
+import { createStalledRunsSweep, type StalledRunsDeps } from '../steps/stalled-runs/use-case.js';
 
 export function composeStalledRunsSweep(deps: {
   tenantName: string;
