@@ -5,8 +5,9 @@
 // import each other. Inside harness/, the kernel imports none of its adapters (harness/adapters/:
 // DynamoDB, in-memory, MCP, the model providers); the composition roots inject them. Inside
 // functions/, each capability (intake, steps, approvals, run, shadow, console) imports only itself
-// and functions/shared/; functions/composition/ composes them all. The crossings still left are named below,
-// file by file: each is to become a port the composition root injects, and the list only shrinks. And no module
+// and functions/shared/: what one capability needs of another is a port, typed in functions/shared/
+// (a cancel, a re-run, a decision, the dead letters, the shadow figures), that functions/composition/
+// (the Lambda entries and the local app) fills with the other's use case. And no module
 // of the deployed code imports itself, however indirectly (eslint-plugin-import-x no-cycle). Specifiers
 // are resolved as TypeScript resolves them (package.json `#alias/` imports and relative paths alike).
 import boundaries from 'eslint-plugin-boundaries';
@@ -54,25 +55,6 @@ export const ALLOWED = {
   test: [...EVERYTHING_BELOW_THE_TOOLS, 'local', 'eval', 'bench'],
 };
 
-/**
- * A capability's files another capability still imports, by importing capability: the console acts on
- * the others' use cases (approvals, dead letters, re-runs, cancel, shadow classes), intake and the
- * approval callback cancel a run, and intake hands the store's refunds and solved tickets to the
- * shadow resolution.
- */
-export const CROSSINGS = {
-  approvals: ['functions/run/cancel-run/use-case.ts'],
-  console: [
-    'functions/approvals/approval-callback/decisions.ts',
-    'functions/approvals/approval-callback/pages.ts',
-    'functions/intake/dead-letters/use-case.ts',
-    'functions/intake/run-starter/rerun.ts',
-    'functions/run/cancel-run/use-case.ts',
-    'functions/shadow/api/use-case.ts',
-  ],
-  intake: ['functions/run/cancel-run/use-case.ts', 'functions/shadow/step/resolve.ts', 'functions/shadow/step/store-refund.ts'],
-};
-
 export default [
   {
     files: ['**/*.ts', '**/*.mts'],
@@ -98,9 +80,6 @@ export default [
               from: { element: { type: from } },
               allow: { to: { element: { types: { anyOf: [from, ...to] } } } },
             })),
-            ...Object.entries(CROSSINGS).flatMap(([capability, files]) =>
-              files.map((path) => ({ from: { element: { type: `functions/${capability}` } }, allow: { to: { file: { path } } } })),
-            ),
             // The MCP server's configuration edge, whose secret fields infra files in the tenant's secrets (infra/lib/secrets.ts).
             { from: { element: { type: 'infra' } }, allow: { to: { element: { type: 'mcp-lambda' }, file: { path: 'mcp-lambda/config.ts' } } } },
           ],

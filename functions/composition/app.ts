@@ -32,6 +32,7 @@ import { createApproverLinks, type ApproverLinks } from '../shared/approver-link
 import type { DeadLetterQueue } from '../shared/dead-letters.js';
 import type { WebhookSecrets } from '../intake/webhook-ingest/helpdesks.js';
 import { composeStoreWebhook } from './store-webhook.js';
+import { withRunStarterPorts } from './run-starter.js';
 import { createConsole, type ConsoleSettings } from './console.js';
 
 export interface AppDeps extends StepDeps {
@@ -101,7 +102,7 @@ export function createApp(deps: AppDeps) {
       events: deps.events,
     }),
     storeWebhook: composeStoreWebhook({ ...deps, metrics }),
-    runStarter: createRunStarterHandler(deps),
+    runStarter: createRunStarterHandler(withRunStarterPorts(deps)),
     approvalCallback: createApprovalCallbackHandler({ ...deps, links: approverLinks }),
     runsApi: createRunsApiHandler({ runs: deps.runs, journal: deps.journal, tenant: deps.tenantName, findRunsByOrder: deps.findRunsByOrder }),
     cancelRun: createCancelRunHandler(deps),

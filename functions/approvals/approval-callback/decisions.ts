@@ -17,8 +17,9 @@ import type { ProductMetrics } from '#harness/metrics.js';
 import type { ApprovalRecord, ApprovalStore, Clock } from '#harness/ports.js';
 import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import { CANCELLED_APPROVAL_REASON, RUN_CANCELLED_ERROR } from '../../run/cancel-run/use-case.js';
+import { CANCELLED_APPROVAL_REASON, RUN_CANCELLED_ERROR } from '#functions/shared/domain/cancellation.js';
 import { approvalSummaryOf } from '../../shared/approval-summary.js';
+import type { DecideAsRequest, DecisionOutcome, LinkToApproval } from '../../shared/approvals/decisions.js';
 import type { ApproverLinks } from '../../shared/approver-links.js';
 import type { Policy } from '#harness/policy/document.js';
 import { approvalView as buildEvidence, type ApprovalDisplay, type ApprovalView as ApprovalEvidence } from '../../shared/approvals/approval-view.js';
@@ -54,29 +55,12 @@ export type ApprovalView =
   | { kind: 'not_an_approver' }
   | { kind: 'closed'; approval: ApprovalRecord; cancelled: boolean };
 
-/**
- * `cancelled`: the run was cancelled before any refund was claimed on it, so no refund was made.
- * `waitOver`: the run no longer waited for this decision when it arrived (timed out, or handed on); it moved nothing.
- */
-export type ClosedOutcome = { kind: 'closed'; approval: ApprovalRecord; cancelled: boolean; waitOver?: boolean };
-
 /** A cancel closed this approval, or the run is cancelled, and no refund was claimed on the run: nothing was refunded. */
 export function cancelledBeforeRefund(run: Run | null, approval: Pick<ApprovalRecord, 'status' | 'decidedBy' | 'reason'> | null): boolean {
   if (run?.refund || run?.refundIntent) return false;
   const closedByCancel = approval?.status === 'cancelled' && approval.decidedBy === null && !!approval.reason?.startsWith(CANCELLED_APPROVAL_REASON);
   return !!run?.cancellation || closedByCancel;
 }
-
-export type DecisionOutcome =
-  | { kind: 'decided'; approval: ApprovalRecord; resent: boolean }
-  /** Approved, but the order has nothing left of it to refund: closed, nothing refunded, the team told why. */
-  | { kind: 'not_carried_out'; approval: ApprovalRecord; message: string }
-  | { kind: 'undelivered'; approval: ApprovalRecord }
-  | { kind: 'not_found' }
-  | ClosedOutcome
-  | { kind: 'expired'; approval: ApprovalRecord }
-  | { kind: 'not_an_approver' }
-  | { kind: 'stale_form' };
 
 /** Errors with which an engine says the task token is no longer awaited (AWS SFN and the local engine). */
 const TOKEN_GONE = new Set(['TaskDoesNotExist', 'TaskTimedOut', 'InvalidToken', 'TaskTokenNotFoundError']);
@@ -88,7 +72,6 @@ interface DecisionContext {
 }
 
 type DecideInput = { approvalId: string; formToken: string; approverToken: string | undefined; decision: 'approve' | 'reject'; reason: string | null };
-type DecideAsInput = { approvalId: string; approver: string; decision: 'approve' | 'reject'; reason: string | null };
 
 export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
   const sources: OrderNowSources = {
@@ -104,9 +87,9 @@ export function createApprovalDecisions(deps: ApprovalDecisionDeps) {
      * A decision from the console by a signed-in lead (functions/console/app): the approver is who the
      * console's sign-in says, not a link token; otherwise the same single-use, recorded decision.
      */
-    decideAs: (input: DecideAsInput) => decideAs(c, input),
-    evidenceForRun: (run: Run, linkToApproval: (approvalId: string) => string | null) => evidenceForRun(c, run, linkToApproval),
-    evidenceOf: (approvalId: string, linkToApproval: (approvalId: string) => string | null) => evidenceOf(c, approvalId, linkToApproval),
+    decideAs: (input: DecideAsRequest) => decideAs(c, input),
+    evidenceForRun: (run: Run, linkToApproval: LinkToApproval) => evidenceForRun(c, run, linkToApproval),
+    evidenceOf: (approvalId: string, linkToApproval: LinkToApproval) => evidenceOf(c, approvalId, linkToApproval),
   };
 }
 
@@ -194,7 +177,7 @@ async function decide(c: DecisionContext, input: DecideInput): Promise<DecisionO
   return recordDecision(c.deps, decided);
 }
 
-async function decideAs(c: DecisionContext, input: DecideAsInput): Promise<DecisionOutcome> {
+async function decideAs(c: DecisionContext, input: DecideAsRequest): Promise<DecisionOutcome> {
   const { approval, run } = await load(c.deps, input.approvalId);
   if (!approval) return { kind: 'not_found' };
   if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
@@ -240,7 +223,7 @@ async function recordDecision(deps: ApprovalDecisionDeps, decided: ApprovalRecor
  * The evidence a lead reads for a run's approval, with the order as it is now (the console's queue
  * and confirm page); `linkToApproval` says where this reader opens another approval on the order.
  */
-async function evidenceForRun(c: DecisionContext, run: Run, linkToApproval: (approvalId: string) => string | null): Promise<ApprovalEvidence | null> {
+async function evidenceForRun(c: DecisionContext, run: Run, linkToApproval: LinkToApproval): Promise<ApprovalEvidence | null> {
   const a = run.approval;
   if (!a) return null;
   const orderNow = await c.orderNowOf(run).catch(() => null);
@@ -249,7 +232,7 @@ async function evidenceForRun(c: DecisionContext, run: Run, linkToApproval: (app
 }
 
 /** An approval by id with its run and evidence (no approver token: the console's signed-in lead). */
-async function evidenceOf(c: DecisionContext, approvalId: string, linkToApproval: (approvalId: string) => string | null) {
+async function evidenceOf(c: DecisionContext, approvalId: string, linkToApproval: LinkToApproval) {
   const { approval, run } = await load(c.deps, approvalId);
   if (!approval) return null;
   const current = run?.approval?.approvalId === approvalId ? run : null;

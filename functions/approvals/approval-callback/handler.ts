@@ -3,7 +3,8 @@
 import * as z from 'zod';
 import { html, rawBody, type HttpEvent, type HttpResult } from '../../shared/http.js';
 import { APPROVER_TOKEN_PARAM } from '../../shared/approver-links.js';
-import { createApprovalDecisions, type ApprovalDecisionDeps, type DecisionOutcome } from './decisions.js';
+import { createApprovalDecisions, type ApprovalDecisionDeps } from './decisions.js';
+import type { DecisionOutcome } from '../../shared/approvals/decisions.js';
 import { closedPage, confirmationPage, resultPage } from './pages.js';
 import type { Policy } from '#harness/policy/document.js';
 import type { ApprovalDisplay } from '../../shared/approvals/approval-view.js';

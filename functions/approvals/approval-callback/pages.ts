@@ -19,6 +19,7 @@ import {
   whyHtml,
 } from '../../shared/approvals/evidence-html.js';
 import type { OrderNow } from '../../shared/approvals/order-now.js';
+import { CANCELLED_BEFORE_REFUND, WAIT_OVER } from '../../shared/approvals/decisions.js';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>
@@ -73,12 +74,6 @@ ${form(view.amount)}`,
 export function resultPage(title: string, message: string): string {
   return page(title, `<p>${e(message)}</p>`);
 }
-
-/** What a person reads when a cancel reached the run first (also the console's words for it). */
-export const CANCELLED_BEFORE_REFUND = 'This run was cancelled before the refund was issued; no refund was made.';
-
-/** What a person reads when the run had stopped waiting for this decision (timed out, or handed to the team). */
-export const WAIT_OVER = 'The run was no longer waiting for this decision (it timed out or went to the team), so this approval moved no money.';
 
 /**
  * The page of an approval that is no longer open. Who decided is an approver's address: it is shown

@@ -10,16 +10,19 @@ import { requestersOf } from '../lambda/requesters.js';
 import { toolsOf } from '../lambda/tools.js';
 import { stepDepsOf } from '../lambda/steps.js';
 import { createRunStarterHandler } from '../../intake/run-starter/handler.js';
+import { withRunStarterPorts } from '../run-starter.js';
 
 export const handler = observed(
   'run-starter',
   composedHandler((base) => {
     const { deadLetters, maxReceiveCount } = queuesOf(base);
-    return createRunStarterHandler({
-      ...stepDepsOf(base, { models: NO_MODELS, tools: toolsOf(base) }),
-      workflow: workflowOf(base),
-      requesters: requestersOf(base),
-      ...(deadLetters ? { deadLetters, maxReceiveCount } : {}),
-    });
+    return createRunStarterHandler(
+      withRunStarterPorts({
+        ...stepDepsOf(base, { models: NO_MODELS, tools: toolsOf(base) }),
+        workflow: workflowOf(base),
+        requesters: requestersOf(base),
+        ...(deadLetters ? { deadLetters, maxReceiveCount } : {}),
+      }),
+    );
   }),
 );

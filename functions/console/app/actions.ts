@@ -7,9 +7,8 @@
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Clock, JournalStore, NewJournalRow, StepContext } from '#harness/ports.js';
 import type { RunStore } from '#functions/shared/stores/ports.js';
-import type { CancelOutcome } from '../../run/cancel-run/use-case.js';
-import type { RerunOutcome } from '../../intake/run-starter/rerun.js';
-import { rerunRefusal } from '../../intake/run-starter/rerun.js';
+import type { CancelRun } from '#functions/shared/domain/cancellation.js';
+import { rerunRefusal, type StartRerun } from '#functions/shared/domain/rerun.js';
 import { ticketOrderNumbers } from '../../shared/order-choice.js';
 import { OPEN_STATUSES } from '../../shared/run-context.js';
 import type { StepDeps } from '../../shared/step-deps.js';
@@ -20,8 +19,8 @@ import type { ActionOutcome } from './use-case.js';
 export interface RunActionsDeps {
   runs: RunStore;
   journal: JournalStore;
-  cancelRun(input: { runId: string; by: 'console'; reason: string; actor?: string }): Promise<CancelOutcome>;
-  startRerun(input: { runId: string; by: string; orderNumber?: string | null }): Promise<RerunOutcome>;
+  cancelRun: CancelRun;
+  startRerun: StartRerun;
   /** The harness's tool path: the hand-back note is a post_draft call, under the Escalate step's allowlist. */
   harness: Pick<StepDeps['harness'], 'callTool'>;
   clock: Clock;

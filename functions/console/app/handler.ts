@@ -18,7 +18,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import type { Clock } from '#harness/ports.js';
 import type { Policy } from '#harness/policy/document.js';
 import { rawBody, type HttpEvent, type HttpResult } from '../../shared/http.js';
-import { DEAD_LETTER_ID } from '../../intake/dead-letters/use-case.js';
+import { DEAD_LETTER_ID } from '#functions/shared/domain/dead-letters.js';
 import type { StoreProfile, StepDeps } from '../../shared/step-deps.js';
 import { createFormats } from '../../shared/approvals/formats.js';
 import { executionUrl, runLinks, type LocalLinkBases } from './links.js';

@@ -8,9 +8,8 @@ import type { Harness, ReviewCandidates } from '#harness/harness.js';
 import type { Clock, JournalStore } from '#harness/ports.js';
 import type { RunStore } from '#functions/shared/stores/ports.js';
 import type { Formats } from '../../shared/approvals/formats.js';
-import type { ClosedOutcome, DecisionOutcome } from '../../approvals/approval-callback/decisions.js';
-import { CANCELLED_BEFORE_REFUND, WAIT_OVER } from '../../approvals/approval-callback/pages.js';
-import type { DeadLetters } from '../../intake/dead-letters/use-case.js';
+import { CANCELLED_BEFORE_REFUND, WAIT_OVER, type ClosedOutcome, type DecideAs, type DecisionOutcome } from '../../shared/approvals/decisions.js';
+import type { DeadLetters } from '#functions/shared/domain/dead-letters.js';
 import type { Operator } from './identity.js';
 import { consoleJournalRow } from './journal-row.js';
 import { reviewRefusalInWords } from './review-refusal.js';
@@ -21,7 +20,7 @@ export interface QueueActionsDeps {
   runs: RunStore;
   journal: JournalStore;
   decisions: {
-    decideAs(input: { approvalId: string; approver: string; decision: 'approve' | 'reject'; reason: string | null }): Promise<DecisionOutcome>;
+    decideAs: DecideAs;
   };
   reviews: (Pick<Harness, 'settleReview'> & Partial<Pick<Harness, 'reviewCandidates'>>) | null;
   deadLetters: Pick<DeadLetters, 'retry'>;

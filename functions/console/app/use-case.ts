@@ -10,13 +10,13 @@ import type { Harness } from '#harness/harness.js';
 import type { Formats } from '../../shared/approvals/formats.js';
 import type { Clock, JournalStore } from '#harness/ports.js';
 import type { RunStore } from '#functions/shared/stores/ports.js';
-import type { createApprovalDecisions, DecisionOutcome } from '../../approvals/approval-callback/decisions.js';
+import type { ApprovalEvidenceReader, DecideAs } from '../../shared/approvals/decisions.js';
 import type { ApprovalView as ApprovalEvidence } from '../../shared/approvals/approval-view.js';
 import { approvalPath } from './views/approvals.js';
 import type { DeadLetter } from '../../shared/dead-letters.js';
-import type { DeadLetters } from '../../intake/dead-letters/use-case.js';
+import type { DeadLetters } from '#functions/shared/domain/dead-letters.js';
 import { QueuedTicket } from '../../shared/queue.js';
-import type { createShadowApi } from '../../shadow/api/use-case.js';
+import type { ShadowFigures } from '#functions/shared/domain/shadow-figures.js';
 import type { Operator } from './identity.js';
 import { decideApproval, reviewCandidates, retryDeadLetter, settleReview, type ActionOutcome } from './queue-actions.js';
 import type { DayFigures } from './views/pictures.js';
@@ -33,17 +33,13 @@ export interface ConsoleDataDeps {
   journal: JournalStore;
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
   /** The approval decisions (approval-callback/decisions.ts): a lead decides as who signed in. */
-  decisions: {
-    decideAs(input: { approvalId: string; approver: string; decision: 'approve' | 'reject'; reason: string | null }): Promise<DecisionOutcome>;
-  } & Partial<Pick<ApprovalDecisions, 'evidenceForRun' | 'evidenceOf'>>;
+  decisions: { decideAs: DecideAs } & Partial<ApprovalEvidenceReader>;
   /** The harness's settlement of a pending review; null: reviews are settled elsewhere. */
   reviews: (Pick<Harness, 'settleReview'> & Partial<Pick<Harness, 'reviewCandidates'>>) | null;
   deadLetters: DeadLetters;
-  shadow: Pick<ReturnType<typeof createShadowApi>, 'list'>;
+  shadow: ShadowFigures;
   clock: Clock;
 }
-
-type ApprovalDecisions = ReturnType<typeof createApprovalDecisions>;
 
 /** How many runs a list reads at most, newest first: the window filters and pages work in. */
 export const RUN_WINDOW = 500;

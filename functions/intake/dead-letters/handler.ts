@@ -3,7 +3,8 @@
 // queue and out of the dead-letter queue (use-case.ts). Operator view; the bodies are ticket events,
 // so the routes are not public.
 import { json, type HttpEvent, type HttpResult } from '../../shared/http.js';
-import { createDeadLetters, DEAD_LETTER_ID, type DeadLettersDeps } from './use-case.js';
+import { createDeadLetters, type DeadLettersDeps } from './use-case.js';
+import { DEAD_LETTER_ID } from '#functions/shared/domain/dead-letters.js';
 
 export function createDeadLettersHandler(deps: DeadLettersDeps) {
   const letters = createDeadLetters(deps);

@@ -2,9 +2,10 @@
 // with the reason, and retry one: its body goes back to the ticket queue (a new deduplication id, so
 // FIFO's five-minute window does not swallow it) and only then leaves the dead-letter queue.
 // list → peek; retry → parse the body as a queued ticket (poison is refused: it would only come back)
-// → redrive (receive, resend, delete). Called by handler.ts and the console (functions/console/app).
+// → redrive (receive, resend, delete). Called by handler.ts; the console receives it as its DeadLetters port.
 import type { DeadLetter, DeadLetterQueue } from '../../shared/dead-letters.js';
 import { QueuedTicket, type TicketQueue } from '../../shared/queue.js';
+import type { DeadLetters, RetryOutcome } from '#functions/shared/domain/dead-letters.js';
 
 export interface DeadLettersDeps {
   deadLetters: DeadLetterQueue;
@@ -12,12 +13,7 @@ export interface DeadLettersDeps {
   queue?: TicketQueue;
 }
 
-export type RetryOutcome = { kind: 'retried'; runId: string } | { kind: 'not_found' } | { kind: 'not_retryable'; reason: string };
-
-/** What SQS accepts as a message id (a UUID in practice). */
-export const DEAD_LETTER_ID = /^[A-Za-z0-9-]{1,100}$/;
-
-export function createDeadLetters(deps: DeadLettersDeps) {
+export function createDeadLetters(deps: DeadLettersDeps): DeadLetters {
   return {
     list: (max = 10): Promise<DeadLetter[]> => deps.deadLetters.list(max),
 
@@ -52,7 +48,6 @@ export function createDeadLetters(deps: DeadLettersDeps) {
     },
   };
 }
-export type DeadLetters = ReturnType<typeof createDeadLetters>;
 
 class NotRetryable extends Error {
   override readonly name = 'NotRetryable';

@@ -8,15 +8,14 @@
 import type { RequesterDirectory } from '../../shared/requesters.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { FollowUp, Run } from '#functions/shared/domain/run.js';
-import { NO_METRICS } from '#harness/metrics.js';
 import type { ApprovalStore, Clock } from '#harness/ports.js';
-import type { EventLedger, RunStore, ShadowStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
+import type { EventLedger, RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
+import type { CancelRun } from '#functions/shared/domain/cancellation.js';
+import type { HelpdeskSolved } from '#functions/shared/domain/shadow.js';
 import type { QueuedTicket } from '../../shared/queue.js';
 import { newRun } from './new-run.js';
-import { createCancelRun } from '../../run/cancel-run/use-case.js';
-import { createShadowResolver } from '../../shadow/step/resolve.js';
 import { retryingRequesters, type LookupRetryOptions } from './requesters.js';
-import { latestOfChain } from './rerun.js';
+import { latestOfChain } from '#functions/shared/domain/rerun.js';
 
 /** Resolves a helpdesk requester id to the email the helpdesk reports for it. */
 export interface StartRunDeps {
@@ -30,8 +29,10 @@ export interface StartRunDeps {
   clock: Clock;
   /** TicketsReopened72h: the reopen rate's numerator. */
   metrics?: ProductMetrics;
-  /** Shadow mode: a solved ticket of a shadow run is the person's resolution, counted here. */
-  shadow?: ShadowStore;
+  /** A ticket closed in the helpdesk cancels its run (the run capability's cancel). */
+  cancelRun: CancelRun;
+  /** Shadow mode: a solved ticket of a shadow run is the person's resolution (the shadow capability's). Absent: no shadow runs here. */
+  shadowSolved?: HelpdeskSolved;
 }
 
 export type StartRunOutcome = {
@@ -78,9 +79,7 @@ async function requesterOfEvent(requesters: RequesterDirectory, event: TicketEve
 }
 
 export function createStartRun(deps: StartRunDeps) {
-  const cancelRun = createCancelRun(deps);
   const requesters = retryingRequesters(deps.requesters, deps.requesterRetry);
-  const shadow = deps.shadow ? createShadowResolver({ runs: deps.runs, shadow: deps.shadow, metrics: deps.metrics ?? NO_METRICS, clock: deps.clock }) : null;
 
   return async function startRun(message: QueuedTicket): Promise<StartRunOutcome> {
     const now = deps.clock.now().toISOString();
@@ -101,12 +100,12 @@ export function createStartRun(deps: StartRunDeps) {
     if (event.intent === 'closed') {
       // Not cancelled: a shadow run is already closed, and its ticket solved is a resolution (recorded
       // once, even when this delivery is a retry of one that failed half-way).
-      if (existing?.status === 'shadow' && shadow) {
-        const outcome = await shadow.helpdeskSolved(existing, event.eventId);
+      if (existing?.status === 'shadow' && deps.shadowSolved) {
+        const outcome = await deps.shadowSolved(existing, event.eventId);
         return { runId, created: false, started: false, duplicateEvent, cancelled: false, shadowResolved: outcome !== 'unchanged' };
       }
       if (!existing || duplicateEvent) return { runId, created: false, started: false, duplicateEvent, cancelled: false };
-      const outcome = await cancelRun({ runId: existing.runId, by: 'helpdesk', reason: `ticket closed in ${event.helpdesk} (${event.eventType})` });
+      const outcome = await deps.cancelRun({ runId: existing.runId, by: 'helpdesk', reason: `ticket closed in ${event.helpdesk} (${event.eventType})` });
       return { runId: existing.runId, created: false, started: false, duplicateEvent, cancelled: outcome.kind === 'cancelled' };
     }
 

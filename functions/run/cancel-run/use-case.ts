@@ -18,6 +18,13 @@ import { createFormats } from '../../shared/approvals/formats.js';
 import { cancelledNote } from '../../shared/approvals/ended-note.js';
 import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
 import type { Run, RunCancellation } from '#functions/shared/domain/run.js';
+import {
+  CANCELLED_APPROVAL_REASON,
+  RUN_CANCELLED_ERROR,
+  type CancelOutcome,
+  type CancelRequest,
+  type CancelRun,
+} from '#functions/shared/domain/cancellation.js';
 import { approvalSummaryOf } from '../../shared/approval-summary.js';
 import { closedStatus, OPEN_STATUSES } from '../../shared/run-context.js';
 
@@ -33,17 +40,6 @@ export interface CancelRunDeps {
   policy?: StepDeps['policy'];
 }
 
-export type CancelOutcome =
-  | { kind: 'cancelled'; runId: string; state: string; approvalClosed: boolean; stopped: boolean; noteId?: string | null }
-  | { kind: 'already_closed'; runId: string; status: string }
-  | { kind: 'refund_in_flight'; runId: string }
-  /** A lead approved the refund before the cancel: the approver was told it is issued now, so it is. */
-  | { kind: 'refund_approved'; runId: string }
-  | { kind: 'not_found'; runId: string };
-
-/** Error name the RequestApproval wait fails with when its run is cancelled (the ASL Catch takes it to Escalate). */
-export const RUN_CANCELLED_ERROR = 'RunCancelled';
-
 /** Why a run cannot be cancelled now, or null when it can. */
 function refusal(run: Run): CancelOutcome | null {
   const closed = closedStatus(run);
@@ -54,9 +50,6 @@ function refusal(run: Run): CancelOutcome | null {
   if (!OPEN_STATUSES.includes(run.status)) return { kind: 'already_closed', runId: run.runId, status: run.status };
   return null;
 }
-
-/** How a cancel's closing of an approval reads in the approval's reason: the approval pages tell such a closing from others by it. */
-export const CANCELLED_APPROVAL_REASON = 'run cancelled: ';
 
 /** A status write between a cancel's read and its write (an approval arriving, a step moving on) makes it read again, this many times at most. */
 const CANCEL_ATTEMPTS = 3;
@@ -74,8 +67,6 @@ async function tellTicket(deps: CancelRunDeps, run: Run, approval: ApprovalRecor
     return null;
   }
 }
-
-type CancelInput = { runId: string; by: RunCancellation['by']; reason: string; actor?: string };
 
 type ApprovalClosing = { closed: ApprovalRecord | null; refused?: CancelOutcome };
 
@@ -103,7 +94,7 @@ async function closeApproval(deps: CancelRunDeps, run: Run, cancellation: RunCan
 }
 
 /** The cancellation on the run row, conditional on the run being as it was read: open, in that status, uncancelled, no refund claimed. */
-async function recordCancellation(deps: CancelRunDeps, input: CancelInput): Promise<{ run: Run; closed: ApprovalRecord | null } | CancelOutcome> {
+async function recordCancellation(deps: CancelRunDeps, input: CancelRequest): Promise<{ run: Run; closed: ApprovalRecord | null } | CancelOutcome> {
   for (let attempt = 1; ; attempt++) {
     const found = await deps.runs.get(input.runId);
     if (!found) return { kind: 'not_found', runId: input.runId };
@@ -126,8 +117,8 @@ async function recordCancellation(deps: CancelRunDeps, input: CancelInput): Prom
   }
 }
 
-export function createCancelRun(deps: CancelRunDeps) {
-  return async function cancelRun(input: CancelInput): Promise<CancelOutcome> {
+export function createCancelRun(deps: CancelRunDeps): CancelRun {
+  return async function cancelRun(input: CancelRequest): Promise<CancelOutcome> {
     const recorded = await recordCancellation(deps, input);
     if ('kind' in recorded) return recorded;
     const { run, closed } = recorded;

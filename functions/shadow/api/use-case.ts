@@ -6,6 +6,7 @@
 import { AUTO_MODE, minimumsOf, modeFor, promotionCheck, type AgentModeConfig } from '#functions/shared/domain/shadow.js';
 import type { Clock } from '#harness/ports.js';
 import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '#functions/shared/stores/ports.js';
+import type { ShadowClassView, ShadowOverview } from '#functions/shared/domain/shadow-figures.js';
 
 export interface ShadowApiDeps {
   tenant: string;
@@ -13,26 +14,6 @@ export interface ShadowApiDeps {
   agentMode?: AgentModeConfig;
   clock: Clock;
 }
-
-export type ShadowClassView = {
-  classKey: string;
-  mode: 'shadow' | 'assist' | 'auto';
-  /** People's resolutions, one per run, and how many agreed with the proposal. */
-  resolved: number;
-  agreed: number;
-  /** Independent samples (one per order, and per customer in a window) and how many agreed throughout. */
-  samples: number;
-  agreeingSamples: number;
-  /** Distinct customers and orders behind the samples. */
-  customers: number;
-  orders: number;
-  /** agreeingSamples / samples (0..1), null before the first resolution. */
-  agreement: number | null;
-  /** Whether POST …/promote would switch it now. */
-  eligible: boolean;
-  promotedAt: string | null;
-  promotedBy: string | null;
-};
 
 export type PromoteOutcome =
   | { kind: 'promoted'; view: ShadowClassView }
@@ -99,7 +80,7 @@ export function createShadowApi(deps: ShadowApiDeps) {
 
   return {
     /** Every class with figures, and every class the tenant file names. */
-    async list() {
+    async list(): Promise<ShadowOverview> {
       const stored = await deps.shadow.listClasses(deps.tenant);
       const known = new Set(stored.map((c) => c.classKey));
       const named = Object.keys(config.classes)

@@ -5,7 +5,7 @@
 // run of its order (the earliest still open), a solved ticket its own run. A store refund supersedes
 // an earlier "solved with no refund"; nothing else replaces a resolution.
 // Called by the store webhook (refunds/create) and the run starter (the helpdesk's solved event).
-import { agrees, sampleOf } from '#functions/shared/domain/shadow.js';
+import { agrees, sampleOf, type HelpdeskSolved, type ResolveOutcome } from '#functions/shared/domain/shadow.js';
 import type { Run, ShadowResolution } from '#functions/shared/domain/run.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 import type { Clock } from '#harness/ports.js';
@@ -23,15 +23,14 @@ export interface ShadowResolverDeps {
   searchLimit?: number;
 }
 
-export type ResolveOutcome = 'recorded' | 'superseded' | 'unchanged';
-
 export const DEFAULT_SHADOW_SEARCH_LIMIT = 500;
 
 export function createShadowResolver(deps: ShadowResolverDeps) {
   return {
     storeRefund: (tenant: string, signal: StoreRefundSignal) => storeRefund(deps, tenant, signal),
     /** The helpdesk says the ticket was solved/closed: with no refund so far, that is the person's answer. */
-    helpdeskSolved: (run: Run, eventId: string) => record(deps, run, { by: 'helpdesk_solved', amountMinor: 0, lines: [], sourceId: `helpdesk:${eventId}` }),
+    helpdeskSolved: ((run, eventId) =>
+      record(deps, run, { by: 'helpdesk_solved', amountMinor: 0, lines: [], sourceId: `helpdesk:${eventId}` })) satisfies HelpdeskSolved,
     /** The store webhook's handler for refunds/create (a verified delivery's body). */
     async refundsCreate(tenant: string, body: Buffer): Promise<StoreWebhookOutcome> {
       let payload: unknown;

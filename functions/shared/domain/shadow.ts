@@ -199,3 +199,9 @@ export function promotionCheck(figures: ClassFigures, config: PromotionConfig): 
   }
   return { eligible: reasons.length === 0, agreement, reasons };
 }
+
+/** What recording a person's action on a shadow run did: a first resolution, one that superseded "solved with no refund", or nothing. */
+export type ResolveOutcome = 'recorded' | 'superseded' | 'unchanged';
+
+/** The port: the helpdesk says a shadow run's ticket was solved (the event's id makes a redelivery the same action). */
+export type HelpdeskSolved = (run: Run, eventId: string) => Promise<ResolveOutcome>;

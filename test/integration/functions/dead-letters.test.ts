@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { createRunStarterHandler } from '#functions/intake/run-starter/handler.js';
+import { withRunStarterPorts } from '#functions/composition/run-starter.js';
 import { createDeadLettersHandler } from '#functions/intake/dead-letters/handler.js';
 import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
@@ -52,22 +53,24 @@ describe('dead letters', () => {
     const workflow = recordingWorkflow();
     const deadLetters = createSqsDeadLetterQueue({ client: sqs.client, queueUrl: sqs.dlqUrl });
     const attempts: string[] = [];
-    const handler = createRunStarterHandler({
-      ...stores,
-      workflow: {
-        ...workflow.engine,
-        start: async (input) => {
-          attempts.push(input.name);
-          throw Object.assign(new Error('state machine is gone'), { name: 'StateMachineDoesNotExist' });
+    const handler = createRunStarterHandler(
+      withRunStarterPorts({
+        ...stores,
+        workflow: {
+          ...workflow.engine,
+          start: async (input) => {
+            attempts.push(input.name);
+            throw Object.assign(new Error('state machine is gone'), { name: 'StateMachineDoesNotExist' });
+          },
         },
-      },
-      requesters: { emailOf: async () => null },
-      clock,
-      deadLetters,
-      // Below the queue's own redrive (MAX_RECEIVE_COUNT), as in AWS where both are equal: the
-      // starter must get there first, or the message reaches the DLQ without a reason.
-      maxReceiveCount: LAST_RECEIVE,
-    });
+        requesters: { emailOf: async () => null },
+        clock,
+        deadLetters,
+        // Below the queue's own redrive (MAX_RECEIVE_COUNT), as in AWS where both are equal: the
+        // starter must get there first, or the message reaches the DLQ without a reason.
+        maxReceiveCount: LAST_RECEIVE,
+      }),
+    );
     // Redelivery after a failure in HIDDEN_SECONDS instead of the queue's 30 s visibility timeout.
     const poller = startSqsPoller({ client: sqs.client, queueUrl: sqs.queueUrl, handler, waitSeconds: 1, visibilityTimeoutSeconds: HIDDEN_SECONDS });
     try {

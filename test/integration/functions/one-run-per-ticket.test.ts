@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngest } from '#functions/intake/webhook-ingest/ingest.js';
 import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import { createStartRun } from '#functions/intake/run-starter/start-run.js';
+import { withRunStarterPorts } from '#functions/composition/run-starter.js';
 import type { QueuedTicket, TicketQueue } from '#functions/shared/queue.js';
 import { createDynamoStores, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { startLocalDynamo, type LocalDynamo } from '#local/emulators/dynamo.js';
@@ -47,7 +48,7 @@ function setup(tenant: string) {
   const { queue, delivered } = fifoQueue(clock);
   const workflow = recordingWorkflow();
   const ingest = createIngest({ tenant, secrets: { zendesk: SECRET }, queue, clock, events: stores.events });
-  const startRun = createStartRun({ ...stores, workflow: workflow.engine, requesters: { emailOf: async () => 'ana@example.com' }, clock });
+  const startRun = createStartRun(withRunStarterPorts({ ...stores, workflow: workflow.engine, requesters: { emailOf: async () => 'ana@example.com' }, clock }));
   /** The helpdesk delivers (signing at the current time, as Zendesk does on every retry); the starter drains the queue. */
   const deliver = async (body: string) => {
     const headers = zendeskSignedHeaders(SECRET, body, clock.now());

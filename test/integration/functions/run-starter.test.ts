@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { createRunStarterHandler } from '#functions/intake/run-starter/handler.js';
+import { withRunStarterPorts } from '#functions/composition/run-starter.js';
 import { createStartRun } from '#functions/intake/run-starter/start-run.js';
 import type { RequesterDirectory } from '#functions/shared/requesters.js';
 import { runIdFor } from '#functions/shared/ids.js';
@@ -81,7 +82,7 @@ describe('run starter (dynalite)', () => {
     const message = ticket('5001');
     const workflow = recordingWorkflow();
     const { requesters, asked } = directory({ 'user-5001': 'ana@example.com' });
-    const handler = createRunStarterHandler({ ...stores, workflow: workflow.engine, requesters, clock });
+    const handler = createRunStarterHandler(withRunStarterPorts({ ...stores, workflow: workflow.engine, requesters, clock }));
 
     const response = await handler({ Records: [sqsRecord('m-1', JSON.stringify(message))] });
 
@@ -104,7 +105,7 @@ describe('run starter (dynalite)', () => {
   it('keeps an email the helpdesk already sent without asking the directory', async () => {
     const message = ticket('5002', { requesterEmail: 'bruno@example.com' });
     const { requesters, asked } = directory({ 'user-5002': 'someone-else@example.com' });
-    const startRun = createStartRun({ ...stores, workflow: recordingWorkflow().engine, requesters, clock });
+    const startRun = createStartRun(withRunStarterPorts({ ...stores, workflow: recordingWorkflow().engine, requesters, clock }));
 
     await startRun(message);
 
@@ -116,7 +117,7 @@ describe('run starter (dynalite)', () => {
     const message = ticket('5003');
     const workflow = recordingWorkflow();
     const { requesters, asked } = directory({ 'user-5003': 'ana@example.com' });
-    const startRun = createStartRun({ ...stores, workflow: workflow.engine, requesters, clock });
+    const startRun = createStartRun(withRunStarterPorts({ ...stores, workflow: workflow.engine, requesters, clock }));
 
     const first = await startRun(message);
     clock.advance(30_000);
@@ -134,7 +135,7 @@ describe('run starter (dynalite)', () => {
   it('maps a retried webhook (same event id, other run id in the message) to the run recorded first', async () => {
     const message = ticket('5004');
     const workflow = recordingWorkflow();
-    const startRun = createStartRun({ ...stores, workflow: workflow.engine, requesters: directory({}).requesters, clock });
+    const startRun = createStartRun(withRunStarterPorts({ ...stores, workflow: workflow.engine, requesters: directory({}).requesters, clock }));
 
     await startRun(message);
     const replay = await startRun({ ...message, runId: 'run-from-a-replayed-webhook' });
@@ -149,13 +150,15 @@ describe('run starter (dynalite)', () => {
     const good2 = ticket('5006');
     const workflow = recordingWorkflow();
     const logged: Array<{ msg: string; data: object }> = [];
-    const handler = createRunStarterHandler({
-      ...stores,
-      workflow: workflow.engine,
-      requesters: directory({}).requesters,
-      clock,
-      log: (msg, data) => logged.push({ msg, data }),
-    });
+    const handler = createRunStarterHandler(
+      withRunStarterPorts({
+        ...stores,
+        workflow: workflow.engine,
+        requesters: directory({}).requesters,
+        clock,
+        log: (msg: string, data: object) => logged.push({ msg, data }),
+      }),
+    );
     const event: SQSEvent = {
       Records: [
         sqsRecord('m-good-1', JSON.stringify(good1), good1.runId),
@@ -178,7 +181,7 @@ describe('run starter (dynalite)', () => {
   it('reports a record whose start failed, and a redelivery starts the execution for the run already written', async () => {
     const message = ticket('5007');
     const workflow = recordingWorkflow();
-    const handler = createRunStarterHandler({ ...stores, workflow: workflow.engine, requesters: directory({}).requesters, clock });
+    const handler = createRunStarterHandler(withRunStarterPorts({ ...stores, workflow: workflow.engine, requesters: directory({}).requesters, clock }));
     workflow.engine.failStart(new Error('ThrottlingException'));
 
     const failed = await handler({ Records: [sqsRecord('m-5007', JSON.stringify(message))] });
@@ -199,7 +202,7 @@ describe('run starter (dynalite)', () => {
         return 'ana@example.com';
       },
     };
-    const handler = createRunStarterHandler({ ...stores, workflow: workflow.engine, requesters, clock });
+    const handler = createRunStarterHandler(withRunStarterPorts({ ...stores, workflow: workflow.engine, requesters, clock }));
 
     const failed = await handler({ Records: [sqsRecord('m-5008', JSON.stringify(message))] });
     expect(await stores.runs.get(message.runId)).toBeNull();
@@ -222,13 +225,15 @@ describe('run starter (dynalite)', () => {
         return 'ana@example.com';
       },
     };
-    const handler = createRunStarterHandler({
-      ...stores,
-      workflow: workflow.engine,
-      requesters,
-      clock,
-      requesterRetry: { sleep: async (ms) => void waits.push(ms) },
-    });
+    const handler = createRunStarterHandler(
+      withRunStarterPorts({
+        ...stores,
+        workflow: workflow.engine,
+        requesters,
+        clock,
+        requesterRetry: { sleep: async (ms) => void waits.push(ms) },
+      }),
+    );
 
     const response = await handler({ Records: [sqsRecord('m-5009', JSON.stringify(message), message.runId)] });
 
@@ -252,13 +257,15 @@ describe('run starter (dynalite)', () => {
         throw new HelpdeskUnavailableError('the helpdesk could not be reached');
       },
     };
-    const handler = createRunStarterHandler({
-      ...stores,
-      workflow: recordingWorkflow().engine,
-      requesters,
-      clock,
-      requesterRetry: { sleep: async (ms) => void waits.push(ms) },
-    });
+    const handler = createRunStarterHandler(
+      withRunStarterPorts({
+        ...stores,
+        workflow: recordingWorkflow().engine,
+        requesters,
+        clock,
+        requesterRetry: { sleep: async (ms) => void waits.push(ms) },
+      }),
+    );
 
     const response = await handler({
       Records: [sqsRecord('m-5010', JSON.stringify(flaky), flaky.runId), sqsRecord('m-5011', JSON.stringify(refused), refused.runId)],
@@ -275,7 +282,7 @@ describe('run starter (dynalite)', () => {
     const other = ticket('5013');
     const workflow = recordingWorkflow();
     workflow.engine.failStart(new Error('ThrottlingException'));
-    const handler = createRunStarterHandler({ ...stores, workflow: workflow.engine, requesters: directory({}).requesters, clock });
+    const handler = createRunStarterHandler(withRunStarterPorts({ ...stores, workflow: workflow.engine, requesters: directory({}).requesters, clock }));
     const group = opened.runId;
 
     const response = await handler({

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApprovalCallbackHandler } from '#functions/approvals/approval-callback/handler.js';
 import { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';
-import { createCancelRun, type CancelOutcome } from '#functions/run/cancel-run/use-case.js';
+import { createCancelRun } from '#functions/run/cancel-run/use-case.js';
+import type { CancelOutcome } from '#functions/shared/domain/cancellation.js';
 import { createApproverLinks } from '#functions/shared/approver-links.js';
 import { STILL_OPEN } from '#functions/shared/run-context.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEscalate } from '#functions/steps/escalate/use-case.js';
 import { createStartRun } from '#functions/intake/run-starter/start-run.js';
+import { withRunStarterPorts } from '#functions/composition/run-starter.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { METRIC_NAMESPACE } from '#harness/metrics.js';
 import type { Run } from '#functions/shared/domain/run.js';
@@ -59,7 +60,9 @@ describe('reopens from the run starter', () => {
     const closedAt = new Date(now.getTime() - closedHoursAgo * 3_600_000).toISOString();
     const run = { ...proposedRun({ runId: 'run-r1' }), status: 'done' as const, state: 'Done', updatedAt: closedAt };
     await stores.runs.create(run);
-    const startRun = createStartRun({ ...stores, workflow: recordingWorkflow().engine, requesters: { emailOf: async () => null }, clock, metrics: m.metrics });
+    const startRun = createStartRun(
+      withRunStarterPorts({ ...stores, workflow: recordingWorkflow().engine, requesters: { emailOf: async () => null }, clock, metrics: m.metrics }),
+    );
     const message = (eventId: string) => ({
       runId: 'run-r1',
       event: { ...run.ticket, eventId, eventType: 'ticket.comment_added', body: 'It is still broken' },

@@ -13,7 +13,9 @@ import { createCheckOrder } from '#functions/steps/check-order/use-case.js';
 import { createCancelRun } from '#functions/run/cancel-run/use-case.js';
 import { cancelRefusal, createRunActions, handBackRefusal, orderPickChoices } from '#functions/console/app/actions.js';
 import { ACTION_ROLE, may } from '#functions/console/app/identity.js';
-import { createStartRerun, MAX_RERUNS, rerunIdFor, rerunRefusal } from '#functions/intake/run-starter/rerun.js';
+import { createStartRerun } from '#functions/intake/run-starter/rerun.js';
+import { withRunStarterPorts } from '#functions/composition/run-starter.js';
+import { MAX_RERUNS, rerunIdFor, rerunRefusal } from '#functions/shared/domain/rerun.js';
 import { createStartRun } from '#functions/intake/run-starter/start-run.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
@@ -134,7 +136,9 @@ describe("a re-run's ticket in the helpdesk", () => {
     const s = setup(escalated());
     await s.ready;
     await s.startRerun({ runId: 'run-abc', by: lead.id });
-    const startRun = createStartRun({ ...s.stores, workflow: s.workflow.engine, requesters: { emailOf: async () => null }, clock: fixedClock() });
+    const startRun = createStartRun(
+      withRunStarterPorts({ ...s.stores, workflow: s.workflow.engine, requesters: { emailOf: async () => null }, clock: fixedClock() }),
+    );
     const run = (await s.stores.runs.get('run-abc'))!;
     const outcome = await startRun({ runId: 'run-abc', event: { ...run.ticket, eventId: 'evt-later', intent, body: 'Any news on the plate?' } });
     return { ...s, outcome, rerun: (await s.stores.runs.get(rerunIdFor('run-abc', 1)))!, first: (await s.stores.runs.get('run-abc'))! };

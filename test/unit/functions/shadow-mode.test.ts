@@ -8,6 +8,7 @@ import { createShadow } from '#functions/shadow/step/use-case.js';
 import { createShadowResolver } from '#functions/shadow/step/resolve.js';
 import { createShadowApiHandler } from '#functions/shadow/api/handler.js';
 import { createStartRun } from '#functions/intake/run-starter/start-run.js';
+import { withRunStarterPorts } from '#functions/composition/run-starter.js';
 import { AgentModeConfig, DEFAULT_MIN_TICKETS, MIN_AGREEMENT, sampleOf } from '#functions/shared/domain/shadow.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { ProductMetricName, ProductMetrics } from '#harness/metrics.js';
@@ -206,15 +207,17 @@ describe('resolutions', () => {
   it('takes the ticket solved in the helpdesk as "no refund" instead of cancelling, and a store refund after it supersedes', async () => {
     const { stores, resolver, runId, clock } = await shadowRun();
     const { engine } = recordingWorkflow();
-    const startRun = createStartRun({
-      runs: stores.runs,
-      approvals: stores.approvals,
-      events: stores.events,
-      workflow: engine,
-      requesters: { emailOf: async () => null },
-      clock,
-      shadow: stores.shadow,
-    });
+    const startRun = createStartRun(
+      withRunStarterPorts({
+        runs: stores.runs,
+        approvals: stores.approvals,
+        events: stores.events,
+        workflow: engine,
+        requesters: { emailOf: async () => null },
+        clock,
+        shadow: stores.shadow,
+      }),
+    );
     const run = (await stores.runs.get(runId))!;
     const closed = { ...run.ticket, eventId: 'evt-solved', eventType: 'ticket.status_changed', intent: 'closed' as const };
 

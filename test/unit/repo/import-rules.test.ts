@@ -45,16 +45,22 @@ describe('the import rules', () => {
     expect(await arrows('infra/lib/new.ts', "export { MCP_SECRET_FIELDS } from '../../mcp-lambda/config.js';")).toEqual([]);
   });
 
-  it('keeps each capability of functions/ to itself and functions/shared/, with the named crossings only', async () => {
+  it('keeps each capability of functions/ to itself and functions/shared/: another capability is reached through a port', async () => {
     expect(await arrows('functions/steps/triage/new.ts', "export { createStartRun } from '#functions/intake/run-starter/start-run.js';")).toHaveLength(1);
     expect(await arrows('functions/shared/new.ts', "export { createCheckReply } from '../steps/check-reply/use-case.js';")).toHaveLength(1);
     expect(
       await arrows('functions/console/app/new.ts', "export { createRequestApproval } from '#functions/approvals/request-approval/use-case.js';"),
     ).toHaveLength(1);
-    // A crossing the rules name: the console decides approvals through the approval callback's use case.
+    // The console decides approvals through the DecideAs port; only the composition root builds it from the approvals' use case.
     expect(
       await arrows('functions/console/app/new.ts', "export { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';"),
+    ).toHaveLength(1);
+    expect(await arrows('functions/console/app/new.ts', "export type { DecideAs } from '#functions/shared/approvals/decisions.js';")).toEqual([]);
+    expect(
+      await arrows('functions/composition/new.ts', "export { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';"),
     ).toEqual([]);
+    // Type-only imports count: a capability may not lean on another's types either.
+    expect(await arrows('functions/intake/run-starter/new.ts', "export type { CancelRunDeps } from '#functions/run/cancel-run/use-case.js';")).toHaveLength(1);
     expect(await arrows('functions/steps/triage/new.ts', "export { createCloseRun } from '#functions/shared/close-run.js';")).toEqual([]);
     expect(await arrows('functions/composition/new.ts', "export { createTriage } from '#functions/steps/triage/use-case.js';")).toEqual([]);
     expect(await arrows('functions/newcapability/new.ts', 'export const x = 1;')).toHaveLength(1);

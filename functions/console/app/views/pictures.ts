@@ -3,7 +3,7 @@
 // with a title and the same figures in a table for screen readers. Days are the store's calendar days (a
 // ticket at 23:30 UTC is the next day's in Budapest), and the captions name the zone. Pure.
 import { SAMPLE_WINDOW_DAYS } from '#functions/shared/domain/shadow.js';
-import type { ShadowClassView } from '../../../shadow/api/use-case.js';
+import type { ShadowClassView } from '#functions/shared/domain/shadow-figures.js';
 import { dollars, e } from './layout.js';
 
 export interface DayFigures {

@@ -4,7 +4,7 @@
 // step is a page of its own (no scripts: the CSP forbids them). Each form posts with the CSRF token;
 // the rules deciding which forms show are those the actions check again (console/actions.ts). Pure.
 import type { Run } from '#functions/shared/domain/run.js';
-import { rerunRefusal } from '../../../intake/run-starter/rerun.js';
+import { rerunRefusal } from '#functions/shared/domain/rerun.js';
 import { cancelRefusal, handBackRefusal, NOTE_MAX, orderPickChoices } from '../actions.js';
 import { csrfField, e, time } from './layout.js';
 
