@@ -2,7 +2,7 @@
 // that they bite: ESLint, with the project's own configuration, lints a file placed in each part
 // (the top-level folders, the kernel and its adapters, the capabilities of functions/) and reports
 // an arrow that points up or sideways, resolved as TypeScript resolves it (package.json
-// `#alias/` imports and relative paths, static, type-only and dynamic imports alike).
+// `#alias/` imports and relative paths, static, type-only and dynamic imports alike), and a cycle.
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +10,14 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const eslint = new ESLint({ cwd: ROOT });
 
-/** The boundary findings for `code` as if it were the file at `path` (repo-relative; it need not exist). */
-async function arrows(path: string, code: string): Promise<string[]> {
+/** The findings of the rules named by `rule` (a prefix) for `code` as if it were the file at `path` (repo-relative; it need not exist). */
+async function findings(path: string, code: string, rule: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${ROOT}${path}` });
-  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('boundaries/')).map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith(rule)).map((m) => m.message);
 }
+
+/** The boundary findings: an arrow the import rules do not allow. */
+const arrows = (path: string, code: string) => findings(path, code, 'boundaries/');
 
 describe('the import rules', () => {
   it('refuses the kernel any of its adapters, by alias, by relative path, type-only or dynamic', async () => {
@@ -64,6 +67,18 @@ describe('the import rules', () => {
     expect(await arrows('functions/steps/triage/new.ts', "export { createCloseRun } from '#functions/shared/close-run.js';")).toEqual([]);
     expect(await arrows('functions/composition/new.ts', "export { createTriage } from '#functions/steps/triage/use-case.js';")).toEqual([]);
     expect(await arrows('functions/newcapability/new.ts', 'export const x = 1;')).toHaveLength(1);
+  });
+
+  it('fails a cycle of value imports, however long, and lets a type-only one be', async () => {
+    // close-run.ts imports run-context.ts: run-context.ts importing it back closes the cycle.
+    const closing = "import { createCloseRun } from './close-run.js';\nexport const x = createCloseRun;";
+    expect(await findings('functions/shared/run-context.ts', closing, 'import-x/no-cycle')).toHaveLength(1);
+    // Through the top-level map too: shared/money.ts is imported by the shadow rules, which import it.
+    const through = "import { amountBand } from '#functions/shared/domain/shadow.js';\nexport const x = amountBand;";
+    expect(await findings('shared/money.ts', through, 'import-x/no-cycle')).toHaveLength(1);
+    // The shadow rules import run.ts's types only: erased at build, no cycle at run time.
+    const typeOnly = "import { amountBand } from './shadow.js';\nexport const x = amountBand;";
+    expect(await findings('functions/shared/domain/run.ts', typeOnly, 'import-x/no-cycle')).toEqual([]);
   });
 
   it('fails a file in a folder the rules do not place', async () => {
