@@ -38,6 +38,11 @@ export class ArgumentPolicyError extends HarnessError {
   }
 }
 
+/** Throws the ArgumentPolicyError of `rule`: what a pure check of a call's arguments does on the first rule they break. */
+export function refuseArguments(rule: string, message: string): never {
+  throw new ArgumentPolicyError(rule, message);
+}
+
 /** The call needs a support lead's approval that binds these exact arguments, and has none. */
 export class ApprovalRequiredError extends HarnessError {
   readonly rule: string;

@@ -16,7 +16,7 @@ import type { Policy } from '../policy/document.js';
 import { moneyWords } from '../policy/reason-words.js';
 import { RULES } from '../policy/rules.js';
 import { receiptFromAnswer, receiptFromOrder } from './cancel-settle.js';
-import { checked, checkRequest, policyOrRefuse, refuse as refuseAs, store, type RefundDeps, type RefundRequest } from './refund-context.js';
+import { checked, checkRequest, policyOrRefuse, journalRefusal, store, type RefundDeps, type RefundRequest } from './refund-context.js';
 
 const CANCEL_TOOL = 'cancel_order' as const;
 export type CancelDeps = Omit<RefundDeps, 'customerLock'>;
@@ -26,8 +26,8 @@ export function cancelKey(input: { tenant: string; runId: string; orderId: strin
   return 'rc1_' + sha256Hex([input.tenant, input.runId, 'Cancel', input.orderId].join('|'));
 }
 
-const refuse = (deps: CancelDeps, ctx: StepContext, error: ArgumentPolicyError | ToolNotAllowedError, argsHash?: string, key?: string) =>
-  refuseAs(deps, ctx, error, argsHash, key ?? null, CANCEL_TOOL);
+const refuseCancel = (deps: CancelDeps, ctx: StepContext, error: ArgumentPolicyError | ToolNotAllowedError, argsHash?: string, key?: string) =>
+  journalRefusal(deps, ctx, error, argsHash, key ?? null, CANCEL_TOOL);
 
 async function journalReceipt(
   deps: CancelDeps,
@@ -128,7 +128,8 @@ async function authorise(deps: CancelDeps, attempt: CancelAttempt, request: Refu
     CANCEL_TOOL,
   );
   const spent = request.spendApproval ? await store('the approval store', () => request.spendApproval!(key, now.toISOString())) : false;
-  if (!spent) await refuse(deps, ctx, new ArgumentPolicyError(RULES.approvalAlreadyUsed, 'the approval was already used, or cannot be spent'), argsHash, key);
+  if (!spent)
+    await refuseCancel(deps, ctx, new ArgumentPolicyError(RULES.approvalAlreadyUsed, 'the approval was already used, or cannot be spent'), argsHash, key);
   return argsHash;
 }
 

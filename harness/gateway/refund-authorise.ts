@@ -9,7 +9,16 @@ import type { Policy } from '../policy/document.js';
 import { checkRecentRefundsAtDispatch, checkRefundArguments } from '../policy/refund-args.js';
 import { RULES } from '../policy/rules.js';
 import type { HeldLock } from './customer-lock.js';
-import { checked, refuse, REFUND_TOOL, store, type AuthorisedRefund, type RefundAttempt, type RefundDeps, type RefundRequest } from './refund-context.js';
+import {
+  checked,
+  journalRefusal,
+  REFUND_TOOL,
+  store,
+  type AuthorisedRefund,
+  type RefundAttempt,
+  type RefundDeps,
+  type RefundRequest,
+} from './refund-context.js';
 
 /** Days of refund history read at dispatch: the 90-day window and a little more (the count is by calendar day). */
 const HISTORY_DAYS = 92;
@@ -20,7 +29,7 @@ async function assertRefundsLeftInRun(deps: RefundDeps, attempt: RefundAttempt, 
   const rows = await store('the journal', () => deps.journal.listByRun(run.runId));
   const earlier = rows.filter((r) => r.name === REFUND_TOOL && r.kind === 'tool' && r.outcome === 'ok' && r.idempotencyKey !== key);
   if (earlier.length >= policy.document.maxRefundsPerRun) {
-    await refuse(deps, ctx, new ArgumentPolicyError(RULES.maxRefundsPerRun, 'this run already issued a refund'), argsHash, key);
+    await journalRefusal(deps, ctx, new ArgumentPolicyError(RULES.maxRefundsPerRun, 'this run already issued a refund'), argsHash, key);
   }
 }
 
@@ -49,7 +58,8 @@ export async function authorise(
   const { argsHash } = verdict;
   await assertRefundsLeftInRun(deps, attempt, argsHash, policy);
   const customerId = facts.customerId;
-  if (!customerId) await refuse(deps, ctx, new ArgumentPolicyError(RULES.orderNotRequesters, 'the order has no customer to count refunds for'), argsHash, key);
+  if (!customerId)
+    await journalRefusal(deps, ctx, new ArgumentPolicyError(RULES.orderNotRequesters, 'the order has no customer to count refunds for'), argsHash, key);
   const boundCtx = { ...attempt.boundCtx, boundCustomerId: customerId! };
   return { ...attempt, boundCtx, argsHash, verdict, policy, spendApproval: request.spendApproval };
 }
@@ -60,7 +70,8 @@ export async function withCustomerLock<T>(deps: RefundDeps, refund: AuthorisedRe
   try {
     return await deps.customerLock.withLock({ tenant: run.tenant, customerId: refund.boundCtx.boundCustomerId, owner: run.runId }, work);
   } catch (error) {
-    if (error instanceof TemporarilyUnavailableError && error.context.rule === RULES.customerRefundLockBusy) await refuse(deps, ctx, error, argsHash, key);
+    if (error instanceof TemporarilyUnavailableError && error.context.rule === RULES.customerRefundLockBusy)
+      await journalRefusal(deps, ctx, error, argsHash, key);
     throw error;
   }
 }
@@ -88,7 +99,7 @@ async function spendApproval(deps: RefundDeps, refund: AuthorisedRefund): Promis
   const spent = spend ? await store('the approval store', () => spend(key, deps.clock.now().toISOString())) : false;
   if (!spent) {
     const error = new ArgumentPolicyError(RULES.approvalAlreadyUsed, 'the approval was already used for another refund, or cannot be spent');
-    await refuse(deps, refund.ctx, error, refund.argsHash, key);
+    await journalRefusal(deps, refund.ctx, error, refund.argsHash, key);
   }
 }
 

@@ -66,7 +66,7 @@ export interface AuthorisedRefund extends RefundAttempt {
 }
 
 /** Journals the refusal as a 'decision' row (with the error's rule) and throws it. */
-export async function refuse(
+export async function journalRefusal(
   deps: Pick<RefundDeps, 'caller'>,
   ctx: StepContext,
   error: HarnessError,
@@ -101,7 +101,7 @@ export async function checked<T>(
   try {
     return check();
   } catch (error) {
-    if (error instanceof HarnessError) await refuse(deps, attempt.ctx, error, argsHash, attempt.key, name);
+    if (error instanceof HarnessError) await journalRefusal(deps, attempt.ctx, error, argsHash, attempt.key, name);
     throw error;
   }
 }
@@ -123,7 +123,7 @@ export const invalidPolicy = (reason: string) => new ArgumentPolicyError(RULES.p
 
 /** The request's own guards: the step may call the money tool, the context is this run's, bound to its order, with a proposal. */
 export async function checkRequest(deps: Pick<RefundDeps, 'caller'>, ctx: StepContext, run: GatedRun, tool: MoneyTool): Promise<void> {
-  const no = (error: HarnessError) => refuse(deps, ctx, error, 'none', null, tool);
+  const no = (error: HarnessError) => journalRefusal(deps, ctx, error, 'none', null, tool);
   if (!isToolAllowed(ctx.step, tool)) {
     await no(new ToolNotAllowedError(`step ${ctx.step} may not ${DOES[tool]}`, { context: { step: ctx.step, rule: RULES.toolNotAllowed } }));
   }
@@ -138,6 +138,6 @@ export async function checkRequest(deps: Pick<RefundDeps, 'caller'>, ctx: StepCo
 
 /** The tenant's policy; an invalid one refuses every money call. */
 export async function policyOrRefuse(deps: Pick<RefundDeps, 'caller' | 'policy'>, ctx: StepContext, tool: MoneyTool): Promise<Policy> {
-  if ('invalid' in deps.policy) return refuse(deps, ctx, invalidPolicy(deps.policy.invalid), 'none', null, tool);
+  if ('invalid' in deps.policy) return journalRefusal(deps, ctx, invalidPolicy(deps.policy.invalid), 'none', null, tool);
   return deps.policy;
 }

@@ -13,7 +13,7 @@ import type { HeldLock } from './customer-lock.js';
 import { boundDetail } from './journal-detail.js';
 import { comparePreview } from './preview.js';
 import { moneyWords } from '../policy/reason-words.js';
-import { refuse, REFUND_TOOL, store, type AuthorisedRefund, type RefundDeps } from './refund-context.js';
+import { journalRefusal, REFUND_TOOL, store, type AuthorisedRefund, type RefundDeps } from './refund-context.js';
 import { answerFromRecord, toReceipt } from './refund-settle.js';
 import type { FailedDispatch } from './tool-dispatch.js';
 
@@ -38,7 +38,13 @@ async function dryRun(deps: RefundDeps, refund: AuthorisedRefund): Promise<void>
   const dry = await deps.caller.callTool(boundCtx, 'preview_refund', { orderId: args.orderId, lineItems: args.lineItems }, { internal: true });
   const mismatch = comparePreview(args, dry);
   if (mismatch) {
-    await refuse(deps, refund.ctx, new ArgumentPolicyError(RULES.previewMismatch, `the store's dry run disagrees: ${mismatch}`), refund.argsHash, refund.key);
+    await journalRefusal(
+      deps,
+      refund.ctx,
+      new ArgumentPolicyError(RULES.previewMismatch, `the store's dry run disagrees: ${mismatch}`),
+      refund.argsHash,
+      refund.key,
+    );
   }
 }
 
@@ -49,7 +55,13 @@ async function beginRecord(deps: RefundDeps, refund: AuthorisedRefund): Promise<
     deps.idempotency.begin({ key, runId: run.runId, argsHash, createdAt: deps.clock.now().toISOString() }),
   );
   if (!created && record.argsHash !== argsHash) {
-    await refuse(deps, ctx, new ArgumentPolicyError(RULES.idempotencyKeyReused, 'the idempotency key was first used for other arguments'), argsHash, key);
+    await journalRefusal(
+      deps,
+      ctx,
+      new ArgumentPolicyError(RULES.idempotencyKeyReused, 'the idempotency key was first used for other arguments'),
+      argsHash,
+      key,
+    );
   }
   return !created && record.status === 'succeeded' ? record : null;
 }

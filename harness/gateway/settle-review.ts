@@ -71,7 +71,7 @@ async function record(deps: ReviewSettlerDeps, ctx: StepContext, input: ReviewRo
   );
 }
 
-async function refuse(
+async function refuseSettlement(
   deps: ReviewSettlerDeps,
   ctx: StepContext,
   by: string,
@@ -130,17 +130,17 @@ async function settleFound(deps: ReviewSettlerDeps, review: Review, refundId: st
   const found = order.refunds.find((r) => sameRefundId(r.id, refundId));
   if (!found) {
     const message = `Refund ${shortRefundId(refundId)} is not on order #${bound.orderNumber}. Choose one of the refunds listed, or say that no refund was made.`;
-    return refuse(deps, ctx, by, key, RULES.reviewRefundNotOnOrder, message, { refundId });
+    return refuseSettlement(deps, ctx, by, key, RULES.reviewRefundNotOnOrder, message, { refundId });
   }
   const mismatch = refundMismatch(found, review.args, review.dispatchedAt);
   if (mismatch) {
     const message = notThisRunsRefund(order, found, mismatch, review.args, review.dispatchedAt);
     const context = { refundId: found.id, refundCreatedAt: found.createdAt, dispatchedAt: review.dispatchedAt, mismatch };
-    return refuse(deps, ctx, by, key, RULES.reviewRefundNotThisRuns, message, context);
+    return refuseSettlement(deps, ctx, by, key, RULES.reviewRefundNotThisRuns, message, context);
   }
   if (isCancel(run) && !order.cancelledAt) {
     const message = `Order #${bound.orderNumber} is not cancelled in the store, so refund ${shortRefundId(found.id)} cannot be this run's cancel. Say that no refund was made, or check the order again.`;
-    return refuse(deps, ctx, by, key, RULES.reviewRefundNotThisRuns, message, { refundId: found.id });
+    return refuseSettlement(deps, ctx, by, key, RULES.reviewRefundNotThisRuns, message, { refundId: found.id });
   }
   const receipt = RefundReceipt.parse({
     refundId: found.id,
@@ -157,7 +157,7 @@ async function settleFound(deps: ReviewSettlerDeps, review: Review, refundId: st
   if (existing?.status === 'succeeded') {
     const held = RefundReceipt.safeParse(existing.result);
     if (!held.success || held.data.refundId !== found.id) {
-      return refuse(
+      return refuseSettlement(
         deps,
         ctx,
         by,
@@ -181,14 +181,14 @@ async function settleNotFound(deps: ReviewSettlerDeps, review: Review): Promise<
   const { ctx, run, by, key, existing, order } = review;
   const bound = run.order;
   const made = 'This run’s refund is already recorded as made, so it cannot be settled as “no refund”. Nothing was changed.';
-  if (existing?.status === 'succeeded') return refuse(deps, ctx, by, key, RULES.reviewAlreadySettled, made);
+  if (existing?.status === 'succeeded') return refuseSettlement(deps, ctx, by, key, RULES.reviewAlreadySettled, made);
   const ours = findRecordedRefund(order, review.args, review.dispatchedAt);
   if (ours) {
     const shown = `Order #${bound.orderNumber} shows refund ${shortRefundId(ours.id)}, made since this run tried to refund, with exactly its items and amount: choose that refund instead of “no refund was made”.`;
-    return refuse(deps, ctx, by, key, RULES.reviewRefundOnOrder, shown);
+    return refuseSettlement(deps, ctx, by, key, RULES.reviewRefundOnOrder, shown);
   }
   if (!deps.idempotency.release) throw new HarnessConfigError('this idempotency store cannot release a key');
-  if (!(await deps.idempotency.release(key))) return refuse(deps, ctx, by, key, RULES.reviewAlreadySettled, made);
+  if (!(await deps.idempotency.release(key))) return refuseSettlement(deps, ctx, by, key, RULES.reviewAlreadySettled, made);
   await releaseLock(deps, run);
   const detail = `${by} found no refund on order #${bound.orderNumber}; key released`;
   await record(deps, ctx, { outcome: 'ok', decision: 'refuse', rule: RULES.reviewRefundNotFound, detail, key, by });
@@ -217,7 +217,14 @@ async function prepareRead(deps: ReviewSettlerDeps, ctx: StepContext, run: Revie
 async function settleReview(deps: ReviewSettlerDeps, ctx: StepContext, run: GatedRun, settlement: ReviewSettlement, by: string): Promise<ReviewOutcome> {
   if (ctx.runId !== run.runId || ctx.tenant !== run.tenant) throw new HarnessConfigError('the step context is for another run or tenant');
   if (!reviewable(run)) {
-    return refuse(deps, ctx, by, null, RULES.reviewNotPending, `Run ${run.runId} is not waiting for a review (it is ${run.status.replace(/_/g, ' ')}).`);
+    return refuseSettlement(
+      deps,
+      ctx,
+      by,
+      null,
+      RULES.reviewNotPending,
+      `Run ${run.runId} is not waiting for a review (it is ${run.status.replace(/_/g, ' ')}).`,
+    );
   }
   const review = await prepareRead(deps, ctx, run, by);
   return 'refundId' in settlement ? settleFound(deps, review, settlement.refundId) : settleNotFound(deps, review);

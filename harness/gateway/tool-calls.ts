@@ -110,7 +110,7 @@ async function assertPinned(deps: ToolCallerDeps, ctx: StepContext, name: ToolNa
   throw error;
 }
 
-async function refuse(deps: ToolCallerDeps, ctx: StepContext, name: ToolName, args: unknown, error: Error, started: number, rule?: string): Promise<never> {
+async function refuseCall(deps: ToolCallerDeps, ctx: StepContext, name: ToolName, args: unknown, error: Error, started: number, rule?: string): Promise<never> {
   const latencyMs = performance.now() - started;
   const argsHash = safeArgsHash(args);
   await journalTool(deps, { ctx, name, argsHash, outcome: 'refused', detail: error.message, latencyMs, decision: 'refuse', ...(rule ? { rule } : {}) });
@@ -145,7 +145,7 @@ async function admit<N extends StepTool>(
 ): Promise<AdmittedCall<N>> {
   const binding = toolBinding(name);
   if (!binding) throw new ToolNotAllowedError(`unknown tool ${String(name)}`, { context: { step: ctx.step } });
-  const refused = (error: Error, rule: string) => refuse(deps, ctx, name, args, error, started, rule);
+  const refused = (error: Error, rule: string) => refuseCall(deps, ctx, name, args, error, started, rule);
   if (binding.via === 'refund' || binding.via === 'cancel') {
     const through = binding.via === 'refund' ? 'the refund step' : "the refund step's cancel";
     return refused(new ToolNotAllowedError(`${name} is reachable only through ${through}`, { context: { step: ctx.step } }), RULES.toolNotAllowed);

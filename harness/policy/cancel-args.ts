@@ -4,7 +4,7 @@
 // bound to those exact arguments. Throws; never repairs arguments. Called by gateway/cancel.ts.
 import type { CancelOrderInput } from '#shared/contracts/tools.js';
 import type { OrderFacts } from '../domain/types.js';
-import { ArgumentPolicyError } from '../errors.js';
+import { refuseArguments } from '../errors.js';
 import { canonicalHash } from '../hash.js';
 import { TOOL_REGISTRY } from '../tools/registry.js';
 import { verifyApproval } from './approval.js';
@@ -27,26 +27,22 @@ export function buildCancelArguments(runId: string, facts: Pick<OrderFacts, 'ord
   return { orderId: facts.orderId, restock: true, staffNote: `refund-agent run ${runId}: cancelled at the customer's request`.slice(0, 255) };
 }
 
-function refuse(rule: string, message: string): never {
-  throw new ArgumentPolicyError(rule, message);
-}
-
 /** Passes, or throws the first rule the cancel breaks. Returns the arguments' hash. */
 export function checkCancelArguments(check: CancelArgumentsCheck): string {
   const { args, facts, gate, policy } = check;
   if (args.orderId !== check.boundOrderId || facts.orderId !== check.boundOrderId)
-    refuse(RULES.orderNotBound, 'the cancel is not for the order the run is bound to');
+    refuseArguments(RULES.orderNotBound, 'the cancel is not for the order the run is bound to');
   if (check.requesterEmail !== undefined && !sameEmail(check.requesterEmail, facts.customerEmail)) {
-    refuse(RULES.orderNotRequesters, "the order does not belong to the ticket's requester");
+    refuseArguments(RULES.orderNotRequesters, "the order does not belong to the ticket's requester");
   }
-  if (!policy.document.cancelUnfulfilled) refuse(RULES.remedyNotRefund, 'this store has not enabled cancelling orders');
-  if (!gate || gate.decision !== 'approval' || gate.remedy !== 'cancel') refuse(RULES.gateNotPassed, 'the gate did not propose cancelling this order');
-  if (gate.policyVersion !== policy.version) refuse(RULES.policyChanged, 'the policy changed since the gate decided');
+  if (!policy.document.cancelUnfulfilled) refuseArguments(RULES.remedyNotRefund, 'this store has not enabled cancelling orders');
+  if (!gate || gate.decision !== 'approval' || gate.remedy !== 'cancel') refuseArguments(RULES.gateNotPassed, 'the gate did not propose cancelling this order');
+  if (gate.policyVersion !== policy.version) refuseArguments(RULES.policyChanged, 'the policy changed since the gate decided');
   const [problem] = remedyRefusals('cancel', facts);
-  if (problem) refuse(problem.rule, problem.reason);
+  if (problem) refuseArguments(problem.rule, problem.reason);
   const now = cancelAmount(facts);
   if (now !== gate.amountMinor) {
-    refuse(
+    refuseArguments(
       RULES.gateAmountMismatch,
       `the order now has ${moneyWords(now, facts.currency)} to refund, not the ${moneyWords(gate.amountMinor, facts.currency)} approved`,
     );

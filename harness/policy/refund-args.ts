@@ -3,7 +3,7 @@
 // Called by the gateway's refund(); the model never reaches here.
 import type { RefundCreateInput } from '#shared/contracts/tools.js';
 import type { CustomerRefundFact, GateDecision, OrderFacts } from '../domain/types.js';
-import { ArgumentPolicyError } from '../errors.js';
+import { refuseArguments } from '../errors.js';
 import { canonicalHash } from '../hash.js';
 import type { ApprovalRecord } from '../ports.js';
 import { computeProposalAmount, mergeLines } from './amount.js';
@@ -45,62 +45,59 @@ export function refundArgumentsHash(args: RefundCreateInput, toolPin: string = T
   return canonicalHash({ tool: 'refund_create', pin: toolPin, args });
 }
 
-function refuse(rule: string, message: string): never {
-  throw new ArgumentPolicyError(rule, message);
-}
-
 /** The way the money goes back is the gate's: store credit only where it decided store credit (and the order has an account), restock only at its location. */
 function checkRefundTerms(args: RefundCreateInput, gate: GateDecision, facts: OrderFacts): void {
   const decided = gate.remedy ?? 'refund';
-  if (decided === 'cancel') refuse(RULES.remedyMismatch, 'the gate decided a cancel, not a refund');
+  if (decided === 'cancel') refuseArguments(RULES.remedyMismatch, 'the gate decided a cancel, not a refund');
   if ((args.method === 'store_credit') !== (decided === 'store_credit')) {
-    refuse(
+    refuseArguments(
       RULES.remedyMismatch,
       decided === 'store_credit'
         ? 'the gate decided store credit, not a refund to the payments'
         : 'the gate decided a refund to the payments, not store credit',
     );
   }
-  if (args.method === 'store_credit' && !facts.customerId) refuse(RULES.storeCreditNeedsAccount, 'the order has no customer account to hold store credit');
+  if (args.method === 'store_credit' && !facts.customerId)
+    refuseArguments(RULES.storeCreditNeedsAccount, 'the order has no customer account to hold store credit');
   if ((args.restockLocationId ?? null) !== (gate.restockLocationId ?? null))
-    refuse(RULES.remedyMismatch, 'the restock location is not the one the gate decided');
+    refuseArguments(RULES.remedyMismatch, 'the restock location is not the one the gate decided');
 }
 
 export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumentsVerdict {
   const { args, facts, gate, policy } = check;
   if (args.orderId !== check.boundOrderId || facts.orderId !== check.boundOrderId) {
-    refuse(RULES.orderNotBound, 'the refund is not for the order the run is bound to');
+    refuseArguments(RULES.orderNotBound, 'the refund is not for the order the run is bound to');
   }
   if (check.requesterEmail !== undefined && !sameEmail(check.requesterEmail, facts.customerEmail)) {
-    refuse(RULES.orderNotRequesters, "the order does not belong to the ticket's requester");
+    refuseArguments(RULES.orderNotRequesters, "the order does not belong to the ticket's requester");
   }
-  if (args.amount.currency !== facts.currency) refuse(RULES.currencyMismatch, `currency ${args.amount.currency} is not the order's`);
+  if (args.amount.currency !== facts.currency) refuseArguments(RULES.currencyMismatch, `currency ${args.amount.currency} is not the order's`);
   const lines = mergeLines(args.lineItems);
   for (const claim of lines) {
     const line = facts.lineItems.find((li) => li.id === claim.lineItemId);
-    if (!line) refuse(RULES.itemsNotOnOrder, 'a refunded line item is not on the order');
-    if (line.refundableQuantity <= 0) refuse(RULES.nothingRefundable, `"${line.title}" has nothing left to refund`);
+    if (!line) refuseArguments(RULES.itemsNotOnOrder, 'a refunded line item is not on the order');
+    if (line.refundableQuantity <= 0) refuseArguments(RULES.nothingRefundable, `"${line.title}" has nothing left to refund`);
     if (claim.quantity > line.refundableQuantity) {
-      refuse(RULES.quantityExceedsRefundable, `"${line.title}": ${claim.quantity} requested, ${line.refundableQuantity} refundable`);
+      refuseArguments(RULES.quantityExceedsRefundable, `"${line.title}": ${claim.quantity} requested, ${line.refundableQuantity} refundable`);
     }
   }
   // After the lines: a claim on units already refunded is told as such, not as a zero amount.
-  if (!(args.amount.amountMinor > 0)) refuse(RULES.amountNotPositive, 'the refund amount must be positive');
+  if (!(args.amount.amountMinor > 0)) refuseArguments(RULES.amountNotPositive, 'the refund amount must be positive');
   const refundable = computeProposalAmount(facts, lines);
   if (args.amount.amountMinor > refundable) {
-    refuse(RULES.amountExceedsRefundable, `amount ${args.amount.amountMinor} exceeds the ${refundable} refundable for these items`);
+    refuseArguments(RULES.amountExceedsRefundable, `amount ${args.amount.amountMinor} exceeds the ${refundable} refundable for these items`);
   }
   const presentment = presentmentProblem(facts, lines, args.amount.presentment);
-  if (presentment) refuse(RULES.currencyMismatch, presentment);
+  if (presentment) refuseArguments(RULES.currencyMismatch, presentment);
   const parent = facts.parentTransaction;
   if (!parent || parent.id !== args.parentTransactionId || parent.gateway !== args.gateway) {
-    refuse(RULES.parentTransactionMismatch, "the parent transaction is not the order's sale");
+    refuseArguments(RULES.parentTransactionMismatch, "the parent transaction is not the order's sale");
   }
-  if (!gate || gate.decision === 'refuse') refuse(RULES.gateNotPassed, 'the gate did not allow a refund for this run');
+  if (!gate || gate.decision === 'refuse') refuseArguments(RULES.gateNotPassed, 'the gate did not allow a refund for this run');
   if (gate.amountMinor !== args.amount.amountMinor || gate.currency !== args.amount.currency) {
-    refuse(RULES.gateAmountMismatch, `the gate decided on ${gate.amountMinor}, not ${args.amount.amountMinor}`);
+    refuseArguments(RULES.gateAmountMismatch, `the gate decided on ${gate.amountMinor}, not ${args.amount.amountMinor}`);
   }
-  if (gate.policyVersion !== policy.version) refuse(RULES.policyChanged, 'the policy changed since the gate decided');
+  if (gate.policyVersion !== policy.version) refuseArguments(RULES.policyChanged, 'the policy changed since the gate decided');
   checkRefundTerms(args, gate, facts);
 
   const argsHash = refundArgumentsHash(args, check.toolPin);
@@ -128,10 +125,13 @@ export interface RecentRefundsCheck {
  */
 export function checkRecentRefundsAtDispatch(check: RecentRefundsCheck): number {
   const max = check.policy.document.maxRefundsIn90Days;
-  if (check.history.truncated) refuse(RULES.tooManyRecentRefundsAtDispatch, "the customer's refund history was cut short and cannot be counted");
+  if (check.history.truncated) refuseArguments(RULES.tooManyRecentRefundsAtDispatch, "the customer's refund history was cut short and cannot be counted");
   const recent = refundsInWindow({ ...check.facts, recentRefunds: check.history.refunds }, check.ticketReceivedAt, check.policy);
   if (recent >= max) {
-    refuse(RULES.tooManyRecentRefundsAtDispatch, `the customer has ${recent} refunds in 90 days at dispatch (auto only below ${max}); a person must decide`);
+    refuseArguments(
+      RULES.tooManyRecentRefundsAtDispatch,
+      `the customer has ${recent} refunds in 90 days at dispatch (auto only below ${max}); a person must decide`,
+    );
   }
   return recent;
 }
