@@ -49,7 +49,7 @@ function raisesRule(access: ts.PropertyAccessExpression): boolean {
 
 /**
  * The statement that raises the rule. An error built into a variable first is raised by the `if`
- * that holds both (`if (!spent) { const error = …; await refuse(error) }`).
+ * that holds both (`if (!spent) { const error = …; await journalRefusal(error) }`).
  */
 function enclosingStatement(node: ts.Node): ts.Statement | null {
   let current: ts.Node | undefined = node.parent;
