@@ -2,7 +2,7 @@
 export { DEFAULT_POLICY, DEFAULT_POLICY_DOCUMENT, PolicyDocument, createPolicy, type Policy } from './document.js';
 export { computeProposalAmount, mergeLines, type ClaimedLine } from './amount.js';
 export { decideGate, decideGateWithGrounding, hardRefusals, approvalReasons, refundsInWindow, sameEmail, type GateInput, type GateVerdict } from './gate.js';
-export { checkBinding, orderNumbersIn, type BindingVerdict } from './binding.js';
+export { checkBinding, orderNumbersIn, type BindingVerdict } from './order-binding.js';
 export { calendarDaysBetween, withinDays } from './days.js';
 export { groundProposal, quoteOccursIn, parseCount, normalizeForMatch, type GroundingFinding, type LineVerdict } from './grounding/index.js';
 export { checkRefundArguments, refundArgumentsHash, type RefundArgumentsCheck, type RefundArgumentsVerdict } from './refund-args.js';

@@ -51,7 +51,7 @@ export const RULES = {
   quoteDoesNotNameLine: 'quote_does_not_name_line',
   unclaimedLineMentioned: 'unclaimed_line_mentioned',
   partlyFulfilled: 'partly_fulfilled',
-  // binding (binding.ts)
+  // binding (order-binding.ts)
   orderNotInCustomerText: 'order_not_in_customer_text',
   orderQuoteNotGrounded: 'order_quote_not_grounded',
   severalOrdersUnbound: 'several_orders_unbound',

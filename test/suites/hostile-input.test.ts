@@ -20,7 +20,7 @@ import { triageTicket } from '#harness/adapters/models/offline/triage.js';
 import { proposeRefund } from '#harness/adapters/models/offline/order-agent.js';
 import { checkReply } from '#harness/adapters/models/offline/reply.js';
 import { groundProposal } from '#harness/policy/grounding/index.js';
-import { checkBinding, orderNumbersIn } from '#harness/policy/binding.js';
+import { checkBinding, orderNumbersIn } from '#harness/policy/order-binding.js';
 import { makeFacts, makeProposal, makeTriage } from '../support/fixtures.js';
 import { proposedRun, receiptFor } from '../support/steps.js';
 import { expectLinear } from '../support/linear-time.js';

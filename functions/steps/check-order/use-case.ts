@@ -5,7 +5,7 @@
 // a person picked in the console binds to that one, if the customer wrote it (shared/order-choice.ts).
 // triage → [find_customer_orders] → get_order → ownership → get_refund_history → run.order
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import { checkBinding } from '#harness/policy/binding.js';
+import { checkBinding } from '#harness/policy/order-binding.js';
 import { withinDays } from '#harness/policy/days.js';
 import type { OrderFacts, StepName } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
