@@ -1,11 +1,11 @@
 // Quotes of a claim, cut verbatim from the customer's text: the item words and the quantity stated,
 // widened to their clause or sentence when that names no other line and states no other quantity;
 // else the first complaining sentence. Never over 300 characters. Used by claims.ts.
-import { wordSet } from './cues.js';
+import { wordSet } from './word-matchers.js';
 import { ARTICLES, CONTRAST_WORDS } from './lexicon/grammar.js';
 import type { Mention } from './line-match.js';
 import { speaksOfQuantity } from './quantity.js';
-import type { SourceReading } from './reading.js';
+import type { SourceReading } from './source-reading.js';
 import { fitSpan, quoteOf, type Span } from './segments.js';
 
 const ARTICLE = wordSet(ARTICLES);

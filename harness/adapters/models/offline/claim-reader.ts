@@ -7,7 +7,7 @@
 import type { Line, LineIndex } from './line-match.js';
 import { readSourceClaims, type Claim, type SourceClaims } from './claims.js';
 import type { Amount } from './quantity.js';
-import type { SourceReading } from './reading.js';
+import type { SourceReading } from './source-reading.js';
 
 export interface ClaimReading {
   claims: Claim[];

@@ -4,14 +4,14 @@
 // that complains without naming an item leans on the one line named just before ("I bought three
 // bowls. Two of the three arrived chipped."). Used by claim-reader.ts.
 import { complaintQuote, OPENERS, quoteFor } from './claim-quotes.js';
-import { matchWholeOrder, wordSet } from './cues.js';
-import { readExceptions, type Exceptions } from './exceptions.js';
+import { matchWholeOrder, wordSet } from './word-matchers.js';
+import { readExceptions, type Exceptions } from './claim-exclusions.js';
 import { ARTICLES, ITEM_NEGATORS } from './lexicon/grammar.js';
 import { ELSE_WORDS, REST_WORDS } from './lexicon/exclusions.js';
 import { NUMBER_JOINERS } from './lexicon/orders.js';
 import type { LineIndex, Mention } from './line-match.js';
 import { countOf, pluralAround, quantityAfter, quantityBefore, standaloneQuantities, type Amount, type Stated } from './quantity.js';
-import type { SourceReading } from './reading.js';
+import type { SourceReading } from './source-reading.js';
 import { fitSpan, quoteOf, type Span } from './segments.js';
 
 export interface Claim {

@@ -5,7 +5,7 @@
 // noun counting double; a tie is an ambiguous mention, and a mention without the head noun ("the
 // glass" for "Glass bud vase") is weak. Gift-card lines are never candidates. Linear in the ticket.
 import type { OrderFacts } from '../../../domain/types.js';
-import { NOT_ITEM } from './cues.js';
+import { NOT_ITEM } from './word-matchers.js';
 import { ITEM_NAMES, TITLE_STOP_WORDS } from './lexicon/items.js';
 import { withinOneEdit } from './matcher.js';
 import { normalizeWord, tokenize, unElide, type Token } from './tokens.js';

@@ -7,7 +7,7 @@ import type { OrderFacts, ProposalAnswer, Triage } from '../../../domain/types.j
 import { readClaims, type ClaimReading } from './claim-reader.js';
 import type { Claim } from './claims.js';
 import { indexLines, type Line, type LineIndex } from './line-match.js';
-import { readSource } from './reading.js';
+import { readSource } from './source-reading.js';
 import { readRemedy } from './remedy.js';
 
 export interface OrderAgentInput {

@@ -3,7 +3,7 @@
 // its clause to the next number's clause; the one whose words complain wins while the others' do
 // not, or, when none complains, the one never said to be another, older or fine order. Null when it
 // cannot be told. Used by the triage.
-import { countPer, matchFine, matchOtherOrder, matchTrouble, wordSet } from './cues.js';
+import { countPer, matchFine, matchOtherOrder, matchTrouble, wordSet } from './word-matchers.js';
 import { BARE_NUMBER_BEFORE, NUMBER_JOINERS, NUMBER_LABELS, ORDER_WORDS } from './lexicon/orders.js';
 import { withinOneEdit, type Match } from './matcher.js';
 import { fitSpan, quoteOf, type Segments, type Span } from './segments.js';

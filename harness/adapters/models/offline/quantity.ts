@@ -3,7 +3,7 @@
 // "2 mugs", "dos de las tres", "duas das três", "zwei von drei", "due dei tre", "tutti e due".
 // "a pair" is two units, or one pair of a line sold in pairs. A number after "ordered"/"set of" is
 // the ordered count, not a claim. Bounded look-around: linear.
-import { wordSet } from './cues.js';
+import { wordSet } from './word-matchers.js';
 import { ARTICLES, ORDERED_WORDS, PLURAL_MARKERS } from './lexicon/grammar.js';
 import {
   AFTER_LONE_ALL,

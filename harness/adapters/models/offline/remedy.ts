@@ -4,11 +4,11 @@
 // one after "if" is only a fallback, and asking for two at once is left to a person. Used by the
 // offline order agent.
 import type { Remedy } from '../../../domain/types.js';
-import { wordSet } from './cues.js';
+import { wordSet } from './word-matchers.js';
 import { CONDITIONALS, NEGATORS } from './lexicon/grammar.js';
 import type { RemedyCue } from './lexicon/remedies.js';
 import type { Match } from './matcher.js';
-import type { SourceReading } from './reading.js';
+import type { SourceReading } from './source-reading.js';
 import { quoteOf } from './segments.js';
 
 const NEGATOR = wordSet(NEGATORS);

@@ -2,7 +2,7 @@
 // so), every order number mentioned, reason, language, item words and risk flags, read from the
 // ticket's subject and body by word lists. Deterministic and linear; used by the offline provider.
 import type { RefundReason, RiskFlag, Triage } from '../../../domain/types.js';
-import { covered, isEarlierRefund, matchReasons, matchRefund, matchRemedies, matchRisks, matchWeak, NOT_ITEM } from './cues.js';
+import { covered, isEarlierRefund, matchReasons, matchRefund, matchRemedies, matchRisks, matchWeak, NOT_ITEM } from './word-matchers.js';
 import { languageOf } from './language.js';
 import { REASON_WORDS } from './lexicon/reasons.js';
 import type { Match } from './matcher.js';

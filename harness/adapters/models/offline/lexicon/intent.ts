@@ -1,6 +1,6 @@
 // Word lists of the offline triage's intent and risk reading: refund words, weak complaint words and
 // risk phrases (an earlier refund is spoken of in remedies.ts). Six languages; data only, compiled by
-// cues.ts (accents and case do not matter, typos of longer words are forgiven there).
+// word-matchers.ts (accents and case do not matter, typos of longer words are forgiven there).
 import type { RiskFlag } from '../../../../domain/types.js';
 
 export const REFUND_WORDS = [

@@ -8,7 +8,7 @@ import { DEFECTIVE_WORDS } from './reasons/defective.js';
 import { NOT_RECEIVED_WORDS } from './reasons/not-received.js';
 import { WRONG_ITEM_WORDS } from './reasons/wrong-item.js';
 
-/** Leaks: a defect (cues.ts), unless the item is also said to be damaged ("cracked, it leaks"). */
+/** Leaks: a defect (word-matchers.ts), unless the item is also said to be damaged ("cracked, it leaks"). */
 export const LEAK_WORDS = ['leaking', 'leaks', 'leak', 'gotea', 'pierde agua', 'vaza', 'vazando', 'fuit', 'undicht', 'tropft', 'perde acqua'];
 
 /** One list per reason, under reasons/; the order is the order of the checks. */

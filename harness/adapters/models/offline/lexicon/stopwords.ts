@@ -1,5 +1,5 @@
 // Words that never name an item (besides the function words, numbers and cue words of the other
-// lists): courtesy, order and shipping vocabulary, time, common verbs. Data only; cues.ts joins it
+// lists): courtesy, order and shipping vocabulary, time, common verbs. Data only; word-matchers.ts joins it
 // with the other lists into NOT_ITEM, used for item hints and to keep typo matching off real words.
 
 export const STOP_WORDS = [

@@ -2,7 +2,7 @@
 // tokens, sentences and clauses, cue words, item mentions, which sentences complain and which
 // clauses say an item is fine. Linear in the text. Used by claims.ts and remedy.ts.
 import type { RefundReason } from '../../../domain/types.js';
-import { countPer, covered, isEarlierRefund, matchFine, matchReasons, matchRefund, matchRemedies } from './cues.js';
+import { countPer, covered, isEarlierRefund, matchFine, matchReasons, matchRefund, matchRemedies } from './word-matchers.js';
 import type { RemedyCue } from './lexicon/remedies.js';
 import { findMentions, type LineIndex, type Mention } from './line-match.js';
 import type { Match } from './matcher.js';

@@ -2,10 +2,10 @@
 // kettle", "all but the lamp", "todo menos la tetera") are excluded, and the "all" before the
 // marker claims the whole order; a count after the marker takes units off a line instead ("all
 // except one candle", "all arrived broken except for one"). Linear. Used by claims.ts.
-import { matchExclusions, matchWholeOrder, wordSet } from './cues.js';
+import { matchExclusions, matchWholeOrder, wordSet } from './word-matchers.js';
 import { ALL_BEFORE_EXCLUSION, MARKERS_AFTER_ALL } from './lexicon/exclusions.js';
 import { countOf } from './quantity.js';
-import type { SourceReading } from './reading.js';
+import type { SourceReading } from './source-reading.js';
 import type { Span } from './segments.js';
 
 export interface Exceptions {
