@@ -11,6 +11,7 @@ import { createRefund } from '#functions/steps/refund/use-case.js';
 import { createTriage } from '#functions/steps/triage/use-case.js';
 import type { StepName } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
+import { newRun } from '#functions/intake/run-starter/new-run.js';
 import { DEFAULT_POLICY } from '#harness/policy/index.js';
 import type { ToolTransport } from '#harness/ports.js';
 import { STEP_ALLOWLIST } from '#harness/tools/index.js';
@@ -142,35 +143,24 @@ describe('injection with a gullible model', () => {
       models: { triage: 'g', orderAgent: 'g', replyAgent: 'g', replyCheck: 'g' },
     };
     const now = clock.now().toISOString();
-    await world.stores.runs.create({
-      runId,
-      tenant: 'demo',
-      status: 'running',
-      state: 'Queued',
-      ticket: {
-        tenant: 'demo',
-        helpdesk: 'zendesk',
-        eventId: runId,
-        eventType: 'ticket.created',
-        ticketId: '5001',
-        requesterId: null,
-        requesterEmail: REQUESTERS[who]!,
-        subject: 'Refund',
-        body: ticket,
-        receivedAt: now,
-      },
-      triage: null,
-      order: null,
-      proposal: null,
-      gate: null,
-      approval: null,
-      refund: null,
-      draft: null,
-      escalation: null,
-      costMicros: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await world.stores.runs.create(
+      newRun(
+        runId,
+        {
+          tenant: 'demo',
+          helpdesk: 'zendesk',
+          eventId: runId,
+          eventType: 'ticket.created',
+          ticketId: '5001',
+          requesterId: null,
+          requesterEmail: REQUESTERS[who]!,
+          subject: 'Refund',
+          body: ticket,
+          receivedAt: now,
+        },
+        now,
+      ),
+    );
 
     const ORDERS = ['1001', '1002', '1003', '1004', '1005', '981', '992'];
     const before = new Map<string, number>();

@@ -7,17 +7,7 @@ import type { Policy } from '#harness/policy/document.js';
 import { escapeHtml as e } from '../../shared/http.js';
 import { APPROVER_TOKEN_PARAM } from '../../shared/approver-links.js';
 import { approvalView, type ApprovalDisplay } from '../../shared/approvals/approval-view.js';
-import {
-  customerWordsHtml,
-  heading,
-  linesHtml,
-  linksHtml,
-  orderNowHtml,
-  outcomesHtml,
-  refundsHtml,
-  summaryHtml,
-  whyHtml,
-} from '../../shared/approvals/evidence-html.js';
+import { evidenceSections, heading } from '../../shared/approvals/evidence-html.js';
 import type { OrderNow } from '../../shared/approvals/order-now.js';
 import { CANCELLED_BEFORE_REFUND, WAIT_OVER } from '../../shared/approvals/decisions.js';
 
@@ -59,14 +49,9 @@ export function confirmationPage(approval: ApprovalRecord, run: Run | null, appr
   return page(
     `Approve ${view.headline}?`,
     `<p style="color:#52525b;margin-top:-.5rem;">${e(view.storeName)}</p>
-${section(summaryHtml(view))}
-${orderNowHtml(view) ? section(orderNowHtml(view)) : ''}
-${section(whyHtml(view))}
-${section(linesHtml(view))}
-${section(refundsHtml(view))}
-${section(customerWordsHtml(view))}
-${view.links.length > 0 ? section(linksHtml(view)) : ''}
-${section(`${heading('What happens when you decide')}${outcomesHtml(view)}`)}
+${evidenceSections(view)
+  .map(({ name, html }) => section(name === 'outcomes' ? `${heading('What happens when you decide')}${html}` : html))
+  .join('\n')}
 ${form(view.amount)}`,
   );
 }

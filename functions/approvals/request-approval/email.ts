@@ -5,17 +5,7 @@
 // A plain-text part as complete as the HTML; the HTML is tables and inline styles only.
 import { escapeHtml as e } from '../../shared/http.js';
 import { approvalView, type ApprovalView, type ApprovalViewInput } from '../../shared/approvals/approval-view.js';
-import {
-  FONT,
-  customerWordsHtml,
-  linesHtml,
-  linksHtml,
-  orderNowHtml,
-  outcomesHtml,
-  refundsHtml,
-  summaryHtml,
-  whyHtml,
-} from '../../shared/approvals/evidence-html.js';
+import { FONT, evidenceSections } from '../../shared/approvals/evidence-html.js';
 
 export interface ApprovalEmailInput extends ApprovalViewInput {
   /** This approver's personal link to the confirmation page. */
@@ -94,14 +84,14 @@ function htmlOf(view: ApprovalView, input: ApprovalEmailInput): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#f4f4f5" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 8px;">
 <table role="presentation" width="640" cellpadding="0" cellspacing="0" border="0" bgcolor="#ffffff" style="width:100%;max-width:640px;background:#ffffff;border:1px solid #e4e4e7;color:#18181b;">
 <tr><td bgcolor="#18181b" style="${FONT}padding:12px 24px;background:#18181b;color:#ffffff;font-size:13px;">${e(view.storeName)} · refund approval</td></tr>
-${block(`<h1 style="${FONT}margin:0 0 12px;font-size:22px;line-height:28px;">Approve ${e(view.headline)}?</h1>${summaryHtml(view)}`, '20px 24px 8px')}
-${orderNowHtml(view) ? block(orderNowHtml(view), '8px 24px') : ''}
-${block(whyHtml(view), '8px 24px')}
-${block(linesHtml(view))}
-${block(refundsHtml(view))}
-${block(customerWordsHtml(view))}
-${view.links.length > 0 ? block(linksHtml(view)) : ''}
-${block(`${button}<div style="height:12px;line-height:12px;">&nbsp;</div>${outcomesHtml(view)}`, '16px 24px 20px')}
+${evidenceSections(view)
+  .map(({ name, html }) => {
+    if (name === 'summary')
+      return block(`<h1 style="${FONT}margin:0 0 12px;font-size:22px;line-height:28px;">Approve ${e(view.headline)}?</h1>${html}`, '20px 24px 8px');
+    if (name === 'outcomes') return block(`${button}<div style="height:12px;line-height:12px;">&nbsp;</div>${html}`, '16px 24px 20px');
+    return block(html, name === 'orderNow' || name === 'why' ? '8px 24px' : undefined);
+  })
+  .join('\n')}
 <tr><td style="${FONT}padding:12px 24px;border-top:1px solid #e4e4e7;font-size:12px;line-height:18px;color:#71717a;">Opening the link changes nothing; you decide on the page. This link is personal: whoever uses it decides as ${e(input.approver)}. Do not forward it.</td></tr>
 </table></td></tr></table>
 </body></html>`;

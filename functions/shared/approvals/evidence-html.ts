@@ -129,3 +129,24 @@ export function summaryHtml(view: ApprovalView): string {
   if (view.bindingNote) rows.splice(1, 0, ['Order', `<span style="color:#b45309;">${e(view.bindingNote)}</span>`]);
   return keyValues(rows);
 }
+
+export type EvidenceSection = 'summary' | 'orderNow' | 'why' | 'lines' | 'refunds' | 'customerWords' | 'links' | 'outcomes';
+
+/**
+ * The evidence a lead decides on, in the one order every surface shows it (the email, the approval
+ * page, the console's confirm page), each surface wrapping the sections its own way; a section with
+ * nothing to show (the order now, the links) is left out.
+ */
+export function evidenceSections(view: ApprovalView): Array<{ name: EvidenceSection; html: string }> {
+  const sections: Array<{ name: EvidenceSection; html: string }> = [
+    { name: 'summary', html: summaryHtml(view) },
+    { name: 'orderNow', html: orderNowHtml(view) },
+    { name: 'why', html: whyHtml(view) },
+    { name: 'lines', html: linesHtml(view) },
+    { name: 'refunds', html: refundsHtml(view) },
+    { name: 'customerWords', html: customerWordsHtml(view) },
+    { name: 'links', html: linksHtml(view) },
+    { name: 'outcomes', html: outcomesHtml(view) },
+  ];
+  return sections.filter((s) => s.html !== '');
+}

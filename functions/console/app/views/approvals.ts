@@ -6,16 +6,7 @@
 // allows none): the confirm step is a page of its own. Pure: strings in, HTML out.
 import type { Run } from '#functions/shared/domain/run.js';
 import type { ApprovalView as Evidence } from '../../../shared/approvals/approval-view.js';
-import {
-  customerWordsHtml,
-  linesHtml,
-  linksHtml,
-  orderNowHtml,
-  outcomesHtml,
-  refundsHtml,
-  summaryHtml,
-  whyHtml,
-} from '../../../shared/approvals/evidence-html.js';
+import { evidenceSections, orderNowHtml } from '../../../shared/approvals/evidence-html.js';
 import type { RunLinks } from '../links.js';
 import { orderHtml, ticketHtml } from './case.js';
 import { csrfField, e, money } from './layout.js';
@@ -121,7 +112,9 @@ export function approvalConfirmContent(view: ApprovalConfirmView): string {
   }
   const section = (inner: string) => (inner ? `<section>${inner}</section>` : '');
   const evidence = v
-    ? [summaryHtml(v), orderNowHtml(v), whyHtml(v), linesHtml(v), refundsHtml(v), customerWordsHtml(v), linksHtml(v), outcomesHtml(v)].map(section).join('\n')
+    ? evidenceSections(v)
+        .map(({ html }) => section(html))
+        .join('\n')
     : '<p>The run behind this approval could not be read.</p>';
   const amount = v?.amount ?? money(view.amountMinor, view.currency);
   const form = view.canDecide
