@@ -1,6 +1,6 @@
 // DynamoDB's own arithmetic, for the cost estimate: an item's size from its attribute values, the
 // request units a read or write of it consumes, and the writes a table write causes in each global
-// secondary index (DynamoDB bills those as write units of their own). Pure; used by meter.ts.
+// secondary index (DynamoDB bills those as write units of their own). Pure.
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 
 export type Item = Record<string, AttributeValue>;

@@ -2,7 +2,7 @@
 // Lambda would bill for it deployed: each invocation's billed duration is its own CPU plus the waits
 // of the calls it made, at the latencies of assumptions.ts, never this machine's time. A cold ticket
 // adds, per function it touches, the billed INIT phase, the secrets read once per container (and their
-// KMS decrypts), and each tool caller's MCP handshake. Pure; used by measure.ts and tenant.ts.
+// KMS decrypts), and each tool caller's MCP handshake. Pure.
 import { secretsOf } from '../../infra/lib/secrets.js';
 import { BUNDLE_BUDGETS_KB } from '../../infra/lib/bundling.js';
 import { FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../infra/lib/functions.js';

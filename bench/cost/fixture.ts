@@ -2,7 +2,7 @@
 // per ticket with one order, so every ticket is a fresh case. Automatic: an $18 mug, refunded by the
 // agent. Approval: a $62 blanket (over the $50 auto limit), approved by the lead. Rejection: the same
 // blanket, declined by the lead (the run escalates to the team with no refund). Escalation: a ticket
-// that is no refund request (an address change), handed to a person from Triage. Used by measure.ts.
+// that is no refund request (an address change), handed to a person from Triage.
 import type { SandboxFixture } from '#local/sandbox/index.js';
 
 export const TICKET_KINDS = ['automatic', 'approval', 'escalation', 'rejection'] as const;

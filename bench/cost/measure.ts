@@ -5,7 +5,6 @@
 // Counts only: billed durations come from deployed.ts's assumed latencies, so two measurements give
 // the same figures on any machine. One ticket of each path runs first, uncounted, so the counted
 // tickets find every function warm (a cold ticket's extras are modelled: deployed.ts).
-// Used by bench/cost.ts (`npm run cost`) and test/e2e/cost.test.ts (the ceilings, the stability).
 import '../../local/node-warnings.js';
 import { ScanCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';

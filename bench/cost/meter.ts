@@ -5,7 +5,7 @@
 // ALL projections), SQS, SES and Step Functions requests, MCP requests by JSON-RPC method (each one a
 // Lambda invocation deployed), and Shopify and helpdesk calls (those the MCP server makes are
 // charged to the MCP request in flight). Counts only, never times: bench/cost/deployed.ts turns them
-// into billed durations with assumed latencies. Used by measure.ts.
+// into billed durations with assumed latencies.
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';

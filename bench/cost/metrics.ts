@@ -2,7 +2,7 @@
 // its values, billed $0.30 a month prorated by the hours in which it has data. The series a ticket
 // emits are read from the EMF lines the local runtime's functions wrote for it (the functions write no
 // series per function: no ColdStart, shared/observability.ts). At a tenant's volume, with tickets arriving at random (Poisson), a
-// series that r tickets an hour emit has data in 1 - exp(-r) of the hours. Pure; used by bench/cost.ts.
+// series that r tickets an hour emit has data in 1 - exp(-r) of the hours. Pure.
 import { ASSUMPTIONS } from './assumptions.js';
 import type { CostLine } from './estimate.js';
 import { PRICES } from './prices.js';

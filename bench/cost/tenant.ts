@@ -2,7 +2,7 @@
 // offline (bundling skipped) from a tenant file, its keys, secrets, parameters, alarms (and the
 // metrics each one reads) and dashboards counted, and the custom metric series the functions emit
 // counted from the metric tables. Also each function as deployed (stackProfile): its memory and the
-// secrets or parameters its environment names, read once per container. Used by bench/cost.ts;
+// secrets or parameters its environment names, read once per container.
 // test/unit/bench/cost.test.ts checks the counting.
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';

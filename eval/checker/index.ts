@@ -1,8 +1,7 @@
 // The golden set's label checker: an independent reference implementation of docs/policy.md over the
 // shared fixture. checkGoldenSet(dir) reads <dir>/fixture.json, <dir>/policy.json (the tenant
 // policy's switches the set runs under; absent: the default) and <dir>/tickets/*.json, recomputes
-// every label from its claim and reports each disagreement, per ticket. Used by
-// test/unit/eval/golden-set.test.ts (in npm test) and by the eval runner to load the set.
+// every label from its claim and reports each disagreement, per ticket.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';

@@ -5,7 +5,7 @@
 // sandbox helpdesk, webhook verification and the ticket's receivedAt, the harness and the engine;
 // the runner signs its webhooks with it too. Noon is 12 hours from either midnight, so "N days ago"
 // is exactly N calendar days back in the store's time zone at any hour the eval is run, even when
-// a DST change within the window moves that instant by an hour. Called by runner.ts.
+// a DST change within the window moves that instant by an hour.
 import type { Clock } from '#harness/ports.js';
 import { systemClock } from '#shared/clock.js';
 

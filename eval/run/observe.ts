@@ -1,7 +1,7 @@
 // What one run did, read from the runs API view (GET /api/runs/{runId}) and the sandbox store:
 // the outcome, the refunded or proposed amount and lines (line item ids → SKUs), the bound order,
 // the money that actually moved (the store's refunds under the run's refund_create idempotency
-// keys), the tool calls in journal order, cost and latency. Called by the runner per run.
+// keys), the tool calls in journal order, cost and latency.
 import type { SandboxStoreState } from '#local/sandbox/index.js';
 import { STORE_CREDIT_GATEWAY } from '#local/sandbox/store/credit.js';
 import type { ActualOutcome, MovedRefund, Observation, SkuLine } from './types.js';

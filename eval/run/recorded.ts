@@ -4,7 +4,7 @@
 // itself and gives every runtime the same one, where the other providers are chosen by each runtime
 // from its model settings. A model call names its run, and a golden ticket's run id is derived from
 // the eval tenant, its helpdesk and its ticket id (runIdFor), so the run says which ticket it is.
-// Called by cli.ts; the corpus format is eval/corpora/README.md's.
+// The corpus format is eval/corpora/README.md's.
 import { resolve } from 'node:path';
 import { runIdFor } from '#functions/shared/ids.js';
 import { HarnessConfigError } from '#harness/errors.js';

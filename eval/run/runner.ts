@@ -4,7 +4,7 @@
 // its approval — or the overall deadline passes. Tickets run concurrently across runtimes.
 // Every runtime and every webhook of one eval run tells time by one store clock (clock.ts): 12:00
 // noon in the fixture's time zone when the run starts, so the fixture's whole days are whole
-// calendar days whatever the hour. Called by cli.ts; scoring is scoring.ts's.
+// calendar days whatever the hour. Scoring is scoring.ts's.
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import type { Clock } from '#harness/ports.js';
 import type { ModelSettings } from '#harness/models/settings.js';

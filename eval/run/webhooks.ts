@@ -1,6 +1,6 @@
 // The helpdesk deliveries a golden ticket becomes, signed the way each helpdesk signs them
 // (docs/helpdesk-setup.md): Zendesk event webhooks with X-Zendesk-Webhook-Signature, Gorgias HTTP
-// integration messages with the shared secret in X-Webhook-Secret. Used by the runner.
+// integration messages with the shared secret in X-Webhook-Secret.
 import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import { SHARED_SECRET_HEADER } from '#functions/intake/webhook-ingest/shared-secret.js';
 import type { Helpdesk } from '../golden/schema.js';

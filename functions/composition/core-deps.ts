@@ -1,7 +1,6 @@
 // The dependencies every runtime shares, from already-built clients: the DynamoDB stores, the
 // harness over the MCP tool transport and the model provider chosen from the model settings
 // (anthropic with a key, offline without, replay on request), and the requester directory.
-// Used by the Lambda composition (lambda-app.ts) and the local runtime (local/backend.ts).
 import { createProductMetrics, NO_METRICS } from '#harness/metrics.js';
 import { createMetricsEmitter, type MetricSink } from '#shared/metrics.js';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -1,8 +1,8 @@
 // Who is using the console and what they may do. Roles come from the sign-in (deployed: the Cognito
 // groups in the JWT the API's authorizer checked; locally: one operator with every role). What each
 // role may do is data: viewers read, leads decide approvals and act on escalations (re-run, pick the
-// order, hand back), operators settle reviews, retry dead letters and cancel runs. Used by handler.ts
-// and the console Lambda; the claims are read here and nowhere else.
+// order, hand back), operators settle reviews, retry dead letters and cancel runs. The claims are read
+// here and nowhere else.
 import type { HttpEvent } from '../../shared/http.js';
 
 export const ROLES = ['viewer', 'lead', 'operator'] as const;

@@ -1,6 +1,6 @@
 // Checks a Cognito ID token without a library: RS256 over the user pool's JWKS (node:crypto), then
-// issuer, audience (the console's app client), token use and expiry. Used by the console's sign-in
-// authorizer (authorizer.ts); pure apart from the key set it is given.
+// issuer, audience (the console's app client), token use and expiry.
+// Pure apart from the key set it is given.
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 
 export type Jwk = JsonWebKey & { kid?: string; alg?: string };

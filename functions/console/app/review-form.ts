@@ -1,7 +1,7 @@
 // The pending-review form's two sides for the handler: what a posted form settles (a chosen candidate,
 // a refund named by its id, or "no refund was made"; the older outcome/refundId fields still work),
 // and what the page shows beside it (the harness's candidate refunds, read when the page opens, with
-// the order's link and the store's formats). Used by handler.ts; rendering is in views/review.ts.
+// the order's link and the store's formats). Rendering is in views/review.ts.
 import * as z from 'zod';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Formats } from '../../shared/approvals/formats.js';

@@ -1,7 +1,7 @@
 // What a person reads when the harness will not settle a pending review as they asked: the harness's
 // own sentence ("Refund 123 was made on …, before this run tried to refund, so it cannot be this run's
 // refund. …"), its times said again in the store's time zone; never a rule code or an error class.
-// A store that could not be read is said as such, with what to do. Used by use-case.ts settleReview.
+// A store that could not be read is said as such, with what to do.
 import { ArgumentPolicyError, HarnessError } from '#harness/errors.js';
 import type { Formats } from '../../shared/approvals/formats.js';
 

@@ -2,7 +2,7 @@
 // byStatus, the newest-first list), a run with its journal, the queues, the pictures' figures. Actions,
 // each journaled on its run with the person as actor (queue-actions.ts): decide an approval (as the
 // signed-in lead), settle a pending review (harness.settleReview, then the run row), retry a dead letter.
-// Called by handler.ts; rendering is in views/.
+// Rendering is in views/.
 import { runSummary } from '#functions/shared/domain/run-summary.js';
 import { recentRuns } from '../../shared/stores/recent-runs.js';
 import type { Run, RunStatus } from '#functions/shared/domain/run.js';

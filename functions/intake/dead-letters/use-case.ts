@@ -2,7 +2,7 @@
 // with the reason, and retry one: its body goes back to the ticket queue (a new deduplication id, so
 // FIFO's five-minute window does not swallow it) and only then leaves the dead-letter queue.
 // list → peek; retry → parse the body as a queued ticket (poison is refused: it would only come back)
-// → redrive (receive, resend, delete). Called by handler.ts; the console receives it as its DeadLetters port.
+// → redrive (receive, resend, delete).
 import type { DeadLetter, DeadLetterQueue } from '../../shared/dead-letters.js';
 import { QueuedTicket, type TicketQueue } from '../../shared/queue.js';
 import type { DeadLetters, RetryOutcome } from '#functions/shared/domain/dead-letters.js';

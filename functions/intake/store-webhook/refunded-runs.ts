@@ -1,5 +1,5 @@
 // Which of the agent's runs refunded a given Shopify order, found by the order's GID (what disputes
-// carry) rather than its number (what the byOrder index is keyed by). Called by use-case.ts.
+// carry) rather than its number (what the byOrder index is keyed by).
 //
 // Trade-off: the table has no index by order id, and asking the store for the order's number would
 // give this function the store token (the MCP server alone holds it). So it reads the newest

@@ -1,7 +1,7 @@
 // Shopify's webhook delivery, as data: the headers it sends, how a delivery is verified (base64
 // HMAC-SHA256 of the raw body with the app's webhook secret, compared in constant time), and the
 // topics that mean "an agent refund was disputed or reversed" with the payload each carries.
-// Used by use-case.ts; shopifySignedHeaders serves the tests and local tools that sign a delivery.
+// shopifySignedHeaders serves the tests and local tools that sign a delivery.
 import { createHmac } from 'node:crypto';
 import * as z from 'zod';
 import { decimalToMinorOrNull } from '#shared/money.js';

@@ -2,7 +2,7 @@
 // can re-send it under another topic. A delivery's topic is therefore believed only when the signed
 // body has that topic's shape: fields its payload always carries, and none of the fields that only
 // another handled topic's payload carries (a refund body is never read as a dispute, nor the reverse).
-// Used by use-case.ts before any topic's handler sees the body.
+// Checked before any topic's handler sees the body.
 import * as z from 'zod';
 
 /** The REST dispute object's `type` and `status` values (Shopify Payments disputes: ShopifyPaymentsDispute). */

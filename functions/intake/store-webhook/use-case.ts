@@ -1,7 +1,7 @@
 // Shopify webhook → signature header present → size check → verify HMAC (constant time) → topic →
 // the body has the topic's shape (topic-shapes.ts) → parse → the agent's runs that refunded the order → record the reversal on each (at most
 // MAX_REVERSALS_PER_RUN) → claim the dispute → count RefundsReversed once per dispute. Feeds the
-// RefundReversalRate alarm. Called by the store-webhook handler; knows nothing of HTTP.
+// RefundReversalRate alarm. Knows nothing of HTTP.
 //
 // A dispute is known by what Shopify signed — the payload's dispute id, under the topic its body's
 // shape proves — never by X-Shopify-Webhook-Id: that header is outside the HMAC, so a replayed body

@@ -1,5 +1,5 @@
 // The helpdesks the front door accepts, as data: how each verifies a delivery and normalizes its
-// body. Adding one is a row here plus its module. Used by ingest.ts.
+// body. Adding one is a row here plus its module.
 import { WebhookSource } from '#functions/shared/domain/run.js';
 import type { NormalizeContext, NormalizeResult } from './normalized.js';
 import type { VerifyResult } from '../../shared/signatures.js';

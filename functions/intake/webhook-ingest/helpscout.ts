@@ -1,7 +1,7 @@
 // Help Scout webhooks: X-HelpScout-Signature = base64(HMAC-SHA1(secret, raw body)); the event name
 // is in X-HelpScout-Event and the body is the conversation. Only the body is signed and nothing dates
 // the delivery, so the meaning and the dedupe key come from the body (meaningOf) and the body's own
-// date bounds a replay (replay-window.ts). Called by ingest.ts via helpdesks.ts.
+// date bounds a replay (replay-window.ts).
 import * as z from 'zod';
 import { hmac, idText, safeEqual, textOf, type VerifyResult } from '../../shared/signatures.js';
 import { boundedEvent, EmailText, HtmlText, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';

@@ -2,8 +2,8 @@
 // time) → parse → normalize → replay window (helpdesks that sign no timestamp: replay-window.ts) →
 // enqueue on the SQS FIFO queue (group = run, dedupe = event, built from signed fields). Answers
 // with the run id the ticket maps to; on any 4xx nothing is enqueued. The cheap refusals come first:
-// a delivery without its signature headers costs no body read, no HMAC and no JSON parse. Called by
-// the webhook-ingest handler; knows nothing of HTTP.
+// a delivery without its signature headers costs no body read, no HMAC and no JSON parse.
+// Knows nothing of HTTP.
 import type { Clock } from '#harness/ports.js';
 import { dedupeIdFor, runIdFor } from '../../shared/ids.js';
 import type { TicketQueue } from '../../shared/queue.js';

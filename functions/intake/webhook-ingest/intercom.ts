@@ -1,6 +1,6 @@
 // Intercom webhooks: X-Hub-Signature = "sha1=" + hex(HMAC-SHA1(client secret, raw body)); the body
 // is a notification_event whose topic names what happened. The topic and the id are in the signed
-// body; no timestamp is signed, so created_at bounds a replay (replay-window.ts). Called by ingest.ts via helpdesks.ts.
+// body; no timestamp is signed, so created_at bounds a replay (replay-window.ts).
 import * as z from 'zod';
 import { hmac, safeEqual, textOf, type VerifyResult } from '../../shared/signatures.js';
 import { boundedEvent, EmailText, HtmlText, ShortText, type NormalizeContext, type NormalizeResult } from './normalized.js';

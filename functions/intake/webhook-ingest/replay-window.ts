@@ -3,7 +3,7 @@
 // own signed date is older than the window (or too far ahead) is refused, and each signed id is
 // remembered for longer than the window (an event-ledger row with a TTL, under a key space of its own)
 // so the same id within it is refused too. Together a replay is refused at any time: within the
-// window by its id, after it by its date. Called by ingest.ts.
+// window by its id, after it by its date.
 import type { EventLedger } from '#functions/shared/stores/ports.js';
 
 /** How old a body's own date may be. Under the ledger's retention (7 days), so an id is remembered for as long as its body is admitted. */

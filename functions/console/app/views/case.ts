@@ -1,6 +1,7 @@
 // Who and what a run is about, as a person reads it: the customer's name and email (from the
 // helpdesk's requester and the order the harness read), and each line as "1 × Stoneware mug (Blue)"
-// from the order's own titles, the line-item id only when the title is unknown. Used by every view.
+// from the order's own titles, the line-item id only when the title is unknown.
+// One wording, so every view says it alike.
 import { orderNumberOf } from '#functions/shared/domain/run-summary.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
