@@ -1,8 +1,7 @@
 // Closes a run that refunded and left its checked reply draft on the ticket: status done (state
 // 'Done', a closed run's mark like 'Cancelled', not a state of the machine), and the cost per closed
 // ticket counted. One conditional write: only a run still open and not cancelled closes; the step's
-// last result (`patch`) rides on it, and is still kept when the run was closed meanwhile. Called by
-// CheckReply once its draft is on the ticket.
+// last result (`patch`) rides on it, and is still kept when the run was closed meanwhile.
 import type { Run, RunMark } from '#functions/shared/domain/run.js';
 import type { RunPatch } from '#functions/shared/stores/ports.js';
 import { STILL_OPEN } from './run-context.js';

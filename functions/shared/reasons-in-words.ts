@@ -2,8 +2,7 @@
 // or a failure's error class, rendered from the run's facts, with money in the store's locale and dates
 // in the store's time zone. No error class name, no minor units, no ISO timestamp reaches the words.
 // The code-facing detail (error name, rule, message) stays in the journal rows and on run.escalation.error.
-// Used by Escalate (run.escalation.reason and the team note) and by the console; the approval rules'
-// own words are shared/approvals/rule-reasons.ts, which this module defers to for them.
+// The approval rules' own words are shared/approvals/rule-reasons.ts, which this module defers to for them.
 import { orderNumberOf } from './domain/run-summary.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/document.js';

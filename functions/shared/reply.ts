@@ -1,6 +1,6 @@
 // The reply's facts and the deterministic check that a draft states them exactly: the order
-// number, the refunded amount (in the currency the customer paid), and no other currency or amount. Used by DraftReply (what to say),
-// CheckReply (did it say it) and, for an escalated run, whoever drafts the holding reply.
+// number, the refunded amount (in the currency the customer paid), and no other currency or amount.
+// One source, so a draft and its check agree.
 import * as z from 'zod';
 import { formatMoney } from '#shared/money.js';
 import type { Run } from '#functions/shared/domain/run.js';

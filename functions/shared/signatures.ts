@@ -1,5 +1,4 @@
 // Constant-time comparisons and HMAC helpers shared by the helpdesk webhook verifiers.
-// Called by zendesk.ts, helpscout.ts, intercom.ts and shared-secret.ts.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export type VerifyResult = { ok: true } | { ok: false; reason: string };

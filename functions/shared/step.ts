@@ -6,7 +6,6 @@
 // So the state machine needs no Choice after each step: the steps pass the request on to the Gate,
 // whose `decision: 'escalate'` GateDecision routes to Escalate, which records the escalation with the
 // step that asked and why. The last step (CheckReply) has no state after it and hands over in-process.
-// Used by the step use cases (functions/<step>/use-case.ts).
 // get run → [request recorded? → hand it on] → enter → work → [escalate? → record request → hand it on]
 import type { StepName } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';

@@ -1,6 +1,6 @@
 // Gorgias and Freshdesk sign nothing: their HTTP integrations send headers we configure, so each
 // delivery carries our shared secret in X-Webhook-Secret, compared in constant time. The bodies are
-// the ones docs/helpdesk-setup.md tells the operator to configure. Called by ingest.ts via helpdesks.ts.
+// the ones docs/helpdesk-setup.md tells the operator to configure.
 import * as z from 'zod';
 import { digestOf, idText, safeEqual, textOf, type VerifyResult } from '../../shared/signatures.js';
 import { BodyText, boundedEvent, EmailText, HtmlText, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';

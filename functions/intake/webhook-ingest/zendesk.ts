@@ -1,6 +1,6 @@
 // Zendesk event webhooks: signature check (base64 HMAC-SHA256 over timestamp + raw body, timestamp
-// within 5 minutes) and normalization of ticket events into one TicketEvent. Called by ingest.ts
-// through the helpdesk table in helpdesks.ts; signing helpers are used by `npm run ticket` and tests.
+// within 5 minutes) and normalization of ticket events into one TicketEvent. The signing helpers
+// are for the local tools and tests that sign a delivery.
 import * as z from 'zod';
 import { hmac, idText, safeEqual, type VerifyResult } from '../../shared/signatures.js';
 import { BodyText, boundedEvent, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';

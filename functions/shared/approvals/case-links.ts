@@ -1,7 +1,7 @@
 // Links that let a lead check the case where it lives: the order in Shopify admin, the ticket in the
 // helpdesk, the run in the console. A link is built only from data that makes it whole; anything
 // missing (no store domain, an order id that is not a Shopify GID, another helpdesk, no console)
-// leaves that link out rather than send a broken one. Used by approval-view.ts.
+// leaves that link out rather than send a broken one.
 import { numericOrderId } from '../domain/order-ids.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { StepDeps } from '../step-deps.js';

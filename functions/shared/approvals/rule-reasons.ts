@@ -3,7 +3,6 @@
 // with money in the store's locale ("$62.00 is over the $50.00 automatic limit"). The gate's own
 // reasons stay as they are (minor units, for the journal); this is what a lead reads. The grounding
 // rules name their line: the same pure grounding check the gate ran is re-run here to learn which.
-// Called by approval-view.ts for the approval email and the confirmation page.
 import type { ClaimedLine, OrderFacts } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { calendarDaysBetween } from '#harness/policy/days.js';

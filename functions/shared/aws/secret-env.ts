@@ -1,6 +1,6 @@
 // Secrets at runtime: a function gets only the names of the secret parameters it may read
 // (<NAME>_PARAMETER, set by infra/lib/secrets.ts) and merges their fields over its environment once
-// per container, in one GetParameters call (shared/secrets.ts). Called by lambda-app.ts before the
+// per container, in one GetParameters call (shared/secrets.ts). It runs before the
 // configuration is parsed.
 import type { SSMClient } from '@aws-sdk/client-ssm';
 import { createParameterStoreSource, SECRET_BOUNDARY_FIELDS, secretParametersIn, type ParameterStoreOptions } from '#shared/secrets.js';

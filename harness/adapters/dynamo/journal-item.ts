@@ -2,7 +2,7 @@
 // kilobyte, and a run writes a dozen rows. The keys already say the run and the sequence, so `runId`
 // and `seq` are not stored twice; the long texts (`input`, `result`: canonical JSON, a kilobyte or
 // two) are stored deflated as binary, which brings a typical row under one write unit. Reading
-// restores the row exactly. Used by journal.ts.
+// restores the row exactly.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { JournalRow } from '../../domain/types.js';
 import { keys } from './table.js';

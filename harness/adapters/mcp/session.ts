@@ -6,7 +6,7 @@
 // negotiated version and the server's identity, nothing the server keeps. When a server still
 // answers that it wants a handshake (404 for a session id it does not know, 400 "not initialized" or
 // a protocol version it does not speak), the session is opened again once and the request sent once
-// more. Used by transport.ts.
+// more.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';

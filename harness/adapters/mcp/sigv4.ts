@@ -1,7 +1,7 @@
 // A fetch that signs every request with AWS Signature V4 (@smithy/signature-v4, the AWS SDK's own
 // signer) before sending it: how a step reaches the MCP server's function URL (AuthType AWS_IAM) as
 // its own execution role. Method, host, path, query, the request's headers and a hash of the body
-// are signed, so a changed body or target fails Lambda's check. Used by transport.ts.
+// are signed, so a changed body or target fails Lambda's check.
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 

@@ -2,7 +2,6 @@
 // Named by MODEL_PROVIDER; locally, without it, anthropic when a key is configured and offline
 // (deterministic, free) when not. Deployed the provider is never inferred: a function whose
 // environment names none calls no model, and a model call there fails closed (NoModelProviderError).
-// Called by the shared composition (functions/composition/core-deps.ts) for Lambda and the local runtime.
 // Also says how long one model call can take with the chosen settings (worstCaseModelCallMs).
 import { readFileSync } from 'node:fs';
 import { HarnessConfigError } from '../../errors.js';

@@ -3,8 +3,7 @@
 // ticket: tools sorted by name, cache markers on the last tool and on the system block, the
 // output schema from the specialist's zod schema. The step's data goes in the user turn, as JSON
 // inside <case_data> that no text in it can close. In a tool loop, a third marker moves to the
-// newest tool results, so each turn reads the previous turns from the cache. Used by the
-// anthropic provider (provider.ts).
+// newest tool results, so each turn reads the previous turns from the cache.
 import type Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type { ZodType } from 'zod';

@@ -2,8 +2,7 @@
 // connection failures or timeouts are retried with exponential backoff (a server's retry-after
 // wins when longer, within the cap); then the optional fallback model gets the same budget.
 // Anything else is not retried. Every attempt's timeout is cut to the time the model call has
-// left, and no attempt or wait starts that could not end inside it. Used by the anthropic
-// provider; the sleep is injected.
+// left, and no attempt or wait starts that could not end inside it. The sleep is injected.
 import Anthropic from '@anthropic-ai/sdk';
 import { HarnessConfigError, TemporarilyUnavailableError } from '../../../errors.js';
 import { hasTimeForAttempt, type TimeBudget } from '../../../models/budget.js';

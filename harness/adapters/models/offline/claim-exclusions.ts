@@ -1,7 +1,7 @@
 // What a text leaves out of its claim: items after an exclusion marker ("everything except the
 // kettle", "all but the lamp", "todo menos la tetera") are excluded, and the "all" before the
 // marker claims the whole order; a count after the marker takes units off a line instead ("all
-// except one candle", "all arrived broken except for one"). Linear. Used by claims.ts.
+// except one candle", "all arrived broken except for one"). Linear.
 import { matchExclusions, matchWholeOrder, wordSet } from './word-matchers.js';
 import { ALL_BEFORE_EXCLUSION, MARKERS_AFTER_ALL } from './lexicon/exclusions.js';
 import { countOf } from './quantity.js';

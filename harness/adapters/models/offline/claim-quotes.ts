@@ -1,6 +1,6 @@
 // Quotes of a claim, cut verbatim from the customer's text: the item words and the quantity stated,
 // widened to their clause or sentence when that names no other line and states no other quantity;
-// else the first complaining sentence. Never over 300 characters. Used by claims.ts.
+// else the first complaining sentence. Never over 300 characters.
 import { wordSet } from './word-matchers.js';
 import { ARTICLES, CONTRAST_WORDS } from './lexicon/grammar.js';
 import type { Mention } from './line-match.js';

@@ -2,8 +2,7 @@
 // quantity beats none and a later text beats an earlier one (the customer corrected it); excluded
 // lines are never claimed, nor lines said to be fine or kept that are only listed beside others
 // where something is wrong; "everything" claims every other refundable line in full. With no line
-// named, the one line named outside a complaint, or the order's only line, is claimed. Used by the
-// offline order agent.
+// named, the one line named outside a complaint, or the order's only line, is claimed.
 import type { Line, LineIndex } from './line-match.js';
 import { readSourceClaims, type Claim, type SourceClaims } from './claims.js';
 import type { Amount } from './quantity.js';

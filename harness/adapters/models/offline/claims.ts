@@ -2,7 +2,7 @@
 // (a line said to be fine, excluded — "everything except the kettle", "not the lamp" — or named
 // only in passing is not claimed), the quantity stated for each, and a verbatim quote. A sentence
 // that complains without naming an item leans on the one line named just before ("I bought three
-// bowls. Two of the three arrived chipped."). Used by claim-reader.ts.
+// bowls. Two of the three arrived chipped.").
 import { complaintQuote, OPENERS, quoteFor } from './claim-quotes.js';
 import { matchWholeOrder, wordSet } from './word-matchers.js';
 import { readExceptions, type Exceptions } from './claim-exclusions.js';

@@ -1,6 +1,6 @@
 // The language of a ticket: the one of six (en, es, pt, fr, de, it) with most of its function words
 // in the text; English when none is found. Elided words count twice: "l'assiette" is "l'" and
-// "assiette". Linear in the text. Used by the offline triage.
+// "assiette". Linear in the text.
 import { LANGUAGE_WORDS, type OfflineLanguage } from './lexicon/languages.js';
 import { normalizeWord, tokenize, type Token } from './tokens.js';
 

@@ -1,7 +1,6 @@
 // Amounts of money written in a text ("$18.00", "18,00 €", "USD 62", "62.00 eur"): a run of digits
 // with its separators, and a currency sign or code right before or after it. One forward pass over
 // the text, no backtracking (the reply check reads drafts that may quote 256 KiB of customer text).
-// Used by the offline reply check.
 
 const SIGNS = new Set(['$', '€', '£', '¥']);
 const CODES = new Set(['usd', 'eur', 'gbp', 'cad', 'aud', 'chf', 'jpy']);

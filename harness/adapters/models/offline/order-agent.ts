@@ -1,8 +1,8 @@
 // Offline order agent: reads the customer's own words (subject, body, follow-ups) against the order
 // → the remedy asked for, the claimed lines with the quantity stated and a verbatim quote each, the
 // lines it sets aside as fine, kept or excepted (with the customer's words), no amount (the gate
-// computes it), and "unclear" with the question a person should ask when it cannot tell which line or how many. Never claims a gift card. Deterministic;
-// used by the offline provider.
+// computes it), and "unclear" with the question a person should ask when it cannot tell which line or
+// how many. Never claims a gift card. Deterministic.
 import type { OrderFacts, ProposalAnswer, Triage } from '../../../domain/types.js';
 import { readClaims, type ClaimReading } from './claim-reader.js';
 import type { Claim } from './claims.js';

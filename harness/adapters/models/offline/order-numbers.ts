@@ -2,7 +2,7 @@
 // 3601", "the mugs in 2206") and which one the complaint is about: each number owns the words from
 // its clause to the next number's clause; the one whose words complain wins while the others' do
 // not, or, when none complains, the one never said to be another, older or fine order. Null when it
-// cannot be told. Used by the triage.
+// cannot be told.
 import { countPer, matchFine, matchOtherOrder, matchTrouble, wordSet } from './word-matchers.js';
 import { BARE_NUMBER_BEFORE, NUMBER_JOINERS, NUMBER_LABELS, ORDER_WORDS } from './lexicon/orders.js';
 import { withinOneEdit, type Match } from './matcher.js';

@@ -1,6 +1,6 @@
 // The offline model provider: the four specialists as deterministic code, so the local runtime
 // and tests run the whole flow with no API key. Usage is estimated (chars / 4) so cost and
-// journal paths run; the price is 0. Used by the local runtime and harness tests.
+// journal paths run; the price is 0.
 import * as z from 'zod';
 import { OrderFacts, Triage } from '../../../domain/types.js';
 import { InvalidModelOutputError } from '../../../errors.js';

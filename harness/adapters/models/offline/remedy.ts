@@ -1,8 +1,7 @@
 // What the customer asks for: refund, replacement, store credit, cancellation, a repair, or news of a
 // refund already made ("where is my refund?", "you refunded me $16 but it never arrived"). A remedy
 // after a negator in its clause does not count ("I don't want a refund, please send a replacement"),
-// one after "if" is only a fallback, and asking for two at once is left to a person. Used by the
-// offline order agent.
+// one after "if" is only a fallback, and asking for two at once is left to a person.
 import type { Remedy } from '../../../domain/types.js';
 import { wordSet } from './word-matchers.js';
 import { CONDITIONALS, NEGATORS } from './lexicon/grammar.js';

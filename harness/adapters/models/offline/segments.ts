@@ -1,6 +1,5 @@
 // Sentences and clauses of a tokenized text, and verbatim quotes cut from the original text at token
-// boundaries (never over 300 characters, shrunk around the words that must stay). Linear. Used by
-// the triage (order quotes) and the order agent (claim quotes).
+// boundaries (never over 300 characters, shrunk around the words that must stay). Linear.
 import { CONTRAST_WORDS } from './lexicon/grammar.js';
 import { ALL_BEFORE_EXCLUSION, WHOLE_ORDER_WORDS } from './lexicon/exclusions.js';
 import { normalizeWord, type Token } from './tokens.js';

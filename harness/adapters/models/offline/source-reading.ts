@@ -1,6 +1,6 @@
 // One customer text (subject, body or a follow-up) read once for the offline order agent: its
 // tokens, sentences and clauses, cue words, item mentions, which sentences complain and which
-// clauses say an item is fine. Linear in the text. Used by claims.ts and remedy.ts.
+// clauses say an item is fine. Linear in the text.
 import type { RefundReason } from '../../../domain/types.js';
 import { countPer, covered, isEarlierRefund, matchFine, matchReasons, matchRefund, matchRemedies } from './word-matchers.js';
 import type { RemedyCue } from './lexicon/remedies.js';

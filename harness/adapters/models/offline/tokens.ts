@@ -2,7 +2,7 @@
 // (compatibility-decomposed, no accents or zero-width characters, lower case, ß → ss, one
 // apostrophe), each keeping its offsets in the original text so quotes are copied verbatim, and
 // what separates it from the token before. One forward pass, no regex over the whole text:
-// linear in its size. Used by every offline reader (triage, order numbers, claims, remedy).
+// linear in its size.
 import { ABBREVIATIONS, ELISIONS } from './lexicon/grammar.js';
 
 /** What separates a token from the one before: a space, a clause break (, : –) or a sentence break. */

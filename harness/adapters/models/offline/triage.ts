@@ -1,6 +1,6 @@
 // Offline triage: refund intent, the order the request is about (with the customer's words that say
 // so), every order number mentioned, reason, language, item words and risk flags, read from the
-// ticket's subject and body by word lists. Deterministic and linear; used by the offline provider.
+// ticket's subject and body by word lists. Deterministic and linear.
 import type { RefundReason, RiskFlag, Triage } from '../../../domain/types.js';
 import { covered, isEarlierRefund, matchReasons, matchRefund, matchRemedies, matchRisks, matchWeak, NOT_ITEM } from './word-matchers.js';
 import { languageOf } from './language.js';
