@@ -1,7 +1,7 @@
 // What a cancel left on the order: orderCancel takes no idempotency key, so an attempt whose outcome
 // is unknown is never sent again blind. The order is read first: cancelled, the refund the cancel
 // made since the attempt's record is the receipt; not cancelled, nobody can tell whether the job is
-// still running or never started, and a person checks (pending review). Used by cancel.ts.
+// still running or never started, and a person checks (pending review).
 import type { CancelOrderOutput, Order } from '#shared/contracts/tools.js';
 import { RefundReceipt } from '../domain/types.js';
 

@@ -2,7 +2,7 @@
 // of the customer's refunds taken under it sees every refund another run made before. A lease on the
 // LockStore (LOCK#CUSTOMER#<tenant>#<customerId>, owner = run id) with an expiry, so a Lambda that
 // dies holding it blocks the customer for the lease only. Busy: wait a little, a bounded number of
-// times, then refuse (TemporarilyUnavailableError: Step Functions retries the step). Used by refund().
+// times, then refuse (TemporarilyUnavailableError: Step Functions retries the step).
 import { HarnessError, TemporarilyUnavailableError } from '../errors.js';
 import type { LockStore } from '../ports.js';
 import { RULES } from '../policy/rules.js';

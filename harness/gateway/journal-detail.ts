@@ -1,5 +1,5 @@
 // Bounded, redacted journal text: a short summary of a result or failure, never a raw payload,
-// an email address or anything shaped like a credential. Used by the tool and model gateways.
+// an email address or anything shaped like a credential.
 import type { ToolName } from '#shared/contracts/tools.js';
 import { formatMoney } from '#shared/money.js';
 import { canonicalHash } from '../hash.js';

@@ -1,6 +1,6 @@
 // The dry run's verdict: does the store's preview_refund agree with the refund the harness is about
 // to send (every line at the asked quantity, an amount within the preview and what remains, and a
-// parent transaction the store would refund)? Pure; called by refund() just before the write.
+// parent transaction the store would refund)? Pure; checked just before the write.
 // The parent: the harness's own pick (order-facts.ts) among the suggested ones, or, for an order paid
 // several ways, a suggestion spread over several of the order's payments, every one of them the order's
 // (refund_create then sends one refund transaction per suggested payment). Any other parent is refused.

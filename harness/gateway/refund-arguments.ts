@@ -1,8 +1,8 @@
 // The refund_create arguments for a run, built only from the run's claimed lines and order facts the
 // harness read (the amount is computed from the order, never the model's figure; on an order paid in
 // another currency, its presentment amount beside it, which the refund is made in), plus the
-// idempotency key derived from the durable intent. Used by refund() and by
-// previewRefund() (the RequestApproval step hashes the same arguments for the approval).
+// idempotency key derived from the durable intent. The approval hashes these
+// same arguments, so it covers exactly the refund that is sent.
 import type { RefundCreateInput } from '#shared/contracts/tools.js';
 import type { GateDecision, MoneyRemedy, OrderFacts, Proposal } from '../domain/types.js';
 import { sha256Hex } from '../hash.js';

@@ -1,7 +1,7 @@
 // What a person settling a pending review may choose from, and why a refund they name cannot be the
 // run's: the order's refunds made since the run dispatched its refund, each either a candidate (exactly
 // the run's lines and amount) or set aside with the reason in words. Refunds made before the dispatch
-// are never offered: they cannot be the run's. Pure; used by settle-review.ts.
+// are never offered: they cannot be the run's. Pure.
 import type { Order, RefundCreateInput } from '#shared/contracts/tools.js';
 import { formatMoney } from '#shared/money.js';
 import { refundMismatch, type RefundMismatch } from './reconcile.js';

@@ -7,7 +7,7 @@
 // refund of exactly these lines and amount may be on the order since the dispatch; the record is
 // released → one 'decision' row named 'review' with the person as `actor` → the customer's refund lock,
 // kept since the unknown outcome, released (the outcome is known now). The same read lists the
-// candidates a person chooses from (listCandidates). Called by the console through the harness.
+// candidates a person chooses from (listCandidates).
 import { decisionRow } from './decision-row.js';
 import type { Order, RefundCreateInput } from '#shared/contracts/tools.js';
 import { formatMoney } from '#shared/money.js';

@@ -1,7 +1,6 @@
 // One tool call on the wire: the transport called as the calling step, within the tool's deadline,
 // retried only as the registry allows (backoff, or a longer Retry-After up to the last step), and a
-// failed result turned into the typed error the step and Step Functions act on. Used by callTool
-// (tool-calls.ts) and, for refund_create, by the refund dispatch (refund-dispatch.ts).
+// failed result turned into the typed error the step and Step Functions act on.
 import type { ToolName } from '#shared/contracts/tools.js';
 import type { StepName } from '../domain/types.js';
 import { TemporarilyUnavailableError, ToolFailedError } from '../errors.js';

@@ -2,8 +2,7 @@
 // against the caps: every input character counted as a token at the dearer of the input and
 // cache-write prices, an over-estimate on purpose, plus the max_tokens actually sent at the output
 // price), its API calls (the turn cap) and its time (a deadline the provider reads, so that every
-// attempt, backoff and fallback of the call ends inside the step's Lambda timeout). Used by the
-// gateway (which sets them) and the anthropic provider (which reads the time left). Pure, except
+// attempt, backoff and fallback of the call ends inside the step's Lambda timeout). Pure, except
 // the deadline's async context.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { canonicalJson } from '../hash.js';

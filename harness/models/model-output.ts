@@ -1,6 +1,6 @@
 // What the model gateway keeps of a model's answer: the schema problems of a rejected one (for the
 // repair turn and the journal), and the validated one as bounded JSON in the journal row's result,
-// which is what the replay provider answers from. Used by gateway.ts and replay/provider.ts.
+// which is what the replay provider answers from.
 import type { ZodError } from 'zod';
 import { canonicalJson } from '../hash.js';
 

@@ -5,7 +5,7 @@
 // can read; a name outside the list is refused without a call. Within one specialist answer a call
 // already answered is answered again from memory: the gateway's max_tokens retry and repair start
 // the conversation over, and a second identical call would trip the harness's repeated-call
-// detector (and cost a second read). Used by the ProposeRefund step.
+// detector (and cost a second read).
 import * as z from 'zod';
 import { TOOL_CONTRACTS, type ToolInput, type ToolName, type ToolOutput } from '#shared/contracts/tools.js';
 import { ArgumentPolicyError, HarnessError, ToolFailedError, ToolNotAllowedError } from '../errors.js';

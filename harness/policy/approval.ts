@@ -1,5 +1,5 @@
 // Does an approval record authorise this exact refund call? Status approved, same run, same
-// argument hash, same policy version, not expired. Pure; called by checkRefundArguments.
+// argument hash, same policy version, not expired. Pure.
 import { ArgumentPolicyError, ApprovalRequiredError } from '../errors.js';
 import type { ToolName } from '#shared/contracts/tools.js';
 import type { ApprovalRecord } from '../ports.js';

@@ -1,7 +1,7 @@
 // The dispatch check of a cancel: the gate's cancel rules applied again to the real cancel_order
 // arguments, against the order the harness read just before the call (bound order, the requester's,
 // nothing shipped, not cancelled, the same refundable amount the lead approved), and the approval
-// bound to those exact arguments. Throws; never repairs arguments. Called by gateway/cancel.ts.
+// bound to those exact arguments. Throws; never repairs arguments.
 import type { CancelOrderInput } from '#shared/contracts/tools.js';
 import type { OrderFacts } from '../domain/types.js';
 import { refuseArguments } from '../errors.js';

@@ -1,7 +1,7 @@
 // The gate: a pure decision over the ticket's requester and words, the triage, the order facts the
 // harness read and the order agent's proposal → refuse | auto | approval, with rule ids and
-// reasons. The proposal is grounded in the customer's own words first (grounding/). Called by the
-// Gate step; the same numbers are re-checked on the real arguments at dispatch.
+// reasons. The proposal is grounded in the customer's own words first (grounding/). The same numbers
+// are re-checked on the real arguments at dispatch.
 import type { GateDecision, OrderFacts, Proposal, Triage } from '../domain/types.js';
 import { computeProposalAmount, mergeLines } from './amount.js';
 import { withinDays } from './days.js';

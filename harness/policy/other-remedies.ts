@@ -1,7 +1,7 @@
 // The gate's rules for the remedies a tenant may enable beside a refund (docs/policy.md "Other
 // remedies"). Store credit is a refund paid to the customer's account: the same amount, grounding
 // and limits, and an order with a customer account. Cancelling an order of which nothing has shipped
-// refunds what is still refundable on it and always needs a lead's approval. Pure; called by gate.ts.
+// refunds what is still refundable on it and always needs a lead's approval. Pure.
 import type { MoneyRemedy, OrderFacts, Proposal } from '../domain/types.js';
 import type { Policy } from './document.js';
 import { remedyEnabled, type EnabledRemedies } from './grounding/other-remedy.js';

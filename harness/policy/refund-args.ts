@@ -1,6 +1,6 @@
 // The dispatch check: the gate's rules applied again to the real refund_create arguments, against
 // order facts the harness fetched itself just before the call. Throws; never repairs arguments.
-// Called by the gateway's refund(); the model never reaches here.
+// The model never reaches here.
 import type { RefundCreateInput } from '#shared/contracts/tools.js';
 import type { CustomerRefundFact, GateDecision, OrderFacts } from '../domain/types.js';
 import { refuseArguments } from '../errors.js';

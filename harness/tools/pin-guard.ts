@@ -1,7 +1,7 @@
 // The pin guard: fetches the live tool list (tools/list through the transport), checks it against
 // the registry's pins and answers, per tool, whether a call may go out. Verdicts are cached for a
 // few minutes per harness instance; a failed fetch is not cached and refuses every tool (fail
-// closed). Each refusal is counted per tenant and tool (product metrics). Used by the tool caller.
+// closed). Each refusal is counted per tenant and tool (product metrics).
 import type { ProductMetrics } from '../metrics.js';
 import type { ToolName } from '#shared/contracts/tools.js';
 import type { StepName } from '../domain/types.js';

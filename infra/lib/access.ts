@@ -1,7 +1,7 @@
 // Least privilege, from the FUNCTIONS table: each access flag of a function becomes exactly the IAM
 // grants (and event source) it needs, on this tenant's resources only. Secrets follow secrets.ts: a
 // function may read a secret only if one of its readers' flags is on; only mcpClient functions may
-// invoke the MCP server's function URL. Called by refund-agent.ts.
+// invoke the MCP server's function URL.
 import { Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { FunctionUrl } from 'aws-cdk-lib/aws-lambda';

@@ -1,7 +1,7 @@
 // The environment each function gets, derived from its FunctionSpec: the variables its edge parser
 // requires (functions/composition/lambda-config.ts or mcp-lambda/config.ts) plus those of each access flag,
-// the name of each secret parameter it may read (secrets.ts), the Powertools settings, and nothing else. Used by
-// refund-agent.ts; test/unit/infra/environment.test.ts holds it to the parsers.
+// the name of each secret parameter it may read (secrets.ts), the Powertools settings, and nothing else.
+// test/unit/infra/environment.test.ts holds it to the parsers.
 import type { FunctionAccess, FunctionName, FunctionSpec } from './functions.js';
 import { nameVariableOf, secretsOf, type SecretName, type SecretNameVariable } from './secrets.js';
 

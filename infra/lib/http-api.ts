@@ -7,7 +7,7 @@
 // each with its own throttle, as is the store's: API Gateway throttles per route key, so junk sent
 // to one route (throttled before any signature is checked) cannot spend another's allowance, and a
 // path naming no helpdesk is a 404 from API Gateway that never reaches a function. The stage has a
-// default throttle and JSON access logs (no IPs, no bodies). Called by refund-agent.ts.
+// default throttle and JSON access logs (no IPs, no bodies).
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';

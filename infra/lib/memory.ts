@@ -4,7 +4,7 @@
 // answer: kilobytes) and the garbage collector's room, rounded up to 32 MB, never under Lambda's
 // 128 MB. Memory is what a waiting function pays for by the millisecond: most of a ticket's Lambda
 // compute is a step waiting on a model or the store, which more memory (and CPU) does not shorten.
-// Used by functions.ts; test/unit/infra/bundles.test.ts fails when a bundle's import outgrows it.
+// test/unit/infra/bundles.test.ts fails when a bundle's import outgrows it.
 import type { FunctionName } from './functions.js';
 
 /** Resident MB after import, median of 5 fresh processes (Node 20, 2 cores), 2026-12-01. */

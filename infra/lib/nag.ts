@@ -1,6 +1,6 @@
 // The cdk-nag (AwsSolutions) findings this product accepts, each with its reason, acknowledged on the
 // narrowest construct that raises it and, for wildcards, by finding (`AwsSolutions-IAM5[...]`), so a
-// new wildcard elsewhere still fails. Called by refund-agent.ts; test/unit/infra/nag.test.ts runs the
+// new wildcard elsewhere still fails. test/unit/infra/nag.test.ts runs the
 // pack over a synthesized tenant and requires zero unacknowledged findings.
 import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { Role } from 'aws-cdk-lib/aws-iam';

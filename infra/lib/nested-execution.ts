@@ -1,7 +1,7 @@
 // What the run's Standard state machine needs to start an Express execution of the steps and wait for
 // it (`states:startExecution.sync:2`): start that one state machine, describe and stop its executions,
 // and the managed EventBridge rule through which Step Functions learns that a child finished. The ASL is
-// a string, so CDK cannot infer these. Called by refund-agent.ts; nag.ts acknowledges the two wildcards.
+// a string, so CDK cannot infer these. nag.ts acknowledges the two wildcards.
 import { Aws } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';

@@ -5,7 +5,6 @@
 // every principal of the account use it through SSM: the parameter grants are the lock that counts.
 // The kms statement says the same in this role (decrypt, and encrypt for the generators) and is held
 // to that key through SSM by its conditions; the key's id differs per account, hence key/* (nag.ts).
-// Called by access.ts.
 import { Aws } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';

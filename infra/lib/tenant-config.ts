@@ -1,5 +1,5 @@
 // A tenant's deployment settings (infra/tenants/<name>.json), validated once with zod at the app edge.
-// Called by bin/app.ts; the constructs below only see the typed TenantConfig.
+// The constructs below only see the typed TenantConfig.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';

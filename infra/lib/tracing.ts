@@ -7,7 +7,6 @@
 // which no sampled execution calls, are not). In an account of the tenant's own, a sampling rule
 // records 5% of executions and nothing from a reservoir; a shared account keeps X-Ray's default rule
 // (sampling rules are per account, at most 25 of them: one per tenant would not fit).
-// Used by refund-agent.ts.
 import { CfnSamplingRule } from 'aws-cdk-lib/aws-xray';
 import { Construct } from 'constructs';
 

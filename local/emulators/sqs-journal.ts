@@ -3,7 +3,7 @@
 // message deleted (processed, or dead-lettered by the run starter) is dropped, and the file is
 // rewritten after each. At the next start the messages still kept are sent again, in their order,
 // as SQS would still hold them: received but not deleted ones come back, as after a visibility
-// timeout. Used by emulators/sqs.ts.
+// timeout.
 import type { MessageAttributeValue, SQSClient } from '@aws-sdk/client-sqs';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { stateFile } from '../state-file.js';

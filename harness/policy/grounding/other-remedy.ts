@@ -2,7 +2,7 @@
 // store credit rests on the customer's own words asking for it, as a refund does. What those words
 // mean is the model's reading; code checks that they are the customer's, that the customer did not
 // turn them down ("not store credit"), and that a store which has not enabled the remedy sends the
-// ticket to a person. Called by claims.ts for the ticket's remedy.
+// ticket to a person.
 import type { Proposal } from '../../domain/types.js';
 import { RULES } from '../rules.js';
 import type { GroundingFinding } from './claims.js';

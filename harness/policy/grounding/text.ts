@@ -1,7 +1,7 @@
 // The one normal form the grounding rules compare customer text and quotes in: Unicode
 // compatibility form (full-width letters become ASCII), invisible characters removed (zero-width
 // spaces and joiners, soft hyphens, bidi controls), accents folded, case folded, whitespace
-// collapsed. Linear in the input. Used by every rule in this folder.
+// collapsed. Linear in the input.
 
 /** Zero-width characters, soft hyphen, word joiner, bidi marks and overrides, BOM. */
 const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
