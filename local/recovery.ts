@@ -7,7 +7,7 @@
 // its pending approval without emailing again). A run that has not started a step yet starts from
 // the top; one whose state is not a step goes to Escalate, so a person sees it, and so does one whose
 // step asked for a person (the steps after it would only pass the request on). A run pending review
-// that Escalate already handed to a person is left to them. Called by runtime.ts.
+// that Escalate already handed to a person is left to them.
 import type { RunStore } from '#functions/shared/stores/ports.js';
 import { OPEN_STATUSES } from '#functions/shared/run-context.js';
 import type { LocalWorkflowEngine } from './stepfunctions/index.js';

@@ -1,6 +1,6 @@
 // The local HTTP API's routes: the HTTP API's list (functions/composition/routes.ts, the one infra/ deploys), each
 // served by its function's handler from app.ts, less the deployed-only sign-in; plus the one route
-// only the local runtime has, its captured mail. Called by runtime.ts.
+// only the local runtime has, its captured mail.
 import { ROUTES, type RouteFunction } from '#functions/composition/routes.js';
 import type { HttpHandler, Route } from './http-api.js';
 

@@ -3,7 +3,6 @@
 // CDK deploys (run by the local ASL runner), and a local API Gateway in front of the handlers.
 // With a data directory every service keeps its state on disk, and a start on a directory an earlier
 // start left resumes the runs that were open (local/recovery.ts).
-// Called by local/main.ts (`npm start`) and by the end-to-end tests.
 import type { Server } from 'node:http';
 import type { Clock } from '#harness/ports.js';
 import { systemClock } from '#shared/clock.js';

@@ -1,7 +1,6 @@
 // A JSON file in the local runtime's data directory (DATA_DIR) that one local service keeps its state
 // in: written whole after every change, through a temporary file and a rename, so a process killed
-// mid-write leaves the previous state, never half of one. Used by the SQS and SES wrappers
-// (local/emulators) and the sandbox store and helpdesk (local/sandbox) when given a path.
+// mid-write leaves the previous state, never half of one.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 

@@ -1,6 +1,5 @@
 // Builds the MCP server's dependencies (the Shopify adapter and the tenant's helpdesk adapter)
-// from typed config. Called by the Lambda entry (index.ts) and by the local runtime against the
-// sandbox servers. The helpdesk connector defaults to Zendesk.
+// from typed config. The helpdesk connector defaults to Zendesk.
 import { systemClock, type Clock } from '#shared/clock.js';
 import { createHelpdesk, type HelpdeskConnector } from '#shared/helpdesk/index.js';
 import { createShopifyApi, createShopifyGraphqlClient } from './adapters/shopify/index.js';

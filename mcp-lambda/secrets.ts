@@ -1,7 +1,6 @@
 // Where the MCP server's tokens come from in AWS: the tenant's secret parameters named by
 // <NAME>_PARAMETER (STORE, HELPDESK), read through shared/secrets.ts in one GetParameters call per
 // Lambda container. Their fields are merged over the environment before loadMcpConfig parses it.
-// Called by index.ts; tests drive it with aws-sdk-client-mock.
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { createParameterStoreSource, secretParametersIn, SecretReadError, type SecretParameter, type SecretSource } from '#shared/secrets.js';
 import { loadMcpConfig, MCP_SECRET_FIELDS, McpConfigError, type McpConfig, type McpSecretField } from './config.js';

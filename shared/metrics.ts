@@ -2,8 +2,7 @@
 // to the log when it happens, with its dimensions given explicitly (one dimension set per line).
 // Nothing is buffered until the invocation ends, so the sweeper's heartbeat and the counts of a run
 // that then fails are written all the same, and no SDK call can fail the work being measured.
-// Used by harness/metrics.ts (the product's metrics, Tenant dimension); infra/lib/metrics.ts alarms
-// on what it writes.
+// infra/lib/metrics.ts alarms on what it writes.
 
 /** The namespace of every metric the functions publish (infra reads it through harness/metrics.ts). */
 export const METRIC_NAMESPACE = 'RefundAgent';

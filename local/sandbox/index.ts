@@ -1,5 +1,5 @@
 // Public face of the sandbox: a Shopify-like store and a Zendesk-like helpdesk on loopback, seeded
-// from one fixture. Used by integration tests and by the local runtime (`npm start`).
+// from one fixture.
 export { startSandboxStore, GRAPHQL_PATH, SANDBOX_API_VERSION } from './store/server.js';
 export type { SandboxStore, SandboxStoreOptions } from './store/server.js';
 export type { StoreFaults } from './store/faults.js';

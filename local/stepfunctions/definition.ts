@@ -1,6 +1,6 @@
 // Loads the ASL definition CDK deploys and prepares it for the local interpreter: fills the
 // `${...FunctionArn}` substitutions with fake local ARNs and classifies each Task state by
-// integration. Called by engine.ts.
+// integration.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';

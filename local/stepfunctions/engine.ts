@@ -1,6 +1,5 @@
 // The local WorkflowEngine: runs the deployed ASL file in-process on aws-local-stepfunctions, each Task
-// overridden by state name to call an in-process step handler. Used by the local runtime (`npm start`)
-// and by tests in place of AWS Step Functions.
+// overridden by state name to call an in-process step handler. It stands in for AWS Step Functions.
 import './polyfill.js';
 import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { Clock } from '#harness/ports.js';

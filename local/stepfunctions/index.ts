@@ -1,4 +1,4 @@
-// Public face of the local Step Functions runner (used by local/main and tests).
+// Public face of the local Step Functions runner.
 export { createLocalWorkflowEngine } from './engine.js';
 export type { ExecutionResult, LocalWorkflowEngine, LocalWorkflowEngineOptions } from './engine.js';
 export type { ErrorInfo, ExecutionStatus, ExecutionView, LocalWorkflowEvent, Transition } from './executions.js';

@@ -4,7 +4,7 @@
 // same input, its steps reach the same in-process handlers (overrides are keyed by state name at any
 // depth) and its transitions appear in the run's one execution history. A Parallel's result is the
 // array of its branches' outputs, so the Task's `$.Output` paths read `$[0]`. Errors inside the
-// branch reach the Task's Catch as they would a failed child execution. Called by definition.ts.
+// branch reach the Task's Catch as they would a failed child execution.
 import { InvalidDefinitionError } from './errors.js';
 
 export const NESTED_SYNC_RESOURCE = 'arn:aws:states:::states:startExecution.sync:2';

@@ -1,6 +1,6 @@
 // Builds aws-local-stepfunctions' taskResourceLocalHandlers for one execution: every Task state (by
 // name) calls its in-process handler the way Step Functions would call the Lambda, and thrown errors
-// become StateErrors whose name Retry/Catch match. Called by engine.ts per execution.
+// become StateErrors whose name Retry/Catch match.
 import type { TaskSpec } from './definition.js';
 import { StateError } from './errors.js';
 import type { TaskTokenRegistry } from './task-tokens.js';

@@ -1,6 +1,6 @@
 // Pending task tokens of waitForTaskToken states: minted here (the interpreter has no $$.Task.Token),
 // answered by the engine's sendTaskSuccess/sendTaskFailure, or expired by the state's TimeoutSeconds
-// through an injectable timer. Used by overrides.ts (wait) and engine.ts (answer, abort, list).
+// through an injectable timer.
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '#harness/ports.js';
 import { STATES_TIMEOUT, StateError, TaskTokenNotFoundError } from './errors.js';

@@ -2,7 +2,7 @@
 // the function URL (AuthType AWS_IAM) has verified the SigV4 signature and the caller's right to
 // invoke; its IAM context names the role, which the tenant's role table (MCP_CALLER_ROLES, set by
 // CDK) maps to a function. Locally, each caller has its own bearer token, compared in constant time.
-// Used by lambda.ts and local-server.ts. No credential is ever forwarded downstream.
+// No credential is ever forwarded downstream.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { MCP_CALLERS, type McpCaller } from './permissions.js';
 

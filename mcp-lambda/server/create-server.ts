@@ -3,7 +3,7 @@
 // not_authorized without running, and the refusal is logged (caller and tool, never arguments). A
 // tool failure is a result with isError and structuredContent {category, message}, which the
 // harness reads; a tool that overruns its deadline fails as temporarily_unavailable; protocol
-// faults stay McpErrors. Called by lambda.ts and local-server.ts.
+// faults stay McpErrors.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_CONTRACTS, TOOL_NAMES, type ToolName } from '#shared/contracts/tools.js';

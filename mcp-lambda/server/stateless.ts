@@ -1,7 +1,7 @@
 // What the stateless server answers to anything but a POST. With no sessions there is no standalone
 // SSE stream to open (GET) and no session to end (DELETE): both are 405, as the spec lets a server
 // without them answer, and an SDK client then carries on. Served by the SDK's stateless transport, a
-// GET would be held open until the Lambda function timed out. Used by lambda.ts and local-server.ts.
+// GET would be held open until the Lambda function timed out.
 
 /** Only POST reaches the MCP transport. */
 export const MCP_METHODS = ['POST'] as const;

@@ -1,6 +1,6 @@
 // The HTTP call shared by the helpdesk adapters: one request with a deadline, and the failures every
 // helpdesk API shares mapped to the tool error categories (unreachable or 429/5xx → temporarily
-// unavailable with Retry-After, 401/403 → not authorized). Used by zendesk.ts and gorgias.ts.
+// unavailable with Retry-After, 401/403 → not authorized).
 import { InvalidError, NotAuthorizedError, TemporarilyUnavailableError } from '../contracts/errors.js';
 
 export interface HelpdeskHttpOptions {

@@ -3,7 +3,7 @@
 // only then is the order cancelled: cancelledAt set, everything still refundable refunded to the
 // original payments (the same refund rules as refundCreate, split across the payments as
 // payments.ts does) and, when asked, the units restocked at the shop's default location. A stalled
-// job (the cancelJobNeverFinishes fault) never finishes and never cancels. Used by resolvers.ts.
+// job (the cancelJobNeverFinishes fault) never finishes and never cancels.
 import { randomUUID } from 'node:crypto';
 import { minorToDecimal } from '#shared/money.js';
 import { DEFAULT_LOCATION_ID } from './credit.js';

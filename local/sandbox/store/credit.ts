@@ -3,7 +3,7 @@
 // payment, so no card is refunded) and a credit on the customer's store credit account in that
 // currency, as Shopify keeps one account per customer and currency. A refund line with restockType
 // RETURN (or CANCEL, from orderCancel) puts its units back in stock at its location. The ledgers
-// keep both so tests (and the read-only order page) can see them. Used by state.ts and cancel.ts.
+// keep both so tests (and the read-only order page) can see them.
 import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import type { RefundRequest, StoreCustomer, StoreOrder, UserError } from './model.js';
 import { paymentsOf } from './payments.js';

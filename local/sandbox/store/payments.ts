@@ -1,7 +1,7 @@
 // An order's payments in the sandbox store: which transactions a refund can go back to (each
 // successful SALE or CAPTURE), what each still has to refund, and how a refund is split across
 // them, for suggestedRefund's suggestedTransactions and for refundCreate's per-parent check.
-// Used by state.ts and resolvers.ts, and in-process by the unit tests' fake through refund-rules.ts.
+// The sandbox store and, in-process, the unit tests' fake (through refund-rules.ts) share these rules.
 //
 // The split order is an ASSUMPTION. Shopify's documentation does not say which payment a refund goes
 // back to first when an order was paid several ways (a gift card and a card, or several captures).

@@ -2,7 +2,7 @@
 // another currency than the shop's keeps both figures on its lines, payments and refunds, as
 // Shopify's MoneyBag does (shopMoney, presentmentMoney). A refund on such an order is made in the
 // presentment currency (refundCreate's `currency`, required there); its shop figure is its lines'
-// shop price when it pays back exactly their presentment price, else each payment's own rate. Used by state.ts and resolvers.ts.
+// shop price when it pays back exactly their presentment price, else each payment's own rate.
 import { decimalToMinor } from '#shared/money.js';
 import { paymentRemainingMinor, paymentsOf, splitAcrossPayments, type AmountOf, type PaymentShare } from './payments.js';
 import { maximumRefundableMinor } from './refund-rules.js';

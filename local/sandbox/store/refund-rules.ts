@@ -1,7 +1,7 @@
 // Shopify's refund arithmetic over one store order, with no server and no GraphQL: what remains
 // refundable (per line, and on the order net of every refund), the suggested refund for some
-// units, the financial status, and the @idempotent replay rule. Called by the sandbox store (state.ts, resolvers.ts) and,
-// in-process, by the unit tests' fake transport (test/support/fixtures.ts), so both share one set of rules.
+// units, the financial status, and the @idempotent replay rule. The sandbox store and, in-process,
+// the unit tests' fake transport share this one set of rules.
 import { paymentsOf } from './payments.js';
 import type { StoreLineItem, StoreOrder } from './state.js';
 

@@ -2,7 +2,7 @@
 // is delivered as `refunds/create` (the REST payload: numeric ids, decimal strings) to the configured
 // URL, signed with X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the body with the app's secret), after
 // the mutation has answered. Its own signing code, not the receiver's: the two are checked against each
-// other end to end. Used by server.ts; the local runtime points it at its own POST /webhooks/shopify.
+// other end to end. The local runtime points it at its own POST /webhooks/shopify.
 import { createHmac, randomUUID } from 'node:crypto';
 import { minorToDecimal } from '#shared/money.js';
 import type { StoreOrder, StoreRefund } from './state.js';

@@ -1,7 +1,7 @@
 // A minimal Shopify Admin GraphQL client over fetch, pinned to one API version. Separates HTTP
 // failures, top-level GraphQL errors and data, and normalizes them into the tool error categories.
 // Every request goes through the store's throttle (throttle.ts), which reads the cost report of each
-// answer. Used by shopify-api.ts; the URL and token come from config parsed at the edge.
+// answer. The URL and token come from config parsed at the edge.
 import { ConflictError, InvalidError, NotAuthorizedError, TemporarilyUnavailableError } from '#shared/contracts/errors.js';
 import { createStoreThrottle, throttleWaitMs, type CostedAnswer, type QueryCost, type StoreThrottle, type ThrottleOptions } from './throttle.js';
 

@@ -1,6 +1,6 @@
 // Maps Shopify's response shapes into the tool contracts: decimal strings to integer minor units,
 // customer-written text (note, attributes, address) wrapped as untrusted, lists that hit their
-// page size reported as truncated. Used by shopify-api.ts.
+// page size reported as truncated.
 import type { Fulfillment, LineItem, Money, Order, PlainMoney, PreviewRefundOutput } from '#shared/contracts/tools.js';
 import { TemporarilyUnavailableError } from '#shared/contracts/errors.js';
 import { decimalToMinor, MoneyFormatError } from '#shared/money.js';

@@ -2,7 +2,7 @@
 // or id, list a customer's orders by email and a customer's refunds (customer-reads.ts), preview a refund (Shopify's
 // suggestedRefund, no side effect), create an idempotent refund split across the payments Shopify suggests (refund-split.ts)
 // or paid as store credit, and cancel an order (order-cancel.ts).
-// Called by the tool handlers in mcp-lambda/server; built once per Lambda container.
+// Built once per Lambda container.
 import type {
   CancelOrderInput,
   CancelOrderOutput,
