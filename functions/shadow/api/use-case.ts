@@ -2,7 +2,7 @@
 // the distinct customers and orders behind them, and agreement with the proposals (GET /api/shadow),
 // and the switch of one class to auto (POST /api/shadow/{classKey}/promote), allowed only past the
 // tenant's minimums and agreement and recorded with who and the figures.
-// Called by handler.ts; the rules are functions/shared/domain/shadow.ts.
+// The rules are functions/shared/domain/shadow.ts.
 import { AUTO_MODE, minimumsOf, modeFor, promotionCheck, type AgentModeConfig } from '#functions/shared/domain/shadow.js';
 import type { Clock } from '#harness/ports.js';
 import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '#functions/shared/stores/ports.js';

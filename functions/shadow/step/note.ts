@@ -1,6 +1,6 @@
 // The internal note a shadow-mode ticket carries: what the agent proposed (lines, quantities, the
 // customer's words for each, the amount), what the gate would have done and why, and that nothing
-// was done. Never sent to the customer. Called by the Shadow step (use-case.ts).
+// was done. Never sent to the customer.
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/index.js';
 import { claimedLinesOf } from '../../shared/approvals/claimed-lines.js';

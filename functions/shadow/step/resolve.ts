@@ -4,7 +4,6 @@
 // → ShadowResolved / ShadowAgreed. One person's action is one resolution: a store refund resolves one
 // run of its order (the earliest still open), a solved ticket its own run. A store refund supersedes
 // an earlier "solved with no refund"; nothing else replaces a resolution.
-// Called by the store webhook (refunds/create) and the run starter (the helpdesk's solved event).
 import { agrees, sampleOf, type HelpdeskSolved, type ResolveOutcome } from '#functions/shared/domain/shadow.js';
 import type { Run, ShadowResolution } from '#functions/shared/domain/run.js';
 import type { ProductMetrics } from '#harness/metrics.js';

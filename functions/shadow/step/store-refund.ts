@@ -1,7 +1,7 @@
 // Shopify's refunds/create webhook, as data: the payload (REST shape: numeric ids, decimal strings)
 // read into what was refunded — which order, which lines and how many units, and the money paid
-// back — and the agent's own refunds told apart by the note the harness puts on them. Used by
-// resolve.ts for shadow mode; the delivery itself is verified by functions/intake/store-webhook.
+// back — and the agent's own refunds told apart by the note the harness puts on them, so
+// shadow mode counts only a person's refunds. The delivery itself is verified by functions/intake/store-webhook.
 import * as z from 'zod';
 import type { ShadowLine } from '#functions/shared/domain/run.js';
 import { normalizeLines } from '#functions/shared/domain/shadow.js';

@@ -5,7 +5,7 @@
 // of every later update. Only whole top-level attributes are packed: no condition, index key or
 // nested update reads inside them (status, cancellation, refundIntent and shadow stay as they are),
 // and the row-access conditions name attributes, which keep their names. Reading restores them
-// exactly. Used by runs.ts and run-row.ts.
+// exactly.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /** The parts packed when long: set once or a few times by one step each, read whole. */

@@ -1,6 +1,6 @@
 // Reads of many runs: the operator's list (a scan over run rows) and the two keys-only indexes,
 // byStatus ("which runs of a tenant are pending review") and byOrder ("which run refunded order
-// 1001"). An index Query returns keys; each run is then read from its row (run-row.ts). Used by runs.ts.
+// 1001"). An index Query returns keys; each run is then read from its row (run-row.ts).
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Run } from '../../domain/run.js';
 import { getRun, toRun } from './run-row.js';

@@ -1,6 +1,6 @@
 // One run row, RUN#<runId>/RUN: read by key, and written by one conditional UpdateItem that also
 // moves the row's index keys (byStatus when the status changes, byOrder when the order is bound or
-// unbound). Used by runs.ts (the RunStore) and run-listings.ts (which reads rows after an index Query).
+// unbound). One reader and one writer of the row, so a listing after an index Query reads it alike.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Run } from '../../domain/run.js';
 import type { RunCondition, RunPatch } from '../ports.js';
