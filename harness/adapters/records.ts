@@ -67,6 +67,6 @@ export function createJournalSequencer(random: () => string) {
 }
 
 /** JSON-safe copy: drops undefined (DynamoDB rejects it) and detaches the caller's objects. */
-export function plain<T>(value: T): T {
+export function jsonCopy<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }

@@ -6,7 +6,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApprovalProgress, ApprovalRecord, ApprovalStore } from '../../ports.js';
 import { RecordExistsError } from '../errors.js';
-import { ApprovalRecordSchema, plain } from '../records.js';
+import { ApprovalRecordSchema, jsonCopy } from '../records.js';
 import { conditionally, isConditionalCheckFailed, withoutKeys } from './conditional.js';
 import { type DynamoTableDeps, keys } from './table.js';
 
@@ -16,7 +16,7 @@ type Decision = Parameters<ApprovalStore['decide']>[0];
 const toRecord = (item: Record<string, unknown>): ApprovalRecord => ApprovalRecordSchema.parse(withoutKeys(item));
 
 async function createApproval({ client, tableName }: ApprovalDeps, record: ApprovalRecord): Promise<void> {
-  const item = { ...keys.approval(record.approvalId), ...plain(ApprovalRecordSchema.parse(record)) };
+  const item = { ...keys.approval(record.approvalId), ...jsonCopy(ApprovalRecordSchema.parse(record)) };
   const created = await conditionally(() => client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
   if (!created) throw new RecordExistsError('approval', record.approvalId);
 }
@@ -81,7 +81,7 @@ async function consumeApproval(deps: ApprovalDeps, approvalId: string, idempoten
 }
 
 async function recordApprovalProgress({ client, tableName }: ApprovalDeps, approvalId: string, progress: ApprovalProgress): Promise<boolean> {
-  const fields = Object.entries(plain(progress)).filter(([, value]) => value !== undefined);
+  const fields = Object.entries(jsonCopy(progress)).filter(([, value]) => value !== undefined);
   if (fields.length === 0) throw new Error('recordProgress needs at least one field');
   return conditionally(() =>
     client.send(

@@ -4,7 +4,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IdempotencyRecord, IdempotencyStore } from '../../ports.js';
 import { RecordNotFoundError } from '../errors.js';
-import { idempotencyExpiry, plain, toIdempotencyRecord } from '../records.js';
+import { idempotencyExpiry, jsonCopy, toIdempotencyRecord } from '../records.js';
 import { conditionally, withoutKeys } from './conditional.js';
 import { type DynamoTableDeps, keys } from './table.js';
 
@@ -17,7 +17,7 @@ async function read({ client, tableName }: DynamoTableDeps, key: string): Promis
 }
 
 async function begin(deps: DynamoTableDeps, record: Claim): Promise<Begun> {
-  const fresh: IdempotencyRecord = { expiresAt: idempotencyExpiry(record.createdAt), ...plain(record), status: 'in_flight', result: null };
+  const fresh: IdempotencyRecord = { expiresAt: idempotencyExpiry(record.createdAt), ...jsonCopy(record), status: 'in_flight', result: null };
   const created = await conditionally(() =>
     deps.client.send(
       new PutCommand({
@@ -42,7 +42,7 @@ async function complete({ client, tableName, clock }: DynamoTableDeps, key: stri
         UpdateExpression: 'SET #status = :succeeded, #result = :result, #completedAt = :at',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#status': 'status', '#result': 'result', '#completedAt': 'completedAt' },
-        ExpressionAttributeValues: { ':succeeded': 'succeeded', ':result': plain(result) ?? null, ':at': clock.now().toISOString() },
+        ExpressionAttributeValues: { ':succeeded': 'succeeded', ':result': jsonCopy(result) ?? null, ':at': clock.now().toISOString() },
       }),
     ),
   );

@@ -5,7 +5,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { JournalRow } from '../../domain/types.js';
 import type { IdGenerator, JournalStore } from '../../ports.js';
 import { RecordExistsError } from '../errors.js';
-import { createJournalSequencer, DEFAULT_RETENTION_DAYS, plain, retentionExpiry } from '../records.js';
+import { createJournalSequencer, DEFAULT_RETENTION_DAYS, jsonCopy, retentionExpiry } from '../records.js';
 import { conditionally } from './conditional.js';
 import { journalItem, journalRowOf } from './journal-item.js';
 import { type DynamoTableDeps, keys, TABLE_KEYS } from './table.js';
@@ -20,7 +20,7 @@ export function createDynamoJournalStore({
   return {
     async append(row) {
       for (let attempt = 0; attempt < 3; attempt++) {
-        const stored = JournalRow.parse(plain({ ...row, seq: nextSeq(row.at) }));
+        const stored = JournalRow.parse(jsonCopy({ ...row, seq: nextSeq(row.at) }));
         const written = await conditionally(() =>
           client.send(
             new PutCommand({

@@ -3,25 +3,25 @@
 // key, and RequestApproval's progress recorded only while pending (at least one field, as on DynamoDB).
 import type { ApprovalRecord, ApprovalStore } from '../../ports.js';
 import { RecordExistsError } from '../errors.js';
-import { ApprovalRecordSchema, plain } from '../records.js';
+import { ApprovalRecordSchema, jsonCopy } from '../records.js';
 
 export function createInMemoryApprovalStore(deps: { records: Map<string, ApprovalRecord> }): ApprovalStore {
   const { records } = deps;
   return {
     async create(record) {
       if (records.has(record.approvalId)) throw new RecordExistsError('approval', record.approvalId);
-      records.set(record.approvalId, plain(ApprovalRecordSchema.parse(record)));
+      records.set(record.approvalId, jsonCopy(ApprovalRecordSchema.parse(record)));
     },
     async get(approvalId) {
       const record = records.get(approvalId);
-      return record ? plain(record) : null;
+      return record ? jsonCopy(record) : null;
     },
     async decide(input) {
       const record = records.get(input.approvalId);
       if (!record || record.status !== 'pending' || record.formToken !== input.formToken) return null;
       const next: ApprovalRecord = { ...record, status: input.status, decidedBy: input.decidedBy, decidedAt: input.decidedAt, reason: input.reason };
       records.set(input.approvalId, next);
-      return plain(next);
+      return jsonCopy(next);
     },
     async consume(approvalId, idempotencyKey, at) {
       const record = records.get(approvalId);
@@ -31,7 +31,7 @@ export function createInMemoryApprovalStore(deps: { records: Map<string, Approva
       return true;
     },
     async recordProgress(approvalId, progress) {
-      const fields = plain(progress);
+      const fields = jsonCopy(progress);
       if (Object.keys(fields).length === 0) throw new Error('recordProgress needs at least one field');
       const record = records.get(approvalId);
       if (!record || record.status !== 'pending') return false;

@@ -3,7 +3,7 @@
 // released, and reads return the port's fields only (the detail of markUnknown stays in `state`).
 import type { IdempotencyRecord, IdempotencyStore } from '../../ports.js';
 import { RecordNotFoundError } from '../errors.js';
-import { idempotencyExpiry, plain, toIdempotencyRecord } from '../records.js';
+import { idempotencyExpiry, jsonCopy, toIdempotencyRecord } from '../records.js';
 
 export type StoredIdempotencyRecord = IdempotencyRecord & { detail?: string };
 
@@ -17,17 +17,17 @@ export function createInMemoryIdempotencyStore(deps: { records: Map<string, Stor
   return {
     async begin(record) {
       const found = records.get(record.key);
-      if (found) return { created: false, record: toIdempotencyRecord(plain(found)) };
-      const created: IdempotencyRecord = { expiresAt: idempotencyExpiry(record.createdAt), ...plain(record), status: 'in_flight', result: null };
+      if (found) return { created: false, record: toIdempotencyRecord(jsonCopy(found)) };
+      const created: IdempotencyRecord = { expiresAt: idempotencyExpiry(record.createdAt), ...jsonCopy(record), status: 'in_flight', result: null };
       records.set(record.key, created);
-      return { created: true, record: plain(created) };
+      return { created: true, record: jsonCopy(created) };
     },
     async get(key) {
       const found = records.get(key);
-      return found ? toIdempotencyRecord(plain(found)) : null;
+      return found ? toIdempotencyRecord(jsonCopy(found)) : null;
     },
     async complete(key, result) {
-      records.set(key, { ...existing(key), status: 'succeeded', result: plain(result) });
+      records.set(key, { ...existing(key), status: 'succeeded', result: jsonCopy(result) });
     },
     async markUnknown(key, detail) {
       const record = existing(key);

@@ -3,20 +3,20 @@
 // their sequence (time, then call order).
 import { JournalRow } from '../../domain/types.js';
 import type { IdGenerator, JournalStore } from '../../ports.js';
-import { createJournalSequencer, plain } from '../records.js';
+import { createJournalSequencer, jsonCopy } from '../records.js';
 
 export function createInMemoryJournalStore(deps: { rows: Map<string, JournalRow[]>; ids: IdGenerator }): JournalStore {
   const nextSeq = createJournalSequencer(() => deps.ids.random());
   return {
     async append(row) {
-      const stored = JournalRow.parse(plain({ ...row, seq: nextSeq(row.at) }));
+      const stored = JournalRow.parse(jsonCopy({ ...row, seq: nextSeq(row.at) }));
       const rows = deps.rows.get(row.runId) ?? [];
       rows.push(stored);
       deps.rows.set(row.runId, rows);
-      return plain(stored);
+      return jsonCopy(stored);
     },
     async listByRun(runId) {
-      return [...(deps.rows.get(runId) ?? [])].sort((a, b) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0)).map(plain);
+      return [...(deps.rows.get(runId) ?? [])].sort((a, b) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0)).map(jsonCopy);
     },
   };
 }

@@ -4,7 +4,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Run } from '../../domain/run.js';
 import type { RunCondition, RunPatch } from '../ports.js';
-import { plain } from '#harness/adapters/records.js';
+import { jsonCopy } from '#harness/adapters/records.js';
 import { isConditionalCheckFailed, withoutKeys } from '#harness/adapters/dynamo/conditional.js';
 import { type DynamoTableDeps, TABLE_KEYS, keys } from './table.js';
 import { packRunField, unpackRunFields } from './run-fields.js';
@@ -53,7 +53,7 @@ function conditionOf(condition: RunCondition, names: Record<string, string>, val
 
 /** SET updatedAt and every defined field of the patch but the run's identity. */
 function patchParts(patch: RunPatch, updatedAt: string): UpdateParts {
-  const fields = Object.entries(plain(patch)).filter(([k, v]) => v !== undefined && !IMMUTABLE.has(k) && k !== 'updatedAt');
+  const fields = Object.entries(jsonCopy(patch)).filter(([k, v]) => v !== undefined && !IMMUTABLE.has(k) && k !== 'updatedAt');
   const parts: UpdateParts = {
     names: { '#updatedAt': 'updatedAt' },
     values: { ':updatedAt': updatedAt },

@@ -7,7 +7,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Run } from '../../domain/run.js';
 import type { RunCondition, RunPatch, RunStore } from '../ports.js';
 import { RecordNotFoundError } from '#harness/adapters/errors.js';
-import { DEFAULT_RETENTION_DAYS, plain, retentionExpiry } from '#harness/adapters/records.js';
+import { DEFAULT_RETENTION_DAYS, jsonCopy, retentionExpiry } from '#harness/adapters/records.js';
 import { conditionally } from '#harness/adapters/dynamo/conditional.js';
 import { findRunsByOrder, listRuns, listRunsByStatus } from './run-listings.js';
 import { getRun, writeRun } from './run-row.js';
@@ -17,7 +17,7 @@ import { type DynamoTableDeps, TABLE_KEYS, keys } from './table.js';
 async function createRun({ client, tableName, retentionDays = DEFAULT_RETENTION_DAYS }: DynamoTableDeps, run: Run): Promise<boolean> {
   const item: Record<string, unknown> = {
     ...keys.run(run.runId),
-    ...packRunFields(plain(Run.parse(run))),
+    ...packRunFields(jsonCopy(Run.parse(run))),
     [TABLE_KEYS.ttlAttribute]: retentionExpiry(run.createdAt, retentionDays),
   };
   if (run.order) {

@@ -17,7 +17,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import * as z from 'zod';
 import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '../ports.js';
 import { sampleDelta, sampleFiguresOf, type StoredSample } from '../shadow-samples.js';
-import { plain } from '#harness/adapters/records.js';
+import { jsonCopy } from '#harness/adapters/records.js';
 import { conditionally } from '#harness/adapters/dynamo/conditional.js';
 import { type DynamoTableDeps, keys } from './table.js';
 
@@ -91,7 +91,7 @@ async function queryPrefix({ client, tableName }: DynamoTableDeps, tenant: strin
 /** Writes the resolution on the run row when it has none yet, or still exactly the one it supersedes; false otherwise. */
 async function writeOnRun({ client, tableName, clock }: DynamoTableDeps, { tenant, runId, resolution, replacing }: Resolution): Promise<boolean> {
   const names: Record<string, string> = { '#shadow': 'shadow', '#resolution': 'resolution', '#tenant': 'tenant', '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':r': plain(resolution), ':tenant': tenant, ':now': clock.now().toISOString() };
+  const values: Record<string, unknown> = { ':r': jsonCopy(resolution), ':tenant': tenant, ':now': clock.now().toISOString() };
   let condition = '#tenant = :tenant AND attribute_exists(#shadow) AND attribute_not_exists(#shadow.#resolution)';
   if (replacing) {
     Object.assign(names, { '#by': 'by', '#sourceId': 'sourceId' });
@@ -212,7 +212,9 @@ async function promote({ client, tableName }: DynamoTableDeps, tenant: string, p
   );
   if (!switched) return false;
   // The class row already says who and when; this row keeps the figures, one per switch.
-  await client.send(new PutCommand({ TableName: tableName, Item: { ...keys.shadowPromotion(tenant, promotion.at, promotion.classKey), ...plain(promotion) } }));
+  await client.send(
+    new PutCommand({ TableName: tableName, Item: { ...keys.shadowPromotion(tenant, promotion.at, promotion.classKey), ...jsonCopy(promotion) } }),
+  );
   return true;
 }
 

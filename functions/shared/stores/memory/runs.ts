@@ -5,7 +5,7 @@ import { Run } from '../../domain/run.js';
 import type { Clock } from '#harness/ports.js';
 import type { RunCondition, RunStore } from '../ports.js';
 import { RecordNotFoundError } from '#harness/adapters/errors.js';
-import { plain } from '#harness/adapters/records.js';
+import { jsonCopy } from '#harness/adapters/records.js';
 
 const IMMUTABLE = new Set(['runId', 'tenant', 'createdAt']);
 
@@ -30,13 +30,13 @@ export function createInMemoryRunStore(deps: { runs: Map<string, Run>; clock: Cl
   const store: ReturnType<typeof createInMemoryRunStore> = {
     async create(run) {
       if (runs.has(run.runId)) return false;
-      runs.set(run.runId, Run.parse(plain(run)));
+      runs.set(run.runId, Run.parse(jsonCopy(run)));
       statusSince.set(run.runId, run.updatedAt);
       return true;
     },
     async get(runId) {
       const run = runs.get(runId);
-      return run ? plain(run) : null;
+      return run ? jsonCopy(run) : null;
     },
     async update(runId, patch) {
       return (await store.updateIf(runId, patch, {}))!;
@@ -46,10 +46,10 @@ export function createInMemoryRunStore(deps: { runs: Map<string, Run>; clock: Cl
       if (!run) throw new RecordNotFoundError('run', runId);
       if (!meets(run, condition)) return null;
       const defined = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && !IMMUTABLE.has(k)));
-      const next = Run.parse(plain({ ...run, ...defined, updatedAt: patch.updatedAt ?? clock.now().toISOString() }));
+      const next = Run.parse(jsonCopy({ ...run, ...defined, updatedAt: patch.updatedAt ?? clock.now().toISOString() }));
       runs.set(runId, next);
       if (patch.status) statusSince.set(runId, next.updatedAt);
-      return plain(next);
+      return jsonCopy(next);
     },
     async addCost(runId, micros) {
       const run = runs.get(runId);
@@ -60,7 +60,7 @@ export function createInMemoryRunStore(deps: { runs: Map<string, Run>; clock: Cl
       return [...runs.values()]
         .sort((a, b) => newestFirst(a.createdAt, b.createdAt))
         .slice(0, limit)
-        .map(plain);
+        .map(jsonCopy);
     },
     async listByStatus(tenant, status, limit, opts) {
       const since = opts?.changedSince;
@@ -68,13 +68,13 @@ export function createInMemoryRunStore(deps: { runs: Map<string, Run>; clock: Cl
         .filter((r) => r.tenant === tenant && r.status === status && (since === undefined || tookStatusAt(r) >= since))
         .sort((a, b) => newestFirst(tookStatusAt(a), tookStatusAt(b)))
         .slice(0, limit)
-        .map(plain);
+        .map(jsonCopy);
     },
     async findRunsByOrder(tenant, orderNumber) {
       return [...runs.values()]
         .filter((r) => r.tenant === tenant && r.order?.orderNumber === orderNumber)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-        .map(plain);
+        .map(jsonCopy);
     },
   };
   return store;

@@ -5,7 +5,7 @@
 import { Run } from '../../domain/run.js';
 import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '../ports.js';
 import { sampleDelta, sampleFiguresOf, type StoredSample } from '../shadow-samples.js';
-import { plain } from '#harness/adapters/records.js';
+import { jsonCopy } from '#harness/adapters/records.js';
 
 type Counters = { classKey: string; resolved: number; agreed: number; promotedAt: string | null; promotedBy: string | null };
 type Resolution = Parameters<ShadowStore['recordResolution']>[0];
@@ -52,7 +52,7 @@ export function createInMemoryShadowStore(deps: { runs: Map<string, Run>; now: (
       const record = classes.get(id(tenant, promotion.classKey));
       if (!record || record.promotedAt !== null || record.resolved !== promotion.resolved || record.agreed !== promotion.agreed) return false;
       classes.set(id(tenant, promotion.classKey), { ...record, promotedAt: promotion.at, promotedBy: promotion.by });
-      promotions.push({ tenant, ...plain(promotion) });
+      promotions.push({ tenant, ...jsonCopy(promotion) });
       return true;
     },
 
@@ -60,14 +60,14 @@ export function createInMemoryShadowStore(deps: { runs: Map<string, Run>; now: (
       return promotions
         .filter((p) => p.tenant === tenant)
         .sort((a, b) => `${a.at}#${a.classKey}`.localeCompare(`${b.at}#${b.classKey}`))
-        .map(({ tenant: _tenant, ...rest }) => plain(rest));
+        .map(({ tenant: _tenant, ...rest }) => jsonCopy(rest));
     },
   };
 }
 
 function withFigures(memory: ShadowMemory, tenant: string, counters: Counters): ShadowClassRecord {
   const figures = sampleFiguresOf([...(memory.samples.get(id(tenant, counters.classKey))?.values() ?? [])]);
-  return plain({ ...counters, ...figures });
+  return jsonCopy({ ...counters, ...figures });
 }
 
 /** The conditional write on the run: none yet, or still exactly the resolution it supersedes. False when it does not hold. */
@@ -77,7 +77,7 @@ function writeOnRun(memory: ShadowMemory, { tenant, runId, resolution, replacing
   const current = run.shadow.resolution ?? null;
   const matches = replacing ? current?.by === replacing.by && current.sourceId === replacing.sourceId : current === null;
   if (!matches) return false;
-  memory.runs.set(runId, Run.parse(plain({ ...run, shadow: { ...run.shadow, resolution }, updatedAt: memory.now() })));
+  memory.runs.set(runId, Run.parse(jsonCopy({ ...run, shadow: { ...run.shadow, resolution }, updatedAt: memory.now() })));
   return true;
 }
 
