@@ -22,7 +22,7 @@ export interface SandboxPagesDeps {
   locale?: string;
 }
 
-const e = (value: unknown): string => escapeHtml(value === null || value === undefined ? '' : String(value));
+const escaped = (value: unknown): string => escapeHtml(value === null || value === undefined ? '' : String(value));
 
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -48,18 +48,18 @@ function html(status: number, title: string, body: string): APIGatewayProxyStruc
     statusCode: status,
     headers: HEADERS,
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${FAVICON}
-<title>${e(title)} · sandbox</title><style>${STYLE}</style></head><body>
+<title>${escaped(title)} · sandbox</title><style>${STYLE}</style></head><body>
 <header><strong>Local sandbox</strong> · read-only · <a href="/">back to the console</a></header>
-<main><h1>${e(title)}</h1>${body}</main></body></html>`,
+<main><h1>${escaped(title)}</h1>${body}</main></body></html>`,
   };
 }
 
 const table = (label: string, head: string[], rows: string[], empty: string) =>
-  `<div class="scroll" role="region" tabindex="0" aria-label="${e(label)}"><table><caption class="muted">${e(label)}</caption><thead><tr>${head
-    .map((h) => `<th scope="col">${e(h)}</th>`)
-    .join('')}</tr></thead><tbody>${rows.join('') || `<tr><td colspan="${head.length}">${e(empty)}</td></tr>`}</tbody></table></div>`;
+  `<div class="scroll" role="region" tabindex="0" aria-label="${escaped(label)}"><table><caption class="muted">${escaped(label)}</caption><thead><tr>${head
+    .map((h) => `<th scope="col">${escaped(h)}</th>`)
+    .join('')}</tr></thead><tbody>${rows.join('') || `<tr><td colspan="${head.length}">${escaped(empty)}</td></tr>`}</tbody></table></div>`;
 
-const facts = (pairs: Array<[string, string]>) => `<dl>${pairs.map(([k, v]) => `<dt>${e(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
+const facts = (pairs: Array<[string, string]>) => `<dl>${pairs.map(([k, v]) => `<dt>${escaped(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
 
 const param = (event: APIGatewayProxyEventV2, name: string) => event.pathParameters?.[name] ?? '';
 
@@ -90,13 +90,15 @@ async function ticketPage(deps: SandboxPagesDeps, event: APIGatewayProxyEventV2)
   const { ticket: t } = (await res.json()) as {
     ticket: { id: string; requesterId: string; subject: string; notes: Array<{ id: number; body: string; createdAt: string; authorId: string }> };
   };
-  const notes = t.notes.map((n) => `<li><p class="muted">Internal note ${e(n.id)} · ${e(n.createdAt)}</p><pre>${e(n.body)}</pre></li>`).join('');
+  const notes = t.notes
+    .map((n) => `<li><p class="muted">Internal note ${escaped(n.id)} · ${escaped(n.createdAt)}</p><pre>${escaped(n.body)}</pre></li>`)
+    .join('');
   return html(
     200,
     `Ticket ${t.id}`,
     `${facts([
-      ['Subject', e(t.subject)],
-      ['Requester', e(t.requesterId)],
+      ['Subject', escaped(t.subject)],
+      ['Requester', escaped(t.requesterId)],
     ])}<h2>Internal notes (${t.notes.length})</h2>${notes ? `<ol>${notes}</ol>` : '<p>No notes on this ticket.</p>'}`,
   );
 }
@@ -109,22 +111,22 @@ function orderBody(deps: SandboxPagesDeps, o: StoreOrder): string {
   const credit = customer ? deps.store.ledgers.balances(customer.id) : [];
   const lines = o.lineItems.map(
     (li) =>
-      `<tr><td>${e(li.title)}</td><td class="num">${e(li.quantity)}</td><td class="num">${e(money(li.unitPriceMinor, o.currency))}</td><td class="num">${e(deps.store.refundableQuantity(o, li))}</td></tr>`,
+      `<tr><td>${escaped(li.title)}</td><td class="num">${escaped(li.quantity)}</td><td class="num">${escaped(money(li.unitPriceMinor, o.currency))}</td><td class="num">${escaped(deps.store.refundableQuantity(o, li))}</td></tr>`,
   );
   const refunds = o.refunds.map(
     (r) =>
-      `<tr><td><code>${e(r.id.split('/').at(-1))}</code></td><td>${e(r.createdAt)}</td><td class="num">${e(money(r.amountMinor, o.currency))}</td><td>${e(
+      `<tr><td><code>${escaped(r.id.split('/').at(-1))}</code></td><td>${escaped(r.createdAt)}</td><td class="num">${escaped(money(r.amountMinor, o.currency))}</td><td>${escaped(
         r.lines.map((l) => `${l.quantity} × ${titles.get(l.lineItemId) ?? l.lineItemId}`).join(', ') || 'amount only',
-      )}</td><td>${e(r.note ?? '')}</td></tr>`,
+      )}</td><td>${escaped(r.note ?? '')}</td></tr>`,
   );
   return `${facts([
-    ['Customer', customer ? `${e(customer.name)}<br><span class="muted">${e(customer.email)}</span>` : e(o.customerId)],
-    ['Placed', e(o.createdAt)],
-    ['Fulfilment', e(deps.store.fulfillmentStatus(o).toLowerCase().replace('_', ' '))],
-    ['Refunded', e(money(deps.store.refundedMinor(o), o.currency))],
-    ['Still refundable', e(money(deps.store.maximumRefundableMinor(o), o.currency))],
-    ...(o.cancelledAt ? [['Cancelled (UTC)', e(o.cancelledAt)] as [string, string]] : []),
-    ...(credit.length > 0 ? [["Customer's store credit", e(credit.map((c) => money(c.amountMinor, c.currency)).join(', '))] as [string, string]] : []),
+    ['Customer', customer ? `${escaped(customer.name)}<br><span class="muted">${escaped(customer.email)}</span>` : escaped(o.customerId)],
+    ['Placed', escaped(o.createdAt)],
+    ['Fulfilment', escaped(deps.store.fulfillmentStatus(o).toLowerCase().replace('_', ' '))],
+    ['Refunded', escaped(money(deps.store.refundedMinor(o), o.currency))],
+    ['Still refundable', escaped(money(deps.store.maximumRefundableMinor(o), o.currency))],
+    ...(o.cancelledAt ? [['Cancelled (UTC)', escaped(o.cancelledAt)] as [string, string]] : []),
+    ...(credit.length > 0 ? [["Customer's store credit", escaped(credit.map((c) => money(c.amountMinor, c.currency)).join(', '))] as [string, string]] : []),
   ])}<h2>Lines</h2>${table('Lines', ['Item', 'Quantity', 'Unit price', 'Refundable units'], lines, 'No lines.')}
 <h2>Refunds (${o.refunds.length})</h2>${table('Refunds', ['Refund', 'Created (UTC)', 'Amount', 'Lines', 'Note'], refunds, 'No refunds on this order.')}`;
 }
@@ -144,17 +146,17 @@ async function executionPage(deps: SandboxPagesDeps, event: APIGatewayProxyEvent
   // Deployed, a state under Work or Settle is in that segment's Express execution (refund-steps.asl.json), its own graph.
   const rows = view.history.map(
     (t) =>
-      `<tr><td>${e(t.at)}</td><td>${e(t.state)}</td><td>${e(t.nestedIn ? `Express, under ${t.nestedIn}` : 'Standard')}</td><td>${e(t.type)}</td><td>${e(t.error ? `${t.error.Error}: ${t.error.Cause ?? ''}` : '')}</td></tr>`,
+      `<tr><td>${escaped(t.at)}</td><td>${escaped(t.state)}</td><td>${escaped(t.nestedIn ? `Express, under ${t.nestedIn}` : 'Standard')}</td><td>${escaped(t.type)}</td><td>${escaped(t.error ? `${t.error.Error}: ${t.error.Cause ?? ''}` : '')}</td></tr>`,
   );
   return html(
     200,
     `Execution ${view.name}`,
     `${facts([
-      ['Status', e(view.status)],
-      ['Current state', e(view.currentState ?? '')],
-      ['Started (UTC)', e(view.startedAt)],
-      ['Stopped (UTC)', e(view.stoppedAt ?? 'still running')],
-      ['Run', `<a href="/runs/${encodeURIComponent(view.name)}">${e(view.name)}</a>`],
+      ['Status', escaped(view.status)],
+      ['Current state', escaped(view.currentState ?? '')],
+      ['Started (UTC)', escaped(view.startedAt)],
+      ['Stopped (UTC)', escaped(view.stoppedAt ?? 'still running')],
+      ['Run', `<a href="/runs/${encodeURIComponent(view.name)}">${escaped(view.name)}</a>`],
     ])}<h2>States</h2>${table('State transitions', ['At (UTC)', 'State', 'Execution', 'Transition', 'Error'], rows, 'No state entered yet.')}`,
   );
 }

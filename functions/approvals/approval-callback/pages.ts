@@ -4,7 +4,7 @@ import { formatMoney } from '#shared/money.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/document.js';
-import { escapeHtml as e } from '../../shared/http.js';
+import { escapeHtml as escaped } from '../../shared/http.js';
 import { APPROVER_TOKEN_PARAM } from '../../shared/approver-links.js';
 import { approvalView, type ApprovalDisplay } from '../../shared/approvals/approval-view.js';
 import { evidenceSections, heading } from '../../shared/approvals/evidence-html.js';
@@ -12,10 +12,10 @@ import type { OrderNow } from '../../shared/approvals/order-now.js';
 import { CANCELLED_BEFORE_REFUND, WAIT_OVER } from '../../shared/approvals/decisions.js';
 
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escaped(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:Arial,Helvetica,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}th{text-align:left;padding-right:1rem}
-button{font-size:1rem;padding:.5rem 1rem;margin-right:.5rem}</style></head><body><h1>${e(title)}</h1>${body}</body></html>`;
+button{font-size:1rem;padding:.5rem 1rem;margin-right:.5rem}</style></head><body><h1>${escaped(title)}</h1>${body}</body></html>`;
 
 /** What the page shows of the tenant, and the moment it is shown (for the time left). */
 export interface PageContext {
@@ -33,11 +33,11 @@ export interface PageContext {
  */
 export function confirmationPage(approval: ApprovalRecord, run: Run | null, approver: string, approverToken: string, context: PageContext): string {
   const form = (amount: string) => `<form method="post">
-<input type="hidden" name="formToken" value="${e(approval.formToken)}">
-<input type="hidden" name="${APPROVER_TOKEN_PARAM}" value="${e(approverToken)}">
-<p>Deciding as <strong>${e(approver)}</strong> (this link was sent to you alone). Nothing has changed yet: only these buttons decide.</p>
+<input type="hidden" name="formToken" value="${escaped(approval.formToken)}">
+<input type="hidden" name="${APPROVER_TOKEN_PARAM}" value="${escaped(approverToken)}">
+<p>Deciding as <strong>${escaped(approver)}</strong> (this link was sent to you alone). Nothing has changed yet: only these buttons decide.</p>
 <p><label>Reason (optional; goes to the team with a rejection) <input name="reason" maxlength="300" size="40"></label></p>
-<button type="submit" name="decision" value="approve">Approve ${e(amount)}</button>
+<button type="submit" name="decision" value="approve">Approve ${escaped(amount)}</button>
 <button type="submit" name="decision" value="reject">Reject</button>
 </form>`;
   if (!run) {
@@ -48,7 +48,7 @@ export function confirmationPage(approval: ApprovalRecord, run: Run | null, appr
   const section = (inner: string) => `<section style="margin:0 0 1.5rem;">${inner}</section>`;
   return page(
     `Approve ${view.headline}?`,
-    `<p style="color:#52525b;margin-top:-.5rem;">${e(view.storeName)}</p>
+    `<p style="color:#52525b;margin-top:-.5rem;">${escaped(view.storeName)}</p>
 ${evidenceSections(view)
   .map(({ name, html }) => section(name === 'outcomes' ? `${heading('What happens when you decide')}${html}` : html))
   .join('\n')}
@@ -57,7 +57,7 @@ ${form(view.amount)}`,
 }
 
 export function resultPage(title: string, message: string): string {
-  return page(title, `<p>${e(message)}</p>`);
+  return page(title, `<p>${escaped(message)}</p>`);
 }
 
 /**

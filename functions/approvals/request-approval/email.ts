@@ -3,7 +3,7 @@
 // the customer's recent refunds, the expiry in the store's time zone, links to check it) and a link
 // that carries only the opaque approval id and this approver's signed token (never the task token).
 // A plain-text part as complete as the HTML; the HTML is tables and inline styles only.
-import { escapeHtml as e } from '../../shared/http.js';
+import { escapeHtml as escaped } from '../../shared/http.js';
 import { approvalView, type ApprovalView, type ApprovalViewInput } from '../../shared/approvals/approval-view.js';
 import { FONT, evidenceSections } from '../../shared/approvals/evidence-html.js';
 
@@ -77,22 +77,22 @@ function textOf(view: ApprovalView, input: ApprovalEmailInput): string {
 function htmlOf(view: ApprovalView, input: ApprovalEmailInput): string {
   const block = (inner: string, padding = '16px 24px') => `<tr><td style="${FONT}padding:${padding};">${inner}</td></tr>`;
   const button = `<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td bgcolor="#15803d" style="border-radius:4px;background:#15803d;">
-<a href="${e(input.link)}" style="${FONT}display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">Review and decide</a></td></tr></table>`;
+<a href="${escaped(input.link)}" style="${FONT}display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">Review and decide</a></td></tr></table>`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(view.subject)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escaped(view.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#f4f4f5" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 8px;">
 <table role="presentation" width="640" cellpadding="0" cellspacing="0" border="0" bgcolor="#ffffff" style="width:100%;max-width:640px;background:#ffffff;border:1px solid #e4e4e7;color:#18181b;">
-<tr><td bgcolor="#18181b" style="${FONT}padding:12px 24px;background:#18181b;color:#ffffff;font-size:13px;">${e(view.storeName)} · refund approval</td></tr>
+<tr><td bgcolor="#18181b" style="${FONT}padding:12px 24px;background:#18181b;color:#ffffff;font-size:13px;">${escaped(view.storeName)} · refund approval</td></tr>
 ${evidenceSections(view)
   .map(({ name, html }) => {
     if (name === 'summary')
-      return block(`<h1 style="${FONT}margin:0 0 12px;font-size:22px;line-height:28px;">Approve ${e(view.headline)}?</h1>${html}`, '20px 24px 8px');
+      return block(`<h1 style="${FONT}margin:0 0 12px;font-size:22px;line-height:28px;">Approve ${escaped(view.headline)}?</h1>${html}`, '20px 24px 8px');
     if (name === 'outcomes') return block(`${button}<div style="height:12px;line-height:12px;">&nbsp;</div>${html}`, '16px 24px 20px');
     return block(html, name === 'orderNow' || name === 'why' ? '8px 24px' : undefined);
   })
   .join('\n')}
-<tr><td style="${FONT}padding:12px 24px;border-top:1px solid #e4e4e7;font-size:12px;line-height:18px;color:#71717a;">Opening the link changes nothing; you decide on the page. This link is personal: whoever uses it decides as ${e(input.approver)}. Do not forward it.</td></tr>
+<tr><td style="${FONT}padding:12px 24px;border-top:1px solid #e4e4e7;font-size:12px;line-height:18px;color:#71717a;">Opening the link changes nothing; you decide on the page. This link is personal: whoever uses it decides as ${escaped(input.approver)}. Do not forward it.</td></tr>
 </table></td></tr></table>
 </body></html>`;
 }

@@ -29,7 +29,7 @@ import { APPROVAL_ID, pageOf, parseFilter, RUN_ID, type PageTools } from './page
 import { createCsrf, page, sameOrigin, seeOther } from './security.js';
 import type { ConsoleData } from './use-case.js';
 import { parseReviewForm } from './review-form.js';
-import { e, layout, renderIn } from './views/layout.js';
+import { escaped, layout, renderIn } from './views/layout.js';
 
 export interface ConsoleHandlerDeps {
   tenant: string;
@@ -90,7 +90,7 @@ function consoleKit(deps: ConsoleHandlerDeps): ConsoleKit {
     notice,
   });
   const problem: PageTools['problem'] = (who, status, title, message, back = '/queues') =>
-    page(status, layout(frame(who, title, null, { text: message, kind: 'error' }), `<p><a href="${e(back)}">Back</a></p>`));
+    page(status, layout(frame(who, title, null, { text: message, kind: 'error' }), `<p><a href="${escaped(back)}">Back</a></p>`));
   /** Checks every action shares: same origin, the role, the CSRF token signed for this person. */
   const refused: ConsoleKit['refused'] = (event, who, action, token) => {
     if (!sameOrigin(event)) return problem(who, 403, 'Refused', 'The form was not sent from the console.');

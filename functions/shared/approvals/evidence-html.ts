@@ -1,7 +1,7 @@
 // The case's evidence as HTML that mail clients render: tables, inline styles, no classes, no
 // scripts, no images or other external resources. Shared by the approval email (email.ts) and the
 // confirmation page (approval-callback/pages.ts), so both show the same facts the same way.
-import { escapeHtml as e } from '../http.js';
+import { escapeHtml as escaped } from '../http.js';
 import type { ApprovalView, LineEvidence } from './approval-view.js';
 
 export const FONT = 'font-family:Arial,Helvetica,sans-serif;';
@@ -11,32 +11,32 @@ const CELL = `${FONT}padding:4px 8px 4px 0;font-size:14px;line-height:20px;verti
 const KEY = `${CELL}${MUTED}white-space:nowrap;width:130px;`;
 const TABLE = 'role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"';
 
-export const heading = (text: string) => `<h2 style="${H2}">${e(text)}</h2>`;
+export const heading = (text: string) => `<h2 style="${H2}">${escaped(text)}</h2>`;
 
 function keyValues(rows: Array<[string, string]>): string {
   return `<table ${TABLE} style="border-collapse:collapse;">${rows
-    .map(([k, v]) => `<tr><td style="${KEY}">${e(k)}</td><td style="${CELL}">${v}</td></tr>`)
+    .map(([k, v]) => `<tr><td style="${KEY}">${escaped(k)}</td><td style="${CELL}">${v}</td></tr>`)
     .join('')}</table>`;
 }
 
 /** Why a person must decide: one plain sentence per rule, in an amber box. */
 export function whyHtml(view: ApprovalView): string {
-  const items = view.whyApproval.map((w) => `<li style="margin:0 0 4px;">${e(w)}</li>`).join('');
+  const items = view.whyApproval.map((w) => `<li style="margin:0 0 4px;">${escaped(w)}</li>`).join('');
   return `<table ${TABLE} style="border-collapse:collapse;"><tr><td bgcolor="#fffbeb" style="${FONT}padding:12px 16px;background:#fffbeb;border-left:4px solid #d97706;font-size:14px;line-height:20px;">
 ${heading('Why a person must decide')}<ul style="margin:0;padding:0 0 0 20px;">${items || '<li>the policy requires approval</li>'}</ul></td></tr></table>`;
 }
 
 function lineHtml(line: LineEvidence, index: number): string {
   const rows: Array<[string, string]> = [
-    ["Customer's words", `<span style="font-style:italic;">“${e(line.quote)}”</span>`],
-    ['Shipped', e(line.shipped)],
+    ["Customer's words", `<span style="font-style:italic;">“${escaped(line.quote)}”</span>`],
+    ['Shipped', escaped(line.shipped)],
   ];
-  if (line.delivered !== null) rows.push(['Delivered', e(line.delivered)]);
-  rows.push(['Still refundable', e(line.refundable)]);
+  if (line.delivered !== null) rows.push(['Delivered', escaped(line.delivered)]);
+  rows.push(['Still refundable', escaped(line.refundable)]);
   return `<tr><td style="${FONT}padding:12px 0;border-top:1px solid #e4e4e7;">
 <table ${TABLE} style="border-collapse:collapse;"><tr>
-<td style="${FONT}font-size:15px;line-height:22px;font-weight:bold;">${index + 1}. ${e(line.title)}</td>
-<td align="right" style="${FONT}font-size:15px;line-height:22px;white-space:nowrap;">${line.quantity} × ${e(line.unitPrice)} = <strong>${e(line.subtotal)}</strong></td>
+<td style="${FONT}font-size:15px;line-height:22px;font-weight:bold;">${index + 1}. ${escaped(line.title)}</td>
+<td align="right" style="${FONT}font-size:15px;line-height:22px;white-space:nowrap;">${line.quantity} × ${escaped(line.unitPrice)} = <strong>${escaped(line.subtotal)}</strong></td>
 </tr></table>${keyValues(rows)}</td></tr>`;
 }
 
@@ -44,7 +44,7 @@ function lineHtml(line: LineEvidence, index: number): string {
 export function linesHtml(view: ApprovalView): string {
   return `${heading(`What would be refunded (${view.lines.length} ${view.lines.length === 1 ? 'line' : 'lines'})`)}
 <table ${TABLE} style="border-collapse:collapse;">${view.lines.map(lineHtml).join('')}
-<tr><td align="right" style="${FONT}padding:8px 0 0;border-top:1px solid #e4e4e7;font-size:15px;">Total <strong>${e(view.amount)}</strong></td></tr></table>`;
+<tr><td align="right" style="${FONT}padding:8px 0 0;border-top:1px solid #e4e4e7;font-size:15px;">Total <strong>${escaped(view.amount)}</strong></td></tr></table>`;
 }
 
 /** The customer's refunds in the 90-day window, newest first. */
@@ -57,7 +57,7 @@ export function refundsHtml(view: ApprovalView): string {
   const rows = items
     .map(
       (r) =>
-        `<tr><td style="${CELL}">${e(r.date)} <span style="${MUTED}">(${e(r.ago)})</span></td><td style="${CELL}white-space:nowrap;">${e(r.amount)}</td><td style="${CELL}">#${e(r.orderNumber)}${r.thisOrder ? ' <span style="color:#b45309;">(this order)</span>' : ''}</td></tr>`,
+        `<tr><td style="${CELL}">${escaped(r.date)} <span style="${MUTED}">(${escaped(r.ago)})</span></td><td style="${CELL}white-space:nowrap;">${escaped(r.amount)}</td><td style="${CELL}">#${escaped(r.orderNumber)}${r.thisOrder ? ' <span style="color:#b45309;">(this order)</span>' : ''}</td></tr>`,
     )
     .join('');
   return `${title}<table ${TABLE} style="border-collapse:collapse;"><tr><td style="${th}">Date</td><td style="${th}">Amount</td><td style="${th}">Order</td></tr>${rows}</table>`;
@@ -68,16 +68,16 @@ export function customerWordsHtml(view: ApprovalView): string {
   const quotes = view.customerWords
     .map(
       (w) =>
-        `<p style="${FONT}margin:0 0 8px;padding:8px 12px;background:#f4f4f5;border-left:3px solid #a1a1aa;font-size:14px;line-height:20px;white-space:pre-wrap;">${e(w)}</p>`,
+        `<p style="${FONT}margin:0 0 8px;padding:8px 12px;background:#f4f4f5;border-left:3px solid #a1a1aa;font-size:14px;line-height:20px;white-space:pre-wrap;">${escaped(w)}</p>`,
     )
     .join('');
-  return `${heading(`Ticket ${view.ticketId}: the customer's words (unverified)`)}<p style="${FONT}margin:0 0 8px;font-size:14px;font-weight:bold;">${e(view.ticketSubject)}</p>${quotes}`;
+  return `${heading(`Ticket ${view.ticketId}: the customer's words (unverified)`)}<p style="${FONT}margin:0 0 8px;font-size:14px;font-weight:bold;">${escaped(view.ticketSubject)}</p>${quotes}`;
 }
 
 /** Links to check the case where it lives; nothing when none could be built. */
 export function linksHtml(view: ApprovalView): string {
   if (view.links.length === 0) return '';
-  const items = view.links.map((l) => `<li style="margin:0 0 4px;"><a href="${e(l.url)}" style="color:#1d4ed8;">${e(l.label)}</a></li>`).join('');
+  const items = view.links.map((l) => `<li style="margin:0 0 4px;"><a href="${escaped(l.url)}" style="color:#1d4ed8;">${escaped(l.label)}</a></li>`).join('');
   return `${heading('Check it yourself')}<ul style="${FONT}margin:0;padding:0 0 0 20px;font-size:14px;line-height:20px;">${items}</ul>`;
 }
 
@@ -94,39 +94,39 @@ export function orderNowHtml(view: ApprovalView): string {
       box(
         '#fef2f2',
         '#b91c1c',
-        `<strong>${e(view.cannotRefund)}</strong> Approving now would refund nothing; the ticket would go to the team with this reason.`,
+        `<strong>${escaped(view.cannotRefund)}</strong> Approving now would refund nothing; the ticket would go to the team with this reason.`,
       ),
     );
   const items = [
     ...view.otherApprovals.map(
       (o) =>
-        `<li style="margin:0 0 4px;">${e(o.text)}${o.href ? ` <a href="${e(o.href)}" style="color:#1d4ed8;">Open the approval of run ${e(o.runId)}</a>` : ''}</li>`,
+        `<li style="margin:0 0 4px;">${escaped(o.text)}${o.href ? ` <a href="${escaped(o.href)}" style="color:#1d4ed8;">Open the approval of run ${escaped(o.runId)}</a>` : ''}</li>`,
     ),
-    ...view.changes.map((c) => `<li style="margin:0 0 4px;">${e(c)}</li>`),
+    ...view.changes.map((c) => `<li style="margin:0 0 4px;">${escaped(c)}</li>`),
   ];
   if (items.length > 0) parts.push(box('#fffbeb', '#d97706', `${heading('This order now')}<ul style="margin:0;padding:0 0 0 20px;">${items.join('')}</ul>`));
   // The figures are the runs' alone: the store could not be read.
-  if (view.storeNote) parts.push(box('#f4f4f5', '#71717a', e(view.storeNote)));
+  if (view.storeNote) parts.push(box('#f4f4f5', '#71717a', escaped(view.storeNote)));
   return parts.join('');
 }
 
 /** What each decision does. */
 export function outcomesHtml(view: ApprovalView): string {
   return keyValues([
-    ['If you approve', e(view.onApprove)],
-    ['If you reject', e(view.onReject)],
+    ['If you approve', escaped(view.onApprove)],
+    ['If you reject', escaped(view.onReject)],
   ]);
 }
 
 /** The summary rows at the top: amount, order, customer, reason, expiry. */
 export function summaryHtml(view: ApprovalView): string {
   const rows: Array<[string, string]> = [
-    ['Refund', `<strong>${e(view.amount)}</strong> on order #${e(view.orderNumber)}`],
-    ['Customer', e([view.customer.name, view.customer.email].filter(Boolean).join(', ') || 'not known')],
-    ['Reason', e(view.reason)],
-    ['Expires', `${e(view.expires.at)} <span style="${view.expires.expired ? 'color:#b91c1c;' : MUTED}">— ${e(view.expires.left)}</span>`],
+    ['Refund', `<strong>${escaped(view.amount)}</strong> on order #${escaped(view.orderNumber)}`],
+    ['Customer', escaped([view.customer.name, view.customer.email].filter(Boolean).join(', ') || 'not known')],
+    ['Reason', escaped(view.reason)],
+    ['Expires', `${escaped(view.expires.at)} <span style="${view.expires.expired ? 'color:#b91c1c;' : MUTED}">— ${escaped(view.expires.left)}</span>`],
   ];
-  if (view.bindingNote) rows.splice(1, 0, ['Order', `<span style="color:#b45309;">${e(view.bindingNote)}</span>`]);
+  if (view.bindingNote) rows.splice(1, 0, ['Order', `<span style="color:#b45309;">${escaped(view.bindingNote)}</span>`]);
   return keyValues(rows);
 }
 

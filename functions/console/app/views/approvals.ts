@@ -9,7 +9,7 @@ import type { ApprovalView as Evidence } from '../../../shared/approvals/approva
 import { evidenceSections, orderNowHtml } from '../../../shared/approvals/evidence-html.js';
 import type { RunLinks } from '../links.js';
 import { orderHtml, ticketHtml } from './case.js';
-import { csrfField, e, money } from './layout.js';
+import { csrfField, escaped, money } from './layout.js';
 
 export interface ApprovalsQueueView {
   approvals: Run[];
@@ -21,24 +21,24 @@ export interface ApprovalsQueueView {
 }
 
 export const approvalPath = (approvalId: string) => `/queues/approvals/${encodeURIComponent(approvalId)}`;
-const runLink = (runId: string) => `<a href="/runs/${encodeURIComponent(runId)}">${e(runId)}</a>`;
+const runLink = (runId: string) => `<a href="/runs/${encodeURIComponent(runId)}">${escaped(runId)}</a>`;
 const customerOf = (v: Evidence) => [v.customer.name, v.customer.email].filter(Boolean).join(', ') || 'not known';
 
 function refundHistory(v: Evidence): string {
   const { count, items } = v.recentRefunds;
   if (items === null) return count > 0 ? `${count} in the last 90 days (dates not read for this run)` : 'none in the last 90 days';
   if (items.length === 0) return 'none in the last 90 days';
-  return `<ul>${items.map((r) => `<li>${e(r.date)} (${e(r.ago)}): ${e(r.amount)} on order #${e(r.orderNumber)}${r.thisOrder ? ' (this order)' : ''}</li>`).join('')}</ul>`;
+  return `<ul>${items.map((r) => `<li>${escaped(r.date)} (${escaped(r.ago)}): ${escaped(r.amount)} on order #${escaped(r.orderNumber)}${r.thisOrder ? ' (this order)' : ''}</li>`).join('')}</ul>`;
 }
 
 function linesTable(v: Evidence, id: string): string {
   const rows = v.lines
     .map(
       (l) =>
-        `<tr><td>${e(l.title)}</td><td class="num">${l.quantity}</td><td class="num">${e(l.subtotal)}</td><td><q>${e(l.quote)}</q></td><td>${e(l.refundable)}</td></tr>`,
+        `<tr><td>${escaped(l.title)}</td><td class="num">${l.quantity}</td><td class="num">${escaped(l.subtotal)}</td><td><q>${escaped(l.quote)}</q></td><td>${escaped(l.refundable)}</td></tr>`,
     )
     .join('');
-  return `<table aria-labelledby="${e(id)}-lines"><caption id="${e(id)}-lines">What would be refunded (total ${e(v.amount)})</caption>
+  return `<table aria-labelledby="${escaped(id)}-lines"><caption id="${escaped(id)}-lines">What would be refunded (total ${escaped(v.amount)})</caption>
 <thead><tr><th scope="col">Item</th><th scope="col">Quantity</th><th scope="col">Amount</th><th scope="col">Customer's words</th><th scope="col">Still refundable now</th></tr></thead>
 <tbody>${rows}</tbody></table>`;
 }
@@ -49,21 +49,21 @@ function approvalCard(run: Run, view: ApprovalsQueueView): string {
   const links = view.linksOf?.(run);
   const id = `apr-${a.approvalId.replace(/[^A-Za-z0-9_-]/g, '')}`;
   const action = view.canDecide
-    ? `<p><a class="decide" href="${approvalPath(a.approvalId)}">Review and decide: ${e(money(a.amountMinor, a.currency))} on order #${e(run.order?.orderNumber ?? '?')}</a></p>`
+    ? `<p><a class="decide" href="${approvalPath(a.approvalId)}">Review and decide: ${escaped(money(a.amountMinor, a.currency))} on order #${escaped(run.order?.orderNumber ?? '?')}</a></p>`
     : '<p class="muted">A lead decides.</p>';
   if (!v) {
-    return `<article aria-labelledby="${id}"><h3 id="${id}">${e(money(a.amountMinor, a.currency))} on order #${e(run.order?.orderNumber ?? '?')} · run ${runLink(run.runId)}</h3>${action}</article>`;
+    return `<article aria-labelledby="${id}"><h3 id="${id}">${escaped(money(a.amountMinor, a.currency))} on order #${escaped(run.order?.orderNumber ?? '?')} · run ${runLink(run.runId)}</h3>${action}</article>`;
   }
   return `<article class="approval" aria-labelledby="${id}">
-<h3 id="${id}">${e(v.amount)} on order ${orderHtml(run, links)} · run ${runLink(run.runId)}</h3>
+<h3 id="${id}">${escaped(v.amount)} on order ${orderHtml(run, links)} · run ${runLink(run.runId)}</h3>
 ${orderNowHtml(v)}
-<dl class="facts"><dt>Customer</dt><dd>${e(customerOf(v))}</dd>
-<dt>Ticket</dt><dd>${ticketHtml(run, links)}: ${e(v.ticketSubject)}</dd>
-<dt>Reason</dt><dd>${e(v.reason)}</dd>
-<dt>Why a person decides</dt><dd><ul>${v.whyApproval.map((w) => `<li>${e(w)}</li>`).join('') || '<li>The policy requires approval.</li>'}</ul></dd>
+<dl class="facts"><dt>Customer</dt><dd>${escaped(customerOf(v))}</dd>
+<dt>Ticket</dt><dd>${ticketHtml(run, links)}: ${escaped(v.ticketSubject)}</dd>
+<dt>Reason</dt><dd>${escaped(v.reason)}</dd>
+<dt>Why a person decides</dt><dd><ul>${v.whyApproval.map((w) => `<li>${escaped(w)}</li>`).join('') || '<li>The policy requires approval.</li>'}</ul></dd>
 <dt>Refunds in 90 days</dt><dd>${refundHistory(v)}</dd>
-<dt>Expires</dt><dd>${e(v.expires.at)} (${e(v.expires.left)})</dd>
-<dt>Customer's words</dt><dd>${v.customerWords.map((w) => `<blockquote class="words">${e(w)}</blockquote>`).join('')}</dd></dl>
+<dt>Expires</dt><dd>${escaped(v.expires.at)} (${escaped(v.expires.left)})</dd>
+<dt>Customer's words</dt><dd>${v.customerWords.map((w) => `<blockquote class="words">${escaped(w)}</blockquote>`).join('')}</dd></dl>
 ${linesTable(v, id)}
 ${action}
 </article>`;
@@ -108,7 +108,7 @@ export function approvalConfirmContent(view: ApprovalConfirmView): string {
   const v = view.evidence;
   const back = '<p><a href="/queues">Back to the queues</a></p>';
   if (view.status !== 'pending') {
-    return `<p>This approval is already ${e(view.status)}${view.decidedBy ? ` (by ${e(view.decidedBy)})` : ''}. Nothing can be decided here.</p>${view.run ? `<p>Run ${runLink(view.run.runId)}</p>` : ''}${back}`;
+    return `<p>This approval is already ${escaped(view.status)}${view.decidedBy ? ` (by ${escaped(view.decidedBy)})` : ''}. Nothing can be decided here.</p>${view.run ? `<p>Run ${runLink(view.run.runId)}</p>` : ''}${back}`;
   }
   const section = (inner: string) => (inner ? `<section>${inner}</section>` : '');
   const evidence = v
@@ -118,10 +118,10 @@ export function approvalConfirmContent(view: ApprovalConfirmView): string {
     : '<p>The run behind this approval could not be read.</p>';
   const amount = v?.amount ?? money(view.amountMinor, view.currency);
   const form = view.canDecide
-    ? `<form class="action" method="post" action="${approvalPath(view.approvalId)}" aria-label="Decide approval ${e(view.approvalId)}">${csrfField(view.csrf)}
+    ? `<form class="action" method="post" action="${approvalPath(view.approvalId)}" aria-label="Decide approval ${escaped(view.approvalId)}">${csrfField(view.csrf)}
 <input type="hidden" name="back" value="queues">
 <label for="reason">Reason (optional; goes to the team with a rejection)<input id="reason" name="reason" maxlength="300" size="30"></label>
-<button type="submit" name="decision" value="approve" class="primary">Approve ${e(amount)}</button>
+<button type="submit" name="decision" value="approve" class="primary">Approve ${escaped(amount)}</button>
 <button type="submit" name="decision" value="reject" class="danger">Reject</button></form>
 <p class="muted">Only these buttons decide; nothing has changed yet.</p>`
     : '<p class="muted">A lead decides; your role may only look.</p>';

@@ -5,7 +5,7 @@
 import { orderNumberOf } from '#functions/shared/domain/run-summary.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
-import { e } from './layout.js';
+import { escaped } from './layout.js';
 
 export interface Customer {
   name: string | null;
@@ -20,8 +20,8 @@ export function customerOf(run: Run): Customer {
 export function customerHtml(run: Run): string {
   const { name, email } = customerOf(run);
   if (!name && !email) return '';
-  if (!name) return `<span class="customer">${e(email)}</span>`;
-  return `<span class="customer">${e(name)}${email ? `<br><span class="muted">${e(email)}</span>` : ''}</span>`;
+  if (!name) return `<span class="customer">${escaped(email)}</span>`;
+  return `<span class="customer">${escaped(name)}${email ? `<br><span class="muted">${escaped(email)}</span>` : ''}</span>`;
 }
 
 const tail = (id: string) => id.split('/').at(-1) ?? id;
@@ -57,11 +57,11 @@ export function withLineTitles(run: Pick<Run, 'order'>, detail: string): string 
 export function orderHtml(run: Run, links?: Pick<RunLinks, 'order'>): string {
   const number = orderNumberOf(run);
   if (!number) return '';
-  return links?.order ? `<a href="${e(links.order.url)}" title="${e(links.order.label)}">#${e(number)}</a>` : `#${e(number)}`;
+  return links?.order ? `<a href="${escaped(links.order.url)}" title="${escaped(links.order.label)}">#${escaped(number)}</a>` : `#${escaped(number)}`;
 }
 
 /** The ticket id as a link to the ticket in its helpdesk when there is one. */
 export function ticketHtml(run: Run, links?: Pick<RunLinks, 'ticket'>): string {
   const id = run.ticket.ticketId;
-  return links?.ticket ? `<a href="${e(links.ticket.url)}" title="${e(links.ticket.label)}">${e(id)}</a>` : e(id);
+  return links?.ticket ? `<a href="${escaped(links.ticket.url)}" title="${escaped(links.ticket.label)}">${escaped(id)}</a>` : escaped(id);
 }

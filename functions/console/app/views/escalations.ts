@@ -2,7 +2,7 @@
 // their re-runs, and what a lead can do from here (re-run, pick the order of a ticket that names
 // several, hand back to the team with a note). Rendered in the queues page (queues.ts). Pure.
 import type { Run } from '#functions/shared/domain/run.js';
-import { dollars, e, statusBadge, time } from './layout.js';
+import { dollars, escaped, statusBadge, time } from './layout.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, ticketHtml } from './case.js';
 import { runActionForms, runRelations, type RunActionsView } from './run-actions.js';
@@ -15,7 +15,7 @@ export interface EscalationsView {
   linksOf?: (run: Run) => Pick<RunLinks, 'ticket'>;
 }
 
-const runLink = (runId: string) => `<a href="/runs/${encodeURIComponent(runId)}">${e(runId)}</a>`;
+const runLink = (runId: string) => `<a href="/runs/${encodeURIComponent(runId)}">${escaped(runId)}</a>`;
 
 function actionsCell(run: Run, view: EscalationsView): string {
   const forms = view.actions ? runActionForms(run, view.actions, 'queues') : '';
@@ -28,7 +28,7 @@ export function escalationsSection(view: EscalationsView): string {
   const rows = view.escalations
     .map(
       (run) =>
-        `<tr><td>${runLink(run.runId)}<br>${customerHtml(run)}</td><td>${statusBadge(run.status)}</td><td>${ticketHtml(run, view.linksOf?.(run))}</td><td>${e(run.escalation?.reason ?? '')}</td><td>${e(run.escalation?.step ?? '')}</td><td class="num">${e(dollars(run.costMicros))}</td><td>${time(run.updatedAt)}</td><td>${actionsCell(run, view)}</td></tr>`,
+        `<tr><td>${runLink(run.runId)}<br>${customerHtml(run)}</td><td>${statusBadge(run.status)}</td><td>${ticketHtml(run, view.linksOf?.(run))}</td><td>${escaped(run.escalation?.reason ?? '')}</td><td>${escaped(run.escalation?.step ?? '')}</td><td class="num">${escaped(dollars(run.costMicros))}</td><td>${time(run.updatedAt)}</td><td>${actionsCell(run, view)}</td></tr>`,
     )
     .join('\n');
   return `<section aria-labelledby="q-escalations"><h2 id="q-escalations">Escalations (${view.escalations.length})</h2>

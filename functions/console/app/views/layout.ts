@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createFormats, type Formats } from '../../../shared/approvals/formats.js';
 import { escapeHtml } from '../../../shared/http.js';
 
-export const e = (value: string | number | null | undefined): string => escapeHtml(value === null || value === undefined ? '' : String(value));
+export const escaped = (value: string | number | null | undefined): string => escapeHtml(value === null || value === undefined ? '' : String(value));
 
 /** Cost in micro-dollars as dollars, to the hundredth of a cent. */
 export const dollars = (micros: number): string => `$${(micros / 1_000_000).toFixed(4)}`;
@@ -33,10 +33,10 @@ export const money = (amountMinor: number, currency: string): string => formats(
 /** An ISO time in the store's zone ("Thu 24 Sep, 14:05 CEST"), the exact UTC instant in datetime and title. */
 export function time(iso: string | null | undefined): string {
   if (!iso) return '';
-  return `<time datetime="${e(iso)}" title="${e(iso)}">${e(formats().dateTime(iso))}</time>`;
+  return `<time datetime="${escaped(iso)}" title="${escaped(iso)}">${escaped(formats().dateTime(iso))}</time>`;
 }
 
-export const csrfField = (token: string): string => `<input type="hidden" name="csrf" value="${e(token)}">`;
+export const csrfField = (token: string): string => `<input type="hidden" name="csrf" value="${escaped(token)}">`;
 
 export type NavItem = 'runs' | 'queues' | 'pictures';
 
@@ -115,22 +115,22 @@ export function scrollingTables(html: string): string {
 
 export function layout(frame: PageFrame, content: string): string {
   const link = (item: NavItem, href: string, label: string) => `<li><a href="${href}"${frame.nav === item ? ' aria-current="page"' : ''}>${label}</a></li>`;
-  const notice = frame.notice ? `<p class="notice ${frame.notice.kind}" role="status">${e(frame.notice.text)}</p>` : '';
+  const notice = frame.notice ? `<p class="notice ${frame.notice.kind}" role="status">${escaped(frame.notice.text)}</p>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer">${FAVICON}
-<title>${e(frame.title)} · refund-agent console</title><style>${STYLE}</style></head>
+<title>${escaped(frame.title)} · refund-agent console</title><style>${STYLE}</style></head>
 <body><a class="skip" href="#main">Skip to content</a>
-<header class="top"><strong>refund-agent · ${e(frame.tenant)} <span class="muted" style="color:#cfd6dd">(${e(frame.environment)})</span></strong>
+<header class="top"><strong>refund-agent · ${escaped(frame.tenant)} <span class="muted" style="color:#cfd6dd">(${escaped(frame.environment)})</span></strong>
 <nav aria-label="Console"><ul>${link('runs', '/', 'Runs')}${link('queues', '/queues', 'Queues')}${link('pictures', '/pictures', 'Pictures')}</ul></nav>
-<span class="who">Signed in as ${e(frame.who)}</span></header>
-<main id="main" tabindex="-1"><h1>${e(frame.title)}</h1>${notice}
+<span class="who">Signed in as ${escaped(frame.who)}</span></header>
+<main id="main" tabindex="-1"><h1>${escaped(frame.title)}</h1>${notice}
 ${scrollingTables(content)}
-<p class="muted">Times in ${e(formats().timeZone)}.</p>
+<p class="muted">Times in ${escaped(formats().timeZone)}.</p>
 </main></body></html>`;
 }
 
-export const statusBadge = (status: string): string => `<span class="badge s-${e(status)}">${e(status.replace(/_/g, ' '))}</span>`;
+export const statusBadge = (status: string): string => `<span class="badge s-${escaped(status)}">${escaped(status.replace(/_/g, ' '))}</span>`;
 
 const DOCUMENT_FIT = '<style>.scroll{overflow-x:auto;max-width:100%}td,th,p,li,h1,h2,h3{overflow-wrap:anywhere}svg,img{max-width:100%;height:auto}</style>';
 

@@ -4,7 +4,7 @@
 // ticket at 23:30 UTC is the next day's in Budapest), and the captions name the zone. Pure.
 import { SAMPLE_WINDOW_DAYS } from '#functions/shared/domain/shadow.js';
 import type { ShadowClassView } from '#functions/shared/domain/shadow-figures.js';
-import { dollars, e } from './layout.js';
+import { dollars, escaped } from './layout.js';
 
 export interface DayFigures {
   /** YYYY-MM-DD, the calendar day in the store's time zone on which the runs were created. */
@@ -75,22 +75,22 @@ function bars(input: { title: string; items: Array<{ label: string; value: numbe
   const rows = input.items
     .map((item, i) => {
       const y = 4 + i * row;
-      return `<text x="0" y="${y + 16}" font-size="12" fill="#1d2125">${e(item.label)}</text>
+      return `<text x="0" y="${y + 16}" font-size="12" fill="#1d2125">${escaped(item.label)}</text>
 <rect x="${labelWidth}" y="${y + 4}" width="${scale(item.value)}" height="16" fill="${input.color}"/>
-<text x="${labelWidth + scale(item.value) + 6}" y="${y + 16}" font-size="12" fill="#1d2125">${e(item.text)}</text>`;
+<text x="${labelWidth + scale(item.value) + 6}" y="${y + 16}" font-size="12" fill="#1d2125">${escaped(item.text)}</text>`;
     })
     .join('');
   const mark =
     input.mark === undefined
       ? ''
       : `<line x1="${labelWidth + scale(input.mark)}" x2="${labelWidth + scale(input.mark)}" y1="0" y2="${height}" stroke="#a3150a" stroke-dasharray="4 3"/>`;
-  return `<svg role="img" aria-label="${e(input.title)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg"><title>${e(input.title)}</title>${rows}${mark}</svg>`;
+  return `<svg role="img" aria-label="${escaped(input.title)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg"><title>${escaped(input.title)}</title>${rows}${mark}</svg>`;
 }
 
 function shadow(view: PicturesView): string {
   const s = view.shadow;
   const classes = s.classes;
-  if (classes.length === 0) return `<p>No ticket class has shadow figures yet (default mode: ${e(s.defaultMode)}).</p>`;
+  if (classes.length === 0) return `<p>No ticket class has shadow figures yet (default mode: ${escaped(s.defaultMode)}).</p>`;
   const picture = bars({
     title: `Agreement with the person's resolution per ticket class; the dashed line is the ${Math.round(s.threshold * 100)}% needed to switch to auto`,
     items: classes.map((c) => ({
@@ -105,12 +105,12 @@ function shadow(view: PicturesView): string {
   const rows = classes
     .map(
       (c) =>
-        `<tr><td><code>${e(c.classKey)}</code></td><td>${e(c.mode)}</td><td class="num">${e(c.resolved)}</td><td class="num">${e(c.agreed)}</td><td class="num">${e(c.samples)}</td><td class="num">${e(c.customers)}</td><td class="num">${e(c.orders)}</td><td class="num">${c.agreement === null ? '' : `${Math.round(c.agreement * 1000) / 10}%`}</td><td>${c.eligible ? 'yes' : 'no'}</td><td>${e(c.promotedBy ?? '')}</td></tr>`,
+        `<tr><td><code>${escaped(c.classKey)}</code></td><td>${escaped(c.mode)}</td><td class="num">${escaped(c.resolved)}</td><td class="num">${escaped(c.agreed)}</td><td class="num">${escaped(c.samples)}</td><td class="num">${escaped(c.customers)}</td><td class="num">${escaped(c.orders)}</td><td class="num">${c.agreement === null ? '' : `${Math.round(c.agreement * 1000) / 10}%`}</td><td>${c.eligible ? 'yes' : 'no'}</td><td>${escaped(c.promotedBy ?? '')}</td></tr>`,
     )
     .join('');
   const distinct =
-    s.minCustomers === undefined || s.minOrders === undefined ? '' : ` from at least ${e(s.minCustomers)} customers and ${e(s.minOrders)} orders`;
-  return `${picture}<table><caption>Shadow mode per class (at least ${e(s.minTickets)} independent tickets${distinct}, and ${Math.round(s.threshold * 100)}% of them agreeing, to switch to auto; tickets on one order, or from one customer in ${SAMPLE_WINDOW_DAYS} days, count once)</caption>
+    s.minCustomers === undefined || s.minOrders === undefined ? '' : ` from at least ${escaped(s.minCustomers)} customers and ${escaped(s.minOrders)} orders`;
+  return `${picture}<table><caption>Shadow mode per class (at least ${escaped(s.minTickets)} independent tickets${distinct}, and ${Math.round(s.threshold * 100)}% of them agreeing, to switch to auto; tickets on one order, or from one customer in ${SAMPLE_WINDOW_DAYS} days, count once)</caption>
 <thead><tr><th scope="col">Class</th><th scope="col">Mode</th><th scope="col">Resolved</th><th scope="col">Agreed</th><th scope="col">Independent</th><th scope="col">Customers</th><th scope="col">Orders</th><th scope="col">Agreement</th><th scope="col">May switch</th><th scope="col">Switched by</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
@@ -133,11 +133,11 @@ function perDay(view: PicturesView): string {
   const rows = view.days
     .map(
       (d) =>
-        `<tr><td>${e(d.day)}</td><td class="num">${e(d.tickets)}</td><td class="num">${e(dollars(d.costMicros))}</td><td class="num">${e(dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0))}</td></tr>`,
+        `<tr><td>${escaped(d.day)}</td><td class="num">${escaped(d.tickets)}</td><td class="num">${escaped(dollars(d.costMicros))}</td><td class="num">${escaped(dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0))}</td></tr>`,
     )
     .join('');
   return `<h3>Tickets per day</h3>${tickets}<h3>Cost per ticket per day</h3>${cost}
-<table><caption>Per day (${e(dayZone(view))}), from the newest ${e(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Tickets</th><th scope="col">Model cost</th><th scope="col">Per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
+<table><caption>Per day (${escaped(dayZone(view))}), from the newest ${escaped(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Tickets</th><th scope="col">Model cost</th><th scope="col">Per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function rates(view: PicturesView): string {
@@ -147,7 +147,7 @@ function rates(view: PicturesView): string {
       const value = percent(rate.part(d), rate.whole(d));
       return { label: d.day, value: value ?? 0, text: value === null ? 'none to count' : `${value}% of ${rate.whole(d)}` };
     });
-    return `<h3>${e(rate.title)}</h3>${bars({ title: `${rate.title}, per day`, items, max: 100, color: rate.color })}`;
+    return `<h3>${escaped(rate.title)}</h3>${bars({ title: `${rate.title}, per day`, items, max: 100, color: rate.color })}`;
   }).join('');
   const cell = (part: number, whole: number) => {
     const value = percent(part, whole);
@@ -156,15 +156,15 @@ function rates(view: PicturesView): string {
   const rows = view.days
     .map(
       (d) =>
-        `<tr><td>${e(d.day)}</td>${cell(d.approvalsOverridden, d.approvalsDecided)}${cell(d.refundsReversed, d.refunds)}${cell(d.reopened, d.closed)}<td class="num">${e(dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0))}</td></tr>`,
+        `<tr><td>${escaped(d.day)}</td>${cell(d.approvalsOverridden, d.approvalsDecided)}${cell(d.refundsReversed, d.refunds)}${cell(d.reopened, d.closed)}<td class="num">${escaped(dollars(d.tickets ? Math.round(d.costMicros / d.tickets) : 0))}</td></tr>`,
     )
     .join('');
-  return `${pictures}<table><caption>The four rates per day (${e(dayZone(view))}), from the newest ${e(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Override</th><th scope="col">Reversal</th><th scope="col">Reopen</th><th scope="col">Cost per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `${pictures}<table><caption>The four rates per day (${escaped(dayZone(view))}), from the newest ${escaped(view.window)} runs</caption><thead><tr><th scope="col">Day</th><th scope="col">Override</th><th scope="col">Reversal</th><th scope="col">Reopen</th><th scope="col">Cost per ticket</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 export function picturesContent(view: PicturesView): string {
   const report = view.evalReport
-    ? `<p>The newest report: <a href="${e(view.evalReport.href)}">${e(view.evalReport.name)}</a> (per-category scores, safety classes, confusion matrix).</p>`
+    ? `<p>The newest report: <a href="${escaped(view.evalReport.href)}">${escaped(view.evalReport.name)}</a> (per-category scores, safety classes, confusion matrix).</p>`
     : '<p>No evaluation report here. Run <code>npm run eval</code> on a checkout; it writes one under <code>eval/out/</code>.</p>';
   return `<section aria-labelledby="p-shadow"><h2 id="p-shadow">Shadow mode: agreement per ticket class</h2>${shadow(view)}</section>
 <section aria-labelledby="p-eval"><h2 id="p-eval">Latest evaluation</h2>${report}</section>

@@ -7,7 +7,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import { reviewForm, type ReviewContext } from './review.js';
 import { escalationsSection } from './escalations.js';
 import type { RunActionsView } from './run-actions.js';
-import { csrfField, e, money, time } from './layout.js';
+import { csrfField, escaped, money, time } from './layout.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, orderHtml } from './case.js';
 import { approvalsSection } from './approvals.js';
@@ -42,7 +42,7 @@ export interface QueuesView {
   reviewContexts?: ReadonlyMap<string, ReviewContext>;
 }
 
-const runLink = (runId: string) => `<a href="/runs/${encodeURIComponent(runId)}">${e(runId)}</a>`;
+const runLink = (runId: string) => `<a href="/runs/${encodeURIComponent(runId)}">${escaped(runId)}</a>`;
 
 function reviews(view: QueuesView): string {
   const rows = view.reviews
@@ -55,7 +55,7 @@ function reviews(view: QueuesView): string {
         : run.gate
           ? money(run.gate.amountMinor, run.gate.currency)
           : '';
-      return `<tr><td>${runLink(run.runId)}<br>${customerHtml(run)}</td><td>${orderHtml(run, view.linksOf?.(run))}</td><td class="num">${e(amount)}</td><td>${e(run.escalation?.reason ?? 'refund outcome unknown')}</td><td>${time(run.updatedAt)}</td><td>${form}</td></tr>`;
+      return `<tr><td>${runLink(run.runId)}<br>${customerHtml(run)}</td><td>${orderHtml(run, view.linksOf?.(run))}</td><td class="num">${escaped(amount)}</td><td>${escaped(run.escalation?.reason ?? 'refund outcome unknown')}</td><td>${time(run.updatedAt)}</td><td>${form}</td></tr>`;
     })
     .join('\n');
   return `<section aria-labelledby="q-reviews"><h2 id="q-reviews">Pending review (${view.reviews.length})</h2>
@@ -68,9 +68,9 @@ function deadLetters(view: QueuesView): string {
   const rows = view.deadLetters
     .map((d) => {
       const form = view.canRetry
-        ? `<form class="action" method="post" action="/queues/dead-letters/${encodeURIComponent(d.messageId)}/retry" aria-label="Retry dead letter ${e(d.messageId)}">${csrfField(view.csrf)}<button type="submit" class="primary">Retry</button></form>`
+        ? `<form class="action" method="post" action="/queues/dead-letters/${encodeURIComponent(d.messageId)}/retry" aria-label="Retry dead letter ${escaped(d.messageId)}">${csrfField(view.csrf)}<button type="submit" class="primary">Retry</button></form>`
         : '<span class="muted">an operator retries</span>';
-      return `<tr><td><code>${e(d.messageId)}</code></td><td>${d.runId ? e(d.runId) : '<span class="muted">not a ticket</span>'}</td><td>${e(d.ticketId ?? '')}</td><td>${e(d.reason ?? 'no reason recorded')}</td><td class="num">${e(d.receiveCount ?? '')}</td><td>${time(d.failedAt)}</td><td>${form}</td></tr>`;
+      return `<tr><td><code>${escaped(d.messageId)}</code></td><td>${d.runId ? escaped(d.runId) : '<span class="muted">not a ticket</span>'}</td><td>${escaped(d.ticketId ?? '')}</td><td>${escaped(d.reason ?? 'no reason recorded')}</td><td class="num">${escaped(d.receiveCount ?? '')}</td><td>${time(d.failedAt)}</td><td>${form}</td></tr>`;
     })
     .join('\n');
   return `<section aria-labelledby="q-dead"><h2 id="q-dead">Dead letters (${view.deadLetters.length})</h2>

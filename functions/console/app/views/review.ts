@@ -7,7 +7,7 @@
 import type { ReviewCandidate, ReviewCandidates } from '#harness/harness.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Formats } from '../../../shared/approvals/formats.js';
-import { csrfField, e } from './layout.js';
+import { csrfField, escaped } from './layout.js';
 
 /** What the page knows about a pending review: the harness's candidates, or why they could not be read. */
 export interface ReviewContext {
@@ -34,27 +34,27 @@ function refundInWords(c: ReviewCandidate, fmt: Formats): string {
 }
 
 function orderLink(ctx: ReviewContext, orderNumber: string): string {
-  return ctx.orderUrl ? ` <a href="${e(ctx.orderUrl)}">order #${e(orderNumber)} in Shopify admin</a>` : '';
+  return ctx.orderUrl ? ` <a href="${escaped(ctx.orderUrl)}">order #${escaped(orderNumber)} in Shopify admin</a>` : '';
 }
 
 /** The candidates as choices, and the refunds since the dispatch that cannot be the run's, said so. */
 function choices(id: string, orderNumber: string, ctx: ReviewContext | undefined): string {
   if (!ctx?.candidates) {
     const why = ctx?.unavailable ?? 'The order’s refunds are not shown here.';
-    return `<p class="muted">${e(why)} Look at the order in Shopify, then name the refund by its id or say that none was made.${ctx ? orderLink(ctx, orderNumber) : ''}</p>`;
+    return `<p class="muted">${escaped(why)} Look at the order in Shopify, then name the refund by its id or say that none was made.${ctx ? orderLink(ctx, orderNumber) : ''}</p>`;
   }
   const { candidates, fmt } = ctx;
   const { expected } = candidates;
-  const intro = `<p>This run sent a refund of <strong>${e(fmt.money(expected.amountMinor, expected.currency))}</strong> for ${e(itemsInWords(expected.lineItems))} at ${e(fmt.dateTime(candidates.dispatchedAt))}. Refunds on the order since then:${orderLink(ctx, candidates.orderNumber)}</p>`;
+  const intro = `<p>This run sent a refund of <strong>${escaped(fmt.money(expected.amountMinor, expected.currency))}</strong> for ${escaped(itemsInWords(expected.lineItems))} at ${escaped(fmt.dateTime(candidates.dispatchedAt))}. Refunds on the order since then:${orderLink(ctx, candidates.orderNumber)}</p>`;
   const radios = candidates.refunds
     .filter((c) => c.mismatch === null)
     .map((c, i) => {
       const rid = `cand-${id}-${i}`;
-      return `<label for="${rid}"><span><input type="radio" id="${rid}" name="choice" value="refund:${e(c.refundId)}" required> ${e(refundInWords(c, fmt))}</span></label>`;
+      return `<label for="${rid}"><span><input type="radio" id="${rid}" name="choice" value="refund:${escaped(c.refundId)}" required> ${escaped(refundInWords(c, fmt))}</span></label>`;
     });
   const others = candidates.refunds
     .filter((c) => c.mismatch !== null)
-    .map((c) => `<li>${e(refundInWords(c, fmt))}: not this run’s (${e(MISMATCH_WORDS[c.mismatch!])})</li>`);
+    .map((c) => `<li>${escaped(refundInWords(c, fmt))}: not this run’s (${escaped(MISMATCH_WORDS[c.mismatch!])})</li>`);
   const none = radios.length === 0 ? '<p>No refund with this run’s items and amount is on the order since then.</p>' : '';
   const older = candidates.olderCount
     ? `<p class="muted">${candidates.olderCount} earlier refund(s) on the order, made before this run tried to refund, are not shown: they cannot be this run’s.</p>`
@@ -64,11 +64,11 @@ function choices(id: string, orderNumber: string, ctx: ReviewContext | undefined
 
 /** The settle form of a run pending review; `back` says where the person returns after settling. */
 export function reviewForm(run: Run, csrf: string, back: 'run' | 'queues', ctx?: ReviewContext): string {
-  const id = e(run.runId);
+  const id = escaped(run.runId);
   const orderNumber = run.order?.orderNumber ?? '';
   return `<form class="action review" method="post" action="/queues/reviews/${encodeURIComponent(run.runId)}" aria-label="Settle review of ${id}">${csrfField(csrf)}
 <input type="hidden" name="back" value="${back}">
-<fieldset><legend>Which refund on order #${e(orderNumber)} is this run’s?</legend>
+<fieldset><legend>Which refund on order #${escaped(orderNumber)} is this run’s?</legend>
 ${choices(id, orderNumber, ctx)}
 <label for="other-${id}"><span><input type="radio" id="other-${id}" name="choice" value="other" required> A refund not listed, by its id</span></label>
 <label for="refund-${id}">Refund id<input id="refund-${id}" name="refundId" maxlength="100" size="28" autocomplete="off"></label>

@@ -6,7 +6,7 @@
 import type { Run } from '#functions/shared/domain/run.js';
 import { rerunRefusal } from '#functions/shared/domain/rerun.js';
 import { cancelRefusal, handBackRefusal, NOTE_MAX, orderPickChoices } from '../actions.js';
-import { csrfField, e, time } from './layout.js';
+import { csrfField, escaped, time } from './layout.js';
 
 export interface RunActionsView {
   canCancel: boolean;
@@ -16,38 +16,40 @@ export interface RunActionsView {
 }
 
 const runHref = (runId: string) => `/runs/${encodeURIComponent(runId)}`;
-const runLink = (runId: string) => `<a href="${runHref(runId)}">${e(runId)}</a>`;
+const runLink = (runId: string) => `<a href="${runHref(runId)}">${escaped(runId)}</a>`;
 
 /** The run's links to the other runs of its ticket and what people did to it; '' when none. */
 export function runRelations(run: Run): string {
   const rows: string[] = [];
   if (run.rerunOf)
     rows.push(
-      `<li>Re-run of ${runLink(run.rerunOf.runId)}, started by <strong>${e(run.rerunOf.by)}</strong> ${time(run.rerunOf.at)} (attempt ${e(run.rerunOf.attempt)})</li>`,
+      `<li>Re-run of ${runLink(run.rerunOf.runId)}, started by <strong>${escaped(run.rerunOf.by)}</strong> ${time(run.rerunOf.at)} (attempt ${escaped(run.rerunOf.attempt)})</li>`,
     );
-  if (run.orderChoice) rows.push(`<li>Order #${e(run.orderChoice.orderNumber)} picked by <strong>${e(run.orderChoice.by)}</strong></li>`);
-  if (run.rerunAs) rows.push(`<li>Re-run as ${runLink(run.rerunAs.runId)} by <strong>${e(run.rerunAs.by)}</strong> ${time(run.rerunAs.at)}</li>`);
+  if (run.orderChoice) rows.push(`<li>Order #${escaped(run.orderChoice.orderNumber)} picked by <strong>${escaped(run.orderChoice.by)}</strong></li>`);
+  if (run.rerunAs) rows.push(`<li>Re-run as ${runLink(run.rerunAs.runId)} by <strong>${escaped(run.rerunAs.by)}</strong> ${time(run.rerunAs.at)}</li>`);
   if (run.handBack)
-    rows.push(`<li>Handed back to the team by <strong>${e(run.handBack.by)}</strong> ${time(run.handBack.at)}: <q>${e(run.handBack.note)}</q></li>`);
+    rows.push(
+      `<li>Handed back to the team by <strong>${escaped(run.handBack.by)}</strong> ${time(run.handBack.at)}: <q>${escaped(run.handBack.note)}</q></li>`,
+    );
   return rows.length ? `<ul class="relations">${rows.join('')}</ul>` : '';
 }
 
 function cancelButton(run: Run): string {
   // A GET to the confirm page: nothing is cancelled until the person confirms there.
-  return `<form class="action" method="get" action="${runHref(run.runId)}/cancel" aria-label="Cancel run ${e(run.runId)}"><button type="submit" class="danger">Cancel this run…</button></form>`;
+  return `<form class="action" method="get" action="${runHref(run.runId)}/cancel" aria-label="Cancel run ${escaped(run.runId)}"><button type="submit" class="danger">Cancel this run…</button></form>`;
 }
 
 function rerunForm(run: Run, view: RunActionsView, back: 'run' | 'queues'): string {
-  return `<form class="action" method="post" action="${runHref(run.runId)}/rerun" aria-label="Re-run ${e(run.runId)}">${csrfField(view.csrf)}
+  return `<form class="action" method="post" action="${runHref(run.runId)}/rerun" aria-label="Re-run ${escaped(run.runId)}">${csrfField(view.csrf)}
 <input type="hidden" name="back" value="${back}"><button type="submit" class="primary">Re-run for the same ticket</button></form>`;
 }
 
 function pickOrderForm(run: Run, choices: string[], view: RunActionsView, back: 'run' | 'queues'): string {
-  const id = e(run.runId);
+  const id = escaped(run.runId);
   const radios = choices
     .map(
       (n) =>
-        `<label for="pick-${id}-${e(n)}"><span><input type="radio" id="pick-${id}-${e(n)}" name="orderNumber" value="${e(n)}" required> Order #${e(n)}</span></label>`,
+        `<label for="pick-${id}-${escaped(n)}"><span><input type="radio" id="pick-${id}-${escaped(n)}" name="orderNumber" value="${escaped(n)}" required> Order #${escaped(n)}</span></label>`,
     )
     .join('');
   return `<form class="action" method="post" action="${runHref(run.runId)}/rerun" aria-label="Pick the order of ${id}">${csrfField(view.csrf)}
@@ -56,7 +58,7 @@ function pickOrderForm(run: Run, choices: string[], view: RunActionsView, back: 
 }
 
 function handBackForm(run: Run, view: RunActionsView, back: 'run' | 'queues'): string {
-  const id = e(run.runId);
+  const id = escaped(run.runId);
   return `<form class="action" method="post" action="${runHref(run.runId)}/hand-back" aria-label="Hand ${id} back to the team">${csrfField(view.csrf)}
 <input type="hidden" name="back" value="${back}"><label for="note-${id}">Note for the team (an internal note on the ticket)<textarea id="note-${id}" name="note" rows="2" cols="${back === 'queues' ? 22 : 36}" maxlength="${NOTE_MAX}" required></textarea></label>
 <button type="submit">Hand back to the team</button></form>`;
@@ -78,7 +80,7 @@ export function runActionForms(run: Run, view: RunActionsView, back: 'run' | 'qu
 function whyNot(run: Run): string {
   if (run.status !== 'escalated') return '';
   const refused = rerunRefusal(run);
-  return refused && refused.kind === 'refunded' ? `<p class="muted">${e(refused.message)}</p>` : '';
+  return refused && refused.kind === 'refunded' ? `<p class="muted">${escaped(refused.message)}</p>` : '';
 }
 
 /** The run page's section: the links, then the actions (or nothing when neither applies). */
@@ -93,8 +95,8 @@ export function runActionsSection(run: Run, view: RunActionsView | undefined): s
 /** The cancel's confirm step: what cancelling does, an optional reason, and the one button that cancels. */
 export function cancelConfirmContent(run: Run, csrf: string): string {
   const waiting = run.status === 'awaiting_approval' ? ' Its approval request is closed, so the lead can no longer approve it.' : '';
-  return `<p>Cancel run ${runLink(run.runId)} on ticket ${e(run.ticket.ticketId)}? It is ${e(run.status.replace(/_/g, ' '))} at ${e(run.state)}.${waiting} No refund will be made by this run; the ticket stays in the helpdesk.</p>
-<form class="action" method="post" action="${runHref(run.runId)}/cancel" aria-label="Confirm the cancel of ${e(run.runId)}">${csrfField(csrf)}
+  return `<p>Cancel run ${runLink(run.runId)} on ticket ${escaped(run.ticket.ticketId)}? It is ${escaped(run.status.replace(/_/g, ' '))} at ${escaped(run.state)}.${waiting} No refund will be made by this run; the ticket stays in the helpdesk.</p>
+<form class="action" method="post" action="${runHref(run.runId)}/cancel" aria-label="Confirm the cancel of ${escaped(run.runId)}">${csrfField(csrf)}
 <input type="hidden" name="confirm" value="yes">
 <label for="cancel-reason">Reason (optional)<input id="cancel-reason" name="reason" maxlength="200" size="36"></label>
 <button type="submit" class="danger">Yes, cancel the run</button></form>

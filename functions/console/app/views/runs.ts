@@ -5,7 +5,7 @@ import { StepName } from '#harness/domain/types.js';
 import { RunStatus } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import type { Customer } from './case.js';
-import { dollars, e, money, statusBadge, time } from './layout.js';
+import { dollars, escaped, money, statusBadge, time } from './layout.js';
 
 export interface RunsFilter {
   status?: RunStatus;
@@ -64,20 +64,22 @@ export function filterQuery(filter: RunsFilter, page: number): string {
 
 function select(name: string, label: string, options: readonly string[], current: string | undefined): string {
   const opts = ['', ...options]
-    .map((o) => `<option value="${e(o)}"${o === (current ?? '') ? ' selected' : ''}>${o ? e(o.replace(/_/g, ' ')) : 'any'}</option>`)
+    .map((o) => `<option value="${escaped(o)}"${o === (current ?? '') ? ' selected' : ''}>${o ? escaped(o.replace(/_/g, ' ')) : 'any'}</option>`)
     .join('');
   return `<label for="f-${name}">${label}<select id="f-${name}" name="${name}">${opts}</select></label>`;
 }
 
 const input = (name: string, label: string, value: string | undefined, extra = '') =>
-  `<label for="f-${name}">${label}<input id="f-${name}" name="${name}" value="${e(value ?? '')}" ${extra}></label>`;
+  `<label for="f-${name}">${label}<input id="f-${name}" name="${name}" value="${escaped(value ?? '')}" ${extra}></label>`;
 
 const customerCell = (c: Customer) =>
-  c.name || c.email ? `<span class="customer">${e(c.name ?? c.email)}${c.name && c.email ? `<br><span class="muted">${e(c.email)}</span>` : ''}</span>` : '';
+  c.name || c.email
+    ? `<span class="customer">${escaped(c.name ?? c.email)}${c.name && c.email ? `<br><span class="muted">${escaped(c.email)}</span>` : ''}</span>`
+    : '';
 
 /** The text, as a link out when there is one (its label says where it goes). */
 const linked = (text: string, link: { label: string; url: string } | null | undefined) =>
-  link ? `<a href="${e(link.url)}" title="${e(link.label)}">${e(text)}</a>` : e(text);
+  link ? `<a href="${escaped(link.url)}" title="${escaped(link.label)}">${escaped(text)}</a>` : escaped(text);
 
 export function runsContent(view: RunsView): string {
   const f = view.filter;
@@ -91,14 +93,14 @@ ${input('to', 'Created to', f.to, 'type="date"')}
 ${input('q', 'Search', f.q, 'size="22" maxlength="128" aria-describedby="q-help"')}
 <button type="submit" class="primary">Filter</button> <a href="/">Clear</a>
 </form><p id="q-help" class="muted">Search finds a customer by name or email, and run, ticket, order, refund and approval ids and idempotency keys.</p>`;
-  const problems = view.problems.length ? `<p class="notice error" role="alert">${view.problems.map(e).join('<br>')}</p>` : '';
+  const problems = view.problems.length ? `<p class="notice error" role="alert">${view.problems.map(escaped).join('<br>')}</p>` : '';
   const rows = view.rows
     .map(
       (
         r,
-      ) => `<tr><td><a href="/runs/${encodeURIComponent(r.runId)}">${e(r.runId)}</a></td><td>${customerCell(r.customer)}</td><td>${statusBadge(r.status)}</td><td>${e(r.state)}</td>
-<td>${linked(r.ticketId, r.links?.ticket)}</td><td>${r.orderNumber ? linked(`#${r.orderNumber}`, r.links?.order) : ''}</td><td class="num">${r.refundMinor !== null && r.currency ? e(money(r.refundMinor, r.currency)) : ''}</td>
-<td>${e(r.approval ?? '')}</td><td>${e(r.escalation ?? '')}</td><td class="num">${e(dollars(r.costMicros))}</td><td>${time(r.createdAt)}</td></tr>`,
+      ) => `<tr><td><a href="/runs/${encodeURIComponent(r.runId)}">${escaped(r.runId)}</a></td><td>${customerCell(r.customer)}</td><td>${statusBadge(r.status)}</td><td>${escaped(r.state)}</td>
+<td>${linked(r.ticketId, r.links?.ticket)}</td><td>${r.orderNumber ? linked(`#${r.orderNumber}`, r.links?.order) : ''}</td><td class="num">${r.refundMinor !== null && r.currency ? escaped(money(r.refundMinor, r.currency)) : ''}</td>
+<td>${escaped(r.approval ?? '')}</td><td>${escaped(r.escalation ?? '')}</td><td class="num">${escaped(dollars(r.costMicros))}</td><td>${time(r.createdAt)}</td></tr>`,
     )
     .join('\n');
   const empty = `<tr><td colspan="11">No runs match. Send a ticket: <code>npm run ticket -- events/zendesk-ticket-created-mug-cracked.json</code></td></tr>`;

@@ -10,7 +10,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import { approvalReasonsInWords } from '../../../shared/approvals/rule-reasons.js';
 import { lineTitle } from './case.js';
-import { e, formats, money, time } from './layout.js';
+import { escaped, formats, money, time } from './layout.js';
 import { reviewForm, type ReviewContext } from './review.js';
 
 /** What the state facts read besides the run: the timeline's context without the run actions. */
@@ -27,7 +27,7 @@ export interface StateFactsContext {
 /** Facts as a definition list; pairs with an empty value are left out, and no pair at all is no list. */
 export function facts(pairs: Array<[string, string]>): string {
   const shown = pairs.filter(([, v]) => v !== '');
-  return shown.length ? `<dl class="facts">${shown.map(([k, v]) => `<dt>${e(k)}</dt><dd>${v}</dd>`).join('')}</dl>` : '';
+  return shown.length ? `<dl class="facts">${shown.map(([k, v]) => `<dt>${escaped(k)}</dt><dd>${v}</dd>`).join('')}</dl>` : '';
 }
 
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -58,7 +58,7 @@ function gateReasons(run: Run, g: GateDecision, ctx: StateFactsContext): string[
 function approvalForm(run: Run, ctx: StateFactsContext): string {
   const approval = run.approval;
   if (!approval || approval.status !== 'pending' || !ctx.canDecide) return '';
-  return `<p><a class="decide" href="/queues/approvals/${encodeURIComponent(approval.approvalId)}">Review and decide: ${e(money(approval.amountMinor, approval.currency))}</a></p>`;
+  return `<p><a class="decide" href="/queues/approvals/${encodeURIComponent(approval.approvalId)}">Review and decide: ${escaped(money(approval.amountMinor, approval.currency))}</a></p>`;
 }
 
 type Pair = [string, string];
@@ -67,11 +67,11 @@ function triageFacts(run: Run): string {
   const t = run.triage;
   if (!t) return '';
   return facts([
-    ['Intent', e(`${t.intent} (${Math.round(t.confidence * 100)}%)`)],
-    ['Order named', e(t.orderNumber ?? 'none')],
-    ['Reason', e(t.reason ?? '')],
-    ['Language', e(t.language)],
-    ['Risk flags', e(t.riskFlags.join(', '))],
+    ['Intent', escaped(`${t.intent} (${Math.round(t.confidence * 100)}%)`)],
+    ['Order named', escaped(t.orderNumber ?? 'none')],
+    ['Reason', escaped(t.reason ?? '')],
+    ['Language', escaped(t.language)],
+    ['Risk flags', escaped(t.riskFlags.join(', '))],
   ]);
 }
 
@@ -79,24 +79,24 @@ function orderFacts(run: Run, ctx: StateFactsContext): string {
   const o = run.order;
   if (!o) return '';
   return facts([
-    ['Order', ctx.links.order ? `<a href="${e(ctx.links.order.url)}">#${e(o.orderNumber)}</a>` : `#${e(o.orderNumber)}`],
-    ['Bound by', e(o.binding ?? 'named')],
-    ['Lines', e(o.lineItems.map((l) => `${l.quantity} × ${l.title || lineTitle(run, l.id)}`).join(', '))],
-    ['Refundable', e(money(o.maximumRefundableMinor, o.currency))],
-    ['Customer refunds, 90 days', e(o.refundsLast90Days)],
+    ['Order', ctx.links.order ? `<a href="${escaped(ctx.links.order.url)}">#${escaped(o.orderNumber)}</a>` : `#${escaped(o.orderNumber)}`],
+    ['Bound by', escaped(o.binding ?? 'named')],
+    ['Lines', escaped(o.lineItems.map((l) => `${l.quantity} × ${l.title || lineTitle(run, l.id)}`).join(', '))],
+    ['Refundable', escaped(money(o.maximumRefundableMinor, o.currency))],
+    ['Customer refunds, 90 days', escaped(o.refundsLast90Days)],
   ]);
 }
 
 function proposalFacts(run: Run): string {
   const p = run.proposal;
   if (!p) return '';
-  const lines = p.lineItems.map((l) => `${l.quantity} × ${e(lineTitle(run, l.lineItemId))} <q>${e(l.quote)}</q>`).join('<br>');
+  const lines = p.lineItems.map((l) => `${l.quantity} × ${escaped(lineTitle(run, l.lineItemId))} <q>${escaped(l.quote)}</q>`).join('<br>');
   return facts([
-    ['Remedy', e(p.remedy)],
-    ...(p.amountMinor !== undefined ? [['Amount the model gave', e(money(p.amountMinor, p.currency))] as Pair] : []),
-    ['Reason', e(p.reason)],
+    ['Remedy', escaped(p.remedy)],
+    ...(p.amountMinor !== undefined ? [['Amount the model gave', escaped(money(p.amountMinor, p.currency))] as Pair] : []),
+    ['Reason', escaped(p.reason)],
     ['Claimed lines', lines],
-    ['Unclear', e(p.unclear?.question ?? '')],
+    ['Unclear', escaped(p.unclear?.question ?? '')],
   ]);
 }
 
@@ -104,11 +104,11 @@ function gateFacts(run: Run, ctx: StateFactsContext): string {
   const g = run.gate;
   if (!g) return '';
   return facts([
-    ['Decision', `<strong>${e(g.decision)}</strong>`],
-    ['Rules', g.rules.map((r) => `<code>${e(r)}</code>`).join(', ')],
-    ['Reasons', gateReasons(run, g, ctx).map(e).join('<br>')],
-    ['Amount', e(money(g.amountMinor, g.currency))],
-    ['Policy', `<code>${e(g.policyVersion)}</code>`],
+    ['Decision', `<strong>${escaped(g.decision)}</strong>`],
+    ['Rules', g.rules.map((r) => `<code>${escaped(r)}</code>`).join(', ')],
+    ['Reasons', gateReasons(run, g, ctx).map(escaped).join('<br>')],
+    ['Amount', escaped(money(g.amountMinor, g.currency))],
+    ['Policy', `<code>${escaped(g.policyVersion)}</code>`],
   ]);
 }
 
@@ -116,12 +116,12 @@ function shadowFacts(run: Run): string {
   const s = run.shadow;
   if (!s) return '';
   return facts([
-    ['Class', `<code>${e(s.classKey)}</code>`],
-    ['Would have', e(`${s.decision} ${money(s.amountMinor, s.currency)}`)],
+    ['Class', `<code>${escaped(s.classKey)}</code>`],
+    ['Would have', escaped(`${s.decision} ${money(s.amountMinor, s.currency)}`)],
     [
       'Resolution',
       s.resolution
-        ? e(`${s.resolution.by.replace('_', ' ')} ${money(s.resolution.amountMinor, s.currency)}: ${s.resolution.agrees ? 'agrees' : 'disagrees'}`)
+        ? escaped(`${s.resolution.by.replace('_', ' ')} ${money(s.resolution.amountMinor, s.currency)}: ${s.resolution.agrees ? 'agrees' : 'disagrees'}`)
         : 'not yet',
     ],
   ]);
@@ -133,14 +133,14 @@ function approvalFacts(run: Run, ctx: StateFactsContext): string {
   const left = a.status === 'pending' ? ` (${Math.max(0, Math.round(((Date.parse(a.expiresAt) - ctx.now.getTime()) / 3600_000) * 10) / 10)} h left)` : '';
   return (
     facts([
-      ['Approval', `<code>${e(a.approvalId)}</code> ${e(a.status)}`],
-      ['Amount', e(money(a.amountMinor, a.currency))],
+      ['Approval', `<code>${escaped(a.approvalId)}</code> ${escaped(a.status)}`],
+      ['Amount', escaped(money(a.amountMinor, a.currency))],
       ['Requested', time(a.requestedAt)],
-      ['Expires', `${time(a.expiresAt)}${e(left)}`],
-      ['Decided by', e(a.decidedBy ?? '')],
+      ['Expires', `${time(a.expiresAt)}${escaped(left)}`],
+      ['Decided by', escaped(a.decidedBy ?? '')],
       ['Decided at', time(a.decidedAt)],
-      ['Reason', e(a.reason ?? '')],
-      ['Bound hash', `<code>${e(a.argsHash)}</code>`],
+      ['Reason', escaped(a.reason ?? '')],
+      ['Bound hash', `<code>${escaped(a.argsHash)}</code>`],
     ]) + approvalForm(run, ctx)
   );
 }
@@ -149,16 +149,16 @@ function refundFacts(run: Run, ctx: StateFactsContext): string {
   const r = run.refund;
   const receipt = r
     ? facts([
-        ['Refund', `<code>${e(r.refundId)}</code>`],
-        ['Paid back as', e(receiptNoun(r))],
-        ['Amount', e(money(r.amountMinor, r.currency))],
-        ...(r.presentment ? [['Customer received', e(money(r.presentment.amountMinor, r.presentment.currency))] as Pair] : []),
+        ['Refund', `<code>${escaped(r.refundId)}</code>`],
+        ['Paid back as', escaped(receiptNoun(r))],
+        ['Amount', escaped(money(r.amountMinor, r.currency))],
+        ...(r.presentment ? [['Customer received', escaped(money(r.presentment.amountMinor, r.presentment.currency))] as Pair] : []),
         ...(r.cancelledAt ? [['Order cancelled at', time(r.cancelledAt)] as Pair] : []),
         ['Made at', time(r.createdAt)],
-        ['Idempotency key', `<code>${e(r.idempotencyKey)}</code>`],
+        ['Idempotency key', `<code>${escaped(r.idempotencyKey)}</code>`],
       ])
     : run.refundIntent
-      ? facts([['Claimed', `${time(run.refundIntent.at)} for ${e(money(run.refundIntent.amountMinor, run.refundIntent.currency))}; no receipt`]])
+      ? facts([['Claimed', `${time(run.refundIntent.at)} for ${escaped(money(run.refundIntent.amountMinor, run.refundIntent.currency))}; no receipt`]])
       : '';
   const settle = run.status === 'pending_review' && ctx.canSettle ? reviewForm(run, ctx.csrf, 'run', ctx.review) : '';
   return receipt + settle;
@@ -166,15 +166,15 @@ function refundFacts(run: Run, ctx: StateFactsContext): string {
 
 function draftFacts(run: Run): string {
   const d = run.draft;
-  return d ? `<details><summary>Reply draft (${e(d.language)})</summary><pre style="white-space:pre-wrap">${e(d.body)}</pre></details>` : '';
+  return d ? `<details><summary>Reply draft (${escaped(d.language)})</summary><pre style="white-space:pre-wrap">${escaped(d.body)}</pre></details>` : '';
 }
 
 function checkFacts(run: Run): string {
   const d = run.draft;
   if (!d) return '';
   return facts([
-    ['Check', d.check ? (d.check.passed ? 'passed' : `failed: ${e(d.check.problems.join('; '))}`) : 'not run'],
-    ['Note on the ticket', d.noteId ? `<code>${e(d.noteId)}</code>` : ''],
+    ['Check', d.check ? (d.check.passed ? 'passed' : `failed: ${escaped(d.check.problems.join('; '))}`) : 'not run'],
+    ['Note on the ticket', d.noteId ? `<code>${escaped(d.noteId)}</code>` : ''],
   ]);
 }
 
@@ -182,15 +182,15 @@ function escalationFacts(run: Run): string {
   const x = run.escalation;
   if (x)
     return facts([
-      ['Reason', `<strong>${e(x.reason)}</strong>`],
-      ['From state', e(x.step)],
+      ['Reason', `<strong>${escaped(x.reason)}</strong>`],
+      ['From state', escaped(x.step)],
     ]);
   // A step asked for a person and the hand-over has not happened yet (the steps after it pass it on).
   const asked = run.escalationRequest;
   return asked
     ? facts([
-        ['Reason', `<strong>${e(asked.reason)}</strong>`],
-        ['Asked by state', e(asked.step)],
+        ['Reason', `<strong>${escaped(asked.reason)}</strong>`],
+        ['Asked by state', escaped(asked.step)],
         ['Handed over', 'not yet'],
       ])
     : '';

@@ -9,7 +9,7 @@ import type { Policy } from '#harness/policy/document.js';
 import type { Run, RunMark } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, withLineTitles } from './case.js';
-import { dollars, e, statusBadge, time } from './layout.js';
+import { dollars, escaped, statusBadge, time } from './layout.js';
 import type { ReviewContext } from './review.js';
 import { runActionsSection, type RunActionsView } from './run-actions.js';
 import { facts, stateFacts } from './state-facts.js';
@@ -54,25 +54,31 @@ function journalTable(run: Run, rows: JournalRow[], caption: string): string {
   const body = rows
     .map((r) => {
       const call =
-        r.kind === 'model' ? `${e(r.name)} <span class="muted">${e(r.model ?? r.provider)}</span>` : `${e(r.name)} <span class="muted">${e(r.provider)}</span>`;
+        r.kind === 'model'
+          ? `${escaped(r.name)} <span class="muted">${escaped(r.model ?? r.provider)}</span>`
+          : `${escaped(r.name)} <span class="muted">${escaped(r.provider)}</span>`;
       const tokens =
         r.inputTokens !== null || r.outputTokens !== null
-          ? `<br><span class="muted">${e(r.inputTokens ?? 0)} in / ${e(r.outputTokens ?? 0)} out tokens</span>`
+          ? `<br><span class="muted">${escaped(r.inputTokens ?? 0)} in / ${escaped(r.outputTokens ?? 0)} out tokens</span>`
           : '';
-      const decided = r.decision ? `${e(r.decision)}${r.rule ? `<br><code>${e(r.rule)}</code>` : ''}` : r.rule ? `<code>${e(r.rule)}</code>` : '';
+      const decided = r.decision
+        ? `${escaped(r.decision)}${r.rule ? `<br><code>${escaped(r.rule)}</code>` : ''}`
+        : r.rule
+          ? `<code>${escaped(r.rule)}</code>`
+          : '';
       const extra = [
-        r.idempotencyKey ? `key <code>${e(r.idempotencyKey)}</code>` : '',
-        r.approvalId ? `approval <code>${e(r.approvalId)}</code>` : '',
-        r.requestId ? `request <code>${e(r.requestId)}</code>` : '',
-        r.actor ? `by <strong>${e(r.actor)}</strong>` : '',
+        r.idempotencyKey ? `key <code>${escaped(r.idempotencyKey)}</code>` : '',
+        r.approvalId ? `approval <code>${escaped(r.approvalId)}</code>` : '',
+        r.requestId ? `request <code>${escaped(r.requestId)}</code>` : '',
+        r.actor ? `by <strong>${escaped(r.actor)}</strong>` : '',
       ]
         .filter(Boolean)
         .join(' · ');
-      return `<tr><td>${time(r.at)}</td><td>${e(r.kind)}</td><td>${call}${tokens}</td><td class="o-${e(r.outcome)}">${e(r.outcome)}</td>
-<td class="num">${e(r.latencyMs)} ms</td><td class="num">${e(dollars(r.costMicros))}</td><td>${decided}</td><td>${e(withLineTitles(run, r.detail))}${extra ? `<br><span class="muted">${extra}</span>` : ''}</td></tr>`;
+      return `<tr><td>${time(r.at)}</td><td>${escaped(r.kind)}</td><td>${call}${tokens}</td><td class="o-${escaped(r.outcome)}">${escaped(r.outcome)}</td>
+<td class="num">${escaped(r.latencyMs)} ms</td><td class="num">${escaped(dollars(r.costMicros))}</td><td>${decided}</td><td>${escaped(withLineTitles(run, r.detail))}${extra ? `<br><span class="muted">${extra}</span>` : ''}</td></tr>`;
     })
     .join('\n');
-  return `<table><caption>${e(caption)}</caption><thead><tr><th scope="col">Time</th><th scope="col">Kind</th><th scope="col">Call</th><th scope="col">Outcome</th><th scope="col">Latency</th><th scope="col">Cost</th><th scope="col">Decision, rule</th><th scope="col">Detail</th></tr></thead><tbody>${body}</tbody></table>`;
+  return `<table><caption>${escaped(caption)}</caption><thead><tr><th scope="col">Time</th><th scope="col">Kind</th><th scope="col">Call</th><th scope="col">Outcome</th><th scope="col">Latency</th><th scope="col">Cost</th><th scope="col">Decision, rule</th><th scope="col">Detail</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
 /** Grounding rows: one per claimed line, with the quote the claim rests on. */
@@ -82,7 +88,7 @@ function groundingTable(run: Run, rows: JournalRow[]): string {
     .map((r) => {
       const quote = /by "([\s\S]*)"$/.exec(r.detail)?.[1] ?? '';
       const line = r.detail.split(':')[0] ?? '';
-      return `<tr><td>${e(withLineTitles(run, line))}</td><td class="o-${e(r.outcome)}">${r.outcome === 'ok' ? 'grounded' : 'not grounded'}</td><td><code>${e(r.rule ?? '')}</code></td><td>${quote ? `<q>${e(quote)}</q>` : e(withLineTitles(run, r.detail))}</td></tr>`;
+      return `<tr><td>${escaped(withLineTitles(run, line))}</td><td class="o-${escaped(r.outcome)}">${r.outcome === 'ok' ? 'grounded' : 'not grounded'}</td><td><code>${escaped(r.rule ?? '')}</code></td><td>${quote ? `<q>${escaped(quote)}</q>` : escaped(withLineTitles(run, r.detail))}</td></tr>`;
     })
     .join('');
   return `<table><caption>Grounding: each claimed line against the customer’s words</caption><thead><tr><th scope="col">Line</th><th scope="col">Verdict</th><th scope="col">Rule</th><th scope="col">Quote</th></tr></thead><tbody>${body}</tbody></table>`;
@@ -94,9 +100,9 @@ function notes(run: Run, journal: JournalRow[]): string {
     .filter((r) => r.name === 'post_draft' && r.kind === 'tool')
     .map(
       (r) =>
-        `<li>${time(r.at)} from ${e(r.step)}: <span class="o-${e(r.outcome)}">${e(r.outcome)}</span> ${e(/note\S*\s+(\S+)/i.exec(r.detail)?.[0] ?? r.detail)}</li>`,
+        `<li>${time(r.at)} from ${escaped(r.step)}: <span class="o-${escaped(r.outcome)}">${escaped(r.outcome)}</span> ${escaped(/note\S*\s+(\S+)/i.exec(r.detail)?.[0] ?? r.detail)}</li>`,
     );
-  if (run.shadow?.noteId) rows.push(`<li>shadow proposal note <code>${e(run.shadow.noteId)}</code></li>`);
+  if (run.shadow?.noteId) rows.push(`<li>shadow proposal note <code>${escaped(run.shadow.noteId)}</code></li>`);
   return rows.length ? `<h2 id="notes">Notes left on the ticket</h2><ul>${rows.join('')}</ul>` : '';
 }
 
@@ -127,8 +133,8 @@ function stateItem(state: string, rows: JournalRow[], run: Run, ctx: TimelineCon
   const others = rows.filter((r) => r.name !== 'grounding');
   const cost = rows.reduce((sum, r) => sum + r.costMicros, 0);
   const current = state === run.state ? ' <span class="badge">current</span>' : '';
-  return `<li><h3 id="state-${e(state)}">${e(STATE_LABEL[state] ?? state)}${current}</h3>
-<p class="muted">${rows[0] ? `from ${time(rows[0].at)} · ` : ''}${rows.length} journal row(s) · ${e(dollars(cost))}</p>
+  return `<li><h3 id="state-${escaped(state)}">${escaped(STATE_LABEL[state] ?? state)}${current}</h3>
+<p class="muted">${rows[0] ? `from ${time(rows[0].at)} · ` : ''}${rows.length} journal row(s) · ${escaped(dollars(cost))}</p>
 ${stateFacts(state, run, ctx)}${groundingTable(run, grounding)}${journalTable(run, others, `${state}: calls and decisions`)}</li>`;
 }
 
@@ -138,20 +144,20 @@ function runHeader(run: Run, journal: JournalRow[], ctx: TimelineContext): strin
   const orderShown = orderNumberOf(run) ?? '';
   return facts([
     ['Status', statusBadge(run.status)],
-    ['State', e(run.state)],
+    ['State', escaped(run.state)],
     ['Customer', customerHtml(run)],
     [
       'Ticket',
-      `${ctx.links.ticket ? `<a href="${e(ctx.links.ticket.url)}">${e(run.ticket.ticketId)}</a>` : e(run.ticket.ticketId)} <span class="muted">(${e(run.ticket.helpdesk)})</span>`,
+      `${ctx.links.ticket ? `<a href="${escaped(ctx.links.ticket.url)}">${escaped(run.ticket.ticketId)}</a>` : escaped(run.ticket.ticketId)} <span class="muted">(${escaped(run.ticket.helpdesk)})</span>`,
     ],
-    ['Order', orderShown ? (ctx.links.order ? `<a href="${e(ctx.links.order.url)}">#${e(orderShown)}</a>` : `#${e(orderShown)}`) : ''],
+    ['Order', orderShown ? (ctx.links.order ? `<a href="${escaped(ctx.links.order.url)}">#${escaped(orderShown)}</a>` : `#${escaped(orderShown)}`) : ''],
     ['Created', time(run.createdAt)],
     ['Updated', time(run.updatedAt)],
-    ['Total cost', `<strong>${e(dollars(run.costMicros))}</strong> <span class="muted">(journal rows: ${e(dollars(journalCost))})</span>`],
-    ['Escalation', run.escalation ? e(run.escalation.reason) : ''],
-    ['Cancelled', run.cancellation ? e(`${run.cancellation.by}: ${run.cancellation.reason}`) : ''],
-    ['Follow-ups', run.followUps?.length ? e(run.followUps.length) : ''],
-    ['Reversals', run.reversals?.length ? e(run.reversals.map((r) => `${r.kind} ${r.disputeId ?? ''}`).join(', ')) : ''],
+    ['Total cost', `<strong>${escaped(dollars(run.costMicros))}</strong> <span class="muted">(journal rows: ${escaped(dollars(journalCost))})</span>`],
+    ['Escalation', run.escalation ? escaped(run.escalation.reason) : ''],
+    ['Cancelled', run.cancellation ? escaped(`${run.cancellation.by}: ${run.cancellation.reason}`) : ''],
+    ['Follow-ups', run.followUps?.length ? escaped(run.followUps.length) : ''],
+    ['Reversals', run.reversals?.length ? escaped(run.reversals.map((r) => `${r.kind} ${r.disputeId ?? ''}`).join(', ')) : ''],
   ]);
 }
 
@@ -162,9 +168,9 @@ export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineCo
     .map((state) => stateItem(state, byState.get(state) ?? [], run, ctx))
     .join('\n');
   const links = [
-    ctx.links.ticket ? `<a href="${e(ctx.links.ticket.url)}">${e(ctx.links.ticket.label)}</a>` : '',
-    ctx.links.order ? `<a href="${e(ctx.links.order.url)}">${e(ctx.links.order.label)}</a>` : '',
-    ctx.links.execution ? `<a href="${e(ctx.links.execution.url)}">${e(ctx.links.execution.label)}</a>` : '',
+    ctx.links.ticket ? `<a href="${escaped(ctx.links.ticket.url)}">${escaped(ctx.links.ticket.label)}</a>` : '',
+    ctx.links.order ? `<a href="${escaped(ctx.links.order.url)}">${escaped(ctx.links.order.label)}</a>` : '',
+    ctx.links.execution ? `<a href="${escaped(ctx.links.execution.url)}">${escaped(ctx.links.execution.label)}</a>` : '',
     `<a href="/api/runs/${encodeURIComponent(run.runId)}">Run as JSON</a>`,
   ].filter(Boolean);
   return `${runHeader(run, journal, ctx)}<p>${links.join(' · ')}</p>${runActionsSection(run, ctx.actions)}
