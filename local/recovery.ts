@@ -9,7 +9,7 @@
 // step asked for a person (the steps after it would only pass the request on). A run pending review
 // that Escalate already handed to a person is left to them.
 import type { RunStore } from '#functions/shared/stores/ports.js';
-import { OPEN_STATUSES } from '#functions/shared/run-context.js';
+import { OPEN_STATUSES } from '#functions/shared/step/run-context.js';
 import type { LocalWorkflowEngine } from './stepfunctions/index.js';
 
 export type ResumedRun = { runId: string; status: string; state: string; from: string };

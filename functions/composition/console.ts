@@ -12,7 +12,7 @@ import { createApprovalDecisions, type ApprovalDecisionDeps } from '../approvals
 import { createDeadLetters, type DeadLettersDeps } from '../intake/dead-letters/use-case.js';
 import { createShadowApi } from '../shadow/api/use-case.js';
 import { json, type HttpEvent, type HttpResult } from '../shared/http.js';
-import type { StepDeps } from '../shared/step-deps.js';
+import type { StepDeps } from '../shared/step/deps.js';
 import { createConsoleHandler, type ConsoleHandlerDeps } from '../console/app/handler.js';
 import type { Operator } from '../console/app/identity.js';
 import { createConsoleData } from '../console/app/use-case.js';

@@ -5,14 +5,14 @@ import { createProductMetrics, NO_METRICS } from '#harness/metrics.js';
 import { createMetricsEmitter, type MetricSink } from '#shared/metrics.js';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDynamoStores } from '#functions/shared/stores/dynamo/index.js';
-import { storeDepsOf } from '../shared/store-deps.js';
+import { storeDepsOf } from '../shared/step/store-deps.js';
 import { createHarness } from '#harness/index.js';
 import { DEFAULT_MODEL_CHOICES, type ModelSettings } from '#harness/models/index.js';
 import { selectModels, type SelectDeps } from '#harness/adapters/models/index.js';
 import type { Policy } from '#harness/policy/document.js';
 import type { Clock, IdGenerator, ModelProvider, ToolTransport } from '#harness/ports.js';
 import type { RequesterDirectory } from '../shared/requesters.js';
-import type { ModelChoices } from '../shared/step-deps.js';
+import type { ModelChoices } from '../shared/step/deps.js';
 
 /** Default models per specialist; the tenant config's `models` (MODEL_CHOICES) overrides them. */
 export const DEFAULT_MODELS: ModelChoices = DEFAULT_MODEL_CHOICES;

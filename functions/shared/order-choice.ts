@@ -4,7 +4,7 @@
 // wrote, never an order the words do not name. Pure.
 import { normalizeForMatch, orderNumbersIn } from '#harness/policy/index.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import { customerWords } from './customer-words.js';
+import { customerWords } from './words/customer-words.js';
 
 const digitsIn = (text: string) => new Set(normalizeForMatch(text).match(/\d{3,12}/g) ?? []);
 

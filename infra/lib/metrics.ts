@@ -70,7 +70,7 @@ export const PRODUCT_METRICS = {
   TicketsClosed: {
     unit: 'Count',
     meaning: 'runs that ended (closed done after CheckReply, or escalated)',
-    emitter: 'functions/shared/close-run.ts, functions/steps/escalate/use-case.ts',
+    emitter: 'functions/shared/step/close-run.ts, functions/steps/escalate/use-case.ts',
     emitted: true,
   },
   TicketsReopened72h: {
@@ -82,7 +82,7 @@ export const PRODUCT_METRICS = {
   RunCostMicros: {
     unit: 'None',
     meaning: "a closed run's model cost in micro-dollars, emitted with TicketsClosed",
-    emitter: 'functions/shared/close-run.ts, functions/steps/escalate/use-case.ts',
+    emitter: 'functions/shared/step/close-run.ts, functions/steps/escalate/use-case.ts',
     emitted: true,
   },
   ShadowResolved: {

@@ -30,7 +30,7 @@ const PolicyOverrides = PolicyDocument.pick({
 
 const PricedModel = z.string().refine((id) => priceFor(id) !== null, 'a model with a price in harness/models/prices.ts');
 
-/** The model each specialist uses (functions/shared/step-deps.ts ModelChoices). */
+/** The model each specialist uses (functions/shared/step/deps.ts ModelChoices). */
 const ModelChoices = z.object({ triage: PricedModel, orderAgent: PricedModel, replyAgent: PricedModel, replyCheck: PricedModel }).partial().strict();
 
 const Caps = z

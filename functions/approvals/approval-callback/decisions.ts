@@ -1,5 +1,5 @@
 // Approval decisions: look at an approval (changes nothing), and decide it once. The approver is
-// whoever the link's signed token was issued to (shared/approver-links.ts), never a form field. A
+// whoever the link's signed token was issued to (shared/approvals/approver-links.ts), never a form field. A
 // decision is single-use (conditional on 'pending' and the form token), recorded with who decided
 // and when, and ends the state machine's wait through the task token, which never leaves the server.
 // If that last call fails, the decision stays saved and the same approver's same decision, posted
@@ -18,15 +18,15 @@ import type { ApprovalRecord, ApprovalStore, Clock } from '#harness/ports.js';
 import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { CANCELLED_APPROVAL_REASON, RUN_CANCELLED_ERROR } from '#functions/shared/domain/cancellation.js';
-import { approvalSummaryOf } from '../../shared/approval-summary.js';
+import { approvalSummaryOf } from '../../shared/approvals/approval-summary.js';
 import type { DecideAsRequest, DecisionOutcome, LinkToApproval } from '../../shared/approvals/decisions.js';
-import type { ApproverLinks } from '../../shared/approver-links.js';
+import type { ApproverLinks } from '../../shared/approvals/approver-links.js';
 import type { Policy } from '#harness/policy/document.js';
 import { approvalView as buildEvidence, type ApprovalDisplay, type ApprovalView as ApprovalEvidence } from '../../shared/approvals/approval-view.js';
 import { createFormats } from '../../shared/approvals/formats.js';
 import type { OrderNow, RunsByOrder } from '../../shared/approvals/order-now.js';
 import { createStoreOrderReader, readOrderNowAtStore, type OrderNowSources } from '../../shared/approvals/order-now-store.js';
-import type { StepHarness } from '../../shared/step-deps.js';
+import type { StepHarness } from '../../shared/step/deps.js';
 import { notCarriedOutInWords } from '../../shared/approvals/order-now-words.js';
 
 export interface ApprovalDecisionDeps {

@@ -2,7 +2,7 @@
 // as the approver the token names. Every outcome is a page a person can read, never an error trace.
 import * as z from 'zod';
 import { html, rawBody, type HttpEvent, type HttpResult } from '../../shared/http.js';
-import { APPROVER_TOKEN_PARAM } from '../../shared/approver-links.js';
+import { APPROVER_TOKEN_PARAM } from '../../shared/approvals/approver-links.js';
 import { createApprovalDecisions, type ApprovalDecisionDeps } from './decisions.js';
 import type { DecisionOutcome } from '../../shared/approvals/decisions.js';
 import { closedPage, confirmationPage, resultPage } from './pages.js';

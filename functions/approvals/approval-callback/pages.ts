@@ -5,7 +5,7 @@ import type { ApprovalRecord } from '#harness/ports.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/document.js';
 import { escapeHtml as escaped } from '../../shared/http.js';
-import { APPROVER_TOKEN_PARAM } from '../../shared/approver-links.js';
+import { APPROVER_TOKEN_PARAM } from '../../shared/approvals/approver-links.js';
 import { approvalView, type ApprovalDisplay } from '../../shared/approvals/approval-view.js';
 import { evidenceSections, heading } from '../../shared/approvals/evidence-html.js';
 import type { OrderNow } from '../../shared/approvals/order-now.js';

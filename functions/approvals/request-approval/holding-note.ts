@@ -1,7 +1,7 @@
 // The internal note a ticket carries while its run waits for a person: what was proposed (lines,
 // quantities, the customer's words for each), why approval is needed in plain words, and until
 // when, in the store's time zone. Never sent to the customer; the final draft follows the decision.
-import { proposedInWords, remedyKindOf } from '../../shared/remedy-words.js';
+import { proposedInWords, remedyKindOf } from '../../shared/words/remedy-words.js';
 import { refundAmountInWords } from '../../shared/approvals/both-currencies.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/index.js';

@@ -1,7 +1,7 @@
 // Step Functions (the run starter, approvals, cancel, the sweep, the console) and SES (request-approval):
 // their SDK modules are loaded and their clients built on first use, so no cold start imports them.
 import type { WorkflowEngine } from '#functions/shared/stores/ports.js';
-import type { Mailer } from '../../shared/step-deps.js';
+import type { Mailer } from '../../shared/step/deps.js';
 import { required } from '../lambda-config.js';
 import { part } from '../lambda-app.js';
 import { createSesMailer } from '../../shared/aws/ses-mailer.js';

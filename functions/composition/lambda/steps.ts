@@ -1,12 +1,12 @@
 // What the step use cases get in Lambda (StepDeps) and what the entries beside them share: the
 // table's stores, the harness over what the entry reaches (its models and tools), the tenant and its
 // policy, the mailer (SES on first use). An entry that calls no model passes NO_MODELS (harness.ts).
-import type { StepDeps } from '../../shared/step-deps.js';
-import { createApproverLinks, type ApproverLinks } from '../../shared/approver-links.js';
+import type { StepDeps } from '../../shared/step/deps.js';
+import { createApproverLinks, type ApproverLinks } from '../../shared/approvals/approver-links.js';
 import type { LambdaBase } from '../lambda-app.js';
 import { mailerOf } from './aws.js';
 import { harnessOf, type LambdaReach } from './harness.js';
-import { storeDepsOf } from '../../shared/store-deps.js';
+import { storeDepsOf } from '../../shared/step/store-deps.js';
 import { tableOf } from './table.js';
 import { policyOf, tenantOf } from './tenant.js';
 

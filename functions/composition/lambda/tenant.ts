@@ -3,7 +3,7 @@
 // what approval emails, pages and links need. Settings only some functions hold are read on first
 // use, so a missing one fails loudly there and nowhere else.
 import { createPolicy, type Policy } from '#harness/policy/document.js';
-import type { StepDeps } from '../../shared/step-deps.js';
+import type { StepDeps } from '../../shared/step/deps.js';
 import { required, type LambdaConfig } from '../lambda-config.js';
 import { part } from '../lambda-app.js';
 

@@ -5,7 +5,7 @@ import { composedHandler } from '../lambda-app.js';
 import { modelsOf } from '../lambda/models.js';
 import { toolsOf } from '../lambda/tools.js';
 import { stepDepsOf } from '../lambda/steps.js';
-import { createStepHandler } from '../../shared/step-handler.js';
+import { createStepHandler } from '../../shared/step/handler.js';
 import { createEscalate, EscalateEvent } from '../../steps/escalate/use-case.js';
 
 export const handler = observed(

@@ -7,8 +7,8 @@ import { composedHandler } from '../lambda-app.js';
 import { modelsOf } from '../lambda/models.js';
 import { toolsOf } from '../lambda/tools.js';
 import { stepDepsOf } from '../lambda/steps.js';
-import { createStepHandler } from '../../shared/step-handler.js';
-import { StepEvent } from '../../shared/step-result.js';
+import { createStepHandler } from '../../shared/step/handler.js';
+import { StepEvent } from '../../shared/step/result.js';
 import { createOrderTask } from '../../steps/propose-refund/order-task.js';
 
 export const handler = observed(

@@ -5,7 +5,7 @@ import { composedHandler } from '../lambda-app.js';
 import { NO_MODELS } from '../lambda/harness.js';
 import { toolsOf } from '../lambda/tools.js';
 import { stepDepsOf } from '../lambda/steps.js';
-import { createStepHandler } from '../../shared/step-handler.js';
+import { createStepHandler } from '../../shared/step/handler.js';
 import { createRequestApproval, RequestApprovalEvent } from '../../approvals/request-approval/use-case.js';
 
 export const handler = observed(

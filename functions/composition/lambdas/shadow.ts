@@ -5,8 +5,8 @@ import { composedHandler } from '../lambda-app.js';
 import { NO_MODELS } from '../lambda/harness.js';
 import { toolsOf } from '../lambda/tools.js';
 import { stepDepsOf } from '../lambda/steps.js';
-import { createStepHandler } from '../../shared/step-handler.js';
-import { StepEvent } from '../../shared/step-result.js';
+import { createStepHandler } from '../../shared/step/handler.js';
+import { StepEvent } from '../../shared/step/result.js';
 import { createShadow } from '../../shadow/step/use-case.js';
 
 export const handler = observed(

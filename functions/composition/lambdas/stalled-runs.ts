@@ -6,7 +6,7 @@ import { workflowOf } from '../lambda/aws.js';
 import { modelsOf } from '../lambda/models.js';
 import { toolsOf } from '../lambda/tools.js';
 import { stepDepsOf } from '../lambda/steps.js';
-import { createStepHandler } from '../../shared/step-handler.js';
+import { createStepHandler } from '../../shared/step/handler.js';
 import { createEscalate, EscalateEvent } from '../../steps/escalate/use-case.js';
 import { composeStalledRunsSweep } from '../stalled-runs.js';
 

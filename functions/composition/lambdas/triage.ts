@@ -5,8 +5,8 @@ import { composedHandler } from '../lambda-app.js';
 import { NO_TOOLS } from '../lambda/harness.js';
 import { modelsOf } from '../lambda/models.js';
 import { stepDepsOf } from '../lambda/steps.js';
-import { createStepHandler } from '../../shared/step-handler.js';
-import { StepEvent } from '../../shared/step-result.js';
+import { createStepHandler } from '../../shared/step/handler.js';
+import { StepEvent } from '../../shared/step/result.js';
 import { createTriage } from '../../steps/triage/use-case.js';
 
 export const handler = observed(

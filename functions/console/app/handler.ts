@@ -19,7 +19,7 @@ import type { Clock } from '#harness/ports.js';
 import type { Policy } from '#harness/policy/document.js';
 import { rawBody, type HttpEvent, type HttpResult } from '../../shared/http.js';
 import { DEAD_LETTER_ID } from '#functions/shared/domain/dead-letters.js';
-import type { StoreProfile, StepDeps } from '../../shared/step-deps.js';
+import type { StoreProfile, StepDeps } from '../../shared/step/deps.js';
 import { createFormats } from '../../shared/approvals/formats.js';
 import { executionUrl, runLinks, type LocalLinkBases } from './links.js';
 import { may, type ConsoleAction, type Operator } from './identity.js';

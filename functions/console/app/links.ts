@@ -5,7 +5,7 @@
 // their bases. A link that cannot be made whole is left out.
 import { orderNumberOf } from '#functions/shared/domain/run-summary.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import type { StepDeps, StoreProfile } from '../../shared/step-deps.js';
+import type { StepDeps, StoreProfile } from '../../shared/step/deps.js';
 import { orderAdminUrl, ticketUrl } from '../../shared/approvals/case-links.js';
 
 export interface RunLinks {

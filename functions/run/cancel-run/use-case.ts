@@ -13,7 +13,7 @@
 // it (shared/approvals/ended-note.ts), posted here through the harness as the step runs end in
 // (Escalate): a stopped execution runs no Escalate, so nothing else would tell the ticket.
 import type { ApprovalRecord, ApprovalStore, Clock, StepContext } from '#harness/ports.js';
-import type { StepDeps } from '../../shared/step-deps.js';
+import type { StepDeps } from '../../shared/step/deps.js';
 import { createFormats } from '../../shared/approvals/formats.js';
 import { cancelledNote } from '../../shared/approvals/ended-note.js';
 import type { RunStore, WorkflowEngine } from '#functions/shared/stores/ports.js';
@@ -25,8 +25,8 @@ import {
   type CancelRequest,
   type CancelRun,
 } from '#functions/shared/domain/cancellation.js';
-import { approvalSummaryOf } from '../../shared/approval-summary.js';
-import { closedStatus, OPEN_STATUSES } from '../../shared/run-context.js';
+import { approvalSummaryOf } from '../../shared/approvals/approval-summary.js';
+import { closedStatus, OPEN_STATUSES } from '../../shared/step/run-context.js';
 
 export interface CancelRunDeps {
   runs: RunStore;

@@ -2,9 +2,9 @@
 // have done and why (note.ts); nothing is refunded and nobody is emailed. The run's status becomes
 // 'shadow' until a person resolves the ticket (resolve.ts compares). Reached from the Gate's 'shadow'.
 import { MissingStepDataError } from '../../shared/errors.js';
-import { enterStep } from '../../shared/run-context.js';
-import { continueWith, type StepResult } from '../../shared/step-result.js';
-import type { StepDeps } from '../../shared/step-deps.js';
+import { enterStep } from '../../shared/step/run-context.js';
+import { continueWith, type StepResult } from '../../shared/step/result.js';
+import type { StepDeps } from '../../shared/step/deps.js';
 import { createFormats } from '../../shared/approvals/formats.js';
 import { shadowNote } from './note.js';
 

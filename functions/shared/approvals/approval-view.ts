@@ -6,12 +6,12 @@
 // the store, other approvals on the same order, refunds made since, and a sentence when the store
 // could not be read). The approval email (email.ts) and the confirmation page
 // (approval-callback/pages.ts) both render this, so they always show the same evidence.
-import { onApproveInWords, proposalHeadline, remedyKindOf, type RemedyKind } from '../remedy-words.js';
+import { onApproveInWords, proposalHeadline, remedyKindOf, type RemedyKind } from '../words/remedy-words.js';
 import { refundAmountInWords } from './both-currencies.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { withinDays } from '#harness/policy/days.js';
 import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
-import type { StepDeps } from '../step-deps.js';
+import type { StepDeps } from '../step/deps.js';
 import { caseLinks, type CaseLink } from './case-links.js';
 import { createFormats, type Formats } from './formats.js';
 import type { OrderNow } from './order-now.js';

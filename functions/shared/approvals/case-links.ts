@@ -4,7 +4,7 @@
 // leaves that link out rather than send a broken one.
 import { numericOrderId } from '../domain/order-ids.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import type { StepDeps } from '../step-deps.js';
+import type { StepDeps } from '../step/deps.js';
 
 export interface CaseLink {
   label: string;

@@ -8,7 +8,7 @@
 import type { Order } from '#shared/contracts/tools.js';
 import type { StepContext } from '#harness/ports.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import type { StepHarness } from '../step-deps.js';
+import type { StepHarness } from '../step/deps.js';
 import {
   assembleOrderNow,
   claimedLines,

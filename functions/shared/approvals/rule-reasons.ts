@@ -10,7 +10,7 @@ import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
 import { refundsInWindow } from '#harness/policy/gate.js';
 import { groundProposal } from '#harness/policy/grounding/index.js';
 import { RULES } from '#harness/policy/rules.js';
-import { customerWords } from '../customer-words.js';
+import { customerWords } from '../words/customer-words.js';
 import type { Formats } from './formats.js';
 
 type Line = OrderFacts['lineItems'][number];

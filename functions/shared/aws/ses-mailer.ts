@@ -1,7 +1,7 @@
 // Mailer on Amazon SES v2 (locally: aws-ses-v2-local, which captures the mail). The SES SDK module
 // is loaded on the first email, not at a function's cold start: only request-approval sends mail.
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
-import type { Mailer } from '../step-deps.js';
+import type { Mailer } from '../step/deps.js';
 
 /**
  * `configurationSet`: the tenant's (deployed), so SES publishes its sends, bounces and complaints

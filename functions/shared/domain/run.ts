@@ -191,7 +191,7 @@ export const Run = z.object({
   /** `reason` is the sentence people read; `error` the code-facing detail of a failure ("ArgumentPolicyError: …"), for engineers (runs API). */
   escalation: z.object({ reason: z.string(), step: z.string(), error: z.string().optional() }).nullable(),
   /**
-   * Set once by the step that found the run must go to a person (functions/shared/step.ts): which step
+   * Set once by the step that found the run must go to a person (functions/shared/step/step.ts): which step
    * and why. The steps after it do no work and pass it on; Escalate records it as the escalation.
    */
   escalationRequest: z.object({ reason: z.string(), step: z.string() }).optional(),

@@ -10,13 +10,13 @@ import { withinDays } from '#harness/policy/days.js';
 import type { OrderFacts, StepName } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';
-import { continueWith, escalate } from '../../shared/step-result.js';
-import { customerWords } from '../../shared/customer-words.js';
+import { continueWith, escalate } from '../../shared/step/result.js';
+import { customerWords } from '../../shared/words/customer-words.js';
 import { orderChoiceRefusal } from '../../shared/order-choice.js';
-import { recordResult } from '../../shared/run-context.js';
-import { createStep } from '../../shared/step.js';
+import { recordResult } from '../../shared/step/run-context.js';
+import { createStep } from '../../shared/step/step.js';
 import { MissingStepDataError } from '../../shared/errors.js';
-import type { StepDeps } from '../../shared/step-deps.js';
+import type { StepDeps } from '../../shared/step/deps.js';
 
 type Deps = Pick<StepDeps, 'runs' | 'harness'>;
 type Binding = NonNullable<OrderFacts['binding']>;

@@ -1,17 +1,17 @@
 // CheckReply: a deterministic match on the receipt's order number, amount and currency plus the
 // small model's check; only a draft that passes both is left on the ticket (post_draft, an internal
-// note), and then the run is closed done (shared/close-run.ts). A mismatch blocks post_draft and
+// note), and then the run is closed done (shared/step/close-run.ts). A mismatch blocks post_draft and
 // hands the run to a person here, in-process, through the Escalate use case (reason, team note,
 // status): a failed check is an outcome, not a Lambda error, and no state follows this one.
 // both checks → post_draft → draft recorded and run closed (done), one write | a problem → escalation request on the run → Escalate, in-process
 import { createEscalate, type EscalateOutcome } from '../escalate/use-case.js';
-import { createCloseRun } from '../../shared/close-run.js';
+import { createCloseRun } from '../../shared/step/close-run.js';
 import { MissingStepDataError, RunClosedError } from '../../shared/errors.js';
 import { checkDraftAgainstReceipt, ReplyCheckOutput, replyFacts } from '../../shared/reply.js';
-import { closedStatus } from '../../shared/run-context.js';
-import { createLastStep } from '../../shared/step.js';
-import { escalate, type EscalateResult } from '../../shared/step-result.js';
-import type { StepDeps } from '../../shared/step-deps.js';
+import { closedStatus } from '../../shared/step/run-context.js';
+import { createLastStep } from '../../shared/step/step.js';
+import { escalate, type EscalateResult } from '../../shared/step/result.js';
+import type { StepDeps } from '../../shared/step/deps.js';
 import type { RunPatch } from '../../shared/stores/ports.js';
 
 /** Stable: the cached prefix of every reply-check call. */

@@ -2,10 +2,10 @@
 // customer's language, claiming nothing that did not happen. The draft is stored, not posted:
 // CheckReply checks and posts it.
 import { MissingStepDataError } from '../../shared/errors.js';
-import { enterStep } from '../../shared/run-context.js';
+import { enterStep } from '../../shared/step/run-context.js';
 import { ReplyAgentOutput, replyFacts } from '../../shared/reply.js';
-import { continueWith, type StepResult } from '../../shared/step-result.js';
-import type { StepDeps } from '../../shared/step-deps.js';
+import { continueWith, type StepResult } from '../../shared/step/result.js';
+import type { StepDeps } from '../../shared/step/deps.js';
 
 /** Stable: the cached prefix of every reply-agent call. The facts go in the user turn. */
 export const REPLY_AGENT_SYSTEM = [

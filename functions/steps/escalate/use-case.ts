@@ -1,6 +1,6 @@
 // Escalate: hand the ticket to a person with the reason, and leave an internal note saying what
 // actually happened (refund made or not). Reached from every step by Catch or a Choice default (a
-// step's escalation request, passed on to GateDecision: shared/step.ts), and called in-process by
+// step's escalation request, passed on to GateDecision: shared/step/step.ts), and called in-process by
 // CheckReply when its draft fails the check and by the stalled-runs sweeper.
 // Also where a cancelled run ends (a step refused to start, or the approval wait was failed), and
 // where any approval still pending is closed, so no approval outlives its run's wait.
@@ -8,17 +8,17 @@ import * as z from 'zod';
 import { formatMoney } from '#shared/money.js';
 import type { Run, RunCancellation } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';
-import { approvalSummaryOf } from '../../shared/approval-summary.js';
-import { failureInWords, refusalInWords, storeFormats, type ReasonContext } from '../../shared/reasons-in-words.js';
-import { ruleTagOf } from '../../shared/step-handler.js';
-import { enterStep } from '../../shared/run-context.js';
+import { approvalSummaryOf } from '../../shared/approvals/approval-summary.js';
+import { failureInWords, refusalInWords, storeFormats, type ReasonContext } from '../../shared/words/reasons-in-words.js';
+import { ruleTagOf } from '../../shared/step/handler.js';
+import { enterStep } from '../../shared/step/run-context.js';
 import type { ApprovalSummary } from '#harness/domain/types.js';
 import type { Formats } from '../../shared/approvals/formats.js';
 import { waitEndedLines } from '../../shared/approvals/ended-note.js';
 import { approvedRefundNotMade, type NotCarriedOutDeps } from '../../shared/approvals/not-carried-out.js';
 import { currenciesIn, ReplyAgentOutput, replyFacts } from '../../shared/reply.js';
 import { REPLY_AGENT_SYSTEM } from '../draft-reply/use-case.js';
-import type { StepDeps } from '../../shared/step-deps.js';
+import type { StepDeps } from '../../shared/step/deps.js';
 
 export const EscalateEvent = z.object({
   runId: z.string().min(1),

@@ -3,16 +3,16 @@
 // the ticket's class (reason × amount band × language) applies: auto as decided; assist turns an
 // automatic refund into an approval; shadow records what the agent would have done and stops the run
 // at its proposal (every decision, refusals included, so agreement also covers "no refund"). A run an
-// earlier step asked to hand to a person never gets here as work: shared/step.ts passes it on (decision escalate).
+// earlier step asked to hand to a person never gets here as work: shared/step/step.ts passes it on (decision escalate).
 import { anyNonAuto, AUTO_MODE, classKeyOf, modeFor, normalizeLines, type AgentMode } from '#functions/shared/domain/shadow.js';
 import type { GateDecision } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { RULES } from '#harness/policy/rules.js';
 import { MissingStepDataError } from '../../shared/errors.js';
-import { customerWords } from '../../shared/customer-words.js';
-import { continueWith } from '../../shared/step-result.js';
-import { createStep } from '../../shared/step.js';
-import type { StepDeps } from '../../shared/step-deps.js';
+import { customerWords } from '../../shared/words/customer-words.js';
+import { continueWith } from '../../shared/step/result.js';
+import { createStep } from '../../shared/step/step.js';
+import type { StepDeps } from '../../shared/step/deps.js';
 
 export function createGate(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | 'agentMode' | 'shadow'>) {
   const config = deps.agentMode ?? AUTO_MODE;

@@ -6,10 +6,10 @@
 // order read, each rule). The order agent keeps its state in the execution graph. Each use case runs
 // as before, entering its own step on the run (the run row says CheckOrder, ProposeRefund, Gate in
 // turn): the first by its own entry, the next two by the result write of the one before (one run-row
-// write per part; shared/run-context.ts recordResult).
+// write per part; shared/step/run-context.ts recordResult).
 // A Task retried after a later part failed does not do an earlier part again: the order bound and the
 // proposal made are on the run. An escalation a part asks for is recorded on the run and handed on.
-import type { StepEvent, StepResult } from '../../shared/step-result.js';
+import type { StepEvent, StepResult } from '../../shared/step/result.js';
 import { RunNotFoundError } from '../../shared/errors.js';
 import { createCheckOrder } from '../check-order/use-case.js';
 import { createGate } from '../gate/use-case.js';

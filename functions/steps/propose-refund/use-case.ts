@@ -6,11 +6,11 @@
 // only a proposal: the Gate and the harness check it in code.
 import { ProposalAnswer, type StepName } from '#harness/domain/types.js';
 import { DEFAULT_MAX_TURNS, modelTools } from '#harness/models/index.js';
-import { continueWith } from '../../shared/step-result.js';
-import { recordResult } from '../../shared/run-context.js';
-import { createStep } from '../../shared/step.js';
+import { continueWith } from '../../shared/step/result.js';
+import { recordResult } from '../../shared/step/run-context.js';
+import { createStep } from '../../shared/step/step.js';
 import { MissingStepDataError } from '../../shared/errors.js';
-import type { StepDeps } from '../../shared/step-deps.js';
+import type { StepDeps } from '../../shared/step/deps.js';
 
 /** Stable: the cached prefix (with the tool definitions) of every order-agent call. */
 export const ORDER_AGENT_SYSTEM = [

@@ -10,9 +10,9 @@ import { AmbiguousOutcomeError } from '#harness/errors.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { RunPatch } from '#functions/shared/stores/ports.js';
 import { MissingStepDataError, RunClosedError } from '../../shared/errors.js';
-import { enterStep } from '../../shared/run-context.js';
-import { continueWith, type StepResult } from '../../shared/step-result.js';
-import type { StepDeps } from '../../shared/step-deps.js';
+import { enterStep } from '../../shared/step/run-context.js';
+import { continueWith, type StepResult } from '../../shared/step/result.js';
+import type { StepDeps } from '../../shared/step/deps.js';
 
 export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'metrics' | 'clock'>) {
   /** The run's claim before any dispatch, written with the step's entry: only while it is open and nobody cancelled it. */

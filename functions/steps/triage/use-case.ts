@@ -1,9 +1,9 @@
 // Triage: ticket text (untrusted data) → the small model's structured triage → continue only for a
 // confident refund request. Unknown intents leave the automated path.
 import { Triage } from '#harness/domain/types.js';
-import { continueWith, escalate } from '../../shared/step-result.js';
-import { createStep } from '../../shared/step.js';
-import type { StepDeps } from '../../shared/step-deps.js';
+import { continueWith, escalate } from '../../shared/step/result.js';
+import { createStep } from '../../shared/step/step.js';
+import type { StepDeps } from '../../shared/step/deps.js';
 
 /** Stable: the cached prefix of every triage call. The ticket goes in the user turn, never here. */
 export const TRIAGE_SYSTEM = [

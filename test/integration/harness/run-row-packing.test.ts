@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoStores, type DynamoStores } from '#functions/shared/stores/dynamo/index.js';
 import { PACKED_RUN_FIELDS, packRunFields } from '#functions/shared/stores/dynamo/run-fields.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import { STILL_OPEN } from '#functions/shared/run-context.js';
+import { STILL_OPEN } from '#functions/shared/step/run-context.js';
 import { itemSize, writeUnits } from '../../../bench/cost/capacity.js';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { countingIds, fixedClock, makeOrder, makeProposal, makeRun, makeTriage } from '../../support/fixtures.js';

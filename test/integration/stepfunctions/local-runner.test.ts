@@ -215,7 +215,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
   });
 
   it('escalates from GateDecision with the reason the Gate passes on (no Choice after each step)', async () => {
-    // The steps after Triage find its request on the run and pass it on (functions/shared/step.ts).
+    // The steps after Triage find its request on the run and pass it on (functions/shared/step/step.ts).
     const passedOn = { outcome: 'escalate', decision: 'escalate', reason: 'not_a_refund_request', step: 'Triage' };
     const fake = fakeHandlers({
       Triage: async () => ({ outcome: 'escalate', reason: 'not_a_refund_request' }),

@@ -1,7 +1,7 @@
 // The approval callback handler as the approval-callback tests drive it: a run awaiting a $62.00
 // approval on the in-memory stores, a fixed clock, a recording workflow engine and per-approver links.
 import { createApprovalCallbackHandler } from '#functions/approvals/approval-callback/handler.js';
-import { createApproverLinks } from '#functions/shared/approver-links.js';
+import { createApproverLinks } from '#functions/shared/approvals/approver-links.js';
 import type { HttpResult } from '#functions/shared/http.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { fixedClock, formPost, httpEvent, makeOrder, pendingApproval, proposedRun, recordingWorkflow } from '../../support/steps.js';

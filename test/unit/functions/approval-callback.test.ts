@@ -1,7 +1,7 @@
 // The approval link: GET only shows, POST decides once. Through the handler with synthetic API
 // Gateway v2 events, over the in-memory stores, a fixed clock and a recording workflow engine.
 import { describe, expect, it } from 'vitest';
-import { createApproverLinks } from '#functions/shared/approver-links.js';
+import { createApproverLinks } from '#functions/shared/approvals/approver-links.js';
 import { NOW, formPost, httpEvent } from '../../support/steps.js';
 import { LEAD, LINK_SECRET, SECOND, setup } from './approval-callback-setup.js';
 

@@ -9,8 +9,8 @@ import { createApprovalCallbackHandler } from '#functions/approvals/approval-cal
 import { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';
 import { createCancelRun } from '#functions/run/cancel-run/use-case.js';
 import type { CancelOutcome } from '#functions/shared/domain/cancellation.js';
-import { createApproverLinks } from '#functions/shared/approver-links.js';
-import { STILL_OPEN } from '#functions/shared/run-context.js';
+import { createApproverLinks } from '#functions/shared/approvals/approver-links.js';
+import { STILL_OPEN } from '#functions/shared/step/run-context.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { fixedClock, formPost, makeOrder, pendingApproval, proposedRun, recordingWorkflow } from '../../support/steps.js';
 

@@ -3,7 +3,7 @@
 // and a customer with refunds in the last 90 days; the gate's rules come from the real policy.
 import { describe, expect, it } from 'vitest';
 import { createApprovalCallbackHandler } from '#functions/approvals/approval-callback/handler.js';
-import { createApproverLinks } from '#functions/shared/approver-links.js';
+import { createApproverLinks } from '#functions/shared/approvals/approver-links.js';
 import { approvalEmail, type ApprovalEmailInput } from '#functions/approvals/request-approval/email.js';
 import { approvalView } from '#functions/shared/approvals/approval-view.js';
 import { approvalReasonsInWords, WORDED_RULES } from '#functions/shared/approvals/rule-reasons.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApprovalCallbackHandler } from '#functions/approvals/approval-callback/handler.js';
 import { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';
-import { createApproverLinks } from '#functions/shared/approver-links.js';
+import { createApproverLinks } from '#functions/shared/approvals/approver-links.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { orderNowFromStore } from '#functions/shared/approvals/order-now-store.js';
 import { STORE_UNREADABLE_WORDS } from '#functions/shared/approvals/order-now-words.js';

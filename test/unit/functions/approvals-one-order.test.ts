@@ -4,7 +4,7 @@
 // escalation sentence when the Refund step refused an approved refund. In-memory stores, fixed clock.
 import { describe, expect, it } from 'vitest';
 import { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';
-import { createApproverLinks } from '#functions/shared/approver-links.js';
+import { createApproverLinks } from '#functions/shared/approvals/approver-links.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { createFormats } from '#functions/shared/approvals/formats.js';

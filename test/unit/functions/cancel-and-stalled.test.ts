@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createCancelRun } from '#functions/run/cancel-run/use-case.js';
 import { createCancelRunHandler } from '#functions/run/cancel-run/handler.js';
 import { createEscalate, REFUNDED_AFTER_CANCEL } from '#functions/steps/escalate/use-case.js';
-import { enterStep } from '#functions/shared/run-context.js';
+import { enterStep } from '#functions/shared/step/run-context.js';
 import { createStalledRunsSweep, findStalled } from '#functions/steps/stalled-runs/use-case.js';
 import { NO_METRICS } from '#harness/metrics.js';
 import { emfLine } from '#shared/metrics.js';

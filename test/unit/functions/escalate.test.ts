@@ -6,7 +6,7 @@ import { createEscalate, escalationReason } from '#functions/steps/escalate/use-
 import { createStepHandlers } from '#functions/composition/app.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { createApprovalCallbackHandler } from '#functions/approvals/approval-callback/handler.js';
-import { createApproverLinks } from '#functions/shared/approver-links.js';
+import { createApproverLinks } from '#functions/shared/approvals/approver-links.js';
 import { formPost, pendingApproval, proposedRun, receiptFor, recordingWorkflow, setupSteps } from '../../support/steps.js';
 
 async function setup(run: Run) {

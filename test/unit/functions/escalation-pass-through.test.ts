@@ -1,4 +1,4 @@
-// A step that finds the run must go to a person records why on the run (functions/shared/step.ts);
+// A step that finds the run must go to a person records why on the run (functions/shared/step/step.ts);
 // the steps after it do no work at all — no model call, no tool call, no mark — and pass the same
 // request on to the Gate, whose decision `escalate` GateDecision routes to Escalate. Escalate then
 // records the step that asked and its reason, unchanged. Real harness, offline models, fake MCP transport.
@@ -8,8 +8,8 @@ import { createCheckReply } from '#functions/steps/check-reply/use-case.js';
 import { createEscalate } from '#functions/steps/escalate/use-case.js';
 import { createGate } from '#functions/steps/gate/use-case.js';
 import { createProposeRefund } from '#functions/steps/propose-refund/use-case.js';
-import { createStep } from '#functions/shared/step.js';
-import { escalate } from '#functions/shared/step-result.js';
+import { createStep } from '#functions/shared/step/step.js';
+import { escalate } from '#functions/shared/step/result.js';
 import { createTriage } from '#functions/steps/triage/use-case.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { makeOrder, makeRun, makeTriage, proposedRun, receiptFor, setupSteps } from '../../support/steps.js';

@@ -2,8 +2,8 @@
 // with its rules is written on the run. In-memory run store, fixed clock.
 import { describe, expect, it } from 'vitest';
 import { createGate } from '#functions/steps/gate/use-case.js';
-import { createStepHandler } from '#functions/shared/step-handler.js';
-import { StepEvent } from '#functions/shared/step-result.js';
+import { createStepHandler } from '#functions/shared/step/handler.js';
+import { StepEvent } from '#functions/shared/step/result.js';
 import { MissingStepDataError, RunNotFoundError } from '#functions/shared/errors.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { DEFAULT_POLICY, RULES } from '#harness/policy/index.js';

@@ -1,9 +1,9 @@
 // People read sentences (issue 22): every refusal rule and every failure class a run can end on reads
 // as a sentence from the run's facts, with no error class name, no minor units next to a currency
-// code and dates in the store's time zone (functions/shared/reasons-in-words.ts).
+// code and dates in the store's time zone (functions/shared/words/reasons-in-words.ts).
 import { describe, expect, it } from 'vitest';
 import type { Run } from '#functions/shared/domain/run.js';
-import { failureInWords, refusalInWords, ruleInWords, ruleOfMessage, storeFormats } from '#functions/shared/reasons-in-words.js';
+import { failureInWords, refusalInWords, ruleInWords, ruleOfMessage, storeFormats } from '#functions/shared/words/reasons-in-words.js';
 import { RULES } from '#harness/policy/rules.js';
 import { proposedRun, receiptFor } from '../../support/steps.js';
 

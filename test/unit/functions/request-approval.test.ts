@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGate } from '#functions/steps/gate/use-case.js';
 import { createRequestApproval } from '#functions/approvals/request-approval/use-case.js';
-import type { Mailer } from '#functions/shared/step-deps.js';
+import type { Mailer } from '#functions/shared/step/deps.js';
 import { makeOrder, proposedRun, setupSteps } from '../../support/steps.js';
 
 const APPROVERS = ['lead@example.com', 'owner@example.com'];

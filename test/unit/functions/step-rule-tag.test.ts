@@ -2,8 +2,8 @@
 // the message), so Escalate words the escalation from the rule itself, whatever the message says.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { failureInWords, storeFormats } from '#functions/shared/reasons-in-words.js';
-import { createStepHandler, ruleTagOf, withRuleTag } from '#functions/shared/step-handler.js';
+import { failureInWords, storeFormats } from '#functions/shared/words/reasons-in-words.js';
+import { createStepHandler, ruleTagOf, withRuleTag } from '#functions/shared/step/handler.js';
 import { ArgumentPolicyError, TemporarilyUnavailableError } from '#harness/errors.js';
 import { RULES } from '#harness/policy/rules.js';
 import { proposedRun } from '../../support/steps.js';

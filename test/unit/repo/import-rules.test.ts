@@ -64,7 +64,7 @@ describe('the import rules', () => {
     ).toEqual([]);
     // Type-only imports count: a capability may not lean on another's types either.
     expect(await arrows('functions/intake/run-starter/new.ts', "export type { CancelRunDeps } from '#functions/run/cancel-run/use-case.js';")).toHaveLength(1);
-    expect(await arrows('functions/steps/triage/new.ts', "export { createCloseRun } from '#functions/shared/close-run.js';")).toEqual([]);
+    expect(await arrows('functions/steps/triage/new.ts', "export { createCloseRun } from '#functions/shared/step/close-run.js';")).toEqual([]);
     expect(await arrows('functions/composition/new.ts', "export { createTriage } from '#functions/steps/triage/use-case.js';")).toEqual([]);
     expect(await arrows('functions/newcapability/new.ts', 'export const x = 1;')).toHaveLength(1);
   });
@@ -72,7 +72,7 @@ describe('the import rules', () => {
   it('fails a cycle of value imports, however long, and lets a type-only one be', async () => {
     // close-run.ts imports run-context.ts: run-context.ts importing it back closes the cycle.
     const closing = "import { createCloseRun } from './close-run.js';\nexport const x = createCloseRun;";
-    expect(await findings('functions/shared/run-context.ts', closing, 'import-x/no-cycle')).toHaveLength(1);
+    expect(await findings('functions/shared/step/run-context.ts', closing, 'import-x/no-cycle')).toHaveLength(1);
     // Through the top-level map too: shared/money.ts is imported by the shadow rules, which import it.
     const through = "import { amountBand } from '#functions/shared/domain/shadow.js';\nexport const x = amountBand;";
     expect(await findings('shared/money.ts', through, 'import-x/no-cycle')).toHaveLength(1);

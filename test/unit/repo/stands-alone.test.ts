@@ -175,7 +175,7 @@ describe('the stands-alone scan', () => {
   });
 
   it('leaves in-repo relative paths, URLs, spreads and marked lines alone', () => {
-    expect(lines('functions/composition/lambdas/refund.ts', `import { createStepDeps } from '${up}/${up}/shared/step-deps.js';`)).toEqual([]);
+    expect(lines('functions/composition/lambdas/refund.ts', `import { createStepDeps } from '${up}/${up}/shared/step/deps.js';`)).toEqual([]);
     expect(lines('test/unit/mcp/fixture.test.ts', "new URL('../../../local/sandbox/store-fixture.schema.json', import.meta.url)")).toEqual([]);
     expect(lines('.ci/run', 'cd "$(dirname "$0")/.."')).toEqual([]);
     expect(lines('a.ts', `fetch('${path('https:', '', 'example.com', 'home', 'x')}'); const all = [...rest, ...more];`)).toEqual([]);

@@ -3,7 +3,7 @@
 // the store's locale where the run went to a lead), the shadow proposal, the approval and its bound
 // hash, the refund receipt, the reply draft and its check, the escalation. One function per state, so
 // adding a state is adding a row. Pure.
-import { receiptNoun } from '../../../shared/remedy-words.js';
+import { receiptNoun } from '../../../shared/words/remedy-words.js';
 import type { GateDecision } from '#harness/domain/types.js';
 import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
 import type { Run } from '#functions/shared/domain/run.js';

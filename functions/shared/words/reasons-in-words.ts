@@ -3,12 +3,12 @@
 // in the store's time zone. No error class name, no minor units, no ISO timestamp reaches the words.
 // The code-facing detail (error name, rule, message) stays in the journal rows and on run.escalation.error.
 // The approval rules' own words are shared/approvals/rule-reasons.ts, which this module defers to for them.
-import { orderNumberOf } from './domain/run-summary.js';
+import { orderNumberOf } from '../domain/run-summary.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Policy } from '#harness/policy/document.js';
 import { RULES } from '#harness/policy/rules.js';
-import { createFormats, type Formats } from '../shared/approvals/formats.js';
-import type { StoreProfile } from './step-deps.js';
+import { createFormats, type Formats } from '../approvals/formats.js';
+import type { StoreProfile } from '../step/deps.js';
 
 export interface ReasonContext {
   run: Run;

@@ -1,7 +1,7 @@
 // What every step Lambda returns to the state machine: GateDecision reads `decision` after the Gate
 // ('shadow' stops the run at its proposal; anything but auto, approval or shadow goes to Escalate),
 // AfterApproval reads `outcome`; Escalate reads `reason`. A step's `escalate` is recorded on the run
-// and passed on by the steps after it (shared/step.ts), which say so with `decision: 'escalate'` and
+// and passed on by the steps after it (shared/step/step.ts), which say so with `decision: 'escalate'` and
 // the `step` that asked.
 import * as z from 'zod';
 

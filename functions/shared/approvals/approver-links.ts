@@ -3,7 +3,7 @@
 // forwarded link can only ever decide as the approver it was sent to. The token names the approver
 // by an opaque key, never by address. Signed by RequestApproval, verified by the approval callback.
 import { createHash, createHmac } from 'node:crypto';
-import { safeEqual } from './signatures.js';
+import { safeEqual } from '../signatures.js';
 
 export const APPROVER_TOKEN_PARAM = 'as';
 

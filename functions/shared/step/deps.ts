@@ -1,5 +1,5 @@
 // What the step use cases need, injected. Built once per Lambda container from config
-// (shared/lambda-deps.ts) or by the local runtime from its emulators.
+// (functions/composition/lambda/steps.ts) or by the local runtime from its emulators.
 import type { ZodType } from 'zod';
 import type { ApprovalStore, Clock, IdGenerator } from '#harness/ports.js';
 import type { RunStore, ShadowStore } from '#functions/shared/stores/ports.js';
@@ -40,7 +40,7 @@ export interface StepDeps {
     /** Base URL of the approval pages, e.g. https://abc.execute-api.../ or http://127.0.0.1:4000 */
     publicBaseUrl: string;
     approvalTtlHours: number;
-    /** Server secret the per-approver approval links are signed with (shared/approver-links.ts). */
+    /** Server secret the per-approver approval links are signed with (shared/approvals/approver-links.ts). */
     approvalLinkSecret: string;
     /** The store as the approval email and page show it; each field falls back (shared/approvals/approval-view.ts). */
     store?: StoreProfile;

@@ -5,7 +5,7 @@
 import type { Run, RunMark } from '#functions/shared/domain/run.js';
 import type { RunPatch } from '#functions/shared/stores/ports.js';
 import { STILL_OPEN } from './run-context.js';
-import type { StepDeps } from './step-deps.js';
+import type { StepDeps } from './deps.js';
 
 /** The state a closed run reads. */
 const DONE_STATE: RunMark = 'Done';

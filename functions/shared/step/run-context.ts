@@ -9,7 +9,7 @@ import type { StepName } from '#harness/domain/types.js';
 import type { Run, RunStatus } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';
 import type { RunCondition, RunPatch, RunStore } from '#functions/shared/stores/ports.js';
-import { RunClosedError, RunNotFoundError } from './errors.js';
+import { RunClosedError, RunNotFoundError } from '../errors.js';
 
 // A shadow run stopped at its proposal: no step of it runs again (a person resolves the ticket).
 const CLOSED = new Set<Run['status']>(['done', 'escalated', 'cancelled', 'shadow']);
@@ -30,7 +30,7 @@ export function closedStatus(run: Run): string | null {
 export type EnteredStep = { run: Run; ctx: StepContext };
 
 export type EnterOptions = {
-  /** The run as the caller just read it (functions/shared/step.ts), so it is not read twice. */
+  /** The run as the caller just read it (functions/shared/step/step.ts), so it is not read twice. */
   loaded?: Run;
   /** The step before, in this same invocation, entered this one with its result (recordResult): no second write. */
   entered?: boolean;

@@ -1,10 +1,10 @@
 // Turns a step use case into a Lambda handler: parse the Task payload with zod, call the use case.
 // A harness error that names its rule leaves with the rule id appended to its message ("… [rule
 // nothing_left]"): Step Functions passes on only an error's name and message, and Escalate words the
-// escalation for people from the rule (functions/shared/reasons-in-words.ts ruleTagOf), not from the wording.
+// escalation for people from the rule (functions/shared/words/reasons-in-words.ts ruleTagOf), not from the wording.
 import type { ZodType } from 'zod';
 import { HarnessError } from '#harness/errors.js';
-import { parseEvent } from './parse.js';
+import { parseEvent } from '../parse.js';
 
 const RULE_TAG = /\s\[rule ([a-z0-9_]+)\]$/;
 

@@ -10,9 +10,9 @@
 import type { StepName } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { RunStore } from '#functions/shared/stores/ports.js';
-import { RunNotFoundError } from './errors.js';
+import { RunNotFoundError } from '../errors.js';
 import { enterStep, type EnteredStep } from './run-context.js';
-import type { EscalateResult, StepResult } from './step-result.js';
+import type { EscalateResult, StepResult } from './result.js';
 
 export type EscalationRequest = NonNullable<Run['escalationRequest']>;
 
