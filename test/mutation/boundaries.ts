@@ -69,7 +69,7 @@ export const TEXT_MUTANTS: readonly TextMutant[] = [
     id: 'money tools: an invalid policy refuses nothing',
     file: 'harness/gateway/refund-context.ts',
     rule: 'policyInvalid',
-    find: "if ('invalid' in deps.policy) return refuse(deps, ctx, invalidPolicy(deps.policy.invalid), 'none', null, tool);",
+    find: "if ('invalid' in deps.policy) return journalRefusal(deps, ctx, invalidPolicy(deps.policy.invalid), 'none', null, tool);",
     replace: ';',
     how: "a tenant's invalid policy no longer refuses a money tool",
   },
