@@ -74,7 +74,7 @@ const CLOSES_APPROVAL: RowWrite = { item: 'approval', actions: update };
  */
 export const ROW_WRITES: Partial<Record<FunctionName, readonly RowWrite[]>> = {
   // Public (Shopify's signed webhook): the dispute's reversal on the refunded runs, the delivery's dedupe
-  // row, and shadow mode's resolution of a person's refund (the run's `shadow` field, the class counters and samples).
+  // row, and shadow mode's resolution of a person's refund (the run's `shadow` field, its sample and the class's version).
   'store-webhook': [
     {
       item: 'runRow',
@@ -86,13 +86,14 @@ export const ROW_WRITES: Partial<Record<FunctionName, readonly RowWrite[]>> = {
       actions: put,
       narrowed: { keys: ['EVENT#*#shopify#*'], attributes: sorted(['pk', 'sk', 'tenant', 'helpdesk', 'eventId', 'runId', 'at', TTL]) },
     },
-    // The class counters, the resolution's independent sample and its order's window (functions/shared/stores/dynamo/shadow.ts).
+    // The resolution's independent sample (its counts, orders and the resolutions it has counted), its
+    // order's window and the class's version (functions/shared/stores/dynamo/shadow.ts).
     {
       item: 'shadow',
       actions: update,
       narrowed: {
         keys: ['SHADOW#*'],
-        attributes: sorted(['pk', 'sk', 'classKey', 'resolved', 'agreed', 'customer', 'window', 'resolutions', 'disagreements', 'orders']),
+        attributes: sorted(['pk', 'sk', 'classKey', 'version', 'customer', 'window', 'resolutions', 'disagreements', 'orders', 'counted']),
       },
     },
   ],

@@ -3,7 +3,10 @@
 // → recorded once on the run and counted on its class, in the run's independent sample (ShadowStore)
 // → ShadowResolved / ShadowAgreed. One person's action is one resolution: a store refund resolves one
 // run of its order (the earliest still open), a solved ticket its own run. A store refund supersedes
-// an earlier "solved with no refund"; nothing else replaces a resolution.
+// an earlier "solved with no refund"; nothing else replaces a resolution. A redelivery of the same
+// refund or event finds the run resolved by it and changes nothing, except that it redoes the
+// counting (idempotent): a process that died after writing the resolution on the run left it out of
+// the class's figures, and a lost disagreement would make the class look better than it is.
 import { agrees, sampleOf, type HelpdeskSolved, type ResolveOutcome } from '#functions/shared/domain/shadow.js';
 import type { Run, ShadowResolution } from '#functions/shared/domain/run.js';
 import type { ProductMetrics } from '#harness/metrics.js';
@@ -49,6 +52,10 @@ async function record(deps: ShadowResolverDeps, run: Run, action: Omit<ShadowRes
   const shadow = run.shadow;
   if (!shadow) return 'unchanged';
   const previous = shadow.resolution ?? null;
+  if (previous?.sourceId === action.sourceId) {
+    await repair(deps, run);
+    return 'unchanged';
+  }
   if (previous && !(previous.by === 'helpdesk_solved' && action.by === 'store_refund')) return 'unchanged';
   const resolution: ShadowResolution = { ...action, at: deps.clock.now().toISOString(), agrees: agrees(shadow, action) };
   const written = await deps.shadow.recordResolution({
@@ -66,6 +73,17 @@ async function record(deps: ShadowResolverDeps, run: Run, action: Omit<ShadowRes
   const delta = agreed(resolution) - agreed(previous);
   if (!previous || delta !== 0) deps.metrics.count(run.tenant, 'ShadowAgreed', delta, dimensions);
   return previous ? 'superseded' : 'recorded';
+}
+
+/**
+ * Redoes the counting of the resolution the run holds, for a redelivery of its source: what a process
+ * that died after writing it on the run left out (idempotent). No metric: the first delivery emitted
+ * them, or they were lost with its process.
+ */
+async function repair(deps: ShadowResolverDeps, run: Run): Promise<void> {
+  const resolution = run.shadow?.resolution;
+  if (!run.shadow || !resolution) return;
+  await deps.shadow.countResolution({ tenant: run.tenant, runId: run.runId, classKey: run.shadow.classKey, resolution, sample: sampleOf(run) });
 }
 
 /** The tenant's shadow runs bound to this Shopify order (by GID), oldest first. */
@@ -97,17 +115,23 @@ async function storeRefund(deps: ShadowResolverDeps, tenant: string, signal: Sto
   const runs = await shadowRunsOf(deps, tenant, orderGidOf(signal.orderId));
   if (runs.length === 0) return { kind: 'ignored', reason: 'no shadow run on this order' };
   const sourceId = `refund:${signal.refundId}`;
-  const resolvedBy = (run: Run | null) => (run?.shadow?.resolution?.sourceId === sourceId ? run.runId : null);
-  const already = runs.map(resolvedBy).filter((id) => id !== null);
-  if (already.length > 0) return { kind: 'duplicate', runIds: already };
+  const resolvedByIt = (run: Run | null): run is Run => run?.shadow?.resolution?.sourceId === sourceId;
+  const already = runs.filter(resolvedByIt);
+  if (already.length > 0) {
+    for (const run of already) await repair(deps, run);
+    return { kind: 'duplicate', runIds: already.map((run) => run.runId) };
+  }
   for (const run of refundCandidates(runs)) {
     const amountMinor = refundedMinor(signal, run.shadow!.currency);
     if (amountMinor === null) continue;
     const outcome = await record(deps, run, { by: 'store_refund', amountMinor, lines: signal.lines, sourceId });
     if (outcome !== 'unchanged') return { kind: 'recorded', runIds: [run.runId] };
     // Lost the run to another resolution: this very refund (a copy delivered at once), or another action.
-    const again = resolvedBy(await deps.runs.get(run.runId));
-    if (again) return { kind: 'duplicate', runIds: [again] };
+    const again = await deps.runs.get(run.runId);
+    if (resolvedByIt(again)) {
+      await repair(deps, again);
+      return { kind: 'duplicate', runIds: [again.runId] };
+    }
   }
   return { kind: 'ignored', reason: 'the shadow runs of this order are already resolved' };
 }

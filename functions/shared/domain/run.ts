@@ -125,6 +125,11 @@ export const ShadowResolution = z.object({
   agrees: z.boolean(),
   /** The store refund's id or the helpdesk event's id: a redelivery of the same one changes nothing. */
   sourceId: z.string(),
+  /**
+   * The resolution this one replaced ("solved with no refund", superseded by a store refund), kept so
+   * that redoing its counting after a crash moves the class's figures by the same difference.
+   */
+  supersedes: z.object({ by: z.enum(['store_refund', 'helpdesk_solved']), sourceId: z.string(), agrees: z.boolean() }).optional(),
 });
 export type ShadowResolution = z.infer<typeof ShadowResolution>;
 

@@ -63,31 +63,41 @@ export interface ShadowPromotion extends ClassFigures {
   threshold: number;
 }
 
-/** Shadow mode's counters and promotions (functions/shared/domain/shadow.ts decides; this stores). */
+/** A person's resolution of a shadow run, and where it counts: the run's class and independent sample. */
+export interface ShadowResolutionInput {
+  tenant: string;
+  runId: string;
+  classKey: string;
+  resolution: ShadowResolution;
+  sample: ShadowSample;
+}
+
+/** Shadow mode's figures and promotions (functions/shared/domain/shadow.ts decides; this stores). */
 export interface ShadowStore {
   /**
    * Records a person's resolution on a shadow run, once: a conditional write on the run row (no
-   * resolution yet, or still exactly `replacing`, the one it supersedes), then its sample (`sample`,
-   * kept in the window of the order's first resolution when the order has one: atomic counts of
-   * resolutions and disagreements, the set of orders) and the class counters, all by atomic ADD
-   * (superseding moves only the agreement). False when the condition failed: a redelivery, or another
-   * resolution got there first; nothing is counted then.
+   * resolution yet, or still exactly `replacing`, the one it supersedes, which the resolution then
+   * keeps as `supersedes`), then its counting (countResolution). False when the condition failed: a
+   * redelivery, or another resolution got there first; nothing is counted then.
    */
-  recordResolution(input: {
-    tenant: string;
-    runId: string;
-    classKey: string;
-    resolution: ShadowResolution;
-    replacing: ShadowResolution | null;
-    sample: ShadowSample;
-  }): Promise<boolean>;
-  /** The class with its figures; the samples are read after the class counters, so a promotion's condition on those catches any resolution since. */
+  recordResolution(input: ShadowResolutionInput & { replacing: ShadowResolution | null }): Promise<boolean>;
+  /**
+   * Counts the resolution the run holds (the one given, by its sourceId) in its sample, kept in the
+   * window of the order's first resolution when the order has one: atomic counts of resolutions and
+   * disagreements (a superseding one moves only the disagreements, after counting what it replaced
+   * if that never was), the set of orders, each move made once by a token the sample keeps; then
+   * marks the class changed, so a promotion read before fails. Idempotent: it repairs a resolution
+   * whose process died after writing it on the run, and redoing it counts nothing twice. False when
+   * the run holds no such resolution.
+   */
+  countResolution(input: ShadowResolutionInput): Promise<boolean>;
+  /** The class with its figures, all derived from its samples; null before its first counted resolution. */
   getClass(tenant: string, classKey: string): Promise<ShadowClassRecord | null>;
   listClasses(tenant: string): Promise<ShadowClassRecord[]>;
   /**
-   * Switches a class to auto, conditionally on its resolution counters (`resolved`, `agreed`: a resolution
-   * that changes any figure moves one of them) being still those given and on it not being promoted yet; the
-   * switch is kept on the class and as a promotion record with all its figures. False otherwise.
+   * Switches a class to auto if it is not yet, and only while its figures are still those given: read
+   * again, and written only if no resolution was counted since that read. The switch is kept on the
+   * class and as a promotion record with all its figures. False otherwise.
    */
   promote(tenant: string, promotion: ShadowPromotion): Promise<boolean>;
   /** Every switch of the tenant, oldest first. */

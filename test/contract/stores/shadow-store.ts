@@ -1,13 +1,14 @@
 // The ShadowStore contract (functions/shared/stores/ports.ts): a person's resolution is written once on its shadow
 // run (a redelivery or a lost race counts nothing), a store refund supersedes "solved with no
-// refund" and moves only the agreed counter, counters are kept per tenant and class, resolutions of
-// one customer in one window or of one order are one independent sample (agreeing only when all of
-// its resolutions agree) with the distinct customers and orders behind the samples, also under
-// concurrent resolutions, and a class is promoted once, only on the figures it was checked on, with
-// the switch kept oldest first.
+// refund" (keeping what it replaced) and moves only the agreed figure, figures are kept per tenant
+// and class, resolutions of one customer in one window or of one order are one independent sample
+// (agreeing only when all of its resolutions agree) with the distinct customers and orders behind the
+// samples, also under concurrent resolutions, redoing the counting of a resolution the run holds
+// (the repair after a crash half-way) counts nothing twice, and a class is promoted once, only on the
+// figures it was checked on and only if no resolution was counted since, with the switch kept oldest first.
 import { describe, expect, it } from 'vitest';
 import type { Run, ShadowResolution } from '#functions/shared/domain/run.js';
-import type { ShadowSample } from '#functions/shared/domain/shadow.js';
+import type { ClassFigures, ShadowSample } from '#functions/shared/domain/shadow.js';
 import type { ShadowPromotion } from '#functions/shared/stores/ports.js';
 import type { MakeStores } from '../../support/store-backends.js';
 import { MUG, SHADOW_CLASS as CLASS, at, freshStores, shadowRun } from './fixtures.js';
@@ -40,6 +41,14 @@ const resolve = (
 });
 /** The figures of a class whose resolutions were each its own sample. */
 const figures = (resolved: number, agreed: number) => ({ resolved, agreed, samples: resolved, agreeingSamples: agreed, customers: resolved, orders: resolved });
+const figuresOf = ({ resolved, agreed, samples, agreeingSamples, customers, orders }: ClassFigures) => ({
+  resolved,
+  agreed,
+  samples,
+  agreeingSamples,
+  customers,
+  orders,
+});
 const promotion = (overrides: Partial<ShadowPromotion> = {}): ShadowPromotion => ({
   classKey: CLASS,
   at: at(600),
@@ -62,6 +71,7 @@ export function describeShadowStoreContract(name: string, makeStores: MakeStores
   describe(`ShadowStore contract: ${name}`, () => {
     describeResolutions(makeStores);
     describeSamples(makeStores);
+    describeRepairs(makeStores);
     describePromotions(makeStores);
   });
 }
@@ -113,7 +123,10 @@ function describeResolutions(makeStores: MakeStores) {
     expect(await shadow.recordResolution(resolve('run-s', refund(true), solved))).toBe(true);
     expect(await shadow.recordResolution(resolve('run-s', refund(false, 'refund:901'), solved))).toBe(false);
 
-    expect((await runs.get('run-s'))?.shadow?.resolution).toEqual(refund(true));
+    expect((await runs.get('run-s'))?.shadow?.resolution).toEqual({
+      ...refund(true),
+      supersedes: { by: 'helpdesk_solved', sourceId: 'helpdesk:e1', agrees: false },
+    });
     expect(await shadow.getClass('demo', CLASS)).toMatchObject({ resolved: 1, agreed: 1 });
   });
 
@@ -231,6 +244,48 @@ function describeSamples(makeStores: MakeStores) {
   });
 }
 
+function describeRepairs(makeStores: MakeStores) {
+  it('counts a resolution once however often its counting is redone', async () => {
+    const { shadow } = await withRuns(makeStores, shadowRun('run-a'), shadowRun('run-b'));
+    await shadow.recordResolution(resolve('run-a', refund(true)));
+    await shadow.recordResolution(resolve('run-b', refund(false, 'refund:901')));
+
+    expect(await shadow.countResolution(resolve('run-a', refund(true)))).toBe(true);
+    expect(await shadow.countResolution(resolve('run-a', refund(true)))).toBe(true);
+    expect(await shadow.countResolution(resolve('run-b', refund(false, 'refund:901')))).toBe(true);
+
+    expect(await shadow.getClass('demo', CLASS)).toEqual({ classKey: CLASS, ...figures(2, 1), promotedAt: null, promotedBy: null });
+  });
+
+  it('keeps what a superseding resolution replaced, so that redoing its counting moves agreed once', async () => {
+    const { runs, shadow } = await withRuns(makeStores, shadowRun('run-s'));
+    await shadow.recordResolution(resolve('run-s', solved));
+    await shadow.recordResolution(resolve('run-s', refund(true), solved));
+
+    expect(await shadow.countResolution(resolve('run-s', refund(true)))).toBe(true);
+    expect(await shadow.countResolution(resolve('run-s', refund(true)))).toBe(true);
+
+    const supersedes = { by: 'helpdesk_solved', sourceId: 'helpdesk:e1', agrees: false };
+    expect((await runs.get('run-s'))?.shadow?.resolution).toEqual({ ...refund(true), supersedes });
+    expect(await shadow.getClass('demo', CLASS)).toEqual({ classKey: CLASS, ...figures(1, 1), promotedAt: null, promotedBy: null });
+  });
+
+  it('counts only the resolution the run holds: not one it replaced, another, or none', async () => {
+    const { shadow } = await withRuns(makeStores, shadowRun('run-s'), shadowRun('run-n'), shadowRun('run-o', { tenant: 'other' }));
+    await shadow.recordResolution(resolve('run-s', solved));
+    await shadow.recordResolution(resolve('run-s', refund(false), solved));
+    await shadow.recordResolution({ ...resolve('run-o', refund(true)), tenant: 'other' });
+
+    expect(await shadow.countResolution(resolve('run-s', solved))).toBe(false);
+    expect(await shadow.countResolution(resolve('run-s', refund(false, 'refund:999')))).toBe(false);
+    expect(await shadow.countResolution(resolve('run-n', refund(true)))).toBe(false);
+    expect(await shadow.countResolution(resolve('run-o', refund(true)))).toBe(false);
+    expect(await shadow.countResolution(resolve('run-unknown', refund(true)))).toBe(false);
+
+    expect(await shadow.listClasses('demo')).toEqual([{ classKey: CLASS, ...figures(1, 0), promotedAt: null, promotedBy: null }]);
+  });
+}
+
 function describePromotions(makeStores: MakeStores) {
   it('promotes a class only on the figures it was checked on, once, and keeps who and when', async () => {
     const { shadow } = await withRuns(makeStores, shadowRun('run-p'));
@@ -246,6 +301,20 @@ function describePromotions(makeStores: MakeStores) {
     expect(await shadow.getClass('demo', CLASS)).toEqual({ classKey: CLASS, ...figures(1, 1), promotedAt: at(600), promotedBy: 'lead@store.example' });
     expect(await shadow.listPromotions('demo')).toEqual([promotion()]);
     expect(await shadow.listPromotions('other')).toEqual([]);
+  });
+
+  it('refuses a promotion when a resolution was counted after the figures were read; a repair that changes nothing does not', async () => {
+    const { shadow } = await withRuns(makeStores, shadowRun('run-1'), shadowRun('run-2'));
+    await shadow.recordResolution(resolve('run-1', refund(true)));
+    const read = (await shadow.getClass('demo', CLASS))!;
+
+    await shadow.recordResolution(resolve('run-2', refund(false, 'refund:2')));
+    expect(await shadow.promote('demo', promotion({ ...figuresOf(read) }))).toBe(false);
+
+    const again = (await shadow.getClass('demo', CLASS))!;
+    await shadow.countResolution(resolve('run-2', refund(false, 'refund:2')));
+    expect(await shadow.promote('demo', promotion({ ...figuresOf(again) }))).toBe(true);
+    expect(await shadow.getClass('demo', CLASS)).toEqual({ ...again, promotedAt: at(600), promotedBy: 'lead@store.example' });
   });
 
   it('lists every switch of the tenant oldest first, with its figures', async () => {

@@ -122,7 +122,7 @@ describe('per-row write grants on the table', () => {
     expect(JOURNAL_ROW_ATTRIBUTES).not.toContain('gsi2pk');
   });
 
-  it("narrows the public store webhook to the reversal, its Shopify delivery's dedupe row and shadow mode's counters and samples", () => {
+  it("narrows the public store webhook to the reversal, its Shopify delivery's dedupe row and shadow mode's samples and class version", () => {
     expect(writesOf('store-webhook').map(({ Sid, Action, Condition }) => ({ Sid, Action, Condition }))).toEqual([
       {
         Sid: 'WriteRunRow',
@@ -148,7 +148,7 @@ describe('per-row write grants on the table', () => {
         Condition: {
           'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SHADOW#*'] },
           'ForAllValues:StringEquals': {
-            'dynamodb:Attributes': ['agreed', 'classKey', 'customer', 'disagreements', 'orders', 'pk', 'resolutions', 'resolved', 'sk', 'window'],
+            'dynamodb:Attributes': ['classKey', 'counted', 'customer', 'disagreements', 'orders', 'pk', 'resolutions', 'sk', 'version', 'window'],
           },
           Null: { 'dynamodb:LeadingKeys': 'false' },
         },

@@ -1,34 +1,41 @@
 // ShadowStore on the single table, partition SHADOW#<tenant>:
-// - CLASS#<classKey>: the resolution counters (resolved, agreed, by atomic ADD) and the promotion;
+// - CLASS#<classKey>: the promotion, and a version every counted resolution moves (ADD 1), which a
+//   promotion is conditioned on; its figures are not kept here but derived on read from its samples;
 // - SAMPLE#<classKey>#<customer>#<window>: one independent sample (one customer's resolutions in one
-//   window, by hash): its resolutions and disagreements by atomic ADD, its orders as a string set;
+//   window, by hash): its resolutions and disagreements by atomic ADD, its orders as a string set, and
+//   the set of resolutions it has counted (`<runId>#<sourceId>`), each ADD conditioned on its token
+//   not being there yet, so redoing a counting counts nothing twice;
 // - ANCHOR#<classKey>#<order>: the window of the order's first resolution (set once, if_not_exists),
 //   so every run of one order lands in one sample;
 // - PROMOTION#<at>#<classKey>: one row per switch to auto, with who and the figures.
 // A resolution is first a conditional write on the run row (RUN#<runId>/RUN, attribute
-// shadow.resolution), so a redelivered refund or event counts once. The class's sample figures
-// (samples, agreeing samples, distinct customers and orders) are derived on read from its samples.
+// shadow.resolution), so a redelivered refund or event records it once; then it is counted.
 //
-// Trade-off: no transaction joins the run row, the sample and the counters (dynalite, the local and
-// test table, has no TransactWriteItems). They are written in that order, so a crash in between leaves
-// one resolution out of the figures (never counted twice); an anchor without its sample only fixes the
-// window the order's later runs join.
+// Trade-off: no transaction joins the run row, the sample and the class (dynalite, the local and test
+// table, has no TransactWriteItems). They are written in that order, so a crash in between leaves one
+// resolution on its run but out of the figures until countResolution, which the redelivery of its
+// source calls, counts it: never twice, since each sample write is idempotent and the class's
+// version bump is harmless to repeat (a promotion in between only has to read again). No idempotency
+// set sits on the class row, which would grow with every resolution towards the 400 KB item limit; a
+// sample's set holds only its own customer's resolutions in one window. An anchor without its sample
+// only fixes the window the order's later runs join.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '../ports.js';
-import { sampleDelta, sampleFiguresOf, type StoredSample } from '../shadow-samples.js';
+import { ShadowResolution } from '../../domain/run.js';
+import type { ShadowClassRecord, ShadowPromotion, ShadowResolutionInput, ShadowStore } from '../ports.js';
+import { countingsOf, sameFigures, sampleFiguresOf, withSupersedes, type SampleCounting, type StoredSample } from '../shadow-samples.js';
 import { jsonCopy } from '#harness/adapters/records.js';
 import { conditionally } from '#harness/adapters/dynamo/conditional.js';
 import { type DynamoTableDeps, keys } from './table.js';
 
+/** Classes counted before the version carry `resolved`/`agreed` counters, no longer read, and no version: 0. */
 const ClassItem = z.object({
   classKey: z.string(),
-  resolved: z.number().int().default(0),
-  agreed: z.number().int().default(0),
+  version: z.number().int().default(0),
   promotedAt: z.string().nullable().default(null),
   promotedBy: z.string().nullable().default(null),
 });
-type ClassCounters = z.infer<typeof ClassItem>;
+type ClassItem = z.infer<typeof ClassItem>;
 
 const SampleItem = z.object({
   classKey: z.string(),
@@ -88,17 +95,24 @@ async function queryPrefix({ client, tableName }: DynamoTableDeps, tenant: strin
   return items;
 }
 
-/** Writes the resolution on the run row when it has none yet, or still exactly the one it supersedes; false otherwise. */
-async function writeOnRun({ client, tableName, clock }: DynamoTableDeps, { tenant, runId, resolution, replacing }: Resolution): Promise<boolean> {
+/**
+ * Writes the resolution on the run row when it has none yet, or still exactly the one it supersedes
+ * (then kept on it as `supersedes`); the resolution as written, null otherwise.
+ */
+async function writeOnRun(
+  { client, tableName, clock }: DynamoTableDeps,
+  { tenant, runId, resolution, replacing }: Resolution,
+): Promise<ShadowResolution | null> {
+  const written = withSupersedes(resolution, replacing);
   const names: Record<string, string> = { '#shadow': 'shadow', '#resolution': 'resolution', '#tenant': 'tenant', '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':r': jsonCopy(resolution), ':tenant': tenant, ':now': clock.now().toISOString() };
+  const values: Record<string, unknown> = { ':r': jsonCopy(written), ':tenant': tenant, ':now': clock.now().toISOString() };
   let condition = '#tenant = :tenant AND attribute_exists(#shadow) AND attribute_not_exists(#shadow.#resolution)';
   if (replacing) {
     Object.assign(names, { '#by': 'by', '#sourceId': 'sourceId' });
     Object.assign(values, { ':prevBy': replacing.by, ':prevSource': replacing.sourceId });
     condition = '#tenant = :tenant AND #shadow.#resolution.#by = :prevBy AND #shadow.#resolution.#sourceId = :prevSource';
   }
-  return conditionally(() =>
+  const ok = await conditionally(() =>
     client.send(
       new UpdateCommand({
         TableName: tableName,
@@ -110,24 +124,19 @@ async function writeOnRun({ client, tableName, clock }: DynamoTableDeps, { tenan
       }),
     ),
   );
+  return ok ? written : null;
 }
 
-/** The class counters, by atomic ADD: a new resolution counts one ticket; a superseding one moves only `agreed`. */
-async function count({ client, tableName }: DynamoTableDeps, { tenant, classKey, resolution, replacing }: Resolution): Promise<void> {
-  const counted = (r: { agrees: boolean } | null) => (r?.agrees ? 1 : 0);
-  await client.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.shadowClass(tenant, classKey),
-      UpdateExpression: 'SET #k = :k ADD #resolved :dr, #agreed :da',
-      ExpressionAttributeNames: { '#k': 'classKey', '#resolved': 'resolved', '#agreed': 'agreed' },
-      ExpressionAttributeValues: { ':k': classKey, ':dr': replacing ? 0 : 1, ':da': counted(resolution) - counted(replacing) },
-    }),
-  );
+/** The resolution the tenant's run holds, read consistently; null without one (or without the run). */
+async function heldOn({ client, tableName }: DynamoTableDeps, tenant: string, runId: string): Promise<ShadowResolution | null> {
+  const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.run(runId), ConsistentRead: true }));
+  if (!Item || Item.tenant !== tenant) return null;
+  const held = ShadowResolution.safeParse((Item.shadow as { resolution?: unknown } | undefined)?.resolution);
+  return held.success ? held.data : null;
 }
 
 /** The window the order's runs count in: the one of its first resolution, set once. */
-async function windowOf({ client, tableName }: DynamoTableDeps, { tenant, classKey, sample }: Resolution): Promise<string> {
+async function windowOf({ client, tableName }: DynamoTableDeps, { tenant, classKey, sample }: ShadowResolutionInput): Promise<string> {
   if (sample.order === null) return sample.window;
   const { Attributes } = await client.send(
     new UpdateCommand({
@@ -142,71 +151,111 @@ async function windowOf({ client, tableName }: DynamoTableDeps, { tenant, classK
   return typeof Attributes?.window === 'string' ? Attributes.window : sample.window;
 }
 
-/** The sample's counters by atomic ADD, and the order into its set. */
-async function countSample(deps: DynamoTableDeps, input: Resolution): Promise<void> {
-  const { client, tableName } = deps;
-  const { tenant, classKey, resolution, replacing, sample } = input;
-  const window = await windowOf(deps, input);
-  const delta = sampleDelta(resolution, replacing);
-  const names: Record<string, string> = { '#k': 'classKey', '#c': 'customer', '#w': 'window', '#n': 'resolutions', '#d': 'disagreements' };
-  const values: Record<string, unknown> = { ':k': classKey, ':c': sample.customer, ':w': window, ':n': delta.resolutions, ':d': delta.disagreements };
-  let add = 'ADD #n :n, #d :d';
+/** One move on the sample by atomic ADD, with the order into its set, unless the sample has counted its token already. */
+async function countOnSample(deps: DynamoTableDeps, input: ShadowResolutionInput, window: string, { token, delta }: SampleCounting): Promise<void> {
+  const { tenant, classKey, sample } = input;
+  const names: Record<string, string> = { '#k': 'classKey', '#c': 'customer', '#w': 'window', '#n': 'resolutions', '#d': 'disagreements', '#t': 'counted' };
+  const values: Record<string, unknown> = {
+    ...{ ':k': classKey, ':c': sample.customer, ':w': window, ':n': delta.resolutions, ':d': delta.disagreements },
+    ...{ ':token': token, ':tokens': new Set([token]) },
+  };
+  let add = 'ADD #n :n, #d :d, #t :tokens';
   if (sample.order !== null) {
     names['#o'] = 'orders';
     values[':o'] = new Set([sample.order]);
     add += ', #o :o';
   }
-  await client.send(
+  // A failed condition is a move already made: by this resolution's earlier attempt.
+  await conditionally(() =>
+    deps.client.send(
+      new UpdateCommand({
+        TableName: deps.tableName,
+        Key: { pk: keys.shadowPartition(tenant), sk: sampleSk(classKey, sample.customer, window) },
+        UpdateExpression: `SET #k = :k, #c = :c, #w = :w ${add}`,
+        ConditionExpression: 'NOT contains(#t, :token)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    ),
+  );
+}
+
+/** The resolution's moves on its sample, each once, then the class's version (created with the class). */
+async function count(deps: DynamoTableDeps, input: ShadowResolutionInput): Promise<void> {
+  const window = await windowOf(deps, input);
+  for (const counting of countingsOf(input.runId, input.resolution)) await countOnSample(deps, input, window, counting);
+  await deps.client.send(
     new UpdateCommand({
-      TableName: tableName,
-      Key: { pk: keys.shadowPartition(tenant), sk: sampleSk(classKey, sample.customer, window) },
-      UpdateExpression: `SET #k = :k, #c = :c, #w = :w ${add}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      TableName: deps.tableName,
+      Key: keys.shadowClass(input.tenant, input.classKey),
+      UpdateExpression: 'SET #k = :k ADD #v :one',
+      ExpressionAttributeNames: { '#k': 'classKey', '#v': 'version' },
+      ExpressionAttributeValues: { ':k': input.classKey, ':one': 1 },
     }),
   );
 }
 
 async function recordResolution(deps: DynamoTableDeps, input: Resolution): Promise<boolean> {
-  if (!(await writeOnRun(deps, input))) return false;
-  await countSample(deps, input);
-  await count(deps, input);
+  const written = await writeOnRun(deps, input);
+  if (!written) return false;
+  await count(deps, { ...input, resolution: written });
   return true;
 }
 
-const withFigures = (counters: ClassCounters, samples: readonly StoredSample[]): ShadowClassRecord => ({ ...counters, ...sampleFiguresOf(samples) });
+/** Counts the resolution the run holds, when it is the one given: as written, with what it superseded. */
+async function countResolution(deps: DynamoTableDeps, input: ShadowResolutionInput): Promise<boolean> {
+  const held = await heldOn(deps, input.tenant, input.runId);
+  if (held?.sourceId !== input.resolution.sourceId) return false;
+  await count(deps, { ...input, resolution: held });
+  return true;
+}
 
-/** The class row first, then its samples: a resolution after the read moves the counters a promotion is conditioned on. */
-async function getClass(deps: DynamoTableDeps, tenant: string, classKey: string): Promise<ShadowClassRecord | null> {
+const withFigures = ({ version: _version, ...row }: ClassItem, samples: readonly StoredSample[]): ShadowClassRecord => ({
+  ...row,
+  ...sampleFiguresOf(samples),
+});
+
+/** The class row first, then its samples: a resolution counted after the read moves the version a promotion is conditioned on. */
+async function readClass(deps: DynamoTableDeps, tenant: string, classKey: string): Promise<{ row: ClassItem; samples: StoredSample[] } | null> {
   const { client, tableName } = deps;
   const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.shadowClass(tenant, classKey), ConsistentRead: true }));
   if (!Item) return null;
-  return withFigures(ClassItem.parse(Item), (await queryPrefix(deps, tenant, samplePrefix(classKey))).map(toSample));
+  return { row: ClassItem.parse(Item), samples: (await queryPrefix(deps, tenant, samplePrefix(classKey))).map(toSample) };
+}
+
+async function getClass(deps: DynamoTableDeps, tenant: string, classKey: string): Promise<ShadowClassRecord | null> {
+  const read = await readClass(deps, tenant, classKey);
+  return read ? withFigures(read.row, read.samples) : null;
 }
 
 async function listClasses(deps: DynamoTableDeps, tenant: string): Promise<ShadowClassRecord[]> {
-  const counters = (await queryPrefix(deps, tenant, 'CLASS#')).map((item) => ClassItem.parse(item));
+  const rows = (await queryPrefix(deps, tenant, 'CLASS#')).map((item) => ClassItem.parse(item));
   const samples = (await queryPrefix(deps, tenant, 'SAMPLE#')).map(toSample);
-  return counters
-    .map((c) =>
+  return rows
+    .map((row) =>
       withFigures(
-        c,
-        samples.filter((s) => s.classKey === c.classKey),
+        row,
+        samples.filter((s) => s.classKey === row.classKey),
       ),
     )
     .sort((a, b) => a.classKey.localeCompare(b.classKey));
 }
 
-async function promote({ client, tableName }: DynamoTableDeps, tenant: string, promotion: ShadowPromotion): Promise<boolean> {
+/** The switch, if the class's figures are still those given; conditioned on the version they were read at (none yet: 0). */
+async function promote(deps: DynamoTableDeps, tenant: string, promotion: ShadowPromotion): Promise<boolean> {
+  const { client, tableName } = deps;
+  const read = await readClass(deps, tenant, promotion.classKey);
+  if (!read || read.row.promotedAt !== null || !sameFigures(sampleFiguresOf(read.samples), promotion)) return false;
+  const { version } = read.row;
   const switched = await conditionally(() =>
     client.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.shadowClass(tenant, promotion.classKey),
         UpdateExpression: 'SET #at = :at, #by = :by',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#at) AND #resolved = :resolved AND #agreed = :agreed',
-        ExpressionAttributeNames: { '#at': 'promotedAt', '#by': 'promotedBy', '#resolved': 'resolved', '#agreed': 'agreed' },
-        ExpressionAttributeValues: { ':at': promotion.at, ':by': promotion.by, ':resolved': promotion.resolved, ':agreed': promotion.agreed },
+        ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(#at) AND ${version === 0 ? 'attribute_not_exists(#v)' : '#v = :v'}`,
+        ExpressionAttributeNames: { '#at': 'promotedAt', '#by': 'promotedBy', '#v': 'version' },
+        ExpressionAttributeValues: { ':at': promotion.at, ':by': promotion.by, ...(version === 0 ? {} : { ':v': version }) },
       }),
     ),
   );
@@ -225,6 +274,7 @@ async function listPromotions(deps: DynamoTableDeps, tenant: string): Promise<Sh
 export function createDynamoShadowStore(deps: DynamoTableDeps): ShadowStore {
   return {
     recordResolution: (input) => recordResolution(deps, input),
+    countResolution: (input) => countResolution(deps, input),
     getClass: (tenant, classKey) => getClass(deps, tenant, classKey),
     listClasses: (tenant) => listClasses(deps, tenant),
     promote: (tenant, promotion) => promote(deps, tenant, promotion),

@@ -1,22 +1,27 @@
 // In-memory ShadowStore with the DynamoDB adapter's semantics: the resolution is a conditional write
-// on the run (none yet, or still exactly the one it supersedes), then its sample (in the window of the
-// order's first resolution) and the class counters; a promotion holds only on the figures it was
-// checked on. Shares the in-memory run map (stores.ts).
-import { Run } from '../../domain/run.js';
-import type { ShadowClassRecord, ShadowPromotion, ShadowStore } from '../ports.js';
-import { sampleDelta, sampleFiguresOf, type StoredSample } from '../shadow-samples.js';
+// on the run (none yet, or still exactly the one it supersedes, which it then keeps), then its
+// counting: its moves on its sample (in the window of the order's first resolution), each made once
+// by a token the sample keeps, so that redoing the counting after a crash counts nothing twice. The
+// class's figures are derived from its samples; a promotion holds only on the figures it was checked
+// on, read and written in one step here (nothing can be counted in between). Shares the in-memory
+// run map (stores.ts).
+import { Run, type ShadowResolution } from '../../domain/run.js';
+import type { ShadowClassRecord, ShadowPromotion, ShadowResolutionInput, ShadowStore } from '../ports.js';
+import { countingsOf, sameFigures, sampleFiguresOf, withSupersedes, type StoredSample } from '../shadow-samples.js';
 import { jsonCopy } from '#harness/adapters/records.js';
 
-type Counters = { classKey: string; resolved: number; agreed: number; promotedAt: string | null; promotedBy: string | null };
+type ClassRow = { classKey: string; promotedAt: string | null; promotedBy: string | null };
 type Resolution = Parameters<ShadowStore['recordResolution']>[0];
+/** A sample with the tokens (`<runId>#<sourceId>`) of the moves it has counted. */
+type Sample = StoredSample & { counted: readonly string[] };
 
 /** What the store holds, shared by the functions below. */
 interface ShadowMemory {
   runs: Map<string, Run>;
   now: () => string;
-  classes: Map<string, Counters>;
+  classes: Map<string, ClassRow>;
   /** `<tenant>#<classKey>` → sample key `<customer>#<window>` → the sample. */
-  samples: Map<string, Map<string, StoredSample>>;
+  samples: Map<string, Map<string, Sample>>;
   /** `<tenant>#<classKey>#<order>` → the window of the order's first resolution. */
   anchors: Map<string, string>;
   promotions: Array<ShadowPromotion & { tenant: string }>;
@@ -30,28 +35,36 @@ export function createInMemoryShadowStore(deps: { runs: Map<string, Run>; now: (
 
   return {
     async recordResolution(input) {
-      if (!writeOnRun(memory, input)) return false;
-      countInSample(memory, input);
-      countInClass(memory, input);
+      const written = writeOnRun(memory, input);
+      if (!written) return false;
+      count(memory, { ...input, resolution: written });
+      return true;
+    },
+
+    async countResolution(input) {
+      const held = memory.runs.get(input.runId);
+      const resolution = held?.tenant === input.tenant ? held.shadow?.resolution : undefined;
+      if (resolution?.sourceId !== input.resolution.sourceId) return false;
+      count(memory, { ...input, resolution });
       return true;
     },
 
     async getClass(tenant, classKey) {
-      const record = classes.get(id(tenant, classKey));
-      return record ? withFigures(memory, tenant, record) : null;
+      const row = classes.get(id(tenant, classKey));
+      return row ? withFigures(memory, tenant, row) : null;
     },
 
     async listClasses(tenant) {
       return [...classes.entries()]
         .filter(([key]) => key.startsWith(`${tenant}#`))
-        .map(([, record]) => withFigures(memory, tenant, record))
+        .map(([, row]) => withFigures(memory, tenant, row))
         .sort((a, b) => a.classKey.localeCompare(b.classKey));
     },
 
     async promote(tenant, promotion) {
-      const record = classes.get(id(tenant, promotion.classKey));
-      if (!record || record.promotedAt !== null || record.resolved !== promotion.resolved || record.agreed !== promotion.agreed) return false;
-      classes.set(id(tenant, promotion.classKey), { ...record, promotedAt: promotion.at, promotedBy: promotion.by });
+      const row = classes.get(id(tenant, promotion.classKey));
+      if (!row || row.promotedAt !== null || !sameFigures(withFigures(memory, tenant, row), promotion)) return false;
+      classes.set(id(tenant, promotion.classKey), { ...row, promotedAt: promotion.at, promotedBy: promotion.by });
       promotions.push({ tenant, ...jsonCopy(promotion) });
       return true;
     },
@@ -65,47 +78,45 @@ export function createInMemoryShadowStore(deps: { runs: Map<string, Run>; now: (
   };
 }
 
-function withFigures(memory: ShadowMemory, tenant: string, counters: Counters): ShadowClassRecord {
-  const figures = sampleFiguresOf([...(memory.samples.get(id(tenant, counters.classKey))?.values() ?? [])]);
-  return jsonCopy({ ...counters, ...figures });
+function withFigures(memory: ShadowMemory, tenant: string, row: ClassRow): ShadowClassRecord {
+  const samples = [...(memory.samples.get(id(tenant, row.classKey))?.values() ?? [])].map(({ counted: _counted, ...sample }) => sample);
+  return jsonCopy({ ...row, ...sampleFiguresOf(samples) });
 }
 
-/** The conditional write on the run: none yet, or still exactly the resolution it supersedes. False when it does not hold. */
-function writeOnRun(memory: ShadowMemory, { tenant, runId, resolution, replacing }: Resolution): boolean {
+/**
+ * The conditional write on the run: none yet, or still exactly the resolution it supersedes (then kept
+ * on it as `supersedes`). The resolution as written; null when the condition does not hold.
+ */
+function writeOnRun(memory: ShadowMemory, { tenant, runId, resolution, replacing }: Resolution): ShadowResolution | null {
   const run = memory.runs.get(runId);
-  if (!run || run.tenant !== tenant || !run.shadow) return false;
+  if (!run || run.tenant !== tenant || !run.shadow) return null;
   const current = run.shadow.resolution ?? null;
   const matches = replacing ? current?.by === replacing.by && current.sourceId === replacing.sourceId : current === null;
-  if (!matches) return false;
-  memory.runs.set(runId, Run.parse(jsonCopy({ ...run, shadow: { ...run.shadow, resolution }, updatedAt: memory.now() })));
-  return true;
+  if (!matches) return null;
+  const written = withSupersedes(resolution, replacing);
+  memory.runs.set(runId, Run.parse(jsonCopy({ ...run, shadow: { ...run.shadow, resolution: written }, updatedAt: memory.now() })));
+  return written;
 }
 
-/** The resolution on its sample, in the window of the order's first resolution. */
-function countInSample(memory: ShadowMemory, { tenant, classKey, resolution, replacing, sample }: Resolution): void {
+/** The resolution's moves on its sample, in the window of the order's first resolution, each once; the class created with it. */
+function count(memory: ShadowMemory, { tenant, classKey, runId, resolution, sample }: ShadowResolutionInput): void {
   const { anchors, samples } = memory;
   const anchorKey = sample.order === null ? null : `${id(tenant, classKey)}#${sample.order}`;
   const window = (anchorKey && anchors.get(anchorKey)) ?? sample.window;
   if (anchorKey && !anchors.has(anchorKey)) anchors.set(anchorKey, window);
-  const ofClass = samples.get(id(tenant, classKey)) ?? new Map<string, StoredSample>();
+  const ofClass = samples.get(id(tenant, classKey)) ?? new Map<string, Sample>();
   samples.set(id(tenant, classKey), ofClass);
-  const stored = ofClass.get(`${sample.customer}#${window}`) ?? { customer: sample.customer, window, resolutions: 0, disagreements: 0, orders: [] };
-  const delta = sampleDelta(resolution, replacing);
-  ofClass.set(`${sample.customer}#${window}`, {
-    ...stored,
-    resolutions: stored.resolutions + delta.resolutions,
-    disagreements: stored.disagreements + delta.disagreements,
-    orders: sample.order === null || stored.orders.includes(sample.order) ? stored.orders : [...stored.orders, sample.order],
-  });
-}
-
-/** The class counters: a new resolution counts once, a superseding one moves only the agreement. */
-function countInClass(memory: ShadowMemory, { tenant, classKey, resolution, replacing }: Resolution): void {
-  const record = memory.classes.get(id(tenant, classKey)) ?? { classKey, resolved: 0, agreed: 0, promotedAt: null, promotedBy: null };
-  const counted = (r: { agrees: boolean } | null) => (r?.agrees ? 1 : 0);
-  memory.classes.set(id(tenant, classKey), {
-    ...record,
-    resolved: record.resolved + (replacing ? 0 : 1),
-    agreed: record.agreed + counted(resolution) - counted(replacing),
-  });
+  const key = `${sample.customer}#${window}`;
+  for (const { token, delta } of countingsOf(runId, resolution)) {
+    const stored = ofClass.get(key) ?? { customer: sample.customer, window, resolutions: 0, disagreements: 0, orders: [], counted: [] };
+    if (stored.counted.includes(token)) continue;
+    ofClass.set(key, {
+      ...stored,
+      resolutions: stored.resolutions + delta.resolutions,
+      disagreements: stored.disagreements + delta.disagreements,
+      orders: sample.order === null || stored.orders.includes(sample.order) ? stored.orders : [...stored.orders, sample.order],
+      counted: [...stored.counted, token],
+    });
+  }
+  if (!memory.classes.has(id(tenant, classKey))) memory.classes.set(id(tenant, classKey), { classKey, promotedAt: null, promotedBy: null });
 }
