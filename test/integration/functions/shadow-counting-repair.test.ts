@@ -7,6 +7,7 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refundsCreateBody } from '../../support/refunds-create.js';
 import { createShadowResolver } from '#functions/shadow/step/resolve.js';
 import { sampleOf } from '#functions/shared/domain/shadow.js';
 import { createDynamoStores, createTableInput } from '#functions/shared/stores/dynamo/index.js';
@@ -51,16 +52,7 @@ const shadowRun = (runId: string, orderNumber = '1001') =>
     shadow: { classKey: CLASS, decision: 'auto', amountMinor: 1800, currency: 'USD', lines: [{ lineItemId: MUG, quantity: 1 }], proposedAt: NOW.toISOString() },
   });
 
-const refundBody = (amount: string) =>
-  Buffer.from(
-    JSON.stringify({
-      id: 900001,
-      order_id: 1001,
-      note: 'refunded by Sam',
-      refund_line_items: [{ id: 1, line_item_id: 10011, quantity: 1, subtotal: amount }],
-      transactions: [{ id: 2, kind: 'refund', status: 'success', amount, currency: 'USD' }],
-    }),
-  );
+const refundBody = (amount: string) => refundsCreateBody({ amount, subtotal: amount });
 
 /** A fresh table with a shadow run, read through plain stores and resolved through ones whose `nth` write to `prefix` throws once `armed()`. */
 async function world(fault: { prefix: string; nth: number }) {

@@ -4,6 +4,7 @@
 // It still answers as a duplicate, emits no metric again, and leaves the class's figures exactly as
 // if nothing had failed: a lost disagreement must not make a class look better than it is.
 import { describe, expect, it } from 'vitest';
+import { refundsCreateBody } from '../../support/refunds-create.js';
 import { createShadowResolver } from '#functions/shadow/step/resolve.js';
 import type { ProductMetricName, ProductMetrics } from '#harness/metrics.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
@@ -15,16 +16,7 @@ import { NOW, proposedRun } from '../../support/steps.js';
 const CLASS = 'damaged|0-50|en';
 const MUG = 'gid://shopify/LineItem/10011';
 
-const refundBody = (amount = '18.00') =>
-  Buffer.from(
-    JSON.stringify({
-      id: 900001,
-      order_id: 1001,
-      note: 'refunded by Sam',
-      refund_line_items: [{ id: 1, line_item_id: 10011, quantity: 1, subtotal: amount }],
-      transactions: [{ id: 2, kind: 'refund', status: 'success', amount, currency: 'USD' }],
-    }),
-  );
+const refundBody = (amount = '18.00') => refundsCreateBody({ amount, subtotal: amount });
 
 /**
  * The in-memory stores with a shadow run, and a shadow store whose `dieOn`-th resolution reaches the

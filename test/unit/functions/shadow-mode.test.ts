@@ -3,6 +3,7 @@
 // leaves its note and stops the run, a person's resolution (store refund, ticket solved) is recorded
 // once with its agreement, and the shadow API shows the figures and promotes only past the threshold.
 import { describe, expect, it } from 'vitest';
+import { refundsCreateBody } from '../../support/refunds-create.js';
 import { createGate } from '#functions/steps/gate/use-case.js';
 import { createShadow } from '#functions/shadow/step/use-case.js';
 import { createShadowResolver } from '#functions/shadow/step/resolve.js';
@@ -50,16 +51,7 @@ async function shadowRun(runId = 'run-s1') {
   return { ...s, resolver, points, runId };
 }
 
-const refundBody = (input: { id?: number; amount?: string; quantity?: number; note?: string | null; order?: number } = {}) =>
-  Buffer.from(
-    JSON.stringify({
-      id: input.id ?? 900001,
-      order_id: input.order ?? 1001,
-      note: input.note ?? 'refunded by Sam',
-      refund_line_items: [{ id: 1, line_item_id: 10011, quantity: input.quantity ?? 1, subtotal: '18.00' }],
-      transactions: [{ id: 2, kind: 'refund', status: 'success', amount: input.amount ?? '18.00', currency: 'USD' }],
-    }),
-  );
+const refundBody = refundsCreateBody;
 
 describe('gate in shadow mode', () => {
   it('records what the agent would have done and stops at the proposal, with no refund decision taken', async () => {
