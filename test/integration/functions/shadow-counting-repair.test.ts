@@ -7,7 +7,7 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refundsCreateBody } from '../../support/refunds-create.js';
+import { promotionOf, refundsCreateBody } from '../../support/shadow.js';
 import { createShadowResolver } from '#functions/shadow/step/resolve.js';
 import { sampleOf } from '#functions/shared/domain/shadow.js';
 import { createDynamoStores, createTableInput } from '#functions/shared/stores/dynamo/index.js';
@@ -154,18 +154,8 @@ describe('a promotion racing a resolution on DynamoDB', () => {
       await stores.shadow.recordResolution(late);
     });
     const promoting = createDynamoStores({ client: racing, tableName, clock, ids: countingIds('p') });
-    const { classKey: _k, promotedAt: _a, promotedBy: _b, ...figures } = read;
 
-    const switched = await promoting.shadow.promote('demo', {
-      classKey: CLASS,
-      at: NOW.toISOString(),
-      by: 'lead',
-      ...figures,
-      minTickets: 1,
-      minCustomers: 1,
-      minOrders: 1,
-      threshold: 0.98,
-    });
+    const switched = await promoting.shadow.promote('demo', promotionOf(CLASS, read, NOW.toISOString()));
 
     expect(raced).toBe(true);
     expect(switched).toBe(false);

@@ -4,7 +4,7 @@
 // It still answers as a duplicate, emits no metric again, and leaves the class's figures exactly as
 // if nothing had failed: a lost disagreement must not make a class look better than it is.
 import { describe, expect, it } from 'vitest';
-import { refundsCreateBody } from '../../support/refunds-create.js';
+import { refundsCreateBody } from '../../support/shadow.js';
 import { createShadowResolver } from '#functions/shadow/step/resolve.js';
 import type { ProductMetricName, ProductMetrics } from '#harness/metrics.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';

@@ -3,7 +3,7 @@
 // leaves its note and stops the run, a person's resolution (store refund, ticket solved) is recorded
 // once with its agreement, and the shadow API shows the figures and promotes only past the threshold.
 import { describe, expect, it } from 'vitest';
-import { refundsCreateBody } from '../../support/refunds-create.js';
+import { promotionOf, refundsCreateBody } from '../../support/shadow.js';
 import { createGate } from '#functions/steps/gate/use-case.js';
 import { createShadow } from '#functions/shadow/step/use-case.js';
 import { createShadowResolver } from '#functions/shadow/step/resolve.js';
@@ -100,16 +100,7 @@ describe('gate in shadow mode', () => {
       sample: sampleOf(g4),
     });
     const figures = { resolved: 1, agreed: 1, samples: 1, agreeingSamples: 1, customers: 1, orders: 1 };
-    await stores.shadow.promote('demo', {
-      classKey: CLASS,
-      at: NOW.toISOString(),
-      by: 'lead',
-      ...figures,
-      minTickets: 1,
-      minCustomers: 1,
-      minOrders: 1,
-      threshold: 0.98,
-    });
+    await stores.shadow.promote('demo', promotionOf(CLASS, figures, NOW.toISOString()));
     await stores.runs.create(proposedRun({ runId: 'run-g5' }));
 
     expect(await gate({ runId: 'run-g5' })).toEqual({ outcome: 'continue', decision: 'auto' });
