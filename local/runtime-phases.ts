@@ -27,7 +27,7 @@ import { latestEvalReport } from './eval-report.js';
 import { createBackend } from './backend.js';
 import { createPolicy } from '#harness/policy/document.js';
 import { AgentModeConfig } from '#functions/shared/domain/shadow.js';
-import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
+import { createSqsDeadLetterQueue } from '#functions/shared/aws/sqs-dead-letters.js';
 import type { HelpdeskConnector } from '#shared/helpdesk/index.js';
 import { MAX_RECEIVE_COUNT } from './emulators/sqs.js';
 import type { DataDir } from './data-dir.js';

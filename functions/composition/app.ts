@@ -29,7 +29,7 @@ import { createCancelRunHandler } from '../run/cancel-run/handler.js';
 import { createDeadLettersHandler } from '../intake/dead-letters/handler.js';
 import { composeStalledRunsSweep } from './stalled-runs.js';
 import { createApproverLinks, type ApproverLinks } from '../shared/approvals/approver-links.js';
-import type { DeadLetterQueue } from '../shared/dead-letters.js';
+import type { DeadLetterQueue } from '../shared/domain/dead-letters.js';
 import type { WebhookSecrets } from '../intake/webhook-ingest/helpdesks.js';
 import { composeStoreWebhook } from './store-webhook.js';
 import { withRunStarterPorts } from './run-starter.js';

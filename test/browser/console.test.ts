@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
+import { createSqsDeadLetterQueue } from '#functions/shared/aws/sqs-dead-letters.js';
 import { runIdFor } from '#functions/shared/ids.js';
 import type { LocalRuntime } from '#local/runtime.js';
 import { demoFixture } from '#local/sandbox/index.js';

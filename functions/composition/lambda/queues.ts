@@ -5,7 +5,8 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { required } from '../lambda-config.js';
 import { part } from '../lambda-app.js';
 import { createSqsTicketQueue, type TicketQueue } from '../../shared/queue.js';
-import { createSqsDeadLetterQueue, type DeadLetterQueue } from '../../shared/dead-letters.js';
+import { createSqsDeadLetterQueue } from '../../shared/aws/sqs-dead-letters.js';
+import type { DeadLetterQueue } from '../../shared/domain/dead-letters.js';
 
 export const queuesOf = part(({ config }) => {
   let sqs: SQSClient | null = null;

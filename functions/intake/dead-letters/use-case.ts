@@ -3,9 +3,8 @@
 // FIFO's five-minute window does not swallow it) and only then leaves the dead-letter queue.
 // list → peek; retry → parse the body as a queued ticket (poison is refused: it would only come back)
 // → redrive (receive, resend, delete).
-import type { DeadLetter, DeadLetterQueue } from '../../shared/dead-letters.js';
 import { QueuedTicket, type TicketQueue } from '../../shared/queue.js';
-import type { DeadLetters, RetryOutcome } from '#functions/shared/domain/dead-letters.js';
+import type { DeadLetter, DeadLetterQueue, DeadLetters, RetryOutcome } from '#functions/shared/domain/dead-letters.js';
 
 export interface DeadLettersDeps {
   deadLetters: DeadLetterQueue;

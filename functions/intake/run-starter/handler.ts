@@ -6,7 +6,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Clock } from '#harness/ports.js';
 import { QueuedTicket } from '../../shared/queue.js';
-import type { DeadLetterQueue } from '../../shared/dead-letters.js';
+import type { DeadLetterQueue } from '#functions/shared/domain/dead-letters.js';
 import { createStartRun, type StartRunDeps } from './start-run.js';
 
 export interface RunStarterDeps extends StartRunDeps {

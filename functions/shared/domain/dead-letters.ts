@@ -1,7 +1,28 @@
-// The dead letters as an operator works them, for every capability that lists or retries one: the
-// port the console receives (intake's use case, functions/intake/dead-letters/use-case.ts, is its
-// implementation), a retry's outcome, and what a message id may look like in a request.
-import type { DeadLetter } from '../dead-letters.js';
+// The dead letters, for every capability that sends, lists or retries one: the queue's port (a poison
+// message kept with its reason; SQS in functions/shared/aws/sqs-dead-letters.ts), the operator's port
+// the console receives (intake's use case, functions/intake/dead-letters/use-case.ts, fills it), a
+// retry's outcome, and what a message id may look like in a request.
+export type DeadLetter = {
+  messageId: string;
+  reason: string | null;
+  sourceMessageId: string | null;
+  failedAt: string | null;
+  receiveCount: number | null;
+  /** The queued message as it was (a ticket event: customer data, show it only to operators). */
+  body: string;
+};
+
+export interface DeadLetterQueue {
+  send(input: { body: string; reason: string; sourceMessageId: string; groupId: string; receiveCount: number; failedAt: string }): Promise<void>;
+  /** Peeks at up to `max` (≤ 10) messages: they stay in the queue. */
+  list(max: number): Promise<DeadLetter[]>;
+  /**
+   * Takes one message out to retry it: receives it (hidden from other readers meanwhile), hands it to
+   * `resend`, and deletes it only once `resend` succeeded (a failed resend leaves it in the queue).
+   * 'not_found' when it is not among the messages a receive returns. Optional: a fake may lack it.
+   */
+  redrive?(messageId: string, resend: (letter: DeadLetter) => Promise<void>): Promise<'redriven' | 'not_found'>;
+}
 
 export type RetryOutcome = { kind: 'retried'; runId: string } | { kind: 'not_found' } | { kind: 'not_retryable'; reason: string };
 

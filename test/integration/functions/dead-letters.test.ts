@@ -9,7 +9,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { createRunStarterHandler } from '#functions/intake/run-starter/handler.js';
 import { withRunStarterPorts } from '#functions/composition/run-starter.js';
 import { createDeadLettersHandler } from '#functions/intake/dead-letters/handler.js';
-import { createSqsDeadLetterQueue } from '#functions/shared/dead-letters.js';
+import { createSqsDeadLetterQueue } from '#functions/shared/aws/sqs-dead-letters.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { startLocalSqs, MAX_RECEIVE_COUNT, type LocalSqs } from '#local/emulators/sqs.js';
 import { startSqsPoller } from '#local/sqs-poller.js';

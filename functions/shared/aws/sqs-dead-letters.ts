@@ -1,6 +1,6 @@
-// The dead-letter queue as the run starter and the operator see it: a poison message goes there
+// The dead-letter queue on SQS FIFO, in AWS and locally (local-aws-sqs): a poison message goes there
 // with the reason it could not be processed (a message attribute), and can be listed without being
-// consumed. SQS FIFO in AWS and locally (local-aws-sqs).
+// consumed. The port it fills is in functions/shared/domain/dead-letters.ts.
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageCommand,
@@ -9,28 +9,7 @@ import {
   type Message,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-
-export type DeadLetter = {
-  messageId: string;
-  reason: string | null;
-  sourceMessageId: string | null;
-  failedAt: string | null;
-  receiveCount: number | null;
-  /** The queued message as it was (a ticket event: customer data, show it only to operators). */
-  body: string;
-};
-
-export interface DeadLetterQueue {
-  send(input: { body: string; reason: string; sourceMessageId: string; groupId: string; receiveCount: number; failedAt: string }): Promise<void>;
-  /** Peeks at up to `max` (≤ 10) messages: they stay in the queue. */
-  list(max: number): Promise<DeadLetter[]>;
-  /**
-   * Takes one message out to retry it: receives it (hidden from other readers meanwhile), hands it to
-   * `resend`, and deletes it only once `resend` succeeded (a failed resend leaves it in the queue).
-   * 'not_found' when it is not among the messages a receive returns. Optional: a fake may lack it.
-   */
-  redrive?(messageId: string, resend: (letter: DeadLetter) => Promise<void>): Promise<'redriven' | 'not_found'>;
-}
+import type { DeadLetter, DeadLetterQueue } from '../domain/dead-letters.js';
 
 /** How long a message being retried stays hidden from other readers of the dead-letter queue. */
 const REDRIVE_VISIBILITY_SECONDS = 30;
