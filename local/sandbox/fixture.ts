@@ -3,6 +3,7 @@
 // Read by local/sandbox/store and local/sandbox/helpdesk; the JSON Schema export is for editors.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { FixtureLineMoney, FixtureOrderMoney, FixtureRefundMoney, FixtureShopMoney } from './fixture-money.js';
 
 const FixtureLineItem = z.object({
   id: z.string().regex(/^\d+$/).optional().describe('Numeric id; the GID becomes gid://shopify/LineItem/<id>'),
@@ -18,6 +19,7 @@ const FixtureLineItem = z.object({
     .describe("The unit price in the order's presentmentCurrency (what the customer paid); needed on every line when it is set"),
   properties: z.record(z.string(), z.string()).optional().describe('Line-item properties typed by the customer (Shopify customAttributes)'),
   giftCard: z.boolean().optional().describe('A gift card (Shopify LineItem.isGiftCard); the agent never refunds one'),
+  ...FixtureLineMoney,
 });
 
 const FixtureAddress = z.object({
@@ -51,6 +53,7 @@ const FixtureRefund = z.object({
     .nonnegative()
     .optional()
     .describe('The amount paid back. Alone: an amount-only refund (goodwill, shipping). With lineItems: a partial amount instead of their price'),
+  ...FixtureRefundMoney,
 });
 
 const FixturePayment = z.object({
@@ -91,7 +94,8 @@ const FixtureOrder = z.object({
     .min(1)
     .max(8)
     .optional()
-    .describe("How the order was paid, in the order the payments were made; they add up to its lines' price. Defaults to one shopify_payments sale"),
+    .describe("How the order was paid, in the order the payments were made; they add up to its total. Defaults to one shopify_payments sale"),
+  ...FixtureOrderMoney,
 });
 
 const FixtureCustomer = z.object({
@@ -116,6 +120,7 @@ export const SandboxFixture = z
         .refine(isTimeZone, 'not an IANA time zone')
         .optional()
         .describe('IANA time zone of the shop (Shopify shop.ianaTimezone), e.g. "Europe/Lisbon"; defaults to "UTC"'),
+      ...FixtureShopMoney,
       locale: z
         .string()
         .refine(isLocale, 'not a BCP 47 locale')
