@@ -1,19 +1,35 @@
-// The amount, as docs/policy.md computes it: unit price × claimed quantity per claimed line, capped by
-// the units still refundable on that line and by what remains refundable on the whole order
-// (amount-only refunds count there). Gift-card lines are never refunded. A claim about units that
-// are already refunded, or one that leaves nothing to refund, is a hard refusal.
+// The amount, as docs/policy.md computes it: per claimed unit, what the customer paid for it (its
+// price after every discount allocated to its line, plus its tax where prices exclude tax), the
+// quantity capped by the units still refundable on that line; shipping and duties on top only when
+// nothing arrived; the whole capped by what remains refundable on the order (refund-parts.ts).
+// Gift-card lines are never refunded. A claim about units that are already refunded, or one that
+// leaves nothing to refund, is a hard refusal.
 import type { FixtureOrder } from '#local/sandbox/fixture.js';
 import type { Claim, EscalationRule, Line } from '../golden/schema.js';
 import { GoldenDataError } from './errors.js';
-import { lineFacts, orderRemainingMinor, type LineFacts } from './store.js';
+import { priceOrder } from './pricing.js';
+import { refundTotal, type Extras } from './refund-parts.js';
+import { lineFacts, type LineFacts } from './store.js';
 
 export interface RefundLine extends Line {
   facts: LineFacts;
 }
 
-export type AmountResult = { refusal: EscalationRule } | { lines: RefundLine[]; amountMinor: number; partlyRefunded: boolean };
+export type AmountResult = { refusal: EscalationRule } | { lines: RefundLine[]; amountMinor: number; partlyRefunded: boolean; extras: Extras };
 
-export function computeAmount(claim: Claim, order: FixtureOrder): AmountResult {
+/**
+ * "Nothing arrived" (docs/policy.md): the order was fulfilled (some unit of it shipped) and every line
+ * that shipped is claimed as not received in full, that is for every unit it still has to refund.
+ * Gift-card lines are left out of "every fulfilled line": a gift card is sent by email, never by
+ * the carrier, and is never refunded, so it can neither arrive in the parcel nor be claimed.
+ */
+export function nothingArrived(claim: Claim, facts: LineFacts[], lines: readonly RefundLine[]): boolean {
+  if (claim.reason !== 'not_received') return false;
+  const shipped = facts.filter((f) => !f.giftCard && f.fulfilledUnits > 0);
+  return shipped.length > 0 && shipped.every((f) => lines.some((l) => l.facts.index === f.index && l.quantity === f.ordered - f.refundedUnits));
+}
+
+export function computeAmount(claim: Claim, order: FixtureOrder, shopTaxesIncluded: boolean): AmountResult {
   const facts = lineFacts(order);
   const seen = new Set<string>();
   const claimed: { line: Line; facts: LineFacts }[] = [];
@@ -44,8 +60,9 @@ export function computeAmount(claim: Claim, order: FixtureOrder): AmountResult {
     lines.push({ sku: line.sku, quantity: Math.min(line.quantity, remaining), facts: f });
   }
 
-  const fromLines = lines.reduce((n, l) => n + l.quantity * l.facts.unitPriceMinor, 0);
-  const amountMinor = Math.min(fromLines, orderRemainingMinor(order));
+  const arrivedNothing = nothingArrived(claim, facts, lines);
+  const extras: Extras = { shipping: arrivedNothing, duties: arrivedNothing };
+  const amountMinor = refundTotal(order, priceOrder(order, 'shop', shopTaxesIncluded), 'shop', lines, extras);
   if (amountMinor <= 0) return { refusal: 'nothing_refundable' };
-  return { lines, amountMinor, partlyRefunded };
+  return { lines, amountMinor, partlyRefunded, extras };
 }

@@ -11,7 +11,7 @@ import { bindOrder, type Binding } from './binding.js';
 import { GoldenDataError } from './errors.js';
 import { cancelAmount, remedyEnabled } from './other-remedies.js';
 import { presentmentFigure } from './presentment.js';
-import { orderCurrency, type Store } from './store.js';
+import { orderCurrency, shopTaxesIncluded, type Store } from './store.js';
 
 /** The calls after binding, per outcome (the approval path's post_draft is the holding note). */
 const AFTER_BINDING: Record<Label['outcome'], ToolName[]> = {
@@ -49,12 +49,12 @@ function judged<T>(ticketId: string, compute: () => T): T {
 }
 
 /** A cancel is of the whole order: no lines, what was paid, always a lead's decision. */
-function cancelLabel(ticket: Pick<GoldenTicket, 'id' | 'claim'>, binding: BoundBinding, bound: Bound): Label {
+function cancelLabel(ticket: Pick<GoldenTicket, 'id' | 'claim'>, binding: BoundBinding, bound: Bound, taxesIncluded: boolean): Label {
   const { claim } = ticket;
   const { order } = binding;
-  const cancel = cancelAmount(order);
+  const cancel = judged(ticket.id, () => cancelAmount(order, taxesIncluded));
   if ('refusal' in cancel) return escalationLabel(claim, cancel.refusal, binding.calls, bound);
-  const presentment = judged(ticket.id, () => presentmentFigure(order, 'whole order'));
+  const presentment = judged(ticket.id, () => presentmentFigure(order, taxesIncluded, 'whole order'));
   return {
     outcome: 'approval',
     amountMinor: cancel.amountMinor,
@@ -81,18 +81,19 @@ export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'cla
 
   // Replacement, refund status, and store credit or cancel where not enabled: the order is bound, the Gate refuses the remedy.
   if (!remedyEnabled(claim.remedy, store.policy)) return escalate('not_refund_request', binding.calls, bound);
-  if (claim.remedy === 'cancel') return cancelLabel(ticket, binding, bound);
+  const taxesIncluded = shopTaxesIncluded(store);
+  if (claim.remedy === 'cancel') return cancelLabel(ticket, binding, bound, taxesIncluded);
   if (claim.unclear) return escalate('unclear', binding.calls, bound);
   if (claim.lines.length === 0) throw new GoldenDataError('a clear refund claim lists its lines (or says unclear: true)', ticket.id);
 
-  const amount = judged(ticket.id, () => computeAmount(claim, order));
+  const amount = judged(ticket.id, () => computeAmount(claim, order, taxesIncluded));
   if ('refusal' in amount) return escalate(amount.refusal, binding.calls, bound);
 
   const customerOrders = store.ordersOf(order.customerId);
   const rules: ApprovalRule[] = approvalRules({ claim, order, customerOrders, ...amount });
   const outcome = rules.length > 0 ? 'approval' : 'auto_refund';
   const lines = amount.lines.map((l) => ({ sku: l.sku, quantity: l.quantity }));
-  const presentment = judged(ticket.id, () => presentmentFigure(order, lines));
+  const presentment = judged(ticket.id, () => presentmentFigure(order, taxesIncluded, { lines, extras: amount.extras }));
   return {
     outcome,
     amountMinor: amount.amountMinor,

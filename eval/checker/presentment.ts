@@ -1,33 +1,28 @@
 // Orders paid in another currency than the shop's (Shopify Markets), as docs/policy.md's amount reads
-// them: the limits compare the shop's figure, and the customer gets back the same lines (or, on a
-// cancel, the same order) at the prices they paid, in that currency. Never a conversion. The checker
-// judges only orders without earlier refunds (their figure in the paid currency is the store's own
-// rounding, not the policy's), and refuses others.
+// them: the limits compare the shop's figure, and the customer gets back the same refund (the same
+// lines, shipping and duties; on a cancel, the same order) worked out again from the prices they
+// paid, in that currency, rounded on its own (docs/sandbox-money.md: never a conversion). An earlier
+// refund that gives only its amount has no figure in the paid currency: such an order is refused.
 import type { FixtureOrder } from '#local/sandbox/fixture.js';
 import type { Line } from '../golden/schema.js';
-import { GoldenDataError } from './errors.js';
+import { priceOrder } from './pricing.js';
+import { cancelTotal, refundTotal, type Extras } from './refund-parts.js';
 
 export interface Presentment {
   amountMinor: number;
   currency: string;
 }
 
-function paidPrice(order: FixtureOrder, index: number): number {
-  const price = order.lineItems[index]?.presentmentUnitPriceMinor;
-  if (price === undefined) throw new GoldenDataError(`order ${order.number} is paid in ${order.presentmentCurrency} but line ${index} has no price in it`);
-  return price;
-}
-
-/** What the customer gets back in the currency they paid for these lines (all of the order's for a cancel), or undefined. */
-export function presentmentFigure(order: FixtureOrder, lines: readonly Line[] | 'whole order'): Presentment | undefined {
+/** What the customer gets back in the currency they paid for this refund (a whole order for a cancel), or undefined. */
+export function presentmentFigure(
+  order: FixtureOrder,
+  shopTaxesIncluded: boolean,
+  refund: { lines: readonly Line[]; extras: Extras } | 'whole order',
+): Presentment | undefined {
   const currency = order.presentmentCurrency;
   if (currency === undefined) return undefined;
-  if ((order.refunds ?? []).length > 0)
-    throw new GoldenDataError(`order ${order.number} is paid in ${currency} and has earlier refunds; the checker does not judge those`);
-  const units =
-    lines === 'whole order'
-      ? order.lineItems.map((li, index) => ({ index, quantity: li.quantity }))
-      : lines.map((l) => ({ index: order.lineItems.findIndex((li) => li.sku === l.sku), quantity: l.quantity }));
-  const amountMinor = units.reduce((n, u) => n + paidPrice(order, u.index) * u.quantity, 0);
+  const priced = priceOrder(order, 'presentment', shopTaxesIncluded);
+  const amountMinor =
+    refund === 'whole order' ? cancelTotal(order, priced, 'presentment') : refundTotal(order, priced, 'presentment', refund.lines, refund.extras);
   return { amountMinor, currency };
 }

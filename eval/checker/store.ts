@@ -1,12 +1,12 @@
 // The checker's read of the shared fixture: customers, orders by number and by customer, and the
 // per-line facts the policy needs (units ordered, refunded and fulfilled, first fulfilment day),
-// computed here from the fixture's own fields rather than through the sandbox store's code.
+// computed here from the fixture's own fields rather than through the sandbox store's code. The
+// money of an order (discounts, tax, shipping, duties) is pricing.ts's and refund-parts.ts's.
 import { parseFixture, type FixtureOrder, type SandboxFixture } from '#local/sandbox/fixture.js';
 import { DEFAULT_GOLDEN_POLICY, type GoldenPolicy } from '../golden/schema.js';
 import { GoldenDataError } from './errors.js';
 
 export type FixtureCustomer = SandboxFixture['customers'][number];
-type FixtureRefund = NonNullable<FixtureOrder['refunds']>[number];
 type Units = { sku: string; quantity: number } | { index: number; quantity: number };
 
 export interface Store {
@@ -78,33 +78,6 @@ export function lineFacts(order: FixtureOrder): LineFacts[] {
   return facts;
 }
 
-/** What the customer paid: the fixture has no shipping or tax, so the sum of its lines. */
-export function orderTotalMinor(order: FixtureOrder): number {
-  return order.lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
-}
-
-/** What one earlier refund paid back: its own amount, else the price of its units. */
-export function refundPaidMinor(order: FixtureOrder, refund: FixtureRefund): number {
-  if (refund.amountMinor !== undefined) return refund.amountMinor;
-  return (refund.lineItems ?? []).reduce((n, u) => n + order.lineItems[lineIndex(order, u)]!.unitPriceMinor * u.quantity, 0);
-}
-
-/**
- * What remains refundable on the whole order (docs/policy.md): the price of its refundable lines, gift
- * cards excluded, less every earlier refund, amount-only ones (goodwill, shipping) included.
- */
-export function orderRemainingMinor(order: FixtureOrder): number {
-  const paidBack = (order.refunds ?? []).reduce((n, r) => n + refundPaidMinor(order, r), 0);
-  const refundable = order.lineItems.filter((li) => !li.giftCard).reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
-  return Math.max(0, Math.min(orderTotalMinor(order), refundable) - paidBack);
-}
-
-/** What a cancel refunds (docs/policy.md): everything the customer paid on the order, less every earlier refund. */
-export function orderPaidRemainingMinor(order: FixtureOrder): number {
-  const paidBack = (order.refunds ?? []).reduce((n, r) => n + refundPaidMinor(order, r), 0);
-  return Math.max(0, orderTotalMinor(order) - paidBack);
-}
-
 /** Units of the order that any fulfilment shipped. */
 export function shippedUnits(order: FixtureOrder): number {
   return lineFacts(order).reduce((n, l) => n + l.fulfilledUnits, 0);
@@ -112,4 +85,9 @@ export function shippedUnits(order: FixtureOrder): number {
 
 export function orderCurrency(store: Store, order: FixtureOrder): string {
   return order.currency ?? store.fixture.shop.currency;
+}
+
+/** Whether the shop's prices include tax (an order may say otherwise; docs/sandbox-money.md §2). */
+export function shopTaxesIncluded(store: Store): boolean {
+  return store.fixture.shop.taxesIncluded === true;
 }
