@@ -4,6 +4,7 @@
 // category. The label's mechanical parts (trajectory, bound order, currency) are filled in here by
 // a simple table; the checker derives them again on its own from docs/policy.md.
 import type { SandboxFixture } from '#local/sandbox/fixture.js';
+import type { FixtureDiscount } from '#local/sandbox/fixture-money.js';
 import {
   CATEGORIES,
   CATEGORY_SLUG,
@@ -22,9 +23,40 @@ import { CATALOGUE } from './catalogue.js';
 
 export type Ref = 'o1' | 'o2' | 'o3' | 'o4' | 'x1' | 'x2';
 type Units = [sku: string, quantity: number];
-/** `paid`: the unit price in the order's `paidIn` currency (needed on every line of such an order). */
+/**
+ * `paid`: the unit price in the order's `paidIn` currency (needed on every line of such an order).
+ * `duty` / `paidDuty`: the line's import duty in the order's and the `paidIn` currency; `taxable:
+ * false` leaves the line out of the order's tax lines.
+ */
 export type ItemSpec =
-  string | [sku: string, quantity: number] | [sku: string, quantity: number, extra: { price?: number; paid?: number; props?: Record<string, string> }];
+  | string
+  | [sku: string, quantity: number]
+  | [
+      sku: string,
+      quantity: number,
+      extra: { price?: number; paid?: number; props?: Record<string, string>; duty?: number; paidDuty?: number; taxable?: false },
+    ];
+
+/**
+ * A discount as a merchant sets it up (docs/sandbox-money.md §1), named by `code` or, when automatic,
+ * `title`: `pct` percent or `off` minor units (`paidOff` in the `paidIn` currency) on the whole order,
+ * on the lines `on` names by SKU, or on `'shipping'`; or buy `buy` get `get` of the line `sku` (`pct`
+ * off each discounted unit, default free).
+ */
+export type DiscountSpec = ({ code: string; title?: undefined } | { title: string; code?: undefined }) &
+  (
+    | { pct: number; off?: undefined; buy?: undefined; on?: string[] | 'shipping' }
+    | { off: number; paidOff?: number; pct?: undefined; buy?: undefined; on?: string[] | 'shipping' }
+    | { buy: number; get: number; sku: string; pct?: number; off?: undefined }
+  );
+
+/** A shipping line: `price` in the order's currency, `paid` in the `paidIn` one; `taxable` when the order's tax lines apply to it. */
+export interface ShippingSpec {
+  title?: string;
+  price: number;
+  paid?: number;
+  taxable?: true;
+}
 
 /** One payment of an order (several: a gift card and a card, or captures); `paid` in the order's `paidIn` currency. */
 export interface PaymentSpec {
@@ -58,8 +90,19 @@ export interface OrderSpec {
   payments?: PaymentSpec[];
   note?: string;
   attributes?: Record<string, string>;
-  refunds?: { daysAgo: number; lines?: Units[]; amount?: number }[];
+  /** `shipping` / `duties`: the refund also paid back the order's shipping, or its lines' duties. */
+  refunds?: { daysAgo: number; lines?: Units[]; amount?: number; shipping?: true; duties?: true }[];
   address?: Address;
+  /** The money terms beyond list prices (docs/sandbox-money.md), all optional. */
+  discounts?: DiscountSpec[];
+  /** Tax rates in percent, e.g. `[['NY State Tax', 4], ['New York City Tax', 4.875]]`. */
+  tax?: [title: string, ratePercentage: number][];
+  /** Prices include tax (EU VAT); default: the shop's (excluding). */
+  taxesIncluded?: boolean;
+  shipping?: ShippingSpec[];
+  /** A tip added at checkout, and the same in the `paidIn` currency. */
+  tip?: number;
+  paidTip?: number;
 }
 
 export interface PersonSpec {
@@ -241,7 +284,7 @@ function ticketOf(state: BuildState, cat: CategoryState, spec: Spec, i: number):
   };
 }
 
-/** Only the store's own numbers: no shipping lines, so an order's total is the sum of its lines. */
+/** The specs in CATEGORIES order: ids, order numbers and customers allocated per category. */
 export function build(specs: Partial<Record<Category, Spec[]>>): Built {
   const state: BuildState = {
     fixture: {
@@ -282,6 +325,40 @@ function itemOf(spec: ItemSpec) {
     ...(extra?.paid === undefined ? {} : { presentmentUnitPriceMinor: extra.paid }),
     ...(extra?.props ? { properties: extra.props } : {}),
     ...(product.giftCard ? { giftCard: true } : {}),
+    ...(extra?.taxable === false ? { taxable: false } : {}),
+    ...(extra?.duty === undefined ? {} : { dutyMinor: extra.duty }),
+    ...(extra?.paidDuty === undefined ? {} : { presentmentDutyMinor: extra.paidDuty }),
+  };
+}
+
+function discountOf(d: DiscountSpec): FixtureDiscount {
+  const name = d.code === undefined ? { title: d.title } : { code: d.code };
+  if (d.buy !== undefined) {
+    return { type: 'buy_x_get_y', ...name, line: { sku: d.sku }, buy: d.buy, get: d.get, ...(d.pct === undefined ? {} : { percentage: d.pct }) };
+  }
+  const appliesTo = d.on === undefined ? {} : { appliesTo: d.on === 'shipping' ? ('shipping' as const) : { lines: d.on.map((sku) => ({ sku })) } };
+  if (d.pct !== undefined) return { type: 'percentage', ...name, percentage: d.pct, ...appliesTo };
+  return { type: 'fixed_amount', ...name, amountMinor: d.off, ...(d.paidOff === undefined ? {} : { presentmentAmountMinor: d.paidOff }), ...appliesTo };
+}
+
+/** The order's money terms in the fixture's words; nothing at all for an order of list prices only. */
+function moneyOf(o: OrderSpec) {
+  return {
+    ...(o.taxesIncluded === undefined ? {} : { taxesIncluded: o.taxesIncluded }),
+    ...(o.tax ? { taxLines: o.tax.map(([title, ratePercentage]) => ({ title, ratePercentage })) } : {}),
+    ...(o.discounts ? { discounts: o.discounts.map(discountOf) } : {}),
+    ...(o.shipping
+      ? {
+          shippingLines: o.shipping.map((s) => ({
+            title: s.title ?? 'Standard shipping',
+            priceMinor: s.price,
+            ...(s.paid === undefined ? {} : { presentmentPriceMinor: s.paid }),
+            ...(s.taxable ? { taxable: true } : {}),
+          })),
+        }
+      : {}),
+    ...(o.tip === undefined ? {} : { tipMinor: o.tip }),
+    ...(o.paidTip === undefined ? {} : { presentmentTipMinor: o.paidTip }),
   };
 }
 
@@ -303,6 +380,7 @@ function orderOf(
     ...(o.currency ? { currency: o.currency } : {}),
     ...(o.paidIn ? { presentmentCurrency: o.paidIn } : {}),
     lineItems: o.items.map(itemOf),
+    ...moneyOf(o),
     ...(o.fulfillments
       ? {
           fulfillments: o.fulfillments.map((f) => ({
@@ -321,6 +399,8 @@ function orderOf(
             daysAgo: r.daysAgo,
             ...(r.lines ? { lineItems: units(r.lines) } : {}),
             ...(r.amount === undefined ? {} : { amountMinor: r.amount }),
+            ...(r.shipping ? { shipping: true } : {}),
+            ...(r.duties ? { duties: true } : {}),
           })),
         }
       : {}),
