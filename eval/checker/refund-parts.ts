@@ -4,13 +4,14 @@
 // duties come back only when nothing arrived; an earlier fixture refund pays back its own
 // amountMinor, else its units' parts plus the shipping and duties it says it refunded. The whole is
 // capped by what remains refundable on the order. Tips are never part of any of it.
-import { refundsOldestFirst, type FixtureOrder } from '#local/sandbox/fixture.js';
+import type { FixtureOrder } from '#local/sandbox/fixture.js';
 import type { Line } from '../golden/schema.js';
 import { part } from './arithmetic.js';
 import { GoldenDataError } from './errors.js';
 import { linePaid, shippingPaid, type PricedLine, type PricedOrder, type Side } from './pricing.js';
 
-type Units = NonNullable<FixtureOrder['refunds']>[number]['lineItems'] & object;
+type FixtureRefund = NonNullable<FixtureOrder['refunds']>[number];
+type Units = NonNullable<FixtureRefund['lineItems']>;
 
 const sum = (xs: readonly number[]) => xs.reduce((n, x) => n + x, 0);
 
@@ -35,6 +36,14 @@ function unitsIndex(order: FixtureOrder, units: Units[number]): number {
   return index;
 }
 
+/** Oldest first, the file's order kept on a tie (the checker's own sort, not the sandbox store's). */
+function oldestFirst(order: FixtureOrder): FixtureRefund[] {
+  return (order.refunds ?? [])
+    .map((refund, i) => ({ refund, i }))
+    .sort((a, b) => b.refund.daysAgo - a.refund.daysAgo || a.i - b.i)
+    .map((x) => x.refund);
+}
+
 /**
  * The earlier refunds oldest first. One with its own amountMinor pays back that (it still takes its
  * units, and the shipping and duties it marks); the checker has no figure for it in the paid
@@ -47,7 +56,7 @@ export function refundHistory(order: FixtureOrder, priced: PricedOrder, side: Si
     dutyRefunded: order.lineItems.map(() => false),
     paidBack: 0,
   };
-  for (const refund of refundsOldestFirst(order)) {
+  for (const refund of oldestFirst(order)) {
     let worth = 0;
     for (const u of refund.lineItems ?? []) {
       const i = unitsIndex(order, u);
