@@ -29,6 +29,9 @@ export const CATEGORIES = [
   'cancel_unfulfilled',
   'markets_currency',
   'split_payments',
+  'discounted_orders',
+  'taxed_orders',
+  'shipping_and_duties',
 ] as const;
 export const Category = z.enum(CATEGORIES);
 export type Category = z.infer<typeof Category>;
@@ -58,6 +61,9 @@ export const CATEGORY_SLUG: Record<Category, string> = {
   cancel_unfulfilled: 'cancel',
   markets_currency: 'markets',
   split_payments: 'split-pay',
+  discounted_orders: 'discount',
+  taxed_orders: 'tax',
+  shipping_and_duties: 'shipping',
 };
 
 export const Helpdesk = z.enum(['zendesk', 'gorgias']);

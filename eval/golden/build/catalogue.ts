@@ -9,6 +9,7 @@ export interface Product {
 export const CATALOGUE: Record<string, Product> = {
   'MUG-STONE': { title: 'Stoneware mug', priceMinor: 1800 },
   'MUG-ENAMEL': { title: 'Enamel camp mug', priceMinor: 1400 },
+  'MUG-HANDMADE': { title: 'Handmade stoneware mug', priceMinor: 2000 },
   'MUG-SET4': { title: 'Speckled mug set (set of 4)', priceMinor: 5600 },
   'BOWL-CER': { title: 'Ceramic cereal bowl', priceMinor: 1500 },
   'BOWL-SALAD': { title: 'Acacia salad bowl', priceMinor: 4200 },
@@ -23,6 +24,7 @@ export const CATALOGUE: Record<string, Product> = {
   'GLASS-HIGHBALL': { title: 'Ribbed highball glass', priceMinor: 900 },
   'LAMP-DESK': { title: 'Linen desk lamp', priceMinor: 7900 },
   'LAMP-CERAMIC': { title: 'Ceramic table lamp', priceMinor: 12500 },
+  'LAMP-CLIP': { title: 'Clip-on reading lamp', priceMinor: 2100 },
   'LAMP-BULB': { title: 'Filament bulb E27', priceMinor: 700 },
   'BOARD-WALNUT': { title: 'Walnut cutting board', priceMinor: 5400 },
   'BOARD-BAMBOO': { title: 'Bamboo cutting board', priceMinor: 2200 },

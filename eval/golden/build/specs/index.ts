@@ -9,6 +9,9 @@ import { amount_only_refunds_and_gift_cards, recent_refunds } from './history-re
 import { prompt_injection } from './injection.js';
 import { markets_currency, split_payments } from './payments.js';
 import { cancel_unfulfilled, store_credit } from './remedies.js';
+import { discounted_orders } from './discounts.js';
+import { shipping_and_duties } from './shipping.js';
+import { taxed_orders } from './taxes.js';
 import { non_english } from './languages.js';
 import { change_of_mind, refund_status, refund_vs_replacement, unfulfilled } from './requests.js';
 import { long_rambling, typos } from './text.js';
@@ -37,4 +40,7 @@ export const SPECS: Record<Category, Spec[]> = {
   cancel_unfulfilled,
   markets_currency,
   split_payments,
+  discounted_orders,
+  taxed_orders,
+  shipping_and_duties,
 };
