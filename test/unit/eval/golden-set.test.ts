@@ -38,6 +38,36 @@ describe('the golden set', () => {
     expect(orders('split_payments').every((o) => (o?.payments ?? []).length >= 2)).toBe(true);
   });
 
+  it('has tickets on orders with every kind of money term, not all automatic', () => {
+    const money = ['discounted_orders', 'taxed_orders', 'shipping_and_duties'] as const;
+    const tickets = result.tickets.filter((t) => (money as readonly string[]).includes(t.category));
+    for (const category of money) expect(result.summary.byCategory[category] ?? 0, category).toBeGreaterThanOrEqual(14);
+    expect(tickets.length).toBeGreaterThanOrEqual(42);
+    const orders = tickets.map((t) => result.store.orders.get(t.label.boundOrder ?? t.claim.orderNumber ?? 0)!);
+    const discounts = orders.flatMap((o) => o.discounts ?? []);
+    const kinds = new Set(
+      discounts.map((d) => (d.type === 'buy_x_get_y' ? d.type : `${d.type}:${typeof d.appliesTo === 'object' ? 'lines' : (d.appliesTo ?? 'order')}`)),
+    );
+    for (const kind of ['percentage:order', 'fixed_amount:order', 'percentage:lines', 'percentage:shipping', 'buy_x_get_y'])
+      expect(kinds, kind).toContain(kind);
+    expect(discounts.some((d) => d.code === undefined)).toBe(true);
+    expect(orders.some((o) => o.taxesIncluded === true && (o.discounts ?? []).length > 0)).toBe(true);
+    expect(orders.some((o) => o.taxesIncluded !== true && (o.taxLines ?? []).length === 1)).toBe(true);
+    expect(orders.some((o) => (o.taxLines ?? []).length >= 2 && o.taxesIncluded !== true)).toBe(true);
+    expect(orders.some((o) => o.lineItems.some((li) => li.dutyMinor !== undefined) && o.presentmentCurrency !== undefined)).toBe(true);
+    expect(orders.some((o) => o.tipMinor !== undefined)).toBe(true);
+    expect(orders.some((o) => o.lineItems.some((li) => li.giftCard === true) && (o.discounts ?? []).length > 0)).toBe(true);
+    expect(orders.some((o) => (o.refunds ?? []).some((r) => r.lineItems !== undefined) && (o.discounts ?? []).length > 0)).toBe(true);
+    const outcomes = new Set(tickets.map((t) => t.label.outcome));
+    expect([...outcomes].sort()).toEqual(['approval', 'auto_refund', 'escalate']);
+    for (const rule of ['amount_over_auto_limit', 'line_partly_refunded', 'reason_not_damage_like', 'too_many_recent_refunds'] as const) {
+      expect(
+        tickets.some((t) => t.label.approvalRules.includes(rule)),
+        rule,
+      ).toBe(true);
+    }
+  });
+
   it('balances outcomes and helpdesks, and writes in five languages besides English', () => {
     const share = (n = 0) => n / result.tickets.length;
     for (const outcome of ['auto_refund', 'approval', 'escalate'] as const) expect(share(result.summary.byOutcome[outcome]), outcome).toBeGreaterThan(0.2);
