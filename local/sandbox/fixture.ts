@@ -4,6 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { FixtureLineMoney, FixtureOrderMoney, FixtureRefundMoney, FixtureShopMoney } from './fixture-money.js';
+import { moneyTermsIssues, presentmentTwinCount, type OrderIssue } from './fixture-money-checks.js';
+import { lineRefIndex } from './store/discounts.js';
+import { earlierRefundFigures, oldestFirst } from './store/earlier-refunds.js';
+import { pricedTotals, priceOrder } from './store/pricing.js';
 
 const FixtureLineItem = z.object({
   id: z.string().regex(/^\d+$/).optional().describe('Numeric id; the GID becomes gid://shopify/LineItem/<id>'),
@@ -94,7 +98,7 @@ const FixtureOrder = z.object({
     .min(1)
     .max(8)
     .optional()
-    .describe("How the order was paid, in the order the payments were made; they add up to its total. Defaults to one shopify_payments sale"),
+    .describe('How the order was paid, in the order the payments were made; they add up to its total. Defaults to one shopify_payments sale'),
   ...FixtureOrderMoney,
 });
 
@@ -148,7 +152,7 @@ export const SandboxFixture = z
         ctx.addIssue({ code: 'custom', path: ['orders', i, 'number'], message: 'duplicate order number' });
       }
       numbers.add(order.number);
-      for (const issue of orderIssues(order)) ctx.addIssue({ code: 'custom', path: ['orders', i, ...issue.path], message: issue.message });
+      for (const issue of orderIssues(order, fixture.shop)) ctx.addIssue({ code: 'custom', path: ['orders', i, ...issue.path], message: issue.message });
     });
     const users = new Set(fixture.helpdesk.users.map((u) => u.id));
     fixture.helpdesk.tickets.forEach((ticket, i) => {
@@ -182,25 +186,29 @@ function isTimeZone(name: string): boolean {
 
 /** The position in `order.lineItems` of the line that units name, or -1 when none matches. */
 export function lineIndexOf(order: Pick<FixtureOrder, 'lineItems'>, units: FixtureLineUnits): number {
-  if ('sku' in units) return order.lineItems.findIndex((li) => li.sku === units.sku);
-  return units.index < order.lineItems.length ? units.index : -1;
+  return lineRefIndex(order.lineItems, units);
 }
 
-/** What a refund pays back: its own amount, else the price of its units. */
-export function refundAmountMinor(order: Pick<FixtureOrder, 'lineItems'>, refund: FixtureRefund): number {
-  if (refund.amountMinor !== undefined) return refund.amountMinor;
-  return (refund.lineItems ?? []).reduce((n, units) => n + (order.lineItems[lineIndexOf(order, units)]?.unitPriceMinor ?? 0) * units.quantity, 0);
+/** The shop's money defaults an order inherits (prices include tax or not). */
+export type FixtureShopTerms = Pick<SandboxFixture['shop'], 'taxesIncluded'>;
+
+/**
+ * What an earlier refund paid back: its own amount, else its units prorated, the shipping left when
+ * `shipping: true` and its lines' duties when `duties: true` (docs/sandbox-money.md section 4), after
+ * the refunds before it. `shop` gives the shop's taxesIncluded, for an order that does not say.
+ */
+export function refundAmountMinor(order: FixtureOrder, refund: FixtureRefund, shop: FixtureShopTerms = {}): number {
+  const figures = earlierRefundFigures(order, priceOrder(order, shop.taxesIncluded));
+  return figures.find((f) => f.refund === refund)?.amountMinor ?? refund.amountMinor ?? 0;
 }
 
 /** Refunds oldest first, as the store records them (a stable sort keeps the file's order on ties). */
 export function refundsOldestFirst(order: Pick<FixtureOrder, 'refunds'>): FixtureRefund[] {
-  return [...(order.refunds ?? [])].sort((a, b) => b.daysAgo - a.daysAgo);
+  return oldestFirst(order.refunds);
 }
 
-type OrderIssue = { path: (string | number)[]; message: string };
-
 /** An order's own consistency: fulfilments and refunds name its lines, within what was ordered and paid. */
-function orderIssues(order: FixtureOrder): OrderIssue[] {
+function orderIssues(order: FixtureOrder, shop: FixtureShopTerms): OrderIssue[] {
   const issues: OrderIssue[] = [];
   if (order.fulfillments !== undefined && order.fulfilledDaysAgo !== undefined) {
     issues.push({ path: ['fulfillments'], message: 'give fulfilledDaysAgo or fulfillments, not both' });
@@ -229,14 +237,19 @@ function orderIssues(order: FixtureOrder): OrderIssue[] {
     }
     units(f.lineItems, ['fulfillments', k, 'lineItems'], fulfilled, 'fulfilled');
   });
-  const price = order.lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
+  const moneyIssues = moneyTermsIssues(order);
+  issues.push(...moneyIssues);
+  const pricing = priceOrder(order, shop.taxesIncluded);
+  const { shopMinor: total, presentmentMinor } = pricedTotals(pricing);
   const paid = (order.payments ?? []).reduce((n, p) => n + p.amountMinor, 0);
-  if (order.payments !== undefined && paid !== price) {
-    issues.push({ path: ['payments'], message: `the payments add up to ${paid}, not the ${price} the lines cost` });
+  if (order.payments !== undefined && paid !== total) {
+    issues.push({ path: ['payments'], message: `the payments add up to ${paid}, not the ${total} ${costs(order)}` });
   }
-  issues.push(...presentmentIssues(order));
+  issues.push(...presentmentIssues(order, presentmentMinor ?? 0));
   const refunded: number[] = [];
-  let remaining = price;
+  let remaining = total;
+  // Earlier refunds are priced only on terms that hold together (a discount on an unknown line would mislead them).
+  const figures = moneyIssues.length === 0 ? earlierRefundFigures(order, pricing) : [];
   for (const refund of refundsOldestFirst(order)) {
     const k = (order.refunds ?? []).indexOf(refund);
     if (refund.lineItems === undefined && refund.amountMinor === undefined) {
@@ -247,7 +260,7 @@ function orderIssues(order: FixtureOrder): OrderIssue[] {
       issues.push({ path: ['refunds', k, 'amountMinor'], message: 'an amount-only refund pays back more than 0' });
     }
     units(refund.lineItems ?? [], ['refunds', k, 'lineItems'], refunded, 'refunded');
-    const amount = refundAmountMinor(order, refund);
+    const amount = figures.find((f) => f.refund === refund)?.amountMinor ?? refund.amountMinor ?? 0;
     if (amount > remaining) {
       issues.push({ path: ['refunds', k, 'amountMinor'], message: `refunds ${amount}, more than the ${remaining} the order still has` });
     }
@@ -256,22 +269,32 @@ function orderIssues(order: FixtureOrder): OrderIssue[] {
   return issues;
 }
 
-/** A presentment currency other than the order's, with a price on every line and a presentment figure on every payment that add up. */
-function presentmentIssues(order: FixtureOrder): OrderIssue[] {
+/** What the order total is made of, for a message: its lines alone, or its lines with their money terms. */
+function costs(order: FixtureOrder): string {
+  const terms = [order.discounts?.length, order.taxLines?.length, order.shippingLines?.length, order.tipMinor, ...order.lineItems.map((li) => li.dutyMinor)];
+  return terms.some((t) => t !== undefined && t !== 0) ? 'the order costs (lines after discounts, tax, shipping, duties, tip)' : 'the lines cost';
+}
+
+/**
+ * A presentment currency other than the order's, with a price on every line and a presentment figure
+ * on every payment that add up to the order's presentment total; presentment figures only with one.
+ */
+function presentmentIssues(order: FixtureOrder, presentmentTotal: number): OrderIssue[] {
   const issues: OrderIssue[] = [];
   const priced = order.lineItems.filter((li) => li.presentmentUnitPriceMinor !== undefined).length;
   const withPresentment = (order.payments ?? []).filter((p) => p.presentmentAmountMinor !== undefined).length;
   if (order.presentmentCurrency === undefined) {
-    if (priced > 0 || withPresentment > 0) issues.push({ path: ['presentmentCurrency'], message: 'presentment prices need a presentmentCurrency' });
+    if (priced > 0 || withPresentment > 0 || presentmentTwinCount(order) > 0) {
+      issues.push({ path: ['presentmentCurrency'], message: 'presentment prices need a presentmentCurrency' });
+    }
     return issues;
   }
   if (order.presentmentCurrency === order.currency) issues.push({ path: ['presentmentCurrency'], message: "leave it out when it is the order's currency" });
   if (priced !== order.lineItems.length) issues.push({ path: ['lineItems'], message: 'every line needs a presentmentUnitPriceMinor' });
   if (order.payments !== undefined) {
-    const price = order.lineItems.reduce((n, li) => n + (li.presentmentUnitPriceMinor ?? 0) * li.quantity, 0);
     const paid = order.payments.reduce((n, p) => n + (p.presentmentAmountMinor ?? 0), 0);
-    if (withPresentment !== order.payments.length || paid !== price) {
-      issues.push({ path: ['payments'], message: `every payment needs a presentmentAmountMinor, adding up to the ${price} the lines cost` });
+    if (withPresentment !== order.payments.length || paid !== presentmentTotal) {
+      issues.push({ path: ['payments'], message: `every payment needs a presentmentAmountMinor, adding up to the ${presentmentTotal} ${costs(order)}` });
     }
   }
   return issues;

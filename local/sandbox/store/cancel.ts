@@ -2,12 +2,13 @@
 // answers a Job; the job finishes on a later poll of `job(id:)` (or once its delay has passed), and
 // only then is the order cancelled: cancelledAt set, everything still refundable refunded to the
 // original payments (the same refund rules as refundCreate, split across the payments as
-// payments.ts does) and, when asked, the units restocked at the shop's default location. A stalled
+// payments.ts does: lines, shipping, duties and tip, all the payments took in) and, when asked, the units restocked at the shop's default location. A stalled
 // job (the cancelJobNeverFinishes fault) never finishes and never cancels.
 import { randomUUID } from 'node:crypto';
 import { minorToDecimal } from '#shared/money.js';
 import { DEFAULT_LOCATION_ID } from './credit.js';
 import type { StoreOrder, StoreRefund } from './model.js';
+import { refundedSoFar } from './order-money.js';
 import { splitAcrossPayments } from './payments.js';
 import { paidCurrency, presentmentAmount, presentmentMaximumRefundableMinor } from './presentment.js';
 import type { SandboxStoreState } from './state.js';
@@ -119,6 +120,7 @@ export class CancelJobs {
       .filter((l) => l.quantity > 0)
       .map((l) => (request.restock ? { ...l, restockType: 'CANCEL', locationId: DEFAULT_LOCATION_ID } : l));
     const amountMinor = request.refund ? presentmentMaximumRefundableMinor(order) : 0;
+    const duties = refundedSoFar(order, 'shop').duties;
     const shares = splitAcrossPayments(order, amountMinor, presentmentAmount).filter((s) => s.amountMinor > 0);
     let refund: StoreRefund | null = null;
     if (lines.length > 0 || shares.length > 0) {
@@ -127,6 +129,13 @@ export class CancelJobs {
         note: null,
         currency: order.presentmentCurrency ? currency : null,
         refundLineItems: lines,
+        // A refunding cancel records the shipping and duties it pays back, so the order shows none left.
+        ...(request.refund
+          ? {
+              shipping: { amount: null, fullRefund: true },
+              refundDuties: order.lineItems.flatMap((li, i) => (li.duty && !duties[i] ? [{ dutyId: li.duty.id, refundType: 'FULL' as const }] : [])),
+            }
+          : {}),
         transactions: shares.map((s) => ({
           orderId: order.id,
           parentId: s.payment.id,

@@ -7,7 +7,7 @@
 import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import type { RefundRequest, StoreCustomer, StoreOrder, UserError } from './model.js';
 import { paymentsOf } from './payments.js';
-import { linePresentmentMinor, presentmentAmount } from './presentment.js';
+import { presentmentAmount, type RefundWorth } from './presentment.js';
 
 /** The gateway Shopify records a refund to store credit on. */
 export const STORE_CREDIT_GATEWAY = 'shopify_store_credit';
@@ -101,14 +101,12 @@ export function checkStoreCreditAndRestock(
 }
 
 /**
- * A store credit paid back in the refund currency, in the shop's: its lines' shop price when it is
- * exactly their presentment price, else at the rate the order was paid at.
+ * A store credit paid back in the refund currency, in the shop's: the refund's worth there when it
+ * is exactly its worth in the refund currency, else at the rate the order was paid at.
  */
-export function storeCreditShopMinor(order: StoreOrder, lines: RefundRequest['refundLineItems'], creditMinor: number): number {
+export function storeCreditShopMinor(order: StoreOrder, worth: RefundWorth | null, creditMinor: number): number {
   if (!order.presentmentCurrency) return creditMinor;
-  const items = lines.map((l) => ({ quantity: l.quantity, item: order.lineItems.find((li) => li.id === l.lineItemId) }));
-  const linesPaid = items.reduce((n, { item, quantity }) => n + (item ? linePresentmentMinor(item) : 0) * quantity, 0);
-  if (lines.length > 0 && linesPaid === creditMinor) return items.reduce((n, { item, quantity }) => n + (item?.unitPriceMinor ?? 0) * quantity, 0);
+  if (worth !== null && worth.paidMinor > 0 && worth.paidMinor === creditMinor) return worth.shopMinor;
   const shop = paymentsOf(order).reduce((n, t) => n + t.amountMinor, 0);
   const paid = paymentsOf(order).reduce((n, t) => n + presentmentAmount(t), 0);
   return paid === 0 ? creditMinor : Math.round((creditMinor * shop) / paid);

@@ -7,6 +7,9 @@
 // `cancelJobNeverFinishes` stalls orderCancel's jobs (cancel.ts) until reset.
 // `throttle` turns on the cost bucket of throttle.ts: from then on every request is charged its cost
 // and refused with THROTTLED when the bucket lacks room, until reset.
+// `skewSuggestedRefund` makes the store's suggestedRefund disagree with the agent's arithmetic: its
+// amount (and its first payment's share) off by some minor units, for one order or all, until reset;
+// refundCreate is not touched.
 import { z } from 'zod';
 import { createCostBucket, type BucketSettings, type CostBucket } from './throttle.js';
 
@@ -48,7 +51,20 @@ export interface StoreFaults {
   cancelJobsStall(): boolean;
   /** The bucket when throttle() turned it on. */
   bucket(): CostBucket | null;
+  /**
+   * From now on (until reset) suggestedRefund's amountSet, in both money sets, and its first
+   * suggested transaction are off by `minor` (positive or negative) for the order named `orderNumber`
+   * ("1001" or "#1001"), or for every order. `null` turns it off.
+   */
+  skewSuggestedRefund(skew: SuggestionSkew | null): void;
+  /** How far suggestedRefund is off for the order named `orderName` (e.g. "#1001"): 0 without the fault. */
+  suggestionSkewMinor(orderName: string): number;
   reset(): void;
+}
+
+export interface SuggestionSkew {
+  minor: number;
+  orderNumber?: string;
 }
 
 export interface HangOptions {
@@ -71,6 +87,7 @@ type QueuedFaults = {
   hangs: number;
   hang: HangOptions;
   stallCancels: boolean;
+  skew: SuggestionSkew | null;
 };
 
 const noFaults = (): QueuedFaults => ({
@@ -80,6 +97,7 @@ const noFaults = (): QueuedFaults => ({
   hangs: 0,
   hang: {},
   stallCancels: false,
+  skew: null,
 });
 
 /**
@@ -117,6 +135,14 @@ export function createStoreFaults(
       queued.stallCancels = true;
     },
     cancelJobsStall: () => queued.stallCancels,
+    skewSuggestedRefund(skew) {
+      queued.skew = skew;
+    },
+    suggestionSkewMinor(orderName) {
+      const skew = queued.skew;
+      if (!skew) return 0;
+      return skew.orderNumber === undefined || `#${skew.orderNumber.replace(/^#/, '')}` === orderName ? skew.minor : 0;
+    },
     takeAmbiguousRefund() {
       if (queued.ambiguous.remaining <= 0) return null;
       queued.ambiguous.remaining -= 1;
@@ -174,6 +200,17 @@ export const FaultsRequest = z
       .optional(),
     ambiguousRefundNext: z.object({ count: z.number().int().min(0), commit: z.boolean().optional() }).optional(),
     cancelJobNeverFinishes: z.literal(true).optional(),
+    skewSuggestedRefund: z
+      .object({
+        minor: z.number().int(),
+        orderNumber: z
+          .string()
+          .regex(/^#?\d{1,12}$/)
+          .optional(),
+      })
+      .strict()
+      .nullable()
+      .optional(),
     throttle: z
       .object({
         maximumAvailable: z.number().positive().max(100_000).optional(),
@@ -197,6 +234,7 @@ export function applyFaults(faults: StoreFaults, request: z.infer<typeof FaultsR
   if (request.throttle !== undefined) faults.throttle(request.throttle);
   if (request.ambiguousRefundNext) faults.ambiguousRefundNext(request.ambiguousRefundNext.count, { commit: request.ambiguousRefundNext.commit });
   if (request.cancelJobNeverFinishes) faults.cancelJobNeverFinishes();
+  if (request.skewSuggestedRefund !== undefined) faults.skewSuggestedRefund(request.skewSuggestedRefund);
   if (request.hangNext) {
     const { count, ...options } = request.hangNext;
     faults.hangNext(count, options);

@@ -1,6 +1,52 @@
 // The sandbox store's data model: orders, their lines, payments, refunds and fulfilments as the
 // store holds them, and what a refund request and its result look like. Kept apart from state.ts (the
 // rules) so each file stays small; state.ts re-exports these for its callers.
+//
+// The money beyond list prices (discounts, tax, shipping, duties, tip: docs/sandbox-money.md) is
+// optional everywhere: an order saved before it existed, or built by a test from an older shape,
+// has none, and reads and refunds exactly as it did. A figure with a `presentment…` twin carries the
+// same amount in the order's presentmentCurrency, computed on its own (pricing.ts).
+
+/** Which discount application (by its index on the order) took how much off a line or shipping line. */
+export interface StoreDiscountAllocation {
+  applicationIndex: number;
+  amountMinor: number;
+  presentmentAmountMinor?: number;
+}
+/** One tax line of a line or shipping line: the order's rate and what it came to there. */
+export interface StoreTaxLine {
+  title: string;
+  ratePercentage: number;
+  amountMinor: number;
+  presentmentAmountMinor?: number;
+}
+/** A discount as Shopify's DiscountApplication shows it (discounts.ts). */
+export interface StoreDiscountApplication {
+  index: number;
+  /** A code discount's code; null for an automatic discount (then `title`). */
+  code: string | null;
+  title: string | null;
+  targetType: 'LINE_ITEM' | 'SHIPPING_LINE';
+  allocationMethod: 'ACROSS' | 'EACH' | 'ONE';
+  targetSelection: 'ALL' | 'ENTITLED';
+  value: { percentage: number } | { amountMinor: number; presentmentAmountMinor?: number };
+}
+export interface StoreShippingLine {
+  id: string;
+  title: string;
+  /** The price before shipping discounts. */
+  priceMinor: number;
+  presentmentPriceMinor?: number;
+  discountAllocations: StoreDiscountAllocation[];
+  /** Empty unless the shipping line is taxed. */
+  taxLines: StoreTaxLine[];
+}
+/** A line's import duty (one per line at most): untaxed, charged on top of prices. */
+export interface StoreDuty {
+  id: string;
+  amountMinor: number;
+  presentmentAmountMinor?: number;
+}
 
 export interface StoreAttribute {
   key: string;
@@ -16,6 +62,13 @@ export interface StoreLineItem {
   presentmentUnitPriceMinor?: number;
   customAttributes: StoreAttribute[];
   giftCard: boolean;
+  /** Whether the order's tax lines apply (default: not a gift card). */
+  taxable?: boolean;
+  /** Absent: no discount. Tᵢ is the list total less these. */
+  discountAllocations?: StoreDiscountAllocation[];
+  /** Absent: no tax. */
+  taxLines?: StoreTaxLine[];
+  duty?: StoreDuty;
 }
 export interface StoreTransaction {
   id: string;
@@ -34,6 +87,10 @@ export interface StoreRefundLine {
   lineItemId: string;
   quantity: number;
   subtotalMinor: number;
+  /** The units' prorated tax (proration.ts); absent: none. */
+  totalTaxMinor?: number;
+  presentmentSubtotalMinor?: number;
+  presentmentTotalTaxMinor?: number;
   /** RETURN or CANCEL when the units went back in stock at `locationId`; absent means NO_RESTOCK. */
   restockType?: 'RETURN' | 'CANCEL';
   locationId?: string;
@@ -48,6 +105,24 @@ export interface StoreRefund {
   /** What it paid back in the order's presentmentCurrency, when it has one. */
   presentmentAmountMinor?: number;
   transactionIds: string[];
+  /** The shipping it paid back, per shipping line; absent: none. */
+  shippingLines?: StoreRefundShippingLine[];
+  /** The duties it paid back; absent: none. */
+  duties?: StoreRefundDuty[];
+}
+export interface StoreRefundShippingLine {
+  id: string;
+  shippingLineId: string;
+  /** Before tax (with prices including tax: the price, tax inside). */
+  subtotalMinor: number;
+  taxMinor: number;
+  presentmentSubtotalMinor?: number;
+  presentmentTaxMinor?: number;
+}
+export interface StoreRefundDuty {
+  dutyId: string;
+  amountMinor: number;
+  presentmentAmountMinor?: number;
 }
 export interface StoreFulfillment {
   id: string;
@@ -72,6 +147,14 @@ export interface StoreOrder {
   fulfillments: StoreFulfillment[];
   /** When orderCancel's job cancelled the order (cancel.ts); absent while it is not cancelled. */
   cancelledAt?: string;
+  /** Prices include tax (the tax lines are inside them); absent: false. */
+  taxesIncluded?: boolean;
+  /** Absent: no discount. */
+  discountApplications?: StoreDiscountApplication[];
+  /** Absent: no shipping charged. */
+  shippingLines?: StoreShippingLine[];
+  tipMinor?: number;
+  presentmentTipMinor?: number;
 }
 export interface StoreCustomer {
   id: string;
@@ -87,6 +170,10 @@ export interface RefundRequest {
   transactions: { orderId: string; amount: string; gateway: string; kind: string; parentId: string | null }[];
   /** refundMethods' storeCreditRefund amounts (credit.ts): paid back as store credit on the customer's account. */
   storeCredit?: { amount: string; currencyCode: string }[];
+  /** RefundInput.shipping: a part of the shipping left (in the refund's currency) or all of it. */
+  shipping?: { amount: string | null; fullRefund: boolean };
+  /** RefundInput.refundDuties. */
+  refundDuties?: { dutyId: string; refundType: 'FULL' | 'PROPORTIONAL' | null }[];
 }
 export type UserError = { field: string[] | null; message: string };
 export type RefundResult = { refund: StoreRefund; order: StoreOrder; userErrors: [] } | { refund: null; order: StoreOrder | null; userErrors: UserError[] };

@@ -1,9 +1,13 @@
 // Shopify's refund arithmetic over one store order, with no server and no GraphQL: what remains
 // refundable (per line, and on the order net of every refund), the suggested refund for some
-// units, the financial status, and the @idempotent replay rule. The sandbox store and, in-process,
-// the unit tests' fake transport share this one set of rules.
+// units, shipping and duties (docs/sandbox-money.md section 5), the financial status, and the
+// @idempotent replay rule. The sandbox store and, in-process, the unit tests' fake transport share
+// this one set of rules.
+import { orderTotalMinor as ledgerTotalMinor } from './ledger.js';
+import { ledgerOf, type Which } from './order-money.js';
 import { paymentsOf } from './payments.js';
-import type { StoreLineItem, StoreOrder } from './state.js';
+import { cappedLines, lineRefundedInFull, refundFigures, shippingLeftMinor, type StoreShippingAsk } from './refunds.js';
+import type { StoreLineItem, StoreOrder, StoreTransaction } from './state.js';
 
 export function refundedQuantity(order: StoreOrder, lineItemId: string): number {
   return order.refunds
@@ -32,34 +36,90 @@ export function financialStatus(order: StoreOrder): 'PAID' | 'PARTIALLY_REFUNDED
   return refunded >= receivedMinor(order) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
 }
 
-/** The order total (its lines) less every refund, amount-only ones included; never above what was received. */
-export function maximumRefundableMinor(order: StoreOrder): number {
-  const total = order.lineItems.reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0);
-  const refunded = order.refunds.reduce((n, r) => n + r.amountMinor, 0);
-  return Math.max(0, Math.min(total, receivedMinor(order)) - refunded);
+/** The order's total (docs/sandbox-money.md section 3: lines after discounts, tax, shipping, duties, tip) in one currency. */
+export const orderTotalMinor = (order: StoreOrder, which: Which = 'shop'): number => ledgerTotalMinor(ledgerOf(order, which));
+
+const transactionIn = (which: Which) => (t: StoreTransaction) => (which === 'presentment' ? (t.presentmentAmountMinor ?? t.amountMinor) : t.amountMinor);
+
+/**
+ * What the order still has to refund in one currency: what its payments took in (never above its
+ * total) less every refund, amount-only ones included. The tip is in it.
+ */
+export function maximumRefundableIn(order: StoreOrder, which: Which): number {
+  const received = paymentsOf(order).reduce((n, t) => n + transactionIn(which)(t), 0);
+  const refunded = order.refunds.reduce((n, r) => n + (which === 'presentment' ? (r.presentmentAmountMinor ?? r.amountMinor) : r.amountMinor), 0);
+  return Math.max(0, Math.min(orderTotalMinor(order, which), received) - refunded);
+}
+
+export const maximumRefundableMinor = (order: StoreOrder): number => maximumRefundableIn(order, 'shop');
+
+/** A duty asked back, as suggestedRefund and refundCreate take it (RefundDutyInput). */
+export type DutyAsk = { dutyId: string; refundType?: 'FULL' | 'PROPORTIONAL' | null };
+
+/** What suggestedRefund is asked beside lines: shipping (all of it, or an amount) and duties. */
+export interface SuggestOptions {
+  shipping?: StoreShippingAsk;
+  duties?: readonly DutyAsk[];
 }
 
 export interface SuggestedRefund {
   /** Only lines with units left to refund; unknown lines are dropped, as Shopify does. */
-  lines: { lineItemId: string; quantity: number; subtotalMinor: number }[];
+  lines: { lineItemId: string; quantity: number; subtotalMinor: number; totalTaxMinor: number }[];
+  /** Σ of the lines' prorated discounted totals. */
   subtotalMinor: number;
-  /** The subtotal capped by the order-level remainder. */
+  /** The lines' tax and the shipping's (reported, not added, when prices include tax). */
+  totalTaxMinor: number;
+  /** The shipping refunded (before tax) and its tax; the shipping left before tax. */
+  shipping: { amountMinor: number; taxMinor: number; maximumRefundableMinor: number };
+  /** The asked duties not refunded yet. */
+  duties: { dutyId: string; amountMinor: number }[];
+  dutiesMinor: number;
+  /** Subtotal, shipping, duties and (prices excluding tax) tax, capped by the order's remainder. */
   amountMinor: number;
   maximumRefundableMinor: number;
 }
 
-/** Shopify's Order.suggestedRefund: each asked quantity capped by what the line has left, the sum by the order's remainder. */
-export function suggestRefund(order: StoreOrder, requested: { lineItemId: string; quantity: number }[]): SuggestedRefund {
-  const lines = requested.flatMap((req) => {
-    const item = order.lineItems.find((li) => li.id === req.lineItemId);
-    if (!item) return [];
-    const quantity = Math.min(req.quantity, refundableQuantity(order, item));
-    return quantity > 0 ? [{ lineItemId: item.id, quantity, subtotalMinor: item.unitPriceMinor * quantity }] : [];
-  });
-  const subtotalMinor = lines.reduce((n, l) => n + l.subtotalMinor, 0);
-  // Amount-only refunds lower the order's remainder without touching any line.
-  const max = maximumRefundableMinor(order);
-  return { lines, subtotalMinor, amountMinor: Math.min(subtotalMinor, max), maximumRefundableMinor: max };
+/**
+ * Shopify's Order.suggestedRefund in one currency: each asked quantity capped by what the line has
+ * left, the shipping left when asked, the asked duties not refunded yet; the sum capped by the order's
+ * remainder. A PROPORTIONAL duty counts only on a line the suggestion refunds in full (refunds.ts).
+ */
+export function suggestRefundIn(
+  order: StoreOrder,
+  requested: readonly { lineItemId: string; quantity: number }[],
+  options: SuggestOptions,
+  which: Which,
+): SuggestedRefund {
+  const refundable = (item: StoreLineItem) => refundableQuantity(order, item);
+  const asked = cappedLines(order, requested, refundable);
+  const dutyIds = (options.duties ?? [])
+    .filter((d) => d.refundType !== 'PROPORTIONAL' || lineRefundedInFull(order, d.dutyId, asked, refundable))
+    .map((d) => d.dutyId);
+  const figures = refundFigures(order, { lines: asked, shipping: options.shipping ?? null, dutyIds });
+  const parts = which === 'shop' ? figures.shop : figures.paid;
+  const max = maximumRefundableIn(order, which);
+  const ids = order.lineItems.map((li) => li.id);
+  const dutyIdOf = (index: number) => order.lineItems[index]!.duty!.id;
+  return {
+    lines: parts.lines.map((l) => ({ lineItemId: ids[l.index]!, quantity: l.quantity, subtotalMinor: l.subtotalMinor, totalTaxMinor: l.taxMinor })),
+    subtotalMinor: parts.subtotalMinor,
+    totalTaxMinor: parts.lineTaxMinor + parts.shippingTaxMinor,
+    shipping: { amountMinor: parts.shippingMinor, taxMinor: parts.shippingTaxMinor, maximumRefundableMinor: shippingLeftMinor(order, which) },
+    duties: parts.duties.map((d) => ({ dutyId: dutyIdOf(d.index), amountMinor: d.amountMinor })),
+    dutiesMinor: parts.dutiesMinor,
+    // Amount-only refunds lower the order's remainder without touching any line.
+    amountMinor: Math.min(parts.worthMinor, max),
+    maximumRefundableMinor: max,
+  };
+}
+
+/** suggestRefundIn in the shop's currency. */
+export function suggestRefund(
+  order: StoreOrder,
+  requested: readonly { lineItemId: string; quantity: number }[],
+  options: SuggestOptions = {},
+): SuggestedRefund {
+  return suggestRefundIn(order, requested, options, 'shop');
 }
 
 /** A key already used with other parameters: Shopify's IDEMPOTENCY_KEY_PARAMETER_MISMATCH. */

@@ -5,7 +5,7 @@ import { getDirectiveValues, GraphQLError, type GraphQLDirective, type GraphQLRe
 import type { IdempotentRefundResult, RefundRequest, SandboxStoreState, StoreOrder, StoreRefund } from './state.js';
 import { IdempotencyKeyMismatchError } from './refund-rules.js';
 import type { CancelJob, CancelJobs } from './cancel.js';
-import { connection, orderView, refundView, type Args } from './views.js';
+import { connection, orderView, refundView, type Args, type ViewContext } from './views.js';
 
 /**
  * Shopify search syntax, the subset used here: `name:1001`, `name:'#1001'`, `customer_id:7001`,
@@ -50,10 +50,39 @@ export function toRefundRequest(input: Record<string, unknown>): RefundRequest {
     ).flatMap((m) =>
       m.storeCreditRefund ? [{ amount: String(m.storeCreditRefund.amount.amount), currencyCode: m.storeCreditRefund.amount.currencyCode }] : [],
     ),
+    ...shippingAndDuties(input),
   };
 }
 
-export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema, events: StoreEvents = {}, cancels?: CancelSupport) {
+/** RefundInput's shipping and refundDuties, when given. */
+function shippingAndDuties(input: Record<string, unknown>): Pick<RefundRequest, 'shipping' | 'refundDuties'> {
+  const shipping = input.shipping as { amount?: unknown; fullRefund?: boolean | null } | null | undefined;
+  const duties = input.refundDuties as { dutyId: string; refundType?: 'FULL' | 'PROPORTIONAL' | null }[] | null | undefined;
+  return {
+    ...(shipping
+      ? {
+          shipping: {
+            amount: shipping.amount === undefined || shipping.amount === null ? null : String(shipping.amount as string | number),
+            fullRefund: shipping.fullRefund === true,
+          },
+        }
+      : {}),
+    ...(duties ? { refundDuties: duties.map((d) => ({ dutyId: String(d.dutyId), refundType: d.refundType ?? null })) } : {}),
+  };
+}
+
+/**
+ * The resolvers over `state`. `suggestionSkewMinor`: how far suggestedRefund's amount is off for an
+ * order (the skewSuggestedRefund fault; 0 without it).
+ */
+export function createResolvers(
+  state: SandboxStoreState,
+  schema: GraphQLSchema,
+  events: StoreEvents = {},
+  cancels?: CancelSupport,
+  suggestionSkewMinor?: (order: StoreOrder) => number,
+) {
+  const ctx: ViewContext = { state, ...(suggestionSkewMinor ? { suggestionSkewMinor } : {}) };
   const idempotent = schema.getDirective('idempotent');
   const jobView = (job: CancelJob) => ({ id: job.id, done: job.done, query: () => (job.done ? queries : null) });
 
@@ -62,14 +91,14 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
     order: (args: Args) => {
       cancels?.jobs.settleAll();
       const order = state.orderById(String(args.id));
-      return order ? orderView(state, order) : null;
+      return order ? orderView(ctx, order) : null;
     },
     orders: (args: Args) => {
       const emailOf = (o: StoreOrder) => state.customers.get(o.customerId)?.email ?? null;
       let orders = state.orders.filter((o) => (typeof args.query === 'string' ? orderMatches(o, args.query, emailOf) : true));
       if (args.reverse === true) orders = [...orders].reverse();
       return connection(
-        orders.map((o) => orderView(state, o)),
+        orders.map((o) => orderView(ctx, o)),
         args,
         'Order',
       );
@@ -87,7 +116,7 @@ export function createResolvers(state: SandboxStoreState, schema: GraphQLSchema,
   return {
     ...queries,
     orderCancel: (args: Args) => orderCancel(cancels, jobView, args),
-    refundCreate: (args: Args, _ctx: unknown, info: GraphQLResolveInfo) => refundCreate(state, events, idempotent, args, info),
+    refundCreate: (args: Args, _context: unknown, info: GraphQLResolveInfo) => refundCreate(ctx, events, idempotent, args, info),
   };
 }
 
@@ -115,7 +144,7 @@ function orderCancel<J>(cancels: CancelSupport | undefined, jobView: (job: Cance
 }
 
 /** refundCreate under its required @idempotent key: a replay answers the refund the key made; a new refund is announced. */
-function refundCreate(state: SandboxStoreState, events: StoreEvents, idempotent: GraphQLDirective | null | undefined, args: Args, info: GraphQLResolveInfo) {
+function refundCreate(ctx: ViewContext, events: StoreEvents, idempotent: GraphQLDirective | null | undefined, args: Args, info: GraphQLResolveInfo) {
   const fieldNode = info.fieldNodes[0];
   const directive = idempotent && fieldNode ? getDirectiveValues(idempotent, fieldNode, info.variableValues) : undefined;
   const key = directive?.key;
@@ -124,6 +153,7 @@ function refundCreate(state: SandboxStoreState, events: StoreEvents, idempotent:
   }
   if (key.trim() === '') throw new GraphQLError('Idempotency key cannot be an empty string.', { extensions: { code: 'BAD_REQUEST' } });
   const input = args.input as Record<string, unknown>;
+  const { state } = ctx;
   let result: IdempotentRefundResult;
   try {
     result = state.createRefundOnce(key, input, toRefundRequest(input));
@@ -133,11 +163,11 @@ function refundCreate(state: SandboxStoreState, events: StoreEvents, idempotent:
   }
   if (result.replayed) {
     const { order, refund } = result;
-    return { refund: order ? refundView(state, order, refund) : null, order: order ? orderView(state, order) : null, userErrors: [] };
+    return { refund: order ? refundView(ctx, order, refund) : null, order: order ? orderView(ctx, order) : null, userErrors: [] };
   }
-  if (result.refund === null) return { refund: null, order: result.order ? orderView(state, result.order) : null, userErrors: result.userErrors };
+  if (result.refund === null) return { refund: null, order: result.order ? orderView(ctx, result.order) : null, userErrors: result.userErrors };
   events.changed?.();
   // A new refund only: a replayed key created nothing, so it sends nothing.
   events.refundCreated?.(result.order, result.refund);
-  return { refund: refundView(state, result.order, result.refund), order: orderView(state, result.order), userErrors: [] };
+  return { refund: refundView(ctx, result.order, result.refund), order: orderView(ctx, result.order), userErrors: [] };
 }

@@ -1,5 +1,6 @@
 // The subset of Shopify Admin GraphQL (2026-04) that the sandbox store serves, with Shopify's type
-// names so the adapter's documents run unchanged here and validate against the real schema.
+// names so the adapter's documents run unchanged here and validate against the real schema (every
+// type, field, argument and enum value here exists there with the same type: a test checks it).
 // Built by server.ts; resolvers.ts supplies the values.
 import { buildSchema, type GraphQLSchema } from 'graphql';
 
@@ -25,6 +26,10 @@ const SDL = /* GraphQL */ `
   enum FulfillmentStatus { PENDING OPEN SUCCESS CANCELLED ERROR FAILURE }
   enum RefundLineItemRestockType { RETURN CANCEL LEGACY_RESTOCK NO_RESTOCK }
   enum RefundMethodAllocation { ORIGINAL_PAYMENT_METHODS STORE_CREDIT }
+  enum RefundDutyRefundType { FULL PROPORTIONAL }
+  enum DiscountApplicationAllocationMethod { ACROSS EACH ONE }
+  enum DiscountApplicationTargetSelection { ALL ENTITLED EXPLICIT }
+  enum DiscountApplicationTargetType { LINE_ITEM SHIPPING_LINE }
   enum OrderCancelReason { CUSTOMER DECLINED FRAUD INVENTORY OTHER STAFF }
   enum OrderCancelUserErrorCode {
     INTERNAL_ERROR INVALID NOT_FOUND NO_REFUND_PERMISSION NO_REFUND_TO_STORE_CREDIT_PERMISSION
@@ -37,6 +42,41 @@ const SDL = /* GraphQL */ `
   type UserError { field: [String!] message: String! }
 
   type Attribute { key: String! value: String }
+
+  "Discounts (money-views.ts): ManualDiscountApplication and ScriptDiscountApplication are never served, declared so documents that ask for them run."
+  type PricingPercentageValue { percentage: Float! }
+  union PricingValue = MoneyV2 | PricingPercentageValue
+  interface DiscountApplication {
+    allocationMethod: DiscountApplicationAllocationMethod! index: Int! targetSelection: DiscountApplicationTargetSelection!
+    targetType: DiscountApplicationTargetType! value: PricingValue!
+  }
+  type DiscountCodeApplication implements DiscountApplication {
+    allocationMethod: DiscountApplicationAllocationMethod! index: Int! targetSelection: DiscountApplicationTargetSelection!
+    targetType: DiscountApplicationTargetType! value: PricingValue! code: String!
+  }
+  type AutomaticDiscountApplication implements DiscountApplication {
+    allocationMethod: DiscountApplicationAllocationMethod! index: Int! targetSelection: DiscountApplicationTargetSelection!
+    targetType: DiscountApplicationTargetType! value: PricingValue! title: String!
+  }
+  type ManualDiscountApplication implements DiscountApplication {
+    allocationMethod: DiscountApplicationAllocationMethod! index: Int! targetSelection: DiscountApplicationTargetSelection!
+    targetType: DiscountApplicationTargetType! value: PricingValue! title: String! description: String
+  }
+  type ScriptDiscountApplication implements DiscountApplication {
+    allocationMethod: DiscountApplicationAllocationMethod! index: Int! targetSelection: DiscountApplicationTargetSelection!
+    targetType: DiscountApplicationTargetType! value: PricingValue! title: String! description: String!
+  }
+  type DiscountApplicationEdge { cursor: String! node: DiscountApplication! }
+  type DiscountApplicationConnection { edges: [DiscountApplicationEdge!]! nodes: [DiscountApplication!]! pageInfo: PageInfo! }
+  type DiscountAllocation { allocatedAmountSet: MoneyBag! discountApplication: DiscountApplication! }
+  type TaxLine { title: String! rate: Float ratePercentage: Float priceSet: MoneyBag! }
+  type Duty { id: ID! price: MoneyBag! taxLines: [TaxLine!]! }
+  type ShippingLine {
+    id: ID title: String! originalPriceSet: MoneyBag! discountedPriceSet: MoneyBag!
+    discountAllocations: [DiscountAllocation!]! taxLines: [TaxLine!]!
+  }
+  type ShippingLineEdge { cursor: String! node: ShippingLine! }
+  type ShippingLineConnection { edges: [ShippingLineEdge!]! nodes: [ShippingLine!]! pageInfo: PageInfo! }
   type MailingAddress {
     name: String address1: String address2: String city: String province: String zip: String country: String
     formatted(withName: Boolean, withCompany: Boolean): [String!]!
@@ -49,6 +89,8 @@ const SDL = /* GraphQL */ `
     id: ID! title: String! name: String! sku: String quantity: Int! currentQuantity: Int! refundableQuantity: Int! isGiftCard: Boolean!
     originalUnitPriceSet: MoneyBag! discountedUnitPriceAfterAllDiscountsSet: MoneyBag! originalTotalSet: MoneyBag!
     customAttributes: [Attribute!]!
+    taxable: Boolean! discountedTotalSet(withCodeDiscounts: Boolean): MoneyBag! totalDiscountSet: MoneyBag!
+    discountAllocations: [DiscountAllocation!]! taxLines(first: Int): [TaxLine!]! duties: [Duty!]!
   }
   type LineItemEdge { cursor: String! node: LineItem! }
   type LineItemConnection { edges: [LineItemEdge!]! nodes: [LineItem!]! pageInfo: PageInfo! }
@@ -74,9 +116,15 @@ const SDL = /* GraphQL */ `
   }
   type RefundLineItemEdge { cursor: String! node: RefundLineItem! }
   type RefundLineItemConnection { edges: [RefundLineItemEdge!]! nodes: [RefundLineItem!]! pageInfo: PageInfo! }
+  type RefundShippingLine { id: ID! shippingLine: ShippingLine! subtotalAmountSet: MoneyBag! taxAmountSet: MoneyBag! }
+  type RefundShippingLineEdge { cursor: String! node: RefundShippingLine! }
+  type RefundShippingLineConnection { edges: [RefundShippingLineEdge!]! nodes: [RefundShippingLine!]! pageInfo: PageInfo! }
+  type RefundDuty { amountSet: MoneyBag! originalDuty: Duty }
   type Refund {
     id: ID! createdAt: DateTime note: String order: Order! totalRefundedSet: MoneyBag!
     refundLineItems(first: Int, after: String): RefundLineItemConnection!
+    refundShippingLines(first: Int, after: String): RefundShippingLineConnection!
+    duties: [RefundDuty!]
     transactions(first: Int, after: String): OrderTransactionConnection!
   }
 
@@ -84,9 +132,11 @@ const SDL = /* GraphQL */ `
     amountSet: MoneyBag! maximumRefundableSet: MoneyBag gateway: String formattedGateway: String
     kind: SuggestedOrderTransactionKind! parentTransaction: OrderTransaction
   }
+  type ShippingRefund { amountSet: MoneyBag! taxSet: MoneyBag! maximumRefundableSet: MoneyBag! }
   type SuggestedRefund {
     amountSet: MoneyBag! maximumRefundableSet: MoneyBag! subtotalSet: MoneyBag! totalTaxSet: MoneyBag!
     discountedSubtotalSet: MoneyBag! refundLineItems: [RefundLineItem!]! suggestedTransactions: [SuggestedOrderTransaction!]!
+    shipping: ShippingRefund! totalDutiesSet: MoneyBag! refundDuties: [RefundDuty!]!
   }
 
   type Order {
@@ -95,11 +145,20 @@ const SDL = /* GraphQL */ `
     customAttributes: [Attribute!]! shippingAddress: MailingAddress
     displayFinancialStatus: OrderDisplayFinancialStatus displayFulfillmentStatus: OrderDisplayFulfillmentStatus!
     refundable: Boolean! totalPriceSet: MoneyBag! totalReceivedSet: MoneyBag! totalRefundedSet: MoneyBag!
+    taxesIncluded: Boolean! discountCodes: [String!]! taxLines: [TaxLine!]!
+    subtotalPriceSet: MoneyBag currentSubtotalPriceSet: MoneyBag! totalDiscountsSet: MoneyBag totalTaxSet: MoneyBag
+    totalShippingPriceSet: MoneyBag! totalRefundedShippingSet: MoneyBag! totalTipReceivedSet: MoneyBag!
+    originalTotalDutiesSet: MoneyBag currentTotalDutiesSet: MoneyBag
+    shippingLines(first: Int, after: String): ShippingLineConnection!
+    discountApplications(first: Int, after: String): DiscountApplicationConnection!
     lineItems(first: Int, after: String): LineItemConnection!
     fulfillments(first: Int): [Fulfillment!]!
     refunds(first: Int): [Refund!]!
     transactions(first: Int): [OrderTransaction!]!
-    suggestedRefund(refundLineItems: [RefundLineItemInput!], suggestFullRefund: Boolean, refundMethodAllocation: RefundMethodAllocation): SuggestedRefund
+    suggestedRefund(
+      refundLineItems: [RefundLineItemInput!] refundShipping: Boolean shippingAmount: Money refundDuties: [RefundDutyInput!]
+      suggestFullRefund: Boolean refundMethodAllocation: RefundMethodAllocation
+    ): SuggestedRefund
   }
   type OrderEdge { cursor: String! node: Order! }
   type OrderConnection { edges: [OrderEdge!]! nodes: [Order!]! pageInfo: PageInfo! }
@@ -109,9 +168,12 @@ const SDL = /* GraphQL */ `
   input MoneyInput { amount: Decimal! currencyCode: CurrencyCode! }
   input StoreCreditRefundInput { amount: MoneyInput! expiresAt: DateTime }
   input RefundMethodInput @oneOf { storeCreditRefund: StoreCreditRefundInput }
+  input RefundDutyInput { dutyId: ID! refundType: RefundDutyRefundType }
+  input ShippingRefundInput { amount: Money fullRefund: Boolean }
   input RefundInput {
     currency: CurrencyCode orderId: ID! note: String notify: Boolean
     refundLineItems: [RefundLineItemInput!] transactions: [OrderTransactionInput!] refundMethods: [RefundMethodInput!]
+    shipping: ShippingRefundInput refundDuties: [RefundDutyInput!]
   }
   type RefundCreatePayload { order: Order refund: Refund userErrors: [UserError!]! }
 

@@ -156,6 +156,7 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
       ...(webhooks ? { refundCreated: (order, refund) => webhooks.refundCreated(order, refund) } : {}),
     },
     { jobs: cancelJobs, stalls: () => faults.cancelJobsStall() },
+    (order) => faults.suggestionSkewMinor(order.name),
   );
   const server: StoreServer = { options, faults, schema, rootValue, counts: { requests: 0, throttled: 0 }, credentials: new Set<string>() };
 

@@ -37,7 +37,7 @@ export function refundCreatedPayload(order: StoreOrder, refund: StoreRefund): Re
       restock_type: line.restockType?.toLowerCase() ?? 'no_restock',
       location_id: numericId(line.locationId ?? null),
       subtotal: money(line.subtotalMinor),
-      total_tax: money(0),
+      total_tax: money(line.totalTaxMinor ?? 0),
     })),
     transactions: order.transactions
       .filter((t) => refund.transactionIds.includes(t.id))
