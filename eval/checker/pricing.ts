@@ -5,9 +5,10 @@
 // from the fixture's presentment figures, never a conversion. Tips are not priced here: nothing the
 // checker computes ever refunds one.
 import type { FixtureOrder } from '#local/sandbox/fixture.js';
-import type { FixtureDiscount, FixtureLineRef } from '#local/sandbox/fixture-money.js';
+import type { FixtureDiscount } from '#local/sandbox/fixture-money.js';
 import { includedTax, percentOf, rateOf, spread } from './arithmetic.js';
 import { GoldenDataError } from './errors.js';
+import { lineIndex } from './store.js';
 
 /** Which of an order's two sets of figures: the order's currency, or the one the customer paid in (Markets). */
 export type Side = 'shop' | 'presentment';
@@ -52,13 +53,6 @@ function figure(order: FixtureOrder, side: Side, own: number, presentment: numbe
   if (presentment !== undefined) return presentment;
   if (own === 0) return 0;
   throw new GoldenDataError(`order ${order.number} is paid in ${order.presentmentCurrency} but ${what} has no figure in it`);
-}
-
-function lineIndex(order: FixtureOrder, ref: FixtureLineRef): number {
-  const index = 'sku' in ref ? order.lineItems.findIndex((li) => li.sku === ref.sku) : ref.index;
-  if (index < 0 || index >= order.lineItems.length)
-    throw new GoldenDataError(`order ${order.number} discounts a line it does not have (${JSON.stringify(ref)})`);
-  return index;
 }
 
 const isLineOffer = (d: FixtureDiscount) => d.type === 'buy_x_get_y' || typeof d.appliesTo === 'object';

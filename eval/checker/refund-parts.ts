@@ -9,9 +9,9 @@ import type { Line } from '../golden/schema.js';
 import { part } from './arithmetic.js';
 import { GoldenDataError } from './errors.js';
 import { linePaid, shippingPaid, type PricedLine, type PricedOrder, type Side } from './pricing.js';
+import { lineIndex } from './store.js';
 
 type FixtureRefund = NonNullable<FixtureOrder['refunds']>[number];
-type Units = NonNullable<FixtureRefund['lineItems']>;
 
 const sum = (xs: readonly number[]) => xs.reduce((n, x) => n + x, 0);
 
@@ -28,12 +28,6 @@ export interface RefundHistory {
   shippingRefunded: boolean;
   dutyRefunded: boolean[];
   paidBack: number;
-}
-
-function unitsIndex(order: FixtureOrder, units: Units[number]): number {
-  const index = 'sku' in units ? order.lineItems.findIndex((li) => li.sku === units.sku) : units.index;
-  if (index < 0 || index >= order.lineItems.length) throw new GoldenDataError(`order ${order.number} refunds a line it does not have`);
-  return index;
 }
 
 /** Oldest first, the file's order kept on a tie (the checker's own sort, not the sandbox store's). */
@@ -59,7 +53,7 @@ export function refundHistory(order: FixtureOrder, priced: PricedOrder, side: Si
   for (const refund of oldestFirst(order)) {
     let worth = 0;
     for (const u of refund.lineItems ?? []) {
-      const i = unitsIndex(order, u);
+      const i = lineIndex(order, u);
       worth += unitsPaidBack(priced, priced.lines[i]!, history.refundedUnits[i]!, u.quantity);
       history.refundedUnits[i]! += u.quantity;
       if (refund.duties === true && !history.dutyRefunded[i]) {

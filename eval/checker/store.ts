@@ -7,7 +7,8 @@ import { DEFAULT_GOLDEN_POLICY, type GoldenPolicy } from '../golden/schema.js';
 import { GoldenDataError } from './errors.js';
 
 export type FixtureCustomer = SandboxFixture['customers'][number];
-type Units = { sku: string; quantity: number } | { index: number; quantity: number };
+/** One of an order's lines, as fulfilments, refunds and discounts name it: by SKU or by position. */
+type LineRef = { sku: string } | { index: number };
 
 export interface Store {
   fixture: SandboxFixture;
@@ -30,9 +31,6 @@ export interface LineFacts {
   sku: string | undefined;
   title: string;
   ordered: number;
-  unitPriceMinor: number;
-  /** The unit price in the currency the customer paid, when the order has a presentment currency. */
-  presentmentUnitPriceMinor: number | undefined;
   giftCard: boolean;
   /** Units taken by earlier line-item refunds (a partial-amount refund takes its units too). */
   refundedUnits: number;
@@ -41,10 +39,10 @@ export interface LineFacts {
   firstFulfilledDaysAgo: number | null;
 }
 
-function lineIndex(order: FixtureOrder, units: Units): number {
-  const index = 'sku' in units ? order.lineItems.findIndex((li) => li.sku === units.sku) : units.index;
+export function lineIndex(order: FixtureOrder, ref: LineRef): number {
+  const index = 'sku' in ref ? order.lineItems.findIndex((li) => li.sku === ref.sku) : ref.index;
   if (index < 0 || index >= order.lineItems.length) {
-    throw new GoldenDataError(`order ${order.number} names a line it does not have (${JSON.stringify(units)})`);
+    throw new GoldenDataError(`order ${order.number} names a line it does not have (${JSON.stringify(ref)})`);
   }
   return index;
 }
@@ -55,8 +53,6 @@ export function lineFacts(order: FixtureOrder): LineFacts[] {
     sku: li.sku,
     title: li.title,
     ordered: li.quantity,
-    unitPriceMinor: li.unitPriceMinor,
-    presentmentUnitPriceMinor: li.presentmentUnitPriceMinor,
     giftCard: li.giftCard === true,
     refundedUnits: 0,
     fulfilledUnits: 0,
