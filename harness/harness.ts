@@ -16,7 +16,7 @@ export type { ReviewCandidate, ReviewCandidates } from './gateway/review-candida
 import { createToolCaller, type CallOptions, type Sleep } from './gateway/tool-calls.js';
 import { createModelGateway, DEFAULT_MODEL_CONFIG, type ModelConfig } from './models/gateway.js';
 import { DEFAULT_POLICY, PolicyDocument, createPolicy, type Policy } from './policy/document.js';
-import { decideGateWithGrounding, type GateInput } from './policy/gate.js';
+import { decideGateWithGrounding, previewFor, type GateInput } from './policy/gate.js';
 import { RULES } from './policy/rules.js';
 import type {
   BudgetStore,
@@ -77,8 +77,12 @@ export interface Harness {
     options?: Pick<CallOptions, 'proposedBy'>,
   ): Promise<ToolOutput<N>>;
   callModel<T>(ctx: StepContext, request: ModelRequest<T>): Promise<T>;
-  /** The gate's decision for the run, journaled as a 'decision' row with the rules that decided. */
-  decideGate(ctx: StepContext, input: Omit<GateInput, 'policy' | 'now'>): Promise<GateDecision>;
+  /**
+   * The gate's decision for the run, journaled as a 'decision' row with the rules that decided. The
+   * store's own computation of the refund is read first (preview_refund, journaled like any call),
+   * so the decision is made on both figures.
+   */
+  decideGate(ctx: StepContext, input: Omit<GateInput, 'policy' | 'now' | 'store'>): Promise<GateDecision>;
   /** The exact refund_create call's binding hash for this run (what an approval binds), no tool call. */
   previewRefund(
     ctx: StepContext,
@@ -151,7 +155,13 @@ export function createHarness(deps: HarnessDeps): Harness {
     },
     callTool: (ctx, name, args, options) => caller.callTool(ctx, name, args, options?.proposedBy ? { proposedBy: options.proposedBy } : {}),
     callModel: (ctx, request) => modelGateway.callModel(ctx, request),
-    decideGate: (ctx, input) => decideGateJournaled(deps, ctx, () => ({ ...input, policy: policyOrThrow(), now: clock.now() })),
+    decideGate: async (ctx, input) => {
+      // The store's figure for the refund's parts, read by the harness itself (a read the Gate makes on no model's say).
+      // An invalid policy reads nothing: the gate below journals its refusal.
+      const asked = 'invalid' in resolved ? null : previewFor({ ...input, policy: resolved });
+      const store = asked ? await caller.callTool({ ...ctx, boundOrderId: input.order.orderId }, 'preview_refund', asked, { internal: true }) : undefined;
+      return decideGateJournaled(deps, ctx, () => ({ ...input, policy: policyOrThrow(), now: clock.now(), ...(store ? { store } : {}) }));
+    },
     previewRefund: async (_ctx, run) => previewMoneyCall(run, policyOrThrow(), { refunds, cancels, registry }),
     refund: (ctx, input) => (input.run.gate?.remedy === 'cancel' ? cancels.cancel(ctx, input) : refunds.refund(ctx, input)),
     settleReview: (ctx, run, settlement, by) => reviews.settleReview(ctx, run, settlement, by),

@@ -7,6 +7,7 @@
 import type { Fulfillment, Order } from '#shared/contracts/tools.js';
 import type { CustomerRefundFact, OrderFacts } from './types.js';
 import { presentmentFacts } from './presentment-facts.js';
+import { lineMoneyFacts, orderMoneyFacts } from './money-facts.js';
 
 const PAYMENT_KINDS = new Set(['SALE', 'CAPTURE']);
 /** Refund transactions that took money from a payment: made, or on their way (a pending one is spoken for). */
@@ -119,7 +120,9 @@ export function toOrderFacts(order: Order, refundsLast90Days: number, recentRefu
       fulfilledQuantity: fulfilment.get(li.id)?.fulfilledQuantity ?? 0,
       deliveredAt: fulfilment.get(li.id)?.deliveredAt ?? null,
       giftCard: li.giftCard === true,
+      ...lineMoneyFacts(li),
     })),
+    ...orderMoneyFacts(order),
     maximumRefundableMinor: order.maximumRefundable.amountMinor,
     parentTransaction: parent ? { id: parent.id, gateway: parent.gateway } : null,
     refunds: order.refunds.map((r) => ({
@@ -127,6 +130,8 @@ export function toOrderFacts(order: Order, refundsLast90Days: number, recentRefu
       createdAt: r.createdAt,
       amountMinor: r.amount.amountMinor,
       lineItems: r.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
+      ...(r.shipping ? { shippingMinor: r.shipping.amountMinor } : {}),
+      ...(r.duties && r.duties.length > 0 ? { dutyIds: r.duties.flatMap((d) => (d.dutyId ? [d.dutyId] : [])) } : {}),
     })),
     ...presentmentFacts(order),
     ...(order.cancelledAt ? { cancelledAt: order.cancelledAt } : {}),

@@ -1,9 +1,10 @@
 // The order in the currency the customer paid, for a store selling through Shopify Markets: each
-// line's unit price, what the store still allows to be refunded and what was refunded, as Shopify's
-// presentmentMoney gives them. toOrderFacts adds them; the refund's arguments take the refund's
+// line's unit price, discounts, tax and duties, the shipping, what the store still allows to be
+// refunded and what was refunded, as Shopify's presentmentMoney gives them. toOrderFacts adds them; the refund's arguments take the refund's
 // amount from them (harness/policy/presentment-amount.ts), never by converting with a rate.
 import type { Order } from '#shared/contracts/tools.js';
 import type { OrderFacts } from './types.js';
+import { presentmentMoneyFacts } from './money-facts.js';
 
 /** `{ presentment }` when the order was paid in another currency than the shop's and every figure has it; else `{}`. */
 export function presentmentFacts(order: Order): Pick<OrderFacts, 'presentment'> {
@@ -22,5 +23,7 @@ export function presentmentFacts(order: Order): Pick<OrderFacts, 'presentment'> 
     if (refund.amount.amountMinor !== 0 && paid?.currency !== currency) return {};
     refundedMinor += paid?.amountMinor ?? 0;
   }
-  return { presentment: { currency, unitPriceMinor, maximumRefundableMinor: maximum.amountMinor, refundedMinor } };
+  const money = presentmentMoneyFacts(order, currency);
+  if (!money) return {};
+  return { presentment: { currency, unitPriceMinor, maximumRefundableMinor: maximum.amountMinor, refundedMinor, money } };
 }

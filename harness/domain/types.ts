@@ -2,6 +2,7 @@
 // the proposal, the gate's decision, approvals, receipts and journal rows. The run row built from
 // them is the app's (functions/shared/domain/run.ts). Money is integer minor units; times ISO-8601 UTC.
 import * as z from 'zod';
+import { AmountBreakdown, DecidedPart, LineMoneyFacts, OrderMoneyFacts, PresentmentMoneyFacts } from './money-types.js';
 
 /**
  * The Task states of state-machine/refund-run.asl.json, one function each: the one list of step
@@ -68,6 +69,10 @@ export const OrderRefundFact = z.object({
   amountMinor: z.number().int(),
   /** Empty for an amount-only refund (goodwill, shipping, a partial amount). */
   lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int() })),
+  /** What it paid back for shipping, tax included, when it did. */
+  shippingMinor: z.number().int().optional(),
+  /** The duties it paid back. */
+  dutyIds: z.array(z.string()).optional(),
 });
 export type OrderRefundFact = z.infer<typeof OrderRefundFact>;
 
@@ -103,8 +108,10 @@ export const OrderFacts = z.object({
       deliveredAt: z.string().nullable().optional(),
       /** Gift-card lines are never refunded. */
       giftCard: z.boolean().optional(),
+      ...LineMoneyFacts,
     }),
   ),
+  ...OrderMoneyFacts,
   /** What the store still allows to be refunded on the whole order (amount-only refunds included). */
   maximumRefundableMinor: z.number().int(),
   parentTransaction: z.object({ id: z.string(), gateway: z.string() }).nullable(),
@@ -123,6 +130,8 @@ export const OrderFacts = z.object({
       unitPriceMinor: z.record(z.string(), z.number().int()),
       maximumRefundableMinor: z.number().int(),
       refundedMinor: z.number().int(),
+      /** Discounts, tax, shipping, duties and tip in that currency (absent on rows written before they were read). */
+      money: PresentmentMoneyFacts.optional(),
     })
     .optional(),
   /** How many of the customer's refunds (all orders) fall in the 90-day window; see recentRefunds. */
@@ -212,6 +221,16 @@ export const GateDecision = z.object({
   remedy: MoneyRemedy.optional(),
   /** The tenant's restock location, for units refunded for a reason other than damage or a defect (absent: no restock). */
   restockLocationId: z.string().optional(),
+  /** What the refund comes to, part by part, in the currency the customer paid (absent on older rows and on a cancel). */
+  breakdown: AmountBreakdown.optional(),
+  /** The refund in the currency the customer paid, on an order paid in another one than the shop's (Shopify Markets). */
+  presentment: z.object({ amountMinor: z.number().int(), currency: z.string() }).optional(),
+  /** The order's shipping, refunded in full with the lines (tax included). */
+  shipping: DecidedPart.optional(),
+  /** These duties, refunded in full with the lines. */
+  duties: DecidedPart.extend({ dutyIds: z.array(z.string()).min(1) }).optional(),
+  /** The shop's figure the policy computed, when the store's own (`amountMinor`, what is refunded) differs from it within the tolerance. */
+  policyAmountMinor: z.number().int().optional(),
 });
 export type GateDecision = z.infer<typeof GateDecision>;
 

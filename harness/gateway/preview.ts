@@ -1,10 +1,13 @@
-// The dry run's verdict: does the store's preview_refund agree with the refund the harness is about
-// to send (every line at the asked quantity, an amount within the preview and what remains, and a
-// parent transaction the store would refund)? Pure; checked just before the write.
+// The dry run's verdict: does the store's preview_refund, asked for the same parts, agree with the
+// refund the harness is about to send (every line at the asked quantity, exactly the amount the store
+// computes for them now, the shipping and duties parts at the store's figures, within what remains,
+// and a parent transaction the store would refund)? The refund is made as the store computes it;
+// the policy's own figure was checked against the order just before (policy/refund-args.ts). Pure;
+// checked just before the write.
 // The parent: the harness's own pick (order-facts.ts) among the suggested ones, or, for an order paid
 // several ways, a suggestion spread over several of the order's payments, every one of them the order's
 // (refund_create then sends one refund transaction per suggested payment). Any other parent is refused.
-import type { PreviewRefundOutput, RefundCreateInput } from '#shared/contracts/tools.js';
+import type { PreviewRefundInput, PreviewRefundOutput, RefundCreateInput } from '#shared/contracts/tools.js';
 import { mergeLines } from '../policy/amount.js';
 import { moneyWords } from '../policy/reason-words.js';
 import { comparePresentment } from './preview-presentment.js';
@@ -22,6 +25,30 @@ function compareParents(args: RefundCreateInput, preview: PreviewRefundOutput, o
   return 'the preview refunds to another transaction';
 }
 
+/** preview_refund's arguments for exactly the parts refund_create sends. */
+export function previewOf(args: RefundCreateInput): PreviewRefundInput {
+  return {
+    orderId: args.orderId,
+    lineItems: args.lineItems,
+    ...(args.shipping ? { refundShipping: true } : {}),
+    ...(args.duties ? { refundDuties: args.duties.dutyIds } : {}),
+  };
+}
+
+/** null when the shipping and duties parts sent are the store's figures for them, else what differs. */
+function compareParts(args: RefundCreateInput, preview: PreviewRefundOutput, money: (minor: number) => string): string | null {
+  if (args.shipping) {
+    const shipping = preview.shipping ? preview.shipping.amount.amountMinor + preview.shipping.tax.amountMinor : 0;
+    if (shipping !== args.shipping.amount.amountMinor)
+      return `the store refunds ${money(shipping)} for the shipping, not ${money(args.shipping.amount.amountMinor)}`;
+  }
+  if (args.duties) {
+    const duties = preview.duties?.total.amountMinor ?? 0;
+    if (duties !== args.duties.amount.amountMinor) return `the store refunds ${money(duties)} for the duties, not ${money(args.duties.amount.amountMinor)}`;
+  }
+  return null;
+}
+
 /** null when they agree, else what differs (no customer data). */
 export function comparePreview(args: RefundCreateInput, preview: PreviewRefundOutput, orderPayments: readonly string[] = []): string | null {
   if (preview.orderId !== args.orderId) return 'the preview is for another order';
@@ -31,8 +58,10 @@ export function comparePreview(args: RefundCreateInput, preview: PreviewRefundOu
     const previewed = preview.lineItems.filter((l) => l.lineItemId === line.lineItemId).reduce((sum, l) => sum + l.quantity, 0);
     if (previewed !== line.quantity) return `line ${line.lineItemId}: ${line.quantity} asked, ${previewed} refundable per the store`;
   }
-  if (args.amount.amountMinor > preview.amount.amountMinor)
-    return `${money(args.amount.amountMinor)} is over the previewed ${money(preview.amount.amountMinor)}`;
+  if (args.amount.amountMinor !== preview.amount.amountMinor)
+    return `the store computes ${money(preview.amount.amountMinor)} for these items now, not the ${money(args.amount.amountMinor)} asked`;
+  const parts = compareParts(args, preview, money);
+  if (parts) return parts;
   if (args.amount.amountMinor > preview.maximumRefundable.amountMinor)
     return `${money(args.amount.amountMinor)} is over the ${money(preview.maximumRefundable.amountMinor)} still refundable`;
   // Store credit goes to the customer's account, not back to a payment: no parent to agree on.

@@ -3,7 +3,8 @@
 // another currency, its presentment amount beside it, which the refund is made in), plus the
 // idempotency key derived from the durable intent. The approval hashes these
 // same arguments, so it covers exactly the refund that is sent.
-import type { RefundCreateInput } from '#shared/contracts/tools.js';
+import type { Money, RefundCreateInput } from '#shared/contracts/tools.js';
+import type { DecidedPart } from '../domain/money-types.js';
 import type { GateDecision, MoneyRemedy, OrderFacts, Proposal } from '../domain/types.js';
 import { sha256Hex } from '../hash.js';
 import { computeProposalAmount } from '../policy/amount.js';
@@ -16,9 +17,15 @@ export function refundIdempotencyKey(input: { tenant: string; runId: string; ord
   return IDEMPOTENCY_KEY_PREFIX + sha256Hex([input.tenant, input.runId, 'Refund', input.orderId, String(input.amountMinor)].join('|'));
 }
 
-/** What the gate fixed for the refund: its amount, how it pays back (store credit) and where refunded units go back to stock. */
+/**
+ * What the gate fixed for the refund: its amount (and in the currency the customer paid), the
+ * shipping and duties parts, how it pays back (store credit) and where refunded units go back to stock.
+ */
 export interface RefundTerms {
   amountMinor?: number;
+  presentment?: GateDecision['presentment'];
+  shipping?: DecidedPart;
+  duties?: GateDecision['duties'];
   remedy?: MoneyRemedy;
   restockLocationId?: string;
 }
@@ -26,23 +33,36 @@ export interface RefundTerms {
 /** The run's gate decision as refund terms (none before the gate). */
 export function gateTerms(gate: GateDecision | null | undefined): RefundTerms {
   if (!gate) return {};
-  return { amountMinor: gate.amountMinor, remedy: gate.remedy, restockLocationId: gate.restockLocationId };
+  const { amountMinor, presentment, shipping, duties, remedy, restockLocationId } = gate;
+  return { amountMinor, presentment, shipping, duties, remedy, restockLocationId };
+}
+
+/** A part's money: the shop's figure, and the customer's beside it on a Markets order. */
+function partMoney(part: DecidedPart, facts: OrderFacts): Money {
+  const paid =
+    facts.presentment && part.presentmentMinor !== undefined
+      ? { presentment: { amountMinor: part.presentmentMinor, currency: facts.presentment.currency } }
+      : {};
+  return { amountMinor: part.amountMinor, currency: facts.currency, ...paid };
 }
 
 /**
  * `amountMinor`: the gate's decided amount (the run's `gate.amountMinor`), fixed once decided so
- * the idempotency key is the same on every retry; without it, computed from `facts`. `remedy` store
+ * the idempotency key is the same on every retry; without it, the claimed lines computed from
+ * `facts`. The dispatch check recomputes it from the order read again (policy/refund-args.ts). `remedy` store
  * credit pays back to the customer's account; `restockLocationId` restocks the refunded units there.
  */
 export function buildRefundArguments(input: { tenant: string; runId: string; proposal: Proposal; facts: OrderFacts } & RefundTerms): RefundCreateInput {
   const { tenant, runId, proposal, facts } = input;
   const amountMinor = input.amountMinor ?? computeProposalAmount(facts, proposal.lineItems);
-  // Paid in another currency (Shopify Markets): refunded in it, the lines at the prices the customer paid.
-  const presentment = computePresentmentAmount(facts, proposal.lineItems);
+  // Paid in another currency (Shopify Markets): refunded in it, at the figure the gate took from the store.
+  const presentment = input.presentment ?? computePresentmentAmount(facts, proposal.lineItems);
   return {
     orderId: facts.orderId,
     lineItems: proposal.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
     amount: { amountMinor, currency: facts.currency, ...(presentment ? { presentment } : {}) },
+    ...(input.shipping ? { shipping: { amount: partMoney(input.shipping, facts) } } : {}),
+    ...(input.duties ? { duties: { dutyIds: input.duties.dutyIds, amount: partMoney(input.duties, facts) } } : {}),
     // An empty id never passes checkRefundArguments: an order without a sale cannot be refunded here.
     parentTransactionId: facts.parentTransaction?.id ?? '',
     gateway: facts.parentTransaction?.gateway ?? '',

@@ -47,6 +47,7 @@ export async function authorise(
       runId: run.runId,
       boundOrderId: bound.orderId,
       facts,
+      reason: run.proposal!.reason,
       gate: run.gate,
       approval: request.approval,
       policy,

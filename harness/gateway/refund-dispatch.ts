@@ -11,7 +11,7 @@ import type { IdempotencyRecord } from '../ports.js';
 import { RULES } from '../policy/rules.js';
 import type { HeldLock } from './customer-lock.js';
 import { boundDetail } from './journal-detail.js';
-import { comparePreview } from './preview.js';
+import { comparePreview, previewOf } from './preview.js';
 import { moneyWords } from '../policy/reason-words.js';
 import { journalRefusal, REFUND_TOOL, store, type AuthorisedRefund, type RefundDeps } from './refund-context.js';
 import { answerFromRecord, toReceipt } from './refund-settle.js';
@@ -35,7 +35,7 @@ const isResend = (refund: AuthorisedRefund) => refund.earlier !== null && refund
 /** A dry run before the write: the store must agree on lines, amount and transaction. */
 async function dryRun(deps: RefundDeps, refund: AuthorisedRefund): Promise<void> {
   const { boundCtx, args } = refund;
-  const dry = await deps.caller.callTool(boundCtx, 'preview_refund', { orderId: args.orderId, lineItems: args.lineItems }, { internal: true });
+  const dry = await deps.caller.callTool(boundCtx, 'preview_refund', previewOf(args), { internal: true });
   const mismatch = comparePreview(args, dry);
   if (mismatch) {
     await journalRefusal(

@@ -15,7 +15,7 @@ import type { RefundArgumentsCheck } from './refund-args.js';
 import { RULES } from './rules.js';
 
 /** The refund's check inputs (refund-args.ts), with the cancel_order arguments. */
-export type CancelArgumentsCheck = Omit<RefundArgumentsCheck, 'args'> & { args: CancelOrderInput };
+export type CancelArgumentsCheck = Omit<RefundArgumentsCheck, 'args' | 'reason'> & { args: CancelOrderInput };
 
 /** What an approval of a cancel binds: the tool, its pin and the canonical arguments. */
 export function cancelArgumentsHash(args: CancelOrderInput, toolPin: string = TOOL_REGISTRY.cancel_order.pin): string {

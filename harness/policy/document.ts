@@ -23,11 +23,19 @@ export const PolicyDocument = z.object({
   cancelUnfulfilled: z.boolean().default(false),
   /** Units refunded for a reason other than damage or a defect go back to stock at this Shopify location; null: no restock. */
   restockLocationId: z.string().min(1).nullable().default(null),
+  /**
+   * When the order's shipping (and the duties of a cross-border order) is refunded with its lines:
+   * `nothing_arrived` (every fulfilled line claimed as not received, in full), `whole_order` (also a
+   * whole order claimed damaged, defective or wrong), or `never`.
+   */
+  refundShipping: z.enum(['nothing_arrived', 'whole_order', 'never']).default('nothing_arrived'),
 });
 export type PolicyDocument = z.infer<typeof PolicyDocument>;
 
 /** The tenant's switches for the remedies beside a refund, as a tenant file or POLICY_REMEDIES sets them (each off when absent). */
-export const PolicyRemedies = PolicyDocument.pick({ storeCredit: true, cancelUnfulfilled: true, restockLocationId: true }).partial().strict();
+export const PolicyRemedies = PolicyDocument.pick({ storeCredit: true, cancelUnfulfilled: true, restockLocationId: true, refundShipping: true })
+  .partial()
+  .strict();
 
 function validTimeZone(zone: string): boolean {
   try {
@@ -47,7 +55,7 @@ export interface Policy {
 }
 
 export const DEFAULT_POLICY_DOCUMENT: PolicyDocument = {
-  version: 'default-2026-09',
+  version: 'default-2026-12',
   autoRefundLimitMinor: 5000,
   fulfilledWithinDays: 30,
   damageLikeReasons: ['damaged', 'defective', 'wrong_item', 'not_received'],
@@ -58,6 +66,7 @@ export const DEFAULT_POLICY_DOCUMENT: PolicyDocument = {
   storeCredit: false,
   cancelUnfulfilled: false,
   restockLocationId: null,
+  refundShipping: 'nothing_arrived',
 };
 
 /** Validates a tenant's numbers over the defaults; throws a ZodError when they are invalid. */

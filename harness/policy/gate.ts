@@ -2,8 +2,11 @@
 // harness read and the order agent's proposal → refuse | auto | approval, with rule ids and
 // reasons. The proposal is grounded in the customer's own words first (grounding/). The same numbers
 // are re-checked on the real arguments at dispatch.
+import type { PreviewRefundInput, PreviewRefundOutput } from '#shared/contracts/tools.js';
 import type { GateDecision, OrderFacts, Proposal, Triage } from '../domain/types.js';
 import { computeProposalAmount, mergeLines } from './amount.js';
+import { refundParts } from './refund-parts.js';
+import { previewInput, priceRefund, type PricedRefund } from './refund-pricing.js';
 import { withinDays } from './days.js';
 import type { Policy } from './document.js';
 import { groundProposal, type GroundingFinding, type LineVerdict } from './grounding/index.js';
@@ -23,6 +26,8 @@ export interface GateInput {
   proposal: Proposal;
   policy: Policy;
   now: Date;
+  /** The store's own computation of the refund (preview_refund for previewFor's parts); absent when none was read. */
+  store?: PreviewRefundOutput;
 }
 
 type Finding = { rule: string; reason: string };
@@ -140,12 +145,44 @@ export interface GateVerdict {
   lines: LineVerdict[];
 }
 
+/**
+ * What to ask the store to compute before the gate decides (preview_refund's arguments for the
+ * refund's parts), or null when no refund of lines could follow: a cancel, an unclear or non-refund
+ * reading, or a claim a hard refusal stops anyway (lines not on the order or not left to refund,
+ * another customer's order, a gift card).
+ */
+export function previewFor(input: Pick<GateInput, 'ticketEmail' | 'triage' | 'order' | 'proposal' | 'policy'>): PreviewRefundInput | null {
+  const { order, proposal, policy } = input;
+  if (proposal.unclear || (proposal.remedy !== 'refund' && proposal.remedy !== 'store_credit') || moneyRemedyOf(proposal, policy) === 'cancel') return null;
+  const lines = mergeLines(proposal.lineItems);
+  const fits = (l: { lineItemId: string; quantity: number }) => {
+    const line = order.lineItems.find((li) => li.id === l.lineItemId);
+    return line !== undefined && !line.giftCard && l.quantity > 0 && l.quantity <= line.refundableQuantity;
+  };
+  if (lines.length === 0 || !lines.every(fits) || hardRefusals(input).length > 0) return null;
+  return previewInput(order, refundParts(order, proposal, policy));
+}
+
+/** What a priced refund adds to the decision: its parts, the customer's currency, the policy's own figure when the store's differs. */
+function pricedTerms(priced: PricedRefund | null): Partial<GateDecision> {
+  if (!priced) return {};
+  return {
+    breakdown: priced.breakdown,
+    ...(priced.presentment ? { presentment: priced.presentment } : {}),
+    ...(priced.shipping ? { shipping: priced.shipping } : {}),
+    ...(priced.duties ? { duties: priced.duties } : {}),
+    ...(priced.policyMinor !== priced.amountMinor ? { policyAmountMinor: priced.policyMinor } : {}),
+  };
+}
+
 export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const { order, proposal, policy } = input;
   const remedy = moneyRemedyOf(proposal, policy);
-  // What the claimed lines come to, computed once: the refund's amount, and the nothing-left check.
+  // What the claimed lines alone come to: the nothing-left check.
   const linesAmountMinor = computeProposalAmount(order, proposal.lineItems);
-  const amountMinor = remedy === 'cancel' ? cancelAmount(order) : linesAmountMinor;
+  // The refund priced by the policy, its parts (shipping and duties when nothing arrived) included, and checked against the store's figure.
+  const priced = remedy === 'cancel' ? null : priceRefund(order, refundParts(order, proposal, policy), input.store);
+  const amountMinor = priced ? priced.amountMinor : cancelAmount(order);
   const restockLocationId = restockLocationFor(policy, remedy, proposal.reason);
   const base = {
     amountMinor,
@@ -153,11 +190,17 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
     policyVersion: policy.version,
     ...(remedy !== 'refund' ? { remedy } : {}),
     ...(restockLocationId ? { restockLocationId } : {}),
+    ...pricedTerms(priced),
   };
   const remedies = enabledRemedies(policy);
   const grounding = groundProposal({ customerText: input.customerText, proposal, order, triage: input.triage, timeZone: policy.document.timeZone, remedies });
   const bySeverity = (s: GroundingFinding['severity']) => grounding.findings.filter((f) => f.severity === s);
-  const refusals = [...hardRefusals(input, linesAmountMinor), ...remedyRefusals(remedy, order), ...bySeverity('refuse')];
+  const refusals = [
+    ...hardRefusals(input, linesAmountMinor),
+    ...remedyRefusals(remedy, order),
+    ...bySeverity('refuse'),
+    ...(priced?.disagreement ? [priced.disagreement] : []),
+  ];
   // The amount is the gate's; a different figure from the model is shown, never a reason to refuse.
   const differs = proposal.amountMinor !== undefined && proposal.amountMinor !== amountMinor;
   const note = differs
@@ -171,7 +214,11 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
   });
   if (refusals.length > 0) return verdict('refuse', refusals);
   // A cancel is always a lead's decision; the refund's fulfilment and reason rules do not apply to an unshipped order.
-  const approvals = [...bySeverity('approval'), ...(remedy === 'cancel' ? cancelApprovalReasons(order) : approvalReasons(input, amountMinor))];
+  // The limits compare the larger of the policy's figure and the store's.
+  const approvals = [
+    ...bySeverity('approval'),
+    ...(remedy === 'cancel' ? cancelApprovalReasons(order) : approvalReasons(input, priced?.limitMinor ?? amountMinor)),
+  ];
   if (approvals.length > 0) return verdict('approval', approvals);
   return verdict('auto', [{ rule: RULES.autoWithinPolicy, reason: 'every auto-refund condition holds and every claimed line is grounded' }]);
 }

@@ -2,12 +2,15 @@
 // order facts the harness fetched itself just before the call. Throws; never repairs arguments.
 // The model never reaches here.
 import type { RefundCreateInput } from '#shared/contracts/tools.js';
-import type { CustomerRefundFact, GateDecision, OrderFacts } from '../domain/types.js';
+import type { CustomerRefundFact, GateDecision, OrderFacts, RefundReason } from '../domain/types.js';
 import { refuseArguments } from '../errors.js';
 import { canonicalHash } from '../hash.js';
 import type { ApprovalRecord } from '../ports.js';
-import { computeProposalAmount, mergeLines } from './amount.js';
+import { computeRefund, mergeLines } from './amount.js';
 import { presentmentProblem } from './presentment-amount.js';
+import { refundParts } from './refund-parts.js';
+import { toleranceMinor } from './refund-pricing.js';
+import { moneyWords } from './reason-words.js';
 import { verifyApproval } from './approval.js';
 import type { Policy } from './document.js';
 import { RULES } from './rules.js';
@@ -21,6 +24,8 @@ export interface RefundArgumentsCheck {
   boundOrderId: string;
   /** Re-read by the harness for this dispatch. */
   facts: OrderFacts;
+  /** The run's proposed reason: with the lines, it decides whether the order's shipping and duties go back (refund-parts.ts). */
+  reason: RefundReason;
   gate: GateDecision | null;
   approval: ApprovalRecord | null;
   policy: Policy;
@@ -63,6 +68,44 @@ function checkRefundTerms(args: RefundCreateInput, gate: GateDecision, facts: Or
     refuseArguments(RULES.remedyMismatch, 'the restock location is not the one the gate decided');
 }
 
+/** A part beside the lines, sent or not as the policy decides it now, at what it comes to now (within the tolerance). */
+function checkPart(name: string, sent: { amountMinor: number } | undefined, due: boolean, dueMinor: number, tolerance: number, currency: string): void {
+  if (!sent && !due) return;
+  if (!sent) refuseArguments(RULES.amountNotRecomputed, `the refund leaves out the order's ${name}, which the policy refunds with these items`);
+  if (!due) refuseArguments(RULES.amountNotRecomputed, `the refund adds the order's ${name}, which the policy does not refund with these items`);
+  if (Math.abs(sent.amountMinor - dueMinor) > tolerance)
+    refuseArguments(
+      RULES.amountNotRecomputed,
+      `the ${name} refunded is ${moneyWords(sent.amountMinor, currency)}; the order now comes to ${moneyWords(dueMinor, currency)} for it`,
+    );
+}
+
+/**
+ * The amount sent is what the order, as the harness read it just now, comes to for the claimed lines
+ * (and for the shipping and duties exactly when the policy refunds them), within one minor unit per
+ * claimed line (the store's own rounding, which the refund is made at), in the shop's currency and in
+ * the customer's. Never a stored figure. Returns the recomputed shop figure.
+ */
+function checkRecomputedAmount(args: RefundCreateInput, facts: OrderFacts, reason: RefundReason, policy: Policy): number {
+  const parts = refundParts(facts, { lineItems: args.lineItems, reason }, policy);
+  const due = computeRefund(facts, parts)!;
+  const tolerance = toleranceMinor(parts);
+  const money = (minor: number) => moneyWords(minor, facts.currency);
+  checkPart('shipping', args.shipping?.amount, parts.shipping, due.shippingMinor, tolerance, facts.currency);
+  checkPart('duties', args.duties?.amount, parts.duties, due.dutiesMinor, tolerance, facts.currency);
+  if (args.duties && [...args.duties.dutyIds].sort().join() !== [...due.dutyIds].sort().join())
+    refuseArguments(RULES.amountNotRecomputed, 'the duties refunded are not the ones the claimed lines carry');
+  if (Math.abs(args.amount.amountMinor - due.totalMinor) > tolerance) {
+    refuseArguments(
+      RULES.amountNotRecomputed,
+      `the refund asks ${money(args.amount.amountMinor)}; the order, read again now, comes to ${money(due.totalMinor)} for these items`,
+    );
+  }
+  const presentment = presentmentProblem(facts, parts, args.amount.presentment, tolerance);
+  if (presentment) refuseArguments(RULES.currencyMismatch, presentment);
+  return due.totalMinor;
+}
+
 export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumentsVerdict {
   const { args, facts, gate, policy } = check;
   if (args.orderId !== check.boundOrderId || facts.orderId !== check.boundOrderId) {
@@ -83,12 +126,7 @@ export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumen
   }
   // After the lines: a claim on units already refunded is told as such, not as a zero amount.
   if (!(args.amount.amountMinor > 0)) refuseArguments(RULES.amountNotPositive, 'the refund amount must be positive');
-  const refundable = computeProposalAmount(facts, lines);
-  if (args.amount.amountMinor > refundable) {
-    refuseArguments(RULES.amountExceedsRefundable, `amount ${args.amount.amountMinor} exceeds the ${refundable} refundable for these items`);
-  }
-  const presentment = presentmentProblem(facts, lines, args.amount.presentment);
-  if (presentment) refuseArguments(RULES.currencyMismatch, presentment);
+  const recomputedMinor = checkRecomputedAmount(args, facts, check.reason, policy);
   const parent = facts.parentTransaction;
   if (!parent || parent.id !== args.parentTransactionId || parent.gateway !== args.gateway) {
     refuseArguments(RULES.parentTransactionMismatch, "the parent transaction is not the order's sale");
@@ -100,8 +138,17 @@ export function checkRefundArguments(check: RefundArgumentsCheck): RefundArgumen
   if (gate.policyVersion !== policy.version) refuseArguments(RULES.policyChanged, 'the policy changed since the gate decided');
   checkRefundTerms(args, gate, facts);
 
+  // The limits compare the larger of what is sent and what the order comes to now; a decision
+  // stored as automatic is not trusted past them.
+  const limitMinor = Math.max(args.amount.amountMinor, recomputedMinor);
+  if (gate.decision === 'auto' && limitMinor > policy.document.autoRefundLimitMinor) {
+    refuseArguments(
+      RULES.autoOverLimitAtDispatch,
+      `recorded as automatic, but ${moneyWords(limitMinor, facts.currency)} is over the ${moneyWords(policy.document.autoRefundLimitMinor, facts.currency)} automatic limit`,
+    );
+  }
   const argsHash = refundArgumentsHash(args, check.toolPin);
-  const approvalRequired = gate.decision === 'approval' || args.amount.amountMinor > policy.document.autoRefundLimitMinor;
+  const approvalRequired = gate.decision === 'approval';
   if (approvalRequired) {
     verifyApproval(check.approval, { runId: check.runId, argsHash, policyVersion: policy.version, now: check.now });
   }

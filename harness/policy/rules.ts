@@ -11,6 +11,8 @@ export const RULES = {
   storeCreditNeedsAccount: 'store_credit_needs_account',
   /** A cancel asked for an order of which something has shipped, or that is already cancelled. */
   orderNotCancellable: 'order_not_cancellable',
+  /** The store's own computation of the refund differs from the policy's by more than a minor unit per claimed line, or refunds other units. */
+  storeAmountDiffers: 'store_amount_differs',
   // approval required
   /** Cancelling an order always needs a lead's approval. */
   cancelNeedsApproval: 'cancel_needs_approval',
@@ -62,6 +64,10 @@ export const RULES = {
   customerNotBound: 'customer_not_bound',
   customerNotRequester: 'customer_not_requester',
   amountExceedsRefundable: 'amount_exceeds_refundable',
+  /** The arguments' amount (or its shipping or duties part) is not what the order, read again at dispatch, comes to for the claimed lines. */
+  amountNotRecomputed: 'amount_not_recomputed',
+  /** A decision recorded as automatic whose amount, recomputed at dispatch, is over the automatic limit. */
+  autoOverLimitAtDispatch: 'auto_over_limit_at_dispatch',
   amountNotPositive: 'amount_not_positive',
   parentTransactionMismatch: 'parent_transaction_mismatch',
   /** The arguments move money another way than the gate decided (store credit for a refund, or the reverse). */

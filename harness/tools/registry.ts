@@ -34,7 +34,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:f61ac36ba94225d962fb2a5d3da60949deb70532fad04f4f37fcb37806f8945f',
+    pin: 'sha256:072027aef927eef625f75caa1a3f688e541603feb75dc10d5308e9583f367239',
   },
   get_refund_history: {
     name: 'get_refund_history',
@@ -43,7 +43,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:31c61832a10af677bb9fca7896587b71559ff1612cbad5f8e76363d8973bfedc',
+    pin: 'sha256:392e426489924ca9843732841a15d518230c1a49d46f2326b484080cd4290b35',
   },
   // CheckOrder's look-up of the requester's orders when the ticket names none (its email only).
   find_customer_orders: {
@@ -63,7 +63,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:b4a766b1177a832f463af2bcc009c9115d23333d3536666abd5b0bb195940954',
+    pin: 'sha256:103d6c1db84565cf0a1893e1f38411349a04511b1b5c9e4f7fface821e30d941',
   },
   // Retried once, only on a timeout or a temporary failure (502/503/throttling), with the same
   // idempotency key, so the store answers a retry of an accepted refund with that refund.
@@ -77,7 +77,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [500, 2000],
-    pin: 'sha256:754a903fa040730bbee72d1c8ef78a131db7c08022a181b1d05c88a5d39a4e54',
+    pin: 'sha256:f81a889d80ada76c761bf66ed72ed0c48f773db8709222b22f83423c6aa0eddf',
   },
   // Cancels an unfulfilled order with a refund of what was paid. orderCancel takes no idempotency
   // key, so the gateway never retries it blind: one attempt; after an unknown outcome the harness
@@ -89,7 +89,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 1,
     retryOn: [],
     backoffMs: [],
-    pin: 'sha256:70735f03e1a4efc52ce2c2ef5e7888fcdf9a8d3f22710221ab7ca9c4605bde05',
+    pin: 'sha256:1ce81561257558090cc870d455d0596e98e28bda2e563dd7e6ee5c30c8e11a11',
   },
   post_draft: {
     name: 'post_draft',

@@ -34,8 +34,9 @@ export const TOOL_SPECS: { [N in ToolName]: ToolSpec<N> } = {
   get_order: {
     timeoutMs: 4500,
     description:
-      'Read one order of this store by its number (without "#"): line items with refundable quantities, fulfillments, ' +
-      'transactions, earlier refunds and the maximum still refundable. The order note is customer text, marked untrusted.',
+      'Read one order of this store by its number (without "#"): line items with refundable quantities, their discounts, ' +
+      'tax lines and duties, whether prices include tax, shipping lines, the tip, fulfillments, transactions, earlier refunds ' +
+      '(with what they paid back of shipping and duties) and the maximum still refundable. The order note is customer text, marked untrusted.',
     annotations: { title: 'Get order', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     run: async ({ shopify }, input) => ({ order: await shopify.getOrderByNumber(input.orderNumber) }),
   },
@@ -56,8 +57,9 @@ export const TOOL_SPECS: { [N in ToolName]: ToolSpec<N> } = {
   preview_refund: {
     timeoutMs: 4500,
     description:
-      'Dry run of a refund: what Shopify would refund for these line items and quantities (subtotal, tax, total), ' +
-      'capped by what remains refundable, and the payment transactions it would go back to. Changes nothing; call it before refund_create.',
+      'Dry run of a refund: what Shopify would refund for these line items and quantities (after discounts, with tax, ' +
+      'and the shipping and duties when asked), capped by what remains refundable, and the payment transactions it would go back to. ' +
+      'Changes nothing; call it before refund_create.',
     annotations: { title: 'Preview refund', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     run: ({ shopify }, input) => shopify.previewRefund(input),
   },
@@ -76,7 +78,9 @@ export const TOOL_SPECS: { [N in ToolName]: ToolSpec<N> } = {
       'Refund line items of an order against its SALE transaction. Moves money. The same idempotencyKey with the same ' +
       'arguments returns the first refund instead of refunding twice; with different arguments it is refused (conflict). ' +
       "method 'store_credit' pays the amount back as store credit on the order's customer (refused when the order has no customer) " +
-      'instead of to the payments; restockLocationId puts the refunded units back in stock at that location.',
+      'instead of to the payments; restockLocationId puts the refunded units back in stock at that location. shipping and duties ' +
+      "refund the order's shipping and those duties in full, at the amounts the store's suggestion gives them (refused otherwise).",
+
     annotations: { title: 'Create refund', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     run: ({ shopify }, input) => shopify.createRefund(input),
   },

@@ -42,6 +42,42 @@ export const TruncatedList = z.object({
   seen: z.number().int().nonnegative(),
 });
 
+/** One tax line of a line or a shipping line: its name, its rate and the tax it charged on all the units. */
+export const TaxLine = z.object({
+  title: z.string(),
+  ratePercentage: z.number().nullable(),
+  amount: Money,
+});
+export type TaxLine = z.infer<typeof TaxLine>;
+
+/**
+ * A discount's share of one line or shipping line (Shopify's DiscountAllocation): the amount it took
+ * off all the units, and which discount it was (its code, or an automatic discount's title; its
+ * percentage when it is one). Names and codes come from the store's own discount setup.
+ */
+export const DiscountAllocation = z.object({
+  amount: Money,
+  code: z.string().nullable(),
+  title: z.string().nullable(),
+  percentage: z.number().nullable(),
+});
+export type DiscountAllocation = z.infer<typeof DiscountAllocation>;
+
+/** A duty charged on a line of a cross-border order (Shopify Markets). */
+export const Duty = z.object({ id: z.string(), price: Money });
+
+export const ShippingLine = z.object({
+  id: z.string().nullable(),
+  title: z.string(),
+  /** The rate charged before shipping discounts. */
+  originalPrice: Money,
+  /** After shipping discounts, before tax. */
+  discountedPrice: Money,
+  discountAllocations: z.array(DiscountAllocation),
+  taxLines: z.array(TaxLine),
+});
+export type ShippingLine = z.infer<typeof ShippingLine>;
+
 export const LineItem = z.object({
   id: z.string(),
   title: z.string(),
@@ -53,6 +89,14 @@ export const LineItem = z.object({
   customAttributes: z.array(UntrustedAttribute).optional(),
   /** Shopify's LineItem.isGiftCard. Shopify still reports its refundableQuantity; the policy never refunds it. */
   giftCard: z.boolean().optional(),
+  /** The unit price after every discount allocated to the line (Shopify rounds it per unit: a display figure). */
+  discountedUnitPrice: Money.optional(),
+  /** Every discount's share of the line, all units: line offers and its part of order-wide ones. */
+  discountAllocations: z.array(DiscountAllocation).optional(),
+  taxable: z.boolean().optional(),
+  /** The tax charged on the line, all units, per tax (state, county, VAT). */
+  taxLines: z.array(TaxLine).optional(),
+  duties: z.array(Duty).optional(),
 });
 export type LineItem = z.infer<typeof LineItem>;
 
@@ -79,12 +123,18 @@ export const Transaction = z.object({
   amount: Money,
 });
 
-/** A refund made on an order. `amount` is what it paid back; `lineItems` is empty for an amount-only refund (goodwill, shipping). */
+/**
+ * A refund made on an order. `amount` is what it paid back; `lineItems` is empty for an amount-only
+ * refund (goodwill, shipping). Its parts, when the server read them: each line's subtotal and tax,
+ * the shipping (tax included) and the duties it paid back.
+ */
 export const RefundSummary = z.object({
   id: z.string(),
   createdAt: z.string(),
   amount: Money,
-  lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int() })),
+  lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int(), subtotal: Money.optional(), tax: Money.optional() })),
+  shipping: Money.optional(),
+  duties: z.array(z.object({ dutyId: z.string().nullable(), amount: Money })).optional(),
 });
 
 export const Order = z.object({
@@ -107,6 +157,11 @@ export const Order = z.object({
    * was paid less every refund, amount-only refunds included.
    */
   maximumRefundable: Money,
+  /** Whether the order's prices include tax (EU VAT, UK, AU) or have it added (most US and Canadian stores). */
+  taxesIncluded: z.boolean().optional(),
+  shippingLines: z.array(ShippingLine).optional(),
+  /** A tip the customer added: paid, never refunded by the agent. */
+  tip: Money.optional(),
   /** When the order was cancelled (Shopify's cancelledAt); null or absent while it is not. */
   cancelledAt: z.string().nullable().optional(),
   note: UntrustedText.nullable(),
@@ -166,7 +221,12 @@ export type RefundMethod = z.infer<typeof RefundMethod>;
 export const RefundCreateInput = z.object({
   orderId: z.string().min(1),
   lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().positive() })).min(1),
+  /** The whole refund, as the store computes it for these parts (lines, and shipping and duties when given). */
   amount: Money,
+  /** The order's shipping refunded in full, with its tax: what the store's suggestion says it comes to. */
+  shipping: z.object({ amount: Money }).optional(),
+  /** These duties refunded in full: what the store's suggestion says they come to. */
+  duties: z.object({ dutyIds: z.array(z.string().min(1)).min(1).max(100), amount: Money }).optional(),
   /** The SALE/CAPTURE transaction being refunded. */
   parentTransactionId: z.string().min(1),
   gateway: z.string().min(1),
@@ -195,18 +255,28 @@ export const PreviewRefundInput = z.object({
     .array(z.object({ lineItemId: z.string().min(1), quantity: z.number().int().positive() }))
     .min(1)
     .max(100),
+  /** Refund the order's shipping in full, with its tax. */
+  refundShipping: z.boolean().optional(),
+  /** Refund these duties in full. */
+  refundDuties: z.array(z.string().min(1)).max(100).optional(),
 });
 export type PreviewRefundInput = z.infer<typeof PreviewRefundInput>;
 export const PreviewRefundOutput = z.object({
   orderId: z.string(),
-  /** What Shopify would refund for these lines (subtotal plus tax), capped by what remains. */
+  /** What Shopify would refund for these parts (lines after discounts, tax where it is added, shipping, duties), capped by what remains. */
   amount: Money,
+  /** The lines after discounts. */
   subtotal: Money,
+  /** The lines' and the shipping's tax (where prices include tax, the tax inside them: not added to the amount). */
   totalTax: Money,
   /** What the whole order still allows to be refunded. */
   maximumRefundable: Money,
   /** The lines Shopify would refund: a quantity lower than asked means the rest is already refunded. */
-  lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().nonnegative(), subtotal: Money })),
+  lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().nonnegative(), subtotal: Money, tax: Money.optional() })),
+  /** The shipping it would refund (before tax) and its tax; zero when shipping was not asked. */
+  shipping: z.object({ amount: Money, tax: Money, maximumRefundable: Money }).optional(),
+  /** The duties it would refund. */
+  duties: z.object({ total: Money, items: z.array(z.object({ dutyId: z.string().nullable(), amount: Money })) }).optional(),
   /** The payment transactions the refund would go back to. */
   transactions: z.array(
     z.object({

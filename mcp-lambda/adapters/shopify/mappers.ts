@@ -1,7 +1,17 @@
 // Maps Shopify's response shapes into the tool contracts: decimal strings to integer minor units,
 // customer-written text (note, attributes, address) wrapped as untrusted, lists that hit their
 // page size reported as truncated.
-import type { Fulfillment, LineItem, Money, Order, PlainMoney, PreviewRefundOutput } from '#shared/contracts/tools.js';
+import type {
+  DiscountAllocation,
+  Fulfillment,
+  LineItem,
+  Money,
+  Order,
+  PlainMoney,
+  PreviewRefundOutput,
+  ShippingLine,
+  TaxLine,
+} from '#shared/contracts/tools.js';
 import { TemporarilyUnavailableError } from '#shared/contracts/errors.js';
 import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import { PAGE } from './queries.js';
@@ -15,6 +25,17 @@ export interface AttributeNode {
   key: string;
   value: string | null;
 }
+export interface TaxLineNode {
+  title: string;
+  ratePercentage?: number | null;
+  priceSet: MoneyNode;
+}
+export interface DiscountAllocationNode {
+  allocatedAmountSet: MoneyNode;
+  /** Left out by older fakes. `code` on a code discount, `title` on the others; `percentage` when the value is one. */
+  discountApplication?: { code?: string | null; title?: string | null; value?: { percentage?: number | null } | null } | null;
+}
+/** Fields after `isGiftCard` are left out by older fakes; Shopify sends them all. */
 export interface LineItemNode {
   id: string;
   title: string;
@@ -24,12 +45,28 @@ export interface LineItemNode {
   originalUnitPriceSet: MoneyNode;
   customAttributes?: AttributeNode[];
   isGiftCard?: boolean;
+  taxable?: boolean;
+  discountedUnitPriceAfterAllDiscountsSet?: MoneyNode;
+  discountAllocations?: DiscountAllocationNode[];
+  taxLines?: TaxLineNode[];
+  duties?: { id: string; price: MoneyNode }[];
+}
+export interface ShippingLineNode {
+  id: string | null;
+  title: string;
+  originalPriceSet: MoneyNode;
+  discountedPriceSet: MoneyNode;
+  discountAllocations?: DiscountAllocationNode[];
+  taxLines?: TaxLineNode[];
 }
 export interface RefundNode {
   id: string;
   createdAt: string | null;
   totalRefundedSet: MoneyNode;
   refundLineItems: { nodes: { quantity: number; lineItem: { id: string } }[]; pageInfo?: { hasNextPage: boolean } };
+  /** Left out by the documents that only look for a run's refund. */
+  refundShippingLines?: { nodes: { subtotalAmountSet: MoneyNode; taxAmountSet: MoneyNode }[] };
+  duties?: { amountSet: MoneyNode; originalDuty: { id: string } | null }[] | null;
 }
 export interface OrderNode {
   id: string;
@@ -44,7 +81,6 @@ export interface OrderNode {
   customAttributes?: AttributeNode[];
   shippingAddress?: { formatted: string[] } | null;
   customer: { id: string; email: string | null } | null;
-  lineItems: { nodes: LineItemNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
   fulfillments: {
     id: string;
     createdAt: string;
@@ -55,13 +91,21 @@ export interface OrderNode {
   transactions: { id: string; kind: string; status: string; gateway: string | null; amountSet: MoneyNode }[];
   refunds: RefundNode[];
   suggestedRefund: { maximumRefundableSet: MoneyNode } | null;
+  /** Left out by older fakes; Shopify always sends them. */
+  taxesIncluded?: boolean;
+  totalTipReceivedSet?: MoneyNode;
+  shippingLines?: { nodes: ShippingLineNode[]; pageInfo?: { hasNextPage: boolean } };
 }
 export interface SuggestedRefundNode {
   amountSet: MoneyNode;
   subtotalSet: MoneyNode;
   totalTaxSet: MoneyNode;
   maximumRefundableSet: MoneyNode;
-  refundLineItems: { quantity: number; lineItem: { id: string }; subtotalSet: MoneyNode }[];
+  refundLineItems: { quantity: number; lineItem: { id: string }; subtotalSet: MoneyNode; totalTaxSet?: MoneyNode }[];
+  /** Left out by older fakes; Shopify always sends them (zero when not asked). */
+  shipping?: { amountSet: MoneyNode; taxSet: MoneyNode; maximumRefundableSet: MoneyNode };
+  totalDutiesSet?: MoneyNode;
+  refundDuties?: { amountSet: MoneyNode; originalDuty: { id: string } | null }[];
   suggestedTransactions: {
     kind?: string;
     gateway: string | null;
@@ -95,6 +139,20 @@ export function customerMoney(node: MoneyNode): PlainMoney {
 
 const untrustedAttributes = (nodes: AttributeNode[] | undefined) => (nodes ?? []).map((a) => ({ untrusted: true as const, key: a.key, value: a.value }));
 
+export function toTaxLine(node: TaxLineNode): TaxLine {
+  return { title: node.title, ratePercentage: node.ratePercentage ?? null, amount: toMoney(node.priceSet) };
+}
+
+export function toDiscountAllocation(node: DiscountAllocationNode): DiscountAllocation {
+  const application = node.discountApplication ?? null;
+  return {
+    amount: toMoney(node.allocatedAmountSet),
+    code: application?.code ?? null,
+    title: application?.title ?? null,
+    percentage: application?.value?.percentage ?? null,
+  };
+}
+
 export function toLineItem(node: LineItemNode): LineItem {
   return {
     id: node.id,
@@ -105,7 +163,36 @@ export function toLineItem(node: LineItemNode): LineItem {
     unitPrice: toMoney(node.originalUnitPriceSet),
     customAttributes: untrustedAttributes(node.customAttributes),
     giftCard: node.isGiftCard === true,
+    ...(node.discountedUnitPriceAfterAllDiscountsSet ? { discountedUnitPrice: toMoney(node.discountedUnitPriceAfterAllDiscountsSet) } : {}),
+    ...(node.discountAllocations ? { discountAllocations: node.discountAllocations.map(toDiscountAllocation) } : {}),
+    ...(node.taxable === undefined ? {} : { taxable: node.taxable }),
+    ...(node.taxLines ? { taxLines: node.taxLines.map(toTaxLine) } : {}),
+    ...(node.duties ? { duties: node.duties.map((d) => ({ id: d.id, price: toMoney(d.price) })) } : {}),
   };
+}
+
+export function toShippingLine(node: ShippingLineNode): ShippingLine {
+  return {
+    id: node.id,
+    title: node.title,
+    originalPrice: toMoney(node.originalPriceSet),
+    discountedPrice: toMoney(node.discountedPriceSet),
+    discountAllocations: (node.discountAllocations ?? []).map(toDiscountAllocation),
+    taxLines: (node.taxLines ?? []).map(toTaxLine),
+  };
+}
+
+/** Adds two amounts of the same money (both sets). */
+function plus(a: Money, b: Money): Money {
+  const presentment =
+    a.presentment && b.presentment ? { amountMinor: a.presentment.amountMinor + b.presentment.amountMinor, currency: a.presentment.currency } : undefined;
+  return { amountMinor: a.amountMinor + b.amountMinor, currency: a.currency, ...(presentment ? { presentment } : {}) };
+}
+
+/** What a refund paid back for shipping, tax included: its refund shipping lines summed (absent when it refunded none). */
+function refundShipping(node: RefundNode): Money | undefined {
+  const parts = (node.refundShippingLines?.nodes ?? []).flatMap((l) => [toMoney(l.subtotalAmountSet), toMoney(l.taxAmountSet)]);
+  return parts.length === 0 ? undefined : parts.reduce(plus);
 }
 
 export function toFulfillment(node: OrderNode['fulfillments'][number]): Fulfillment {
@@ -122,11 +209,14 @@ export function toFulfillment(node: OrderNode['fulfillments'][number]): Fulfillm
 
 /** An amount-only refund (goodwill, shipping, a partial amount) has no refund lines: its lineItems stay empty. */
 export function toRefundSummary(node: RefundNode) {
+  const shipping = refundShipping(node);
   return {
     id: node.id,
     createdAt: node.createdAt ?? '',
     amount: toMoney(node.totalRefundedSet),
     lineItems: node.refundLineItems.nodes.map((l) => ({ lineItemId: l.lineItem.id, quantity: l.quantity })),
+    ...(shipping ? { shipping } : {}),
+    ...(node.duties ? { duties: node.duties.map((d) => ({ dutyId: d.originalDuty?.id ?? null, amount: toMoney(d.amountSet) })) } : {}),
   };
 }
 
@@ -134,6 +224,7 @@ export function toRefundSummary(node: RefundNode) {
 export function truncatedListsOf(node: OrderNode): { list: string; seen: number }[] {
   const cut: { list: string; seen: number }[] = [];
   const flat = [
+    ['shippingLines', node.shippingLines?.nodes.length ?? 0, PAGE.shippingLines],
     ['fulfillments', node.fulfillments.length, PAGE.fulfillments],
     ['transactions', node.transactions.length, PAGE.transactions],
     ['refunds', node.refunds.length, PAGE.refunds],
@@ -170,6 +261,9 @@ export function toOrder(node: OrderNode, lineItems: LineItemNode[]): Order {
       amount: toMoney(t.amountSet),
     })),
     refunds: node.refunds.map(toRefundSummary),
+    ...(node.taxesIncluded === undefined ? {} : { taxesIncluded: node.taxesIncluded }),
+    ...(node.shippingLines ? { shippingLines: node.shippingLines.nodes.map(toShippingLine) } : {}),
+    ...(node.totalTipReceivedSet ? { tip: toMoney(node.totalTipReceivedSet) } : {}),
     // Shopify's figure already nets out every refund transaction, amount-only refunds included.
     maximumRefundable: node.suggestedRefund ? toMoney(node.suggestedRefund.maximumRefundableSet) : { amountMinor: 0, currency: node.currencyCode },
     cancelledAt: node.cancelledAt ?? null,
@@ -189,7 +283,29 @@ export function toPreview(orderId: string, node: SuggestedRefundNode): PreviewRe
     subtotal: toMoney(node.subtotalSet),
     totalTax: toMoney(node.totalTaxSet),
     maximumRefundable: toMoney(node.maximumRefundableSet),
-    lineItems: node.refundLineItems.map((l) => ({ lineItemId: l.lineItem.id, quantity: l.quantity, subtotal: toMoney(l.subtotalSet) })),
+    lineItems: node.refundLineItems.map((l) => ({
+      lineItemId: l.lineItem.id,
+      quantity: l.quantity,
+      subtotal: toMoney(l.subtotalSet),
+      ...(l.totalTaxSet ? { tax: toMoney(l.totalTaxSet) } : {}),
+    })),
+    ...(node.shipping
+      ? {
+          shipping: {
+            amount: toMoney(node.shipping.amountSet),
+            tax: toMoney(node.shipping.taxSet),
+            maximumRefundable: toMoney(node.shipping.maximumRefundableSet),
+          },
+        }
+      : {}),
+    ...(node.totalDutiesSet
+      ? {
+          duties: {
+            total: toMoney(node.totalDutiesSet),
+            items: (node.refundDuties ?? []).map((d) => ({ dutyId: d.originalDuty?.id ?? null, amount: toMoney(d.amountSet) })),
+          },
+        }
+      : {}),
     transactions: node.suggestedTransactions.map((t) => ({
       parentTransactionId: t.parentTransaction?.id ?? null,
       gateway: t.gateway ?? '',

@@ -8,7 +8,7 @@ const MONEY = 'shopMoney { amount currencyCode } presentmentMoney { amount curre
 
 /** Page sizes, chosen so each document stays well under Shopify's 1000-point single-query cost. */
 export const PAGE = {
-  lineItems: 25,
+  lineItems: 10,
   fulfillments: 10,
   fulfillmentLineItems: 10,
   transactions: 20,
@@ -18,17 +18,48 @@ export const PAGE = {
   historyRefunds: 5,
   historyRefundLineItems: 5,
   customerOrders: 25,
+  taxLines: 3,
+  shippingLines: 3,
+  refundShippingLines: 2,
 } as const;
 
 /** A customer's orders found by email are read up to this many; more answers `truncated: true`. */
 export const MAX_CUSTOMER_ORDERS = 50;
 
-const LINE_ITEM_FIELDS = `id title sku quantity refundableQuantity isGiftCard originalUnitPriceSet { ${MONEY} } customAttributes { key value }`;
+/** Which discount an allocation came from: its code or automatic title, and its percentage when it is one. */
+const DISCOUNT_ALLOCATION = `allocatedAmountSet { ${MONEY} } discountApplication {
+  value { ... on PricingPercentageValue { percentage } }
+  ... on DiscountCodeApplication { code }
+  ... on AutomaticDiscountApplication { title }
+  ... on ManualDiscountApplication { title }
+  ... on ScriptDiscountApplication { title }
+}`;
+const TAX_LINE = `title ratePercentage priceSet { ${MONEY} }`;
+
+/**
+ * A line as the policy needs it: its list price and, to know what the customer paid for each unit,
+ * every discount's share of it, its tax lines and its duties (a cross-border order).
+ */
+const LINE_ITEM_FIELDS = `id title sku quantity refundableQuantity isGiftCard taxable
+  originalUnitPriceSet { ${MONEY} } discountedUnitPriceAfterAllDiscountsSet { ${MONEY} }
+  discountAllocations { ${DISCOUNT_ALLOCATION} }
+  taxLines(first: ${PAGE.taxLines}) { ${TAX_LINE} }
+  duties { id price { ${MONEY} } }
+  customAttributes { key value }`;
+
+/** What a refund paid back beside its units: the shipping (before tax, and its tax) and the duties. */
+const REFUND_PARTS = `refundLineItems(first: ${PAGE.refundLineItems}) { nodes { quantity lineItem { id } } pageInfo { hasNextPage } }
+      refundShippingLines(first: ${PAGE.refundShippingLines}) { nodes { subtotalAmountSet { ${MONEY} } taxAmountSet { ${MONEY} } } }
+      duties { amountSet { ${MONEY} } originalDuty { id } }`;
 
 /**
  * The order as the policy needs it. Fulfilment lines carry their quantities (a line may ship in
  * parts); suggestedRefund's maximumRefundableSet is what was paid less every refund, line-item and
- * amount-only alike (each is a REFUND transaction), so it is the order's own remainder.
+ * amount-only alike (each is a REFUND transaction), so it is the order's own remainder. Its money
+ * beside the lines: whether prices include tax, the shipping lines with their discounts and tax, the
+ * tip, and what each refund paid back of shipping and duties. The line items are read apart, a page
+ * at a time (ORDER_LINE_ITEMS_PAGE): with their discounts, tax lines and duties, the order and its
+ * lines in one document would ask for more than Shopify's 1000-point limit.
  */
 export const ORDER_FIELDS = /* GraphQL */ `
   fragment OrderFields on Order {
@@ -43,7 +74,6 @@ export const ORDER_FIELDS = /* GraphQL */ `
     customAttributes { key value }
     shippingAddress { formatted(withName: true, withCompany: true) }
     customer { id email }
-    lineItems(first: ${PAGE.lineItems}) { nodes { ${LINE_ITEM_FIELDS} } pageInfo { hasNextPage endCursor } }
     fulfillments(first: ${PAGE.fulfillments}) {
       id createdAt deliveredAt status
       fulfillmentLineItems(first: ${PAGE.fulfillmentLineItems}) { nodes { quantity lineItem { id } } pageInfo { hasNextPage } }
@@ -52,9 +82,15 @@ export const ORDER_FIELDS = /* GraphQL */ `
     refunds(first: ${PAGE.refunds}) {
       id createdAt
       totalRefundedSet { ${MONEY} }
-      refundLineItems(first: ${PAGE.refundLineItems}) { nodes { quantity lineItem { id } } pageInfo { hasNextPage } }
+      ${REFUND_PARTS}
     }
     suggestedRefund(suggestFullRefund: true) { maximumRefundableSet { ${MONEY} } }
+    taxesIncluded
+    totalTipReceivedSet { ${MONEY} }
+    shippingLines(first: ${PAGE.shippingLines}) {
+      nodes { id title originalPriceSet { ${MONEY} } discountedPriceSet { ${MONEY} } discountAllocations { ${DISCOUNT_ALLOCATION} } taxLines { ${TAX_LINE} } }
+      pageInfo { hasNextPage }
+    }
   }
 `;
 
@@ -79,6 +115,7 @@ export const ORDER_BY_ID = /* GraphQL */ `
   ${ORDER_FIELDS}
 `;
 
+/** A page of the order's line items: the first page without `after`. */
 export const ORDER_LINE_ITEMS_PAGE = /* GraphQL */ `
   query OrderLineItemsPage($id: ID!, $after: String) {
     order(id: $id) {
@@ -122,17 +159,25 @@ export const ORDERS_BY_EMAIL = /* GraphQL */ `
  * and that the order has a customer to credit).
  */
 export const SUGGESTED_REFUND = /* GraphQL */ `
-  query SuggestedRefund($id: ID!, $refundLineItems: [RefundLineItemInput!]) {
+  query SuggestedRefund($id: ID!, $refundLineItems: [RefundLineItemInput!], $refundShipping: Boolean, $refundDuties: [RefundDutyInput!]) {
     order(id: $id) {
       id
       currencyCode
       customer { id }
-      suggestedRefund(refundLineItems: $refundLineItems, refundMethodAllocation: ORIGINAL_PAYMENT_METHODS) {
+      suggestedRefund(
+        refundLineItems: $refundLineItems
+        refundShipping: $refundShipping
+        refundDuties: $refundDuties
+        refundMethodAllocation: ORIGINAL_PAYMENT_METHODS
+      ) {
         amountSet { ${MONEY} }
         subtotalSet { ${MONEY} }
         totalTaxSet { ${MONEY} }
         maximumRefundableSet { ${MONEY} }
-        refundLineItems { quantity lineItem { id } subtotalSet { ${MONEY} } }
+        refundLineItems { quantity lineItem { id } subtotalSet { ${MONEY} } totalTaxSet { ${MONEY} } }
+        shipping { amountSet { ${MONEY} } taxSet { ${MONEY} } maximumRefundableSet { ${MONEY} } }
+        totalDutiesSet { ${MONEY} }
+        refundDuties { amountSet { ${MONEY} } originalDuty { id } }
         suggestedTransactions { kind gateway amountSet { ${MONEY} } maximumRefundableSet { ${MONEY} } parentTransaction { id } }
       }
     }

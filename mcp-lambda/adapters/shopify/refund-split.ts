@@ -101,6 +101,40 @@ function checkSuggestedLines(input: RefundCreateInput, suggestion: SuggestedRefu
 }
 
 /**
+ * The shipping and duties parts the refund asks for are what the store's suggestion refunds for them,
+ * in the refund's currency: the order's shipping left with its tax, and the duties named. Either
+ * asked at another figure (the order changed since the agent computed it) is refused: nothing is sent.
+ */
+export function checkRefundParts(input: RefundCreateInput, suggestion: SuggestedRefundNode): void {
+  if (input.shipping) {
+    const asked = refundPartMoney(input, input.shipping.amount);
+    const shipping = suggestion.shipping;
+    const offered = shipping ? sumIn(asked.currency, [customerMoney(shipping.amountSet), customerMoney(shipping.taxSet)]) : null;
+    if (offered?.amountMinor !== asked.amountMinor)
+      throw new RefundSplitMismatchError(`the store refunds ${offered ? words(offered) : 'no shipping'} for the shipping, not the ${words(asked)} asked`);
+  }
+  if (input.duties) {
+    const asked = refundPartMoney(input, input.duties.amount);
+    const offered = suggestion.totalDutiesSet ? customerMoney(suggestion.totalDutiesSet) : null;
+    if (offered?.currency !== asked.currency || offered.amountMinor !== asked.amountMinor)
+      throw new RefundSplitMismatchError(`the store refunds ${offered ? words(offered) : 'no duties'} for the duties, not the ${words(asked)} asked`);
+  }
+}
+
+/** A part of the refund in the refund's currency (its presentment figure on an order paid in another currency). */
+function refundPartMoney(input: RefundCreateInput, part: Money): Money {
+  return input.amount.presentment
+    ? (part.presentment ?? { amountMinor: -1, currency: input.amount.presentment.currency })
+    : { amountMinor: part.amountMinor, currency: part.currency };
+}
+
+/** The sum of amounts that are all in `currency`; null when one is not. */
+function sumIn(currency: string, amounts: readonly Money[]): Money | null {
+  if (amounts.some((m) => m.currency !== currency)) return null;
+  return { amountMinor: amounts.reduce((n, m) => n + m.amountMinor, 0), currency };
+}
+
+/**
  * A store credit refund checked against the store's suggestion for its lines: the same lines and
  * quantities, the same currency, and no more than the suggestion's amount (what the customer paid
  * for them, capped by what remains). No payment is refunded, so no transaction is chosen.

@@ -19,6 +19,7 @@ import { findOrdersByEmail, getRefundHistory, type CustomerOrders, type Customer
 import { toMoney, toOrder, toPreview, type LineItemNode, type MoneyNode, type OrderNode, type RefundNode, type SuggestedRefundNode } from './mappers.js';
 import { createOrderCanceller, type CancelPollOptions } from './order-cancel.js';
 import {
+  checkRefundParts,
   checkStoreCreditRefund,
   earlierRefundOfRun,
   refundMoney,
@@ -75,6 +76,9 @@ export type RefundCreateVariables = {
     note: string;
     notify: false;
     refundLineItems: { lineItemId: string; quantity: number; restockType: string; locationId?: string }[];
+    /** The order's shipping refunded in full (the amount checked against the suggestion first: refund-split.ts). */
+    shipping?: { fullRefund: true };
+    refundDuties?: { dutyId: string; refundType: 'FULL' }[];
     /** Original payments: one REFUND per payment. Absent for store credit. */
     transactions?: { orderId: string; parentId: string; gateway: string; kind: 'REFUND'; amount: Decimal }[];
     /** Store credit: absent for original payments. */
@@ -101,6 +105,8 @@ export function refundCreateVariables(
     note: input.note,
     notify: false as const,
     refundLineItems: input.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, ...restock })),
+    ...(input.shipping ? { shipping: { fullRefund: true as const } } : {}),
+    ...(input.duties ? { refundDuties: input.duties.dutyIds.map((dutyId) => ({ dutyId, refundType: 'FULL' as const })) } : {}),
   };
   if (input.method === 'store_credit') {
     const amount = { amount: minorToDecimal(amountMinor, currency), currencyCode: currency };
@@ -127,18 +133,16 @@ export function describeRefusal(userErrors: readonly { field: string[] | null; m
   return { message: `Shopify refused the refund: ${message}`, orderMissing: userErrors.some((e) => e.field?.[0] === 'orderId') };
 }
 
-async function remainingLineItems(graphql: GraphqlClient, orderId: string, first: Page<LineItemNode>): Promise<LineItemNode[]> {
-  const items = [...first.nodes];
-  let page = first.pageInfo;
-  while (page.hasNextPage) {
-    const data = await graphql.request<{ order: { lineItems: Page<LineItemNode> } | null }>(ORDER_LINE_ITEMS_PAGE, {
-      id: orderId,
-      after: page.endCursor,
-    });
+/** Every line item of the order, a page at a time. */
+async function lineItemsOf(graphql: GraphqlClient, orderId: string): Promise<LineItemNode[]> {
+  const items: LineItemNode[] = [];
+  let after: string | null = null;
+  do {
+    const data: { order: { lineItems: Page<LineItemNode> } | null } = await graphql.request(ORDER_LINE_ITEMS_PAGE, { id: orderId, after });
     if (!data.order) throw new NotFoundError(`order ${orderId} disappeared while reading its line items`);
     items.push(...data.order.lineItems.nodes);
-    page = data.order.lineItems.pageInfo;
-  }
+    after = data.order.lineItems.pageInfo.hasNextPage ? data.order.lineItems.pageInfo.endCursor : null;
+  } while (after !== null);
   return items;
 }
 
@@ -146,7 +150,7 @@ async function getOrderById(graphql: GraphqlClient, orderId: string): Promise<Or
   checkOrderId(orderId);
   const data = await graphql.request<{ order: OrderNode | null }>(ORDER_BY_ID, { id: orderId });
   if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
-  return toOrder(data.order, await remainingLineItems(graphql, data.order.id, data.order.lineItems));
+  return toOrder(data.order, await lineItemsOf(graphql, data.order.id));
 }
 
 async function getOrderByNumber(graphql: GraphqlClient, orderNumber: string): Promise<Order> {
@@ -159,16 +163,18 @@ async function getOrderByNumber(graphql: GraphqlClient, orderNumber: string): Pr
   return getOrderById(graphql, match.id);
 }
 
-async function suggestedRefund(
-  graphql: GraphqlClient,
-  orderId: string,
-  lineItems: PreviewRefundInput['lineItems'],
-): Promise<SuggestedRefundNode & { customerId: string | null }> {
+/** What the suggestion is asked for: these lines, and the order's shipping and these duties in full when given. */
+type SuggestionParts = Pick<PreviewRefundInput, 'orderId' | 'lineItems' | 'refundShipping' | 'refundDuties'>;
+
+async function suggestedRefund(graphql: GraphqlClient, parts: SuggestionParts): Promise<SuggestedRefundNode & { customerId: string | null }> {
+  const { orderId, lineItems } = parts;
   checkOrderId(orderId);
   type Data = { order: { id: string; customer: { id: string } | null; suggestedRefund: SuggestedRefundNode | null } | null };
   const data = await graphql.request<Data>(SUGGESTED_REFUND, {
     id: orderId,
     refundLineItems: lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
+    refundShipping: parts.refundShipping === true,
+    refundDuties: (parts.refundDuties ?? []).map((dutyId) => ({ dutyId, refundType: 'FULL' })),
   });
   if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
   if (!data.order.suggestedRefund) throw new InvalidError(`Shopify suggests no refund for order ${orderId}`);
@@ -209,7 +215,13 @@ async function sendRefund(graphql: GraphqlClient, input: RefundCreateInput, tran
 async function createRefund(graphql: GraphqlClient, input: RefundCreateInput): Promise<RefundCreateOutput> {
   let transactions: RefundTransaction[] | undefined;
   try {
-    const suggestion = await suggestedRefund(graphql, input.orderId, input.lineItems);
+    const suggestion = await suggestedRefund(graphql, {
+      orderId: input.orderId,
+      lineItems: input.lineItems,
+      refundShipping: input.shipping !== undefined,
+      refundDuties: input.duties?.dutyIds,
+    });
+    checkRefundParts(input, suggestion);
     if (input.method === 'store_credit') {
       // Store credit goes on the customer's account: an order without a customer has none.
       if (suggestion.customerId === null) throw new InvalidError(`order ${input.orderId} has no customer to give store credit to`);
@@ -240,8 +252,8 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
     forCall: (signal) => createShopifyApi({ ...options, graphql: withSignal(graphql, signal) }),
     getOrderByNumber: (orderNumber) => getOrderByNumber(graphql, orderNumber),
     getOrderById: (orderId) => getOrderById(graphql, orderId),
-    async previewRefund({ orderId, lineItems }) {
-      return toPreview(orderId, await suggestedRefund(graphql, orderId, lineItems));
+    async previewRefund(input) {
+      return toPreview(input.orderId, await suggestedRefund(graphql, input));
     },
     cancelOrder(input) {
       checkOrderId(input.orderId);

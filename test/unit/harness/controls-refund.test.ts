@@ -130,7 +130,7 @@ describe('policy at dispatch', () => {
     expect(decision).toMatchObject({ name: 'refund_create', decision: 'refuse', rule: 'order_not_requesters', outcome: 'refused' });
   });
 
-  it("journals each line's grounding and the gate as decision rows with the rules that decided", async () => {
+  it("reads the store's own figure for the claim, then journals each line's grounding and the gate as decision rows with the rules that decided", async () => {
     const h = setupHarness({ orders: [blanket] });
     const run = gatedRun(blanket);
     const gate = await h.harness.decideGate(stepCtx('Gate'), {
@@ -143,6 +143,12 @@ describe('policy at dispatch', () => {
     });
     expect(gate.decision).toBe('approval');
     const rows = await h.stores.journal.listByRun('run-1');
+    expect(rows.shift(), "the store's suggestion for the claimed lines, read by the harness").toMatchObject({
+      kind: 'tool',
+      name: 'preview_refund',
+      outcome: 'ok',
+    });
+    expect(gate.amountMinor).toBe(6200);
     // The quote names the mug, not the blanket claimed: that line is not grounded, and the journal says why.
     expect(rows[0], 'one grounding verdict per claimed line, with its quote').toMatchObject({
       kind: 'decision',

@@ -1,10 +1,10 @@
 // Each money boundary pinned at each layer on its own: the automatic limit ($50.00 passes, $50.01
-// needs a person) at the gate and again at dispatch, where a forged "auto" gate for $50.01 must
-// still find no approval; and the harness's own refusal of an idempotency key first used for other
+// needs a person) at the gate and again at dispatch, where a forged "auto" gate for $50.01 is
+// refused for the limit itself; and the harness's own refusal of an idempotency key first used for other
 // arguments, before the store (whose own check would otherwise hide a missing one). npm run mutate
 // moves each of these by one unit and expects a test here to fail.
 import { describe, expect, it } from 'vitest';
-import { ApprovalRequiredError, ArgumentPolicyError } from '#harness/errors.js';
+import { ArgumentPolicyError } from '#harness/errors.js';
 import { buildRefundArguments } from '#harness/gateway/refund-arguments.js';
 import { DEFAULT_POLICY, RULES, checkRefundArguments, decideGate } from '#harness/policy/index.js';
 import type { GateDecision } from '#harness/domain/types.js';
@@ -41,7 +41,18 @@ function dispatchWithAutoGate(amountMinor: number) {
     currency: 'USD',
     policyVersion: DEFAULT_POLICY.version,
   };
-  return () => checkRefundArguments({ args, runId: 'run-1', boundOrderId: facts.orderId, facts, gate, approval: null, policy: DEFAULT_POLICY, now: NOW });
+  return () =>
+    checkRefundArguments({
+      args,
+      runId: 'run-1',
+      boundOrderId: facts.orderId,
+      facts,
+      reason: 'damaged',
+      gate,
+      approval: null,
+      policy: DEFAULT_POLICY,
+      now: NOW,
+    });
 }
 
 describe('the automatic limit at the gate, on its own', () => {
@@ -63,8 +74,9 @@ describe('the automatic limit at dispatch, on its own', () => {
     expect(dispatchWithAutoGate(LIMIT)()).toMatchObject({ approvalRequired: false, approvalId: null });
   });
 
-  it('refuses $50.01 without an approval even when the gate said auto', () => {
-    expect(dispatchWithAutoGate(LIMIT + 1)).toThrow(ApprovalRequiredError);
+  it('refuses $50.01 recorded as automatic, naming the limit, approval or not', () => {
+    expect(dispatchWithAutoGate(LIMIT + 1)).toThrow(ArgumentPolicyError);
+    expect(dispatchWithAutoGate(LIMIT + 1)).toThrow(/over the \$50\.00 automatic limit/);
   });
 
   it('refuses $50.01 through the harness with nothing sent to the store', async () => {
@@ -72,7 +84,8 @@ describe('the automatic limit at dispatch, on its own', () => {
     const honest = gatedRun(priced(LIMIT + 1));
     expect(honest.gate?.decision).toBe('approval');
     const forged = { ...honest, gate: { ...honest.gate!, decision: 'auto' as const, rules: [RULES.autoWithinPolicy] } };
-    await expect(h.harness.refund(refundCtx(forged), { run: forged, approval: null })).rejects.toThrow(ApprovalRequiredError);
+    const refused = await h.harness.refund(refundCtx(forged), { run: forged, approval: null }).catch((e: unknown) => e);
+    expect((refused as ArgumentPolicyError).rule).toBe(RULES.autoOverLimitAtDispatch);
     expect(h.transport.calls.filter((c) => c.name === 'refund_create')).toHaveLength(0);
   });
 

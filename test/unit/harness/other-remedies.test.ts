@@ -137,7 +137,7 @@ describe('at dispatch: the money goes back the way the gate decided', () => {
   const check =
     (args: ReturnType<typeof buildRefundArguments>, gate = creditGate, policy = STORE_CREDIT) =>
     () =>
-      checkRefundArguments({ args, runId: 'run-1', boundOrderId: facts.orderId, facts, gate, approval: null, policy, now: NOW });
+      checkRefundArguments({ args, runId: 'run-1', boundOrderId: facts.orderId, facts, reason: 'damaged', gate, approval: null, policy, now: NOW });
   const refusedWith = (fn: () => unknown, rule: string) => {
     expect(fn).toThrow(ArgumentPolicyError);
     try {
@@ -192,8 +192,8 @@ describe('restock at the tenant’s location', () => {
       ...buildRefundArguments({ tenant: 'demo', runId: 'run-1', proposal: makeProposal(order), facts: order, ...gateTerms(gate) }),
       restockLocationId: 'gid://shopify/Location/9',
     };
-    expect(() => checkRefundArguments({ args, runId: 'run-1', boundOrderId: order.orderId, facts: order, gate, approval: null, policy, now: NOW })).toThrow(
-      /restock location/,
-    );
+    expect(() =>
+      checkRefundArguments({ args, runId: 'run-1', boundOrderId: order.orderId, facts: order, reason: 'damaged', gate, approval: null, policy, now: NOW }),
+    ).toThrow(/restock location/);
   });
 });

@@ -290,6 +290,7 @@ describe('store credit at dispatch', () => {
       runId: 'run-1',
       boundOrderId: facts.orderId,
       facts,
+      reason: 'damaged',
       gate,
       approval: null,
       policy: STORE_CREDIT,
@@ -318,7 +319,18 @@ describe('the dispatch check of an automatic refund, rule by rule', () => {
   };
   const ruleOf = (overrides: Partial<Parameters<typeof checkRefundArguments>[0]>) => {
     try {
-      checkRefundArguments({ args, runId: 'run-1', boundOrderId: facts.orderId, facts, gate, approval: null, policy: DEFAULT_POLICY, now: NOW, ...overrides });
+      checkRefundArguments({
+        args,
+        runId: 'run-1',
+        boundOrderId: facts.orderId,
+        facts,
+        reason: 'damaged',
+        gate,
+        approval: null,
+        policy: DEFAULT_POLICY,
+        now: NOW,
+        ...overrides,
+      });
     } catch (error) {
       expect(error).toBeInstanceOf(ArgumentPolicyError);
       return (error as ArgumentPolicyError).rule;

@@ -218,6 +218,7 @@ describe('checkRefundArguments', () => {
       runId: 'run-1',
       boundOrderId: facts.orderId,
       facts,
+      reason: 'damaged',
       gate,
       approval: approval(),
       policy: DEFAULT_POLICY,
@@ -260,7 +261,14 @@ describe('checkRefundArguments', () => {
   it('refuses 62000 when only 6200 is refundable, whatever the gate said', () => {
     expectRule(
       () => check({ args: { ...args, amount: { amountMinor: 62000, currency: 'USD' } }, gate: { ...gate, amountMinor: 62000 } }),
-      RULES.amountExceedsRefundable,
+      RULES.amountNotRecomputed,
+    );
+  });
+
+  it('refuses 5000 on a 6200 line whatever the gate said: the amount is recomputed, never a ceiling', () => {
+    expectRule(
+      () => check({ args: { ...args, amount: { amountMinor: 5000, currency: 'USD' } }, gate: { ...gate, amountMinor: 5000 } }),
+      RULES.amountNotRecomputed,
     );
   });
 

@@ -33,7 +33,13 @@ describe('presentment facts and amounts', () => {
     const facts = toOrderFacts(euroOrder(), 0);
     expect(facts.currency).toBe('USD');
     expect(facts.lineItems[0]!.unitPriceMinor).toBe(1000);
-    expect(facts.presentment).toEqual({ currency: 'EUR', unitPriceMinor: { [LINE]: 925 }, maximumRefundableMinor: 2775, refundedMinor: 0 });
+    expect(facts.presentment).toEqual({
+      currency: 'EUR',
+      unitPriceMinor: { [LINE]: 925 },
+      maximumRefundableMinor: 2775,
+      refundedMinor: 0,
+      money: { lines: { [LINE]: { discountMinor: 0, taxMinor: [], duties: [] } }, shipping: null, tipMinor: 0 },
+    });
   });
 
   it('leaves them out for an order paid in the shop currency, or one whose euro figures are not all there', () => {
@@ -74,8 +80,10 @@ describe("the refund's arguments in the customer's currency", () => {
     expect(args.idempotencyKey).toBe(shopOnly.idempotencyKey);
   });
 
-  it('are refused at dispatch with any other euro figure, another currency, or none', () => {
-    const lines = [{ lineItemId: LINE, quantity: 2 }];
+  it('are refused at dispatch with any other euro figure beyond the tolerance, another currency, or none', () => {
+    const lines = { lines: [{ lineItemId: LINE, quantity: 2 }], shipping: false, duties: false };
+    expect(presentmentProblem(facts, lines, { amountMinor: 1851, currency: 'EUR' }, 1)).toBeNull();
+    expect(presentmentProblem(facts, lines, { amountMinor: 1852, currency: 'EUR' }, 1)).toMatch(/1852 EUR is not the 1850/);
     expect(presentmentProblem(facts, lines, { amountMinor: 1850, currency: 'EUR' })).toBeNull();
     expect(presentmentProblem(facts, lines, { amountMinor: 1851, currency: 'EUR' })).toMatch(/1851 EUR is not the 1850/);
     expect(presentmentProblem(facts, lines, { amountMinor: 1850, currency: 'GBP' })).toMatch(/GBP is not the one the customer paid \(EUR\)/);
@@ -84,7 +92,7 @@ describe("the refund's arguments in the customer's currency", () => {
     expect(presentmentProblem(toOrderFacts(makeOrder(), 0), lines, undefined)).toBeNull();
   });
 
-  it('are compared with the preview in euros: the preview must offer at least the euro amount, in euros', () => {
+  it('are compared with the preview in euros: the preview must compute exactly the euro amount, in euros', () => {
     const args = buildRefundArguments({ tenant: 'demo', runId: 'run-1', proposal, facts, amountMinor: 2000 });
     const preview = (amount: PreviewRefundOutput['amount'], left = usdEur(3000, 2775)): PreviewRefundOutput => ({
       orderId: facts.orderId,
@@ -96,7 +104,8 @@ describe("the refund's arguments in the customer's currency", () => {
       transactions: [],
     });
     expect(comparePresentment(args, preview(usdEur(2000, 1850)))).toBeNull();
-    expect(comparePresentment(args, preview(usdEur(2000, 1800)))).toMatch(/is over the previewed/);
+    expect(comparePresentment(args, preview(usdEur(2000, 1800)))).toMatch(/computes €18\.00 for these items now, not the €18\.50 asked/);
+    expect(comparePresentment(args, preview(usdEur(2000, 1900)))).toMatch(/computes €19\.00/);
     expect(comparePresentment(args, preview(usdEur(2000, 1850), usdEur(2000, 1700)))).toMatch(/still refundable/);
     expect(comparePresentment(args, preview({ amountMinor: 2000, currency: 'USD' }))).toMatch(/not in EUR/);
     expect(comparePresentment({ ...args, amount: { amountMinor: 2000, currency: 'USD' } }, preview({ amountMinor: 2000, currency: 'USD' }))).toBeNull();
