@@ -5,6 +5,7 @@
 // amounts in, the allocations out (pricing.ts runs it once per currency).
 import type { FixtureDiscount, FixtureLineRef } from '../fixture-money.js';
 import { percentOf, scaledRate, spread } from './arithmetic.js';
+import type { StoreDiscountApplication } from './model.js';
 
 /** The position of the line a reference names (by SKU or index), or -1 when none matches. */
 export function lineRefIndex(lines: readonly { sku?: string | undefined }[], ref: FixtureLineRef): number {
@@ -102,27 +103,13 @@ export function allocateDiscounts(
   return out;
 }
 
-/** A discount as Shopify's DiscountApplication shows it. */
-export interface DiscountApplicationTerms {
-  index: number;
-  code: string | null;
-  title: string | null;
-  targetType: 'LINE_ITEM' | 'SHIPPING_LINE';
-  /** ACROSS: an amount spread over the targets; EACH: a percentage on each entitled line; ONE: one line (buy X get Y). */
-  allocationMethod: 'ACROSS' | 'EACH' | 'ONE';
-  /** ALL: every line (or shipping line); ENTITLED: the lines the offer names. */
-  targetSelection: 'ALL' | 'ENTITLED';
-  /** The percentage off, or a fixed amount (in the shop currency and, for presentment orders, in that one). */
-  value: { percentage: number } | { amountMinor: number; presentmentAmountMinor?: number };
-}
-
 /**
  * How the fixture's discount reads as a DiscountApplication. The allocation method and target selection
  * are our reading of Shopify's enums (its documentation gives no table): an order-wide or shipping
  * discount is ACROSS/ALL, a percentage on named lines EACH/ENTITLED, a fixed amount on named lines
  * ACROSS/ENTITLED, buy X get Y ONE/ENTITLED with its percentage (100 for free).
  */
-export function applicationTerms(d: FixtureDiscount, index: number): DiscountApplicationTerms {
+export function applicationTerms(d: FixtureDiscount, index: number): StoreDiscountApplication {
   const scope = scopeOf(d);
   const base = { index, code: d.code ?? null, title: d.title ?? null };
   const targetType = scope === 'shipping' ? 'SHIPPING_LINE' : 'LINE_ITEM';

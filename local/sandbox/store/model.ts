@@ -20,15 +20,19 @@ export interface StoreTaxLine {
   amountMinor: number;
   presentmentAmountMinor?: number;
 }
-/** A discount as Shopify's DiscountApplication shows it (discounts.ts). */
+/** A discount as Shopify's DiscountApplication shows it (discounts.ts reads a fixture's discount as one). */
 export interface StoreDiscountApplication {
+  /** Its position among the order's discounts, in the order the fixture lists them. */
   index: number;
   /** A code discount's code; null for an automatic discount (then `title`). */
   code: string | null;
   title: string | null;
   targetType: 'LINE_ITEM' | 'SHIPPING_LINE';
+  /** ACROSS: an amount spread over the targets; EACH: a percentage on each entitled line; ONE: one line (buy X get Y). */
   allocationMethod: 'ACROSS' | 'EACH' | 'ONE';
+  /** ALL: every line (or shipping line); ENTITLED: the lines the offer names (a line-level discount). */
   targetSelection: 'ALL' | 'ENTITLED';
+  /** The percentage off, or a fixed amount (in the shop currency and, for presentment orders, in that one). */
   value: { percentage: number } | { amountMinor: number; presentmentAmountMinor?: number };
 }
 export interface StoreShippingLine {

@@ -6,8 +6,9 @@
 // from it and the fixture's validation checks payments and earlier refunds against it.
 import type { FixtureDiscount, FixtureShippingLine, FixtureTaxLine } from '../fixture-money.js';
 import { percentOf, ratioOf, scaledRate } from './arithmetic.js';
-import { allocateDiscounts, applicationTerms, type AllocationLine, type Allocations, type DiscountApplicationTerms } from './discounts.js';
+import { allocateDiscounts, applicationTerms, type AllocationLine, type Allocations } from './discounts.js';
 import { orderTotalMinor, sum, type MoneyLedger } from './ledger.js';
+import type { StoreDiscountApplication } from './model.js';
 
 export interface PricingLine extends AllocationLine {
   presentmentUnitPriceMinor?: number | undefined;
@@ -46,7 +47,7 @@ export interface OrderPricing {
   /** Per shipping line: whether it is taxed. */
   shippingTaxable: boolean[];
   /** One per fixture discount, in the fixture's order (its position is the application's index). */
-  applications: DiscountApplicationTerms[];
+  applications: StoreDiscountApplication[];
   shop: CurrencyPricing;
   /** The same from the presentment figures, for an order with a presentmentCurrency; else null. */
   presentment: CurrencyPricing | null;

@@ -113,10 +113,10 @@ export function cappedLines(
 }
 
 /**
- * The duties a refund may take: FULL ones not refunded yet, and PROPORTIONAL ones only on a line the
- * refund leaves with no unit (then a proportional refund is the whole duty). The sandbox does not
- * prorate a duty over part of a line's units (docs/sandbox-money.md prices a duty only whole), so
- * refundCreate refuses a PROPORTIONAL duty on a line refunded in part, and suggestedRefund leaves it out.
+ * Whether these refund lines leave the duty's line with no unit left: the one case where the sandbox
+ * takes a PROPORTIONAL duty (a proportional share of a whole line is the whole duty, so it is FULL).
+ * It does not prorate a duty over part of a line's units (docs/sandbox-money.md prices a duty only
+ * whole): refundCreate refuses a PROPORTIONAL duty on a line refunded in part, suggestedRefund leaves it out.
  */
 export function lineRefundedInFull(
   order: StoreOrder,

@@ -2,10 +2,9 @@
 // allocations, tax lines and duty; the order's discount applications, shipping lines and tip. A
 // figure has its presentment twin beside it when the order has a presentment currency. Fields an
 // order has no use for are left out, so an order with no money terms is stored exactly as before.
+import { gid } from './ids.js';
 import type { OrderPricing } from './pricing.js';
 import type { StoreDiscountAllocation, StoreLineItem, StoreOrder, StoreShippingLine, StoreTaxLine } from './model.js';
-
-const gid = (type: string, id: string | number): string => `gid://shopify/${type}/${id}`;
 
 /** Allocations of one line (or shipping line): one per discount that took something off it in either currency. */
 function allocations(shop: readonly number[], paid: readonly number[] | null): StoreDiscountAllocation[] {

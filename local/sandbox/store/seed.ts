@@ -4,14 +4,13 @@
 // refund made now would be. Days resolve against the store's clock at seed time.
 import { FixtureError, lineIndexOf, type FixtureLineUnits, type FixtureOrder } from '../fixture.js';
 import { earlierRefundFigures } from './earlier-refunds.js';
+import { gid } from './ids.js';
 import type { StoreAttribute, StoreFulfillment, StoreLineItem, StoreOrder, StoreRefund } from './model.js';
 import { paymentTransactions, splitAcrossPayments } from './payments.js';
 import { presentmentShareMinor } from './presentment.js';
 import { pricedTotals, priceOrder } from './pricing.js';
 import type { RefundFigures } from './refunds.js';
 import { lineMoney, orderMoney } from './seed-money.js';
-
-export const gid = (type: string, id: string | number): string => `gid://shopify/${type}/${id}`;
 
 /** A payment a refund goes back to, with its share in the shop's currency and, for a presentment order, in that one. */
 export type RefundPayment = { gateway: string; parentId: string | null; amountMinor: number; presentmentAmountMinor?: number };

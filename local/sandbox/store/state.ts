@@ -10,7 +10,8 @@ import { paidCurrency, presentmentAmount, refundPayments } from './presentment.j
 import { askOf, refundErrors } from './refund-checks.js';
 import { canonicalJson, maximumRefundableMinor, receivedMinor, refundableQuantity, refundedMinor, replayIdempotent } from './refund-rules.js';
 import { lineRecords, refundFigures, shippingAndDutyRecords, type RefundFigures } from './refunds.js';
-import { gid, seedOrder, type RefundPayment } from './seed.js';
+import { gid } from './ids.js';
+import { seedOrder, type RefundPayment } from './seed.js';
 
 import type { StoreLineItem, StoreTransaction, StoreRefund, StoreOrder, StoreCustomer, RefundRequest, RefundResult, IdempotentRefundResult } from './model.js';
 export type {
