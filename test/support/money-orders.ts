@@ -71,11 +71,32 @@ function orderTotal(spec: MoneyOrderSpec, pick: 'shop' | 'paid'): number {
   return total + (pick === 'shop' ? (spec.tipMinor ?? 0) : 0);
 }
 
+type Paid = (amountMinor: number | undefined) => { currency: string; amountMinor: number | undefined } | undefined;
+
+function shippingLinesOf(s: MoneyOrderSpec['shipping'], paid: Paid): NonNullable<Order['shippingLines']> {
+  if (!s) return [];
+  const tax = (t: { title: string; ratePercentage: number; amountMinor: number }, k: number) => ({
+    title: t.title,
+    ratePercentage: t.ratePercentage,
+    amount: usd(t.amountMinor, paid(s.paid?.taxes?.[k])),
+  });
+  return [
+    {
+      id: 'gid://shopify/ShippingLine/1',
+      title: s.title ?? 'Standard',
+      originalPrice: usd(s.priceMinor, paid(s.paid?.priceMinor)),
+      discountedPrice: usd(s.priceMinor - (s.discountMinor ?? 0), paid(s.paid?.priceMinor)),
+      discountAllocations: s.discountMinor ? [{ amount: usd(s.discountMinor), code: 'SHIP', title: null, percentage: null }] : [],
+      taxLines: (s.taxes ?? []).map(tax),
+    },
+  ];
+}
+
 export function moneyOrder(spec: MoneyOrderSpec): Order {
   const number = spec.number ?? '1001';
   const base = makeOrder({ number });
   const currency = spec.presentmentCurrency;
-  const paid = (amountMinor: number | undefined) => (currency ? { currency, amountMinor } : undefined);
+  const paid: Paid = (amountMinor) => (currency ? { currency, amountMinor } : undefined);
   const lineItems = spec.lines.map((l, i) => {
     const quantity = l.quantity ?? 1;
     return {
@@ -100,7 +121,6 @@ export function moneyOrder(spec: MoneyOrderSpec): Order {
   const total = orderTotal(spec, 'shop');
   const totalPaid = currency ? orderTotal(spec, 'paid') : undefined;
   const refunded = spec.refundedMinor ?? 0;
-  const s = spec.shipping;
   return {
     ...base,
     ...(currency ? { presentmentCurrency: currency } : {}),
@@ -116,22 +136,7 @@ export function moneyOrder(spec: MoneyOrderSpec): Order {
       paid(spec.maximumRefundablePaidMinor ?? (totalPaid !== undefined ? totalPaid - (spec.refundedPaidMinor ?? 0) : undefined)),
     ),
     taxesIncluded: spec.taxesIncluded === true,
-    shippingLines: s
-      ? [
-          {
-            id: 'gid://shopify/ShippingLine/1',
-            title: s.title ?? 'Standard',
-            originalPrice: usd(s.priceMinor, paid(s.paid?.priceMinor)),
-            discountedPrice: usd(s.priceMinor - (s.discountMinor ?? 0), paid(s.paid?.priceMinor)),
-            discountAllocations: s.discountMinor ? [{ amount: usd(s.discountMinor), code: 'SHIP', title: null, percentage: null }] : [],
-            taxLines: (s.taxes ?? []).map((t, k) => ({
-              title: t.title,
-              ratePercentage: t.ratePercentage,
-              amount: usd(t.amountMinor, paid(s.paid?.taxes?.[k])),
-            })),
-          },
-        ]
-      : [],
+    shippingLines: shippingLinesOf(spec.shipping, paid),
     tip: usd(spec.tipMinor ?? 0, paid(spec.tipMinor ?? 0)),
   };
 }
