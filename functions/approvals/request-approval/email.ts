@@ -1,7 +1,8 @@
 // The approval email: what a lead needs to decide in a minute and a half (the amount in the order's
-// currency, why a person must decide, each line beside the customer's words and its shipping facts,
-// the customer's recent refunds, the expiry in the store's time zone, links to check it) and a link
-// that carries only the opaque approval id and this approver's signed token (never the task token).
+// currency, why a person must decide, each line with what the customer paid for it beside the
+// customer's words and its shipping facts, the customer's recent refunds, the expiry in the store's
+// time zone, links to check it) and a link that carries only the opaque approval id and this
+// approver's signed token (never the task token).
 // A plain-text part as complete as the HTML; the HTML is tables and inline styles only.
 import { escapeHtml as escaped } from '../../shared/http.js';
 import { approvalView, type ApprovalView, type ApprovalViewInput } from '../../shared/approvals/approval-view.js';
@@ -28,7 +29,7 @@ function textOf(view: ApprovalView, input: ApprovalEmailInput): string {
         ? ['None.']
         : items.map((r) => `- ${r.date} (${r.ago}): ${r.amount} on order #${r.orderNumber}${r.thisOrder ? ' (this order)' : ''}`);
   const lines = view.lines.flatMap((l, i) => [
-    `${i + 1}. ${l.title} — ${l.quantity} × ${l.unitPrice} = ${l.subtotal}`,
+    `${i + 1}. ${l.title} — ${l.paid ? l.paid.words : `${l.quantity} × ${l.unitPrice} = ${l.subtotal}`}`,
     `   Customer's words: "${l.quote}"`,
     `   Shipped: ${l.shipped}`,
     ...(l.delivered === null ? [] : [`   Delivered: ${l.delivered}`]),
@@ -53,7 +54,7 @@ function textOf(view: ApprovalView, input: ApprovalEmailInput): string {
       'Why a person must decide',
       view.whyApproval.map((w) => `- ${w}`),
     ),
-    ...section(`What would be refunded (total ${view.amount})`, lines),
+    ...section(`What would be refunded (total ${view.amount})`, [...lines, ...view.amountNotes]),
     ...section(`Customer's refunds in the last 90 days (${count})`, refunds),
     ...section(`Ticket ${view.ticketId}: the customer's words (unverified)`, [
       view.ticketSubject,

@@ -1,6 +1,6 @@
 // The case a lead decides, as words and numbers ready to print: the amount and reason, why a person
-// must decide, each proposed line beside the customer's words that claim it and its fulfilment,
-// delivery and refundable remainder, the customer's refunds in the last 90 days, the expiry in the
+// must decide, each proposed line with what the customer paid for it (words/amount-words.ts) beside
+// the customer's words that claim it and its fulfilment, delivery and refundable remainder, the customer's refunds in the last 90 days, the expiry in the
 // store's time zone with the time left, links to check it, and what each decision does. Built from
 // the run's facts and, when given, the order as it is now (order-now-store.ts: still refundable from
 // the store, other approvals on the same order, refunds made since, and a sentence when the store
@@ -17,6 +17,7 @@ import { createFormats, type Formats } from './formats.js';
 import type { OrderNow } from './order-now.js';
 import { changesInWords, notCarriedOutInWords, otherApprovalsInWords, sourceInWords, type OtherApprovalWords } from './order-now-words.js';
 import { approvalReasonsInWords, reasonInWords } from './rule-reasons.js';
+import { gateAmountWords, type AmountWords } from '../words/amount-words.js';
 
 /** What of the tenant the email and page show: the store, its helpdesk and console. */
 export type ApprovalDisplay = Pick<StepDeps['tenant'], 'store' | 'helpdesk' | 'consoleBaseUrl'>;
@@ -39,15 +40,18 @@ export interface ApprovalViewInput {
 export interface LineEvidence {
   title: string;
   quantity: number;
+  /** List prices: shown only for a run whose gate has no breakdown (an older row, a cancel). */
   unitPrice: string;
   subtotal: string;
+  /** What the customer paid for these units, and why (amount-words.ts); null for a run whose gate has no breakdown. */
+  paid: { amount: string; words: string } | null;
   /** The customer's own words that claim this line (checked by the gate's grounding rules). */
   quote: string;
   /** "20 Sep 2026 (3 days ago)", "…, only 1 of 2 so far" or "not shipped yet". */
   shipped: string;
   /** "22 Sep 2026 (yesterday)", "no delivery reported", or null when the store did not say. */
   delivered: string | null;
-  /** "1 of 2 left at $31.00 each", computed from the order now when it was read. */
+  /** "1 of 2 left at $31.00 each" ("1 of 2 left" beside what was paid), computed from the order now when it was read. */
   refundable: string;
   /** Units of this line still refundable now (or at the snapshot when the order was not re-read). */
   refundableUnits: number | null;
@@ -78,6 +82,8 @@ export interface ApprovalView {
   /** How the order was bound when the ticket did not simply name it; null when it did. */
   bindingNote: string | null;
   amount: string;
+  /** Beside the amount: the shipping and duties refunded with the lines, a cap by the order's remainder, the store's rounding. */
+  amountNotes: string[];
   /** What approving gives the customer: a refund, store credit, or a cancel with a refund (remedy-words.ts). */
   remedy: RemedyKind;
   /** "a $20.00 refund on order #1001", "$20.00 in store credit on order #1001", "cancelling order #1001 with a $20.00 refund". */
@@ -113,7 +119,7 @@ function bindingNoteOf(run: Run): string | null {
   }
 }
 
-function lineEvidence(run: Run, fmt: Formats, currency: string, now: OrderNow | null): LineEvidence[] {
+function lineEvidence(run: Run, fmt: Formats, currency: string, now: OrderNow | null, amount: AmountWords | null): LineEvidence[] {
   return (run.proposal?.lineItems ?? []).map((claim) => {
     const line = run.order?.lineItems.find((l) => l.id === claim.lineItemId);
     if (!line) {
@@ -122,6 +128,7 @@ function lineEvidence(run: Run, fmt: Formats, currency: string, now: OrderNow | 
         quantity: claim.quantity,
         unitPrice: '?',
         subtotal: '?',
+        paid: null,
         quote: claim.quote,
         shipped: 'unknown',
         delivered: null,
@@ -132,15 +139,18 @@ function lineEvidence(run: Run, fmt: Formats, currency: string, now: OrderNow | 
     const when = (iso: string) => `${fmt.date(iso)} (${fmt.daysAgo(iso)})`;
     const partly = line.fulfilledQuantity !== undefined && line.fulfilledQuantity < line.quantity;
     const shippedUnits = partly ? `, only ${line.fulfilledQuantity} of ${line.quantity} so far` : '';
+    const paid = amount?.lines.find((l) => l.lineItemId === line.id);
     return {
       title: line.title,
       quantity: claim.quantity,
       unitPrice: fmt.money(line.unitPriceMinor, currency),
       subtotal: fmt.money(line.unitPriceMinor * claim.quantity, currency),
+      paid: paid ? { amount: paid.paid, words: paid.words } : null,
       quote: claim.quote,
       shipped: line.fulfilledAt ? `${when(line.fulfilledAt)}${shippedUnits}` : 'not shipped yet',
       delivered: line.deliveredAt === undefined ? null : line.deliveredAt ? when(line.deliveredAt) : 'no delivery reported',
-      refundable: refundableWords(line, now, fmt, currency),
+      // Beside what was paid, no list price: a lead must not read it as the refund.
+      refundable: refundableWords(line, now, paid ? null : { fmt, currency }),
       refundableUnits: now ? (now.refundable[line.id] ?? 0) : line.refundableQuantity,
     };
   });
@@ -148,13 +158,13 @@ function lineEvidence(run: Run, fmt: Formats, currency: string, now: OrderNow | 
 
 type OrderLine = NonNullable<Run['order']>['lineItems'][number];
 
-function refundableWords(line: OrderLine, now: OrderNow | null, fmt: Formats, currency: string): string {
-  const each = `at ${fmt.money(line.unitPriceMinor, currency)} each`;
+function refundableWords(line: OrderLine, now: OrderNow | null, listPrice: { fmt: Formats; currency: string } | null): string {
+  const each = listPrice ? ` at ${listPrice.fmt.money(line.unitPriceMinor, listPrice.currency)} each` : '';
   const left = now ? (now.refundable[line.id] ?? 0) : line.refundableQuantity;
   if (left === 0)
     return `nothing left: 0 of ${line.quantity}${left < line.refundableQuantity ? ` (${line.refundableQuantity} when the approval was requested; refunded since)` : ''}`;
   const was = left < line.refundableQuantity ? ` (${line.refundableQuantity} when the approval was requested)` : '';
-  return `${left} of ${line.quantity} left ${each}${was}`;
+  return `${left} of ${line.quantity} left${each}${was}`;
 }
 
 /** The customer as the helpdesk names the ticket's requester, and their email (the order's, else the requester's). */
@@ -195,6 +205,7 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
   const now = input.orderNow ?? null;
   const cannotRefund = notCarriedOutInWords(now, orderNumber, fmt);
   const remedy = remedyKindOf(run);
+  const paid = gateAmountWords(run, fmt);
   return {
     storeName,
     customer: customerOf(run),
@@ -205,13 +216,14 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
     orderNumber,
     bindingNote: bindingNoteOf(run),
     amount,
+    amountNotes: (paid?.notes ?? []).map(capitalized),
     remedy,
     headline: proposalHeadline(remedy, amount, orderNumber),
     reason,
     subject: `[${storeName}] Approve ${remedy === 'refund' ? `${amount} refund on order #${orderNumber}` : proposalHeadline(remedy, amount, orderNumber)} — ${reason}`,
     whyApproval: approvalReasonsInWords({ run, policy, amountMinor: input.amountMinor, currency: input.currency, fmt }).map(capitalized),
     expires: { at: fmt.dateTime(input.expiresAt), left, expired: left === 'expired' },
-    lines: lineEvidence(run, fmt, input.currency, now),
+    lines: lineEvidence(run, fmt, input.currency, now, paid),
     recentRefunds: recentRefundsOf(run, fmt, policy),
     links: caseLinks(run, tenant),
     ticketId: run.ticket.ticketId,

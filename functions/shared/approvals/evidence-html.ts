@@ -36,14 +36,31 @@ function lineHtml(line: LineEvidence, index: number): string {
   return `<tr><td style="${FONT}padding:12px 0;border-top:1px solid #e4e4e7;">
 <table ${TABLE} style="border-collapse:collapse;"><tr>
 <td style="${FONT}font-size:15px;line-height:22px;font-weight:bold;">${index + 1}. ${escaped(line.title)}</td>
-<td align="right" style="${FONT}font-size:15px;line-height:22px;white-space:nowrap;">${line.quantity} × ${escaped(line.unitPrice)} = <strong>${escaped(line.subtotal)}</strong></td>
+${lineAmountHtml(line)}
 </tr></table>${keyValues(rows)}</td></tr>`;
+}
+
+/** What the customer paid for the line's units and why, the figure in bold; a run without a breakdown shows its list prices as before. */
+function lineAmountHtml(line: LineEvidence): string {
+  const cell = `${FONT}font-size:15px;line-height:22px;`;
+  if (!line.paid)
+    return `<td align="right" style="${cell}white-space:nowrap;">${line.quantity} × ${escaped(line.unitPrice)} = <strong>${escaped(line.subtotal)}</strong></td>`;
+  const lead = `paid ${line.paid.amount}`;
+  const why = line.paid.words.startsWith(lead) ? line.paid.words.slice(lead.length) : ` — ${line.paid.words}`;
+  return `<td align="right" style="${cell}padding-left:12px;">paid <strong>${escaped(line.paid.amount)}</strong>${escaped(why)}</td>`;
+}
+
+/** The sentences beside the total: shipping and duties refunded, a cap, the store's rounding. */
+function amountNotesHtml(view: ApprovalView): string {
+  return view.amountNotes
+    .map((note) => `<tr><td align="right" style="${FONT}padding:4px 0 0;font-size:14px;line-height:20px;">${escaped(note)}</td></tr>`)
+    .join('');
 }
 
 /** Each proposed line with its evidence. */
 export function linesHtml(view: ApprovalView): string {
   return `${heading(`What would be refunded (${view.lines.length} ${view.lines.length === 1 ? 'line' : 'lines'})`)}
-<table ${TABLE} style="border-collapse:collapse;">${view.lines.map(lineHtml).join('')}
+<table ${TABLE} style="border-collapse:collapse;">${view.lines.map(lineHtml).join('')}${amountNotesHtml(view)}
 <tr><td align="right" style="${FONT}padding:8px 0 0;border-top:1px solid #e4e4e7;font-size:15px;">Total <strong>${escaped(view.amount)}</strong></td></tr></table>`;
 }
 

@@ -81,25 +81,49 @@ describe('the approval email of a EUR order in a fr-FR store', () => {
     expect(text).toContain(
       [
         `WHAT WOULD BE REFUNDED (TOTAL ${EUR('81,00')})`,
+        `1. Wool throw blanket — paid ${EUR('62,00')}`,
+        `   Customer's words: "The wool throw blanket arrived damaged with a big hole"`,
+        '   Shipped: 18 Sept 2026 (5 days ago)',
+        '   Delivered: 22 Sept 2026 (yesterday)',
+        '   Still refundable: 1 of 1 left',
+        `2. Linen tea towel — paid ${EUR('19,00')} (2 × ${EUR('9,50')})`,
+        `   Customer's words: "2 of the linen tea towels are torn"`,
+        '   Shipped: 18 Sept 2026 (5 days ago)',
+        '   Delivered: 22 Sept 2026 (yesterday)',
+        '   Still refundable: 3 of 4 left',
+      ].join('\n'),
+    );
+    const seen = visible(html);
+    expect(seen).toContain(squash(`1. Wool throw blanket paid ${EUR('62,00')}`));
+    expect(seen).toContain(squash(`2. Linen tea towel paid ${EUR('19,00')} (2 × ${EUR('9,50')})`));
+    expect(seen).toContain("Customer's words “The wool throw blanket arrived damaged with a big hole”");
+    expect(seen).toContain("Customer's words “2 of the linen tea towels are torn”");
+    expect(seen).toContain('Shipped 18 Sept 2026 (5 days ago) Delivered 22 Sept 2026 (yesterday)');
+    expect(seen).toContain('Still refundable 3 of 4 left');
+    expect(seen).not.toContain('Stoneware bowl');
+  });
+
+  it('reads an older run, whose gate has no breakdown, exactly as before: list prices and what is left at them', () => {
+    const run = approvalRun();
+    const { breakdown: _b, ...older } = run.gate!;
+    const { text, html } = render({ run: { ...run, gate: older } });
+
+    expect(text).toContain(
+      [
         `1. Wool throw blanket — 1 × ${EUR('62,00')} = ${EUR('62,00')}`,
         `   Customer's words: "The wool throw blanket arrived damaged with a big hole"`,
         '   Shipped: 18 Sept 2026 (5 days ago)',
         '   Delivered: 22 Sept 2026 (yesterday)',
         `   Still refundable: 1 of 1 left at ${EUR('62,00')} each`,
         `2. Linen tea towel — 2 × ${EUR('9,50')} = ${EUR('19,00')}`,
-        `   Customer's words: "2 of the linen tea towels are torn"`,
-        '   Shipped: 18 Sept 2026 (5 days ago)',
-        '   Delivered: 22 Sept 2026 (yesterday)',
-        `   Still refundable: 3 of 4 left at ${EUR('9,50')} each`,
       ].join('\n'),
     );
+    expect(text).toContain(`   Still refundable: 3 of 4 left at ${EUR('9,50')} each\n`);
+    expect(text).not.toContain('paid');
     const seen = visible(html);
     expect(seen).toContain(squash(`1. Wool throw blanket 1 × ${EUR('62,00')} = ${EUR('62,00')}`));
-    expect(seen).toContain("Customer's words “The wool throw blanket arrived damaged with a big hole”");
-    expect(seen).toContain("Customer's words “2 of the linen tea towels are torn”");
-    expect(seen).toContain('Shipped 18 Sept 2026 (5 days ago) Delivered 22 Sept 2026 (yesterday)');
     expect(seen).toContain(squash(`Still refundable 3 of 4 left at ${EUR('9,50')} each`));
-    expect(seen).not.toContain('Stoneware bowl');
+    expect(seen).not.toContain('paid');
   });
 
   it('says when a line shipped only in part, has not shipped, or has no delivery reported', () => {
@@ -174,7 +198,8 @@ describe('the approval email of a EUR order in a fr-FR store', () => {
       view.expires.at,
       view.expires.left,
       ...view.whyApproval,
-      ...view.lines.flatMap((l) => [l.title, l.quote, l.unitPrice, l.subtotal, l.shipped, l.delivered ?? '', l.refundable]),
+      ...view.lines.flatMap((l) => [l.title, l.quote, ...(l.paid ? [l.paid.words] : [l.unitPrice, l.subtotal]), l.shipped, l.delivered ?? '', l.refundable]),
+      ...view.amountNotes,
       ...(view.recentRefunds.items ?? []).flatMap((r) => [r.date, r.ago, r.amount, `#${r.orderNumber}`]),
       ...view.links.map((l) => l.label),
       view.ticketSubject,
@@ -228,7 +253,7 @@ describe('the approval email of a EUR order in a fr-FR store', () => {
     const { subject, text } = render({ tenant: { store: { name: 'Steingut & Co', locale: 'de-DE', timeZone: 'Europe/Berlin' } } });
 
     expect(subject).toBe(`[Steingut & Co] Approve ${EUR('81,00')} refund on order #1002 — damaged`);
-    expect(text).toContain(`Still refundable: 3 of 4 left at ${EUR('9,50')} each`);
+    expect(text).toContain(`2. Linen tea towel — paid ${EUR('19,00')} (2 × ${EUR('9,50')})`);
     expect(text).toContain('Expires: Thu 24 Sept, 14:00 CEST');
   });
 });
