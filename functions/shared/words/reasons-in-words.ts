@@ -47,6 +47,18 @@ function moneyClause(c: ReasonContext): string {
   return r ? `a refund of ${c.fmt.money(r.amountMinor, r.currency)} was made before it stopped` : 'no refund was made';
 }
 
+/**
+ * The gate's own sentence for a store that computes the refund otherwise (harness/policy/refund-pricing.ts):
+ * both figures, or the other units it would refund. Without it, the policy's figure alone.
+ */
+function storeDiffers(c: ReasonContext): string {
+  const said = c.run.gate?.reasons.find((r) => /^the store (computes|would refund|does not compute)/.test(r));
+  if (said) return `${said.replace(/; a person checks the order$/, '')}; a person checks ${orderName(c.run)}`;
+  const g = c.run.gate;
+  const policy = g ? ` (the policy computes ${c.fmt.money(g.policyAmountMinor ?? g.amountMinor, g.currency)})` : '';
+  return `the store's own computation of the refund differs from the policy's${policy}; a person checks ${orderName(c.run)}`;
+}
+
 /** Refusal rules (gate, grounding, dispatch) → one sentence from the run's facts. */
 const REFUSALS: Record<string, (c: ReasonContext) => string> = {
   [RULES.notRefundRequest]: () => 'the ticket is not a refund request',
@@ -59,6 +71,7 @@ const REFUSALS: Record<string, (c: ReasonContext) => string> = {
     return `nothing is left to refund on ${orderName(c.run)}${earlier.length ? `: its lines were refunded on ${andList(earlier)}` : ': its items were already refunded'}`;
   },
   [RULES.currencyMismatch]: (c) => `the refund's currency is not the currency of ${orderName(c.run)}`,
+  [RULES.storeAmountDiffers]: storeDiffers,
   [RULES.claimUnclear]: (c) =>
     `the agent could not tell what the customer claims${c.run.proposal?.unclear?.question ? ` (${c.run.proposal.unclear.question})` : ''}`,
   [RULES.remedyNotRefund]: (c) => `the customer asks for ${(c.run.proposal?.remedy ?? 'something else').replace(/_/g, ' ')}, not a refund`,
@@ -91,7 +104,11 @@ const REFUSALS: Record<string, (c: ReasonContext) => string> = {
   [RULES.policyChanged]: () => 'the refund policy changed after the gate decided',
   [RULES.gateNotPassed]: () => 'the policy did not allow a refund for this ticket',
   [RULES.gateAmountMismatch]: () => 'the refund amount is not the amount the policy decided on',
+  // No longer raised; kept for journal rows written before the amount was recomputed at dispatch.
   [RULES.amountExceedsRefundable]: (c) => `the refund is more than is left to refund on ${orderName(c.run)}`,
+  [RULES.amountNotRecomputed]: (c) =>
+    `the refund's amount is not what ${orderName(c.run)}, read again just before the refund, comes to for these items (the order changed since the gate decided)`,
+  [RULES.autoOverLimitAtDispatch]: () => 'computed again just before the refund, the amount is over the automatic limit; a lead must approve it',
   [RULES.amountNotPositive]: () => 'there is no amount to refund',
   [RULES.parentTransactionMismatch]: (c) => `the refund would go to a payment that is not the sale of ${orderName(c.run)}`,
   [RULES.orderNotBound]: (c) => `the refund is not for ${orderName(c.run)}, the order this ticket is about`,
@@ -137,6 +154,12 @@ const RULE_OF_MESSAGE: ReadonlyArray<[RegExp, string]> = [
   [/gate did not allow|no bound order or proposal|no proposal or order yet/, RULES.gateNotPassed],
   [/gate decided on/, RULES.gateAmountMismatch],
   [/exceeds the .* refundable/, RULES.amountExceedsRefundable],
+  [
+    /read again now, comes to|the order now comes to|which the policy (does not )?refunds? with these items|duties refunded are not the ones/,
+    RULES.amountNotRecomputed,
+  ],
+  [/recorded as automatic, but .* automatic limit/, RULES.autoOverLimitAtDispatch],
+  [/^the store (computes|would refund|does not compute)/, RULES.storeAmountDiffers],
   [/amount must be positive/, RULES.amountNotPositive],
   [/parent transaction/, RULES.parentTransactionMismatch],
   [/not for the order the run is bound to|bound to another order|another run or tenant/, RULES.orderNotBound],

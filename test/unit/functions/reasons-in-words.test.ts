@@ -43,6 +43,27 @@ describe('a refusal rule in words', () => {
     clean(ruleInWords(rule, { run: refundedRun(), fmt: berlin() }));
   });
 
+  it("says the store computes another figure than the policy, with both figures from the gate's own sentence", () => {
+    const reason = 'the store computes $16.40 for these items and the policy $16.33, more than $0.01 apart; a person checks the order';
+    const gate = { decision: 'refuse' as const, rules: [RULES.storeAmountDiffers], reasons: [reason], amountMinor: 1633, currency: 'USD', policyVersion: 'v' };
+    expect(ruleInWords(RULES.storeAmountDiffers, { run: refundedRun({ gate }), fmt: berlin() })).toBe(
+      'The store computes $16.40 for these items and the policy $16.33, more than $0.01 apart; a person checks order #1001.',
+    );
+    expect(ruleInWords(RULES.storeAmountDiffers, { run: refundedRun({ gate: { ...gate, reasons: [] } }), fmt: berlin() })).toBe(
+      "The store's own computation of the refund differs from the policy's (the policy computes $16.33); a person checks order #1001.",
+    );
+  });
+
+  it('says the amount sent is not what the order comes to when read again, and that an automatic one is over the limit', () => {
+    const c = { run: refundedRun(), fmt: berlin() };
+    expect(ruleInWords(RULES.amountNotRecomputed, c)).toBe(
+      "The refund's amount is not what order #1001, read again just before the refund, comes to for these items (the order changed since the gate decided).",
+    );
+    expect(ruleInWords(RULES.autoOverLimitAtDispatch, c)).toBe(
+      'Computed again just before the refund, the amount is over the automatic limit; a lead must approve it.',
+    );
+  });
+
   it("words the gate's refusal from its rules, one sentence each", () => {
     const run = refundedRun({
       gate: {
@@ -66,6 +87,16 @@ describe('a failure in words', () => {
     expect(ruleOfMessage('"Stoneware mug" has nothing left to refund')).toBe(RULES.nothingRefundable);
     const text = failureInWords({ name: 'ArgumentPolicyError', message: '"Stoneware mug" has nothing left to refund' }, { run: refundedRun(), fmt });
     expect(text).toBe('Nothing is left to refund on order #1001: its lines were refunded on Nov 11, 2026 ($15.00). No refund was made.');
+  });
+
+  it.each([
+    ['the refund asks $16.40; the order, read again now, comes to $16.33 for these items', RULES.amountNotRecomputed],
+    ["the refund leaves out the order's shipping, which the policy refunds with these items", RULES.amountNotRecomputed],
+    ['the duties refunded are not the ones the claimed lines carry', RULES.amountNotRecomputed],
+    ['recorded as automatic, but $51.84 is over the $50.00 automatic limit', RULES.autoOverLimitAtDispatch],
+  ])('finds the rule of the dispatch check "%s"', (message, rule) => {
+    expect(ruleOfMessage(message)).toBe(rule);
+    clean(failureInWords({ name: 'ArgumentPolicyError', message }, { run: refundedRun(), fmt }));
   });
 
   it('tells a person to check the store when the outcome is unknown', () => {
