@@ -1,9 +1,10 @@
 // The console's approvals: the queue section (each approval with the same evidence as the email: the
-// customer, why a person decides, the lines with titles and quantities beside the customer's words,
-// what is still refundable now, the refund history, the other approvals on the same order) and the
-// confirm page a lead decides on (GET /queues/approvals/{approvalId}). Nothing is decided from the
-// queue: its link opens the confirm page, whose form is the one that decides. No scripts (the CSP
-// allows none): the confirm step is a page of its own. Pure: strings in, HTML out.
+// customer, why a person decides, the lines with titles, quantities and what the customer paid for
+// them beside the customer's words, what is still refundable now, the refund history, the other
+// approvals on the same order) and the confirm page a lead decides on (GET
+// /queues/approvals/{approvalId}). Nothing is decided from the queue: its link opens the confirm
+// page, whose form is the one that decides. No scripts (the CSP allows none): the confirm step is a
+// page of its own. Pure: strings in, HTML out.
 import type { Run } from '#functions/shared/domain/run.js';
 import type { ApprovalView as Evidence } from '../../../shared/approvals/approval-view.js';
 import { evidenceSections, orderNowHtml } from '../../../shared/approvals/evidence-html.js';
@@ -35,12 +36,13 @@ function linesTable(v: Evidence, id: string): string {
   const rows = v.lines
     .map(
       (l) =>
-        `<tr><td>${escaped(l.title)}</td><td class="num">${l.quantity}</td><td class="num">${escaped(l.subtotal)}</td><td><q>${escaped(l.quote)}</q></td><td>${escaped(l.refundable)}</td></tr>`,
+        `<tr><td>${escaped(l.title)}</td><td class="num">${l.quantity}</td>${l.paid ? `<td>${escaped(l.paid.words)}</td>` : `<td class="num">${escaped(l.subtotal)}</td>`}<td><q>${escaped(l.quote)}</q></td><td>${escaped(l.refundable)}</td></tr>`,
     )
     .join('');
+  const notes = v.amountNotes.map((n) => `<p>${escaped(n)}</p>`).join('');
   return `<table aria-labelledby="${escaped(id)}-lines"><caption id="${escaped(id)}-lines">What would be refunded (total ${escaped(v.amount)})</caption>
 <thead><tr><th scope="col">Item</th><th scope="col">Quantity</th><th scope="col">Amount</th><th scope="col">Customer's words</th><th scope="col">Still refundable now</th></tr></thead>
-<tbody>${rows}</tbody></table>`;
+<tbody>${rows}</tbody></table>${notes}`;
 }
 
 function approvalCard(run: Run, view: ApprovalsQueueView): string {

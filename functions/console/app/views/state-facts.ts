@@ -1,14 +1,16 @@
 // What each state of a run left on it, as the timeline shows it under the state's heading: the
 // triage's reading, the order, the order agent's claim, the gate's rules and reasons (worded again in
-// the store's locale where the run went to a lead), the shadow proposal, the approval and its bound
-// hash, the refund receipt, the reply draft and its check, the escalation. One function per state, so
-// adding a state is adding a row. Pure.
+// the store's locale where the run went to a lead) and what the customer paid for each claimed line,
+// the shadow proposal, the approval and its bound hash, the refund receipt, the reply draft and its
+// check, the escalation. One function per state, so adding a state is adding a row. Pure.
 import { receiptNoun } from '../../../shared/words/remedy-words.js';
 import type { GateDecision } from '#harness/domain/types.js';
 import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import { approvalReasonsInWords } from '../../../shared/approvals/rule-reasons.js';
+import { refundAmountInWords } from '../../../shared/approvals/both-currencies.js';
+import { gateAmountWords } from '../../../shared/words/amount-words.js';
 import { lineTitle } from './case.js';
 import { escaped, formats, money, time } from './layout.js';
 import { reviewForm, type ReviewContext } from './review.js';
@@ -100,14 +102,28 @@ function proposalFacts(run: Run): string {
   ]);
 }
 
+/**
+ * What the customer paid for each claimed line and why, then the shipping, duties, cap or rounding
+ * beside it (words/amount-words.ts, as the approval email says it); '' for a gate without a breakdown.
+ */
+function paidFacts(run: Run): string {
+  const words = gateAmountWords(run, formats());
+  if (!words) return '';
+  const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  return [...words.lines.map((l) => `${escaped(l.item)}: ${escaped(l.words)}`), ...words.notes.map((n) => escaped(capitalized(n)))].join('<br>');
+}
+
 function gateFacts(run: Run, ctx: StateFactsContext): string {
   const g = run.gate;
   if (!g) return '';
+  // With a breakdown, the amount in the customer's currency first on a Markets order (the gate's own figure).
+  const amount = g.breakdown ? refundAmountInWords(run, g.amountMinor, g.currency, formats()) : money(g.amountMinor, g.currency);
   return facts([
     ['Decision', `<strong>${escaped(g.decision)}</strong>`],
     ['Rules', g.rules.map((r) => `<code>${escaped(r)}</code>`).join(', ')],
     ['Reasons', gateReasons(run, g, ctx).map(escaped).join('<br>')],
-    ['Amount', escaped(money(g.amountMinor, g.currency))],
+    ['Amount', escaped(amount)],
+    ['What the customer paid', paidFacts(run)],
     ['Policy', `<code>${escaped(g.policyVersion)}</code>`],
   ]);
 }
