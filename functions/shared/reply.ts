@@ -1,11 +1,13 @@
 // The reply's facts and the deterministic check that a draft states them exactly: the order
-// number, the refunded amount (in the currency the customer paid), and no other currency or amount.
-// One source, so a draft and its check agree.
+// number, the refunded amount (in the currency the customer paid), what the customer paid for each
+// item and why when the gate's breakdown adds up to that amount (words/amount-words.ts), and no other
+// currency or amount. One source, so a draft and its check agree.
 import * as z from 'zod';
 import { formatMoney } from '#shared/money.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { languageOf } from '#functions/shared/domain/shadow.js';
 import { plainText, statedAmounts, withoutAmounts } from '#functions/shared/reply-formats.js';
+import { gateAmountWords, type AmountWords } from '#functions/shared/words/amount-words.js';
 
 export const ReplyAgentOutput = z.object({ body: z.string().min(1).max(5000) });
 export const ReplyCheckOutput = z.object({ passed: z.boolean(), problems: z.array(z.string()) });
@@ -25,7 +27,19 @@ export type ReplyFacts = {
   items: string[];
   /** Escalated: why a person takes over (internal wording; the reply says only that someone is looking). */
   escalationReason?: string;
+  /**
+   * What the customer paid for each refunded item and why, formatted as `amount` is; present only
+   * when the gate's breakdown adds up to the refunded amount (never on older runs).
+   */
+  paid?: PaidItem[];
+  /** The shipping refunded with the items, tax included ("$7.50"); null when none was. Present with `paid`. */
+  shipping?: string | null;
+  /** The duties refunded with the items; null when none were. Present with `paid`. */
+  duties?: string | null;
 };
+
+/** One refunded item as the customer paid for it: "1 × Stoneware mug", paid "$16.33", price "$20.00", discount "25%", tax "$1.33". */
+export type PaidItem = { item: string; paid: string; price: string; discount: string | null; tax: string | null; taxIncluded: boolean };
 
 /** "2 × Stoneware mug" per proposed line item, titles from the order facts the harness read. */
 function refundedItems(run: Run): string[] {
@@ -44,6 +58,32 @@ export function customerAmount(receipt: NonNullable<Run['refund']>): { amountMin
   return receipt.presentment ?? { amountMinor: receipt.amountMinor, currency: receipt.currency };
 }
 
+/**
+ * The breakdown a reply may state, in the customer's language and currency: the gate's, when the
+ * refund was made in its currency and its parts add up to exactly what was refunded (no cap, no
+ * store rounding), so the figures a customer reads always add up. Null otherwise.
+ */
+function paidBreakdown(run: Run): AmountWords | null {
+  if (!run.refund) return null;
+  const refunded = customerAmount(run.refund);
+  const language = run.triage?.language ?? 'en';
+  const words = gateAmountWords(run, { money: (minor, currency) => formatMoney(minor, currency, language), locale: language });
+  const breakdown = run.gate?.breakdown;
+  if (!words || !breakdown || breakdown.currency !== refunded.currency || breakdown.cappedAtMinor !== null) return null;
+  const parts = breakdown.lines.reduce((n, l) => n + l.paidMinor, 0) + breakdown.shippingMinor + breakdown.dutiesMinor;
+  return parts === refunded.amountMinor && breakdown.totalMinor === refunded.amountMinor ? words : null;
+}
+
+function paidFacts(run: Run): Pick<ReplyFacts, 'paid' | 'shipping' | 'duties'> {
+  const words = paidBreakdown(run);
+  if (!words) return {};
+  return {
+    paid: words.lines.map(({ item, paid, price, discount, tax, taxIncluded }) => ({ item, paid, price, discount, tax, taxIncluded })),
+    shipping: words.shipping,
+    duties: words.duties,
+  };
+}
+
 /** What actually happened, from the run record (the receipt, never the proposal's amount). */
 export function replyFacts(run: Run, outcome: ReplyFacts['outcome'], escalationReason?: string): ReplyFacts {
   const refunded = outcome === 'refunded' && run.refund ? customerAmount(run.refund) : null;
@@ -58,6 +98,7 @@ export function replyFacts(run: Run, outcome: ReplyFacts['outcome'], escalationR
     reason: run.proposal?.reason ?? run.triage?.reason ?? null,
     items: outcome === 'refunded' ? refundedItems(run) : [],
     ...(escalationReason === undefined ? {} : { escalationReason }),
+    ...(outcome === 'refunded' ? paidFacts(run) : {}),
   };
 }
 
@@ -87,7 +128,11 @@ function draftLanguages(run: Run): string[] {
   return [...new Set([...languages, 'en'])];
 }
 
-/** Deterministic check: a refund reply names the order, the exact refunded amount in its currency, and no other. */
+/**
+ * Deterministic check: a refund reply names the order, the exact refunded amount in its currency, and
+ * no other amount than that one and the breakdown's figures its facts carry (what each item cost, its
+ * discount and tax, the shipping and duties refunded), each as a locale of the draft's language writes it.
+ */
 export function checkDraftAgainstReceipt(draft: string, run: Run): string[] {
   const body = plainText(draft);
   const problems: string[] = [];
@@ -99,11 +144,14 @@ export function checkDraftAgainstReceipt(draft: string, run: Run): string[] {
   // Any way a locale of the draft's language (or English) writes the amount, never inside a longer number.
   const stated = statedAmounts(body, receipt.amountMinor, receipt.currency, draftLanguages(run));
   if (stated.length === 0) problems.push(`draft does not state the refunded amount ${amount}`);
+  // The breakdown's figures the reply was given, in the same currency: stated or not, never required.
+  const figures = paidBreakdown(run)?.figures ?? [];
+  const parts = figures.flatMap((minor) => statedAmounts(body, minor, receipt.currency, draftLanguages(run)));
   // What writing the receipt's amount takes ("$", "US$", "€", "USD") is its currency; anything else is not.
-  const allowed = new Set([receipt.currency, ...currenciesIn(amount), ...stated.flatMap((s) => [...currenciesIn(s.text)])]);
+  const allowed = new Set([receipt.currency, ...currenciesIn(amount), ...[...stated, ...parts].flatMap((s) => [...currenciesIn(s.text)])]);
   const others = [...currenciesIn(body)].filter((c) => !allowed.has(c));
   if (others.length > 0) problems.push(`draft names currency ${others.join(', ')}, the refund was in ${receipt.currency}`);
-  const extra = (withoutAmounts(body, stated).match(MONEY) ?? [])
+  const extra = (withoutAmounts(body, [...stated, ...parts]).match(MONEY) ?? [])
     .map((m) => m.trim())
     .filter((m) => [...m.matchAll(/[A-Z]{3}/g)].every(([code]) => ISO_CODES.has(code))); // "SKU 1234" is not money
   if (extra.length > 0) problems.push(`draft states an amount that did not happen: ${extra.join(', ')}`);

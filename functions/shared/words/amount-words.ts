@@ -42,6 +42,11 @@ export interface AmountWords {
   duties: string | null;
   /** The sentences beside the amount, in reading order: shipping, duties, a cap, the store's rounding (lower case, no full stop). */
   notes: string[];
+  /**
+   * Every amount the lines, the shipping and the duties state (paid, price, a discount said as an
+   * amount, tax), in minor units of `currency`: what a reply may state besides the total (reply.ts).
+   */
+  figures: number[];
 }
 
 export interface AmountWordsInput {
@@ -81,12 +86,14 @@ function singlePercentage(discounts: readonly DiscountFact[] | undefined, line: 
   return Math.abs(line.discountMinor - (line.listMinor * percentage) / 100) <= line.quantity ? percentage : null;
 }
 
+const unitPriceMinor = (line: AmountLine) => (line.quantity > 0 ? Math.round(line.listMinor / line.quantity) : line.listMinor);
+
 function lineWords(line: AmountLine, input: AmountWordsInput, taxesIncluded: boolean): LineAmountWords {
   const { breakdown, order, money } = input;
   const facts = order.lineItems.find((l) => l.id === line.lineItemId);
   const title = facts?.title ?? line.lineItemId.split('/').at(-1) ?? line.lineItemId;
   const figure = (minor: number) => money(minor, breakdown.currency);
-  const price = figure(line.quantity > 0 ? Math.round(line.listMinor / line.quantity) : line.listMinor);
+  const price = figure(unitPriceMinor(line));
   const percentage = line.discountMinor > 0 ? singlePercentage(facts?.discounts, line) : null;
   const discount = line.discountMinor > 0 ? (percentage !== null ? percentIn(input.locale, percentage) : figure(line.discountMinor)) : null;
   const tax = line.taxMinor > 0 ? figure(line.taxMinor) : null;
@@ -142,9 +149,16 @@ export function amountWords(input: AmountWordsInput): AmountWords {
   const refunded = input.refundedMinor;
   if (refunded !== undefined && refunded !== null && refunded !== breakdown.totalMinor)
     notes.push(`the store computes ${figure(refunded)} for these items (the parts come to ${figure(breakdown.totalMinor)}); the store's figure is refunded`);
+  const figures = breakdown.lines.flatMap((line, i) => [
+    line.paidMinor,
+    unitPriceMinor(line),
+    ...(lines[i]!.discount === figure(line.discountMinor) ? [line.discountMinor] : []),
+    ...(line.taxMinor > 0 ? [line.taxMinor] : []),
+  ]);
   return {
     currency: breakdown.currency,
     lines,
+    figures: [...new Set([...figures, breakdown.shippingMinor, breakdown.dutiesMinor].filter((m) => m > 0))],
     shipping: breakdown.shippingMinor > 0 ? figure(breakdown.shippingMinor) : null,
     duties: breakdown.dutiesMinor > 0 ? figure(breakdown.dutiesMinor) : null,
     notes,

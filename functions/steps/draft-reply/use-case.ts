@@ -1,6 +1,7 @@
 // DraftReply: the reply agent writes a reply from the refund receipt and the proposal, in the
-// customer's language, claiming nothing that did not happen. The draft is stored, not posted:
-// CheckReply checks and posts it.
+// customer's language, claiming nothing that did not happen; it may say what the refund is made of
+// with the figures the facts give it ready to print. The draft is stored, not posted: CheckReply
+// checks and posts it.
 import { MissingStepDataError } from '../../shared/errors.js';
 import { enterStep } from '../../shared/step/run-context.js';
 import { ReplyAgentOutput, replyFacts } from '../../shared/reply.js';
@@ -16,6 +17,10 @@ export const REPLY_AGENT_SYSTEM = [
   'When the outcome is "refunded": say that the refund was made, name the order number as "#" followed by the',
   'digits, and state the amount exactly once, formatted as is usual in that language for that currency',
   '(for example $18.00 in English, 18,00 US$ in Spanish, 18,00 $ in German, 18,00 $US in French).',
+  'When the case data has "paid" (per refunded item: what the customer paid for it, its price, a discount, the tax and',
+  'whether prices included the tax) and "shipping" or "duties" refunded, you may say briefly what the refund is made of,',
+  'using those figures exactly as given (for example "1 × Stoneware mug: $16.33, that is $20.00 less a 25% discount, plus',
+  '$1.33 tax"); never compute, convert or round a figure yourself.',
   'The remedy says how: "refund" went back to the original payment method; "store_credit" was added to the',
   'customer\'s account as store credit (never say it went back to their card); "cancel" means the order was',
   'cancelled and what was paid refunded to the original payment method (say both).',

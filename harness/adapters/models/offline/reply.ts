@@ -1,9 +1,21 @@
 // Offline reply agent and reply checker. The agent states only what happened (refunded amount
-// and order, or that a person is looking); the checker demands the exact order number and
-// formatted amount and flags any other amount or a refund claim that did not happen.
+// and order, or that a person is looking) and, when the facts carry what the customer paid for each
+// item, a sentence saying so with those figures as given; the checker demands the exact order
+// number and formatted amount and flags any other amount (the facts' own figures aside) or a refund
+// claim that did not happen.
 import { formatMoney } from '#shared/money.js';
 import { amountsIn } from './money-scan.js';
 import { countMatches, normalizeText, phrases } from './text.js';
+
+/** One refunded item as the customer paid for it, every figure already formatted (functions/shared/reply.ts). */
+export interface PaidItem {
+  item: string;
+  paid: string;
+  price: string;
+  discount: string | null;
+  tax: string | null;
+  taxIncluded: boolean;
+}
 
 export interface ReplyFacts {
   language: string;
@@ -14,13 +26,42 @@ export interface ReplyFacts {
   amountMinor: number | null;
   currency: string | null;
   reason?: string | null;
+  paid?: PaidItem[];
+  shipping?: string | null;
+  duties?: string | null;
 }
 
 type Refunded = (amount: string, order: string) => string;
-type Templates = { refunded: Refunded; storeCredit: Refunded; cancelled: Refunded; pending: (order: string) => string; order: (n: string | null) => string };
+/** The words of the "what you paid" sentence. */
+type PaidWords = {
+  intro: string;
+  unitPrice: string;
+  less: string;
+  plusTax: (tax: string) => string;
+  taxIncluded: string;
+  shipping: string;
+  duties: string;
+};
+type Templates = {
+  refunded: Refunded;
+  storeCredit: Refunded;
+  cancelled: Refunded;
+  pending: (order: string) => string;
+  order: (n: string | null) => string;
+  paid: PaidWords;
+};
 
 const TEMPLATES: Record<'en' | 'es' | 'de' | 'fr', Templates> = {
   en: {
+    paid: {
+      intro: 'What you paid:',
+      unitPrice: 'unit price',
+      less: 'less',
+      plusTax: (tax) => `plus ${tax} tax`,
+      taxIncluded: 'tax included',
+      shipping: 'shipping',
+      duties: 'duties',
+    },
     order: (n) => (n ? `order #${n}` : 'your order'),
     refunded: (amount, order) => `Hello,\n\nWe have refunded ${amount} for ${order} to your original payment method.\n\nBest regards,\nCustomer support`,
     storeCredit: (amount, order) => `Hello,\n\nWe have added ${amount} for ${order} to your account as store credit.\n\nBest regards,\nCustomer support`,
@@ -30,6 +71,15 @@ const TEMPLATES: Record<'en' | 'es' | 'de' | 'fr', Templates> = {
       `Hello,\n\nThank you for your message about ${order}. A member of our team is reviewing your request and will get back to you.\n\nBest regards,\nCustomer support`,
   },
   es: {
+    paid: {
+      intro: 'Lo que pagó:',
+      unitPrice: 'precio unitario',
+      less: 'menos',
+      plusTax: (tax) => `más ${tax} de impuestos`,
+      taxIncluded: 'impuestos incluidos',
+      shipping: 'envío',
+      duties: 'aranceles',
+    },
     order: (n) => (n ? `el pedido #${n}` : 'su pedido'),
     refunded: (amount, order) => `Hola:\n\nHemos reembolsado ${amount} de ${order} a su método de pago original.\n\nSaludos cordiales,\nAtención al cliente`,
     storeCredit: (amount, order) =>
@@ -40,6 +90,15 @@ const TEMPLATES: Record<'en' | 'es' | 'de' | 'fr', Templates> = {
       `Hola:\n\nGracias por su mensaje sobre ${order}. Una persona de nuestro equipo está revisando su solicitud y le responderá.\n\nSaludos cordiales,\nAtención al cliente`,
   },
   de: {
+    paid: {
+      intro: 'Was Sie bezahlt haben:',
+      unitPrice: 'Stückpreis',
+      less: 'abzüglich',
+      plusTax: (tax) => `zuzüglich ${tax} Steuern`,
+      taxIncluded: 'inkl. Steuern',
+      shipping: 'Versand',
+      duties: 'Zölle',
+    },
     order: (n) => (n ? `die Bestellung #${n}` : 'Ihre Bestellung'),
     refunded: (amount, order) =>
       `Hallo,\n\nwir haben ${amount} für ${order} auf Ihre ursprüngliche Zahlungsart erstattet.\n\nMit freundlichen Grüßen\nKundenservice`,
@@ -51,6 +110,15 @@ const TEMPLATES: Record<'en' | 'es' | 'de' | 'fr', Templates> = {
       `Hallo,\n\nvielen Dank für Ihre Nachricht zu ${order}. Jemand aus unserem Team prüft Ihr Anliegen und meldet sich bei Ihnen.\n\nMit freundlichen Grüßen\nKundenservice`,
   },
   fr: {
+    paid: {
+      intro: 'Ce que vous avez payé :',
+      unitPrice: 'prix unitaire',
+      less: 'moins',
+      plusTax: (tax) => `plus ${tax} de taxes`,
+      taxIncluded: 'taxes incluses',
+      shipping: 'livraison',
+      duties: 'droits de douane',
+    },
     order: (n) => (n ? `la commande #${n}` : 'votre commande'),
     refunded: (amount, order) =>
       `Bonjour,\n\nNous avons remboursé ${amount} pour ${order} sur votre moyen de paiement d'origine.\n\nCordialement,\nLe service client`,
@@ -67,12 +135,38 @@ function templatesFor(language: string): Templates {
   return TEMPLATES[language as keyof typeof TEMPLATES] ?? TEMPLATES.en;
 }
 
+/**
+ * "What you paid: 1 × Stoneware mug, $16.33 (unit price $20.00, less 25%, plus $1.33 tax); shipping $7.50."
+ * Null when the facts carry no breakdown, or one that says no more than the total (one item at its price).
+ */
+function paidSentence(facts: ReplyFacts, words: PaidWords): string | null {
+  const items = facts.paid ?? [];
+  const more = items.some((p) => p.discount || p.tax) || items.length > 1 || facts.shipping || facts.duties;
+  if (items.length === 0 || !more) return null;
+  const details = (p: PaidItem) => {
+    if (!p.discount && !p.tax) return '';
+    const tax = p.tax ? `, ${p.taxIncluded ? words.taxIncluded : words.plusTax(p.tax)}` : '';
+    return ` (${words.unitPrice} ${p.price}${p.discount ? `, ${words.less} ${p.discount}` : ''}${tax})`;
+  };
+  const parts = [
+    ...items.map((p) => `${p.item}, ${p.paid}${details(p)}`),
+    ...(facts.shipping ? [`${words.shipping} ${facts.shipping}`] : []),
+    ...(facts.duties ? [`${words.duties} ${facts.duties}`] : []),
+  ];
+  return `${words.intro} ${parts.join('; ')}.`;
+}
+
 export function writeReply(facts: ReplyFacts): { body: string } {
   const t = templatesFor(facts.language);
   const order = t.order(facts.orderNumber);
   if (facts.outcome === 'refunded' && facts.amountMinor !== null && facts.currency) {
     const write = facts.remedy === 'store_credit' ? t.storeCredit : facts.remedy === 'cancel' ? t.cancelled : t.refunded;
-    return { body: write(formatMoney(facts.amountMinor, facts.currency, facts.language), order) };
+    const body = write(formatMoney(facts.amountMinor, facts.currency, facts.language), order);
+    const paid = paidSentence(facts, t.paid);
+    if (!paid) return { body };
+    // Its own paragraph after the one saying what was refunded, before the sign-off.
+    const [greeting, said, ...rest] = body.split('\n\n');
+    return { body: [greeting, said, paid, ...rest].join('\n\n') };
   }
   return { body: t.pending(order) };
 }
@@ -80,6 +174,19 @@ export function writeReply(facts: ReplyFacts): { body: string } {
 /** Non-breaking and narrow spaces differ by locale and by writer: compare with plain spaces. */
 const plainSpaces = (s: string) => s.replace(/[\u00a0\u202f\u2009]/g, ' ');
 const REFUND_CLAIM = phrases(['refunded', 'have refunded', 'reembolsado', 'hemos reembolsado', 'erstattet', 'rembourse', 'remboursee']);
+
+/** The figures of what the customer paid, as the facts give them (a percentage is no amount). */
+function givenFigures(facts: ReplyFacts): string[] {
+  const items = facts.paid ?? [];
+  return [...items.flatMap((p) => [p.paid, p.price, p.discount ?? '', p.tax ?? '']), facts.shipping ?? '', facts.duties ?? ''].filter((f) => /\d/.test(f));
+}
+
+/** An amount in the draft that is one of the given figures: the same digits, and its currency marks among the figure's. */
+function givenFigure(found: string, facts: ReplyFacts): boolean {
+  const digits = (s: string) => s.replace(/\D/g, '');
+  const marks = plainSpaces(found).replace(/[\d.,' ]/g, '');
+  return givenFigures(facts).some((f) => digits(f) === digits(found) && plainSpaces(f).includes(marks));
+}
 
 export function checkReply(draft: string, facts: ReplyFacts): { passed: boolean; problems: string[] } {
   const problems: string[] = [];
@@ -96,7 +203,7 @@ export function checkReply(draft: string, facts: ReplyFacts): { passed: boolean;
   } else if (countMatches(REFUND_CLAIM, normalizeText(body)) > 0) {
     problems.push('the draft says a refund was made, but none was');
   }
-  const others = amountsIn(rest);
+  const others = amountsIn(rest).filter((m) => !givenFigure(m, facts));
   if (others.length > 0) problems.push(`the draft states an amount that did not happen: ${others.map((m) => m.trim()).join(', ')}`);
   return { passed: problems.length === 0, problems };
 }
