@@ -1,10 +1,12 @@
-// The approval email and the confirmation page say what the customer paid for each proposed line and
-// why (issue #35), from the gate's own breakdown: never a list price read as the refund. In the
-// currency the customer paid; with the shipping when nothing arrived; an older run reads as before
-// (approval-email.test.ts).
+// The approval email, the confirmation page and the holding note say what the customer paid for
+// each proposed line and why (issue #35), from the gate's own breakdown: never a list price read as
+// the refund. In the currency the customer paid; with the shipping when nothing arrived; an older
+// run reads as before (approval-email.test.ts).
 import { describe, expect, it } from 'vitest';
 import { confirmationPage } from '#functions/approvals/approval-callback/pages.js';
 import { approvalEmail } from '#functions/approvals/request-approval/email.js';
+import { holdingNote } from '#functions/approvals/request-approval/holding-note.js';
+import { createFormats } from '#functions/shared/approvals/formats.js';
 import type { ApprovalDisplay } from '#functions/shared/approvals/approval-view.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { NOW, pendingApproval } from '../../support/steps.js';
@@ -63,5 +65,19 @@ describe('what the customer paid, on the email and the page', () => {
     for (const surface of [html, page]) {
       expect(surface).toContain('Shipping refunded: $7.50 ($6.95 plus $0.55 tax) Total $30.18');
     }
+  });
+});
+
+describe('the holding note on the ticket', () => {
+  it('lists each claimed line with what the customer paid for it, and the shipping refunded with it', () => {
+    const run = paidRun(LOST_LAMP, { reason: 'not_received' });
+    const fmt = createFormats({ locale: 'en-US', timeZone: 'America/New_York', now: NOW });
+    const note = holdingNote({ run, amountMinor: run.gate!.amountMinor, currency: 'USD', expiresAt: EXPIRES_AT, fmt });
+
+    expect(note).toContain(
+      'Proposed: refund $30.18 on order #1001.\n' +
+        '- 1 × Brass lamp, paid $22.68 ($21.00 plus $1.68 tax) — customer\'s words: "The mug in order #1001 arrived cracked"\n' +
+        'Shipping refunded: $7.50 ($6.95 plus $0.55 tax)\n',
+    );
   });
 });
