@@ -2,7 +2,7 @@
 // of the approval email (functions/shared/words/amount-words.ts): on the run page under the gate's
 // decision, and in the approvals queue. A run whose gate has no breakdown reads as before.
 import { describe, expect, it } from 'vitest';
-import { approvalsSection } from '#functions/console/app/views/approvals.js';
+import { approvalConfirmContent, approvalsSection } from '#functions/console/app/views/approvals.js';
 import { renderIn } from '#functions/console/app/views/layout.js';
 import { timelineContent } from '#functions/console/app/views/timeline.js';
 import { approvalView } from '#functions/shared/approvals/approval-view.js';
@@ -47,7 +47,7 @@ describe('the run page', () => {
   });
 });
 
-describe('the approvals queue', () => {
+describe('the approvals queue and the confirm page', () => {
   it("shows each line's paid words and the shipping beside the total", () => {
     const run = paidRun(LOST_LAMP, { reason: 'not_received' });
     const approval = pendingApproval(run, { amountMinor: run.gate!.amountMinor });
@@ -58,5 +58,22 @@ describe('the approvals queue', () => {
     expect(html).toContain('<td>paid $22.68 ($21.00 plus $1.68 tax)</td>');
     expect(html).toContain('What would be refunded (total $30.18)');
     expect(html).toContain('<p>Shipping refunded: $7.50 ($6.95 plus $0.55 tax)</p>');
+
+    const confirm = approvalConfirmContent({
+      approvalId: approval.approvalId,
+      status: 'pending',
+      decidedBy: null,
+      run: waiting,
+      evidence,
+      amountMinor: approval.amountMinor,
+      currency: 'USD',
+      canDecide: true,
+      csrf: 'x',
+    })
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#39;/g, "'")
+      .replace(/\s+/g, ' ');
+    expect(confirm).toContain('1. Brass lamp paid $22.68 ($21.00 plus $1.68 tax)');
+    expect(confirm).toContain('Shipping refunded: $7.50 ($6.95 plus $0.55 tax) Total $30.18');
   });
 });
