@@ -7,7 +7,8 @@ export const STEP_ALLOWLIST: Readonly<Record<StepName, readonly ToolName[]>> = {
   Triage: [],
   CheckOrder: ['get_order', 'get_refund_history', 'preview_refund', 'find_customer_orders'],
   ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
-  Gate: [],
+  // The store's own figure for the claim (its suggested refund), read by the harness before the gate decides.
+  Gate: ['preview_refund'],
   RequestApproval: ['post_draft'],
   Refund: ['preview_refund', 'refund_create', 'cancel_order'],
   DraftReply: [],

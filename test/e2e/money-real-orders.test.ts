@@ -17,6 +17,7 @@ import {
   settled,
   storeRefunds,
   ticketCreated,
+  ticketNotes,
   waitForRun,
 } from '../support/local-runtime.js';
 import type { RunView } from '../support/local-runtime.js';
@@ -140,6 +141,11 @@ describe('money as real orders carry it (discounts, tax, shipping, duties)', () 
     expect(run.status).toBe('done');
     expect(run.gate).toMatchObject({ decision: 'auto', amountMinor: 1633 });
     expect(await storeRefunds(rt, '3001')).toEqual([expect.objectContaining({ amount: '16.33', currency: 'USD' })]);
+    // The draft the team reads says what the customer paid for it, with the figures the check accepts.
+    const [note] = await ticketNotes(rt, '8001');
+    expect(note?.body).toContain('$16.33');
+    expect(note?.body).toContain('$20.00');
+    expect(note?.body).toContain('$1.33');
   });
 
   it('refunds the same mug in a store whose prices include tax: $15.00', async () => {
@@ -166,6 +172,7 @@ describe('money as real orders carry it (discounts, tax, shipping, duties)', () 
   it('refunds a $21 lamp whose parcel never arrived with its $6.95 shipping: $27.95', async () => {
     const run = await ticket(rt, 5, 'My order 3005, the brass desk lamp, never arrived. Tracking has not moved in a week. I would like a refund.');
     expect(run.gate).toMatchObject({ decision: 'auto', amountMinor: 2795, shipping: { amountMinor: 695 } });
+    expect((await ticketNotes(rt, '8005'))[0]?.body).toContain('$6.95');
     expect(await storeRefunds(rt, '3005')).toEqual([expect.objectContaining({ amount: '27.95' })]);
   });
 
@@ -174,6 +181,9 @@ describe('money as real orders carry it (discounts, tax, shipping, duties)', () 
     expect(run.status).toBe('awaiting_approval');
     expect(run.gate).toMatchObject({ decision: 'approval', rules: ['amount_over_auto_limit'], amountMinor: 5184 });
     expect(await storeRefunds(rt, '3006')).toEqual([]);
+    // The lead reads what the customer paid, not the list price.
+    const email = (await capturedEmails(rt)).find((e) => (e.body.text ?? '').includes('#3006'));
+    expect(email?.body.text).toContain('paid $51.84 ($48.00 plus $3.84 tax)');
   });
 
   it('refunds a cross-border order that never arrived with its duties and shipping, in the euros the customer paid', async () => {

@@ -47,7 +47,7 @@ describe('approval tampering', () => {
         run: { ...run, proposal: { ...run.proposal!, amountMinor: 62000 }, gate: { ...run.gate!, amountMinor: 62000 } },
         approval,
       }),
-      /exceeds|approval/,
+      /comes to \$62\.00 for these items|approval/,
     ],
     [
       'the approval record says 62000',

@@ -94,11 +94,15 @@ export function createRefund(shop: FakeShop, args: Record<string, unknown>): Too
   return { ok: true, output: refundOutput(order, result.refund, (args as unknown as RefundCreateInput).method) };
 }
 
-// The store's suggestedRefund over the order, mapped into preview_refund's output.
+// The store's suggestedRefund over the order (with the shipping and duties asked), mapped into preview_refund's output.
 function preview(shop: FakeShop, args: Record<string, unknown>): ToolCallResult {
   const order = storeOrder(shop, String(args.orderId));
   if (!order) return failure('not_found', 'order not found');
-  const suggested = suggestRefund(order, args.lineItems as Array<{ lineItemId: string; quantity: number }>);
+  const duties = ((args.refundDuties as string[] | undefined) ?? []).map((dutyId) => ({ dutyId, refundType: 'FULL' as const }));
+  const suggested = suggestRefund(order, args.lineItems as Array<{ lineItemId: string; quantity: number }>, {
+    shipping: args.refundShipping === true ? { fullRefund: true } : null,
+    duties,
+  });
   const sale = order.transactions.find((t) => t.kind === 'SALE');
   const maximumRefundable = money(order, suggested.maximumRefundableMinor);
   return {
@@ -107,9 +111,20 @@ function preview(shop: FakeShop, args: Record<string, unknown>): ToolCallResult 
       orderId: order.id,
       amount: money(order, suggested.amountMinor),
       subtotal: money(order, suggested.subtotalMinor),
-      totalTax: money(order, 0),
+      totalTax: money(order, suggested.totalTaxMinor),
       maximumRefundable,
-      lineItems: suggested.lines.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, subtotal: money(order, l.subtotalMinor) })),
+      lineItems: suggested.lines.map((l) => ({
+        lineItemId: l.lineItemId,
+        quantity: l.quantity,
+        subtotal: money(order, l.subtotalMinor),
+        tax: money(order, l.totalTaxMinor),
+      })),
+      shipping: {
+        amount: money(order, suggested.shipping.amountMinor),
+        tax: money(order, suggested.shipping.taxMinor),
+        maximumRefundable: money(order, suggested.shipping.maximumRefundableMinor),
+      },
+      duties: { total: money(order, suggested.dutiesMinor), items: suggested.duties.map((d) => ({ dutyId: d.dutyId, amount: money(order, d.amountMinor) })) },
       transactions: sale ? [{ parentTransactionId: sale.id, gateway: sale.gateway, amount: money(order, suggested.amountMinor), maximumRefundable }] : [],
     },
   };

@@ -216,7 +216,7 @@ export function toRefundSummary(node: RefundNode) {
     amount: toMoney(node.totalRefundedSet),
     lineItems: node.refundLineItems.nodes.map((l) => ({ lineItemId: l.lineItem.id, quantity: l.quantity })),
     ...(shipping ? { shipping } : {}),
-    ...(node.duties ? { duties: node.duties.map((d) => ({ dutyId: d.originalDuty?.id ?? null, amount: toMoney(d.amountSet) })) } : {}),
+    ...(node.duties?.length ? { duties: node.duties.map((d) => ({ dutyId: d.originalDuty?.id ?? null, amount: toMoney(d.amountSet) })) } : {}),
   };
 }
 

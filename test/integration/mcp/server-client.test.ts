@@ -74,7 +74,20 @@ describe('MCP server and harness client over loopback HTTP', () => {
         subtotal: { amountMinor: 1500, currency: 'USD' },
         totalTax: { amountMinor: 0, currency: 'USD' },
         maximumRefundable: { amountMinor: 2400, currency: 'USD' },
-        lineItems: [{ lineItemId: 'gid://shopify/LineItem/10992', quantity: 1, subtotal: { amountMinor: 1500, currency: 'USD' } }],
+        lineItems: [
+          {
+            lineItemId: 'gid://shopify/LineItem/10992',
+            quantity: 1,
+            subtotal: { amountMinor: 1500, currency: 'USD' },
+            tax: { amountMinor: 0, currency: 'USD' },
+          },
+        ],
+        shipping: {
+          amount: { amountMinor: 0, currency: 'USD' },
+          tax: { amountMinor: 0, currency: 'USD' },
+          maximumRefundable: { amountMinor: 0, currency: 'USD' },
+        },
+        duties: { total: { amountMinor: 0, currency: 'USD' }, items: [] },
         transactions: [
           {
             parentTransactionId: 'gid://shopify/OrderTransaction/9921',

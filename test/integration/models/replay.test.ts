@@ -1,8 +1,9 @@
 // A run made on the API (fake Messages API, real SDK, real harness and policy) and the same run
 // replayed from its journal: the replay provider answers every specialist from the recorded rows,
 // so triage, proposal, gate decision, draft and reply check come out the same, with no model call
-// and no tool call. What the harness itself read from the store (the order facts, the refund
-// receipt) is taken from the recorded run: those are facts, not decisions.
+// and nothing reaching a store. What the harness itself read from the store (the order facts, the
+// store's figure for the claim, the refund receipt) is taken from the recorded run: those are facts,
+// not decisions.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCheckOrder } from '#functions/steps/check-order/use-case.js';
 import { createCheckReply, REPLY_CHECK_SYSTEM } from '#functions/steps/check-reply/use-case.js';
@@ -14,13 +15,15 @@ import { createTriage } from '#functions/steps/triage/use-case.js';
 import { DEFAULT_MODELS } from '#functions/composition/core-deps.js';
 import { checkDraftAgainstReceipt, ReplyCheckOutput, replyFacts } from '#functions/shared/reply.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
-import type { ProposalAnswer, Triage } from '#harness/domain/types.js';
+import type { JournalRow, ProposalAnswer, Triage } from '#harness/domain/types.js';
+import { recordedOutput } from '#harness/models/model-output.js';
 import { createReplayModelProvider } from '#harness/adapters/models/index.js';
 import type { ToolTransport } from '#harness/ports.js';
 import { createHarness } from '#harness/harness.js';
 import { countingIds, fixedClock, makeRun } from '../../support/fixtures.js';
 import { jsonReply, toolUseReply, type FakeMessagesApi } from '../../support/fake-messages-api.js';
 import { ctxFor, setupAnthropic } from './support.js';
+import { liveToolList } from '../../support/live-tools.js';
 
 /** The customer's own words in the ticket below: what ties the request to order 1001 and to the mug. */
 const QUOTE = 'Die Tasse aus Bestellung 1001 ist zerbrochen angekommen.';
@@ -54,14 +57,22 @@ afterEach(async () => {
   await Promise.all(apis.splice(0).map((api) => api.close()));
 });
 
-/** A transport that must not be used: any call is recorded and fails. */
-function forbiddenTools(): ToolTransport & { calls: string[] } {
+/**
+ * A transport that reaches no store: the store's own figure for the claim (the Gate's preview_refund)
+ * is answered from the recorded run's journal, a fact the harness read then, like the order facts;
+ * any other call is recorded and fails.
+ */
+function recordedReadsOnly(journal: readonly JournalRow[]): ToolTransport & { calls: string[] } {
   const calls: string[] = [];
+  const preview = journal.find((row) => row.kind === 'tool' && row.name === 'preview_refund' && row.step === 'Gate' && row.outcome === 'ok');
+  const recorded = preview ? recordedOutput(preview) : null;
   return {
     serverId: 'no-tools-in-replay',
     calls,
+    listTools: liveToolList,
     async call(name) {
       calls.push(name);
+      if (name === 'preview_refund' && recorded) return { ok: true, output: recorded.output };
       return { ok: false, error: { category: 'not_authorized', message: 'replay calls no tool' } };
     },
   };
@@ -104,7 +115,7 @@ describe('a run replayed from its journal', () => {
     const clock = fixedClock();
     const ids = countingIds('replay');
     const stores = createInMemoryStores({ clock, ids });
-    const tools = forbiddenTools();
+    const tools = recordedReadsOnly(journal);
     const replay = createReplayModelProvider(journal);
     const harness = createHarness({
       tools,
@@ -142,7 +153,7 @@ describe('a run replayed from its journal', () => {
     expect(replayed.draft?.body).toBe(recorded.draft?.body);
     expect(modelCheck.passed && checkDraftAgainstReceipt(replayed.draft!.body, replayed).length === 0).toBe(recorded.draft?.check?.passed);
     expect(original.api.requests).toHaveLength(apiCalls);
-    expect(tools.calls).toEqual([]);
+    expect(tools.calls, "only the recorded read of the store's figure").toEqual(['preview_refund']);
     const rows = await stores.journal.listByRun('run-1');
     expect(rows.filter((r) => r.kind === 'model').map((r) => [r.name, r.provider, r.outcome, r.costMicros])).toEqual([
       ['triage', 'replay', 'ok', 0],

@@ -6,11 +6,13 @@ import { createStepHandler } from '#functions/shared/step/handler.js';
 import { StepEvent } from '#functions/shared/step/result.js';
 import { MissingStepDataError, RunNotFoundError } from '#functions/shared/errors.js';
 import type { Run } from '#functions/shared/domain/run.js';
+import type { Order } from '#shared/contracts/tools.js';
 import { DEFAULT_POLICY, RULES } from '#harness/policy/index.js';
 import { daysAgo, makeOrder, proposedRun, setupSteps } from '../../support/steps.js';
 
-async function setup(run: Run) {
-  const { deps, stores } = setupSteps();
+/** The run on a store holding `order` (the one its facts were read from): the gate reads the store's own figure for the claim. */
+async function setup(run: Run, order: Order = makeOrder()) {
+  const { deps, stores } = setupSteps({ orders: [order] });
   await stores.runs.create(run);
   const gate = createGate(deps);
   return { gate, stores };
@@ -37,7 +39,8 @@ describe('gate step', () => {
   });
 
   it('asks for approval for 6200, naming the auto-limit rule', async () => {
-    const { gate, stores } = await setup(proposedRun({ runId: 'run-g2' }, makeOrder({ unitPriceMinor: 6200 })));
+    const blanket = makeOrder({ unitPriceMinor: 6200 });
+    const { gate, stores } = await setup(proposedRun({ runId: 'run-g2' }, blanket), blanket);
 
     const result = await gate({ runId: 'run-g2' });
 
@@ -49,7 +52,7 @@ describe('gate step', () => {
 
   it('refuses an order that belongs to someone else and escalates with the reason', async () => {
     const order = makeOrder({ customer: { id: 'gid://shopify/Customer/2', email: 'bruno@example.com' } });
-    const { gate, stores } = await setup(proposedRun({ runId: 'run-g3' }, order));
+    const { gate, stores } = await setup(proposedRun({ runId: 'run-g3' }, order), order);
 
     const result = await gate({ runId: 'run-g3' });
 

@@ -13,8 +13,9 @@ const checkedRun = (runId: string, order = makeOrder()) => proposedRun({ runId, 
 /** A run Triage just handed on: no order bound yet. */
 const triagedRun = (runId: string) => proposedRun({ runId, state: 'Triage', order: null, proposal: null });
 
-async function setup(run: ReturnType<typeof checkedRun>) {
-  const s = setupSteps();
+/** The run on a store holding `order`, the one its facts were read from (the Gate reads the store's own figure for the claim). */
+async function setup(run: ReturnType<typeof checkedRun>, order = makeOrder()) {
+  const s = setupSteps({ orders: [order] });
   await s.stores.runs.create(run);
   const modelCalls = async () => (await s.stores.journal.listByRun(run.runId)).filter((row) => row.kind === 'model').length;
   const orderReads = () => s.transport.calls.filter((call) => call.name === 'get_order').length;
@@ -50,7 +51,8 @@ describe('ProposeRefund Task: CheckOrder, the order agent, then the Gate', () =>
   });
 
   it('asks the model once when the Task is retried after the Gate: the proposal on the run is decided again', async () => {
-    const { step, modelCalls } = await setup(checkedRun('run-pg2', makeOrder({ unitPriceMinor: 6200 })));
+    const blanket = makeOrder({ unitPriceMinor: 6200 });
+    const { step, modelCalls } = await setup(checkedRun('run-pg2', blanket), blanket);
 
     const first = await step({ runId: 'run-pg2' });
     const retried = await step({ runId: 'run-pg2' });

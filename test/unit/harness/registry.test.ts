@@ -63,7 +63,7 @@ describe('per-step allowlist', () => {
       Triage: [],
       CheckOrder: ['get_order', 'get_refund_history', 'preview_refund', 'find_customer_orders'],
       ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
-      Gate: [],
+      Gate: ['preview_refund'],
       RequestApproval: ['post_draft'],
       Refund: ['preview_refund', 'refund_create', 'cancel_order'],
       DraftReply: [],

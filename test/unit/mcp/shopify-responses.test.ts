@@ -104,6 +104,8 @@ describe('Shopify responses (recorded fixtures)', () => {
     expect(sent[0]?.variables).toEqual({
       id: 'gid://shopify/Order/5825492418711',
       refundLineItems: [{ lineItemId: 'gid://shopify/LineItem/13532516319383', quantity: 1, restockType: 'NO_RESTOCK' }],
+      refundShipping: false,
+      refundDuties: [],
     });
   });
 
@@ -117,7 +119,7 @@ describe('Shopify responses (recorded fixtures)', () => {
       createdAt: '2025-04-02T10:20:19Z',
       method: 'original_payment',
     });
-    expect(sent[0]?.query).toMatch(/suggestedRefund\(refundLineItems: \$refundLineItems/);
+    expect(sent[0]?.query).toMatch(/suggestedRefund\(\s*refundLineItems: \$refundLineItems/);
     expect(sent[1]?.query).toMatch(/@idempotent\(key: \$idempotencyKey\)/);
     expect(sent[1]?.variables).toEqual({
       idempotencyKey: 'run-abc:refund:1',

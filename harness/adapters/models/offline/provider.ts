@@ -36,6 +36,21 @@ const Facts = z.object({
   amountMinor: z.number().int().nullable().default(null),
   currency: z.string().nullable().default(null),
   reason: z.string().nullable().optional(),
+  /** What the customer paid per item, shipping and duties, already formatted (functions/shared/reply.ts): present only when they add up to the refund. */
+  paid: z
+    .array(
+      z.object({
+        item: z.string(),
+        paid: z.string(),
+        price: z.string(),
+        discount: z.string().nullable(),
+        tax: z.string().nullable(),
+        taxIncluded: z.boolean(),
+      }),
+    )
+    .optional(),
+  shipping: z.string().nullable().optional(),
+  duties: z.string().nullable().optional(),
 });
 /** Accepts `{draft, facts}` (as CheckReply sends) or the facts flat with `body` or `draft`. */
 const CheckInput = z.union([
