@@ -36,7 +36,8 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     expressExecutions: 1,
     // 23 → 16 (issue 24): warm tickets; the cold ticket's MCP handshakes and pin checks are priced apart.
     // 16 → 14: CheckOrder and the Gate run in the ProposeRefund Task.
-    invocations: 14,
+    // 14 → 15 (issue 35): the Gate reads the store's own figure for the claim (preview_refund, one MCP call).
+    invocations: 15,
     // 67 → 69 (2026-12-01, issue 21): the proposal's cited spans and exclusions make the run row and the
     // order agent's journal row larger (one more KB-unit each); about $0.0025 per 1,000 tickets.
     // 69 → 77 (issue 24): journal rows deflated (-4), the model calls' cost updates now counted (+12).
@@ -44,7 +45,9 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     // call's cost update counted at the row's size at that call rather than its final size.
     // 65 → 57 (issue 24): one run-row write per step where a Task runs several (the ProposeRefund
     // Task's results enter the next part; Refund's claim rides on its entry; CheckReply's draft on the close).
-    dynamoWriteUnits: 57,
+    // 57 → 62 (issue 35): the Gate's preview_refund journal row, and the order facts and gate decision
+    // carrying the money (discounts, tax lines, shipping, the amount's breakdown); about $0.006 per 1,000.
+    dynamoWriteUnits: 62,
     dynamoIndexWriteUnits: 6,
     // 14 → 15 (issue 24, while the write paths and row access were reworked): one more read a ticket.
     dynamoReadUnits: 15,
@@ -59,16 +62,17 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
     // 21 → 23 and 91 → 95 (2026-12-01, issue 22): the approval page reads the order as it is when it is
     // opened and again when the lead decides (two MCP invocations of get_order, two journal rows), so a
     // refund made since in Shopify is shown and never approved blind; about $0.01 per 1,000 approval tickets.
-    // 21 → 19: CheckOrder and the Gate in the ProposeRefund Task.
-    invocations: 19,
+    // 21 → 19: CheckOrder and the Gate in the ProposeRefund Task. 19 → 20 (issue 35): the Gate's preview_refund.
+    invocations: 20,
     // 95 → 101 (issue 24): as the automatic path's. 101 → 90: the run row's parts deflated, as above.
-    // 90 → 81: one run-row write per step, as above.
-    dynamoWriteUnits: 81,
+    // 90 → 81: one run-row write per step, as above. 81 → 82 (issue 35): as the automatic path's.
+    dynamoWriteUnits: 82,
     dynamoIndexWriteUnits: 12,
     // 23 → 28 (2026-12-01, issue 22): the approval email and holding note read the other runs on the
     // order (the byOrder index and their rows) to say what is still refundable now and which other
     // approval is pending; about $0.001 per 1,000 approval tickets at on-demand read prices.
-    dynamoReadUnits: 28,
+    // 28 → 28.5 (issue 35): the larger run row read back.
+    dynamoReadUnits: 28.5,
     sqsRequests: 3,
     apiRequests: 3,
     emails: 1,
@@ -89,9 +93,10 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
   rejection: {
     transitions: 4,
     expressExecutions: 2,
-    invocations: 13,
-    // 53 → 49: one run-row write per step in the ProposeRefund Task, as the automatic path's.
-    dynamoWriteUnits: 49,
+    // 13 → 14 (issue 35): the Gate's preview_refund.
+    invocations: 14,
+    // 53 → 49: one run-row write per step in the ProposeRefund Task, as the automatic path's. 49 → 51 (issue 35).
+    dynamoWriteUnits: 51,
     dynamoIndexWriteUnits: 8,
     dynamoReadUnits: 20,
     sqsRequests: 3,
