@@ -1,9 +1,9 @@
 // The dry run's verdict: does the store's preview_refund, asked for the same parts, agree with the
-// refund the harness is about to send (every line at the asked quantity, exactly the amount the store
+// refund the harness is about to send (every line at the asked quantity, no more than the store
 // computes for them now, the shipping and duties parts at the store's figures, within what remains,
-// and a parent transaction the store would refund)? The refund is made as the store computes it;
-// the policy's own figure was checked against the order just before (policy/refund-args.ts). Pure;
-// checked just before the write.
+// and a parent transaction the store would refund)? The gate took the store's figure, or the
+// policy's own cap below it; the policy's figure was checked against the order just before
+// (policy/refund-args.ts). Pure; checked just before the write.
 // The parent: the harness's own pick (order-facts.ts) among the suggested ones, or, for an order paid
 // several ways, a suggestion spread over several of the order's payments, every one of them the order's
 // (refund_create then sends one refund transaction per suggested payment). Any other parent is refused.
@@ -58,8 +58,8 @@ export function comparePreview(args: RefundCreateInput, preview: PreviewRefundOu
     const previewed = preview.lineItems.filter((l) => l.lineItemId === line.lineItemId).reduce((sum, l) => sum + l.quantity, 0);
     if (previewed !== line.quantity) return `line ${line.lineItemId}: ${line.quantity} asked, ${previewed} refundable per the store`;
   }
-  if (args.amount.amountMinor !== preview.amount.amountMinor)
-    return `the store computes ${money(preview.amount.amountMinor)} for these items now, not the ${money(args.amount.amountMinor)} asked`;
+  if (args.amount.amountMinor > preview.amount.amountMinor)
+    return `the store computes ${money(preview.amount.amountMinor)} for these items now, less than the ${money(args.amount.amountMinor)} asked`;
   const parts = compareParts(args, preview, money);
   if (parts) return parts;
   if (args.amount.amountMinor > preview.maximumRefundable.amountMinor)

@@ -10,7 +10,7 @@ import { computeRefund, mergeLines } from './amount.js';
 import type { Policy } from './document.js';
 
 /** Units of the line that shipped (a line with a fulfilment but no count shipped in full). */
-const shippedUnits = (line: OrderFacts['lineItems'][number]) => line.fulfilledQuantity ?? (line.fulfilledAt ? line.quantity : 0);
+export const shippedUnits = (line: OrderFacts['lineItems'][number]) => line.fulfilledQuantity ?? (line.fulfilledAt ? line.quantity : 0);
 
 /** Every line that shipped (gift cards aside: they are never claimed) is claimed for at least the units that shipped. */
 function wholeOrderClaimed(order: OrderFacts, lines: RefundParts['lines']): boolean {

@@ -55,15 +55,19 @@ function otherUnits(parts: RefundParts, store: PreviewRefundOutput): string | nu
   return null;
 }
 
-/** Both figures in a sentence, in each currency that differs by more than the tolerance; null when they agree. */
-function figuresDiffer(
-  shop: { policy: number; store: number; currency: string },
-  paid: { policy: number; store: number; currency: string } | null,
-  tolerance: number,
-): string | null {
-  const differ = (f: { policy: number; store: number }) => Math.abs(f.policy - f.store) > tolerance;
-  const sentence = (f: { policy: number; store: number; currency: string }) =>
-    `the store computes ${moneyWords(f.store, f.currency)} for these items and the policy ${moneyWords(f.policy, f.currency)}`;
+/** What the parts of a refund come to before the order's remainder caps them. */
+const partsMinor = (b: AmountBreakdown) => b.lines.reduce((n, l) => n + l.paidMinor, 0) + b.shippingMinor + b.dutiesMinor;
+
+type Figures = { policy: number; parts: number; store: number; currency: string };
+
+/**
+ * Both figures in a sentence, in each currency where they differ by more than the tolerance; null
+ * when they agree. The store's figure agrees when it is the policy's amount, or what the parts come
+ * to before the policy's own cap (which the store does not apply: the refund is then the policy's).
+ */
+function figuresDiffer(shop: Figures, paid: Figures | null, tolerance: number): string | null {
+  const differ = (f: Figures) => Math.abs(f.policy - f.store) > tolerance && Math.abs(f.parts - f.store) > tolerance;
+  const sentence = (f: Figures) => `the store computes ${moneyWords(f.store, f.currency)} for these items and the policy ${moneyWords(f.policy, f.currency)}`;
   if (differ(shop)) return sentence(shop);
   if (paid && differ(paid)) return sentence(paid);
   return null;
@@ -101,11 +105,13 @@ export function priceRefund(order: OrderFacts, parts: RefundParts, store?: Previ
     return disagree(`the store does not compute the refund in ${paid.currency}, the currency the customer paid`);
   const tolerance = toleranceMinor(parts);
   const differs = figuresDiffer(
-    { policy: shop.totalMinor, store: store.amount.amountMinor, currency: order.currency },
-    paid && storePaid ? { policy: paid.totalMinor, store: storePaid.amountMinor, currency: paid.currency } : null,
+    { policy: shop.totalMinor, parts: partsMinor(shop), store: store.amount.amountMinor, currency: order.currency },
+    paid && storePaid ? { policy: paid.totalMinor, parts: partsMinor(paid), store: storePaid.amountMinor, currency: paid.currency } : null,
     tolerance,
   );
   if (differs) return disagree(`${differs}, more than ${moneyWords(tolerance, order.currency)} apart`);
+  // The policy's own cap (gift cards never refunded, every earlier refund counted) below the store's figure: the policy's amount.
+  if (Math.abs(store.amount.amountMinor - shop.totalMinor) > tolerance) return own;
   const plus = (a: { amountMinor: number } | undefined, b: { amountMinor: number } | undefined) => (a && b ? a.amountMinor + b.amountMinor : undefined);
   const shipping = store.shipping;
   return {

@@ -58,8 +58,17 @@ export function itemWordsFindings(line: Line, claim: Claim, quoteWords: readonly
   return [];
 }
 
-/** The count words: inside the quote, parsed to the claimed quantity, not counting units said to be fine. */
-export function countWordsFindings(line: Line, claim: Claim, quoteWords: readonly string[], ctx: CitedContext): GroundingFinding[] {
+/**
+ * The count words: inside the quote, parsed to the claimed quantity (or, cited alike for several lines
+ * of the quote, to their units together: `sharedCount`), not counting units said to be fine.
+ */
+export function countWordsFindings(
+  line: Line,
+  claim: Claim,
+  quoteWords: readonly string[],
+  ctx: CitedContext,
+  sharedCount: number | null = null,
+): GroundingFinding[] {
   // Not cited (null: implicit) is read from the quote itself by the caller.
   if (claim.countWords == null) return [];
   const every = (q: number) => q === line.quantity || q === line.refundableQuantity;
@@ -70,7 +79,7 @@ export function countWordsFindings(line: Line, claim: Claim, quoteWords: readonl
   if (count === null && claim.quantity === 1 && (line.quantity === 1 || line.refundableQuantity === 1)) return [];
   if (count === null) return [finding(RULES.quantityNotGrounded, line, `${claim.quantity} claimed, the cited words "${claim.countWords}" state no count`)];
   const units = unitsOf(count, line.quantity);
-  const matches = units === claim.quantity || (count.kind === 'all' && every(claim.quantity));
+  const matches = units === claim.quantity || units === sharedCount || (count.kind === 'all' && every(claim.quantity));
   if (!matches) return [finding(RULES.quantityNotGrounded, line, `${claim.quantity} claimed, the cited words "${claim.countWords}" say ${units}`)];
   const where = clausesHolding(claim.quote, words);
   if (where.length > 0 && where.every((c) => c.fine && !c.problem)) {

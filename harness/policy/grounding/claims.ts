@@ -24,6 +24,7 @@ import {
   TITLE_CONNECTORS,
 } from './lexicon.js';
 import { problemStatedFindings } from './problem-stated.js';
+import { wholeOrderFindings } from './whole-order.js';
 import { countWordsFindings, finePartFindings, itemWordsFindings, problemCountFindings, type CitedContext } from './cited.js';
 import { parseCount, titleNumbersOf, type StatedCount } from './counts.js';
 import { mentionsOf, saysRestIsFine } from './mentions.js';
@@ -125,8 +126,8 @@ function namingStems(order: OrderFacts, stems: Map<string, string[]>): Map<strin
 }
 
 /**
- * `naming`: the stems that say another line is meant (namingStems). `sharedQuantity`: the units of every claimed line quoted with these same words ("both of the frames
- * (the oak one and the brass one)" claims one of each).
+ * `naming`: the stems that say another line is meant (namingStems). `shared.quote`: the units of every claimed line quoted with these same words ("both of the frames
+ * (the oak one and the brass one)" claims one of each); `shared.count`: those of them that cite the same count words too (sharedCount).
  */
 function quoteFindings(
   line: Line,
@@ -134,7 +135,7 @@ function quoteFindings(
   text: Sentences,
   whole: string[],
   ctx: CitedContext,
-  sharedQuantity: number,
+  shared: { quote: number; count: number | null },
 ): GroundingFinding[] {
   const { stems, naming, english } = ctx;
   const id = line.id;
@@ -167,9 +168,9 @@ function quoteFindings(
     }
   }
   if (claim.countWords != null) {
-    found.push(...countWordsFindings(line, claim, quoteWords, ctx));
+    found.push(...countWordsFindings(line, claim, quoteWords, ctx, shared.count));
   } else {
-    const quantity = quantityFinding(line, claim, parseCount(quoteWords, line.quantity, ctx.titles), sharedQuantity);
+    const quantity = quantityFinding(line, claim, parseCount(quoteWords, line.quantity, ctx.titles), shared.quote);
     if (quantity) found.push(quantity);
   }
   return found;
@@ -323,14 +324,27 @@ function ticketFindings(input: GroundingInput, joined: string, text: Sentences, 
   return [...findings, ...reasonFindings(proposal, text, whole), ...remedyFindings(proposal, text, whole)];
 }
 
+/**
+ * One count cited for several lines of the same quote counts them together: "Both vases are smashed"
+ * over a bud vase and a ceramic vase is one of each. The units of every line quoted with these same
+ * words that cites these same count words, when there are several; else null.
+ */
+function sharedCount(sameQuote: readonly Proposal['lineItems'][number][], claim: Proposal['lineItems'][number]): number | null {
+  if (claim.countWords == null) return null;
+  const count = normalizeForMatch(claim.countWords);
+  const same = sameQuote.filter((c) => c.countWords != null && normalizeForMatch(c.countWords) === count);
+  return same.length > 1 ? same.reduce((n, c) => n + c.quantity, 0) : null;
+}
+
 /** The findings of one claimed line, in the order they explain its verdict. */
 function lineFindings(input: GroundingInput, claim: Proposal['lineItems'][number], line: Line, read: Reading): GroundingFinding[] {
   const { proposal } = input;
   const found: GroundingFinding[] = [];
   if (line.giftCard)
     found.push({ rule: RULES.giftCardLine, reason: `"${line.title}" is a gift card; gift cards are never refunded`, severity: 'refuse', lineItemId: line.id });
-  const shared = proposal.lineItems.filter((c) => normalizeForMatch(c.quote) === normalizeForMatch(claim.quote)).reduce((n, c) => n + c.quantity, 0);
-  found.push(...quoteFindings(line, claim, read.text, read.whole, read.ctx, shared));
+  const sameQuote = proposal.lineItems.filter((c) => normalizeForMatch(c.quote) === normalizeForMatch(claim.quote));
+  const shared = sameQuote.reduce((n, c) => n + c.quantity, 0);
+  found.push(...quoteFindings(line, claim, read.text, read.whole, read.ctx, { quote: shared, count: sharedCount(sameQuote, claim) }));
   if (!found.some((f) => f.rule === RULES.lineExcludedByCustomer)) found.push(...finePartFindings(line, claim, proposal.reason));
   if (read.modelExcluded.has(line.id)) {
     found.push({
@@ -371,7 +385,7 @@ function readTicket(input: GroundingInput, joined: string): Reading {
     ctx,
     modelExcluded: excludedByModel(proposal, whole, order),
     leftOut: restIsFineFindings(order, text, stems),
-    problemCounts: problemCountFindings(joined, proposal.lineItems, order, ctx),
+    problemCounts: [...problemCountFindings(joined, proposal.lineItems, order, ctx), ...wholeOrderFindings(proposal, order, text)],
   };
 }
 
@@ -388,6 +402,9 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
     findings.push(...own);
     lines.push({ lineItemId: line.id, quote: claim.quote.slice(0, 120), rule: own[0]?.rule ?? RULES.claimGrounded, grounded: own.length === 0 });
   }
-  findings.push(...earlierRefundFindings(input, read.text), ...unclaimedFindings(input, read.text, read.ctx.naming, read.whole));
+  // The whole order said not to have arrived: a line that shipped and is not claimed (whole-order.ts).
+  const claimed = new Set(proposal.lineItems.map((c) => c.lineItemId));
+  const leftOut = read.problemCounts.filter((f) => f.lineItemId !== undefined && !claimed.has(f.lineItemId));
+  findings.push(...earlierRefundFindings(input, read.text), ...unclaimedFindings(input, read.text, read.ctx.naming, read.whole), ...leftOut);
   return { findings, lines };
 }

@@ -2,7 +2,7 @@
 // customer names needs a sentence naming it that says something is wrong, or the sentence before or
 // after when that one names no other item ("It is the teapot. The enamel inside is flaking off."),
 // or the reason words the model cites; "refund pls, the vase is rite" says nothing wrong with the
-// vase. A line the customer never names ("everything", another language) is left to the other rules.
+// vase. Non-arrival said of the whole order is said of each item (whole-order.ts). A line the customer never names ("everything", another language) is left to the other rules.
 import type { OrderFacts, Proposal } from '../../domain/types.js';
 import { RULES } from '../rules.js';
 import type { GroundingFinding } from './claims.js';
@@ -10,6 +10,7 @@ import { hasProblemWord } from './clauses.js';
 import { IN_PLACE_OF_PHRASES } from './lexicon/problems.js';
 import { namesItem } from './mentions.js';
 import { DAMAGE_LIKE_REASONS } from './spans.js';
+import { saysWholeOrderMissing } from './whole-order.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { containsWords, phraseIn, phraseTokens, type Sentences } from './words.js';
 
@@ -23,6 +24,8 @@ export function problemStatedFindings(
   stems: Map<string, string[]>,
 ): GroundingFinding[] {
   if ((proposal.remedy !== 'refund' && proposal.remedy !== 'store_credit') || !DAMAGE_LIKE_REASONS.has(proposal.reason) || line.giftCard) return [];
+  // "My order never arrived. Please refund the vase and the candle": said of every item of the order.
+  if (saysWholeOrderMissing(proposal, text)) return [];
   const own = stems.get(line.id) ?? [];
   // Each distinct word is looked up once: a long text repeats its words.
   const seen = new Map<string, boolean>();

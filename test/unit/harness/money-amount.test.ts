@@ -186,6 +186,18 @@ describe("the store's figure beside the policy's", () => {
     });
   });
 
+  it("refunds the policy's own cap where it is below the store's figure: a $100 gift card and an $18 mug after a $10 refund leave $8", () => {
+    const gifted = facts({
+      lines: [
+        { title: 'Stoneware mug', unitMinor: 1800 },
+        { title: 'Gift card', unitMinor: 10_000, giftCard: true },
+      ],
+      refundedMinor: 1000,
+    });
+    const suggestion = { ...store(1800), orderId: gifted.orderId };
+    expect(priceRefund(gifted, lines(claim(1)), suggestion)).toMatchObject({ amountMinor: 800, limitMinor: 800, disagreement: null });
+  });
+
   it('goes to a person when the store would refund other units than claimed', () => {
     expect(priceRefund(order, parts, store(1633, 0)).disagreement?.reason).toMatch(/would refund 0 of line 10011, not the 1 claimed/);
   });

@@ -1,0 +1,57 @@
+// Non-arrival said of the order as a whole ("my order 4507 still hasn't arrived", "nothing ever
+// came", "mi pedido nunca llegó"): on a not-received claim, a sentence that says the order, its
+// parcel or nothing arrived, with no word after that making it about part of the order ("came but
+// only the spoons", "nothing but the bowl"), is said of every item that shipped. Such a claim states a problem with each line it names anywhere
+// (problem-stated.ts), and the units it affects are every unit that shipped (cited.ts: fewer claimed
+// is an under-claim). Pure.
+import type { OrderFacts, Proposal } from '../../domain/types.js';
+import { RULES } from '../rules.js';
+import { shippedUnits } from '../refund-parts.js';
+import type { GroundingFinding } from './claims.js';
+import { hasProblemWord } from './clauses.js';
+import { PART_OF_ORDER_WORDS, WHOLE_ORDER_WORDS } from './lexicon/whole-order.js';
+import { normalizeForMatch, tokens } from './text.js';
+import { containsWords, type Sentences } from './words.js';
+
+const WHOLE = new Set(WHOLE_ORDER_WORDS);
+const PART = new Set(PART_OF_ORDER_WORDS);
+
+/** Does the customer say the whole order never arrived (on a claim whose reason is that it did not)? */
+export function saysWholeOrderMissing(proposal: Pick<Proposal, 'reason' | 'reasonWords'>, text: Sentences): boolean {
+  if (proposal.reason !== 'not_received') return false;
+  const reasonWords = proposal.reasonWords ? tokens(normalizeForMatch(proposal.reasonWords)) : [];
+  const saysMissing = (words: readonly string[]) => hasProblemWord(words) || (reasonWords.length > 0 && containsWords(words, reasonWords));
+  return text.some((words) => aboutWholeOrder(words) && saysMissing(words));
+}
+
+/** The sentence speaks of the order (or nothing) as a whole: no word after it makes it about part of the order. */
+function aboutWholeOrder(words: readonly string[]): boolean {
+  const at = words.findIndex((w) => WHOLE.has(w));
+  return at >= 0 && !words.slice(at + 1).some((w) => PART.has(w));
+}
+
+/**
+ * The whole order said not to have arrived (whole-order.ts): every unit that shipped is affected.
+ * A claimed line with fewer of them claimed is under-claimed; a line that shipped and is not claimed
+ * (nor listed by the agent as left out) is left out of the claim.
+ */
+export function wholeOrderFindings(proposal: Proposal, order: OrderFacts, text: Sentences): GroundingFinding[] {
+  if (!saysWholeOrderMissing(proposal, text)) return [];
+  const claimed = new Map(proposal.lineItems.map((c) => [c.lineItemId, 0]));
+  for (const c of proposal.lineItems) claimed.set(c.lineItemId, (claimed.get(c.lineItemId) ?? 0) + c.quantity);
+  const listed = new Set((proposal.exclusions ?? []).map((e) => e.lineItemId));
+  const found: GroundingFinding[] = [];
+  for (const line of order.lineItems) {
+    const affected = Math.min(shippedUnits(line), line.refundableQuantity);
+    if (line.giftCard || affected <= 0) continue;
+    const units = claimed.get(line.id);
+    if (units === undefined && !listed.has(line.id)) {
+      const reason = `"${line.title}": the customer says the whole order never arrived, and it is not in the proposal`;
+      found.push({ rule: RULES.unclaimedLineMentioned, reason, severity: 'approval', lineItemId: line.id });
+    } else if (units !== undefined && units < affected) {
+      const reason = `"${line.title}": ${units} claimed, the customer says the whole order never arrived (${affected} shipped)`;
+      found.push({ rule: RULES.quantityUnderClaimed, reason, severity: 'approval', lineItemId: line.id });
+    }
+  }
+  return found;
+}
