@@ -385,7 +385,7 @@ function readTicket(input: GroundingInput, joined: string): Reading {
     ctx,
     modelExcluded: excludedByModel(proposal, whole, order),
     leftOut: restIsFineFindings(order, text, stems),
-    problemCounts: [...problemCountFindings(joined, proposal.lineItems, order, ctx), ...wholeOrderFindings(proposal, order, text)],
+    problemCounts: [...problemCountFindings(joined, proposal.lineItems, order, ctx), ...wholeOrderFindings(proposal, order, text, stems)],
   };
 }
 

@@ -25,7 +25,7 @@ export function problemStatedFindings(
 ): GroundingFinding[] {
   if ((proposal.remedy !== 'refund' && proposal.remedy !== 'store_credit') || !DAMAGE_LIKE_REASONS.has(proposal.reason) || line.giftCard) return [];
   // "My order never arrived. Please refund the vase and the candle": said of every item of the order.
-  if (saysWholeOrderMissing(proposal, text)) return [];
+  if (saysWholeOrderMissing(proposal, text, stems)) return [];
   const own = stems.get(line.id) ?? [];
   // Each distinct word is looked up once: a long text repeats its words.
   const seen = new Map<string, boolean>();

@@ -9,6 +9,7 @@ import { RULES } from '../rules.js';
 import { shippedUnits } from '../refund-parts.js';
 import type { GroundingFinding } from './claims.js';
 import { hasProblemWord } from './clauses.js';
+import { namesItem } from './mentions.js';
 import { PART_OF_ORDER_WORDS, WHOLE_ORDER_WORDS } from './lexicon/whole-order.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { containsWords, type Sentences } from './words.js';
@@ -16,18 +17,25 @@ import { containsWords, type Sentences } from './words.js';
 const WHOLE = new Set(WHOLE_ORDER_WORDS);
 const PART = new Set(PART_OF_ORDER_WORDS);
 
-/** Does the customer say the whole order never arrived (on a claim whose reason is that it did not)? */
-export function saysWholeOrderMissing(proposal: Pick<Proposal, 'reason' | 'reasonWords'>, text: Sentences): boolean {
+/**
+ * Does the customer say the whole order never arrived (on a claim whose reason is that it did not)?
+ * `stems`: the words that name each line of the order (claims.ts distinctiveStems).
+ */
+export function saysWholeOrderMissing(proposal: Pick<Proposal, 'reason' | 'reasonWords'>, text: Sentences, stems: ReadonlyMap<string, string[]>): boolean {
   if (proposal.reason !== 'not_received') return false;
   const reasonWords = proposal.reasonWords ? tokens(normalizeForMatch(proposal.reasonWords)) : [];
   const saysMissing = (words: readonly string[]) => hasProblemWord(words) || (reasonWords.length > 0 && containsWords(words, reasonWords));
-  return text.some((words) => aboutWholeOrder(words) && saysMissing(words));
+  const namesAnItem = (word: string) => [...stems.values()].some((own) => namesItem(word, own));
+  return text.some((words) => aboutWholeOrder(words, namesAnItem) && saysMissing(words));
 }
 
-/** The sentence speaks of the order (or nothing) as a whole: no word after it makes it about part of the order. */
-function aboutWholeOrder(words: readonly string[]): boolean {
+/**
+ * The sentence speaks of the order (or nothing) as a whole: it names no item before the order
+ * ("Frame missing from parcel" is about the frame), and no word after it makes it about part of it.
+ */
+function aboutWholeOrder(words: readonly string[], namesAnItem: (word: string) => boolean): boolean {
   const at = words.findIndex((w) => WHOLE.has(w));
-  return at >= 0 && !words.slice(at + 1).some((w) => PART.has(w));
+  return at >= 0 && !words.slice(0, at).some(namesAnItem) && !words.slice(at + 1).some((w) => PART.has(w));
 }
 
 /**
@@ -35,8 +43,8 @@ function aboutWholeOrder(words: readonly string[]): boolean {
  * A claimed line with fewer of them claimed is under-claimed; a line that shipped and is not claimed
  * (nor listed by the agent as left out) is left out of the claim.
  */
-export function wholeOrderFindings(proposal: Proposal, order: OrderFacts, text: Sentences): GroundingFinding[] {
-  if (!saysWholeOrderMissing(proposal, text)) return [];
+export function wholeOrderFindings(proposal: Proposal, order: OrderFacts, text: Sentences, stems: ReadonlyMap<string, string[]>): GroundingFinding[] {
+  if (!saysWholeOrderMissing(proposal, text, stems)) return [];
   const claimed = new Map(proposal.lineItems.map((c) => [c.lineItemId, 0]));
   for (const c of proposal.lineItems) claimed.set(c.lineItemId, (claimed.get(c.lineItemId) ?? 0) + c.quantity);
   const listed = new Set((proposal.exclusions ?? []).map((e) => e.lineItemId));

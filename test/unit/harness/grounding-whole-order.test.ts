@@ -99,6 +99,8 @@ describe('non-arrival of the whole order', () => {
     const part = 'My order 2001 came yesterday but only the two bowls were in the box. No spoon. Please refund the spoon.';
     const spoon = cite(parcel, [['2', 1, 'No spoon', { countWords: null }]], NOT_RECEIVED);
     expect(rulesOf(part, parcel, spoon)).not.toContain(RULES.unclaimedLineMentioned);
+    const named = 'Spoon missing from parcel\nThe parcel for order 2001 arrived but the spoon was not in it. Please refund the spoon.';
+    expect(rulesOf(named, parcel, spoon)).not.toContain(RULES.unclaimedLineMentioned);
     const broken = 'My order 2001 arrived broken. The spoon is cracked.';
     const damaged = cite(parcel, [['2', 1, 'The spoon is cracked', { countWords: null }]]);
     expect(rulesOf(broken, parcel, damaged)).not.toContain(RULES.unclaimedLineMentioned);
