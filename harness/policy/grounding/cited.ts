@@ -10,7 +10,7 @@ import { clausesHolding, clausesOf, type Clause } from './clauses.js';
 import { parseCount, unitsOf, type TitleNumbers } from './counts.js';
 import { DAMAGE_LIKE_REASONS } from './spans.js';
 import { REST_WORDS } from './lexicon.js';
-import { namesItem } from './mentions.js';
+import { namesItem, saysRestIsFine } from './mentions.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { containsWords, phraseIn, phraseTokens } from './words.js';
 import type { GroundingFinding } from './claims.js';
@@ -166,10 +166,23 @@ export function problemCountFindings(customerText: string, claims: readonly Clai
  * the clauses of its quote that hold the item's words (all of them when none is cited) say nothing
  * is wrong and something is fine.
  */
-export function finePartFindings(line: Line, claim: Claim, reason: Proposal['reason']): GroundingFinding[] {
+export function finePartFindings(line: Line, claim: Claim, reason: Proposal['reason'], customer: readonly Clause[] = []): GroundingFinding[] {
   // A change of mind is about items that are fine ("the mug is lovely but it doesn't match").
   if (!DAMAGE_LIKE_REASONS.has(reason)) return [];
   const where = claim.itemWords != null ? clausesHolding(claim.quote, citedWords(claim.itemWords)) : clausesOf(claim.quote).flat();
-  if (where.length === 0 || !where.every((c) => c.fine && !c.problem)) return [];
+  if ((where.length === 0 || !where.every((c) => c.fine && !c.problem)) && !saysFineAround(claim.quote, customer)) return [];
   return [{ rule: RULES.lineExcludedByCustomer, reason: `"${line.title}": the words quoted for it say it is fine`, severity: 'approval', lineItemId: line.id }];
+}
+
+/**
+ * A quote cut out of a clause of the customer's that says something is fine, leaving the fine words
+ * out: "les dessous de verre" out of "Aucun problème avec les dessous de verre" quotes an item the
+ * customer says is fine, whatever language the item's title is in ("the rest is fine" is about the rest).
+ */
+function saysFineAround(quote: string, customer: readonly Clause[]): boolean {
+  const quoted = clausesOf(quote)
+    .flat()
+    .filter((q) => q.words.length > 1 && !q.fine);
+  const fine = customer.filter((c) => c.fine && !c.problem && !saysRestIsFine(c.words));
+  return quoted.some((q) => fine.some((c) => c.words.length > q.words.length && containsWords(c.words, q.words)));
 }

@@ -25,6 +25,7 @@ import {
 } from './lexicon.js';
 import { problemStatedFindings } from './problem-stated.js';
 import { wholeOrderFindings } from './whole-order.js';
+import { clausesOf, type Clause } from './clauses.js';
 import { countWordsFindings, finePartFindings, itemWordsFindings, problemCountFindings, type CitedContext } from './cited.js';
 import { parseCount, titleNumbersOf, type StatedCount } from './counts.js';
 import { mentionsOf, saysRestIsFine } from './mentions.js';
@@ -345,7 +346,7 @@ function lineFindings(input: GroundingInput, claim: Proposal['lineItems'][number
   const sameQuote = proposal.lineItems.filter((c) => normalizeForMatch(c.quote) === normalizeForMatch(claim.quote));
   const shared = sameQuote.reduce((n, c) => n + c.quantity, 0);
   found.push(...quoteFindings(line, claim, read.text, read.whole, read.ctx, { quote: shared, count: sharedCount(sameQuote, claim) }));
-  if (!found.some((f) => f.rule === RULES.lineExcludedByCustomer)) found.push(...finePartFindings(line, claim, proposal.reason));
+  if (!found.some((f) => f.rule === RULES.lineExcludedByCustomer)) found.push(...finePartFindings(line, claim, proposal.reason, read.clauses));
   if (read.modelExcluded.has(line.id)) {
     found.push({
       rule: RULES.lineExcludedByCustomer,
@@ -369,6 +370,8 @@ interface Reading {
   modelExcluded: Set<string>;
   leftOut: Map<string, GroundingFinding>;
   problemCounts: GroundingFinding[];
+  /** The customer's text as clauses, every sentence's in a row (what a quote lies in). */
+  clauses: Clause[];
 }
 
 function readTicket(input: GroundingInput, joined: string): Reading {
@@ -386,6 +389,7 @@ function readTicket(input: GroundingInput, joined: string): Reading {
     modelExcluded: excludedByModel(proposal, whole, order),
     leftOut: restIsFineFindings(order, text, stems),
     problemCounts: [...problemCountFindings(joined, proposal.lineItems, order, ctx), ...wholeOrderFindings(proposal, order, text, stems)],
+    clauses: clausesOf(joined).flat(),
   };
 }
 

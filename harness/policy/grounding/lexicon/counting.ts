@@ -62,6 +62,13 @@ export const NOTHING_WRONG_PHRASES: readonly string[] = [
     'brauche es nicht mehr',
   ],
   ...['nessun difetto', 'niente di rotto', 'ho cambiato idea', 'non mi piace', 'non mi serve piu'],
+  // A damage or fault word negated: "it's not faulty at all", "no está roto", "n'est pas cassé".
+  ...['not faulty', "isn't faulty", "isn't broken", "isn't damaged", 'not damaged', 'nothing faulty', 'no fault with it'],
+  ...['no esta roto', 'no esta rota', 'no es defectuoso', 'no es defectuosa', 'no esta danado', 'no esta danada'],
+  ...['nao esta quebrado', 'nao esta quebrada', 'nao e defeituoso', 'nao e defeituosa', 'nao esta danificado', 'nao esta danificada'],
+  ...["n'est pas casse", "n'est pas cassee", "n'est pas defectueux", "n'est pas defectueuse", "n'est pas abime", "n'est pas abimee"],
+  ...['nicht defekt', 'nicht kaputt', 'nicht beschadigt'],
+  ...['non e difettoso', 'non e difettosa', 'non e rotto', 'non e rotta', 'non e danneggiato', 'non e danneggiata'],
 ];
 
 /**
