@@ -35,10 +35,13 @@ export function previewOf(args: RefundCreateInput): PreviewRefundInput {
   };
 }
 
-/** null when the shipping and duties parts sent are the store's figures for them, else what differs. */
-function compareParts(args: RefundCreateInput, preview: PreviewRefundOutput, money: (minor: number) => string): string | null {
+/**
+ * null when the shipping and duties parts sent are the store's figures for them, else what differs.
+ * The shipping's tax is added where prices exclude tax; where they include it, it is inside the amount.
+ */
+function compareParts(args: RefundCreateInput, preview: PreviewRefundOutput, money: (minor: number) => string, taxesIncluded: boolean): string | null {
   if (args.shipping) {
-    const shipping = preview.shipping ? preview.shipping.amount.amountMinor + preview.shipping.tax.amountMinor : 0;
+    const shipping = preview.shipping ? preview.shipping.amount.amountMinor + (taxesIncluded ? 0 : preview.shipping.tax.amountMinor) : 0;
     if (shipping !== args.shipping.amount.amountMinor)
       return `the store refunds ${money(shipping)} for the shipping, not ${money(args.shipping.amount.amountMinor)}`;
   }
@@ -50,7 +53,12 @@ function compareParts(args: RefundCreateInput, preview: PreviewRefundOutput, mon
 }
 
 /** null when they agree, else what differs (no customer data). */
-export function comparePreview(args: RefundCreateInput, preview: PreviewRefundOutput, orderPayments: readonly string[] = []): string | null {
+export function comparePreview(
+  args: RefundCreateInput,
+  preview: PreviewRefundOutput,
+  orderPayments: readonly string[] = [],
+  taxesIncluded = false,
+): string | null {
   if (preview.orderId !== args.orderId) return 'the preview is for another order';
   if (preview.amount.currency !== args.amount.currency) return `preview currency ${preview.amount.currency}`;
   const money = (minor: number) => moneyWords(minor, args.amount.currency);
@@ -60,7 +68,7 @@ export function comparePreview(args: RefundCreateInput, preview: PreviewRefundOu
   }
   if (args.amount.amountMinor > preview.amount.amountMinor)
     return `the store computes ${money(preview.amount.amountMinor)} for these items now, less than the ${money(args.amount.amountMinor)} asked`;
-  const parts = compareParts(args, preview, money);
+  const parts = compareParts(args, preview, money, taxesIncluded);
   if (parts) return parts;
   if (args.amount.amountMinor > preview.maximumRefundable.amountMinor)
     return `${money(args.amount.amountMinor)} is over the ${money(preview.maximumRefundable.amountMinor)} still refundable`;

@@ -36,7 +36,7 @@ const isResend = (refund: AuthorisedRefund) => refund.earlier !== null && refund
 async function dryRun(deps: RefundDeps, refund: AuthorisedRefund): Promise<void> {
   const { boundCtx, args } = refund;
   const dry = await deps.caller.callTool(boundCtx, 'preview_refund', previewOf(args), { internal: true });
-  const mismatch = comparePreview(args, dry);
+  const mismatch = comparePreview(args, dry, [], refund.facts.taxesIncluded === true);
   if (mismatch) {
     await journalRefusal(
       deps,

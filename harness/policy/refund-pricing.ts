@@ -119,9 +119,12 @@ export function priceRefund(order: OrderFacts, parts: RefundParts, store?: Previ
     amountMinor: store.amount.amountMinor,
     limitMinor: Math.max(store.amount.amountMinor, shop.totalMinor),
     ...(paid && storePaid ? { presentment: { amountMinor: storePaid.amountMinor, currency: storePaid.currency } } : {}),
+    // The store's shipping part, its tax added where prices exclude tax (where they include it, the tax is inside the amount).
     ...(parts.shipping && shipping
       ? {
-          shipping: storePart(shipping.amount.amountMinor + shipping.tax.amountMinor, plus(shipping.amount.presentment, shipping.tax.presentment), order),
+          shipping: order.taxesIncluded
+            ? storePart(shipping.amount.amountMinor, shipping.amount.presentment?.amountMinor, order)
+            : storePart(shipping.amount.amountMinor + shipping.tax.amountMinor, plus(shipping.amount.presentment, shipping.tax.presentment), order),
         }
       : {}),
     ...(own.duties && store.duties

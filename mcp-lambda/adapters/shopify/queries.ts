@@ -163,6 +163,7 @@ export const SUGGESTED_REFUND = /* GraphQL */ `
     order(id: $id) {
       id
       currencyCode
+      taxesIncluded
       customer { id }
       suggestedRefund(
         refundLineItems: $refundLineItems

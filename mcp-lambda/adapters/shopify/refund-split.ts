@@ -102,14 +102,16 @@ function checkSuggestedLines(input: RefundCreateInput, suggestion: SuggestedRefu
 
 /**
  * The shipping and duties parts the refund asks for are what the store's suggestion refunds for them,
- * in the refund's currency: the order's shipping left with its tax, and the duties named. Either
- * asked at another figure (the order changed since the agent computed it) is refused: nothing is sent.
+ * in the refund's currency: the order's shipping left with its tax (added where prices exclude tax,
+ * inside the amount where they include it), and the duties named. Either asked at another figure
+ * (the order changed since the agent computed it) is refused: nothing is sent.
  */
-export function checkRefundParts(input: RefundCreateInput, suggestion: SuggestedRefundNode): void {
+export function checkRefundParts(input: RefundCreateInput, suggestion: SuggestedRefundNode & { taxesIncluded?: boolean }): void {
   if (input.shipping) {
     const asked = refundPartMoney(input, input.shipping.amount);
     const shipping = suggestion.shipping;
-    const offered = shipping ? sumIn(asked.currency, [customerMoney(shipping.amountSet), customerMoney(shipping.taxSet)]) : null;
+    const taxes = shipping && !suggestion.taxesIncluded ? [customerMoney(shipping.taxSet)] : [];
+    const offered = shipping ? sumIn(asked.currency, [customerMoney(shipping.amountSet), ...taxes]) : null;
     if (offered?.amountMinor !== asked.amountMinor)
       throw new RefundSplitMismatchError(`the store refunds ${offered ? words(offered) : 'no shipping'} for the shipping, not the ${words(asked)} asked`);
   }

@@ -166,10 +166,15 @@ async function getOrderByNumber(graphql: GraphqlClient, orderNumber: string): Pr
 /** What the suggestion is asked for: these lines, and the order's shipping and these duties in full when given. */
 type SuggestionParts = Pick<PreviewRefundInput, 'orderId' | 'lineItems' | 'refundShipping' | 'refundDuties'>;
 
-async function suggestedRefund(graphql: GraphqlClient, parts: SuggestionParts): Promise<SuggestedRefundNode & { customerId: string | null }> {
+async function suggestedRefund(
+  graphql: GraphqlClient,
+  parts: SuggestionParts,
+): Promise<SuggestedRefundNode & { customerId: string | null; taxesIncluded: boolean }> {
   const { orderId, lineItems } = parts;
   checkOrderId(orderId);
-  type Data = { order: { id: string; customer: { id: string } | null; suggestedRefund: SuggestedRefundNode | null } | null };
+  type Data = {
+    order: { id: string; taxesIncluded?: boolean; customer: { id: string } | null; suggestedRefund: SuggestedRefundNode | null } | null;
+  };
   const data = await graphql.request<Data>(SUGGESTED_REFUND, {
     id: orderId,
     refundLineItems: lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, restockType: 'NO_RESTOCK' })),
@@ -178,7 +183,7 @@ async function suggestedRefund(graphql: GraphqlClient, parts: SuggestionParts): 
   });
   if (!data.order) throw new NotFoundError(`no order ${orderId} in this store`);
   if (!data.order.suggestedRefund) throw new InvalidError(`Shopify suggests no refund for order ${orderId}`);
-  return { ...data.order.suggestedRefund, customerId: data.order.customer?.id ?? null };
+  return { ...data.order.suggestedRefund, customerId: data.order.customer?.id ?? null, taxesIncluded: data.order.taxesIncluded === true };
 }
 
 /** This run's refund already on the order (a resend after an unknown outcome), or else the refusal. */

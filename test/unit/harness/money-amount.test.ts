@@ -178,6 +178,22 @@ describe("the store's figure beside the policy's", () => {
     expect(priceRefund(order, parts, store(1632))).toMatchObject({ amountMinor: 1632, limitMinor: 1633, disagreement: null });
   });
 
+  it("takes the store's shipping where prices include tax as its amount: the VAT is inside it, never added again", () => {
+    const lamp = facts({
+      taxesIncluded: true,
+      lines: [{ title: 'Brass lamp', unitMinor: 2100, taxes: [{ title: 'VAT', ratePercentage: 21, amountMinor: 364 }] }],
+      shipping: { priceMinor: 695, taxes: [{ title: 'VAT', ratePercentage: 21, amountMinor: 121 }] },
+    });
+    const parts = refundParts(lamp, { lineItems: [claim(1)], reason: 'not_received' }, DEFAULT_POLICY);
+    const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
+    const suggestion: PreviewRefundOutput = {
+      ...store(2795),
+      orderId: lamp.orderId,
+      shipping: { amount: usd(695), tax: usd(121), maximumRefundable: usd(695) },
+    };
+    expect(priceRefund(lamp, parts, suggestion)).toMatchObject({ amountMinor: 2795, shipping: { amountMinor: 695 }, disagreement: null });
+  });
+
   it('goes to a person with both figures in a sentence when they differ by more', () => {
     const priced = priceRefund(order, parts, store(1640));
     expect(priced.disagreement).toEqual({
