@@ -25,7 +25,7 @@ import {
 } from './lexicon.js';
 import { problemStatedFindings } from './problem-stated.js';
 import { wholeOrderFindings } from './whole-order.js';
-import { clausesOf, type Clause } from './clauses.js';
+import { clausesHolding, clausesOf, type Clause } from './clauses.js';
 import { countWordsFindings, finePartFindings, itemWordsFindings, problemCountFindings, type CitedContext } from './cited.js';
 import { parseCount, titleNumbersOf, type StatedCount } from './counts.js';
 import { mentionsOf, saysRestIsFine } from './mentions.js';
@@ -172,9 +172,20 @@ function quoteFindings(
     found.push(...countWordsFindings(line, claim, quoteWords, ctx, shared.count));
   } else {
     const quantity = quantityFinding(line, claim, parseCount(quoteWords, line.quantity, ctx.titles), shared.quote);
-    if (quantity) found.push(quantity);
+    if (quantity && !anotherItemsCount(claim, ctx)) found.push(quantity);
   }
   return found;
+}
+
+/**
+ * One unit claimed, no count cited, and the clause naming the item (its cited item words) states no
+ * count: a number elsewhere in the quote counts another item of a list ("two cereal bowls, the tea
+ * towels and the coasters": the towels are one).
+ */
+function anotherItemsCount(claim: Proposal['lineItems'][number], ctx: CitedContext): boolean {
+  if (claim.quantity !== 1 || claim.itemWords == null) return false;
+  const own = clausesHolding(claim.quote, tokens(normalizeForMatch(claim.itemWords)));
+  return own.length > 0 && own.every((c) => parseCount(c.words, 1, ctx.titles) === null);
 }
 
 /** A claimed quantity against the one the customer's words state (never defaulted to the ordered quantity). */

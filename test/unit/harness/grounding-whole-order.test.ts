@@ -59,6 +59,34 @@ describe('one count for several lines', () => {
   });
 });
 
+describe('a count in a list of items', () => {
+  const three = order([
+    { id: '1', title: 'Cereal bowl', quantity: 2, price: 1400 },
+    { id: '2', title: 'Tea towels', quantity: 1, price: 1200 },
+    { id: '3', title: 'Cork coasters', quantity: 1, price: 900 },
+  ]);
+  const quote = "That's two cereal bowls, the tea towels and the coasters.";
+  const text = `Hi, order 2001 never arrived. ${quote} Can you refund all of it please?`;
+
+  it('counts only the item it stands before: the towels and the coasters are one each', () => {
+    const p = cite(
+      three,
+      [
+        ['1', 2, quote, { itemWords: 'cereal bowls', countWords: 'two' }],
+        ['2', 1, quote, { itemWords: 'the tea towels', countWords: null }],
+        ['3', 1, quote, { itemWords: 'the coasters', countWords: null }],
+      ],
+      NOT_RECEIVED,
+    );
+    expect(rulesOf(text, three, p)).toEqual([]);
+  });
+
+  it('still holds one claimed of an item the count stands before', () => {
+    const p = cite(three, [['1', 1, quote, { itemWords: 'cereal bowls', countWords: null }]], NOT_RECEIVED);
+    expect(rulesOf(text, three, p)).toContain(RULES.quantityNotGrounded);
+  });
+});
+
 describe('non-arrival of the whole order', () => {
   it('states the problem of each item the customer names only where the refund is asked for', () => {
     const text = 'My order 2001 was shipped twelve days ago and it still has not arrived. Please refund the order, the bowls and the spoon.';
