@@ -6,6 +6,8 @@ import type { PreviewRefundInput, PreviewRefundOutput } from '#shared/contracts/
 import type { GateDecision, OrderFacts, Proposal, Triage } from '../domain/types.js';
 import { computeProposalAmount, mergeLines } from './amount.js';
 import { refundParts } from './refund-parts.js';
+import { saysSomethingNeverArrived } from './grounding/whole-order.js';
+import { sentencesOf } from './grounding/words.js';
 import { previewInput, priceRefund, type PricedRefund } from './refund-pricing.js';
 import { withinDays } from './days.js';
 import type { Policy } from './document.js';
@@ -175,6 +177,13 @@ function pricedTerms(priced: PricedRefund | null): Partial<GateDecision> {
   };
 }
 
+/** A refund of the shipping and duties because nothing arrived rests on the customer's words saying so, not on the reason's name alone. */
+function shippingFindings(input: GateInput, priced: PricedRefund | null): Finding[] {
+  if (!priced || !(priced.parts.shipping || priced.parts.duties) || input.proposal.reason !== 'not_received') return [];
+  if (saysSomethingNeverArrived(sentencesOf(input.customerText.join('\n')))) return [];
+  return [{ rule: RULES.shippingNotGrounded, reason: "the refund includes the order's shipping, but no words of the customer's say the order never arrived" }];
+}
+
 export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const { order, proposal, policy } = input;
   const remedy = moneyRemedyOf(proposal, policy);
@@ -217,6 +226,7 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
   // The limits compare the larger of the policy's figure and the store's.
   const approvals = [
     ...bySeverity('approval'),
+    ...shippingFindings(input, priced),
     ...(remedy === 'cancel' ? cancelApprovalReasons(order) : approvalReasons(input, priced?.limitMinor ?? amountMinor)),
   ];
   if (approvals.length > 0) return verdict('approval', approvals);

@@ -11,6 +11,8 @@ export const RULES = {
   storeCreditNeedsAccount: 'store_credit_needs_account',
   /** A cancel asked for an order of which something has shipped, or that is already cancelled. */
   orderNotCancellable: 'order_not_cancellable',
+  /** The refund includes the order's shipping (nothing arrived), but no words of the customer's say anything never arrived. */
+  shippingNotGrounded: 'shipping_not_grounded',
   /** The store's own computation of the refund differs from the policy's by more than a minor unit per claimed line, or refunds other units. */
   storeAmountDiffers: 'store_amount_differs',
   // approval required

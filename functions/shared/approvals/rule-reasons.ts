@@ -137,6 +137,10 @@ const WORDING: Record<string, Wording> = {
     say: (l) => `${title(l.line)}: the customer seems to exclude it or say it is fine`,
     generic: () => 'the customer seems to exclude a claimed item or say it is fine',
   },
+  [RULES.shippingNotGrounded]: {
+    kind: 'case',
+    say: () => ["the refund includes the order's shipping because nothing arrived, but no words of the customer's say that the order never arrived"],
+  },
   [RULES.quantityNotStated]: {
     kind: 'line',
     say: (l) => `${title(l.line)}: ${l.claim.quantity} claimed, but the customer's words give no quantity`,

@@ -10,7 +10,7 @@ import { hasProblemWord } from './clauses.js';
 import { IN_PLACE_OF_PHRASES } from './lexicon/problems.js';
 import { namesItem } from './mentions.js';
 import { DAMAGE_LIKE_REASONS } from './spans.js';
-import { saysWholeOrderMissing } from './whole-order.js';
+import { saysSomethingNeverArrived, saysWholeOrderMissing } from './whole-order.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { containsWords, phraseIn, phraseTokens, type Sentences } from './words.js';
 
@@ -33,8 +33,14 @@ export function problemStatedFindings(
   const named = text.flatMap((words, at) => (words.some(namesIt) ? [at] : []));
   if (named.length === 0) return [];
   const reasonWords = proposal.reasonWords ? tokens(normalizeForMatch(proposal.reasonWords)) : [];
+  // "The lamp hasn't arrived" says what is wrong on a not-received claim.
+  const missing = proposal.reason === 'not_received';
   const says = (words: readonly string[] | undefined) =>
-    !!words && (hasProblemWord(words) || phraseIn(words, IN_PLACE_OF, 0, words.length) || (reasonWords.length > 0 && containsWords(words, reasonWords)));
+    !!words &&
+    (hasProblemWord(words) ||
+      phraseIn(words, IN_PLACE_OF, 0, words.length) ||
+      (missing && saysSomethingNeverArrived([words])) ||
+      (reasonWords.length > 0 && containsWords(words, reasonWords)));
   const others = [...stems].filter(([id]) => id !== line.id).map(([, s]) => s);
   const aboutNoOther = (words: readonly string[] | undefined) => !!words && !others.some((s) => words.some((w) => namesItem(w, s)));
   const near = (at: number) => aboutNoOther(text[at]) && says(text[at]);

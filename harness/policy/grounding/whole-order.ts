@@ -10,12 +10,38 @@ import { shippedUnits } from '../refund-parts.js';
 import type { GroundingFinding } from './claims.js';
 import { hasProblemWord } from './clauses.js';
 import { namesItem } from './mentions.js';
-import { PART_OF_ORDER_WORDS, WHOLE_ORDER_WORDS } from './lexicon/whole-order.js';
+import { ARRIVAL_PREFIXES, NOT_ARRIVED_NEGATIONS, PART_OF_ORDER_WORDS, WHOLE_ORDER_WORDS } from './lexicon/whole-order.js';
+import { MISSING_PHRASES } from './lexicon/counting.js';
 import { normalizeForMatch, tokens } from './text.js';
-import { containsWords, type Sentences } from './words.js';
+import { containsWords, phraseIn, phraseTokens, type Sentences } from './words.js';
 
 const WHOLE = new Set(WHOLE_ORDER_WORDS);
 const PART = new Set(PART_OF_ORDER_WORDS);
+const NOT_ARRIVED = new Set(NOT_ARRIVED_NEGATIONS);
+const MISSING = phraseTokens(MISSING_PHRASES);
+/** How far before an arrival verb its negation may stand ("nothing was ever delivered"). */
+const NEGATION_REACH = 4;
+
+/**
+ * Does the customer say something never arrived: an arrival verb with a negation just before it
+ * ("hasn't arrived", "nothing was ever delivered", "nunca llegó", "n'est jamais arrivé", "ist nie
+ * angekommen"), or a word for a missing item or a lost parcel? The shipping and duties a refund of a
+ * whole order that never arrived includes rest on these words (gate.ts), not on the reason's name alone.
+ */
+export function saysSomethingNeverArrived(text: readonly (readonly string[])[]): boolean {
+  return text.some(
+    (words) =>
+      phraseIn(words, MISSING, 0, words.length) ||
+      words.some(
+        (w, i) =>
+          w === 'lost' ||
+          w.startsWith('perdi') ||
+          w.startsWith('perdu') ||
+          w.startsWith('verlor') ||
+          (ARRIVAL_PREFIXES.some((p) => w.startsWith(p)) && words.slice(Math.max(0, i - NEGATION_REACH), i).some((x) => NOT_ARRIVED.has(x))),
+      ),
+  );
+}
 
 /**
  * Does the customer say the whole order never arrived (on a claim whose reason is that it did not)?
@@ -24,7 +50,8 @@ const PART = new Set(PART_OF_ORDER_WORDS);
 export function saysWholeOrderMissing(proposal: Pick<Proposal, 'reason' | 'reasonWords'>, text: Sentences, stems: ReadonlyMap<string, string[]>): boolean {
   if (proposal.reason !== 'not_received') return false;
   const reasonWords = proposal.reasonWords ? tokens(normalizeForMatch(proposal.reasonWords)) : [];
-  const saysMissing = (words: readonly string[]) => hasProblemWord(words) || (reasonWords.length > 0 && containsWords(words, reasonWords));
+  const saysMissing = (words: readonly string[]) =>
+    hasProblemWord(words) || saysSomethingNeverArrived([words]) || (reasonWords.length > 0 && containsWords(words, reasonWords));
   const namesAnItem = (word: string) => [...stems.values()].some((own) => namesItem(word, own));
   return text.some((words) => aboutWholeOrder(words, namesAnItem) && saysMissing(words));
 }

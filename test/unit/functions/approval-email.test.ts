@@ -278,6 +278,7 @@ describe('approval rules in plain words', () => {
     'quote_does_not_name_line',
     'unclaimed_line_mentioned',
     'remedy_contradicted',
+    'shipping_not_grounded',
   ];
   const fmt = createFormats({ locale: 'fr-FR', timeZone: 'Europe/Paris', now: NOW });
   const words = (run: Run) => approvalReasonsInWords({ run, policy: PARIS, amountMinor: run.gate?.amountMinor ?? 8100, currency: 'EUR', fmt });

@@ -219,6 +219,37 @@ describe("the store's figure beside the policy's", () => {
   });
 });
 
+describe("the gate on a refund of the shipping: the customer's words say nothing arrived", () => {
+  const lamp = facts({ lines: [{ title: 'Brass lamp', unitMinor: 2100 }], shipping: SHIPPING });
+  const gate = (text: string) =>
+    decideGate({
+      ticketEmail: 'ana@example.com',
+      customerText: [text],
+      ticketReceivedAt: NOW.toISOString(),
+      triage: makeTriage({ reason: 'not_received' }),
+      order: lamp,
+      proposal: makeProposal(lamp, { reason: 'not_received', lineItems: [{ lineItemId: line(1), quantity: 1, quote: text }] }),
+      policy: DEFAULT_POLICY,
+      now: NOW,
+    });
+
+  it.each([
+    ['The brass lamp from order 1001 never arrived.'],
+    ["My order 1001 still hasn't arrived, the brass lamp."],
+    ['Hola, la lámpara del pedido 1001 nunca llegó.'],
+    ["La lampe de la commande 1001 n'est jamais arrivée."],
+    ['Die Lampe aus Bestellung 1001 ist nie angekommen.'],
+  ])('refunds $27.95 automatically on "%s"', (text) => {
+    expect(gate(text)).toMatchObject({ decision: 'auto', amountMinor: 2795 });
+  });
+
+  it('asks a person when a reading says "not received" but the words say the lamp arrived broken', () => {
+    const decided = gate('The brass lamp from order 1001 arrived smashed.');
+    expect(decided).toMatchObject({ decision: 'approval', amountMinor: 2795 });
+    expect(decided.rules).toContain(RULES.shippingNotGrounded);
+  });
+});
+
 describe('the gate on taxed orders', () => {
   const run = (spec: MoneyOrderSpec) => {
     const order = facts(spec);

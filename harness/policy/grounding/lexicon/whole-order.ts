@@ -25,3 +25,23 @@ export const PART_OF_ORDER_WORDS: readonly string[] = [
   ...['nur', 'aber', 'ausser', 'einige', 'teil', 'halfte'],
   ...['soltanto', 'ma', 'tranne', 'alcuni', 'alcune', 'meta'],
 ];
+
+/** Words that turn an arrival verb into a non-arrival ("hasn't arrived", "nothing was ever delivered", "nunca llegó"), in the six languages. */
+export const NOT_ARRIVED_NEGATIONS: readonly string[] = [
+  ...['not', 'never', 'nothing', 'no', 't', 'nor', 'still'],
+  ...['nunca', 'nada', 'ningun', 'todavia', 'aun'],
+  ...['nao', 'ainda'],
+  ...['pas', 'jamais', 'rien', 'toujours'],
+  ...['nicht', 'nie', 'nichts', 'kein', 'keine', 'immer', 'noch'],
+  ...['non', 'mai', 'niente', 'nulla', 'ancora'],
+];
+
+/** Beginnings of arrival verbs (arrive, come, deliver, receive, turn up, show up, reach), in the six languages. */
+export const ARRIVAL_PREFIXES: readonly string[] = [
+  ...['arriv', 'came', 'come', 'deliver', 'receiv', 'turn', 'show', 'reach', 'got'],
+  ...['lleg', 'recib', 'entreg'],
+  ...['cheg', 'receb', 'entreg'],
+  ...['recu', 'recev', 'livr'],
+  ...['ankomm', 'angekomm', 'erhalt', 'geliefert', 'zugestellt', 'bekomm'],
+  ...['ricev', 'consegn'],
+];
