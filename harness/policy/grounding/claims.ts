@@ -25,9 +25,10 @@ import {
 } from './lexicon.js';
 import { problemStatedFindings } from './problem-stated.js';
 import { wholeOrderFindings } from './whole-order.js';
-import { clausesHolding, clausesOf, type Clause } from './clauses.js';
+import { clausesOf, type Clause } from './clauses.js';
 import { countWordsFindings, finePartFindings, itemWordsFindings, problemCountFindings, type CitedContext } from './cited.js';
-import { parseCount, titleNumbersOf, type StatedCount } from './counts.js';
+import { anotherItemsCount, quantityFinding, sharedCount } from './claimed-counts.js';
+import { parseCount, titleNumbersOf } from './counts.js';
 import { mentionsOf, saysRestIsFine } from './mentions.js';
 import { citedRemedyFindings, NO_OTHER_REMEDIES, notCarriedOut, remedyEnabled, type EnabledRemedies } from './other-remedy.js';
 import { excludedByModel, reasonFindings, remedyFindings, remedySetAside } from './spans.js';
@@ -177,53 +178,6 @@ function quoteFindings(
   return found;
 }
 
-/**
- * One unit claimed, no count cited, and the clause naming the item (its cited item words) states no
- * count: a number elsewhere in the quote counts another item of a list ("two cereal bowls, the tea
- * towels and the coasters": the towels are one).
- */
-function anotherItemsCount(claim: Proposal['lineItems'][number], ctx: CitedContext): boolean {
-  if (claim.quantity !== 1 || claim.itemWords == null) return false;
-  const own = clausesHolding(claim.quote, tokens(normalizeForMatch(claim.itemWords)));
-  return own.length > 0 && own.every((c) => parseCount(c.words, 1, ctx.titles) === null);
-}
-
-/** A claimed quantity against the one the customer's words state (never defaulted to the ordered quantity). */
-function quantityFinding(line: Line, claim: Proposal['lineItems'][number], stated: StatedCount | null, sharedQuantity: number): GroundingFinding | null {
-  const id = line.id;
-  const everyUnit = (q: number) => q === line.quantity || q === line.refundableQuantity;
-  if (stated === null && claim.quantity > 1) {
-    return {
-      rule: RULES.quantityNotStated,
-      reason: `"${line.title}": ${claim.quantity} claimed but the customer states no quantity`,
-      severity: 'approval',
-      lineItemId: id,
-    };
-  } else if (stated?.kind === 'count' && stated.count !== claim.quantity && stated.count !== sharedQuantity) {
-    return {
-      rule: RULES.quantityNotGrounded,
-      reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say ${stated.count}`,
-      severity: 'approval',
-      lineItemId: id,
-    };
-  } else if (stated?.kind === 'allBut' && claim.quantity !== line.quantity - stated.except) {
-    return {
-      rule: RULES.quantityNotGrounded,
-      reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say all but ${stated.except}`,
-      severity: 'approval',
-      lineItemId: id,
-    };
-  } else if (stated?.kind === 'all' && !everyUnit(claim.quantity)) {
-    return {
-      rule: RULES.quantityNotGrounded,
-      reason: `"${line.title}": ${claim.quantity} claimed, the customer's words say all of them`,
-      severity: 'approval',
-      lineItemId: id,
-    };
-  }
-  return null;
-}
-
 function earlierRefundFindings(input: GroundingInput, text: Sentences): GroundingFinding[] {
   const { order, proposal } = input;
   const speaksOfEarlier = input.triage.riskFlags.includes('mentions_earlier_refund') || mentionsAny(text, EARLIER_REFUND);
@@ -334,18 +288,6 @@ function ticketFindings(input: GroundingInput, joined: string, text: Sentences, 
     findings.push({ rule: RULES.nothingClaimed, reason: 'the proposal claims no line item', severity: 'refuse' });
   }
   return [...findings, ...reasonFindings(proposal, text, whole), ...remedyFindings(proposal, text, whole)];
-}
-
-/**
- * One count cited for several lines of the same quote counts them together: "Both vases are smashed"
- * over a bud vase and a ceramic vase is one of each. The units of every line quoted with these same
- * words that cites these same count words, when there are several; else null.
- */
-function sharedCount(sameQuote: readonly Proposal['lineItems'][number][], claim: Proposal['lineItems'][number]): number | null {
-  if (claim.countWords == null) return null;
-  const count = normalizeForMatch(claim.countWords);
-  const same = sameQuote.filter((c) => c.countWords != null && normalizeForMatch(c.countWords) === count);
-  return same.length > 1 ? same.reduce((n, c) => n + c.quantity, 0) : null;
 }
 
 /** The findings of one claimed line, in the order they explain its verdict. */
