@@ -50,8 +50,8 @@ export const TEXT_MUTANTS: readonly TextMutant[] = [
     id: 'gate: the store may differ by any amount',
     file: 'harness/policy/refund-pricing.ts',
     rule: 'storeAmountDiffers',
-    find: 'const differ = (f: { policy: number; store: number }) => Math.abs(f.policy - f.store) > tolerance;',
-    replace: 'const differ = (_f: { policy: number; store: number }) => false;',
+    find: 'const differ = (f: Figures) => Math.abs(f.policy - f.store) > tolerance && Math.abs(f.parts - f.store) > tolerance;',
+    replace: 'const differ = (_f: Figures) => false;',
     how: "the gate makes a refund at the store's figure however far it is from the policy's",
   },
   {
