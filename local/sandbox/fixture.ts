@@ -1,10 +1,12 @@
 // The sandbox fixture format: one JSON document seeds both the sandbox store (Shopify) and the
 // sandbox helpdesk. Days are relative to the injected clock at seed time, so fixtures never age.
 // Read by local/sandbox/store and local/sandbox/helpdesk; the JSON Schema export is for editors.
+// An order's money terms are fixture-money.ts's; the variants and stock returns need, fixture-returns.ts's.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { FixtureLineMoney, FixtureOrderMoney, FixtureRefundMoney, FixtureShopMoney } from './fixture-money.js';
 import { moneyTermsIssues, presentmentTwinCount, type OrderIssue } from './fixture-money-checks.js';
+import { catalogueIssues, FixtureCatalogue, FixtureLineVariant } from './fixture-returns.js';
 import { lineRefIndex } from './store/discounts.js';
 import { earlierRefundFigures, oldestFirst } from './store/earlier-refunds.js';
 import { pricedTotals, priceOrder } from './store/pricing.js';
@@ -24,6 +26,7 @@ const FixtureLineItem = z.object({
   properties: z.record(z.string(), z.string()).optional().describe('Line-item properties typed by the customer (Shopify customAttributes)'),
   giftCard: z.boolean().optional().describe('A gift card (Shopify LineItem.isGiftCard); the agent never refunds one'),
   ...FixtureLineMoney,
+  ...FixtureLineVariant,
 });
 
 const FixtureAddress = z.object({
@@ -139,6 +142,7 @@ export const SandboxFixture = z
     }),
     customers: z.array(FixtureCustomer),
     orders: z.array(FixtureOrder),
+    catalogue: FixtureCatalogue.optional(),
     helpdesk: FixtureHelpdesk,
   })
   .superRefine((fixture, ctx) => {
@@ -154,6 +158,7 @@ export const SandboxFixture = z
       numbers.add(order.number);
       for (const issue of orderIssues(order, fixture.shop)) ctx.addIssue({ code: 'custom', path: ['orders', i, ...issue.path], message: issue.message });
     });
+    for (const issue of catalogueIssues(fixture)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     const users = new Set(fixture.helpdesk.users.map((u) => u.id));
     fixture.helpdesk.tickets.forEach((ticket, i) => {
       if (!users.has(ticket.requesterId)) {

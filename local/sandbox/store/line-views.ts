@@ -1,6 +1,8 @@
 // The views an order, a refund and a suggestion all show: a line item (with its money), a refund
 // line (what its units paid back, prorated), and a transaction with its parent payment. Apart from
-// views.ts and suggestion-view.ts, which both build on them.
+// views.ts and suggestion-view.ts, which both build on them. A line's variant and product are
+// catalogue-views.ts's.
+import { lineProductView, lineVariantView } from './catalogue-views.js';
 import type { StoreLineItem, StoreOrder, StoreTransaction } from './model.js';
 import { lineMoneyView } from './money-views.js';
 import { linePresentmentMinor, presentmentAmount } from './presentment.js';
@@ -37,6 +39,9 @@ export const lineItemView = (state: SandboxStoreState, order: StoreOrder, li: St
   originalTotalSet: orderBag(order, li.unitPriceMinor * li.quantity, linePresentmentMinor(li) * li.quantity),
   customAttributes: li.customAttributes,
   ...lineMoneyView(order, li),
+  variantTitle: li.variantTitle ?? (li.variantId ? (state.catalogue.variants.get(li.variantId)?.title ?? null) : null),
+  variant: () => lineVariantView(state, li),
+  product: () => lineProductView(state, li),
 });
 
 /** A refund line as recorded (or suggested): its units' prorated subtotal and tax in both money sets. */

@@ -6,6 +6,10 @@
 // optional everywhere: an order saved before it existed, or built by a test from an older shape,
 // has none, and reads and refunds exactly as it did. A figure with a `presentment…` twin carries the
 // same amount in the order's presentmentCurrency, computed on its own (pricing.ts).
+//
+// Returns (return-model.ts) and the variants a line is (catalogue.ts) are optional too: an order
+// saved before they existed has none.
+import type { StoreReturn } from './return-model.js';
 
 /** Which discount application (by its index on the order) took how much off a line or shipping line. */
 export interface StoreDiscountAllocation {
@@ -73,6 +77,10 @@ export interface StoreLineItem {
   /** Absent: no tax. */
   taxLines?: StoreTaxLine[];
   duty?: StoreDuty;
+  /** The product and variant the line is (gid://shopify/Product/…, gid://shopify/ProductVariant/…); absent: none known. */
+  productId?: string;
+  variantId?: string;
+  variantTitle?: string;
 }
 export interface StoreTransaction {
   id: string;
@@ -159,6 +167,14 @@ export interface StoreOrder {
   shippingLines?: StoreShippingLine[];
   tipMinor?: number;
   presentmentTipMinor?: number;
+  /** Its returns, oldest first (return-model.ts); absent: none. */
+  returns?: StoreReturn[];
+  /**
+   * Lines an exchange added when it was processed (returns.ts). Kept apart from `lineItems`, so the
+   * order's money, its suggested refunds and refundCreate stay those of what the customer paid for;
+   * a fulfilment may ship one of them.
+   */
+  addedLineItems?: StoreLineItem[];
 }
 export interface StoreCustomer {
   id: string;

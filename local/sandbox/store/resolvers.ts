@@ -5,6 +5,8 @@ import { getDirectiveValues, GraphQLError, type GraphQLDirective, type GraphQLRe
 import type { IdempotentRefundResult, RefundRequest, SandboxStoreState, StoreOrder, StoreRefund } from './state.js';
 import { IdempotencyKeyMismatchError } from './refund-rules.js';
 import type { CancelJob, CancelJobs } from './cancel.js';
+import type { ReturnDesk } from './return-desk.js';
+import { returnResolvers } from './return-resolvers.js';
 import { connection, orderView, refundView, type Args, type ViewContext } from './views.js';
 
 /**
@@ -73,7 +75,8 @@ function shippingAndDuties(input: Record<string, unknown>): Pick<RefundRequest, 
 
 /**
  * The resolvers over `state`. `suggestionSkewMinor`: how far suggestedRefund's amount is off for an
- * order (the skewSuggestedRefund fault; 0 without it).
+ * order (the skewSuggestedRefund fault; 0 without it). `returns`: the returns desk (return-desk.ts),
+ * whose queries and mutations join these.
  */
 export function createResolvers(
   state: SandboxStoreState,
@@ -81,6 +84,7 @@ export function createResolvers(
   events: StoreEvents = {},
   cancels?: CancelSupport,
   suggestionSkewMinor?: (order: StoreOrder) => number,
+  returns?: ReturnDesk,
 ) {
   const ctx: ViewContext = { state, ...(suggestionSkewMinor ? { suggestionSkewMinor } : {}) };
   const idempotent = schema.getDirective('idempotent');
@@ -115,6 +119,7 @@ export function createResolvers(
 
   return {
     ...queries,
+    ...(returns ? returnResolvers(ctx, returns) : {}),
     orderCancel: (args: Args) => orderCancel(cancels, jobView, args),
     refundCreate: (args: Args, _context: unknown, info: GraphQLResolveInfo) => refundCreate(ctx, events, idempotent, args, info),
   };

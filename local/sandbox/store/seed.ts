@@ -1,7 +1,8 @@
 // A fixture order as the store holds it: lines with their money priced (pricing.ts, seed-money.ts),
 // payments, fulfilments, and the earlier refunds made on it oldest first, each recording its units,
 // shipping and duties and paying back what earlier-refunds.ts says, split across the payments as a
-// refund made now would be. Days resolve against the store's clock at seed time.
+// refund made now would be. Days resolve against the store's clock at seed time. A line keeps the
+// product and variant the fixture says it is (fixture-returns.ts).
 import { FixtureError, lineIndexOf, type FixtureLineUnits, type FixtureOrder } from '../fixture.js';
 import { earlierRefundFigures } from './earlier-refunds.js';
 import { gid } from './ids.js';
@@ -51,6 +52,9 @@ export function seedOrder(o: FixtureOrder, ctx: SeedContext): StoreOrder {
       customAttributes: attributes(li.properties),
       giftCard: li.giftCard ?? false,
       ...lineMoney(pricing, i, id),
+      ...(li.productId === undefined ? {} : { productId: gid('Product', li.productId) }),
+      ...(li.variantId === undefined ? {} : { variantId: gid('ProductVariant', li.variantId) }),
+      ...(li.variantTitle === undefined ? {} : { variantTitle: li.variantTitle }),
     };
   });
   const createdAt = ctx.isoDaysAgo(o.createdDaysAgo);

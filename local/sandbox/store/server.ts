@@ -1,8 +1,9 @@
 // The sandbox store's HTTP face: POST /admin/api/2026-04/graphql.json with X-Shopify-Access-Token,
 // executed by graphql-js over the in-memory state, with Shopify's cost report in `extensions` (and,
 // when a test turns the bucket on, Shopify's THROTTLED refusal of a request the bucket lacks room for);
-// POST /sandbox/faults turns the fault knobs from outside (the local runtime, a curl). With a data
-// file, the state is loaded from it at start and saved to it after every refund, before the answer.
+// POST /sandbox/faults turns the fault knobs from outside (the local runtime, a curl), and
+// POST /sandbox/returns/{return}/receive says a return's parcel came back (return-endpoint.ts). With a
+// data file, the state is loaded from it at start and saved to it after every change, before the answer.
 // Started by local/sandbox/index.ts for tests and for the local runtime (`npm start`).
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -16,6 +17,9 @@ import { requestedQueryCost, type ThrottleStatus } from './throttle.js';
 import { createResolvers } from './resolvers.js';
 import { CancelJobs, type CancelJobOptions } from './cancel.js';
 import { createStoreWebhookSender, type StoreWebhookTarget } from './webhooks.js';
+import { ReturnDesk } from './return-desk.js';
+import { handleReceiveRequest, RECEIVE_PATH } from './return-endpoint.js';
+import { catalogueCurrencies } from '../fixture-returns.js';
 import { buildSandboxSchema, SANDBOX_CURRENCIES } from './schema.js';
 import { SandboxStoreState, type StoreSnapshot } from './state.js';
 import { stateFile } from '../../state-file.js';
@@ -50,6 +54,8 @@ export interface SandboxStore {
   faults: StoreFaults;
   /** orderCancel's jobs, done or not. */
   cancelJobs: CancelJobs;
+  /** The returns desk (return-desk.ts): what the return mutations and the receive endpoint call. */
+  returns: ReturnDesk;
   /** How many GraphQL requests reached the server (including refused ones). */
   requestCount(): number;
   /** How many of them were answered THROTTLED (by the bucket or a throttleNext fault). */
@@ -148,6 +154,11 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     file?.write(state.snapshot());
     if (refund) webhooks?.refundCreated(order, refund);
   });
+  // Returns save like a refund does and send their topics through the same signed deliveries.
+  const returns = new ReturnDesk({
+    state,
+    events: { changed: () => file?.write(state.snapshot()), send: (topic, payload) => webhooks?.send(topic, payload) },
+  });
   const rootValue = createResolvers(
     state,
     schema,
@@ -157,8 +168,9 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     },
     { jobs: cancelJobs, stalls: () => faults.cancelJobsStall() },
     (order) => faults.suggestionSkewMinor(order.name),
+    returns,
   );
-  const server: StoreServer = { options, faults, schema, rootValue, counts: { requests: 0, throttled: 0 }, credentials: new Set<string>() };
+  const server: StoreServer = { options, faults, schema, rootValue, returns, counts: { requests: 0, throttled: 0 }, credentials: new Set<string>() };
 
   const listening = await listen((req, res) => handleStoreRequest(server, req, res), options.host ?? '127.0.0.1', options.port ?? 0);
 
@@ -168,6 +180,7 @@ export async function startSandboxStore(options: SandboxStoreOptions): Promise<S
     store: state,
     faults,
     cancelJobs,
+    returns,
     requestCount: () => server.counts.requests,
     throttledCount: () => server.counts.throttled,
     seenCredentials: () => [...server.credentials],
@@ -186,6 +199,7 @@ function checkCurrencies(fixture: SandboxFixture): void {
   const currencies = new Set<string>([
     fixture.shop.currency,
     ...fixture.orders.flatMap((o) => [o.currency, o.presentmentCurrency].filter((c) => c !== undefined)),
+    ...catalogueCurrencies(fixture.catalogue),
   ]);
   for (const c of currencies) {
     if (!(SANDBOX_CURRENCIES as readonly string[]).includes(c)) throw new FixtureError(`currency ${c} is not served by the sandbox store`);
@@ -198,6 +212,7 @@ type StoreServer = {
   faults: ReturnType<typeof createStoreFaults>;
   schema: ReturnType<typeof buildSandboxSchema>;
   rootValue: ReturnType<typeof createResolvers>;
+  returns: ReturnDesk;
   counts: { requests: number; throttled: number };
   credentials: Set<string>;
 };
@@ -207,6 +222,8 @@ async function handleStoreRequest(server: StoreServer, req: IncomingMessage, res
   const { options, faults, counts } = server;
   const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
   if (path === '/sandbox/faults') return handleFaultsRequest(req, res, faults);
+  const receive = RECEIVE_PATH.exec(path);
+  if (receive) return handleReceiveRequest(req, res, receive[1]!, server.returns);
   if (path !== GRAPHQL_PATH) return sendJson(res, 404, { errors: 'Not Found' });
   if (req.method !== 'POST') return sendJson(res, 405, { errors: 'Method Not Allowed' });
   counts.requests += 1;

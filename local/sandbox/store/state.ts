@@ -2,9 +2,11 @@
 // saved snapshot, what remains refundable (the arithmetic lives in refund-rules.ts, shared with the
 // unit tests' fake), and refund creation with Shopify's validation (refund-checks.ts), recording
 // what the refund's lines, shipping and duties were worth (refunds.ts). The GraphQL layer (resolvers.ts)
-// reads and mutates it; tests read it directly to assert what happened.
+// reads and mutates it; tests read it directly to assert what happened. Orders hold their returns
+// (returns.ts makes them); the shop's catalogue of variants and stock is catalogue.ts's.
 import type { Clock } from '#harness/ports.js';
 import { FixtureError, type SandboxFixture } from '../fixture.js';
+import { StoreCatalogue, type CatalogueSnapshot } from './catalogue.js';
 import { restockOf, STORE_CREDIT_GATEWAY, storeCreditShopMinor, StoreLedgers, type LedgersSnapshot } from './credit.js';
 import { paidCurrency, presentmentAmount, refundPayments } from './presentment.js';
 import { askOf, refundErrors } from './refund-checks.js';
@@ -41,6 +43,8 @@ export interface StoreSnapshot {
   nextId: number;
   /** Store credit and restocks (credit.ts); absent in files saved before they existed. */
   ledgers?: LedgersSnapshot;
+  /** Variants and their stock (catalogue.ts); absent in files saved before it existed (the fixture's is kept). */
+  catalogue?: CatalogueSnapshot;
 }
 const DAY_MS = 86_400_000;
 
@@ -54,12 +58,15 @@ export class SandboxStoreState {
   readonly idempotencyKeys = new Map<string, { fingerprint: string; refund: StoreRefund }>();
   /** Store credit issued by refunds and units restocked, per customer and per location (credit.ts). */
   readonly ledgers = new StoreLedgers();
+  /** The shop's products and variants with their stock (catalogue.ts). */
+  readonly catalogue: StoreCatalogue;
   private nextId = 900_000_001;
 
   constructor(
-    fixture: Pick<SandboxFixture, 'shop' | 'customers' | 'orders'>,
+    fixture: Pick<SandboxFixture, 'shop' | 'customers' | 'orders' | 'catalogue'>,
     private readonly clock: Clock,
   ) {
+    this.catalogue = new StoreCatalogue(fixture.catalogue);
     this.shop = { name: fixture.shop.name, currency: fixture.shop.currency, timeZone: fixture.shop.timeZone ?? 'UTC' };
     for (const c of fixture.customers) this.customers.set(gid('Customer', c.id), { id: gid('Customer', c.id), email: c.email, name: c.name });
     const seed = {
@@ -79,6 +86,7 @@ export class SandboxStoreState {
       idempotencyKeys: [...this.idempotencyKeys].map(([key, { fingerprint, refund }]) => ({ key, fingerprint, refundId: refund.id })),
       nextId: this.nextId,
       ledgers: this.ledgers.snapshot(),
+      catalogue: this.catalogue.snapshot(),
     });
   }
 
@@ -99,6 +107,12 @@ export class SandboxStoreState {
     for (const k of saved.idempotencyKeys) this.idempotencyKeys.set(k.key, { fingerprint: k.fingerprint, refund: refund(k.refundId) });
     this.nextId = saved.nextId;
     this.ledgers.restore(saved.ledgers);
+    this.catalogue.restore(saved.catalogue);
+  }
+
+  /** A new global id of this store (gid://shopify/<type>/<n>), unique across every kind it makes. */
+  mintGid(type: string): string {
+    return gid(type, this.nextId++);
   }
 
   /** Adds an order built elsewhere (the unit tests' orders, mapped by test/support/sandbox-order.ts). */

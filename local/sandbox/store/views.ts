@@ -1,12 +1,14 @@
 // The sandbox store's view objects: orders and refunds as the Admin API shows them, built over
 // SandboxStoreState for graphql-js's default field resolver. Lines, refund lines and transactions
-// are line-views.ts's, the money fields money-views.ts's, suggestedRefund suggestion-view.ts's.
-// Apart from resolvers.ts so the queries and mutations read on their own.
+// are line-views.ts's, the money fields money-views.ts's, suggestedRefund suggestion-view.ts's, an
+// order's returns return-views.ts's. Apart from resolvers.ts so the queries and mutations read on their own.
 import { lineItemView, refundLineView, transactionView } from './line-views.js';
 import { orderMoneyView, refundMoneyView } from './money-views.js';
 import { paymentsOf } from './payments.js';
 import { paidCurrency, presentmentAmount, refundPresentmentMinor } from './presentment.js';
 import { financialStatus, orderTotalMinor } from './refund-rules.js';
+import { anyLineItem, returnsOf } from './return-units.js';
+import { orderReturnStatus, returnView, type OrderViews } from './return-views.js';
 import type { SandboxStoreState, StoreOrder, StoreRefund } from './state.js';
 import { suggestedRefundView } from './suggestion-view.js';
 import { connection, limit, orderBag, type Args } from './view-kit.js';
@@ -27,8 +29,14 @@ function addressView(lines: string[]) {
   return { name: lines[0] ?? null, formatted: (args: Args) => (args.withName === true ? lines : lines.slice(1)) };
 }
 
+/** How a return's view builds the views of its order and refunds. */
+export const orderViewsOf = (ctx: ViewContext): OrderViews => ({
+  order: (order) => orderView(ctx, order),
+  refund: (order, refund) => refundView(ctx, order, refund),
+});
+
 /** A refund, with its lines, shipping, duties and transactions, and the order it belongs to. */
-export const refundView = (ctx: ViewContext, order: StoreOrder, r: StoreRefund) => ({
+export const refundView = (ctx: ViewContext, order: StoreOrder, r: StoreRefund): Record<string, unknown> => ({
   id: r.id,
   createdAt: r.createdAt,
   note: r.note,
@@ -47,10 +55,14 @@ export const refundView = (ctx: ViewContext, order: StoreOrder, r: StoreRefund) 
       args,
       'OrderTransaction',
     ),
+  return: () => {
+    const ret = returnsOf(order).find((x) => x.refundIds.includes(r.id));
+    return ret ? returnView(ctx.state, order, ret, orderViewsOf(ctx)) : null;
+  },
 });
 
 /** An order as the Admin API shows it; its connections and suggestedRefund resolve on demand. */
-export function orderView(ctx: ViewContext, order: StoreOrder) {
+export function orderView(ctx: ViewContext, order: StoreOrder): Record<string, unknown> {
   const { state } = ctx;
   const customer = state.customers.get(order.customerId);
   return {
@@ -92,6 +104,13 @@ export function orderView(ctx: ViewContext, order: StoreOrder) {
     refunds: (args: Args) => limit(order.refunds, args).map((r) => refundView(ctx, order, r)),
     transactions: (args: Args) => limit(order.transactions, args).map((t) => transactionView(order, t)),
     suggestedRefund: (args: Args) => suggestedRefundView(state, order, args, ctx.suggestionSkewMinor?.(order) ?? 0),
+    returns: (args: Args) =>
+      connection(
+        returnsOf(order).map((r) => returnView(state, order, r, orderViewsOf(ctx))),
+        args,
+        'Return',
+      ),
+    returnStatus: () => orderReturnStatus(order),
   };
 }
 
@@ -106,7 +125,8 @@ function fulfillmentViews(state: SandboxStoreState, order: StoreOrder, args: Arg
     fulfillmentLineItems: (a: Args) =>
       connection(
         f.lines.map((l) => {
-          const item = order.lineItems.find((li) => li.id === l.lineItemId);
+          // An exchange's fulfilment ships a line the exchange added (return-process.ts).
+          const item = anyLineItem(order, l.lineItemId);
           return { id: l.id, quantity: l.quantity, lineItem: item ? lineItemView(state, order, item) : null };
         }),
         a,

@@ -2,7 +2,8 @@
 // is delivered as `refunds/create` (the REST payload: numeric ids, decimal strings) to the configured
 // URL, signed with X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the body with the app's secret), after
 // the mutation has answered. Its own signing code, not the receiver's: the two are checked against each
-// other end to end. The local runtime points it at its own POST /webhooks/shopify.
+// other end to end. The local runtime points it at its own POST /webhooks/shopify. Returns send their
+// topics (return-webhooks.ts builds the bodies) through the same signed delivery.
 import { createHmac, randomUUID } from 'node:crypto';
 import { minorToDecimal } from '#shared/money.js';
 import type { StoreOrder, StoreRefund } from './state.js';
@@ -78,16 +79,21 @@ export function createStoreWebhookSender(target: StoreWebhookTarget, onError: (e
     if (!response.ok) throw new Error(`${topic} delivery answered ${response.status}`);
   }
 
+  /** Queued after the mutation answers, as Shopify delivers asynchronously; deliveries leave in the order they were queued. */
+  function send(topic: string, payload: Record<string, unknown>): void {
+    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => deliver(topic, payload))
+      .catch(onError)
+      .finally(() => pending.delete(delivery));
+    pending.add(delivery);
+  }
+
   return {
-    /** Queued after the mutation answers, as Shopify delivers asynchronously. */
     refundCreated(order: StoreOrder, refund: StoreRefund): void {
-      const payload = refundCreatedPayload(order, refund);
-      const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => deliver('refunds/create', payload))
-        .catch(onError)
-        .finally(() => pending.delete(delivery));
-      pending.add(delivery);
+      send('refunds/create', refundCreatedPayload(order, refund));
     },
+    /** Any other topic, its body built by the caller (return-webhooks.ts for returns). */
+    send,
     /** Waits for the deliveries in flight (the store's close). */
     async settle(): Promise<void> {
       await Promise.allSettled([...pending]);
