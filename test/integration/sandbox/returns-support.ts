@@ -13,7 +13,7 @@ export const fulfillmentLineId = (n: number, k = 1) => `gid://shopify/Fulfillmen
 export const saleId = (n: number) => `gid://shopify/OrderTransaction/${n}1`;
 export const variantId = (n: number) => `gid://shopify/ProductVariant/${n}`;
 
-/** Linen shirts: Medium / Blue (5 in stock), Large / Blue (3), Small / Blue (none), Large / Green (2, dearer). */
+/** Linen shirts: Medium / Blue (5 in stock), Large / Blue (3), Small / Blue (none), Large / Green (2, dearer), Medium / White (1, cheaper). */
 export const CATALOGUE: NonNullable<SandboxFixture['catalogue']> = [
   {
     productId: '8001',
@@ -23,6 +23,7 @@ export const CATALOGUE: NonNullable<SandboxFixture['catalogue']> = [
       { id: '8102', title: 'Large / Blue', sku: 'SHIRT-L-BLUE', priceMinor: 3400, presentmentPricesMinor: { EUR: 3100 }, available: 3 },
       { id: '8103', title: 'Small / Blue', sku: 'SHIRT-S-BLUE', priceMinor: 3000, available: 0 },
       { id: '8104', title: 'Large / Green', sku: 'SHIRT-L-GREEN', priceMinor: 4000, available: 2 },
+      { id: '8105', title: 'Medium / White', sku: 'SHIRT-M-WHITE', priceMinor: 3000, available: 1 },
     ],
   },
 ];
