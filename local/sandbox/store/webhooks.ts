@@ -79,7 +79,7 @@ export function createStoreWebhookSender(target: StoreWebhookTarget, onError: (e
     if (!response.ok) throw new Error(`${topic} delivery answered ${response.status}`);
   }
 
-  /** Queued after the mutation answers, as Shopify delivers asynchronously; deliveries leave in the order they were queued. */
+  /** Queued after the mutation answers, as Shopify delivers asynchronously; deliveries start in the order queued, none waits for another. */
   function send(topic: string, payload: Record<string, unknown>): void {
     const delivery = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => deliver(topic, payload))
