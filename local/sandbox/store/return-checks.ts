@@ -9,7 +9,7 @@ import type { StoreCatalogue } from './catalogue.js';
 import type { StoreOrder } from './model.js';
 import { paidCurrency } from './presentment.js';
 import type { ReturnReason, ReturnUserError } from './return-model.js';
-import { fulfillmentLineOf, returnableOnFulfillmentLine } from './return-units.js';
+import { fulfillmentLineOf, returnableOnFulfillmentLine, returnableQuantity } from './return-units.js';
 
 export interface ReturnLineAsk {
   fulfillmentLineItemId: string;
@@ -55,6 +55,7 @@ function lineErrors(order: StoreOrder, ask: ReturnAsk, field: Field): ReturnUser
   if (ask.returnLineItems.length === 0)
     errors.push({ field: field('returnLineItems'), message: 'A return needs at least one return line item', code: 'BLANK' });
   const taken = new Map<string, number>();
+  const takenOfLine = new Map<string, number>();
   ask.returnLineItems.forEach((line, i) => {
     const found = fulfillmentLineOf(order, line.fulfillmentLineItemId);
     if (!found) {
@@ -66,10 +67,13 @@ function lineErrors(order: StoreOrder, ask: ReturnAsk, field: Field): ReturnUser
     }
     if (line.quantity <= 0)
       return void errors.push({ field: field('returnLineItems', i, 'quantity'), message: 'Quantity must be greater than 0', code: 'GREATER_THAN' });
-    const asked = (taken.get(line.fulfillmentLineItemId) ?? 0) + line.quantity;
-    taken.set(line.fulfillmentLineItemId, asked);
-    const free = returnableOnFulfillmentLine(order, line.fulfillmentLineItemId);
-    if (asked > free) {
+    // Free on the fulfillment line and on its order line, less what the lines before this one asked of them.
+    const onFulfillment = returnableOnFulfillmentLine(order, line.fulfillmentLineItemId) - (taken.get(line.fulfillmentLineItemId) ?? 0);
+    const onLine = returnableQuantity(order, found.lineItem) - (takenOfLine.get(found.lineItem.id) ?? 0);
+    const free = Math.max(0, Math.min(onFulfillment, onLine));
+    taken.set(line.fulfillmentLineItemId, (taken.get(line.fulfillmentLineItemId) ?? 0) + line.quantity);
+    takenOfLine.set(found.lineItem.id, (takenOfLine.get(found.lineItem.id) ?? 0) + line.quantity);
+    if (line.quantity > free) {
       errors.push({
         field: field('returnLineItems', i, 'quantity'),
         message: `Quantity is more than the ${free} unit(s) of this item that are fulfilled, not refunded and not in another return`,

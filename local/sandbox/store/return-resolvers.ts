@@ -11,7 +11,7 @@ import type { ProcessAsk } from './return-process.js';
 import type { DispositionAsk } from './return-receipt.js';
 import type { ReturnRefundAsk } from './return-refund.js';
 import { findReturn } from './return-units.js';
-import { deliveryViewOf, returnView, reverseViewById, rfoLineViewOf } from './return-views.js';
+import { deliveryView, returnView, reverseViewById, rfoLineView as rfoLineViewAt } from './return-views.js';
 import type { Args } from './view-kit.js';
 import { orderViewsOf, type ViewContext } from './views.js';
 
@@ -86,7 +86,7 @@ export function returnResolvers(ctx: ViewContext, desk: ReturnDesk) {
   });
   const rfoLineView = (line: StoreReverseFulfillmentOrderLineItem) => {
     const found = findReturn(state.orders, (r) => r.reverseFulfillmentOrders.some((o) => o.lineItems.includes(line)))!;
-    return rfoLineViewOf({ state, ...found, views }, line);
+    return rfoLineViewAt({ state, ...found, views }, line);
   };
   const input = (args: Args) => args.input as Input;
   return {
@@ -119,7 +119,7 @@ export function returnResolvers(ctx: ViewContext, desk: ReturnDesk) {
         tracking: tracking ? { number: str(tracking.number), url: str(tracking.url) } : null,
       });
       if (!result.delivery) return { reverseDelivery: null, userErrors: result.userErrors };
-      return { reverseDelivery: deliveryViewOf({ state, order: result.order, ret: result.ret, views }, result.rfo, result.delivery), userErrors: [] };
+      return { reverseDelivery: deliveryView({ state, order: result.order, ret: result.ret, views }, result.rfo, result.delivery), userErrors: [] };
     },
     reverseFulfillmentOrderDispose: (args: Args) => {
       const result = desk.dispose(toDispositions(args.dispositionInputs));

@@ -27,7 +27,9 @@ export interface OrderViews {
   refund(order: StoreOrder, refund: StoreRefund): unknown;
 }
 
-type At = { state: SandboxStoreState; order: StoreOrder; ret: StoreReturn; views: OrderViews };
+/** Where a view is: the store, the order and return it belongs to, and how to view the order and its refunds. */
+export type ReturnAt = { state: SandboxStoreState; order: StoreOrder; ret: StoreReturn; views: OrderViews };
+type At = ReturnAt;
 
 function fulfillmentLineView(at: At, fulfillmentLineItemId: string) {
   const line = at.order.fulfillments.flatMap((f) => f.lines).find((l) => l.id === fulfillmentLineItemId);
@@ -74,7 +76,7 @@ const dispositionView = (d: StoreDisposition) => ({
   location: d.locationId ? { id: d.locationId, name: 'Shop location' } : null,
 });
 
-const rfoLineView = (at: At, l: StoreReverseFulfillmentOrderLineItem) => ({
+export const rfoLineView = (at: At, l: StoreReverseFulfillmentOrderLineItem) => ({
   id: l.id,
   totalQuantity: l.totalQuantity,
   dispositions: l.dispositions.map(dispositionView),
@@ -82,7 +84,7 @@ const rfoLineView = (at: At, l: StoreReverseFulfillmentOrderLineItem) => ({
 });
 
 /** A reverse delivery: its deliverable (label and tracking) and its lines. Dispositions are kept on the order's lines, so none here. */
-function deliveryView(at: At, rfo: StoreReverseFulfillmentOrder, d: StoreReverseDelivery): Record<string, unknown> {
+export function deliveryView(at: At, rfo: StoreReverseFulfillmentOrder, d: StoreReverseDelivery): Record<string, unknown> {
   return {
     id: d.id,
     deliverable: {
@@ -193,7 +195,3 @@ export function orderReturnStatus(order: StoreOrder): 'IN_PROGRESS' | 'RETURN_RE
   if (held.some((r) => r.status === 'REQUESTED')) return 'RETURN_REQUESTED';
   return held.length > 0 ? 'RETURNED' : 'NO_RETURN';
 }
-
-/** Exported for return-resolvers.ts: the views a reverse fulfillment order line and a delivery are made of. */
-export { reverseFulfillmentOrderView as rfoViewOf, rfoLineView as rfoLineViewOf, deliveryView as deliveryViewOf };
-export type { At as ReturnAt };

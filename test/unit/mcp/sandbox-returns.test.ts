@@ -35,6 +35,22 @@ const ask = (order: number, quantity: number, extra: Partial<Parameters<ReturnDe
   ...extra,
 });
 
+/** Two fulfilments of one unit each of the order's line (fulfillment lines 71 and 72). */
+const splitFulfilments = (order: StoreOrder, lineItemId: string) =>
+  ['71', '72'].map((n) => ({
+    id: `gid://shopify/Fulfillment/${n}`,
+    createdAt: order.createdAt,
+    deliveredAt: null,
+    lines: [{ id: `gid://shopify/FulfillmentLineItem/${n}`, lineItemId, quantity: 1 }],
+  }));
+const unitsOf = (n: string) => ({
+  fulfillmentLineItemId: `gid://shopify/FulfillmentLineItem/${n}`,
+  quantity: 1,
+  returnReason: null,
+  returnReasonNote: null,
+  customerNote: null,
+});
+
 describe('sandbox fixture: variants and the catalogue', () => {
   it('names the field of a duplicate product or variant, a variant without its product, and a variant of another product', () => {
     const catalogue = [
@@ -77,30 +93,23 @@ describe('sandbox returns: which units a return may take', () => {
     expect(returnableOnFulfillmentLine(order(5001), 'gid://shopify/FulfillmentLineItem/1')).toBe(0);
   });
 
+  it('counts an order line’s refunded units against every fulfillment line of it asked at once', () => {
+    const { state, returns } = desk();
+    const order = state.orderById(orderId(5003))!;
+    order.fulfillments = splitFulfilments(order, lineId(5003));
+
+    const { userErrors } = returns.create({ ...ask(5003, 1), returnLineItems: ['71', '72'].map(unitsOf) });
+
+    expect(userErrors).toEqual([
+      { field: ['returnInput', 'returnLineItems', '1', 'quantity'], message: expect.stringMatching(/more than the 0 unit\(s\)/), code: 'INVALID' },
+    ]);
+  });
+
   it('spreads a receipt of an order line over the return lines of its fulfilments, and refuses more than the return expects', () => {
     const { state, returns } = desk();
     const order: StoreOrder = state.orderById(orderId(5001))!;
-    order.fulfillments = [
-      {
-        id: 'gid://shopify/Fulfillment/1',
-        createdAt: order.createdAt,
-        deliveredAt: null,
-        lines: [{ id: 'gid://shopify/FulfillmentLineItem/71', lineItemId: lineId(5001), quantity: 1 }],
-      },
-      {
-        id: 'gid://shopify/Fulfillment/2',
-        createdAt: order.createdAt,
-        deliveredAt: null,
-        lines: [{ id: 'gid://shopify/FulfillmentLineItem/72', lineItemId: lineId(5001), quantity: 1 }],
-      },
-    ];
-    const lines = ['71', '72'].map((n) => ({
-      fulfillmentLineItemId: `gid://shopify/FulfillmentLineItem/${n}`,
-      quantity: 1,
-      returnReason: null,
-      returnReasonNote: null,
-      customerNote: null,
-    }));
+    order.fulfillments = splitFulfilments(order, lineId(5001));
+    const lines = ['71', '72'].map(unitsOf);
     const { ret } = returns.create({ ...ask(5001, 1), returnLineItems: lines });
     const found = { order, ret: ret! };
 
