@@ -26,6 +26,7 @@ import {
   VARIANT,
   variantId,
 } from './returns-support.js';
+import { STORE_TOKEN } from '../../support/sandboxes.js';
 
 let store: SandboxStore;
 beforeEach(async () => {
@@ -145,6 +146,31 @@ describe('sandbox store returns: a parcel received short, then processed', () =>
     expect(last.userErrors).toEqual([]);
     expect(last.return).toMatchObject({ status: 'CLOSED', closedAt: '2026-11-30T12:00:00Z' });
     expect(store.store.refundedMinor(store.store.orderById(orderId(5001))!)).toBe(2900 + 3400);
+  });
+
+  it('refunds nothing twice when the answer to a returnProcess was lost and the caller sends it again', async () => {
+    const ret = await shirtsBack(1);
+    await receive(store, ret.name, { lineItems: [{ sku: 'SHIRT-M-BLUE', quantity: 1 }] });
+    const input = { returnId: ret.id, returnLineItems: [{ id: returnLineOf(ret).id, quantity: 1 }], financialTransfer: refundOf(5001, '29.00') };
+    store.faults.hangNext(1, { operation: 'returnProcess', afterCommit: true });
+    const lost = fetch(store.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': STORE_TOKEN },
+      body: JSON.stringify({ query: RETURN_PROCESS, variables: { input } }),
+      signal: AbortSignal.timeout(500),
+    });
+    await expect(lost).rejects.toThrow();
+
+    const retried = await process(input);
+
+    // Every unit processed, the return closed: the same call again is refused, and refunds nothing.
+    expect(retried).toMatchObject({ return: null, userErrors: [{ field: ['input', 'returnId'], code: 'INVALID_STATE' }] });
+    const read = (await ask(store, RETURN, { id: ret.id })).return;
+    expect(read).toMatchObject({
+      status: 'CLOSED',
+      refunds: { nodes: [expect.objectContaining({ totalRefundedSet: expect.objectContaining({ shopMoney: usd('29.00') }) })] },
+    });
+    expect(store.store.orderById(orderId(5001))!.refunds).toHaveLength(1);
   });
 
   it('refuses to receive more than the return expects, on a return it does not have, or on one not open', async () => {
