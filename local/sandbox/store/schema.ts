@@ -2,8 +2,9 @@
 // names so the adapter's documents run unchanged here and validate against the real schema (every
 // type, field, argument and enum value here exists there with the same type: a test checks it).
 // Built by server.ts; resolvers.ts supplies the values. Returns, exchanges and variants are
-// schema-returns.ts's part, joined here.
+// schema-returns.ts's and schema-return-mutations.ts's part, joined here.
 import { buildSchema, type GraphQLSchema } from 'graphql';
+import { RETURN_MUTATIONS_SDL } from './schema-return-mutations.js';
 import { RETURNS_SDL } from './schema-returns.js';
 
 export const SANDBOX_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'MXN', 'BRL', 'JPY', 'KWD', 'HUF'] as const;
@@ -203,5 +204,5 @@ const SDL = /* GraphQL */ `
 `;
 
 export function buildSandboxSchema(): GraphQLSchema {
-  return buildSchema(SDL + RETURNS_SDL);
+  return buildSchema(SDL + RETURNS_SDL + RETURN_MUTATIONS_SDL);
 }
