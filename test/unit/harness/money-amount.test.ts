@@ -4,12 +4,14 @@
 // and the store's own figure beside the policy's: within a cent per claimed line the store's is
 // refunded and the limits compare the larger, beyond it a person decides with both figures.
 import { describe, expect, it } from 'vitest';
-import type { PreviewRefundOutput } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import { computeRefund, unitsShare } from '#harness/policy/amount.js';
 import { refundParts } from '#harness/policy/refund-parts.js';
 import { priceRefund } from '#harness/policy/refund-pricing.js';
-import { createPolicy, DEFAULT_POLICY, decideGate, RULES } from '#harness/policy/index.js';
+import { checkRefundArguments, createPolicy, DEFAULT_POLICY, decideGate, RULES } from '#harness/policy/index.js';
+import type { ArgumentPolicyError } from '#harness/errors.js';
+import type { GateDecision } from '#harness/domain/types.js';
+import type { PreviewRefundOutput, RefundCreateInput } from '#shared/contracts/tools.js';
 import { NOW, makeProposal, makeTriage } from '../../support/fixtures.js';
 import { moneyOrder, type MoneyOrderSpec } from '../../support/money-orders.js';
 
@@ -247,6 +249,76 @@ describe("the gate on a refund of the shipping: the customer's words say nothing
     const decided = gate('The brass lamp from order 1001 arrived smashed.');
     expect(decided).toMatchObject({ decision: 'approval', amountMinor: 2795 });
     expect(decided.rules).toContain(RULES.shippingNotGrounded);
+  });
+});
+
+describe("dispatch recomputes the refund's parts from the order read again", () => {
+  const crossBorder = facts({
+    lines: [{ title: 'Brass lamp', unitMinor: 2100, duties: [{ id: 'gid://shopify/Duty/1', amountMinor: 300 }] }],
+    shipping: SHIPPING,
+  });
+  const gate = (amountMinor: number): GateDecision => ({
+    decision: 'auto',
+    rules: [RULES.autoWithinPolicy],
+    reasons: [],
+    amountMinor,
+    currency: 'USD',
+    policyVersion: DEFAULT_POLICY.version,
+  });
+  const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
+  const sent = (overrides: Partial<RefundCreateInput>): RefundCreateInput => ({
+    orderId: crossBorder.orderId,
+    lineItems: [claim(1)],
+    amount: usd(3095),
+    shipping: { amount: usd(695) },
+    duties: { dutyIds: ['gid://shopify/Duty/1'], amount: usd(300) },
+    parentTransactionId: crossBorder.parentTransaction!.id,
+    gateway: crossBorder.parentTransaction!.gateway,
+    note: 'test',
+    idempotencyKey: 'ra1_test-key',
+    ...overrides,
+  });
+  const ruleOf = (args: RefundCreateInput, reason: 'not_received' | 'damaged' = 'not_received') => {
+    try {
+      checkRefundArguments({
+        args,
+        runId: 'run-1',
+        boundOrderId: crossBorder.orderId,
+        facts: crossBorder,
+        reason,
+        gate: gate(args.amount.amountMinor),
+        approval: null,
+        policy: DEFAULT_POLICY,
+        now: NOW,
+      });
+      return null;
+    } catch (error) {
+      return (error as ArgumentPolicyError).rule;
+    }
+  };
+
+  it('sends a lost lamp with its shipping and its duty at what the order comes to: $30.95', () => {
+    expect(ruleOf(sent({}))).toBeNull();
+  });
+
+  it('refuses a refund that leaves out the shipping or the duties the policy refunds', () => {
+    expect(ruleOf(sent({ shipping: undefined, amount: usd(2400) }))).toBe(RULES.amountNotRecomputed);
+    expect(ruleOf(sent({ duties: undefined, amount: usd(2795) }))).toBe(RULES.amountNotRecomputed);
+  });
+
+  it('refuses shipping or duties the policy does not refund (a damaged lamp)', () => {
+    expect(ruleOf(sent({}), 'damaged')).toBe(RULES.amountNotRecomputed);
+    expect(ruleOf(sent({ shipping: undefined, amount: usd(2400) }), 'damaged')).toBe(RULES.amountNotRecomputed);
+  });
+
+  it("refuses even a cent of shipping the policy does not refund, within the total's tolerance", () => {
+    expect(ruleOf(sent({ shipping: { amount: usd(1) }, duties: undefined, amount: usd(2101) }), 'damaged')).toBe(RULES.amountNotRecomputed);
+  });
+
+  it('refuses a shipping part or a duty other than the order now comes to, even when the total is right', () => {
+    expect(ruleOf(sent({ shipping: { amount: usd(697) }, amount: usd(3097) }))).toBe(RULES.amountNotRecomputed);
+    expect(ruleOf(sent({ shipping: { amount: usd(705) } }))).toBe(RULES.amountNotRecomputed);
+    expect(ruleOf(sent({ duties: { dutyIds: ['gid://shopify/Duty/9'], amount: usd(300) } }))).toBe(RULES.amountNotRecomputed);
   });
 });
 
