@@ -4,24 +4,11 @@
 // older fakes of an Order still type-check.
 import * as z from 'zod';
 
-/** An amount in one currency. */
-export const PlainMoney = z.object({
-  amountMinor: z.number().int(),
-  currency: z.string().length(3),
-});
-export type PlainMoney = z.infer<typeof PlainMoney>;
+import { Money, PlainMoney } from './money.js';
+import { RETURN_TOOL_CONTRACTS } from './returns.js';
 
-/**
- * An amount in the shop's currency (`amountMinor`, `currency`: what the policy's limits compare) and,
- * on an order the customer paid in another currency (Shopify Markets), the same amount in that
- * presentment currency: Shopify's MoneyBag `shopMoney` and `presentmentMoney`. `presentment` is left
- * out when the two currencies are the same. On refund_create's input it is what the customer gets
- * back: sent, the refund is made in the presentment currency.
- */
-export const Money = PlainMoney.extend({
-  presentment: PlainMoney.optional(),
-});
-export type Money = z.infer<typeof Money>;
+export { Money, PlainMoney };
+export * from './returns.js';
 
 /** Text written by a customer (order note, line-item properties): data, never instructions. */
 export const UntrustedText = z.object({
@@ -341,6 +328,7 @@ export const TOOL_CONTRACTS = {
   refund_create: { input: RefundCreateInput, output: RefundCreateOutput },
   cancel_order: { input: CancelOrderInput, output: CancelOrderOutput },
   post_draft: { input: PostDraftInput, output: PostDraftOutput },
+  ...RETURN_TOOL_CONTRACTS,
 } as const;
 export type ToolName = keyof typeof TOOL_CONTRACTS;
 export const TOOL_NAMES = Object.keys(TOOL_CONTRACTS).sort() as ToolName[];
