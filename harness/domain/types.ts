@@ -28,11 +28,11 @@ export const RefundReason = z.enum(['damaged', 'defective', 'wrong_item', 'not_r
 export type RefundReason = z.infer<typeof RefundReason>;
 
 /** What the customer asks for. Only 'refund' can ever move money. */
-export const Remedy = z.enum(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'other']);
+export const Remedy = z.enum(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'return', 'other']);
 export type Remedy = z.infer<typeof Remedy>;
 
 /** The remedies that move money: a refund to the payments, store credit, or cancelling an unshipped order with a refund. */
-export const MoneyRemedy = z.enum(['refund', 'store_credit', 'cancel']);
+export const MoneyRemedy = z.enum(['refund', 'store_credit', 'cancel', 'return']);
 export type MoneyRemedy = z.infer<typeof MoneyRemedy>;
 
 /**
@@ -209,6 +209,18 @@ export const ProposalAnswer = Proposal.omit({ amountMinor: true })
   .required();
 export type ProposalAnswer = z.infer<typeof ProposalAnswer>;
 
+/** What a decided return is: these units back, this fee off the refund, the parcel awaited this many days. */
+export const ReturnTerms = z.object({
+  lines: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().positive() })).min(1),
+  feeMinor: z.number().int().nonnegative(),
+  /** The fee in the currency the customer paid, on a Markets order. */
+  feePresentmentMinor: z.number().int().nonnegative().optional(),
+  /** The lines' refund before the fee: what the units that come back are worth. */
+  worthMinor: z.number().int().nonnegative(),
+  receiveWithinDays: z.number().int().positive(),
+});
+export type ReturnTerms = z.infer<typeof ReturnTerms>;
+
 export const GateDecision = z.object({
   decision: z.enum(['auto', 'approval', 'refuse']),
   /** The rule ids that decided, e.g. ["amount_over_auto_limit"]. */
@@ -231,6 +243,8 @@ export const GateDecision = z.object({
   duties: DecidedPart.extend({ dutyIds: z.array(z.string()).min(1) }).optional(),
   /** The shop's figure the policy computed, when the store's own (`amountMinor`, what is refunded) differs from it within the tolerance. */
   policyAmountMinor: z.number().int().optional(),
+  /** A return (remedy 'return'): the units that come back, the fee, how long the run waits. `amountMinor` is the refund on receipt, the fee taken. */
+  returnTerms: ReturnTerms.optional(),
 });
 export type GateDecision = z.infer<typeof GateDecision>;
 

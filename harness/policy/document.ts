@@ -4,6 +4,17 @@ import * as z from 'zod';
 import { RefundReason } from '../domain/types.js';
 import { canonicalHash } from '../hash.js';
 
+/** Returns as a tenant has them until it turns them on. */
+export const RETURNS_OFF = {
+  enabled: false,
+  feeMinor: 0,
+  windowDays: 30,
+  receiveWithinDays: 30,
+  keepItBelowMinor: 2000,
+  damagedBackFromMinor: null,
+  notifyCustomer: false,
+} as const;
+
 export const PolicyDocument = z.object({
   /** Human revision label; the effective version also carries the content hash. */
   version: z.string().min(1),
@@ -29,11 +40,30 @@ export const PolicyDocument = z.object({
    * whole order claimed damaged, defective or wrong), or `never`.
    */
   refundShipping: z.enum(['nothing_arrived', 'whole_order', 'never']).default('nothing_arrived'),
+  /** Shopify Returns (docs/policy.md "Returns and exchanges"); off: a return or an exchange goes to a person. */
+  returns: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** The flat return shipping fee taken from the refund on receipt, once per return. */
+      feeMinor: z.number().int().nonnegative().default(0),
+      /** Calendar days from fulfilment, in the store's zone, inside which a return is opened without a lead. */
+      windowDays: z.number().int().positive().default(30),
+      /** Days the run waits for the parcel before the return is closed with nothing refunded. */
+      receiveWithinDays: z.number().int().positive().max(365).default(30),
+      /** A replacement for a damaged, defective or wrong item worth less than this ships at once, nothing coming back. */
+      keepItBelowMinor: z.number().int().nonnegative().default(2000),
+      /** Ask for damaged or defective items back when the refund is at or above this; null: never. */
+      damagedBackFromMinor: z.number().int().nonnegative().nullable().default(null),
+      /** Shopify's own return notification to the customer. */
+      notifyCustomer: z.boolean().default(false),
+    })
+    .strict()
+    .default(RETURNS_OFF),
 });
 export type PolicyDocument = z.infer<typeof PolicyDocument>;
 
 /** The tenant's switches for the remedies beside a refund, as a tenant file or POLICY_REMEDIES sets them (each off when absent). */
-export const PolicyRemedies = PolicyDocument.pick({ storeCredit: true, cancelUnfulfilled: true, restockLocationId: true, refundShipping: true })
+export const PolicyRemedies = PolicyDocument.pick({ storeCredit: true, cancelUnfulfilled: true, restockLocationId: true, refundShipping: true, returns: true })
   .partial()
   .strict();
 
@@ -67,6 +97,7 @@ export const DEFAULT_POLICY_DOCUMENT: PolicyDocument = {
   cancelUnfulfilled: false,
   restockLocationId: null,
   refundShipping: 'nothing_arrived',
+  returns: { ...RETURNS_OFF },
 };
 
 /** Validates a tenant's numbers over the defaults; throws a ZodError when they are invalid. */

@@ -15,6 +15,8 @@ import { groundProposal, type GroundingFinding, type LineVerdict } from './groun
 import { cancelAmount, cancelApprovalReasons, enabledRemedies, moneyRemedyOf, remedyRefusals, restockLocationFor } from './other-remedies.js';
 import { RULES } from './rules.js';
 import { dayWords, moneyWords } from './reason-words.js';
+import { isReturn, returnTerms, returnWindowReasons } from './returns.js';
+import type { RefundParts } from '../domain/money-types.js';
 
 export interface GateInput {
   /** The requester's email as the helpdesk reports it. */
@@ -155,14 +157,60 @@ export interface GateVerdict {
  */
 export function previewFor(input: Pick<GateInput, 'ticketEmail' | 'triage' | 'order' | 'proposal' | 'policy'>): PreviewRefundInput | null {
   const { order, proposal, policy } = input;
-  if (proposal.unclear || (proposal.remedy !== 'refund' && proposal.remedy !== 'store_credit') || moneyRemedyOf(proposal, policy) === 'cancel') return null;
+  const remedy = proposal.remedy;
+  if (proposal.unclear || (remedy !== 'refund' && remedy !== 'store_credit' && remedy !== 'return') || moneyRemedyOf(proposal, policy) === 'cancel')
+    return null;
   const lines = mergeLines(proposal.lineItems);
   const fits = (l: { lineItemId: string; quantity: number }) => {
     const line = order.lineItems.find((li) => li.id === l.lineItemId);
     return line !== undefined && !line.giftCard && l.quantity > 0 && l.quantity <= line.refundableQuantity;
   };
   if (lines.length === 0 || !lines.every(fits) || hardRefusals(input).length > 0) return null;
-  return previewInput(order, refundParts(order, proposal, policy));
+  return previewInput(order, partsOf(order, proposal, policy));
+}
+
+/** The parts a decision refunds: a return refunds the units that come back, never the shipping. */
+function partsOf(order: OrderFacts, proposal: Proposal, policy: GateInput['policy']): RefundParts {
+  if (isReturn(proposal, policy, computeProposalAmount(order, proposal.lineItems)))
+    return { lines: mergeLines(proposal.lineItems), shipping: false, duties: false };
+  return refundParts(order, proposal, policy);
+}
+
+/** Why a person decides a return before it is opened (docs/policy.md "Returns and exchanges"): no damage-like reason is needed, the item comes back. */
+export function returnApprovalReasons(input: GateInput, refundMinor: number): Finding[] {
+  const { order, proposal, policy, triage } = input;
+  const doc = policy.document;
+  const found: Finding[] = [];
+  if (refundMinor > doc.autoRefundLimitMinor) {
+    found.push({
+      rule: RULES.amountOverAutoLimit,
+      reason: `the refund on receipt, ${moneyWords(refundMinor, order.currency)}, is over the ${moneyWords(doc.autoRefundLimitMinor, order.currency)} automatic limit`,
+    });
+  }
+  found.push(...returnWindowReasons(order, proposal, input.ticketReceivedAt, policy));
+  const recent = refundsInWindow(order, input.ticketReceivedAt, policy);
+  if (recent >= doc.maxRefundsIn90Days) {
+    found.push({
+      rule: RULES.tooManyRecentRefunds,
+      reason: `the customer had ${recent} refunds in the last 90 days (automatic only below ${doc.maxRefundsIn90Days})`,
+    });
+  }
+  const flags = triage.riskFlags.filter((f) => APPROVAL_FLAGS.has(f));
+  if (flags.length > 0) found.push({ rule: RULES.riskFlags, reason: `risk flags: ${flags.join(', ')}` });
+  return found;
+}
+
+/** A return's decision terms: the refund on receipt is the units' worth less the fee. */
+function returnDecisionTerms(proposal: Proposal, policy: GateInput['policy'], priced: PricedRefund): Partial<GateDecision> & { amountMinor: number } {
+  const worth = { amountMinor: priced.amountMinor, ...(priced.presentment ? { presentmentMinor: priced.presentment.amountMinor } : {}) };
+  const { terms, refundMinor, refundPresentmentMinor } = returnTerms(proposal, policy, worth);
+  return {
+    amountMinor: refundMinor,
+    returnTerms: terms,
+    ...(priced.presentment && refundPresentmentMinor !== undefined
+      ? { presentment: { amountMinor: refundPresentmentMinor, currency: priced.presentment.currency } }
+      : {}),
+  };
 }
 
 /** What a priced refund adds to the decision: its parts, the customer's currency, the policy's own figure when the store's differs. */
@@ -186,20 +234,23 @@ function shippingFindings(input: GateInput, priced: PricedRefund | null): Findin
 
 export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const { order, proposal, policy } = input;
-  const remedy = moneyRemedyOf(proposal, policy);
   // What the claimed lines alone come to: the nothing-left check.
   const linesAmountMinor = computeProposalAmount(order, proposal.lineItems);
+  const returning = isReturn(proposal, policy, linesAmountMinor);
+  const remedy = returning ? 'return' : moneyRemedyOf(proposal, policy);
   // The refund priced by the policy, its parts (shipping and duties when nothing arrived) included, and checked against the store's figure.
-  const priced = remedy === 'cancel' ? null : priceRefund(order, refundParts(order, proposal, policy), input.store);
-  const amountMinor = priced ? priced.amountMinor : cancelAmount(order);
-  const restockLocationId = restockLocationFor(policy, remedy, proposal.reason);
+  const priced = remedy === 'cancel' ? null : priceRefund(order, partsOf(order, proposal, policy), input.store);
+  const returned = returning && priced ? returnDecisionTerms(proposal, policy, priced) : null;
+  const amountMinor = returned ? returned.amountMinor : priced ? priced.amountMinor : cancelAmount(order);
+  const restockLocationId = returning ? undefined : restockLocationFor(policy, remedy, proposal.reason);
   const base = {
-    amountMinor,
     currency: order.currency,
     policyVersion: policy.version,
     ...(remedy !== 'refund' ? { remedy } : {}),
     ...(restockLocationId ? { restockLocationId } : {}),
     ...pricedTerms(priced),
+    ...(returned ?? {}),
+    amountMinor,
   };
   const remedies = enabledRemedies(policy);
   const grounding = groundProposal({ customerText: input.customerText, proposal, order, triage: input.triage, timeZone: policy.document.timeZone, remedies });
@@ -227,10 +278,15 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const approvals = [
     ...bySeverity('approval'),
     ...shippingFindings(input, priced),
-    ...(remedy === 'cancel' ? cancelApprovalReasons(order) : approvalReasons(input, priced?.limitMinor ?? amountMinor)),
+    ...(remedy === 'cancel'
+      ? cancelApprovalReasons(order)
+      : returned
+        ? returnApprovalReasons(input, (priced?.limitMinor ?? amountMinor) - (returned.returnTerms?.feeMinor ?? 0))
+        : approvalReasons(input, priced?.limitMinor ?? amountMinor)),
   ];
   if (approvals.length > 0) return verdict('approval', approvals);
-  return verdict('auto', [{ rule: RULES.autoWithinPolicy, reason: 'every auto-refund condition holds and every claimed line is grounded' }]);
+  const why = returned ? 'every condition for opening the return at once holds' : 'every auto-refund condition holds';
+  return verdict('auto', [{ rule: RULES.autoWithinPolicy, reason: `${why} and every claimed line is grounded` }]);
 }
 
 export function decideGate(input: GateInput): GateDecision {

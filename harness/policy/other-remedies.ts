@@ -11,10 +11,14 @@ import { RULES } from './rules.js';
 type Finding = { rule: string; reason: string };
 
 export function enabledRemedies(policy: Policy): EnabledRemedies {
-  return { storeCredit: policy.document.storeCredit, cancel: policy.document.cancelUnfulfilled };
+  return { storeCredit: policy.document.storeCredit, cancel: policy.document.cancelUnfulfilled, returns: policy.document.returns.enabled };
 }
 
-/** How a decision would move money for this proposal: its remedy when the tenant enabled it, else a refund (refused elsewhere when not asked for). */
+/**
+ * How a decision would move money for this proposal: its remedy when the tenant enabled it, else a
+ * refund (refused elsewhere when not asked for). A return is decided by the gate (returns.ts), which
+ * also turns a refund for a change of mind into one.
+ */
 export function moneyRemedyOf(proposal: Pick<Proposal, 'remedy'>, policy: Policy): MoneyRemedy {
   const { remedy } = proposal;
   if (remedy === 'store_credit' || remedy === 'cancel') return remedyEnabled(remedy, enabledRemedies(policy)) ? remedy : 'refund';

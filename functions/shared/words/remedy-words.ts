@@ -1,10 +1,11 @@
 // How the money a run proposes goes back, in the words a lead reads on every approval surface (the
 // email, the holding note, the approval page, the console): a refund to the customer's payments,
-// store credit on their account, or cancelling an unshipped order with a refund of what was paid.
+// store credit on their account, cancelling an unshipped order with a refund of what was paid, or a
+// return whose refund is made when the parcel arrives.
 // Read from the gate's decision on the run, never from the model's proposal.
 import type { Run } from '#functions/shared/domain/run.js';
 
-export type RemedyKind = 'refund' | 'store_credit' | 'cancel';
+export type RemedyKind = 'refund' | 'store_credit' | 'cancel' | 'return';
 
 export const remedyKindOf = (run: Pick<Run, 'gate'> | null | undefined): RemedyKind => run?.gate?.remedy ?? 'refund';
 
@@ -12,6 +13,7 @@ export const remedyKindOf = (run: Pick<Run, 'gate'> | null | undefined): RemedyK
 export function proposalHeadline(kind: RemedyKind, amount: string, orderNumber: string): string {
   if (kind === 'store_credit') return `${amount} in store credit on order #${orderNumber}`;
   if (kind === 'cancel') return `cancelling order #${orderNumber} with a ${amount} refund`;
+  if (kind === 'return') return `a return on order #${orderNumber}, refunding ${amount} when the parcel arrives`;
   return `a ${amount} refund on order #${orderNumber}`;
 }
 
@@ -19,6 +21,7 @@ export function proposalHeadline(kind: RemedyKind, amount: string, orderNumber: 
 export function proposedInWords(kind: RemedyKind, amount: string, orderNumber: string): string {
   if (kind === 'store_credit') return `Proposed: ${amount} as store credit on the customer's account, for order #${orderNumber}.`;
   if (kind === 'cancel') return `Proposed: cancel order #${orderNumber} (nothing has shipped) and refund ${amount} to the customer's payments.`;
+  if (kind === 'return') return `Proposed: a return on order #${orderNumber}; refund ${amount} when the parcel arrives.`;
   return `Proposed: refund ${amount} on order #${orderNumber}.`;
 }
 
@@ -27,6 +30,7 @@ export function onApproveInWords(kind: RemedyKind, amount: string, orderNumber: 
   const draft = 'and a reply draft is left on the ticket';
   if (kind === 'store_credit') return `exactly ${amount} is added to the customer's account as store credit for order #${orderNumber}, ${draft}`;
   if (kind === 'cancel') return `order #${orderNumber} is cancelled in the store and ${amount} refunded to the customer's payments, ${draft}`;
+  if (kind === 'return') return `a return is opened on order #${orderNumber} and ${amount} is refunded when the parcel arrives, however many days it takes, ${draft} with the return instructions`;
   return `the exact refund of ${amount} is issued on order #${orderNumber}, ${draft}`;
 }
 

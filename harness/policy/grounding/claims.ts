@@ -281,7 +281,7 @@ function ticketFindings(input: GroundingInput, joined: string, text: Sentences, 
     findings.push({ rule: RULES.claimUnclear, reason: `the agent cannot tell what is claimed: ${proposal.unclear.question}`, severity: 'refuse' });
   const enabled = remedyEnabled(proposal.remedy, input.remedies ?? NO_OTHER_REMEDIES);
   if (!enabled) findings.push({ rule: RULES.remedyNotRefund, reason: notCarriedOut(proposal.remedy), severity: 'refuse' });
-  else if (proposal.remedy !== 'refund') findings.push(...citedRemedyFindings(proposal, whole));
+  else if (proposal.remedy !== 'refund') findings.push(...citedRemedyFindings(proposal, whole, text));
   else if (mentionsAny(text, NOT_REFUND) || asksOtherRemedy(text, remedySetAside(proposal, whole)))
     findings.push({ rule: RULES.remedyContradicted, reason: "the customer's words ask for something other than a refund", severity: 'approval' });
   if (proposal.lineItems.length === 0 && !proposal.unclear && enabled && proposal.remedy !== 'cancel') {

@@ -14,9 +14,11 @@ import { normalizeForMatch, tokens } from './text.js';
 export interface EnabledRemedies {
   storeCredit: boolean;
   cancel: boolean;
+  /** Shopify Returns: the customer's own request to send the item back is carried out as a return. */
+  returns?: boolean;
 }
 
-export const NO_OTHER_REMEDIES: EnabledRemedies = { storeCredit: false, cancel: false };
+export const NO_OTHER_REMEDIES: EnabledRemedies = { storeCredit: false, cancel: false, returns: false };
 
 /** Where the cited words start in the customer's words, or -1. */
 function indexOfWords(whole: readonly string[], span: readonly string[]): number {
@@ -35,13 +37,19 @@ function turnedDownAnywhere(whole: readonly string[]): boolean {
 
 /** Is this remedy one the tenant enabled (a refund always is)? */
 export function remedyEnabled(remedy: Proposal['remedy'], enabled: EnabledRemedies): boolean {
-  return remedy === 'refund' || (remedy === 'store_credit' && enabled.storeCredit) || (remedy === 'cancel' && enabled.cancel);
+  return (
+    remedy === 'refund' ||
+    (remedy === 'store_credit' && enabled.storeCredit) ||
+    (remedy === 'cancel' && enabled.cancel) ||
+    (remedy === 'return' && enabled.returns === true)
+  );
 }
 
 /** The sentence for a person when the customer asks for a remedy the agent does not carry out. */
 export function notCarriedOut(remedy: Proposal['remedy']): string {
   if (remedy === 'store_credit') return 'the customer asks for store credit, which this store has not enabled for the agent';
   if (remedy === 'cancel') return 'the customer asks to cancel the order, which this store has not enabled for the agent';
+  if (remedy === 'return') return 'the customer asks to send the item back, and this store has not enabled returns for the agent';
   return `the customer asks for ${remedy.replace('_', ' ')}, not a refund`;
 }
 
@@ -49,8 +57,8 @@ export function notCarriedOut(remedy: Proposal['remedy']): string {
  * An enabled remedy other than a refund must rest on cited words of the customer asking for it, with
  * no negation just before or inside them. A person decides otherwise.
  */
-export function citedRemedyFindings(proposal: Proposal, whole: readonly string[]): GroundingFinding[] {
-  const what = proposal.remedy === 'cancel' ? 'cancelling the order' : 'store credit';
+export function citedRemedyFindings(proposal: Proposal, whole: readonly string[], sentences: readonly (readonly string[])[] = [whole]): GroundingFinding[] {
+  const what = proposal.remedy === 'cancel' ? 'cancelling the order' : proposal.remedy === 'return' ? 'sending the item back' : 'store credit';
   const cited = proposal.remedyWords ? tokens(normalizeForMatch(proposal.remedyWords)) : [];
   const at = indexOfWords(whole, cited);
   if (at < 0) {
@@ -59,7 +67,10 @@ export function citedRemedyFindings(proposal: Proposal, whole: readonly string[]
       : `no words of the customer's are cited as asking for ${what}`;
     return [{ rule: RULES.remedyNotGrounded, reason, severity: 'approval' }];
   }
-  const around = whole.slice(Math.max(0, at - 3), at + cited.length);
+  // The words just before, inside the sentence the words are in: "It does not fit. Can I send it back?" turns nothing down.
+  const own = sentences.find((words) => indexOfWords(words, cited) >= 0) ?? whole;
+  const from = indexOfWords(own, cited);
+  const around = own.slice(Math.max(0, from - 3), from + cited.length);
   if (around.some((w) => TYPED_NEGATIONS.has(w))) return [{ rule: RULES.remedyNotGrounded, reason: `the customer turns ${what} down`, severity: 'approval' }];
   if (proposal.remedy === 'store_credit' && !cited.some((w) => STORE_CREDIT_WORDS.has(w))) {
     return [{ rule: RULES.remedyNotGrounded, reason: 'the words cited as asking for store credit do not speak of store credit', severity: 'approval' }];
