@@ -39,7 +39,7 @@ export type TicketEvent = z.infer<typeof TicketEvent>;
  * 'pending_review': a refund's outcome could not be settled (Refund step); a person must reconcile.
  * 'shadow': the tenant runs this ticket's class in shadow mode; the run stopped at its proposal (Shadow step).
  */
-export const RunStatus = z.enum(['running', 'awaiting_approval', 'done', 'escalated', 'cancelled', 'pending_review', 'shadow']);
+export const RunStatus = z.enum(['running', 'awaiting_approval', 'awaiting_return', 'done', 'escalated', 'cancelled', 'pending_review', 'shadow']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
 /**
@@ -179,6 +179,41 @@ export type OrderChoice = z.infer<typeof OrderChoice>;
 export const HandBack = z.object({ by: z.string(), at: z.string(), note: z.string(), noteId: z.string().nullable() });
 export type HandBack = z.infer<typeof HandBack>;
 
+/**
+ * A return the run opened in the store (docs/policy.md "Returns and exchanges"): what comes back, the
+ * refund decided for it (at most `decidedAmountMinor`, under `policyVersion`, however many days the
+ * parcel takes), until when the run waits, and what happened since, in order.
+ */
+export const ReturnCase = z.object({
+  returnId: z.string(),
+  /** "#1001-R1" */
+  name: z.string(),
+  orderId: z.string(),
+  openedAt: z.string(),
+  status: z.enum(['open', 'refunded', 'closed', 'cancelled']),
+  lines: z.array(z.object({ returnLineItemId: z.string(), lineItemId: z.string(), quantity: z.number().int().positive() })).min(1),
+  feeMinor: z.number().int().nonnegative(),
+  /** The refund on receipt the decision authorised (shop currency), and in the currency the customer paid on a Markets order. */
+  decidedAmountMinor: z.number().int().nonnegative(),
+  decidedPresentmentMinor: z.number().int().nonnegative().optional(),
+  currency: z.string(),
+  policyVersion: z.string(),
+  /** Who decided: the gate on its own, or the lead who approved (their approval id). */
+  decidedBy: z.object({ kind: z.enum(['auto', 'lead']), approvalId: z.string().optional(), by: z.string().optional() }),
+  /** The run closes the return, nothing refunded, when the parcel has not come back by then. */
+  receiveBy: z.string(),
+  /** The label and tracking, when the store has them. */
+  label: z
+    .object({ url: z.string().nullable(), trackingNumber: z.string().nullable(), trackingUrl: z.string().nullable(), carrier: z.string().nullable() })
+    .nullable()
+    .optional(),
+  /** Units received and refunded so far, per return line. */
+  received: z.array(z.object({ returnLineItemId: z.string(), quantity: z.number().int().nonnegative() })).optional(),
+  /** The timeline across the days: opened, waiting, received, refunded, extended, closed, cancelled. */
+  events: z.array(z.object({ at: z.string(), what: z.string(), by: z.string() })).max(50),
+});
+export type ReturnCase = z.infer<typeof ReturnCase>;
+
 /** The run row: one per ticket intent, the orchestrator's durable record. */
 export const Run = z.object({
   runId: z.string(),
@@ -222,5 +257,7 @@ export const Run = z.object({
   orderChoice: OrderChoice.optional(),
   /** Set once when a person handed the escalated ticket back to the team with a note (console). */
   handBack: HandBack.optional(),
+  /** The return the run opened, where the gate decided one (status awaiting_return while the parcel is awaited). */
+  returnCase: ReturnCase.optional(),
 });
 export type Run = z.infer<typeof Run>;
