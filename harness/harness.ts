@@ -10,6 +10,8 @@ import { HarnessConfigError } from './errors.js';
 import { createCustomerLock, type CustomerLockOptions } from './gateway/customer-lock.js';
 import { createRefundExecutor, type RefundRequest } from './gateway/refund.js';
 import { createCancelExecutor } from './gateway/cancel.js';
+import { createReturnExecutor, type DecidedReturn, type ReturnOpened, type ReturnProcessed } from './gateway/returns.js';
+export type { DecidedReturn, ReturnOpened, ReturnProcessed } from './gateway/returns.js';
 import { createReviewSettler, type ReviewOutcome, type ReviewSettlement } from './gateway/settle-review.js';
 import type { ReviewCandidates } from './gateway/review-candidates.js';
 export type { ReviewCandidate, ReviewCandidates } from './gateway/review-candidates.js';
@@ -94,9 +96,16 @@ export interface Harness {
     idempotencyKey: string;
     toolPin: string;
     policyVersion: string;
-    tool: 'refund_create' | 'cancel_order';
+    tool: 'refund_create' | 'cancel_order' | 'open_return';
   }>;
   refund(ctx: StepContext, input: RefundRequest): Promise<RefundReceipt>;
+  /** Opens the return the gate decided (gateway/returns.ts): checked, approval spent once, the record before dispatch. */
+  openReturn(ctx: StepContext, input: RefundRequest): Promise<ReturnOpened>;
+  /** Processes what came back of the run's return: the refund on receipt, recomputed, never above the decided amount. */
+  processReturn(ctx: StepContext, run: GatedRun, decided: DecidedReturn): Promise<ReturnProcessed>;
+  /** Closes the run's return (the parcel never came) or cancels it (a lead): no money. */
+  closeReturn(ctx: StepContext, run: GatedRun, returnId: string): Promise<string>;
+  cancelReturn(ctx: StepContext, run: GatedRun, returnId: string): Promise<string>;
   /**
    * A person's settlement of a refund whose outcome was unknown (run 'pending_review'), checked
    * against the order: completes the idempotency record with the refund found, or releases it; one
@@ -131,6 +140,14 @@ export function createHarness(deps: HarnessDeps): Harness {
   const refunds = createRefundExecutor({ caller, journal, idempotency, policy: resolved, clock, spec: registry.refund_create, customerLock });
   // A gate that proposed cancelling an unshipped order is carried out by cancel_order, never refund_create.
   const cancels = createCancelExecutor({ caller, journal, idempotency, policy: resolved, clock, spec: registry.cancel_order });
+  const returns = createReturnExecutor({
+    caller,
+    journal,
+    idempotency,
+    policy: resolved,
+    clock,
+    pins: { open_return: registry.open_return.pin, process_return: registry.process_return.pin },
+  });
   const reviews = createReviewSettler({ caller, journal, idempotency, clock, locks: lockStore });
   const modelGateway = createModelGateway({
     models: deps.models,
@@ -162,8 +179,12 @@ export function createHarness(deps: HarnessDeps): Harness {
       const store = asked ? await caller.callTool({ ...ctx, boundOrderId: input.order.orderId }, 'preview_refund', asked, { internal: true }) : undefined;
       return decideGateJournaled(deps, ctx, () => ({ ...input, policy: policyOrThrow(), now: clock.now(), ...(store ? { store } : {}) }));
     },
-    previewRefund: async (_ctx, run) => previewMoneyCall(run, policyOrThrow(), { refunds, cancels, registry }),
+    previewRefund: async (_ctx, run) => previewMoneyCall(run, policyOrThrow(), { refunds, cancels, returns, registry }),
     refund: (ctx, input) => (input.run.gate?.remedy === 'cancel' ? cancels.cancel(ctx, input) : refunds.refund(ctx, input)),
+    openReturn: (ctx, input) => returns.open(ctx, input),
+    processReturn: (ctx, run, decided) => returns.process(ctx, run, decided),
+    closeReturn: (ctx, run, returnId) => returns.close(ctx, run, returnId),
+    cancelReturn: (ctx, run, returnId) => returns.cancel(ctx, run, returnId),
     settleReview: (ctx, run, settlement, by) => reviews.settleReview(ctx, run, settlement, by),
     reviewCandidates: (ctx, run) => reviews.listCandidates(ctx, run),
   };
@@ -175,8 +196,18 @@ type Preview = Awaited<ReturnType<Harness['previewRefund']>>;
 function previewMoneyCall(
   run: GatedRun,
   policy: Policy,
-  on: { refunds: ReturnType<typeof createRefundExecutor>; cancels: ReturnType<typeof createCancelExecutor>; registry: Record<ToolName, ToolSpec> },
+  on: {
+    refunds: ReturnType<typeof createRefundExecutor>;
+    cancels: ReturnType<typeof createCancelExecutor>;
+    returns: ReturnType<typeof createReturnExecutor>;
+    registry: Record<ToolName, ToolSpec>;
+  },
 ): Preview {
+  if (run.gate?.remedy === 'return') {
+    const { argsHash, idempotencyKey } = on.returns.preview(run, policy);
+    const { amountMinor, currency } = run.gate;
+    return { argsHash, amountMinor, currency, idempotencyKey, toolPin: on.registry.open_return.pin, policyVersion: policy.version, tool: 'open_return' };
+  }
   if (run.gate?.remedy === 'cancel') {
     const { argsHash, idempotencyKey } = on.cancels.preview(run);
     const { amountMinor, currency } = run.gate;

@@ -15,8 +15,8 @@ import type { CustomerLock } from './customer-lock.js';
 import type { ToolCaller } from './tool-calls.js';
 
 export const REFUND_TOOL = 'refund_create' as const;
-/** The tools that move money, each reached only through the harness's own path (refund.ts, cancel.ts). */
-export type MoneyTool = 'refund_create' | 'cancel_order';
+/** The tools that move money or open the way to it, each reached only through the harness's own path (refund.ts, cancel.ts, returns.ts). */
+export type MoneyTool = 'refund_create' | 'cancel_order' | 'open_return' | 'process_return' | 'close_return' | 'cancel_return';
 
 export interface RefundDeps {
   caller: ToolCaller;
@@ -117,7 +117,14 @@ export async function store<T>(what: string, work: () => Promise<T>): Promise<T>
 }
 
 /** What each money tool does, in the words of a refusal ("step X may not refund"). */
-const DOES: Record<MoneyTool, string> = { refund_create: 'refund', cancel_order: 'cancel an order' };
+const DOES: Record<MoneyTool, string> = {
+  refund_create: 'refund',
+  cancel_order: 'cancel an order',
+  open_return: 'open a return',
+  process_return: 'process a return',
+  close_return: 'close a return',
+  cancel_return: 'cancel a return',
+};
 
 export const invalidPolicy = (reason: string) => new ArgumentPolicyError(RULES.policyInvalid, `the tenant's refund policy is invalid: ${reason}`);
 
