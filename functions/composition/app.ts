@@ -12,6 +12,8 @@ import { createStepHandler } from '../shared/step/handler.js';
 import { createTriage } from '../steps/triage/use-case.js';
 import { createCheckOrder } from '../steps/check-order/use-case.js';
 import { createOrderTask } from '../steps/propose-refund/order-task.js';
+import { AwaitReturnEvent, createAwaitReturn } from '../steps/await-return/use-case.js';
+import { ProcessReturnEvent, createProcessReturn } from '../steps/process-return/use-case.js';
 import { createGate } from '../steps/gate/use-case.js';
 import { createRequestApproval, RequestApprovalEvent } from '../approvals/request-approval/use-case.js';
 import { createRefund } from '../steps/refund/use-case.js';
@@ -74,6 +76,8 @@ export function createStepHandlers(deps: StepDeps) {
     Refund: createStepHandler(StepEvent, createRefund(deps)),
     DraftReply: createStepHandler(StepEvent, createDraftReply(deps)),
     CheckReply: createStepHandler(StepEvent, createCheckReply(deps)),
+    AwaitReturn: createStepHandler(AwaitReturnEvent, createAwaitReturn(deps)),
+    ProcessReturn: createStepHandler(ProcessReturnEvent, createProcessReturn(deps)),
     Escalate: createStepHandler(EscalateEvent, createEscalate(deps)),
     Shadow: createStepHandler(StepEvent, createShadow(deps)),
   } satisfies Record<StepName, unknown>;

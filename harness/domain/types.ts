@@ -18,6 +18,8 @@ export const STEP_NAMES = [
   'Refund',
   'DraftReply',
   'CheckReply',
+  'AwaitReturn',
+  'ProcessReturn',
   'Escalate',
   'Shadow',
 ] as const;

@@ -13,6 +13,10 @@ export const STEP_ALLOWLIST: Readonly<Record<StepName, readonly ToolName[]>> = {
   Refund: ['preview_refund', 'refund_create', 'cancel_order'],
   DraftReply: [],
   CheckReply: ['post_draft'],
+  // The run waits for the parcel: the token kept, nothing called.
+  AwaitReturn: [],
+  // What came back refunded (process_return, only through harness.processReturn), or the return closed or cancelled.
+  ProcessReturn: ['get_order', 'get_returns', 'process_return', 'close_return', 'cancel_return'],
   Escalate: ['post_draft'],
   // Shadow mode: the note with the proposal; nothing that reads or moves money.
   Shadow: ['post_draft'],

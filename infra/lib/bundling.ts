@@ -115,6 +115,8 @@ export const BUNDLE_BUDGETS_KB: Record<FunctionName, number> = {
   'propose-refund': MODEL_STEP_BUDGET_KB,
   'request-approval': MCP_CLIENT_BUDGET_KB,
   refund: MCP_CLIENT_BUDGET_KB,
+  'await-return': MCP_CLIENT_BUDGET_KB,
+  'process-return': MCP_CLIENT_BUDGET_KB,
   'draft-reply': MODEL_STEP_BUDGET_KB,
   'check-reply': MODEL_STEP_BUDGET_KB,
   escalate: MODEL_STEP_BUDGET_KB,

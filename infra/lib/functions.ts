@@ -16,6 +16,8 @@ export const FUNCTION_NAMES = [
   'refund',
   'draft-reply',
   'check-reply',
+  'await-return',
+  'process-return',
   'escalate',
   'shadow',
   'cancel-run',
@@ -152,6 +154,10 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   // Leaves the holding note (what waits for approval and why) on the ticket through post_draft.
   'request-approval': step('request-approval', { sendEmail: true, approvers: true, publicUrl: true, approvalLinks: true, mcpClient: true }),
   refund: step('refund', { mcpClient: true }),
+  // Keeps the wait's task token on the run row while the parcel is on its way back; calls nothing.
+  'await-return': step('await-return', {}),
+  // The refund on receipt (process_return through the harness), or the return closed or cancelled.
+  'process-return': step('process-return', { mcpClient: true }),
   'draft-reply': step('draft-reply', { callsModels: true }),
   // The reply check's model, then post_draft; closes the run, or escalates it in-process (the Escalate use
   // case: the team note through post_draft, a holding reply only when no refund was made).
@@ -249,6 +255,8 @@ export const STATE_FUNCTIONS = {
   Refund: 'refund',
   DraftReply: 'draft-reply',
   CheckReply: 'check-reply',
+  AwaitReturn: 'await-return',
+  ProcessReturn: 'process-return',
   Escalate: 'escalate',
   Shadow: 'shadow',
 } as const satisfies Record<StepName, FunctionName>;

@@ -145,6 +145,9 @@ export const ROW_WRITES: Partial<Record<FunctionName, readonly RowWrite[]>> = {
     { item: 'customerLock', actions: ['PutItem', 'DeleteItem'] },
     { item: 'approval', actions: update },
   ],
+  'await-return': STEP,
+  // The refund on receipt: its idempotency key (begin, complete, mark unknown).
+  'process-return': [...STEP, { item: 'idempotency', actions: putUpdate }],
   'draft-reply': [...STEP, ...MODEL_BUDGET],
   'check-reply': [...STEP, ...MODEL_BUDGET, CLOSES_APPROVAL],
   escalate: [...STEP, ...MODEL_BUDGET, CLOSES_APPROVAL],

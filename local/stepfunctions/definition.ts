@@ -18,7 +18,12 @@ export type DefinitionSource =
 /** How a Task reaches its handler: request/response Lambda invoke, the callback pattern, or a bare Lambda ARN. */
 export type TaskKind = 'invoke' | 'waitForTaskToken' | 'lambdaArn';
 
-export type TaskSpec = { stateName: string; kind: TaskKind; timeoutSeconds: number | null };
+/**
+ * A Task state as the local engine runs it. `timeoutSecondsFrom`: the state's TimeoutSecondsPath,
+ * which the interpreter cannot read; the Payload must carry the same value as `timeoutSeconds.$` (checked here),
+ * and the wait times out after it.
+ */
+export type TaskSpec = { stateName: string; kind: TaskKind; timeoutSeconds: number | null; timeoutSecondsFromPayload?: boolean };
 
 const PLACEHOLDER = /\$\{([A-Za-z0-9_]+)\}/g;
 
@@ -99,6 +104,8 @@ type StateLike = {
   Type?: string;
   Resource?: string;
   TimeoutSeconds?: number;
+  TimeoutSecondsPath?: string;
+  Parameters?: { Payload?: Record<string, unknown> };
   Branches?: { States?: Record<string, StateLike> }[];
   Iterator?: { States?: Record<string, StateLike> };
   ItemProcessor?: { States?: Record<string, StateLike> };
@@ -124,5 +131,13 @@ function classify(stateName: string, state: StateLike): TaskSpec {
   const resource = state.Resource ?? '';
   const match = RESOURCE_KINDS.find((entry) => entry.test(resource));
   if (!match) throw new UnsupportedTaskResourceError(stateName, resource);
+  if (state.TimeoutSecondsPath !== undefined) {
+    if (state.Parameters?.Payload?.['timeoutSeconds.$'] !== state.TimeoutSecondsPath) {
+      throw new InvalidDefinitionError(
+        `${stateName}: a TimeoutSecondsPath needs the same path as the Payload's timeoutSeconds.$ (the local engine reads it there)`,
+      );
+    }
+    return { stateName, kind: match.kind, timeoutSeconds: null, timeoutSecondsFromPayload: true };
+  }
   return { stateName, kind: match.kind, timeoutSeconds: state.TimeoutSeconds ?? null };
 }

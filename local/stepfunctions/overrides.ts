@@ -58,11 +58,13 @@ export function buildTaskOverrides(input: {
       },
       lambdaArn: (params) => callHandler(handler, params),
       waitForTaskToken: async (params) => {
-        const { token, result } = input.tokens.open({
-          execution: input.execution,
-          stateName: task.stateName,
-          timeoutSeconds: task.timeoutSeconds,
-        });
+        const fromPayload = Number(asPayload(asPayload(params).Payload ?? null).timeoutSeconds);
+        const timeoutSeconds = task.timeoutSecondsFromPayload
+          ? Number.isFinite(fromPayload) && fromPayload > 0
+            ? Math.ceil(fromPayload)
+            : 1
+          : task.timeoutSeconds;
+        const { token, result } = input.tokens.open({ execution: input.execution, stateName: task.stateName, timeoutSeconds });
         const request = asPayload(replaceToken(asJson(params), token));
         try {
           // The Lambda's own return value is ignored in the callback pattern; only its failure counts.

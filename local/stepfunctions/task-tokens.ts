@@ -14,8 +14,13 @@ export interface Timer {
 const MAX_TIMER_MS = 2_147_483_647;
 
 export const realTimer: Timer = {
+  // A wait longer than setTimeout can hold (about 24.8 days: a return's 30) is armed again for what is left.
   set(callback, ms) {
-    const handle = setTimeout(callback, Math.min(ms, MAX_TIMER_MS));
+    let handle: ReturnType<typeof setTimeout>;
+    const arm = (left: number) => {
+      handle = setTimeout(() => (left > MAX_TIMER_MS ? arm(left - MAX_TIMER_MS) : callback()), Math.min(left, MAX_TIMER_MS));
+    };
+    arm(ms);
     return () => clearTimeout(handle);
   },
 };

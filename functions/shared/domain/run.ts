@@ -259,5 +259,7 @@ export const Run = z.object({
   handBack: HandBack.optional(),
   /** The return the run opened, where the gate decided one (status awaiting_return while the parcel is awaited). */
   returnCase: ReturnCase.optional(),
+  /** While the run waits for the parcel: the wait's task token (server side only: never in the runs API, a page or a log). */
+  returnWait: z.object({ taskToken: z.string(), since: z.string() }).optional(),
 });
 export type Run = z.infer<typeof Run>;

@@ -11,7 +11,10 @@ import type { Harness } from '#harness/harness.js';
 import type { ProductMetrics } from '#harness/metrics.js';
 
 /** The harness as the steps use it: the one path to tools and models, and the gate's decision. */
-export type StepHarness = Pick<Harness, 'callTool' | 'callModel' | 'decideGate' | 'previewRefund' | 'refund'>;
+export type StepHarness = Pick<
+  Harness,
+  'callTool' | 'callModel' | 'decideGate' | 'previewRefund' | 'refund' | 'openReturn' | 'processReturn' | 'closeReturn' | 'cancelReturn'
+>;
 
 export interface Mailer {
   send(message: { from: string; to: string[]; subject: string; text: string; html: string }): Promise<void>;

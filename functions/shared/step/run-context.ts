@@ -15,7 +15,7 @@ import { RunClosedError, RunNotFoundError } from '../errors.js';
 const CLOSED = new Set<Run['status']>(['done', 'escalated', 'cancelled', 'shadow']);
 
 /** Statuses of a run that still works (a step may start, a cancel may land). */
-export const OPEN_STATUSES: readonly RunStatus[] = ['running', 'awaiting_approval', 'pending_review'];
+export const OPEN_STATUSES: readonly RunStatus[] = ['running', 'awaiting_approval', 'awaiting_return', 'pending_review'];
 
 /** The run is open and nobody cancelled it: what a step's entry and the Refund step's claim require. */
 export const STILL_OPEN: RunCondition = { statusIn: OPEN_STATUSES, notCancelled: true };

@@ -30,7 +30,8 @@ export function onApproveInWords(kind: RemedyKind, amount: string, orderNumber: 
   const draft = 'and a reply draft is left on the ticket';
   if (kind === 'store_credit') return `exactly ${amount} is added to the customer's account as store credit for order #${orderNumber}, ${draft}`;
   if (kind === 'cancel') return `order #${orderNumber} is cancelled in the store and ${amount} refunded to the customer's payments, ${draft}`;
-  if (kind === 'return') return `a return is opened on order #${orderNumber} and ${amount} is refunded when the parcel arrives, however many days it takes, ${draft} with the return instructions`;
+  if (kind === 'return')
+    return `a return is opened on order #${orderNumber} and ${amount} is refunded when the parcel arrives, however many days it takes, ${draft} with the return instructions`;
   return `the exact refund of ${amount} is issued on order #${orderNumber}, ${draft}`;
 }
 

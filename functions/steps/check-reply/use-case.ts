@@ -7,6 +7,7 @@
 // both checks → post_draft → draft recorded and run closed (done), one write | a problem → escalation request on the run → Escalate, in-process
 import { createEscalate, type EscalateOutcome } from '../escalate/use-case.js';
 import { createCloseRun } from '../../shared/step/close-run.js';
+import { secondsLeft } from '../../shared/returns/return-case.js';
 import { MissingStepDataError, RunClosedError } from '../../shared/errors.js';
 import { checkDraftAgainstReceipt, ReplyCheckOutput, replyFacts } from '../../shared/reply.js';
 import { closedStatus } from '../../shared/step/run-context.js';
@@ -28,7 +29,7 @@ export const REPLY_CHECK_SYSTEM = [
 ].join('\n');
 
 /** The run closed done with its checked draft on the ticket, or handed to a person (Escalate's answer). */
-export type CheckReplyResult = { outcome: 'done' } | EscalateOutcome;
+export type CheckReplyResult = { outcome: 'done' } | { outcome: 'return'; waitSeconds: number } | EscalateOutcome;
 
 export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models' | 'metrics'>) {
   const close = createCloseRun(deps);
@@ -57,6 +58,11 @@ export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'approvals' | 'ha
         }
         const note = await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body: run.draft.body });
         checked = { draft: { ...run.draft, check: { passed: true, problems: [] }, noteId: note.noteId } };
+      }
+      // A return just opened: the draft with its instructions is on the ticket; the run now waits for the parcel (AwaitReturn).
+      if (run.returnCase?.status === 'open' && !run.refund) {
+        if (checked) await deps.runs.update(runId, checked);
+        return { outcome: 'return', waitSeconds: secondsLeft(run.returnCase, deps.clock.now()) };
       }
       // The checked draft and the close in one write. Closed by something else meanwhile (a cancel,
       // the sweeper): the draft is still recorded, and the Catch takes the run to Escalate, which settles it.

@@ -12,6 +12,7 @@ import type { RunPatch } from '#functions/shared/stores/ports.js';
 import { MissingStepDataError, RunClosedError } from '../../shared/errors.js';
 import { enterStep } from '../../shared/step/run-context.js';
 import { continueWith, type StepResult } from '../../shared/step/result.js';
+import { openedCase } from '../../shared/returns/return-case.js';
 import type { StepDeps } from '../../shared/step/deps.js';
 
 export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'metrics' | 'clock'>) {
@@ -36,6 +37,16 @@ export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harnes
       spendApproval: (key: string, at: string) => (approval ? deps.approvals.consume(approval.approvalId, key, at) : Promise.resolve(false)),
     };
     try {
+      // A return the gate decided: opened now, refunded when the parcel comes back (ProcessReturn).
+      if (run.gate?.remedy === 'return') {
+        const opened = await deps.harness.openReturn(ctx, request);
+        const returnCase = run.returnCase ?? openedCase(opened, run.gate, approval);
+        if (!(await deps.runs.updateIf(runId, { returnCase, status: 'running' }, { notCancelled: true }))) {
+          await deps.runs.update(runId, { returnCase });
+          throw new RunClosedError(runId, 'cancelled');
+        }
+        return continueWith();
+      }
       const refund = await deps.harness.refund(ctx, request);
       const recorded = await deps.runs.updateIf(runId, { refund, status: 'running' }, { notCancelled: true });
       // Counted once: a resumed step answers with the receipt it already recorded.

@@ -19,6 +19,8 @@ export function stateBudgetsMs(approvalTtlHours: number): Record<string, number>
     Refund: 10 * MINUTE,
     DraftReply: 10 * MINUTE, // refunded, but no draft for 10 minutes
     CheckReply: 10 * MINUTE, // checks the draft, then closes the run (or escalates it) itself
+    AwaitReturn: 366 * 24 * 60 * MINUTE, // a backstop behind the wait's own timeout (the tenant's days for the parcel)
+    ProcessReturn: 10 * MINUTE,
     Escalate: 10 * MINUTE,
     Shadow: 10 * MINUTE, // shadow mode: the proposal note, then the run stops
   };

@@ -75,7 +75,10 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
     { settings: [...APPROVAL_EVIDENCE, 'SENDER_EMAIL', 'SES_CONFIGURATION_SET', 'PUBLIC_BASE_URL'], secrets: ['APPROVAL_LINK_SECRET'] },
     MCP_TOOLS,
   ),
-  refund: MCP_TOOLS, // refund_create
+  refund: MCP_TOOLS, // refund_create, open_return
+  // Keeps the wait's task token on the run row.
+  'await-return': NOTHING,
+  'process-return': MCP_TOOLS, // process_return, close_return, cancel_return
   'draft-reply': MODELS,
   // The reply check model, then post_draft through the MCP server; a failed check escalates in-process (as escalate).
   'check-reply': both(MODELS, MCP_TOOLS),

@@ -42,6 +42,8 @@ const STATE_LABEL: Readonly<Record<string, string>> = {
   Refund: 'Refund',
   DraftReply: 'Draft reply',
   CheckReply: 'Check reply',
+  AwaitReturn: 'Await return: the parcel is on its way back',
+  ProcessReturn: 'Process return: what came back',
   Done: 'Done',
   Escalate: 'Escalate: handed to a person',
   Console: 'Console: a person acted',
