@@ -125,7 +125,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     config: 'handler',
     timeoutSeconds: 10,
     memoryMb: memoryOf('store-webhook'),
-    access: { table: 'readWrite', verifyWebhooks: true },
+    // answerTasks: a returned parcel's arrival answers the wait of the run awaiting it.
+    access: { table: 'readWrite', verifyWebhooks: true, answerTasks: true },
   },
   'run-starter': {
     entry: entryOf('run-starter'),

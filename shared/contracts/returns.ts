@@ -81,6 +81,8 @@ export const ReturnSummary = z.object({
   createdAt: z.string(),
   closedAt: z.string().nullable(),
   fee: Money.nullable(),
+  /** The return's reverse fulfillment orders (what a dispose webhook names); absent when the server did not read them. */
+  reverseFulfillmentOrderIds: z.array(z.string()).optional(),
   lineItems: z.array(ReturnLine),
   exchangeLineItems: z.array(ExchangeLine),
   /** The label and tracking of the return's parcel, when the store attached one. */

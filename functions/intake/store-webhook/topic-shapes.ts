@@ -19,6 +19,7 @@ const MARKERS = {
   dispute: ['network_reason_code', 'evidence_due_by', 'evidence_sent_on', 'finalized_on', 'initiated_at'],
   refund: ['refund_line_items', 'transactions', 'order_adjustments', 'restock', 'duties'],
   order: ['line_items', 'financial_status', 'fulfillment_status', 'order_number', 'refunds', 'total_price'],
+  return: ['return_line_items', 'exchange_line_items', 'dispositions', 'total_dispositions'],
 } as const;
 type Family = keyof typeof MARKERS;
 
@@ -38,11 +39,22 @@ const RefundShape = z.object({
   transactions: z.array(z.unknown()),
 });
 
+/** A return (returns/process): the return's own GID. */
+const ReturnShape = z.object({ id: NumericId, admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/Return\/\d+$/) });
+/** A disposition on a reverse fulfillment order (reverse_fulfillment_orders/dispose): its GID and the dispositions. */
+const DisposeShape = z.object({
+  id: NumericId,
+  admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/ReverseFulfillmentOrder\/\d+$/),
+  dispositions: z.array(z.unknown()),
+});
+
 /** What each handled topic's body must be: its family (whose markers it may carry) and its shape. */
 export const TOPIC_SHAPES: Record<string, { family: Family; shape: z.ZodType }> = {
   'disputes/create': { family: 'dispute', shape: DisputeShape },
   'disputes/update': { family: 'dispute', shape: DisputeShape },
   'refunds/create': { family: 'refund', shape: RefundShape },
+  'returns/process': { family: 'return', shape: ReturnShape },
+  'reverse_fulfillment_orders/dispose': { family: 'return', shape: DisposeShape },
 };
 
 export type ShapeCheck = { ok: true } | { ok: false; reason: string };

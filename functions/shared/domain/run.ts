@@ -189,6 +189,8 @@ export const ReturnCase = z.object({
   /** "#1001-R1" */
   name: z.string(),
   orderId: z.string(),
+  /** The return's reverse fulfillment orders: what the store's dispose webhook names. */
+  reverseFulfillmentOrderIds: z.array(z.string()).optional(),
   openedAt: z.string(),
   status: z.enum(['open', 'refunded', 'closed', 'cancelled']),
   lines: z.array(z.object({ returnLineItemId: z.string(), lineItemId: z.string(), quantity: z.number().int().positive() })).min(1),

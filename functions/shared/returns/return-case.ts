@@ -18,6 +18,7 @@ export function openedCase(opened: ReturnOpened, gate: GateDecision, approval: A
     returnId: summary.returnId,
     name: summary.name,
     orderId: summary.orderId,
+    ...(summary.reverseFulfillmentOrderIds ? { reverseFulfillmentOrderIds: summary.reverseFulfillmentOrderIds } : {}),
     openedAt: opened.openedAt,
     status: 'open',
     lines: summary.lineItems.map((l) => ({ returnLineItemId: l.returnLineItemId, lineItemId: l.lineItemId, quantity: l.quantity })),

@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import type { RefundReceipt } from '#harness/domain/types.js';
 import type { ReturnProcessed } from '#harness/harness.js';
-import type { Run } from '#functions/shared/domain/run.js';
+import type { ReturnCase, Run } from '#functions/shared/domain/run.js';
 import { MissingStepDataError, RunClosedError } from '../../shared/errors.js';
 import { enterStep, closedStatus, STILL_OPEN } from '../../shared/step/run-context.js';
 import { secondsLeft, withEvent } from '../../shared/returns/return-case.js';
@@ -43,78 +43,72 @@ function receiptOf(run: Run, processed: ReturnProcessed): RefundReceipt | null {
   };
 }
 
-export function createProcessReturn(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | 'metrics'>) {
+type Deps = Pick<StepDeps, 'runs' | 'harness' | 'clock' | 'metrics'>;
+type Entered = Awaited<ReturnType<typeof enterStep>> & { current: ReturnCase; now: Date; at: string; save: (patch: Partial<Run>) => Promise<void> };
+
+/** extend: the parcel gets more days; the run waits again until then. */
+async function extend(e: Entered, signal: ReturnSignal): Promise<ProcessReturnResult> {
+  const days = signal.days ?? 7;
+  const receiveBy = new Date(Date.parse(e.current.receiveBy) + days * 86_400_000).toISOString();
+  const returnCase = withEvent({ ...e.current, receiveBy }, e.at, `the parcel given ${days} more days (until ${receiveBy.slice(0, 10)})`, signal.by);
+  await e.save({ returnCase, status: 'running' });
+  return { outcome: 'wait', waitSeconds: secondsLeft(returnCase, e.now) };
+}
+
+/** cancel: the lead cancels the return in the store; the run ends, nothing refunded. */
+async function cancel(deps: Deps, e: Entered, signal: ReturnSignal): Promise<ProcessReturnResult> {
+  await deps.harness.cancelReturn(e.ctx, e.run, e.current.returnId);
+  const returnCase = withEvent({ ...e.current, status: 'cancelled' }, e.at, `return ${e.current.name} cancelled`, signal.by);
+  const cancellation = { at: e.at, by: 'console' as const, reason: `return cancelled by ${signal.by}`, state: 'AwaitReturn' };
+  await e.save({ returnCase, status: 'cancelled', state: 'Cancelled', cancellation });
+  return { outcome: 'ended', reason: 'the return was cancelled' };
+}
+
+/** expired: the parcel did not come back in time; the return is closed, nothing refunded, and the team gets a draft. */
+async function expire(deps: Deps, e: Entered, signal: ReturnSignal): Promise<ProcessReturnResult> {
+  await deps.harness.closeReturn(e.ctx, e.run, e.current.returnId);
+  const what = `return ${e.current.name} closed: the parcel did not come back by ${e.current.receiveBy.slice(0, 10)}; nothing refunded`;
+  await e.save({ returnCase: withEvent({ ...e.current, status: 'closed' }, e.at, what, signal.by), status: 'running' });
+  return { outcome: 'continue' };
+}
+
+/** received: what came back is refunded once; a return that came back short is closed (later units go to a person). */
+async function receive(deps: Deps, e: Entered, signal: ReturnSignal): Promise<ProcessReturnResult> {
+  const { current, run } = e;
+  const decided = { returnId: current.returnId, amountMinor: current.decidedAmountMinor, feeMinor: current.feeMinor, lines: current.lines };
+  const processed = await deps.harness.processReturn(e.ctx, run, decided);
+  const receipt = receiptOf(run, processed);
+  if (!receipt) {
+    // Nothing came back yet (a signal ahead of the parcel): keep waiting until the day it is due.
+    await e.save({ returnCase: withEvent(current, e.at, 'told the parcel arrived; the store shows nothing received yet', signal.by), status: 'running' });
+    return { outcome: 'wait', waitSeconds: secondsLeft(current, e.now) };
+  }
+  const expected = current.lines.reduce((n, l) => n + l.quantity, 0);
+  const back = processed.summary.lineItems.reduce((n, l) => n + l.processedQuantity, 0);
+  if (back < expected && processed.summary.status === 'OPEN') await deps.harness.closeReturn(e.ctx, run, current.returnId);
+  const said = back < expected ? `${back} of ${expected} units came back` : 'the parcel came back';
+  const received = processed.summary.lineItems.map((l) => ({ returnLineItemId: l.returnLineItemId, quantity: l.processedQuantity }));
+  const returnCase = withEvent({ ...current, status: 'refunded', received }, e.at, `${said}; refund ${receipt.refundId} made`, signal.by);
+  await e.save({ returnCase, refund: receipt, status: 'running' });
+  if (!run.refund) deps.metrics?.count(run.tenant, 'RefundsIssued');
+  return { outcome: 'continue' };
+}
+
+export function createProcessReturn(deps: Deps) {
   return async ({ runId, signal }: ProcessReturnEvent): Promise<ProcessReturnResult> => {
-    const { run, ctx } = await enterStep(deps.runs, runId, 'ProcessReturn');
-    const current = run.returnCase;
+    const entered = await enterStep(deps.runs, runId, 'ProcessReturn');
+    const current = entered.run.returnCase;
     if (!current) throw new MissingStepDataError(runId, 'return');
-    const now = deps.clock.now();
-    const at = now.toISOString();
-    const save = async (patch: Partial<Run>) => {
-      if (!(await deps.runs.updateIf(runId, patch, STILL_OPEN))) {
-        throw new RunClosedError(runId, closedStatus((await deps.runs.get(runId)) ?? run) ?? 'closed');
-      }
-    };
     if (current.status !== 'open') return { outcome: 'continue' }; // a retried step: already settled
-    if (signal.action === 'extend') {
-      const receiveBy = new Date(Date.parse(current.receiveBy) + (signal.days ?? 7) * 86_400_000).toISOString();
-      const returnCase = withEvent(
-        { ...current, receiveBy },
-        at,
-        `the parcel given ${signal.days ?? 7} more days (until ${receiveBy.slice(0, 10)})`,
-        signal.by,
-      );
-      await save({ returnCase, status: 'running' });
-      return { outcome: 'wait', waitSeconds: secondsLeft(returnCase, now) };
-    }
-    if (signal.action === 'cancel') {
-      await deps.harness.cancelReturn(ctx, run, current.returnId);
-      const returnCase = withEvent({ ...current, status: 'cancelled' }, at, `return ${current.name} cancelled`, signal.by);
-      await save({
-        returnCase,
-        status: 'cancelled',
-        state: 'Cancelled',
-        cancellation: { at, by: 'console', reason: `return cancelled by ${signal.by}`, state: 'AwaitReturn' },
-      });
-      return { outcome: 'ended', reason: 'the return was cancelled' };
-    }
-    if (signal.action === 'expired') {
-      await deps.harness.closeReturn(ctx, run, current.returnId);
-      const returnCase = withEvent(
-        { ...current, status: 'closed' },
-        at,
-        `return ${current.name} closed: the parcel did not come back by ${current.receiveBy.slice(0, 10)}; nothing refunded`,
-        signal.by,
-      );
-      await save({ returnCase, status: 'running' });
-      return { outcome: 'continue' };
-    }
-    const decided = { returnId: current.returnId, amountMinor: current.decidedAmountMinor, feeMinor: current.feeMinor, lines: current.lines };
-    const processed = await deps.harness.processReturn(ctx, run, decided);
-    const receipt = receiptOf(run, processed);
-    if (!receipt) {
-      // Nothing came back yet (a signal ahead of the parcel): keep waiting until the day it is due.
-      const returnCase = withEvent(current, at, 'told the parcel arrived; the store shows nothing received yet', signal.by);
-      await save({ returnCase, status: 'running' });
-      return { outcome: 'wait', waitSeconds: secondsLeft(current, now) };
-    }
-    const expected = current.lines.reduce((n, l) => n + l.quantity, 0);
-    const back = processed.summary.lineItems.reduce((n, l) => n + l.processedQuantity, 0);
-    // A partial return: what came back is refunded; the return is closed and later units go to a person.
-    if (back < expected && processed.summary.status === 'OPEN') await deps.harness.closeReturn(ctx, run, current.returnId);
-    const said = back < expected ? `${back} of ${expected} units came back` : 'the parcel came back';
-    const returnCase = withEvent(
-      {
-        ...current,
-        status: 'refunded',
-        received: processed.summary.lineItems.map((l) => ({ returnLineItemId: l.returnLineItemId, quantity: l.processedQuantity })),
-      },
-      at,
-      `${said}; refund ${receipt.refundId} made`,
-      signal.by,
-    );
-    await save({ returnCase, refund: receipt, status: 'running' });
-    if (!run.refund) deps.metrics?.count(run.tenant, 'RefundsIssued');
-    return { outcome: 'continue' };
+    const now = deps.clock.now();
+    const save = async (patch: Partial<Run>) => {
+      if (await deps.runs.updateIf(runId, patch, STILL_OPEN)) return;
+      throw new RunClosedError(runId, closedStatus((await deps.runs.get(runId)) ?? entered.run) ?? 'closed');
+    };
+    const e: Entered = { ...entered, current, now, at: now.toISOString(), save };
+    if (signal.action === 'extend') return extend(e, signal);
+    if (signal.action === 'cancel') return cancel(deps, e, signal);
+    if (signal.action === 'expired') return expire(deps, e, signal);
+    return receive(deps, e, signal);
   };
 }

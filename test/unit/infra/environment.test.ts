@@ -51,7 +51,8 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   'webhook-ingest': { settings: ['QUEUE_URL'], secrets: WEBHOOK_SECRETS },
   // Verifies Shopify's deliveries; reads and updates run rows and the event ledger in the table only.
   // It reads the one webhook secret, which holds the helpdesks' fields too (infra/lib/secrets.ts).
-  'store-webhook': { settings: [], secrets: WEBHOOK_SECRETS },
+  // A returned parcel's arrival answers the wait of the run awaiting it (the state machine's task token).
+  'store-webhook': { settings: ['STATE_MACHINE_ARN'], secrets: WEBHOOK_SECRETS },
   // Starts the execution, asks the helpdesk API for the requester's email, dead-letters poison messages.
   // A solved or closed ticket cancels its run, whose holding note it ends through post_draft.
   'run-starter': both(

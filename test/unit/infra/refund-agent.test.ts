@@ -169,8 +169,8 @@ describe('RefundAgent tenant stack', () => {
       ].sort();
     const ids = (...fns: FunctionName[]) => fns.map((fn) => synth.logicalIdOf(fn)).sort();
 
-    expect(invokedBy('RefundRun')).toEqual(ids('request-approval', 'escalate'));
-    expect(invokedBy('RefundSteps')).toEqual(ids('triage', 'propose-refund', 'shadow', 'refund', 'draft-reply', 'check-reply', 'escalate'));
+    expect(invokedBy('RefundRun')).toEqual(ids('request-approval', 'await-return', 'escalate'));
+    expect(invokedBy('RefundSteps')).toEqual(ids('triage', 'propose-refund', 'shadow', 'refund', 'process-return', 'draft-reply', 'check-reply', 'escalate'));
     expect(new Set([...invokedBy('RefundRun'), ...invokedBy('RefundSteps')])).toEqual(new Set(ids(...new Set(Object.values(STATE_FUNCTIONS)))));
     // startExecution.sync:2 on the steps' machine only: start it, follow and stop its executions, through Step Functions' managed rule.
     const run = statementsOf('RefundRun');
@@ -183,12 +183,12 @@ describe('RefundAgent tenant stack', () => {
     expect(statementsOf('RefundSteps').some((s) => actionsOf([s]).some((a) => a.startsWith('states:') || a.startsWith('events:')))).toBe(false);
   });
 
-  it('grants task responses only to the approval deciders (the email link, the console), on its own state machine', () => {
+  it('grants task responses only to the approval deciders (the email link, the console) and the store webhook (a returned parcel), on its own state machine', () => {
     const byFunction = actionsByFunction();
     const machineId = machineOf('RefundRun')[0];
 
     const answering = FUNCTION_NAMES.filter((fn) => actionsOf(byFunction[fn]).includes('states:SendTaskSuccess'));
-    expect(answering).toEqual(['approval-callback', 'console']);
+    expect(answering).toEqual(['store-webhook', 'approval-callback', 'console']);
     for (const fn of answering) {
       const statement = byFunction[fn].find((s) => actionsOf([s]).includes('states:SendTaskSuccess'))!;
       expect(actionsOf([statement]).sort()).toEqual(['states:SendTaskFailure', 'states:SendTaskSuccess']);
@@ -230,6 +230,7 @@ describe('RefundAgent tenant stack', () => {
       'check-reply',
       'console',
       'escalate',
+      'process-return',
       'propose-refund',
       'refund',
       'request-approval',

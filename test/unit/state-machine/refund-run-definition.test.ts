@@ -66,8 +66,9 @@ describe('refund-run.asl.json (Standard) and refund-steps.asl.json (Express)', (
     expect(tasks).not.toContain('Gate');
     expect(tasks).not.toContain('CheckOrder');
     // The Standard execution holds only the wait and the hand-over; every other step runs in an Express execution.
-    expect(tasksOf(raw, isLambda).sort()).toEqual(['Escalate', 'RequestApproval']);
-    expect(tasksOf(raw, (s) => s.Resource === NESTED)).toEqual(['Work', 'Settle']);
+    // The Standard execution holds only the waits (a lead's decision, a returned parcel) and the hand-over.
+    expect(tasksOf(raw, isLambda).sort()).toEqual(['AwaitReturn', 'Escalate', 'RequestApproval']);
+    expect(tasksOf(raw, (s) => s.Resource === NESTED)).toEqual(['Work', 'Settle', 'Receive']);
   });
 
   it("keeps a run row's marks (Queued, Done, Cancelled) apart from the machines' states and the steps", () => {
@@ -89,7 +90,11 @@ describe('refund-run.asl.json (Standard) and refund-steps.asl.json (Express)', (
     const lambdaTasks = new Set([...tasksOf(raw, isLambda), ...tasksOf(steps, isLambda)]);
 
     expect(new Set(keys.filter((key) => key.endsWith('FunctionArn')))).toEqual(new Set([...lambdaTasks].map((name) => `${name}FunctionArn`)));
-    expect(keys.filter((key) => !key.endsWith('FunctionArn'))).toEqual(['RefundStepsStateMachineArn', 'RefundStepsStateMachineArn']);
+    expect(keys.filter((key) => !key.endsWith('FunctionArn'))).toEqual([
+      'RefundStepsStateMachineArn',
+      'RefundStepsStateMachineArn',
+      'RefundStepsStateMachineArn',
+    ]);
   });
 
   it.each(Object.entries(BOTH))('%s catches every failure of every Task into Escalate, and Escalate failures into a Fail state', (_name, definition) => {
@@ -121,21 +126,36 @@ describe('refund-run.asl.json (Standard) and refund-steps.asl.json (Express)', (
 
   it('bills three Standard transitions on the automatic path, and runs the steps from Triage to CheckReply in the Express execution', () => {
     expect(follow(raw, raw.StartAt, 'done')).toEqual(['Work', 'NeedsApproval', 'Finished']);
-    expect(follow(steps, steps.StartAt, 'auto')).toEqual(['Segment', 'Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply']);
+    expect(follow(steps, steps.StartAt, 'auto')).toEqual([
+      'Segment',
+      'Triage',
+      'ProposeRefund',
+      'GateDecision',
+      'Refund',
+      'DraftReply',
+      'CheckReply',
+      'AfterReply',
+      'Replied',
+    ]);
     // Anything the Gate does not decide as auto, approval or shadow (refuse, an earlier step's escalate) is handed over.
     expect(steps.States.GateDecision!.Default).toBe('Escalate');
     expect(
       tasksOf(raw)
         .filter((name) => raw.States[name]!.Resource === NESTED)
         .map((name) => (raw.States[name]!.Parameters as { Input: { segment: string } }).Input.segment),
-    ).toEqual(['propose', 'settle']);
+    ).toEqual(['propose', 'settle', 'receive']);
   });
 
   it('bills four on the approval path: the wait is in the Standard execution, the refund after it in a second Express execution', () => {
-    expect(follow(raw, raw.StartAt, 'approval')).toEqual(['Work', 'NeedsApproval', 'RequestApproval', 'Settle']);
+    expect(follow(raw, raw.StartAt, 'approval')).toEqual(['Work', 'NeedsApproval', 'RequestApproval', 'Settle', 'AfterSegment', 'Finished']);
     expect(follow(steps, steps.StartAt, 'approval')).toEqual(['Segment', 'Triage', 'ProposeRefund', 'GateDecision', 'AwaitApproval']);
-    expect(follow(steps, 'AfterApproval', 'continue')).toEqual(['AfterApproval', 'Refund', 'DraftReply', 'CheckReply']);
-    expect(steps.States.Segment).toMatchObject({ Choices: [{ Variable: '$.segment', StringEquals: 'settle', Next: 'AfterApproval' }] });
+    expect(follow(steps, 'AfterApproval', 'continue')).toEqual(['AfterApproval', 'Refund', 'DraftReply', 'CheckReply', 'AfterReply', 'Replied']);
+    expect(steps.States.Segment).toMatchObject({
+      Choices: [
+        { Variable: '$.segment', StringEquals: 'settle', Next: 'AfterApproval' },
+        { Variable: '$.segment', StringEquals: 'receive', Next: 'ProcessReturn' },
+      ],
+    });
     expect(steps.States.AwaitApproval).toMatchObject({ Type: 'Pass', Result: 'approval', ResultPath: '$.route', End: true });
   });
 
@@ -143,7 +163,18 @@ describe('refund-run.asl.json (Standard) and refund-steps.asl.json (Express)', (
     expect(steps.TimeoutSeconds).toBeLessThanOrEqual(300);
     expect(stepsText).not.toContain('waitForTaskToken');
     expect(stepsText).not.toContain('.sync');
-    expect(raw.TimeoutSeconds).toBe(172_800);
+    // A returned parcel may take the tenant's days (up to a year, Standard's limit).
+    expect(raw.TimeoutSeconds).toBe(31_536_000);
+  });
+
+  it('waits for a returned parcel with a task token, for the days the return case gives, and an overdue return closed, not escalated', () => {
+    const wait = raw.States.AwaitReturn!;
+    expect(wait.Resource).toBe('arn:aws:states:::lambda:invoke.waitForTaskToken');
+    expect(wait.TimeoutSecondsPath).toBe('$.segment.output.wait.seconds');
+    expect(wait.Parameters).toMatchObject({ Payload: { 'taskToken.$': '$$.Task.Token', 'timeoutSeconds.$': '$.segment.output.wait.seconds' } });
+    expect((wait.Catch as Catcher[])[0]).toMatchObject({ ErrorEquals: ['States.Timeout'], Next: 'ReturnOverdue' });
+    expect(follow(raw, 'ReturnOverdue', 'x')).toEqual(['ReturnOverdue', 'Receive', 'AfterSegment', 'Finished']);
+    expect(follow(steps, 'ProcessReturn', 'continue')).toEqual(['ProcessReturn', 'AfterReceipt', 'DraftReply', 'CheckReply', 'AfterReply', 'Replied']);
   });
 
   it('waits for the approval with a task token, a timeout and a States.Timeout catch', () => {
@@ -178,6 +209,12 @@ describe('loadDefinition / listTaskStates', () => {
       kind: 'waitForTaskToken',
       timeoutSeconds: 86_400,
     });
-    expect(tasks.filter((t) => t.kind === 'invoke')).toHaveLength(7);
+    expect(tasks.filter((t) => t.kind === 'invoke')).toHaveLength(8);
+    expect(tasks.find((t) => t.stateName === 'AwaitReturn')).toEqual({
+      stateName: 'AwaitReturn',
+      kind: 'waitForTaskToken',
+      timeoutSeconds: null,
+      timeoutSecondsFromPayload: true,
+    });
   });
 });
