@@ -140,14 +140,8 @@ export function createHarness(deps: HarnessDeps): Harness {
   const refunds = createRefundExecutor({ caller, journal, idempotency, policy: resolved, clock, spec: registry.refund_create, customerLock });
   // A gate that proposed cancelling an unshipped order is carried out by cancel_order, never refund_create.
   const cancels = createCancelExecutor({ caller, journal, idempotency, policy: resolved, clock, spec: registry.cancel_order });
-  const returns = createReturnExecutor({
-    caller,
-    journal,
-    idempotency,
-    policy: resolved,
-    clock,
-    pins: { open_return: registry.open_return.pin, process_return: registry.process_return.pin },
-  });
+  const pinsOf = { open_return: registry.open_return.pin, process_return: registry.process_return.pin };
+  const returns = createReturnExecutor({ caller, journal, idempotency, policy: resolved, clock, pins: pinsOf });
   const reviews = createReviewSettler({ caller, journal, idempotency, clock, locks: lockStore });
   const modelGateway = createModelGateway({
     models: deps.models,
