@@ -71,6 +71,29 @@ const SUMMARIES: Record<ToolName, Summary> = {
     return `cancel of order ${String(get(o, 'orderId'))}: ${String(get(o, 'status'))}${paid}`;
   },
   post_draft: (o) => `internal note ${String(get(o, 'noteId'))} on ticket ${String(get(o, 'ticketId'))}`,
+  open_return: (o) => {
+    const ret = get(o, 'return');
+    const fee = get(ret, 'fee');
+    const exchanges = count(get(ret, 'exchangeLineItems'));
+    return (
+      `return ${String(get(ret, 'returnId'))} opened on order ${String(get(ret, 'orderId'))}: ${count(get(ret, 'lineItems'))} lines` +
+      `${exchanges > 0 ? `, ${exchanges} exchange lines` : ''}${fee ? `, fee ${moneyOf(fee)}` : ''}`
+    );
+  },
+  get_returns: (o) => {
+    const returns = get(o, 'returns');
+    const statuses = Array.isArray(returns) ? returns.map((r) => String(get(r, 'status'))).join(', ') : '';
+    const n = count(returns);
+    return `${n} return${n === 1 ? '' : 's'} on order ${String(get(o, 'orderId'))}${n > 0 ? ` (${statuses})` : ''}${get(o, 'truncated') === true ? ' (truncated)' : ''}`;
+  },
+  process_return: (o) => {
+    const ret = get(o, 'return');
+    const refund = get(o, 'refund');
+    const paid = refund ? `refund ${String(get(refund, 'refundId'))}: ${moneyOf(get(refund, 'amount'))}` : 'no refund';
+    return `return ${String(get(ret, 'returnId'))} processed, now ${String(get(ret, 'status'))}: ${paid}`;
+  },
+  close_return: (o) => `return ${String(get(o, 'returnId'))}: ${String(get(o, 'status'))}`,
+  cancel_return: (o) => `return ${String(get(o, 'returnId'))}: ${String(get(o, 'status'))}`,
 };
 
 export function summarizeToolOutput(name: ToolName, output: unknown): string {

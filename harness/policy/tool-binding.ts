@@ -2,7 +2,9 @@
 // checked on the validated arguments before the call leaves and on the validated output before it
 // reaches the step, whatever a model asked for. Pure: a check answers a refusal (rule and reason)
 // or null. callTool (gateway/tool-calls.ts) looks every tool up here; a name that is not in the
-// table is refused, and refund_create is marked as reachable only through harness.refund.
+// table is refused, and refund_create is marked as reachable only through harness.refund. The returns
+// tools are bound by their order where they name one (open_return, get_returns); a return id is the
+// caller's to bind (below).
 import type { ToolInput, ToolName, ToolOutput } from '#shared/contracts/tools.js';
 import type { StepContext } from '../ports.js';
 import { RULES } from './rules.js';
@@ -36,6 +38,8 @@ function boundOrder(orderId: string, scope: BindingScope): BindingRefusal | null
   return { rule: RULES.orderNotBound, reason: 'the run is bound to another order' };
 }
 
+const firstRefusal = (refusals: readonly (BindingRefusal | null)[]): BindingRefusal | null => refusals.find((r) => r !== null) ?? null;
+
 /** Refund history is read for the bound order's customer only. */
 function boundCustomer(customerId: string, scope: BindingScope): BindingRefusal | null {
   if (!scope.boundCustomerId || customerId === scope.boundCustomerId) return null;
@@ -58,6 +62,24 @@ export const TOOL_BINDINGS: { readonly [N in ToolName]: ToolBinding<N> } = {
   post_draft: { via: 'callTool' },
   refund_create: { via: 'refund' },
   cancel_order: { via: 'cancel' },
+  // A return is opened and read on the bound order only, and must come back as that order's.
+  open_return: {
+    via: 'callTool',
+    args: (args, scope) => boundOrder(args.orderId, scope),
+    output: (output, scope) => boundOrder(output.return.orderId, scope),
+  },
+  get_returns: {
+    via: 'callTool',
+    args: (args, scope) => boundOrder(args.orderId, scope),
+    output: (output, scope) => boundOrder(output.orderId, scope) ?? firstRefusal(output.returns.map((r) => boundOrder(r.orderId, scope))),
+  },
+  // These name a return, not an order: a return id is the bound order's when get_returns of that order
+  // lists it, which the scope does not hold (it has the order, not its returns). So the caller binds
+  // them: the refund step passes only a return id it read from get_returns of the bound order (itself
+  // bound above). No output check either: after a refund an answer refused here would hide money moved.
+  process_return: { via: 'callTool' },
+  close_return: { via: 'callTool' },
+  cancel_return: { via: 'callTool' },
 };
 
 /** The tool's binding, or undefined for a name that is not a tool (refused: fail closed). */

@@ -91,6 +91,56 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     backoffMs: [],
     pin: 'sha256:1ce81561257558090cc870d455d0596e98e28bda2e563dd7e6ee5c30c8e11a11',
   },
+  // Shopify Returns, the refund step's. returnCreate takes no idempotency key: one attempt; after an
+  // unknown outcome the caller reads get_returns (the note names its run) before opening again.
+  open_return: {
+    name: 'open_return',
+    risk: 'write',
+    timeoutMs: 8000,
+    maxAttempts: 1,
+    retryOn: [],
+    backoffMs: [],
+    pin: 'sha256:af4971b8a506fc0bead23aacba6840ba083d446108e70e736108127cac142837',
+  },
+  get_returns: {
+    name: 'get_returns',
+    risk: 'read',
+    timeoutMs: 8000,
+    maxAttempts: 2,
+    retryOn: ['timeout', 'temporarily_unavailable'],
+    backoffMs: [250, 1000],
+    pin: 'sha256:a0aba151786b2196aec6493d656d7396399d0f1f3e92dab42811ab1b51a47006',
+  },
+  // Refunds what came back. returnProcess takes no idempotency key and a unit is processed once, so the
+  // gateway never retries it: one attempt; the caller settles an unknown outcome from get_returns.
+  process_return: {
+    name: 'process_return',
+    risk: 'money',
+    timeoutMs: 8000,
+    maxAttempts: 1,
+    retryOn: [],
+    backoffMs: [],
+    pin: 'sha256:66df4af9e06ededed6223420ba0ae73fdaf00762ee8bc5b8e5333feca1588570',
+  },
+  // A second close or cancel is refused (conflict): one attempt, the caller reads get_returns.
+  close_return: {
+    name: 'close_return',
+    risk: 'write',
+    timeoutMs: 5000,
+    maxAttempts: 1,
+    retryOn: [],
+    backoffMs: [],
+    pin: 'sha256:053d57f5497cc066e5e08bb01ee4824fe2c9ffb62ec5ada7c0fba92835bae350',
+  },
+  cancel_return: {
+    name: 'cancel_return',
+    risk: 'write',
+    timeoutMs: 5000,
+    maxAttempts: 1,
+    retryOn: [],
+    backoffMs: [],
+    pin: 'sha256:7b26c76496668904067d9cb6c942d03f9131f46b962f575b0f512406cbd04649',
+  },
   post_draft: {
     name: 'post_draft',
     risk: 'write',

@@ -95,4 +95,49 @@ export const TOOL_SPECS: { [N in ToolName]: ToolSpec<N> } = {
     annotations: { title: 'Cancel order', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     run: ({ shopify }, input) => shopify.cancelOrder(input),
   },
+  open_return: {
+    timeoutMs: 7500,
+    description:
+      'Open a return (Shopify returnCreate, OPEN at once) of shipped units of an order, named by its line item ids: the server ' +
+      'places them on the fulfillment lines that shipped them (refused when fewer units shipped and are not already in a return). ' +
+      'Optional exchange items (variants to ship when the return is processed) and a flat return shipping fee in the currency ' +
+      "the customer paid. `note` (the run) is every line's returnReasonNote. Not idempotent: returnCreate takes no idempotency key, " +
+      'so after an unknown outcome read get_returns (the note finds the return) before opening again.',
+    annotations: { title: 'Open return', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    run: ({ shopify }, input) => shopify.openReturn(input),
+  },
+  get_returns: {
+    timeoutMs: 7500,
+    description:
+      "Read an order's returns: status, each return line (its order line, units returned, units that came back, processed and " +
+      'refunded, its note), exchange lines with the variant and its price, the return shipping fee, the label and tracking of ' +
+      'the parcel, and the refunds made through the return. `truncatedLists` names any list read only in part.',
+    annotations: { title: 'Get returns', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    run: ({ shopify }, input) => shopify.getReturns(input.orderId),
+  },
+  process_return: {
+    timeoutMs: 7500,
+    description:
+      "Process a return's units that came back and its exchange lines (Shopify returnProcess). With `refund`, one refund of exactly " +
+      "that amount (in the currency the customer paid), split over the order's payments as the store suggests for those units " +
+      '(refused when it is more than they allow); without it nothing is refunded. Shipping is never refunded. Moves money. ' +
+      'A unit is processed once: the same processing sent again is refused (conflict) and refunds nothing; after an unknown ' +
+      'outcome read get_returns.',
+    annotations: { title: 'Process return', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    run: ({ shopify }, input) => shopify.processReturn(input),
+  },
+  close_return: {
+    timeoutMs: 4500,
+    description: 'Close an OPEN return whose parcel never came back (Shopify returnClose); nothing is refunded. A return not OPEN is refused (conflict).',
+    annotations: { title: 'Close return', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    run: ({ shopify }, input) => shopify.closeReturn(input.returnId),
+  },
+  cancel_return: {
+    timeoutMs: 4500,
+    description:
+      'Cancel a return on which nothing was done yet (Shopify returnCancel, no email to the customer): no unit came back, ' +
+      'none processed, nothing refunded. Otherwise refused (conflict).',
+    annotations: { title: 'Cancel return', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    run: ({ shopify }, input) => shopify.cancelReturn(input.returnId),
+  },
 };

@@ -98,7 +98,14 @@ export const OpenReturnOutput = z.object({ return: ReturnSummary });
 export type OpenReturnOutput = z.infer<typeof OpenReturnOutput>;
 
 export const GetReturnsInput = z.object({ orderId: z.string().min(1) });
-export const GetReturnsOutput = z.object({ orderId: z.string(), returns: z.array(ReturnSummary) });
+export const GetReturnsOutput = z.object({
+  orderId: z.string(),
+  returns: z.array(ReturnSummary),
+  /** True when some list (the order's returns, or a return's lines) could not be read in full; `truncatedLists` says which. */
+  truncated: z.boolean().optional(),
+  /** Each list read only in part ("returns", "returns[0].lineItems", …) and how many entries the server saw. */
+  truncatedLists: z.array(z.object({ list: z.string(), seen: z.number().int().nonnegative() })).optional(),
+});
 export type GetReturnsOutput = z.infer<typeof GetReturnsOutput>;
 
 /**

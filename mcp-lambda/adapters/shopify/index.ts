@@ -3,4 +3,4 @@ export { createShopifyGraphqlClient, shopifyGraphqlUrl, SHOPIFY_API_VERSION, wit
 export type { GraphqlClient, ShopifyClientOptions } from './client.js';
 export { createShopifyApi } from './shopify-api.js';
 export type { ShopifyApi, ShopifyApiOptions } from './shopify-api.js';
-export { SHOPIFY_DOCUMENTS } from './queries.js';
+export { SHOPIFY_DOCUMENTS } from './documents.js';

@@ -1,10 +1,12 @@
-// Every GraphQL document the Shopify adapter sends, in one place so a test can validate each one
-// against the real Admin schema and estimate its query cost. Amounts are read as both money sets:
+// The GraphQL documents of the order, refund and cancel tools (return-queries.ts holds the returns
+// ones; documents.ts lists both, so a test can validate each one against the real Admin schema and
+// estimate its query cost). Amounts are read as both money sets:
 // shopMoney (the shop's currency, which the policy's limits compare) and presentmentMoney (the
 // currency the customer paid in, which a refund is made in). Page sizes are named: a list that may hold more than its page is either
 // followed (line items, a customer's orders) or reported as truncated by the adapter.
 
-const MONEY = 'shopMoney { amount currencyCode } presentmentMoney { amount currencyCode }';
+/** Both money sets of an amount (Shopify's MoneyBag). */
+export const MONEY = 'shopMoney { amount currencyCode } presentmentMoney { amount currencyCode }';
 
 /** Page sizes, chosen so each document stays well under Shopify's 1000-point single-query cost. */
 export const PAGE = {
@@ -259,7 +261,8 @@ export const ORDER_CANCEL_STATE = /* GraphQL */ `
   }
 `;
 
-export const SHOPIFY_DOCUMENTS = {
+/** The order, refund and cancel documents (documents.ts joins them with the returns ones). */
+export const ORDER_DOCUMENTS = {
   ORDER_BY_NAME,
   ORDER_BY_ID,
   ORDER_LINE_ITEMS_PAGE,

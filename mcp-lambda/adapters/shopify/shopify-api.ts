@@ -1,20 +1,28 @@
 // The Shopify port of the MCP server and its Admin GraphQL implementation: find an order by number
 // or id, list a customer's orders by email and a customer's refunds (customer-reads.ts), preview a refund (Shopify's
 // suggestedRefund, no side effect), create an idempotent refund split across the payments Shopify suggests (refund-split.ts)
-// or paid as store credit, and cancel an order (order-cancel.ts).
+// or paid as store credit, and cancel an order (order-cancel.ts); open, read, process, close and cancel
+// returns (return-open.ts, return-reads.ts, return-process.ts, return-status.ts).
 // Built once per Lambda container.
 import type {
   CancelOrderInput,
   CancelOrderOutput,
+  GetReturnsOutput,
+  OpenReturnInput,
+  OpenReturnOutput,
   Order,
   PreviewRefundInput,
   PreviewRefundOutput,
+  ProcessReturnInput,
+  ProcessReturnOutput,
   RefundCreateInput,
   RefundCreateOutput,
+  ReturnStatusOutput,
 } from '#shared/contracts/tools.js';
 import { ConflictError, InvalidError, NotFoundError } from '#shared/contracts/errors.js';
 import { minorToDecimal } from '#shared/money.js';
 import { withSignal, type GraphqlClient } from './client.js';
+import { checkOrderId } from './ids.js';
 import { findOrdersByEmail, getRefundHistory, type CustomerOrders, type CustomerReadLimits, type Page, type RefundHistory } from './customer-reads.js';
 import { toMoney, toOrder, toPreview, type LineItemNode, type MoneyNode, type OrderNode, type RefundNode, type SuggestedRefundNode } from './mappers.js';
 import { createOrderCanceller, type CancelPollOptions } from './order-cancel.js';
@@ -27,6 +35,10 @@ import {
   RefundSplitMismatchError,
   type RefundTransaction,
 } from './refund-split.js';
+import { openReturn } from './return-open.js';
+import { processReturn } from './return-process.js';
+import { getReturns } from './return-reads.js';
+import { cancelReturn, closeReturn } from './return-status.js';
 import { MAX_CUSTOMER_ORDERS, ORDER_BY_ID, ORDER_BY_NAME, ORDER_LINE_ITEMS_PAGE, ORDER_REFUNDS, PAGE, REFUND_CREATE, SUGGESTED_REFUND } from './queries.js';
 
 export interface ShopifyApi {
@@ -38,6 +50,13 @@ export interface ShopifyApi {
   findOrdersByEmail(email: string): Promise<CustomerOrders>;
   createRefund(input: RefundCreateInput): Promise<RefundCreateOutput>;
   cancelOrder(input: CancelOrderInput): Promise<CancelOrderOutput>;
+  /** Opens a return (returnCreate) of shipped units; no idempotency key: read getReturns before sending it again. */
+  openReturn(input: OpenReturnInput): Promise<OpenReturnOutput>;
+  getReturns(orderId: string): Promise<GetReturnsOutput>;
+  /** Processes units that came back (returnProcess), with a refund split over the payments when asked; a unit is processed once. */
+  processReturn(input: ProcessReturnInput): Promise<ProcessReturnOutput>;
+  closeReturn(returnId: string): Promise<ReturnStatusOutput>;
+  cancelReturn(returnId: string): Promise<ReturnStatusOutput>;
   /** The same API for one tool call: its requests and throttle waits stop when `signal` aborts (the call's deadline). */
   forCall?(signal: AbortSignal): ShopifyApi;
 }
@@ -60,12 +79,6 @@ type RefundCreateData = {
     userErrors: { field: string[] | null; message: string }[];
   } | null;
 };
-
-const ORDER_GID = /^gid:\/\/shopify\/Order\/\d{1,20}$/;
-
-function checkOrderId(orderId: string): void {
-  if (!ORDER_GID.test(orderId)) throw new InvalidError('an order id is a Shopify GID, e.g. gid://shopify/Order/1001');
-}
 
 type Decimal = string;
 export type RefundCreateVariables = {
@@ -267,5 +280,10 @@ export function createShopifyApi(options: ShopifyApiOptions): ShopifyApi {
     getRefundHistory: (input) => getRefundHistory(graphql, limits, input),
     findOrdersByEmail: (email) => findOrdersByEmail(graphql, limits, email),
     createRefund: (input) => createRefund(graphql, input),
+    openReturn: (input) => openReturn(graphql, input),
+    getReturns: (orderId) => getReturns(graphql, orderId),
+    processReturn: (input) => processReturn(graphql, input),
+    closeReturn: (returnId) => closeReturn(graphql, returnId),
+    cancelReturn: (returnId) => cancelReturn(graphql, returnId),
   };
 }

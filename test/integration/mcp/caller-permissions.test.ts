@@ -118,6 +118,22 @@ describe('per-caller tool permissions in the MCP server', () => {
       // Order 1001 has shipped: the store refuses to cancel it.
       cancel_order: { orderId: 'gid://shopify/Order/1001', restock: false, staffNote: 'matrix' },
       post_draft: { ticketId: '5001', body: 'Matrix note' },
+      // Refused by the store where allowed (a line not on the order, a return that does not exist): nothing changes.
+      open_return: {
+        orderId: 'gid://shopify/Order/1001',
+        lineItems: [{ lineItemId: 'gid://shopify/LineItem/999999', quantity: 1, reason: 'UNWANTED' }],
+        notifyCustomer: false,
+        note: 'matrix',
+      },
+      get_returns: { orderId: 'gid://shopify/Order/1001' },
+      process_return: {
+        returnId: 'gid://shopify/Return/999999',
+        lineItems: [{ returnLineItemId: 'gid://shopify/ReturnLineItem/999999', quantity: 1 }],
+        notifyCustomer: false,
+        note: 'matrix',
+      },
+      close_return: { returnId: 'gid://shopify/Return/999999' },
+      cancel_return: { returnId: 'gid://shopify/Return/999999' },
     } as const;
     for (const caller of MCP_CALLERS) {
       for (const tool of TOOL_NAMES) {

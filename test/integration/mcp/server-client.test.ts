@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('MCP server and harness client over loopback HTTP', () => {
-  it('lists the seven tools sorted by name, each with a description, schemas and annotations', async () => {
+  it('lists the twelve tools sorted by name, each with a description, schemas and annotations', async () => {
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { authorization: `Bearer ${CALLER_TOKEN}` } } }));
     const { tools: listed } = await client.listTools();
@@ -38,11 +38,16 @@ describe('MCP server and harness client over loopback HTTP', () => {
     expect(listed.map((t) => t.name)).toEqual([...TOOL_NAMES]);
     expect(listed.map((t) => t.name)).toEqual([
       'cancel_order',
+      'cancel_return',
+      'close_return',
       'find_customer_orders',
       'get_order',
       'get_refund_history',
+      'get_returns',
+      'open_return',
       'post_draft',
       'preview_refund',
+      'process_return',
       'refund_create',
     ]);
     for (const tool of listed) {
@@ -58,6 +63,11 @@ describe('MCP server and harness client over loopback HTTP', () => {
     expect(listed.find((t) => t.name === 'get_order')?.annotations).toMatchObject({ readOnlyHint: true });
     expect(listed.find((t) => t.name === 'find_customer_orders')?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(listed.find((t) => t.name === 'preview_refund')?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    // Returns: read-only get_returns; the writes take no idempotency key; processing moves money.
+    expect(listed.find((t) => t.name === 'get_returns')?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(listed.find((t) => t.name === 'open_return')?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
+    expect(listed.find((t) => t.name === 'process_return')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+    for (const name of ['close_return', 'cancel_return']) expect(listed.find((t) => t.name === name)?.annotations).toMatchObject({ readOnlyHint: false });
   });
 
   it('preview_refund says what a refund would be, capped by earlier refunds, and changes nothing', async () => {

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { bearerCredentials, createMcpToolTransport, McpSessionLostError, sessionFetch } from '#harness/adapters/mcp/index.js';
 import { startMcpHttpServer, type LocalMcpServer } from '#mcp/local-server.js';
 import { mintCallerTokens, type McpServerDeps } from '#mcp/server/index.js';
+import { TOOL_NAMES } from '#shared/contracts/tools.js';
 import { demoMcpDeps, startDemoSandboxes, type Sandboxes } from '../../support/sandboxes.js';
 import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
 import { startSessionKeepingServer } from './session-keeping-server.js';
@@ -88,7 +89,7 @@ describe('MCP sessions against the stateless server', () => {
     await getOrder(tools);
 
     expect(live.server).toEqual({ name: 'refund-agent-store', version: '0.1.0' });
-    expect(live.tools).toHaveLength(7);
+    expect(live.tools).toHaveLength(TOOL_NAMES.length);
     expect(proxy.lines(before)).toEqual([...HANDSHAKE, 'POST tools/list', 'POST tools/call']);
   });
 

@@ -23,7 +23,7 @@ import {
   returnLine,
   startReturnsStore,
   variantId,
-} from './returns-support.js';
+} from '../../support/returns-store.js';
 
 let store: SandboxStore;
 beforeEach(async () => {

@@ -25,7 +25,7 @@ import {
   startReturnsStore,
   VARIANT,
   variantId,
-} from './returns-support.js';
+} from '../../support/returns-store.js';
 import { STORE_TOKEN } from '../../support/sandboxes.js';
 
 let store: SandboxStore;

@@ -21,7 +21,7 @@ import {
   startReturnsStore,
   VARIANT,
   variantId,
-} from './returns-support.js';
+} from '../../support/returns-store.js';
 
 let stores: SandboxStore[] = [];
 const start = async (dataFile: string) => {

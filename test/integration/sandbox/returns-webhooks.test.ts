@@ -28,7 +28,7 @@ import {
   REVERSE_DELIVERY,
   saleId,
   startReturnsStore,
-} from './returns-support.js';
+} from '../../support/returns-store.js';
 
 const SECRET = 'sandbox-returns-webhook-secret';
 type Delivery = { topic: string; headers: IncomingHttpHeaders; raw: Buffer; body: any };

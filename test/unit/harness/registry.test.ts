@@ -55,6 +55,13 @@ describe('tool registry', () => {
     expect(TOOL_REGISTRY.post_draft.risk).toBe('write');
     expect(TOOL_REGISTRY.post_draft.maxAttempts).toBe(1);
   });
+
+  it('labels the returns tools and never retries a return written without an idempotency key', () => {
+    expect(TOOL_REGISTRY.get_returns).toMatchObject({ risk: 'read', maxAttempts: 2, retryOn: ['timeout', 'temporarily_unavailable'] });
+    expect(TOOL_REGISTRY.process_return).toMatchObject({ risk: 'money', maxAttempts: 1, retryOn: [] });
+    expect(TOOL_REGISTRY.open_return).toMatchObject({ risk: 'write', maxAttempts: 1, retryOn: [] });
+    for (const tool of ['close_return', 'cancel_return'] as const) expect(TOOL_REGISTRY[tool]).toMatchObject({ risk: 'write', maxAttempts: 1 });
+  });
 });
 
 describe('per-step allowlist', () => {
@@ -65,7 +72,7 @@ describe('per-step allowlist', () => {
       ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
       Gate: ['preview_refund'],
       RequestApproval: ['post_draft'],
-      Refund: ['preview_refund', 'refund_create', 'cancel_order'],
+      Refund: ['preview_refund', 'refund_create', 'cancel_order', 'open_return', 'get_returns', 'process_return', 'close_return', 'cancel_return'],
       DraftReply: [],
       CheckReply: ['post_draft'],
       Escalate: ['post_draft'],
@@ -74,6 +81,13 @@ describe('per-step allowlist', () => {
     expect(isToolAllowed('DraftReply', 'post_draft')).toBe(false);
     expect(isToolAllowed('ProposeRefund', 'refund_create')).toBe(false);
     expect(isToolAllowed('ProposeRefund', 'find_customer_orders')).toBe(false);
+    for (const tool of ['open_return', 'get_returns', 'process_return', 'close_return', 'cancel_return'] as const) {
+      const steps = Object.entries(STEP_ALLOWLIST).filter(([, tools]) => tools.includes(tool));
+      expect(
+        steps.map(([step]) => step),
+        tool,
+      ).toEqual(['Refund']);
+    }
   });
 });
 

@@ -30,6 +30,33 @@ describe('the tool binding table', () => {
     expect(getOrder.output?.(answer('gid://shopify/Order/1001'), bound)).toBeNull();
   });
 
+  it('opens and reads returns on the bound order only, and refuses an answer about another order', () => {
+    const open = TOOL_BINDINGS.open_return;
+    const read = TOOL_BINDINGS.get_returns;
+    if (open.via !== 'callTool' || read.via !== 'callTool') throw new Error('both are step calls');
+    const args = (orderId: string) => ({
+      orderId,
+      lineItems: [{ lineItemId: 'gid://shopify/LineItem/1', quantity: 1, reason: 'UNWANTED' as const }],
+      notifyCustomer: false,
+      note: 'run-1',
+    });
+    expect(open.args?.(args('gid://shopify/Order/1001'), bound)).toBeNull();
+    expect(open.args?.(args('gid://shopify/Order/1002'), bound)?.rule).toBe('order_not_bound');
+    expect(open.args?.(args('gid://shopify/Order/1002'), unbound)).toBeNull();
+    const opened = (orderId: string) => ({ return: { orderId } }) as Parameters<NonNullable<typeof open.output>>[0];
+    expect(open.output?.(opened('gid://shopify/Order/1002'), bound)?.rule).toBe('order_not_bound');
+    expect(open.output?.(opened('gid://shopify/Order/1001'), bound)).toBeNull();
+    expect(read.args?.({ orderId: 'gid://shopify/Order/1002' }, bound)?.rule).toBe('order_not_bound');
+    const listed = (orderId: string, ...returnOrders: string[]) =>
+      ({ orderId, returns: returnOrders.map((id) => ({ orderId: id })) }) as Parameters<NonNullable<typeof read.output>>[0];
+    expect(read.output?.(listed('gid://shopify/Order/1001', 'gid://shopify/Order/1001'), bound)).toBeNull();
+    expect(read.output?.(listed('gid://shopify/Order/1001', 'gid://shopify/Order/1002'), bound)?.rule).toBe('order_not_bound');
+  });
+
+  it('leaves a return id to the caller to bind: process, close and cancel are step calls with no check of their own', () => {
+    for (const tool of ['process_return', 'close_return', 'cancel_return'] as const) expect(TOOL_BINDINGS[tool]).toEqual({ via: 'callTool' });
+  });
+
   it("reads only the bound customer's refund history and looks up only the requester's orders", () => {
     const history = TOOL_BINDINGS.get_refund_history;
     const find = TOOL_BINDINGS.find_customer_orders;

@@ -27,6 +27,8 @@ describe('MCP caller permissions', () => {
     // The reply steps, and the cancels that end a ticket's holding note (cancel-run, run-starter, console).
     expect(holders('post_draft')).toEqual(['cancel-run', 'check-reply', 'console', 'escalate', 'request-approval', 'run-starter', 'shadow', 'stalled-runs']);
     expect(holders('find_customer_orders')).toEqual(['propose-refund']);
+    // The Refund Lambda opens, reads, processes, closes and cancels returns; nobody else touches them.
+    for (const tool of ['open_return', 'get_returns', 'process_return', 'close_return', 'cancel_return']) expect(holders(tool), tool).toEqual(['refund']);
     // The approval page reads the order it shows ("still refundable" from the store), and nothing else.
     expect(CALLER_TOOLS['approval-callback']).toEqual(['get_order']);
     expect(holders('get_order')).toEqual(['approval-callback', 'console', 'propose-refund', 'refund']);

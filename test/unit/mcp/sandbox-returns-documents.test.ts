@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { buildClientSchema, parse, validate, type IntrospectionQuery } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildSandboxSchema } from '#local/sandbox/store/schema.js';
-import { RETURN_DOCUMENTS } from '../../integration/sandbox/returns-support.js';
+import { RETURN_DOCUMENTS } from '../../support/returns-store.js';
 
 const ADMIN_SCHEMA_FILE = new URL('./fixtures/shopify-admin-schema-2026-04.introspection.json.gz', import.meta.url);
 const admin = buildClientSchema((JSON.parse(gunzipSync(readFileSync(ADMIN_SCHEMA_FILE)).toString('utf8')) as { data: IntrospectionQuery }).data);

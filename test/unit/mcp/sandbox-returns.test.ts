@@ -16,7 +16,7 @@ import { returnableOnFulfillmentLine, returnableQuantity } from '#local/sandbox/
 import { toProcessAsk } from '#local/sandbox/store/return-resolvers.js';
 import { SandboxStoreState } from '#local/sandbox/store/state.js';
 import { clock } from '../../support/sandboxes.js';
-import { fulfillmentLineId, lineId, orderId, returnLine, returnsFixture, variantId } from '../../integration/sandbox/returns-support.js';
+import { fulfillmentLineId, lineId, orderId, returnLine, returnsFixture, variantId } from '../../support/returns-store.js';
 
 /** The returns fixture's store in memory, with a desk whose events are recorded. */
 function desk() {

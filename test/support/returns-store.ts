@@ -1,10 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reads loosely typed JSON from the store's GraphQL answers */
-// What the sandbox returns tests share: the demo store with a catalogue of shirts in sizes and colours
-// and orders of them, the GraphQL documents the tests send (each validated against Shopify's real
-// 2026-04 schema by test/unit/mcp/sandbox-returns-documents.test.ts), and helpers that send them over
-// the store's real HTTP endpoint.
+// What the returns tests share (the sandbox store's, the unit tests of its pure parts, the MCP returns
+// tools'), so no tier reaches into another's folder: the demo store with a catalogue of shirts in
+// sizes and colours and orders of them, the GraphQL documents the tests send (each validated against
+// Shopify's real 2026-04 schema by test/unit/mcp/sandbox-returns-documents.test.ts), and helpers that
+// send them over the store's real HTTP endpoint.
 import { demoFixture, parseFixture, startSandboxStore, type SandboxFixture, type SandboxStore, type SandboxStoreOptions } from '#local/sandbox/index.js';
-import { clock, STORE_TOKEN, storeGraphql } from '../../support/sandboxes.js';
+import { clock, STORE_TOKEN, storeGraphql } from './sandboxes.js';
 
 export const orderId = (n: number) => `gid://shopify/Order/${n}`;
 export const lineId = (n: number, k = 1) => `gid://shopify/LineItem/${n}${String(k).padStart(2, '0')}`;
