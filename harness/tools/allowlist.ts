@@ -10,8 +10,8 @@ export const STEP_ALLOWLIST: Readonly<Record<StepName, readonly ToolName[]>> = {
   // The store's own figure for the claim (its suggested refund), read by the harness before the gate decides.
   Gate: ['preview_refund'],
   RequestApproval: ['post_draft'],
-  // Returns: the refund step opens a return, reads it, processes (refunds) what came back, closes or cancels it.
-  Refund: ['preview_refund', 'refund_create', 'cancel_order', 'open_return', 'get_returns', 'process_return', 'close_return', 'cancel_return'],
+  // Returns: the refund step opens the return the gate decided (and reads the order's returns to settle a lost answer).
+  Refund: ['preview_refund', 'refund_create', 'cancel_order', 'open_return', 'get_returns'],
   DraftReply: [],
   CheckReply: ['post_draft'],
   // The run waits for the parcel: the token kept, nothing called.

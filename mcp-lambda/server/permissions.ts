@@ -9,16 +9,16 @@ import type { ToolName } from '#shared/contracts/tools.js';
 /** What the order steps read; find_customer_orders only CheckOrder needs (a ticket with no order number), which the ProposeRefund Task runs. */
 const ORDER_READS = ['get_order', 'get_refund_history', 'preview_refund'] as const satisfies readonly ToolName[];
 
-/** Shopify Returns: the refund step's alone. */
-const RETURN_TOOLS = ['open_return', 'get_returns', 'process_return', 'close_return', 'cancel_return'] as const satisfies readonly ToolName[];
 
 export const CALLER_TOOLS = {
   // CheckOrder (find_customer_orders when the ticket names no order) and the order agent, one function.
   'propose-refund': [...ORDER_READS, 'find_customer_orders'],
   // The refund executor re-reads the order and the history and previews before the write; it also
-  // cancels an unfulfilled order (the cancel refunds what was paid), and opens, reads, processes
-  // (refunding what came back), closes and cancels returns.
-  refund: [...ORDER_READS, 'refund_create', 'cancel_order', ...RETURN_TOOLS],
+  // cancels an unfulfilled order (the cancel refunds what was paid) and opens a return (reading the
+  // order's returns to settle an answer it lost).
+  refund: [...ORDER_READS, 'refund_create', 'cancel_order', 'open_return', 'get_returns'],
+  // What came back of a return refunded (process_return), or the return closed or cancelled.
+  'process-return': ['get_order', 'get_returns', 'process_return', 'close_return', 'cancel_return'],
   // The holding note while a refund waits for a person.
   'request-approval': ['post_draft'],
   // The checked draft; and the team note when a draft fails its check (CheckReply escalates in-process).
