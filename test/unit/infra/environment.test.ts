@@ -32,6 +32,8 @@ const MCP_TOOLS: Needs = { settings: ['MCP_URL'], secrets: [] };
 const NOTHING: Needs = { settings: [], secrets: [] };
 /** The steps that call a model: the tenant's named provider and model choices, and the API key when the operator sets one. */
 const MODELS: Needs = { settings: ['MODEL_CHOICES', 'MODEL_PROVIDER'], secrets: ['ANTHROPIC_API_KEY'] };
+/** Where customers send a return the store made no label for (empty when the tenant file has none). */
+const RETURN_ADDRESS: Needs = { settings: ['RETURN_ADDRESS'], secrets: [] };
 const both = (a: Needs, b: Needs): Needs => ({ settings: [...a.settings, ...b.settings], secrets: [...a.secrets, ...b.secrets] });
 /**
  * Every handler composes the refund policy with the tenant's limit (lambda-app.ts); all must hold the
@@ -76,9 +78,11 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
     MCP_TOOLS,
   ),
   refund: MCP_TOOLS, // refund_create
-  'draft-reply': MODELS,
+  // A return's reply gives the tenant's return address when the store made no label.
+  'draft-reply': both(MODELS, RETURN_ADDRESS),
   // The reply check model, then post_draft through the MCP server; a failed check escalates in-process (as escalate).
-  'check-reply': both(MODELS, MCP_TOOLS),
+  // A return's reply is checked against the same facts, the return address among them.
+  'check-reply': both(both(MODELS, MCP_TOOLS), RETURN_ADDRESS),
   escalate: both(MODELS, MCP_TOOLS), // a holding reply, then post_draft of the team note through the MCP server
   // Stops the execution; ends the ticket's holding note through post_draft.
   'cancel-run': both({ settings: ['STATE_MACHINE_ARN'], secrets: [] }, MCP_TOOLS),
