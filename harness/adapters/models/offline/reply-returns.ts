@@ -32,7 +32,7 @@ type ReturnWords = {
 const WORDS: Record<'en' | 'es' | 'de' | 'fr', ReturnWords> = {
   en: {
     opened: (r) =>
-      `Hello,\n\nWe have opened return ${r.name} for ${r.order}. Please send back: ${r.items}.\n\n${r.how} Please send it within ${r.days} days.\n\n` +
+      `Hello,\n\nWe have opened return ${r.name} for ${r.order}. Please send back within ${r.days} days: ${r.items}.\n\n${r.how}\n\n` +
       `Once the parcel arrives, you will receive ${r.amount} on your original payment method${r.fee ? ` (a return fee of ${r.fee} is taken from it)` : ''}.` +
       `\n\nBest regards,\nCustomer support`,
     label: (url) => `Use this return label: ${url}`,
@@ -46,7 +46,7 @@ const WORDS: Record<'en' | 'es' | 'de' | 'fr', ReturnWords> = {
   },
   es: {
     opened: (r) =>
-      `Hola:\n\nHemos abierto la devolución ${r.name} para ${r.order}. Por favor, envíenos: ${r.items}.\n\n${r.how} Tiene ${r.days} días para enviarlo.\n\n` +
+      `Hola:\n\nHemos abierto la devolución ${r.name} para ${r.order}. Por favor, envíenos en un plazo de ${r.days} días: ${r.items}.\n\n${r.how}\n\n` +
       `Cuando recibamos el paquete, le devolveremos ${r.amount} a su método de pago original${r.fee ? ` (se descuenta una tarifa de devolución de ${r.fee})` : ''}.` +
       `\n\nSaludos cordiales,\nAtención al cliente`,
     label: (url) => `Utilice esta etiqueta de devolución: ${url}`,
@@ -60,7 +60,7 @@ const WORDS: Record<'en' | 'es' | 'de' | 'fr', ReturnWords> = {
   },
   de: {
     opened: (r) =>
-      `Hallo,\n\nwir haben die Rücksendung ${r.name} für ${r.order} angelegt. Bitte senden Sie zurück: ${r.items}.\n\n${r.how} Bitte senden Sie das Paket innerhalb von ${r.days} Tagen.\n\n` +
+      `Hallo,\n\nwir haben die Rücksendung ${r.name} für ${r.order} angelegt. Bitte senden Sie innerhalb von ${r.days} Tagen zurück: ${r.items}.\n\n${r.how}\n\n` +
       `Sobald das Paket bei uns eingeht, erhalten Sie ${r.amount} auf Ihre ursprüngliche Zahlungsart${r.fee ? ` (abzüglich einer Rücksendegebühr von ${r.fee})` : ''}.` +
       `\n\nMit freundlichen Grüßen\nKundenservice`,
     label: (url) => `Nutzen Sie dieses Rücksendeetikett: ${url}`,
@@ -74,7 +74,7 @@ const WORDS: Record<'en' | 'es' | 'de' | 'fr', ReturnWords> = {
   },
   fr: {
     opened: (r) =>
-      `Bonjour,\n\nNous avons ouvert le retour ${r.name} pour ${r.order}. Merci de nous renvoyer : ${r.items}.\n\n${r.how} Vous disposez de ${r.days} jours pour l'envoyer.\n\n` +
+      `Bonjour,\n\nNous avons ouvert le retour ${r.name} pour ${r.order}. Merci de nous renvoyer sous ${r.days} jours : ${r.items}.\n\n${r.how}\n\n` +
       `Dès réception du colis, vous recevrez ${r.amount} sur votre moyen de paiement d'origine${r.fee ? ` (des frais de retour de ${r.fee} sont déduits du remboursement)` : ''}.` +
       `\n\nCordialement,\nLe service client`,
     label: (url) => `Utilisez cette étiquette de retour : ${url}`,
