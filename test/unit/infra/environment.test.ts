@@ -265,6 +265,18 @@ describe('function environments', () => {
     expect(Object.keys(FUNCTIONS).sort()).toEqual([...HANDLERS, 'mcp'].sort());
   });
 
+  it("gives the reply steps the tenant file's return address, and none when the file has none", () => {
+    const address = 'Acme Returns, 1 Quay Street, Dublin D02, Ireland';
+    const synth = synthTenant({ ...TEST_TENANT, returnAddress: address });
+    const tenantEnv = createTemplateEvaluator(synth.template.toJSON().Resources);
+
+    for (const fn of ['draft-reply', 'check-reply'] as const) {
+      expect(LambdaConfig.parse(tenantEnv.deployedEnvOf(synth.logicalIdOf(fn))).RETURN_ADDRESS, fn).toBe(address);
+      expect(deployedEnv(fn).RETURN_ADDRESS, fn).toBe('');
+      expect(LambdaConfig.parse(deployedEnv(fn)).RETURN_ADDRESS, fn).toBeUndefined();
+    }
+  });
+
   it('names each function in its logs, and sets no metrics namespace (the emitter writes the product one)', () => {
     for (const fn of FUNCTION_NAMES) {
       expect(deployedEnv(fn), fn).toMatchObject({
