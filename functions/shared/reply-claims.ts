@@ -55,6 +55,16 @@ const CLAIM_WORDS: Readonly<Record<'en' | 'es' | 'pt' | 'fr' | 'de' | 'it', Clai
   },
 };
 
+/** The same words as sets, looked up once per word of a draft. */
+type ClaimList = { done: ReadonlySet<string>; refunded: ReadonlySet<string>; voiding: ReadonlySet<string>; gap: number };
+
+const CLAIM_LISTS: readonly ClaimList[] = Object.values(CLAIM_WORDS).map((w) => ({
+  done: new Set(w.done),
+  refunded: new Set(w.refunded),
+  voiding: new Set(w.voiding),
+  gap: w.gap,
+}));
+
 /** Clauses end at sentence and clause marks; a comma or point between digits ("40,00") is part of a number. */
 const CLAUSE_END = /[;:!?\n()]|[.,](?!\d)/u;
 
@@ -67,14 +77,14 @@ function wordsOf(clause: string): string[] {
   );
 }
 
-/** The words of one clause that claim the refund is done ("we have refunded"), or null. */
-function claimIn(words: readonly string[], list: ClaimWords): string | null {
+/** The words of one clause that claim the refund is done ("we have refunded"), or null. One pass. */
+function claimIn(words: readonly string[], list: ClaimList): string | null {
+  let done = -1;
   for (const [at, word] of words.entries()) {
-    if (!list.refunded.includes(word)) continue;
-    if (words.slice(0, at).some((w) => list.voiding.includes(w))) return null;
-    for (let from = at - 1; from >= 0 && at - from - 1 <= list.gap; from--) {
-      if (list.done.includes(words[from] ?? '')) return words.slice(from, at + 1).join(' ');
-    }
+    // A negation, a future or a condition: no participle after it in this clause is a claim.
+    if (list.voiding.has(word)) return null;
+    if (list.refunded.has(word) && done >= 0 && at - done - 1 <= list.gap) return words.slice(done, at + 1).join(' ');
+    if (list.done.has(word)) done = at;
   }
   return null;
 }
@@ -83,7 +93,7 @@ function claimIn(words: readonly string[], list: ClaimWords): string | null {
 export function refundClaimIn(text: string): string | null {
   for (const clause of text.split(CLAUSE_END)) {
     const words = wordsOf(clause);
-    for (const list of Object.values(CLAIM_WORDS)) {
+    for (const list of CLAIM_LISTS) {
       const claim = claimIn(words, list);
       if (claim) return claim;
     }
