@@ -57,6 +57,8 @@ export const LocalConfig = z.object({
   AGENT_MODE: jsonOf(AgentModeConfig).optional(),
   /** The tenant's other remedies as JSON, as a tenant file's policy switches, e.g. {"storeCredit":true,"cancelUnfulfilled":true}. Absent: all off. */
   POLICY_REMEDIES: jsonOf(PolicyRemedies).optional(),
+  /** Where customers send a return the store made no label for, as the reply gives it (RETURN_ADDRESS of a deployed tenant). Absent: none. */
+  RETURN_ADDRESS: z.string().trim().min(1).max(500).optional(),
 });
 export type LocalConfig = z.infer<typeof LocalConfig>;
 

@@ -32,6 +32,7 @@ async function main() {
     ...(config.DATA_DIR ? { dataDir: config.DATA_DIR } : {}),
     ...(config.AGENT_MODE ? { mode: config.AGENT_MODE } : {}),
     ...(config.POLICY_REMEDIES ? { policy: config.POLICY_REMEDIES } : {}),
+    ...(config.RETURN_ADDRESS ? { returnAddress: config.RETURN_ADDRESS } : {}),
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   console.log(banner(runtime, config, provider));

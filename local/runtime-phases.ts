@@ -162,6 +162,7 @@ export function buildFunctions(start: StartContext, services: LocalServices, bac
         timeZone: opts.fixture.shop.timeZone ?? backend.deps.policy.document.timeZone,
         ...(opts.fixture.shop.locale ? { locale: opts.fixture.shop.locale } : {}),
       },
+      ...(opts.returnAddress ? { returnAddress: opts.returnAddress } : {}),
     },
     // The console on a laptop: nobody signs in; the one person is the local operator with every role.
     console: {

@@ -71,6 +71,8 @@ export interface LocalRuntimeOptions {
    * unshipped orders, a restock location). The time zone defaults to the fixture shop's.
    */
   policy?: Partial<PolicyDocument>;
+  /** Where customers send a return the store made no label for (RETURN_ADDRESS); absent: the reply asks the team to add the instructions. */
+  returnAddress?: string;
   clock?: Clock;
   /** Fires waitForTaskToken timeouts; tests inject one they control. */
   timer?: Timer;

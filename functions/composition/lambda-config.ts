@@ -71,6 +71,16 @@ export const LambdaConfig = z.object({
   CONSOLE_CSRF_SECRET: z.string().min(16).optional(),
   /** A deployed runs console: approval emails link <CONSOLE_BASE_URL>/runs/<runId> (none: no link). */
   CONSOLE_BASE_URL: z.string().url().optional(),
+  /**
+   * Where customers send a return the store made no label for, as the reply gives it. CDK hands the
+   * variable to the reply steps whether or not the tenant file has one: empty is none (the draft asks the team).
+   */
+  RETURN_ADDRESS: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .transform((s) => s || undefined),
 });
 export type LambdaConfig = z.infer<typeof LambdaConfig>;
 

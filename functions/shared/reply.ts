@@ -1,29 +1,46 @@
 // The reply's facts and the deterministic check that a draft states them exactly: the order
 // number, the refunded amount (in the currency the customer paid), what the customer paid for each
 // item and why when the gate's breakdown adds up to that amount (words/amount-words.ts), and no other
-// currency or amount. One source, so a draft and its check agree.
+// currency or amount. A return has three moments of its own (reply-return.ts): opened (the refund
+// promised for when the parcel arrives, never said to be made), refunded on receipt, and closed with
+// nothing refunded. One source, so a draft and its check agree.
 import * as z from 'zod';
 import { formatMoney } from '#shared/money.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { languageOf } from '#functions/shared/domain/shadow.js';
+import { refundClaimIn } from '#functions/shared/reply-claims.js';
+import { currenciesIn, moneyTokensIn } from '#functions/shared/reply-currencies.js';
 import { plainText, statedAmounts, withoutAmounts } from '#functions/shared/reply-formats.js';
+import { daysToSend, refundOnReceipt, returnedItems, returnFeeIn, returnInstructions, type ReturnFacts } from '#functions/shared/reply-return.js';
 import { gateAmountWords, type AmountWords } from '#functions/shared/words/amount-words.js';
+
+export type { ReturnFacts, ReturnInstructions } from '#functions/shared/reply-return.js';
 
 export const ReplyAgentOutput = z.object({ body: z.string().min(1).max(5000) });
 export const ReplyCheckOutput = z.object({ passed: z.boolean(), problems: z.array(z.string()) });
 
+/**
+ * What the reply tells: a refund made (a return's too, on receipt), a person taking over, a return
+ * opened (its refund made when the parcel arrives) or a return closed with nothing refunded.
+ */
+export type ReplyOutcome = 'refunded' | 'escalated' | 'return_opened' | 'return_closed';
+
+/** The tenant's settings a reply's facts take (the step's tenant): where a parcel goes back when the store made no label. */
+export type ReplySettings = { returnAddress?: string };
+
 export type ReplyFacts = {
   language: string;
   orderNumber: string | null;
-  outcome: 'refunded' | 'escalated';
+  outcome: ReplyOutcome;
   /** Refunded how: to the original payments, as store credit on the customer's account, or by cancelling the order (its payments refunded). */
   remedy: 'refund' | 'store_credit' | 'cancel';
+  /** Refunded: what was refunded. Return opened: what will be refunded when the parcel arrives. Null otherwise. */
   amountMinor: number | null;
   currency: string | null;
-  /** The refunded amount as the reply must write it ("$18.00", "18,00 €"): the model never has to convert minor units. */
+  /** That amount as the reply must write it ("$18.00", "18,00 €"): the model never has to convert minor units. */
   amount: string | null;
   reason: string | null;
-  /** What the refund covered, from the proposal and the order ("1 × Stoneware mug"); empty when escalated. */
+  /** What the refund covered ("1 × Stoneware mug"), or what the return brings back; empty when escalated. */
   items: string[];
   /** Escalated: why a person takes over (internal wording; the reply says only that someone is looking). */
   escalationReason?: string;
@@ -36,7 +53,7 @@ export type ReplyFacts = {
   shipping?: string | null;
   /** The duties refunded with the items; null when none were. Present with `paid`. */
   duties?: string | null;
-};
+} & Partial<ReturnFacts>;
 
 /** One refunded item as the customer paid for it: "1 × Stoneware mug", paid "$16.33", price "$20.00", discount "25%", tax "$1.33". */
 export type PaidItem = { item: string; paid: string; price: string; discount: string | null; tax: string | null; taxIncluded: boolean };
@@ -84,43 +101,79 @@ function paidFacts(run: Run): Pick<ReplyFacts, 'paid' | 'shipping' | 'duties'> {
   };
 }
 
-/** What actually happened, from the run record (the receipt, never the proposal's amount). */
-export function replyFacts(run: Run, outcome: ReplyFacts['outcome'], escalationReason?: string): ReplyFacts {
-  const refunded = outcome === 'refunded' && run.refund ? customerAmount(run.refund) : null;
+/**
+ * Which moment a run's reply tells, from the run: a return opened and waiting for its parcel, a
+ * return closed with nothing refunded, else a refund made (a return's refund on receipt included).
+ */
+export function replyOutcomeOf(run: Pick<Run, 'refund' | 'returnCase'>): Exclude<ReplyOutcome, 'escalated'> {
+  const status = run.returnCase?.status;
+  if (status === 'open' && !run.refund) return 'return_opened';
+  if (status === 'closed') return 'return_closed';
+  return 'refunded';
+}
+
+/** The run's return, when the reply tells one of its moments (a refund on receipt is one). */
+function returnOf(run: Run, outcome: ReplyOutcome): NonNullable<Run['returnCase']> | null {
+  const returnCase = run.returnCase ?? null;
+  if (outcome === 'return_opened' || outcome === 'return_closed') return returnCase;
+  return outcome === 'refunded' && run.refund && returnCase?.status === 'refunded' ? returnCase : null;
+}
+
+/** The amount the reply states, in the currency the customer reads: the receipt's, or a return's refund on receipt. */
+function statedMoney(run: Run, outcome: ReplyOutcome): { amountMinor: number; currency: string } | null {
+  if (outcome === 'refunded') return run.refund ? customerAmount(run.refund) : null;
+  if (outcome === 'return_opened' && run.returnCase) return refundOnReceipt(run, run.returnCase);
+  return null;
+}
+
+/** The return fee taken from the stated amount, in its currency; 0 when none (or no return). */
+function feeOf(run: Run, outcome: ReplyOutcome, currency: string): number {
+  const returnCase = returnOf(run, outcome);
+  return returnCase ? returnFeeIn(run, returnCase, currency) : 0;
+}
+
+const orderNumberOf = (run: Run) => run.refund?.orderNumber ?? run.order?.orderNumber ?? run.triage?.orderNumber ?? null;
+
+/** A return's own facts: its name; with money (not on a closed one), its fee; opened, the days to send it and how. */
+function returnPart(run: Run, outcome: ReplyOutcome, language: string, settings: ReplySettings): Partial<ReturnFacts> {
+  const returnCase = returnOf(run, outcome);
+  const money = statedMoney(run, outcome);
+  if (!returnCase || !money) return returnCase ? { returnName: returnCase.name } : {};
+  const feeMinor = feeOf(run, outcome, money.currency);
   return {
-    language: run.triage?.language ?? 'en',
-    orderNumber: run.refund?.orderNumber ?? run.order?.orderNumber ?? run.triage?.orderNumber ?? null,
-    outcome,
-    remedy: run.refund?.method === 'store_credit' ? 'store_credit' : run.refund?.cancelledAt ? 'cancel' : 'refund',
-    amountMinor: refunded?.amountMinor ?? null,
-    currency: refunded?.currency ?? null,
-    amount: refunded ? formatMoney(refunded.amountMinor, refunded.currency, run.triage?.language ?? 'en') : null,
-    reason: run.proposal?.reason ?? run.triage?.reason ?? null,
-    items: outcome === 'refunded' ? refundedItems(run) : [],
-    ...(escalationReason === undefined ? {} : { escalationReason }),
-    ...(outcome === 'refunded' ? paidFacts(run) : {}),
+    returnName: returnCase.name,
+    fee: feeMinor > 0 ? formatMoney(feeMinor, money.currency, language) : null,
+    feeMinor,
+    ...(outcome === 'return_opened' ? { sendWithinDays: daysToSend(returnCase), instructions: returnInstructions(returnCase, settings.returnAddress) } : {}),
   };
 }
 
-const SYMBOLS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', '₽': 'RUB', '₺': 'TRY', '₪': 'ILS' };
-const ISO_CODES = new Set(Intl.supportedValuesOf('currency'));
-
-/** Currencies a text names: ISO codes, unambiguous symbols, and '$' (any dollar) as its own mark. */
-export function currenciesIn(text: string): Set<string> {
-  const found = new Set<string>();
-  for (const [, code] of text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g)) if (code && ISO_CODES.has(code)) found.add(code);
-  for (const [symbol, code] of Object.entries(SYMBOLS)) if (text.includes(symbol)) found.add(code);
-  if (text.includes('$')) found.add('$');
-  return found;
+function itemsOf(run: Run, outcome: ReplyOutcome): string[] {
+  const returnCase = returnOf(run, outcome);
+  if (returnCase) return returnedItems(run, returnCase, outcome === 'refunded' ? 'received' : 'lines');
+  return outcome === 'refunded' ? refundedItems(run) : [];
 }
 
-/**
- * Money-looking tokens: a currency mark next to a number, either side. The number's inner run is
- * bounded (no amount is 40 characters long): unbounded, a long run of digits with no currency mark
- * is rescanned from every digit, which is quadratic in the draft's length.
- */
-const MONEY =
-  /(?:[$€£¥₹₩₽₺₪]|(?<![A-Za-z])[A-Z]{3}(?![A-Za-z]))\s?\d[\d.,' ]{0,40}\d|\d(?:[\d.,' ]{0,40}\d)?\s?(?:[$€£¥₹₩₽₺₪]|(?<![A-Za-z])[A-Z]{3}(?![A-Za-z]))/gu;
+/** What actually happened, from the run record (the receipt, never the proposal's amount). */
+export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettings & { escalationReason?: string } = {}): ReplyFacts {
+  const language = run.triage?.language ?? 'en';
+  const money = statedMoney(run, outcome);
+  const { escalationReason } = context;
+  return {
+    language,
+    orderNumber: orderNumberOf(run),
+    outcome,
+    remedy: run.refund?.method === 'store_credit' ? 'store_credit' : run.refund?.cancelledAt ? 'cancel' : 'refund',
+    amountMinor: money?.amountMinor ?? null,
+    currency: money?.currency ?? null,
+    amount: money ? formatMoney(money.amountMinor, money.currency, language) : null,
+    reason: run.proposal?.reason ?? run.triage?.reason ?? null,
+    items: itemsOf(run, outcome),
+    ...(escalationReason === undefined ? {} : { escalationReason }),
+    ...(outcome === 'refunded' ? paidFacts(run) : {}),
+    ...returnPart(run, outcome, language, context),
+  };
+}
 
 /** The languages the draft may write amounts in: its own (as drafted, else as triaged) first, then English. */
 function draftLanguages(run: Run): string[] {
@@ -128,32 +181,99 @@ function draftLanguages(run: Run): string[] {
   return [...new Set([...languages, 'en'])];
 }
 
-/**
- * Deterministic check: a refund reply names the order, the exact refunded amount in its currency, and
- * no other amount than that one and the breakdown's figures its facts carry (what each item cost, its
- * discount and tax, the shipping and duties refunded), each as a locale of the draft's language writes it.
- */
-export function checkDraftAgainstReceipt(draft: string, run: Run): string[] {
+/** What a draft must and may state about money and the order, from the run's facts. */
+type Expected = {
+  orderNumber: string | null;
+  /** The amount the draft must state, in the currency the customer reads, and what it is; null: no amount nor currency at all. */
+  amount: { amountMinor: number; currency: string; what: string; in: string } | null;
+  /** Other figures it may state, in the amount's currency (the breakdown's, a return's fee). */
+  figures: number[];
+  /** Text the facts gave that may hold digits but is no money (the return address, the label's link). */
+  given: string[];
+};
+
+/** `text` with each given passage blanked out. */
+const withoutGiven = (text: string, given: readonly string[]) => given.filter(Boolean).reduce((rest, g) => rest.split(plainText(g)).join(' '), text);
+
+/** The order named, the amount stated, and no other currency or amount than the facts' own. */
+function checkMoney(draft: string, run: Run, expected: Expected): string[] {
   const body = plainText(draft);
   const problems: string[] = [];
-  if (!run.refund) return ['there is no refund receipt to check the draft against'];
-  if (!new RegExp(`(^|\\D)${run.refund.orderNumber}(\\D|$)`).test(body)) problems.push(`draft does not name order ${run.refund.orderNumber}`);
-  // The customer reads the amount in the currency they paid.
-  const receipt = customerAmount(run.refund);
-  const amount = plainText(formatMoney(receipt.amountMinor, receipt.currency, run.triage?.language ?? 'en'));
+  const { orderNumber, amount } = expected;
+  if (!orderNumber) problems.push('there is no order number to check the draft against');
+  else if (!new RegExp(`(^|\\D)${orderNumber}(\\D|$)`).test(body)) problems.push(`draft does not name order ${orderNumber}`);
+  const rest = withoutGiven(body, expected.given);
+  const languages = draftLanguages(run);
+  const written = amount ? plainText(formatMoney(amount.amountMinor, amount.currency, run.triage?.language ?? 'en')) : '';
   // Any way a locale of the draft's language (or English) writes the amount, never inside a longer number.
-  const stated = statedAmounts(body, receipt.amountMinor, receipt.currency, draftLanguages(run));
-  if (stated.length === 0) problems.push(`draft does not state the refunded amount ${amount}`);
-  // The breakdown's figures the reply was given, in the same currency: stated or not, never required.
-  const figures = paidBreakdown(run)?.figures ?? [];
-  const parts = figures.flatMap((minor) => statedAmounts(body, minor, receipt.currency, draftLanguages(run)));
-  // What writing the receipt's amount takes ("$", "US$", "€", "USD") is its currency; anything else is not.
-  const allowed = new Set([receipt.currency, ...currenciesIn(amount), ...[...stated, ...parts].flatMap((s) => [...currenciesIn(s.text)])]);
-  const others = [...currenciesIn(body)].filter((c) => !allowed.has(c));
-  if (others.length > 0) problems.push(`draft names currency ${others.join(', ')}, the refund was in ${receipt.currency}`);
-  const extra = (withoutAmounts(body, [...stated, ...parts]).match(MONEY) ?? [])
-    .map((m) => m.trim())
-    .filter((m) => [...m.matchAll(/[A-Z]{3}/g)].every(([code]) => ISO_CODES.has(code))); // "SKU 1234" is not money
+  const stated = amount ? statedAmounts(rest, amount.amountMinor, amount.currency, languages) : [];
+  if (amount && stated.length === 0) problems.push(`draft does not state the ${amount.what} ${written}`);
+  // The other figures the reply was given, in the same currency: stated or not, never required.
+  const parts = amount ? expected.figures.flatMap((minor) => statedAmounts(rest, minor, amount.currency, languages)) : [];
+  // What writing the amount takes ("$", "US$", "€", "USD") is its currency; anything else is not.
+  const allowed = new Set(amount ? [amount.currency, ...currenciesIn(written), ...[...stated, ...parts].flatMap((s) => [...currenciesIn(s.text)])] : []);
+  const others = [...currenciesIn(rest)].filter((c) => !allowed.has(c));
+  if (others.length > 0) problems.push(`draft names currency ${others.join(', ')}, ${amount ? amount.in : 'but nothing was refunded'}`);
+  const extra = moneyTokensIn(withoutAmounts(rest, [...stated, ...parts]));
   if (extra.length > 0) problems.push(`draft states an amount that did not happen: ${extra.join(', ')}`);
   return problems;
+}
+
+/**
+ * Deterministic check: a refund reply names the order, the exact refunded amount in its currency, and
+ * no other amount than that one and the figures its facts carry (what each item cost, its discount and
+ * tax, the shipping and duties refunded; a return's fee), each as a locale of the draft's language writes it.
+ */
+export function checkDraftAgainstReceipt(draft: string, run: Run): string[] {
+  if (!run.refund) return ['there is no refund receipt to check the draft against'];
+  // The customer reads the amount in the currency they paid.
+  const receipt = customerAmount(run.refund);
+  const fee = feeOf(run, 'refunded', receipt.currency);
+  return checkMoney(draft, run, {
+    orderNumber: run.refund.orderNumber,
+    amount: { ...receipt, what: 'refunded amount', in: `the refund was in ${receipt.currency}` },
+    figures: [...(paidBreakdown(run)?.figures ?? []), ...(fee > 0 ? [fee] : [])],
+    given: [],
+  });
+}
+
+/**
+ * A return's first reply: the order, the refund on receipt exactly (the fee besides it), how to send
+ * the parcel when the facts give it (the label's link, the return address), and never that the
+ * refund is already made.
+ */
+function checkReturnOpened(draft: string, run: Run, settings: ReplySettings): string[] {
+  const returnCase = run.returnCase;
+  if (!returnCase) return ['there is no return to check the draft against'];
+  const money = refundOnReceipt(run, returnCase);
+  const instructions = returnInstructions(returnCase, settings.returnAddress);
+  const given = instructions.kind === 'label' ? [instructions.url] : instructions.kind === 'address' ? [instructions.address] : [];
+  const problems = checkMoney(draft, run, {
+    orderNumber: orderNumberOf(run),
+    amount: { ...money, what: 'refund on receipt', in: `the refund on receipt is in ${money.currency}` },
+    figures: money.feeMinor > 0 ? [money.feeMinor] : [],
+    given,
+  });
+  if (instructions.kind === 'label' && !draft.includes(instructions.url)) problems.push(`draft does not give the return label ${instructions.url}`);
+  // The address may be laid out on other lines: compared on its letters and digits alone.
+  const bare = (text: string) =>
+    text
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}]/gu, '')
+      .toLowerCase();
+  if (instructions.kind === 'address' && !bare(draft).includes(bare(instructions.address))) problems.push('draft does not give the return address');
+  const claim = refundClaimIn(plainText(draft));
+  if (claim) problems.push(`draft says the refund was already made ("${claim}"), but it is made when the parcel arrives`);
+  return problems;
+}
+
+/**
+ * The deterministic check of a run's draft, for the moment its reply tells (replyOutcomeOf): a closed
+ * return's names the order and no amount nor currency at all (nothing was refunded).
+ */
+export function checkDraft(draft: string, run: Run, settings: ReplySettings = {}): string[] {
+  const outcome = replyOutcomeOf(run);
+  if (outcome === 'return_opened') return checkReturnOpened(draft, run, settings);
+  if (outcome === 'return_closed') return checkMoney(draft, run, { orderNumber: orderNumberOf(run), amount: null, figures: [], given: [] });
+  return checkDraftAgainstReceipt(draft, run);
 }

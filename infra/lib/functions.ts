@@ -70,6 +70,8 @@ export type FunctionAccess = {
   publicUrl?: boolean;
   /** Knows the tenant's modes per ticket class (AGENT_MODE: shadow, assist, auto). */
   agentMode?: boolean;
+  /** Knows where customers send a return the store made no label for (RETURN_ADDRESS): the reply's instructions and their check. */
+  returnAddress?: boolean;
   sendEmail?: boolean;
   /** Knows the tenant's console user pool and app client (COGNITO_*): signs people in, or checks their session. */
   consoleSignIn?: boolean;
@@ -159,10 +161,12 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
   'await-return': step('await-return', {}),
   // The refund on receipt (process_return through the harness), or the return closed or cancelled.
   'process-return': step('process-return', { mcpClient: true }),
-  'draft-reply': step('draft-reply', { callsModels: true }),
+  // A return's reply tells the customer where to send the parcel when the store made no label.
+  'draft-reply': step('draft-reply', { callsModels: true, returnAddress: true }),
   // The reply check's model, then post_draft; closes the run, or escalates it in-process (the Escalate use
-  // case: the team note through post_draft, a holding reply only when no refund was made).
-  'check-reply': step('check-reply', { mcpClient: true, callsModels: true }),
+  // case: the team note through post_draft, a holding reply only when no refund was made). It checks a
+  // return's reply against the same facts, the return address among them.
+  'check-reply': step('check-reply', { mcpClient: true, callsModels: true, returnAddress: true }),
   // Leaves the team note on the ticket through post_draft.
   escalate: step('escalate', { mcpClient: true, callsModels: true }),
   // Shadow mode: leaves the proposal note on the ticket through post_draft; moves no money, sends no email.

@@ -187,6 +187,7 @@ export class RefundAgent extends Construct {
       MODEL_CHOICES: JSON.stringify(config.models),
       MODEL_PROVIDER: config.modelProvider,
       AGENT_MODE: JSON.stringify(config.mode),
+      RETURN_ADDRESS: config.returnAddress ?? '',
       RETENTION_DAYS: String(config.retentionDays),
       SES_CONFIGURATION_SET: this.email.configurationSet.configurationSetName,
       COGNITO_ISSUER: this.consoleAuth.issuer,

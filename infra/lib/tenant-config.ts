@@ -89,6 +89,8 @@ export const TenantConfig = z
       .string()
       .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 locale such as en-US')
       .default('en-US'),
+    /** Where customers send a return the store made no label for, as the reply drafts give it; absent: the draft asks the team to add it. */
+    returnAddress: z.string().trim().min(1).max(500).optional(),
     helpdesk: z
       .object({
         /** Any helpdesk whose webhooks are verified; synth refuses one without a connector (undeployableSettings). */

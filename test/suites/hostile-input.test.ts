@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { createIngest, MAX_WEBHOOK_BYTES } from '#functions/intake/webhook-ingest/ingest.js';
 import { createInMemoryEventLedger } from '#functions/shared/stores/memory/events.js';
 import { HELPDESK_WEBHOOKS } from '#functions/intake/webhook-ingest/helpdesks.js';
-import type { WebhookSource } from '#functions/shared/domain/run.js';
+import type { Run, WebhookSource } from '#functions/shared/domain/run.js';
 import { signHelpScout } from '#functions/intake/webhook-ingest/helpscout.js';
 import { signIntercom } from '#functions/intake/webhook-ingest/intercom.js';
 import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
-import { checkDraftAgainstReceipt } from '#functions/shared/reply.js';
+import { checkDraft, checkDraftAgainstReceipt } from '#functions/shared/reply.js';
 import type { QueuedTicket } from '#functions/shared/queue.js';
 import type { TicketEvent } from '#functions/shared/domain/run.js';
 import { triageTicket } from '#harness/adapters/models/offline/triage.js';
@@ -244,6 +244,19 @@ describe('the offline models', () => {
     const replyFacts = { language: 'en', orderNumber: '1001', outcome: 'refunded', amountMinor: 1800, currency: 'USD', reason: 'damaged' };
     await expectLinear((text) => checkReply(text, replyFacts), h);
   });
+
+  it.each(HOSTILE)("the reply checker reads a return's first reply of %s in linear time", async (_label, h) => {
+    const replyFacts = {
+      language: 'en',
+      orderNumber: '1001',
+      outcome: 'return_opened',
+      amountMinor: 1800,
+      currency: 'USD',
+      fee: null,
+      instructions: { kind: 'address' as const, address: 'Returns, 1 Main Street, Portland' },
+    };
+    await expectLinear((text) => checkReply(text, replyFacts), h);
+  });
 });
 
 describe('the checks in code', () => {
@@ -255,6 +268,20 @@ describe('the checks in code', () => {
 
   it.each(HOSTILE)('the deterministic reply check reads a draft of %s in linear time', async (_label, h) => {
     await expectLinear((text) => checkDraftAgainstReceipt(text, refunded), h);
+  });
+
+  /** A return opened on order 1001, its parcel awaited: the check looks for the claim that the refund is made too. */
+  const opened: Run = (() => {
+    const run = proposedRun();
+    const at = '2026-09-23T12:00:00.000Z';
+    const lines = [{ returnLineItemId: 'gid://shopify/ReturnLineItem/1', lineItemId: run.order!.lineItems[0]!.id, quantity: 1 }];
+    const returnCase = { returnId: 'gid://shopify/Return/1', name: '#1001-R1', orderId: run.order!.orderId, openedAt: at, status: 'open' as const, lines };
+    const decided = { feeMinor: 0, decidedAmountMinor: 1800, currency: 'USD', policyVersion: 'v1', decidedBy: { kind: 'auto' as const } };
+    return { ...run, returnCase: { ...returnCase, ...decided, receiveBy: '2026-10-23T12:00:00.000Z', events: [] } };
+  })();
+
+  it.each(HOSTILE)("the deterministic check of a return's first reply reads a draft of %s in linear time", async (_label, h) => {
+    await expectLinear((text) => checkDraft(text, opened, { returnAddress: 'Returns, 1 Main Street, Portland' }), h);
   });
 
   it.each(HOSTILE)('grounding reads %s as the customer text and the quote in linear time', async (_label, h) => {

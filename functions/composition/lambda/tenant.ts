@@ -32,5 +32,6 @@ export function tenantOf(config: LambdaConfig, policy: Policy): StepDeps['tenant
     store: { name: config.STORE_NAME, domain: config.SHOPIFY_STORE_DOMAIN, locale: config.STORE_LOCALE, timeZone: config.STORE_TIME_ZONE },
     ...(config.HELPDESK_BASE_URL ? { helpdesk: { kind: config.HELPDESK_KIND, baseUrl: config.HELPDESK_BASE_URL } } : {}),
     ...(config.CONSOLE_BASE_URL ? { consoleBaseUrl: config.CONSOLE_BASE_URL } : {}),
+    ...(config.RETURN_ADDRESS ? { returnAddress: config.RETURN_ADDRESS } : {}),
   };
 }

@@ -51,6 +51,8 @@ export interface StepDeps {
     helpdesk?: { kind: HelpdeskConnector; baseUrl: string };
     /** Base URL of a deployed runs console: the approval email links `<consoleBaseUrl>/runs/<runId>`; absent: no link. */
     consoleBaseUrl?: string;
+    /** Where customers send a return when the store made no label (the reply's instructions); absent: the draft asks the team to add them. */
+    returnAddress?: string;
   };
   /** The refund policy in force (the harness's): the numbers the approval email explains. Absent: the default policy. */
   policy?: Policy;

@@ -1,10 +1,12 @@
 // DraftReply: the reply agent writes a reply from the refund receipt and the proposal, in the
 // customer's language, claiming nothing that did not happen; it may say what the refund is made of
-// with the figures the facts give it ready to print. The draft is stored, not posted: CheckReply
-// checks and posts it.
+// with the figures the facts give it ready to print. A return has replies of its own: opened (what to
+// send back, how, by when, and the refund it brings on receipt), refunded on receipt, and closed with
+// nothing refunded. The draft is stored, not posted: CheckReply checks and posts it.
+// the run's moment (replyOutcomeOf) → its facts → reply agent → draft on the run
 import { MissingStepDataError } from '../../shared/errors.js';
 import { enterStep } from '../../shared/step/run-context.js';
-import { ReplyAgentOutput, replyFacts } from '../../shared/reply.js';
+import { ReplyAgentOutput, replyFacts, replyOutcomeOf, type ReplySettings } from '../../shared/reply.js';
 import { continueWith, type StepResult } from '../../shared/step/result.js';
 import type { StepDeps } from '../../shared/step/deps.js';
 
@@ -26,15 +28,29 @@ export const REPLY_AGENT_SYSTEM = [
   'cancelled and what was paid refunded to the original payment method (say both).',
   'When the outcome is "escalated": say that a member of the team is reviewing the request and will reply;',
   'do not say a refund was made, do not state any amount, do not share internal reasons.',
+  'When the outcome is "return_opened": say that return returnName was opened for the order (name the order number), list the',
+  'items to send back and how: "instructions" of kind "label": give its url exactly; of kind "address": give that address exactly;',
+  'of kind "missing": write one line in square brackets asking the support team to add how to send the parcel back before sending,',
+  'and never make up an address or a link. Say the customer has sendWithinDays days to send it, and that the amount (stated once,',
+  'as for a refund) goes back to the original payment method once the parcel arrives; when "fee" is not null, say that this return fee',
+  'is taken from the refund. Never say the refund was already made: it is made when the parcel arrives.',
+  'When the outcome is "refunded" and the case data has "returnName": it is the refund of that return, made now that the parcel arrived',
+  '(say so, with the fee taken when "fee" is not null).',
+  'When the outcome is "return_closed": say that return returnName for the order was closed because the parcel did not arrive in time,',
+  'so nothing was refunded; state no amount.',
   'Never promise anything else: no vouchers, no replacements, no delivery dates, no other amounts.',
   'Return the reply text as body.',
 ].join('\n');
 
-export function createDraftReply(deps: Pick<StepDeps, 'runs' | 'harness' | 'models'>) {
+/** The tenant's settings the reply takes (the return address); absent, none. */
+export type DraftReplyDeps = Pick<StepDeps, 'runs' | 'harness' | 'models'> & { tenant?: ReplySettings };
+
+export function createDraftReply(deps: DraftReplyDeps) {
   return async ({ runId }: { runId: string }): Promise<StepResult> => {
     const { run, ctx } = await enterStep(deps.runs, runId, 'DraftReply');
-    if (!run.refund) throw new MissingStepDataError(runId, 'refund receipt');
-    const facts = replyFacts(run, 'refunded');
+    const outcome = replyOutcomeOf(run);
+    if (outcome === 'refunded' && !run.refund) throw new MissingStepDataError(runId, 'refund receipt');
+    const facts = replyFacts(run, outcome, { returnAddress: deps.tenant?.returnAddress });
     const { body } = await deps.harness.callModel(ctx, {
       specialist: 'reply_agent',
       model: deps.models.replyAgent,

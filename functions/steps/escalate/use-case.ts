@@ -16,7 +16,8 @@ import type { ApprovalSummary } from '#harness/domain/types.js';
 import type { Formats } from '../../shared/approvals/formats.js';
 import { waitEndedLines } from '../../shared/approvals/ended-note.js';
 import { approvedRefundNotMade, type NotCarriedOutDeps } from '../../shared/approvals/not-carried-out.js';
-import { currenciesIn, ReplyAgentOutput, replyFacts } from '../../shared/reply.js';
+import { ReplyAgentOutput, replyFacts } from '../../shared/reply.js';
+import { currenciesIn } from '../../shared/reply-currencies.js';
 import { REPLY_AGENT_SYSTEM } from '../draft-reply/use-case.js';
 import type { StepDeps } from '../../shared/step/deps.js';
 
@@ -184,7 +185,7 @@ async function holdingReply(deps: EscalateDeps, ctx: StepContext, run: Run, reas
       specialist: 'reply_agent',
       model: deps.models.replyAgent,
       system: REPLY_AGENT_SYSTEM,
-      input: replyFacts(run, 'escalated', reason),
+      input: replyFacts(run, 'escalated', { escalationReason: reason }),
       schema: ReplyAgentOutput,
     });
     return currenciesIn(body).size === 0 && !/\d+[.,]\d{2}/.test(body) ? body : null;

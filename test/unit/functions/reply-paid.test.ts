@@ -45,7 +45,7 @@ describe("the reply's facts", () => {
     expect(Object.keys(replyFacts({ ...run, gate: older }, 'refunded')).sort()).toEqual(
       ['language', 'orderNumber', 'outcome', 'remedy', 'amountMinor', 'currency', 'amount', 'reason', 'items'].sort(),
     );
-    expect(replyFacts(run, 'escalated', 'a person checks it')).not.toHaveProperty('paid');
+    expect(replyFacts(run, 'escalated', { escalationReason: 'a person checks it' })).not.toHaveProperty('paid');
   });
 });
 

@@ -32,6 +32,8 @@ const MCP_TOOLS: Needs = { settings: ['MCP_URL'], secrets: [] };
 const NOTHING: Needs = { settings: [], secrets: [] };
 /** The steps that call a model: the tenant's named provider and model choices, and the API key when the operator sets one. */
 const MODELS: Needs = { settings: ['MODEL_CHOICES', 'MODEL_PROVIDER'], secrets: ['ANTHROPIC_API_KEY'] };
+/** Where customers send a return the store made no label for (empty when the tenant file has none). */
+const RETURN_ADDRESS: Needs = { settings: ['RETURN_ADDRESS'], secrets: [] };
 const both = (a: Needs, b: Needs): Needs => ({ settings: [...a.settings, ...b.settings], secrets: [...a.secrets, ...b.secrets] });
 /**
  * Every handler composes the refund policy with the tenant's limit (lambda-app.ts); all must hold the
@@ -80,9 +82,11 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   // Keeps the wait's task token on the run row.
   'await-return': NOTHING,
   'process-return': MCP_TOOLS, // process_return, close_return, cancel_return
-  'draft-reply': MODELS,
+  // A return's reply gives the tenant's return address when the store made no label.
+  'draft-reply': both(MODELS, RETURN_ADDRESS),
   // The reply check model, then post_draft through the MCP server; a failed check escalates in-process (as escalate).
-  'check-reply': both(MODELS, MCP_TOOLS),
+  // A return's reply is checked against the same facts, the return address among them.
+  'check-reply': both(both(MODELS, MCP_TOOLS), RETURN_ADDRESS),
   escalate: both(MODELS, MCP_TOOLS), // a holding reply, then post_draft of the team note through the MCP server
   // Stops the execution; ends the ticket's holding note through post_draft.
   'cancel-run': both({ settings: ['STATE_MACHINE_ARN'], secrets: [] }, MCP_TOOLS),
@@ -263,6 +267,18 @@ describe('function environments', () => {
     expect(deployedEnv('run-starter')).toMatchObject({ HELPDESK_BASE_URL: TEST_TENANT.helpdesk.baseUrl, MAX_RECEIVE_COUNT: '5' });
     expect(deployedEnv('mcp').SHOPIFY_STORE_DOMAIN).toBe(TEST_TENANT.storeDomain);
     expect(Object.keys(FUNCTIONS).sort()).toEqual([...HANDLERS, 'mcp'].sort());
+  });
+
+  it("gives the reply steps the tenant file's return address, and none when the file has none", () => {
+    const address = 'Acme Returns, 1 Quay Street, Dublin D02, Ireland';
+    const synth = synthTenant({ ...TEST_TENANT, returnAddress: address });
+    const tenantEnv = createTemplateEvaluator(synth.template.toJSON().Resources);
+
+    for (const fn of ['draft-reply', 'check-reply'] as const) {
+      expect(LambdaConfig.parse(tenantEnv.deployedEnvOf(synth.logicalIdOf(fn))).RETURN_ADDRESS, fn).toBe(address);
+      expect(deployedEnv(fn).RETURN_ADDRESS, fn).toBe('');
+      expect(LambdaConfig.parse(deployedEnv(fn)).RETURN_ADDRESS, fn).toBeUndefined();
+    }
   });
 
   it('names each function in its logs, and sets no metrics namespace (the emitter writes the product one)', () => {

@@ -1,6 +1,6 @@
 // `npm start`'s configuration, parsed once from the environment: the tenant's other remedies as the
 // tenant file's policy switches (POLICY_REMEDIES), JSON checked against the policy's own schema, with
-// a clear error for anything else.
+// a clear error for anything else; the return address a return's reply gives, trimmed.
 import { describe, expect, it } from 'vitest';
 import { parseLocalConfig } from '#local/config.js';
 
@@ -17,5 +17,12 @@ describe('the local configuration', () => {
     expect(() => parseLocalConfig({ POLICY_REMEDIES: 'storeCredit' })).toThrow(/POLICY_REMEDIES: not valid JSON/);
     expect(() => parseLocalConfig({ POLICY_REMEDIES: '{"autoRefundLimitMinor":900000}' })).toThrow(/POLICY_REMEDIES/);
     expect(() => parseLocalConfig({ POLICY_REMEDIES: '{"storeCredit":"yes"}' })).toThrow(/POLICY_REMEDIES/);
+  });
+
+  it('takes the return address as written, trimmed, and none when absent', () => {
+    expect(parseLocalConfig({ RETURN_ADDRESS: '  Hearth & Clay Returns, 221 Harbour Road, Portland  ' }).RETURN_ADDRESS).toBe(
+      'Hearth & Clay Returns, 221 Harbour Road, Portland',
+    );
+    expect(parseLocalConfig({}).RETURN_ADDRESS).toBeUndefined();
   });
 });

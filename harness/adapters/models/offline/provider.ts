@@ -51,6 +51,19 @@ const Facts = z.object({
     .optional(),
   shipping: z.string().nullable().optional(),
   duties: z.string().nullable().optional(),
+  /** What was refunded or comes back ("1 × Linen shirt"). */
+  items: z.array(z.string()).optional(),
+  /** A return's moments (functions/shared/reply.ts): its name, fee, the days to send it and how. */
+  returnName: z.string().optional(),
+  fee: z.string().nullable().optional(),
+  sendWithinDays: z.number().int().nonnegative().optional(),
+  instructions: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('label'), url: z.string() }),
+      z.object({ kind: z.literal('address'), address: z.string() }),
+      z.object({ kind: z.literal('missing') }),
+    ])
+    .optional(),
 });
 /** Accepts `{draft, facts}` (as CheckReply sends) or the facts flat with `body` or `draft`. */
 const CheckInput = z.union([

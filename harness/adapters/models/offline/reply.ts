@@ -1,10 +1,11 @@
 // Offline reply agent and reply checker. The agent states only what happened (refunded amount
-// and order, or that a person is looking) and, when the facts carry what the customer paid for each
-// item, a sentence saying so with those figures as given; the checker demands the exact order
-// number and formatted amount and flags any other amount (the facts' own figures aside) or a refund
-// claim that did not happen.
+// and order, a return opened, refunded on receipt or closed, or that a person is looking) and, when
+// the facts carry what the customer paid for each item, a sentence saying so with those figures as
+// given; the checker demands the exact order number and formatted amount and flags any other amount
+// (the facts' own figures aside) or a refund claim that did not happen.
 import { formatMoney } from '#shared/money.js';
 import { amountsIn } from './money-scan.js';
+import { givenPassages, returnClosedReply, returnOpenedReply, returnRefundedSentence, type ReturnReplyFacts } from './reply-returns.js';
 import { countMatches, normalizeText, phrases } from './text.js';
 
 /** One refunded item as the customer paid for it, every figure already formatted (functions/shared/reply.ts). */
@@ -17,9 +18,11 @@ export interface PaidItem {
   taxIncluded: boolean;
 }
 
-export interface ReplyFacts {
+/** As functions/shared/reply.ts gives them; a return's moments add its own (reply-returns.ts). */
+export interface ReplyFacts extends ReturnReplyFacts {
   language: string;
   orderNumber: string | null;
+  /** refunded, escalated, return_opened or return_closed. */
   outcome: string;
   /** refund (to the payments), store_credit or cancel; absent means refund. */
   remedy?: string;
@@ -159,14 +162,17 @@ function paidSentence(facts: ReplyFacts, words: PaidWords): string | null {
 export function writeReply(facts: ReplyFacts): { body: string } {
   const t = templatesFor(facts.language);
   const order = t.order(facts.orderNumber);
-  if (facts.outcome === 'refunded' && facts.amountMinor !== null && facts.currency) {
+  const amount = facts.amountMinor !== null && facts.currency ? formatMoney(facts.amountMinor, facts.currency, facts.language) : null;
+  if (facts.outcome === 'return_opened' && amount) return { body: returnOpenedReply(facts, order, amount) };
+  if (facts.outcome === 'return_closed') return { body: returnClosedReply(facts, order) };
+  if (facts.outcome === 'refunded' && amount) {
     const write = facts.remedy === 'store_credit' ? t.storeCredit : facts.remedy === 'cancel' ? t.cancelled : t.refunded;
-    const body = write(formatMoney(facts.amountMinor, facts.currency, facts.language), order);
-    const paid = paidSentence(facts, t.paid);
-    if (!paid) return { body };
-    // Its own paragraph after the one saying what was refunded, before the sign-off.
+    const body = write(amount, order);
+    const added = [returnRefundedSentence(facts), paidSentence(facts, t.paid)].filter((p) => p !== null);
+    if (added.length === 0) return { body };
+    // Their own paragraphs after the one saying what was refunded, before the sign-off.
     const [greeting, said, ...rest] = body.split('\n\n');
-    return { body: [greeting, said, paid, ...rest].join('\n\n') };
+    return { body: [greeting, said, ...added, ...rest].join('\n\n') };
   }
   return { body: t.pending(order) };
 }
@@ -175,10 +181,12 @@ export function writeReply(facts: ReplyFacts): { body: string } {
 const plainSpaces = (s: string) => s.replace(/[\u00a0\u202f\u2009]/g, ' ');
 const REFUND_CLAIM = phrases(['refunded', 'have refunded', 'reembolsado', 'hemos reembolsado', 'erstattet', 'rembourse', 'remboursee']);
 
-/** The figures of what the customer paid, as the facts give them (a percentage is no amount). */
+/** The figures of what the customer paid and a return's fee, as the facts give them (a percentage is no amount). */
 function givenFigures(facts: ReplyFacts): string[] {
   const items = facts.paid ?? [];
-  return [...items.flatMap((p) => [p.paid, p.price, p.discount ?? '', p.tax ?? '']), facts.shipping ?? '', facts.duties ?? ''].filter((f) => /\d/.test(f));
+  return [...items.flatMap((p) => [p.paid, p.price, p.discount ?? '', p.tax ?? '']), facts.shipping ?? '', facts.duties ?? '', facts.fee ?? ''].filter((f) =>
+    /\d/.test(f),
+  );
 }
 
 /** An amount in the draft that is one of the given figures: the same digits, and its currency marks among the figure's. */
@@ -195,13 +203,23 @@ export function checkReply(draft: string, facts: ReplyFacts): { passed: boolean;
   if (orderNumber && !new RegExp(`(^|\\D)${orderNumber}(\\D|$)`).test(body)) {
     problems.push(`the draft does not name order ${facts.orderNumber}`);
   }
-  let rest = body;
-  if (facts.outcome === 'refunded' && facts.amountMinor !== null && facts.currency) {
-    const amount = plainSpaces(formatMoney(facts.amountMinor, facts.currency, facts.language));
-    if (!body.includes(amount)) problems.push(`the draft does not state the refunded amount ${amount}`);
-    rest = body.split(amount).join(' ');
-  } else if (countMatches(REFUND_CLAIM, normalizeText(body)) > 0) {
-    problems.push('the draft says a refund was made, but none was');
+  // The label's link and the return address are the facts' own text, digits and all.
+  let rest = givenPassages(facts).reduce((text, given) => text.split(plainSpaces(given)).join(' '), body);
+  // A refund made, or a return's refund on receipt: that amount, exactly.
+  const written = facts.amountMinor !== null && facts.currency ? plainSpaces(formatMoney(facts.amountMinor, facts.currency, facts.language)) : null;
+  const amount = facts.outcome === 'refunded' || facts.outcome === 'return_opened' ? written : null;
+  if (amount) {
+    const what = facts.outcome === 'refunded' ? 'the refunded amount' : 'the refund on receipt';
+    if (!rest.includes(amount)) problems.push(`the draft does not state ${what} ${amount}`);
+    rest = rest.split(amount).join(' ');
+  }
+  const refunded = facts.outcome === 'refunded' && amount;
+  if (!refunded && countMatches(REFUND_CLAIM, normalizeText(body)) > 0) {
+    problems.push(
+      facts.outcome === 'return_opened'
+        ? 'the draft says the refund was made, but it is made when the parcel arrives'
+        : 'the draft says a refund was made, but none was',
+    );
   }
   const others = amountsIn(rest).filter((m) => !givenFigure(m, facts));
   if (others.length > 0) problems.push(`the draft states an amount that did not happen: ${others.map((m) => m.trim()).join(', ')}`);
