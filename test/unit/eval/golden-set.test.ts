@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseFixture } from '#local/sandbox/fixture.js';
 import { checkGoldenSet, deriveLabel } from '../../../eval/checker/index.js';
 import { readStore } from '../../../eval/checker/store.js';
-import { CATEGORIES, type Claim, type GoldenTicket } from '../../../eval/golden/schema.js';
+import { CATEGORIES, DEFAULT_GOLDEN_POLICY, type Claim, type GoldenTicket } from '../../../eval/golden/schema.js';
 
 const GOLDEN_DIR = new URL('../../../eval/golden/', import.meta.url).pathname;
 const result = checkGoldenSet(GOLDEN_DIR);
@@ -268,7 +268,7 @@ describe('the checker', () => {
     });
   });
 
-  const enabled = (s: ReturnType<typeof store>) => ({ ...s, policy: { storeCredit: true, cancelUnfulfilled: true } });
+  const enabled = (s: ReturnType<typeof store>) => ({ ...s, policy: { ...DEFAULT_GOLDEN_POLICY, storeCredit: true, cancelUnfulfilled: true } });
 
   it('gates store credit, where enabled, as a refund: the same amount and rules, with the remedy on the label', () => {
     const shipped = enabled(store({ lineItems: [mug()], fulfilledDaysAgo: 5 }));

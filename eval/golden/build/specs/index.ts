@@ -43,4 +43,6 @@ export const SPECS: Record<Category, Spec[]> = {
   discounted_orders,
   taxed_orders,
   shipping_and_duties,
+  returns: [],
+  exchanges: [],
 };
