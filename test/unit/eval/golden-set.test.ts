@@ -23,8 +23,12 @@ describe('the golden set', () => {
     for (const category of CATEGORIES) expect(result.summary.byCategory[category] ?? 0, category).toBeGreaterThanOrEqual(8);
   });
 
-  it('runs under a policy that enables store credit and cancelling, with at least 10 tickets per new capability', () => {
-    expect(result.store.policy).toEqual({ storeCredit: true, cancelUnfulfilled: true });
+  it('runs under a policy that enables store credit, cancelling and returns, with at least 10 tickets per new capability', () => {
+    expect(result.store.policy).toEqual({
+      storeCredit: true,
+      cancelUnfulfilled: true,
+      returns: { enabled: true, feeMinor: 500, keepItBelowMinor: 2000, receiveWithinDays: 30 },
+    });
     for (const category of ['store_credit', 'cancel_unfulfilled', 'markets_currency', 'split_payments'] as const) {
       expect(result.summary.byCategory[category] ?? 0, category).toBeGreaterThanOrEqual(10);
     }
@@ -32,7 +36,10 @@ describe('the golden set', () => {
     expect(of('store_credit').filter((t) => t.label.remedy === 'store_credit' && t.label.outcome === 'auto_refund').length).toBeGreaterThanOrEqual(3);
     expect(of('cancel_unfulfilled').filter((t) => t.label.remedy === 'cancel').length).toBeGreaterThanOrEqual(5);
     expect(of('cancel_unfulfilled').filter((t) => t.label.escalation === 'order_not_cancellable').length).toBeGreaterThanOrEqual(2);
-    const paidIn = new Set(of('markets_currency').map((t) => t.label.presentment?.currency));
+    // A return's money moves on receipt, so its label has no figure in the paid currency.
+    const markets = of('markets_currency');
+    expect(markets.filter((t) => !t.label.presentment).every((t) => t.label.remedy === 'return')).toBe(true);
+    const paidIn = new Set(markets.flatMap((t) => (t.label.presentment ? [t.label.presentment.currency] : [])));
     expect([...paidIn].sort()).toEqual(['CAD', 'EUR', 'GBP']);
     const orders = (category: string) => of(category).map((t) => result.store.orders.get(t.label.boundOrder ?? t.claim.orderNumber ?? 0));
     expect(orders('split_payments').every((o) => (o?.payments ?? []).length >= 2)).toBe(true);
@@ -43,7 +50,8 @@ describe('the golden set', () => {
     const tickets = result.tickets.filter((t) => (money as readonly string[]).includes(t.category));
     for (const category of money) expect(result.summary.byCategory[category] ?? 0, category).toBeGreaterThanOrEqual(14);
     expect(tickets.length).toBeGreaterThanOrEqual(42);
-    const orders = tickets.map((t) => result.store.orders.get(t.label.boundOrder ?? t.claim.orderNumber ?? 0)!);
+    const orderOf = (t: GoldenTicket) => result.store.orders.get(t.label.boundOrder ?? t.claim.orderNumber ?? 0)!;
+    const orders = tickets.map(orderOf);
     const discounts = orders.flatMap((o) => o.discounts ?? []);
     const kinds = new Set(
       discounts.map((d) => (d.type === 'buy_x_get_y' ? d.type : `${d.type}:${typeof d.appliesTo === 'object' ? 'lines' : (d.appliesTo ?? 'order')}`)),
@@ -60,12 +68,15 @@ describe('the golden set', () => {
     expect(orders.some((o) => (o.refunds ?? []).some((r) => r.lineItems !== undefined) && (o.discounts ?? []).length > 0)).toBe(true);
     const outcomes = new Set(tickets.map((t) => t.label.outcome));
     expect([...outcomes].sort()).toEqual(['approval', 'auto_refund', 'escalate']);
-    for (const rule of ['amount_over_auto_limit', 'line_partly_refunded', 'reason_not_damage_like', 'too_many_recent_refunds'] as const) {
+    for (const rule of ['amount_over_auto_limit', 'line_partly_refunded', 'too_many_recent_refunds'] as const) {
       expect(
         tickets.some((t) => t.label.approvalRules.includes(rule)),
         rule,
       ).toBe(true);
     }
+    // A change of mind on such an order is a return: the units as paid (discounts, tax) less the fee, on receipt.
+    expect(tickets.some((t) => t.claim.reason === 'changed_mind' && t.label.remedy === 'return' && (orderOf(t).discounts ?? []).length > 0)).toBe(true);
+    expect(tickets.some((t) => t.claim.reason === 'changed_mind' && t.label.remedy === 'return' && (orderOf(t).taxLines ?? []).length > 0)).toBe(true);
   });
 
   it('balances outcomes and helpdesks, and writes in five languages besides English', () => {
