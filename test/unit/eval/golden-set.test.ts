@@ -79,6 +79,40 @@ describe('the golden set', () => {
     expect(tickets.some((t) => t.claim.reason === 'changed_mind' && t.label.remedy === 'return' && (orderOf(t).taxLines ?? []).length > 0)).toBe(true);
   });
 
+  it('has returns and exchanges of every kind the policy names, each decided three ways, in five languages besides English', () => {
+    const of = (category: string) => result.tickets.filter((t) => t.category === category);
+    const [returns, exchanges] = [of('returns'), of('exchanges')];
+    expect(returns.length + exchanges.length).toBeGreaterThanOrEqual(34);
+    for (const list of [returns, exchanges]) {
+      expect(list.length).toBeGreaterThanOrEqual(17);
+      expect(new Set(list.map((t) => t.label.outcome))).toEqual(new Set(['auto_refund', 'approval', 'escalate']));
+    }
+    const labels = [...returns, ...exchanges].map((t) => t.label);
+    const returned = labels.filter((l) => l.remedy === 'return');
+    expect(returned.every((l) => l.returnTerms?.feeMinor === 500)).toBe(true);
+    for (const rule of ['fulfilled_too_long_ago', 'amount_over_auto_limit', 'too_many_recent_refunds', 'risk_flags', 'line_partly_refunded'] as const) {
+      expect(
+        returned.some((l) => l.approvalRules.includes(rule)),
+        rule,
+      ).toBe(true);
+    }
+    expect(returned.some((l) => l.outcome === 'auto_refund' && l.lines.some((line) => line.quantity === 1) && l.amountMinor === 3300)).toBe(true);
+    const exchanged = labels.filter((l) => l.remedy === 'exchange');
+    expect(exchanged.some((l) => l.returnTerms?.shipsAtOnce === true)).toBe(true);
+    expect(exchanged.some((l) => l.outcome === 'auto_refund' && l.returnTerms?.shipsAtOnce === undefined && l.reason === 'damaged')).toBe(true);
+    expect(exchanged.some((l) => l.outcome === 'auto_refund' && l.amountMinor > 0)).toBe(true);
+    for (const escalation of ['exchange_out_of_stock', 'exchange_costs_more', 'exchange_other_product'] as const) {
+      expect(
+        labels.some((l) => l.escalation === escalation),
+        escalation,
+      ).toBe(true);
+    }
+    expect(of('returns').some((t) => t.claim.riskFlags?.includes('instructions_to_system'))).toBe(true);
+    expect(of('exchanges').some((t) => t.claim.riskFlags?.includes('instructions_to_system'))).toBe(true);
+    const languages = new Set([...returns, ...exchanges].map((t) => t.language));
+    for (const language of ['es', 'de', 'fr', 'pt', 'nl']) expect(languages, language).toContain(language);
+  });
+
   it('balances outcomes and helpdesks, and writes in five languages besides English', () => {
     const share = (n = 0) => n / result.tickets.length;
     for (const outcome of ['auto_refund', 'approval', 'escalate'] as const) expect(share(result.summary.byOutcome[outcome]), outcome).toBeGreaterThan(0.2);
@@ -133,6 +167,18 @@ describe('the checker', () => {
     expect(checkGoldenSet(scratch).problems).toEqual([
       `${first.id}: label.amountMinor is ${first.label.amountMinor}, the policy gives ${first.label.amountMinor - 100}`,
     ]);
+  });
+
+  it("names a variant whose stock the set's exchanges could empty for each other", () => {
+    cpSync(GOLDEN_DIR, scratch, { recursive: true });
+    const file = join(scratch, 'fixture.json');
+    const fixture = JSON.parse(readFileSync(file, 'utf8')) as { catalogue: { variants: { sku: string; available: number }[] }[] };
+    const variant = fixture.catalogue.flatMap((p) => p.variants).find((v) => v.sku === 'MUG-SPECKLE-CLAY')!;
+    variant.available = 1;
+    writeFileSync(file, JSON.stringify(fixture));
+    expect(checkGoldenSet(scratch).problems).toContain(
+      "the set's exchanges ship 2 × MUG-SPECKLE-CLAY, more than its stock: tickets would empty it for each other",
+    );
   });
 
   // A one-customer store to read the policy's boundaries against.
