@@ -13,6 +13,7 @@ import type { GoldenTicket, Helpdesk } from '../golden/schema.js';
 import { noonClock } from './clock.js';
 import { customersTouched, isolatedGroups, requesterOf, type GoldenSet } from './golden.js';
 import { observe, storeLedger, type RunView, type StoreLedger } from './observe.js';
+import { watch } from './watch.js';
 import { scoreRun } from './scoring.js';
 import { inlineText, messageDelivery } from './webhooks.js';
 import type { Observation, RunResult, TicketResult } from './types.js';
@@ -24,12 +25,6 @@ export const EVAL_SECRETS: Record<Helpdesk, string> = {
 /** The tenant every eval runtime is: with the helpdesk and its ticket id, it derives a ticket's run id (runIdFor). */
 export const EVAL_TENANT = 'eval';
 const APPROVER = 'lead@eval.example';
-/** How often a watched run is looked at (in process: the engine's execution table). */
-const POLL_MS = 10;
-/** Every how many looks a running execution with no task token has its run row read. */
-const ROW_EVERY = 10;
-/** A run that has not started this long after its webhook was accepted is reported as an error. */
-const START_TIMEOUT_MS = 30_000;
 /** Runtimes up at once: each is seven loopback servers, and starting one costs about a second of CPU. */
 const RUNTIMES_AT_ONCE = 3;
 
@@ -244,49 +239,6 @@ async function runOnce(rt: LocalRuntime, ledger: StoreLedger, ticket: GoldenTick
     ...(watched.settled ? {} : { unsettled: watched.unsettled }),
   });
   return { attempt, observation, score: scoreRun(ticket, observation), ...(Array.isArray(view?.journal) ? { journal: view.journal } : {}) };
-}
-
-export type Watched = { settled: true; latencyMs: number } | { settled: false; unsettled: { outcome: 'timeout' | 'error'; error: string } };
-
-/** What watching a run reads of a runtime: the engine's executions and task tokens, the run rows. */
-export interface Watchable {
-  engine: Pick<LocalRuntime['engine'], 'describe' | 'taskTokens'>;
-  stores: { runs: Pick<LocalRuntime['stores']['runs'], 'get'> };
-  urls: Pick<LocalRuntime['urls'], 'deadLetters'>;
-}
-
-/**
- * Until the execution has stopped, waits on its approval with the run row saying so, or waits for a
- * return's parcel (the row `awaiting_return`: the eval never sends one); bounded by the deadline.
- */
-export async function watch(rt: Watchable, runId: string, sentAt: number, deadline: number): Promise<Watched> {
-  for (let poll = 0; ; poll++) {
-    const execution = rt.engine.describe(runId);
-    if (execution && execution.status !== 'RUNNING') return { settled: true, latencyMs: performance.now() - sentAt };
-    if (execution && (await parked(rt, runId, poll))) return { settled: true, latencyMs: performance.now() - sentAt };
-    if (!execution && performance.now() - sentAt > START_TIMEOUT_MS) {
-      return { settled: false, unsettled: { outcome: 'error', error: `the run never started (see ${rt.urls.deadLetters})` } };
-    }
-    if (Date.now() >= deadline)
-      return { settled: false, unsettled: { outcome: 'timeout', error: `still ${execution?.currentState ?? 'queued'} at the deadline` } };
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
-}
-
-/** Run statuses in which a running execution waits on the world, not on itself. */
-const WAITING_STATUSES: ReadonlySet<string> = new Set(['awaiting_approval', 'awaiting_return']);
-
-/**
- * A running execution that waits: on its approval task token (issued as RequestApproval starts, so
- * the row must say it waits too), or for a return's parcel, however the state machine waits for it
- * (the row is read every ROW_EVERY polls when no token is out, to spare the store).
- */
-async function parked(rt: Watchable, runId: string, poll: number): Promise<boolean> {
-  const token = rt.engine.taskTokens().some((t) => t.execution === runId);
-  if (!token && poll % ROW_EVERY !== 0) return false;
-  const row = await rt.stores.runs.get(runId);
-  if (!row) return false;
-  return token ? row.status !== 'running' : WAITING_STATUSES.has(row.status);
 }
 
 async function getRun(rt: LocalRuntime, runId: string): Promise<RunView | null> {

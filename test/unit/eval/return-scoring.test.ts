@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Claim, Label } from '../../../eval/golden/schema.js';
 import { observe, type StoreLedger } from '../../../eval/run/observe.js';
-import { watch, type Watchable } from '../../../eval/run/runner.js';
+import { watch, type Watchable } from '../../../eval/run/watch.js';
 import { scoreRun } from '../../../eval/run/scoring.js';
 import type { MovedRefund, ObservedReturn, RunView } from '../../../eval/run/types.js';
 
