@@ -2,8 +2,8 @@
 // refund paid to the customer's account (the same amount and conditions), and cancelling an order of
 // which nothing has shipped refunds what was paid on it, always with a lead's approval. A remedy the
 // set's policy (policy.json) does not enable goes to a person, as any request that is not a refund:
-// a return, an exchange or a replacement where returns are off, and the replacement of an item that
-// never arrived (nothing can come back, and the policy's exchanges do not cover sending it again).
+// a return, an exchange or a replacement where returns are off, and the exchange or replacement of an
+// item that never arrived (nothing can come back, and the policy's exchanges do not cover sending it again).
 import type { FixtureOrder } from '#local/sandbox/fixture.js';
 import type { Claim, EscalationRule, GoldenPolicy, Remedy } from '../golden/schema.js';
 import { priceOrder } from './pricing.js';
@@ -15,7 +15,7 @@ const ENABLED: Record<Remedy, (policy: GoldenPolicy, claim: Pick<Claim, 'reason'
   store_credit: (p) => p.storeCredit,
   cancel: (p) => p.cancelUnfulfilled,
   return: (p) => p.returns.enabled,
-  exchange: (p) => p.returns.enabled,
+  exchange: (p, c) => p.returns.enabled && c.reason !== 'not_received',
   replacement: (p, c) => p.returns.enabled && c.reason !== 'not_received',
   refund_status: () => false,
   other: () => false,

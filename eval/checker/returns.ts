@@ -91,12 +91,14 @@ function variantsShipped(input: ItemInput): Shipped {
   return { shipped };
 }
 
-/** Orders whose units are worth other than their list price: the policy does not say what an exchange's difference is there. */
-function refuseMoneyTerms(order: FixtureOrder): void {
-  if ((order.discounts ?? []).length > 0 || (order.taxLines ?? []).length > 0 || order.presentmentCurrency !== undefined) {
-    throw new GoldenDataError(
-      `order ${order.number} has discounts, tax or another paid currency; the checker does not work out an exchange's difference there`,
-    );
+/**
+ * Orders whose units are worth other than the catalogue's prices say (discounts, tax, another currency
+ * than the shop's, the catalogue's): the policy does not say what an exchange's difference is there.
+ */
+function refuseMoneyTerms(order: FixtureOrder, shopCurrency: string): void {
+  const otherCurrency = order.presentmentCurrency !== undefined || (order.currency !== undefined && order.currency !== shopCurrency);
+  if ((order.discounts ?? []).length > 0 || (order.taxLines ?? []).length > 0 || otherCurrency) {
+    throw new GoldenDataError(`order ${order.number} has discounts, tax or another currency; the checker does not work out an exchange's difference there`);
   }
 }
 
@@ -112,7 +114,7 @@ export function exchangeDecision(input: ItemInput): ItemDecision {
   const units = new Map<string, number>();
   for (const { variant, quantity } of found.shipped) units.set(variant.id, (units.get(variant.id) ?? 0) + quantity);
   if (found.shipped.some(({ variant }) => variant.available < units.get(variant.id)!)) return { refusal: 'exchange_out_of_stock' };
-  refuseMoneyTerms(input.order);
+  refuseMoneyTerms(input.order, input.store.fixture.shop.currency);
   const valueMinor = found.shipped.reduce((n, s) => n + s.variant.priceMinor * s.quantity, 0);
   if (valueMinor > input.worthMinor) return { refusal: 'exchange_costs_more' };
   const exchange: Line[] = found.shipped.map((s) => ({ sku: s.variant.sku ?? `variant ${s.variant.id}`, quantity: s.quantity }));

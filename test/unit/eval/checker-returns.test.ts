@@ -239,6 +239,7 @@ describe('an exchange', () => {
   it('is refused on an order whose units are worth other than their price, where the policy does not say what the difference is', () => {
     const discounted = shirts(1, { discounts: [{ type: 'percentage', code: 'SPRING25', percentage: 25 }] });
     expect(() => label(store(discounted), exchange('SHIRT-S'))).toThrow(GoldenDataError);
+    expect(() => label(store(shirts(1, { currency: 'EUR' })), exchange('SHIRT-S'))).toThrow(/another currency/);
   });
 });
 
@@ -274,5 +275,7 @@ describe('a replacement of a damaged, defective or wrong item', () => {
       outcome: 'escalate',
       escalation: 'not_refund_request',
     });
+    const exchangeMissing = claim([['MUG', 1]], { remedy: 'exchange', reason: 'not_received' });
+    expect(label(store({ lineItems: [item('MUG', 1800)] }), exchangeMissing).escalation).toBe('not_refund_request');
   });
 });
