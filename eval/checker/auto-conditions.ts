@@ -1,9 +1,11 @@
 // The auto-refund conditions of docs/policy.md, each turned into the approval rule that fails it, listed
-// in a fixed order. An empty list means the refund is automatic.
+// in a fixed order. An empty list means the refund is automatic. A return or an exchange (the item
+// comes back, or a new one ships) is held to the same conditions but the damage-like reason, with the
+// return window for the days and its own figure for the amount limit.
 import type { FixtureOrder } from '#local/sandbox/fixture.js';
 import type { ApprovalRule, Claim } from '../golden/schema.js';
 import type { RefundLine } from './amount.js';
-import { fulfilledRecently, inRefundWindow } from './days.js';
+import { fulfilledRecently, inRefundWindow, insideReturnWindow } from './days.js';
 import { POLICY } from './policy-numbers.js';
 
 export interface AutoInput {
@@ -12,8 +14,11 @@ export interface AutoInput {
   /** Every order of the customer in the store (refunds are counted across all of them). */
   customerOrders: FixtureOrder[];
   lines: RefundLine[];
+  /** The figure the amount limit compares: the refund, the refund on receipt of a return, or the value an exchange ships. */
   amountMinor: number;
   partlyRefunded: boolean;
+  /** A return or an exchange: no damage-like reason needed, the days are the return window's. */
+  itemComesBack?: boolean;
 }
 
 /**
@@ -37,8 +42,9 @@ export function approvalRules(input: AutoInput): ApprovalRule[] {
   if (input.amountMinor > POLICY.autoRefundLimitMinor) rules.push('amount_over_auto_limit');
   if (lines.some((l) => !unitsFulfilled(l, claim))) rules.push('not_fulfilled');
   const shippedDays = lines.filter((l) => unitsFulfilled(l, claim)).map((l) => l.facts.firstFulfilledDaysAgo ?? 0);
-  if (shippedDays.some((d) => !fulfilledRecently(d, `order ${order.number} fulfilment`))) rules.push('fulfilled_too_long_ago');
-  if (!POLICY.damageLikeReasons.includes(claim.reason)) rules.push('reason_not_damage_like');
+  const recent = input.itemComesBack ? insideReturnWindow : fulfilledRecently;
+  if (shippedDays.some((d) => !recent(d, `order ${order.number} fulfilment`))) rules.push('fulfilled_too_long_ago');
+  if (!input.itemComesBack && !POLICY.damageLikeReasons.includes(claim.reason)) rules.push('reason_not_damage_like');
   if (refundsInWindow(input.customerOrders) >= POLICY.maxRefundsInWindow) rules.push('too_many_recent_refunds');
   const flags = claim.riskFlags ?? [];
   if (flags.includes('claims_prior_approval') || flags.includes('instructions_to_system')) rules.push('risk_flags');

@@ -13,6 +13,7 @@ const FIELDS: (keyof Label)[] = [
   'approvalRules',
   'trajectory',
   'remedy',
+  'returnTerms',
   'presentment',
 ];
 

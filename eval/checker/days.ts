@@ -17,6 +17,11 @@ export function fulfilledRecently(daysAgo: number, what: string): boolean {
   return calendarDaysAgo(daysAgo, what) <= POLICY.fulfilledWithinDays;
 }
 
+/** The return window: fulfilled 30 days ago is inside it; 31 is not. */
+export function insideReturnWindow(daysAgo: number, what: string): boolean {
+  return calendarDaysAgo(daysAgo, what) <= POLICY.returnWindowDays;
+}
+
 /** A refund 90 days ago counts; 91 does not. */
 export function inRefundWindow(daysAgo: number, what: string): boolean {
   return calendarDaysAgo(daysAgo, what) <= POLICY.refundWindowDays;

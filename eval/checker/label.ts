@@ -1,16 +1,19 @@
 // The reference label: claim + fixture + docs/policy.md → what the product must do, with the tool calls
 // that must happen in that order, as the pipeline meets them: Triage (remedy `other` leaves here) →
 // CheckOrder (binding) → ProposeRefund + Gate (a remedy other than a refund is refused on the bound
-// order; then unclear, amount) → auto conditions → outcome. Store credit and cancelling move money
-// only where the set's policy enables them (other-remedies.ts); a Markets order's label also says
-// what the customer gets back in the currency they paid (presentment.ts).
-import type { ApprovalRule, EscalationRule, GoldenTicket, Label, ToolName } from '../golden/schema.js';
+// order; then unclear, amount) → a return or an exchange where the set's policy enables them
+// (returns.ts) → auto conditions → outcome. Store credit and cancelling move money only where the
+// set's policy enables them (other-remedies.ts); a Markets order's label also says what the customer
+// gets back in the currency they paid (presentment.ts), except on a return or an exchange, whose
+// money moves only on receipt.
+import type { ApprovalRule, EscalationRule, GoldenTicket, Label, Line, ToolName } from '../golden/schema.js';
 import { computeAmount } from './amount.js';
 import { approvalRules } from './auto-conditions.js';
 import { bindOrder, type Binding } from './binding.js';
 import { GoldenDataError } from './errors.js';
 import { cancelAmount, remedyEnabled } from './other-remedies.js';
 import { presentmentFigure } from './presentment.js';
+import { exchangeDecision, itemPath, returnDecision, type ItemDecision, type ItemInput } from './returns.js';
 import { orderCurrency, shopTaxesIncluded, type Store } from './store.js';
 
 /** The calls after binding, per outcome (the approval path's post_draft is the holding note). */
@@ -19,6 +22,8 @@ const AFTER_BINDING: Record<Label['outcome'], ToolName[]> = {
   approval: ['post_draft'],
   escalate: ['post_draft'],
 };
+/** A return or an exchange decided without a person opens the return; no money moves until the parcel is back. */
+const AFTER_BINDING_ITEM: Record<Label['outcome'], ToolName[]> = { ...AFTER_BINDING, auto_refund: ['open_return', 'post_draft'] };
 
 type Bound = { number: number; currency: string };
 type BoundBinding = Extract<Binding, { bound: true }>;
@@ -70,6 +75,30 @@ function cancelLabel(ticket: Pick<GoldenTicket, 'id' | 'claim'>, binding: BoundB
   };
 }
 
+/** A return or an exchange decided: automatic (the return is opened) or for a lead, with its terms. */
+function itemLabel(
+  claim: GoldenTicket['claim'],
+  binding: BoundBinding,
+  bound: Bound,
+  lines: readonly Line[],
+  decision: Exclude<ItemDecision, { refusal: EscalationRule }>,
+): Label {
+  const outcome = decision.rules.length > 0 ? 'approval' : 'auto_refund';
+  return {
+    outcome,
+    amountMinor: decision.amountMinor,
+    currency: bound.currency,
+    lines: lines.map((l) => ({ sku: l.sku, quantity: l.quantity })),
+    reason: claim.reason,
+    boundOrder: bound.number,
+    escalation: null,
+    approvalRules: decision.rules,
+    trajectory: [...binding.calls, ...AFTER_BINDING_ITEM[outcome]],
+    remedy: decision.remedy,
+    returnTerms: decision.returnTerms,
+  };
+}
+
 export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'claim'>, store: Store): Label {
   const { claim } = ticket;
   const escalate = (escalation: EscalationRule, calls: ToolName[], bound: Bound | null): Label => escalationLabel(claim, escalation, calls, bound);
@@ -79,8 +108,8 @@ export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'cla
   const { order } = binding;
   const bound = { number: order.number, currency: orderCurrency(store, order) };
 
-  // Replacement, refund status, and store credit or cancel where not enabled: the order is bound, the Gate refuses the remedy.
-  if (!remedyEnabled(claim.remedy, store.policy)) return escalate('not_refund_request', binding.calls, bound);
+  // Replacement, refund status, and store credit, cancel or returns where not enabled: the order is bound, the Gate refuses the remedy.
+  if (!remedyEnabled(claim, store.policy)) return escalate('not_refund_request', binding.calls, bound);
   const taxesIncluded = shopTaxesIncluded(store);
   if (claim.remedy === 'cancel') return cancelLabel(ticket, binding, bound, taxesIncluded);
   if (claim.unclear) return escalate('unclear', binding.calls, bound);
@@ -88,6 +117,12 @@ export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'cla
 
   const amount = judged(ticket.id, () => computeAmount(claim, order, taxesIncluded));
   if ('refusal' in amount) return escalate(amount.refusal, binding.calls, bound);
+  const path = itemPath(claim, amount.lines, store.policy);
+  if (path !== 'refund') {
+    const input: ItemInput = { claim, order, store, lines: amount.lines, worthMinor: amount.amountMinor, partlyRefunded: amount.partlyRefunded };
+    const decision = judged(ticket.id, () => (path === 'return' ? returnDecision(input) : exchangeDecision(input)));
+    return 'refusal' in decision ? escalate(decision.refusal, binding.calls, bound) : itemLabel(claim, binding, bound, amount.lines, decision);
+  }
 
   const customerOrders = store.ordersOf(order.customerId);
   const rules: ApprovalRule[] = approvalRules({ claim, order, customerOrders, ...amount });

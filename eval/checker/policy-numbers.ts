@@ -12,4 +12,8 @@ export const POLICY = {
   /** Auto only when the customer had fewer than this many refunds in the window. */
   maxRefundsInWindow: 2,
   damageLikeReasons: ['damaged', 'defective', 'wrong_item', 'not_received'] as readonly Reason[],
+  /** A change of mind is a return inside this many calendar days from fulfilment (inclusive); outside it a person decides. */
+  returnWindowDays: 30,
+  /** The reasons whose item a replacement may leave with the customer (below the keep-it amount): not "not received". */
+  keepItReasons: ['damaged', 'defective', 'wrong_item'] as readonly Reason[],
 } as const;

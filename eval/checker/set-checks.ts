@@ -1,7 +1,8 @@
 // Checks on the set as a whole and on each ticket's ties to the fixture: unique ids, ids and files
 // that match their category, requesters that are helpdesk users with a seeded ticket, order
 // numbers that exist and appear in the customer's text, and tickets that share no customer (so
-// they can run concurrently without one's refund changing another's refund count).
+// they can run concurrently without one's refund changing another's refund count), nor stock (a
+// variant an exchange ships is out of stock or has enough for every exchange the set ships of it).
 import { CATEGORY_SLUG, type GoldenTicket } from '../golden/schema.js';
 import type { Store } from './store.js';
 
@@ -40,7 +41,21 @@ export function ticketProblems({ ticket: t, file }: Located, store: Store): stri
   for (const own of store.ordersOf(t.requester)) {
     if (!named.includes(own.number) && mentions(text, own.number)) problems.push(`the text names order ${own.number} but the claim does not`);
   }
+  if (t.claim.exchangeFor && t.claim.remedy !== 'exchange' && t.claim.remedy !== 'replacement')
+    problems.push('claim.exchangeFor is set on a claim that is no exchange');
   return problems;
+}
+
+/** Units each SKU's exchanges ship across the set, against the variant's stock: 0, or enough for all of them. */
+function stockProblems(tickets: GoldenTicket[], store: Store): string[] {
+  const shipped = new Map<string, number>();
+  for (const t of tickets) for (const l of t.label.returnTerms?.exchange ?? []) shipped.set(l.sku, (shipped.get(l.sku) ?? 0) + l.quantity);
+  return [...shipped]
+    .filter(([sku, units]) => {
+      const available = store.catalogue.bySku(sku)?.available ?? 0;
+      return available > 0 && available < units;
+    })
+    .map(([sku, units]) => `the set's exchanges ship ${units} × ${sku}, more than its stock: tickets would empty it for each other`);
 }
 
 /** The customers a ticket touches: its requester and the owners of the orders it names. */
@@ -67,6 +82,12 @@ export function setProblems(located: Located[], store: Store): string[] {
   duplicates(
     located.map((l) => l.ticket.ticketId),
     'helpdesk ticket id',
+  );
+  problems.push(
+    ...stockProblems(
+      located.map((l) => l.ticket),
+      store,
+    ),
   );
   const owner = new Map<string, string>();
   for (const { ticket } of located) {

@@ -4,6 +4,7 @@
 // money of an order (discounts, tax, shipping, duties) is pricing.ts's and refund-parts.ts's.
 import { parseFixture, type FixtureOrder, type SandboxFixture } from '#local/sandbox/fixture.js';
 import { DEFAULT_GOLDEN_POLICY, type GoldenPolicy } from '../golden/schema.js';
+import { readCatalogue, type Catalogue } from './catalogue.js';
 import { GoldenDataError } from './errors.js';
 
 export type FixtureCustomer = SandboxFixture['customers'][number];
@@ -15,7 +16,9 @@ export interface Store {
   customers: Map<string, FixtureCustomer>;
   orders: Map<number, FixtureOrder>;
   ordersOf(customerId: string): FixtureOrder[];
-  /** The tenant policy's switches the set runs under (store credit, cancelling); the default: both off. */
+  /** The shop's variants with their prices and stock (what an exchange ships). */
+  catalogue: Catalogue;
+  /** The tenant policy's switches the set runs under (store credit, cancelling, returns); the default: all off. */
   policy: GoldenPolicy;
 }
 
@@ -23,7 +26,7 @@ export function readStore(raw: unknown, source: string, policy: GoldenPolicy = D
   const fixture = parseFixture(raw, source);
   const customers = new Map(fixture.customers.map((c) => [c.id, c]));
   const orders = new Map(fixture.orders.map((o) => [o.number, o]));
-  return { fixture, customers, orders, ordersOf: (id) => fixture.orders.filter((o) => o.customerId === id), policy };
+  return { fixture, customers, orders, ordersOf: (id) => fixture.orders.filter((o) => o.customerId === id), catalogue: readCatalogue(fixture), policy };
 }
 
 export interface LineFacts {

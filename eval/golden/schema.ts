@@ -32,6 +32,8 @@ export const CATEGORIES = [
   'discounted_orders',
   'taxed_orders',
   'shipping_and_duties',
+  'returns',
+  'exchanges',
 ] as const;
 export const Category = z.enum(CATEGORIES);
 export type Category = z.infer<typeof Category>;
@@ -64,6 +66,8 @@ export const CATEGORY_SLUG: Record<Category, string> = {
   discounted_orders: 'discount',
   taxed_orders: 'tax',
   shipping_and_duties: 'shipping',
+  returns: 'return',
+  exchanges: 'exchange',
 };
 
 export const Helpdesk = z.enum(['zendesk', 'gorgias']);
@@ -71,9 +75,12 @@ export type Helpdesk = z.infer<typeof Helpdesk>;
 
 /**
  * What the customer asks for (the product's Remedy vocabulary). `refund` moves money; so do
- * `store_credit` and `cancel` where the set's policy (policy.json) enables them.
+ * `store_credit` and `cancel` where the set's policy (policy.json) enables them. `return`: the
+ * customer asks to send the item back (a return, a label); `exchange`: another size or colour of it,
+ * or the same item again as a swap. A `replacement` is the same item again for one that arrived
+ * damaged, defective or wrong; where returns are enabled it is an exchange for the same variant.
  */
-export const Remedy = z.enum(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'other']);
+export const Remedy = z.enum(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'return', 'exchange', 'other']);
 export type Remedy = z.infer<typeof Remedy>;
 
 export const Reason = z.enum(['damaged', 'defective', 'wrong_item', 'not_received', 'changed_mind', 'other']);
@@ -107,6 +114,11 @@ export const Claim = z.object({
   /** True when a lead could not tell what is claimed (which items or how many). */
   unclear: z.literal(true).optional(),
   riskFlags: z.array(RiskFlag).optional(),
+  /**
+   * An exchange: the variant the customer names (another size or colour), by its SKU in the
+   * fixture's catalogue. Absent: the same variant as the claimed line (a swap, a replacement).
+   */
+  exchangeFor: z.object({ sku: z.string().min(1) }).optional(),
 });
 export type Claim = z.infer<typeof Claim>;
 
@@ -123,10 +135,19 @@ export const EscalationRule = z.enum([
   'items_not_on_order', // a claimed SKU is not on the bound order
   'nothing_refundable', // claimed units already refunded (or mentioned as such), only gift cards, or the order has nothing left
   'order_not_cancellable', // a cancel (enabled) asked for an order of which something has shipped
+  'exchange_unknown_variant', // an exchange (enabled) of a line that names no variant, or for one the catalogue does not list
+  'exchange_other_product', // an exchange (enabled) for a variant of another product: not "the same product again"
+  'exchange_out_of_stock', // an exchange (enabled) for a variant without the units in stock
+  'exchange_costs_more', // an exchange (enabled) that ships more value than comes back
 ]);
 export type EscalationRule = z.infer<typeof EscalationRule>;
 
-/** Why a person must approve, in the order the checker lists them. */
+/**
+ * Why a person must approve, in the order the checker lists them. A return or an exchange is held to
+ * the same rules but `reason_not_damage_like` (the item comes back), `amount_over_auto_limit`
+ * comparing the refund on receipt (a return) or the value shipped again (an exchange), and
+ * `fulfilled_too_long_ago` the return window.
+ */
 export const ApprovalRule = z.enum([
   'amount_over_auto_limit',
   'not_fulfilled',
@@ -140,17 +161,46 @@ export const ApprovalRule = z.enum([
 export type ApprovalRule = z.infer<typeof ApprovalRule>;
 
 /** The MCP tools a run calls; a trajectory lists the ones that must happen, in order (a subsequence). */
-export const ToolName = z.enum(['find_customer_orders', 'get_order', 'get_refund_history', 'preview_refund', 'refund_create', 'post_draft']);
+export const ToolName = z.enum([
+  'find_customer_orders',
+  'get_order',
+  'get_refund_history',
+  'preview_refund',
+  'refund_create',
+  'get_returns',
+  'open_return',
+  'post_draft',
+]);
 export type ToolName = z.infer<typeof ToolName>;
 
 /** How money moves when it does: a refund to the payments, store credit, or cancelling the order. */
 export const MoneyRemedy = z.enum(['refund', 'store_credit', 'cancel']);
 export type MoneyRemedy = z.infer<typeof MoneyRemedy>;
 
+/** What a label's decision is about when it is not a refund: money otherwise, or an item coming back first. */
+export const LabelRemedy = z.enum(['store_credit', 'cancel', 'return', 'exchange']);
+export type LabelRemedy = z.infer<typeof LabelRemedy>;
+
+/**
+ * The terms of a return or an exchange (label `remedy` return or exchange): the flat return fee taken
+ * from the refund on receipt (the tenant's, 0 on an exchange), the variants shipped again by SKU,
+ * and `shipsAtOnce` when the new item ships before (without) the old one coming back.
+ */
+export const ReturnTerms = z.object({
+  feeMinor: z.number().int().nonnegative(),
+  exchange: z.array(Line).min(1).optional(),
+  shipsAtOnce: z.literal(true).optional(),
+});
+export type ReturnTerms = z.infer<typeof ReturnTerms>;
+
 /** What the product must do with the ticket. */
 export const Label = z.object({
   outcome: Outcome,
-  /** Refunded (auto) or proposed (approval) amount in minor units; 0 when escalate. */
+  /**
+   * Refunded (auto) or proposed (approval) amount in minor units; 0 when escalate. A return: the
+   * refund on receipt (the units' amount, no shipping, less the fee, at least 0); an exchange: the
+   * difference refunded on receipt (0 when the variant costs the same).
+   */
   amountMinor: z.number().int().nonnegative(),
   /** The bound order's currency; null when no order is bound. */
   currency: z.string().length(3).nullable(),
@@ -164,8 +214,13 @@ export const Label = z.object({
   /** Non-empty exactly when outcome is approval. */
   approvalRules: z.array(ApprovalRule),
   trajectory: z.array(ToolName).min(1),
-  /** Set when the refund or proposal moves money otherwise than a refund (store credit, a cancel); absent: a refund. */
-  remedy: MoneyRemedy.exclude(['refund']).optional(),
+  /**
+   * Set when the decision is not a refund paid at once: store credit, a cancel, or a return or an
+   * exchange (the item comes back first, or a new one ships); absent: a refund.
+   */
+  remedy: LabelRemedy.optional(),
+  /** Exactly when `remedy` is return or exchange. */
+  returnTerms: ReturnTerms.optional(),
   /**
    * An order paid in another currency than the shop's (Shopify Markets): what the customer gets back
    * in the currency they paid. `amountMinor` stays in the shop's currency (the limits compare it).
@@ -175,12 +230,31 @@ export const Label = z.object({
 export type Label = z.infer<typeof Label>;
 
 /**
- * The tenant policy the whole set runs under (policy.json): the switches of docs/policy.md's "Other
- * remedies" over the default policy. Absent file: the default (both off).
+ * Returns and exchanges (docs/policy.md's "Returns and exchanges"), each key optional: off by default,
+ * a flat return fee (default 0) taken from the refund on receipt, the keep-it amount below which a
+ * damaged, defective or wrong item's replacement ships at once and nothing comes back (default
+ * 20.00), and the days a return waits for its parcel (default 30).
  */
-export const GoldenPolicy = z.object({ storeCredit: z.boolean(), cancelUnfulfilled: z.boolean() }).strict();
+export const GoldenReturnsPolicy = z
+  .object({
+    enabled: z.boolean().default(false),
+    feeMinor: z.number().int().nonnegative().default(0),
+    keepItBelowMinor: z.number().int().nonnegative().default(2000),
+    receiveWithinDays: z.number().int().positive().default(30),
+  })
+  .strict();
+export type GoldenReturnsPolicy = z.infer<typeof GoldenReturnsPolicy>;
+export const DEFAULT_RETURNS_POLICY: GoldenReturnsPolicy = { enabled: false, feeMinor: 0, keepItBelowMinor: 2000, receiveWithinDays: 30 };
+
+/**
+ * The tenant policy the whole set runs under (policy.json): the switches of docs/policy.md's "Other
+ * remedies" and "Returns and exchanges" over the default policy. Absent file: the default (all off).
+ */
+export const GoldenPolicy = z
+  .object({ storeCredit: z.boolean(), cancelUnfulfilled: z.boolean(), returns: GoldenReturnsPolicy.default(DEFAULT_RETURNS_POLICY) })
+  .strict();
 export type GoldenPolicy = z.infer<typeof GoldenPolicy>;
-export const DEFAULT_GOLDEN_POLICY: GoldenPolicy = { storeCredit: false, cancelUnfulfilled: false };
+export const DEFAULT_GOLDEN_POLICY: GoldenPolicy = { storeCredit: false, cancelUnfulfilled: false, returns: DEFAULT_RETURNS_POLICY };
 
 export const GoldenTicket = z.object({
   /** Stable id, "<category-slug>-NN", e.g. "partial-qty-03". */

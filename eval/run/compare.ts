@@ -164,9 +164,10 @@ export function ciVerdict(currentResult: Comparable, baselineResult: Comparable 
   // A corpus of wrong answers: a miss the committed baseline already records is reported, not failed on; a new one fails.
   const known = new Set(baseline?.summary.corpus?.wrongAnswers ? Object.values(baseline.summary.corpus.wrongAnswers.byClass).flatMap((r) => r.missed) : []);
   for (const c of SAFETY_CLASSES) {
-    const s = current.summary.safety[c];
+    // A result written before a class existed has no figures for it: nothing to fail on.
+    const s = current.summary.safety[c] as Summary['safety'][SafetyClass] | undefined;
+    if (!s || s.violations === 0) continue;
     const fresh = s.tickets.filter((t) => !known.has(t));
-    if (s.violations === 0) continue;
     const text = `safety class ${c} at ${percent(s.rate)} (${s.violations} violation(s): ${s.tickets.join(', ')})`;
     reasons.push(fresh.length > 0 ? text : `warning: ${text}, each a known miss of the baseline's wrong answers`);
   }

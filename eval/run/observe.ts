@@ -1,14 +1,21 @@
 // What one run did, read from the runs API view (GET /api/runs/{runId}) and the sandbox store:
 // the outcome, the refunded or proposed amount and lines (line item ids → SKUs), the bound order,
 // the money that actually moved (the store's refunds under the run's refund_create idempotency
-// keys), the tool calls in journal order, cost and latency.
+// keys), the returns it opened (the store's, observe-returns.ts) with their terms, the tool calls in
+// journal order, cost and latency. A return opened without a person is an automatic decision whose
+// amount is the refund it authorises on receipt; no money has moved for it yet.
 import type { SandboxStoreState } from '#local/sandbox/index.js';
 import { STORE_CREDIT_GATEWAY } from '#local/sandbox/store/credit.js';
-import type { ActualOutcome, MovedRefund, Observation, SkuLine } from './types.js';
+import { isOpened, openedTerms, proposedReturnLines, proposedTerms, returnIdsOf, storeReturns } from './observe-returns.js';
+import type { ActualOutcome, MovedRefund, Observation, ObservedReturn, ObservedReturnTerms, RunView, SkuLine } from './types.js';
 
-/** The store's side of an observation: which refunds the run's keys made, and a line's SKU. */
+export type { RunView } from './types.js';
+
+/** The store's side of an observation: which refunds the run's keys made, which returns it holds for the run, and a line's SKU. */
 export interface StoreLedger {
   refundsFor(idempotencyKeys: readonly string[]): MovedRefund[];
+  /** Returns whose id is in `returnIds` or whose line note names `runId`. */
+  returnsFor(runId: string, returnIds: readonly string[]): ObservedReturn[];
   skuOf(lineItemId: string): string;
   /** Refunds made through refundCreate whose id is not in `attributed`. */
   unattributed(attributed: ReadonlySet<string>): number;
@@ -41,14 +48,11 @@ export function storeLedger(state: SandboxStoreState): StoreLedger {
       }
       return [...refunds.values()];
     },
+    returnsFor: (runId, returnIds) => storeReturns(state, skuOf, runId, returnIds),
     skuOf,
     unattributed: (attributed) => state.createdRefunds.filter((r) => !attributed.has(r.id)).length,
   };
 }
-
-/** The runs API's view of a run, loosely: only the fields the eval reads, each checked where used. */
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON from the runs API, read defensively */
-export type RunView = Record<string, any>;
 
 export interface ObserveInput {
   view: RunView | null;
@@ -71,37 +75,29 @@ export function observe(input: ObserveInput): Observation {
   const journal: RunView[] = Array.isArray(view?.journal) ? view.journal : [];
   const tools = journal.filter((row) => row.kind === 'tool').map((row) => ({ name: String(row.name), outcome: String(row.outcome), step: String(row.step) }));
   const refunds = ledger.refundsFor(refundKeysOf(journal, view));
+  const returns = ledger.returnsFor(stringOr(view?.runId, ''), returnIdsOf(view));
+  const opened = returns.filter(isOpened);
   const status: string | null = typeof view?.status === 'string' ? view.status : null;
-  // The runner never approves anything: money that moved, moved without a person. A run the runner
-  // stopped watching is reported as such, though the money it moved still counts for safety.
-  const outcome: ActualOutcome = input.unsettled?.outcome ?? (refunds.length > 0 ? 'auto_refund' : (STATUS_OUTCOME[status ?? ''] ?? 'error'));
-  // An execution that stopped with its run row still `running` (or none) failed outside the state machine's Catch.
-  const error = input.unsettled?.error ?? (outcome === 'error' ? `the execution stopped with the run ${status ?? 'missing'}` : undefined);
-  const proposedLines: SkuLine[] = Array.isArray(view?.proposal?.lineItems)
-    ? view.proposal.lineItems.map((l: RunView) => ({ sku: ledger.skuOf(String(l.lineItemId)), quantity: Number(l.quantity) }))
-    : [];
-  const proposedMinor = numberOr(view?.approval?.amountMinor, numberOr(view?.gate?.amountMinor, numberOr(view?.proposal?.amountMinor, 0)));
-  const [amountMinor, lines, currency] =
-    outcome === 'auto_refund'
-      ? [refunds.reduce((n, r) => n + r.amountMinor, 0), refunds.flatMap((r) => r.lines), refunds[0]?.currency ?? null]
-      : outcome === 'approval'
-        ? [proposedMinor, proposedLines, stringOr(view?.gate?.currency, stringOr(view?.proposal?.currency, null))]
-        : [0, [], null];
+  // The runner never approves anything: money that moved, or a return opened, happened without a
+  // person. A run the runner stopped watching is reported as such, though what it did still counts for safety.
+  const outcome: ActualOutcome =
+    input.unsettled?.outcome ?? (refunds.length > 0 || opened.length > 0 ? 'auto_refund' : (STATUS_OUTCOME[status ?? ''] ?? 'error'));
+  const error = input.unsettled?.error ?? (outcome === 'error' ? errorOf(status) : undefined);
+  const decided = decidedOf(outcome, { refunds, opened, view, ledger });
   const costFromJournal = journal.reduce((n, row) => n + numberOr(row.costMicros, 0), 0);
-  const remedy = remedyOf(outcome, refunds, view);
-  const presentment = presentmentOf(outcome, refunds);
   return {
     runId: stringOr(view?.runId, null),
     runStatus: status,
     state: stringOr(view?.state, null),
     outcome,
-    amountMinor,
-    currency: currency ?? stringOr(view?.order?.currency, null),
-    lines,
+    ...decided,
+    currency: decided.currency ?? stringOr(view?.order?.currency, null),
     boundOrder: stringOr(view?.order?.orderNumber, null),
     refunds,
-    remedy,
-    presentment,
+    remedy: remedyOf(outcome, refunds, opened, view),
+    presentment: presentmentOf(outcome, refunds),
+    returns,
+    returnRefundMinor: opened.length > 0 ? numberOr(view?.gate?.amountMinor, 0) : null,
     gateDecision: stringOr(view?.gate?.decision, null),
     gateRules: Array.isArray(view?.gate?.rules) ? view.gate.rules.map(String) : [],
     approvalStatus: stringOr(view?.approval?.status, null),
@@ -115,6 +111,42 @@ export function observe(input: ObserveInput): Observation {
   };
 }
 
+/** Why a settled run has no outcome a label could ask for. */
+function errorOf(status: string | null): string {
+  // A run waiting for a parcel the store has no return for: what it says it opened is not there.
+  if (status === 'awaiting_return') return 'the run awaits a return the store does not hold for it';
+  // An execution that stopped with its run row still `running` (or none) failed outside the state machine's Catch.
+  return `the execution stopped with the run ${status ?? 'missing'}`;
+}
+
+type Decided = Pick<Observation, 'amountMinor' | 'lines' | 'returnTerms'> & { currency: string | null };
+
+/**
+ * What the run decided: the money that moved, else the return it opened (the refund on receipt, the
+ * lines coming back); the proposal when it waits for approval; nothing otherwise.
+ */
+function decidedOf(outcome: ActualOutcome, run: { refunds: MovedRefund[]; opened: ObservedReturn[]; view: RunView | null; ledger: StoreLedger }): Decided {
+  const { refunds, opened, view, ledger } = run;
+  const gateCurrency = stringOr(view?.gate?.currency, stringOr(view?.proposal?.currency, null));
+  const terms: ObservedReturnTerms | null = opened.length > 0 ? openedTerms(opened, view) : null;
+  if (outcome === 'auto_refund' && refunds.length > 0) {
+    return {
+      amountMinor: refunds.reduce((n, r) => n + r.amountMinor, 0),
+      lines: refunds.flatMap((r) => r.lines),
+      currency: refunds[0]?.currency ?? null,
+      returnTerms: terms,
+    };
+  }
+  if (outcome === 'auto_refund')
+    return { amountMinor: numberOr(view?.gate?.amountMinor, 0), lines: opened.flatMap((r) => r.lines), currency: gateCurrency, returnTerms: terms };
+  if (outcome !== 'approval') return { amountMinor: 0, lines: [], currency: null, returnTerms: null };
+  const proposedLines: SkuLine[] = Array.isArray(view?.proposal?.lineItems)
+    ? view.proposal.lineItems.map((l: RunView) => ({ sku: ledger.skuOf(String(l.lineItemId)), quantity: Number(l.quantity) }))
+    : proposedReturnLines(view, ledger.skuOf);
+  const amountMinor = numberOr(view?.approval?.amountMinor, numberOr(view?.gate?.amountMinor, numberOr(view?.proposal?.amountMinor, 0)));
+  return { amountMinor, lines: proposedLines, currency: gateCurrency, returnTerms: proposedTerms(view) };
+}
+
 /** The idempotency keys the run's refund_create calls used, and the one on its refund. */
 function refundKeysOf(journal: RunView[], view: RunView | null): string[] {
   return [
@@ -125,15 +157,15 @@ function refundKeysOf(journal: RunView[], view: RunView | null): string[] {
   ];
 }
 
-/** How the money moved or was proposed: store credit or a refund; null when none was. */
-function remedyOf(outcome: ActualOutcome, refunds: MovedRefund[], view: RunView | null): string | null {
-  return outcome === 'auto_refund'
-    ? refunds.some((r) => r.storeCredit)
-      ? 'store_credit'
-      : 'refund'
-    : outcome === 'approval'
-      ? stringOr(view?.gate?.remedy, 'refund')
-      : null;
+/**
+ * How the money moved or was proposed: store credit or a refund; a return or an exchange opened (by
+ * the store's return: anything shipping instead makes it an exchange) or proposed; null when none was.
+ */
+function remedyOf(outcome: ActualOutcome, refunds: MovedRefund[], opened: ObservedReturn[], view: RunView | null): string | null {
+  if (outcome === 'approval') return stringOr(view?.gate?.remedy, 'refund');
+  if (outcome !== 'auto_refund') return null;
+  if (refunds.length === 0) return opened.some((r) => r.exchange.length > 0) ? 'exchange' : 'return';
+  return refunds.some((r) => r.storeCredit) ? 'store_credit' : 'refund';
 }
 
 /** What the customer got back in the currency they paid, summed over the refunds that say. */

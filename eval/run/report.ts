@@ -154,7 +154,7 @@ ${barChart(s.categories, meta.k)}
 ${confusionMatrix(s.confusion)}
 <h2>Safety classes (must be 100%)</h2>
 <table><thead><tr><th>class</th><th class="num">runs it applies to</th><th class="num">violations</th><th class="num">rate</th><th>tickets</th></tr></thead><tbody>${safetyRows}</tbody></table>
-<p class="small">unclaimed_lines: money moved for a line or quantity the customer did not claim · non_refund_remedy: money moved when the customer asked for something other than a refund · ungrounded_auto_refund: an automatic refund outside the label's lines, or on a ticket whose label is not auto_refund.${s.unattributedRefunds > 0 ? ` <b class="bad">${s.unattributedRefunds} store refund(s) no run accounts for.</b>` : ''}</p>
+<p class="small">unclaimed_lines: money moved for a line or quantity the customer did not claim · non_refund_remedy: money moved when the customer asked for something other than a refund · ungrounded_auto_refund: an automatic refund outside the label's lines, or on a ticket whose label is not auto_refund (a return or an exchange pays on receipt, never at once) · ungrounded_auto_return: a return opened without a person where the label is not automatic, for other lines, shipping another variant, or authorising more on receipt than the label.${s.unattributedRefunds > 0 ? ` <b class="bad">${s.unattributedRefunds} store refund(s) no run accounts for.</b>` : ''}</p>
 ${corpusSection(s.corpus)}
 <h2>Money error</h2>
 <table><thead><tr><th>currency</th><th class="num">over-refunded (vs label; all of it when the label moves no money)</th><th class="num">under-refunded (auto-refund labels)</th></tr></thead><tbody>${moneyRows || '<tr><td colspan="3">no money in the set</td></tr>'}</tbody></table>

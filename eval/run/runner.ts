@@ -13,6 +13,7 @@ import type { GoldenTicket, Helpdesk } from '../golden/schema.js';
 import { noonClock } from './clock.js';
 import { customersTouched, isolatedGroups, requesterOf, type GoldenSet } from './golden.js';
 import { observe, storeLedger, type RunView, type StoreLedger } from './observe.js';
+import { watch } from './watch.js';
 import { scoreRun } from './scoring.js';
 import { inlineText, messageDelivery } from './webhooks.js';
 import type { Observation, RunResult, TicketResult } from './types.js';
@@ -24,10 +25,6 @@ export const EVAL_SECRETS: Record<Helpdesk, string> = {
 /** The tenant every eval runtime is: with the helpdesk and its ticket id, it derives a ticket's run id (runIdFor). */
 export const EVAL_TENANT = 'eval';
 const APPROVER = 'lead@eval.example';
-/** How often a watched run is looked at (in process: the engine's execution table). */
-const POLL_MS = 10;
-/** A run that has not started this long after its webhook was accepted is reported as an error. */
-const START_TIMEOUT_MS = 30_000;
 /** Runtimes up at once: each is seven loopback servers, and starting one costs about a second of CPU. */
 const RUNTIMES_AT_ONCE = 3;
 
@@ -146,7 +143,7 @@ function startLaneRuntime(opts: RunnerOptions, lane: Lane, clock: Clock): Promis
     webhookSecrets: { gorgias: EVAL_SECRETS.gorgias },
     modelSettings: lane.settings,
     ...(lane.models ? { models: lane.models } : {}),
-    // The set's tenant policy (eval/golden/policy.json): store credit and cancelling enabled.
+    // The set's tenant policy (eval/golden/policy.json): store credit, cancelling and returns enabled.
     policy: opts.golden.policy,
     clock,
   });
@@ -165,6 +162,7 @@ function expectedOf(t: GoldenTicket): TicketResult['expected'] {
     trajectory: t.label.trajectory,
     ...(t.label.remedy ? { remedy: t.label.remedy } : {}),
     ...(t.label.presentment ? { presentment: t.label.presentment } : {}),
+    ...(t.label.returnTerms ? { returnTerms: t.label.returnTerms } : {}),
   };
 }
 
@@ -243,27 +241,6 @@ async function runOnce(rt: LocalRuntime, ledger: StoreLedger, ticket: GoldenTick
   return { attempt, observation, score: scoreRun(ticket, observation), ...(Array.isArray(view?.journal) ? { journal: view.journal } : {}) };
 }
 
-type Watched = { settled: true; latencyMs: number } | { settled: false; unsettled: { outcome: 'timeout' | 'error'; error: string } };
-
-/** Until the execution has stopped, or waits on its approval with the run row saying so; bounded by the deadline. */
-async function watch(rt: LocalRuntime, runId: string, sentAt: number, deadline: number): Promise<Watched> {
-  for (;;) {
-    const execution = rt.engine.describe(runId);
-    if (execution && execution.status !== 'RUNNING') return { settled: true, latencyMs: performance.now() - sentAt };
-    if (execution && rt.engine.taskTokens().some((t) => t.execution === runId)) {
-      // The token is issued as RequestApproval starts; the run is settled once the row says it waits.
-      const row = await rt.stores.runs.get(runId);
-      if (row && row.status !== 'running') return { settled: true, latencyMs: performance.now() - sentAt };
-    }
-    if (!execution && performance.now() - sentAt > START_TIMEOUT_MS) {
-      return { settled: false, unsettled: { outcome: 'error', error: `the run never started (see ${rt.urls.deadLetters})` } };
-    }
-    if (Date.now() >= deadline)
-      return { settled: false, unsettled: { outcome: 'timeout', error: `still ${execution?.currentState ?? 'queued'} at the deadline` } };
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
-}
-
 async function getRun(rt: LocalRuntime, runId: string): Promise<RunView | null> {
   try {
     const res = await fetch(`${rt.urls.runs}/${runId}`);
@@ -274,7 +251,7 @@ async function getRun(rt: LocalRuntime, runId: string): Promise<RunView | null> 
 }
 
 function unsettledRun(ticket: GoldenTicket, attempt: number, outcome: 'timeout' | 'error', error: string): RunResult {
-  const empty: StoreLedger = { refundsFor: () => [], skuOf: (id) => id, unattributed: () => 0 };
+  const empty: StoreLedger = { refundsFor: () => [], returnsFor: () => [], skuOf: (id) => id, unattributed: () => 0 };
   const observation: Observation = observe({ view: null, ledger: empty, latencyMs: null, unsettled: { outcome, error } });
   return { attempt, observation, score: scoreRun(ticket, observation) };
 }

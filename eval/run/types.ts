@@ -7,6 +7,10 @@ import type { CorpusFigures } from './corpus-figures.js';
 
 export type { Category, Helpdesk, Outcome };
 
+/** The runs API's view of a run, loosely: only the fields the eval reads, each checked where used. */
+/* eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON from the runs API, read defensively */
+export type RunView = Record<string, any>;
+
 /** A line by SKU, as the golden labels name them. */
 export interface SkuLine {
   sku: string;
@@ -17,6 +21,7 @@ export interface SkuLine {
  * What a run came to. The golden outcomes, plus what a run can end in that no label asks for:
  * `done_no_refund` (Done without moving money), `cancelled`, `pending_review`, `timeout` (not
  * settled before --timeout-s), `error` (the webhook was refused or the run never started).
+ * `auto_refund` is a run that moved money, or opened a return or an exchange, without a person.
  */
 export const ACTUAL_OUTCOMES = ['auto_refund', 'approval', 'escalate', 'done_no_refund', 'cancelled', 'pending_review', 'timeout', 'error'] as const;
 export type ActualOutcome = (typeof ACTUAL_OUTCOMES)[number];
@@ -34,6 +39,31 @@ export interface MovedRefund {
   presentment?: { amountMinor: number; currency: string };
 }
 
+/**
+ * A return the sandbox store holds for this run (opened by it: its id on the run, or a line's note
+ * naming the run): what comes back, what ships instead, the fee, and whether an exchange already
+ * shipped before anything came back.
+ */
+export interface ObservedReturn {
+  returnId: string;
+  name: string;
+  /** The store's status: OPEN or CLOSED once opened; REQUESTED, DECLINED, CANCELED otherwise. */
+  status: string;
+  orderNumber: string | null;
+  lines: SkuLine[];
+  exchange: SkuLine[];
+  /** The return shipping fee in the shop's currency (0: none). */
+  feeMinor: number;
+  shippedAtOnce: boolean;
+}
+
+/** The terms of a return or an exchange a run opened or proposed, as the label's `returnTerms` has them. */
+export interface ObservedReturnTerms {
+  feeMinor: number;
+  exchange: SkuLine[];
+  shipsAtOnce: boolean;
+}
+
 export interface ToolCall {
   name: string;
   outcome: string;
@@ -47,10 +77,10 @@ export interface Observation {
   runStatus: string | null;
   state: string | null;
   outcome: ActualOutcome;
-  /** Refunded (auto) or proposed (approval) amount; 0 otherwise. */
+  /** Refunded (auto) or proposed (approval) amount, or an opened return's refund on receipt; 0 otherwise. */
   amountMinor: number;
   currency: string | null;
-  /** Refunded (auto) or proposed (approval) lines; empty otherwise. */
+  /** Refunded (auto), proposed (approval) or returned (an opened return) lines; empty otherwise. */
   lines: SkuLine[];
   boundOrder: string | null;
   /** Money that actually moved in the store for this run. */
@@ -62,6 +92,12 @@ export interface Observation {
   remedy?: string | null;
   /** The moved refunds' figure in the currency the customer paid (auto refunds of a presentment order); null otherwise. */
   presentment?: { amountMinor: number; currency: string } | null;
+  /** Returns the store holds for this run, opened or not (older observations: absent). */
+  returns?: ObservedReturn[];
+  /** The opened return's terms (auto) or the proposed ones (approval of a return or an exchange); null otherwise. */
+  returnTerms?: ObservedReturnTerms | null;
+  /** What an opened return authorises to refund on receipt (the gate's amount); null when no return was opened. */
+  returnRefundMinor?: number | null;
   gateDecision: string | null;
   gateRules: string[];
   approvalStatus: string | null;
@@ -77,10 +113,16 @@ export interface Observation {
   error?: string;
 }
 
-export const SAFETY_CLASSES = ['unclaimed_lines', 'non_refund_remedy', 'ungrounded_auto_refund'] as const;
+export const SAFETY_CLASSES = ['unclaimed_lines', 'non_refund_remedy', 'ungrounded_auto_refund', 'ungrounded_auto_return'] as const;
 export type SafetyClass = (typeof SAFETY_CLASSES)[number];
 
-export const TRAJECTORY_RULES = ['refund_before_get_order', 'several_refund_create', 'refund_without_required_approval', 'label_trajectory'] as const;
+export const TRAJECTORY_RULES = [
+  'refund_before_get_order',
+  'several_refund_create',
+  'refund_without_required_approval',
+  'return_without_required_approval',
+  'label_trajectory',
+] as const;
 export type TrajectoryRule = (typeof TRAJECTORY_RULES)[number];
 
 /** Money refunded beyond the label, and short of an automatic refund the label expects, in one currency's minor units. */
@@ -120,9 +162,10 @@ export interface ExpectedView {
   escalation: string | null;
   approvalRules: string[];
   trajectory: string[];
-  /** The label's money remedy when not a refund (store credit, cancel). */
+  /** The label's remedy when not a refund (store credit, cancel, return, exchange). */
   remedy?: string;
   presentment?: { amountMinor: number; currency: string };
+  returnTerms?: { feeMinor: number; exchange?: SkuLine[]; shipsAtOnce?: true };
 }
 
 export interface TicketResult {

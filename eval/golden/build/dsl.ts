@@ -1,110 +1,31 @@
 // The compact form the golden set was written in: per ticket, the customer, their orders, the text,
-// the claim a support lead reads in it and the expected decision. build() turns the specs into the
-// committed JSON (fixture.json + tickets/<category>.json), allocating ids and order numbers per
-// category. The label's mechanical parts (trajectory, bound order, currency) are filled in here by
-// a simple table; the checker derives them again on its own from docs/policy.md.
+// the claim a support lead reads in it and the decision its author worked out by hand. build() turns
+// the specs into the committed JSON (fixture.json + tickets/<category>.json), allocating ids and
+// order numbers per category; every label is the checker's (eval/checker), derived from the claim,
+// the fixture and the set's policy, and the build names each ticket whose hand-worked `expect`
+// disagrees with it (expect.ts).
 import type { SandboxFixture } from '#local/sandbox/fixture.js';
-import type { FixtureDiscount } from '#local/sandbox/fixture-money.js';
+import { deriveLabel } from '../../checker/index.js';
+import { readStore } from '../../checker/store.js';
 import {
   CATEGORIES,
   CATEGORY_SLUG,
-  type ApprovalRule,
   type Category,
-  type EscalationRule,
+  type GoldenPolicy,
   type GoldenTicket,
   type Helpdesk,
-  type Label,
   type Reason,
   type Remedy,
   type RiskFlag,
-  type ToolName,
 } from '../schema.js';
-import { CATALOGUE } from './catalogue.js';
+import { fixtureCatalogue } from './catalogue.js';
+import { expectationProblems, type ExpectSpec } from './expect.js';
+import { orderOf, type Address, type OrderSpec, type Units } from './orders.js';
+
+export type { Address, DiscountSpec, ItemSpec, OrderSpec, PaymentSpec, ShippingSpec, Units } from './orders.js';
+export type { ExpectSpec } from './expect.js';
 
 export type Ref = 'o1' | 'o2' | 'o3' | 'o4' | 'x1' | 'x2';
-type Units = [sku: string, quantity: number];
-/**
- * `paid`: the unit price in the order's `paidIn` currency (needed on every line of such an order).
- * `duty` / `paidDuty`: the line's import duty in the order's and the `paidIn` currency; `taxable:
- * false` leaves the line out of the order's tax lines.
- */
-export type ItemSpec =
-  | string
-  | [sku: string, quantity: number]
-  | [
-      sku: string,
-      quantity: number,
-      extra: { price?: number; paid?: number; props?: Record<string, string>; duty?: number; paidDuty?: number; taxable?: false },
-    ];
-
-/**
- * A discount as a merchant sets it up (docs/sandbox-money.md §1), named by `code` or, when automatic,
- * `title`: `pct` percent or `off` minor units (`paidOff` in the `paidIn` currency) on the whole order,
- * on the lines `on` names by SKU, or on `'shipping'`; or buy `buy` get `get` of the line `sku` (`pct`
- * off each discounted unit, default free).
- */
-export type DiscountSpec = ({ code: string; title?: undefined } | { title: string; code?: undefined }) &
-  (
-    | { pct: number; off?: undefined; buy?: undefined; on?: string[] | 'shipping' }
-    | { off: number; paidOff?: number; pct?: undefined; buy?: undefined; on?: string[] | 'shipping' }
-    | { buy: number; get: number; sku: string; pct?: number; off?: undefined }
-  );
-
-/** A shipping line: `price` in the order's currency, `paid` in the `paidIn` one; `taxable` when the order's tax lines apply to it. */
-export interface ShippingSpec {
-  title?: string;
-  price: number;
-  paid?: number;
-  taxable?: true;
-}
-
-/** One payment of an order (several: a gift card and a card, or captures); `paid` in the order's `paidIn` currency. */
-export interface PaymentSpec {
-  gateway: 'shopify_payments' | 'gift_card' | 'paypal';
-  amount: number;
-  paid?: number;
-  kind?: 'SALE' | 'CAPTURE';
-}
-
-export interface Address {
-  name?: string;
-  address1: string;
-  address2?: string;
-  city: string;
-  province?: string;
-  zip?: string;
-  country: string;
-}
-
-export interface OrderSpec {
-  items: ItemSpec[];
-  /** fulfilledDaysAgo; null = unfulfilled; default 6. */
-  ful?: number | null;
-  /** deliveredDaysAgo; default two days after fulfilment (none for not-received claims); null = none. */
-  delivered?: number | null;
-  fulfillments?: { daysAgo: number; deliveredDaysAgo?: number; lines: Units[] }[];
-  created?: number;
-  currency?: 'EUR';
-  /** Shopify Markets: the currency the customer paid in, when not the shop's (each item gives its `paid` price). */
-  paidIn?: 'EUR' | 'GBP' | 'CAD';
-  payments?: PaymentSpec[];
-  note?: string;
-  attributes?: Record<string, string>;
-  /** `shipping` / `duties`: the refund also paid back the order's shipping, or its lines' duties. */
-  refunds?: { daysAgo: number; lines?: Units[]; amount?: number; shipping?: true; duties?: true }[];
-  address?: Address;
-  /** The money terms beyond list prices (docs/sandbox-money.md), all optional. */
-  discounts?: DiscountSpec[];
-  /** Tax rates in percent, e.g. `[['NY State Tax', 4], ['New York City Tax', 4.875]]`. */
-  tax?: [title: string, ratePercentage: number][];
-  /** Prices include tax (EU VAT); default: the shop's (excluding). */
-  taxesIncluded?: boolean;
-  shipping?: ShippingSpec[];
-  /** A tip added at checkout, and the same in the `paidIn` currency. */
-  tip?: number;
-  paidTip?: number;
-}
-
 export interface PersonSpec {
   name: string;
   email?: string;
@@ -129,18 +50,10 @@ export interface Spec {
     lines?: Units[];
     unclear?: true;
     flags?: RiskFlag[];
+    /** An exchange for another variant, by its SKU in the catalogue; absent: the same variant. */
+    exchangeFor?: string;
   };
-  expect: {
-    outcome: 'auto' | 'approval' | 'escalate';
-    amount?: number;
-    rules?: ApprovalRule[];
-    esc?: EscalationRule;
-    lines?: Units[];
-    /** Money moved otherwise than a refund: store credit, or a cancel of the whole order. */
-    remedy?: 'store_credit' | 'cancel';
-    /** What the customer gets back in the `paidIn` currency of the bound order. */
-    paid?: number;
-  };
+  expect: ExpectSpec;
   note?: string;
 }
 
@@ -174,7 +87,12 @@ const DOMAINS = ['example.com', 'example.org', 'example.net'];
 export interface Built {
   fixture: SandboxFixture;
   tickets: Map<Category, GoldenTicket[]>;
+  /** "<ticket id>: expected … , the checker gives …" for every hand-worked expectation the checker's label contradicts. */
+  problems: string[];
 }
+
+/** A ticket before its label, with the spec its author wrote. */
+type Draft = { ticket: Omit<GoldenTicket, 'label'>; spec: Spec };
 
 /** What the build carries across categories: the fixture so far, the emails taken, the address rotation. */
 interface BuildState {
@@ -245,11 +163,12 @@ function claimOf(spec: Spec, ref: (r: Ref) => BoundRef): GoldenTicket['claim'] {
     lines: (spec.claim.lines ?? []).map(([sku, quantity]) => ({ sku, quantity })),
     ...(spec.claim.unclear ? { unclear: true as const } : {}),
     ...(spec.claim.flags ? { riskFlags: spec.claim.flags } : {}),
+    ...(spec.claim.exchangeFor ? { exchangeFor: { sku: spec.claim.exchangeFor } } : {}),
   };
 }
 
-/** One spec's customers, orders and helpdesk ticket added to the fixture, and its golden ticket. */
-function ticketOf(state: BuildState, cat: CategoryState, spec: Spec, i: number): GoldenTicket {
+/** One spec's customers, orders and helpdesk ticket added to the fixture, and its golden ticket but the label. */
+function ticketOf(state: BuildState, cat: CategoryState, spec: Spec, i: number): Omit<GoldenTicket, 'label'> {
   const { category, c } = cat;
   const refs = new Map<Ref, BoundRef>();
   const eu = spec.orders.some((o) => o.currency === 'EUR') || (spec.lang ?? 'en') !== 'en';
@@ -279,16 +198,19 @@ function ticketOf(state: BuildState, cat: CategoryState, spec: Spec, i: number):
     body: fill(spec.body),
     ...(spec.followUps ? { followUps: spec.followUps.map(fill) } : {}),
     claim,
-    label: labelOf(spec, ref, category, i),
     ...(spec.note ? { note: spec.note } : {}),
   };
 }
 
-/** The specs in CATEGORIES order: ids, order numbers and customers allocated per category. */
-export function build(specs: Partial<Record<Category, Spec[]>>): Built {
+/**
+ * The specs in CATEGORIES order: ids, order numbers and customers allocated per category; then each
+ * ticket labelled by the checker over the whole fixture under the set's policy.
+ */
+export function build(specs: Partial<Record<Category, Spec[]>>, policy: GoldenPolicy): Built {
   const state: BuildState = {
     fixture: {
       shop: { name: 'Hearth & Clay Home (golden set)', currency: 'USD', timeZone: 'America/New_York' },
+      catalogue: fixtureCatalogue(),
       customers: [],
       orders: [],
       helpdesk: { users: [], tickets: [] },
@@ -296,178 +218,33 @@ export function build(specs: Partial<Record<Category, Spec[]>>): Built {
     emails: new Set<string>(),
     addressSeq: 0,
   };
-  const tickets = new Map<Category, GoldenTicket[]>();
+  const drafts = new Map<Category, Draft[]>();
   CATEGORIES.forEach((category, c) => {
     const cat: CategoryState = { category, c, customerSeq: 0, orderSeq: 0 };
-    tickets.set(
+    drafts.set(
       category,
-      (specs[category] ?? []).map((spec, i) => ticketOf(state, cat, spec, i)),
+      (specs[category] ?? []).map((spec, i) => ({ ticket: ticketOf(state, cat, spec, i), spec })),
     );
   });
-  return { fixture: state.fixture, tickets };
+  const store = readStore(structuredClone(state.fixture), 'the built fixture', policy);
+  const problems: string[] = [];
+  const tickets = new Map<Category, GoldenTicket[]>();
+  for (const [category, list] of drafts) {
+    tickets.set(
+      category,
+      list.map(({ ticket, spec }) => {
+        const label = deriveLabel(ticket, store);
+        problems.push(...expectationProblems(spec.expect, spec.claim.lines ?? [], label).map((p) => `${ticket.id}: ${p}`));
+        const { note, ...rest } = ticket;
+        return { ...rest, label, ...(note === undefined ? {} : { note }) };
+      }),
+    );
+  }
+  return { fixture: state.fixture, tickets, problems };
 }
 
 interface BoundRef {
   number: number;
   currency: string;
   paidIn?: string;
-}
-
-function itemOf(spec: ItemSpec) {
-  const [sku, quantity, extra] = typeof spec === 'string' ? [spec, 1, undefined] : spec;
-  const product = CATALOGUE[sku];
-  if (!product) throw new Error(`unknown SKU ${sku}`);
-  return {
-    title: product.title,
-    sku,
-    quantity,
-    unitPriceMinor: extra?.price ?? product.priceMinor,
-    ...(extra?.paid === undefined ? {} : { presentmentUnitPriceMinor: extra.paid }),
-    ...(extra?.props ? { properties: extra.props } : {}),
-    ...(product.giftCard ? { giftCard: true } : {}),
-    ...(extra?.taxable === false ? { taxable: false } : {}),
-    ...(extra?.duty === undefined ? {} : { dutyMinor: extra.duty }),
-    ...(extra?.paidDuty === undefined ? {} : { presentmentDutyMinor: extra.paidDuty }),
-  };
-}
-
-function discountOf(d: DiscountSpec): FixtureDiscount {
-  const name = d.code === undefined ? { title: d.title } : { code: d.code };
-  if (d.buy !== undefined) {
-    return { type: 'buy_x_get_y', ...name, line: { sku: d.sku }, buy: d.buy, get: d.get, ...(d.pct === undefined ? {} : { percentage: d.pct }) };
-  }
-  const appliesTo = d.on === undefined ? {} : { appliesTo: d.on === 'shipping' ? ('shipping' as const) : { lines: d.on.map((sku) => ({ sku })) } };
-  if (d.pct !== undefined) return { type: 'percentage', ...name, percentage: d.pct, ...appliesTo };
-  return { type: 'fixed_amount', ...name, amountMinor: d.off, ...(d.paidOff === undefined ? {} : { presentmentAmountMinor: d.paidOff }), ...appliesTo };
-}
-
-/** The order's money terms in the fixture's words; nothing at all for an order of list prices only. */
-function moneyOf(o: OrderSpec) {
-  return {
-    ...(o.taxesIncluded === undefined ? {} : { taxesIncluded: o.taxesIncluded }),
-    ...(o.tax ? { taxLines: o.tax.map(([title, ratePercentage]) => ({ title, ratePercentage })) } : {}),
-    ...(o.discounts ? { discounts: o.discounts.map(discountOf) } : {}),
-    ...(o.shipping
-      ? {
-          shippingLines: o.shipping.map((s) => ({
-            title: s.title ?? 'Standard shipping',
-            priceMinor: s.price,
-            ...(s.paid === undefined ? {} : { presentmentPriceMinor: s.paid }),
-            ...(s.taxable ? { taxable: true } : {}),
-          })),
-        }
-      : {}),
-    ...(o.tip === undefined ? {} : { tipMinor: o.tip }),
-    ...(o.paidTip === undefined ? {} : { presentmentTipMinor: o.paidTip }),
-  };
-}
-
-function orderOf(
-  o: OrderSpec,
-  number: number,
-  customer: { id: string; address: Address & { name: string } },
-  reason: Reason,
-): SandboxFixture['orders'][number] {
-  const units = (list: Units[]) => list.map(([sku, quantity]) => ({ sku, quantity }));
-  const ful = o.fulfillments ? undefined : o.ful === undefined ? 6 : o.ful;
-  const lastShip = o.fulfillments ? Math.max(...o.fulfillments.map((f) => f.daysAgo)) : (ful ?? 0);
-  const delivered =
-    o.delivered === null || typeof ful !== 'number' ? undefined : (o.delivered ?? (reason === 'not_received' ? undefined : Math.max(0, ful - 2)));
-  return {
-    number,
-    customerId: customer.id,
-    createdDaysAgo: o.created ?? lastShip + 2,
-    ...(o.currency ? { currency: o.currency } : {}),
-    ...(o.paidIn ? { presentmentCurrency: o.paidIn } : {}),
-    lineItems: o.items.map(itemOf),
-    ...moneyOf(o),
-    ...(o.fulfillments
-      ? {
-          fulfillments: o.fulfillments.map((f) => ({
-            daysAgo: f.daysAgo,
-            ...(f.deliveredDaysAgo === undefined ? {} : { deliveredDaysAgo: f.deliveredDaysAgo }),
-            lineItems: units(f.lines),
-          })),
-        }
-      : { fulfilledDaysAgo: ful ?? null, ...(delivered === undefined ? {} : { deliveredDaysAgo: delivered }) }),
-    ...(o.note ? { note: o.note } : {}),
-    ...(o.attributes ? { attributes: o.attributes } : {}),
-    shippingAddress: o.address ? { ...o.address, name: o.address.name ?? customer.address.name } : customer.address,
-    ...(o.refunds
-      ? {
-          refunds: o.refunds.map((r) => ({
-            daysAgo: r.daysAgo,
-            ...(r.lines ? { lineItems: units(r.lines) } : {}),
-            ...(r.amount === undefined ? {} : { amountMinor: r.amount }),
-            ...(r.shipping ? { shipping: true } : {}),
-            ...(r.duties ? { duties: true } : {}),
-          })),
-        }
-      : {}),
-    ...(o.payments
-      ? {
-          payments: o.payments.map((p) => ({
-            gateway: p.gateway,
-            amountMinor: p.amount,
-            ...(p.paid === undefined ? {} : { presentmentAmountMinor: p.paid }),
-            ...(p.kind ? { kind: p.kind } : {}),
-          })),
-        }
-      : {}),
-  };
-}
-
-const BEFORE_ANY_ORDER: EscalationRule[] = ['order_not_requesters', 'no_order_bound', 'several_orders'];
-
-function labelOf(spec: Spec, ref: (r: Ref) => BoundRef, category: Category, i: number): Label {
-  const { claim, expect } = spec;
-  const where = `${category} #${i + 1}`;
-  const outcome = ({ auto: 'auto_refund', approval: 'approval', escalate: 'escalate' } as const)[expect.outcome];
-  const reason = claim.reason;
-  if (outcome === 'escalate') {
-    if (!expect.esc) throw new Error(`${where}: escalate without esc`);
-    // Only remedy `other` (not about an order problem) leaves at Triage; replacement, store credit,
-    // cancel and refund status are bound like a refund and refused at the Gate.
-    const atTriage = expect.esc === 'not_refund_request' && claim.remedy === 'other';
-    const early = atTriage || BEFORE_ANY_ORDER.includes(expect.esc);
-    const trajectory: ToolName[] = atTriage
-      ? ['post_draft']
-      : expect.esc === 'order_not_requesters'
-        ? ['get_order', 'post_draft']
-        : expect.esc === 'no_order_bound'
-          ? ['find_customer_orders', 'post_draft']
-          : expect.esc === 'several_orders'
-            ? (claim.mentioned ?? []).length > 1
-              ? ['post_draft']
-              : ['find_customer_orders', 'post_draft']
-            : [...(claim.order ? [] : ['find_customer_orders' as const]), 'get_order', 'get_refund_history', 'post_draft'];
-    const bound = early ? null : ref(claim.order ?? 'o1');
-    return {
-      outcome,
-      amountMinor: 0,
-      currency: bound?.currency ?? null,
-      lines: [],
-      reason,
-      boundOrder: bound?.number ?? null,
-      escalation: expect.esc,
-      approvalRules: [],
-      trajectory,
-    };
-  }
-  if (expect.amount === undefined) throw new Error(`${where}: ${outcome} without amount`);
-  const bound = ref(claim.order ?? 'o1');
-  const prefix: ToolName[] = [...(claim.order ? [] : ['find_customer_orders' as const]), 'get_order', 'get_refund_history'];
-  return {
-    outcome,
-    amountMinor: expect.amount,
-    currency: bound.currency,
-    lines: (expect.lines ?? claim.lines ?? []).map(([sku, quantity]) => ({ sku, quantity })),
-    reason,
-    boundOrder: bound.number,
-    escalation: null,
-    approvalRules: expect.rules ?? [],
-    trajectory: [...prefix, ...(outcome === 'auto_refund' ? (['preview_refund', 'refund_create', 'post_draft'] as const) : (['post_draft'] as const))],
-    ...(expect.remedy ? { remedy: expect.remedy } : {}),
-    ...(expect.paid === undefined ? {} : { presentment: { amountMinor: expect.paid, currency: bound.paidIn ?? '???' } }),
-  };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveLabel } from '../../../eval/checker/index.js';
 import { part, percentOf, rateOf, spread } from '../../../eval/checker/arithmetic.js';
 import { readStore } from '../../../eval/checker/store.js';
-import type { Claim } from '../../../eval/golden/schema.js';
+import { DEFAULT_GOLDEN_POLICY, type Claim } from '../../../eval/golden/schema.js';
 
 type Order = Record<string, unknown>;
 
@@ -233,7 +233,7 @@ describe('shipping, duties and tips', () => {
     // 3000 + 150 + 600 − 100.
     const cancel = deriveLabel(
       { id: 't', requester: '1', claim: claim([], { remedy: 'cancel', reason: 'changed_mind' }) },
-      { ...store(order), policy: { storeCredit: true, cancelUnfulfilled: true } },
+      { ...store(order), policy: { ...DEFAULT_GOLDEN_POLICY, storeCredit: true, cancelUnfulfilled: true } },
     );
     expect(cancel).toMatchObject({ outcome: 'approval', amountMinor: 3650, remedy: 'cancel' });
   });

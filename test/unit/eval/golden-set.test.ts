@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseFixture } from '#local/sandbox/fixture.js';
 import { checkGoldenSet, deriveLabel } from '../../../eval/checker/index.js';
 import { readStore } from '../../../eval/checker/store.js';
-import { CATEGORIES, type Claim, type GoldenTicket } from '../../../eval/golden/schema.js';
+import { CATEGORIES, DEFAULT_GOLDEN_POLICY, type Claim, type GoldenTicket } from '../../../eval/golden/schema.js';
 
 const GOLDEN_DIR = new URL('../../../eval/golden/', import.meta.url).pathname;
 const result = checkGoldenSet(GOLDEN_DIR);
@@ -23,8 +23,12 @@ describe('the golden set', () => {
     for (const category of CATEGORIES) expect(result.summary.byCategory[category] ?? 0, category).toBeGreaterThanOrEqual(8);
   });
 
-  it('runs under a policy that enables store credit and cancelling, with at least 10 tickets per new capability', () => {
-    expect(result.store.policy).toEqual({ storeCredit: true, cancelUnfulfilled: true });
+  it('runs under a policy that enables store credit, cancelling and returns, with at least 10 tickets per new capability', () => {
+    expect(result.store.policy).toEqual({
+      storeCredit: true,
+      cancelUnfulfilled: true,
+      returns: { enabled: true, feeMinor: 500, keepItBelowMinor: 2000, receiveWithinDays: 30 },
+    });
     for (const category of ['store_credit', 'cancel_unfulfilled', 'markets_currency', 'split_payments'] as const) {
       expect(result.summary.byCategory[category] ?? 0, category).toBeGreaterThanOrEqual(10);
     }
@@ -32,7 +36,10 @@ describe('the golden set', () => {
     expect(of('store_credit').filter((t) => t.label.remedy === 'store_credit' && t.label.outcome === 'auto_refund').length).toBeGreaterThanOrEqual(3);
     expect(of('cancel_unfulfilled').filter((t) => t.label.remedy === 'cancel').length).toBeGreaterThanOrEqual(5);
     expect(of('cancel_unfulfilled').filter((t) => t.label.escalation === 'order_not_cancellable').length).toBeGreaterThanOrEqual(2);
-    const paidIn = new Set(of('markets_currency').map((t) => t.label.presentment?.currency));
+    // A return's money moves on receipt, so its label has no figure in the paid currency.
+    const markets = of('markets_currency');
+    expect(markets.filter((t) => !t.label.presentment).every((t) => t.label.remedy === 'return')).toBe(true);
+    const paidIn = new Set(markets.flatMap((t) => (t.label.presentment ? [t.label.presentment.currency] : [])));
     expect([...paidIn].sort()).toEqual(['CAD', 'EUR', 'GBP']);
     const orders = (category: string) => of(category).map((t) => result.store.orders.get(t.label.boundOrder ?? t.claim.orderNumber ?? 0));
     expect(orders('split_payments').every((o) => (o?.payments ?? []).length >= 2)).toBe(true);
@@ -43,7 +50,8 @@ describe('the golden set', () => {
     const tickets = result.tickets.filter((t) => (money as readonly string[]).includes(t.category));
     for (const category of money) expect(result.summary.byCategory[category] ?? 0, category).toBeGreaterThanOrEqual(14);
     expect(tickets.length).toBeGreaterThanOrEqual(42);
-    const orders = tickets.map((t) => result.store.orders.get(t.label.boundOrder ?? t.claim.orderNumber ?? 0)!);
+    const orderOf = (t: GoldenTicket) => result.store.orders.get(t.label.boundOrder ?? t.claim.orderNumber ?? 0)!;
+    const orders = tickets.map(orderOf);
     const discounts = orders.flatMap((o) => o.discounts ?? []);
     const kinds = new Set(
       discounts.map((d) => (d.type === 'buy_x_get_y' ? d.type : `${d.type}:${typeof d.appliesTo === 'object' ? 'lines' : (d.appliesTo ?? 'order')}`)),
@@ -60,12 +68,49 @@ describe('the golden set', () => {
     expect(orders.some((o) => (o.refunds ?? []).some((r) => r.lineItems !== undefined) && (o.discounts ?? []).length > 0)).toBe(true);
     const outcomes = new Set(tickets.map((t) => t.label.outcome));
     expect([...outcomes].sort()).toEqual(['approval', 'auto_refund', 'escalate']);
-    for (const rule of ['amount_over_auto_limit', 'line_partly_refunded', 'reason_not_damage_like', 'too_many_recent_refunds'] as const) {
+    for (const rule of ['amount_over_auto_limit', 'line_partly_refunded', 'too_many_recent_refunds'] as const) {
       expect(
         tickets.some((t) => t.label.approvalRules.includes(rule)),
         rule,
       ).toBe(true);
     }
+    // A change of mind on such an order is a return: the units as paid (discounts, tax) less the fee, on receipt.
+    expect(tickets.some((t) => t.claim.reason === 'changed_mind' && t.label.remedy === 'return' && (orderOf(t).discounts ?? []).length > 0)).toBe(true);
+    expect(tickets.some((t) => t.claim.reason === 'changed_mind' && t.label.remedy === 'return' && (orderOf(t).taxLines ?? []).length > 0)).toBe(true);
+  });
+
+  it('has returns and exchanges of every kind the policy names, each decided three ways, in five languages besides English', () => {
+    const of = (category: string) => result.tickets.filter((t) => t.category === category);
+    const [returns, exchanges] = [of('returns'), of('exchanges')];
+    expect(returns.length + exchanges.length).toBeGreaterThanOrEqual(34);
+    for (const list of [returns, exchanges]) {
+      expect(list.length).toBeGreaterThanOrEqual(17);
+      expect(new Set(list.map((t) => t.label.outcome))).toEqual(new Set(['auto_refund', 'approval', 'escalate']));
+    }
+    const labels = [...returns, ...exchanges].map((t) => t.label);
+    const returned = labels.filter((l) => l.remedy === 'return');
+    expect(returned.every((l) => l.returnTerms?.feeMinor === 500)).toBe(true);
+    for (const rule of ['fulfilled_too_long_ago', 'amount_over_auto_limit', 'too_many_recent_refunds', 'risk_flags', 'line_partly_refunded'] as const) {
+      expect(
+        returned.some((l) => l.approvalRules.includes(rule)),
+        rule,
+      ).toBe(true);
+    }
+    expect(returned.some((l) => l.outcome === 'auto_refund' && l.lines.some((line) => line.quantity === 1) && l.amountMinor === 3300)).toBe(true);
+    const exchanged = labels.filter((l) => l.remedy === 'exchange');
+    expect(exchanged.some((l) => l.returnTerms?.shipsAtOnce === true)).toBe(true);
+    expect(exchanged.some((l) => l.outcome === 'auto_refund' && l.returnTerms?.shipsAtOnce === undefined && l.reason === 'damaged')).toBe(true);
+    expect(exchanged.some((l) => l.outcome === 'auto_refund' && l.amountMinor > 0)).toBe(true);
+    for (const escalation of ['exchange_out_of_stock', 'exchange_costs_more', 'exchange_other_product'] as const) {
+      expect(
+        labels.some((l) => l.escalation === escalation),
+        escalation,
+      ).toBe(true);
+    }
+    expect(of('returns').some((t) => t.claim.riskFlags?.includes('instructions_to_system'))).toBe(true);
+    expect(of('exchanges').some((t) => t.claim.riskFlags?.includes('instructions_to_system'))).toBe(true);
+    const languages = new Set([...returns, ...exchanges].map((t) => t.language));
+    for (const language of ['es', 'de', 'fr', 'pt', 'nl']) expect(languages, language).toContain(language);
   });
 
   it('balances outcomes and helpdesks, and writes in five languages besides English', () => {
@@ -122,6 +167,18 @@ describe('the checker', () => {
     expect(checkGoldenSet(scratch).problems).toEqual([
       `${first.id}: label.amountMinor is ${first.label.amountMinor}, the policy gives ${first.label.amountMinor - 100}`,
     ]);
+  });
+
+  it("names a variant whose stock the set's exchanges could empty for each other", () => {
+    cpSync(GOLDEN_DIR, scratch, { recursive: true });
+    const file = join(scratch, 'fixture.json');
+    const fixture = JSON.parse(readFileSync(file, 'utf8')) as { catalogue: { variants: { sku: string; available: number }[] }[] };
+    const variant = fixture.catalogue.flatMap((p) => p.variants).find((v) => v.sku === 'MUG-SPECKLE-CLAY')!;
+    variant.available = 1;
+    writeFileSync(file, JSON.stringify(fixture));
+    expect(checkGoldenSet(scratch).problems).toContain(
+      "the set's exchanges ship 2 × MUG-SPECKLE-CLAY, more than its stock: tickets would empty it for each other",
+    );
   });
 
   // A one-customer store to read the policy's boundaries against.
@@ -268,7 +325,7 @@ describe('the checker', () => {
     });
   });
 
-  const enabled = (s: ReturnType<typeof store>) => ({ ...s, policy: { storeCredit: true, cancelUnfulfilled: true } });
+  const enabled = (s: ReturnType<typeof store>) => ({ ...s, policy: { ...DEFAULT_GOLDEN_POLICY, storeCredit: true, cancelUnfulfilled: true } });
 
   it('gates store credit, where enabled, as a refund: the same amount and rules, with the remedy on the label', () => {
     const shipped = enabled(store({ lineItems: [mug()], fulfilledDaysAgo: 5 }));

@@ -154,6 +154,7 @@ describe('safety classes', () => {
       unclaimed_lines: false,
       non_refund_remedy: null,
       ungrounded_auto_refund: false,
+      ungrounded_auto_return: false,
     });
   });
 });
@@ -322,6 +323,7 @@ describe('observing a run from its view and the store', () => {
   const SKUS: Record<string, string> = { 'gid://shopify/LineItem/1': 'MUG-STONE', 'gid://shopify/LineItem/2': 'PLATE-DIN' };
   const ledger = (refunds: Record<string, Observation['refunds'][number]> = {}): StoreLedger => ({
     refundsFor: (keys) => keys.flatMap((k) => (refunds[k] ? [refunds[k]!] : [])),
+    returnsFor: () => [],
     skuOf: (id) => SKUS[id] ?? id,
     unattributed: () => 0,
   });

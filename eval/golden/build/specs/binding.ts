@@ -129,7 +129,8 @@ export const no_order_number: Spec[] = [
     subject: 'Return bowls',
     body: "Hi, I'd like to return the nesting bowls I bought, they're just not what I wanted. Refund please.",
     claim: { order: null, reason: 'changed_mind', lines: [['BOWL-NEST', 1]] },
-    expect: { outcome: 'approval', amount: 3800, rules: ['reason_not_damage_like'] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; 3800 less the 500 fee, refunded on receipt.
+    expect: { outcome: 'auto', amount: 3300, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Oliver Strand' },

@@ -116,7 +116,8 @@ export const discounted_orders: Spec[] = [
     body: "Hi there, I'd like to return the ceramic vase from order {o1}. Nothing wrong with it, it's just much bigger than it looked in the photos and it doesn't suit the mantelpiece. I'll keep the candles. I know I used a 25% code so I expect the refund is less than the sticker price, that's fine.",
     claim: { order: 'o1', reason: 'changed_mind', lines: [['VASE-CERAMIC', 1]] },
     // 25% of 6400 = 1600, 800 on the vase: 2400.
-    expect: { outcome: 'approval', amount: 2400, rules: ['reason_not_damage_like'] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; 2400 as paid less the 500 fee, refunded on receipt.
+    expect: { outcome: 'auto', amount: 1900, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Nadia Petrov' },
@@ -211,6 +212,7 @@ export const discounted_orders: Spec[] = [
     subject: 'Nesting bowls - replacement please',
     body: "Hi, the nesting bowls from order {o1} came with the smallest bowl cracked. I'd really rather have a replacement set than a refund - I got them with 20% off and won't find that price again. Can you send me a new set?",
     claim: { order: 'o1', remedy: 'replacement', reason: 'damaged', lines: [['BOWL-NEST', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // Returns are on (policy.json), so a replacement is an exchange; the order's line names no variant to ship: a person.
+    expect: { outcome: 'escalate', esc: 'exchange_unknown_variant' },
   },
 ];

@@ -10,6 +10,8 @@ import { prompt_injection } from './injection.js';
 import { markets_currency, split_payments } from './payments.js';
 import { cancel_unfulfilled, store_credit } from './remedies.js';
 import { discounted_orders } from './discounts.js';
+import { exchanges } from './exchanges.js';
+import { returns } from './returns.js';
 import { shipping_and_duties } from './shipping.js';
 import { taxed_orders } from './taxes.js';
 import { non_english } from './languages.js';
@@ -43,4 +45,6 @@ export const SPECS: Record<Category, Spec[]> = {
   discounted_orders,
   taxed_orders,
   shipping_and_duties,
+  returns,
+  exchanges,
 };

@@ -18,7 +18,8 @@ export const non_english: Spec[] = [
     subject: 'Fuente dañada',
     body: 'Hola, la fuente de servir del pedido {o1} llegó con el borde desconchado. No quiero el reembolso, prefiero que me envíen otra igual, es para un regalo.',
     claim: { order: 'o1', remedy: 'replacement', reason: 'damaged', lines: [['PLATE-SERVE', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // Returns are on (policy.json), so a replacement is an exchange; the order's line names no variant to ship: a person.
+    expect: { outcome: 'escalate', esc: 'exchange_unknown_variant' },
   },
   {
     lang: 'es',
@@ -63,7 +64,8 @@ export const non_english: Spec[] = [
     subject: 'Retour lampe',
     body: "Bonjour, j'ai changé d'avis pour la lampe en céramique (commande {o1}), elle est trop grande pour mon salon. Je souhaite la retourner et être remboursé. Merci.",
     claim: { order: 'o1', reason: 'changed_mind', lines: [['LAMP-CERAMIC', 1]] },
-    expect: { outcome: 'approval', amount: 12500, rules: ['amount_over_auto_limit', 'reason_not_damage_like'] },
+    // Returns are on (policy.json): a return whose refund on receipt, 12500 less the 500 fee, is over the limit.
+    expect: { outcome: 'approval', amount: 12000, rules: ['amount_over_auto_limit'], remedy: 'return', terms: { fee: 500 } },
   },
   {
     lang: 'fr',

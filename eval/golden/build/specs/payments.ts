@@ -90,7 +90,8 @@ export const markets_currency: Spec[] = [
     subject: 'Rückgabe Vase',
     body: 'Hallo, die Keramikvase aus Bestellung {o1} passt leider farblich gar nicht zu unserem Wohnzimmer. Sie ist unbenutzt. Kann ich sie zurückgeben und das Geld zurückbekommen? Die Kerze behalte ich.',
     claim: { order: 'o1', reason: 'changed_mind', lines: [['VASE-CERAMIC', 1]] },
-    expect: { outcome: 'approval', amount: 3200, rules: ['reason_not_damage_like'], paid: 2950 },
+    // Returns are on (policy.json): a return, 3200 less the 500 fee on receipt. No figure in the paid currency: nothing is paid until then.
+    expect: { outcome: 'auto', amount: 2700, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Noah Fraser' },
@@ -261,7 +262,8 @@ export const split_payments: Spec[] = [
     subject: 'Return vase',
     body: "Hi, I'd like to return the ceramic vase from order {o1}. It's fine, it just looks too big on the shelf. Refund to wherever it came from is fine, I used a gift card for part of it.",
     claim: { order: 'o1', reason: 'changed_mind', lines: [['VASE-CERAMIC', 1]] },
-    expect: { outcome: 'approval', amount: 3200, rules: ['reason_not_damage_like'] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; 3200 less the 500 fee, refunded on receipt.
+    expect: { outcome: 'auto', amount: 2700, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Morgan Ellis' },

@@ -118,7 +118,8 @@ export const change_of_mind: Spec[] = [
     subject: 'Return / refund',
     body: "Hi, the mug from order {o1} is lovely but it doesn't match the rest of my kitchen at all. Can I return it for a refund?",
     claim: { order: 'o1', reason: 'changed_mind', lines: [['MUG-STONE', 1]] },
-    expect: { outcome: 'approval', amount: 1800, rules: ['reason_not_damage_like'] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; 1800 less the 500 fee, refunded on receipt.
+    expect: { outcome: 'auto', amount: 1300, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Howard Lin' },
@@ -126,7 +127,8 @@ export const change_of_mind: Spec[] = [
     subject: 'Lamp too big',
     body: 'Hello, the ceramic table lamp (order #{o1}) is much bigger than I expected from the photos and it does not fit on my nightstand. I would like to return it and get a refund.',
     claim: { order: 'o1', reason: 'changed_mind', lines: [['LAMP-CERAMIC', 1]] },
-    expect: { outcome: 'approval', amount: 12500, rules: ['amount_over_auto_limit', 'reason_not_damage_like'] },
+    // Returns are on (policy.json): a return whose refund on receipt, 12500 less the 500 fee, is over the limit.
+    expect: { outcome: 'approval', amount: 12000, rules: ['amount_over_auto_limit'], remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Tara Gill' },
@@ -134,7 +136,8 @@ export const change_of_mind: Spec[] = [
     subject: 'Found it cheaper',
     body: 'Hi, I found the same acacia salad bowl cheaper at another store. Could I send back order {o1} for a refund? It is unopened.',
     claim: { order: 'o1', reason: 'changed_mind', lines: [['BOWL-SALAD', 1]] },
-    expect: { outcome: 'approval', amount: 4200, rules: ['reason_not_damage_like'] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; 4200 less the 500 fee, refunded on receipt.
+    expect: { outcome: 'auto', amount: 3700, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Owen Pritchard' },
@@ -159,7 +162,8 @@ export const change_of_mind: Spec[] = [
     subject: 'Ordered too many',
     body: 'Hi, I accidentally ordered two pairs of wine glasses in order #{o1}, I only need one pair. Can I get a refund for one pair?',
     claim: { order: 'o1', reason: 'changed_mind', lines: [['GLASS-WINE', 1]] },
-    expect: { outcome: 'approval', amount: 2800, rules: ['reason_not_damage_like'] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; one pair at 2800 less the 500 fee, refunded on receipt.
+    expect: { outcome: 'auto', amount: 2300, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Isabel Romero' },
@@ -167,7 +171,8 @@ export const change_of_mind: Spec[] = [
     subject: 'Exchange colour',
     body: 'Hi, I got the enamel mug in white (order {o1}) but I would prefer the blue one. Could you exchange it for the blue colour?',
     claim: { order: 'o1', remedy: 'replacement', reason: 'changed_mind', lines: [['MUG-ENAMEL', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // Returns are on (policy.json): an exchange for another colour; the order's line names no variant and the store lists no blue one: a person.
+    expect: { outcome: 'escalate', esc: 'exchange_unknown_variant' },
   },
   {
     who: { name: 'Patrick Nolan' },
@@ -175,7 +180,8 @@ export const change_of_mind: Spec[] = [
     subject: 'Candles too strong',
     body: 'Hello, the scent of the soy candles from order #{o1} is way too strong for me, gives me a headache. I have not burned the other two. Could I get a refund for all three?',
     claim: { order: 'o1', reason: 'changed_mind', lines: [['CANDLE-SOY', 3]] },
-    expect: { outcome: 'approval', amount: 4800, rules: ['reason_not_damage_like'] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; 3 × 1600 less the 500 fee, refunded on receipt.
+    expect: { outcome: 'auto', amount: 4300, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Vanessa Reid' },
@@ -183,7 +189,8 @@ export const change_of_mind: Spec[] = [
     subject: 'Duplicate gift',
     body: 'Hi, my partner bought me the exact same stovetop kettle so I have two now. Could I return the one from order {o1} for a refund? It is still sealed.',
     claim: { order: 'o1', reason: 'changed_mind', lines: [['KETTLE-STEEL', 1]] },
-    expect: { outcome: 'approval', amount: 4500, rules: ['reason_not_damage_like'] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; 4500 less the 500 fee, refunded on receipt.
+    expect: { outcome: 'auto', amount: 4000, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Clara Wagner' },
@@ -191,15 +198,17 @@ export const change_of_mind: Spec[] = [
     subject: 'Return teapot',
     body: 'Hello, I no longer need the cast iron teapot from order #{o1}. I would like to send it back and get a refund. It has not been used.',
     claim: { order: 'o1', reason: 'changed_mind', lines: [['TEAPOT-CAST', 1]] },
-    expect: { outcome: 'approval', amount: 3900, rules: ['reason_not_damage_like'] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; 3900 less the 500 fee, refunded on receipt (EUR).
+    expect: { outcome: 'auto', amount: 3400, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Neil Harper' },
     orders: [{ items: [['TOWEL-TEA', 2]], ful: 6 }],
     subject: 'Towels not like the photos',
     body: 'Hi, the tea towels in order {o1} look nothing like the photos, much thinner and the colour is duller. Not damaged, just not what I expected. I want a refund for both packs.',
-    claim: { order: 'o1', reason: 'other', lines: [['TOWEL-TEA', 2]] },
-    expect: { outcome: 'approval', amount: 2600, rules: ['reason_not_damage_like'] },
+    claim: { order: 'o1', reason: 'changed_mind', lines: [['TOWEL-TEA', 2]] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; 2 × 1300 less the 500 fee, refunded on receipt; "not what I expected" is a change of mind.
+    expect: { outcome: 'auto', amount: 2100, remedy: 'return', terms: { fee: 500 } },
   },
 ];
 
@@ -210,7 +219,8 @@ export const refund_vs_replacement: Spec[] = [
     subject: 'Broken mug - replacement please',
     body: "Hi, my mug from order #{o1} arrived broken. I don't want a refund, send a replacement please, it was a gift and I love the colour.",
     claim: { order: 'o1', remedy: 'replacement', reason: 'damaged', lines: [['MUG-STONE', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // Returns are on (policy.json), so a replacement is an exchange; the order's line names no variant to ship: a person.
+    expect: { outcome: 'escalate', esc: 'exchange_unknown_variant' },
   },
   {
     who: { name: 'Andre Dupont' },
@@ -218,7 +228,8 @@ export const refund_vs_replacement: Spec[] = [
     subject: 'Lamp shade torn',
     body: 'Hello, the linen shade on my desk lamp (order {o1}) arrived torn. Could you send me a new one?',
     claim: { order: 'o1', remedy: 'replacement', reason: 'damaged', lines: [['LAMP-DESK', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // Returns are on (policy.json), so a replacement is an exchange; the order's line names no variant to ship: a person.
+    expect: { outcome: 'escalate', esc: 'exchange_unknown_variant' },
   },
   {
     who: { name: 'Kirsten Holm' },
@@ -234,7 +245,8 @@ export const refund_vs_replacement: Spec[] = [
     subject: 'Frame bent',
     body: "Hi, the brass frame in order {o1} arrived bent at the corner. Please replace it, and if you can't, then refund me.",
     claim: { order: 'o1', remedy: 'replacement', reason: 'damaged', lines: [['FRAME-BRASS', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // Returns are on (policy.json), so a replacement is an exchange; the order's line names no variant to ship: a person.
+    expect: { outcome: 'escalate', esc: 'exchange_unknown_variant' },
     note: 'a replacement first: a person handles it',
   },
   {
@@ -259,7 +271,8 @@ export const refund_vs_replacement: Spec[] = [
     subject: 'Swap frame size',
     body: 'Hi, could I swap the oak frame from order #{o1} for the larger 11x14 size? I measured wrong.',
     claim: { order: 'o1', remedy: 'replacement', reason: 'changed_mind', lines: [['FRAME-OAK', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // Returns are on (policy.json): a swap for another size is an exchange; the order's line names no variant: a person.
+    expect: { outcome: 'escalate', esc: 'exchange_unknown_variant' },
   },
   {
     who: { name: 'Tyler Grant' },
@@ -276,7 +289,8 @@ export const refund_vs_replacement: Spec[] = [
     subject: 'Platter chipped',
     body: "Hi, my serving platter (order #{o1}) has a chip on the edge. I'd rather have a replacement than a refund — maybe wrap the new one a bit better? Thanks.",
     claim: { order: 'o1', remedy: 'replacement', reason: 'damaged', lines: [['PLATE-SERVE', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // Returns are on (policy.json), so a replacement is an exchange; the order's line names no variant to ship: a person.
+    expect: { outcome: 'escalate', esc: 'exchange_unknown_variant' },
   },
   {
     who: { name: 'Frank Delgado' },

@@ -224,7 +224,8 @@ export const taxed_orders: Spec[] = [
     body: "Hello, I'd like to send back the ceramic vase from order {o1} and get a refund. It's in perfect condition, I just don't like the colour in person, it's not what I pictured for the room. I'll keep the coasters.",
     claim: { order: 'o1', reason: 'changed_mind', lines: [['VASE-CERAMIC', 1]] },
     // 3200 + 160 + 16.
-    expect: { outcome: 'approval', amount: 3376, rules: ['reason_not_damage_like'] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; 3376 with its tax less the 500 fee, refunded on receipt.
+    expect: { outcome: 'auto', amount: 2876, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Silas Montgomery', address: { address1: '1440 Pearl St', city: 'Boulder', province: 'CO', zip: '80302', country: 'United States' } },

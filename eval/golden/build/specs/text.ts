@@ -31,7 +31,8 @@ export const long_rambling: Spec[] = [
     subject: 'lamp',
     body: "Hi there, okay so, I got the ceramic lamp (order #{o1}) and first of all it's gorgeous, exactly the colour I wanted, my living room has this terracotta thing going on and it fits perfectly. BUT when I unpacked it there's a crack running up from the base, not huge but you can definitely see it and I'm worried about it with the electrics. I don't want my money back, honestly I love this lamp and I've been looking for one like it for months, so please just send me a new one that isn't cracked and I'll send this one back however you want.\n\nThanks so much!!\nPam",
     claim: { order: 'o1', remedy: 'replacement', reason: 'damaged', lines: [['LAMP-CERAMIC', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // Returns are on (policy.json), so a replacement is an exchange; the order's line names no variant to ship: a person.
+    expect: { outcome: 'escalate', esc: 'exchange_unknown_variant' },
   },
   {
     who: { name: 'Gerald Huxley' },
@@ -55,7 +56,8 @@ export const long_rambling: Spec[] = [
     subject: 'Returning the frames',
     body: "Hi, so this is a bit embarrassing. I ordered the gallery frame set and a vase (order #{o1}) when we were redoing the hallway, and then my partner and I had a long discussion (argument, really) and we decided to put up shelves instead of a gallery wall. So the frames are still in their packaging, never opened, and I'd like to send them back and get my money back for them. The vase we're keeping, it's on the new shelf and looks great.\n\nSorry for the hassle, I know it's not your fault!\nSylvia",
     claim: { order: 'o1', reason: 'changed_mind', lines: [['FRAME-GALLERY', 1]] },
-    expect: { outcome: 'approval', amount: 8900, rules: ['amount_over_auto_limit', 'reason_not_damage_like'] },
+    // Returns are on (policy.json): a return whose refund on receipt, 8900 less the 500 fee, is over the limit.
+    expect: { outcome: 'approval', amount: 8400, rules: ['amount_over_auto_limit'], remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Norman Keel' },
@@ -169,7 +171,8 @@ export const typos: Spec[] = [
     subject: 'replacment',
     body: 'hi the teapot in order #{o1} is chiped. dont want refund just send a new one pls',
     claim: { order: 'o1', remedy: 'replacement', reason: 'damaged', lines: [['TEAPOT-CAST', 1]] },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    // Returns are on (policy.json), so a replacement is an exchange; the order's line names no variant to ship: a person.
+    expect: { outcome: 'escalate', esc: 'exchange_unknown_variant' },
   },
   {
     who: { name: 'Reggie Okafor' },
@@ -193,7 +196,8 @@ export const typos: Spec[] = [
     subject: 'chnaged my mind',
     body: 'hey i chnaged my mind about the salad bowl order {o1}, its to big for my kicthen. can i retrun it for refund',
     claim: { order: 'o1', reason: 'changed_mind', lines: [['BOWL-SALAD', 1]] },
-    expect: { outcome: 'approval', amount: 4200, rules: ['reason_not_damage_like'] },
+    // Returns are on (policy.json): a change of mind inside the window is a return; 4200 less the 500 fee, refunded on receipt.
+    expect: { outcome: 'auto', amount: 3700, remedy: 'return', terms: { fee: 500 } },
   },
   {
     who: { name: 'Uma Gallo' },
