@@ -7,6 +7,7 @@
 // calendar days whatever the hour. Scoring is scoring.ts's.
 import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
 import type { Clock } from '#harness/ports.js';
+import { RETURNS_OFF } from '#harness/policy/document.js';
 import type { ModelSettings } from '#harness/models/settings.js';
 import type { ModelSetup } from '#harness/adapters/models/index.js';
 import type { GoldenTicket, Helpdesk } from '../golden/schema.js';
@@ -144,7 +145,7 @@ function startLaneRuntime(opts: RunnerOptions, lane: Lane, clock: Clock): Promis
     modelSettings: lane.settings,
     ...(lane.models ? { models: lane.models } : {}),
     // The set's tenant policy (eval/golden/policy.json): store credit, cancelling and returns enabled.
-    policy: opts.golden.policy,
+    policy: { ...opts.golden.policy, returns: { ...RETURNS_OFF, ...opts.golden.policy.returns } },
     clock,
   });
 }
