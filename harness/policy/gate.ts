@@ -15,7 +15,7 @@ import { groundProposal, type GroundingFinding, type LineVerdict } from './groun
 import { cancelAmount, cancelApprovalReasons, enabledRemedies, moneyRemedyOf, remedyRefusals, restockLocationFor } from './other-remedies.js';
 import { RULES } from './rules.js';
 import { dayWords, moneyWords } from './reason-words.js';
-import { isReturn, returnTerms, returnWindowReasons } from './returns.js';
+import { insideReturnWindow, isReturn, returnTerms, returnWindowReasons } from './returns.js';
 import type { RefundParts } from '../domain/money-types.js';
 
 export interface GateInput {
@@ -155,7 +155,7 @@ export interface GateVerdict {
  * reading, or a claim a hard refusal stops anyway (lines not on the order or not left to refund,
  * another customer's order, a gift card).
  */
-export function previewFor(input: Pick<GateInput, 'ticketEmail' | 'triage' | 'order' | 'proposal' | 'policy'>): PreviewRefundInput | null {
+export function previewFor(input: Pick<GateInput, 'ticketEmail' | 'triage' | 'order' | 'proposal' | 'policy' | 'ticketReceivedAt'>): PreviewRefundInput | null {
   const { order, proposal, policy } = input;
   const remedy = proposal.remedy;
   if (proposal.unclear || (remedy !== 'refund' && remedy !== 'store_credit' && remedy !== 'return') || moneyRemedyOf(proposal, policy) === 'cancel')
@@ -166,14 +166,20 @@ export function previewFor(input: Pick<GateInput, 'ticketEmail' | 'triage' | 'or
     return line !== undefined && !line.giftCard && l.quantity > 0 && l.quantity <= line.refundableQuantity;
   };
   if (lines.length === 0 || !lines.every(fits) || hardRefusals(input).length > 0) return null;
-  return previewInput(order, partsOf(order, proposal, policy));
+  return previewInput(order, partsOf(input));
 }
 
 /** The parts a decision refunds: a return refunds the units that come back, never the shipping. */
-function partsOf(order: OrderFacts, proposal: Proposal, policy: GateInput['policy']): RefundParts {
-  if (isReturn(proposal, policy, computeProposalAmount(order, proposal.lineItems)))
-    return { lines: mergeLines(proposal.lineItems), shipping: false, duties: false };
+function partsOf(input: Pick<GateInput, 'order' | 'proposal' | 'policy' | 'ticketReceivedAt'>): RefundParts {
+  const { order, proposal, policy } = input;
+  if (returning(input, computeProposalAmount(order, proposal.lineItems))) return { lines: mergeLines(proposal.lineItems), shipping: false, duties: false };
   return refundParts(order, proposal, policy);
+}
+
+/** Whether the gate decides a return for this claim (returns.ts). */
+function returning(input: Pick<GateInput, 'order' | 'proposal' | 'policy' | 'ticketReceivedAt'>, worthMinor: number): boolean {
+  const { order, proposal, policy } = input;
+  return isReturn(proposal, policy, worthMinor, insideReturnWindow(order, proposal, input.ticketReceivedAt, policy));
 }
 
 /** Why a person decides a return before it is opened (docs/policy.md "Returns and exchanges"): no damage-like reason is needed, the item comes back. */
@@ -236,13 +242,13 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const { order, proposal, policy } = input;
   // What the claimed lines alone come to: the nothing-left check.
   const linesAmountMinor = computeProposalAmount(order, proposal.lineItems);
-  const returning = isReturn(proposal, policy, linesAmountMinor);
-  const remedy = returning ? 'return' : moneyRemedyOf(proposal, policy);
+  const isAReturn = returning(input, linesAmountMinor);
+  const remedy = isAReturn ? 'return' : moneyRemedyOf(proposal, policy);
   // The refund priced by the policy, its parts (shipping and duties when nothing arrived) included, and checked against the store's figure.
-  const priced = remedy === 'cancel' ? null : priceRefund(order, partsOf(order, proposal, policy), input.store);
-  const returned = returning && priced ? returnDecisionTerms(proposal, policy, priced) : null;
+  const priced = remedy === 'cancel' ? null : priceRefund(order, partsOf(input), input.store);
+  const returned = isAReturn && priced ? returnDecisionTerms(proposal, policy, priced) : null;
   const amountMinor = returned ? returned.amountMinor : priced ? priced.amountMinor : cancelAmount(order);
-  const restockLocationId = returning ? undefined : restockLocationFor(policy, remedy, proposal.reason);
+  const restockLocationId = isAReturn ? undefined : restockLocationFor(policy, remedy, proposal.reason);
   const base = {
     currency: order.currency,
     policyVersion: policy.version,

@@ -12,23 +12,29 @@ import { RULES } from './rules.js';
 type Finding = { rule: string; reason: string };
 
 /** Reasons that need the item back before any money, where returns are on. */
-const RETURN_REASONS = new Set<Proposal['reason']>(['changed_mind']);
+const RETURN_REASONS = new Set<Proposal['reason']>(['changed_mind', 'other']);
 const DAMAGE_REASONS = new Set<Proposal['reason']>(['damaged', 'defective']);
 
 /**
- * Whether this claim is carried out as a return: the customer asked to send it back, or asked for a
- * refund for a reason that needs the item back (a change of mind, an item that does not suit; a
- * damaged or defective item at or above the tenant's amount, where it asks for those back).
- * `worthMinor`: what the claimed units come to.
+ * Whether this claim is carried out as a return. The item must come back for a change of mind or an
+ * item that does not suit: a return when the customer asks to send it back, or asks for a refund
+ * inside the return window (outside it, a lead decides on the refund). A damaged or defective item
+ * comes back only at or above the tenant's amount, where it asks for those back; otherwise a return
+ * asked for a damaged, defective, wrong or missing item is refunded as it stands (nothing is asked
+ * back). `worthMinor`: what the claimed units come to; `inWindow`: every claimed unit shipped inside the window.
  */
-export function isReturn(proposal: Pick<Proposal, 'remedy' | 'reason'>, policy: Policy, worthMinor: number): boolean {
+export function isReturn(proposal: Pick<Proposal, 'remedy' | 'reason'>, policy: Policy, worthMinor: number, inWindow: boolean): boolean {
   const settings = policy.document.returns;
-  if (!settings.enabled) return false;
-  if (proposal.remedy === 'return') return true;
-  if (proposal.remedy !== 'refund') return false;
-  if (RETURN_REASONS.has(proposal.reason)) return true;
+  if (!settings.enabled || (proposal.remedy !== 'refund' && proposal.remedy !== 'return')) return false;
   const from = settings.damagedBackFromMinor;
-  return from !== null && DAMAGE_REASONS.has(proposal.reason) && worthMinor >= from;
+  if (from !== null && DAMAGE_REASONS.has(proposal.reason) && worthMinor >= from) return true;
+  if (!RETURN_REASONS.has(proposal.reason)) return false;
+  return proposal.remedy === 'return' || inWindow;
+}
+
+/** Every claimed unit shipped inside the return window (calendar days in the store's zone). */
+export function insideReturnWindow(order: OrderFacts, proposal: Pick<Proposal, 'lineItems'>, receivedAt: string, policy: Policy): boolean {
+  return !returnWindowReasons(order, proposal, receivedAt, policy).some((f) => f.rule === RULES.fulfilledTooLongAgo);
 }
 
 /** The fee in the currency the customer paid: the shop's fee at the refund's own rate. */

@@ -24,6 +24,8 @@ const PolicyOverrides = PolicyDocument.pick({
   storeCredit: true,
   cancelUnfulfilled: true,
   restockLocationId: true,
+  refundShipping: true,
+  returns: true,
 })
   .partial()
   .strict();
@@ -228,11 +230,13 @@ export function loadTenantConfig(tenant: string, dir: string): TenantConfig {
 /** The auto-refund limit in force: the tenant's override or the default policy's. */
 export const autoRefundLimitOf = (config: TenantConfig): number => config.policy.autoRefundLimitMinor ?? DEFAULT_POLICY_DOCUMENT.autoRefundLimitMinor;
 
-/** The other remedies the tenant switched on (store credit, cancelling unshipped orders, a restock location); off by default. */
+/** The other remedies the tenant switched on (store credit, cancelling unshipped orders, a restock location, returns) and when shipping goes back; off by default. */
 export const remediesOf = (config: TenantConfig) => ({
   storeCredit: config.policy.storeCredit ?? DEFAULT_POLICY_DOCUMENT.storeCredit,
   cancelUnfulfilled: config.policy.cancelUnfulfilled ?? DEFAULT_POLICY_DOCUMENT.cancelUnfulfilled,
   restockLocationId: config.policy.restockLocationId ?? DEFAULT_POLICY_DOCUMENT.restockLocationId,
+  refundShipping: config.policy.refundShipping ?? DEFAULT_POLICY_DOCUMENT.refundShipping,
+  returns: config.policy.returns ?? DEFAULT_POLICY_DOCUMENT.returns,
 });
 
 /** Whether the tenant's data has a KMS key of its own: the tenant file's choice, else only in a shared account. */
@@ -257,7 +261,7 @@ export function undeployableSettings(config: TenantConfig): string[] {
     );
   }
   // The functions read AUTO_REFUND_LIMIT_MINOR, STORE_TIME_ZONE and POLICY_REMEDIES only (functions/composition/lambda-config.ts).
-  const applied = new Set(['autoRefundLimitMinor', 'timeZone', 'storeCredit', 'cancelUnfulfilled', 'restockLocationId']);
+  const applied = new Set(['autoRefundLimitMinor', 'timeZone', 'storeCredit', 'cancelUnfulfilled', 'restockLocationId', 'refundShipping', 'returns']);
   for (const [key, value] of Object.entries(config.policy)) {
     const standard = DEFAULT_POLICY_DOCUMENT[key as keyof typeof DEFAULT_POLICY_DOCUMENT];
     if (!applied.has(key) && value !== standard) {

@@ -69,12 +69,30 @@ describe('a return at the gate, where the tenant enables returns', () => {
     expect(decideGate(gateInput({ order, proposal: changedMind(order) }))).toMatchObject({ decision: 'auto', amountMinor: 4900 });
   });
 
-  it('needs a lead outside the return window (30 days from fulfilment)', () => {
+  it('leaves a change-of-mind refund outside the return window (30 days from fulfilment) to a lead, as a refund', () => {
     const base = makeOrder({ unitPriceMinor: 3400, title: 'Linen shirt' });
     const order = makeFacts({}, { ...base, fulfillments: [{ ...base.fulfillments[0]!, createdAt: daysAgo(31) }] });
     const decision = decideGate(gateInput({ order, proposal: changedMind(order) }));
-    expect(decision).toMatchObject({ decision: 'approval', remedy: 'return', rules: [RULES.fulfilledTooLongAgo] });
+    expect(decision).toMatchObject({ decision: 'approval', amountMinor: 3400 });
+    expect(decision.remedy).toBeUndefined();
+    expect(decision.rules).toContain(RULES.fulfilledTooLongAgo);
+  });
+
+  it('proposes a return the customer asks for outside the window to a lead, as a return', () => {
+    const base = makeOrder({ unitPriceMinor: 3400, title: 'Linen shirt' });
+    const order = makeFacts({}, { ...base, fulfillments: [{ ...base.fulfillments[0]!, createdAt: daysAgo(31) }] });
+    const decision = decideGate(gateInput({ order, proposal: changedMind(order, { remedy: 'return', remedyWords: 'Can I send it back' }) }));
+    expect(decision).toMatchObject({ decision: 'approval', remedy: 'return', amountMinor: 2900, rules: [RULES.fulfilledTooLongAgo] });
     expect(decision.reasons[0]).toContain('30-day return window');
+  });
+
+  it('asks nothing back for a damaged item the customer offers to send back: a refund as it stands', () => {
+    const mug = makeFacts({}, makeOrder({ unitPriceMinor: 1800 }));
+    const text = ['Mug', 'The mug in order #1001 arrived cracked. Can I send it back?'];
+    const proposal = makeProposal(mug, { remedy: 'return', remedyWords: 'Can I send it back' });
+    const decision = decideGate(gateInput({ text, order: mug, proposal, triage: makeTriage() }));
+    expect(decision).toMatchObject({ decision: 'auto', amountMinor: 1800 });
+    expect(decision.remedy).toBeUndefined();
   });
 
   it('needs a lead when nothing of the item has shipped: nothing can come back', () => {
