@@ -100,7 +100,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 1,
     retryOn: [],
     backoffMs: [],
-    pin: 'sha256:af4971b8a506fc0bead23aacba6840ba083d446108e70e736108127cac142837',
+    pin: 'sha256:d1f3e049bea8560a466f4f8ecb46eaa93bcb2de72b3749904d85d25736b27a64',
   },
   get_returns: {
     name: 'get_returns',
@@ -109,7 +109,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:a0aba151786b2196aec6493d656d7396399d0f1f3e92dab42811ab1b51a47006',
+    pin: 'sha256:86380676695af0f9a43b55e31b16b193cadf3aa6dd490fefe336eb198ffbff3b',
   },
   // Refunds what came back. returnProcess takes no idempotency key and a unit is processed once, so the
   // gateway never retries it: one attempt; the caller settles an unknown outcome from get_returns.
@@ -120,7 +120,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 1,
     retryOn: [],
     backoffMs: [],
-    pin: 'sha256:66df4af9e06ededed6223420ba0ae73fdaf00762ee8bc5b8e5333feca1588570',
+    pin: 'sha256:e127d5bcfcf81d0fc54a196bf4f29aefb580feb5ce107e3b6e4511735bb78b9d',
   },
   // A second close or cancel is refused (conflict): one attempt, the caller reads get_returns.
   close_return: {

@@ -72,22 +72,25 @@ describe('per-step allowlist', () => {
       ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
       Gate: ['preview_refund'],
       RequestApproval: ['post_draft'],
-      Refund: ['preview_refund', 'refund_create', 'cancel_order', 'open_return', 'get_returns', 'process_return', 'close_return', 'cancel_return'],
+      Refund: ['preview_refund', 'refund_create', 'cancel_order', 'open_return', 'get_returns'],
       DraftReply: [],
       CheckReply: ['post_draft'],
+      AwaitReturn: [],
+      ProcessReturn: ['get_order', 'get_returns', 'process_return', 'close_return', 'cancel_return'],
       Escalate: ['post_draft'],
       Shadow: ['post_draft'],
     });
     expect(isToolAllowed('DraftReply', 'post_draft')).toBe(false);
     expect(isToolAllowed('ProposeRefund', 'refund_create')).toBe(false);
     expect(isToolAllowed('ProposeRefund', 'find_customer_orders')).toBe(false);
-    for (const tool of ['open_return', 'get_returns', 'process_return', 'close_return', 'cancel_return'] as const) {
-      const steps = Object.entries(STEP_ALLOWLIST).filter(([, tools]) => tools.includes(tool));
-      expect(
-        steps.map(([step]) => step),
-        tool,
-      ).toEqual(['Refund']);
-    }
+    // A return is opened by the Refund step alone; what comes back is refunded, and a return closed or cancelled, by ProcessReturn alone.
+    const stepsOf = (tool: (typeof TOOL_NAMES)[number]) =>
+      Object.entries(STEP_ALLOWLIST)
+        .filter(([, tools]) => tools.includes(tool))
+        .map(([step]) => step);
+    expect(stepsOf('open_return')).toEqual(['Refund']);
+    for (const tool of ['process_return', 'close_return', 'cancel_return'] as const) expect(stepsOf(tool), tool).toEqual(['ProcessReturn']);
+    expect(stepsOf('get_returns')).toEqual(['Refund', 'ProcessReturn']);
   });
 });
 

@@ -30,6 +30,8 @@ const TOOL_CALLERS = [
   'check-reply',
   'console',
   'escalate',
+  // Refunds what came back of a return; closes or cancels it.
+  'process-return',
   'propose-refund',
   'refund',
   'request-approval',

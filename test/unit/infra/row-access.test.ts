@@ -68,7 +68,18 @@ describe('per-row write grants on the table', () => {
   });
 
   it('lets each item type be written only by the functions whose code writes it', () => {
-    const steps = ['check-reply', 'draft-reply', 'escalate', 'propose-refund', 'refund', 'request-approval', 'shadow', 'triage'];
+    const steps = [
+      'await-return',
+      'check-reply',
+      'draft-reply',
+      'escalate',
+      'process-return',
+      'propose-refund',
+      'refund',
+      'request-approval',
+      'shadow',
+      'triage',
+    ];
     const modelCallers = ['check-reply', 'draft-reply', 'escalate', 'propose-refund', 'stalled-runs', 'triage'];
     // Only the run starter and the console's re-run create runs; the journal is appended by whoever calls tools or models.
     const createsRuns = FUNCTION_NAMES.filter((fn) => writesOf(fn).some((s) => s.Sid === 'WriteRunRow' && actionsOf([s]).includes('dynamodb:PutItem')));
@@ -86,7 +97,8 @@ describe('per-row write grants on the table', () => {
       'run-starter',
       'stalled-runs',
     ]);
-    expect(writers('IDEM#*', 'dynamodb:PutItem')).toEqual(['console', 'refund']);
+    // The money paths' keys: the refund and the return opened (refund), the refund on receipt (process-return).
+    expect(writers('IDEM#*', 'dynamodb:PutItem')).toEqual(['console', 'process-return', 'refund']);
     expect(writers('IDEM#*', 'dynamodb:DeleteItem')).toEqual(['console']);
     expect(writers('LOCK#CUSTOMER#*', 'dynamodb:PutItem')).toEqual(['refund']);
     expect(writers('LOCK#CUSTOMER#*', 'dynamodb:DeleteItem')).toEqual(['console', 'refund']);

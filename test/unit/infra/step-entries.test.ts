@@ -23,6 +23,8 @@ const OPERATOR_VALUES: Record<string, string> = {
 const EVENTS: Partial<Record<FunctionName, Record<string, unknown>>> = {
   'request-approval': { runId: 'run-missing', taskToken: 'AQCEAAAAKgAAAAMAAAAA-task-token' },
   escalate: { runId: 'run-missing', state: {} },
+  'await-return': { runId: 'run-missing', taskToken: 'AQCEAAAAKgAAAAMAAAAA-task-token', timeoutSeconds: 2592000 },
+  'process-return': { runId: 'run-missing', signal: { action: 'received', by: 'the store (returns/process)' } },
 };
 const STEP_FUNCTIONS = [...new Set(Object.values(STATE_FUNCTIONS))].sort();
 
