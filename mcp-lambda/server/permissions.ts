@@ -9,7 +9,6 @@ import type { ToolName } from '#shared/contracts/tools.js';
 /** What the order steps read; find_customer_orders only CheckOrder needs (a ticket with no order number), which the ProposeRefund Task runs. */
 const ORDER_READS = ['get_order', 'get_refund_history', 'preview_refund'] as const satisfies readonly ToolName[];
 
-
 export const CALLER_TOOLS = {
   // CheckOrder (find_customer_orders when the ticket names no order) and the order agent, one function.
   'propose-refund': [...ORDER_READS, 'find_customer_orders'],

@@ -32,6 +32,8 @@ export interface DeliverableNode {
   tracking?: { number: string | null; url: string | null; carrierName: string | null } | null;
 }
 export interface ReverseFulfillmentOrderNode {
+  /** Absent in hand-written test nodes of older shape. */
+  id?: string;
   lineItems: Paged<{ fulfillmentLineItem: { id: string } | null; dispositions: { type: string; quantity: number }[] }>;
   reverseDeliveries: Paged<{ deliverable: DeliverableNode | null }>;
 }
@@ -149,6 +151,7 @@ export function toReturnSummary(node: ReturnNode, variants: ReadonlyMap<string, 
     createdAt: node.createdAt,
     closedAt: node.closedAt,
     fee: sumMoney(node.returnShippingFees.map((f) => toMoney(f.amountSet))),
+    reverseFulfillmentOrderIds: node.reverseFulfillmentOrders.nodes.flatMap((o) => (o.id ? [o.id] : [])),
     lineItems: lines.map((l) => ({
       returnLineItemId: l.id,
       lineItemId: l.fulfillmentLineItem!.lineItem.id,

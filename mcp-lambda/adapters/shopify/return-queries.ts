@@ -52,6 +52,7 @@ export const RETURN_FIELDS = /* GraphQL */ `
     }
     reverseFulfillmentOrders(first: ${RETURN_PAGE.reverseFulfillmentOrders}) {
       nodes {
+        id
         lineItems(first: ${RETURN_PAGE.reverseFulfillmentOrderLineItems}) {
           nodes { fulfillmentLineItem { id } dispositions { type quantity } }
           pageInfo { hasNextPage }

@@ -17,12 +17,12 @@ export const STEP_OF_TOOL: Readonly<Record<ToolName, StepName>> = {
   refund_create: 'Refund',
   cancel_order: 'Refund',
   post_draft: 'CheckReply',
-  // The Refund Lambda opens, reads, processes, closes and cancels returns.
+  // The Refund Lambda opens a return; the ProcessReturn Lambda refunds what came back, closes or cancels it.
   open_return: 'Refund',
   get_returns: 'Refund',
-  process_return: 'Refund',
-  close_return: 'Refund',
-  cancel_return: 'Refund',
+  process_return: 'ProcessReturn',
+  close_return: 'ProcessReturn',
+  cancel_return: 'ProcessReturn',
 };
 
 export interface PipelineTools {
