@@ -141,3 +141,28 @@ function classify(stateName: string, state: StateLike): TaskSpec {
   }
   return { stateName, kind: match.kind, timeoutSeconds: state.TimeoutSeconds ?? null };
 }
+
+/** The longest wait setTimeout holds (about 24.8 days), in seconds. */
+const LONGEST_TIMER_SECONDS = Math.floor(2_147_483_647 / 1000);
+
+/**
+ * The definition the interpreter runs: a callback Task's TimeoutSeconds / TimeoutSecondsPath removed
+ * (the engine's token registry runs those waits on its injected timer and clock, so a test can pass
+ * days by hand), and an execution timeout longer than setTimeout can hold removed (the interpreter
+ * would fire it at once; the stalled-run sweeper is the backstop locally).
+ */
+export function withEngineTimers(definition: StateMachineDefinition): StateMachineDefinition {
+  const strip = (states: Record<string, StateLike>): Record<string, StateLike> =>
+    Object.fromEntries(
+      Object.entries(states).map(([name, state]) => {
+        const kind = state.Type === 'Task' ? RESOURCE_KINDS.find((entry) => entry.test(state.Resource ?? ''))?.kind : undefined;
+        const { TimeoutSeconds: _t, TimeoutSecondsPath: _p, ...rest } = state;
+        const own = kind === 'waitForTaskToken' ? rest : state;
+        return [name, own.Branches ? { ...own, Branches: own.Branches.map((b) => ({ ...b, States: strip(b.States ?? {}) })) } : own];
+      }),
+    );
+  const raw = definition as unknown as { TimeoutSeconds?: number; States: Record<string, StateLike> };
+  const { TimeoutSeconds, ...rest } = raw;
+  const kept = TimeoutSeconds !== undefined && TimeoutSeconds <= LONGEST_TIMER_SECONDS ? { TimeoutSeconds } : {};
+  return { ...rest, ...kept, States: strip(raw.States) } as unknown as StateMachineDefinition;
+}

@@ -4,7 +4,7 @@ import './polyfill.js';
 import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { Clock } from '#harness/ports.js';
 import type { WorkflowEngine } from '#functions/shared/stores/ports.js';
-import { listTaskStates, loadDefinition, loadDefinitionParts, type DefinitionSource } from './definition.js';
+import { listTaskStates, loadDefinition, loadDefinitionParts, withEngineTimers, type DefinitionSource } from './definition.js';
 import { EngineClosedError, ExecutionNotFoundError, LocalWorkflowError, MissingTaskHandlerError } from './errors.js';
 import {
   causeText,
@@ -140,7 +140,8 @@ function compileMachines(options: LocalWorkflowEngineOptions, definition: StateM
   // names in every branch that runs them (nested.ts), which the validator would refuse.
   const parts = loadDefinitionParts(options, options.substitutions);
   for (const part of [parts.main, ...Object.values(parts.nested)]) new StateMachine(part);
-  const machine = new StateMachine(definition, { validationOptions: { noValidate: true } });
+  const runnable = withEngineTimers(definition);
+  const machine = new StateMachine(runnable, { validationOptions: { noValidate: true } });
   // The same definition entered elsewhere: validated above as a whole, so not again (the states
   // before the entry are unreachable from it, which the validator would refuse).
   const resumeMachines = new Map<string, StateMachine>();
@@ -148,7 +149,7 @@ function compileMachines(options: LocalWorkflowEngineOptions, definition: StateM
     if (state === definition.StartAt) return machine;
     if (!tasks.some((task) => task.stateName === state)) throw new LocalWorkflowError(`cannot resume at ${state}: not a Task state of the definition`);
     let resumed = resumeMachines.get(state);
-    if (!resumed) resumeMachines.set(state, (resumed = new StateMachine(enteredAt(definition, state), { validationOptions: { noValidate: true } })));
+    if (!resumed) resumeMachines.set(state, (resumed = new StateMachine(enteredAt(runnable, state), { validationOptions: { noValidate: true } })));
     return resumed;
   };
   return { machine, machineFrom };

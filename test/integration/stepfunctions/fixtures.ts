@@ -3,7 +3,18 @@ import type { StepHandler, StepHandlers, Timer } from '#local/stepfunctions/inde
 
 export const DEFINITION_PATH = new URL('../../../state-machine/refund-run.asl.json', import.meta.url).pathname;
 
-export const TASK_STATES = ['Triage', 'ProposeRefund', 'RequestApproval', 'Refund', 'DraftReply', 'CheckReply', 'Escalate', 'Shadow'] as const;
+export const TASK_STATES = [
+  'Triage',
+  'ProposeRefund',
+  'RequestApproval',
+  'Refund',
+  'DraftReply',
+  'CheckReply',
+  'AwaitReturn',
+  'ProcessReturn',
+  'Escalate',
+  'Shadow',
+] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
 export type Call = { state: TaskState; payload: Record<string, unknown> };
@@ -18,6 +29,8 @@ export function fakeHandlers(overrides: Partial<Record<TaskState, StepHandler>> 
     Refund: async () => ({ outcome: 'continue' }),
     DraftReply: async () => ({ outcome: 'continue' }),
     CheckReply: async () => ({ outcome: 'done' }),
+    AwaitReturn: async () => ({ outcome: 'waiting' }),
+    ProcessReturn: async () => ({ outcome: 'continue' }),
     Escalate: async () => ({ outcome: 'continue' }),
     Shadow: async () => ({ outcome: 'continue' }),
   };

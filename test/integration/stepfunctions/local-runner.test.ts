@@ -13,7 +13,7 @@ import { DEFINITION_PATH, expressStates, fakeHandlers, manualTimer, standardStat
 
 // The automatic path's steps, in one Express execution (refund-steps.asl.json, billed by duration):
 // one Choice after the ProposeRefund Task (CheckOrder, the order agent, the Gate).
-const HAPPY_PATH = ['Segment', 'Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply'];
+const HAPPY_PATH = ['Segment', 'Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply', 'AfterReply', 'Replied'];
 // What the run's Standard execution enters on it: three billed transitions.
 const STANDARD_DONE = ['Work', 'NeedsApproval', 'Finished'];
 const TO_GATE = HAPPY_PATH.slice(0, HAPPY_PATH.indexOf('GateDecision') + 1);
@@ -89,7 +89,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
 
     expect(result.status).toBe('SUCCEEDED');
     const history = sfn.describe('run-approve')!.history;
-    expect(standardStates(history)).toEqual(['Work', 'NeedsApproval', 'RequestApproval', 'Settle']);
+    expect(standardStates(history)).toEqual(['Work', 'NeedsApproval', 'RequestApproval', 'Settle', 'AfterSegment', 'Finished']);
     expect(expressStates(history, 'Work')).toEqual([...TO_GATE, 'AwaitApproval']);
     expect(expressStates(history, 'Settle')).toEqual(['Segment', 'AfterApproval', ...HAPPY_PATH.slice(HAPPY_PATH.indexOf('Refund'))]);
     expect(fake.callsTo('Refund')).toHaveLength(1);
@@ -117,7 +117,7 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     const result = await sfn.waitFor('run-reject');
 
     expect(result.status).toBe('SUCCEEDED');
-    expect(standardStates(sfn.describe('run-reject')!.history).slice(-2)).toEqual(['RequestApproval', 'Settle']);
+    expect(standardStates(sfn.describe('run-reject')!.history).slice(-4)).toEqual(['RequestApproval', 'Settle', 'AfterSegment', 'Finished']);
     expect(expressStates(sfn.describe('run-reject')!.history, 'Settle')).toEqual(['Segment', 'AfterApproval', 'Escalate']);
     expect(fake.callsTo('Refund')).toHaveLength(0);
     const escalation = fake.callsTo('Escalate')[0]!.payload as { runId: string; state: { step: Record<string, unknown> } };
@@ -140,6 +140,54 @@ describe('local Step Functions runner on refund-run.asl.json', () => {
     const escalation = fake.callsTo('Escalate')[0]!.payload as { state: { error: { Error: string; Cause: string } } };
     expect(escalation.state.error.Error).toBe('States.Timeout');
     await expect(sfn.sendTaskSuccess(token, { outcome: 'continue' })).rejects.toBeInstanceOf(TaskTokenNotFoundError);
+  });
+
+  it('waits for a returned parcel the days the reply step gives, by the injected timer, and goes on with what the store said', async () => {
+    const clock = manualTimer();
+    let replies = 0;
+    // The first check leaves the return's draft and asks to wait three days; the second closes the run.
+    const fake = fakeHandlers({ CheckReply: async () => (++replies === 1 ? { outcome: 'return', waitSeconds: 3 * 86_400 } : { outcome: 'done' }) });
+    const sfn = makeEngine({ handlers: fake.handlers, timer: clock.timer });
+    await sfn.start({ name: 'run-return', input: { runId: 'run-return' } });
+    await until(() => sfn.taskTokens().some((t) => t.execution === 'run-return'));
+    const pending = sfn.taskTokens().find((t) => t.execution === 'run-return')!;
+
+    expect(pending.stateName).toBe('AwaitReturn');
+    expect(clock.scheduled.map((s) => s.ms)).toEqual([3 * 86_400_000]);
+    expect(fake.callsTo('AwaitReturn')[0]!.payload).toMatchObject({ runId: 'run-return', timeoutSeconds: 3 * 86_400 });
+    await sfn.sendTaskSuccess(pending.token, { action: 'received', by: 'the store (returns/process)' });
+    const result = await sfn.waitFor('run-return');
+
+    expect(result.status).toBe('SUCCEEDED');
+    expect(fake.callsTo('ProcessReturn').map((c) => c.payload)).toEqual([
+      { runId: 'run-return', signal: { action: 'received', by: 'the store (returns/process)' } },
+    ]);
+    expect(fake.callsTo('DraftReply')).toHaveLength(2);
+    expect(fake.callsTo('Escalate')).toHaveLength(0);
+  });
+
+  it('closes an overdue return through ProcessReturn when the wait times out, and waits again when more days are given', async () => {
+    const clock = manualTimer();
+    let replies = 0;
+    let processed = 0;
+    const fake = fakeHandlers({
+      CheckReply: async () => (++replies === 1 ? { outcome: 'return', waitSeconds: 30 * 86_400 } : { outcome: 'done' }),
+      // The first answer extends by a week; the second (the timeout) closes.
+      ProcessReturn: async () => (++processed === 1 ? { outcome: 'wait', waitSeconds: 7 * 86_400 } : { outcome: 'continue' }),
+    });
+    const sfn = makeEngine({ handlers: fake.handlers, timer: clock.timer });
+    await sfn.start({ name: 'run-overdue', input: { runId: 'run-overdue' } });
+    await until(() => sfn.taskTokens().some((t) => t.execution === 'run-overdue'));
+    await sfn.sendTaskSuccess(sfn.taskTokens()[0]!.token, { action: 'extend', by: 'lead', days: 7 });
+    await until(() => sfn.taskTokens().some((t) => t.execution === 'run-overdue'));
+
+    expect(clock.scheduled.filter((s) => !s.cancelled).map((s) => s.ms)).toEqual([7 * 86_400_000]);
+    clock.fireAll();
+    const result = await sfn.waitFor('run-overdue');
+
+    expect(result.status).toBe('SUCCEEDED');
+    expect(fake.callsTo('ProcessReturn').map((c) => (c.payload as { signal: { action: string } }).signal.action)).toEqual(['extend', 'expired']);
+    expect(fake.callsTo('Escalate')).toHaveLength(0);
   });
 
   it('routes sendTaskFailure to Escalate with the given error and cause', async () => {
@@ -331,7 +379,7 @@ describe('resuming an execution at a state (a restarted local runtime)', () => {
 
     expect(result.status).toBe('SUCCEEDED');
     // Refund is a step of the Express definition: the run's execution enters the segment that holds it there.
-    expect(expressStates(sfn.describe('run-resumed')!.history)).toEqual(['Refund', 'DraftReply', 'CheckReply']);
+    expect(expressStates(sfn.describe('run-resumed')!.history)).toEqual(['Refund', 'DraftReply', 'CheckReply', 'AfterReply', 'Replied']);
     expect(standardStates(sfn.describe('run-resumed')!.history)).toEqual(STANDARD_DONE);
     expect(fake.callsTo('Refund')).toEqual([{ state: 'Refund', payload: { runId: 'run-resumed' } }]);
     // A start of the same name (the run starter on a redelivered message) does not run it again.
