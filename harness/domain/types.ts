@@ -213,7 +213,7 @@ export type ProposalAnswer = z.infer<typeof ProposalAnswer>;
 
 /** What a decided return is: these units back, this fee off the refund, the parcel awaited this many days. */
 export const ReturnTerms = z.object({
-  lines: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().positive() })).min(1),
+  lines: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int().positive() })),
   feeMinor: z.number().int().nonnegative(),
   /** The fee in the currency the customer paid, on a Markets order. */
   feePresentmentMinor: z.number().int().nonnegative().optional(),

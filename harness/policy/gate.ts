@@ -243,10 +243,11 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
   // What the claimed lines alone come to: the nothing-left check.
   const linesAmountMinor = computeProposalAmount(order, proposal.lineItems);
   const isAReturn = returning(input, linesAmountMinor);
-  const remedy = isAReturn ? 'return' : moneyRemedyOf(proposal, policy);
+  const remedy = isAReturn && proposal.lineItems.length > 0 ? 'return' : moneyRemedyOf(proposal, policy);
   // The refund priced by the policy, its parts (shipping and duties when nothing arrived) included, and checked against the store's figure.
   const priced = remedy === 'cancel' ? null : priceRefund(order, partsOf(input), input.store);
-  const returned = isAReturn && priced ? returnDecisionTerms(proposal, policy, priced) : null;
+  // A return of nothing is no return: a claim of no line is refused below as a refund's would be.
+  const returned = isAReturn && priced && proposal.lineItems.length > 0 ? returnDecisionTerms(proposal, policy, priced) : null;
   const amountMinor = returned ? returned.amountMinor : priced ? priced.amountMinor : cancelAmount(order);
   const restockLocationId = isAReturn ? undefined : restockLocationFor(policy, remedy, proposal.reason);
   const base = {

@@ -4,9 +4,7 @@
 import { expect } from 'vitest';
 import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import { demoFixture } from '#local/sandbox/index.js';
-import { startLocalRuntime, type LocalRuntime } from '#local/runtime.js';
-import type { Timer } from '#local/stepfunctions/index.js';
-import type { PolicyDocument } from '#harness/policy/document.js';
+import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '#local/runtime.js';
 
 export const SECRET = 'e2e-zendesk-secret';
 export const APPROVER = 'lead@demo-store.example';
@@ -15,7 +13,7 @@ export const SECOND_APPROVER = 'owner@demo-store.example';
 
 /** A local runtime on a random port, signed Zendesk webhooks, one approver; the demo store unless a fixture is given. */
 export function startRuntime(
-  extra: { timer?: Timer; approverEmails?: string[]; fixture?: ReturnType<typeof demoFixture>; policy?: Partial<PolicyDocument> } = {},
+  extra: Partial<Pick<LocalRuntimeOptions, 'timer' | 'approverEmails' | 'fixture' | 'policy' | 'clock' | 'shopifyWebhookSecret' | 'returnAddress'>> = {},
 ): Promise<LocalRuntime> {
   return startLocalRuntime({
     port: 0,

@@ -34,6 +34,8 @@ export function createRunsApiHandler(deps: RunsApiDeps) {
     const run = await deps.runs.get(runId);
     if (!run) return json(404, { error: `run ${runId} not found` });
     const journal = await deps.journal.listByRun(runId);
-    return json(200, { ...run, journal });
+    // The wait's task token (a returned parcel) stays server side.
+    const { returnWait: _token, ...shown } = run;
+    return json(200, { ...shown, journal });
   };
 }

@@ -138,6 +138,12 @@ describe('a return at the gate, where the tenant enables returns', () => {
     expect(previewFor(input)).toEqual({ orderId: SHIRT.orderId, lineItems: [{ lineItemId: SHIRT.lineItems[0]!.id, quantity: 1 }] });
   });
 
+  it('decides no return of nothing: a claim of no line is refused as a refund’s would be', () => {
+    const decision = decideGate(gateInput({ proposal: changedMind(SHIRT, { lineItems: [] }) }));
+    expect(decision.decision).toBe('refuse');
+    expect(decision.returnTerms).toBeUndefined();
+  });
+
   it('takes no more fee than the units are worth', () => {
     const cheap = makeFacts({}, makeOrder({ unitPriceMinor: 300, title: 'Linen shirt' }));
     const decision = decideGate(gateInput({ order: cheap, proposal: changedMind(cheap) }));
