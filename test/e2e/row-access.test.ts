@@ -49,6 +49,8 @@ const UNSEEN: Record<string, string> = {
   // Escalate closes only an approval still pending (escalate/use-case.ts); CheckReply runs after Refund,
   // whose approval was decided before it, so no ticket reaches CheckReply with one pending (a guard kept anyway).
   'check-reply WriteApproval dynamodb:UpdateItem': 'the Escalate use case in CheckReply closing an approval still pending (escalate/use-case.ts)',
+  // AwaitReturn keeps the wait's token on the run row and calls nothing; it holds the steps' grants (a journal row) like every step.
+  'await-return WriteJournal dynamodb:PutItem': 'a journal row of AwaitReturn (it calls no tool or model yet; the steps share one grant set)',
 };
 
 /** Each function's row statements as IAM JSON, exactly as access.ts adds them to its role. */
@@ -217,6 +219,37 @@ beforeAll(async () => {
   const helpScout = await helpScoutTwice(b);
   expect(helpScout.map((r) => r.status)).toEqual([202, 200]);
   await waitForRun(b, helpScout[0]!.json.runId as string, settled);
+
+  // A return (returns on, a $5.00 fee): opened at once, the run waits for the parcel (await-return), the store
+  // says it arrived (store-webhook answers the wait), and the refund on receipt is made (process-return).
+  const r = await runtime({
+    policy: {
+      returns: {
+        enabled: true,
+        feeMinor: 500,
+        windowDays: 30,
+        receiveWithinDays: 30,
+        keepItBelowMinor: 2000,
+        damagedBackFromMinor: null,
+        notifyCustomer: false,
+      },
+    },
+  });
+  const opened = await ticket(
+    r,
+    '5005',
+    '9005',
+    "The cotton apron from order 1005 doesn't suit me. Can I send it back for a refund?",
+    (x) => x.status === 'awaiting_return' || settled(x as never),
+  );
+  expect(opened.status).toBe('awaiting_return');
+  const received = await fetch(`${new URL(r.urls.storeGraphql).origin}/sandbox/returns/%231005-R1/receive`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lineItems: [{ sku: 'APRON-COT', quantity: 1 }] }),
+  });
+  expect(received.status).toBe(200);
+  expect((await waitForRun(r, opened.runId, settled)).refund).toMatchObject({ amountMinor: 2300 });
 
   // A cancel through the API while the run waits for approval.
   const c = await runtime();
