@@ -24,7 +24,8 @@ export type Ceiling = Pick<
  * get_order), escalation 8 (Triage hands it on; Escalate's note is one tool call), rejection 15.
  * Transitions since issue 24 are the run's Standard execution's only: the steps run in Express
  * executions (billed by duration, priced apart). The automatic path enters Work, NeedsApproval and
- * Finished (3); the approval path Work, NeedsApproval, RequestApproval and Settle (4).
+ * Finished (3); the approval path Work, NeedsApproval, RequestApproval, Settle, and since issue 36
+ * AfterSegment and Finished (6: the choice that sends an approved return to wait for its parcel).
  * Write units since issue 24 count the run-row update a priced model call makes (its cost added to the
  * run), which the offline model skips: automatic 57 measured + 4 calls × 3 units.
  */
@@ -57,7 +58,7 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
   },
   approval: {
     // 8 → 4 (issue 24): the wait in the Standard execution, the steps either side of it in two Express ones.
-    transitions: 4,
+    transitions: 6,
     expressExecutions: 2,
     // 21 → 23 and 91 → 95 (2026-12-01, issue 22): the approval page reads the order as it is when it is
     // opened and again when the lead decides (two MCP invocations of get_order, two journal rows), so a
@@ -91,7 +92,7 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
   },
   // Issue 24: the approval path up to the lead's decline, then Escalate (no refund, a note for the team).
   rejection: {
-    transitions: 4,
+    transitions: 6,
     expressExecutions: 2,
     // 13 → 14 (issue 35): the Gate's preview_refund.
     invocations: 14,

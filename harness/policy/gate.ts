@@ -115,6 +115,23 @@ function fulfilmentReasons(input: GateInput): Finding[] {
   return found;
 }
 
+/** What the customer's history and words add, for a refund and a return alike: recent refunds, risk flags. */
+function customerReasons(input: GateInput): Finding[] {
+  const { order, policy, triage } = input;
+  const doc = policy.document;
+  const found: Finding[] = [];
+  const recent = refundsInWindow(order, input.ticketReceivedAt, policy);
+  if (recent >= doc.maxRefundsIn90Days) {
+    found.push({
+      rule: RULES.tooManyRecentRefunds,
+      reason: `the customer had ${recent} refunds in the last 90 days (automatic only below ${doc.maxRefundsIn90Days})`,
+    });
+  }
+  const flags = triage.riskFlags.filter((f) => APPROVAL_FLAGS.has(f));
+  if (flags.length > 0) found.push({ rule: RULES.riskFlags, reason: `risk flags: ${flags.join(', ')}` });
+  return found;
+}
+
 /** Reasons a person must approve; empty means every auto condition holds. */
 export function approvalReasons(input: GateInput, amountMinor: number): Finding[] {
   const { triage, order, proposal, policy } = input;
@@ -131,15 +148,7 @@ export function approvalReasons(input: GateInput, amountMinor: number): Finding[
   if (!damageLike(proposal.reason) || !damageLike(triage.reason)) {
     found.push({ rule: RULES.reasonNotDamageLike, reason: `the reason "${proposal.reason.replace(/_/g, ' ')}" is not damage or a defect` });
   }
-  const recent = refundsInWindow(order, input.ticketReceivedAt, policy);
-  if (recent >= doc.maxRefundsIn90Days) {
-    found.push({
-      rule: RULES.tooManyRecentRefunds,
-      reason: `the customer had ${recent} refunds in the last 90 days (automatic only below ${doc.maxRefundsIn90Days})`,
-    });
-  }
-  const flags = triage.riskFlags.filter((f) => APPROVAL_FLAGS.has(f));
-  if (flags.length > 0) found.push({ rule: RULES.riskFlags, reason: `risk flags: ${flags.join(', ')}` });
+  found.push(...customerReasons(input));
   return found;
 }
 
@@ -184,7 +193,7 @@ function returning(input: Pick<GateInput, 'order' | 'proposal' | 'policy' | 'tic
 
 /** Why a person decides a return before it is opened (docs/policy.md "Returns and exchanges"): no damage-like reason is needed, the item comes back. */
 export function returnApprovalReasons(input: GateInput, refundMinor: number): Finding[] {
-  const { order, proposal, policy, triage } = input;
+  const { order, proposal, policy } = input;
   const doc = policy.document;
   const found: Finding[] = [];
   if (refundMinor > doc.autoRefundLimitMinor) {
@@ -194,15 +203,7 @@ export function returnApprovalReasons(input: GateInput, refundMinor: number): Fi
     });
   }
   found.push(...returnWindowReasons(order, proposal, input.ticketReceivedAt, policy));
-  const recent = refundsInWindow(order, input.ticketReceivedAt, policy);
-  if (recent >= doc.maxRefundsIn90Days) {
-    found.push({
-      rule: RULES.tooManyRecentRefunds,
-      reason: `the customer had ${recent} refunds in the last 90 days (automatic only below ${doc.maxRefundsIn90Days})`,
-    });
-  }
-  const flags = triage.riskFlags.filter((f) => APPROVAL_FLAGS.has(f));
-  if (flags.length > 0) found.push({ rule: RULES.riskFlags, reason: `risk flags: ${flags.join(', ')}` });
+  found.push(...customerReasons(input));
   return found;
 }
 

@@ -35,21 +35,22 @@ describe('what a ticket asks of AWS', () => {
     expect(rejection.calls.invocations.refund).toBeUndefined();
   });
 
-  it('bills three Standard transitions on the automatic path and four on the approval path, the steps in one Express execution per segment (issue 24)', () => {
+  it('bills three Standard transitions on the automatic path and six on the approval path (the lead’s decision, then the choice that sends an approved return to wait for its parcel), the steps in one Express execution per segment (issues 24, 36)', () => {
     expect(meanUsage(first.tickets, 'automatic')).toMatchObject({ transitions: 3, expressExecutions: 1 });
-    expect(meanUsage(first.tickets, 'approval')).toMatchObject({ transitions: 4, expressExecutions: 2 });
+    expect(meanUsage(first.tickets, 'approval')).toMatchObject({ transitions: 6, expressExecutions: 2 });
     expect(meanUsage(first.tickets, 'automatic').expressGbSeconds).toBeGreaterThan(0);
     expect(CEILINGS.automatic.transitions).toBeLessThanOrEqual(3);
   });
 
-  it("prices at most $0.25 per 1,000 automatic tickets and $0.40 per 1,000 approval tickets in an account of the tenant's own (issue 24)", () => {
+  it("prices at most $0.25 per 1,000 automatic tickets and $0.45 per 1,000 approval tickets in an account of the tenant's own (issues 24, 36)", () => {
     // As `npm run cost -- --account-per-tenant` prices them: 1,000 tickets a month, 5% traced, AWS's own keys.
     // The code's profile sizes INIT from the bundle budgets, above the bundles as built: an upper bound.
     const dedicated = { traceSampleRate: TRACE_SAMPLE_RATE, customerManagedKey: false };
     const per1000 = (kind: 'automatic' | 'approval') => totalUsd(ticketCost(meanUsage(first.tickets, kind), coldShareAt(1000), dedicated));
 
     expect(per1000('automatic')).toBeLessThanOrEqual(0.25);
-    expect(per1000('approval')).toBeLessThanOrEqual(0.4);
+    // $0.40 until issue 36: the two Standard transitions after a lead's decision (AfterSegment, Finished) add $0.05.
+    expect(per1000('approval')).toBeLessThanOrEqual(0.45);
   });
 
   it('stays within the committed ceilings on all four paths', () => {

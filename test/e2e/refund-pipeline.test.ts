@@ -73,7 +73,7 @@ describe('a damaged $18 item, fulfilled days ago', () => {
     // Issue 24: three Standard transitions on the automatic path; the steps run in one Express execution
     // (CheckOrder and the Gate in the ProposeRefund Task), and CheckReply closes the run itself.
     const states = await enteredStates(run.runId);
-    expect(states.express).toEqual(['Segment', 'Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply']);
+    expect(states.express).toEqual(['Segment', 'Triage', 'ProposeRefund', 'GateDecision', 'Refund', 'DraftReply', 'CheckReply', 'AfterReply', 'Replied']);
     expect(states.standard).toEqual(['Work', 'NeedsApproval', 'Finished']);
     expect(run.journal.some((row) => row.step === 'Gate')).toBe(true);
     expect(run.state).toBe('Done');
