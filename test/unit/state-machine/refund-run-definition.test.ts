@@ -146,7 +146,7 @@ describe('refund-run.asl.json (Standard) and refund-steps.asl.json (Express)', (
     ).toEqual(['propose', 'settle', 'receive']);
   });
 
-  it('bills four on the approval path: the wait is in the Standard execution, the refund after it in a second Express execution', () => {
+  it('bills six on the approval path: the wait is in the Standard execution, the refund after it in a second Express execution, then the choice that sends a return to wait for its parcel', () => {
     expect(follow(raw, raw.StartAt, 'approval')).toEqual(['Work', 'NeedsApproval', 'RequestApproval', 'Settle', 'AfterSegment', 'Finished']);
     expect(follow(steps, steps.StartAt, 'approval')).toEqual(['Segment', 'Triage', 'ProposeRefund', 'GateDecision', 'AwaitApproval']);
     expect(follow(steps, 'AfterApproval', 'continue')).toEqual(['AfterApproval', 'Refund', 'DraftReply', 'CheckReply', 'AfterReply', 'Replied']);
