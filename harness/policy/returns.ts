@@ -12,7 +12,7 @@ import { RULES } from './rules.js';
 type Finding = { rule: string; reason: string };
 
 /** Reasons that need the item back before any money, where returns are on. */
-const RETURN_REASONS = new Set<Proposal['reason']>(['changed_mind', 'other']);
+const RETURN_REASONS = new Set<Proposal['reason']>(['changed_mind']);
 const DAMAGE_REASONS = new Set<Proposal['reason']>(['damaged', 'defective']);
 
 /**
