@@ -23,6 +23,7 @@ import {
   REFUND_WISH_PREFIXES,
   TITLE_CONNECTORS,
 } from './lexicon.js';
+import { NEW_WORDS, SEND_VERBS } from './lexicon/remedies.js';
 import { problemStatedFindings } from './problem-stated.js';
 import { wholeOrderFindings } from './whole-order.js';
 import { clausesOf, type Clause } from './clauses.js';
@@ -80,7 +81,7 @@ const ROLE_TAG =
  */
 function asksOtherRemedy(text: Sentences, setAside: (words: readonly string[], at: number) => boolean): boolean {
   return text.some((words, s) =>
-    phraseStartsIn(words, OTHER_REMEDY).some((at) => {
+    [...phraseStartsIn(words, OTHER_REMEDY), ...sendNewStarts(words)].some((at) => {
       if (setAside(words, at)) return false;
       const before = Math.max(0, at - 4);
       if (words.slice(before, at).some((w) => NEGATIONS.has(w)) || phraseIn(words, INSTEAD_OF, before, at)) return false;
@@ -88,6 +89,11 @@ function asksOtherRemedy(text: Sentences, setAside: (words: readonly string[], a
       return !after.some((rest) => phraseIn(rest, REFUND_PREFERRED, 0, rest.length));
     }),
   );
+}
+
+/** Where a verb of sending has a word for new within four words of it, either side ("send two new ones", "zwei neue schicken"). */
+function sendNewStarts(words: readonly string[]): number[] {
+  return words.flatMap((w, i) => (SEND_VERBS.has(w) && words.slice(Math.max(0, i - 4), i + 5).some((x) => NEW_WORDS.has(x)) ? [i] : []));
 }
 
 /** English-dominant text: product titles can be matched word for word (other languages are not checked that way). */

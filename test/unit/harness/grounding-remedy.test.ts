@@ -29,6 +29,17 @@ describe('the remedy, unclear readings and earlier refunds', () => {
     expect(rulesOf(text, kitchen, proposal(kitchen, [['3', 1, 'refund the mug']]))).not.toContain(RULES.remedyContradicted);
   });
 
+  it.each([
+    ['Both mugs arrived smashed. Could you send two new ones?'],
+    ['The mugs arrived broken, please send me 2 new mugs.'],
+    ['Las tazas llegaron rotas. ¿Pueden enviarme dos nuevas?'],
+    ['Die Becher kamen kaputt an. Können Sie mir zwei neue schicken?'],
+    ['Les tasses sont arrivées cassées, pouvez-vous envoyer deux nouvelles tasses ?'],
+    ['As canecas chegaram partidas. Podem enviar duas novas?'],
+  ])('reads a request to send the items again, a count between, as no request for money back: %s', (text) => {
+    expect(rulesOf(text, kitchen, proposal(kitchen, [['3', 1, text.split(/[.?!]/)[0]!]]))).toContain(RULES.remedyContradicted);
+  });
+
   it('sets a remedy the customer turns down aside wherever they name it, never only where the cited words stand', () => {
     const text = 'The mug arrived cracked. Last time your team offered me store credit. I do not want store credit this time, refund the mug please.';
     const turnedDown = proposal(kitchen, [['3', 1, 'The mug arrived cracked']], { declinedRemedyWords: ['I do not want store credit this time'] });
