@@ -47,7 +47,8 @@ function refusal(basis: ReturnBasis, lineItemId: string, asked: number, free: nu
 /**
  * returnCreate's return lines for the asked units: each asked line spread over its fulfillment lines
  * in shipping order, `note` as every line's returnReasonNote. Throws InvalidError when a line is not
- * the order's, has not shipped, or has fewer free units than asked (a line asked twice counts once).
+ * the order's, has not shipped, or has fewer free units than asked (a line asked twice takes from the
+ * same units).
  */
 export function placeReturnUnits(asked: OpenReturnInput['lineItems'], basis: ReturnBasis, note: string): ReturnLineItemInput[] {
   const taken = new Map(basis.heldByReturns);

@@ -4,7 +4,7 @@
 // the return did not have before. returnProcess takes no idempotency key: a unit is processed once,
 // so the same processing sent again is refused (conflict), and the caller settles from get_returns.
 import type { ProcessReturnInput, ProcessReturnOutput } from '#shared/contracts/tools.js';
-import { InvalidError, NotFoundError } from '#shared/contracts/errors.js';
+import { ConflictError, InvalidError, NotFoundError } from '#shared/contracts/errors.js';
 import type { GraphqlClient } from './client.js';
 import { toMoney, type SuggestedRefundNode } from './mappers.js';
 import { SUGGESTED_REFUND } from './queries.js';
@@ -37,7 +37,7 @@ async function refusal(graphql: GraphqlClient, input: ProcessReturnInput, errors
   try {
     checkProcessable(await readReturn(graphql, input.returnId), input);
   } catch (error) {
-    return error as Error;
+    if (error instanceof ConflictError) return error;
   }
   return refused;
 }

@@ -205,4 +205,28 @@ describe('Shopify Admin 2026-04: what issue #23 builds on', () => {
   it('returnProcess exists, taking a ReturnProcessInput', () => {
     expect(mutation('returnProcess')?.args.map((a) => `${a.name}: ${String(a.type)}`)).toEqual(['input: ReturnProcessInput!']);
   });
+
+  it('the return mutations document no idempotency key (so the returns tools are sent once and settled from get_returns)', () => {
+    for (const name of ['returnCreate', 'returnProcess', 'returnClose', 'returnCancel']) {
+      expect(mutation(name)?.description, name).toBeDefined();
+      expect(mutation(name)?.description, name).not.toMatch(/idempoten/i);
+    }
+  });
+
+  it('the returns documents are among those validated, returnCancel telling the customer nothing', () => {
+    for (const name of [
+      'ORDER_RETURNS_PAGE',
+      'RETURN_BY_ID',
+      'RETURN_BASIS',
+      'EXCHANGE_VARIANT',
+      'RETURN_CREATE',
+      'RETURN_PROCESS',
+      'RETURN_CLOSE',
+      'RETURN_CANCEL',
+    ]) {
+      expect(Object.keys(SHOPIFY_DOCUMENTS), name).toContain(name);
+    }
+    expect(SHOPIFY_DOCUMENTS.RETURN_PROCESS).toMatch(/returnProcess\(input: \$input\)/);
+    expect(SHOPIFY_DOCUMENTS.RETURN_CANCEL).toMatch(/returnCancel\(id: \$id, notifyCustomer: false\)/);
+  });
 });
