@@ -106,9 +106,17 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
   },
 };
 
-/** Each count of `usage` above its ceiling, said plainly. */
+/**
+ * Counts sized in bytes cross a KB boundary by a few bytes of timing: journal rows carry latencies in ms
+ * and the run row's deflated parts vary with them, so the same ticket measures 82 write units on a quiet
+ * machine and 83 under a loaded test run (the approval path's run row sits 7 bytes under 2 KB at one write).
+ * That much is not growth; a new write or a larger row is more than this.
+ */
+export const SIZED_SLACK: Partial<Record<keyof Ceiling, number>> = { dynamoWriteUnits: 2, dynamoReadUnits: 1 };
+
+/** Each count of `usage` above its ceiling (and, for a count sized in bytes, above its slack), said plainly. */
 export function overCeilings(kind: TicketKind, usage: TicketUsage): string[] {
   return (Object.entries(CEILINGS[kind]) as [keyof Ceiling, number][])
-    .filter(([key, ceiling]) => usage[key] > ceiling)
+    .filter(([key, ceiling]) => usage[key] > ceiling + (SIZED_SLACK[key] ?? 0))
     .map(([key, ceiling]) => `${kind} ticket: ${key} ${Math.round(usage[key] * 100) / 100} > ${ceiling}`);
 }

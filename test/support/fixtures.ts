@@ -4,7 +4,9 @@
 // process, so unit tests and the sandbox share one Shopify.
 import type { Order, ToolName } from '#shared/contracts/tools.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import type { OrderFacts, Proposal, Triage } from '#harness/domain/types.js';
+import type { GateDecision, OrderFacts, Proposal, Triage } from '#harness/domain/types.js';
+import { DEFAULT_POLICY } from '#harness/policy/document.js';
+import { RULES } from '#harness/policy/rules.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { Clock, IdGenerator, LiveToolList, ToolCallResult, ToolTransport } from '#harness/ports.js';
 import { SandboxStoreState } from '#local/sandbox/store/state.js';
@@ -199,4 +201,9 @@ export function createFakeTransport(orders: Order[] = [makeOrder()], options: { 
     },
   };
   return transport;
+}
+
+/** A gate that decided `amountMinor` USD automatically under the default policy (what a dispatch check is handed). */
+export function autoGate(amountMinor: number): GateDecision {
+  return { decision: 'auto', rules: [RULES.autoWithinPolicy], reasons: [], amountMinor, currency: 'USD', policyVersion: DEFAULT_POLICY.version };
 }

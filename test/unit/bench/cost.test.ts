@@ -2,6 +2,7 @@
 // copies included), dollars from the dated price table, and what a tenant stack is billed for monthly,
 // counted from its synthesized template. The measured counts are held to their ceilings by test/e2e/cost.test.ts.
 import { describe, expect, it } from 'vitest';
+import { CEILINGS, overCeilings } from '../../../bench/cost/ceilings.js';
 import { indexWriteUnits, itemSize, readUnits, writeUnits, type IndexShape } from '../../../bench/cost/capacity.js';
 import { ASSUMPTIONS, fixedMonthlyCost, storageCostPerMonth, ticketCost, totalUsd, type TicketUsage } from '../../../bench/cost/estimate.js';
 import { PRICES, PRICES_AS_OF } from '../../../bench/cost/prices.js';
@@ -164,3 +165,21 @@ describe('what a tenant stack is billed for monthly', () => {
     expect(series.continuous).toBe(1);
   });
 });
+
+describe('the committed ceilings', () => {
+  const approval = { ...CEILINGS.approval } as unknown as TicketUsage;
+
+  it('let a byte-sized count cross a KB boundary by timing (a unit or two), and no more', () => {
+    expect(overCeilings('approval', { ...approval, dynamoWriteUnits: CEILINGS.approval.dynamoWriteUnits + 2 })).toEqual([]);
+    expect(overCeilings('approval', { ...approval, dynamoWriteUnits: CEILINGS.approval.dynamoWriteUnits + 3 })).toEqual([
+      `approval ticket: dynamoWriteUnits ${CEILINGS.approval.dynamoWriteUnits + 3} > ${CEILINGS.approval.dynamoWriteUnits}`,
+    ]);
+  });
+
+  it('hold every count of calls to its ceiling exactly: one more transition, invocation or email is growth', () => {
+    for (const key of ['transitions', 'invocations', 'emails', 'sqsRequests', 'dynamoIndexWriteUnits'] as const) {
+      expect(overCeilings('approval', { ...approval, [key]: CEILINGS.approval[key] + 1 }), key).toHaveLength(1);
+    }
+  });
+});
+

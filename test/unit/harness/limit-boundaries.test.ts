@@ -8,7 +8,7 @@ import { ArgumentPolicyError } from '#harness/errors.js';
 import { buildRefundArguments } from '#harness/gateway/refund-arguments.js';
 import { DEFAULT_POLICY, RULES, checkRefundArguments, decideGate } from '#harness/policy/index.js';
 import type { GateDecision } from '#harness/domain/types.js';
-import { NOW, makeFacts, makeOrder, makeProposal, makeTriage } from '../../support/fixtures.js';
+import { NOW, autoGate, makeFacts, makeOrder, makeProposal, makeTriage } from '../../support/fixtures.js';
 import { setupHarness, stepCtx } from '../../support/harness.js';
 import { gatedRun, refundCtx } from './refund-runs.js';
 
@@ -33,14 +33,7 @@ function gateAt(amountMinor: number): GateDecision {
 function dispatchWithAutoGate(amountMinor: number) {
   const facts = makeFacts({}, priced(amountMinor));
   const args = buildRefundArguments({ tenant: 'demo', runId: 'run-1', proposal: makeProposal(facts), facts });
-  const gate: GateDecision = {
-    decision: 'auto',
-    rules: [RULES.autoWithinPolicy],
-    reasons: [],
-    amountMinor,
-    currency: 'USD',
-    policyVersion: DEFAULT_POLICY.version,
-  };
+  const gate = autoGate(amountMinor);
   return () =>
     checkRefundArguments({
       args,

@@ -10,9 +10,8 @@ import { refundParts } from '#harness/policy/refund-parts.js';
 import { priceRefund } from '#harness/policy/refund-pricing.js';
 import { checkRefundArguments, createPolicy, DEFAULT_POLICY, decideGate, RULES } from '#harness/policy/index.js';
 import type { ArgumentPolicyError } from '#harness/errors.js';
-import type { GateDecision } from '#harness/domain/types.js';
 import type { PreviewRefundOutput, RefundCreateInput } from '#shared/contracts/tools.js';
-import { NOW, makeProposal, makeTriage } from '../../support/fixtures.js';
+import { NOW, autoGate, makeProposal, makeTriage } from '../../support/fixtures.js';
 import { moneyOrder, type MoneyOrderSpec } from '../../support/money-orders.js';
 
 const facts = (spec: MoneyOrderSpec) => toOrderFacts(moneyOrder(spec), 0);
@@ -257,14 +256,7 @@ describe("dispatch recomputes the refund's parts from the order read again", () 
     lines: [{ title: 'Brass lamp', unitMinor: 2100, duties: [{ id: 'gid://shopify/Duty/1', amountMinor: 300 }] }],
     shipping: SHIPPING,
   });
-  const gate = (amountMinor: number): GateDecision => ({
-    decision: 'auto',
-    rules: [RULES.autoWithinPolicy],
-    reasons: [],
-    amountMinor,
-    currency: 'USD',
-    policyVersion: DEFAULT_POLICY.version,
-  });
+  const gate = autoGate;
   const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
   const sent = (overrides: Partial<RefundCreateInput>): RefundCreateInput => ({
     orderId: crossBorder.orderId,
