@@ -96,6 +96,9 @@ function sendNewStarts(words: readonly string[]): number[] {
   return words.flatMap((w, i) => (SEND_VERBS.has(w) && words.slice(Math.max(0, i - 4), i + 5).some((x) => NEW_WORDS.has(x)) ? [i] : []));
 }
 
+/** The distinctive stems of each line the proposal claims. */
+const claimedStems = (proposal: Proposal, stems: Map<string, string[]>) => proposal.lineItems.map((c) => stems.get(c.lineItemId) ?? []);
+
 /** English-dominant text: product titles can be matched word for word (other languages are not checked that way). */
 function looksEnglish(words: readonly string[]): boolean {
   let english = 0;
@@ -265,7 +268,8 @@ function restIsFineFindings(order: OrderFacts, text: Sentences, stems: Map<strin
 }
 
 /** Findings about the ticket as a whole: a refund-status question, words to an AI, the remedy, an unclear or empty claim. */
-function ticketFindings(input: GroundingInput, joined: string, text: Sentences, whole: readonly string[]): GroundingFinding[] {
+function ticketFindings(input: GroundingInput, joined: string, read: Reading): GroundingFinding[] {
+  const { text, whole } = read;
   const { proposal, order } = input;
   const findings: GroundingFinding[] = [];
   if (mentionsAny(text, REFUND_STATUS)) {
@@ -293,7 +297,7 @@ function ticketFindings(input: GroundingInput, joined: string, text: Sentences, 
   if (proposal.lineItems.length === 0 && !proposal.unclear && enabled && proposal.remedy !== 'cancel') {
     findings.push({ rule: RULES.nothingClaimed, reason: 'the proposal claims no line item', severity: 'refuse' });
   }
-  return [...findings, ...reasonFindings(proposal, text, whole), ...remedyFindings(proposal, text, whole)];
+  return [...findings, ...reasonFindings(proposal, text, whole), ...remedyFindings(proposal, text, whole, claimedStems(proposal, read.ctx.stems))];
 }
 
 /** The findings of one claimed line, in the order they explain its verdict. */
@@ -356,7 +360,7 @@ export function groundProposal(input: GroundingInput): { findings: GroundingFind
   const { proposal, order } = input;
   const joined = input.customerText.join('\n');
   const read = readTicket(input, joined);
-  const findings = ticketFindings(input, joined, read.text, read.whole);
+  const findings = ticketFindings(input, joined, read);
   const lines: LineVerdict[] = [];
   for (const claim of proposal.lineItems) {
     const line = order.lineItems.find((l) => l.id === claim.lineItemId);

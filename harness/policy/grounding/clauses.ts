@@ -2,7 +2,9 @@
 // check read a count in. A clause ends at punctuation or at a conjunction ("I bought four mugs |
 // and two came chipped"); each is marked as speaking of a problem or of something fine.
 import { ALL_WORDS, FINE_MARKERS, PROBLEM_PREFIXES } from './lexicon.js';
-import { CONJUNCTIONS } from './lexicon/counting.js';
+import { CONJUNCTIONS, TYPED_NEGATIONS } from './lexicon/counting.js';
+import { NOT_SLIPS } from './lexicon/near-misses.js';
+import { SUITABILITY_WORDS, WORKING_PREFIXES } from './lexicon/problems.js';
 import { nearlySame } from './mentions.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { phraseIn, phraseTokens } from './words.js';
@@ -22,13 +24,28 @@ export interface Clause {
 const SENTENCE_END = /[.!?;\n\r]+/u;
 const CLAUSE_END = /[,:()\u2013\u2014]+/u;
 
-/** A word that starts like a problem word, or one typing slip from one ("crakced", "brokne"). */
+/** A word that starts like a problem word, or one typing slip from one ("crakced", "brokne") that is no English word ("could", "track"). */
 function problemWord(word: string): boolean {
-  return PROBLEM_PREFIXES.some((p) => word.startsWith(p) || (p.length >= 5 && word.length >= p.length && nearlySame(word.slice(0, p.length), p)));
+  return PROBLEM_PREFIXES.some((p) => word.startsWith(p) || (p.length >= 5 && word.length >= p.length && slipOf(word.slice(0, p.length), p)));
+}
+
+const slipOf = (start: string, prefix: string) => !NOT_SLIPS.has(start) && nearlySame(start, prefix);
+
+/**
+ * A verb of working turned down (a negation in the three words before it or right after it) and
+ * followed by a word of suiting: "doesn't work in our living room", "ne marche pas avec", "funktioniert
+ * nicht mit". Not a fault: a change of mind in the customer's words.
+ */
+function doesNotSuit(words: readonly string[], at: number): boolean {
+  const word = words[at]!;
+  if (!WORKING_PREFIXES.some((p) => word.startsWith(p))) return false;
+  const negatedAfter = TYPED_NEGATIONS.has(words[at + 1] ?? '');
+  const negated = negatedAfter || words.slice(Math.max(0, at - 3), at).some((w) => TYPED_NEGATIONS.has(w));
+  return negated && SUITABILITY_WORDS.has(words[at + (negatedAfter ? 2 : 1)] ?? '');
 }
 
 /** Words that say something is wrong with an item (damage, a defect, a wrong item, a missing one). */
-export const hasProblemWord = (words: readonly string[]) => words.some(problemWord);
+export const hasProblemWord = (words: readonly string[]) => words.some((w, at) => problemWord(w) && !doesNotSuit(words, at));
 
 /** The words of a clause outside its fine markers ("not broken", "no problem" hold a problem word that says nothing is wrong). */
 function outsideFineMarkers(words: readonly string[]): string[] {

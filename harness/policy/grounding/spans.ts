@@ -9,6 +9,7 @@ import { RULES } from '../rules.js';
 import type { GroundingFinding } from './claims.js';
 import { INSTEAD_OF_PHRASES, NEGATIONS, OTHER_REMEDY_WORDS, REFUND_PREFERRED_PHRASES } from './lexicon.js';
 import { MISSING_PHRASES, NOTHING_WRONG_PHRASES, REFUND_ASK_PREFIXES, SEND_WORDS, TYPED_NEGATIONS } from './lexicon/counting.js';
+import { asksToSendItem } from './resend.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { containsWords, mentionsAny, phraseIn, phraseTokens, type Sentences } from './words.js';
 
@@ -98,7 +99,7 @@ function asksMoneyBack(word: string): boolean {
  * A refund must not rest on words the customer did not write, nor on a text whose every word about
  * money back is turned down ("i dont want a refnd, pls just send a new one"): a person decides.
  */
-export function remedyFindings(proposal: Proposal, text: Sentences, whole: readonly string[]): GroundingFinding[] {
+export function remedyFindings(proposal: Proposal, text: Sentences, whole: readonly string[], claimedStems: readonly (readonly string[])[] = []): GroundingFinding[] {
   if (proposal.remedy !== 'refund') return [];
   const cited = proposal.remedyWords;
   if (cited != null && !inText(cited, whole)) {
@@ -109,7 +110,10 @@ export function remedyFindings(proposal: Proposal, text: Sentences, whole: reado
     return [{ rule: RULES.remedyNotGrounded, reason: 'the customer turns a refund down', severity: 'approval' }];
   }
   // "Could you please send the kettle that was missing?": the missing item asked for, no money back in that sentence.
-  const resend = text.some((s) => s.some((w) => SEND_WORDS.has(w)) && phraseIn(s, MISSING, 0, s.length) && !refundAsks(s).some(Boolean));
-  if (resend) return [{ rule: RULES.remedyContradicted, reason: 'the customer asks for the missing item to be sent', severity: 'approval' }];
+  // "... but no apron. Could you send the apron please?": a claimed item beside the verb of sending, in any sentence.
+  const resend =
+    text.some((s) => s.some((w) => SEND_WORDS.has(w)) && phraseIn(s, MISSING, 0, s.length) && !refundAsks(s).some(Boolean)) ||
+    asksToSendItem(text, claimedStems);
+  if (resend) return [{ rule: RULES.remedyContradicted, reason: 'the customer asks for the item to be sent', severity: 'approval' }];
   return [];
 }

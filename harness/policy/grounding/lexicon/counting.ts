@@ -101,6 +101,8 @@ export const SEND_WORDS = new Set([
   'mandate',
   'inviate',
 ]);
+/** "Back" beside a verb of sending, in the six languages: the customer sends the item, nothing is asked of the store. */
+export const BACK_WORDS: ReadonlySet<string> = new Set(['back', 'vuelta', 'regreso', 'volta', 'retour', 'zuruck', 'zurueck', 'indietro', 'terug']);
 export const MISSING_PHRASES: readonly string[] = [
   ...['missing', 'was missing', 'never came', 'never arrived', 'not in the box', "wasn't in the box"],
   ...['falta', 'faltaba', 'faltou', 'manque', 'manquait', 'fehlt', 'fehlte', 'manca', 'mancava'],

@@ -38,6 +38,7 @@ export const PROBLEM_PREFIXES: readonly string[] = [
   'never',
   'lost',
   'work',
+  'function',
   'flaw',
   'melt',
   'piece',
@@ -113,6 +114,20 @@ export const PROBLEM_PREFIXES: readonly string[] = [
   'manc',
   'funzion',
 ];
+
+/**
+ * "It doesn't work in our living room / for me / with my sofa": a verb of working, turned down and
+ * followed by one of these, says the item does not suit, not that it is faulty (the six languages).
+ */
+export const WORKING_PREFIXES: readonly string[] = ['work', 'function', 'funcion', 'fonctionn', 'marche', 'funktion', 'funzion'];
+export const SUITABILITY_WORDS: ReadonlySet<string> = new Set([
+  ...['in', 'with', 'for'],
+  ...['en', 'con', 'para'],
+  ...['em', 'com'],
+  ...['dans', 'avec', 'pour'],
+  ...['im', 'mit', 'fur'],
+  ...['nel', 'nella', 'per'],
+]);
 
 /** A wrong item said as what came in place of what was ordered ("clear vases instead of the smoked ones"). */
 export const IN_PLACE_OF_PHRASES: readonly string[] = [
