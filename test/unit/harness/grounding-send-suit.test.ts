@@ -38,6 +38,7 @@ describe('a request to send the claimed item', () => {
     ['There was no apron in the parcel. Can I send the apron back and get a refund?'],
     ['No apron in the box, please refund the apron.'],
     ['The apron never came. Could you send me a refund for it?'],
+    ['Apron ruined in the post. Could I get a refund?'],
   ])('is not read where the customer sends it back or asks for money: %s', (text) => {
     const p = proposal(parcel, [['1', 1, text.split(/[.?,]/)[0]!]], { reason: 'not_received' });
     expect(rulesOf(text, parcel, p)).not.toContain(RULES.remedyContradicted);
