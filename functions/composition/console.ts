@@ -88,6 +88,7 @@ function build(deps: ConsoleAppDeps, settings: ConsoleSettings, links: ApprovalD
       startRerun: createStartRerun(deps),
       harness: deps.harness,
       clock: deps.clock,
+      workflow: deps.workflow,
     }),
   });
 }

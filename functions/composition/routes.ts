@@ -69,11 +69,12 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/queues/approvals/{approvalId}', fn: 'console', auth: SIGNED_IN },
   { method: 'POST', path: '/queues/reviews/{runId}', fn: 'console', auth: SIGNED_IN },
   { method: 'POST', path: '/queues/dead-letters/{messageId}/retry', fn: 'console', auth: SIGNED_IN },
-  // A run's actions (console/action-routes.ts): the cancel's confirm step and the cancel, a re-run, a hand-back.
+  // A run's actions (console/action-routes.ts): the cancel's confirm step and the cancel, a re-run, a hand-back, a return in flight.
   { method: 'GET', path: '/runs/{runId}/cancel', fn: 'console', auth: SIGNED_IN },
   { method: 'POST', path: '/runs/{runId}/cancel', fn: 'console', auth: SIGNED_IN },
   { method: 'POST', path: '/runs/{runId}/rerun', fn: 'console', auth: SIGNED_IN },
   { method: 'POST', path: '/runs/{runId}/hand-back', fn: 'console', auth: SIGNED_IN },
+  { method: 'POST', path: '/runs/{runId}/return', fn: 'console', auth: SIGNED_IN },
   // Its sign-in (console/sign-in.ts); the local console's one person is the local operator instead.
   { method: 'GET', path: '/auth/login', fn: 'console', auth: SIGN_IN, deployedOnly: true },
   { method: 'GET', path: '/auth/callback', fn: 'console', auth: SIGN_IN, deployedOnly: true },

@@ -3,7 +3,8 @@
 // the parcel by the engine's timer (days pass by hand, not by sleeping), and the store's own webhook
 // when the parcel is received starts the refund of what came back, less the fee, once. A lead's
 // approval given on day 0 still authorises the refund on day 3; a parcel that never comes back is
-// closed with nothing refunded; a redelivered returns/process webhook refunds nothing twice.
+// closed with nothing refunded; a redelivered returns/process webhook refunds nothing twice; a lead
+// cancels a return from the console, and the store's return is cancelled with it.
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Timer } from '#local/stepfunctions/index.js';
@@ -24,6 +25,7 @@ import {
   waitForRun,
   type RunView,
 } from '../support/local-runtime.js';
+import { consolePost } from '../support/console-forms.js';
 
 const DAY_MS = 86_400_000;
 const SHOPIFY_SECRET = 'e2e-returns-shopify-secret';
@@ -106,6 +108,18 @@ async function storeWebhook(rt: LocalRuntime, topic: string, body: object): Prom
   });
 }
 
+/** The store's own status of a return, read through the Admin API as the agent reads it. */
+async function storeReturnStatus(rt: LocalRuntime, returnId: string): Promise<string> {
+  const res = await fetch(rt.urls.storeGraphql, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_local_sandbox' },
+    body: JSON.stringify({ query: 'query($id: ID!) { return(id: $id) { status } }', variables: { id: returnId } }),
+  });
+  const body = (await res.json()) as { data?: { return?: { status: string } }; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  return body.data!.return!.status;
+}
+
 const waiting = (r: RunView) => r.status === 'awaiting_return' || r.status === 'awaiting_approval' || settled(r) || r.status === 'pending_review';
 
 describe('returns, where the tenant enables them (a $5.00 fee)', () => {
@@ -172,7 +186,7 @@ describe('returns, where the tenant enables them (a $5.00 fee)', () => {
   it('honours on day 3 a lead’s approval given on day 0 for a return over the limit ($80 less the fee)', async () => {
     const w = world();
     const runtime = await start(w);
-    const text = "Hello, I'd like to return the 2 linen shirts from order 5102, they don't suit me. Please refund me.";
+    const text = "Hello, I'd like to return the 2 linen shirts from order 5102, I changed my mind about them. Please refund me.";
     const { json } = await postWebhook(runtime, ticketCreated({ ticketId: '6102', requesterId: '9003', text }));
     const runId = json.runId as string;
     const asked = await waitForRun(runtime, runId, waiting);
@@ -217,5 +231,32 @@ describe('returns, where the tenant enables them (a $5.00 fee)', () => {
     const note = (await ticketNotes(runtime, '6103')).at(-1)!.body;
     expect(note).toContain('#5101-R1');
     expect(note).not.toMatch(/\$\d/);
+  });
+
+  it('cancels a return from the console: the store cancels it, nothing is refunded, and the run ends cancelled', async () => {
+    const w = world();
+    const runtime = await start(w);
+    const text = "Hi, the linen shirt from order 5101 doesn't fit me. Can I send it back for a refund?";
+    const { json } = await postWebhook(runtime, ticketCreated({ ticketId: '6103', requesterId: '9002', text }));
+    const runId = json.runId as string;
+    const opened = await waitForRun(runtime, runId, waiting);
+    expect(opened.status).toBe('awaiting_return');
+    expect(await storeReturnStatus(runtime, opened.returnCase.returnId)).toBe('OPEN');
+
+    w.passDays(2);
+    const page = `/runs/${encodeURIComponent(runId)}`;
+    expect(await (await fetch(`${runtime.baseUrl}${page}`)).text()).toContain('Mark the parcel received');
+    const location = await consolePost(runtime, `${page}/return`, { action: 'cancel', confirm: 'yes' }, page);
+    expect(location).toBe(`${page}?notice=return-cancelled`);
+
+    const ended = await waitForRun(runtime, runId, (r) => r.status === 'cancelled' || settled(r));
+    expect(ended.status).toBe('cancelled');
+    expect(ended.returnCase).toMatchObject({ status: 'cancelled' });
+    expect(await storeReturnStatus(runtime, opened.returnCase.returnId)).toBe('CANCELED');
+    expect(await storeRefunds(runtime, '5101')).toEqual([]);
+    expect(ended.journal.filter((row) => row.name === 'cancel_return' && row.kind === 'tool').map((row) => row.outcome)).toEqual(['ok']);
+    expect(ended.journal.some((row) => row.name === 'return_cancel' && row.actor === 'local-operator')).toBe(true);
+    // The wait's timer is dropped with it: nothing fires on day 30.
+    expect(w.pending.filter((p) => p.live && p.ms > 20 * DAY_MS)).toEqual([]);
   });
 });

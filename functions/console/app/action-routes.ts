@@ -3,6 +3,7 @@
 //   POST /runs/{runId}/cancel      cancel, once confirmed (operator)
 //   POST /runs/{runId}/rerun       re-run for the same ticket; with orderNumber, bound to the picked order (lead)
 //   POST /runs/{runId}/hand-back   hand an escalated ticket back to the team with a note (lead)
+//   POST /runs/{runId}/return      a return in flight: mark received, give more days, cancel (lead)
 // Each POST passes the handler's `refused` (same origin, role, CSRF token) before its form is read.
 import * as z from 'zod';
 import type { Run } from '#functions/shared/domain/run.js';
@@ -33,11 +34,15 @@ const RerunForm = z.object({
     .optional(),
   back: Back,
 });
+const ReturnForm = z.discriminatedUnion('action', [
+  z.object({ csrf: z.string().max(200), action: z.enum(['received', 'extend']) }),
+  z.object({ csrf: z.string().max(200), action: z.literal('cancel'), confirm: z.literal('yes') }),
+]);
 const HandBackForm = z.object({ csrf: z.string().max(200), note: z.string().trim().min(1).max(NOTE_MAX), back: Back });
 
 /** Which run actions this person's roles allow, with the form token: what the views draw forms for. */
 export function actionsViewFor(who: Operator, csrf: string): RunActionsView {
-  return { canCancel: may(who, 'cancelRun'), canRerun: may(who, 'rerun'), canHandBack: may(who, 'handBack'), csrf };
+  return { canCancel: may(who, 'cancelRun'), canRerun: may(who, 'rerun'), canHandBack: may(who, 'handBack'), canSettleReturn: may(who, 'settleReturn'), csrf };
 }
 
 const runPage = (runId: string) => `/runs/${encodeURIComponent(runId)}`;
@@ -96,6 +101,14 @@ export function createActionRoutes(actions: RunActions, tools: ActionRouteTools)
             RUN_ID.test(runId) ? runPage(runId) : '/queues',
           );
         return answer(who, await actions.handBack(who, runId, form.data.note), 'Not handed back', runId, form.data.back);
+      }
+      if (event.routeKey === 'POST /runs/{runId}/return') {
+        const denied = tools.refused(event, who, 'settleReturn', token);
+        if (denied) return denied;
+        const form = ReturnForm.safeParse(fields);
+        if (!form.success || !RUN_ID.test(runId))
+          return tools.problem(who, 400, 'Not confirmed', 'Pick one of the return actions on the run page (a cancel needs its box ticked).', RUN_ID.test(runId) ? runPage(runId) : '/');
+        return answer(who, await actions.onReturn(who, runId, form.data.action), 'Return not changed', runId, 'run');
       }
       return null;
     },

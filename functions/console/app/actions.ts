@@ -15,6 +15,7 @@ import type { StepDeps } from '../../shared/step/deps.js';
 import type { Operator } from './identity.js';
 import { consoleJournalRow } from './journal-row.js';
 import type { ActionOutcome } from './use-case.js';
+import { createReturnActions, RETURN_NOTICES, type ReturnActionsDeps } from './return-actions.js';
 
 export interface RunActionsDeps {
   runs: RunStore;
@@ -24,6 +25,8 @@ export interface RunActionsDeps {
   /** The harness's tool path: the hand-back note is a post_draft call, under the Escalate step's allowlist. */
   harness: Pick<StepDeps['harness'], 'callTool'>;
   clock: Clock;
+  /** Answers a run's wait for its returned parcel (the return actions, return-actions.ts). */
+  workflow: ReturnActionsDeps['workflow'];
 }
 
 /** The notices the console shows after these actions (codes in the redirect, never data). */
@@ -32,6 +35,7 @@ export const ACTION_NOTICES: Readonly<Record<string, string>> = {
   'rerun-started': 'Re-run started for the same ticket. This is the new run.',
   'rerun-picked': 'Re-run started, bound to the order you picked. This is the new run.',
   'handed-back': 'Handed back to the team. Your note is on the ticket.',
+  ...RETURN_NOTICES,
 };
 
 /** A hand-back note's length, in characters. */
@@ -68,9 +72,14 @@ export function orderPickChoices(run: Run): string[] {
 
 export function createRunActions(deps: RunActionsDeps) {
   const journal = (runId: string, who: Operator, row: ConsoleRow) => journalAction(deps, runId, who, row);
+  const onReturn = createReturnActions(deps);
 
   return {
+    onReturn,
+
     async cancel(who: Operator, runId: string, reason: string | null): Promise<ActionOutcome> {
+      // A run waiting for its parcel ends with its return: cancelled in the store, not left open there.
+      if ((await deps.runs.get(runId))?.status === 'awaiting_return') return onReturn(who, runId, 'cancel');
       const why = `cancelled in the console by ${who.id}${reason ? `: ${reason}` : ''}`.slice(0, 300);
       const outcome = await deps.cancelRun({ runId, by: 'console', reason: why, actor: who.id });
       switch (outcome.kind) {
@@ -83,6 +92,8 @@ export function createRunActions(deps: RunActionsDeps) {
           return { ok: false, status: 409, message: `This run is already ${outcome.status.replace(/_/g, ' ')}. Nothing was changed.` };
         case 'refund_in_flight':
           return { ok: false, status: 409, message: 'A refund was sent on this run before the cancel: it can no longer be cancelled. Nothing was changed.' };
+        case 'return_open':
+          return onReturn(who, runId, 'cancel');
         case 'refund_approved':
           return {
             ok: false,

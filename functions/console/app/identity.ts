@@ -8,13 +8,14 @@ import type { HttpEvent } from '../../shared/http.js';
 export const ROLES = ['viewer', 'lead', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
-export type ConsoleAction = 'decideApproval' | 'settleReview' | 'retryDeadLetter' | 'cancelRun' | 'rerun' | 'handBack';
+export type ConsoleAction = 'decideApproval' | 'settleReview' | 'retryDeadLetter' | 'cancelRun' | 'rerun' | 'handBack' | 'settleReturn';
 
 /**
  * The role an action needs (a person may hold several roles). Cancelling a run stops the machine
  * (like retrying a dead letter): an operator's. Re-running an escalated ticket, picking its order
  * (a re-run bound to it, which may refund that order) and handing it back to the team are decisions
- * about a customer's request: a lead's, like approvals.
+ * about a customer's request: a lead's, like approvals; so is marking a returned parcel received,
+ * giving it more days or cancelling the return.
  */
 export const ACTION_ROLE: Readonly<Record<ConsoleAction, Role>> = {
   decideApproval: 'lead',
@@ -23,6 +24,7 @@ export const ACTION_ROLE: Readonly<Record<ConsoleAction, Role>> = {
   cancelRun: 'operator',
   rerun: 'lead',
   handBack: 'lead',
+  settleReturn: 'lead',
 };
 
 export interface Operator {

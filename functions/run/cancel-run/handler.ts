@@ -1,5 +1,5 @@
 // POST /api/runs/{runId}/cancel (optional JSON body {"reason": "..."}) → cancel use case →
-// 202 {runId, state, ...}, 404 unknown run, 409 run already closed or a refund already in flight.
+// 202 {runId, state, ...}, 404 unknown run, 409 run already closed, a refund already in flight, or a return open.
 import * as z from 'zod';
 import { json, rawBody, type HttpEvent, type HttpResult } from '../../shared/http.js';
 import { createCancelRun, type CancelRunDeps } from './use-case.js';
@@ -31,6 +31,10 @@ export function createCancelRunHandler(deps: CancelRunDeps) {
         });
       case 'refund_approved':
         return json(409, { error: `a lead approved the refund of run ${outcome.runId} before the cancel: it is being issued and can no longer be cancelled` });
+      case 'return_open':
+        return json(409, {
+          error: `run ${outcome.runId} waits for return ${outcome.returnName}: it ends when the parcel comes back or its days run out, or a lead cancels the return in the console`,
+        });
       case 'not_found':
         return json(404, { error: `run ${outcome.runId} not found` });
     }

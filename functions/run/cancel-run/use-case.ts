@@ -47,6 +47,9 @@ function refusal(run: Run): CancelOutcome | null {
   if (run.refundIntent) return { kind: 'refund_in_flight', runId: run.runId };
   // An approved refund is as good as in flight: its approver was told it will be issued now.
   if (run.approval?.status === 'approved') return { kind: 'refund_approved', runId: run.runId };
+  // A return open in the store is not dropped by stopping the run (a ticket closed once the customer has
+  // the instructions is the usual case): it ends when the parcel comes, its days run out, or a lead cancels it.
+  if (run.status === 'awaiting_return') return { kind: 'return_open', runId: run.runId, returnName: run.returnCase?.name ?? 'the return' };
   if (!OPEN_STATUSES.includes(run.status)) return { kind: 'already_closed', runId: run.runId, status: run.status };
   return null;
 }

@@ -12,6 +12,8 @@ export type CancelOutcome =
   | { kind: 'refund_in_flight'; runId: string }
   /** A lead approved the refund before the cancel: the approver was told it is issued now, so it is. */
   | { kind: 'refund_approved'; runId: string }
+  /** The run waits for a returned parcel: the return is open in the store, and ends as a return does (received, closed, or cancelled as a return). */
+  | { kind: 'return_open'; runId: string; returnName: string }
   | { kind: 'not_found'; runId: string };
 
 /** The port: cancel one run, once; safe to repeat. */

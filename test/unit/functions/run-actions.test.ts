@@ -65,6 +65,7 @@ function setup(run: Run) {
       }) as never,
     },
     clock: fixedClock(),
+    workflow: workflow.engine,
   });
   return { stores, workflow, startRerun, actions, notes, ready: stores.runs.create(run) };
 }

@@ -6,12 +6,15 @@
 import type { Run } from '#functions/shared/domain/run.js';
 import { rerunRefusal } from '#functions/shared/domain/rerun.js';
 import { cancelRefusal, handBackRefusal, NOTE_MAX, orderPickChoices } from '../actions.js';
+import { EXTEND_DAYS, returnRefusal } from '../return-actions.js';
 import { csrfField, escaped, time } from './layout.js';
 
 export interface RunActionsView {
   canCancel: boolean;
   canRerun: boolean;
   canHandBack: boolean;
+  /** Mark a returned parcel received, give it more days, cancel the return (a lead's). */
+  canSettleReturn?: boolean;
   csrf: string;
 }
 
@@ -64,9 +67,26 @@ function handBackForm(run: Run, view: RunActionsView, back: 'run' | 'queues'): s
 <button type="submit">Hand back to the team</button></form>`;
 }
 
+/** A return in flight: the parcel received, more days, or the return cancelled (its box ticked first: no scripts). */
+function returnForms(run: Run, view: RunActionsView): string {
+  const action = `${runHref(run.runId)}/return`;
+  const name = escaped(run.returnCase?.name ?? 'the return');
+  const id = escaped(run.runId);
+  const button = (value: string, label: string, cls = '') =>
+    `<form class="action" method="post" action="${action}" aria-label="${label} (${id})">${csrfField(view.csrf)}<input type="hidden" name="action" value="${value}"><button type="submit"${cls}>${label}</button></form>`;
+  return [
+    button('received', 'Mark the parcel received', ' class="primary"'),
+    button('extend', `Give the parcel ${EXTEND_DAYS} more days`),
+    `<form class="action" method="post" action="${action}" aria-label="Cancel return ${name} (${id})">${csrfField(view.csrf)}<input type="hidden" name="action" value="cancel">
+<label for="cancel-return-${id}"><input type="checkbox" id="cancel-return-${id}" name="confirm" value="yes" required> Cancel return ${name} in the store: nothing is refunded and the run ends</label>
+<button type="submit" class="danger">Cancel the return</button></form>`,
+  ].join('\n');
+}
+
 /** The forms this person may use on this run now, each only when its rule allows it; '' when none. */
 export function runActionForms(run: Run, view: RunActionsView, back: 'run' | 'queues'): string {
   const forms: string[] = [];
+  if (view.canSettleReturn && !returnRefusal(run)) forms.push(returnForms(run, view));
   if (view.canCancel && !cancelRefusal(run)) forms.push(cancelButton(run));
   if (view.canRerun && !rerunRefusal(run)) {
     const choices = orderPickChoices(run);
@@ -94,7 +114,12 @@ export function runActionsSection(run: Run, view: RunActionsView | undefined): s
 
 /** The cancel's confirm step: what cancelling does, an optional reason, and the one button that cancels. */
 export function cancelConfirmContent(run: Run, csrf: string): string {
-  const waiting = run.status === 'awaiting_approval' ? ' Its approval request is closed, so the lead can no longer approve it.' : '';
+  const waiting =
+    run.status === 'awaiting_approval'
+      ? ' Its approval request is closed, so the lead can no longer approve it.'
+      : run.status === 'awaiting_return'
+        ? ` It waits for a returned parcel: return ${escaped(run.returnCase?.name ?? '')} is cancelled in the store too, so the customer should not send it.`
+        : '';
   return `<p>Cancel run ${runLink(run.runId)} on ticket ${escaped(run.ticket.ticketId)}? It is ${escaped(run.status.replace(/_/g, ' '))} at ${escaped(run.state)}.${waiting} No refund will be made by this run; the ticket stays in the helpdesk.</p>
 <form class="action" method="post" action="${runHref(run.runId)}/cancel" aria-label="Confirm the cancel of ${escaped(run.runId)}">${csrfField(csrf)}
 <input type="hidden" name="confirm" value="yes">
