@@ -102,15 +102,26 @@ export function createActionRoutes(actions: RunActions, tools: ActionRouteTools)
           );
         return answer(who, await actions.handBack(who, runId, form.data.note), 'Not handed back', runId, form.data.back);
       }
-      if (event.routeKey === 'POST /runs/{runId}/return') {
-        const denied = tools.refused(event, who, 'settleReturn', token);
-        if (denied) return denied;
-        const form = ReturnForm.safeParse(fields);
-        if (!form.success || !RUN_ID.test(runId))
-          return tools.problem(who, 400, 'Not confirmed', 'Pick one of the return actions on the run page (a cancel needs its box ticked).', RUN_ID.test(runId) ? runPage(runId) : '/');
-        return answer(who, await actions.onReturn(who, runId, form.data.action), 'Return not changed', runId, 'run');
-      }
+      if (event.routeKey === 'POST /runs/{runId}/return') return returnRoute(actions, tools, answer, { event, who, fields, runId, token });
       return null;
     },
   };
+}
+
+/** POST /runs/{runId}/return: a lead's action on a return in flight (return-actions.ts). */
+async function returnRoute(
+  actions: RunActions,
+  tools: ActionRouteTools,
+  answer: (who: Operator, outcome: ActionOutcome, title: string, runId: string, back: 'run') => HttpResult,
+  req: { event: HttpEvent; who: Operator; fields: Record<string, string>; runId: string; token: string | undefined },
+): Promise<HttpResult> {
+  const { who, runId } = req;
+  const denied = tools.refused(req.event, who, 'settleReturn', req.token);
+  if (denied) return denied;
+  const form = ReturnForm.safeParse(req.fields);
+  if (!form.success || !RUN_ID.test(runId)) {
+    const back = RUN_ID.test(runId) ? runPage(runId) : '/';
+    return tools.problem(who, 400, 'Not confirmed', 'Pick one of the return actions on the run page (a cancel needs its box ticked).', back);
+  }
+  return answer(who, await actions.onReturn(who, runId, form.data.action), 'Return not changed', runId, 'run');
 }

@@ -61,7 +61,11 @@ export function createReturnActions(deps: ReturnActionsDeps) {
       await deps.workflow.sendTaskSuccess(run.returnWait!.taskToken, signal);
     } catch (error) {
       if (error instanceof Error && TOKEN_GONE.has(error.name))
-        return { ok: false, status: 409, message: 'The return was settled meanwhile (the parcel arrived, or its days ran out). Nothing was changed; look again.' };
+        return {
+          ok: false,
+          status: 409,
+          message: 'The return was settled meanwhile (the parcel arrived, or its days ran out). Nothing was changed; look again.',
+        };
       throw error;
     }
     await deps.journal.append(

@@ -20,10 +20,6 @@ export function asksToSendItem(text: Sentences, claimedStems: readonly (readonly
   return text.some(
     (words) =>
       !backOrRefund(words) &&
-      words.some(
-        (w, i) =>
-          SEND_WORDS.has(w) &&
-          words.slice(Math.max(0, i - REACH), i + REACH + 1).some((x) => stems.some((own) => namesItem(x, own))),
-      ),
+      words.some((w, i) => SEND_WORDS.has(w) && words.slice(Math.max(0, i - REACH), i + REACH + 1).some((x) => stems.some((own) => namesItem(x, own)))),
   );
 }

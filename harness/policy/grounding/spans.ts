@@ -99,7 +99,12 @@ function asksMoneyBack(word: string): boolean {
  * A refund must not rest on words the customer did not write, nor on a text whose every word about
  * money back is turned down ("i dont want a refnd, pls just send a new one"): a person decides.
  */
-export function remedyFindings(proposal: Proposal, text: Sentences, whole: readonly string[], claimedStems: readonly (readonly string[])[] = []): GroundingFinding[] {
+export function remedyFindings(
+  proposal: Proposal,
+  text: Sentences,
+  whole: readonly string[],
+  claimedStems: readonly (readonly string[])[] = [],
+): GroundingFinding[] {
   if (proposal.remedy !== 'refund') return [];
   const cited = proposal.remedyWords;
   if (cited != null && !inText(cited, whole)) {

@@ -182,4 +182,3 @@ describe('the committed ceilings', () => {
     }
   });
 });
-

@@ -19,7 +19,12 @@ import { fixedClock, recordingWorkflow } from '../../support/steps.js';
 import { returnRun } from './support/return-case.js';
 
 const TOKEN = 'token-of-the-wait';
-const waiting = (): Run => ({ ...returnRun(), status: 'awaiting_return', state: 'AwaitReturn', returnWait: { taskToken: TOKEN, since: '2026-12-01T00:00:00.000Z' } });
+const waiting = (): Run => ({
+  ...returnRun(),
+  status: 'awaiting_return',
+  state: 'AwaitReturn',
+  returnWait: { taskToken: TOKEN, since: '2026-12-01T00:00:00.000Z' },
+});
 const lead: Operator = { id: 'lead@shop.example', roles: ['lead'] };
 const operator: Operator = { id: 'ops@shop.example', roles: ['operator'] };
 const viewer: Operator = { id: 'viewer@shop.example', roles: ['viewer'] };
@@ -46,7 +51,9 @@ async function setup(run: Run, who: Operator, gone = false) {
     workflow: workflow.engine,
   });
   await stores.runs.create(run);
-  const data = { run: async (id: string) => ((await stores.runs.get(id)) ? { run: (await stores.runs.get(id))!, journal: [] } : null) } as unknown as ConsoleData;
+  const data = {
+    run: async (id: string) => ((await stores.runs.get(id)) ? { run: (await stores.runs.get(id))!, journal: [] } : null),
+  } as unknown as ConsoleData;
   const handler = createConsoleHandler({ tenant: 'demo', environment: 'test', data, clock, identify: () => who, csrfSecret: SECRET, actions });
   return { stores, workflow, cancelRun, handler };
 }
@@ -124,7 +131,7 @@ describe('a lead acting on a return in flight', () => {
 });
 
 describe('cancelling a run that waits for its parcel', () => {
-  it("cancels the return through the wait when an operator cancels the run from the console", async () => {
+  it('cancels the return through the wait when an operator cancels the run from the console', async () => {
     const s = await setup(waiting(), operator);
     const res = await s.handler(post('POST /runs/{runId}/cancel', 'run-r', { csrf: token(operator), confirm: 'yes' }));
     expect(res.headers?.location).toBe('/runs/run-r?notice=return-cancelled');

@@ -62,8 +62,16 @@ describe('a verb of working turned down, then a word of suiting', () => {
     ['non funziona nel nostro soggiorno', 'funziona'],
   ])('in French, German and Italian too, the negation before or after the verb: %s', (words) => {
     // Titles in those languages are not named word for word, so the clause is read on its own.
-    expect(clausesOf(words).flat().some((c) => c.problem)).toBe(false);
-    expect(clausesOf(words.replace(/ (avec|in|nel) .*/, '')).flat().some((c) => c.problem)).toBe(true);
+    expect(
+      clausesOf(words)
+        .flat()
+        .some((c) => c.problem),
+    ).toBe(false);
+    expect(
+      clausesOf(words.replace(/ (avec|in|nel) .*/, ''))
+        .flat()
+        .some((c) => c.problem),
+    ).toBe(true);
   });
 
   it.each([
@@ -89,8 +97,14 @@ describe('English words near a problem word', () => {
 
   it('list only beginnings one slip from a problem word that are not problem words themselves', () => {
     for (const start of NOT_SLIPS) {
-      expect(PROBLEM_PREFIXES.some((p) => start.startsWith(p)), start).toBe(false);
-      expect(PROBLEM_PREFIXES.some((p) => p.length === start.length && nearlySame(start, p)), start).toBe(true);
+      expect(
+        PROBLEM_PREFIXES.some((p) => start.startsWith(p)),
+        start,
+      ).toBe(false);
+      expect(
+        PROBLEM_PREFIXES.some((p) => p.length === start.length && nearlySame(start, p)),
+        start,
+      ).toBe(true);
     }
   });
 });
