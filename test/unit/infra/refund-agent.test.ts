@@ -123,6 +123,7 @@ describe('RefundAgent tenant stack', () => {
         'POST /runs/{runId}/cancel',
         'POST /runs/{runId}/rerun',
         'POST /runs/{runId}/hand-back',
+        'POST /runs/{runId}/return',
         'GET /auth/login',
         'GET /auth/callback',
         'GET /auth/logout',
