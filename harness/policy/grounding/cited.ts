@@ -10,7 +10,7 @@ import { clausesHolding, clausesOf, type Clause } from './clauses.js';
 import { parseCount, unitsOf, type TitleNumbers } from './counts.js';
 import { DAMAGE_LIKE_REASONS } from './spans.js';
 import { REST_WORDS } from './lexicon.js';
-import { namesItem, saysRestIsFine } from './mentions.js';
+import { excludedAt, namesItem, saysRestIsFine } from './mentions.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { containsWords, phraseIn, phraseTokens } from './words.js';
 import type { GroundingFinding } from './claims.js';
@@ -44,10 +44,18 @@ export interface CitedContext {
 }
 
 /** The item words: inside the quote, and naming this line rather than another. */
+/** Every place the cited item words stand in the quote is kept, excluded or said to be fine. */
+function citedAsExcluded(quoteWords: readonly string[], cited: readonly string[]): boolean {
+  const starts = quoteWords.flatMap((_, i) => (cited.every((w, k) => quoteWords[i + k] === w) ? [i] : []));
+  return starts.length > 0 && starts.every((i) => cited.some((_, k) => excludedAt(quoteWords, i + k)));
+}
+
 export function itemWordsFindings(line: Line, claim: Claim, quoteWords: readonly string[], ctx: CitedContext): GroundingFinding[] {
   if (claim.itemWords == null) return [];
   const words = citedWords(claim.itemWords);
   if (!containsWords(quoteWords, words)) return [finding(RULES.citedWordsNotInQuote, line, 'the words cited for the item are not in the quote')];
+  // "Je garde les torchons": the cited words themselves say the customer keeps the item, in any language (titles need not match).
+  if (citedAsExcluded(quoteWords, words)) return [finding(RULES.lineExcludedByCustomer, line, 'the quote says the customer keeps it or that it is fine')];
   const own = ctx.stems.get(line.id) ?? [];
   if (words.some((w) => namesItem(w, own))) return [];
   const other = [...ctx.naming].find(([id, stems]) => id !== line.id && words.some((w) => namesItem(w, stems)));

@@ -73,6 +73,16 @@ export function saysRestIsFine(words: readonly string[]): boolean {
   return phraseStartsIn(words, REST).some((at) => phraseIn(words, FINE, at + 1, at + 1 + REST_REACH));
 }
 
+/** Is the word at `i` of the sentence inside an exclusion, followed by "is fine", or said to be kept? */
+export function excludedAt(words: readonly string[], i: number): boolean {
+  return (
+    phraseIn(words, EXCLUSIONS, i - LOOK_BACK, i) ||
+    fineAfter(words, i) ||
+    keptIn(words, KEEP_BEFORE, i - LOOK_BACK, i) ||
+    keptIn(words, KEEP_AFTER, i + 1, i + 1 + LOOK_AHEAD)
+  );
+}
+
 export function mentionsOf(sentences: Sentences, stems: readonly string[], onlySentence?: (words: readonly string[]) => boolean): Mentions {
   const found: Mentions = { positive: 0, excluded: 0 };
   if (stems.length === 0) return found;
@@ -80,12 +90,7 @@ export function mentionsOf(sentences: Sentences, stems: readonly string[], onlyS
     if (onlySentence && !onlySentence(words)) continue;
     for (let i = 0; i < words.length; i++) {
       if (!namesItem(words[i] ?? '', stems)) continue;
-      const excluded =
-        phraseIn(words, EXCLUSIONS, i - LOOK_BACK, i) ||
-        fineAfter(words, i) ||
-        keptIn(words, KEEP_BEFORE, i - LOOK_BACK, i) ||
-        keptIn(words, KEEP_AFTER, i + 1, i + 1 + LOOK_AHEAD);
-      if (excluded) found.excluded++;
+      if (excludedAt(words, i)) found.excluded++;
       else found.positive++;
     }
   }

@@ -29,6 +29,40 @@ describe('items the customer excludes, calls fine or keeps are never claimed', (
   });
 
   describe('never selects a line the customer says they keep', () => {
+    const board = order([
+      { id: '1', title: 'Marble cheese board', quantity: 1, price: 4200 },
+      { id: '2', title: 'Tea towels (pair)', quantity: 1, price: 1800 },
+    ]);
+    const TEXT = 'Je souhaiterais retourner la planche à fromage en marbre. Elle est bien trop lourde. Je garde les torchons.';
+
+    it.each([
+      ['Je garde les torchons.', 'les torchons'],
+      ['Les torchons, je les garde.', 'Les torchons'],
+    ])('whose cited item words say it is kept, though the title is in another language: %s', (quote, itemWords) => {
+      const text = `${TEXT} ${quote}`;
+      const p = {
+        ...proposal(
+          board,
+          [
+            ['1', 1, 'retourner la planche à fromage en marbre'],
+            ['2', 1, quote],
+          ],
+          { reason: 'changed_mind' },
+        ),
+      };
+      p.lineItems[1] = { ...p.lineItems[1]!, itemWords };
+      expect(groundProposal({ customerText: [text], proposal: p, order: board, triage: { riskFlags: [] } }).findings).toContainEqual(
+        expect.objectContaining({ rule: RULES.lineExcludedByCustomer, lineItemId: line('2') }),
+      );
+    });
+
+    it('takes cited item words that are claimed, not kept ("je renvoie les torchons")', () => {
+      const text = 'Je renvoie les torchons, ils ne me plaisent pas.';
+      const p = proposal(board, [['2', 1, 'Je renvoie les torchons']], { reason: 'changed_mind' });
+      p.lineItems[0] = { ...p.lineItems[0]!, itemWords: 'les torchons' };
+      expect(rulesOf(text, board, p)).not.toContain(RULES.lineExcludedByCustomer);
+    });
+
     const hallway = order([
       { id: '1', title: 'Gallery frame set', quantity: 1, price: 8900 },
       { id: '2', title: 'Ceramic vase', quantity: 1, price: 3200 },
