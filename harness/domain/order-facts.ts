@@ -97,6 +97,17 @@ function refundParent(order: Order): Transaction | undefined {
   return (payments.find((p) => p.leftMinor > 0) ?? payments[0])?.payment;
 }
 
+/** The line's variant and its product's variants, when the store names them (nothing otherwise: rows stay small). */
+function variantFacts(li: Order['lineItems'][number]): Pick<OrderFacts['lineItems'][number], 'variant' | 'variants'> {
+  const variants = li.product?.variants ?? [];
+  return {
+    ...(li.variant ? { variant: { id: li.variant.id, title: li.variant.title } } : {}),
+    ...(variants.length > 0 && li.variant
+      ? { variants: variants.map((v) => ({ id: v.id, title: v.title, sku: v.sku, unitPriceMinor: v.price.amountMinor, available: v.available })) }
+      : {}),
+  };
+}
+
 /**
  * `recentRefunds` (the customer's refunds across the store, from get_refund_history) is carried
  * as given; without it the facts have only the count.
@@ -120,6 +131,7 @@ export function toOrderFacts(order: Order, refundsLast90Days: number, recentRefu
       fulfilledQuantity: fulfilment.get(li.id)?.fulfilledQuantity ?? 0,
       deliveredAt: fulfilment.get(li.id)?.deliveredAt ?? null,
       giftCard: li.giftCard === true,
+      ...variantFacts(li),
       ...lineMoneyFacts(li),
     })),
     ...orderMoneyFacts(order),

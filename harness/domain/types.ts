@@ -110,6 +110,15 @@ export const OrderFacts = z.object({
       deliveredAt: z.string().nullable().optional(),
       /** Gift-card lines are never refunded. */
       giftCard: z.boolean().optional(),
+      /** The variant bought ("Medium / White"), when the store names one. */
+      variant: z.object({ id: z.string(), title: z.string() }).optional(),
+      /** The variants of the line's product the store sells now (price in the shop's currency; `available` null: stock not tracked): what an exchange may ship. */
+      variants: z
+        .array(
+          z.object({ id: z.string(), title: z.string(), sku: z.string().nullable(), unitPriceMinor: z.number().int(), available: z.number().int().nullable() }),
+        )
+        .max(10)
+        .optional(),
       ...LineMoneyFacts,
     }),
   ),

@@ -65,6 +65,16 @@ export const ShippingLine = z.object({
 });
 export type ShippingLine = z.infer<typeof ShippingLine>;
 
+/** A variant of the line's product as the store sells it now: its price (shop currency) and units in stock (null: not tracked). */
+export const ProductVariant = z.object({
+  id: z.string(),
+  title: z.string(),
+  sku: z.string().nullable(),
+  price: PlainMoney,
+  available: z.number().int().nullable(),
+});
+export type ProductVariant = z.infer<typeof ProductVariant>;
+
 export const LineItem = z.object({
   id: z.string(),
   title: z.string(),
@@ -84,6 +94,13 @@ export const LineItem = z.object({
   /** The tax charged on the line, all units, per tax (state, county, VAT). */
   taxLines: z.array(TaxLine).optional(),
   duties: z.array(Duty).optional(),
+  /** The variant bought ("Medium / White"), when the line names one. */
+  variant: z.object({ id: z.string(), title: z.string() }).nullable().optional(),
+  /** The line's product and its variants (the first ten): what an exchange may ship instead. */
+  product: z
+    .object({ id: z.string(), variants: z.array(ProductVariant).max(10) })
+    .nullable()
+    .optional(),
 });
 export type LineItem = z.infer<typeof LineItem>;
 

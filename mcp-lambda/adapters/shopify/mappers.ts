@@ -50,6 +50,16 @@ export interface LineItemNode {
   discountAllocations?: DiscountAllocationNode[];
   taxLines?: TaxLineNode[];
   duties?: { id: string; price: MoneyNode }[];
+  variant?: { id: string; title: string } | null;
+  product?: { id: string; variants: { nodes: VariantNode[] } } | null;
+}
+/** ProductVariant.price is a decimal in the shop's currency; inventoryQuantity is null when stock is not tracked. */
+export interface VariantNode {
+  id: string;
+  title: string;
+  sku: string | null;
+  price: string;
+  inventoryQuantity: number | null;
 }
 export interface ShippingLineNode {
   id: string | null;
@@ -168,6 +178,22 @@ export function toLineItem(node: LineItemNode): LineItem {
     ...(node.taxable === undefined ? {} : { taxable: node.taxable }),
     ...(node.taxLines ? { taxLines: node.taxLines.map(toTaxLine) } : {}),
     ...(node.duties ? { duties: node.duties.map((d) => ({ id: d.id, price: toMoney(d.price) })) } : {}),
+    ...(node.variant === undefined ? {} : { variant: node.variant ? { id: node.variant.id, title: node.variant.title } : null }),
+    ...(node.product === undefined ? {} : { product: node.product ? productOf(node.product, node.originalUnitPriceSet.shopMoney.currencyCode) : null }),
+  };
+}
+
+/** The line's product with its variants, each priced in the shop's currency. */
+function productOf(product: NonNullable<LineItemNode['product']>, shopCurrency: string): NonNullable<LineItem['product']> {
+  return {
+    id: product.id,
+    variants: product.variants.nodes.map((v) => ({
+      id: v.id,
+      title: v.title,
+      sku: v.sku,
+      price: toPlainMoney({ amount: v.price, currencyCode: shopCurrency }),
+      available: v.inventoryQuantity,
+    })),
   };
 }
 

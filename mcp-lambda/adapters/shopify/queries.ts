@@ -11,6 +11,7 @@ export const MONEY = 'shopMoney { amount currencyCode } presentmentMoney { amoun
 /** Page sizes, chosen so each document stays well under Shopify's 1000-point single-query cost. */
 export const PAGE = {
   lineItems: 10,
+  productVariants: 10,
   fulfillments: 10,
   fulfillmentLineItems: 10,
   transactions: 20,
@@ -47,7 +48,9 @@ const LINE_ITEM_FIELDS = `id title sku quantity refundableQuantity isGiftCard ta
   discountAllocations { ${DISCOUNT_ALLOCATION} }
   taxLines(first: ${PAGE.taxLines}) { ${TAX_LINE} }
   duties { id price { ${MONEY} } }
-  customAttributes { key value }`;
+  customAttributes { key value }
+  variant { id title }
+  product { id variants(first: ${PAGE.productVariants}) { nodes { id title sku price inventoryQuantity } } }`;
 
 /** What a refund paid back beside its units: the shipping (before tax, and its tax) and the duties. */
 const REFUND_PARTS = `refundLineItems(first: ${PAGE.refundLineItems}) { nodes { quantity lineItem { id } } pageInfo { hasNextPage } }

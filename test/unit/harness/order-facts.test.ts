@@ -206,3 +206,38 @@ describe('toOrderFacts', () => {
     expect(toOrderFacts(legacy, 0).lineItems.map((l) => l.giftCard)).toEqual([false, false, false]);
   });
 });
+
+describe('the variants a line may be exchanged for', () => {
+  const shirt = {
+    id: MUG,
+    title: 'Linen shirt',
+    sku: 'SHIRT-M',
+    quantity: 1,
+    refundableQuantity: 1,
+    unitPrice: usd(3400),
+    giftCard: false,
+    variant: { id: 'gid://shopify/ProductVariant/8101', title: 'Medium / Blue' },
+    product: {
+      id: 'gid://shopify/Product/8001',
+      variants: [
+        { id: 'gid://shopify/ProductVariant/8101', title: 'Medium / Blue', sku: 'SHIRT-M', price: usd(3400), available: 5 },
+        { id: 'gid://shopify/ProductVariant/8102', title: 'Large / Blue', sku: 'SHIRT-L', price: usd(3600), available: null },
+      ],
+    },
+  };
+
+  it("carries the variant bought and its product's variants with their price and stock", () => {
+    const [line] = toOrderFacts(order({ lineItems: [shirt] }), 0).lineItems;
+    expect(line!.variant).toEqual({ id: 'gid://shopify/ProductVariant/8101', title: 'Medium / Blue' });
+    expect(line!.variants).toEqual([
+      { id: 'gid://shopify/ProductVariant/8101', title: 'Medium / Blue', sku: 'SHIRT-M', unitPriceMinor: 3400, available: 5 },
+      { id: 'gid://shopify/ProductVariant/8102', title: 'Large / Blue', sku: 'SHIRT-L', unitPriceMinor: 3600, available: null },
+    ]);
+  });
+
+  it('adds nothing for a line that names no variant (the row stays as small as before)', () => {
+    const [line] = toOrderFacts(order({ lineItems: [{ ...shirt, variant: null, product: null }] }), 0).lineItems;
+    expect(line).not.toHaveProperty('variant');
+    expect(line).not.toHaveProperty('variants');
+  });
+});

@@ -4,7 +4,7 @@
 // shipping and duties), all valid against the contract.
 import { describe, expect, it } from 'vitest';
 import { Order } from '#shared/contracts/tools.js';
-import { toOrder, type LineItemNode, type MoneyNode, type OrderNode } from '#mcp/adapters/shopify/mappers.js';
+import { toLineItem, toOrder, type LineItemNode, type MoneyNode, type OrderNode } from '#mcp/adapters/shopify/mappers.js';
 import { SHOPIFY_DOCUMENTS } from '#mcp/adapters/shopify/index.js';
 
 const money = (amount: string): MoneyNode => ({ shopMoney: { amount, currencyCode: 'USD' } });
@@ -212,5 +212,35 @@ describe('Shopify mappers', () => {
     const shipping = { id: null, title: 'Part', originalPriceSet: money('1.00'), discountedPriceSet: money('1.00') };
     const order = toOrder(orderNode({ shippingLines: { nodes: [shipping, shipping, shipping] } }), LINES);
     expect(order.truncatedLists).toContainEqual({ list: 'shippingLines', seen: 3 });
+  });
+});
+
+describe('a line item with its variant and product', () => {
+  const money = (amount: string) => ({ shopMoney: { amount, currencyCode: 'USD' }, presentmentMoney: { amount, currencyCode: 'USD' } });
+  const node = {
+    id: 'gid://shopify/LineItem/1',
+    title: 'Linen shirt',
+    sku: 'SHIRT-M',
+    quantity: 1,
+    refundableQuantity: 1,
+    originalUnitPriceSet: money('34.00'),
+    variant: { id: 'gid://shopify/ProductVariant/8101', title: 'Medium / Blue' },
+    product: {
+      id: 'gid://shopify/Product/8001',
+      variants: { nodes: [{ id: 'gid://shopify/ProductVariant/8102', title: 'Large / Blue', sku: 'SHIRT-L', price: '36.50', inventoryQuantity: 0 }] },
+    },
+  };
+
+  it("maps the variant bought and the product's variants, each price in minor units of the shop's currency", () => {
+    expect(toLineItem(node)).toMatchObject({
+      variant: { id: 'gid://shopify/ProductVariant/8101', title: 'Medium / Blue' },
+      product: {
+        id: 'gid://shopify/Product/8001',
+        variants: [
+          { id: 'gid://shopify/ProductVariant/8102', title: 'Large / Blue', sku: 'SHIRT-L', price: { amountMinor: 3650, currency: 'USD' }, available: 0 },
+        ],
+      },
+    });
+    expect(toLineItem({ ...node, variant: null, product: null })).toMatchObject({ variant: null, product: null });
   });
 });
