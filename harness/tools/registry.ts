@@ -34,7 +34,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:072027aef927eef625f75caa1a3f688e541603feb75dc10d5308e9583f367239',
+    pin: 'sha256:81d3bd546b9f8dda5337e6cbd88f5e01813b0f9bef9324efc79d089c871badaa',
   },
   get_refund_history: {
     name: 'get_refund_history',
