@@ -30,11 +30,11 @@ export const RefundReason = z.enum(['damaged', 'defective', 'wrong_item', 'not_r
 export type RefundReason = z.infer<typeof RefundReason>;
 
 /** What the customer asks for. Only 'refund' can ever move money. */
-export const Remedy = z.enum(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'return', 'other']);
+export const Remedy = z.enum(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'return', 'exchange', 'other']);
 export type Remedy = z.infer<typeof Remedy>;
 
 /** The remedies that move money: a refund to the payments, store credit, or cancelling an unshipped order with a refund. */
-export const MoneyRemedy = z.enum(['refund', 'store_credit', 'cancel', 'return']);
+export const MoneyRemedy = z.enum(['refund', 'store_credit', 'cancel', 'return', 'exchange']);
 export type MoneyRemedy = z.infer<typeof MoneyRemedy>;
 
 /**
@@ -203,6 +203,8 @@ export const Proposal = z.object({
   remedyWords: CitedWords.nullable().optional(),
   /** The customer's words turning another remedy down ("no need for a replacement"). */
   declinedRemedyWords: z.array(CitedWords).max(10).optional(),
+  /** An exchange: the customer's words naming the size or colour they want instead ("a large in the same colour"); null for the same item again. */
+  exchangeWords: CitedWords.nullable().optional(),
   /** Items of this order the customer says are fine, keeps or leaves out, with their words. */
   exclusions: z.array(ExcludedLine).max(100).optional(),
   unclear: z.object({ question: z.string().min(1).max(500) }).nullable(),
@@ -215,9 +217,11 @@ export type Proposal = z.infer<typeof Proposal>;
  * field present (structured outputs require each property; a span not cited is null, a list empty).
  * Stored on the run as a Proposal.
  */
-export const ProposalAnswer = Proposal.omit({ amountMinor: true })
+export const ProposalAnswer = Proposal.omit({ amountMinor: true, exchangeWords: true })
   .extend({ lineItems: z.array(ClaimedLine.required()).max(100) })
-  .required();
+  .required()
+  // Added with exchanges: answers recorded before it leave it out.
+  .extend({ exchangeWords: CitedWords.nullable().optional() });
 export type ProposalAnswer = z.infer<typeof ProposalAnswer>;
 
 /** What a decided return is: these units back, this fee off the refund, the parcel awaited this many days. */
@@ -229,6 +233,21 @@ export const ReturnTerms = z.object({
   /** The lines' refund before the fee: what the units that come back are worth. */
   worthMinor: z.number().int().nonnegative(),
   receiveWithinDays: z.number().int().positive(),
+  /** An exchange: the variant shipped instead of the units that come back (the same one for a replacement), at its price now. */
+  exchange: z
+    .array(
+      z.object({
+        lineItemId: z.string(),
+        variantId: z.string(),
+        title: z.string(),
+        sku: z.string().nullable(),
+        quantity: z.number().int().positive(),
+        unitPriceMinor: z.number().int().nonnegative(),
+      }),
+    )
+    .optional(),
+  /** A damaged, defective or wrong item below the tenant's keep-it amount: the exchange ships at once and nothing comes back. */
+  shipsAtOnce: z.boolean().optional(),
 });
 export type ReturnTerms = z.infer<typeof ReturnTerms>;
 

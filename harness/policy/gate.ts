@@ -16,6 +16,7 @@ import { cancelAmount, cancelApprovalReasons, enabledRemedies, moneyRemedyOf, re
 import { RULES } from './rules.js';
 import { dayWords, moneyWords } from './reason-words.js';
 import { insideReturnWindow, isReturn, returnTerms, returnWindowReasons } from './returns.js';
+import { exchangeVerdict, isExchange } from './exchanges.js';
 import type { RefundParts } from '../domain/money-types.js';
 
 export interface GateInput {
@@ -181,7 +182,8 @@ export function previewFor(input: Pick<GateInput, 'ticketEmail' | 'triage' | 'or
 /** The parts a decision refunds: a return refunds the units that come back, never the shipping. */
 function partsOf(input: Pick<GateInput, 'order' | 'proposal' | 'policy' | 'ticketReceivedAt'>): RefundParts {
   const { order, proposal, policy } = input;
-  if (returning(input, computeProposalAmount(order, proposal.lineItems))) return { lines: mergeLines(proposal.lineItems), shipping: false, duties: false };
+  if (isExchange(proposal, policy) || returning(input, computeProposalAmount(order, proposal.lineItems)))
+    return { lines: mergeLines(proposal.lineItems), shipping: false, duties: false };
   return refundParts(order, proposal, policy);
 }
 
@@ -191,15 +193,18 @@ function returning(input: Pick<GateInput, 'order' | 'proposal' | 'policy' | 'tic
   return isReturn(proposal, policy, worthMinor, insideReturnWindow(order, proposal, input.ticketReceivedAt, policy));
 }
 
-/** Why a person decides a return before it is opened (docs/policy.md "Returns and exchanges"): no damage-like reason is needed, the item comes back. */
-export function returnApprovalReasons(input: GateInput, refundMinor: number): Finding[] {
+/**
+ * Why a person decides a return (or an exchange) before it is opened (docs/policy.md "Returns and
+ * exchanges"): no damage-like reason is needed, the item comes back. `what`: the figure the limits compare.
+ */
+export function returnApprovalReasons(input: GateInput, limitMinor: number, what = 'the refund on receipt'): Finding[] {
   const { order, proposal, policy } = input;
   const doc = policy.document;
   const found: Finding[] = [];
-  if (refundMinor > doc.autoRefundLimitMinor) {
+  if (limitMinor > doc.autoRefundLimitMinor) {
     found.push({
       rule: RULES.amountOverAutoLimit,
-      reason: `the refund on receipt, ${moneyWords(refundMinor, order.currency)}, is over the ${moneyWords(doc.autoRefundLimitMinor, order.currency)} automatic limit`,
+      reason: `${what}, ${moneyWords(limitMinor, order.currency)}, is over the ${moneyWords(doc.autoRefundLimitMinor, order.currency)} automatic limit`,
     });
   }
   found.push(...returnWindowReasons(order, proposal, input.ticketReceivedAt, policy));
@@ -243,14 +248,17 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const { order, proposal, policy } = input;
   // What the claimed lines alone come to: the nothing-left check.
   const linesAmountMinor = computeProposalAmount(order, proposal.lineItems);
-  const isAReturn = returning(input, linesAmountMinor);
-  const remedy = isAReturn && proposal.lineItems.length > 0 ? 'return' : moneyRemedyOf(proposal, policy);
+  const exchanging = isExchange(proposal, policy) && proposal.lineItems.length > 0;
+  const isAReturn = !exchanging && returning(input, linesAmountMinor);
+  const remedy = exchanging ? 'exchange' : isAReturn && proposal.lineItems.length > 0 ? 'return' : moneyRemedyOf(proposal, policy);
   // The refund priced by the policy, its parts (shipping and duties when nothing arrived) included, and checked against the store's figure.
   const priced = remedy === 'cancel' ? null : priceRefund(order, partsOf(input), input.store);
   // A return of nothing is no return: a claim of no line is refused below as a refund's would be.
   const returned = isAReturn && priced && proposal.lineItems.length > 0 ? returnDecisionTerms(proposal, policy, priced) : null;
-  const amountMinor = returned ? returned.amountMinor : priced ? priced.amountMinor : cancelAmount(order);
-  const restockLocationId = isAReturn ? undefined : restockLocationFor(policy, remedy, proposal.reason);
+  // An exchange's refund is the difference of a cheaper variant, on receipt; its limits compare the value shipped again.
+  const exchanged = exchanging && priced ? exchangeVerdict(order, proposal, policy, priced.amountMinor) : null;
+  const amountMinor = exchanged ? exchanged.refundMinor : returned ? returned.amountMinor : priced ? priced.amountMinor : cancelAmount(order);
+  const restockLocationId = isAReturn || exchanging ? undefined : restockLocationFor(policy, remedy, proposal.reason);
   const base = {
     currency: order.currency,
     policyVersion: policy.version,
@@ -258,6 +266,7 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
     ...(restockLocationId ? { restockLocationId } : {}),
     ...pricedTerms(priced),
     ...(returned ?? {}),
+    ...(exchanged?.terms ? { returnTerms: exchanged.terms } : {}),
     amountMinor,
   };
   const remedies = enabledRemedies(policy);
@@ -267,6 +276,7 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
     ...hardRefusals(input, linesAmountMinor),
     ...remedyRefusals(remedy, order),
     ...bySeverity('refuse'),
+    ...(exchanged?.refusals ?? []),
     ...(priced?.disagreement ? [priced.disagreement] : []),
   ];
   // The amount is the gate's; a different figure from the model is shown, never a reason to refuse.
@@ -288,12 +298,18 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
     ...shippingFindings(input, priced),
     ...(remedy === 'cancel'
       ? cancelApprovalReasons(order)
-      : returned
-        ? returnApprovalReasons(input, (priced?.limitMinor ?? amountMinor) - (returned.returnTerms?.feeMinor ?? 0))
-        : approvalReasons(input, priced?.limitMinor ?? amountMinor)),
+      : exchanged
+        ? returnApprovalReasons(input, exchanged.valueMinor, 'the value shipped again')
+        : returned
+          ? returnApprovalReasons(input, (priced?.limitMinor ?? amountMinor) - (returned.returnTerms?.feeMinor ?? 0))
+          : approvalReasons(input, priced?.limitMinor ?? amountMinor)),
   ];
   if (approvals.length > 0) return verdict('approval', approvals);
-  const why = returned ? 'every condition for opening the return at once holds' : 'every auto-refund condition holds';
+  const why = exchanged
+    ? 'every condition for the exchange holds'
+    : returned
+      ? 'every condition for opening the return at once holds'
+      : 'every auto-refund condition holds';
   return verdict('auto', [{ rule: RULES.autoWithinPolicy, reason: `${why} and every claimed line is grounded` }]);
 }
 

@@ -15,6 +15,12 @@ export const RULES = {
   shippingNotGrounded: 'shipping_not_grounded',
   /** The store's own computation of the refund differs from the policy's by more than a minor unit per claimed line, or refunds other units. */
   storeAmountDiffers: 'store_amount_differs',
+  /** An exchange (returns enabled) whose variant the order or the customer's words do not tell, or of more than one line. */
+  exchangeUnknownVariant: 'exchange_unknown_variant',
+  /** An exchange for a variant without the units in stock. */
+  exchangeOutOfStock: 'exchange_out_of_stock',
+  /** An exchange for a variant that costs more than what comes back. */
+  exchangeCostsMore: 'exchange_costs_more',
   // approval required
   /** Cancelling an order always needs a lead's approval. */
   cancelNeedsApproval: 'cancel_needs_approval',

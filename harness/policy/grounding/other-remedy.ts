@@ -35,13 +35,20 @@ function turnedDownAnywhere(whole: readonly string[]): boolean {
   return whole.some((w, i) => STORE_CREDIT_WORDS.has(w) && whole.slice(Math.max(0, i - 4), i).some((x) => TYPED_NEGATIONS.has(x)));
 }
 
+const WHAT: Partial<Record<Proposal['remedy'], string>> = {
+  cancel: 'cancelling the order',
+  return: 'sending the item back',
+  exchange: 'an exchange',
+  replacement: 'a replacement',
+};
+
 /** Is this remedy one the tenant enabled (a refund always is)? */
 export function remedyEnabled(remedy: Proposal['remedy'], enabled: EnabledRemedies): boolean {
   return (
     remedy === 'refund' ||
     (remedy === 'store_credit' && enabled.storeCredit) ||
     (remedy === 'cancel' && enabled.cancel) ||
-    (remedy === 'return' && enabled.returns === true)
+    ((remedy === 'return' || remedy === 'exchange' || remedy === 'replacement') && enabled.returns === true)
   );
 }
 
@@ -58,7 +65,11 @@ export function notCarriedOut(remedy: Proposal['remedy']): string {
  * no negation just before or inside them. A person decides otherwise.
  */
 export function citedRemedyFindings(proposal: Proposal, whole: readonly string[], sentences: readonly (readonly string[])[] = [whole]): GroundingFinding[] {
-  const what = proposal.remedy === 'cancel' ? 'cancelling the order' : proposal.remedy === 'return' ? 'sending the item back' : 'store credit';
+  const what = WHAT[proposal.remedy] ?? 'store credit';
+  const exchangeWords = proposal.exchangeWords ? tokens(normalizeForMatch(proposal.exchangeWords)) : [];
+  if (exchangeWords.length > 0 && indexOfWords(whole, exchangeWords) < 0) {
+    return [{ rule: RULES.remedyNotGrounded, reason: "the words cited as naming the variant wanted are not the customer's", severity: 'approval' }];
+  }
   const cited = proposal.remedyWords ? tokens(normalizeForMatch(proposal.remedyWords)) : [];
   const at = indexOfWords(whole, cited);
   if (at < 0) {
