@@ -28,6 +28,10 @@ export interface DecidedReturn {
   amountMinor: number;
   feeMinor: number;
   lines: readonly { returnLineItemId: string; lineItemId: string; quantity: number }[];
+  /** An exchange: the variants shipped instead, when the parcel comes back (or at once: `shipNow`). */
+  exchange?: readonly { variantId: string; quantity: number }[];
+  /** Ship the exchange now, nothing coming back (a damaged item below the keep-it amount). */
+  shipNow?: boolean;
 }
 
 export interface ReturnRefund {

@@ -9,7 +9,7 @@ import { AmbiguousOutcomeError, ArgumentPolicyError } from '../errors.js';
 import { canonicalHash } from '../hash.js';
 import type { StepContext } from '../ports.js';
 import { moneyWords } from '../policy/reason-words.js';
-import { checkProcessReturnArguments, receiptRefund, returnNote, unitsToProcess } from '../policy/return-args.js';
+import { checkProcessReturnArguments, exchangeToShip, receiptRefund, returnNote, unitsToProcess } from '../policy/return-args.js';
 import { RULES } from '../policy/rules.js';
 import { checked, checkRequest, journalRefusal, policyOrRefuse, store } from './refund-context.js';
 import { processReturnKey, readOrder, readReturns, refundOf, type DecidedReturn, type ReturnDeps, type ReturnProcessed } from './return-context.js';
@@ -33,10 +33,11 @@ function nothingLeft(ret: ReturnSummary): ReturnProcessed {
   return { summary: ret, refund: last ? refundOf(last) : null, units: [], idempotencyKey: null };
 }
 
-function argumentsFor(run: GatedRun, ret: ReturnSummary, units: Units, facts: OrderFacts, amountMinor: number): ProcessReturnInput {
+function argumentsFor(run: GatedRun, ret: ReturnSummary, units: Units, facts: OrderFacts, amountMinor: number, ship: ReturnType<typeof exchangeToShip>): ProcessReturnInput {
   return {
     returnId: ret.returnId,
     lineItems: units.map((u) => ({ returnLineItemId: u.returnLineItemId, quantity: u.quantity })),
+    ...(ship.length > 0 ? { exchangeLineItems: ship } : {}),
     ...(amountMinor > 0 ? { refund: { amount: refundMoney(facts, amountMinor) } } : {}),
     notifyCustomer: false,
     note: `${returnNote(run.runId)}: refund on receipt of return ${ret.name}`.slice(0, 255),
@@ -99,12 +100,14 @@ export async function processReturn(deps: ReturnDeps, ctx: StepContext, run: Gat
     const error = new ArgumentPolicyError(RULES.orderNotBound, `return ${decided.returnId} is not on the run's order`);
     return journalRefusal(deps, ctx, error, 'none', null, 'process_return');
   }
-  const units = unitsToProcess(ret).filter((u) => decided.lines.some((d) => d.returnLineItemId === u.returnLineItemId));
-  if (units.length === 0) return nothingLeft(ret);
-  const processedBefore = ret.lineItems.reduce((n, l) => n + l.processedQuantity, 0);
+  // Shipping an exchange at once processes no returned unit; on receipt, the units that came back.
+  const units = decided.shipNow ? [] : unitsToProcess(ret).filter((u) => decided.lines.some((d) => d.returnLineItemId === u.returnLineItemId));
+  const ship = decided.shipNow || units.length > 0 ? exchangeToShip(ret, decided) : [];
+  if (units.length === 0 && ship.length === 0) return nothingLeft(ret);
+  const processedBefore = [...ret.lineItems, ...ret.exchangeLineItems].reduce((n, l) => n + l.processedQuantity, 0);
   const key = processReturnKey({ tenant: run.tenant, runId: run.runId, returnId: ret.returnId, processedBefore });
-  const amountMinor = receiptRefund({ ret, facts, decided }, units);
-  const args = argumentsFor(run, ret, units, facts, amountMinor);
+  const amountMinor = units.length > 0 ? receiptRefund({ ret, facts, decided }, units) : 0;
+  const args = argumentsFor(run, ret, units, facts, amountMinor, ship);
   const argsHash = canonicalHash({ tool: 'process_return', pin: deps.pins.process_return, args });
   await checked(deps, { ctx, key }, argsHash, () => checkProcessReturnArguments({ args, ret, facts, decided }), 'process_return');
   await deps.caller.journalTool({
@@ -113,7 +116,7 @@ export async function processReturn(deps: ReturnDeps, ctx: StepContext, run: Gat
     name: 'process_return',
     argsHash,
     outcome: 'ok',
-    detail: `refund on receipt allowed: ${moneyWords(amountMinor, facts.currency)} (decided ${moneyWords(decided.amountMinor, facts.currency)})`,
+    detail: `${ship.length > 0 ? `exchange shipped (${ship.reduce((n, e) => n + e.quantity, 0)} unit(s)); ` : ''}refund on receipt allowed: ${moneyWords(amountMinor, facts.currency)} (decided ${moneyWords(decided.amountMinor, facts.currency)})`,
     latencyMs: 0,
     idempotencyKey: key,
     decision: 'allow',

@@ -24,11 +24,38 @@ export function isExchange(proposal: Pick<Proposal, 'remedy'>, policy: Policy): 
   return policy.document.returns.enabled && (proposal.remedy === 'exchange' || proposal.remedy === 'replacement');
 }
 
-const optionsOf = (title: string): string[][] =>
+/**
+ * A variant title's options ("L/XL / Charcoal": "L/XL" and "Charcoal"), each with its alternatives
+ * ("L/XL" is L or XL), each as words.
+ */
+export const optionsOf = (title: string): string[][][] =>
   title
-    .split('/')
-    .map((o) => tokens(normalizeForMatch(o)))
+    .split(' / ')
+    .map((o) => o.split('/').map((alt) => tokens(normalizeForMatch(alt))).filter((alt) => alt.length > 0))
     .filter((o) => o.length > 0);
+
+/** Size words in the six languages, as the letters stores title sizes with. */
+const SIZE_LETTERS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(['small', 'pequeno', 'pequena', 'petit', 'petite', 'klein', 'kleine', 'piccolo', 'piccola'].map((w) => [w, 's'])),
+  ...Object.fromEntries(['medium', 'mediano', 'mediana', 'medio', 'media', 'moyen', 'moyenne', 'mittel', 'mittlere', 'middel'].map((w) => [w, 'm'])),
+  ...Object.fromEntries(['large', 'grande', 'grand', 'gross', 'grosse', 'groot', 'grote'].map((w) => [w, 'l'])),
+};
+/** Words after which a single letter is a size ("size M", "talla L"). */
+const SIZE_NOUNS = new Set(['size', 'talla', 'tamanho', 'taille', 'grosse', 'taglia', 'maat']);
+
+/** The customer's words as options are matched: size words also as their letters; a lone letter only after a size noun ("it's" is no size S). */
+export function saidWords(text: string): string[] {
+  const raw = tokens(normalizeForMatch(text));
+  return raw.flatMap((w, i) => {
+    if (w.length === 1) return SIZE_NOUNS.has(raw[i - 1] ?? '') ? [w] : [];
+    const letter = SIZE_LETTERS[w];
+    return letter ? [w, letter] : [w];
+  });
+}
+
+/** Does the customer's said words hold this option (one of its alternatives, every word of it)? */
+export const holdsOption = (said: readonly string[], option: readonly (readonly string[])[]) => option.some((alt) => alt.every((w) => said.includes(w)));
+const optionKey = (option: readonly (readonly string[])[]) => option.map((alt) => alt.join(' ')).join('/');
 
 /**
  * The variant the customer's words name: every variant of the product with an option the words hold
@@ -38,14 +65,13 @@ const optionsOf = (title: string): string[][] =>
 export function variantNamed(line: Line, words: string | null | undefined): Variant | null {
   const variants = line.variants ?? [];
   const own = variants.find((v) => v.id === line.variant?.id) ?? null;
-  const said = words ? tokens(normalizeForMatch(words)) : [];
+  const said = words ? saidWords(words) : [];
   if (said.length === 0) return own;
-  const holds = (option: string[]) => option.every((w) => said.includes(w));
-  const ownOptions = own ? optionsOf(own.title).map((o) => o.join(' ')) : [];
+  const ownOptions = own ? optionsOf(own.title).map(optionKey) : [];
   const scored = variants
     .map((v) => {
       const options = optionsOf(v.title);
-      return { v, named: options.filter(holds).length, kept: options.filter((o) => ownOptions.includes(o.join(' '))).length };
+      return { v, named: options.filter((o) => holdsOption(said, o)).length, kept: options.filter((o) => ownOptions.includes(optionKey(o))).length };
     })
     .filter((s) => s.named > 0);
   if (scored.length === 0) return null;
@@ -71,6 +97,10 @@ export function exchangeVerdict(order: OrderFacts, proposal: Proposal, policy: P
   const claim = lines[0];
   const line = claim && order.lineItems.find((l) => l.id === claim.lineItemId);
   if (lines.length !== 1 || !claim || !line) return none(RULES.exchangeUnknownVariant, 'an exchange is carried out for one item at a time');
+  // The same item again replaces a damaged, defective or wrong one; a change of mind names the size or colour wanted.
+  if (!proposal.exchangeWords && !KEEP_IT_REASONS.has(proposal.reason)) {
+    return none(RULES.exchangeUnknownVariant, `the customer's words name no size or colour of "${line.title}" to ship instead`);
+  }
   const variant = variantNamed(line, proposal.exchangeWords);
   if (!variant) {
     const why = line.variants?.length

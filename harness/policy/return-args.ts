@@ -51,6 +51,7 @@ export function buildOpenReturnArguments(input: {
     orderId: facts.orderId,
     lineItems: terms.lines.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity, reason: REASONS[input.reason] })),
     ...(terms.feeMinor > 0 ? { returnFee: { amountMinor: terms.feeMinor, currency: facts.currency, ...(presentment ? { presentment } : {}) } } : {}),
+    ...(terms.exchange?.length ? { exchangeLineItems: terms.exchange.map((e) => ({ variantId: e.variantId, quantity: e.quantity })) } : {}),
     notifyCustomer: input.policy.document.returns.notifyCustomer,
     note: returnNote(input.runId),
   };
@@ -78,6 +79,31 @@ export function refundOnReceipt(facts: OrderFacts, lines: readonly { lineItemId:
   return Math.max(0, worth - feeMinor);
 }
 
+/**
+ * An exchange's lines are the decided ones exactly, each variant still of the line's product, in stock
+ * and costing no more than decided; none on a plain return. Returns the value shipped again now.
+ */
+function checkExchangeLines(args: OpenReturnInput, gate: GateDecision, facts: OrderFacts, policy: Policy): number {
+  const decided = gate.returnTerms?.exchange ?? [];
+  const sent = args.exchangeLineItems ?? [];
+  if (gate.remedy !== 'exchange') {
+    if (sent.length > 0) refuseArguments(RULES.gateNotPassed, 'a return decided without an exchange ships nothing');
+    return 0;
+  }
+  if (!policy.document.returns.enabled) refuseArguments(RULES.remedyNotRefund, 'this store has not enabled exchanges');
+  const same = sent.length === decided.length && sent.every((s) => decided.some((d) => d.variantId === s.variantId && d.quantity === s.quantity));
+  if (!same) refuseArguments(RULES.gateNotPassed, 'the exchange does not ship the variant the gate decided');
+  let value = 0;
+  for (const d of decided) {
+    const variant = facts.lineItems.find((l) => l.id === d.lineItemId)?.variants?.find((v) => v.id === d.variantId);
+    if (!variant) refuseArguments(RULES.exchangeUnknownVariant, `variant ${d.variantId.split('/').at(-1)} is no longer sold with the item`);
+    if (variant.available !== null && variant.available < d.quantity) refuseArguments(RULES.exchangeOutOfStock, `"${variant.title}" is out of stock now`);
+    if (variant.unitPriceMinor > d.unitPriceMinor) refuseArguments(RULES.exchangeCostsMore, `"${variant.title}" costs more now than when the gate decided`);
+    value += d.unitPriceMinor * d.quantity;
+  }
+  return value;
+}
+
 /** Passes, or throws the first rule the opening breaks. Returns the arguments' hash. */
 export function checkOpenReturnArguments(check: OpenReturnCheck): string {
   const { args, facts, gate, policy } = check;
@@ -85,7 +111,7 @@ export function checkOpenReturnArguments(check: OpenReturnCheck): string {
     refuseArguments(RULES.orderNotBound, 'the return is not for the order the run is bound to');
   if (!sameEmail(check.requesterEmail, facts.customerEmail)) refuseArguments(RULES.orderNotRequesters, "the order does not belong to the ticket's requester");
   if (!policy.document.returns.enabled) refuseArguments(RULES.remedyNotRefund, 'this store has not enabled returns');
-  if (!gate || gate.decision === 'refuse' || gate.remedy !== 'return' || !gate.returnTerms)
+  if (!gate || gate.decision === 'refuse' || (gate.remedy !== 'return' && gate.remedy !== 'exchange') || !gate.returnTerms)
     refuseArguments(RULES.gateNotPassed, 'the gate did not decide this return');
   if (gate.policyVersion !== policy.version) refuseArguments(RULES.policyChanged, 'the policy changed since the gate decided');
   const terms = gate.returnTerms;
@@ -102,7 +128,8 @@ export function checkOpenReturnArguments(check: OpenReturnCheck): string {
     }
   }
   if ((args.returnFee?.amountMinor ?? 0) !== terms.feeMinor) refuseArguments(RULES.gateAmountMismatch, 'the return fee is not the one decided');
-  const now = refundOnReceipt(facts, sent, terms.feeMinor);
+  const shipped = checkExchangeLines(args, gate, facts, policy);
+  const now = Math.max(0, refundOnReceipt(facts, sent, terms.feeMinor) - shipped);
   if (Math.abs(now - gate.amountMinor) > toleranceMinor({ lines: sent })) {
     refuseArguments(
       RULES.amountNotRecomputed,
@@ -111,8 +138,8 @@ export function checkOpenReturnArguments(check: OpenReturnCheck): string {
   }
   const argsHash = openReturnArgumentsHash(args, check.toolPin);
   if (gate.decision === 'auto') {
-    if (gate.amountMinor > policy.document.autoRefundLimitMinor)
-      refuseArguments(RULES.autoOverLimitAtDispatch, 'a return decided automatically refunds more than the limit');
+    if (Math.max(gate.amountMinor, shipped) > policy.document.autoRefundLimitMinor)
+      refuseArguments(RULES.autoOverLimitAtDispatch, 'a return decided automatically refunds or ships more than the limit');
     return argsHash;
   }
   verifyApproval(check.approval, { runId: check.runId, tool: 'open_return', argsHash, policyVersion: policy.version, now: check.now });
@@ -130,8 +157,23 @@ export interface ProcessReturnCheck {
   args: ProcessReturnInput;
   ret: ReturnSummary;
   facts: OrderFacts;
-  /** What the decision authorised: the refund on receipt at most, the fee, the return's own units. */
-  decided: { returnId: string; amountMinor: number; feeMinor: number; lines: readonly { returnLineItemId: string; lineItemId: string; quantity: number }[] };
+  /** What the decision authorised: the refund on receipt at most, the fee, the return's own units, the variants an exchange ships. */
+  decided: {
+    returnId: string;
+    amountMinor: number;
+    feeMinor: number;
+    lines: readonly { returnLineItemId: string; lineItemId: string; quantity: number }[];
+    exchange?: readonly { variantId: string; quantity: number }[];
+    shipNow?: boolean;
+  };
+}
+
+/** The exchange lines still to ship of the variants decided: each line's units not processed yet. */
+export function exchangeToShip(ret: ReturnSummary, decided: ProcessReturnCheck['decided']): { exchangeLineItemId: string; quantity: number }[] {
+  return ret.exchangeLineItems
+    .filter((e) => (decided.exchange ?? []).some((d) => d.variantId === e.variantId))
+    .map((e) => ({ exchangeLineItemId: e.exchangeLineItemId, quantity: Math.max(0, e.quantity - e.processedQuantity) }))
+    .filter((e) => e.quantity > 0);
 }
 
 /** What these units refund now: their worth, less the fee when the return has refunded nothing yet, capped by what the decision has left. */
@@ -157,6 +199,14 @@ export function checkProcessReturnArguments(check: ProcessReturnCheck): void {
     }
     units.push({ lineItemId: left.lineItemId, quantity: line.quantity });
   }
+  const toShip = exchangeToShip(ret, decided);
+  for (const line of args.exchangeLineItems ?? []) {
+    const left = toShip.find((o) => o.exchangeLineItemId === line.exchangeLineItemId);
+    if (!left || line.quantity > left.quantity) refuseArguments(RULES.gateNotPassed, `exchange line ${line.exchangeLineItemId.split('/').at(-1)}: not decided or shipped already`);
+  }
+  // An exchange ships when what it replaces came back, or at once where nothing is to come back.
+  if ((args.exchangeLineItems ?? []).length > 0 && units.length === 0 && !decided.shipNow)
+    refuseArguments(RULES.gateNotPassed, 'the exchange ships when the parcel comes back');
   const amount = args.refund?.amount.amountMinor ?? 0;
   const due = receiptRefund(check, units);
   if (amount > due || Math.abs(amount - due) > toleranceMinor({ lines: units })) {

@@ -192,7 +192,8 @@ export const ReturnCase = z.object({
   /** The return's reverse fulfillment orders: what the store's dispose webhook names. */
   reverseFulfillmentOrderIds: z.array(z.string()).optional(),
   openedAt: z.string(),
-  status: z.enum(['open', 'refunded', 'closed', 'cancelled']),
+  /** `exchanged`: the new item shipped (at once, or when the parcel came back) and nothing refunded. */
+  status: z.enum(['open', 'refunded', 'exchanged', 'closed', 'cancelled']),
   lines: z.array(z.object({ returnLineItemId: z.string(), lineItemId: z.string(), quantity: z.number().int().positive() })).min(1),
   feeMinor: z.number().int().nonnegative(),
   /** The refund on receipt the decision authorised (shop currency), and in the currency the customer paid on a Markets order. */
@@ -209,6 +210,9 @@ export const ReturnCase = z.object({
     .object({ url: z.string().nullable(), trackingNumber: z.string().nullable(), trackingUrl: z.string().nullable(), carrier: z.string().nullable() })
     .nullable()
     .optional(),
+  /** An exchange: the variants shipped instead, and whether they shipped at once (nothing comes back). */
+  exchange: z.array(z.object({ variantId: z.string(), title: z.string(), quantity: z.number().int().positive() })).optional(),
+  shipsAtOnce: z.boolean().optional(),
   /** Units received and refunded so far, per return line. */
   received: z.array(z.object({ returnLineItemId: z.string(), quantity: z.number().int().nonnegative() })).optional(),
   /** The timeline across the days: opened, waiting, received, refunded, extended, closed, cancelled. */

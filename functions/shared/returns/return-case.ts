@@ -30,6 +30,10 @@ export function openedCase(opened: ReturnOpened, gate: GateDecision, approval: A
     decidedBy,
     receiveBy: new Date(Date.parse(opened.openedAt) + days * DAY_MS).toISOString(),
     label: summary.label,
+    ...(gate.returnTerms?.exchange?.length
+      ? { exchange: gate.returnTerms.exchange.map((e) => ({ variantId: e.variantId, title: e.title, quantity: e.quantity })) }
+      : {}),
+    ...(gate.returnTerms?.shipsAtOnce ? { shipsAtOnce: true } : {}),
     events: [{ at: opened.openedAt, what: `return ${summary.name} opened`, by: decidedBy.kind === 'lead' ? (decidedBy.by ?? 'a lead') : 'the agent' }],
   };
 }

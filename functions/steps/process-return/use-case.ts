@@ -72,13 +72,20 @@ async function expire(deps: Deps, e: Entered, signal: ReturnSignal): Promise<Pro
   return { outcome: 'continue' };
 }
 
-/** received: what came back is refunded once; a return that came back short is closed (later units go to a person). */
+/** received: what came back is refunded once (or the exchange shipped); a return that came back short is closed (later units go to a person). */
 async function receive(deps: Deps, e: Entered, signal: ReturnSignal): Promise<ProcessReturnResult> {
   const { current, run } = e;
-  const decided = { returnId: current.returnId, amountMinor: current.decidedAmountMinor, feeMinor: current.feeMinor, lines: current.lines };
+  const exchange = run.gate?.returnTerms?.exchange?.map((x) => ({ variantId: x.variantId, quantity: x.quantity }));
+  const decided = {
+    returnId: current.returnId,
+    amountMinor: current.decidedAmountMinor,
+    feeMinor: current.feeMinor,
+    lines: current.lines,
+    ...(exchange?.length ? { exchange } : {}),
+  };
   const processed = await deps.harness.processReturn(e.ctx, run, decided);
   const receipt = receiptOf(run, processed);
-  if (!receipt) {
+  if (processed.units.length === 0 && !receipt) {
     // Nothing came back yet (a signal ahead of the parcel): keep waiting until the day it is due.
     await e.save({ returnCase: withEvent(current, e.at, 'told the parcel arrived; the store shows nothing received yet', signal.by), status: 'running' });
     return { outcome: 'wait', waitSeconds: secondsLeft(current, e.now) };
@@ -87,10 +94,13 @@ async function receive(deps: Deps, e: Entered, signal: ReturnSignal): Promise<Pr
   const back = processed.summary.lineItems.reduce((n, l) => n + l.processedQuantity, 0);
   if (back < expected && processed.summary.status === 'OPEN') await deps.harness.closeReturn(e.ctx, run, current.returnId);
   const said = back < expected ? `${back} of ${expected} units came back` : 'the parcel came back';
+  const shipped = exchange?.length ? `; ${(current.exchange ?? []).map((x) => `${x.quantity} × ${x.title}`).join(', ')} shipped` : '';
+  const refunded = receipt ? `; refund ${receipt.refundId} made` : '';
   const received = processed.summary.lineItems.map((l) => ({ returnLineItemId: l.returnLineItemId, quantity: l.processedQuantity }));
-  const returnCase = withEvent({ ...current, status: 'refunded', received }, e.at, `${said}; refund ${receipt.refundId} made`, signal.by);
-  await e.save({ returnCase, refund: receipt, status: 'running' });
-  if (!run.refund) deps.metrics?.count(run.tenant, 'RefundsIssued');
+  const status = receipt ? 'refunded' : 'exchanged';
+  const returnCase = withEvent({ ...current, status, received }, e.at, `${said}${shipped}${refunded}`, signal.by);
+  await e.save({ returnCase, ...(receipt ? { refund: receipt } : {}), status: 'running' });
+  if (receipt && !run.refund) deps.metrics?.count(run.tenant, 'RefundsIssued');
   return { outcome: 'continue' };
 }
 

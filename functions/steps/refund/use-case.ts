@@ -12,8 +12,32 @@ import type { RunPatch } from '#functions/shared/stores/ports.js';
 import { MissingStepDataError, RunClosedError } from '../../shared/errors.js';
 import { enterStep } from '../../shared/step/run-context.js';
 import { continueWith, type StepResult } from '../../shared/step/result.js';
-import { openedCase } from '../../shared/returns/return-case.js';
+import { openedCase, withEvent } from '../../shared/returns/return-case.js';
+import type { ReturnCase } from '#functions/shared/domain/run.js';
+import type { StepContext } from '#harness/ports.js';
 import type { StepDeps } from '../../shared/step/deps.js';
+
+/**
+ * A replacement that ships at once (a damaged item below the keep-it amount): the exchange processed
+ * now, nothing coming back, the return closed. Any other case is returned as it is, to wait for the parcel.
+ */
+async function shipAtOnce(deps: Pick<StepDeps, 'harness' | 'clock'>, ctx: StepContext, run: Run, current: ReturnCase): Promise<ReturnCase> {
+  if (!current.shipsAtOnce || current.status !== 'open' || !run.gate?.returnTerms?.exchange) return current;
+  const decided = {
+    returnId: current.returnId,
+    amountMinor: 0,
+    feeMinor: 0,
+    lines: current.lines,
+    exchange: run.gate.returnTerms.exchange.map((e) => ({ variantId: e.variantId, quantity: e.quantity })),
+    shipNow: true,
+  };
+  const gated = run as Parameters<StepDeps['harness']['processReturn']>[1];
+  await deps.harness.processReturn(ctx, gated, decided);
+  await deps.harness.closeReturn(ctx, gated, current.returnId);
+  const at = deps.clock.now().toISOString();
+  const what = (current.exchange ?? []).map((e) => `${e.quantity} × ${e.title}`).join(', ');
+  return withEvent({ ...current, status: 'exchanged' }, at, `replacement shipped at once (${what}); nothing comes back`, 'the agent');
+}
 
 export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'metrics' | 'clock'>) {
   /** The run's claim before any dispatch, written with the step's entry: only while it is open and nobody cancelled it. */
@@ -38,9 +62,9 @@ export function createRefund(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harnes
     };
     try {
       // A return the gate decided: opened now, refunded when the parcel comes back (ProcessReturn).
-      if (run.gate?.remedy === 'return') {
+      if (run.gate?.remedy === 'return' || run.gate?.remedy === 'exchange') {
         const opened = await deps.harness.openReturn(ctx, request);
-        const returnCase = run.returnCase ?? openedCase(opened, run.gate, approval);
+        const returnCase = await shipAtOnce(deps, ctx, run, run.returnCase ?? openedCase(opened, run.gate, approval));
         if (!(await deps.runs.updateIf(runId, { returnCase, status: 'running' }, { notCancelled: true }))) {
           await deps.runs.update(runId, { returnCase });
           throw new RunClosedError(runId, 'cancelled');

@@ -99,6 +99,13 @@ describe('an exchange at the gate, where the tenant enables returns', () => {
     expect(decision.rules).toContain(rule);
   });
 
+  it('goes to a person for a change of mind that names no size or colour (the same item again, or another product)', () => {
+    const text = "The linen shirt from order #1001 isn't my thing. Could I swap it for the napkins instead?";
+    const decision = decideGate(gateInput({ text, proposal: exchange(SHIRT, { exchangeWords: null, remedy: 'replacement' }) }));
+    expect(decision.decision).toBe('refuse');
+    expect(decision.rules).toContain(RULES.exchangeUnknownVariant);
+  });
+
   it('asks a lead first when the value shipped again is over the limit', () => {
     const coat = withVariants(makeFacts({}, makeOrder({ unitPriceMinor: 8000, title: 'Linen shirt' })), 1, [
       variant(1, 'Medium / White', 8000),

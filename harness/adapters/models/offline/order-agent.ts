@@ -9,6 +9,7 @@ import type { Claim } from './claims.js';
 import { indexLines, type Line, type LineIndex } from './line-match.js';
 import { readSource } from './source-reading.js';
 import { readRemedy } from './remedy.js';
+import { exchangeWordsOf } from './exchange-words.js';
 
 export interface OrderAgentInput {
   order: OrderFacts;
@@ -130,12 +131,15 @@ export function proposeRefund({ order, triage, ticket }: OrderAgentInput): Propo
     .map(([at, quote]) => ({ lineItemId: index.lines[at]!.id, words: quote() }))
     .filter((e): e is { lineItemId: string; words: string } => e.words !== null && e.words.length > 0 && !claimedIds.has(e.lineItemId))
     .map((e) => ({ ...e, words: e.words.slice(0, 200) }));
+  // A replacement naming another variant's size or colour is an exchange for it.
+  const exchangeWords = remedy.remedy === 'replacement' && lines.length === 1 ? exchangeWordsOf(order.lineItems.find((l) => l.id === lines[0]!.lineItemId), texts) : null;
   return {
-    remedy: remedy.remedy,
+    remedy: exchangeWords ? 'exchange' : remedy.remedy,
     lineItems: lines,
     ...uncited(),
-    // Store credit rests on the words that ask for it (the gate checks they are the customer's).
-    ...(remedy.remedy === 'store_credit' ? { remedyWords: remedy.cue } : {}),
+    // Store credit and a replacement rest on the words that ask for them (the gate checks they are the customer's).
+    ...(remedy.remedy === 'store_credit' || remedy.remedy === 'replacement' ? { remedyWords: remedy.cue } : {}),
+    ...(exchangeWords ? { exchangeWords } : {}),
     exclusions,
     currency: order.currency,
     reason,
