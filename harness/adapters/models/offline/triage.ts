@@ -55,7 +55,8 @@ function read(text: string): TriageText {
   const earlier = remedies.filter(isEarlierRefund);
   const settled = covered(tokens, earlier);
   const complaints = [...reasons, ...refund.filter((m) => !settled[m.from]), ...remedies.filter((m) => !isEarlierRefund(m))];
-  const moneyRemedies = remedies.filter((m) => m.key === 'store_credit' || m.key === 'cancel');
+  // The remedies the agent carries out beside a refund (where the store enables them): store credit, a cancel, an exchange.
+  const moneyRemedies = remedies.filter((m) => m.key === 'store_credit' || m.key === 'cancel' || m.key === 'replacement');
   return { text, tokens, seg: segment(tokens), complaints, earlier, reasons, refund, moneyRemedies, weak: matchWeak(tokens), risks: matchRisks(tokens) };
 }
 
