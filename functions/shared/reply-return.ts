@@ -24,6 +24,19 @@ export interface ReturnFacts {
   sendWithinDays?: number;
   /** Return opened: how to send it. */
   instructions?: ReturnInstructions;
+  /** An exchange: what is shipped instead ("1 × Linen sleep shirt – L / White"). */
+  exchange?: string[];
+  /** An exchange that shipped at once: nothing is to be sent back. */
+  shipsAtOnce?: boolean;
+}
+
+/** "1 × Linen sleep shirt – L / White" per variant an exchange ships; empty for a plain return. */
+export function exchangedItems(run: Run, returnCase: ReturnCase): string[] {
+  return (returnCase.exchange ?? []).map((e) => {
+    const line = run.gate?.returnTerms?.exchange?.find((x) => x.variantId === e.variantId);
+    const title = run.order?.lineItems.find((l) => l.id === line?.lineItemId)?.title;
+    return `${e.quantity} × ${title ? `${title} – ${e.title}` : e.title}`;
+  });
 }
 
 const DAY_MS = 86_400_000;

@@ -11,7 +11,15 @@ import { languageOf } from '#functions/shared/domain/shadow.js';
 import { refundClaimIn } from '#functions/shared/reply-claims.js';
 import { currenciesIn, moneyTokensIn } from '#functions/shared/reply-currencies.js';
 import { plainText, statedAmounts, withoutAmounts } from '#functions/shared/reply-formats.js';
-import { daysToSend, refundOnReceipt, returnedItems, returnFeeIn, returnInstructions, type ReturnFacts } from '#functions/shared/reply-return.js';
+import {
+  daysToSend,
+  exchangedItems,
+  refundOnReceipt,
+  returnedItems,
+  returnFeeIn,
+  returnInstructions,
+  type ReturnFacts,
+} from '#functions/shared/reply-return.js';
 import { gateAmountWords, type AmountWords } from '#functions/shared/words/amount-words.js';
 
 export type { ReturnFacts, ReturnInstructions } from '#functions/shared/reply-return.js';
@@ -23,7 +31,7 @@ export const ReplyCheckOutput = z.object({ passed: z.boolean(), problems: z.arra
  * What the reply tells: a refund made (a return's too, on receipt), a person taking over, a return
  * opened (its refund made when the parcel arrives) or a return closed with nothing refunded.
  */
-export type ReplyOutcome = 'refunded' | 'escalated' | 'return_opened' | 'return_closed';
+export type ReplyOutcome = 'refunded' | 'escalated' | 'return_opened' | 'return_closed' | 'exchange_shipped';
 
 /** The tenant's settings a reply's facts take (the step's tenant): where a parcel goes back when the store made no label. */
 export type ReplySettings = { returnAddress?: string };
@@ -109,20 +117,25 @@ export function replyOutcomeOf(run: Pick<Run, 'refund' | 'returnCase'>): Exclude
   const status = run.returnCase?.status;
   if (status === 'open' && !run.refund) return 'return_opened';
   if (status === 'closed') return 'return_closed';
+  if (status === 'exchanged') return 'exchange_shipped';
   return 'refunded';
 }
 
 /** The run's return, when the reply tells one of its moments (a refund on receipt is one). */
 function returnOf(run: Run, outcome: ReplyOutcome): NonNullable<Run['returnCase']> | null {
   const returnCase = run.returnCase ?? null;
-  if (outcome === 'return_opened' || outcome === 'return_closed') return returnCase;
+  if (outcome === 'return_opened' || outcome === 'return_closed' || outcome === 'exchange_shipped') return returnCase;
   return outcome === 'refunded' && run.refund && returnCase?.status === 'refunded' ? returnCase : null;
 }
 
 /** The amount the reply states, in the currency the customer reads: the receipt's, or a return's refund on receipt. */
 function statedMoney(run: Run, outcome: ReplyOutcome): { amountMinor: number; currency: string } | null {
   if (outcome === 'refunded') return run.refund ? customerAmount(run.refund) : null;
-  if (outcome === 'return_opened' && run.returnCase) return refundOnReceipt(run, run.returnCase);
+  if (outcome === 'return_opened' && run.returnCase) {
+    const money = refundOnReceipt(run, run.returnCase);
+    // An exchange for a variant that costs the same refunds nothing: no amount to state.
+    return run.returnCase.exchange?.length && money.amountMinor === 0 ? null : money;
+  }
   return null;
 }
 
@@ -138,13 +151,25 @@ const orderNumberOf = (run: Run) => run.refund?.orderNumber ?? run.order?.orderN
 function returnPart(run: Run, outcome: ReplyOutcome, language: string, settings: ReplySettings): Partial<ReturnFacts> {
   const returnCase = returnOf(run, outcome);
   const money = statedMoney(run, outcome);
-  if (!returnCase || !money) return returnCase ? { returnName: returnCase.name } : {};
+  const exchange: Pick<ReturnFacts, 'exchange' | 'shipsAtOnce'> = returnCase?.exchange?.length
+    ? { exchange: exchangedItems(run, returnCase), ...(returnCase.shipsAtOnce ? { shipsAtOnce: true } : {}) }
+    : {};
+  if (returnCase && outcome === 'return_opened' && !money && exchange.exchange) {
+    return {
+      returnName: returnCase.name,
+      ...exchange,
+      sendWithinDays: daysToSend(returnCase),
+      instructions: returnInstructions(returnCase, settings.returnAddress),
+    };
+  }
+  if (!returnCase || !money) return returnCase ? { returnName: returnCase.name, ...exchange } : {};
   const feeMinor = feeOf(run, outcome, money.currency);
   return {
     returnName: returnCase.name,
     fee: feeMinor > 0 ? formatMoney(feeMinor, money.currency, language) : null,
     feeMinor,
     ...(outcome === 'return_opened' ? { sendWithinDays: daysToSend(returnCase), instructions: returnInstructions(returnCase, settings.returnAddress) } : {}),
+    ...exchange,
   };
 }
 
@@ -248,9 +273,11 @@ function checkReturnOpened(draft: string, run: Run, settings: ReplySettings): st
   const money = refundOnReceipt(run, returnCase);
   const instructions = returnInstructions(returnCase, settings.returnAddress);
   const given = instructions.kind === 'label' ? [instructions.url] : instructions.kind === 'address' ? [instructions.address] : [];
+  // An exchange for a variant that costs the same refunds nothing on receipt: the draft states no amount.
+  const nothingDue = !!returnCase.exchange?.length && money.amountMinor === 0;
   const problems = checkMoney(draft, run, {
     orderNumber: orderNumberOf(run),
-    amount: { ...money, what: 'refund on receipt', in: `the refund on receipt is in ${money.currency}` },
+    amount: nothingDue ? null : { ...money, what: 'refund on receipt', in: `the refund on receipt is in ${money.currency}` },
     figures: money.feeMinor > 0 ? [money.feeMinor] : [],
     given,
   });
@@ -274,6 +301,10 @@ function checkReturnOpened(draft: string, run: Run, settings: ReplySettings): st
 export function checkDraft(draft: string, run: Run, settings: ReplySettings = {}): string[] {
   const outcome = replyOutcomeOf(run);
   if (outcome === 'return_opened') return checkReturnOpened(draft, run, settings);
-  if (outcome === 'return_closed') return checkMoney(draft, run, { orderNumber: orderNumberOf(run), amount: null, figures: [], given: [] });
+  if (outcome === 'return_closed' || outcome === 'exchange_shipped') {
+    const problems = checkMoney(draft, run, { orderNumber: orderNumberOf(run), amount: null, figures: [], given: [] });
+    const claim = outcome === 'exchange_shipped' ? refundClaimIn(plainText(draft)) : null;
+    return claim ? [...problems, `draft says a refund was made ("${claim}"), but the item was exchanged`] : problems;
+  }
   return checkDraftAgainstReceipt(draft, run);
 }

@@ -31,7 +31,12 @@ export function isExchange(proposal: Pick<Proposal, 'remedy'>, policy: Policy): 
 export const optionsOf = (title: string): string[][][] =>
   title
     .split(' / ')
-    .map((o) => o.split('/').map((alt) => tokens(normalizeForMatch(alt))).filter((alt) => alt.length > 0))
+    .map((o) =>
+      o
+        .split('/')
+        .map((alt) => tokens(normalizeForMatch(alt)))
+        .filter((alt) => alt.length > 0),
+    )
     .filter((o) => o.length > 0);
 
 /** Size words in the six languages, as the letters stores title sizes with. */

@@ -244,10 +244,9 @@ function shippingFindings(input: GateInput, priced: PricedRefund | null): Findin
   return [{ rule: RULES.shippingNotGrounded, reason: "the refund includes the order's shipping, but no words of the customer's say the order never arrived" }];
 }
 
-export function decideGateWithGrounding(input: GateInput): GateVerdict {
+/** What the decision moves and how much: the remedy, the refund priced, a return's or an exchange's terms. */
+function decisionTerms(input: GateInput, linesAmountMinor: number) {
   const { order, proposal, policy } = input;
-  // What the claimed lines alone come to: the nothing-left check.
-  const linesAmountMinor = computeProposalAmount(order, proposal.lineItems);
   const exchanging = isExchange(proposal, policy) && proposal.lineItems.length > 0;
   const isAReturn = !exchanging && returning(input, linesAmountMinor);
   const remedy = exchanging ? 'exchange' : isAReturn && proposal.lineItems.length > 0 ? 'return' : moneyRemedyOf(proposal, policy);
@@ -269,6 +268,14 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
     ...(exchanged?.terms ? { returnTerms: exchanged.terms } : {}),
     amountMinor,
   };
+  return { remedy, priced, returned, exchanged, amountMinor, base };
+}
+
+export function decideGateWithGrounding(input: GateInput): GateVerdict {
+  const { order, proposal, policy } = input;
+  // What the claimed lines alone come to: the nothing-left check.
+  const linesAmountMinor = computeProposalAmount(order, proposal.lineItems);
+  const { remedy, priced, returned, exchanged, amountMinor, base } = decisionTerms(input, linesAmountMinor);
   const remedies = enabledRemedies(policy);
   const grounding = groundProposal({ customerText: input.customerText, proposal, order, triage: input.triage, timeZone: policy.document.timeZone, remedies });
   const bySeverity = (s: GroundingFinding['severity']) => grounding.findings.filter((f) => f.severity === s);

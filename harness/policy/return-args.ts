@@ -202,7 +202,8 @@ export function checkProcessReturnArguments(check: ProcessReturnCheck): void {
   const toShip = exchangeToShip(ret, decided);
   for (const line of args.exchangeLineItems ?? []) {
     const left = toShip.find((o) => o.exchangeLineItemId === line.exchangeLineItemId);
-    if (!left || line.quantity > left.quantity) refuseArguments(RULES.gateNotPassed, `exchange line ${line.exchangeLineItemId.split('/').at(-1)}: not decided or shipped already`);
+    if (!left || line.quantity > left.quantity)
+      refuseArguments(RULES.gateNotPassed, `exchange line ${line.exchangeLineItemId.split('/').at(-1)}: not decided or shipped already`);
   }
   // An exchange ships when what it replaces came back, or at once where nothing is to come back.
   if ((args.exchangeLineItems ?? []).length > 0 && units.length === 0 && !decided.shipNow)

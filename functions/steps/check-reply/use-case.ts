@@ -25,7 +25,7 @@ export const REPLY_CHECK_SYSTEM = [
   'The refunded amount and those paid, price, discount, tax, shipping and duties figures may be stated as given; for a return',
   'just opened (outcome "return_opened"), the refund due when the parcel arrives and the return fee may be stated as given.',
   'Report a problem for: any other amount, a currency or order number that differs from the facts; a refund claimed as made',
-  'when the outcome is not "refunded"; any promise the facts do not support (vouchers, replacements, dates,',
+  'when the outcome is not "refunded"; any promise the facts do not support (vouchers, replacements other than the facts\' "exchange" items, dates,',
   'other refunds); a language other than the one given. passed is true only when there is no problem.',
 ].join('\n');
 

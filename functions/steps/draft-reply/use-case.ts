@@ -38,7 +38,12 @@ export const REPLY_AGENT_SYSTEM = [
   '(say so, with the fee taken when "fee" is not null).',
   'When the outcome is "return_closed": say that return returnName for the order was closed because the parcel did not arrive in time,',
   'so nothing was refunded; state no amount.',
-  'Never promise anything else: no vouchers, no replacements, no delivery dates, no other amounts.',
+  'When the case data has "exchange" (an exchange: the items listed there are sent instead): with the outcome "return_opened", say',
+  'that exchange returnName was opened, what to send back and how, as for a return, and that the "exchange" items are sent once the',
+  'parcel arrives; state the amount only when it is not null (the difference refunded then). With the outcome "exchange_shipped",',
+  'say the "exchange" items are on their way (when "shipsAtOnce" is true: in place of the items, with nothing to send back); state',
+  'no amount and never say a refund was made.',
+  'Never promise anything else: no vouchers, no replacements other than the "exchange" items, no delivery dates, no other amounts.',
   'Return the reply text as body.',
 ].join('\n');
 

@@ -132,7 +132,13 @@ export function proposeRefund({ order, triage, ticket }: OrderAgentInput): Propo
     .filter((e): e is { lineItemId: string; words: string } => e.words !== null && e.words.length > 0 && !claimedIds.has(e.lineItemId))
     .map((e) => ({ ...e, words: e.words.slice(0, 200) }));
   // A replacement naming another variant's size or colour is an exchange for it.
-  const exchangeWords = remedy.remedy === 'replacement' && lines.length === 1 ? exchangeWordsOf(order.lineItems.find((l) => l.id === lines[0]!.lineItemId), texts) : null;
+  const exchangeWords =
+    remedy.remedy === 'replacement' && lines.length === 1
+      ? exchangeWordsOf(
+          order.lineItems.find((l) => l.id === lines[0]!.lineItemId),
+          texts,
+        )
+      : null;
   return {
     remedy: exchangeWords ? 'exchange' : remedy.remedy,
     lineItems: lines,

@@ -14,6 +14,9 @@ export interface ReturnReplyFacts {
   fee?: string | null;
   sendWithinDays?: number;
   instructions?: ReturnInstructions;
+  /** An exchange: what ships instead; `shipsAtOnce` when nothing comes back (reply-exchanges.ts). */
+  exchange?: string[];
+  shipsAtOnce?: boolean;
 }
 
 type Opened = { name: string; order: string; items: string; amount: string; fee: string | null; days: number; how: string };
@@ -92,8 +95,9 @@ function wordsFor(language: string): ReturnWords {
   return WORDS[language as keyof typeof WORDS] ?? WORDS.en;
 }
 
-/** How to send the parcel, as a sentence; the team's line when the facts have no label nor address. */
-function howToSend(w: ReturnWords, instructions: ReturnInstructions | undefined): string {
+/** How to send the parcel, as a sentence in the reply's language; the team's line when the facts have no label nor address. */
+export function howToSend(language: string, instructions: ReturnInstructions | undefined): string {
+  const w = wordsFor(language);
   if (instructions?.kind === 'label') return `${w.label(instructions.url)}.`;
   if (instructions?.kind === 'address') return `${w.address(instructions.address)}.`;
   return w.missing;
@@ -109,7 +113,7 @@ export function returnOpenedReply(facts: ReturnReplyFacts & { language: string }
     amount,
     fee: facts.fee ?? null,
     days: facts.sendWithinDays ?? 0,
-    how: howToSend(w, facts.instructions),
+    how: howToSend(facts.language, facts.instructions),
   });
 }
 

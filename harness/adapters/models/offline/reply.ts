@@ -7,6 +7,7 @@ import { formatMoney } from '#shared/money.js';
 import { amountsIn } from './money-scan.js';
 import { givenPassages, returnClosedReply, returnOpenedReply, returnRefundedSentence, type ReturnReplyFacts } from './reply-returns.js';
 import { countMatches, normalizeText, phrases } from './text.js';
+import { exchangeOpenedReply, exchangeShippedReply } from './reply-exchanges.js';
 
 /** One refunded item as the customer paid for it, every figure already formatted (functions/shared/reply.ts). */
 export interface PaidItem {
@@ -22,7 +23,7 @@ export interface PaidItem {
 export interface ReplyFacts extends ReturnReplyFacts {
   language: string;
   orderNumber: string | null;
-  /** refunded, escalated, return_opened or return_closed. */
+  /** refunded, escalated, return_opened, return_closed or exchange_shipped. */
   outcome: string;
   /** refund (to the payments), store_credit or cancel; absent means refund. */
   remedy?: string;
@@ -163,6 +164,8 @@ export function writeReply(facts: ReplyFacts): { body: string } {
   const t = templatesFor(facts.language);
   const order = t.order(facts.orderNumber);
   const amount = facts.amountMinor !== null && facts.currency ? formatMoney(facts.amountMinor, facts.currency, facts.language) : null;
+  if (facts.outcome === 'return_opened' && facts.exchange?.length) return { body: exchangeOpenedReply(facts, order, amount) };
+  if (facts.outcome === 'exchange_shipped') return { body: exchangeShippedReply(facts, order) };
   if (facts.outcome === 'return_opened' && amount) return { body: returnOpenedReply(facts, order, amount) };
   if (facts.outcome === 'return_closed') return { body: returnClosedReply(facts, order) };
   if (facts.outcome === 'refunded' && amount) {
