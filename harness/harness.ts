@@ -197,7 +197,8 @@ function previewMoneyCall(
     registry: Record<ToolName, ToolSpec>;
   },
 ): Preview {
-  if (run.gate?.remedy === 'return') {
+  // A return and an exchange are opened with open_return: the approval binds those arguments.
+  if (run.gate?.remedy === 'return' || run.gate?.remedy === 'exchange') {
     const { argsHash, idempotencyKey } = on.returns.preview(run, policy);
     const { amountMinor, currency } = run.gate;
     return { argsHash, amountMinor, currency, idempotencyKey, toolPin: on.registry.open_return.pin, policyVersion: policy.version, tool: 'open_return' };

@@ -35,7 +35,9 @@ export function exchangedItems(run: Run, returnCase: ReturnCase): string[] {
   return (returnCase.exchange ?? []).map((e) => {
     const line = run.gate?.returnTerms?.exchange?.find((x) => x.variantId === e.variantId);
     const title = run.order?.lineItems.find((l) => l.id === line?.lineItemId)?.title;
-    return `${e.quantity} × ${title ? `${title} – ${e.title}` : e.title}`;
+    // Shopify names the one variant of a product without options "Default Title": the product's title alone says it.
+    const variant = e.title === 'Default Title' ? null : e.title;
+    return `${e.quantity} × ${title && variant ? `${title} – ${variant}` : (title ?? e.title)}`;
   });
 }
 

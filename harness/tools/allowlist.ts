@@ -11,7 +11,8 @@ export const STEP_ALLOWLIST: Readonly<Record<StepName, readonly ToolName[]>> = {
   Gate: ['preview_refund'],
   RequestApproval: ['post_draft'],
   // Returns: the refund step opens the return the gate decided (and reads the order's returns to settle a lost answer).
-  Refund: ['preview_refund', 'refund_create', 'cancel_order', 'open_return', 'get_returns'],
+  // A replacement below the keep-it amount ships at once: the exchange processed and the return closed in the same step.
+  Refund: ['preview_refund', 'refund_create', 'cancel_order', 'open_return', 'get_returns', 'process_return', 'close_return'],
   DraftReply: [],
   CheckReply: ['post_draft'],
   // The run waits for the parcel: the token kept, nothing called.

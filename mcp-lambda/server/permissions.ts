@@ -15,7 +15,7 @@ export const CALLER_TOOLS = {
   // The refund executor re-reads the order and the history and previews before the write; it also
   // cancels an unfulfilled order (the cancel refunds what was paid) and opens a return (reading the
   // order's returns to settle an answer it lost).
-  refund: [...ORDER_READS, 'refund_create', 'cancel_order', 'open_return', 'get_returns'],
+  refund: [...ORDER_READS, 'refund_create', 'cancel_order', 'open_return', 'get_returns', 'process_return', 'close_return'],
   // What came back of a return refunded (process_return), or the return closed or cancelled.
   'process-return': ['get_order', 'get_returns', 'process_return', 'close_return', 'cancel_return'],
   // The holding note while a refund waits for a person.

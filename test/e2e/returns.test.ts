@@ -5,9 +5,7 @@
 // approval given on day 0 still authorises the refund on day 3; a parcel that never comes back is
 // closed with nothing refunded; a redelivered returns/process webhook refunds nothing twice; a lead
 // cancels a return from the console, and the store's return is cancelled with it.
-import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Timer } from '#local/stepfunctions/index.js';
 import type { LocalRuntime } from '#local/runtime.js';
 import { parseFixture, type SandboxFixture } from '#local/sandbox/index.js';
 import { returnsFixture } from '../support/returns-store.js';
@@ -23,16 +21,9 @@ import {
   ticketNotes,
   waitForEmails,
   waitForRun,
-  type RunView,
 } from '../support/local-runtime.js';
 import { consolePost } from '../support/console-forms.js';
-
-const DAY_MS = 86_400_000;
-const SHOPIFY_SECRET = 'e2e-returns-shopify-secret';
-const RETURN_ADDRESS = 'Acme Returns, 1 Dock Road, Springfield 12345';
-const POLICY = {
-  returns: { enabled: true, feeMinor: 500, windowDays: 30, receiveWithinDays: 30, keepItBelowMinor: 2000, damagedBackFromMinor: null, notifyCustomer: false },
-};
+import { DAY_MS, POLICY, RETURN_ADDRESS, SHOPIFY_SECRET, receive, storeReturnStatus, storeWebhook, waiting, world } from '../support/returns-e2e.js';
 
 /** 5101: one linen shirt ($34.00) for Ben (9002); 5102: two linen shirts at $40.00 for Chloe (9003), who has refunds of her own; both shipped 5 days ago. */
 function fixture(): SandboxFixture {
@@ -60,67 +51,6 @@ function fixture(): SandboxFixture {
     ],
   });
 }
-
-/** A clock the test moves on by whole days, and the wait timers it fires by hand. */
-function world() {
-  let offset = 0;
-  const pending: Array<{ fire: () => void; ms: number; live: boolean }> = [];
-  const timer: Timer = {
-    set(callback, ms) {
-      const entry = { fire: callback, ms, live: true };
-      pending.push(entry);
-      return () => {
-        entry.live = false;
-      };
-    },
-  };
-  return {
-    clock: { now: () => new Date(Date.now() + offset) },
-    timer,
-    pending,
-    passDays: (days: number) => (offset += days * DAY_MS),
-  };
-}
-
-async function receive(rt: LocalRuntime, returnName: string, lineItems: Array<{ sku: string; quantity: number }>): Promise<void> {
-  const base = new URL(rt.urls.storeGraphql).origin;
-  const res = await fetch(`${base}/sandbox/returns/${encodeURIComponent(returnName)}/receive`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ lineItems, disposition: 'RESTOCKED' }),
-  });
-  expect(res.status).toBe(200);
-}
-
-/** Shopify's signed delivery of a topic, as the store sends it (X-Shopify-Hmac-Sha256 over the body). */
-async function storeWebhook(rt: LocalRuntime, topic: string, body: object): Promise<Response> {
-  const raw = JSON.stringify(body);
-  return fetch(rt.urls.storeWebhook, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': topic,
-      'x-shopify-webhook-id': `e2e-${Math.random().toString(36).slice(2)}`,
-      'x-shopify-shop-domain': 'demo.myshopify.com',
-      'x-shopify-hmac-sha256': createHmac('sha256', SHOPIFY_SECRET).update(raw).digest('base64'),
-    },
-    body: raw,
-  });
-}
-
-/** The store's own status of a return, read through the Admin API as the agent reads it. */
-async function storeReturnStatus(rt: LocalRuntime, returnId: string): Promise<string> {
-  const res = await fetch(rt.urls.storeGraphql, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_local_sandbox' },
-    body: JSON.stringify({ query: 'query($id: ID!) { return(id: $id) { status } }', variables: { id: returnId } }),
-  });
-  const body = (await res.json()) as { data?: { return?: { status: string } }; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data!.return!.status;
-}
-
-const waiting = (r: RunView) => r.status === 'awaiting_return' || r.status === 'awaiting_approval' || settled(r) || r.status === 'pending_review';
 
 describe('returns, where the tenant enables them (a $5.00 fee)', () => {
   let rt: LocalRuntime | null = null;

@@ -64,6 +64,9 @@ const Facts = z.object({
       z.object({ kind: z.literal('missing') }),
     ])
     .optional(),
+  /** An exchange: what is sent instead, and whether nothing comes back. */
+  exchange: z.array(z.string()).optional(),
+  shipsAtOnce: z.boolean().optional(),
 });
 /** Accepts `{draft, facts}` (as CheckReply sends) or the facts flat with `body` or `draft`. */
 const CheckInput = z.union([
