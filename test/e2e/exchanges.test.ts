@@ -47,7 +47,11 @@ function fixture(): SandboxFixture {
   });
 }
 
-/** The order's lines as the store has them now, the exchanged ones (added when an exchange ships) included. */
+type ExchangeNode = { variantId: string; quantity: number; processedQuantity: number };
+type ReturnNode = { name: string; status: string; exchangeLineItems: { nodes: ExchangeNode[] } };
+type ReturnsAnswer = { errors?: unknown; data: { orders: { nodes: Array<{ returns: { nodes: ReturnNode[] } }> } } };
+
+/** The exchange lines of the order's returns as the store has them now: each return, its status, the variant, units and units shipped. */
 async function storeLines(rt: LocalRuntime, orderNumber: string): Promise<string[]> {
   const res = await fetch(rt.urls.storeGraphql, {
     method: 'POST',
@@ -57,10 +61,10 @@ async function storeLines(rt: LocalRuntime, orderNumber: string): Promise<string
       variables: { q: `name:${orderNumber}` },
     }),
   });
-  const body = (await res.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- loosely typed store JSON
+  const body = (await res.json()) as ReturnsAnswer;
   expect(body.errors).toBeUndefined();
-  return body.data.orders.nodes[0].returns.nodes.flatMap((r: any) =>
-    r.exchangeLineItems.nodes.map((e: any) => `${r.name} ${r.status} ${e.variantId.split('/').at(-1)} ×${e.quantity} shipped ${e.processedQuantity}`),
+  return body.data.orders.nodes[0]!.returns.nodes.flatMap((r) =>
+    r.exchangeLineItems.nodes.map((e) => `${r.name} ${r.status} ${e.variantId.split('/').at(-1)} ×${e.quantity} shipped ${e.processedQuantity}`),
   );
 }
 
