@@ -239,7 +239,7 @@ beforeAll(async () => {
     r,
     '5005',
     '9005',
-    "The cotton apron from order 1005 doesn't suit me. Can I send it back for a refund?",
+    "The cotton apron from order 1005 doesn't fit me. Can I send it back for a refund?",
     (x) => x.status === 'awaiting_return' || settled(x as never),
   );
   expect(opened.status).toBe('awaiting_return');
