@@ -33,7 +33,14 @@ function nothingLeft(ret: ReturnSummary): ReturnProcessed {
   return { summary: ret, refund: last ? refundOf(last) : null, units: [], idempotencyKey: null };
 }
 
-function argumentsFor(run: GatedRun, ret: ReturnSummary, units: Units, facts: OrderFacts, amountMinor: number, ship: ReturnType<typeof exchangeToShip>): ProcessReturnInput {
+function argumentsFor(
+  run: GatedRun,
+  ret: ReturnSummary,
+  units: Units,
+  facts: OrderFacts,
+  amountMinor: number,
+  ship: ReturnType<typeof exchangeToShip>,
+): ProcessReturnInput {
   return {
     returnId: ret.returnId,
     lineItems: units.map((u) => ({ returnLineItemId: u.returnLineItemId, quantity: u.quantity })),
