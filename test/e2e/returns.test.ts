@@ -173,6 +173,10 @@ describe('returns, where the tenant enables them (a $5.00 fee)', () => {
     expect(opened.status).toBe('awaiting_return');
     expect(await storeReturnStatus(runtime, opened.returnCase.returnId)).toBe('OPEN');
 
+    const queue = await (await fetch(`${runtime.baseUrl}/queues`)).text();
+    expect(queue).toContain('Returns in flight (1)');
+    expect(queue).toContain('#5101-R1');
+
     w.passDays(2);
     const page = `/runs/${encodeURIComponent(runId)}`;
     expect(await (await fetch(`${runtime.baseUrl}${page}`)).text()).toContain('Mark the parcel received');

@@ -139,15 +139,16 @@ function deadLetterRowOf(letter: DeadLetter): DeadLetterRow {
 }
 
 async function readQueues(deps: ConsoleDataDeps) {
-  const [approvals, reviews, escalations, letters] = await Promise.all([
+  const [approvals, reviews, escalations, returns, letters] = await Promise.all([
     runsByStatus(deps, 'awaiting_approval', 100),
     runsByStatus(deps, 'pending_review', 100),
     runsByStatus(deps, 'escalated', 50),
+    runsByStatus(deps, 'awaiting_return', 100),
     deps.deadLetters.list(10),
   ]);
   const deadLetters: DeadLetterRow[] = letters.map(deadLetterRowOf);
   const soonest = (a: Run, b: Run) => (a.approval?.expiresAt ?? '').localeCompare(b.approval?.expiresAt ?? '');
-  return { approvals: approvals.sort(soonest), reviews, escalations, deadLetters };
+  return { approvals: approvals.sort(soonest), reviews, escalations, returns, deadLetters };
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in this IANA zone. */

@@ -13,6 +13,7 @@ import { createCancelRun } from '#functions/run/cancel-run/use-case.js';
 import { createRunActions } from '#functions/console/app/actions.js';
 import { returnRefusal } from '#functions/console/app/return-actions.js';
 import { runActionForms } from '#functions/console/app/views/run-actions.js';
+import { returnsSection } from '#functions/console/app/views/returns-queue.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { fixedClock, recordingWorkflow } from '../../support/steps.js';
@@ -145,5 +146,29 @@ describe('cancelling a run that waits for its parcel', () => {
     }
     expect((await s.stores.runs.get('run-r'))?.status).toBe('awaiting_return');
     expect(s.workflow.successes).toEqual([]);
+  });
+});
+
+describe('the returns in flight, as a queue', () => {
+  it("lists each waiting return with what comes back, the refund on receipt, since when and its closing day, and the lead's forms", () => {
+    const html = returnsSection({ returns: [waiting()], actions: { canCancel: false, canRerun: false, canHandBack: false, canSettleReturn: true, csrf: 'c' } });
+    expect(html).toContain('Returns in flight (1)');
+    expect(html).toContain('#1001-R1');
+    expect(html).toContain('1 × Linen shirt');
+    expect(html).toMatch(/\$45\.00/);
+    expect(html).toContain('Mark the parcel received');
+  });
+
+  it('says what an exchange ships instead, and that nothing is refunded on receipt', () => {
+    const run = waiting();
+    const exchange = { ...run, returnCase: { ...run.returnCase!, decidedAmountMinor: 0, exchange: [{ variantId: 'v2', title: 'Large / Blue', quantity: 1 }] } };
+    const html = returnsSection({ returns: [exchange] });
+    expect(html).toContain('ships instead:</span> 1 × Large / Blue');
+    expect(html).toContain('nothing (an exchange)');
+    expect(html).toContain('a lead acts');
+  });
+
+  it('says so when no return waits', () => {
+    expect(returnsSection({ returns: [] })).toContain('No return is waiting for its parcel.');
   });
 });

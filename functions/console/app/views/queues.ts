@@ -11,6 +11,7 @@ import { csrfField, escaped, money, time } from './layout.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, orderHtml } from './case.js';
 import { approvalsSection } from './approvals.js';
+import { returnsSection } from './returns-queue.js';
 import type { ApprovalView as ApprovalEvidence } from '../../../shared/approvals/approval-view.js';
 
 export interface DeadLetterRow {
@@ -26,6 +27,8 @@ export interface QueuesView {
   approvals: Run[];
   reviews: Run[];
   escalations: Run[];
+  /** Runs waiting for a returned parcel (views/returns-queue.ts). */
+  returns?: Run[];
   deadLetters: DeadLetterRow[];
   canDecide: boolean;
   canSettle: boolean;
@@ -79,6 +82,6 @@ function deadLetters(view: QueuesView): string {
 }
 
 export function queuesContent(view: QueuesView): string {
-  return `<p><a href="#q-approvals">Approvals</a> · <a href="#q-reviews">Pending review</a> · <a href="#q-escalations">Escalations</a> · <a href="#q-dead">Dead letters</a></p>
-${approvalsSection({ approvals: view.approvals, evidence: view.approvalEvidence ?? {}, canDecide: view.canDecide, linksOf: view.linksOf })}${reviews(view)}${escalationsSection({ escalations: view.escalations, actions: view.actions, linksOf: view.linksOf })}${deadLetters(view)}`;
+  return `<p><a href="#q-approvals">Approvals</a> · <a href="#q-reviews">Pending review</a> · <a href="#q-escalations">Escalations</a> · <a href="#q-returns">Returns</a> · <a href="#q-dead">Dead letters</a></p>
+${approvalsSection({ approvals: view.approvals, evidence: view.approvalEvidence ?? {}, canDecide: view.canDecide, linksOf: view.linksOf })}${reviews(view)}${escalationsSection({ escalations: view.escalations, actions: view.actions, linksOf: view.linksOf })}${returnsSection({ returns: view.returns ?? [], actions: view.actions, linksOf: view.linksOf })}${deadLetters(view)}`;
 }

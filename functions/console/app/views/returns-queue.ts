@@ -1,0 +1,57 @@
+// The returns in flight: every run waiting for a returned parcel, the soonest to close first, with
+// what comes back (and what an exchange ships instead), the refund due on receipt, the label and
+// tracking where the store has them, since when it waits and the day it is closed with nothing
+// refunded; a lead marks the parcel received, gives it more days or cancels the return from here as
+// from the run page (run-actions.ts draws the forms, return-actions.ts checks them again). Pure.
+import type { Run } from '#functions/shared/domain/run.js';
+import type { RunLinks } from '../links.js';
+import { customerHtml, orderHtml } from './case.js';
+import { escaped, money, time } from './layout.js';
+import { runActionForms, type RunActionsView } from './run-actions.js';
+
+export interface ReturnsQueueView {
+  returns: Run[];
+  actions?: RunActionsView;
+  linksOf?: (run: Run) => RunLinks;
+}
+
+const runLink = (runId: string) => `<a href="/runs/${encodeURIComponent(runId)}">${escaped(runId)}</a>`;
+
+/** "1 × Linen shirt", and for an exchange "→ 1 × Large / Blue". */
+function whatComesBack(run: Run): string {
+  const c = run.returnCase!;
+  const back = c.lines.map((l) => `${l.quantity} × ${escaped(run.order?.lineItems.find((li) => li.id === l.lineItemId)?.title ?? 'item')}`).join(', ');
+  const instead = (c.exchange ?? []).map((e) => `${e.quantity} × ${escaped(e.title)}`).join(', ');
+  return instead ? `${back}<br><span class="muted">ships instead:</span> ${instead}` : back;
+}
+
+/** The label and the parcel's tracking, where the store has them. */
+function parcel(run: Run): string {
+  const label = run.returnCase?.label;
+  if (!label) return '<span class="muted">no label (the return address)</span>';
+  const parts = [
+    label.url ? `<a href="${escaped(label.url)}">label</a>` : '',
+    label.trackingUrl
+      ? `<a href="${escaped(label.trackingUrl)}">tracking ${escaped(label.trackingNumber ?? '')}</a>`
+      : label.trackingNumber
+        ? `tracking ${escaped(label.trackingNumber)}`
+        : '',
+  ].filter(Boolean);
+  return parts.join('<br>') || '<span class="muted">label sent, no tracking yet</span>';
+}
+
+export function returnsSection(view: ReturnsQueueView): string {
+  const soonest = [...view.returns].filter((r) => r.returnCase).sort((a, b) => a.returnCase!.receiveBy.localeCompare(b.returnCase!.receiveBy));
+  const rows = soonest
+    .map((run) => {
+      const c = run.returnCase!;
+      const due = c.decidedAmountMinor > 0 ? money(c.decidedAmountMinor, c.currency) : c.exchange?.length ? 'nothing (an exchange)' : money(0, c.currency);
+      const forms = view.actions ? runActionForms(run, view.actions, 'queues') : '';
+      return `<tr><td>${runLink(run.runId)}<br>${customerHtml(run)}</td><td>${orderHtml(run, view.linksOf?.(run))}<br>${escaped(c.name)}</td><td>${whatComesBack(run)}</td><td class="num">${escaped(due)}</td><td>${parcel(run)}</td><td>${time(c.openedAt)}</td><td>${time(c.receiveBy)}</td><td>${forms || '<span class="muted">a lead acts</span>'}</td></tr>`;
+    })
+    .join('\n');
+  return `<section aria-labelledby="q-returns"><h2 id="q-returns">Returns in flight (${soonest.length})</h2>
+<p class="muted">Each waits for its parcel; the refund on receipt was decided when the return was opened. A return not received by its closing day is closed with nothing refunded.</p>
+<table><thead><tr><th scope="col">Run</th><th scope="col">Order</th><th scope="col">Comes back</th><th scope="col">Refund on receipt</th><th scope="col">Parcel</th><th scope="col">Waiting since</th><th scope="col">Closes</th><th scope="col">Act</th></tr></thead>
+<tbody>${rows || '<tr><td colspan="8">No return is waiting for its parcel.</td></tr>'}</tbody></table></section>`;
+}
