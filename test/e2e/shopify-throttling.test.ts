@@ -17,9 +17,10 @@ afterAll(async () => {
 describe('a throttled Shopify store', () => {
   it('still gets exactly one refund, and the run is done', async () => {
     // A small bucket, empty, 100 points restored a second (Shopify's Standard rate): an order read
-    // (about 130 points in the sandbox) waits for it. And the store's first two answers are THROTTLED
-    // whatever the bucket holds, so the run meets Shopify's refusal for certain.
-    rt.store.faults.throttle({ maximumAvailable: 300, currentlyAvailable: 0, restoreRate: 100 });
+    // waits for it (its line items page, with each line's variants, asks for 363 points, so the bucket
+    // holds 500). And the store's first two answers are THROTTLED whatever the bucket holds, so the run
+    // meets Shopify's refusal for certain.
+    rt.store.faults.throttle({ maximumAvailable: 500, currentlyAvailable: 0, restoreRate: 100 });
     rt.store.faults.throttleNext(2, { requestedQueryCost: 50, currentlyAvailable: 0, restoreRate: 100 });
     const text = 'Hi, the mug in order 1001 arrived cracked. Can I get a refund?';
     const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5001', requesterId: '9001', text }));
