@@ -9,7 +9,7 @@ import type { GroundingFinding } from './claims.js';
 import { hasProblemWord } from './clauses.js';
 import { IN_PLACE_OF_PHRASES } from './lexicon/problems.js';
 import { namesItem } from './mentions.js';
-import { DAMAGE_LIKE_REASONS } from './spans.js';
+import { DAMAGE_LIKE_REASONS, REASON_CHECKED_REMEDIES } from './spans.js';
 import { saysSomethingNeverArrived, saysWholeOrderMissing } from './whole-order.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { containsWords, phraseIn, phraseTokens, type Sentences } from './words.js';
@@ -23,7 +23,7 @@ export function problemStatedFindings(
   text: Sentences,
   stems: Map<string, string[]>,
 ): GroundingFinding[] {
-  if ((proposal.remedy !== 'refund' && proposal.remedy !== 'store_credit') || !DAMAGE_LIKE_REASONS.has(proposal.reason) || line.giftCard) return [];
+  if (!REASON_CHECKED_REMEDIES.has(proposal.remedy) || !DAMAGE_LIKE_REASONS.has(proposal.reason) || line.giftCard) return [];
   // "My order never arrived. Please refund the vase and the candle": said of every item of the order.
   if (saysWholeOrderMissing(proposal, text, stems)) return [];
   const own = stems.get(line.id) ?? [];

@@ -21,6 +21,9 @@ const OTHER_REMEDY = phraseTokens(OTHER_REMEDY_WORDS);
 /** Words that turn a remedy down or prefer another: beside the negations, "rather", "prefer", "instead". */
 const DECLINE_WORDS = new Set([...NEGATIONS, 't', 'rather', 'prefer', 'prefiero', 'prefiro', 'prefere', 'prefere', 'lieber', 'preferisco', 'instead', 'than']);
 
+/** The remedies whose decision a damage-like reason changes (a refund's limits, a replacement shipped at once): their reason is checked. */
+export const REASON_CHECKED_REMEDIES: ReadonlySet<string> = new Set(['refund', 'store_credit', 'exchange', 'replacement']);
+
 /** The reasons docs/policy.md calls damage-like: they need words about a problem. */
 export const DAMAGE_LIKE_REASONS: ReadonlySet<string> = new Set(['damaged', 'defective', 'wrong_item', 'not_received']);
 const words = (span: string) => tokens(normalizeForMatch(span));
@@ -73,7 +76,7 @@ export function remedySetAside(proposal: Proposal, whole: readonly string[]): (s
  * code checks they are the customer's and do not contradict it.
  */
 export function reasonFindings(proposal: Proposal, text: Sentences, whole: readonly string[]): GroundingFinding[] {
-  if ((proposal.remedy !== 'refund' && proposal.remedy !== 'store_credit') || !DAMAGE_LIKE_REASONS.has(proposal.reason)) return [];
+  if (!REASON_CHECKED_REMEDIES.has(proposal.remedy) || !DAMAGE_LIKE_REASONS.has(proposal.reason)) return [];
   const reason = proposal.reason.replace('_', ' ');
   const cited = proposal.reasonWords;
   if (cited != null && !inText(cited, whole)) {
