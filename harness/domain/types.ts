@@ -217,11 +217,9 @@ export type Proposal = z.infer<typeof Proposal>;
  * field present (structured outputs require each property; a span not cited is null, a list empty).
  * Stored on the run as a Proposal.
  */
-export const ProposalAnswer = Proposal.omit({ amountMinor: true, exchangeWords: true })
+export const ProposalAnswer = Proposal.omit({ amountMinor: true })
   .extend({ lineItems: z.array(ClaimedLine.required()).max(100) })
-  .required()
-  // Added with exchanges: answers recorded before it leave it out.
-  .extend({ exchangeWords: CitedWords.nullable().optional() });
+  .required();
 export type ProposalAnswer = z.infer<typeof ProposalAnswer>;
 
 /** What a decided return is: these units back, this fee off the refund, the parcel awaited this many days. */

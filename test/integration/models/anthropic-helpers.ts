@@ -33,6 +33,7 @@ export const PROPOSAL: ProposalAnswer = {
   reasonWords: null,
   remedyWords: null,
   declinedRemedyWords: [],
+  exchangeWords: null,
   exclusions: [],
   unclear: null,
   evidence: ['mug matches "Stoneware mug"'],

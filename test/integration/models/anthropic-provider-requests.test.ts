@@ -222,7 +222,7 @@ describe('anthropic provider: what the request carries', () => {
       expect.arrayContaining(['remedy', 'lineItems', 'unclear', 'reasonWords', 'remedyWords', 'declinedRemedyWords', 'exclusions']),
     );
     expect(orderAgent!.properties).not.toHaveProperty('amountMinor');
-    expect(orderAgent!.properties!.remedy!.enum).toEqual(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'return', 'other']);
+    expect(orderAgent!.properties!.remedy!.enum).toEqual(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'return', 'exchange', 'other']);
     const line = orderAgent!.properties!.lineItems!.items!;
     expect(line.required).toEqual(['lineItemId', 'quantity', 'quote', 'itemWords', 'countWords']);
     expect(line.properties!.quote!.description).toContain('maxLength: 300');

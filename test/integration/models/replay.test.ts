@@ -46,6 +46,7 @@ const PROPOSAL: ProposalAnswer = {
   reasonWords: null,
   remedyWords: null,
   declinedRemedyWords: [],
+  exchangeWords: null,
   exclusions: [],
   unclear: null,
   evidence: ['Tasse = Stoneware mug'],

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { journalResult } from '#harness/models/index.js';
-import { readCorpus, writeCorpusFile } from '#harness/adapters/models/recorded/index.js';
+import { readCorpus, readCorpusFile, writeCorpusFile } from '#harness/adapters/models/recorded/index.js';
 import { collectPending, ConvertError, importEvalResult, migrateOutput, parseMigration, runConvert } from '../../../eval/corpora/convert.js';
 
 const modelRow = (name: string, output: unknown, outcome = 'ok') => ({ kind: 'model', name, outcome, ...journalResult(output) });
@@ -126,6 +126,15 @@ describe('field migrations of recorded outputs', () => {
     const answers = readCorpus(dir).get('damaged-01')!;
     expect(answers.order_agent![0]).toMatchObject({ notes: ['e'], evidence: [], reasonWords: 'arrived cracked' });
     expect(answers.triage).toEqual([{ evidence: 'kept' }]);
+  });
+
+  it("keeps a wrong answer's class when it rewrites the file", () => {
+    const dir = tempDir();
+    writeCorpusFile(dir, { ticketId: 'damaged-01', wrong: { class: 'quantity_up' }, answers: { order_agent: [proposal()] } });
+
+    runConvert(['migrate', dir, '--default', 'order_agent:exchangeWords=null'], quiet);
+
+    expect(readCorpusFile(dir, 'damaged-01')).toMatchObject({ wrong: { class: 'quantity_up' }, answers: { order_agent: [{ exchangeWords: null }] } });
   });
 
   it('refuses a migration it cannot read', () => {

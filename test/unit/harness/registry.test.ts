@@ -72,7 +72,7 @@ describe('per-step allowlist', () => {
       ProposeRefund: ['get_order', 'get_refund_history', 'preview_refund'],
       Gate: ['preview_refund'],
       RequestApproval: ['post_draft'],
-      Refund: ['preview_refund', 'refund_create', 'cancel_order', 'open_return', 'get_returns'],
+      Refund: ['preview_refund', 'refund_create', 'cancel_order', 'open_return', 'get_returns', 'process_return', 'close_return'],
       DraftReply: [],
       CheckReply: ['post_draft'],
       AwaitReturn: [],
@@ -89,7 +89,9 @@ describe('per-step allowlist', () => {
         .filter(([, tools]) => tools.includes(tool))
         .map(([step]) => step);
     expect(stepsOf('open_return')).toEqual(['Refund']);
-    for (const tool of ['process_return', 'close_return', 'cancel_return'] as const) expect(stepsOf(tool), tool).toEqual(['ProcessReturn']);
+    // A replacement below the keep-it amount ships at once in the Refund step: the exchange processed, the return closed.
+    for (const tool of ['process_return', 'close_return'] as const) expect(stepsOf(tool), tool).toEqual(['Refund', 'ProcessReturn']);
+    expect(stepsOf('cancel_return')).toEqual(['ProcessReturn']);
     expect(stepsOf('get_returns')).toEqual(['Refund', 'ProcessReturn']);
   });
 });

@@ -27,9 +27,11 @@ describe('MCP caller permissions', () => {
     // The reply steps, and the cancels that end a ticket's holding note (cancel-run, run-starter, console).
     expect(holders('post_draft')).toEqual(['cancel-run', 'check-reply', 'console', 'escalate', 'request-approval', 'run-starter', 'shadow', 'stalled-runs']);
     expect(holders('find_customer_orders')).toEqual(['propose-refund']);
-    // The Refund Lambda opens a return; the ProcessReturn Lambda refunds what came back, closes or cancels it; both read returns.
+    // The Refund Lambda opens a return (and ships a replacement at once: processes the exchange and closes the return);
+    // the ProcessReturn Lambda refunds what came back, closes or cancels it; both read returns.
     expect(holders('open_return')).toEqual(['refund']);
-    for (const tool of ['process_return', 'close_return', 'cancel_return']) expect(holders(tool), tool).toEqual(['process-return']);
+    for (const tool of ['process_return', 'close_return']) expect(holders(tool), tool).toEqual(['process-return', 'refund']);
+    expect(holders('cancel_return')).toEqual(['process-return']);
     expect(holders('get_returns')).toEqual(['process-return', 'refund']);
     // The approval page reads the order it shows ("still refundable" from the store), and nothing else.
     expect(CALLER_TOOLS['approval-callback']).toEqual(['get_order']);

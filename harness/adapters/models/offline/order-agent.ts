@@ -85,7 +85,7 @@ function orderEvidence(order: OrderFacts, lines: readonly ClaimedLine[], reading
 }
 
 /** The spans the offline reader does not cite: null, so the checks read the quotes and the text themselves. */
-const uncited = () => ({ reasonWords: null, remedyWords: null, declinedRemedyWords: [] as string[] });
+const uncited = () => ({ reasonWords: null, remedyWords: null, declinedRemedyWords: [] as string[], exchangeWords: null });
 
 /** A refund-status question claims nothing; a cancel is of the whole order (no line or count to read). Null for any other remedy. */
 function wholeOrderProposal(
@@ -145,7 +145,7 @@ export function proposeRefund({ order, triage, ticket }: OrderAgentInput): Propo
     ...uncited(),
     // Store credit and a replacement rest on the words that ask for them (the gate checks they are the customer's).
     ...(remedy.remedy === 'store_credit' || remedy.remedy === 'replacement' ? { remedyWords: remedy.cue } : {}),
-    ...(exchangeWords ? { exchangeWords } : {}),
+    exchangeWords,
     exclusions,
     currency: order.currency,
     reason,

@@ -109,8 +109,8 @@ export function writeJsonAtomic(path: string, value: unknown): void {
   renameSync(temporary, path);
 }
 
-/** Replaces the ticket's file (answers in specialist order, so files diff well). */
+/** Replaces the ticket's file (answers in specialist order, so files diff well), a wrong answer's class kept. */
 export function writeCorpusFile(dir: string, file: CorpusFile): void {
   const answers = Object.fromEntries(CORPUS_SPECIALISTS.filter((s) => file.answers[s]).map((s) => [s, file.answers[s]]));
-  writeJsonAtomic(corpusFilePath(dir, file.ticketId), { ticketId: file.ticketId, answers });
+  writeJsonAtomic(corpusFilePath(dir, file.ticketId), { ticketId: file.ticketId, ...(file.wrong ? { wrong: file.wrong } : {}), answers });
 }
