@@ -130,7 +130,7 @@ describe('an exchange at the gate, where the tenant enables returns', () => {
     expect(decision.returnTerms).toMatchObject({ shipsAtOnce: true, exchange: [{ variantId: V(11), quantity: 1, unitPriceMinor: 1800 }] });
   });
 
-  it('checks the damage a replacement rests on like a refund\'s: words not the customer\'s send it to a person', () => {
+  it("checks the damage a replacement rests on like a refund's: words not the customer's send it to a person", () => {
     const text = 'The linen shirt from order #1001 is tight. Could I swap it for a large?';
     const proposal = exchange(SHIRT, { reason: 'defective', reasonWords: 'the stitching came undone', exchangeWords: 'a large' });
     const decision = decideGate(gateInput({ text, proposal }));
