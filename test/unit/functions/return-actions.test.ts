@@ -13,7 +13,7 @@ import { createCancelRun } from '#functions/run/cancel-run/use-case.js';
 import { createRunActions } from '#functions/console/app/actions.js';
 import { returnRefusal } from '#functions/console/app/return-actions.js';
 import { runActionForms } from '#functions/console/app/views/run-actions.js';
-import { returnsSection } from '#functions/console/app/views/returns-queue.js';
+import { returnCaseSection, returnsSection } from '#functions/console/app/views/returns-queue.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import { fixedClock, recordingWorkflow } from '../../support/steps.js';
@@ -170,5 +170,24 @@ describe('the returns in flight, as a queue', () => {
 
   it('says so when no return waits', () => {
     expect(returnsSection({ returns: [] })).toContain('No return is waiting for its parcel.');
+  });
+});
+
+describe("a run page's return", () => {
+  it('says where the return stands and lists its timeline across the days', () => {
+    const run = waiting();
+    const later = {
+      ...run,
+      returnCase: {
+        ...run.returnCase!,
+        events: [...run.returnCase!.events, { at: '2026-12-04T10:00:00.000Z', what: 'the parcel given 7 more days (until 2027-01-12)', by: lead.id }],
+      },
+    };
+    const html = returnCaseSection(later);
+    expect(html).toContain('Return #1001-R1: waiting for the parcel');
+    expect(html).toContain('opened');
+    expect(html).toContain('the parcel given 7 more days');
+    expect(html).toContain(lead.id);
+    expect(returnCaseSection({ ...run, returnCase: undefined })).toBe('');
   });
 });

@@ -40,6 +40,26 @@ function parcel(run: Run): string {
   return parts.join('<br>') || '<span class="muted">label sent, no tracking yet</span>';
 }
 
+const STATUS_WORDS: Readonly<Record<NonNullable<Run['returnCase']>['status'], string>> = {
+  open: 'waiting for the parcel',
+  refunded: 'refunded on receipt',
+  exchanged: 'the new item shipped',
+  closed: 'closed, nothing refunded',
+  cancelled: 'cancelled',
+};
+
+/** The run page's return: what it is now, then its timeline across the days (opened, extended, received, refunded, closed). '' without one. */
+export function returnCaseSection(run: Run): string {
+  const c = run.returnCase;
+  if (!c) return '';
+  const due =
+    c.decidedAmountMinor > 0 ? `${money(c.decidedAmountMinor, c.currency)} on receipt` : c.exchange?.length ? 'nothing to refund (an exchange)' : 'nothing';
+  const events = c.events.map((e) => `<li>${time(e.at)}: ${escaped(e.what)} <span class="muted">(${escaped(e.by)})</span></li>`).join('');
+  return `<section aria-labelledby="return-case"><h2 id="return-case">Return ${escaped(c.name)}: ${escaped(STATUS_WORDS[c.status])}</h2>
+<p>Comes back: ${whatComesBack(run)}. Refund: ${escaped(due)}. Parcel: ${parcel(run)}. Closes ${time(c.receiveBy)} if nothing arrives.</p>
+<ol class="timeline">${events}</ol></section>`;
+}
+
 export function returnsSection(view: ReturnsQueueView): string {
   const soonest = [...view.returns].filter((r) => r.returnCase).sort((a, b) => a.returnCase!.receiveBy.localeCompare(b.returnCase!.receiveBy));
   const rows = soonest

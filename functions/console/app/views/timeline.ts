@@ -12,6 +12,7 @@ import { customerHtml, withLineTitles } from './case.js';
 import { dollars, escaped, statusBadge, time } from './layout.js';
 import type { ReviewContext } from './review.js';
 import { runActionsSection, type RunActionsView } from './run-actions.js';
+import { returnCaseSection } from './returns-queue.js';
 import { facts, stateFacts } from './state-facts.js';
 
 export interface TimelineContext {
@@ -175,6 +176,6 @@ export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineCo
     ctx.links.execution ? `<a href="${escaped(ctx.links.execution.url)}">${escaped(ctx.links.execution.label)}</a>` : '',
     `<a href="/api/runs/${encodeURIComponent(run.runId)}">Run as JSON</a>`,
   ].filter(Boolean);
-  return `${runHeader(run, journal, ctx)}<p>${links.join(' · ')}</p>${runActionsSection(run, ctx.actions)}
+  return `${runHeader(run, journal, ctx)}<p>${links.join(' · ')}</p>${runActionsSection(run, ctx.actions)}${returnCaseSection(run)}
 <h2 id="timeline">Timeline</h2><ol class="timeline">${items}</ol>${notes(run, journal)}`;
 }
