@@ -72,6 +72,7 @@ function orderAgentOutput(orderFacts: unknown, text: string): unknown {
     reasonWords: null,
     remedyWords: null,
     declinedRemedyWords: [],
+    exchangeWords: null,
     exclusions: [],
     currency: /currency ([A-Z]{3})/.exec(text)?.[1] ?? facts.currency,
     reason: /reason (\w+)/i.exec(text)?.[1] ?? 'damaged',
