@@ -168,6 +168,16 @@ function quoteFindings(
       severity: 'approval',
       lineItemId: id,
     });
+  } else if (excludedInText && claim.quantity >= line.quantity) {
+    // Every unit claimed, and the item also said to be fine or kept ("The mug arrived cracked. Just kidding,
+    // the mug is fine."): one complaint does not outweigh it; a person reads which holds. Some units fine
+    // and others not is read by the count rules (finePartFindings).
+    found.push({
+      rule: RULES.lineExcludedByCustomer,
+      reason: `"${line.title}": the customer says something is wrong with it and also that it is fine or kept`,
+      severity: 'approval',
+      lineItemId: id,
+    });
   }
   if (claim.itemWords != null) found.push(...itemWordsFindings(line, claim, quoteWords, ctx));
   else if (inQuote.positive + inQuote.excluded === 0) {

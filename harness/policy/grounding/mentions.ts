@@ -63,7 +63,8 @@ function keptIn(words: readonly string[], phrases: readonly string[][], from: nu
 function fineAfter(words: readonly string[], i: number): boolean {
   for (let at = i + 1; at < Math.min(i + 1 + LOOK_AHEAD, words.length); at++) {
     if (phraseIn(words, REST, at, at + 1)) return false;
-    if (phraseIn(words, FINE, at, at + 1)) return true;
+    // "The mug is not fine": a negation just before the fine words turns them round.
+    if (phraseIn(words, FINE, at, at + 1)) return !words.slice(Math.max(i + 1, at - 2), at).some((w) => NEGATED_BY.has(w));
   }
   return false;
 }

@@ -141,3 +141,25 @@ describe('items the customer excludes, calls fine or keeps are never claimed', (
     });
   });
 });
+
+describe('a complaint taken back', () => {
+  const mug = order([{ id: '1', title: 'Stoneware mug', quantity: 1, price: 1800 }]);
+
+  it.each([
+    ['The mug arrived cracked. Just kidding, the mug is fine. Refund please.', 'The mug arrived cracked'],
+    ['The mug is fine. The mug is cracked. Refund please.', 'The mug is cracked'],
+  ])('holds a claim on an item the customer also calls fine: %s', (text, quote) => {
+    expect(rulesOf(text, mug, proposal(mug, [['1', 1, quote]]))).toContain(RULES.lineExcludedByCustomer);
+  });
+
+  it('still takes a complaint where the fine words are about other units of the same item', () => {
+    const mugs = order([{ id: '1', title: 'Stoneware mug', quantity: 4, price: 1800 }]);
+    const text = 'Two of the four mugs arrived cracked, the other two mugs are fine. Please refund the two cracked mugs.';
+    expect(rulesOf(text, mugs, proposal(mugs, [['1', 2, 'Two of the four mugs arrived cracked']]))).not.toContain(RULES.lineExcludedByCustomer);
+  });
+
+  it('still takes "the mug is not fine"', () => {
+    const text = 'The mug is not fine, it arrived cracked. Refund please.';
+    expect(rulesOf(text, mug, proposal(mug, [['1', 1, 'it arrived cracked']]))).not.toContain(RULES.lineExcludedByCustomer);
+  });
+});
