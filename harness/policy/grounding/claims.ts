@@ -30,7 +30,7 @@ import { clausesOf, type Clause } from './clauses.js';
 import { countWordsFindings, finePartFindings, itemWordsFindings, problemCountFindings, type CitedContext } from './cited.js';
 import { anotherItemsCount, quantityFinding, sharedCount } from './claimed-counts.js';
 import { parseCount, titleNumbersOf } from './counts.js';
-import { mentionsOf, saysRestIsFine } from './mentions.js';
+import { mentionsOf, saidFineCount, saysRestIsFine } from './mentions.js';
 import { citedRemedyFindings, NO_OTHER_REMEDIES, notCarriedOut, remedyEnabled, type EnabledRemedies } from './other-remedy.js';
 import { excludedByModel, reasonFindings, remedyFindings, remedySetAside } from './spans.js';
 import { modifierMaterialStems, normalizeForMatch, titleStems, tokens } from './text.js';
@@ -168,13 +168,13 @@ function quoteFindings(
       severity: 'approval',
       lineItemId: id,
     });
-  } else if (excludedInText && claim.quantity >= line.quantity) {
-    // Every unit claimed, and the item also said to be fine or kept ("The mug arrived cracked. Just kidding,
+  } else if (claim.quantity >= line.quantity && saidFineCount(text, own) > 0) {
+    // Every unit claimed, and the item also said to be fine ("The mug arrived cracked. Just kidding,
     // the mug is fine."): one complaint does not outweigh it; a person reads which holds. Some units fine
     // and others not is read by the count rules (finePartFindings).
     found.push({
       rule: RULES.lineExcludedByCustomer,
-      reason: `"${line.title}": the customer says something is wrong with it and also that it is fine or kept`,
+      reason: `"${line.title}": the customer says something is wrong with it and also that it is fine`,
       severity: 'approval',
       lineItemId: id,
     });

@@ -69,6 +69,21 @@ function fineAfter(words: readonly string[], i: number): boolean {
   return false;
 }
 
+/** Words that join an item to how it is ("the mug is fine", "la taza está bien", "der Becher ist ok"). */
+const COPULAS = new Set(['is', 's', 'was', 'are', 'were', 'esta', 'estaba', 'es', 'era', 'ist', 'war', 'est', 'etait', 'e', 'zijn', 'was']);
+
+/** How many times the item is said, right there, to be fine ("the mug is fine"; not "the mug is not fine", not "the mug would be perfect"). */
+export function saidFineCount(sentences: Sentences, stems: readonly string[]): number {
+  let count = 0;
+  for (const words of sentences) {
+    for (let i = 0; i < words.length; i++) {
+      if (!namesItem(words[i] ?? '', stems) || !COPULAS.has(words[i + 1] ?? '')) continue;
+      if (phraseIn(words, FINE, i + 2, i + 3)) count++;
+    }
+  }
+  return count;
+}
+
 /** A sentence that says the other items are fine ("just the teapot, the rest is fine"). */
 export function saysRestIsFine(words: readonly string[]): boolean {
   return phraseStartsIn(words, REST).some((at) => phraseIn(words, FINE, at + 1, at + 1 + REST_REACH));
