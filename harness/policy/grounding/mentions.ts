@@ -70,7 +70,7 @@ function fineAfter(words: readonly string[], i: number): boolean {
 }
 
 /** Words that join an item to how it is ("the mug is fine", "la taza está bien", "der Becher ist ok"). */
-const COPULAS = new Set(['is', 's', 'was', 'are', 'were', 'esta', 'estaba', 'es', 'era', 'ist', 'war', 'est', 'etait', 'e', 'zijn', 'was']);
+const COPULAS = new Set(['is', 's', 'was', 'are', 'were', 'esta', 'estaba', 'es', 'era', 'ist', 'war', 'est', 'etait', 'e', 'zijn']);
 
 /** How many times the item is said, right there, to be fine ("the mug is fine"; not "the mug is not fine", not "the mug would be perfect"). */
 export function saidFineCount(sentences: Sentences, stems: readonly string[]): number {
