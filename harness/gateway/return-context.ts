@@ -5,7 +5,7 @@ import { toOrderFacts } from '../domain/order-facts.js';
 import type { GatedRun, OrderFacts } from '../domain/types.js';
 import { sha256Hex } from '../hash.js';
 import type { StepContext } from '../ports.js';
-import { returnNote } from '../policy/return-args.js';
+import { returnNote, type ProcessReturnCheck } from '../policy/return-args.js';
 import type { RefundDeps } from './refund-context.js';
 
 export type ReturnDeps = Omit<RefundDeps, 'customerLock' | 'spec'> & { pins: { open_return: string; process_return: string } };
@@ -23,16 +23,8 @@ export interface ReturnOpened {
 }
 
 /** What the decision authorised, as the run recorded it when the return was opened. */
-export interface DecidedReturn {
-  returnId: string;
-  amountMinor: number;
-  feeMinor: number;
-  lines: readonly { returnLineItemId: string; lineItemId: string; quantity: number }[];
-  /** An exchange: the variants shipped instead, when the parcel comes back (or at once: `shipNow`). */
-  exchange?: readonly { variantId: string; quantity: number }[];
-  /** Ship the exchange now, nothing coming back (a damaged item below the keep-it amount). */
-  shipNow?: boolean;
-}
+/** What the decision authorised a processing of (return-args.ts ProcessReturnCheck['decided']). */
+export type DecidedReturn = ProcessReturnCheck['decided'];
 
 export interface ReturnRefund {
   refundId: string;

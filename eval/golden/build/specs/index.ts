@@ -15,7 +15,8 @@ import { returns } from './returns.js';
 import { shipping_and_duties } from './shipping.js';
 import { taxed_orders } from './taxes.js';
 import { non_english } from './languages.js';
-import { change_of_mind, refund_status, refund_vs_replacement, unfulfilled } from './requests.js';
+import { change_of_mind, refund_vs_replacement, unfulfilled } from './requests.js';
+import { refund_status } from './refund-status.js';
 import { long_rambling, typos } from './text.js';
 
 export const SPECS: Record<Category, Spec[]> = {

@@ -1,4 +1,4 @@
-// Specs: unfulfilled, change_of_mind, refund_vs_replacement, refund_status.
+// Specs: unfulfilled, change_of_mind, refund_vs_replacement (refund_status: refund-status.ts).
 import type { Spec } from '../dsl.js';
 
 export const unfulfilled: Spec[] = [
@@ -307,97 +307,5 @@ export const refund_vs_replacement: Spec[] = [
     body: "Hi, you offered a replacement on the phone but I've thought about it and I'd prefer a refund for the cracked carafe from order #{o1}. Thanks, Holly",
     claim: { order: 'o1', reason: 'damaged', lines: [['CARAFE-GLASS', 1]] },
     expect: { outcome: 'auto', amount: 2500 },
-  },
-];
-
-export const refund_status: Spec[] = [
-  {
-    who: { name: 'Judy Carr' },
-    orders: [{ items: ['MUG-STONE'], ful: 15, refunds: [{ daysAgo: 6, lines: [['MUG-STONE', 1]] }] }],
-    subject: 'Where is my refund?',
-    body: 'Hi, you refunded my broken mug from order #{o1} last week but I still do not see the money on my card. Where is my refund?',
-    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-  },
-  {
-    who: { name: 'Leon Schwartz' },
-    orders: [{ items: ['BOWL-SALAD'], ful: 20, refunds: [{ daysAgo: 3, lines: [['BOWL-SALAD', 1]] }] }],
-    subject: 'Refund timeline',
-    body: 'Hello, how long does a refund usually take to show up? I got an email that order {o1} was refunded.',
-    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-  },
-  {
-    who: { name: 'Ruth Adler' },
-    orders: [{ items: ['FRAME-OAK', 'VASE-BUD'], ful: 18, refunds: [{ daysAgo: 10, lines: [['VASE-BUD', 1]] }] }],
-    subject: 'Bank shows nothing',
-    body: "You said you refunded the vase on order #{o1} ten days ago but my bank shows nothing. Can you check what's going on?",
-    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-  },
-  {
-    who: { name: 'Sean Gallagher' },
-    orders: [{ items: ['KETTLE-GOOSE'], ful: 25, refunds: [{ daysAgo: 8, lines: [['KETTLE-GOOSE', 1]] }] }],
-    subject: 'status of my refund',
-    body: 'hi just checking on the status of my refund for the kettle. when will i get it back? thanks',
-    claim: { order: null, remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-  },
-  {
-    who: { name: 'Alicia Moreno' },
-    orders: [{ items: ['GLASS-WINE'], ful: 12, refunds: [{ daysAgo: 2, lines: [['GLASS-WINE', 1]] }] }],
-    subject: 'Refund confirmation?',
-    body: 'Hello, could you send me a confirmation of the refund for order {o1}? I need it for my records.',
-    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-  },
-  {
-    who: { name: 'Ben Okoro' },
-    orders: [{ items: ['LAMP-DESK'], ful: 30, refunds: [{ daysAgo: 14, lines: [['LAMP-DESK', 1]] }] }],
-    subject: 'Refund not received',
-    body: 'Two weeks ago I was told my refund for the lamp (order #{o1}) was processed. Nothing has arrived. Has it actually been sent?',
-    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-  },
-  {
-    who: { name: 'Claire Dubois' },
-    orders: [{ items: ['TEAPOT-CAST'], ful: 16, refunds: [{ daysAgo: 4, lines: [['TEAPOT-CAST', 1]] }] }],
-    subject: 'Which card?',
-    body: 'Hi, which card will the teapot refund go back to? I cancelled the card I used for order {o1}.',
-    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-  },
-  {
-    who: { name: 'Matt Sorensen' },
-    orders: [{ items: [['PLATE-DINNER', 2]], ful: 19, refunds: [{ daysAgo: 5, lines: [['PLATE-DINNER', 1]] }] }],
-    subject: 'Partial refund?',
-    body: "Hi, I see a refund for order #{o1} but it's less than I paid for the plates. Is more coming, or is that it?",
-    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-  },
-  {
-    who: { name: 'Wendy Archer' },
-    orders: [{ items: ['CANDLE-SOY', 'NAPKIN-LINEN'], ful: 11, refunds: [{ daysAgo: 1, lines: [['CANDLE-SOY', 1]] }] }],
-    subject: 'Refund pending?',
-    body: 'Hello! My bank says the refund from your store is "pending". Order {o1}. How many days until it clears?',
-    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-  },
-  {
-    who: { name: 'Gary Fleming' },
-    orders: [{ items: ['BOARD-WALNUT'], ful: 22, refunds: [{ daysAgo: 9, lines: [['BOARD-WALNUT', 1]] }] }],
-    subject: 'Did you refund me?',
-    body: 'I returned the cutting board last month. Did you refund me yet? Order number {o1}.',
-    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-  },
-  {
-    who: { name: 'Esther Cohen' },
-    orders: [{ items: ['CARAFE-GLASS'], ful: 13 }],
-    subject: 'Refund status',
-    body: 'Hi, I asked about a refund for my carafe (order #{o1}) a few days ago and have not heard back. Any update?',
-    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
-    note: 'a status question even though no refund exists yet: a person answers',
   },
 ];
