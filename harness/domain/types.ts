@@ -75,6 +75,19 @@ export const OrderRefundFact = z.object({
   shippingMinor: z.number().int().optional(),
   /** The duties it paid back. */
   dutyIds: z.array(z.string()).optional(),
+  /** Where it paid back to (card with brand and last four digits, store credit, another gateway), when the store said. */
+  payments: z
+    .array(
+      z.object({
+        method: z.enum(['card', 'store_credit', 'other']),
+        status: z.string(),
+        amountMinor: z.number().int(),
+        processedAt: z.string().nullable(),
+        cardBrand: z.string().nullable(),
+        cardLast4: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type OrderRefundFact = z.infer<typeof OrderRefundFact>;
 
