@@ -163,6 +163,7 @@ export function buildFunctions(start: StartContext, services: LocalServices, bac
         ...(opts.fixture.shop.locale ? { locale: opts.fixture.shop.locale } : {}),
       },
       ...(opts.returnAddress ? { returnAddress: opts.returnAddress } : {}),
+      ...(opts.bankTimes ? { bankTimes: opts.bankTimes } : {}),
     },
     // The console on a laptop: nobody signs in; the one person is the local operator with every role.
     console: {

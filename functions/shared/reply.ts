@@ -21,6 +21,7 @@ import {
   type ReturnFacts,
 } from '#functions/shared/reply-return.js';
 import { gateAmountWords, type AmountWords } from '#functions/shared/words/amount-words.js';
+import { checkStatusDraft, statusFacts, type StatusFacts } from '#functions/shared/reply-status.js';
 
 export type { ReturnFacts, ReturnInstructions } from '#functions/shared/reply-return.js';
 
@@ -31,10 +32,13 @@ export const ReplyCheckOutput = z.object({ passed: z.boolean(), problems: z.arra
  * What the reply tells: a refund made (a return's too, on receipt), a person taking over, a return
  * opened (its refund made when the parcel arrives) or a return closed with nothing refunded.
  */
-export type ReplyOutcome = 'refunded' | 'escalated' | 'return_opened' | 'return_closed' | 'exchange_shipped';
+export type ReplyOutcome = 'refunded' | 'escalated' | 'return_opened' | 'return_closed' | 'exchange_shipped' | 'status_answered';
 
-/** The tenant's settings a reply's facts take (the step's tenant): where a parcel goes back when the store made no label. */
-export type ReplySettings = { returnAddress?: string };
+/**
+ * The tenant's settings a reply's facts take (the step's tenant): where a parcel goes back when the
+ * store made no label; how long banks take to show a refund, in the tenant's words (reply-status.ts's default otherwise).
+ */
+export type ReplySettings = { returnAddress?: string; bankTimes?: string };
 
 export type ReplyFacts = {
   language: string;
@@ -61,6 +65,8 @@ export type ReplyFacts = {
   shipping?: string | null;
   /** The duties refunded with the items; null when none were. Present with `paid`. */
   duties?: string | null;
+  /** A question about an earlier refund (outcome status_answered): the refunds on record it is about, and the bank-time words. */
+  status?: StatusFacts;
 } & Partial<ReturnFacts>;
 
 /** One refunded item as the customer paid for it: "1 × Stoneware mug", paid "$16.33", price "$20.00", discount "25%", tax "$1.33". */
@@ -113,7 +119,8 @@ function paidFacts(run: Run): Pick<ReplyFacts, 'paid' | 'shipping' | 'duties'> {
  * Which moment a run's reply tells, from the run: a return opened and waiting for its parcel, a
  * return closed with nothing refunded, else a refund made (a return's refund on receipt included).
  */
-export function replyOutcomeOf(run: Pick<Run, 'refund' | 'returnCase'>): Exclude<ReplyOutcome, 'escalated'> {
+export function replyOutcomeOf(run: Pick<Run, 'refund' | 'returnCase' | 'gate'>): Exclude<ReplyOutcome, 'escalated'> {
+  if (run.gate?.decision === 'answer') return 'status_answered';
   const status = run.returnCase?.status;
   if (status === 'open' && !run.refund) return 'return_opened';
   if (status === 'closed') return 'return_closed';
@@ -197,6 +204,7 @@ export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettin
     ...(escalationReason === undefined ? {} : { escalationReason }),
     ...(outcome === 'refunded' ? paidFacts(run) : {}),
     ...returnPart(run, outcome, language, context),
+    ...(outcome === 'status_answered' ? { status: statusFacts(run, language, context.bankTimes) } : {}),
   };
 }
 
@@ -300,6 +308,7 @@ function checkReturnOpened(draft: string, run: Run, settings: ReplySettings): st
  */
 export function checkDraft(draft: string, run: Run, settings: ReplySettings = {}): string[] {
   const outcome = replyOutcomeOf(run);
+  if (outcome === 'status_answered') return checkStatusDraft(draft, run, draftLanguages(run), settings.bankTimes);
   if (outcome === 'return_opened') return checkReturnOpened(draft, run, settings);
   if (outcome === 'return_closed' || outcome === 'exchange_shipped') {
     const problems = checkMoney(draft, run, { orderNumber: orderNumberOf(run), amount: null, figures: [], given: [] });

@@ -70,7 +70,10 @@ export type FunctionAccess = {
   publicUrl?: boolean;
   /** Knows the tenant's modes per ticket class (AGENT_MODE: shadow, assist, auto). */
   agentMode?: boolean;
-  /** Knows where customers send a return the store made no label for (RETURN_ADDRESS): the reply's instructions and their check. */
+  /**
+   * The reply's tenant words: where customers send a return the store made no label for (RETURN_ADDRESS),
+   * how long banks take to show a refund (BANK_TIMES); the reply's facts and their check.
+   */
   returnAddress?: boolean;
   sendEmail?: boolean;
   /** Knows the tenant's console user pool and app client (COGNITO_*): signs people in, or checks their session. */

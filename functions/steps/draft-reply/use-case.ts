@@ -43,6 +43,12 @@ export const REPLY_AGENT_SYSTEM = [
   'parcel arrives; state the amount only when it is not null (the difference refunded then). With the outcome "exchange_shipped",',
   'say the "exchange" items are on their way (when "shipsAtOnce" is true: in place of the items, with nothing to send back); state',
   'no amount and never say a refund was made.',
+  'When the outcome is "status_answered" (the customer asked about a refund already made): answer from "status" only. For each',
+  'refund there, say when it was made (its "date"), the amount exactly as given, the items it covered, and where it went:',
+  '"card" with its brand and the last four digits when given ("your Visa card ending in 4242"), "store_credit" as store',
+  'credit on their account, "original_payment" as the original payment method; when "pending" is true, say the payment back is',
+  'still being processed. Then give "bankTimes" in the language given. Never promise a new refund, a date the money arrives,',
+  'or any other amount; never name a card, date or figure the facts do not give.',
   'Never promise anything else: no vouchers, no replacements other than the "exchange" items, no delivery dates, no other amounts.',
   'Return the reply text as body.',
 ].join('\n');
@@ -55,7 +61,7 @@ export function createDraftReply(deps: DraftReplyDeps) {
     const { run, ctx } = await enterStep(deps.runs, runId, 'DraftReply');
     const outcome = replyOutcomeOf(run);
     if (outcome === 'refunded' && !run.refund) throw new MissingStepDataError(runId, 'refund receipt');
-    const facts = replyFacts(run, outcome, { returnAddress: deps.tenant?.returnAddress });
+    const facts = replyFacts(run, outcome, deps.tenant ?? {});
     const { body } = await deps.harness.callModel(ctx, {
       specialist: 'reply_agent',
       model: deps.models.replyAgent,

@@ -8,6 +8,7 @@ import { amountsIn } from './money-scan.js';
 import { givenPassages, returnClosedReply, returnOpenedReply, returnRefundedSentence, type ReturnReplyFacts } from './reply-returns.js';
 import { countMatches, normalizeText, phrases } from './text.js';
 import { exchangeOpenedReply, exchangeShippedReply } from './reply-exchanges.js';
+import { statusAnsweredReply, type StatusReplyFacts } from './reply-status.js';
 
 /** One refunded item as the customer paid for it, every figure already formatted (functions/shared/reply.ts). */
 export interface PaidItem {
@@ -20,7 +21,7 @@ export interface PaidItem {
 }
 
 /** As functions/shared/reply.ts gives them; a return's moments add its own (reply-returns.ts). */
-export interface ReplyFacts extends ReturnReplyFacts {
+export interface ReplyFacts extends ReturnReplyFacts, StatusReplyFacts {
   language: string;
   orderNumber: string | null;
   /** refunded, escalated, return_opened, return_closed or exchange_shipped. */
@@ -168,6 +169,7 @@ export function writeReply(facts: ReplyFacts): { body: string } {
   if (facts.outcome === 'exchange_shipped') return { body: exchangeShippedReply(facts, order) };
   if (facts.outcome === 'return_opened' && amount) return { body: returnOpenedReply(facts, order, amount) };
   if (facts.outcome === 'return_closed') return { body: returnClosedReply(facts, order) };
+  if (facts.outcome === 'status_answered' && facts.status?.refunds.length) return { body: statusAnsweredReply(facts, order) };
   if (facts.outcome === 'refunded' && amount) {
     const write = facts.remedy === 'store_credit' ? t.storeCredit : facts.remedy === 'cancel' ? t.cancelled : t.refunded;
     const body = write(amount, order);
@@ -187,7 +189,8 @@ const REFUND_CLAIM = phrases(['refunded', 'have refunded', 'reembolsado', 'hemos
 /** The figures of what the customer paid and a return's fee, as the facts give them (a percentage is no amount). */
 function givenFigures(facts: ReplyFacts): string[] {
   const items = facts.paid ?? [];
-  return [...items.flatMap((p) => [p.paid, p.price, p.discount ?? '', p.tax ?? '']), facts.shipping ?? '', facts.duties ?? '', facts.fee ?? ''].filter((f) =>
+  const told = (facts.status?.refunds ?? []).map((r) => r.amount);
+  return [...items.flatMap((p) => [p.paid, p.price, p.discount ?? '', p.tax ?? '']), facts.shipping ?? '', facts.duties ?? '', facts.fee ?? '', ...told].filter((f) =>
     /\d/.test(f),
   );
 }
@@ -216,7 +219,8 @@ export function checkReply(draft: string, facts: ReplyFacts): { passed: boolean;
     if (!rest.includes(amount)) problems.push(`the draft does not state ${what} ${amount}`);
     rest = rest.split(amount).join(' ');
   }
-  const refunded = facts.outcome === 'refunded' && amount;
+  // An answer about an earlier refund tells refunds the record holds.
+  const refunded = (facts.outcome === 'refunded' && amount) || (facts.outcome === 'status_answered' && (facts.status?.refunds.length ?? 0) > 0);
   if (!refunded && countMatches(REFUND_CLAIM, normalizeText(body)) > 0) {
     problems.push(
       facts.outcome === 'return_opened'
