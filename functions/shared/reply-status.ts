@@ -82,7 +82,10 @@ export function statusFacts(run: Run, language: string, bankTimes = DEFAULT_BANK
   };
 }
 
-/** Every number a status draft may write: the order's, the days' (day, month, year), the cards' last four, the bank words'. */
+/**
+ * Every number a status draft may write: the order's, the days' (day, month, year), the items' (their
+ * counts and the numbers in their titles), the cards' last four, the bank words'.
+ */
 function allowedNumbers(run: Run, bankTimes: string): Set<number> {
   const allowed = new Set<number>();
   const add = (digits: string) => allowed.add(Number(digits));
@@ -93,6 +96,11 @@ function allowedNumbers(run: Run, bankTimes: string): Set<number> {
     [year, month, day].filter((d): d is string => !!d).forEach(add);
     if (year) add(year.slice(2));
     for (const p of r.payments ?? []) if (p.cardLast4) add(p.cardLast4);
+    for (const line of r.lineItems) {
+      add(String(line.quantity));
+      const title = run.order?.lineItems.find((l) => l.id === line.lineItemId)?.title ?? '';
+      for (const m of title.matchAll(/\d+/g)) add(m[0]);
+    }
   }
   for (const m of bankTimes.matchAll(/\d+/g)) add(m[0]);
   return allowed;

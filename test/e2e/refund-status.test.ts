@@ -21,7 +21,7 @@ describe('a question about an earlier refund', () => {
   it('is answered from the record: the refund of the napkin rings, its day, $8.00, the card, the bank wording; nothing refunded', async () => {
     const before = await storeRefunds(rt, '1007');
     const text = 'Hi, you refunded one of the napkin rings on order 1007 but I still do not see the money on my card. Where is my refund?';
-    const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5301', requesterId: '9007', text }));
+    const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5007', requesterId: '9007', text }));
     const run = await waitForRun(rt, json.runId as string, settled);
 
     expect(run.status).toBe('done');
@@ -32,7 +32,7 @@ describe('a question about an earlier refund', () => {
 
     const [told] = run.gate.statusAnswer.refunds;
     const day = new Intl.DateTimeFormat('en', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${told.day}T12:00:00Z`));
-    const notes = await ticketNotes(rt, '5301');
+    const notes = await ticketNotes(rt, '5007');
     expect(notes).toHaveLength(1);
     const draft = notes[0]!.body;
     expect(draft).toContain('#1007');
@@ -40,14 +40,15 @@ describe('a question about an earlier refund', () => {
     expect(draft).toContain(day);
     expect(draft).toContain('Brass napkin rings');
     expect(draft).toContain(BANK_TIMES);
-    const card = told.payments?.find((p: { method: string }) => p.method === 'card');
-    if (card?.cardLast4) expect(draft).toContain(card.cardLast4);
+    // The sandbox's card for order 1007: a Visa ending in the order number.
+    expect(told.payments).toEqual([expect.objectContaining({ method: 'card', cardBrand: 'Visa', cardLast4: '1007', amountMinor: 800 })]);
+    expect(draft).toContain('Visa ending in 1007');
     expect(run.draft.check).toMatchObject({ passed: true, problems: [] });
   });
 
   it('goes to a person when the store has no refund on the order, saying what was found', async () => {
     const text = 'Hello, I was told my refund for the blanket on order #1002 was processed last week. Where is my refund?';
-    const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5302', requesterId: '9002', text }));
+    const { json } = await postWebhook(rt, ticketCreated({ ticketId: '5002', requesterId: '9002', text }));
     const run = await waitForRun(rt, json.runId as string, settled);
 
     expect(run.status).toBe('escalated');

@@ -1,4 +1,5 @@
-// Specs: refund_status (questions about a refund already made or promised).
+// Specs: refund_status (questions about a refund already made or promised): answered from the
+// store's record where the order has the refund, a person otherwise.
 import type { Spec } from '../dsl.js';
 
 export const refund_status: Spec[] = [
@@ -8,7 +9,7 @@ export const refund_status: Spec[] = [
     subject: 'Where is my refund?',
     body: 'Hi, you refunded my broken mug from order #{o1} last week but I still do not see the money on my card. Where is my refund?',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Leon Schwartz' },
@@ -16,7 +17,7 @@ export const refund_status: Spec[] = [
     subject: 'Refund timeline',
     body: 'Hello, how long does a refund usually take to show up? I got an email that order {o1} was refunded.',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Ruth Adler' },
@@ -24,7 +25,7 @@ export const refund_status: Spec[] = [
     subject: 'Bank shows nothing',
     body: "You said you refunded the vase on order #{o1} ten days ago but my bank shows nothing. Can you check what's going on?",
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Sean Gallagher' },
@@ -32,7 +33,7 @@ export const refund_status: Spec[] = [
     subject: 'status of my refund',
     body: 'hi just checking on the status of my refund for the kettle. when will i get it back? thanks',
     claim: { order: null, remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Alicia Moreno' },
@@ -40,7 +41,7 @@ export const refund_status: Spec[] = [
     subject: 'Refund confirmation?',
     body: 'Hello, could you send me a confirmation of the refund for order {o1}? I need it for my records.',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Ben Okoro' },
@@ -48,7 +49,7 @@ export const refund_status: Spec[] = [
     subject: 'Refund not received',
     body: 'Two weeks ago I was told my refund for the lamp (order #{o1}) was processed. Nothing has arrived. Has it actually been sent?',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Claire Dubois' },
@@ -56,7 +57,7 @@ export const refund_status: Spec[] = [
     subject: 'Which card?',
     body: 'Hi, which card will the teapot refund go back to? I cancelled the card I used for order {o1}.',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Matt Sorensen' },
@@ -64,7 +65,7 @@ export const refund_status: Spec[] = [
     subject: 'Partial refund?',
     body: "Hi, I see a refund for order #{o1} but it's less than I paid for the plates. Is more coming, or is that it?",
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Wendy Archer' },
@@ -72,7 +73,7 @@ export const refund_status: Spec[] = [
     subject: 'Refund pending?',
     body: 'Hello! My bank says the refund from your store is "pending". Order {o1}. How many days until it clears?',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Gary Fleming' },
@@ -80,7 +81,7 @@ export const refund_status: Spec[] = [
     subject: 'Did you refund me?',
     body: 'I returned the cutting board last month. Did you refund me yet? Order number {o1}.',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Esther Cohen' },
@@ -88,7 +89,7 @@ export const refund_status: Spec[] = [
     subject: 'Refund status',
     body: 'Hi, I asked about a refund for my carafe (order #{o1}) a few days ago and have not heard back. Any update?',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'escalate', esc: 'no_refund_on_record' },
     note: 'a status question even though no refund exists yet: a person answers',
   },
 ];

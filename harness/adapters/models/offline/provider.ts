@@ -67,6 +67,27 @@ const Facts = z.object({
   /** An exchange: what is sent instead, and whether nothing comes back. */
   exchange: z.array(z.string()).optional(),
   shipsAtOnce: z.boolean().optional(),
+  /** A question about an earlier refund answered (outcome status_answered): the refunds told and the bank-time words, as given. */
+  status: z
+    .object({
+      refunds: z.array(
+        z.object({
+          date: z.string(),
+          amount: z.string(),
+          items: z.array(z.string()),
+          paidTo: z.array(
+            z.discriminatedUnion('method', [
+              z.object({ method: z.literal('card'), brand: z.string().nullable(), last4: z.string().nullable() }),
+              z.object({ method: z.literal('store_credit') }),
+              z.object({ method: z.literal('original_payment') }),
+            ]),
+          ),
+          pending: z.boolean(),
+        }),
+      ),
+      bankTimes: z.string(),
+    })
+    .optional(),
 });
 /** Accepts `{draft, facts}` (as CheckReply sends) or the facts flat with `body` or `draft`. */
 const CheckInput = z.union([
