@@ -8,7 +8,7 @@
 import type { AnsweredRefund, GateDecision, OrderFacts, Proposal, Triage } from '../domain/types.js';
 import { mergeLines } from './amount.js';
 import type { Policy } from './document.js';
-import { addressesTheSystem } from './grounding/index.js';
+import { addressesTheSystem, asksToPayAgain, sentencesOf } from './grounding/index.js';
 import { minorDigits } from '#shared/money.js';
 import { dayWords, moneyWords } from './reason-words.js';
 import { RULES } from './rules.js';
@@ -94,6 +94,8 @@ function statusFindings(input: StatusInput, refunds: readonly Refund[], tied: bo
       rule: RULES.refundStatusNoRecord,
       reason: 'the customer speaks of a promise; no item or amount in their words ties it to a refund on record',
     });
+  if (asksToPayAgain(sentencesOf(input.customerText.join('\n'))))
+    found.push({ rule: RULES.refundStatusNeedsPerson, reason: 'the customer asks for a refund already made to be paid again' });
   if (triage.riskFlags.includes('instructions_to_system') || addressesTheSystem(input.customerText.join('\n')))
     found.push({ rule: RULES.instructionsInCustomerText, reason: "the customer's text addresses an AI or a system: a person answers" });
   return found;

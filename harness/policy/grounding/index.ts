@@ -4,3 +4,5 @@ export { parseCount, type StatedCount } from './counts.js';
 export { normalizeForMatch } from './text.js';
 export { quoteOccursIn } from './occurs.js';
 export { addressesTheSystem } from './instructions.js';
+export { asksToPayAgain } from './pay-again.js';
+export { sentencesOf } from './words.js';

@@ -32,7 +32,11 @@ const Facts = z.object({
   language: z.string().default('en'),
   orderNumber: z.string().nullable().default(null),
   outcome: z.string(),
-  remedy: z.string().optional(),
+  remedy: z.string().nullable().optional(),
+  /** What the customer asked for, their first name, and an unclear reading's question (functions/shared/reply-asks.ts). */
+  asked: z.string().nullable().optional(),
+  firstName: z.string().nullable().optional(),
+  question: z.string().optional(),
   amountMinor: z.number().int().nullable().default(null),
   currency: z.string().nullable().default(null),
   reason: z.string().nullable().optional(),

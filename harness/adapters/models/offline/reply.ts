@@ -26,8 +26,12 @@ export interface ReplyFacts extends ReturnReplyFacts, StatusReplyFacts {
   orderNumber: string | null;
   /** refunded, escalated, return_opened, return_closed or exchange_shipped. */
   outcome: string;
-  /** refund (to the payments), store_credit or cancel; absent means refund. */
-  remedy?: string;
+  /** refund (to the payments), store_credit or cancel; absent or null means refund when refunded. */
+  remedy?: string | null;
+  /** The customer's first name, for the greeting. */
+  firstName?: string | null;
+  /** Escalated on an unclear reading: the question the draft asks. */
+  question?: string;
   amountMinor: number | null;
   currency: string | null;
   reason?: string | null;
@@ -190,8 +194,8 @@ const REFUND_CLAIM = phrases(['refunded', 'have refunded', 'reembolsado', 'hemos
 function givenFigures(facts: ReplyFacts): string[] {
   const items = facts.paid ?? [];
   const told = (facts.status?.refunds ?? []).map((r) => r.amount);
-  return [...items.flatMap((p) => [p.paid, p.price, p.discount ?? '', p.tax ?? '']), facts.shipping ?? '', facts.duties ?? '', facts.fee ?? '', ...told].filter((f) =>
-    /\d/.test(f),
+  return [...items.flatMap((p) => [p.paid, p.price, p.discount ?? '', p.tax ?? '']), facts.shipping ?? '', facts.duties ?? '', facts.fee ?? '', ...told].filter(
+    (f) => /\d/.test(f),
   );
 }
 
