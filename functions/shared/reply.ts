@@ -22,6 +22,8 @@ import {
 } from '#functions/shared/reply-return.js';
 import { gateAmountWords, type AmountWords } from '#functions/shared/words/amount-words.js';
 import { checkStatusDraft, statusFacts, type StatusFacts } from '#functions/shared/reply-status.js';
+import { askedRemedyOf, firstNameOf, questionFor } from '#functions/shared/reply-asks.js';
+import type { Remedy } from '#harness/domain/types.js';
 
 export type { ReturnFacts, ReturnInstructions } from '#functions/shared/reply-return.js';
 
@@ -44,8 +46,17 @@ export type ReplyFacts = {
   language: string;
   orderNumber: string | null;
   outcome: ReplyOutcome;
-  /** Refunded how: to the original payments, as store credit on the customer's account, or by cancelling the order (its payments refunded). */
-  remedy: 'refund' | 'store_credit' | 'cancel';
+  /**
+   * Refunded how: to the original payments, as store credit on the customer's account, or by
+   * cancelling the order (its payments refunded); null when no money moved (never a default).
+   */
+  remedy: 'refund' | 'store_credit' | 'cancel' | null;
+  /** What the customer asked for, as the agents read it (a refund, a cancel, a status question…); null when not read. */
+  asked: Remedy | null;
+  /** The customer's first name as the helpdesk gives it, for the greeting; null when it has none. */
+  firstName: string | null;
+  /** Escalated on an unclear reading: the one question the draft asks the customer (it promises nothing). */
+  question?: string;
   /** Refunded: what was refunded. Return opened: what will be refunded when the parcel arrives. Null otherwise. */
   amountMinor: number | null;
   currency: string | null;
@@ -195,13 +206,16 @@ export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettin
     language,
     orderNumber: orderNumberOf(run),
     outcome,
-    remedy: run.refund?.method === 'store_credit' ? 'store_credit' : run.refund?.cancelledAt ? 'cancel' : 'refund',
+    remedy: !run.refund ? null : run.refund.method === 'store_credit' ? 'store_credit' : run.refund.cancelledAt ? 'cancel' : 'refund',
+    asked: askedRemedyOf(run),
+    firstName: firstNameOf(run),
     amountMinor: money?.amountMinor ?? null,
     currency: money?.currency ?? null,
     amount: money ? formatMoney(money.amountMinor, money.currency, language) : null,
     reason: run.proposal?.reason ?? run.triage?.reason ?? null,
     items: itemsOf(run, outcome),
     ...(escalationReason === undefined ? {} : { escalationReason }),
+    ...(outcome === 'escalated' && questionFor(run) ? { question: questionFor(run)! } : {}),
     ...(outcome === 'refunded' ? paidFacts(run) : {}),
     ...returnPart(run, outcome, language, context),
     ...(outcome === 'status_answered' ? { status: statusFacts(run, language, context.bankTimes) } : {}),

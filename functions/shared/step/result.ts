@@ -7,7 +7,8 @@
 import * as z from 'zod';
 
 export type StepResult =
-  { outcome: 'continue'; decision?: 'auto' | 'approval' | 'shadow' | 'answer' } | { outcome: 'escalate'; reason: string; decision?: 'refuse' | 'escalate'; step?: string };
+  | { outcome: 'continue'; decision?: 'auto' | 'approval' | 'shadow' | 'answer' }
+  | { outcome: 'escalate'; reason: string; decision?: 'refuse' | 'escalate'; step?: string };
 
 export type EscalateResult = Extract<StepResult, { outcome: 'escalate' }>;
 

@@ -165,25 +165,50 @@ function paidSentence(facts: ReplyFacts, words: PaidWords): string | null {
   return `${words.intro} ${parts.join('; ')}.`;
 }
 
+/** The greeting of each language's templates, and the same greeting with the customer's first name. */
+const GREETINGS: Record<'en' | 'es' | 'de' | 'fr', { plain: string; named: (name: string) => string; asks: string }> = {
+  en: { plain: 'Hello,', named: (n) => `Hello ${n},`, asks: 'So that we can go on, could you tell us:' },
+  es: { plain: 'Hola:', named: (n) => `Hola, ${n}:`, asks: 'Para poder continuar, ¿podría indicarnos lo siguiente?' },
+  de: { plain: 'Hallo,', named: (n) => `Hallo ${n},`, asks: 'Damit wir weitermachen können, beantworten Sie uns bitte diese Frage:' },
+  fr: { plain: 'Bonjour,', named: (n) => `Bonjour ${n},`, asks: 'Pour que nous puissions avancer, pourriez-vous nous répondre :' },
+};
+
+/**
+ * The body as the facts address it: greeted by first name when the facts give one, and, while a
+ * person takes over, with the question the agent could not answer put to the customer (as given:
+ * the double does not translate it) before the sign-off.
+ */
+function addressed(body: string, facts: ReplyFacts): string {
+  const g = GREETINGS[facts.language as keyof typeof GREETINGS] ?? GREETINGS.en;
+  const named = facts.firstName && body.startsWith(`${g.plain}\n`) ? `${g.named(facts.firstName)}${body.slice(g.plain.length)}` : body;
+  if (!facts.question || facts.outcome !== 'escalated') return named;
+  const [greeting, said, ...rest] = named.split('\n\n');
+  return [greeting, said, `${g.asks}\n${facts.question}`, ...rest].join('\n\n');
+}
+
 export function writeReply(facts: ReplyFacts): { body: string } {
+  return { body: addressed(replyBody(facts), facts) };
+}
+
+function replyBody(facts: ReplyFacts): string {
   const t = templatesFor(facts.language);
   const order = t.order(facts.orderNumber);
   const amount = facts.amountMinor !== null && facts.currency ? formatMoney(facts.amountMinor, facts.currency, facts.language) : null;
-  if (facts.outcome === 'return_opened' && facts.exchange?.length) return { body: exchangeOpenedReply(facts, order, amount) };
-  if (facts.outcome === 'exchange_shipped') return { body: exchangeShippedReply(facts, order) };
-  if (facts.outcome === 'return_opened' && amount) return { body: returnOpenedReply(facts, order, amount) };
-  if (facts.outcome === 'return_closed') return { body: returnClosedReply(facts, order) };
-  if (facts.outcome === 'status_answered' && facts.status?.refunds.length) return { body: statusAnsweredReply(facts, order) };
+  if (facts.outcome === 'return_opened' && facts.exchange?.length) return exchangeOpenedReply(facts, order, amount);
+  if (facts.outcome === 'exchange_shipped') return exchangeShippedReply(facts, order);
+  if (facts.outcome === 'return_opened' && amount) return returnOpenedReply(facts, order, amount);
+  if (facts.outcome === 'return_closed') return returnClosedReply(facts, order);
+  if (facts.outcome === 'status_answered' && facts.status?.refunds.length) return statusAnsweredReply(facts, order);
   if (facts.outcome === 'refunded' && amount) {
     const write = facts.remedy === 'store_credit' ? t.storeCredit : facts.remedy === 'cancel' ? t.cancelled : t.refunded;
     const body = write(amount, order);
     const added = [returnRefundedSentence(facts), paidSentence(facts, t.paid)].filter((p) => p !== null);
-    if (added.length === 0) return { body };
+    if (added.length === 0) return body;
     // Their own paragraphs after the one saying what was refunded, before the sign-off.
     const [greeting, said, ...rest] = body.split('\n\n');
-    return { body: [greeting, said, ...added, ...rest].join('\n\n') };
+    return [greeting, said, ...added, ...rest].join('\n\n');
   }
-  return { body: t.pending(order) };
+  return t.pending(order);
 }
 
 /** Non-breaking and narrow spaces differ by locale and by writer: compare with plain spaces. */
