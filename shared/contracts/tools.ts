@@ -139,7 +139,10 @@ export const RefundPayment = z.object({
   amount: Money,
   processedAt: z.string().nullable(),
   cardBrand: z.string().nullable(),
-  cardLast4: z.string().regex(/^\d{4}$/).nullable(),
+  cardLast4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
 });
 export type RefundPayment = z.infer<typeof RefundPayment>;
 

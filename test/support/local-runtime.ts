@@ -13,7 +13,9 @@ export const SECOND_APPROVER = 'owner@demo-store.example';
 
 /** A local runtime on a random port, signed Zendesk webhooks, one approver; the demo store unless a fixture is given. */
 export function startRuntime(
-  extra: Partial<Pick<LocalRuntimeOptions, 'timer' | 'approverEmails' | 'fixture' | 'policy' | 'clock' | 'shopifyWebhookSecret' | 'returnAddress' | 'bankTimes'>> = {},
+  extra: Partial<
+    Pick<LocalRuntimeOptions, 'timer' | 'approverEmails' | 'fixture' | 'policy' | 'clock' | 'shopifyWebhookSecret' | 'returnAddress' | 'bankTimes'>
+  > = {},
 ): Promise<LocalRuntime> {
   return startLocalRuntime({
     port: 0,
