@@ -23,6 +23,8 @@ import {
 import { gateAmountWords, type AmountWords } from '#functions/shared/words/amount-words.js';
 import { checkStatusDraft, statusFacts, type StatusFacts } from '#functions/shared/reply-status.js';
 import { askedRemedyOf, firstNameOf, questionFor } from '#functions/shared/reply-asks.js';
+import { replyLanguageOf, signOffIn } from '#functions/shared/words/reply-language.js';
+import { customerWords } from '#functions/shared/words/customer-words.js';
 import type { Remedy } from '#harness/domain/types.js';
 
 export type { ReturnFacts, ReturnInstructions } from '#functions/shared/reply-return.js';
@@ -40,7 +42,7 @@ export type ReplyOutcome = 'refunded' | 'escalated' | 'return_opened' | 'return_
  * The tenant's settings a reply's facts take (the step's tenant): where a parcel goes back when the
  * store made no label; how long banks take to show a refund, in the tenant's words (reply-status.ts's default otherwise).
  */
-export type ReplySettings = { returnAddress?: string; bankTimes?: string };
+export type ReplySettings = { returnAddress?: string; bankTimes?: string; store?: { locale?: string } };
 
 export type ReplyFacts = {
   language: string;
@@ -55,6 +57,10 @@ export type ReplyFacts = {
   asked: Remedy | null;
   /** The customer's first name as the helpdesk gives it, for the greeting; null when it has none. */
   firstName: string | null;
+  /** How the reply is signed, in its language ("Atención al cliente"). */
+  signOff: string;
+  /** Why the draft is in the store's language rather than the customer's, for the team (never in the reply). */
+  languageNote?: string;
   /** Escalated on an unclear reading: the one question the draft asks the customer (it promises nothing). */
   question?: string;
   /** Refunded: what was refunded. Return opened: what will be refunded when the parcel arrives. Null otherwise. */
@@ -105,10 +111,9 @@ export function customerAmount(receipt: NonNullable<Run['refund']>): { amountMin
  * refund was made in its currency and its parts add up to exactly what was refunded (no cap, no
  * store rounding), so the figures a customer reads always add up. Null otherwise.
  */
-function paidBreakdown(run: Run): AmountWords | null {
+function paidBreakdown(run: Run, language = run.draft?.language ?? run.triage?.language ?? 'en'): AmountWords | null {
   if (!run.refund) return null;
   const refunded = customerAmount(run.refund);
-  const language = run.triage?.language ?? 'en';
   const words = gateAmountWords(run, { money: (minor, currency) => formatMoney(minor, currency, language), locale: language });
   const breakdown = run.gate?.breakdown;
   if (!words || !breakdown || breakdown.currency !== refunded.currency || breakdown.cappedAtMinor !== null) return null;
@@ -116,8 +121,8 @@ function paidBreakdown(run: Run): AmountWords | null {
   return parts === refunded.amountMinor && breakdown.totalMinor === refunded.amountMinor ? words : null;
 }
 
-function paidFacts(run: Run): Pick<ReplyFacts, 'paid' | 'shipping' | 'duties'> {
-  const words = paidBreakdown(run);
+function paidFacts(run: Run, language: string): Pick<ReplyFacts, 'paid' | 'shipping' | 'duties'> {
+  const words = paidBreakdown(run, language);
   if (!words) return {};
   return {
     paid: words.lines.map(({ item, paid, price, discount, tax, taxIncluded }) => ({ item, paid, price, discount, tax, taxIncluded })),
@@ -199,7 +204,10 @@ function itemsOf(run: Run, outcome: ReplyOutcome): string[] {
 
 /** What actually happened, from the run record (the receipt, never the proposal's amount). */
 export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettings & { escalationReason?: string } = {}): ReplyFacts {
-  const language = run.triage?.language ?? 'en';
+  // Read from the customer's words in code (words/reply-language.ts), the store's when it cannot be told.
+  const chosen = replyLanguageOf(customerWords(run).join('\n'), run.triage?.language, context.store?.locale);
+  // A draft already written keeps its language: its check reads the facts it was written from.
+  const language = run.draft?.language ?? chosen.language;
   const money = statedMoney(run, outcome);
   const { escalationReason } = context;
   return {
@@ -209,6 +217,8 @@ export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettin
     remedy: !run.refund ? null : run.refund.method === 'store_credit' ? 'store_credit' : run.refund.cancelledAt ? 'cancel' : 'refund',
     asked: askedRemedyOf(run),
     firstName: firstNameOf(run),
+    signOff: signOffIn(language),
+    ...(chosen.note ? { languageNote: chosen.note } : {}),
     amountMinor: money?.amountMinor ?? null,
     currency: money?.currency ?? null,
     amount: money ? formatMoney(money.amountMinor, money.currency, language) : null,
@@ -216,7 +226,7 @@ export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettin
     items: itemsOf(run, outcome),
     ...(escalationReason === undefined ? {} : { escalationReason }),
     ...(outcome === 'escalated' && questionFor(run) ? { question: questionFor(run)! } : {}),
-    ...(outcome === 'refunded' ? paidFacts(run) : {}),
+    ...(outcome === 'refunded' ? paidFacts(run, language) : {}),
     ...returnPart(run, outcome, language, context),
     ...(outcome === 'status_answered' ? { status: statusFacts(run, language, context.bankTimes) } : {}),
   };
@@ -251,7 +261,7 @@ function checkMoney(draft: string, run: Run, expected: Expected): string[] {
   else if (!new RegExp(`(^|\\D)${orderNumber}(\\D|$)`).test(body)) problems.push(`draft does not name order ${orderNumber}`);
   const rest = withoutGiven(body, expected.given);
   const languages = draftLanguages(run);
-  const written = amount ? plainText(formatMoney(amount.amountMinor, amount.currency, run.triage?.language ?? 'en')) : '';
+  const written = amount ? plainText(formatMoney(amount.amountMinor, amount.currency, run.draft?.language ?? run.triage?.language ?? 'en')) : '';
   // Any way a locale of the draft's language (or English) writes the amount, never inside a longer number.
   const stated = amount ? statedAmounts(rest, amount.amountMinor, amount.currency, languages) : [];
   if (amount && stated.length === 0) problems.push(`draft does not state the ${amount.what} ${written}`);

@@ -47,11 +47,12 @@ export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'approvals' | 'ha
       let checked: RunPatch | undefined;
       if (!(run.draft.noteId && run.draft.check?.passed)) {
         const deterministic = checkDraft(run.draft.body, run, deps.tenant ?? {});
+        const facts = replyFacts(run, replyOutcomeOf(run), deps.tenant ?? {});
         const model = await deps.harness.callModel(ctx, {
           specialist: 'reply_check',
           model: deps.models.replyCheck,
           system: REPLY_CHECK_SYSTEM,
-          input: { draft: run.draft.body, facts: replyFacts(run, replyOutcomeOf(run), deps.tenant ?? {}) },
+          input: { draft: run.draft.body, facts },
           schema: ReplyCheckOutput,
         });
         const problems = [...deterministic, ...(model.passed ? [] : model.problems)];
@@ -59,7 +60,9 @@ export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'approvals' | 'ha
           await deps.runs.update(runId, { draft: { ...run.draft, check: { passed: false, problems } } });
           return escalate(`the reply draft failed its check: ${problems.join('; ')}`);
         }
-        const note = await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body: run.draft.body });
+        // A draft in the store's language rather than the customer's says why, to the team, above it.
+        const body = facts.languageNote ? `[${facts.languageNote}]\n\n${run.draft.body}` : run.draft.body;
+        const note = await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body });
         checked = { draft: { ...run.draft, check: { passed: true, problems: [] }, noteId: note.noteId } };
       }
       // A return just opened: the draft with its instructions is on the ticket; the run now waits for the parcel (AwaitReturn).

@@ -6,7 +6,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import { checkDraft, replyFacts, replyOutcomeOf } from '#functions/shared/reply.js';
 import { DEFAULT_BANK_TIMES } from '#functions/shared/reply-status.js';
 import { writeReply } from '#harness/adapters/models/offline/reply.js';
-import { makeFacts, makeOrder, makeRun } from '../../support/fixtures.js';
+import { makeFacts, makeOrder, makeRun, ticketIn } from '../../support/fixtures.js';
 
 const ORDER = makeFacts({}, makeOrder({ number: '1007', unitPriceMinor: 800, quantity: 2, title: 'Brass napkin rings' }));
 const LINE = ORDER.lineItems[0]!.id;
@@ -67,17 +67,18 @@ describe('the answer to a question about an earlier refund', () => {
       ],
       bankTimes: 'Banks take 3 to 7 days.',
     });
-    const spanish = replyFacts({ ...run, triage: { ...run.triage!, language: 'es' } }, 'status_answered');
+    const spanish = replyFacts({ ...run, ticket: { ...run.ticket, ...ticketIn('es') }, triage: { ...run.triage!, language: 'es' } }, 'status_answered');
     expect(spanish.status?.refunds[0]).toMatchObject({ date: '1 de diciembre de 2026', amount: '8,00\u00a0US$' });
     expect(spanish.status?.bankTimes).toBe(DEFAULT_BANK_TIMES);
   });
 
   it('passes the offline writer’s draft in each of its languages', () => {
     for (const language of ['en', 'es', 'de', 'fr']) {
-      const run = answeredRun({ triage: { ...answeredRun().triage!, language } });
+      const run = answeredRun({ ticket: { ...makeRun().ticket, ...ticketIn(language) }, triage: { ...answeredRun().triage!, language } });
       const { body } = writeReply(replyFacts(run, 'status_answered') as Parameters<typeof writeReply>[0]);
       expect(checkDraft(body, { ...run, draft: { body, language, check: null, noteId: null } }), `${language}: ${body}`).toEqual([]);
       expect(body).toContain('4242');
+      expect(replyFacts(run, 'status_answered').language).toBe(language);
     }
   });
 

@@ -37,6 +37,7 @@ const Facts = z.object({
   asked: z.string().nullable().optional(),
   firstName: z.string().nullable().optional(),
   question: z.string().optional(),
+  signOff: z.string().optional(),
   amountMinor: z.number().int().nullable().default(null),
   currency: z.string().nullable().default(null),
   reason: z.string().nullable().optional(),

@@ -30,6 +30,8 @@ export interface ReplyFacts extends ReturnReplyFacts, StatusReplyFacts {
   remedy?: string | null;
   /** The customer's first name, for the greeting. */
   firstName?: string | null;
+  /** How the reply is signed, in its language. */
+  signOff?: string;
   /** Escalated on an unclear reading: the question the draft asks. */
   question?: string;
   amountMinor: number | null;
@@ -178,8 +180,11 @@ const GREETINGS: Record<'en' | 'es' | 'de' | 'fr', { plain: string; named: (name
  * person takes over, with the question the agent could not answer put to the customer (as given:
  * the double does not translate it) before the sign-off.
  */
-function addressed(body: string, facts: ReplyFacts): string {
+function addressed(written: string, facts: ReplyFacts): string {
   const g = GREETINGS[facts.language as keyof typeof GREETINGS] ?? GREETINGS.en;
+  // A language the double has no words for is written in English, but signed as the facts say.
+  const signed = facts.language in GREETINGS || !facts.signOff ? written : written.replace(/Customer support$/, facts.signOff);
+  const body = signed;
   const named = facts.firstName && body.startsWith(`${g.plain}\n`) ? `${g.named(facts.firstName)}${body.slice(g.plain.length)}` : body;
   if (!facts.question || facts.outcome !== 'escalated') return named;
   const [greeting, said, ...rest] = named.split('\n\n');
