@@ -115,8 +115,8 @@ export const PROBLEM_PREFIXES: readonly string[] = [
   'funzion',
   // Damage said as a state the item arrived in (participles of shrinking, tearing, warping, fading,
   // bending, splitting, rusting, rotting…), in the six languages.
-  ...['shrunk', 'shrank', 'shrink', 'warp', 'fray', 'faded', 'discolo', 'deform', 'misshap', 'buckl', 'punctur', 'squash', 'busted', 'wobbl'],
-  ...['unravel', 'jammed', 'clog', 'expired', 'rotten', 'spoil', 'curdl', 'crumbl', 'scorch', 'splinter', 'unstitch', 'seam'],
+  ...['shrunk', 'shrank', 'shrink', 'warped', 'frayed', 'faded', 'discolo', 'deform', 'misshap', 'buckl', 'punctur', 'squash', 'busted', 'wobbl'],
+  ...['unravel', 'jammed', 'clogged', 'expired', 'rotten', 'spoiled', 'spoilt', 'curdl', 'crumbl', 'scorched', 'splinter', 'unstitch'],
   ...[
     'encogi',
     'rasgad',
