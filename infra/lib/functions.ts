@@ -149,8 +149,9 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     timeoutSeconds: 10,
     memoryMb: memoryOf('approval-callback'),
     // Re-reads the order through MCP (get_order only) when an approval page is opened and decided:
-    // "still refundable" from the store, not only from the runs.
-    access: { table: 'readWrite', answerTasks: true, approvers: true, approvalLinks: true, mcpClient: true },
+    // "still refundable" from the store, not only from the runs. Reads the customer's images through
+    // the helpdesk API for the page's thumbnails (shared/helpdesk/attachments.ts).
+    access: { table: 'readWrite', answerTasks: true, approvers: true, approvalLinks: true, mcpClient: true, helpdeskApi: true },
   },
   'runs-api': { entry: entryOf('runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: memoryOf('runs-api'), access: { table: 'read' } },
   triage: step('triage', { callsModels: true }),
@@ -232,6 +233,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
       agentMode: true,
       consoleSignIn: true,
       consoleForms: true,
+      // The run page's thumbnails: the customer's images read through the helpdesk API.
+      helpdeskApi: true,
     },
   },
   // Checks the console session's Cognito ID token on every console route (an HTTP API Lambda authorizer).
