@@ -57,6 +57,8 @@ export type ReplyFacts = {
   asked: Remedy | null;
   /** The customer's first name as the helpdesk gives it, for the greeting; null when it has none. */
   firstName: string | null;
+  /** How many files (photos) the customer attached: a draft never asks for a photo already sent. */
+  attachments: number;
   /** How the reply is signed, in its language ("Atención al cliente"). */
   signOff: string;
   /** Why the draft is in the store's language rather than the customer's, for the team (never in the reply). */
@@ -218,6 +220,7 @@ export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettin
     asked: askedRemedyOf(run),
     firstName: firstNameOf(run),
     signOff: signOffIn(language),
+    attachments: run.ticket.attachments?.length ?? 0,
     ...(chosen.note ? { languageNote: chosen.note } : {}),
     amountMinor: money?.amountMinor ?? null,
     currency: money?.currency ?? null,

@@ -38,6 +38,7 @@ const Facts = z.object({
   firstName: z.string().nullable().optional(),
   question: z.string().optional(),
   signOff: z.string().optional(),
+  attachments: z.number().int().nonnegative().optional(),
   amountMinor: z.number().int().nullable().default(null),
   currency: z.string().nullable().default(null),
   reason: z.string().nullable().optional(),
