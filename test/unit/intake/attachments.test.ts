@@ -11,7 +11,7 @@ import { attachmentsEmailHtml, attachmentsPageHtml } from '#functions/shared/att
 import { thumbnailResult } from '#functions/shared/attachments/thumbnail.js';
 import { createAttachmentReader } from '#shared/helpdesk/index.js';
 
-/** The reference payloads (/work/shared/reference/helpdesk), as the webhook tests keep them. */
+/** The helpdesks' reference payloads, as the webhook tests keep them (test/unit/functions/fixtures). */
 const vectors = JSON.parse(readFileSync(new URL('../functions/fixtures/helpdesk-vectors.json', import.meta.url), 'utf8')) as {
   helpscout: { rawBody: string };
   intercom: { rawBody: string };
