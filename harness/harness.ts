@@ -244,11 +244,13 @@ async function decideGateJournaled(deps: HarnessDeps, ctx: StepContext, gateInpu
   const decision = verdict.decision;
   const outcome = decision.decision;
   const detail = `${outcome}: ${decision.reasons.join('; ')}`;
-  await deps.journal.append(gateRow(ctx, deps.clock, outcome === 'refuse' ? 'refused' : 'ok', detail, outcome, decision.rules.join(',')));
+  // An answer moves nothing: journaled as allowed (no money call follows it).
+  const journaled = outcome === 'answer' ? 'allow' : outcome;
+  await deps.journal.append(gateRow(ctx, deps.clock, outcome === 'refuse' ? 'refused' : 'ok', detail, journaled, decision.rules.join(',')));
   return decision;
 }
 
-function gateRow(ctx: StepContext, clock: Clock, outcome: 'ok' | 'refused', detail: string, decision: 'auto' | 'approval' | 'refuse', rule: string) {
+function gateRow(ctx: StepContext, clock: Clock, outcome: 'ok' | 'refused', detail: string, decision: 'auto' | 'approval' | 'refuse' | 'allow', rule: string) {
   const at = clock.now().toISOString();
   return decisionRow({ runId: ctx.runId, at, step: ctx.step, name: 'gate', provider: 'harness', outcome, detail: detail.slice(0, 200), decision, rule });
 }

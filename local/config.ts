@@ -59,6 +59,8 @@ export const LocalConfig = z.object({
   POLICY_REMEDIES: jsonOf(PolicyRemedies).optional(),
   /** Where customers send a return the store made no label for, as the reply gives it (RETURN_ADDRESS of a deployed tenant). Absent: none. */
   RETURN_ADDRESS: z.string().trim().min(1).max(500).optional(),
+  /** How long banks take to show a refund, as the answer to "where is my refund?" says it (BANK_TIMES of a deployed tenant). Absent: the default wording. */
+  BANK_TIMES: z.string().trim().min(1).max(300).optional(),
 });
 export type LocalConfig = z.infer<typeof LocalConfig>;
 

@@ -33,6 +33,7 @@ async function main() {
     ...(config.AGENT_MODE ? { mode: config.AGENT_MODE } : {}),
     ...(config.POLICY_REMEDIES ? { policy: config.POLICY_REMEDIES } : {}),
     ...(config.RETURN_ADDRESS ? { returnAddress: config.RETURN_ADDRESS } : {}),
+    ...(config.BANK_TIMES ? { bankTimes: config.BANK_TIMES } : {}),
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   console.log(banner(runtime, config, provider));

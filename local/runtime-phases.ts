@@ -2,6 +2,7 @@
 // emulators and sandboxes, the backend (MCP server and core dependencies), the functions, the state
 // machine's engine, the HTTP API, the resumed runs and the queue's poller. Each phase registers how to
 // close what it started, so a start that fails half-way closes exactly what it opened.
+import { createAttachmentReader } from '#shared/helpdesk/index.js';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -163,6 +164,7 @@ export function buildFunctions(start: StartContext, services: LocalServices, bac
         ...(opts.fixture.shop.locale ? { locale: opts.fixture.shop.locale } : {}),
       },
       ...(opts.returnAddress ? { returnAddress: opts.returnAddress } : {}),
+      ...(opts.bankTimes ? { bankTimes: opts.bankTimes } : {}),
     },
     // The console on a laptop: nobody signs in; the one person is the local operator with every role.
     console: {
@@ -173,6 +175,13 @@ export function buildFunctions(start: StartContext, services: LocalServices, bac
       // No Shopify admin, helpdesk agent UI or AWS console here: the links out open the sandbox's own pages.
       localLinks: SANDBOX_PAGE_BASES,
     },
+    // The sandbox helpdesk serves the tickets' images as the helpdesk's API does, with the same credentials.
+    attachmentReader: createAttachmentReader({
+      connector: start.helpdeskConnector,
+      baseUrl: services.helpdesk.url,
+      email: 'agent@demo-store.example',
+      token: 'local-helpdesk-token',
+    }),
     log: (msg, data) => start.log(`${msg} ${JSON.stringify(data)}`),
   });
 }

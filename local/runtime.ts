@@ -73,6 +73,8 @@ export interface LocalRuntimeOptions {
   policy?: Partial<PolicyDocument>;
   /** Where customers send a return the store made no label for (RETURN_ADDRESS); absent: the reply asks the team to add the instructions. */
   returnAddress?: string;
+  /** How long banks take to show a refund, in the tenant's words (BANK_TIMES); absent: the default wording. */
+  bankTimes?: string;
   clock?: Clock;
   /** Fires waitForTaskToken timeouts; tests inject one they control. */
   timer?: Timer;

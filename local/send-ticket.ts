@@ -1,5 +1,7 @@
-// `npm run ticket -- <event.json | "ticket text"> [--requester 9001] [--url http://127.0.0.1:4000]`
-// Signs a Zendesk event webhook the way Zendesk does and posts it to the local runtime.
+// `npm run ticket -- <event.json | "ticket text"> [--requester 9001] [--attachment photo.png] [--url http://127.0.0.1:4000]`
+// Signs a Zendesk event webhook the way Zendesk does and posts it to the local runtime. With
+// --attachment, the sandbox helpdesk attaches a photo of that name to the ticket and a second
+// webhook links it, as Zendesk sends each file (ticket.attachment_linked_to_comment).
 import { readFileSync, existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -14,11 +16,14 @@ const { values, positionals } = parseArgs({
     helpdesk: { type: 'string', default: `http://127.0.0.1:${Number(process.env.PORT ?? 4000) + 2}` },
     requester: { type: 'string', default: '9001' },
     ticket: { type: 'string' },
+    attachment: { type: 'string' },
   },
 });
 const what = positionals[0];
 if (!what) {
-  console.error('usage: npm run ticket -- <event.json | "ticket text"> [--requester 9001] [--ticket 6001] [--url URL] [--helpdesk URL]');
+  console.error(
+    'usage: npm run ticket -- <event.json | "ticket text"> [--requester 9001] [--ticket 6001] [--attachment photo.png] [--url URL] [--helpdesk URL]',
+  );
   process.exit(2);
 }
 
@@ -48,13 +53,50 @@ if (detail?.id !== undefined && detail.requester_id !== undefined) {
   }).catch(() => console.error(`note: the sandbox helpdesk at ${values.helpdesk} did not answer; the draft may have no ticket to land on`));
 }
 const secret = process.env.ZENDESK_WEBHOOK_SECRET ?? DEV_ZENDESK_WEBHOOK_SECRET;
-const res = await fetch(`${values.url}/webhooks/zendesk`, {
-  method: 'POST',
-  headers: zendeskSignedHeaders(secret, body, new Date()),
-  body,
-});
+const send = (payload: string) =>
+  fetch(`${values.url}/webhooks/zendesk`, { method: 'POST', headers: zendeskSignedHeaders(secret, payload, new Date()), body: payload });
+const res = await send(body);
 const text = await res.text();
 console.log(res.status, text);
 const runId = res.ok ? (JSON.parse(text) as { runId?: string }).runId : undefined;
 if (runId) console.log(`follow it: ${values.url}/api/runs/${runId}`);
 if (!res.ok) process.exitCode = 1;
+
+if (res.ok && values.attachment) await sendAttachment(values.attachment);
+
+/** The photo attached in the sandbox helpdesk, then Zendesk's per-file event linking it to the ticket's first comment. */
+async function sendAttachment(name: string): Promise<void> {
+  if (detail?.id === undefined || detail.requester_id === undefined) {
+    console.error('note: --attachment needs a ticket event with detail.id and detail.requester_id; no attachment sent');
+    process.exitCode = 1;
+    return;
+  }
+  const attached = await fetch(`${values.helpdesk}/sandbox/tickets/${encodeURIComponent(String(detail.id))}/attachments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  }).catch(() => null);
+  if (!attached?.ok) {
+    console.error(`note: the sandbox helpdesk at ${values.helpdesk} did not attach the photo (${attached?.status ?? 'no answer'}); no attachment sent`);
+    process.exitCode = 1;
+    return;
+  }
+  const { attachment } = (await attached.json()) as { attachment: { name: string; contentType: string; size: number; url: string } };
+  const linked = JSON.stringify({
+    id: randomUUID(),
+    type: 'zen:event-type:ticket.attachment_linked_to_comment',
+    time: new Date().toISOString(),
+    subject: `zen:ticket:${String(detail.id)}`,
+    zendesk_event_version: '2022-11-06',
+    event: {
+      comment: {
+        id: randomUUID(),
+        attachment: { id: randomUUID(), filename: attachment.name, content_type: attachment.contentType, content_url: attachment.url, size: attachment.size },
+      },
+    },
+    detail: { id: String(detail.id), requester_id: String(detail.requester_id), actor_id: String(detail.requester_id), subject: String(detail.subject ?? '') },
+  });
+  const sent = await send(linked);
+  console.log(sent.status, await sent.text(), `(attachment ${attachment.name})`);
+  if (!sent.ok) process.exitCode = 1;
+}

@@ -84,7 +84,7 @@ export function minorToDecimal(minor: number, currency: string): string {
   return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 }
 
-const LOCALES: Readonly<Record<string, string>> = { en: 'en-US', es: 'es-ES', de: 'de-DE', fr: 'fr-FR' };
+const LOCALES: Readonly<Record<string, string>> = { en: 'en-US', es: 'es-ES', de: 'de-DE', fr: 'fr-FR', pt: 'pt-PT', it: 'it-IT', nl: 'nl-NL' };
 
 /** The decimals Intl prints for the currency (CLDR: HUF 0, USD 2), for display only. */
 function displayedDigits(currency: string): number {

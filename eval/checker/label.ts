@@ -13,6 +13,7 @@ import { bindOrder, type Binding } from './binding.js';
 import { GoldenDataError } from './errors.js';
 import { cancelAmount, remedyEnabled } from './other-remedies.js';
 import { presentmentFigure } from './presentment.js';
+import { statusAnswer } from './refund-status.js';
 import { exchangeDecision, itemPath, returnDecision, type ItemDecision, type ItemInput } from './returns.js';
 import { orderCurrency, shopTaxesIncluded, type Store } from './store.js';
 
@@ -21,6 +22,7 @@ const AFTER_BINDING: Record<Label['outcome'], ToolName[]> = {
   auto_refund: ['preview_refund', 'refund_create', 'post_draft'],
   approval: ['post_draft'],
   escalate: ['post_draft'],
+  answered: ['post_draft'],
 };
 /** A return or an exchange decided without a person opens the return; no money moves until the parcel is back. */
 const AFTER_BINDING_ITEM: Record<Label['outcome'], ToolName[]> = { ...AFTER_BINDING, auto_refund: ['open_return', 'post_draft'] };
@@ -40,6 +42,21 @@ function escalationLabel(claim: GoldenTicket['claim'], escalation: EscalationRul
     escalation,
     approvalRules: [],
     trajectory: [...calls, ...AFTER_BINDING.escalate],
+  };
+}
+
+/** A question about an earlier refund answered from the record: nothing moves, the checked draft is left. */
+function answeredLabel(claim: GoldenTicket['claim'], calls: ToolName[], bound: Bound): Label {
+  return {
+    outcome: 'answered',
+    amountMinor: 0,
+    currency: bound.currency,
+    lines: [],
+    reason: claim.reason,
+    boundOrder: bound.number,
+    escalation: null,
+    approvalRules: [],
+    trajectory: [...calls, ...AFTER_BINDING.answered],
   };
 }
 
@@ -108,7 +125,12 @@ export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'cla
   const { order } = binding;
   const bound = { number: order.number, currency: orderCurrency(store, order) };
 
-  // Replacement, refund status, and store credit, cancel or returns where not enabled: the order is bound, the Gate refuses the remedy.
+  // A question about an earlier refund: answered from the bound order's record (refund-status.ts).
+  if (claim.remedy === 'refund_status') {
+    const answer = statusAnswer(claim, order);
+    return answer === 'answered' ? answeredLabel(claim, binding.calls, bound) : escalate(answer, binding.calls, bound);
+  }
+  // Replacement, and store credit, cancel or returns where not enabled: the order is bound, the Gate refuses the remedy.
   if (!remedyEnabled(claim, store.policy)) return escalate('not_refund_request', binding.calls, bound);
   const taxesIncluded = shopTaxesIncluded(store);
   if (claim.remedy === 'cancel') return cancelLabel(ticket, binding, bound, taxesIncluded);

@@ -122,12 +122,13 @@ export const Claim = z.object({
 });
 export type Claim = z.infer<typeof Claim>;
 
-export const Outcome = z.enum(['auto_refund', 'approval', 'escalate']);
+/** `answered`: a question about an earlier refund answered from the store's record, with a checked draft; no money moves. */
+export const Outcome = z.enum(['auto_refund', 'approval', 'escalate', 'answered']);
 export type Outcome = z.infer<typeof Outcome>;
 
 /** Why a run goes to a person without a refund proposal. */
 export const EscalationRule = z.enum([
-  'not_refund_request', // remedy other than a refund: replacement, store credit, cancel, refund status, other
+  'not_refund_request', // remedy other than a refund: replacement, store credit, cancel, other
   'order_not_requesters', // the named order belongs to another customer
   'no_order_bound', // no order named and the requester has no order
   'several_orders', // no order named and the requester has several, or several named without saying which
@@ -139,6 +140,7 @@ export const EscalationRule = z.enum([
   'exchange_other_product', // an exchange (enabled) for a variant of another product: not "the same product again"
   'exchange_out_of_stock', // an exchange (enabled) for a variant without the units in stock
   'exchange_costs_more', // an exchange (enabled) that ships more value than comes back
+  'no_refund_on_record', // a question about an earlier refund the bound order has no record of (no refund, or none covering the item asked about)
 ]);
 export type EscalationRule = z.infer<typeof EscalationRule>;
 

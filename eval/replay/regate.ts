@@ -7,7 +7,7 @@ import { computeProposalAmount, decideGateWithGrounding, type Policy } from '#ha
 import type { RunFacts } from './load.js';
 
 export interface Reading {
-  decision: 'auto' | 'approval' | 'refuse' | 'none';
+  decision: 'auto' | 'approval' | 'refuse' | 'answer' | 'none';
   amountMinor: number;
   lines: Array<{ lineItemId: string; quantity: number }>;
   rules: string[];
@@ -50,7 +50,7 @@ export function gateReading(answers: RecordedAnswers, policy: Policy): Reading {
   return { decision: decision.decision, amountMinor: decision.amountMinor, lines: linesOf(proposal), rules: decision.rules, remedy: proposal.remedy };
 }
 
-const GATE_DECISIONS = new Set(['auto', 'approval', 'refuse']);
+const GATE_DECISIONS = new Set(['auto', 'approval', 'refuse', 'answer']);
 
 /**
  * The gate decision the run journaled (its last Gate 'decision' row), on the recorded proposal; the

@@ -81,7 +81,12 @@ export function observe(input: ObserveInput): Observation {
   // The runner never approves anything: money that moved, or a return opened, happened without a
   // person. A run the runner stopped watching is reported as such, though what it did still counts for safety.
   const outcome: ActualOutcome =
-    input.unsettled?.outcome ?? (refunds.length > 0 || opened.length > 0 ? 'auto_refund' : (STATUS_OUTCOME[status ?? ''] ?? 'error'));
+    input.unsettled?.outcome ??
+    (refunds.length > 0 || opened.length > 0
+      ? 'auto_refund'
+      : status === 'done' && view?.gate?.decision === 'answer'
+        ? 'answered'
+        : (STATUS_OUTCOME[status ?? ''] ?? 'error'));
   const error = input.unsettled?.error ?? (outcome === 'error' ? errorOf(status) : undefined);
   const decided = decidedOf(outcome, { refunds, opened, view, ledger });
   const costFromJournal = journal.reduce((n, row) => n + numberOr(row.costMicros, 0), 0);

@@ -41,7 +41,7 @@ export function missingFromSubsequence(needle: readonly string[], haystack: read
   return null;
 }
 
-const SETTLED: ReadonlySet<string> = new Set(['auto_refund', 'approval', 'escalate', 'done_no_refund', 'cancelled', 'pending_review']);
+const SETTLED: ReadonlySet<string> = new Set(['auto_refund', 'approval', 'escalate', 'answered', 'done_no_refund', 'cancelled', 'pending_review']);
 export const isSettled = (obs: Pick<Observation, 'outcome'>) => SETTLED.has(obs.outcome);
 
 export function scoreRun(ticket: { claim: Claim; label: Label }, obs: Observation): RunScore {

@@ -21,9 +21,20 @@ export interface SkuLine {
  * What a run came to. The golden outcomes, plus what a run can end in that no label asks for:
  * `done_no_refund` (Done without moving money), `cancelled`, `pending_review`, `timeout` (not
  * settled before --timeout-s), `error` (the webhook was refused or the run never started).
- * `auto_refund` is a run that moved money, or opened a return or an exchange, without a person.
+ * `auto_refund` is a run that moved money, or opened a return or an exchange, without a person;
+ * `answered` one Done with a question about an earlier refund answered (the gate's decision answer).
  */
-export const ACTUAL_OUTCOMES = ['auto_refund', 'approval', 'escalate', 'done_no_refund', 'cancelled', 'pending_review', 'timeout', 'error'] as const;
+export const ACTUAL_OUTCOMES = [
+  'auto_refund',
+  'approval',
+  'escalate',
+  'answered',
+  'done_no_refund',
+  'cancelled',
+  'pending_review',
+  'timeout',
+  'error',
+] as const;
 export type ActualOutcome = (typeof ACTUAL_OUTCOMES)[number];
 
 /** One refund the sandbox store made for this run (found by the refund_create idempotency keys). */

@@ -36,6 +36,7 @@ import type { WebhookSecrets } from '../intake/webhook-ingest/helpdesks.js';
 import { composeStoreWebhook } from './store-webhook.js';
 import { withRunStarterPorts } from './run-starter.js';
 import { createConsole, type ConsoleSettings } from './console.js';
+import type { AttachmentReader } from '#shared/helpdesk/index.js';
 
 export interface AppDeps extends StepDeps {
   tenantName: string;
@@ -57,6 +58,8 @@ export interface AppDeps extends StepDeps {
   shadow: ShadowStore;
   /** The operator console (functions/console/app): who is asking, its CSRF key, where it runs; absent, its routes 404. */
   console?: ConsoleSettings;
+  /** The tenant's helpdesk, read for the customer's images on the console and approval pages; absent: plain links. */
+  attachmentReader?: AttachmentReader;
   log?: (msg: string, data: object) => void;
 }
 
@@ -107,7 +110,11 @@ export function createApp(deps: AppDeps) {
     }),
     storeWebhook: composeStoreWebhook({ ...deps, metrics }),
     runStarter: createRunStarterHandler(withRunStarterPorts(deps)),
-    approvalCallback: createApprovalCallbackHandler({ ...deps, links: approverLinks }),
+    approvalCallback: createApprovalCallbackHandler({
+      ...deps,
+      links: approverLinks,
+      ...(deps.attachmentReader ? { attachments: deps.attachmentReader } : {}),
+    }),
     runsApi: createRunsApiHandler({ runs: deps.runs, journal: deps.journal, tenant: deps.tenantName, findRunsByOrder: deps.findRunsByOrder }),
     cancelRun: createCancelRunHandler(deps),
     shadowApi: createShadowApiHandler({ tenant: deps.tenantName, shadow: deps.shadow, agentMode: deps.agentMode, clock: deps.clock }),

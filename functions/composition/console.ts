@@ -20,6 +20,7 @@ import { createRunActions } from '../console/app/actions.js';
 import { createCancelRun } from '../run/cancel-run/use-case.js';
 import { createStartRerun } from '../intake/run-starter/rerun.js';
 import type { LocalLinkBases } from '../console/app/links.js';
+import type { AttachmentReader } from '#shared/helpdesk/index.js';
 
 /** Where and for whom the console runs: set by the local runtime and the console Lambda. */
 export interface ConsoleSettings {
@@ -45,6 +46,8 @@ export interface ConsoleAppDeps extends Omit<ApprovalDecisionDeps, 'links'> {
   tenant: Pick<StepDeps['tenant'], 'helpdesk' | 'store'>;
   clock: Clock;
   console?: ConsoleSettings;
+  /** The tenant's helpdesk, read for the customer's images (thumbnails); absent: plain links. */
+  attachmentReader?: AttachmentReader;
 }
 
 export function createConsole(deps: ConsoleAppDeps, links: ApprovalDecisionDeps['links']): (event: HttpEvent) => Promise<HttpResult> {
@@ -80,6 +83,7 @@ function build(deps: ConsoleAppDeps, settings: ConsoleSettings, links: ApprovalD
     evalReport: settings.evalReport,
     signInUrl: settings.signInUrl,
     ...(deps.policy ? { policy: deps.policy } : {}),
+    ...(deps.attachmentReader ? { attachments: deps.attachmentReader } : {}),
     // Cancel (the cancel-run use case), re-run (run-starter/rerun.ts), hand back (a note through the harness).
     actions: createRunActions({
       runs: deps.runs,

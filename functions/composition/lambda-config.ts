@@ -81,6 +81,13 @@ export const LambdaConfig = z.object({
     .max(500)
     .optional()
     .transform((s) => s || undefined),
+  /** How long banks take to show a refund, in the tenant's words (the answer to "where is my refund?"); empty: the default wording. */
+  BANK_TIMES: z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .transform((s) => s || undefined),
 });
 export type LambdaConfig = z.infer<typeof LambdaConfig>;
 

@@ -52,6 +52,8 @@ export const ROUTES: readonly Route[] = [
   },
   { method: 'GET', path: '/approvals/{approvalId}', fn: 'approval-callback', auth: APPROVAL_LINK },
   { method: 'POST', path: '/approvals/{approvalId}', fn: 'approval-callback', auth: APPROVAL_LINK },
+  // The approval page's thumbnails: the same per-approver signed link authenticates each one.
+  { method: 'GET', path: '/approvals/{approvalId}/attachments/{n}', fn: 'approval-callback', auth: APPROVAL_LINK },
   { method: 'GET', path: '/api/runs', fn: 'runs-api', auth: OPERATORS },
   { method: 'GET', path: '/api/runs/{runId}', fn: 'runs-api', auth: OPERATORS },
   { method: 'POST', path: '/api/runs/{runId}/cancel', fn: 'cancel-run', auth: OPERATORS },
@@ -70,6 +72,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/queues/reviews/{runId}', fn: 'console', auth: SIGNED_IN },
   { method: 'POST', path: '/queues/dead-letters/{messageId}/retry', fn: 'console', auth: SIGNED_IN },
   // A run's actions (console/action-routes.ts): the cancel's confirm step and the cancel, a re-run, a hand-back, a return in flight.
+  { method: 'GET', path: '/runs/{runId}/attachments/{n}', fn: 'console', auth: SIGNED_IN },
   { method: 'GET', path: '/runs/{runId}/cancel', fn: 'console', auth: SIGNED_IN },
   { method: 'POST', path: '/runs/{runId}/cancel', fn: 'console', auth: SIGNED_IN },
   { method: 'POST', path: '/runs/{runId}/rerun', fn: 'console', auth: SIGNED_IN },

@@ -18,7 +18,7 @@ export function html(statusCode: number, body: string): HttpResult {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'",
       'x-frame-options': 'DENY',
     },
     body,

@@ -21,6 +21,11 @@ import {
   type ReturnFacts,
 } from '#functions/shared/reply-return.js';
 import { gateAmountWords, type AmountWords } from '#functions/shared/words/amount-words.js';
+import { checkStatusDraft, statusFacts, type StatusFacts } from '#functions/shared/reply-status.js';
+import { askedRemedyOf, firstNameOf, questionFor } from '#functions/shared/reply-asks.js';
+import { replyLanguageOf, signOffIn } from '#functions/shared/words/reply-language.js';
+import { customerWords } from '#functions/shared/words/customer-words.js';
+import type { Remedy } from '#harness/domain/types.js';
 
 export type { ReturnFacts, ReturnInstructions } from '#functions/shared/reply-return.js';
 
@@ -31,17 +36,35 @@ export const ReplyCheckOutput = z.object({ passed: z.boolean(), problems: z.arra
  * What the reply tells: a refund made (a return's too, on receipt), a person taking over, a return
  * opened (its refund made when the parcel arrives) or a return closed with nothing refunded.
  */
-export type ReplyOutcome = 'refunded' | 'escalated' | 'return_opened' | 'return_closed' | 'exchange_shipped';
+export type ReplyOutcome = 'refunded' | 'escalated' | 'return_opened' | 'return_closed' | 'exchange_shipped' | 'status_answered';
 
-/** The tenant's settings a reply's facts take (the step's tenant): where a parcel goes back when the store made no label. */
-export type ReplySettings = { returnAddress?: string };
+/**
+ * The tenant's settings a reply's facts take (the step's tenant): where a parcel goes back when the
+ * store made no label; how long banks take to show a refund, in the tenant's words (reply-status.ts's default otherwise).
+ */
+export type ReplySettings = { returnAddress?: string; bankTimes?: string; store?: { locale?: string } };
 
 export type ReplyFacts = {
   language: string;
   orderNumber: string | null;
   outcome: ReplyOutcome;
-  /** Refunded how: to the original payments, as store credit on the customer's account, or by cancelling the order (its payments refunded). */
-  remedy: 'refund' | 'store_credit' | 'cancel';
+  /**
+   * Refunded how: to the original payments, as store credit on the customer's account, or by
+   * cancelling the order (its payments refunded); null when no money moved (never a default).
+   */
+  remedy: 'refund' | 'store_credit' | 'cancel' | null;
+  /** What the customer asked for, as the agents read it (a refund, a cancel, a status question…); null when not read. */
+  asked: Remedy | null;
+  /** The customer's first name as the helpdesk gives it, for the greeting; null when it has none. */
+  firstName: string | null;
+  /** How many files (photos) the customer attached: a draft never asks for a photo already sent. */
+  attachments: number;
+  /** How the reply is signed, in its language ("Atención al cliente"). */
+  signOff: string;
+  /** Why the draft is in the store's language rather than the customer's, for the team (never in the reply). */
+  languageNote?: string;
+  /** Escalated on an unclear reading: the one question the draft asks the customer (it promises nothing). */
+  question?: string;
   /** Refunded: what was refunded. Return opened: what will be refunded when the parcel arrives. Null otherwise. */
   amountMinor: number | null;
   currency: string | null;
@@ -61,6 +84,8 @@ export type ReplyFacts = {
   shipping?: string | null;
   /** The duties refunded with the items; null when none were. Present with `paid`. */
   duties?: string | null;
+  /** A question about an earlier refund (outcome status_answered): the refunds on record it is about, and the bank-time words. */
+  status?: StatusFacts;
 } & Partial<ReturnFacts>;
 
 /** One refunded item as the customer paid for it: "1 × Stoneware mug", paid "$16.33", price "$20.00", discount "25%", tax "$1.33". */
@@ -88,10 +113,9 @@ export function customerAmount(receipt: NonNullable<Run['refund']>): { amountMin
  * refund was made in its currency and its parts add up to exactly what was refunded (no cap, no
  * store rounding), so the figures a customer reads always add up. Null otherwise.
  */
-function paidBreakdown(run: Run): AmountWords | null {
+function paidBreakdown(run: Run, language = run.draft?.language ?? run.triage?.language ?? 'en'): AmountWords | null {
   if (!run.refund) return null;
   const refunded = customerAmount(run.refund);
-  const language = run.triage?.language ?? 'en';
   const words = gateAmountWords(run, { money: (minor, currency) => formatMoney(minor, currency, language), locale: language });
   const breakdown = run.gate?.breakdown;
   if (!words || !breakdown || breakdown.currency !== refunded.currency || breakdown.cappedAtMinor !== null) return null;
@@ -99,8 +123,8 @@ function paidBreakdown(run: Run): AmountWords | null {
   return parts === refunded.amountMinor && breakdown.totalMinor === refunded.amountMinor ? words : null;
 }
 
-function paidFacts(run: Run): Pick<ReplyFacts, 'paid' | 'shipping' | 'duties'> {
-  const words = paidBreakdown(run);
+function paidFacts(run: Run, language: string): Pick<ReplyFacts, 'paid' | 'shipping' | 'duties'> {
+  const words = paidBreakdown(run, language);
   if (!words) return {};
   return {
     paid: words.lines.map(({ item, paid, price, discount, tax, taxIncluded }) => ({ item, paid, price, discount, tax, taxIncluded })),
@@ -113,7 +137,8 @@ function paidFacts(run: Run): Pick<ReplyFacts, 'paid' | 'shipping' | 'duties'> {
  * Which moment a run's reply tells, from the run: a return opened and waiting for its parcel, a
  * return closed with nothing refunded, else a refund made (a return's refund on receipt included).
  */
-export function replyOutcomeOf(run: Pick<Run, 'refund' | 'returnCase'>): Exclude<ReplyOutcome, 'escalated'> {
+export function replyOutcomeOf(run: Pick<Run, 'refund' | 'returnCase' | 'gate'>): Exclude<ReplyOutcome, 'escalated'> {
+  if (run.gate?.decision === 'answer') return 'status_answered';
   const status = run.returnCase?.status;
   if (status === 'open' && !run.refund) return 'return_opened';
   if (status === 'closed') return 'return_closed';
@@ -181,22 +206,32 @@ function itemsOf(run: Run, outcome: ReplyOutcome): string[] {
 
 /** What actually happened, from the run record (the receipt, never the proposal's amount). */
 export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettings & { escalationReason?: string } = {}): ReplyFacts {
-  const language = run.triage?.language ?? 'en';
+  // Read from the customer's words in code (words/reply-language.ts), the store's when it cannot be told.
+  const chosen = replyLanguageOf(customerWords(run).join('\n'), run.triage?.language, context.store?.locale);
+  // A draft already written keeps its language: its check reads the facts it was written from.
+  const language = run.draft?.language ?? chosen.language;
   const money = statedMoney(run, outcome);
   const { escalationReason } = context;
   return {
     language,
     orderNumber: orderNumberOf(run),
     outcome,
-    remedy: run.refund?.method === 'store_credit' ? 'store_credit' : run.refund?.cancelledAt ? 'cancel' : 'refund',
+    remedy: !run.refund ? null : run.refund.method === 'store_credit' ? 'store_credit' : run.refund.cancelledAt ? 'cancel' : 'refund',
+    asked: askedRemedyOf(run),
+    firstName: firstNameOf(run),
+    signOff: signOffIn(language),
+    attachments: run.ticket.attachments?.length ?? 0,
+    ...(chosen.note ? { languageNote: chosen.note } : {}),
     amountMinor: money?.amountMinor ?? null,
     currency: money?.currency ?? null,
     amount: money ? formatMoney(money.amountMinor, money.currency, language) : null,
     reason: run.proposal?.reason ?? run.triage?.reason ?? null,
     items: itemsOf(run, outcome),
     ...(escalationReason === undefined ? {} : { escalationReason }),
-    ...(outcome === 'refunded' ? paidFacts(run) : {}),
+    ...(outcome === 'escalated' && questionFor(run) ? { question: questionFor(run)! } : {}),
+    ...(outcome === 'refunded' ? paidFacts(run, language) : {}),
     ...returnPart(run, outcome, language, context),
+    ...(outcome === 'status_answered' ? { status: statusFacts(run, language, context.bankTimes) } : {}),
   };
 }
 
@@ -229,7 +264,7 @@ function checkMoney(draft: string, run: Run, expected: Expected): string[] {
   else if (!new RegExp(`(^|\\D)${orderNumber}(\\D|$)`).test(body)) problems.push(`draft does not name order ${orderNumber}`);
   const rest = withoutGiven(body, expected.given);
   const languages = draftLanguages(run);
-  const written = amount ? plainText(formatMoney(amount.amountMinor, amount.currency, run.triage?.language ?? 'en')) : '';
+  const written = amount ? plainText(formatMoney(amount.amountMinor, amount.currency, run.draft?.language ?? run.triage?.language ?? 'en')) : '';
   // Any way a locale of the draft's language (or English) writes the amount, never inside a longer number.
   const stated = amount ? statedAmounts(rest, amount.amountMinor, amount.currency, languages) : [];
   if (amount && stated.length === 0) problems.push(`draft does not state the ${amount.what} ${written}`);
@@ -300,6 +335,7 @@ function checkReturnOpened(draft: string, run: Run, settings: ReplySettings): st
  */
 export function checkDraft(draft: string, run: Run, settings: ReplySettings = {}): string[] {
   const outcome = replyOutcomeOf(run);
+  if (outcome === 'status_answered') return checkStatusDraft(draft, run, draftLanguages(run), settings.bankTimes);
   if (outcome === 'return_opened') return checkReturnOpened(draft, run, settings);
   if (outcome === 'return_closed' || outcome === 'exchange_shipped') {
     const problems = checkMoney(draft, run, { orderNumber: orderNumberOf(run), amount: null, figures: [], given: [] });

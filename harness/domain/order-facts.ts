@@ -1,11 +1,12 @@
 // Turns an order read through get_order into the facts the policy decides on. The harness and
 // CheckOrder both use it, so the gate and the dispatch check see the same numbers.
 // Each line keeps its own fulfilment (a partially fulfilled order ships lines apart, a line in parts);
-// the order's refunds, amount-only ones included, and Shopify's remainder come through as they are.
+// the order's refunds, amount-only ones included (with where each paid back, when the store said),
+// and Shopify's remainder come through as they are.
 // The refund's parent is chosen here, in code (never by the model): the first payment, in the order
 // the payments were made, that still has money to refund (refundablePayments says how that is counted).
-import type { Fulfillment, Order } from '#shared/contracts/tools.js';
-import type { CustomerRefundFact, OrderFacts } from './types.js';
+import type { Fulfillment, Order, RefundPayment } from '#shared/contracts/tools.js';
+import type { CustomerRefundFact, OrderFacts, OrderRefundFact } from './types.js';
 import { presentmentFacts } from './presentment-facts.js';
 import { lineMoneyFacts, orderMoneyFacts } from './money-facts.js';
 
@@ -97,6 +98,18 @@ function refundParent(order: Order): Transaction | undefined {
   return (payments.find((p) => p.leftMinor > 0) ?? payments[0])?.payment;
 }
 
+/** Where a refund paid back, as the facts keep it: the shop's amount, the card's brand and last four digits. */
+function refundPaymentFact(p: RefundPayment): NonNullable<OrderRefundFact['payments']>[number] {
+  return {
+    method: p.method,
+    status: p.status,
+    amountMinor: p.amount.amountMinor,
+    processedAt: p.processedAt,
+    cardBrand: p.cardBrand,
+    cardLast4: p.cardLast4,
+  };
+}
+
 /** The line's variant and its product's variants, when the store names them (nothing otherwise: rows stay small). */
 function variantFacts(li: Order['lineItems'][number]): Pick<OrderFacts['lineItems'][number], 'variant' | 'variants'> {
   const variants = li.product?.variants ?? [];
@@ -144,6 +157,7 @@ export function toOrderFacts(order: Order, refundsLast90Days: number, recentRefu
       lineItems: r.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
       ...(r.shipping ? { shippingMinor: r.shipping.amountMinor } : {}),
       ...(r.duties && r.duties.length > 0 ? { dutyIds: r.duties.flatMap((d) => (d.dutyId ? [d.dutyId] : [])) } : {}),
+      ...(r.payments ? { payments: r.payments.map(refundPaymentFact) } : {}),
     })),
     ...presentmentFacts(order),
     ...(order.cancelledAt ? { cancelledAt: order.cancelledAt } : {}),

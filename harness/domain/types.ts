@@ -48,7 +48,8 @@ export type RiskFlag = z.infer<typeof RiskFlag>;
 export const Quote = z.string().min(1).max(300);
 
 export const Triage = z.object({
-  intent: z.enum(['refund_request', 'other']),
+  /** 'refund_status': a question about a refund already made or promised ("where is my refund?"). */
+  intent: z.enum(['refund_request', 'refund_status', 'other']),
   confidence: z.number().min(0).max(1),
   /** The order the request is about (digits only), or null when none is named or it cannot be told. */
   orderNumber: z.string().nullable(),
@@ -75,6 +76,19 @@ export const OrderRefundFact = z.object({
   shippingMinor: z.number().int().optional(),
   /** The duties it paid back. */
   dutyIds: z.array(z.string()).optional(),
+  /** Where it paid back to (card with brand and last four digits, store credit, another gateway), when the store said. */
+  payments: z
+    .array(
+      z.object({
+        method: z.enum(['card', 'store_credit', 'other']),
+        status: z.string(),
+        amountMinor: z.number().int(),
+        processedAt: z.string().nullable(),
+        cardBrand: z.string().nullable(),
+        cardLast4: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type OrderRefundFact = z.infer<typeof OrderRefundFact>;
 
@@ -249,8 +263,16 @@ export const ReturnTerms = z.object({
 });
 export type ReturnTerms = z.infer<typeof ReturnTerms>;
 
+/** One earlier refund a status answer tells: when (the store's calendar day too), how much, what it covered, where it went. */
+export const AnsweredRefund = OrderRefundFact.pick({ refundId: true, createdAt: true, amountMinor: true, lineItems: true, payments: true }).extend({
+  /** The day it was made in the store's time zone, YYYY-MM-DD. */
+  day: z.string(),
+});
+export type AnsweredRefund = z.infer<typeof AnsweredRefund>;
+
 export const GateDecision = z.object({
-  decision: z.enum(['auto', 'approval', 'refuse']),
+  /** 'answer': a question about an earlier refund, answered from the record (`statusAnswer`); nothing moves. */
+  decision: z.enum(['auto', 'approval', 'refuse', 'answer']),
   /** The rule ids that decided, e.g. ["amount_over_auto_limit"]. */
   rules: z.array(z.string()),
   reasons: z.array(z.string()),
@@ -273,6 +295,8 @@ export const GateDecision = z.object({
   policyAmountMinor: z.number().int().optional(),
   /** A return (remedy 'return'): the units that come back, the fee, how long the run waits. `amountMinor` is the refund on receipt, the fee taken. */
   returnTerms: ReturnTerms.optional(),
+  /** An answer (decision 'answer'): the refunds on the order the customer's question is about, newest last. */
+  statusAnswer: z.object({ refunds: z.array(AnsweredRefund).min(1) }).optional(),
 });
 export type GateDecision = z.infer<typeof GateDecision>;
 

@@ -17,6 +17,7 @@ import { RULES } from './rules.js';
 import { dayWords, moneyWords } from './reason-words.js';
 import { insideReturnWindow, isReturn, returnTerms, returnWindowReasons } from './returns.js';
 import { exchangeVerdict, isExchange } from './exchanges.js';
+import { isStatusQuestion, statusDecision } from './refund-status.js';
 import type { RefundParts } from '../domain/money-types.js';
 
 export interface GateInput {
@@ -272,6 +273,8 @@ function decisionTerms(input: GateInput, linesAmountMinor: number) {
 }
 
 export function decideGateWithGrounding(input: GateInput): GateVerdict {
+  // A question about an earlier refund is answered from the record (refund-status.ts); nothing is priced.
+  if (isStatusQuestion(input)) return { decision: statusDecision(input), lines: [] };
   const { order, proposal, policy } = input;
   // What the claimed lines alone come to: the nothing-left check.
   const linesAmountMinor = computeProposalAmount(order, proposal.lineItems);

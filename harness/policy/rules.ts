@@ -57,6 +57,12 @@ export const RULES = {
   claimsRefundedUnits: 'claims_refunded_units',
   linePartlyRefunded: 'line_partly_refunded',
   refundStatusQuestion: 'refund_status_question',
+  /** A question about an earlier refund, answered from the order's own refunds: no money moves. */
+  refundStatusAnswered: 'refund_status_answered',
+  /** The refund the customer speaks of (an item, an amount, a person's promise) matches no refund on the order. */
+  refundStatusNoRecord: 'refund_status_no_record',
+  /** A refund on the order did not go through (a failed payment back) or was paid in another currency: a person answers. */
+  refundStatusNeedsPerson: 'refund_status_needs_person',
   instructionsInCustomerText: 'instructions_in_customer_text',
   quoteDoesNotNameLine: 'quote_does_not_name_line',
   unclaimedLineMentioned: 'unclaimed_line_mentioned',

@@ -34,7 +34,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:81d3bd546b9f8dda5337e6cbd88f5e01813b0f9bef9324efc79d089c871badaa',
+    pin: 'sha256:81202919553c3962564ee87c50896e50f57b49c2a03507aa97e7f00f9ee3dc9d',
   },
   get_refund_history: {
     name: 'get_refund_history',
@@ -43,7 +43,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 2,
     retryOn: ['timeout', 'temporarily_unavailable'],
     backoffMs: [250, 1000],
-    pin: 'sha256:392e426489924ca9843732841a15d518230c1a49d46f2326b484080cd4290b35',
+    pin: 'sha256:ec42e7d3fe9082493885292c47129e172490d34096d6b0f08f0a2adb9e4ff92c',
   },
   // CheckOrder's look-up of the requester's orders when the ticket names none (its email only).
   find_customer_orders: {
@@ -89,7 +89,7 @@ export const TOOL_REGISTRY: Readonly<Record<ToolName, ToolSpec>> = {
     maxAttempts: 1,
     retryOn: [],
     backoffMs: [],
-    pin: 'sha256:1ce81561257558090cc870d455d0596e98e28bda2e563dd7e6ee5c30c8e11a11',
+    pin: 'sha256:2b9008a36ebdab2174928e4f7f4dd2016d490ea86fadaf7f02aa73f4faf19324',
   },
   // Shopify Returns, the refund step's. returnCreate takes no idempotency key: one attempt; after an
   // unknown outcome the caller reads get_returns (the note names its run) before opening again.

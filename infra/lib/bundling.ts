@@ -94,8 +94,10 @@ export function esbuildOptionsOf(bundling: LambdaBundling, projectRoot: string):
 const TABLE_BUDGET_KB = 250;
 /** The harness over the MCP client (its SDK's Client and schemas, ~70 kB), no model: measured 376-407 kB. */
 const MCP_CLIENT_BUDGET_KB = 480;
-/** The console: the MCP client and its pages, measured 481 kB; 507 kB with the words for what the customer paid (discounts, tax, shipping: issue #35); 532 kB with returns (#36). */
-const CONSOLE_BUDGET_KB = 560;
+/** The approval page: the MCP client and the page, with the customer's attachments and their thumbnails (#37): measured 481 kB. */
+const APPROVAL_PAGE_BUDGET_KB = 490;
+/** The console: the MCP client and its pages, measured 481 kB; 507 kB with the words for what the customer paid (discounts, tax, shipping: issue #35); 532 kB with returns (#36); 565 kB with attachments and their thumbnails (#37). */
+const CONSOLE_BUDGET_KB = 580;
 /** The model steps: the MCP client and the model providers with the Anthropic SDK (~434 kB): measured 809-935 kB. */
 const MODEL_STEP_BUDGET_KB = 1100;
 /** The console's sign-in authorizer composes no app: measured 87 kB. */
@@ -109,7 +111,7 @@ export const BUNDLE_BUDGETS_KB: Record<FunctionName, number> = {
   'webhook-ingest': TABLE_BUDGET_KB,
   'store-webhook': TABLE_BUDGET_KB,
   'run-starter': MCP_CLIENT_BUDGET_KB,
-  'approval-callback': MCP_CLIENT_BUDGET_KB,
+  'approval-callback': APPROVAL_PAGE_BUDGET_KB,
   'runs-api': TABLE_BUDGET_KB,
   triage: MODEL_STEP_BUDGET_KB,
   'propose-refund': MODEL_STEP_BUDGET_KB,

@@ -31,6 +31,7 @@ export const SETTINGS = [
   'MODEL_PROVIDER',
   'AGENT_MODE',
   'RETURN_ADDRESS',
+  'BANK_TIMES',
   'RETENTION_DAYS',
   'SES_CONFIGURATION_SET',
   'COGNITO_ISSUER',
@@ -79,7 +80,7 @@ const OF_ACCESS: { [K in keyof FunctionAccess]-?: Setting[] } = {
   // The tenant file's `mode` as JSON (functions/composition/lambda-config.ts parses it with functions/shared/domain/shadow.ts).
   agentMode: ['AGENT_MODE'],
   // The tenant file's `returnAddress`, empty when it has none (functions/composition/lambda-config.ts reads empty as none).
-  returnAddress: ['RETURN_ADDRESS'],
+  returnAddress: ['RETURN_ADDRESS', 'BANK_TIMES'],
   // The console's user pool (the ID token's issuer), its app client, and the hosted UI for sign-in.
   consoleSignIn: ['COGNITO_ISSUER', 'COGNITO_CLIENT_ID', 'COGNITO_DOMAIN_URL'],
   // The CSRF key is a secret (CONSOLE_PARAMETER).

@@ -70,7 +70,10 @@ export type FunctionAccess = {
   publicUrl?: boolean;
   /** Knows the tenant's modes per ticket class (AGENT_MODE: shadow, assist, auto). */
   agentMode?: boolean;
-  /** Knows where customers send a return the store made no label for (RETURN_ADDRESS): the reply's instructions and their check. */
+  /**
+   * The reply's tenant words: where customers send a return the store made no label for (RETURN_ADDRESS),
+   * how long banks take to show a refund (BANK_TIMES); the reply's facts and their check.
+   */
   returnAddress?: boolean;
   sendEmail?: boolean;
   /** Knows the tenant's console user pool and app client (COGNITO_*): signs people in, or checks their session. */
@@ -146,8 +149,9 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     timeoutSeconds: 10,
     memoryMb: memoryOf('approval-callback'),
     // Re-reads the order through MCP (get_order only) when an approval page is opened and decided:
-    // "still refundable" from the store, not only from the runs.
-    access: { table: 'readWrite', answerTasks: true, approvers: true, approvalLinks: true, mcpClient: true },
+    // "still refundable" from the store, not only from the runs. Reads the customer's images through
+    // the helpdesk API for the page's thumbnails (shared/helpdesk/attachments.ts).
+    access: { table: 'readWrite', answerTasks: true, approvers: true, approvalLinks: true, mcpClient: true, helpdeskApi: true },
   },
   'runs-api': { entry: entryOf('runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: memoryOf('runs-api'), access: { table: 'read' } },
   triage: step('triage', { callsModels: true }),
@@ -229,6 +233,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
       agentMode: true,
       consoleSignIn: true,
       consoleForms: true,
+      // The run page's thumbnails: the customer's images read through the helpdesk API.
+      helpdeskApi: true,
     },
   },
   // Checks the console session's Cognito ID token on every console route (an HTTP API Lambda authorizer).

@@ -188,6 +188,7 @@ export class RefundAgent extends Construct {
       MODEL_PROVIDER: config.modelProvider,
       AGENT_MODE: JSON.stringify(config.mode),
       RETURN_ADDRESS: config.returnAddress ?? '',
+      BANK_TIMES: config.bankTimes ?? '',
       RETENTION_DAYS: String(config.retentionDays),
       SES_CONFIGURATION_SET: this.email.configurationSet.configurationSetName,
       COGNITO_ISSUER: this.consoleAuth.issuer,

@@ -93,6 +93,8 @@ export const TenantConfig = z
       .default('en-US'),
     /** Where customers send a return the store made no label for, as the reply drafts give it; absent: the draft asks the team to add it. */
     returnAddress: z.string().trim().min(1).max(500).optional(),
+    /** How long banks take to show a refund, in the store's words, for answers to "where is my refund?"; absent: the default wording. */
+    bankTimes: z.string().trim().min(1).max(300).optional(),
     helpdesk: z
       .object({
         /** Any helpdesk whose webhooks are verified; synth refuses one without a connector (undeployableSettings). */

@@ -128,6 +128,25 @@ export const Transaction = z.object({
 });
 
 /**
+ * One payment a refund went back to, from its REFUND transactions: a card (brand and last four
+ * digits where Shopify's paymentDetails give them), the customer's store credit, or another gateway.
+ * `processedAt` is when the gateway processed it, when Shopify says.
+ */
+export const RefundPayment = z.object({
+  method: z.enum(['card', 'store_credit', 'other']),
+  gateway: z.string(),
+  status: z.string(),
+  amount: Money,
+  processedAt: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
+});
+export type RefundPayment = z.infer<typeof RefundPayment>;
+
+/**
  * A refund made on an order. `amount` is what it paid back; `lineItems` is empty for an amount-only
  * refund (goodwill, shipping). Its parts, when the server read them: each line's subtotal and tax,
  * the shipping (tax included) and the duties it paid back.
@@ -139,6 +158,8 @@ export const RefundSummary = z.object({
   lineItems: z.array(z.object({ lineItemId: z.string(), quantity: z.number().int(), subtotal: Money.optional(), tax: Money.optional() })),
   shipping: Money.optional(),
   duties: z.array(z.object({ dutyId: z.string().nullable(), amount: Money })).optional(),
+  /** Where it paid back to, when the server read the refund's transactions. */
+  payments: z.array(RefundPayment).optional(),
 });
 
 export const Order = z.object({

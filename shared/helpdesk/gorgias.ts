@@ -24,12 +24,15 @@ export function noteHtml(body: string): string {
     .join('');
 }
 
+/** Gorgias basic auth (also the attachment reader's: attachments.ts). */
+export const gorgiasAuthorization = (email: string, token: string) => `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
+
 type GorgiasMessage = { id?: number | string; channel?: string; public?: boolean };
 
 export function createGorgiasHelpdesk(options: GorgiasOptions): HelpdeskApi {
   const call = createHelpdeskCall({
     baseUrl: options.baseUrl,
-    authorization: `Basic ${Buffer.from(`${options.email}:${options.token}`).toString('base64')}`,
+    authorization: gorgiasAuthorization(options.email, options.token),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });

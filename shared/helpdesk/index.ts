@@ -9,6 +9,7 @@ import { createZendeskHelpdesk, type ZendeskOptions } from './zendesk.js';
 export type { HelpdeskApi, InternalNote } from './helpdesk-api.js';
 export { createZendeskHelpdesk, createGorgiasHelpdesk };
 export type { ZendeskOptions, GorgiasOptions };
+export { createAttachmentReader, MAX_ATTACHMENT_BYTES, THUMBNAIL_TYPES, type AttachmentReader, type AttachmentRead } from './attachments.js';
 
 /**
  * The helpdesk APIs a tenant's MCP server and run starter can talk to (HELPDESK_KIND). Not the same

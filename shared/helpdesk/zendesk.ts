@@ -14,12 +14,15 @@ export interface ZendeskOptions {
   fetch?: typeof fetch;
 }
 
+/** Zendesk API-token basic auth (also the attachment reader's: attachments.ts). */
+export const zendeskAuthorization = (email: string, token: string) => `Basic ${Buffer.from(`${email}/token:${token}`).toString('base64')}`;
+
 type AuditEvent = { id?: number | string; type?: string; public?: boolean };
 
 export function createZendeskHelpdesk(options: ZendeskOptions): HelpdeskApi {
   const call = createHelpdeskCall({
     baseUrl: options.baseUrl,
-    authorization: `Basic ${Buffer.from(`${options.email}/token:${options.token}`).toString('base64')}`,
+    authorization: zendeskAuthorization(options.email, options.token),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });

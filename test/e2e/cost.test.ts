@@ -42,7 +42,7 @@ describe('what a ticket asks of AWS', () => {
     expect(CEILINGS.automatic.transitions).toBeLessThanOrEqual(3);
   });
 
-  it("prices at most $0.25 per 1,000 automatic tickets and $0.45 per 1,000 approval tickets in an account of the tenant's own (issues 24, 36)", () => {
+  it("prices at most $0.25 per 1,000 automatic tickets and $0.46 per 1,000 approval tickets in an account of the tenant's own (issues 24, 36, 37)", () => {
     // As `npm run cost -- --account-per-tenant` prices them: 1,000 tickets a month, 5% traced, AWS's own keys.
     // The code's profile sizes INIT from the bundle budgets, above the bundles as built: an upper bound.
     const dedicated = { traceSampleRate: TRACE_SAMPLE_RATE, customerManagedKey: false };
@@ -50,7 +50,9 @@ describe('what a ticket asks of AWS', () => {
 
     expect(per1000('automatic')).toBeLessThanOrEqual(0.25);
     // $0.40 until issue 36: the two Standard transitions after a lead's decision (AfterSegment, Finished) add $0.05.
-    expect(per1000('approval')).toBeLessThanOrEqual(0.45);
+    // $0.45 until issue 37: the approval page reads the helpdesk secret to show the customer's photos
+    // (a KMS decrypt per cold container of the approval callback, which a lead's decision meets twice): +$0.003.
+    expect(per1000('approval')).toBeLessThanOrEqual(0.46);
   });
 
   it('stays within the committed ceilings on all four paths', () => {

@@ -207,3 +207,24 @@ export function createFakeTransport(orders: Order[] = [makeOrder()], options: { 
 export function autoGate(amountMinor: number): GateDecision {
   return { decision: 'auto', rules: [RULES.autoWithinPolicy], reasons: [], amountMinor, currency: 'USD', policyVersion: DEFAULT_POLICY.version };
 }
+
+/**
+ * A ticket about the mug of order #1001 in each language the replies are written in: a run whose
+ * triage reads that language carries these words, as the reply's language is read from the
+ * customer's words (functions/shared/words/reply-language.ts).
+ */
+const TICKETS_IN: Record<string, { subject: string; body: string }> = {
+  en: { subject: 'Broken mug', body: 'The mug in order #1001 arrived cracked.' },
+  es: { subject: 'Taza rota', body: 'La taza del pedido #1001 llegó rota. Quiero el reembolso, por favor.' },
+  de: { subject: 'Tasse kaputt', body: 'Die Tasse aus meiner Bestellung #1001 kam kaputt an. Ich möchte bitte eine Erstattung.' },
+  fr: { subject: 'Tasse cassée', body: 'La tasse de ma commande #1001 est arrivée cassée. Je voudrais un remboursement, merci.' },
+  pt: { subject: 'Caneca partida', body: 'A caneca da minha encomenda #1001 chegou partida. Quero o reembolso, obrigado.' },
+  it: { subject: 'Tazza rotta', body: 'La tazza del mio ordine #1001 è arrivata rotta. Vorrei il rimborso, grazie.' },
+  nl: { subject: 'Mok kapot', body: 'De mok van mijn bestelling #1001 is kapot aangekomen. Ik wil graag mijn geld terug.' },
+};
+
+/** The ticket's words in `language` ("pt-BR" reads as "pt"); English for a language not listed. */
+export function ticketIn(language: string | null | undefined): { subject: string; body: string } {
+  const primary = (language ?? 'en').toLowerCase().split(/[-_]/)[0] ?? 'en';
+  return TICKETS_IN[primary] ?? TICKETS_IN.en!;
+}

@@ -1,8 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- these helpers read loosely typed JSON from HTTP answers */
-// End-to-end helpers: a local runtime on random ports, signed Zendesk webhooks, and the ways a
-// person would look at the outcome (runs API, captured mail, the store's GraphQL, helpdesk notes).
+// End-to-end helpers: a local runtime on random ports, signed Zendesk webhooks (and Gorgias's
+// shared-secret ones), a customer's photo attached in the sandbox helpdesk, and the ways a person
+// would look at the outcome (runs API, captured mail, the store's GraphQL, helpdesk notes).
 import { expect } from 'vitest';
 import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
+import { SHARED_SECRET_HEADER } from '#functions/intake/webhook-ingest/shared-secret.js';
 import { demoFixture } from '#local/sandbox/index.js';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '#local/runtime.js';
 
@@ -10,10 +12,19 @@ export const SECRET = 'e2e-zendesk-secret';
 export const APPROVER = 'lead@demo-store.example';
 
 export const SECOND_APPROVER = 'owner@demo-store.example';
+/** The Gorgias HTTP integration's shared secret (X-Webhook-Secret) of a runtime started with GORGIAS_RUNTIME. */
+export const GORGIAS_SECRET = 'e2e-gorgias-secret';
+/** startRuntime's options for a Gorgias tenant: its API for requesters and notes, its webhook route open. */
+export const GORGIAS_RUNTIME = { helpdesk: 'gorgias', webhookSecrets: { gorgias: GORGIAS_SECRET } } as const;
 
 /** A local runtime on a random port, signed Zendesk webhooks, one approver; the demo store unless a fixture is given. */
 export function startRuntime(
-  extra: Partial<Pick<LocalRuntimeOptions, 'timer' | 'approverEmails' | 'fixture' | 'policy' | 'clock' | 'shopifyWebhookSecret' | 'returnAddress'>> = {},
+  extra: Partial<
+    Pick<
+      LocalRuntimeOptions,
+      'timer' | 'approverEmails' | 'fixture' | 'policy' | 'clock' | 'shopifyWebhookSecret' | 'returnAddress' | 'bankTimes' | 'helpdesk' | 'webhookSecrets'
+    >
+  > = {},
 ): Promise<LocalRuntime> {
   return startLocalRuntime({
     port: 0,
@@ -38,6 +49,80 @@ export function ticketCreated(input: { ticketId: string; requesterId: string; te
     event: {},
     detail: { id: input.ticketId, requester_id: input.requesterId, subject: input.text.slice(0, 40), description: input.text },
   });
+}
+
+/** A file as the sandbox helpdesk lists it: its link is on the helpdesk's own origin. */
+export type SandboxAttachment = { name: string; contentType: string; size: number; url: string };
+
+/** The customer attaches a photo (a PNG the sandbox draws) to the ticket in the sandbox helpdesk. */
+export async function attachPhoto(rt: LocalRuntime, ticketId: string, name: string): Promise<SandboxAttachment> {
+  const res = await fetch(`${rt.urls.helpdeskTickets}/${ticketId}/attachments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { attachment: SandboxAttachment }).attachment;
+}
+
+/** Zendesk's per-file event: the requester's file linked to the ticket's comment (it carries no text). */
+export function attachmentLinked(input: { ticketId: string; requesterId: string; attachment: SandboxAttachment }): string {
+  eventCounter += 1;
+  const { attachment } = input;
+  return JSON.stringify({
+    id: `e2e-attachment-${process.pid}-${eventCounter}`,
+    type: 'zen:event-type:ticket.attachment_linked_to_comment',
+    time: new Date().toISOString(),
+    subject: `zen:ticket:${input.ticketId}`,
+    zendesk_event_version: '2022-11-06',
+    event: {
+      comment: {
+        id: `${eventCounter}`,
+        attachment: {
+          id: `${eventCounter}`,
+          filename: attachment.name,
+          content_type: attachment.contentType,
+          content_url: attachment.url,
+          size: attachment.size,
+        },
+      },
+    },
+    detail: { id: input.ticketId, requester_id: input.requesterId, actor_id: input.requesterId },
+  });
+}
+
+/** Gorgias's "ticket message created": the customer's message object, with its files. */
+export function gorgiasMessageCreated(input: {
+  ticketId: string;
+  requesterId: string;
+  requesterEmail: string;
+  text: string;
+  attachments?: readonly SandboxAttachment[];
+}): string {
+  eventCounter += 1;
+  return JSON.stringify({
+    id: `${process.pid}${eventCounter}`,
+    ticket_id: input.ticketId,
+    from_agent: false,
+    channel: 'email',
+    via: 'email',
+    subject: input.text.slice(0, 40),
+    stripped_text: input.text,
+    body_text: input.text,
+    sender: { id: input.requesterId, email: input.requesterEmail },
+    attachments: (input.attachments ?? []).map((a) => ({ url: a.url, name: a.name, size: a.size, content_type: a.contentType })),
+    created_datetime: new Date().toISOString(),
+  });
+}
+
+/** POSTs a Gorgias delivery with the shared secret, as the HTTP integration sends it. */
+export async function postGorgiasWebhook(rt: LocalRuntime, body: string, secret = GORGIAS_SECRET): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(`${rt.urls.webhooks}/gorgias`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SHARED_SECRET_HEADER]: secret },
+    body,
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
 export async function postWebhook(rt: LocalRuntime, body: string, secret = SECRET): Promise<{ status: number; json: Record<string, unknown> }> {

@@ -10,7 +10,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import type { ApprovalRecord } from '#harness/ports.js';
 import type { WorkflowEngine } from '#functions/shared/stores/ports.js';
 import type { Order } from '#shared/contracts/tools.js';
-import { NOW, makeOrder, makeProposal, makeRun, makeTriage } from './fixtures.js';
+import { NOW, makeOrder, makeProposal, makeRun, makeTriage, ticketIn } from './fixtures.js';
 import { setupHarness } from './harness.js';
 
 export { NOW, daysAgo, fixedClock, makeOrder, makeRun, makeTriage, makeProposal } from './fixtures.js';
@@ -98,7 +98,10 @@ export function formPost(approvalId: string, fields: Record<string, string>, opt
 /** A run that went through Triage, CheckOrder and ProposeRefund for `order` (default: an 1800 mug). */
 export function proposedRun(overrides: Partial<Run> = {}, order: Order = makeOrder()): Run {
   const facts = toOrderFacts(order, 0);
-  return makeRun({ state: 'ProposeRefund', triage: makeTriage(), order: facts, proposal: makeProposal(facts), ...overrides });
+  // A triage in another language than English: the customer's words are in it (the reply's language is read from them).
+  const language = overrides.triage?.language;
+  const words = language && !overrides.ticket ? { ticket: { ...makeRun().ticket, ...ticketIn(language) } } : {};
+  return makeRun({ state: 'ProposeRefund', triage: makeTriage(), order: facts, proposal: makeProposal(facts), ...words, ...overrides });
 }
 
 /** The receipt the Refund step stores after refunding the run's proposal. */

@@ -7,7 +7,7 @@ import type { ApprovalRule, EscalationRule, Label, LabelRemedy, Line } from '../
 import type { Units } from './orders.js';
 
 export interface ExpectSpec {
-  outcome: 'auto' | 'approval' | 'escalate';
+  outcome: 'auto' | 'approval' | 'escalate' | 'answered';
   amount?: number;
   rules?: ApprovalRule[];
   esc?: EscalationRule;
@@ -27,6 +27,7 @@ const lines = (units: readonly Units[]): Line[] => units.map(([sku, quantity]) =
 /** The label fields the author stated, in the label's words. */
 function stated(expect: ExpectSpec, claimLines: Units[]): Partial<Label> {
   if (expect.outcome === 'escalate') return { outcome: 'escalate', amountMinor: 0, lines: [], escalation: expect.esc ?? null, approvalRules: [] };
+  if (expect.outcome === 'answered') return { outcome: 'answered', amountMinor: 0, lines: [], escalation: null, approvalRules: [] };
   const terms = expect.terms;
   return {
     outcome: OUTCOME[expect.outcome],

@@ -8,6 +8,8 @@ import type { DecisionOutcome } from '../../shared/approvals/decisions.js';
 import { closedPage, confirmationPage, resultPage } from './pages.js';
 import type { Policy } from '#harness/policy/document.js';
 import type { ApprovalDisplay } from '../../shared/approvals/approval-view.js';
+import type { AttachmentReader } from '#shared/helpdesk/index.js';
+import { attachmentAt, thumbnailable, thumbnailResult } from '../../shared/attachments/thumbnail.js';
 
 const DecisionForm = z.object({
   formToken: z.string().min(1).max(200),
@@ -26,7 +28,12 @@ const NOT_AN_APPROVER = resultPage(
 );
 
 /** The tenant's store, helpdesk and console, and the policy, for the page's evidence (optional: fallbacks apply). */
-export type ApprovalCallbackDeps = ApprovalDecisionDeps & { tenant?: ApprovalDisplay; policy?: Policy };
+export type ApprovalCallbackDeps = ApprovalDecisionDeps & {
+  tenant?: ApprovalDisplay;
+  policy?: Policy;
+  /** Reads the customer's images through the tenant's helpdesk for the page's thumbnails; absent: plain links. */
+  attachments?: AttachmentReader;
+};
 
 export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
   const decisions = createApprovalDecisions(deps);
@@ -34,6 +41,7 @@ export function createApprovalCallbackHandler(deps: ApprovalCallbackDeps) {
     const approvalId = event.pathParameters?.approvalId ?? '';
     if (!APPROVAL_ID.test(approvalId)) return html(404, NOT_FOUND);
     const method = event.requestContext.http.method.toUpperCase();
+    if (method === 'GET' && event.pathParameters?.n !== undefined) return showAttachment(deps, event, approvalId);
     if (method === 'GET') return showApproval(deps, decisions, event, approvalId);
     if (method !== 'POST') return html(405, resultPage('Not allowed', 'Use the buttons on the approval page.'));
     return submitDecision(deps, decisions, event, approvalId);
@@ -55,8 +63,26 @@ async function showApproval(deps: ApprovalCallbackDeps, decisions: Decisions, ev
   // Another approval on the same order opens on its own page, as the same approver.
   const linkToApproval = (otherId: string) =>
     `/approvals/${encodeURIComponent(otherId)}?${APPROVER_TOKEN_PARAM}=${encodeURIComponent(deps.links().sign(otherId, view.approver))}`;
-  const context = { now: deps.clock.now(), tenant: deps.tenant, policy: deps.policy, orderNow: view.orderNow, linkToApproval };
+  const asToken = encodeURIComponent(token ?? '');
+  const attachments = view.run?.ticket.attachments ?? [];
+  const thumbnailSrc = (i: number) =>
+    attachments[i] && thumbnailable(attachments[i], deps.attachments)
+      ? `/approvals/${encodeURIComponent(approvalId)}/attachments/${i}?${APPROVER_TOKEN_PARAM}=${asToken}`
+      : null;
+  const context = { now: deps.clock.now(), tenant: deps.tenant, policy: deps.policy, orderNow: view.orderNow, linkToApproval, thumbnailSrc };
   return html(200, confirmationPage(view.approval, view.run, view.approver, event.queryStringParameters?.[APPROVER_TOKEN_PARAM] ?? '', context));
+}
+
+/**
+ * GET …/attachments/{n}: the thumbnail of the approval's run's n-th file, for the bearer of an
+ * approver's link to this approval only (the same signed token as the page).
+ */
+async function showAttachment(deps: ApprovalCallbackDeps, event: HttpEvent, approvalId: string): Promise<HttpResult> {
+  if (!viewerOf(deps, approvalId, event.queryStringParameters?.[APPROVER_TOKEN_PARAM])) return html(403, NOT_AN_APPROVER);
+  const approval = await deps.approvals.get(approvalId);
+  const run = approval ? await deps.runs.get(approval.runId) : null;
+  if (!run) return html(404, NOT_FOUND);
+  return thumbnailResult(attachmentAt(run, event.pathParameters?.n), deps.attachments);
 }
 
 /** POST: the form's one decision, made as the approver its token names. */

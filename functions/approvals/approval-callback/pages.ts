@@ -10,6 +10,7 @@ import { approvalView, type ApprovalDisplay } from '../../shared/approvals/appro
 import { evidenceSections, heading } from '../../shared/approvals/evidence-html.js';
 import type { OrderNow } from '../../shared/approvals/order-now.js';
 import { CANCELLED_BEFORE_REFUND, WAIT_OVER } from '../../shared/approvals/decisions.js';
+import { attachmentsPageHtml } from '../../shared/attachments/attachments-html.js';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escaped(title)}</title>
@@ -25,6 +26,8 @@ export interface PageContext {
   /** The order as it is now, read when the page is opened: "still refundable" and the other approvals on it. */
   orderNow?: OrderNow | null;
   linkToApproval?: (approvalId: string) => string | null;
+  /** Our own route serving the run's n-th attachment as a thumbnail, or null for a plain link (attachments/thumbnail.ts). */
+  thumbnailSrc?: (index: number) => string | null;
 }
 
 /**
@@ -50,7 +53,10 @@ export function confirmationPage(approval: ApprovalRecord, run: Run | null, appr
     `Approve ${view.headline}?`,
     `<p style="color:#52525b;margin-top:-.5rem;">${escaped(view.storeName)}</p>
 ${evidenceSections(view)
-  .map(({ name, html }) => section(name === 'outcomes' ? `${heading('What happens when you decide')}${html}` : html))
+  .map(({ name, html }) => {
+    if (name === 'attachments') return section(attachmentsPageHtml(view.attachments, context.thumbnailSrc ?? (() => null)));
+    return section(name === 'outcomes' ? `${heading('What happens when you decide')}${html}` : html);
+  })
   .join('\n')}
 ${form(view.amount)}`,
   );

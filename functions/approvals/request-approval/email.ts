@@ -7,6 +7,7 @@
 import { escapeHtml as escaped } from '../../shared/http.js';
 import { approvalView, type ApprovalView, type ApprovalViewInput } from '../../shared/approvals/approval-view.js';
 import { FONT, evidenceSections } from '../../shared/approvals/evidence-html.js';
+import { attachmentLine, attachmentsEmailHtml } from '../../shared/attachments/attachments-html.js';
 
 export interface ApprovalEmailInput extends ApprovalViewInput {
   /** This approver's personal link to the confirmation page. */
@@ -17,6 +18,13 @@ export interface ApprovalEmailInput extends ApprovalViewInput {
 export function approvalEmail(input: ApprovalEmailInput): { subject: string; text: string; html: string } {
   const view = approvalView(input);
   return { subject: view.subject, text: textOf(view, input), html: htmlOf(view, input) };
+}
+
+/** The customer's files by name, type and size, and where to see them (no file link). */
+function attachmentsText(view: ApprovalView, link: string): string[] {
+  if (view.attachments.length === 0) return [];
+  const lines = [...view.attachments.map((a) => `- ${attachmentLine(a)}`), `See them on the approval page: ${link}`];
+  return ['', `Attached by the customer (${view.attachments.length})`.toUpperCase(), ...lines];
 }
 
 function textOf(view: ApprovalView, input: ApprovalEmailInput): string {
@@ -60,6 +68,7 @@ function textOf(view: ApprovalView, input: ApprovalEmailInput): string {
       view.ticketSubject,
       ...view.customerWords.map((w) => `> ${w.replace(/\n/g, '\n> ')}`),
     ]),
+    ...attachmentsText(view, input.link),
     ...(view.links.length > 0
       ? section(
           'Check it yourself',
@@ -89,6 +98,7 @@ ${evidenceSections(view)
   .map(({ name, html }) => {
     if (name === 'summary')
       return block(`<h1 style="${FONT}margin:0 0 12px;font-size:22px;line-height:28px;">Approve ${escaped(view.headline)}?</h1>${html}`, '20px 24px 8px');
+    if (name === 'attachments') return block(attachmentsEmailHtml(view.attachments, input.link));
     if (name === 'outcomes') return block(`${button}<div style="height:12px;line-height:12px;">&nbsp;</div>${html}`, '16px 24px 20px');
     return block(html, name === 'orderNow' || name === 'why' ? '8px 24px' : undefined);
   })

@@ -33,5 +33,6 @@ export function tenantOf(config: LambdaConfig, policy: Policy): StepDeps['tenant
     ...(config.HELPDESK_BASE_URL ? { helpdesk: { kind: config.HELPDESK_KIND, baseUrl: config.HELPDESK_BASE_URL } } : {}),
     ...(config.CONSOLE_BASE_URL ? { consoleBaseUrl: config.CONSOLE_BASE_URL } : {}),
     ...(config.RETURN_ADDRESS ? { returnAddress: config.RETURN_ADDRESS } : {}),
+    ...(config.BANK_TIMES ? { bankTimes: config.BANK_TIMES } : {}),
   };
 }

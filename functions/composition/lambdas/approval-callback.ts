@@ -7,11 +7,13 @@ import { NO_MODELS } from '../lambda/harness.js';
 import { toolsOf } from '../lambda/tools.js';
 import { approverLinksOf, stepDepsOf } from '../lambda/steps.js';
 import { createApprovalCallbackHandler } from '../../approvals/approval-callback/handler.js';
+import { attachmentReaderOf } from '../lambda/attachments.js';
 
 export const handler = observed(
   'approval-callback',
   composedHandler((base) => {
     const deps = stepDepsOf(base, { models: NO_MODELS, tools: toolsOf(base) });
-    return createApprovalCallbackHandler({ ...deps, workflow: workflowOf(base), links: approverLinksOf(deps.tenant) });
+    const attachments = attachmentReaderOf(base);
+    return createApprovalCallbackHandler({ ...deps, workflow: workflowOf(base), links: approverLinksOf(deps.tenant), ...(attachments ? { attachments } : {}) });
   }),
 );

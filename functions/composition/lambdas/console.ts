@@ -12,6 +12,7 @@ import { NO_DEAD_LETTERS, queuesOf } from '../lambda/queues.js';
 import { toolsOf } from '../lambda/tools.js';
 import { approverLinksOf, stepDepsOf } from '../lambda/steps.js';
 import { createConsole } from '../console.js';
+import { attachmentReaderOf } from '../lambda/attachments.js';
 import { operatorFromAuthorizer } from '../../console/app/identity.js';
 import { createSignIn } from '../../console/app/sign-in.js';
 
@@ -26,11 +27,13 @@ const consoleHandler = composedHandler((base) => {
   const deps = stepDepsOf(base, { models: NO_MODELS, tools: toolsOf(base) });
   const { queue, deadLetters } = queuesOf(base);
   const { config } = base;
+  const attachmentReader = attachmentReaderOf(base);
   return createConsole(
     {
       ...deps,
       workflow: workflowOf(base),
       deadLetters: { deadLetters: deadLetters ?? NO_DEAD_LETTERS, queue },
+      ...(attachmentReader ? { attachmentReader } : {}),
       // The person from the sign-in authorizer's context; the CSRF key read on first use (only this function holds it).
       console: {
         identify: operatorFromAuthorizer,

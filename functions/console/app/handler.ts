@@ -51,6 +51,8 @@ export interface ConsoleHandlerDeps {
   actions?: RunActions;
   /** The tenant's policy: the run page words a gate's approval reasons with its numbers. */
   policy?: Policy;
+  /** Reads the customer's images through the tenant's helpdesk for the run page's thumbnails; absent: plain links. */
+  attachments?: PageTools['attachments'];
 }
 
 const NOTICES: Record<string, string> = {
@@ -114,6 +116,7 @@ function consoleKit(deps: ConsoleHandlerDeps): ConsoleKit {
     hasActions: !!deps.actions,
     policy: deps.policy,
     evalReport: deps.evalReport,
+    ...(deps.attachments ? { attachments: deps.attachments } : {}),
     refused,
     actionRoutes:
       deps.actions &&

@@ -2,6 +2,7 @@
 // the run actions). Each page reads what it shows through the console data and draws it with views/:
 //   GET  /                                 runs (filters, search, pages)
 //   GET  /runs/{runId}                     a run as a timeline
+//   GET  /runs/{runId}/attachments/{n}     the ticket's n-th image, read through the tenant's helpdesk
 //   GET  /queues                           approvals, pending review, escalations, dead letters
 //   GET  /queues/approvals/{approvalId}    an approval's evidence and the confirm form
 //   GET  /pictures                         shadow agreement, latest evaluation, tickets and cost per day
@@ -22,6 +23,8 @@ import { queuesContent } from './views/queues.js';
 import { approvalConfirmContent, confirmTitle } from './views/approvals.js';
 import { runsContent, type RunsFilter } from './views/runs.js';
 import { timelineContent } from './views/timeline.js';
+import type { AttachmentReader } from '#shared/helpdesk/index.js';
+import { attachmentAt, thumbnailable, thumbnailResult } from '../../shared/attachments/thumbnail.js';
 
 /** What the pages take from the handler: the data, the form tokens, the links, the formats and the page frame. */
 export interface PageTools {
@@ -38,6 +41,8 @@ export interface PageTools {
   hasActions: boolean;
   policy: Policy | undefined;
   evalReport: (() => Promise<{ name: string; html: string } | null>) | undefined;
+  /** Reads the customer's images through the tenant's helpdesk (thumbnails); absent: plain links. */
+  attachments?: AttachmentReader;
 }
 
 type Page = (tools: PageTools, event: HttpEvent, who: Operator, now: Date) => Promise<HttpResult>;
@@ -93,6 +98,10 @@ const runPage: Page = async (tools, event, who, now) => {
     csrf: tools.csrf.issue(who.id),
     now,
     ...(tools.policy ? { policy: tools.policy } : {}),
+    thumbnailSrc: (i: number) => {
+      const a = found.run.ticket.attachments?.[i];
+      return a && thumbnailable(a, tools.attachments) ? `/runs/${encodeURIComponent(runId)}/attachments/${i}` : null;
+    },
     actions: tools.hasActions ? actionsViewFor(who, tools.csrf.issue(who.id)) : undefined,
     review:
       found.run.status === 'pending_review' && may(who, 'settleReview')
@@ -155,9 +164,19 @@ const evalReportPage: Page = async (tools, _event, who) => {
   return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS }, body: fitDocument(report.html) };
 };
 
+/** The ticket's n-th image from our own origin: the page never loads the customer's link itself. */
+const attachmentPage: Page = async (tools, event, who) => {
+  const runId = event.pathParameters?.runId ?? '';
+  if (!RUN_ID.test(runId)) return tools.problem(who, 400, 'Not a run id', 'That is not a run id.', '/');
+  const found = await tools.data.run(runId);
+  if (!found) return tools.problem(who, 404, 'Run not found', `Run ${runId} was not found.`, '/');
+  return thumbnailResult(attachmentAt(found.run, event.pathParameters?.n), tools.attachments);
+};
+
 const PAGES: ReadonlyMap<string, Page> = new Map([
   ['GET /', runsPage],
   ['GET /runs/{runId}', runPage],
+  ['GET /runs/{runId}/attachments/{n}', attachmentPage],
   ['GET /queues', queuesPage],
   ['GET /queues/approvals/{approvalId}', approvalPage],
   ['GET /pictures', picturesPage],

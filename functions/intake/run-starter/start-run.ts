@@ -4,6 +4,8 @@
 //   re-runs, rerun.ts) as a follow-up, no new run;
 //   the ticket closed/solved in the helpdesk → the run is cancelled, or, for a shadow-mode run, the
 //   person's resolution is recorded instead (functions/shadow/step/resolve.ts).
+//   a file linked to the ticket apart from its comment (Zendesk) → added to the ticket's run; before
+//   the run exists it is retried (SQS redelivers it: its message group is its own, see ingest.ts).
 // Every branch is safe to repeat, so an SQS redelivery or a webhook retried hours later is harmless.
 import type { RequesterDirectory } from '../../shared/requesters.js';
 import type { ProductMetrics } from '#harness/metrics.js';
@@ -16,6 +18,7 @@ import type { QueuedTicket } from '../../shared/queue.js';
 import { newRun } from './new-run.js';
 import { retryingRequesters, type LookupRetryOptions } from './requesters.js';
 import { latestOfChain } from '#functions/shared/domain/rerun.js';
+import { ATTACHMENT_LINK_EVENT_TYPES, mergeAttachments } from '#functions/shared/domain/attachments.js';
 
 /** Resolves a helpdesk requester id to the email the helpdesk reports for it. */
 export interface StartRunDeps {
@@ -44,7 +47,17 @@ export type StartRunOutcome = {
   cancelled?: boolean;
   /** A shadow run's ticket was solved: the resolution was recorded (false: it already had one). */
   shadowResolved?: boolean;
+  /** A file linked to the ticket was added to its run (false: it was there already, or the run is full). */
+  attached?: boolean;
 };
+
+/** The ticket's file linked before its run exists: retried (SQS redelivers), never a run of its own. */
+export class RunNotYetStartedError extends Error {
+  constructor(readonly runId: string) {
+    super(`run ${runId} does not exist yet: the attachment waits for it`);
+    this.name = 'RunNotYetStartedError';
+  }
+}
 
 /** Follow-ups kept on one run (the oldest stay: they explain what the run acted on). */
 const MAX_FOLLOW_UPS = 20;
@@ -67,6 +80,15 @@ async function recordFollowUp(deps: StartRunDeps, existing: Run, event: TicketEv
     await deps.runs.update(existing.runId, { followUps: [...followUps, followUp], ...(reopened ? { reopenedAt: now } : {}) });
     if (reopened) deps.metrics?.count(existing.tenant, 'TicketsReopened72h');
   }
+}
+
+/** A file linked apart from its comment, added to the ticket's run once (idempotent on the link, within the caps). */
+async function recordAttachments(deps: StartRunDeps, existing: Run, event: TicketEvent): Promise<boolean> {
+  const before = existing.ticket.attachments ?? [];
+  const after = mergeAttachments(before, event.attachments ?? []);
+  if (after.length === before.length) return false;
+  await deps.runs.update(existing.runId, { ticket: { ...existing.ticket, attachments: after } });
+  return true;
 }
 
 /** The requester's email (and name when the helpdesk gives it): the event's own, else one look-up by the requester id. */
@@ -107,6 +129,11 @@ export function createStartRun(deps: StartRunDeps) {
       if (!existing || duplicateEvent) return { runId, created: false, started: false, duplicateEvent, cancelled: false };
       const outcome = await deps.cancelRun({ runId: existing.runId, by: 'helpdesk', reason: `ticket closed in ${event.helpdesk} (${event.eventType})` });
       return { runId: existing.runId, created: false, started: false, duplicateEvent, cancelled: outcome.kind === 'cancelled' };
+    }
+
+    if (ATTACHMENT_LINK_EVENT_TYPES.has(event.eventType)) {
+      if (!existing) throw new RunNotYetStartedError(runId);
+      return { runId: existing.runId, created: false, started: false, duplicateEvent, attached: await recordAttachments(deps, existing, event) };
     }
 
     if (existing && existing.ticket.eventId !== event.eventId) {

@@ -4,7 +4,17 @@
 // date bounds a replay (replay-window.ts).
 import * as z from 'zod';
 import { hmac, idText, safeEqual, textOf, type VerifyResult } from '../../shared/signatures.js';
-import { boundedEvent, EmailText, HtmlText, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';
+import {
+  attachmentsOf,
+  LooseAttachments,
+  boundedEvent,
+  EmailText,
+  HtmlText,
+  ShortText,
+  SubjectText,
+  type NormalizeContext,
+  type NormalizeResult,
+} from './normalized.js';
 
 export const HELPSCOUT_SIGNATURE_HEADER = 'x-helpscout-signature';
 export const HELPSCOUT_EVENT_HEADER = 'x-helpscout-event';
@@ -26,6 +36,8 @@ const Thread = z.object({
   body: HtmlText.nullable().optional(),
   createdAt: ShortText.nullable().optional(),
   createdBy: z.object({ type: ShortText.optional() }).passthrough().optional(),
+  /** The thread's files (Help Scout's webhook Attachment object: filename, mimeType, size, url). */
+  attachments: LooseAttachments,
 });
 
 const Conversation = z.object({
@@ -112,6 +124,9 @@ export function normalizeHelpScout(payload: unknown, ctx: NormalizeContext): Nor
       body: textOf(customerThread?.body ?? c.preview ?? ''),
       receivedAt: ctx.receivedAt,
       intent: meaning.intent,
+      ...(meaning.intent === 'message'
+        ? attachmentsOf(customerThread?.attachments?.map((a) => ({ name: a.filename, contentType: a.mimeType, size: a.size, url: a.url })))
+        : {}),
     }),
   };
 }

@@ -6,6 +6,7 @@
 // Knows nothing of HTTP.
 import type { Clock } from '#harness/ports.js';
 import { dedupeIdFor, runIdFor } from '../../shared/ids.js';
+import { ATTACHMENT_LINK_EVENT_TYPES } from '#functions/shared/domain/attachments.js';
 import type { TicketQueue } from '../../shared/queue.js';
 import type { EventLedger } from '../../shared/stores/ports.js';
 import { createReplayWindow } from './replay-window.js';
@@ -68,7 +69,10 @@ export function createIngest(deps: IngestDeps) {
       const admitted = await admit({ tenant: deps.tenant, helpdesk: input.helpdesk, signedId: event.eventId, signedAt: normalized.signedAt, runId, now });
       if (!admitted.ok) return admitted.kind === 'stale' ? { kind: 'invalid', reason: admitted.reason } : { kind: 'replayed', runId: admitted.runId };
     }
-    await deps.queue.send({ runId, event }, { groupId: runId, dedupeId: dedupeIdFor(event) });
+    // A file linked apart from its comment (Zendesk) waits in a group of its own until the ticket's run
+    // exists (the run starter retries it), so it never holds up the ticket's own messages.
+    const groupId = ATTACHMENT_LINK_EVENT_TYPES.has(event.eventType) ? `${runId}:attachments` : runId;
+    await deps.queue.send({ runId, event }, { groupId, dedupeId: dedupeIdFor(event) });
     return { kind: 'accepted', runId, intent: event.intent ?? 'message' };
   };
 }

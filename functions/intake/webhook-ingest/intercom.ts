@@ -3,7 +3,7 @@
 // body; no timestamp is signed, so created_at bounds a replay (replay-window.ts).
 import * as z from 'zod';
 import { hmac, safeEqual, textOf, type VerifyResult } from '../../shared/signatures.js';
-import { boundedEvent, EmailText, HtmlText, ShortText, type NormalizeContext, type NormalizeResult } from './normalized.js';
+import { attachmentsOf, LooseAttachments, boundedEvent, EmailText, HtmlText, ShortText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 
 export const INTERCOM_SIGNATURE_HEADER = 'x-hub-signature';
 
@@ -22,9 +22,11 @@ const Part = z.object({
   part_type: ShortText.optional(),
   body: HtmlText.nullable().optional(),
   author: z.object({ type: ShortText.optional() }).passthrough().optional(),
+  /** The part's files (Intercom's PartAttachment: name, url, content_type, filesize). */
+  attachments: LooseAttachments,
 });
 /** Subjects come as HTML too; cut like HTML, and to the subject's cap once they are text. */
-const Message = z.object({ subject: HtmlText.nullable().optional(), body: HtmlText.nullable().optional() }).passthrough();
+const Message = z.object({ subject: HtmlText.nullable().optional(), body: HtmlText.nullable().optional(), attachments: LooseAttachments }).passthrough();
 
 const Notification = z.object({
   type: z.literal('notification_event'),
@@ -65,7 +67,8 @@ export function normalizeIntercom(payload: unknown, ctx: NormalizeContext): Norm
   // The first message sits in conversation_message (older API) or source (newer); a reply in the last part.
   const first = item.conversation_message ?? item.source;
   const lastUserPart = [...(item.conversation_parts?.conversation_parts ?? [])].reverse().find((p) => p.author?.type !== 'admin' && p.body);
-  const body = n.topic === 'conversation.user.replied' ? (lastUserPart?.body ?? '') : (first?.body ?? '');
+  const written = n.topic === 'conversation.user.replied' ? lastUserPart : first;
+  const body = written?.body ?? '';
   return {
     ok: true,
     ...(n.created_at === undefined ? {} : { signedAt: new Date(n.created_at * 1000).toISOString() }),
@@ -82,6 +85,9 @@ export function normalizeIntercom(payload: unknown, ctx: NormalizeContext): Norm
       body: textOf(body),
       receivedAt: ctx.receivedAt,
       intent,
+      ...(intent === 'message'
+        ? attachmentsOf(written?.attachments?.map((a) => ({ name: a.name, contentType: a.content_type, size: a.filesize, url: a.url })))
+        : {}),
     }),
   };
 }

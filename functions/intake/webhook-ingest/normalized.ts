@@ -4,6 +4,7 @@
 // intake — triage, the order agent, grounding, the run row — ever sees more than these lengths.
 import * as z from 'zod';
 import type { TicketEvent } from '#functions/shared/domain/run.js';
+import { keepAttachments, type RawAttachment } from '#functions/shared/domain/attachments.js';
 
 export type NormalizeResult =
   | {
@@ -56,3 +57,20 @@ export const ShortText = z.string().max(MAX_ID_CHARS);
 export function boundedEvent(event: TicketEvent): TicketEvent {
   return { ...event, subject: clipText(event.subject, MAX_SUBJECT_CHARS), body: clipText(event.body, MAX_BODY_CHARS) };
 }
+
+/** A payload's files as the event carries them: `{ attachments }` when any is kept (attachments.ts caps), else nothing. */
+export function attachmentsOf(raw: readonly RawAttachment[] | null | undefined): Pick<TicketEvent, 'attachments'> {
+  const attachments = keepAttachments(raw);
+  return attachments.length > 0 ? { attachments } : {};
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A helpdesk's attachment list, every field read and none trusted (keepAttachments checks them): a
+ * list of another shape is no files, never a refused delivery.
+ */
+export const LooseAttachments = z
+  .unknown()
+  .transform((v) => (Array.isArray(v) ? v.filter(isRecord).slice(0, 50) : undefined))
+  .optional();

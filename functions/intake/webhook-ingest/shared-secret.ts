@@ -3,7 +3,18 @@
 // the ones docs/helpdesk-setup.md tells the operator to configure.
 import * as z from 'zod';
 import { digestOf, idText, safeEqual, textOf, type VerifyResult } from '../../shared/signatures.js';
-import { BodyText, boundedEvent, EmailText, HtmlText, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';
+import {
+  attachmentsOf,
+  LooseAttachments,
+  BodyText,
+  boundedEvent,
+  EmailText,
+  HtmlText,
+  ShortText,
+  SubjectText,
+  type NormalizeContext,
+  type NormalizeResult,
+} from './normalized.js';
 
 export const SHARED_SECRET_HEADER = 'x-webhook-secret';
 
@@ -26,6 +37,8 @@ const GorgiasMessage = z.object({
   body_text: BodyText.nullable().optional(),
   body_html: HtmlText.nullable().optional(),
   sender: z.object({ id: id.optional(), email: EmailText.nullable().optional() }).passthrough().optional(),
+  /** The message's files: `{url, name, size, content_type}` (read, capped and checked by keepAttachments). */
+  attachments: LooseAttachments,
 });
 
 /** Gorgias ticket-updated: the ticket object; only a closed status matters to us. */
@@ -57,6 +70,7 @@ export function normalizeGorgias(payload: unknown, ctx: NormalizeContext): Norma
         body: m.stripped_text || m.body_text || textOf(m.body_html ?? ''),
         receivedAt: ctx.receivedAt,
         intent: 'message',
+        ...attachmentsOf(m.attachments?.map((a) => ({ name: a.name, contentType: a.content_type, size: a.size, url: a.url }))),
       }),
     };
   }
@@ -82,7 +96,10 @@ export function normalizeGorgias(payload: unknown, ctx: NormalizeContext): Norma
   };
 }
 
-/** Freshdesk automation rule "Trigger webhook", with the JSON body docs/helpdesk-setup.md gives. */
+/**
+ * Freshdesk automation rule "Trigger webhook", with the JSON body docs/helpdesk-setup.md gives. Its
+ * placeholders offer no attachments, so a Freshdesk ticket's files are not kept (none on the run).
+ */
 const FreshdeskWebhook = z.object({
   freshdesk_webhook: z.object({
     triggered_event: ShortText,

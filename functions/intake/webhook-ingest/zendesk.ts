@@ -3,6 +3,7 @@
 // are for the local tools and tests that sign a delivery.
 import * as z from 'zod';
 import { hmac, idText, safeEqual, type VerifyResult } from '../../shared/signatures.js';
+import { keepAttachments } from '#functions/shared/domain/attachments.js';
 import { BodyText, boundedEvent, ShortText, SubjectText, type NormalizeContext, type NormalizeResult } from './normalized.js';
 
 export type { VerifyResult } from '../../shared/signatures.js';
@@ -34,31 +35,82 @@ const ZendeskTicketEvent = z.object({
   detail: z.object({
     id,
     requester_id: id.nullable().optional(),
+    /** Who did what the event reports: an attachment linked by anyone but the requester is not the customer's. */
+    actor_id: id.nullable().optional(),
     subject: SubjectText.nullable().optional(),
     description: BodyText.nullable().optional(),
     status: ShortText.nullable().optional(),
   }),
   event: z
     .object({
-      comment: z.object({ body: BodyText, author: z.object({ is_staff: z.boolean().optional() }).optional() }).optional(),
+      comment: z
+        .object({
+          body: BodyText.optional(),
+          author: z.object({ is_staff: z.boolean().optional() }).optional(),
+          /** ticket.attachment_linked_to_comment: one file per event (Zendesk's comment_added carries none). */
+          attachment: z
+            .object({
+              filename: z.unknown().optional(),
+              content_type: z.unknown().optional(),
+              content_url: z.unknown().optional(),
+              size: z.unknown().optional(),
+            })
+            .optional(),
+        })
+        .optional(),
       current: ShortText.optional(),
     })
     .optional(),
 });
 
 const CLOSED_STATUSES = new Set(['SOLVED', 'CLOSED']);
+const ATTACHMENT_LINKED = 'ticket.attachment_linked_to_comment';
+
+type ZendeskTicketEvent = z.infer<typeof ZendeskTicketEvent>;
+
+/**
+ * Zendesk sends a comment's files as separate ticket.attachment_linked_to_comment events (the
+ * comment_added event has no attachments): each becomes an event that adds one file to the ticket's
+ * run (run-starter), never a run of its own. Only the requester's own files count.
+ */
+function attachmentEvent(p: ZendeskTicketEvent, ctx: NormalizeContext): NormalizeResult {
+  const file = p.event?.comment?.attachment;
+  if (!file) return { ok: false, reason: 'attachment event without an attachment' };
+  if (p.detail.actor_id && p.detail.requester_id && p.detail.actor_id !== p.detail.requester_id)
+    return { ok: 'ignored', reason: 'attachment not linked by the requester' };
+  const attachments = keepAttachments([{ name: file.filename, contentType: file.content_type, size: file.size, url: file.content_url }]);
+  if (attachments.length === 0) return { ok: 'ignored', reason: 'attachment without a usable link' };
+  return {
+    ok: true,
+    event: boundedEvent({
+      tenant: ctx.tenant,
+      helpdesk: 'zendesk',
+      eventId: p.id,
+      eventType: ATTACHMENT_LINKED,
+      ticketId: p.detail.id,
+      requesterId: p.detail.requester_id ?? null,
+      requesterEmail: null,
+      subject: p.detail.subject ?? '',
+      body: '',
+      receivedAt: ctx.receivedAt,
+      intent: 'message',
+      attachments,
+    }),
+  };
+}
 
 export function normalizeZendesk(payload: unknown, ctx: NormalizeContext): NormalizeResult {
   const parsed = ZendeskTicketEvent.safeParse(payload);
   if (!parsed.success) return { ok: false, reason: 'not a Zendesk ticket event' };
   const p = parsed.data;
   const eventType = p.type.replace('zen:event-type:', '');
+  if (eventType === ATTACHMENT_LINKED) return attachmentEvent(p, ctx);
   const comment = p.event?.comment;
   let intent: 'message' | 'closed';
   if (eventType === 'ticket.created') intent = 'message';
   else if (eventType === 'ticket.comment_added') {
     // Staff comments include the agent's own internal notes: never a customer follow-up.
-    if (!comment || comment.author?.is_staff) return { ok: 'ignored', reason: 'comment by staff' };
+    if (comment?.body === undefined || comment.author?.is_staff) return { ok: 'ignored', reason: 'comment by staff' };
     intent = 'message';
   } else if (eventType === 'ticket.status_changed' && CLOSED_STATUSES.has((p.event?.current ?? p.detail.status ?? '').toUpperCase())) {
     intent = 'closed';
@@ -74,7 +126,7 @@ export function normalizeZendesk(payload: unknown, ctx: NormalizeContext): Norma
       requesterId: p.detail.requester_id ?? null,
       requesterEmail: null,
       subject: p.detail.subject ?? '',
-      body: comment && intent === 'message' ? comment.body : (p.detail.description ?? ''),
+      body: comment?.body !== undefined && intent === 'message' ? comment.body : (p.detail.description ?? ''),
       receivedAt: ctx.receivedAt,
       intent,
     }),

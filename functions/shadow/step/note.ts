@@ -21,6 +21,8 @@ function wouldHave(run: Run, fmt: Formats, policy?: Policy): string[] {
         ...(reasons.length > 0 ? reasons : ['the policy requires approval']).map((r) => `- ${r}`),
       ];
     }
+    case 'answer':
+      return ['The agent would have answered the question about an earlier refund from the record, refunding nothing.'];
     case 'refuse':
       return ['The agent would have refunded nothing and handed the ticket to a person, because:', ...gate.reasons.map((r) => `- ${r}`)];
   }

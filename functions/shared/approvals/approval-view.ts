@@ -9,6 +9,7 @@
 import { onApproveInWords, proposalHeadline, remedyKindOf, type RemedyKind } from '../words/remedy-words.js';
 import { refundAmountInWords } from './both-currencies.js';
 import type { Run } from '#functions/shared/domain/run.js';
+import type { TicketAttachment } from '#functions/shared/domain/attachments.js';
 import { withinDays } from '#harness/policy/days.js';
 import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
 import type { StepDeps } from '../step/deps.js';
@@ -100,6 +101,8 @@ export interface ApprovalView {
   ticketSubject: string;
   /** Bounded excerpts of the customer's words: the ticket body, then follow-ups. */
   customerWords: string[];
+  /** The files the customer attached (names are customer text): listed, never evidence. */
+  attachments: TicketAttachment[];
   onApprove: string;
   onReject: string;
   formats: Formats;
@@ -228,6 +231,7 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
     links: caseLinks(run, tenant),
     ticketId: run.ticket.ticketId,
     ticketSubject: run.ticket.subject,
+    attachments: run.ticket.attachments ?? [],
     customerWords: [run.ticket.body.slice(0, BODY_CHARS), ...(run.followUps ?? []).map((f) => f.excerpt)].filter((t) => t.trim().length > 0),
     onApprove: cannotRefund
       ? 'nothing is refunded (the order has nothing left of it to refund); the ticket goes to the team with a note saying why'

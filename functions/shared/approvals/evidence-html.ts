@@ -3,6 +3,7 @@
 // confirmation page (approval-callback/pages.ts), so both show the same facts the same way.
 import { escapeHtml as escaped } from '../http.js';
 import type { ApprovalView, LineEvidence } from './approval-view.js';
+import { attachmentsEmailHtml } from '../attachments/attachments-html.js';
 
 export const FONT = 'font-family:Arial,Helvetica,sans-serif;';
 const MUTED = 'color:#52525b;';
@@ -147,7 +148,7 @@ export function summaryHtml(view: ApprovalView): string {
   return keyValues(rows);
 }
 
-export type EvidenceSection = 'summary' | 'orderNow' | 'why' | 'lines' | 'refunds' | 'customerWords' | 'links' | 'outcomes';
+export type EvidenceSection = 'summary' | 'orderNow' | 'why' | 'lines' | 'refunds' | 'customerWords' | 'attachments' | 'links' | 'outcomes';
 
 /**
  * The evidence a lead decides on, in the one order every surface shows it (the email, the approval
@@ -162,6 +163,8 @@ export function evidenceSections(view: ApprovalView): Array<{ name: EvidenceSect
     { name: 'lines', html: linesHtml(view) },
     { name: 'refunds', html: refundsHtml(view) },
     { name: 'customerWords', html: customerWordsHtml(view) },
+    // The email's form (no image, no file link); a page draws its thumbnails in place of it.
+    { name: 'attachments', html: attachmentsEmailHtml(view.attachments, null) },
     { name: 'links', html: linksHtml(view) },
     { name: 'outcomes', html: outcomesHtml(view) },
   ];

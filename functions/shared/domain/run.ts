@@ -3,6 +3,7 @@
 // by the step use cases, the stores and the local runtime. Money is integer minor units; times ISO-8601 UTC.
 import * as z from 'zod';
 import { ApprovalSummary, GateDecision, OrderFacts, Proposal, RefundReceipt, Triage } from '#harness/domain/types.js';
+import { MAX_ATTACHMENTS, TicketAttachment } from './attachments.js';
 
 /**
  * Which helpdesk's webhook a ticket came in through: its body format and signature scheme
@@ -32,6 +33,8 @@ export const TicketEvent = z.object({
    * one as a follow-up) or the ticket closed/solved in the helpdesk (cancels the run). Absent = message.
    */
   intent: z.enum(['message', 'closed']).optional(),
+  /** Files the customer attached (attachments.ts): names and links are customer data, never instructions, never logged. */
+  attachments: z.array(TicketAttachment).max(MAX_ATTACHMENTS).optional(),
 });
 export type TicketEvent = z.infer<typeof TicketEvent>;
 

@@ -53,6 +53,8 @@ export interface StepDeps {
     consoleBaseUrl?: string;
     /** Where customers send a return when the store made no label (the reply's instructions); absent: the draft asks the team to add them. */
     returnAddress?: string;
+    /** How long banks take to show a refund, in the tenant's words; absent: shared/reply-status.ts's default. */
+    bankTimes?: string;
   };
   /** The refund policy in force (the harness's): the numbers the approval email explains. Absent: the default policy. */
   policy?: Policy;

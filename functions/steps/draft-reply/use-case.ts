@@ -15,10 +15,12 @@ export const REPLY_AGENT_SYSTEM = [
   'You write a short reply to a customer of an online store, for a support agent to review before it is sent.',
   'The case data holds the facts of what actually happened: the outcome, the order number, and for a refund',
   'the exact amount and currency refunded and the items it covered.',
-  'Write in the language given (an ISO 639-1 code), politely and briefly, signed "Customer support".',
+  'Write in the language given (an ISO 639-1 code), politely and briefly, signed with "signOff" exactly as given;',
+  'greet the customer by "firstName" when it is given. When "attachments" is more than 0 the customer has sent files',
+  '(photos): never ask for a photo.',
   'When the outcome is "refunded": say that the refund was made, name the order number as "#" followed by the',
   'digits, and state the amount exactly once, formatted as is usual in that language for that currency',
-  '(for example $18.00 in English, 18,00 US$ in Spanish, 18,00 $ in German, 18,00 $US in French).',
+  '(for example $18.00 in English, 18,00 US$ in Spanish, 18,00 $ in German, 18,00 $US in French); "amount" is it, written so.',
   'When the case data has "paid" (per refunded item: what the customer paid for it, its price, a discount, the tax and',
   'whether prices included the tax) and "shipping" or "duties" refunded, you may say briefly what the refund is made of,',
   'using those figures exactly as given (for example "1 × Stoneware mug: $16.33, that is $20.00 less a 25% discount, plus',
@@ -27,7 +29,9 @@ export const REPLY_AGENT_SYSTEM = [
   'customer\'s account as store credit (never say it went back to their card); "cancel" means the order was',
   'cancelled and what was paid refunded to the original payment method (say both).',
   'When the outcome is "escalated": say that a member of the team is reviewing the request and will reply;',
-  'do not say a refund was made, do not state any amount, do not share internal reasons.',
+  'do not say a refund was made, do not state any amount, do not share internal reasons. When "question" is given, ask',
+  'the customer that question, in the language given, so the team can go on once they answer; promise nothing. "asked" is',
+  'what the customer asked for (a refund, a cancel, store credit, a question about an earlier refund…): never say another.',
   'When the outcome is "return_opened": say that return returnName was opened for the order (name the order number), list the',
   'items to send back and how: "instructions" of kind "label": give its url exactly; of kind "address": give that address exactly;',
   'of kind "missing": write one line in square brackets asking the support team to add how to send the parcel back before sending,',
@@ -43,6 +47,12 @@ export const REPLY_AGENT_SYSTEM = [
   'parcel arrives; state the amount only when it is not null (the difference refunded then). With the outcome "exchange_shipped",',
   'say the "exchange" items are on their way (when "shipsAtOnce" is true: in place of the items, with nothing to send back); state',
   'no amount and never say a refund was made.',
+  'When the outcome is "status_answered" (the customer asked about a refund already made): answer from "status" only. For each',
+  'refund there, say when it was made (its "date"), the amount exactly as given, the items it covered, and where it went:',
+  '"card" with its brand and the last four digits when given ("your Visa card ending in 4242"), "store_credit" as store',
+  'credit on their account, "original_payment" as the original payment method; when "pending" is true, say the payment back is',
+  'still being processed. Then give "bankTimes" in the language given. Never promise a new refund, a date the money arrives,',
+  'or any other amount; never name a card, date or figure the facts do not give.',
   'Never promise anything else: no vouchers, no replacements other than the "exchange" items, no delivery dates, no other amounts.',
   'Return the reply text as body.',
 ].join('\n');
@@ -55,7 +65,7 @@ export function createDraftReply(deps: DraftReplyDeps) {
     const { run, ctx } = await enterStep(deps.runs, runId, 'DraftReply');
     const outcome = replyOutcomeOf(run);
     if (outcome === 'refunded' && !run.refund) throw new MissingStepDataError(runId, 'refund receipt');
-    const facts = replyFacts(run, outcome, { returnAddress: deps.tenant?.returnAddress });
+    const facts = replyFacts(run, outcome, deps.tenant ?? {});
     const { body } = await deps.harness.callModel(ctx, {
       specialist: 'reply_agent',
       model: deps.models.replyAgent,

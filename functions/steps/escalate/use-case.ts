@@ -17,7 +17,7 @@ import type { Formats } from '../../shared/approvals/formats.js';
 import { waitEndedLines } from '../../shared/approvals/ended-note.js';
 import { approvedRefundNotMade, type NotCarriedOutDeps } from '../../shared/approvals/not-carried-out.js';
 import { ReplyAgentOutput, replyFacts } from '../../shared/reply.js';
-import { currenciesIn } from '../../shared/reply-currencies.js';
+import { checkHoldingDraft } from '../../shared/reply-asks.js';
 import { REPLY_AGENT_SYSTEM } from '../draft-reply/use-case.js';
 import type { StepDeps } from '../../shared/step/deps.js';
 
@@ -63,7 +63,8 @@ function teamNote(run: Run, reason: string, suggestedReply: string | null, money
     ? `A refund of ${money(run.refund.amountMinor, run.refund.currency)} was made on order #${run.refund.orderNumber} (refund ${run.refund.refundId}).`
     : 'No refund was made.';
   const lines = [`Refund agent handed this ticket to a person.`, `Reason: ${reason}`, refund, `Run: ${run.runId}`];
-  if (suggestedReply) lines.push('', 'Suggested holding reply to the customer (checked: no amount, no refund claimed):', suggestedReply);
+  if (suggestedReply)
+    lines.push('', 'Suggested holding reply to the customer (checked: no amount, no refund claimed, asks what the agent could not tell):', suggestedReply);
   return lines.join('\n');
 }
 
@@ -181,14 +182,15 @@ async function closePendingApproval(deps: EscalateDeps, run: Run, status: 'expir
 async function holdingReply(deps: EscalateDeps, ctx: StepContext, run: Run, reason: string): Promise<string | null> {
   if (run.refund || !run.triage) return null;
   try {
+    const facts = replyFacts(run, 'escalated', { escalationReason: reason });
     const { body } = await deps.harness.callModel(ctx, {
       specialist: 'reply_agent',
       model: deps.models.replyAgent,
       system: REPLY_AGENT_SYSTEM,
-      input: replyFacts(run, 'escalated', { escalationReason: reason }),
+      input: facts,
       schema: ReplyAgentOutput,
     });
-    return currenciesIn(body).size === 0 && !/\d+[.,]\d{2}/.test(body) ? body : null;
+    return checkHoldingDraft(body, facts).length === 0 ? body : null;
   } catch {
     return null;
   }

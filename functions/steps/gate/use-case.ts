@@ -36,6 +36,11 @@ export function createGate(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | '
       order: run.order,
       proposal: run.proposal,
     });
+    // A question about an earlier refund moves no money: answered whatever the class's mode.
+    if (decided.decision === 'answer') {
+      await deps.runs.update(runId, { gate: decided });
+      return continueWith({ decision: 'answer' });
+    }
 
     const classKey = classKeyOf({ reason: run.proposal.reason, amountMinor: decided.amountMinor, currency: decided.currency, language: run.triage.language });
     const mode = anyNonAuto(config) ? await modeOf(run.tenant, classKey) : 'auto';
@@ -52,10 +57,12 @@ export function createGate(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | '
 
 /** What the agent would have done, kept for comparing with what the person does. */
 function shadowProposal(run: Run, gate: GateDecision, classKey: string, at: string): NonNullable<Run['shadow']> {
-  const refunds = gate.decision !== 'refuse';
+  // An answer never shadows (it returns before): read as refunding nothing.
+  const decision = gate.decision === 'answer' ? 'refuse' : gate.decision;
+  const refunds = decision !== 'refuse';
   return {
     classKey,
-    decision: gate.decision,
+    decision,
     amountMinor: refunds ? gate.amountMinor : 0,
     currency: gate.currency,
     lines: refunds ? normalizeLines(run.proposal?.lineItems ?? []) : [],

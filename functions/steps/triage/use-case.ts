@@ -1,5 +1,5 @@
 // Triage: ticket text (untrusted data) → the small model's structured triage → continue only for a
-// confident refund request. Unknown intents leave the automated path.
+// confident refund request or question about an earlier refund. Unknown intents leave the automated path.
 import { Triage } from '#harness/domain/types.js';
 import { continueWith, escalate } from '../../shared/step/result.js';
 import { createStep } from '../../shared/step/step.js';
@@ -13,9 +13,10 @@ export const TRIAGE_SYSTEM = [
   'Return:',
   '- intent: "refund_request" when the customer asks for money back, a refund, store credit, or to cancel an',
   '  order, to send an item back or exchange it (another size or colour, a replacement), or reports an item',
-  '  damaged, defective, wrong or not received and wants it made right; otherwise',
-  '  "other" (questions, address changes, order status, anything unclear). confidence: 0 to 1, how sure you are',
-  '  of the intent.',
+  '  damaged, defective, wrong or not received and wants it made right; "refund_status" when the customer asks',
+  '  about a refund already made or promised (where it is, when it arrives, to which card, how much) and asks for',
+  '  nothing new; otherwise "other" (other questions, address changes, order status, anything unclear).',
+  '  confidence: 0 to 1, how sure you are of the intent.',
   '- orderNumber: the digits of the order number the request is about ("#1001" or "order 1001" → "1001"); null',
   '  when none is named, or when several are named and the words do not tell which one the request is about.',
   '- orderNumbersMentioned: the digits of every order number the customer mentions, that one included.',
@@ -43,7 +44,7 @@ export function createTriage(deps: Pick<StepDeps, 'runs' | 'harness' | 'models'>
       schema: Triage,
     });
     await deps.runs.update(run.runId, { triage });
-    if (triage.intent !== 'refund_request') return escalate('the ticket is not a refund request');
+    if (triage.intent === 'other') return escalate('the ticket is not a refund request');
     if (triage.confidence < MIN_CONFIDENCE) return escalate(`refund intent unclear (confidence ${triage.confidence})`);
     return continueWith();
   });

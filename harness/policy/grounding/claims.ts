@@ -13,7 +13,6 @@ import {
   GENERIC_TITLE_WORDS,
   INSTEAD_OF_PHRASES,
   MATERIAL_WORDS,
-  INSTRUCTION_PHRASES,
   NEGATIONS,
   NOT_REFUND_PHRASES,
   OTHER_REMEDY_WORDS,
@@ -24,6 +23,7 @@ import {
   TITLE_CONNECTORS,
 } from './lexicon.js';
 import { NEW_WORDS, SEND_VERBS } from './lexicon/remedies.js';
+import { addressesTheSystem } from './instructions.js';
 import { problemStatedFindings } from './problem-stated.js';
 import { wholeOrderFindings } from './whole-order.js';
 import { clausesOf, type Clause } from './clauses.js';
@@ -69,10 +69,6 @@ const OTHER_REMEDY = phraseTokens(OTHER_REMEDY_WORDS);
 const INSTEAD_OF = phraseTokens(INSTEAD_OF_PHRASES);
 const REFUND_PREFERRED = phraseTokens(REFUND_PREFERRED_PHRASES);
 const REFUND_STATUS = phraseTokens(REFUND_STATUS_PHRASES);
-const INSTRUCTIONS = phraseTokens(INSTRUCTION_PHRASES);
-/** Role tags and role prefixes ("</ticket>", "<assistant>", "system:") in the raw text. Linear: no nested quantifiers. */
-const ROLE_TAG =
-  /<\/?[ \t]{0,3}(?:system|assistant|user|human|ticket|case_data|instructions?|tool_use|tool_result)\b|^[ \t]{0,8}(?:system|assistant)[ \t]{0,3}:/im;
 
 /**
  * Another remedy's word the customer does not set aside: no negation or "instead of" in the four
@@ -290,7 +286,7 @@ function ticketFindings(input: GroundingInput, joined: string, read: Reading): G
       severity: 'refuse',
     });
   }
-  if (ROLE_TAG.test(joined) || mentionsAny(text, INSTRUCTIONS)) {
+  if (addressesTheSystem(joined, text)) {
     findings.push({
       rule: RULES.instructionsInCustomerText,
       reason: 'the customer\'s text addresses an AI or a system (role tags, tool names, "ignore previous"): a person decides',

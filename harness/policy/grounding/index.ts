@@ -3,3 +3,6 @@ export { groundProposal, type GroundingFinding, type GroundingInput, type LineVe
 export { parseCount, type StatedCount } from './counts.js';
 export { normalizeForMatch } from './text.js';
 export { quoteOccursIn } from './occurs.js';
+export { addressesTheSystem } from './instructions.js';
+export { asksToPayAgain } from './pay-again.js';
+export { sentencesOf } from './words.js';

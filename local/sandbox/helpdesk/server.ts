@@ -1,9 +1,10 @@
 // The sandbox helpdesk: the Zendesk API subset the agent uses (private comment = internal note,
 // ticket comments, users; basic auth `{email}/token:{token}`) and the Gorgias one (internal-note
 // message, customers; basic auth `{email}:{token}`), plus /sandbox/tickets pages that show the
-// drafts left on each ticket and the /sandbox/faults knobs. Refuses anything public: the agent
-// never writes to customers. With a data file, tickets and notes are loaded from it at start and
-// saved after every change. Started by local/sandbox/index.ts for tests and the local runtime.
+// drafts left on each ticket and the /sandbox/faults knobs, and the customers' photos on a ticket
+// (POST /sandbox/tickets/{id}/attachments) served at /attachments/token/{token}/ behind the same
+// credentials as the API. Refuses anything public: the agent never writes to customers. With a data
+// file, tickets, notes and attachments are loaded from it at start and saved after every change. Started by local/sandbox/index.ts for tests and the local runtime.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -12,6 +13,8 @@ import type { SandboxFixture } from '../fixture.js';
 import { handleFaultsRequest, hangUntilClosed, listen, readBody, sendJson } from '../http.js';
 import { createStoreFaults, type StoreFaults } from '../store/faults.js';
 import { stateFile } from '../../state-file.js';
+import { ATTACHMENT_PATH, attachmentJson, MAX_SANDBOX_ATTACHMENTS, NewAttachment, newAttachment, type SandboxAttachment } from './attachments.js';
+import { photoPng } from './png.js';
 
 const NewTicket = z.object({ id: z.string().regex(/^\d{1,12}$/), requesterId: z.string().min(1), subject: z.string().max(200) });
 
@@ -37,7 +40,7 @@ export interface SandboxHelpdeskOptions {
   dataFile?: string;
 }
 
-type SavedTicket = { id: string; requesterId: string; subject: string; comments: SandboxComment[] };
+type SavedTicket = { id: string; requesterId: string; subject: string; comments: SandboxComment[]; attachments?: SandboxAttachment[] };
 type HelpdeskSnapshot = { tickets: SavedTicket[]; nextCommentId: number; publicAttempts: number };
 
 export interface SandboxHelpdesk {
@@ -55,6 +58,7 @@ const zendeskId = (id: string): number | string => (/^\d+$/.test(id) ? Number(id
 export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Promise<SandboxHelpdesk> {
   const desk = openDesk(options);
   const listening = await listen((req, res) => handleHelpdeskRequest(desk, req, res), options.host ?? '127.0.0.1', options.port ?? 0);
+  desk.url = listening.url;
   return {
     url: listening.url,
     notes: (ticketId: string) => notes(desk, ticketId),
@@ -66,6 +70,8 @@ export async function startSandboxHelpdesk(options: SandboxHelpdeskOptions): Pro
 
 /** The helpdesk's tickets and users, its counters, and what every route needs (credentials, clock, faults). */
 type Desk = {
+  /** Where the helpdesk listens (set once it does): the origin of its attachment links. */
+  url: string;
   agentUserId: string;
   users: Map<string, SandboxFixture['helpdesk']['users'][number]>;
   tickets: Map<string, SavedTicket>;
@@ -78,6 +84,8 @@ type Desk = {
   zendeskAuth: Buffer;
   gorgiasAuth: Buffer;
   faults: ReturnType<typeof createStoreFaults>;
+  /** The bytes every attachment serves (a customer's photo). */
+  photo: Buffer;
 };
 
 /** The fixture's tickets, each opened by its requester's subject, or the state a data file kept. */
@@ -86,6 +94,7 @@ function openDesk(options: SandboxHelpdeskOptions): Desk {
   const file = options.dataFile ? stateFile<HelpdeskSnapshot>(options.dataFile, 1) : null;
   const basic = (userPass: string) => Buffer.from(`Basic ${Buffer.from(userPass).toString('base64')}`);
   const desk: Desk = {
+    url: '',
     agentUserId: options.agentUserId ?? '1',
     users: new Map(fixture.helpdesk.users.map((u) => [u.id, u])),
     tickets: new Map(fixture.helpdesk.tickets.map((t) => [t.id, { ...t, comments: [] as SandboxComment[] }])),
@@ -100,6 +109,7 @@ function openDesk(options: SandboxHelpdeskOptions): Desk {
     zendeskAuth: basic(`${options.email}/token:${options.token}`),
     gorgiasAuth: basic(`${options.email}:${options.token}`),
     faults: createStoreFaults(),
+    photo: photoPng(),
   };
   for (const t of desk.tickets.values()) {
     t.comments.push({ id: desk.nextCommentId++, authorId: t.requesterId, body: t.subject, public: true, createdAt: desk.now() });
@@ -120,11 +130,12 @@ const authorized = (header: string | undefined, expected: Buffer) => {
   return given.length === expected.length && timingSafeEqual(given, expected);
 };
 const notes = (desk: Desk, ticketId: string) => desk.tickets.get(ticketId)?.comments.filter((c) => !c.public) ?? [];
-const ticketSummary = (desk: Desk, t: { id: string; requesterId: string; subject: string }) => ({
+const ticketSummary = (desk: Desk, t: SavedTicket) => ({
   id: t.id,
   requesterId: t.requesterId,
   subject: t.subject,
   notes: notes(desk, t.id),
+  attachments: (t.attachments ?? []).map((a) => attachmentJson(desk.url, a)),
 });
 const commentJson = (c: SandboxComment) => ({
   id: c.id,
@@ -151,6 +162,10 @@ async function handleHelpdeskRequest(desk: Desk, req: IncomingMessage, res: Serv
   if (path === '/sandbox/faults') return handleFaultsRequest(req, res, faults);
   // A customer writing in: the ticket a webhook will then name (npm run ticket, the bench).
   if (req.method === 'POST' && path === '/sandbox/tickets') return openTicket(desk, req, res);
+  // A customer attaching a photo: its link is what the webhook carries (Zendesk content_url, Gorgias url).
+  if (req.method === 'POST' && (m = /^\/sandbox\/tickets\/([^/]+)\/attachments$/.exec(path))) return attach(desk, decodeURIComponent(m[1] ?? ''), req, res);
+  // The helpdesk's file, as our attachment reader fetches it: the API's credentials (either helpdesk's), no faults.
+  if (req.method === 'GET' && (m = ATTACHMENT_PATH.exec(path))) return serveAttachment(desk, m[1] ?? '', req, res);
   if (!path.startsWith('/api/')) return sendJson(res, 404, notFound);
   const fault = faults.take();
   if (fault.kind === 'hang') return hangUntilClosed(req, res);
@@ -175,6 +190,35 @@ async function openTicket(desk: Desk, req: IncomingMessage, res: ServerResponse)
   desk.tickets.set(ticket.id, ticket);
   desk.save();
   return sendJson(res, 201, { ticket: ticketSummary(desk, ticket) });
+}
+
+/** POST /sandbox/tickets/{id}/attachments `{ name }`: a photo attached to the ticket, answered with its link. */
+async function attach(desk: Desk, ticketId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const t = desk.tickets.get(ticketId);
+  if (!t) return sendJson(res, 404, notFound);
+  const parsed = NewAttachment.safeParse(
+    await readBody(req, 10_000)
+      .then((text) => JSON.parse(text) as unknown)
+      .catch(() => null),
+  );
+  if (!parsed.success) return sendJson(res, 400, { error: 'an attachment needs a name (1 to 200 characters)' });
+  if ((t.attachments ?? []).length >= MAX_SANDBOX_ATTACHMENTS)
+    return sendJson(res, 422, { error: `a ticket keeps at most ${MAX_SANDBOX_ATTACHMENTS} attachments` });
+  const attachment = newAttachment(parsed.data.name, desk.photo);
+  t.attachments = [...(t.attachments ?? []), attachment];
+  desk.save();
+  return sendJson(res, 201, { attachment: attachmentJson(desk.url, attachment) });
+}
+
+/** GET /attachments/token/{token}/: the photo's bytes, for Zendesk's or Gorgias's API credentials. */
+function serveAttachment(desk: Desk, token: string, req: IncomingMessage, res: ServerResponse): void {
+  const { authorization } = req.headers;
+  if (!authorized(authorization, desk.zendeskAuth) && !authorized(authorization, desk.gorgiasAuth))
+    return sendJson(res, 401, { error: "Couldn't authenticate you" });
+  const found = [...desk.tickets.values()].flatMap((t) => t.attachments ?? []).find((a) => a.token === token);
+  if (!found) return sendJson(res, 404, notFound);
+  res.writeHead(200, { 'content-type': found.contentType, 'content-length': desk.photo.length, 'cache-control': 'private, max-age=300' });
+  res.end(desk.photo);
 }
 
 /** Zendesk: PUT /api/v2/tickets/{id}.json (a private comment), GET its comments, GET /api/v2/users/{id}.json. */

@@ -2,6 +2,7 @@
 // line (what its units paid back, prorated), and a transaction with its parent payment. Apart from
 // views.ts and suggestion-view.ts, which both build on them. A line's variant and product are
 // catalogue-views.ts's.
+import { paymentDetailsView } from './card-details.js';
 import { lineProductView, lineVariantView } from './catalogue-views.js';
 import type { StoreLineItem, StoreOrder, StoreTransaction } from './model.js';
 import { lineMoneyView } from './money-views.js';
@@ -9,7 +10,7 @@ import { linePresentmentMinor, presentmentAmount } from './presentment.js';
 import type { SandboxStoreState } from './state.js';
 import { orderBag } from './view-kit.js';
 
-/** An order's transaction, with its parent payment for a refund. */
+/** An order's transaction, with its parent payment for a refund and the card it moved money on. */
 export const transactionView = (order: StoreOrder, t: StoreTransaction): Record<string, unknown> => ({
   id: t.id,
   kind: t.kind,
@@ -19,6 +20,7 @@ export const transactionView = (order: StoreOrder, t: StoreTransaction): Record<
   amountSet: orderBag(order, t.amountMinor, presentmentAmount(t)),
   createdAt: t.createdAt,
   processedAt: t.createdAt,
+  paymentDetails: () => paymentDetailsView(order, t),
   parentTransaction: () => {
     const parent = order.transactions.find((p) => p.id === t.parentId);
     return parent ? transactionView(order, parent) : null;

@@ -82,6 +82,11 @@ export interface StoreLineItem {
   variantId?: string;
   variantTitle?: string;
 }
+/** The card a payment was made with (card-details.ts): its brand (Shopify's `company`, e.g. "Visa") and last four digits. */
+export interface StoreCard {
+  brand: string;
+  last4: string;
+}
 export interface StoreTransaction {
   id: string;
   /** SALE and CAPTURE are payments a refund can go back to; a CAPTURE's parent is its AUTHORIZATION. */
@@ -93,6 +98,8 @@ export interface StoreTransaction {
   presentmentAmountMinor?: number;
   createdAt: string;
   parentId: string | null;
+  /** A card payment's card (a capture's is on its authorisation); absent: derived from the order (card-details.ts). */
+  card?: StoreCard;
 }
 export interface StoreRefundLine {
   id: string;

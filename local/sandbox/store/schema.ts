@@ -106,9 +106,13 @@ const SDL = /* GraphQL */ `
     fulfillmentLineItems(first: Int, after: String): FulfillmentLineItemConnection!
   }
 
+  "A card payment's brand and masked number (card-details.ts); Shopify's other payment details are never served."
+  type CardPaymentDetails { company: String number: String }
+  union PaymentDetails = CardPaymentDetails
   type OrderTransaction {
     id: ID! kind: OrderTransactionKind! status: OrderTransactionStatus! gateway: String formattedGateway: String
     amountSet: MoneyBag! createdAt: DateTime! processedAt: DateTime parentTransaction: OrderTransaction
+    paymentDetails: PaymentDetails
   }
   type OrderTransactionEdge { cursor: String! node: OrderTransaction! }
   type OrderTransactionConnection { edges: [OrderTransactionEdge!]! nodes: [OrderTransaction!]! pageInfo: PageInfo! }

@@ -15,6 +15,7 @@ import type {
 import { TemporarilyUnavailableError } from '#shared/contracts/errors.js';
 import { decimalToMinor, MoneyFormatError } from '#shared/money.js';
 import { PAGE } from './queries.js';
+import { toRefundPayments, type RefundTransactionNode } from './refund-payments.js';
 
 export interface MoneyNode {
   shopMoney: { amount: string; currencyCode: string };
@@ -77,6 +78,8 @@ export interface RefundNode {
   /** Left out by the documents that only look for a run's refund. */
   refundShippingLines?: { nodes: { subtotalAmountSet: MoneyNode; taxAmountSet: MoneyNode }[] };
   duties?: { amountSet: MoneyNode; originalDuty: { id: string } | null }[] | null;
+  /** Where it paid back to; read by get_order only. */
+  transactions?: { nodes: RefundTransactionNode<MoneyNode>[]; pageInfo?: { hasNextPage: boolean } };
 }
 export interface OrderNode {
   id: string;
@@ -233,7 +236,10 @@ export function toFulfillment(node: OrderNode['fulfillments'][number]): Fulfillm
   };
 }
 
-/** An amount-only refund (goodwill, shipping, a partial amount) has no refund lines: its lineItems stay empty. */
+/**
+ * An amount-only refund (goodwill, shipping, a partial amount) has no refund lines: its lineItems stay
+ * empty. `payments` only when its transactions were read (get_order's document; the others leave them out).
+ */
 export function toRefundSummary(node: RefundNode) {
   const shipping = refundShipping(node);
   return {
@@ -243,6 +249,7 @@ export function toRefundSummary(node: RefundNode) {
     lineItems: node.refundLineItems.nodes.map((l) => ({ lineItemId: l.lineItem.id, quantity: l.quantity })),
     ...(shipping ? { shipping } : {}),
     ...(node.duties?.length ? { duties: node.duties.map((d) => ({ dutyId: d.originalDuty?.id ?? null, amount: toMoney(d.amountSet) })) } : {}),
+    ...(node.transactions ? { payments: toRefundPayments(node.transactions.nodes, toMoney) } : {}),
   };
 }
 
@@ -261,6 +268,7 @@ export function truncatedListsOf(node: OrderNode): { list: string; seen: number 
   });
   node.refunds.forEach((r, i) => {
     if (r.refundLineItems.pageInfo?.hasNextPage) cut.push({ list: `refunds[${i}].lineItems`, seen: r.refundLineItems.nodes.length });
+    if (r.transactions?.pageInfo?.hasNextPage) cut.push({ list: `refunds[${i}].transactions`, seen: r.transactions.nodes.length });
   });
   return cut;
 }

@@ -24,6 +24,8 @@ export const PAGE = {
   taxLines: 3,
   shippingLines: 3,
   refundShippingLines: 2,
+  /** A refund's transactions: one per payment it went back to, rarely more than two (three would cost the order document 991 points). */
+  refundTransactions: 2,
 } as const;
 
 /** A customer's orders found by email are read up to this many; more answers `truncated: true`. */
@@ -57,12 +59,19 @@ const REFUND_PARTS = `refundLineItems(first: ${PAGE.refundLineItems}) { nodes { 
       refundShippingLines(first: ${PAGE.refundShippingLines}) { nodes { subtotalAmountSet { ${MONEY} } taxAmountSet { ${MONEY} } } }
       duties { amountSet { ${MONEY} } originalDuty { id } }`;
 
+/** Where a refund paid back: its transactions, each with the card's brand and masked number when it went to a card. */
+const REFUND_TRANSACTIONS = `transactions(first: ${PAGE.refundTransactions}) {
+        nodes { kind status gateway processedAt amountSet { ${MONEY} } paymentDetails { ... on CardPaymentDetails { company number } } }
+        pageInfo { hasNextPage }
+      }`;
+
 /**
  * The order as the policy needs it. Fulfilment lines carry their quantities (a line may ship in
  * parts); suggestedRefund's maximumRefundableSet is what was paid less every refund, line-item and
  * amount-only alike (each is a REFUND transaction), so it is the order's own remainder. Its money
  * beside the lines: whether prices include tax, the shipping lines with their discounts and tax, the
- * tip, and what each refund paid back of shipping and duties. The line items are read apart, a page
+ * tip, what each refund paid back of shipping and duties, and where it paid back to (which card,
+ * store credit or other gateway: refund-payments.ts). The line items are read apart, a page
  * at a time (ORDER_LINE_ITEMS_PAGE): with their discounts, tax lines and duties, the order and its
  * lines in one document would ask for more than Shopify's 1000-point limit.
  */
@@ -88,6 +97,7 @@ export const ORDER_FIELDS = /* GraphQL */ `
       id createdAt
       totalRefundedSet { ${MONEY} }
       ${REFUND_PARTS}
+      ${REFUND_TRANSACTIONS}
     }
     suggestedRefund(suggestFullRefund: true) { maximumRefundableSet { ${MONEY} } }
     taxesIncluded

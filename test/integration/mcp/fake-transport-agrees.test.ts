@@ -45,9 +45,20 @@ function normalizer() {
   return rename;
 }
 
+/**
+ * get_order's refunds without `payments`: the fake (test/support/fake-shop-tools.ts) does not yet say
+ * where a refund it made paid back, so only the rest of each refund is compared; the real path's
+ * payments are the adapter tests' (shopify-adapter.test.ts, shopify-store-credit.test.ts).
+ */
+function withoutRefundPayments(output: unknown): unknown {
+  const order = (output as { order?: { refunds?: Record<string, unknown>[] } } | null)?.order;
+  if (!order?.refunds) return output;
+  return { ...(output as object), order: { ...order, refunds: order.refunds.map(({ payments: _payments, ...rest }) => rest) } };
+}
+
 /** A failure is compared by its category: the real path adds the server's wording around Shopify's message. */
 function comparable(result: ToolCallResult, rename: (v: unknown) => unknown): unknown {
-  return result.ok ? { ok: true, output: rename(result.output) } : { ok: false, category: result.error.category };
+  return result.ok ? { ok: true, output: rename(withoutRefundPayments(result.output)) } : { ok: false, category: result.error.category };
 }
 
 type Step = [ToolName, Record<string, unknown>];

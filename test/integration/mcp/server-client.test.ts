@@ -152,6 +152,25 @@ describe('MCP server and harness client over loopback HTTP', () => {
     expect(injected).toMatchObject({ ok: true, output: { order: { note: { untrusted: true, text: expect.stringContaining('SYSTEM:') } } } });
   });
 
+  it('get_order says where an earlier refund paid back: order 981’s went to the Visa ending 0981', async () => {
+    const napkins = await tools.call('get_order', { orderNumber: '981' });
+    expect(napkins).toMatchObject({
+      ok: true,
+      output: {
+        order: {
+          refunds: [
+            {
+              amount: { amountMinor: 2200, currency: 'USD' },
+              payments: [
+                { method: 'card', gateway: 'shopify_payments', status: 'SUCCESS', processedAt: '2026-10-11T12:00:00Z', cardBrand: 'Visa', cardLast4: '0981' },
+              ],
+            },
+          ],
+        },
+      },
+    });
+  });
+
   it('get_refund_history counts the refunds of the last 90 days by default', async () => {
     const result = await tools.call('get_refund_history', { customerId: 'gid://shopify/Customer/7003' });
     expect(result).toMatchObject({ ok: true, output: { ordersSeen: 3, truncated: false, refunds: [{ orderNumber: '981' }, { orderNumber: '992' }] } });

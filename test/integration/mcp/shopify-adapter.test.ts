@@ -76,6 +76,27 @@ describe('Shopify adapter', () => {
     expect(order.displayFinancialStatus).toBe('PARTIALLY_REFUNDED');
   });
 
+  it('says where an earlier refund paid back: the card, its brand and last four digits, and when it was processed', async () => {
+    const order = await shopify.getOrderByNumber('992');
+    expect(order.refunds.map((r) => r.payments)).toEqual([
+      [
+        {
+          method: 'card',
+          gateway: 'shopify_payments',
+          status: 'SUCCESS',
+          amount: { amountMinor: 1500, currency: 'USD' },
+          processedAt: '2026-11-10T12:00:00Z',
+          cardBrand: 'Visa',
+          cardLast4: '0992',
+        },
+      ],
+    ]);
+    expect(toOrderFacts(order, 0).refunds?.[0]?.payments).toEqual([
+      { method: 'card', status: 'SUCCESS', amountMinor: 1500, processedAt: '2026-11-10T12:00:00Z', cardBrand: 'Visa', cardLast4: '0992' },
+    ]);
+    expect(order.truncated).toBe(false);
+  });
+
   it('reads a gift card, a partial fulfilment in two parts and a goodwill refund as the store has them', async () => {
     const order = await shopify.getOrderByNumber('1006');
     expect(order.lineItems.map((l) => [l.sku, l.giftCard, l.refundableQuantity])).toEqual([

@@ -3,6 +3,7 @@
 // the refund's currency and no transaction: the customer's store credit account is credited, no card
 // is refunded; an order without a customer is refused before anything is sent; restockLocationId
 // puts the units back in stock at that location (restockType RETURN), and without it nothing is.
+// get_order then says where each refund paid back: store credit, or the card.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RefundCreateInput } from '#shared/contracts/tools.js';
 import { InvalidError } from '#shared/contracts/errors.js';
@@ -78,6 +79,15 @@ describe('Shopify adapter: refunds as store credit', () => {
     expect(read.lineItems[0]?.refundableQuantity).toBe(1);
     expect(read.maximumRefundable).toEqual({ amountMinor: 1800, currency: 'USD' });
     expect(read.transactions.filter((t) => t.kind === 'REFUND').map((t) => t.gateway)).toEqual(['shopify_store_credit']);
+    expect(read.refunds[0]?.payments).toEqual([
+      expect.objectContaining({
+        method: 'store_credit',
+        gateway: 'shopify_store_credit',
+        amount: { amountMinor: 1800, currency: 'USD' },
+        cardBrand: null,
+        cardLast4: null,
+      }),
+    ]);
   });
 
   it('answers a resend with the same key with the same refund, crediting once', async () => {
@@ -127,6 +137,9 @@ describe('Shopify adapter: restocking refunded units', () => {
     expect(store.store.ledgers.restockedUnits(WAREHOUSE, line('61031'))).toBe(1);
     expect(cardRefunds(6103).map((t) => t.amountMinor)).toEqual([1800]);
     expect(store.store.orderById(order(6103))!.refunds[0]?.lines[0]).toMatchObject({ restockType: 'RETURN', locationId: WAREHOUSE });
+    // get_order says it went back to the card the order was paid with (the sandbox's: a Visa ending in the order number).
+    const read = await shopify.getOrderById(order(6103));
+    expect(read.refunds[0]?.payments).toEqual([expect.objectContaining({ method: 'card', gateway: 'shopify_payments', cardBrand: 'Visa', cardLast4: '6103' })]);
   });
 
   it('restocks nothing without a location (NO_RESTOCK)', async () => {

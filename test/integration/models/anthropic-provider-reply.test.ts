@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCheckReply } from '#functions/steps/check-reply/use-case.js';
 import { createDraftReply } from '#functions/steps/draft-reply/use-case.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
-import { makeOrder, makeRun, NOW } from '../../support/fixtures.js';
+import { makeOrder, makeRun, NOW, ticketIn } from '../../support/fixtures.js';
 import { jsonReply } from '../../support/fake-messages-api.js';
 import { closeApis, MUG_LINE, PROPOSAL, setup, TRIAGE } from './anthropic-helpers.js';
 
@@ -16,6 +16,8 @@ describe('reply agent and reply check on the API', () => {
     await s.stores.runs.create(
       makeRun({
         state: 'Refund',
+        // A Spanish customer: the reply's language is read from their words.
+        ticket: { ...makeRun().ticket, ...ticketIn('es') },
         triage: { ...TRIAGE, language: 'es' },
         order,
         proposal: { ...PROPOSAL, lineItems: [{ ...MUG_LINE, lineItemId: order.lineItems[0]!.id }], evidence: [] },

@@ -67,7 +67,8 @@ describe('the golden set', () => {
     expect(orders.some((o) => o.lineItems.some((li) => li.giftCard === true) && (o.discounts ?? []).length > 0)).toBe(true);
     expect(orders.some((o) => (o.refunds ?? []).some((r) => r.lineItems !== undefined) && (o.discounts ?? []).length > 0)).toBe(true);
     const outcomes = new Set(tickets.map((t) => t.label.outcome));
-    expect([...outcomes].sort()).toEqual(['approval', 'auto_refund', 'escalate']);
+    // Money terms on a question about an earlier refund (its tax) are answered from the record.
+    expect([...outcomes].sort()).toEqual(['answered', 'approval', 'auto_refund', 'escalate']);
     for (const rule of ['amount_over_auto_limit', 'line_partly_refunded', 'too_many_recent_refunds'] as const) {
       expect(
         tickets.some((t) => t.label.approvalRules.includes(rule)),
@@ -115,7 +116,8 @@ describe('the golden set', () => {
 
   it('balances outcomes and helpdesks, and writes in five languages besides English', () => {
     const share = (n = 0) => n / result.tickets.length;
-    for (const outcome of ['auto_refund', 'approval', 'escalate'] as const) expect(share(result.summary.byOutcome[outcome]), outcome).toBeGreaterThan(0.2);
+    for (const outcome of ['auto_refund', 'approval', 'escalate'] as const) expect(share(result.summary.byOutcome[outcome]), outcome).toBeGreaterThan(0.15);
+    expect(share(result.summary.byOutcome.answered), 'answered').toBeGreaterThan(0.02);
     expect(share(result.summary.byHelpdesk.zendesk)).toBeGreaterThan(0.4);
     expect(share(result.summary.byHelpdesk.gorgias)).toBeGreaterThan(0.4);
     for (const language of ['es', 'pt', 'fr', 'de', 'it']) expect(result.summary.byLanguage[language] ?? 0, language).toBeGreaterThanOrEqual(2);
@@ -259,10 +261,10 @@ describe('the checker', () => {
     });
   });
 
-  it('binds the order before it reads the remedy: replacement, store credit, cancel and refund status escalate on the bound order', () => {
+  it('binds the order before it reads the remedy: replacement, store credit and cancel escalate on the bound order', () => {
     const one = store({ lineItems: [mug()], fulfilledDaysAgo: 5 });
     const refused = { outcome: 'escalate', escalation: 'not_refund_request', amountMinor: 0, lines: [], approvalRules: [] };
-    for (const remedy of ['replacement', 'store_credit', 'cancel', 'refund_status'] as const) {
+    for (const remedy of ['replacement', 'store_credit', 'cancel'] as const) {
       expect(label(one, claim({ remedy })), remedy).toMatchObject({
         ...refused,
         boundOrder: 3000,
@@ -277,8 +279,27 @@ describe('the checker', () => {
       });
     }
     // The remedy is refused even when the claim would also be unclear or name no line.
-    expect(label(one, claim({ remedy: 'refund_status', lines: [] }))).toMatchObject({ ...refused, boundOrder: 3000 });
     expect(label(one, claim({ remedy: 'replacement', lines: [], unclear: true }))).toMatchObject({ ...refused, boundOrder: 3000 });
+  });
+
+  it('answers a question about an earlier refund on the bound order from its refunds, and hands it to a person where the record has none', () => {
+    const refunded = store({ lineItems: [mug(2)], fulfilledDaysAgo: 5, refunds: [{ daysAgo: 3, lineItems: [{ sku: 'MUG', quantity: 1 }] }] });
+    const answered = { outcome: 'answered', escalation: null, amountMinor: 0, lines: [], approvalRules: [], boundOrder: 3000 };
+    expect(label(refunded, claim({ remedy: 'refund_status', lines: [] }))).toMatchObject({
+      ...answered,
+      trajectory: ['get_order', 'get_refund_history', 'post_draft'],
+    });
+    expect(label(refunded, claim({ remedy: 'refund_status', lines: [{ sku: 'MUG', quantity: 1 }] }))).toMatchObject(answered);
+    const none = store({ lineItems: [mug()], fulfilledDaysAgo: 5 });
+    expect(label(none, claim({ remedy: 'refund_status', lines: [] }))).toMatchObject({
+      outcome: 'escalate',
+      escalation: 'no_refund_on_record',
+      boundOrder: 3000,
+    });
+    // A promise by a person that names no item is a person's to answer; so is a claim the reading cannot tell.
+    const promised = claim({ remedy: 'refund_status', lines: [], riskFlags: ['claims_prior_approval'] });
+    expect(label(refunded, promised)).toMatchObject({ outcome: 'escalate', escalation: 'no_refund_on_record' });
+    expect(label(refunded, claim({ remedy: 'refund_status', lines: [], unclear: true }))).toMatchObject({ outcome: 'escalate', escalation: 'unclear' });
   });
 
   it('escalates a non-refund remedy as binding does when the order cannot be bound', () => {

@@ -14,7 +14,7 @@ async function setup(body: string, overrides: Partial<Run> = {}) {
   await s.stores.runs.create({
     ...base,
     refund: receiptFor(base),
-    draft: { body, language: 'en', check: null, noteId: null },
+    draft: { body, language: overrides.triage?.language ?? 'en', check: null, noteId: null },
     ...overrides,
   });
   const metrics: string[] = [];

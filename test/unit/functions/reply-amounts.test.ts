@@ -97,7 +97,7 @@ describe('the deterministic reply check reads the refunded amount as the draft�
     expect(checkDraftAgainstReceipt(draft('39,00 € (EUR 39.00)'), refunded(3900, 'EUR', 'de'))).toEqual([]);
   });
 
-  it('names the refunded amount as formatMoney writes it when the draft leaves it out', () => {
-    expect(checkDraftAgainstReceipt(draft('the full amount'), refunded(3900, 'USD', 'pt'))).toEqual(['draft does not state the refunded amount $39.00']);
+  it('names the refunded amount as formatMoney writes it in the draft’s language when the draft leaves it out', () => {
+    expect(checkDraftAgainstReceipt(draft('the full amount'), refunded(3900, 'USD', 'pt'))).toEqual(['draft does not state the refunded amount 39,00 US$']);
   });
 });

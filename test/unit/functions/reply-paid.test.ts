@@ -43,7 +43,21 @@ describe("the reply's facts", () => {
     expect(replyFacts({ ...run, refund: { ...run.refund!, amountMinor: 1634 } }, 'refunded')).not.toHaveProperty('paid');
     const { breakdown: _b, ...older } = run.gate!;
     expect(Object.keys(replyFacts({ ...run, gate: older }, 'refunded')).sort()).toEqual(
-      ['language', 'orderNumber', 'outcome', 'remedy', 'amountMinor', 'currency', 'amount', 'reason', 'items'].sort(),
+      [
+        'language',
+        'orderNumber',
+        'outcome',
+        'remedy',
+        'asked',
+        'firstName',
+        'signOff',
+        'attachments',
+        'amountMinor',
+        'currency',
+        'amount',
+        'reason',
+        'items',
+      ].sort(),
     );
     expect(replyFacts(run, 'escalated', { escalationReason: 'a person checks it' })).not.toHaveProperty('paid');
   });

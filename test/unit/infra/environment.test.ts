@@ -32,8 +32,8 @@ const MCP_TOOLS: Needs = { settings: ['MCP_URL'], secrets: [] };
 const NOTHING: Needs = { settings: [], secrets: [] };
 /** The steps that call a model: the tenant's named provider and model choices, and the API key when the operator sets one. */
 const MODELS: Needs = { settings: ['MODEL_CHOICES', 'MODEL_PROVIDER'], secrets: ['ANTHROPIC_API_KEY'] };
-/** Where customers send a return the store made no label for (empty when the tenant file has none). */
-const RETURN_ADDRESS: Needs = { settings: ['RETURN_ADDRESS'], secrets: [] };
+/** The reply's tenant words: where customers send a return the store made no label for, how long banks take (empty when the tenant file has none). */
+const RETURN_ADDRESS: Needs = { settings: ['RETURN_ADDRESS', 'BANK_TIMES'], secrets: [] };
 const both = (a: Needs, b: Needs): Needs => ({ settings: [...a.settings, ...b.settings], secrets: [...a.secrets, ...b.secrets] });
 /**
  * Every handler composes the refund policy with the tenant's limit (lambda-app.ts); all must hold the
@@ -66,8 +66,15 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   ),
   // Checks the signed approval link, answers the task token through the Step Functions engine; the
   // page links the order in Shopify admin and the ticket in the helpdesk, and re-reads the order
-  // through the MCP server (get_order) for "still refundable".
-  'approval-callback': both({ settings: ['STATE_MACHINE_ARN', ...APPROVAL_EVIDENCE], secrets: ['APPROVAL_LINK_SECRET'] }, MCP_TOOLS),
+  // through the MCP server (get_order) for "still refundable"; reads the customer's images through the
+  // helpdesk API for the page's thumbnails.
+  'approval-callback': both(
+    {
+      settings: ['STATE_MACHINE_ARN', ...APPROVAL_EVIDENCE],
+      secrets: ['APPROVAL_LINK_SECRET', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN'],
+    },
+    MCP_TOOLS,
+  ),
   'runs-api': NOTHING,
   triage: MODELS,
   // The order agent's tool loop (get_order, get_refund_history), then the Gate: the tenant's mode per ticket class (shadow, assist, auto).
@@ -97,8 +104,9 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
   // (the hosted UI) and signs its forms' CSRF tokens with its own key.
   console: both(
     {
+      // … and reads the customer's images through the helpdesk API (its settings are among APPROVAL_EVIDENCE) for the thumbnails.
       settings: ['STATE_MACHINE_ARN', 'DEAD_LETTER_QUEUE_URL', 'QUEUE_URL', 'PUBLIC_BASE_URL', 'AGENT_MODE', ...APPROVAL_EVIDENCE, ...CONSOLE_SIGN_IN],
-      secrets: ['CONSOLE_CSRF_SECRET'],
+      secrets: ['CONSOLE_CSRF_SECRET', 'HELPDESK_EMAIL', 'HELPDESK_TOKEN'],
     },
     MCP_TOOLS,
   ),
@@ -226,7 +234,7 @@ describe('function environments', () => {
     const holders = (variable: string) => FUNCTION_NAMES.filter((fn) => rawEnv(fn)[variable] !== undefined).sort();
 
     expect(holders(nameVariableOf('STORE'))).toEqual(['mcp']);
-    expect(holders(nameVariableOf('HELPDESK'))).toEqual(['mcp', 'run-starter']);
+    expect(holders(nameVariableOf('HELPDESK'))).toEqual(['approval-callback', 'console', 'mcp', 'run-starter']);
     expect(holders(nameVariableOf('WEBHOOK'))).toEqual(['store-webhook', 'webhook-ingest']);
     // The MCP server knows its callers by their roles: no shared caller secret, and the role table only in its own environment.
     expect(holders('MCP_CALLER_ROLES')).toEqual(['mcp']);

@@ -33,6 +33,7 @@ describe('HTTP API', () => {
       'POST /webhooks/shopify': 'NONE',
       'GET /approvals/{approvalId}': 'NONE',
       'POST /approvals/{approvalId}': 'NONE',
+      'GET /approvals/{approvalId}/attachments/{n}': 'NONE',
       'GET /api/runs': 'AWS_IAM',
       'GET /api/runs/{runId}': 'AWS_IAM',
       'POST /api/runs/{runId}/cancel': 'AWS_IAM',

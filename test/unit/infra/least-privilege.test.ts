@@ -31,7 +31,8 @@ describe('least privilege', () => {
     const readers = (name: SecretName) => t.who('ssm:GetParameters', isParameter(name));
 
     expect(readers('STORE')).toEqual(['mcp']);
-    expect(readers('HELPDESK')).toEqual(['mcp', 'run-starter']);
+    // The approval page and the console read the customer's images through the helpdesk API (#37).
+    expect(readers('HELPDESK')).toEqual(['approval-callback', 'console', 'mcp', 'run-starter']);
     expect(readers('WEBHOOK')).toEqual(['store-webhook', 'webhook-ingest']);
     expect(readers('APPROVAL_LINK')).toEqual(['approval-callback', 'request-approval']);
     expect(readers('CONSOLE')).toEqual(['console']);

@@ -102,6 +102,7 @@ describe('RefundAgent tenant stack', () => {
         'POST /webhooks/shopify',
         'GET /approvals/{approvalId}',
         'POST /approvals/{approvalId}',
+        'GET /approvals/{approvalId}/attachments/{n}',
         'GET /api/runs',
         'GET /api/runs/{runId}',
         'POST /api/runs/{runId}/cancel',
@@ -112,6 +113,7 @@ describe('RefundAgent tenant stack', () => {
         // The operator console and its sign-in.
         'GET /',
         'GET /runs/{runId}',
+        'GET /runs/{runId}/attachments/{n}',
         'GET /queues',
         'GET /pictures',
         'GET /reports/eval',

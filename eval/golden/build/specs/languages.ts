@@ -46,7 +46,7 @@ export const non_english: Spec[] = [
     subject: 'Onde está o meu reembolso?',
     body: 'Boa tarde, disseram-me que o reembolso da jarra da encomenda #{o1} foi feito há uma semana, mas ainda não recebi nada no cartão. Onde está o meu reembolso?',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     lang: 'fr',

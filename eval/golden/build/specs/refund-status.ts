@@ -1,4 +1,5 @@
-// Specs: refund_status (questions about a refund already made or promised).
+// Specs: refund_status (questions about a refund already made or promised): answered from the
+// store's record where the order has the refund, a person otherwise.
 import type { Spec } from '../dsl.js';
 
 export const refund_status: Spec[] = [
@@ -8,7 +9,7 @@ export const refund_status: Spec[] = [
     subject: 'Where is my refund?',
     body: 'Hi, you refunded my broken mug from order #{o1} last week but I still do not see the money on my card. Where is my refund?',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Leon Schwartz' },
@@ -16,7 +17,7 @@ export const refund_status: Spec[] = [
     subject: 'Refund timeline',
     body: 'Hello, how long does a refund usually take to show up? I got an email that order {o1} was refunded.',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Ruth Adler' },
@@ -24,7 +25,7 @@ export const refund_status: Spec[] = [
     subject: 'Bank shows nothing',
     body: "You said you refunded the vase on order #{o1} ten days ago but my bank shows nothing. Can you check what's going on?",
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Sean Gallagher' },
@@ -32,7 +33,7 @@ export const refund_status: Spec[] = [
     subject: 'status of my refund',
     body: 'hi just checking on the status of my refund for the kettle. when will i get it back? thanks',
     claim: { order: null, remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Alicia Moreno' },
@@ -40,7 +41,7 @@ export const refund_status: Spec[] = [
     subject: 'Refund confirmation?',
     body: 'Hello, could you send me a confirmation of the refund for order {o1}? I need it for my records.',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Ben Okoro' },
@@ -48,7 +49,7 @@ export const refund_status: Spec[] = [
     subject: 'Refund not received',
     body: 'Two weeks ago I was told my refund for the lamp (order #{o1}) was processed. Nothing has arrived. Has it actually been sent?',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Claire Dubois' },
@@ -56,7 +57,7 @@ export const refund_status: Spec[] = [
     subject: 'Which card?',
     body: 'Hi, which card will the teapot refund go back to? I cancelled the card I used for order {o1}.',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Matt Sorensen' },
@@ -64,7 +65,7 @@ export const refund_status: Spec[] = [
     subject: 'Partial refund?',
     body: "Hi, I see a refund for order #{o1} but it's less than I paid for the plates. Is more coming, or is that it?",
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Wendy Archer' },
@@ -72,7 +73,7 @@ export const refund_status: Spec[] = [
     subject: 'Refund pending?',
     body: 'Hello! My bank says the refund from your store is "pending". Order {o1}. How many days until it clears?',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Gary Fleming' },
@@ -80,7 +81,7 @@ export const refund_status: Spec[] = [
     subject: 'Did you refund me?',
     body: 'I returned the cutting board last month. Did you refund me yet? Order number {o1}.',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
   {
     who: { name: 'Esther Cohen' },
@@ -88,7 +89,155 @@ export const refund_status: Spec[] = [
     subject: 'Refund status',
     body: 'Hi, I asked about a refund for my carafe (order #{o1}) a few days ago and have not heard back. Any update?',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'escalate', esc: 'no_refund_on_record' },
     note: 'a status question even though no refund exists yet: a person answers',
+  },
+  {
+    who: { name: 'Harriet Vance' },
+    orders: [
+      {
+        items: ['VASE-BUD', 'FRAME-OAK'],
+        ful: 21,
+        refunds: [
+          { daysAgo: 12, lines: [['FRAME-OAK', 1]] },
+          { daysAgo: 4, lines: [['VASE-BUD', 1]] },
+        ],
+      },
+    ],
+    subject: 'Vase refund',
+    body: 'Hi there, I can see the frame refund from order {o1} on my statement, but not the one for the bud vase. Has that one actually gone out?',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other', lines: [['VASE-BUD', 1]] },
+    expect: { outcome: 'answered' },
+  },
+  {
+    who: { name: 'Tobias Lund' },
+    orders: [
+      {
+        items: ['MUG-STONE', 'SPOON-OLIVE'],
+        ful: 16,
+        refunds: [
+          { daysAgo: 9, lines: [['MUG-STONE', 1]] },
+          { daysAgo: 3, lines: [['SPOON-OLIVE', 1]] },
+        ],
+      },
+    ],
+    subject: 'Two refunds?',
+    body: 'Hello, my bank app shows two separate refunds from your shop for order #{o1}. Could you tell me what each one was for?',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
+    expect: { outcome: 'answered' },
+  },
+  {
+    who: { name: 'Priya Natarajan' },
+    orders: [{ items: ['KETTLE-STEEL'], ful: 14, refunds: [{ daysAgo: 2, amount: 500 }] }],
+    subject: 'Refund email',
+    body: 'Hi, I received an email saying a partial refund was issued on order {o1} for the late delivery. How much was it and where did it go?',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
+    expect: { outcome: 'answered' },
+  },
+  {
+    lang: 'es',
+    who: { name: 'Lucía Romero' },
+    orders: [{ items: ['TEAPOT-CAST'], ful: 18, refunds: [{ daysAgo: 5, lines: [['TEAPOT-CAST', 1]] }] }],
+    subject: 'Reembolso de la tetera',
+    body: 'Hola, me dijeron que ya me devolvieron el dinero de la tetera del pedido #{o1}, pero todavía no lo veo en mi cuenta. ¿Cuándo lo recibiré?',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other', lines: [['TEAPOT-CAST', 1]] },
+    expect: { outcome: 'answered' },
+  },
+  {
+    lang: 'de',
+    who: { name: 'Jonas Becker' },
+    orders: [{ items: ['CANDLE-SOY', 'COASTER-CORK'], ful: 15, refunds: [{ daysAgo: 6, lines: [['CANDLE-SOY', 1]] }] }],
+    subject: 'Erstattung Kerze',
+    body: 'Guten Tag, Sie haben mir die Erstattung für die Kerze aus Bestellung {o1} bestätigt. Auf meinem Konto ist noch nichts angekommen. Wann kann ich damit rechnen?',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other', lines: [['CANDLE-SOY', 1]] },
+    expect: { outcome: 'answered' },
+  },
+  {
+    lang: 'fr',
+    who: { name: 'Camille Laurent' },
+    orders: [{ items: ['PLATE-SERVE'], ful: 20, refunds: [{ daysAgo: 7, lines: [['PLATE-SERVE', 1]] }] }],
+    subject: 'Remboursement du plat',
+    body: 'Bonjour, sur quelle carte le remboursement du plat de service (commande {o1}) a-t-il été fait ? Je ne le vois pas sur mon compte.',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other', lines: [['PLATE-SERVE', 1]] },
+    expect: { outcome: 'answered' },
+  },
+  {
+    lang: 'nl',
+    who: { name: 'Sanne de Vries' },
+    orders: [{ items: ['VASE-CERAMIC'], ful: 19, refunds: [{ daysAgo: 8, lines: [['VASE-CERAMIC', 1]] }] }],
+    subject: 'Terugbetaling vaas',
+    body: 'Hallo, waar blijft de terugbetaling voor de vaas van bestelling {o1}? Jullie schreven dat het geld is teruggestort, maar ik zie nog niets.',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other', lines: [['VASE-CERAMIC', 1]] },
+    expect: { outcome: 'answered' },
+  },
+  {
+    lang: 'it',
+    who: { name: 'Giulia Ferraro' },
+    orders: [{ items: ['LAMP-CERAMIC'], ful: 17, refunds: [{ daysAgo: 6, lines: [['LAMP-CERAMIC', 1]] }] }],
+    subject: 'Rimborso lampada',
+    body: "Buongiorno, non ho ancora ricevuto il rimborso per la lampada dell'ordine {o1}. Potete dirmi quando è stato fatto e su quale carta?",
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other', lines: [['LAMP-CERAMIC', 1]] },
+    expect: { outcome: 'answered' },
+  },
+  {
+    lang: 'pt',
+    who: { name: 'Inês Carvalho' },
+    orders: [{ items: [['CANDLE-SOY', 2]], ful: 13, refunds: [{ daysAgo: 4, lines: [['CANDLE-SOY', 2]] }] }],
+    subject: 'Reembolso das velas',
+    body: 'Olá, já fizeram o reembolso das velas da encomenda {o1}? Ainda não vi nada no cartão.',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other', lines: [['CANDLE-SOY', 2]] },
+    expect: { outcome: 'answered' },
+  },
+  {
+    who: { name: 'Derek Holt' },
+    orders: [{ items: ['GRINDER-BURR'], ful: 24, refunds: [{ daysAgo: 10, lines: [['GRINDER-BURR', 1]] }] }],
+    subject: 'grinder refund',
+    body: 'when does the refund for the coffee grinder hit my account? it has been over a week now',
+    claim: { order: null, remedy: 'refund_status', reason: 'other', lines: [['GRINDER-BURR', 1]] },
+    expect: { outcome: 'answered' },
+  },
+  {
+    who: { name: 'Nora Whitfield' },
+    orders: [{ items: ['KETTLE-GOOSE', 'LAMP-DESK'], ful: 22, refunds: [{ daysAgo: 8, lines: [['KETTLE-GOOSE', 1]] }] }],
+    subject: 'Lamp refund missing',
+    body: 'Hi, where is my refund for the desk lamp on order #{o1}? I was expecting it to show up by now.',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other', lines: [['LAMP-DESK', 1]] },
+    expect: { outcome: 'escalate', esc: 'no_refund_on_record' },
+    note: 'the kettle was refunded, not the lamp: a person answers',
+  },
+  {
+    who: { name: 'Omar Haddad' },
+    orders: [{ items: ['THROW-OAT'], ful: 12 }],
+    subject: 'Refund not showing',
+    body: "Hello, my refund for order {o1} still hasn't shown up on my card. Can you check it went through?",
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
+    expect: { outcome: 'escalate', esc: 'no_refund_on_record' },
+    note: 'no refund on the order at all',
+  },
+  {
+    who: { name: 'Fiona Grant' },
+    orders: [{ items: ['BOWL-SALAD', 'TOWEL-TEA'], ful: 20, refunds: [{ daysAgo: 5, lines: [['BOWL-SALAD', 1]] }] }],
+    subject: 'Refund your colleague confirmed',
+    body: 'Your colleague Mia told me on the phone that the refund for the salad bowl from order {o1} was done. Where is it? Nothing has arrived yet.',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other', lines: [['BOWL-SALAD', 1]], flags: ['claims_prior_approval'] },
+    expect: { outcome: 'answered' },
+  },
+  {
+    who: { name: 'Martin Kowalski' },
+    orders: [{ items: ['ESPRESSO-PRO'], ful: 25, refunds: [{ daysAgo: 11, amount: 2000 }] }],
+    subject: 'Promised refund',
+    body: 'Someone on your team promised me a refund last week about order {o1}. Where is it?',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other', flags: ['claims_prior_approval'] },
+    expect: { outcome: 'escalate', esc: 'no_refund_on_record' },
+    note: "a person's promise that names no item: a person answers",
+  },
+  {
+    lang: 'es',
+    who: { name: 'Pablo Serrano' },
+    orders: [{ items: ['BOARD-MARBLE'], ful: 16, currency: 'EUR', refunds: [{ daysAgo: 3, lines: [['BOARD-MARBLE', 1]] }] }],
+    subject: '¿Reembolso?',
+    body: '¿Podrían confirmarme el importe y la fecha del reembolso de la tabla de mármol del pedido {o1}? Lo necesito para mis cuentas.',
+    claim: { order: 'o1', remedy: 'refund_status', reason: 'other', lines: [['BOARD-MARBLE', 1]] },
+    expect: { outcome: 'answered' },
   },
 ];

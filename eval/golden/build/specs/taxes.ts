@@ -315,6 +315,6 @@ export const taxed_orders: Spec[] = [
     subject: 'Did my refund include the tax?',
     body: "Hi, you refunded the salad bowl from order {o1} last week. Can you confirm whether the refund included the sales tax I paid on it? I haven't seen it on my card statement yet and I'd like to know the amount before I chase my bank.",
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'answered' },
   },
 ];

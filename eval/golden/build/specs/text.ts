@@ -213,7 +213,7 @@ export const typos: Spec[] = [
     subject: 'wheres my refnud',
     body: 'i was told my refnud for the carafe on order {o1} is on its way, wheres it? its been a week',
     claim: { order: 'o1', remedy: 'refund_status', reason: 'other' },
-    expect: { outcome: 'escalate', esc: 'not_refund_request' },
+    expect: { outcome: 'escalate', esc: 'no_refund_on_record' },
   },
   {
     who: { name: 'Wes Harlan' },

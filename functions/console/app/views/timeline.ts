@@ -3,6 +3,7 @@
 // rows with their quotes), and what the state left on the run: the gate's rules and reasons, the
 // approval and its bound hash, the refund receipt and idempotency key, the notes on the ticket, the
 // escalation (state-facts.ts). The actions a person may take on the run sit where they belong. Pure.
+import { attachmentsPageHtml } from '../../../shared/attachments/attachments-html.js';
 import { orderNumberOf } from '#functions/shared/domain/run-summary.js';
 import type { JournalRow, StepName } from '#harness/domain/types.js';
 import type { Policy } from '#harness/policy/document.js';
@@ -27,6 +28,8 @@ export interface TimelineContext {
   review?: ReviewContext;
   /** The tenant's policy (its numbers word the approval reasons); absent, the default policy. */
   policy?: Policy;
+  /** Our route serving the ticket's n-th attachment as a thumbnail, or null for a plain link (page-routes.ts). */
+  thumbnailSrc?: (index: number) => string | null;
 }
 
 /**
@@ -176,6 +179,7 @@ export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineCo
     ctx.links.execution ? `<a href="${escaped(ctx.links.execution.url)}">${escaped(ctx.links.execution.label)}</a>` : '',
     `<a href="/api/runs/${encodeURIComponent(run.runId)}">Run as JSON</a>`,
   ].filter(Boolean);
-  return `${runHeader(run, journal, ctx)}<p>${links.join(' · ')}</p>${runActionsSection(run, ctx.actions)}${returnCaseSection(run)}
+  const attached = attachmentsPageHtml(run.ticket.attachments ?? [], ctx.thumbnailSrc ?? (() => null));
+  return `${runHeader(run, journal, ctx)}<p>${links.join(' · ')}</p>${attached ? `<section id="attachments">${attached}</section>` : ''}${runActionsSection(run, ctx.actions)}${returnCaseSection(run)}
 <h2 id="timeline">Timeline</h2><ol class="timeline">${items}</ol>${notes(run, journal)}`;
 }

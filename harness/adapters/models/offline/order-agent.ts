@@ -34,16 +34,16 @@ function quantityOf(claim: Claim, line: Line, conflicting: boolean): number | st
   if (claim.amount === 'all') return line.refundableQuantity > 0 ? line.refundableQuantity : line.quantity;
   if (typeof claim.amount === 'object' && claim.amount !== null) {
     const left = line.quantity - claim.amount.allBut;
-    return left > 0 ? left : `The customer excludes ${claim.amount.allBut} of ${title} but the order has ${line.quantity}. How many are affected?`;
+    return left > 0 ? left : `You mention ${claim.amount.allBut} of ${title}, and the order has ${line.quantity}: how many are affected?`;
   }
   if (typeof claim.amount === 'number') {
     if (claim.amount <= line.quantity) return claim.amount;
     // Items of a set counted one by one ("2 glasses smashed" of a set of 4): the set is the unit.
     if (line.quantity === 1 && PACK.test(line.title)) return 1;
-    return `The customer speaks of ${claim.amount} of ${title} but the order has ${line.quantity}. How many are affected?`;
+    return `You mention ${claim.amount} of ${title}, and the order has ${line.quantity}: how many are affected?`;
   }
   if (line.quantity <= 1 || claim.singular) return 1;
-  return `How many of the ${line.quantity} ${title} are affected? The customer does not say.`;
+  return `How many of the ${line.quantity} ${title} in your order are affected?`;
 }
 
 function resolve(reading: ClaimReading, index: LineIndex) {

@@ -32,7 +32,13 @@ const Facts = z.object({
   language: z.string().default('en'),
   orderNumber: z.string().nullable().default(null),
   outcome: z.string(),
-  remedy: z.string().optional(),
+  remedy: z.string().nullable().optional(),
+  /** What the customer asked for, their first name, and an unclear reading's question (functions/shared/reply-asks.ts). */
+  asked: z.string().nullable().optional(),
+  firstName: z.string().nullable().optional(),
+  question: z.string().optional(),
+  signOff: z.string().optional(),
+  attachments: z.number().int().nonnegative().optional(),
   amountMinor: z.number().int().nullable().default(null),
   currency: z.string().nullable().default(null),
   reason: z.string().nullable().optional(),
@@ -67,6 +73,27 @@ const Facts = z.object({
   /** An exchange: what is sent instead, and whether nothing comes back. */
   exchange: z.array(z.string()).optional(),
   shipsAtOnce: z.boolean().optional(),
+  /** A question about an earlier refund answered (outcome status_answered): the refunds told and the bank-time words, as given. */
+  status: z
+    .object({
+      refunds: z.array(
+        z.object({
+          date: z.string(),
+          amount: z.string(),
+          items: z.array(z.string()),
+          paidTo: z.array(
+            z.discriminatedUnion('method', [
+              z.object({ method: z.literal('card'), brand: z.string().nullable(), last4: z.string().nullable() }),
+              z.object({ method: z.literal('store_credit') }),
+              z.object({ method: z.literal('original_payment') }),
+            ]),
+          ),
+          pending: z.boolean(),
+        }),
+      ),
+      bankTimes: z.string(),
+    })
+    .optional(),
 });
 /** Accepts `{draft, facts}` (as CheckReply sends) or the facts flat with `body` or `draft`. */
 const CheckInput = z.union([

@@ -8,6 +8,7 @@ import { amountsIn } from './money-scan.js';
 import { givenPassages, returnClosedReply, returnOpenedReply, returnRefundedSentence, type ReturnReplyFacts } from './reply-returns.js';
 import { countMatches, normalizeText, phrases } from './text.js';
 import { exchangeOpenedReply, exchangeShippedReply } from './reply-exchanges.js';
+import { statusAnsweredReply, type StatusReplyFacts } from './reply-status.js';
 
 /** One refunded item as the customer paid for it, every figure already formatted (functions/shared/reply.ts). */
 export interface PaidItem {
@@ -20,13 +21,19 @@ export interface PaidItem {
 }
 
 /** As functions/shared/reply.ts gives them; a return's moments add its own (reply-returns.ts). */
-export interface ReplyFacts extends ReturnReplyFacts {
+export interface ReplyFacts extends ReturnReplyFacts, StatusReplyFacts {
   language: string;
   orderNumber: string | null;
   /** refunded, escalated, return_opened, return_closed or exchange_shipped. */
   outcome: string;
-  /** refund (to the payments), store_credit or cancel; absent means refund. */
-  remedy?: string;
+  /** refund (to the payments), store_credit or cancel; absent or null means refund when refunded. */
+  remedy?: string | null;
+  /** The customer's first name, for the greeting. */
+  firstName?: string | null;
+  /** How the reply is signed, in its language. */
+  signOff?: string;
+  /** Escalated on an unclear reading: the question the draft asks. */
+  question?: string;
   amountMinor: number | null;
   currency: string | null;
   reason?: string | null;
@@ -160,24 +167,53 @@ function paidSentence(facts: ReplyFacts, words: PaidWords): string | null {
   return `${words.intro} ${parts.join('; ')}.`;
 }
 
+/** The greeting of each language's templates, and the same greeting with the customer's first name. */
+const GREETINGS: Record<'en' | 'es' | 'de' | 'fr', { plain: string; named: (name: string) => string; asks: string }> = {
+  en: { plain: 'Hello,', named: (n) => `Hello ${n},`, asks: 'So that we can go on, could you tell us:' },
+  es: { plain: 'Hola:', named: (n) => `Hola, ${n}:`, asks: 'Para poder continuar, ¿podría indicarnos lo siguiente?' },
+  de: { plain: 'Hallo,', named: (n) => `Hallo ${n},`, asks: 'Damit wir weitermachen können, beantworten Sie uns bitte diese Frage:' },
+  fr: { plain: 'Bonjour,', named: (n) => `Bonjour ${n},`, asks: 'Pour que nous puissions avancer, pourriez-vous nous répondre :' },
+};
+
+/**
+ * The body as the facts address it: greeted by first name when the facts give one, and, while a
+ * person takes over, with the question the agent could not answer put to the customer (as given:
+ * the double does not translate it) before the sign-off.
+ */
+function addressed(written: string, facts: ReplyFacts): string {
+  const g = GREETINGS[facts.language as keyof typeof GREETINGS] ?? GREETINGS.en;
+  // A language the double has no words for is written in English, but signed as the facts say.
+  const signed = facts.language in GREETINGS || !facts.signOff ? written : written.replace(/Customer support$/, facts.signOff);
+  const body = signed;
+  const named = facts.firstName && body.startsWith(`${g.plain}\n`) ? `${g.named(facts.firstName)}${body.slice(g.plain.length)}` : body;
+  if (!facts.question || facts.outcome !== 'escalated') return named;
+  const [greeting, said, ...rest] = named.split('\n\n');
+  return [greeting, said, `${g.asks}\n${facts.question}`, ...rest].join('\n\n');
+}
+
 export function writeReply(facts: ReplyFacts): { body: string } {
+  return { body: addressed(replyBody(facts), facts) };
+}
+
+function replyBody(facts: ReplyFacts): string {
   const t = templatesFor(facts.language);
   const order = t.order(facts.orderNumber);
   const amount = facts.amountMinor !== null && facts.currency ? formatMoney(facts.amountMinor, facts.currency, facts.language) : null;
-  if (facts.outcome === 'return_opened' && facts.exchange?.length) return { body: exchangeOpenedReply(facts, order, amount) };
-  if (facts.outcome === 'exchange_shipped') return { body: exchangeShippedReply(facts, order) };
-  if (facts.outcome === 'return_opened' && amount) return { body: returnOpenedReply(facts, order, amount) };
-  if (facts.outcome === 'return_closed') return { body: returnClosedReply(facts, order) };
+  if (facts.outcome === 'return_opened' && facts.exchange?.length) return exchangeOpenedReply(facts, order, amount);
+  if (facts.outcome === 'exchange_shipped') return exchangeShippedReply(facts, order);
+  if (facts.outcome === 'return_opened' && amount) return returnOpenedReply(facts, order, amount);
+  if (facts.outcome === 'return_closed') return returnClosedReply(facts, order);
+  if (facts.outcome === 'status_answered' && facts.status?.refunds.length) return statusAnsweredReply(facts, order);
   if (facts.outcome === 'refunded' && amount) {
     const write = facts.remedy === 'store_credit' ? t.storeCredit : facts.remedy === 'cancel' ? t.cancelled : t.refunded;
     const body = write(amount, order);
     const added = [returnRefundedSentence(facts), paidSentence(facts, t.paid)].filter((p) => p !== null);
-    if (added.length === 0) return { body };
+    if (added.length === 0) return body;
     // Their own paragraphs after the one saying what was refunded, before the sign-off.
     const [greeting, said, ...rest] = body.split('\n\n');
-    return { body: [greeting, said, ...added, ...rest].join('\n\n') };
+    return [greeting, said, ...added, ...rest].join('\n\n');
   }
-  return { body: t.pending(order) };
+  return t.pending(order);
 }
 
 /** Non-breaking and narrow spaces differ by locale and by writer: compare with plain spaces. */
@@ -187,8 +223,9 @@ const REFUND_CLAIM = phrases(['refunded', 'have refunded', 'reembolsado', 'hemos
 /** The figures of what the customer paid and a return's fee, as the facts give them (a percentage is no amount). */
 function givenFigures(facts: ReplyFacts): string[] {
   const items = facts.paid ?? [];
-  return [...items.flatMap((p) => [p.paid, p.price, p.discount ?? '', p.tax ?? '']), facts.shipping ?? '', facts.duties ?? '', facts.fee ?? ''].filter((f) =>
-    /\d/.test(f),
+  const told = (facts.status?.refunds ?? []).map((r) => r.amount);
+  return [...items.flatMap((p) => [p.paid, p.price, p.discount ?? '', p.tax ?? '']), facts.shipping ?? '', facts.duties ?? '', facts.fee ?? '', ...told].filter(
+    (f) => /\d/.test(f),
   );
 }
 
@@ -216,7 +253,8 @@ export function checkReply(draft: string, facts: ReplyFacts): { passed: boolean;
     if (!rest.includes(amount)) problems.push(`the draft does not state ${what} ${amount}`);
     rest = rest.split(amount).join(' ');
   }
-  const refunded = facts.outcome === 'refunded' && amount;
+  // An answer about an earlier refund tells refunds the record holds.
+  const refunded = (facts.outcome === 'refunded' && amount) || (facts.outcome === 'status_answered' && (facts.status?.refunds.length ?? 0) > 0);
   if (!refunded && countMatches(REFUND_CLAIM, normalizeText(body)) > 0) {
     problems.push(
       facts.outcome === 'return_opened'

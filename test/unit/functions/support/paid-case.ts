@@ -6,7 +6,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import type { RefundReason } from '#harness/domain/types.js';
 import { DEFAULT_POLICY, decideGate } from '#harness/policy/index.js';
-import { NOW, makeProposal, makeRun, makeTriage } from '../../../support/fixtures.js';
+import { NOW, makeProposal, makeRun, makeTriage, ticketIn } from '../../../support/fixtures.js';
 import { moneyOrder, type MoneyOrderSpec } from '../../../support/money-orders.js';
 
 export const lineId = (n: number) => `gid://shopify/LineItem/1001${n}`;
@@ -80,5 +80,6 @@ export function paidRun(spec: MoneyOrderSpec, input: PaidCase = {}): Run {
     policy: DEFAULT_POLICY,
     now: NOW,
   });
-  return { ...base, gate };
+  // The gate read the English words; the customer's words are in the triage's language (the reply is written in it).
+  return { ...base, gate, ticket: { ...base.ticket, ...ticketIn(triage.language) } };
 }
