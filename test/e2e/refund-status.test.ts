@@ -44,6 +44,11 @@ describe('a question about an earlier refund', () => {
     expect(told.payments).toEqual([expect.objectContaining({ method: 'card', cardBrand: 'Visa', cardLast4: '1007', amountMinor: 800 })]);
     expect(draft).toContain('Visa ending in 1007');
     expect(run.draft.check).toMatchObject({ passed: true, problems: [] });
+
+    // The run page says it was answered from the record, with the refund told.
+    const page = await (await fetch(`${rt.urls.console.replace(/\/$/, '')}/runs/${encodeURIComponent(run.runId as string)}`)).text();
+    expect(page).toContain('answered from the record (nothing refunded)');
+    expect(page).toContain(`${told.day}: $8.00 to Visa ending in 1007`);
   });
 
   it('goes to a person when the store has no refund on the order, saying what was found', async () => {

@@ -113,13 +113,35 @@ function paidFacts(run: Run): string {
   return [...words.lines.map((l) => `${escaped(l.item)}: ${escaped(l.words)}`), ...words.notes.map((n) => escaped(capitalized(n)))].join('<br>');
 }
 
+/** Where an earlier refund went, as a lead reads it: "Visa ending in 1007", "store credit", "the original payment". */
+function paidToWords(payments: NonNullable<NonNullable<Run['gate']>['statusAnswer']>['refunds'][number]['payments']): string {
+  if (!payments?.length) return 'the original payment';
+  return payments
+    .map((p) =>
+      p.method === 'store_credit'
+        ? 'store credit'
+        : p.method === 'card'
+          ? `${p.cardBrand ?? 'card'}${p.cardLast4 ? ` ending in ${p.cardLast4}` : ''}`
+          : 'another payment',
+    )
+    .join(' + ');
+}
+
+/** A question about an earlier refund, answered from the record: each refund told, its day, amount and payment. */
+function answeredFacts(run: Run): string {
+  const told = run.gate?.statusAnswer?.refunds ?? [];
+  const currency = run.gate?.currency ?? 'USD';
+  return told.map((r) => escaped(`${r.day}: ${money(r.amountMinor, currency)} to ${paidToWords(r.payments)}`)).join('<br>');
+}
+
 function gateFacts(run: Run, ctx: StateFactsContext): string {
   const g = run.gate;
   if (!g) return '';
   // With a breakdown, the amount in the customer's currency first on a Markets order (the gate's own figure).
   const amount = g.breakdown ? refundAmountInWords(run, g.amountMinor, g.currency, formats()) : money(g.amountMinor, g.currency);
   return facts([
-    ['Decision', `<strong>${escaped(g.decision)}</strong>`],
+    ['Decision', `<strong>${escaped(g.decision === 'answer' ? 'answered from the record (nothing refunded)' : g.decision)}</strong>`],
+    ['Refunds told', answeredFacts(run)],
     ['Rules', g.rules.map((r) => `<code>${escaped(r)}</code>`).join(', ')],
     ['Reasons', gateReasons(run, g, ctx).map(escaped).join('<br>')],
     ['Amount', escaped(amount)],
