@@ -8,6 +8,15 @@ function dayNumber(iso: string, timeZone: string): number {
   return Date.UTC(get('year'), get('month') - 1, get('day')) / DAY_MS;
 }
 
+/** The calendar day `iso` falls on in the time zone, "2026-11-30" (the UTC day when the zone is not one). */
+export function calendarDay(iso: string, timeZone: string): string {
+  try {
+    return new Date(dayNumber(iso, timeZone) * DAY_MS).toISOString().slice(0, 10);
+  } catch {
+    return iso.slice(0, 10);
+  }
+}
+
 /** Whole calendar days from `earlier` to `later` in the time zone (negative when `earlier` is after). NaN for an unreadable date. */
 export function calendarDaysBetween(earlier: string, later: string, timeZone: string): number {
   if (Number.isNaN(Date.parse(earlier)) || Number.isNaN(Date.parse(later))) return Number.NaN;

@@ -18,6 +18,7 @@ import { dayWords, moneyWords } from './reason-words.js';
 import { insideReturnWindow, isReturn, returnTerms, returnWindowReasons } from './returns.js';
 import { exchangeVerdict, isExchange } from './exchanges.js';
 import { isStatusQuestion, statusDecision } from './refund-status.js';
+import { sameEmail } from './same-email.js';
 import type { RefundParts } from '../domain/money-types.js';
 
 export interface GateInput {
@@ -41,10 +42,7 @@ type Finding = { rule: string; reason: string };
 /** Risk flags that always need a person (the others inform grounding and binding). */
 const APPROVAL_FLAGS = new Set(['claims_prior_approval', 'instructions_to_system']);
 
-export function sameEmail(a: string | null, b: string | null): boolean {
-  if (!a || !b) return false;
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
+export { sameEmail } from './same-email.js';
 
 /**
  * Findings that forbid any refund for this proposal, whatever a person would say. `linesAmountMinor`:

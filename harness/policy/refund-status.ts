@@ -12,6 +12,8 @@ import { addressesTheSystem, asksToPayAgain, sentencesOf } from './grounding/ind
 import { minorDigits } from '#shared/money.js';
 import { dayWords, moneyWords } from './reason-words.js';
 import { RULES } from './rules.js';
+import { calendarDay } from './days.js';
+import { sameEmail } from './same-email.js';
 import { statedAmountsMinor } from './stated-money.js';
 
 type Finding = { rule: string; reason: string };
@@ -33,15 +35,6 @@ const FAILED = new Set(['FAILURE', 'ERROR']);
 
 /** Whether the proposal reads a question about an earlier refund: the status path decides it. */
 export const isStatusQuestion = (input: Pick<StatusInput, 'proposal'>) => input.proposal.remedy === 'refund_status';
-
-/** "2026-11-30": the calendar day in the store's zone. */
-function dayOf(iso: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-  } catch {
-    return iso.slice(0, 10);
-  }
-}
 
 /** Figures a customer may mean that are no refund: what the order's lines cost, one unit or several. */
 function orderFigures(order: OrderFacts): number[] {
@@ -80,8 +73,7 @@ function matchRecord(input: StatusInput, refunds: readonly Refund[]): { matched:
 function statusFindings(input: StatusInput, refunds: readonly Refund[], tied: boolean): Finding[] {
   const { order, triage, proposal } = input;
   const found: Finding[] = [];
-  const email = (s: string | null) => s?.trim().toLowerCase() ?? null;
-  if (!email(input.ticketEmail) || email(input.ticketEmail) !== email(order.customerEmail))
+  if (!sameEmail(input.ticketEmail, order.customerEmail))
     found.push({ rule: RULES.orderNotRequesters, reason: `order ${order.orderNumber} does not belong to the requester` });
   if (triage.intent === 'other') found.push({ rule: RULES.notRefundRequest, reason: 'the triage read no question about a refund' });
   if (proposal.unclear) found.push({ rule: RULES.claimUnclear, reason: `the agent cannot tell what is asked: ${proposal.unclear.question}` });
@@ -126,7 +118,7 @@ export function statusDecision(input: StatusInput): GateDecision {
   const told: AnsweredRefund[] = matched.slice(-MAX_ANSWERED).map((r) => ({
     refundId: r.refundId,
     createdAt: r.createdAt,
-    day: dayOf(r.createdAt, timeZone),
+    day: calendarDay(r.createdAt, timeZone),
     amountMinor: r.amountMinor,
     lineItems: r.lineItems,
     ...(r.payments ? { payments: r.payments } : {}),

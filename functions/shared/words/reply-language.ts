@@ -4,6 +4,8 @@
 // too few or too mixed to tell, draft the reply in the store's language, and the team reads why.
 // Dutch and German share few such words, so neither is read as the other. Linear in the text.
 
+import { languageOf } from '#functions/shared/domain/shadow.js';
+
 /** The languages a reply is written in: money formatted and signed in each (shared/money.ts, SIGN_OFFS). */
 export const REPLY_LANGUAGES = ['en', 'es', 'de', 'fr', 'pt', 'it', 'nl'] as const;
 export type ReplyLanguage = (typeof REPLY_LANGUAGES)[number];
@@ -87,7 +89,7 @@ export type ReplyLanguageChoice = { language: string; note: string | null };
 
 /** "en-US" → "en"; a store whose language is not one the replies are written in writes English. */
 function storeLanguageOf(locale: string | undefined): ReplyLanguage {
-  const primary = (locale ?? 'en').toLowerCase().split(/[-_]/)[0] ?? 'en';
+  const primary = languageOf(locale ?? 'en');
   return (REPLY_LANGUAGES as readonly string[]).includes(primary) ? (primary as ReplyLanguage) : 'en';
 }
 
@@ -100,11 +102,11 @@ export function replyLanguageOf(customerWords: string, triageLanguage: string | 
   const detected = detectLanguage(customerWords);
   if (detected.language && detected.words >= MIN_WORDS && detected.confidence >= MIN_CONFIDENCE) return { language: detected.language, note: null };
   const store = storeLanguageOf(storeLocale);
-  const read = (triageLanguage ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+  const read = languageOf(triageLanguage);
   if (read === store) return { language: store, note: null };
   const why = detected.words < MIN_WORDS ? `too few of their words tell a language the replies are written in` : 'their words mix languages';
   return {
     language: store,
-    note: `Drafted in the store's language (${store}), not the customer's (read as "${read || 'unknown'}"): ${why}. Check before sending.`,
+    note: `Drafted in the store's language (${store}), not the customer's (read as "${read === 'und' ? 'unknown' : read}"): ${why}. Check before sending.`,
   };
 }
