@@ -212,6 +212,7 @@ export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettin
   const language = run.draft?.language ?? chosen.language;
   const money = statedMoney(run, outcome);
   const { escalationReason } = context;
+  const question = outcome === 'escalated' ? questionFor(run) : null;
   return {
     language,
     orderNumber: orderNumberOf(run),
@@ -228,7 +229,7 @@ export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettin
     reason: run.proposal?.reason ?? run.triage?.reason ?? null,
     items: itemsOf(run, outcome),
     ...(escalationReason === undefined ? {} : { escalationReason }),
-    ...(outcome === 'escalated' && questionFor(run) ? { question: questionFor(run)! } : {}),
+    ...(question ? { question } : {}),
     ...(outcome === 'refunded' ? paidFacts(run, language) : {}),
     ...returnPart(run, outcome, language, context),
     ...(outcome === 'status_answered' ? { status: statusFacts(run, language, context.bankTimes) } : {}),
