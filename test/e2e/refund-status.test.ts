@@ -48,7 +48,8 @@ describe('a question about an earlier refund', () => {
     // The run page says it was answered from the record, with the refund told.
     const page = await (await fetch(`${rt.urls.console.replace(/\/$/, '')}/runs/${encodeURIComponent(run.runId as string)}`)).text();
     expect(page).toContain('answered from the record (nothing refunded)');
-    expect(page).toContain(`${told.day}: $8.00 to Visa ending in 1007`);
+    expect(page).toContain(': $8.00 to Visa ending in 1007');
+    expect(page).not.toContain(`${told.day}:`);
   });
 
   it('goes to a person when the store has no refund on the order, saying what was found', async () => {

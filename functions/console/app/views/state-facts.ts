@@ -131,7 +131,7 @@ function paidToWords(payments: NonNullable<NonNullable<Run['gate']>['statusAnswe
 function answeredFacts(run: Run): string {
   const told = run.gate?.statusAnswer?.refunds ?? [];
   const currency = run.gate?.currency ?? 'USD';
-  return told.map((r) => escaped(`${r.day}: ${money(r.amountMinor, currency)} to ${paidToWords(r.payments)}`)).join('<br>');
+  return told.map((r) => escaped(`${formats().date(r.createdAt)}: ${money(r.amountMinor, currency)} to ${paidToWords(r.payments)}`)).join('<br>');
 }
 
 function gateFacts(run: Run, ctx: StateFactsContext): string {
