@@ -6,7 +6,7 @@ import type { StepName } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { NO_METRICS } from '#harness/metrics.js';
 import type { StepDeps } from '../shared/step/deps.js';
-import type { TicketQueue } from '../shared/queue.js';
+import { queueRequestOpener, type TicketQueue } from '../shared/queue.js';
 import { StepEvent } from '../shared/step/result.js';
 import { createStepHandler } from '../shared/step/handler.js';
 import { createTriage } from '../steps/triage/use-case.js';
@@ -88,7 +88,8 @@ export function createStepHandlers(deps: StepDeps) {
 export type StepHandlers = ReturnType<typeof createStepHandlers>;
 
 export function createApp(deps: AppDeps) {
-  const steps = createStepHandlers(deps);
+  // The Triage step has the run starter open a ticket's other requests' runs through the ticket queue.
+  const steps = createStepHandlers({ ...deps, requestRuns: deps.requestRuns ?? queueRequestOpener(deps.queue) });
   // Built on first use: only the functions that sign or check approval links need the secret.
   let links: ApproverLinks | null = null;
   const approverLinks = () => (links ??= createApproverLinks({ secret: deps.tenant.approvalLinkSecret, approverEmails: deps.tenant.approverEmails }));

@@ -61,6 +61,8 @@ export type ReplyFacts = {
   attachments: number;
   /** How the reply is signed, in its language ("Atención al cliente"). */
   signOff: string;
+  /** One of several requests of the ticket: this draft is its part of one reply (shared/reply-combined.ts), written without greeting or sign-off. */
+  part?: { index: number; of: number };
   /** Why the draft is in the store's language rather than the customer's, for the team (never in the reply). */
   languageNote?: string;
   /** Escalated on an unclear reading: the one question the draft asks the customer (it promises nothing). */
@@ -221,6 +223,7 @@ export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettin
     asked: askedRemedyOf(run),
     firstName: firstNameOf(run),
     signOff: signOffIn(language),
+    ...partOf(run, outcome),
     attachments: run.ticket.attachments?.length ?? 0,
     ...(chosen.note ? { languageNote: chosen.note } : {}),
     amountMinor: money?.amountMinor ?? null,
@@ -234,6 +237,16 @@ export function replyFacts(run: Run, outcome: ReplyOutcome, context: ReplySettin
     ...returnPart(run, outcome, language, context),
     ...(outcome === 'status_answered' ? { status: statusFacts(run, language, context.bankTimes) } : {}),
   };
+}
+
+/**
+ * One of several requests: its first draft is a part of the ticket's one reply. Not a holding reply
+ * (the team's note has it whole), nor a return's later replies (posted on their own).
+ */
+function partOf(run: Run, outcome: ReplyOutcome): { part?: { index: number; of: number } } {
+  const t = run.ticketRequests;
+  if (!t || outcome === 'escalated' || (run.returnCase && run.returnCase.status !== 'open')) return {};
+  return { part: { index: t.index, of: t.runIds.length } };
 }
 
 /** The languages the draft may write amounts in: its own (as drafted, else as triaged) first, then English. */

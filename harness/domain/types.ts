@@ -47,6 +47,26 @@ export type RiskFlag = z.infer<typeof RiskFlag>;
 /** A short verbatim excerpt of the customer's own words (ticket or follow-up). */
 export const Quote = z.string().min(1).max(300);
 
+/**
+ * One of several requests in one ticket, each about its own order ("cancel order 1002, and refund the mug
+ * from 1001"): the order the customer's words tie it to (null when they tie it to none), those words,
+ * and what is asked. Read by the triage; code checks each binding like a single request's.
+ */
+export const TriageRequest = z.object({
+  orderNumber: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .nullable(),
+  orderQuote: Quote.nullable(),
+  remedy: Remedy,
+  reason: RefundReason.nullable(),
+  itemHints: z.array(z.string()).max(8),
+});
+export type TriageRequest = z.infer<typeof TriageRequest>;
+
+/** At most this many requests of one ticket become runs; a ticket with more goes to a person. */
+export const MAX_TICKET_REQUESTS = 5;
+
 export const Triage = z.object({
   /** 'refund_status': a question about a refund already made or promised ("where is my refund?"). */
   intent: z.enum(['refund_request', 'refund_status', 'other']),
@@ -62,8 +82,24 @@ export const Triage = z.object({
   /** Words from the ticket that name the item, used to pick the line item. */
   itemHints: z.array(z.string()),
   riskFlags: z.array(RiskFlag),
+  /** Several requests, each about its own order; absent or empty when the ticket asks about one order. */
+  requests: z.array(TriageRequest).max(10).optional(),
 });
 export type Triage = z.infer<typeof Triage>;
+
+/**
+ * A refund another run of the same ticket made or reserved (functions/shared/domain/ticket-requests.ts):
+ * the gate counts it in the ticket's automatic limit (when `auto`) and in the customer's refund history.
+ */
+export const TicketRefund = z.object({
+  runId: z.string(),
+  orderNumber: z.string(),
+  amountMinor: z.number().int().nonnegative(),
+  currency: z.string(),
+  at: z.string(),
+  decidedBy: z.enum(['auto', 'lead']),
+});
+export type TicketRefund = z.infer<typeof TicketRefund>;
 
 /** A refund already made on the bound order, as the store reports it. */
 export const OrderRefundFact = z.object({

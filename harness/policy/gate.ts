@@ -3,7 +3,7 @@
 // reasons. The proposal is grounded in the customer's own words first (grounding/). The same numbers
 // are re-checked on the real arguments at dispatch.
 import type { PreviewRefundInput, PreviewRefundOutput } from '#shared/contracts/tools.js';
-import type { GateDecision, OrderFacts, Proposal, Triage } from '../domain/types.js';
+import type { GateDecision, OrderFacts, Proposal, TicketRefund, Triage } from '../domain/types.js';
 import { computeProposalAmount, mergeLines } from './amount.js';
 import { refundParts } from './refund-parts.js';
 import { saysSomethingNeverArrived } from './grounding/whole-order.js';
@@ -19,6 +19,7 @@ import { insideReturnWindow, isReturn, returnTerms, returnWindowReasons } from '
 import { exchangeVerdict, isExchange } from './exchanges.js';
 import { isStatusQuestion, statusDecision } from './refund-status.js';
 import { sameEmail } from './same-email.js';
+import { ticketLimitReasons, ticketRefundsNotInHistory } from './ticket-limit.js';
 import type { RefundParts } from '../domain/money-types.js';
 
 export interface GateInput {
@@ -35,6 +36,8 @@ export interface GateInput {
   now: Date;
   /** The store's own computation of the refund (preview_refund for previewFor's parts); absent when none was read. */
   store?: PreviewRefundOutput;
+  /** A ticket with several requests: the refunds its other runs made or reserved (ticket-limit.ts); absent for a ticket's only run. */
+  ticketRefunds?: readonly TicketRefund[];
 }
 
 type Finding = { rule: string; reason: string };
@@ -84,10 +87,12 @@ export function hardRefusals(
 }
 
 /** How many of the customer's refunds fall in the window, by calendar day in the store's zone. */
-export function refundsInWindow(order: OrderFacts, receivedAt: string, policy: Policy): number {
-  if (!order.recentRefunds) return order.refundsLast90Days;
+export function refundsInWindow(order: OrderFacts, receivedAt: string, policy: Policy, ticketRefunds?: readonly TicketRefund[]): number {
+  // The ticket's other refunds count in its history whenever they were made (they are of this ticket).
+  const ticket = ticketRefundsNotInHistory(ticketRefunds, order).length;
+  if (!order.recentRefunds) return order.refundsLast90Days + ticket;
   const { timeZone } = policy.document;
-  return order.recentRefunds.filter((r) => withinDays(r.createdAt, receivedAt, 90, timeZone)).length;
+  return order.recentRefunds.filter((r) => withinDays(r.createdAt, receivedAt, 90, timeZone)).length + ticket;
 }
 
 function fulfilmentReasons(input: GateInput): Finding[] {
@@ -120,7 +125,7 @@ function customerReasons(input: GateInput): Finding[] {
   const { order, policy, triage } = input;
   const doc = policy.document;
   const found: Finding[] = [];
-  const recent = refundsInWindow(order, input.ticketReceivedAt, policy);
+  const recent = refundsInWindow(order, input.ticketReceivedAt, policy, input.ticketRefunds);
   if (recent >= doc.maxRefundsIn90Days) {
     found.push({
       rule: RULES.tooManyRecentRefunds,
@@ -311,6 +316,7 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
         : returned
           ? returnApprovalReasons(input, (priced?.limitMinor ?? amountMinor) - (returned.returnTerms?.feeMinor ?? 0))
           : approvalReasons(input, priced?.limitMinor ?? amountMinor)),
+    ...(remedy === 'cancel' ? [] : ticketLimitReasons(input.ticketRefunds, amountMinor, order, policy)),
   ];
   if (approvals.length > 0) return verdict('approval', approvals);
   const why = exchanged

@@ -25,6 +25,10 @@ export const RULES = {
   /** Cancelling an order always needs a lead's approval. */
   cancelNeedsApproval: 'cancel_needs_approval',
   amountOverAutoLimit: 'amount_over_auto_limit',
+  /** With the automatic refunds other requests of the same ticket made, this one would pass the automatic limit. */
+  ticketOverAutoLimit: 'ticket_over_auto_limit',
+  /** The ticket's other automatic refunds could not be counted (their ledger kept changing): a person decides. */
+  ticketLedgerBusy: 'ticket_ledger_busy',
   notFulfilled: 'not_fulfilled',
   fulfilledTooLongAgo: 'fulfilled_too_long_ago',
   reasonNotDamageLike: 'reason_not_damage_like',

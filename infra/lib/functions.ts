@@ -154,7 +154,8 @@ export const FUNCTIONS: Record<FunctionName, FunctionSpec> = {
     access: { table: 'readWrite', answerTasks: true, approvers: true, approvalLinks: true, mcpClient: true, helpdeskApi: true },
   },
   'runs-api': { entry: entryOf('runs-api'), config: 'handler', timeoutSeconds: 10, memoryMb: memoryOf('runs-api'), access: { table: 'read' } },
-  triage: step('triage', { callsModels: true }),
+  // Splits a ticket with several requests: the ticket's ledger opened, each other request's run asked of the run starter through the queue.
+  triage: step('triage', { callsModels: true, sendToQueue: true }),
   // CheckOrder, the order agent, then the Gate in the same invocation (functions/steps/propose-refund/order-task.ts):
   // the Gate applies the tenant's mode for the ticket's class (AGENT_MODE), and a runtime promotion from the table.
   'propose-refund': step('propose-refund', { callsModels: true, mcpClient: true, agentMode: true }),

@@ -45,6 +45,8 @@ export const ITEM_TYPES = {
   dayBudget: { keys: ['BUDGET#DAY#*'] },
   shadow: { keys: ['SHADOW#*'] },
   customerLock: { keys: ['LOCK#CUSTOMER#*'] },
+  /** A ticket with several requests: its ledger (functions/shared/stores/dynamo/tickets.ts). */
+  ticket: { keys: ['TICKET#*'] },
 } as const satisfies Record<string, ItemType>;
 export type ItemTypeName = keyof typeof ITEM_TYPES;
 
@@ -67,6 +69,8 @@ const MODEL_BUDGET: readonly RowWrite[] = [
 ];
 /** Escalating in-process (the Escalate use case) closes a pending approval (ApprovalStore.decide). */
 const CLOSES_APPROVAL: RowWrite = { item: 'approval', actions: update };
+/** One of several requests of a ticket: its refund reserved, its end marked, the combined reply claimed and recorded on the ticket's ledger. */
+const ENDS_REQUEST: RowWrite = { item: 'ticket', actions: update };
 
 /**
  * What each function's code writes, found by reading the paths its entry reaches and measured by
@@ -133,9 +137,10 @@ export const ROW_WRITES: Partial<Record<FunctionName, readonly RowWrite[]>> = {
     CLOSES_APPROVAL,
     { item: 'shadow', actions: update },
   ],
-  triage: [...STEP, ...MODEL_BUDGET],
-  // CheckOrder, the order agent and the Gate (one Task): CheckOrder and the Gate write only what every step writes.
-  'propose-refund': [...STEP, ...MODEL_BUDGET],
+  // A ticket with several requests: its ledger opened (a conditional put).
+  triage: [...STEP, ...MODEL_BUDGET, { item: 'ticket', actions: put }],
+  // CheckOrder, the order agent and the Gate (one Task): the Gate of one of several requests reserves its automatic refund on the ticket's ledger.
+  'propose-refund': [...STEP, ...MODEL_BUDGET, ENDS_REQUEST],
   'request-approval': [...STEP, { item: 'approval', actions: putUpdate }],
   // The money path: the idempotency key (begin, complete, mark unknown), the customer's refund lock
   // (a conditional put, released by a conditional delete), the approval spent on the refund.
@@ -149,11 +154,11 @@ export const ROW_WRITES: Partial<Record<FunctionName, readonly RowWrite[]>> = {
   // The refund on receipt: its idempotency key (begin, complete, mark unknown).
   'process-return': [...STEP, { item: 'idempotency', actions: putUpdate }],
   'draft-reply': [...STEP, ...MODEL_BUDGET],
-  'check-reply': [...STEP, ...MODEL_BUDGET, CLOSES_APPROVAL],
-  escalate: [...STEP, ...MODEL_BUDGET, CLOSES_APPROVAL],
+  'check-reply': [...STEP, ...MODEL_BUDGET, CLOSES_APPROVAL, ENDS_REQUEST],
+  escalate: [...STEP, ...MODEL_BUDGET, CLOSES_APPROVAL, ENDS_REQUEST],
   shadow: STEP,
   'cancel-run': [...STEP, CLOSES_APPROVAL],
-  'stalled-runs': [...STEP, ...MODEL_BUDGET, CLOSES_APPROVAL],
+  'stalled-runs': [...STEP, ...MODEL_BUDGET, CLOSES_APPROVAL, ENDS_REQUEST],
   // Switches a class to auto: the class row (conditional update) and one promotion row.
   'shadow-api': [{ item: 'shadow', actions: putUpdate }],
   // The operator's actions: re-run (a new run row), cancel, decide, hand back (journalled notes);

@@ -19,6 +19,7 @@ import { newRun } from './new-run.js';
 import { retryingRequesters, type LookupRetryOptions } from './requesters.js';
 import { latestOfChain } from '#functions/shared/domain/rerun.js';
 import { ATTACHMENT_LINK_EVENT_TYPES, mergeAttachments } from '#functions/shared/domain/attachments.js';
+import { openRequestRun, type RequestRunOutcome } from './request-run.js';
 
 /** Resolves a helpdesk requester id to the email the helpdesk reports for it. */
 export interface StartRunDeps {
@@ -103,7 +104,9 @@ async function requesterOfEvent(requesters: RequesterDirectory, event: TicketEve
 export function createStartRun(deps: StartRunDeps) {
   const requesters = retryingRequesters(deps.requesters, deps.requesterRetry);
 
-  return async function startRun(message: QueuedTicket): Promise<StartRunOutcome> {
+  return async function startRun(message: QueuedTicket): Promise<StartRunOutcome | RequestRunOutcome> {
+    // One of several requests of a ticket, split by its first run: that request's run (request-run.ts).
+    if (message.request) return openRequestRun(deps, { ...message, request: message.request });
     const now = deps.clock.now().toISOString();
     const { event } = message;
     const claim = await deps.events.claim({
@@ -127,7 +130,10 @@ export function createStartRun(deps: StartRunDeps) {
         return { runId, created: false, started: false, duplicateEvent, cancelled: false, shadowResolved: outcome !== 'unchanged' };
       }
       if (!existing || duplicateEvent) return { runId, created: false, started: false, duplicateEvent, cancelled: false };
-      const outcome = await deps.cancelRun({ runId: existing.runId, by: 'helpdesk', reason: `ticket closed in ${event.helpdesk} (${event.eventType})` });
+      const reason = `ticket closed in ${event.helpdesk} (${event.eventType})`;
+      const outcome = await deps.cancelRun({ runId: existing.runId, by: 'helpdesk', reason });
+      // A ticket with several requests: each request's run is cancelled too (each refuses once past its refund's claim).
+      for (const other of existing.ticketRequests?.runIds.slice(1) ?? []) await deps.cancelRun({ runId: other, by: 'helpdesk', reason });
       return { runId: existing.runId, created: false, started: false, duplicateEvent, cancelled: outcome.kind === 'cancelled' };
     }
 

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { ApprovalSummary, GateDecision, OrderFacts, Proposal, RefundReceipt, Triage } from '#harness/domain/types.js';
 import { MAX_ATTACHMENTS, TicketAttachment } from './attachments.js';
+import { TicketRequests } from './ticket-requests.js';
 
 /**
  * Which helpdesk's webhook a ticket came in through: its body format and signature scheme
@@ -270,5 +271,9 @@ export const Run = z.object({
   returnCase: ReturnCase.optional(),
   /** While the run waits for the parcel: the wait's task token (server side only: never in the runs API, a page or a log). */
   returnWait: z.object({ taskToken: z.string(), since: z.string() }).optional(),
+  /** One of several requests of the ticket (ticket-requests.ts): this run's place, the ticket's runs and requests. */
+  ticketRequests: TicketRequests.optional(),
+  /** Set on the run that ended last of its ticket's runs: the one reply it left for all of them. */
+  combinedDraft: z.object({ body: z.string(), noteId: z.string().nullable(), at: z.string(), runIds: z.array(z.string()) }).optional(),
 });
 export type Run = z.infer<typeof Run>;

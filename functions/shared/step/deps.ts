@@ -2,7 +2,8 @@
 // (functions/composition/lambda/steps.ts) or by the local runtime from its emulators.
 import type { ZodType } from 'zod';
 import type { ApprovalStore, Clock, IdGenerator } from '#harness/ports.js';
-import type { RunStore, ShadowStore } from '#functions/shared/stores/ports.js';
+import type { RunStore, ShadowStore, TicketLedger } from '#functions/shared/stores/ports.js';
+import type { RequestRunOpener } from '#functions/shared/queue.js';
 import type { AgentModeConfig } from '#functions/shared/domain/shadow.js';
 import type { Proposal } from '#harness/domain/types.js';
 import type { HelpdeskConnector } from '#shared/helpdesk/index.js';
@@ -62,6 +63,10 @@ export interface StepDeps {
   agentMode?: AgentModeConfig;
   /** Shadow mode's counters and runtime promotions; the gate reads a class's promotion here. */
   shadow?: ShadowStore;
+  /** The ledgers of tickets with several requests (the ticket's limit, its runs' ends, its one draft); absent: no ticket is split. */
+  tickets?: TicketLedger;
+  /** Opens the runs of a ticket's other requests (the Triage step, through the run starter); absent: no ticket is split. */
+  requestRuns?: RequestRunOpener;
 }
 
 /** How the store presents itself to a lead. Missing fields fall back; missing link data omits the link. */

@@ -13,5 +13,6 @@ export function storeDepsOf(stores: ReturnType<typeof createDynamoStores>, metri
     events: stores.events,
     findRunsByOrder: stores.findRunsByOrder,
     shadow: stores.shadow,
+    tickets: stores.tickets,
   };
 }

@@ -2,6 +2,8 @@
 // workflow engine the use cases start and signal. Adapters in ./dynamo and ./memory; the harness's own
 // ports (journal, idempotency, approvals, budgets, locks) are in harness/ports.ts.
 import type { Run, RunStatus, ShadowResolution } from '../domain/run.js';
+import type { TicketLedgerRecord } from '../domain/ticket-requests.js';
+import type { TicketRefund } from '#harness/domain/types.js';
 import type { ClassFigures, ShadowSample } from '../domain/shadow.js';
 import type { ApprovalStore, BudgetStore, IdempotencyStore, JournalStore, LockStore, RunCostStore } from '#harness/ports.js';
 
@@ -113,6 +115,29 @@ export interface EventLedger {
   }>;
 }
 
+/**
+ * The ledger of one ticket with several requests (domain/ticket-requests.ts), keyed by its first run's
+ * id: what its runs share, every change a conditional write.
+ */
+export interface TicketLedger {
+  /** Creates the ledger with the ticket's runs, once (a repeat finds it). */
+  open(rootRunId: string, runIds: readonly string[]): Promise<void>;
+  /** Strongly consistent; null before the ticket's first run opened it. */
+  get(rootRunId: string): Promise<TicketLedgerRecord | null>;
+  /**
+   * Adds a refund of one of the ticket's runs, only while the ledger is still at `version` (what the
+   * decision was made on): false when another run's refund got there first (decide again). A run's
+   * refund is recorded once: a repeat is true and changes nothing.
+   */
+  addRefund(rootRunId: string, refund: TicketRefund, version: number): Promise<boolean>;
+  /** Marks the run ended (repeatable): the ledger after it, so the caller sees whether every run has ended. */
+  end(rootRunId: string, runId: string): Promise<TicketLedgerRecord>;
+  /** The combined draft is this run's to write: true for the first run to claim it, and again for that run. */
+  claimCombined(rootRunId: string, runId: string): Promise<boolean>;
+  /** The combined draft's note, once posted. */
+  recordCombined(rootRunId: string, noteId: string): Promise<void>;
+}
+
 /** Step Functions as the use cases see it: AWS SFN in the cloud, the local ASL runner on a laptop. */
 export interface WorkflowEngine {
   /** Starts an execution named `name`; a second start with the same name is harmless. */
@@ -141,4 +166,6 @@ export interface AppStores {
   shadow: ShadowStore;
   /** Runs bound to this order, oldest first (DynamoDB: one Query on the byOrder index). */
   findRunsByOrder(tenant: string, orderNumber: string): Promise<Run[]>;
+  /** The ledgers of tickets with several requests. */
+  tickets: TicketLedger;
 }

@@ -15,6 +15,9 @@ import { createLastStep } from '../../shared/step/step.js';
 import { escalate, type EscalateResult } from '../../shared/step/result.js';
 import type { StepDeps } from '../../shared/step/deps.js';
 import type { RunPatch } from '../../shared/stores/ports.js';
+import type { Run } from '#functions/shared/domain/run.js';
+import { endRequest, type TicketEndDeps } from '../../shared/step/ticket-end.js';
+import type { StepContext } from '#harness/ports.js';
 
 /** Stable: the cached prefix of every reply-check call. */
 export const REPLY_CHECK_SYSTEM = [
@@ -34,7 +37,9 @@ export const REPLY_CHECK_SYSTEM = [
 /** The run closed done with its checked draft on the ticket, or handed to a person (Escalate's answer). */
 export type CheckReplyResult = { outcome: 'done' } | { outcome: 'return'; waitSeconds: number } | EscalateOutcome;
 
-export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models' | 'metrics'> & Partial<Pick<StepDeps, 'tenant'>>) {
+export function createCheckReply(
+  deps: Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models' | 'metrics'> & Partial<Pick<StepDeps, 'tenant' | 'tickets'>>,
+) {
   const close = createCloseRun(deps);
   const handOver = createEscalate(deps);
   return createLastStep(
@@ -43,9 +48,10 @@ export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'approvals' | 'ha
     async ({ run, ctx }): Promise<CheckReplyResult | EscalateResult> => {
       const { runId } = run;
       if (!run.draft) throw new MissingStepDataError(runId, 'draft');
-      // A retried step whose checked draft is already on the ticket leaves no second note.
+      // A retried step whose checked draft is already on the ticket (or held for the ticket's combined reply) leaves no second note.
       let checked: RunPatch | undefined;
-      if (!(run.draft.noteId && run.draft.check?.passed)) {
+      const several = await partOfTicket(deps, run);
+      if (!((run.draft.noteId || run.ticketRequests) && run.draft.check?.passed)) {
         const deterministic = checkDraft(run.draft.body, run, deps.tenant ?? {});
         const facts = replyFacts(run, replyOutcomeOf(run), deps.tenant ?? {});
         const model = await deps.harness.callModel(ctx, {
@@ -60,11 +66,17 @@ export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'approvals' | 'ha
           await deps.runs.update(runId, { draft: { ...run.draft, check: { passed: false, problems } } });
           return escalate(`the reply draft failed its check: ${problems.join('; ')}`);
         }
-        // A draft in the store's language rather than the customer's says why, to the team, above it.
-        const body = facts.languageNote ? `[${facts.languageNote}]\n\n${run.draft.body}` : run.draft.body;
-        const note = await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body });
-        checked = { draft: { ...run.draft, check: { passed: true, problems: [] }, noteId: note.noteId } };
+        if (several) {
+          // One of several requests: the part is held on the run for the ticket's one reply (ticket-end.ts), not posted.
+          checked = { draft: { ...run.draft, check: { passed: true, problems: [] }, noteId: null } };
+        } else {
+          // A draft in the store's language rather than the customer's says why, to the team, above it.
+          const body = facts.languageNote ? `[${facts.languageNote}]\n\n${run.draft.body}` : run.draft.body;
+          const note = await deps.harness.callTool(ctx, 'post_draft', { ticketId: run.ticket.ticketId, body });
+          checked = { draft: { ...run.draft, check: { passed: true, problems: [] }, noteId: note.noteId } };
+        }
       }
+      checked = await holdForTicket(deps, ctx, run, checked);
       // A return just opened: the draft with its instructions is on the ticket; the run now waits for the parcel (AwaitReturn).
       if (run.returnCase?.status === 'open' && !run.refund) {
         if (checked) await deps.runs.update(runId, checked);
@@ -78,4 +90,24 @@ export function createCheckReply(deps: Pick<StepDeps, 'runs' | 'approvals' | 'ha
     // The request is on the run: Escalate records it with this step and its reason.
     (runId) => handOver({ runId, state: {} }),
   );
+}
+
+/**
+ * A part held for the ticket's one reply: recorded first, then the ticket's ledger told (again, on a
+ * retry): the last run of the ticket to end writes the one reply, with this part. What is left to write with the close.
+ */
+async function holdForTicket(deps: TicketEndDeps, ctx: StepContext, run: Run, checked: RunPatch | undefined): Promise<RunPatch | undefined> {
+  const holding = checked?.draft ?? run.draft;
+  if (!run.ticketRequests || !holding?.check?.passed || holding.noteId !== null) return checked;
+  const held = checked ? await deps.runs.update(run.runId, checked) : run;
+  await endRequest(deps, ctx, held);
+  return undefined;
+}
+
+/** Whether this draft is the run's part of its ticket's one reply: one of several requests, not yet ended on the ticket's ledger (a return's later replies are its own). */
+async function partOfTicket(deps: Partial<Pick<StepDeps, 'tickets'>>, run: Run): Promise<boolean> {
+  const t = run.ticketRequests;
+  if (!t || !deps.tickets) return false;
+  const ledger = await deps.tickets.get(t.rootRunId);
+  return !!ledger && !ledger.ended.includes(run.runId);
 }

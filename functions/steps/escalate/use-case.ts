@@ -20,6 +20,7 @@ import { ReplyAgentOutput, replyFacts } from '../../shared/reply.js';
 import { checkHoldingDraft } from '../../shared/reply-asks.js';
 import { REPLY_AGENT_SYSTEM } from '../draft-reply/use-case.js';
 import type { StepDeps } from '../../shared/step/deps.js';
+import { endRequest } from '../../shared/step/ticket-end.js';
 
 export const EscalateEvent = z.object({
   runId: z.string().min(1),
@@ -96,7 +97,7 @@ export function escalationInWords(state: EscalateEvent['state'], request: Run['e
 }
 
 type EscalateDeps = Pick<StepDeps, 'runs' | 'approvals' | 'harness' | 'clock' | 'models' | 'metrics'> &
-  Partial<Pick<StepDeps, 'tenant' | 'policy'>> &
+  Partial<Pick<StepDeps, 'tenant' | 'policy' | 'tickets'>> &
   Pick<NotCarriedOutDeps, 'findRunsByOrder'>;
 
 export function createEscalate(deps: EscalateDeps) {
@@ -123,14 +124,15 @@ export function createEscalate(deps: EscalateDeps) {
 async function endCancelledRun(deps: EscalateDeps, runId: string, run: Run, cancellation: RunCancellation, ctx: StepContext) {
   const approval = await closePendingApproval(deps, run, 'cancelled', `run cancelled: ${cancellation.reason}`);
   if (!run.refund) {
-    await deps.runs.update(runId, { status: 'cancelled', state: 'Cancelled', approval });
+    const ended = await deps.runs.update(runId, { status: 'cancelled', state: 'Cancelled', approval });
+    await endOfRequest(deps, ctx, ended);
     return { outcome: 'cancelled' as const, reason: cancellation.reason, noteId: null };
   }
   const told = run.escalation?.reason === REFUNDED_AFTER_CANCEL;
   const noteId = told ? null : await postNote(deps, ctx, run.ticket.ticketId, cancelledNote(run));
   // Without the note the run keeps no escalation, so the stalled-runs sweeper tries again.
   const escalation = !told && noteId ? { reason: REFUNDED_AFTER_CANCEL, step: cancellation.state } : run.escalation;
-  await deps.runs.update(runId, { status: 'done', state: 'Cancelled', approval, escalation });
+  await endOfRequest(deps, ctx, await deps.runs.update(runId, { status: 'done', state: 'Cancelled', approval, escalation }));
   return { outcome: 'cancelled' as const, reason: REFUNDED_AFTER_CANCEL, noteId };
 }
 
@@ -157,7 +159,22 @@ async function handOver(deps: EscalateDeps, runId: string, run: Run, state: Esca
   if (state.error?.Error === 'BudgetExceededError') deps.metrics?.count(run.tenant, 'BudgetExceeded');
   deps.metrics?.count(run.tenant, 'TicketsClosed');
   deps.metrics?.value(run.tenant, 'RunCostMicros', closed.costMicros);
+  await endOfRequest(deps, ctx, closed);
   return { outcome: 'escalated' as const, reason, noteId };
+}
+
+/**
+ * One of several requests of a ticket ended with a person: the ticket's ledger is told, and the last
+ * run to end leaves the one reply (ticket-end.ts). Best effort: the hand-over stands without it, and
+ * the team's note already says a person has the request.
+ */
+async function endOfRequest(deps: EscalateDeps, ctx: StepContext, run: Run): Promise<void> {
+  if (!run.ticketRequests) return;
+  try {
+    await endRequest({ ...deps, ...(deps.tenant ? { tenant: deps.tenant } : {}) }, ctx, run);
+  } catch {
+    // The post_draft call (if any) is in the journal; the run's note stands.
+  }
 }
 
 /** A pending approval never outlives its run's wait: expired on timeout, cancelled otherwise. */

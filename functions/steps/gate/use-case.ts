@@ -12,9 +12,10 @@ import { MissingStepDataError } from '../../shared/errors.js';
 import { customerWords } from '../../shared/words/customer-words.js';
 import { continueWith } from '../../shared/step/result.js';
 import { createStep } from '../../shared/step/step.js';
+import { decideForTicket } from './ticket-share.js';
 import type { StepDeps } from '../../shared/step/deps.js';
 
-export function createGate(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | 'agentMode' | 'shadow'>) {
+export function createGate(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | 'agentMode' | 'shadow' | 'tickets'>) {
   const config = deps.agentMode ?? AUTO_MODE;
 
   /** The class's mode: the tenant file's, unless the class was promoted to auto at runtime. */
@@ -28,14 +29,19 @@ export function createGate(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | '
   return createStep(deps, 'Gate', async ({ run, ctx }) => {
     const { runId } = run;
     if (!run.triage || !run.order || !run.proposal) throw new MissingStepDataError(runId, 'proposal');
-    const decided = await deps.harness.decideGate(ctx, {
-      ticketEmail: run.ticket.requesterEmail,
-      customerText: customerWords(run),
-      ticketReceivedAt: run.ticket.receivedAt,
-      triage: run.triage,
-      order: run.order,
-      proposal: run.proposal,
-    });
+    const { triage, order, proposal } = run;
+    // One of several requests of a ticket: decided over the ticket's other refunds, an automatic one reserved (ticket-share.ts).
+    const decided = await decideForTicket({ tickets: deps.tickets, now: () => deps.clock.now().toISOString() }, run, (ticketRefunds) =>
+      deps.harness.decideGate(ctx, {
+        ticketEmail: run.ticket.requesterEmail,
+        customerText: customerWords(run),
+        ticketReceivedAt: run.ticket.receivedAt,
+        triage,
+        order,
+        proposal,
+        ...(ticketRefunds ? { ticketRefunds } : {}),
+      }),
+    );
     // A question about an earlier refund moves no money: answered whatever the class's mode.
     if (decided.decision === 'answer') {
       await deps.runs.update(runId, { gate: decided });

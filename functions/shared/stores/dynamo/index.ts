@@ -15,6 +15,7 @@ import type { AppStores } from '../ports.js';
 import { createDynamoEventLedger } from './events.js';
 import { createDynamoRunStore } from './runs.js';
 import { createDynamoShadowStore } from './shadow.js';
+import { createDynamoTicketLedger } from './tickets.js';
 
 export { TABLE_KEYS, keys, createTableInput } from './table.js';
 export { isConditionalCheckFailed } from '#harness/adapters/dynamo/conditional.js';
@@ -40,5 +41,6 @@ export function createDynamoStores(deps: {
     locks: createDynamoLockStore(deps),
     shadow: createDynamoShadowStore(deps),
     findRunsByOrder: (tenant, orderNumber) => runs.findRunsByOrder(tenant, orderNumber),
+    tickets: createDynamoTicketLedger(deps),
   };
 }

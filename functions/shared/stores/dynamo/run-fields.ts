@@ -9,7 +9,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /** The parts packed when long: set once or a few times by one step each, read whole. */
-export const PACKED_RUN_FIELDS = ['ticket', 'triage', 'order', 'proposal', 'gate', 'approval', 'refund', 'draft'] as const;
+export const PACKED_RUN_FIELDS = ['ticket', 'triage', 'order', 'proposal', 'gate', 'approval', 'refund', 'draft', 'ticketRequests', 'combinedDraft'] as const;
 const PACKED: ReadonlySet<string> = new Set(PACKED_RUN_FIELDS);
 
 /** Parts whose JSON is shorter than this stay as maps: deflate would not save a unit. */

@@ -1,6 +1,7 @@
 // The app's view of the one DynamoDB table: the kernel's keys (harness/adapters/dynamo/table.ts) and
 // the app's own items: RUN#<runId>/RUN (the run row), EVENT#<tenant>#<helpdesk>#<eventId>/EVENT,
-// SHADOW#<tenant>/CLASS#<classKey> and SHADOW#<tenant>/PROMOTION#<at>#<classKey>; its two indexes,
+// SHADOW#<tenant>/CLASS#<classKey>, SHADOW#<tenant>/PROMOTION#<at>#<classKey> and
+// TICKET#<rootRunId>/LEDGER (a ticket with several requests: tickets.ts); its two indexes,
 // byOrder ("which run refunded order N") and byStatus ("which runs of a tenant are pending review"),
 // both keys-only: a run row is copied to an index only when its index keys change (not on each of a
 // run's dozen updates), and the readers fetch the rows by key (run-listings.ts); and the table's whole
@@ -25,6 +26,7 @@ export const keys = {
   byOrder: (tenant: string, orderNumber: string) => `ORDER#${tenant}#${orderNumber}`,
   byStatus: (tenant: string, status: string) => `STATUS#${tenant}#${status}`,
   shadowPartition: (tenant: string) => `SHADOW#${tenant}`,
+  ticket: (rootRunId: string) => ({ pk: `TICKET#${rootRunId}`, sk: 'LEDGER' }),
   shadowClass: (tenant: string, classKey: string) => ({ pk: `SHADOW#${tenant}`, sk: `CLASS#${classKey}` }),
   shadowPromotion: (tenant: string, at: string, classKey: string) => ({ pk: `SHADOW#${tenant}`, sk: `PROMOTION#${at}#${classKey}` }),
 } as const;

@@ -18,6 +18,7 @@ import type { AppStores } from '../ports.js';
 import { createInMemoryEventLedger } from './events.js';
 import { createInMemoryRunStore } from './runs.js';
 import { createInMemoryShadowStore } from './shadow.js';
+import { createInMemoryTicketLedger } from './tickets.js';
 import { systemClock } from '#shared/clock.js';
 
 export interface InMemoryStores extends AppStores {
@@ -48,6 +49,7 @@ export function createInMemoryStores(options: { clock?: Clock; ids?: IdGenerator
     locks: createInMemoryLockStore({ clock }),
     shadow: createInMemoryShadowStore({ runs: state.runs, now: () => clock.now().toISOString() }),
     findRunsByOrder: (tenant, orderNumber) => runs.findRunsByOrder(tenant, orderNumber),
+    tickets: createInMemoryTicketLedger({ ledgers: new Map() }),
     state,
   };
 }

@@ -15,6 +15,8 @@ export interface OrderAgentInput {
   order: OrderFacts;
   triage: Triage;
   ticket?: { subject?: string; body?: string; followUps?: readonly string[] } | undefined;
+  /** One of several requests of the ticket: its words are all this order is asked (the rest is about other orders). */
+  request?: { words: string | null } | undefined;
 }
 
 type ClaimedLine = ProposalAnswer['lineItems'][number];
@@ -106,8 +108,9 @@ function wholeOrderProposal(
   return { ...base, remedy: 'cancel', remedyWords: remedy.cue, unclear, evidence: evidence.slice(0, MAX_EVIDENCE) };
 }
 
-export function proposeRefund({ order, triage, ticket }: OrderAgentInput): ProposalAnswer {
-  const texts = [ticket?.subject ?? '', ticket?.body ?? '', ...(ticket?.followUps ?? [])].filter((t) => t.trim() !== '');
+export function proposeRefund({ order, triage, ticket, request }: OrderAgentInput): ProposalAnswer {
+  const asked = request?.words ? [request.words] : [ticket?.subject ?? '', ticket?.body ?? ''];
+  const texts = [...asked, ...(ticket?.followUps ?? [])].filter((t) => t.trim() !== '');
   const index = indexLines(order);
   const sources = texts.map((text) => readSource(text, index, triage.language));
   const remedy = readRemedy(sources);

@@ -137,3 +137,19 @@ export function chooseOrder(texts: readonly ReadText[]): OrderChoice {
   const candidates = distinct.filter((n) => !other.has(n));
   return pick(candidates.length === 1 ? located.find((l) => l.number === candidates[0]) : undefined);
 }
+
+/**
+ * Several requests, one per order: every number whose own words complain or ask, when two or more do
+ * and no two share a clause (their words cannot be told apart then). Each with its own words. Empty otherwise.
+ */
+export function requestedOrders(texts: readonly ReadText[]): Array<{ number: string; quote: string | null }> {
+  const located = texts.flatMap(locate);
+  if (located.some((l) => l.shared)) return [];
+  const asking = located.filter((l) => l.complains);
+  const numbers = [...new Set(asking.map((l) => l.number))];
+  if (numbers.length < 2 || numbers.length > MAX_MENTIONED) return [];
+  return numbers.map((number) => {
+    const at = asking.find((l) => l.number === number)!;
+    return { number, quote: quote(at) };
+  });
+}

@@ -27,6 +27,8 @@ const OrderAgentInput = z.object({
   ticket: z
     .object({ subject: z.string().default(''), body: z.string().default(''), followUps: z.array(FollowUpText).optional() })
     .default({ subject: '', body: '' }),
+  /** One of several requests of the ticket: the customer's words that ask it of this order. */
+  request: z.object({ words: z.string().nullable() }).passthrough().optional(),
 });
 const Facts = z.object({
   language: z.string().default('en'),
@@ -38,6 +40,8 @@ const Facts = z.object({
   firstName: z.string().nullable().optional(),
   question: z.string().optional(),
   signOff: z.string().optional(),
+  /** One part of a reply covering several requests: no greeting, no sign-off (code frames the parts). */
+  part: z.object({ index: z.number().int(), of: z.number().int() }).optional(),
   attachments: z.number().int().nonnegative().optional(),
   amountMinor: z.number().int().nullable().default(null),
   currency: z.string().nullable().default(null),

@@ -32,6 +32,8 @@ export interface ReplyFacts extends ReturnReplyFacts, StatusReplyFacts {
   firstName?: string | null;
   /** How the reply is signed, in its language. */
   signOff?: string;
+  /** One part of a reply covering several requests: written without the greeting and the sign-off. */
+  part?: { index: number; of: number };
   /** Escalated on an unclear reading: the question the draft asks. */
   question?: string;
   amountMinor: number | null;
@@ -192,7 +194,9 @@ function addressed(written: string, facts: ReplyFacts): string {
 }
 
 export function writeReply(facts: ReplyFacts): { body: string } {
-  return { body: addressed(replyBody(facts), facts) };
+  const body = addressed(replyBody(facts), facts);
+  // A part of several: the paragraphs between the greeting and the sign-off.
+  return { body: facts.part ? body.split('\n\n').slice(1, -1).join('\n\n') : body };
 }
 
 function replyBody(facts: ReplyFacts): string {

@@ -9,6 +9,7 @@ import type { Match } from './matcher.js';
 import { chooseOrder, type ReadText } from './order-numbers.js';
 import { segment } from './segments.js';
 import { tokenize, unElide, type Token } from './tokens.js';
+import { requestsOf } from './requests.js';
 
 export { detectLanguage } from './language.js';
 export { findOrderNumbers } from './order-numbers.js';
@@ -74,6 +75,8 @@ export function triageTicket(ticket: { subject: string; body: string }): Triage 
   if (order.mentioned.length > 1) flags.add('multiple_order_numbers');
   const cueMarks = texts.map((t) => covered(t.tokens, t.complaints, t.weak, t.risks));
   const strength = refundHits + reasonHits + Math.min(weakHits, 1);
+  // Several orders, each with words of its own that complain or ask: a request each (requests.ts).
+  const requests = isRefund ? requestsOf(texts, { reasonOf, hints: (tokens, marks) => itemHints([tokens], [marks]) }) : [];
   return {
     intent: isRefund ? 'refund_request' : 'other',
     confidence: isRefund ? Math.min(0.95, Math.round((0.55 + 0.1 * strength) * 100) / 100) : 0.8,
@@ -87,5 +90,6 @@ export function triageTicket(ticket: { subject: string; body: string }): Triage 
       cueMarks,
     ),
     riskFlags: [...flags],
+    ...(requests.length > 0 ? { requests } : {}),
   };
 }
