@@ -6,6 +6,7 @@
 // must be allowed by that function's own row statements (infra/lib/row-access.ts, as access.ts adds
 // them to the role). A function that starts writing a new item type or attribute fails here until its
 // grant is widened on purpose; a grant no path uses fails too.
+import { TWO_REQUESTS, twoOrdersFixture } from '../support/two-orders.js';
 import { DeleteCommand, PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -51,6 +52,9 @@ const UNSEEN: Record<string, string> = {
   'check-reply WriteApproval dynamodb:UpdateItem': 'the Escalate use case in CheckReply closing an approval still pending (escalate/use-case.ts)',
   // AwaitReturn keeps the wait's token on the run row and calls nothing; it holds the steps' grants (a journal row) like every step.
   'await-return WriteJournal dynamodb:PutItem': 'a journal row of AwaitReturn (it calls no tool or model yet; the steps share one grant set)',
+  // The sweep hands a stuck run to a person through the Escalate use case, which marks one of several requests ended on its ticket's ledger.
+  'stalled-runs WriteTicket dynamodb:UpdateItem':
+    "the Escalate use case in the sweep ending one of several requests on its ticket's ledger (shared/step/ticket-end.ts)",
 };
 
 /** Each function's row statements as IAM JSON, exactly as access.ts adds them to its role. */
@@ -250,6 +254,16 @@ beforeAll(async () => {
   });
   expect(received.status).toBe(200);
   expect((await waitForRun(r, opened.runId, settled)).refund).toMatchObject({ amountMinor: 2300 });
+
+  // One ticket, two requests (cancels off): the mug refunded on its own run (the ticket's ledger opened by Triage,
+  // the refund reserved by the Gate, its end marked by CheckReply), the cancel escalated on the other (its end, and the one reply, by Escalate).
+  const s2 = await runtime({ fixture: twoOrdersFixture() });
+  const split = await ticket(s2, '5004', '9004', TWO_REQUESTS);
+  expect(split.status).toBe('done');
+  const other = await waitForRun(s2, split.ticketRequests.runIds[1] as string, settled);
+  expect(other.status).toBe('escalated');
+  // The cancel ended last (the refund was done first): its run left the one reply.
+  await waitForRun(s2, other.runId, (x) => x.combinedDraft !== undefined);
 
   // A cancel through the API while the run waits for approval.
   const c = await runtime();

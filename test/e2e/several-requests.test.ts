@@ -4,7 +4,7 @@
 // cancel waits for a lead (its own holding note); once both have ended, one combined draft is left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '#local/runtime.js';
-import { demoFixture, parseFixture, type SandboxFixture } from '#local/sandbox/index.js';
+import { TWO_REQUESTS, twoOrdersFixture } from '../support/two-orders.js';
 import {
   decide,
   formTokenOf,
@@ -21,22 +21,13 @@ import {
   type RunView,
 } from '../support/local-runtime.js';
 
-/** The demo store, with a second order of Dev's (who has order 1004, two candles not yet shipped): a mug delivered yesterday. */
-function twoOrders(): SandboxFixture {
-  const demo = demoFixture();
-  const mug = { number: 1010, customerId: '7004', createdDaysAgo: 5, fulfilledDaysAgo: 3, deliveredDaysAgo: 1 };
-  const lineItems = [{ id: '11010', title: 'Stoneware mug', sku: 'MUG-STONE-2', quantity: 1, unitPriceMinor: 1800 }];
-  return parseFixture({ ...demo, orders: [...demo.orders, { ...mug, lineItems }] });
-}
-
-const TWO_REQUESTS = 'Order 1010: the mug arrived cracked, please refund it. And please cancel order 1004, it has not shipped yet.';
 const ended = (r: RunView) => settled(r) || r.status === 'pending_review';
 const waitingOrEnded = (r: RunView) => r.status === 'awaiting_approval' || ended(r);
 
 describe('a ticket with a refund on one order and a cancel of another', () => {
   let rt: LocalRuntime;
   beforeAll(async () => {
-    rt = await startRuntime({ fixture: twoOrders(), policy: { cancelUnfulfilled: true } });
+    rt = await startRuntime({ fixture: twoOrdersFixture(), policy: { cancelUnfulfilled: true } });
   });
   afterAll(async () => {
     await rt.close();

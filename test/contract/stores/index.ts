@@ -10,6 +10,7 @@ import { describeJournalStoreContract } from './journal-store.js';
 import { describeLockStoreContract } from './lock-store.js';
 import { describeRunStoreContract } from './run-store.js';
 import { describeShadowStoreContract } from './shadow-store.js';
+import { describeTicketLedgerContract } from './ticket-ledger.js';
 
 export {
   describeApprovalStoreContract,
@@ -20,6 +21,7 @@ export {
   describeLockStoreContract,
   describeRunStoreContract,
   describeShadowStoreContract,
+  describeTicketLedgerContract,
 };
 
 /** Every port's suite on one backend, which the caller has started. */
@@ -33,4 +35,5 @@ export function describeStoreContracts(backend: StoreBackend) {
   describeBudgetStoreContract(name, makeStores);
   describeLockStoreContract(name, makeStores);
   describeShadowStoreContract(name, makeStores);
+  describeTicketLedgerContract(name, makeStores);
 }
