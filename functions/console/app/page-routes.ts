@@ -1,7 +1,7 @@
 // The console's GET pages, kept apart from handler.ts so it stays a router (as action-routes.ts is for
 // the run actions). Each page reads what it shows through the console data and draws it with views/:
 //   GET  /                                 runs (filters, search, pages)
-//   GET  /runs/{runId}                     a run as a timeline
+//   GET  /runs/{runId}                     a run as a timeline (with its ticket's other requests)
 //   GET  /runs/{runId}/attachments/{n}     the ticket's n-th image, read through the tenant's helpdesk
 //   GET  /queues                           approvals, pending review, escalations, dead letters
 //   GET  /queues/approvals/{approvalId}    an approval's evidence and the confirm form
@@ -93,6 +93,7 @@ const runPage: Page = async (tools, event, who, now) => {
   if (!found) return tools.problem(who, 404, 'Run not found', `Run ${runId} was not found.`, '/');
   const content = timelineContent(found.run, found.journal, {
     links: tools.linksOf(found.run),
+    ticket: found.run.ticketRequests ? await tools.data.ticketRuns(found.run) : null,
     canDecide: may(who, 'decideApproval'),
     canSettle: may(who, 'settleReview'),
     csrf: tools.csrf.issue(who.id),

@@ -23,6 +23,7 @@ import type { DeadLetterRow } from './views/queues.js';
 import { PAGE_SIZE, type RunsFilter, type RunRow } from './views/runs.js';
 import { customerOf } from './views/case.js';
 import type { RunLinks } from './links.js';
+import { groupTicketRuns, readTicketRuns } from './ticket-runs.js';
 
 export type { ActionOutcome };
 
@@ -83,6 +84,7 @@ export function toRunRow(run: Run, linksOf?: (run: Run) => RunLinks): RunRow {
     customer: customerOf(run),
     ...(linksOf ? { links: linksOf(run) } : {}),
     ...runSummary(run),
+    request: run.ticketRequests ? { index: run.ticketRequests.index, of: run.ticketRequests.runIds.length } : null,
     currency: run.refund?.currency ?? null,
     approval: run.approval?.status ?? null,
     escalation: run.escalation?.reason ?? null,
@@ -95,13 +97,13 @@ function runsByStatus(deps: ConsoleDataDeps, status: RunStatus, limit: number): 
     : deps.runs.list(RUN_WINDOW).then((runs) => runs.filter((r) => r.status === status).slice(0, limit));
 }
 
-/** The runs a filter finds, newest first, one page of them as rows. */
+/** The runs a filter finds, newest first (the runs of one ticket's requests side by side), one page of them as rows. */
 async function findRuns(deps: ConsoleDataDeps, filter: RunsFilter, linksOf?: (run: Run) => RunLinks) {
   let source: Run[];
   if (filter.order) source = [...(await deps.findRunsByOrder(deps.tenant, filter.order))].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   else if (filter.status) source = await runsByStatus(deps, filter.status, RUN_WINDOW);
   else source = await recentRuns(deps.runs, deps.tenant, RUN_WINDOW);
-  const matched = source.filter(
+  const filtered = source.filter(
     (run) =>
       (!filter.status || run.status === filter.status) &&
       (!filter.state || run.state === filter.state) &&
@@ -110,6 +112,7 @@ async function findRuns(deps: ConsoleDataDeps, filter: RunsFilter, linksOf?: (ru
       (!filter.to || dayOf(run.createdAt) <= filter.to) &&
       (!filter.q || matchesSearch(run, filter.q)),
   );
+  const matched = groupTicketRuns(filtered);
   const start = (filter.page - 1) * PAGE_SIZE;
   return {
     rows: matched.slice(start, start + PAGE_SIZE).map((run) => toRunRow(run, linksOf)),
@@ -204,6 +207,9 @@ export function createConsoleData(deps: ConsoleDataDeps) {
       const run = await deps.runs.get(runId);
       return run ? { run, journal: await deps.journal.listByRun(runId) } : null;
     },
+
+    /** The other runs of a run's ticket when it holds several requests, and their one reply; null otherwise. */
+    ticketRuns: (run: Run) => readTicketRuns(deps.runs, run),
 
     queues: () => readQueues(deps),
 

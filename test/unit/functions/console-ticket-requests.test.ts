@@ -112,7 +112,7 @@ const words = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/ (?=[,.)])/g, '');
-const section = (html: string, id: string) => /<section aria-labelledby="ticket-requests">[\s\S]*?<\/section>/.exec(html)?.[0] ?? `no section ${id}`;
+const section = (html: string, id: string) => new RegExp(`<section aria-labelledby="${id}">[\\s\\S]*?</section>`).exec(html)?.[0] ?? `no section ${id}`;
 
 describe('a run page of a ticket with several requests', () => {
   it('lists both requests in order with their orders, states and refunds, linking to the other run and marking this one', async () => {

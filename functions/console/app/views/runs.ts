@@ -1,11 +1,13 @@
 // The runs list: filters (status, state, order, ticket, dates, a search over ids and the customer's
 // name and email) as a GET form, one row per run with its customer and links out to the ticket and
-// the order, and pages. The search words stay in the console's own address (never sent elsewhere).
+// the order, and pages. The runs of one ticket's several requests sit side by side, each marked
+// "request 2 of 2" beside its order. The search words stay in the console's own address (never sent elsewhere).
 import { StepName } from '#harness/domain/types.js';
 import { RunStatus } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import type { Customer } from './case.js';
 import { dollars, escaped, money, statusBadge, time } from './layout.js';
+import { requestMarker } from './ticket-requests.js';
 
 export interface RunsFilter {
   status?: RunStatus;
@@ -29,6 +31,8 @@ export interface RunRow {
   state: string;
   ticketId: string;
   orderNumber: string | null;
+  /** One of several requests of its ticket: its place and how many ("request 2 of 2"); null otherwise. */
+  request?: { index: number; of: number } | null;
   refundMinor: number | null;
   currency: string | null;
   approval: string | null;
@@ -99,7 +103,7 @@ ${input('q', 'Search', f.q, 'size="22" maxlength="128" aria-describedby="q-help"
       (
         r,
       ) => `<tr><td><a href="/runs/${encodeURIComponent(r.runId)}">${escaped(r.runId)}</a></td><td>${customerCell(r.customer)}</td><td>${statusBadge(r.status)}</td><td>${escaped(r.state)}</td>
-<td>${linked(r.ticketId, r.links?.ticket)}</td><td>${r.orderNumber ? linked(`#${r.orderNumber}`, r.links?.order) : ''}</td><td class="num">${r.refundMinor !== null && r.currency ? escaped(money(r.refundMinor, r.currency)) : ''}</td>
+<td>${linked(r.ticketId, r.links?.ticket)}</td><td>${r.orderNumber ? linked(`#${r.orderNumber}`, r.links?.order) : ''}${requestMarker(r.request)}</td><td class="num">${r.refundMinor !== null && r.currency ? escaped(money(r.refundMinor, r.currency)) : ''}</td>
 <td>${escaped(r.approval ?? '')}</td><td>${escaped(r.escalation ?? '')}</td><td class="num">${escaped(dollars(r.costMicros))}</td><td>${time(r.createdAt)}</td></tr>`,
     )
     .join('\n');

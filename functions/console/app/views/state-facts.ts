@@ -14,6 +14,7 @@ import { gateAmountWords } from '../../../shared/words/amount-words.js';
 import { lineTitle } from './case.js';
 import { escaped, formats, money, time } from './layout.js';
 import { reviewForm, type ReviewContext } from './review.js';
+import { HELD_PART_WORDS, isHeldForOneReply } from './ticket-requests.js';
 
 /** What the state facts read besides the run: the timeline's context without the run actions. */
 export interface StateFactsContext {
@@ -204,7 +205,9 @@ function refundFacts(run: Run, ctx: StateFactsContext): string {
 
 function draftFacts(run: Run): string {
   const d = run.draft;
-  return d ? `<details><summary>Reply draft (${escaped(d.language)})</summary><pre style="white-space:pre-wrap">${escaped(d.body)}</pre></details>` : '';
+  // A part held for the ticket's one reply was never posted on its own: it says whose part it is.
+  const title = isHeldForOneReply(run) ? HELD_PART_WORDS : 'Reply draft';
+  return d ? `<details><summary>${title} (${escaped(d.language)})</summary><pre style="white-space:pre-wrap">${escaped(d.body)}</pre></details>` : '';
 }
 
 function checkFacts(run: Run): string {
@@ -212,7 +215,7 @@ function checkFacts(run: Run): string {
   if (!d) return '';
   return facts([
     ['Check', d.check ? (d.check.passed ? 'passed' : `failed: ${escaped(d.check.problems.join('; '))}`) : 'not run'],
-    ['Note on the ticket', d.noteId ? `<code>${escaped(d.noteId)}</code>` : ''],
+    ['Note on the ticket', d.noteId ? `<code>${escaped(d.noteId)}</code>` : isHeldForOneReply(run) ? `none of its own: ${HELD_PART_WORDS.toLowerCase()}` : ''],
   ]);
 }
 

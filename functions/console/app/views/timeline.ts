@@ -2,7 +2,8 @@
 // and model calls with latency, cost and outcome; decisions with the rule that decided; grounding
 // rows with their quotes), and what the state left on the run: the gate's rules and reasons, the
 // approval and its bound hash, the refund receipt and idempotency key, the notes on the ticket, the
-// escalation (state-facts.ts). The actions a person may take on the run sit where they belong. Pure.
+// escalation (state-facts.ts); near the top, the other requests of its ticket and their one reply
+// (ticket-requests.ts). The actions a person may take on the run sit where they belong. Pure.
 import { attachmentsPageHtml } from '../../../shared/attachments/attachments-html.js';
 import { orderNumberOf } from '#functions/shared/domain/run-summary.js';
 import type { JournalRow, StepName } from '#harness/domain/types.js';
@@ -15,6 +16,7 @@ import type { ReviewContext } from './review.js';
 import { runActionsSection, type RunActionsView } from './run-actions.js';
 import { returnCaseSection } from './returns-queue.js';
 import { facts, stateFacts } from './state-facts.js';
+import { ticketRequestsSection, type TicketRunsView } from './ticket-requests.js';
 
 export interface TimelineContext {
   links: RunLinks;
@@ -30,6 +32,8 @@ export interface TimelineContext {
   policy?: Policy;
   /** Our route serving the ticket's n-th attachment as a thumbnail, or null for a plain link (page-routes.ts). */
   thumbnailSrc?: (index: number) => string | null;
+  /** The runs of the ticket's several requests and their one reply (ticket-runs.ts); absent: a ticket with one request. */
+  ticket?: TicketRunsView | null;
 }
 
 /**
@@ -180,6 +184,6 @@ export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineCo
     `<a href="/api/runs/${encodeURIComponent(run.runId)}">Run as JSON</a>`,
   ].filter(Boolean);
   const attached = attachmentsPageHtml(run.ticket.attachments ?? [], ctx.thumbnailSrc ?? (() => null));
-  return `${runHeader(run, journal, ctx)}<p>${links.join(' · ')}</p>${attached ? `<section id="attachments">${attached}</section>` : ''}${runActionsSection(run, ctx.actions)}${returnCaseSection(run)}
+  return `${runHeader(run, journal, ctx)}<p>${links.join(' · ')}</p>${ticketRequestsSection(ctx.ticket, run.runId)}${attached ? `<section id="attachments">${attached}</section>` : ''}${runActionsSection(run, ctx.actions)}${returnCaseSection(run)}
 <h2 id="timeline">Timeline</h2><ol class="timeline">${items}</ol>${notes(run, journal)}`;
 }
