@@ -11,7 +11,7 @@ import { startLocalDynamo, type LocalDynamo } from '#local/emulators/dynamo.js';
 /** Every storage port, plus the byOrder look-up both store bundles offer. */
 export type ContractStores = Pick<
   DynamoStores,
-  'runs' | 'journal' | 'idempotency' | 'approvals' | 'events' | 'budget' | 'locks' | 'shadow' | 'findRunsByOrder'
+  'runs' | 'journal' | 'idempotency' | 'approvals' | 'events' | 'budget' | 'locks' | 'shadow' | 'findRunsByOrder' | 'tickets'
 >;
 
 /** Fresh stores on an empty backing, on the given clock (leases, updatedAt and expiries follow it). */
