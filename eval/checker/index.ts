@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { DEFAULT_GOLDEN_POLICY, GoldenFile, GoldenPolicy, type Category, type GoldenTicket, type Label } from '../golden/schema.js';
 import { compareLabels } from './compare.js';
 import { GoldenDataError } from './errors.js';
-import { deriveLabel } from './label.js';
+import { deriveLabel } from './requests.js';
 import { setProblems, ticketProblems, type Located } from './set-checks.js';
 import { readStore, type Store } from './store.js';
 
-export { deriveLabel } from './label.js';
+export { deriveLabel } from './requests.js';
 export { GoldenDataError } from './errors.js';
 export { POLICY } from './policy-numbers.js';
 export type { Store } from './store.js';

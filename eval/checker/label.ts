@@ -116,7 +116,8 @@ function itemLabel(
   };
 }
 
-export function deriveLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'claim'>, store: Store): Label {
+/** One request's label: a ticket's with one request; each request's of a ticket with several (requests.ts). */
+export function deriveRequestLabel(ticket: Pick<GoldenTicket, 'id' | 'requester' | 'claim'>, store: Store): Label {
   const { claim } = ticket;
   const escalate = (escalation: EscalationRule, calls: ToolName[], bound: Bound | null): Label => escalationLabel(claim, escalation, calls, bound);
 

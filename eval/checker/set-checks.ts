@@ -4,6 +4,7 @@
 // they can run concurrently without one's refund changing another's refund count), nor stock (a
 // variant an exchange ships is out of stock or has enough for every exchange the set ships of it).
 import { CATEGORY_SLUG, type GoldenTicket } from '../golden/schema.js';
+import { requestProblems } from './requests.js';
 import type { Store } from './store.js';
 
 export interface Located {
@@ -13,6 +14,12 @@ export interface Located {
 
 const textOf = (t: GoldenTicket) => [t.subject, t.body, ...(t.followUps ?? [])].join('\n');
 const mentions = (text: string, n: number) => new RegExp(`(^|\\D)${n}(\\D|$)`).test(text);
+
+/** Every order number the claim names: the one asked about, those mentioned, and each request's. */
+function namedOrders({ claim }: GoldenTicket): number[] {
+  const numbers = [claim.orderNumber, ...(claim.orderNumbersMentioned ?? []), ...(claim.requests ?? []).map((r) => r.orderNumber)];
+  return [...new Set(numbers.filter((n): n is number => n !== null))];
+}
 
 export function ticketProblems({ ticket: t, file }: Located, store: Store): string[] {
   const problems: string[] = [];
@@ -30,7 +37,7 @@ export function ticketProblems({ ticket: t, file }: Located, store: Store): stri
     problems.push(`helpdesk ticket ${t.ticketId} has requester ${seeded.requesterId}, not ${customer.helpdeskUserId}`);
 
   const text = textOf(t);
-  const named = [...new Set([...(t.claim.orderNumber === null ? [] : [t.claim.orderNumber]), ...(t.claim.orderNumbersMentioned ?? [])])];
+  const named = namedOrders(t);
   for (const n of named) {
     if (!store.orders.has(n)) problems.push(`order ${n} is not in the fixture`);
     if (!mentions(text, n)) problems.push(`order ${n} is in the claim but not in the customer's text`);
@@ -43,7 +50,7 @@ export function ticketProblems({ ticket: t, file }: Located, store: Store): stri
   }
   if (t.claim.exchangeFor && t.claim.remedy !== 'exchange' && t.claim.remedy !== 'replacement')
     problems.push('claim.exchangeFor is set on a claim that is no exchange');
-  return problems;
+  return [...problems, ...requestProblems(t)];
 }
 
 /** Units each SKU's exchanges ship across the set, against the variant's stock: 0, or enough for all of them. */
@@ -60,8 +67,8 @@ function stockProblems(tickets: GoldenTicket[], store: Store): string[] {
 
 /** The customers a ticket touches: its requester and the owners of the orders it names. */
 function footprint(t: GoldenTicket, store: Store): Set<string> {
-  const owners = [t.claim.orderNumber, ...(t.claim.orderNumbersMentioned ?? [])]
-    .map((n) => (n === null ? undefined : store.orders.get(n)?.customerId))
+  const owners = namedOrders(t)
+    .map((n) => store.orders.get(n)?.customerId)
     .filter((id): id is string => id !== undefined);
   return new Set([t.requester, ...owners]);
 }

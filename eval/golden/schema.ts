@@ -34,6 +34,7 @@ export const CATEGORIES = [
   'shipping_and_duties',
   'returns',
   'exchanges',
+  'several_requests',
 ] as const;
 export const Category = z.enum(CATEGORIES);
 export type Category = z.infer<typeof Category>;
@@ -68,6 +69,7 @@ export const CATEGORY_SLUG: Record<Category, string> = {
   shipping_and_duties: 'shipping',
   returns: 'return',
   exchanges: 'exchange',
+  several_requests: 'several-requests',
 };
 
 export const Helpdesk = z.enum(['zendesk', 'gorgias']);
@@ -101,6 +103,23 @@ export const OrderNumber = z.number().int().positive();
 export const Line = z.object({ sku: z.string().min(1), quantity: z.number().int().positive() });
 export type Line = z.infer<typeof Line>;
 
+/**
+ * One request of a ticket that asks for things about several orders (docs/policy.md "One ticket,
+ * several requests"): the order the customer's words tie it to (null: they tie it to none), and what
+ * is asked of that order. Requests on the same order are one (their lines together).
+ */
+export const RequestClaim = z
+  .object({
+    orderNumber: OrderNumber.nullable(),
+    remedy: Remedy,
+    reason: Reason,
+    lines: z.array(Line),
+    unclear: z.literal(true).optional(),
+    riskFlags: z.array(RiskFlag).optional(),
+  })
+  .strict();
+export type RequestClaim = z.infer<typeof RequestClaim>;
+
 /** The ground truth a careful support lead reads in the ticket (the customer's own words only). */
 export const Claim = z.object({
   /** The order the ticket is really about, or null when it names none (or names several without saying which). */
@@ -119,6 +138,11 @@ export const Claim = z.object({
    * fixture's catalogue. Absent: the same variant as the claimed line (a swap, a replacement).
    */
   exchangeFor: z.object({ sku: z.string().min(1) }).optional(),
+  /**
+   * A ticket with several requests, each on its own order, in the customer's order; the first is the
+   * run the webhook starts, and the fields above are that request's. Absent: one request (one run).
+   */
+  requests: z.array(RequestClaim).min(2).optional(),
 });
 export type Claim = z.infer<typeof Claim>;
 
@@ -141,6 +165,7 @@ export const EscalationRule = z.enum([
   'exchange_out_of_stock', // an exchange (enabled) for a variant without the units in stock
   'exchange_costs_more', // an exchange (enabled) that ships more value than comes back
   'no_refund_on_record', // a question about an earlier refund the bound order has no record of (no refund, or none covering the item asked about)
+  'request_tied_to_no_order', // one of several requests of a ticket that the customer's words tie to no order: a person picks
 ]);
 export type EscalationRule = z.infer<typeof EscalationRule>;
 
@@ -159,6 +184,7 @@ export const ApprovalRule = z.enum([
   'risk_flags',
   'line_partly_refunded',
   'cancel_needs_approval', // a cancel (enabled) always needs a lead's approval
+  'ticket_over_auto_limit', // with the automatic refunds of the ticket's other requests, this one would take the ticket over the limit
 ]);
 export type ApprovalRule = z.infer<typeof ApprovalRule>;
 
@@ -195,8 +221,8 @@ export const ReturnTerms = z.object({
 });
 export type ReturnTerms = z.infer<typeof ReturnTerms>;
 
-/** What the product must do with the ticket. */
-export const Label = z.object({
+/** What the product must do with one request (a ticket with one request: the ticket). */
+export const RequestLabel = z.object({
   outcome: Outcome,
   /**
    * Refunded (auto) or proposed (approval) amount in minor units; 0 when escalate. A return: the
@@ -229,6 +255,14 @@ export const Label = z.object({
    */
   presentment: z.object({ amountMinor: z.number().int().positive(), currency: z.string().length(3) }).optional(),
 });
+export type RequestLabel = z.infer<typeof RequestLabel>;
+
+/**
+ * What the product must do with the ticket. A ticket with several requests (`claim.requests`) has one
+ * label per request, in the same order (each what that request's run must do); the fields above are
+ * the first request's.
+ */
+export const Label = RequestLabel.extend({ requests: z.array(RequestLabel).min(2).optional() });
 export type Label = z.infer<typeof Label>;
 
 /**

@@ -16,6 +16,7 @@ import {
   type Helpdesk,
   type Reason,
   type Remedy,
+  type RequestClaim,
   type RiskFlag,
 } from '../schema.js';
 import { fixtureCatalogue } from './catalogue.js';
@@ -30,6 +31,16 @@ export interface PersonSpec {
   name: string;
   email?: string;
   address?: Address;
+}
+
+/** One request of a ticket with several (claim.requests): its order (null: tied to none) and what is asked of it. */
+export interface RequestSpec {
+  order: Ref | null;
+  remedy?: Remedy;
+  reason: Reason;
+  lines?: Units[];
+  unclear?: true;
+  flags?: RiskFlag[];
 }
 
 export interface Spec {
@@ -52,6 +63,8 @@ export interface Spec {
     flags?: RiskFlag[];
     /** An exchange for another variant, by its SKU in the catalogue; absent: the same variant. */
     exchangeFor?: string;
+    /** Several requests, the first the fields above (eval/golden/build/specs/several.ts writes them). */
+    requests?: RequestSpec[];
   };
   expect: ExpectSpec;
   note?: string;
@@ -164,6 +177,19 @@ function claimOf(spec: Spec, ref: (r: Ref) => BoundRef): GoldenTicket['claim'] {
     ...(spec.claim.unclear ? { unclear: true as const } : {}),
     ...(spec.claim.flags ? { riskFlags: spec.claim.flags } : {}),
     ...(spec.claim.exchangeFor ? { exchangeFor: { sku: spec.claim.exchangeFor } } : {}),
+    ...(spec.claim.requests ? { requests: spec.claim.requests.map((r) => requestOf(r, ref)) } : {}),
+  };
+}
+
+/** One request of the claim with its order ref resolved. */
+function requestOf(r: RequestSpec, ref: (r: Ref) => BoundRef): RequestClaim {
+  return {
+    orderNumber: r.order ? ref(r.order).number : null,
+    remedy: r.remedy ?? 'refund',
+    reason: r.reason,
+    lines: (r.lines ?? []).map(([sku, quantity]) => ({ sku, quantity })),
+    ...(r.unclear ? { unclear: true as const } : {}),
+    ...(r.flags ? { riskFlags: r.flags } : {}),
   };
 }
 
@@ -234,7 +260,8 @@ export function build(specs: Partial<Record<Category, Spec[]>>, policy: GoldenPo
       category,
       list.map(({ ticket, spec }) => {
         const label = deriveLabel(ticket, store);
-        problems.push(...expectationProblems(spec.expect, spec.claim.lines ?? [], label).map((p) => `${ticket.id}: ${p}`));
+        const requests = spec.claim.requests?.map((r) => r.lines ?? []);
+        problems.push(...expectationProblems(spec.expect, spec.claim.lines ?? [], label, requests).map((p) => `${ticket.id}: ${p}`));
         const { note, ...rest } = ticket;
         return { ...rest, label, ...(note === undefined ? {} : { note }) };
       }),

@@ -19,6 +19,8 @@ export interface ExpectSpec {
   paid?: number;
   /** A return's or an exchange's terms: the fee, the variants shipped again, a replacement shipped at once. */
   terms?: { fee: number; exchange?: Units[]; atOnce?: true };
+  /** A ticket with several requests: each request's, in order (the fields above are the first's). */
+  requests?: ExpectSpec[];
 }
 
 const OUTCOME = { auto: 'auto_refund', approval: 'approval', escalate: 'escalate' } as const;
@@ -44,8 +46,16 @@ function stated(expect: ExpectSpec, claimLines: Units[]): Partial<Label> {
   };
 }
 
-/** One message per field where the hand-worked expectation and the checker's label differ. */
-export function expectationProblems(expect: ExpectSpec, claimLines: Units[], label: Label): string[] {
+/** One message per field where the hand-worked expectation and the checker's label differ; per request on a ticket with several. */
+export function expectationProblems(expect: ExpectSpec, claimLines: Units[], label: Label, requestLines?: Units[][]): string[] {
+  const own = fieldProblems(expect, claimLines, label);
+  if (!expect.requests && !label.requests) return own;
+  const labels = label.requests ?? [];
+  if (expect.requests?.length !== labels.length) return [...own, `expected ${expect.requests?.length ?? 0} requests, the checker gives ${labels.length}`];
+  return [...own, ...expect.requests.flatMap((e, i) => fieldProblems(e, requestLines?.[i] ?? [], labels[i]!).map((p) => `request ${i + 1}: ${p}`))];
+}
+
+function fieldProblems(expect: ExpectSpec, claimLines: Units[], label: Label): string[] {
   const mine = stated(expect, claimLines);
   const problems = (Object.keys(mine) as (keyof Label)[])
     .filter((field) => !isDeepStrictEqual(mine[field], label[field]))

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ProposalAnswer, Triage } from '#harness/domain/types.js';
 import { readCorpus, wrongClassesOf, WRONG_CLASSES } from '#harness/adapters/models/recorded/index.js';
 import { loadGoldenSet } from '../../../eval/run/golden.js';
+import { coveredByCorpora } from '../../../eval/run/wording.js';
 
 const dir = (name: string) => fileURLToPath(new URL(`../../../eval/corpora/${name}`, import.meta.url));
 const golden = loadGoldenSet(fileURLToPath(new URL('../../../eval/golden', import.meta.url)));
@@ -27,8 +28,8 @@ describe.each(['natural', 'wrong'])('the %s answers', (name) => {
 });
 
 describe('the corpora', () => {
-  it('answer every golden ticket naturally', () => {
-    expect(readCorpus(dir('natural')).size).toBe(golden.tickets.length);
+  it('answer every golden ticket naturally (but the categories written after them)', () => {
+    expect(readCorpus(dir('natural')).size).toBe(golden.tickets.filter(coveredByCorpora).length);
   });
 
   it('give every wrong answer its class, and use each class but the order note (no golden order has one)', () => {

@@ -17,6 +17,7 @@ import { taxed_orders } from './taxes.js';
 import { non_english } from './languages.js';
 import { change_of_mind, refund_vs_replacement, unfulfilled } from './requests.js';
 import { refund_status } from './refund-status.js';
+import { several_requests } from './several.js';
 import { long_rambling, typos } from './text.js';
 
 export const SPECS: Record<Category, Spec[]> = {
@@ -48,4 +49,5 @@ export const SPECS: Record<Category, Spec[]> = {
   shipping_and_duties,
   returns,
   exchanges,
+  several_requests,
 };
