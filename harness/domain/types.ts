@@ -87,6 +87,9 @@ export const Triage = z.object({
 });
 export type Triage = z.infer<typeof Triage>;
 
+/** The triage as the model answers it: `requests` always given (structured outputs require every field), [] when one order. */
+export const TriageAnswer = Triage.extend({ requests: z.array(TriageRequest).max(10).default([]) });
+
 /**
  * A refund another run of the same ticket made or reserved (functions/shared/domain/ticket-requests.ts):
  * the gate counts it in the ticket's automatic limit (when `auto`) and in the customer's refund history.

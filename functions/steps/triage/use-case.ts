@@ -1,7 +1,7 @@
 // Triage: ticket text (untrusted data) → the small model's structured triage → continue only for a
 // confident refund request or question about an earlier refund. Unknown intents leave the automated path.
 // A ticket with requests about several orders becomes a run per order (split.ts): this run the first.
-import { Triage } from '#harness/domain/types.js';
+import { TriageAnswer, type Triage } from '#harness/domain/types.js';
 import { continueWith, escalate } from '../../shared/step/result.js';
 import { createStep } from '../../shared/step/step.js';
 import type { StepDeps } from '../../shared/step/deps.js';
@@ -52,13 +52,16 @@ export function createTriage(deps: Pick<StepDeps, 'runs' | 'harness' | 'models'>
       if (splitting) await openOthers(splitting, run);
       return requestGoesOn(run);
     }
-    const triage = await deps.harness.callModel(ctx, {
+    const answer = await deps.harness.callModel(ctx, {
       specialist: 'triage',
       model: deps.models.triage,
       system: TRIAGE_SYSTEM,
       input: { ticket: { untrusted: true, subject: run.ticket.subject, body: run.ticket.body } },
-      schema: Triage,
+      schema: TriageAnswer,
     });
+    // A ticket about one order keeps no empty list of requests on the run.
+    const { requests: several, ...one } = answer;
+    const triage: Triage = several.length > 0 ? answer : one;
     const requests = splitting && triage.intent !== 'other' && triage.confidence >= MIN_CONFIDENCE ? splitRequests(triage) : null;
     // Several requests, each tied to its own order: a run each, this one the first (split.ts).
     if (splitting && requests) return requestGoesOn(await splitTicket(splitting, run, triage, requests));

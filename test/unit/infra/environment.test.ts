@@ -76,7 +76,8 @@ const HANDLER_NEEDS: Record<Exclude<FunctionName, 'mcp'>, Needs> = {
     MCP_TOOLS,
   ),
   'runs-api': NOTHING,
-  triage: MODELS,
+  // A ticket with several requests: the other requests' runs are asked of the run starter through the ticket queue.
+  triage: both(MODELS, { settings: ['QUEUE_URL'], secrets: [] }),
   // The order agent's tool loop (get_order, get_refund_history), then the Gate: the tenant's mode per ticket class (shadow, assist, auto).
   'propose-refund': both(both(MODELS, MCP_TOOLS), { settings: ['AGENT_MODE'], secrets: [] }),
   // Signs one link per approver and emails it; leaves the holding note through post_draft.

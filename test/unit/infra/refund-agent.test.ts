@@ -219,8 +219,9 @@ describe('RefundAgent tenant stack', () => {
 
     expect(who('states:StartExecution')).toEqual(['console', 'run-starter']);
     expect(who('states:StopExecution')).toEqual(['cancel-run', 'console', 'run-starter', 'stalled-runs']);
-    // A dead letter retried goes back on the ticket queue (the dead-letters API and the console), then leaves the DLQ.
-    expect(who('sqs:SendMessage')).toEqual(['console', 'dead-letters', 'run-starter', 'webhook-ingest']);
+    // A dead letter retried goes back on the ticket queue (the dead-letters API and the console), then leaves the DLQ;
+    // Triage asks the run starter, through the queue, for the runs of a ticket's other requests.
+    expect(who('sqs:SendMessage')).toEqual(['console', 'dead-letters', 'run-starter', 'triage', 'webhook-ingest']);
     expect(who('sqs:ReceiveMessage')).toEqual(['console', 'dead-letters', 'run-starter']);
     expect(who('sqs:DeleteMessage')).toEqual(['console', 'dead-letters', 'run-starter']);
     expect(who('ses:SendEmail')).toEqual(['request-approval']);
