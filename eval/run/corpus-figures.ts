@@ -64,6 +64,8 @@ function groundingOnCorrect(
     const expected = new Set([...(ticket.label.approvalRules ?? []), ticket.label.escalation ?? '']);
     // Words to an AI are the customer's, not a misreading: the label's risk flag expects a person.
     if ((ticket.claim.riskFlags ?? []).includes('instructions_to_system')) expected.add('instructions_in_customer_text');
+    // A question about an earlier refund is one: the gate names it so whenever it hands such a ticket to a person.
+    if (ticket.claim.remedy === 'refund_status') expected.add('refund_status_question');
     for (const run of t.runs) {
       const rows = (run.journal ?? []) as GroundingRow[];
       const ticketRules = run.observation.gateRules.filter((r) => TICKET_RULES.has(r) && !expected.has(r));
