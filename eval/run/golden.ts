@@ -101,13 +101,14 @@ export function requesterOf(fixture: SandboxFixture, customerId: string): Reques
 
 /**
  * The customers whose store state a ticket can read or change: the requester and the owners of the
- * orders it names or should bind. A refund on one of them changes what another ticket of the same
+ * orders it names or should bind (each request's, on a ticket with several). A refund on one of them changes what another ticket of the same
  * customer sees (refunds in the last 90 days, units still refundable), so the runner never puts two
  * tickets that share one on the same runtime.
  */
 export function customersTouched(fixture: SandboxFixture, ticket: GoldenTicket): string[] {
   const owner = new Map(fixture.orders.map((o) => [o.number, o.customerId]));
-  const numbers = [ticket.label.boundOrder, ticket.claim.orderNumber, ...(ticket.claim.orderNumbersMentioned ?? [])];
+  const requests = (ticket.claim.requests ?? []).map((r) => r.orderNumber);
+  const numbers = [ticket.label.boundOrder, ticket.claim.orderNumber, ...(ticket.claim.orderNumbersMentioned ?? []), ...requests];
   const owners = numbers.flatMap((n) => (n === null ? [] : [owner.get(n)].filter((c): c is string => c !== undefined)));
   return [...new Set([ticket.requester, ...owners])].sort();
 }

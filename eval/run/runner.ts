@@ -16,6 +16,8 @@ import { customersTouched, isolatedGroups, requesterOf, type GoldenSet } from '.
 import { observe, storeLedger, type RunView, type StoreLedger } from './observe.js';
 import { watch } from './watch.js';
 import { scoreRun } from './scoring.js';
+import { scoreTicketRequests } from './scoring-requests.js';
+import { ticketRuns } from './ticket-runs.js';
 import { inlineText, messageDelivery } from './webhooks.js';
 import type { Observation, RunResult, TicketResult } from './types.js';
 
@@ -109,7 +111,7 @@ export async function runGoldenTickets(opts: RunnerOptions): Promise<RunnerOutpu
             const run = await runOnce(rt, ledger, ticket, lane.attempt, opts, clock).catch((error: unknown) =>
               unsettledRun(ticket, lane.attempt, 'error', `runner: ${(error as Error).message}`),
             );
-            for (const r of run.observation.refunds) attributed.add(r.refundId);
+            for (const o of [run.observation, ...(run.requests ?? []).map((r) => r.observation)]) for (const r of o.refunds) attributed.add(r.refundId);
             const fault = lane.models?.faultOf?.(ticket.id) ?? null;
             record(ticket, fault ? faultedRun(ticket, run, fault) : run);
           }),
@@ -239,8 +241,14 @@ async function runOnce(rt: LocalRuntime, ledger: StoreLedger, ticket: GoldenTick
     latencyMs: watched.settled ? watched.latencyMs : null,
     ...(watched.settled ? {} : { unsettled: watched.unsettled }),
   });
-  return { attempt, observation, score: scoreRun(ticket, observation), ...(Array.isArray(view?.journal) ? { journal: view.journal } : {}) };
+  const journal = Array.isArray(view?.journal) ? { journal: view.journal } : {};
+  if (!hasRequests(ticket)) return { attempt, observation, score: scoreRun(ticket, observation), ...journal };
+  const runs = await ticketRuns({ rt, ledger, first: { view, observation }, sentAt, deadline: opts.deadline, read: (id) => getRun(rt, id) });
+  return { attempt, observation, ...scoreTicketRequests(ticket, runs), ...journal };
 }
+
+/** A ticket whose runs are scored per request: one with several requests, or any of their category (a split it should not have is seen). */
+const hasRequests = (t: GoldenTicket) => t.claim.requests !== undefined || t.category === 'several_requests';
 
 async function getRun(rt: LocalRuntime, runId: string): Promise<RunView | null> {
   try {

@@ -156,12 +156,25 @@ export interface RunScore {
   trajectory: Array<{ rule: TrajectoryRule; detail: string }>;
 }
 
+/** One request's run of a ticket with several (or a run the ticket's split opened that no request asks for). */
+export interface RequestRun {
+  /** The order the request names (digits), or null when its words tie it to none. */
+  orderNumber: string | null;
+  observation: Observation;
+  score: RunScore;
+}
+
 export interface RunResult {
   attempt: number;
   observation: Observation;
   score: RunScore;
   /** The run's journal rows (kept so a later `--provider replay` can answer from them). */
   journal?: unknown[];
+  /**
+   * A several_requests ticket: each request's run (the first run's included) scored against its label;
+   * `observation` is the first run's and `score` the ticket's (every request passes).
+   */
+  requests?: RequestRun[];
 }
 
 export interface ExpectedView {
