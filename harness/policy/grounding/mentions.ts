@@ -4,6 +4,7 @@
 // "I can't keep the mug") does not claim the item.
 import { EXCLUSION_MARKERS, FINE_MARKERS, KEEP_AFTER_MARKERS, KEEP_BEFORE_MARKERS, NEGATIONS, REST_WORDS } from './lexicon.js';
 import { stem } from './text.js';
+import { listsWhatNeverCame } from './enumerated-missing.js';
 import { phraseIn, phraseStartsIn, phraseTokens, type Sentences } from './words.js';
 
 const EXCLUSIONS = phraseTokens(EXCLUSION_MARKERS);
@@ -89,13 +90,17 @@ export function saysRestIsFine(words: readonly string[]): boolean {
   return phraseStartsIn(words, REST).some((at) => phraseIn(words, FINE, at + 1, at + 1 + REST_REACH));
 }
 
+/** An exclusion marker just before the word, unless it is the "not" of a list of what never came (enumerated-missing.ts). */
+function excludedByMarker(words: readonly string[], i: number): boolean {
+  if (!phraseIn(words, EXCLUSIONS, i - LOOK_BACK, i)) return false;
+  const not = words.lastIndexOf('not', i - 1);
+  return !(not >= i - LOOK_BACK && listsWhatNeverCame(words, not));
+}
+
 /** Is the word at `i` of the sentence inside an exclusion, followed by "is fine", or said to be kept? */
 export function excludedAt(words: readonly string[], i: number): boolean {
   return (
-    phraseIn(words, EXCLUSIONS, i - LOOK_BACK, i) ||
-    fineAfter(words, i) ||
-    keptIn(words, KEEP_BEFORE, i - LOOK_BACK, i) ||
-    keptIn(words, KEEP_AFTER, i + 1, i + 1 + LOOK_AHEAD)
+    excludedByMarker(words, i) || fineAfter(words, i) || keptIn(words, KEEP_BEFORE, i - LOOK_BACK, i) || keptIn(words, KEEP_AFTER, i + 1, i + 1 + LOOK_AHEAD)
   );
 }
 
