@@ -10,7 +10,7 @@ import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
 import { refundsInWindow } from '#harness/policy/gate.js';
 import { groundProposal } from '#harness/policy/grounding/index.js';
 import { RULES } from '#harness/policy/rules.js';
-import { customerWords } from '../words/customer-words.js';
+import { requestWords } from '../words/request-words.js';
 import type { Formats } from './formats.js';
 
 type Line = OrderFacts['lineItems'][number];
@@ -190,7 +190,7 @@ const ORDER = Object.keys(WORDING);
 function groundingLines(run: Run): Map<string, Set<string>> {
   const byRule = new Map<string, Set<string>>();
   if (!run.order || !run.proposal || !run.triage) return byRule;
-  const { findings } = groundProposal({ customerText: customerWords(run), proposal: run.proposal, order: run.order, triage: run.triage });
+  const { findings } = groundProposal({ customerText: requestWords(run), proposal: run.proposal, order: run.order, triage: run.triage });
   for (const f of findings) {
     if (!f.lineItemId) continue;
     byRule.set(f.rule, (byRule.get(f.rule) ?? new Set()).add(f.lineItemId));

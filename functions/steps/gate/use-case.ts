@@ -9,7 +9,7 @@ import type { GateDecision } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import { RULES } from '#harness/policy/rules.js';
 import { MissingStepDataError } from '../../shared/errors.js';
-import { customerWords } from '../../shared/words/customer-words.js';
+import { requestWords } from '../../shared/words/request-words.js';
 import { continueWith } from '../../shared/step/result.js';
 import { createStep } from '../../shared/step/step.js';
 import { decideForTicket } from './ticket-share.js';
@@ -34,7 +34,8 @@ export function createGate(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | '
     const decided = await decideForTicket({ tickets: deps.tickets, now: () => deps.clock.now().toISOString() }, run, (ticketRefunds) =>
       deps.harness.decideGate(ctx, {
         ticketEmail: run.ticket.requesterEmail,
-        customerText: customerWords(run),
+        // One of several requests: the words of the ticket's other requests are theirs (request-words.ts).
+        customerText: requestWords(run),
         ticketReceivedAt: run.ticket.receivedAt,
         triage,
         order,
