@@ -15,7 +15,7 @@ import { loadPolicy, POLICY_USAGE, PolicyFileError, takePolicyFlag } from '../re
 import { parseEvalArgs, USAGE, UsageError, type EvalArgs } from './args.js';
 import { ciVerdict, compareResults, normalizeComparable, type Comparable } from './compare.js';
 import { GoldenSetError, loadGoldenSet, selectTickets } from './golden.js';
-import { applyWording, CATEGORIES_WITHOUT_CORPORA, loadWording } from './wording.js';
+import { applyWording, loadWording } from './wording.js';
 import { createProgress, type ProgressSink } from './progress.js';
 import { renderHtml } from './report.js';
 import { evalModels, readCorpusOrUsageError } from './recorded.js';
@@ -101,8 +101,6 @@ async function run(args: RunArgs, io: CliIo): Promise<CliOutcome> {
   const golden = args.wording ? applyWording(original, loadWording(resolve(io.cwd, args.wording))) : original;
   const selected = selectTickets(golden.tickets, args.only);
   const { tickets, k, notes } = planRun(args, io, selected);
-  const unworded = original.tickets.length - golden.tickets.length;
-  if (unworded > 0) notes.push(`${unworded} golden ticket(s) of ${CATEGORIES_WITHOUT_CORPORA.join(', ')} have no second wording and were not run`);
   const scratch = mkdtempSync(join(tmpdir(), 'refund-agent-eval-'));
   try {
     // Recorded answers and a recording build their provider here; the other providers, each runtime from its settings.

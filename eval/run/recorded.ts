@@ -5,6 +5,8 @@
 // from its model settings. A model call names its run, and a golden ticket's run id is derived from
 // the eval tenant, its helpdesk and its ticket id (runIdFor), so the run says which ticket it is.
 // The corpus format is eval/corpora/README.md's.
+import { requestRunId } from '#functions/shared/domain/ticket-requests.js';
+import { MAX_TICKET_REQUESTS } from '#harness/domain/types.js';
 import { resolve } from 'node:path';
 import { runIdFor } from '#functions/shared/ids.js';
 import { HarnessConfigError } from '#harness/errors.js';
@@ -69,9 +71,15 @@ export function goldenTicketOfRun(tickets: readonly GoldenTicket[]): (runId: str
     const other = byRun.get(runId);
     if (other) throw new GoldenSetError(`golden tickets ${other} and ${ticket.id} are the same ${ticket.helpdesk} ticket ${ticket.ticketId}`);
     byRun.set(runId, ticket.id);
+    // A ticket with several requests: each other request's run is answered as a ticket of its own, "<id>.r<k>"
+    // (its n-th order-agent call is its own, not the first run's).
+    for (let k = 2; k <= MAX_TICKET_REQUESTS; k++) byRun.set(requestRunId(runId, k), requestCorpusId(ticket.id, k));
   }
   return (runId) => byRun.get(runId) ?? null;
 }
+
+/** The corpus id of request `index`'s run of a golden ticket with several requests. */
+export const requestCorpusId = (ticketId: string, index: number) => `${ticketId}.r${index}`;
 
 function recordedModels(recorded: RecordedArgs, args: RunArgs, ctx: { cwd: string; tickets: readonly GoldenTicket[] }): EvalModels {
   const pending = recorded.pending === null ? null : resolve(ctx.cwd, recorded.pending);

@@ -29,23 +29,14 @@ export function loadWording(path: string): Wording {
   return parsed.data;
 }
 
-/**
- * Categories written after the blind corpora (eval/corpora/): no second wording and no natural answers
- * yet. Their words must be reworded by someone who has not seen them, and the recorded provider names a
- * ticket by its first run only, while a ticket with several requests has a run per request.
- */
-export const CATEGORIES_WITHOUT_CORPORA: readonly Category[] = ['several_requests'];
-
-/** Whether the blind corpora cover the ticket's category. */
-export const coveredByCorpora = (t: Pick<GoldenTicket, 'category'>) => !CATEGORIES_WITHOUT_CORPORA.includes(t.category);
 
 /**
- * The set with every ticket reworded; the categories without corpora are left out (the runner says so). Every ticket of the set must have its wording, and the
+ * The set with every ticket reworded. Every ticket of the set must have its wording, and the
  * wording no ticket the set lacks, so a score is never read on a mix of the two wordings.
  */
 export function applyWording(set: GoldenSet, wording: Wording): GoldenSet {
   const byId = new Map(wording.map((w) => [w.id, w]));
-  const tickets = set.tickets.filter(coveredByCorpora);
+  const { tickets } = set;
   const ids = new Set(tickets.map((t) => t.id));
   const unknown = wording.filter((w) => !ids.has(w.id)).map((w) => w.id);
   if (unknown.length > 0) throw new GoldenSetError(`the wording has tickets the golden set lacks: ${unknown.slice(0, 5).join(', ')}`);
