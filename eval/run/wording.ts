@@ -4,7 +4,7 @@
 // scores can be read beside the original wording's: what moves is the reading, not the facts.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Category, GoldenTicket } from '../golden/schema.js';
+import type { GoldenTicket } from '../golden/schema.js';
 import { GoldenSetError, type GoldenSet } from './golden.js';
 
 export const Wording = z.array(
@@ -28,7 +28,6 @@ export function loadWording(path: string): Wording {
   if (!parsed.success) throw new GoldenSetError(`${path} is not a wording file: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
-
 
 /**
  * The set with every ticket reworded. Every ticket of the set must have its wording, and the
