@@ -26,6 +26,8 @@ function rerunRow(original: Run, rerunId: string, rerunOf: NonNullable<Run['reru
     ...newRun(rerunId, original.ticket, at),
     tenant: original.tenant,
     ...(original.followUps?.length ? { followUps: original.followUps } : {}),
+    // One of several requests of a ticket stays that request: its reading and its place, never split again.
+    ...(original.ticketRequests ? { ticketRequests: original.ticketRequests, triage: original.triage } : {}),
     rerunOf,
     ...(orderChoice ? { orderChoice } : {}),
   };

@@ -104,10 +104,15 @@ async function holdForTicket(deps: TicketEndDeps, ctx: StepContext, run: Run, ch
   return undefined;
 }
 
-/** Whether this draft is the run's part of its ticket's one reply: one of several requests, not yet ended on the ticket's ledger (a return's later replies are its own). */
+/**
+ * Whether this draft is the run's part of its ticket's one reply: one of several requests, not yet
+ * ended on the ticket's ledger, whose one reply is not yet written (a return's later replies, and a
+ * re-run's after it, are their own).
+ */
 async function partOfTicket(deps: Partial<Pick<StepDeps, 'tickets'>>, run: Run): Promise<boolean> {
   const t = run.ticketRequests;
   if (!t || !deps.tickets) return false;
   const ledger = await deps.tickets.get(t.rootRunId);
-  return !!ledger && !ledger.ended.includes(run.runId);
+  // The ticket's one reply already left (a re-run of a request that had ended): this draft is its own.
+  return !!ledger && !ledger.ended.includes(run.runId) && !ledger.combinedNoteId;
 }

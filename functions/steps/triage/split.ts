@@ -28,7 +28,8 @@ export async function splitTicket(deps: SplitDeps, run: Run, triage: Triage, req
 /** Asks the run starter for every other request's run (the ticket's first run only; repeatable). */
 export async function openOthers(deps: Pick<SplitDeps, 'requestRuns'>, run: Run): Promise<void> {
   const t = run.ticketRequests;
-  if (!t || t.index !== 1) return;
+  // The ticket's first run itself, not a re-run of it: the others were asked for by that run.
+  if (!t || t.index !== 1 || run.runId !== t.rootRunId) return;
   for (const [k, runId] of t.runIds.entries()) if (k > 0) await deps.requestRuns.open(run, { index: k + 1, runId });
 }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createTriage } from '#functions/steps/triage/use-case.js';
 import { createGate } from '#functions/steps/gate/use-case.js';
 import { openRequestRun, RequestNotSplitError } from '#functions/intake/run-starter/request-run.js';
+import { createStartRerun } from '#functions/intake/run-starter/rerun.js';
 import type { QueuedTicket, RequestRunOpener } from '#functions/shared/queue.js';
 import { requestRunId } from '#functions/shared/domain/ticket-requests.js';
 import { RULES } from '#harness/policy/rules.js';
@@ -58,6 +59,24 @@ describe('Triage of a ticket with a request on each of two orders', () => {
     const journalBefore = (await s.stores.journal.listByRun(second)).length;
     expect(await s.triage({ runId: second })).toEqual({ outcome: 'continue' });
     expect((await s.stores.journal.listByRun(second)).length).toBe(journalBefore);
+  });
+
+  it('re-runs an escalated request as that request: its reading and place kept, no model read, nothing split again', async () => {
+    const s = setup();
+    const base = makeRun({ runId: 'run-r', state: 'Queued', triage: null });
+    await s.stores.runs.create({ ...base, ticket: { ...base.ticket, subject: 'Two orders', body: TWO } });
+    await s.triage({ runId: 'run-r' });
+    await s.stores.runs.update('run-r', { status: 'escalated' });
+    const started = await createStartRerun({ runs: s.stores.runs, workflow: recordingWorkflow().engine, clock: s.clock })({ runId: 'run-r', by: 'lead' });
+    expect(started.kind).toBe('started');
+    const rerunId = (started as { rerunId: string }).rerunId;
+    const rerun = (await s.stores.runs.get(rerunId))!;
+    expect(rerun.ticketRequests).toMatchObject({ rootRunId: 'run-r', index: 1 });
+    expect(rerun.triage).toMatchObject({ orderNumber: '1010' });
+    const journal = (await s.stores.journal.listByRun(rerunId)).length;
+    expect(await s.triage({ runId: rerunId })).toEqual({ outcome: 'continue' });
+    expect((await s.stores.journal.listByRun(rerunId)).length).toBe(journal);
+    expect(s.asked.every((m) => m.request?.rootRunId === 'run-r')).toBe(true);
   });
 
   it("retries a request's run until the first run holds the split", async () => {
