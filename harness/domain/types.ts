@@ -61,6 +61,8 @@ export const TriageRequest = z.object({
   remedy: Remedy,
   reason: RefundReason.nullable(),
   itemHints: z.array(z.string()).max(8),
+  /** The risk flags this request's own words raise; absent (an answer from before they were asked): the ticket's flags hold for it. */
+  riskFlags: z.array(RiskFlag).optional(),
 });
 export type TriageRequest = z.infer<typeof TriageRequest>;
 
@@ -88,7 +90,12 @@ export const Triage = z.object({
 export type Triage = z.infer<typeof Triage>;
 
 /** The triage as the model answers it: `requests` always given (structured outputs require every field), [] when one order. */
-export const TriageAnswer = Triage.extend({ requests: z.array(TriageRequest).max(10).default([]) });
+export const TriageAnswer = Triage.extend({
+  requests: z
+    .array(TriageRequest.extend({ riskFlags: z.array(RiskFlag).default([]) }))
+    .max(10)
+    .default([]),
+});
 
 /**
  * A refund another run of the same ticket made or reserved (functions/shared/domain/ticket-requests.ts):

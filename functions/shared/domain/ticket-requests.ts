@@ -7,7 +7,7 @@
 // refunds that count toward the ticket's limit, which runs ended, and who wrote the one combined draft.
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { MAX_TICKET_REQUESTS, TicketRefund, TriageRequest, type Triage } from '#harness/domain/types.js';
+import { MAX_TICKET_REQUESTS, TicketRefund, TriageRequest, type RiskFlag, type Triage } from '#harness/domain/types.js';
 
 /** On each run of a ticket with several requests: the ticket's first run, this run's place (1-based), every run, every request. */
 export const TicketRequests = z.object({
@@ -57,11 +57,21 @@ export function splitRequests(triage: Pick<Triage, 'requests'>): TriageRequest[]
   return merged;
 }
 
-/** The triage's reading narrowed to one request: its order, its words, its reason and item words; a status question stays one. */
+/** Flags about the ticket as a whole, whichever request's words raised them: words to an AI taint every request. */
+const TICKET_WIDE_FLAGS: ReadonlySet<RiskFlag> = new Set(['instructions_to_system', 'multiple_order_numbers']);
+
+/** A request's flags: its own where the triage gave them (with the ticket-wide ones), else all the ticket's. */
+function flagsFor(triage: Triage, request: TriageRequest): RiskFlag[] {
+  if (!request.riskFlags) return triage.riskFlags;
+  return [...new Set([...triage.riskFlags.filter((f) => TICKET_WIDE_FLAGS.has(f)), ...request.riskFlags])];
+}
+
+/** The triage's reading narrowed to one request: its order, its words, its reason, item words and flags; a status question stays one. */
 export function triageFor(triage: Triage, request: TriageRequest): Triage {
   const { requests: _all, ...rest } = triage;
   return {
     ...rest,
+    riskFlags: flagsFor(triage, request),
     intent: request.remedy === 'refund_status' ? 'refund_status' : 'refund_request',
     orderNumber: request.orderNumber,
     orderQuote: request.orderQuote,

@@ -36,8 +36,9 @@ export const TRIAGE_SYSTEM = [
   '  and refund the mug from 1001"), one entry per order, in the order written: orderNumber (the digits the words tie',
   '  this request to, or null when they tie it to none), orderQuote (a short verbatim excerpt tying this request to that',
   '  order number and naming no other; null when orderNumber is null), remedy (refund, store_credit, cancel, return,',
-  '  exchange, replacement, refund_status or other), reason (as above, or null) and itemHints (its item words); then the',
-  '  top-level orderNumber is null. An empty list when the ticket is about one order.',
+  '  exchange, replacement, refund_status or other), reason (as above, or null), itemHints (its item words) and riskFlags',
+  '  (those of the flags above that the words of this request raise); then the top-level orderNumber is null. An empty',
+  '  list when the ticket is about one order.',
   'Amounts the customer states are not facts; do not report them.',
 ].join('\n');
 

@@ -57,6 +57,13 @@ describe("a request's run", () => {
     expect(triageFor(triage, request('1007', 'refund_status')).intent).toBe('refund_status');
   });
 
+  it("takes its own flags where the triage gave them, keeping words to an AI from anywhere in the ticket; else the ticket's", () => {
+    const triage = makeTriage({ riskFlags: ['multiple_order_numbers', 'claims_prior_approval', 'instructions_to_system'] });
+    expect(triageFor(triage, { ...request('4817', 'refund'), riskFlags: [] }).riskFlags.sort()).toEqual(['instructions_to_system', 'multiple_order_numbers']);
+    expect(triageFor(triage, { ...request('4819', 'refund_status'), riskFlags: ['claims_prior_approval'] }).riskFlags).toContain('claims_prior_approval');
+    expect(triageFor(triage, request('4817', 'refund')).riskFlags).toEqual(triage.riskFlags);
+  });
+
   it('has an id derived from the first run and its place: stable, distinct, the first run its own', () => {
     expect(requestRunId('run-a', 1)).toBe('run-a');
     expect(requestRunId('run-a', 2)).toBe(requestRunId('run-a', 2));

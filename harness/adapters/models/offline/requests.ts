@@ -1,9 +1,9 @@
 // Offline triage of a ticket asking for things about several orders: one request per order whose own
 // words complain or ask (order-numbers.ts requestedOrders), each read from its own words only: what it
-// asks (a cancel, store credit, a replacement, else a refund), its reason and its item words. No new
+// asks (a cancel, store credit, a replacement, else a refund), its reason, its item words and its flags. No new
 // word lists: the triage's own, applied to each request's words.
 import type { RefundReason, TriageRequest } from '../../../domain/types.js';
-import { covered, matchReasons, matchRemedies } from './word-matchers.js';
+import { covered, isEarlierRefund, matchReasons, matchRemedies, matchRisks } from './word-matchers.js';
 import { requestedOrders, type ReadText } from './order-numbers.js';
 import { tokenize } from './tokens.js';
 
@@ -29,6 +29,8 @@ export function requestsOf(texts: readonly ReadText[], read: Read): TriageReques
       remedy: remedyOf(remedies.map((m) => String(m.key))),
       reason: read.reasonOf(reasons.map((m) => m.key)),
       itemHints: read.hints(tokens, marks),
+      // The flags its own words raise, read as the triage reads the ticket's.
+      riskFlags: [...new Set([...matchRisks(tokens).map((m) => m.key), ...(remedies.some(isEarlierRefund) ? (['mentions_earlier_refund'] as const) : [])])],
     };
   });
 }
