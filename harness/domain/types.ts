@@ -3,6 +3,10 @@
 // them is the app's (functions/shared/domain/run.ts). Money is integer minor units; times ISO-8601 UTC.
 import * as z from 'zod';
 import { AmountBreakdown, DecidedPart, LineMoneyFacts, OrderMoneyFacts, PresentmentMoneyFacts } from './money-types.js';
+import { MoneyRemedy, Quote, RefundReason, Remedy } from './vocabulary.js';
+
+export * from './vocabulary.js';
+export * from './triage.js';
 
 /**
  * The Task states of state-machine/refund-run.asl.json, one function each: the one list of step
@@ -25,91 +29,6 @@ export const STEP_NAMES = [
 ] as const;
 export const StepName = z.enum(STEP_NAMES);
 export type StepName = z.infer<typeof StepName>;
-
-export const RefundReason = z.enum(['damaged', 'defective', 'wrong_item', 'not_received', 'changed_mind', 'other']);
-export type RefundReason = z.infer<typeof RefundReason>;
-
-/** What the customer asks for. Only 'refund' can ever move money. */
-export const Remedy = z.enum(['refund', 'replacement', 'store_credit', 'cancel', 'refund_status', 'return', 'exchange', 'other']);
-export type Remedy = z.infer<typeof Remedy>;
-
-/** The remedies that move money: a refund to the payments, store credit, or cancelling an unshipped order with a refund. */
-export const MoneyRemedy = z.enum(['refund', 'store_credit', 'cancel', 'return', 'exchange']);
-export type MoneyRemedy = z.infer<typeof MoneyRemedy>;
-
-/**
- * Signals in the ticket a person should weigh. `claims_prior_approval` and `instructions_to_system`
- * always require a person; `mentions_earlier_refund` sends a claim on already-refunded units to one.
- */
-export const RiskFlag = z.enum(['claims_prior_approval', 'instructions_to_system', 'mentions_earlier_refund', 'multiple_order_numbers']);
-export type RiskFlag = z.infer<typeof RiskFlag>;
-
-/** A short verbatim excerpt of the customer's own words (ticket or follow-up). */
-export const Quote = z.string().min(1).max(300);
-
-/**
- * One of several requests in one ticket, each about its own order ("cancel order 1002, and refund the mug
- * from 1001"): the order the customer's words tie it to (null when they tie it to none), those words,
- * and what is asked. Read by the triage; code checks each binding like a single request's.
- */
-export const TriageRequest = z.object({
-  orderNumber: z
-    .string()
-    .regex(/^\d{1,12}$/)
-    .nullable(),
-  orderQuote: Quote.nullable(),
-  remedy: Remedy,
-  reason: RefundReason.nullable(),
-  itemHints: z.array(z.string()).max(8),
-  /** The risk flags this request's own words raise; absent (an answer from before they were asked): the ticket's flags hold for it. */
-  riskFlags: z.array(RiskFlag).optional(),
-});
-export type TriageRequest = z.infer<typeof TriageRequest>;
-
-/** At most this many requests of one ticket become runs; a ticket with more goes to a person. */
-export const MAX_TICKET_REQUESTS = 5;
-
-export const Triage = z.object({
-  /** 'refund_status': a question about a refund already made or promised ("where is my refund?"). */
-  intent: z.enum(['refund_request', 'refund_status', 'other']),
-  confidence: z.number().min(0).max(1),
-  /** The order the request is about (digits only), or null when none is named or it cannot be told. */
-  orderNumber: z.string().nullable(),
-  /** Every order number the customer's text mentions, the one asked about included. */
-  orderNumbersMentioned: z.array(z.string().regex(/^\d{1,12}$/)).max(20),
-  /** The customer's words that tie the request to `orderNumber` (needed when several are mentioned). */
-  orderQuote: Quote.nullable(),
-  language: z.string(),
-  reason: RefundReason.nullable(),
-  /** Words from the ticket that name the item, used to pick the line item. */
-  itemHints: z.array(z.string()),
-  riskFlags: z.array(RiskFlag),
-  /** Several requests, each about its own order; absent or empty when the ticket asks about one order. */
-  requests: z.array(TriageRequest).max(10).optional(),
-});
-export type Triage = z.infer<typeof Triage>;
-
-/** The triage as the model answers it: `requests` always given (structured outputs require every field), [] when one order. */
-export const TriageAnswer = Triage.extend({
-  requests: z
-    .array(TriageRequest.extend({ riskFlags: z.array(RiskFlag).default([]) }))
-    .max(10)
-    .default([]),
-});
-
-/**
- * A refund another run of the same ticket made or reserved (functions/shared/domain/ticket-requests.ts):
- * the gate counts it in the ticket's automatic limit (when `auto`) and in the customer's refund history.
- */
-export const TicketRefund = z.object({
-  runId: z.string(),
-  orderNumber: z.string(),
-  amountMinor: z.number().int().nonnegative(),
-  currency: z.string(),
-  at: z.string(),
-  decidedBy: z.enum(['auto', 'lead']),
-});
-export type TicketRefund = z.infer<typeof TicketRefund>;
 
 /** A refund already made on the bound order, as the store reports it. */
 export const OrderRefundFact = z.object({
