@@ -50,6 +50,8 @@ export function ticketProblems({ ticket: t, file }: Located, store: Store): stri
   }
   if (t.claim.exchangeFor && t.claim.remedy !== 'exchange' && t.claim.remedy !== 'replacement')
     problems.push('claim.exchangeFor is set on a claim that is no exchange');
+  if ((t.category === 'everyday_wording') !== (t.wording !== undefined))
+    problems.push('a wording class is given on every everyday_wording ticket and on no other');
   return [...problems, ...requestProblems(t)];
 }
 

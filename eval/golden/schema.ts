@@ -35,6 +35,7 @@ export const CATEGORIES = [
   'returns',
   'exchanges',
   'several_requests',
+  'everyday_wording',
 ] as const;
 export const Category = z.enum(CATEGORIES);
 export type Category = z.infer<typeof Category>;
@@ -70,7 +71,17 @@ export const CATEGORY_SLUG: Record<Category, string> = {
   returns: 'return',
   exchanges: 'exchange',
   several_requests: 'several-requests',
+  everyday_wording: 'wording',
 };
+
+/**
+ * Wording that read wrongly once (issue #37), each ticket of `everyday_wording` written in one:
+ * an order reference in parentheses beside an item, one count word before two items ("both the X
+ * and the Y"), and damage said as a participle ("arrived dented").
+ */
+export const WORDING_CLASSES = ['order_ref_in_parentheses', 'one_count_for_two_items', 'damage_participle'] as const;
+export const WordingClass = z.enum(WORDING_CLASSES);
+export type WordingClass = z.infer<typeof WordingClass>;
 
 export const Helpdesk = z.enum(['zendesk', 'gorgias']);
 export type Helpdesk = z.infer<typeof Helpdesk>;
@@ -309,6 +320,8 @@ export const GoldenTicket = z.object({
   followUps: z.array(z.string().min(1)).optional(),
   claim: Claim,
   label: Label,
+  /** The wording class an `everyday_wording` ticket is written in. */
+  wording: WordingClass.optional(),
   /** One line for humans: what the ticket tests. */
   note: z.string().optional(),
 });

@@ -4,16 +4,31 @@
 // readings were caught (no automatic refund followed) per class of misreading.
 import type { SandboxFixture } from '#local/sandbox/index.js';
 import type { CorpusAnswers, WrongClass } from '#harness/adapters/models/recorded/index.js';
-import type { GoldenTicket } from '../golden/schema.js';
+import type { GoldenTicket, WordingClass } from '../golden/schema.js';
 import type { SkuLine, TicketResult } from './types.js';
 
 export interface CorpusFigures {
   /** Runs whose outcome, amount and lines are the label's. */
   decisions: { runs: number; matching: number; rate: number | null; missed: string[] };
   /** Claimed lines of readings that equal the golden claim, and those the checks held a finding against. */
-  groundingOnCorrect: { lines: number; withFinding: number; rate: number | null; byRule: Record<string, number>; tickets: string[] };
+  groundingOnCorrect: {
+    lines: number;
+    withFinding: number;
+    rate: number | null;
+    byRule: Record<string, number>;
+    tickets: string[];
+    /** Per wording class of the everyday_wording tickets: tickets with an order-agent answer, those read as labelled, and their lines. */
+    byWording: Partial<Record<WordingClass, WordingFigures>>;
+  };
   /** A corpus of wrong answers: every one must be caught (no automatic refund). */
   wrongAnswers?: { runs: number; caught: number; byClass: Record<string, { runs: number; caught: number; missed: string[] }> };
+}
+
+export interface WordingFigures {
+  answers: number;
+  correct: number;
+  lines: number;
+  withFinding: number;
 }
 
 /** Rules about the whole ticket that, on a correct reading the label does not expect them for, are findings against every line. */
@@ -56,11 +71,14 @@ function groundingOnCorrect(
   fixture: SandboxFixture,
 ) {
   const skus = skuByLineId(fixture);
-  const figures: CorpusFigures['groundingOnCorrect'] = { lines: 0, withFinding: 0, rate: null, byRule: {}, tickets: [] };
+  const figures: CorpusFigures['groundingOnCorrect'] = { lines: 0, withFinding: 0, rate: null, byRule: {}, tickets: [], byWording: {} };
   for (const t of results) {
     const ticket = golden.get(t.id);
     const read = ticket && readsAsLabelled(ticket, corpus.get(t.id), skus);
+    const wording = ticket?.wording && (figures.byWording[ticket.wording] ??= { answers: 0, correct: 0, lines: 0, withFinding: 0 });
+    if (wording && corpus.get(t.id)?.order_agent?.[0]) wording.answers++;
     if (!ticket || !read || read.length === 0) continue;
+    if (wording) wording.correct++;
     const expected = new Set([...(ticket.label.approvalRules ?? []), ticket.label.escalation ?? '']);
     // Words to an AI are the customer's, not a misreading: the label's risk flag expects a person.
     if ((ticket.claim.riskFlags ?? []).includes('instructions_to_system')) expected.add('instructions_in_customer_text');
@@ -71,11 +89,13 @@ function groundingOnCorrect(
       const ticketRules = run.observation.gateRules.filter((r) => TICKET_RULES.has(r) && !expected.has(r));
       for (const line of read) {
         figures.lines++;
+        if (wording) wording.lines++;
         const tail = line.lineItemId.split('/').at(-1) ?? '';
         const row = rows.find((r) => r.name === 'grounding' && (r.detail ?? '').startsWith(`${tail}:`));
         const rules = [...(row && row.rule !== 'claim_grounded' && !expected.has(row.rule ?? '') ? [row.rule!] : []), ...ticketRules];
         if (rules.length === 0) continue;
         figures.withFinding++;
+        if (wording) wording.withFinding++;
         for (const r of rules) figures.byRule[r] = (figures.byRule[r] ?? 0) + 1;
         if (!figures.tickets.includes(t.id)) figures.tickets.push(t.id);
       }

@@ -229,6 +229,13 @@ function corpusSection(c: CorpusFigures | undefined): string {
   const rules = Object.entries(g.byRule)
     .map(([r, n]) => `<tr><td>${e(r)}</td><td class="num">${n}</td></tr>`)
     .join('');
+  const wording = Object.entries(g.byWording)
+    .sort()
+    .map(
+      ([cls, f]) =>
+        `<tr><td>${e(cls)}</td><td class="num">${f.answers}</td><td class="num">${f.correct}</td><td class="num">${f.lines}</td><td class="num${f.withFinding > 0 ? ' bad' : ''}">${f.withFinding}</td></tr>`,
+    )
+    .join('');
   const w = c.wrongAnswers;
   const classes = w
     ? Object.entries(w.byClass)
@@ -242,5 +249,6 @@ function corpusSection(c: CorpusFigures | undefined): string {
   return `<h2>Recorded answers</h2>
 <p>Decisions matching their labels (outcome, amount, lines): <b>${c.decisions.matching}/${c.decisions.runs}</b> (${rate(c.decisions.rate)}). Findings on correct readings: <b>${g.withFinding} of ${g.lines}</b> claimed lines (${rate(g.rate)}).</p>
 ${rules ? `<table><thead><tr><th>rule held against a correct reading</th><th class="num">lines</th></tr></thead><tbody>${rules}</tbody></table>` : ''}
+${wording ? `<table><thead><tr><th>wording class</th><th class="num">answers</th><th class="num">read as labelled</th><th class="num">lines</th><th class="num">with a finding</th></tr></thead><tbody>${wording}</tbody></table>` : ''}
 ${w ? `<h2>Wrong answers caught (no automatic refund): ${w.caught}/${w.runs}</h2><table><thead><tr><th>class</th><th class="num">answers</th><th class="num">caught</th><th>missed</th></tr></thead><tbody>${classes}</tbody></table>` : ''}`;
 }

@@ -111,6 +111,9 @@ function corpusLines(c: CorpusFigures): string[] {
         : ''
     }`,
   ];
+  for (const [cls, f] of Object.entries(g.byWording).sort()) {
+    out.push(`    ${cls.padEnd(28)} ${f.answers} answers, ${f.correct} read as labelled: findings on ${f.withFinding} of ${f.lines} lines`);
+  }
   const w = c.wrongAnswers;
   if (w) {
     out.push(`  wrong answers caught (no automatic refund): ${w.caught}/${w.runs}${w.caught < w.runs ? '  ** MISSED **' : ''}`);

@@ -38,6 +38,8 @@ export interface GateInput {
   store?: PreviewRefundOutput;
   /** A ticket with several requests: the refunds its other runs made or reserved (ticket-limit.ts); absent for a ticket's only run. */
   ticketRefunds?: readonly TicketRefund[];
+  /** A ticket with several requests, another of which asks about an earlier refund on another order (grounding's `statusAskedOfAnotherOrder`). */
+  statusAskedOfAnotherOrder?: boolean;
 }
 
 type Finding = { rule: string; reason: string };
@@ -283,7 +285,15 @@ export function decideGateWithGrounding(input: GateInput): GateVerdict {
   const linesAmountMinor = computeProposalAmount(order, proposal.lineItems);
   const { remedy, priced, returned, exchanged, amountMinor, base } = decisionTerms(input, linesAmountMinor);
   const remedies = enabledRemedies(policy);
-  const grounding = groundProposal({ customerText: input.customerText, proposal, order, triage: input.triage, timeZone: policy.document.timeZone, remedies });
+  const grounding = groundProposal({
+    customerText: input.customerText,
+    proposal,
+    order,
+    triage: input.triage,
+    timeZone: policy.document.timeZone,
+    remedies,
+    statusAskedOfAnotherOrder: input.statusAskedOfAnotherOrder,
+  });
   const bySeverity = (s: GroundingFinding['severity']) => grounding.findings.filter((f) => f.severity === s);
   const refusals = [
     ...hardRefusals(input, linesAmountMinor),

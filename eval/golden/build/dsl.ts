@@ -18,6 +18,7 @@ import {
   type Remedy,
   type RequestClaim,
   type RiskFlag,
+  type WordingClass,
 } from '../schema.js';
 import { fixtureCatalogue } from './catalogue.js';
 import { expectationProblems, type ExpectSpec } from './expect.js';
@@ -67,6 +68,8 @@ export interface Spec {
     requests?: RequestSpec[];
   };
   expect: ExpectSpec;
+  /** The wording class of an everyday_wording ticket. */
+  wording?: WordingClass;
   note?: string;
 }
 
@@ -224,6 +227,7 @@ function ticketOf(state: BuildState, cat: CategoryState, spec: Spec, i: number):
     body: fill(spec.body),
     ...(spec.followUps ? { followUps: spec.followUps.map(fill) } : {}),
     claim,
+    ...(spec.wording ? { wording: spec.wording } : {}),
     ...(spec.note ? { note: spec.note } : {}),
   };
 }
@@ -262,8 +266,8 @@ export function build(specs: Partial<Record<Category, Spec[]>>, policy: GoldenPo
         const label = deriveLabel(ticket, store);
         const requests = spec.claim.requests?.map((r) => r.lines ?? []);
         problems.push(...expectationProblems(spec.expect, spec.claim.lines ?? [], label, requests).map((p) => `${ticket.id}: ${p}`));
-        const { note, ...rest } = ticket;
-        return { ...rest, label, ...(note === undefined ? {} : { note }) };
+        const { note, wording, ...rest } = ticket;
+        return { ...rest, label, ...(wording === undefined ? {} : { wording }), ...(note === undefined ? {} : { note }) };
       }),
     );
   }

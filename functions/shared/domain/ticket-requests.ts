@@ -89,3 +89,12 @@ export function ticketRequestsOf(rootRunId: string, requests: readonly TriageReq
 export function requestOf(t: TicketRequests): TriageRequest {
   return t.requests[t.index - 1]!;
 }
+
+/**
+ * Does another request of the ticket ask about an earlier refund on another order ("…and where is
+ * the refund for the vase on #4808?")? Then the ticket's words about a refund's whereabouts are that
+ * request's (the gate's grounding: unless this order has a refund they could be about).
+ */
+export function statusAskedOfAnotherOrder(ticket: TicketRequests | undefined, orderNumber: string): boolean {
+  return (ticket?.requests ?? []).some((r) => r.remedy === 'refund_status' && r.orderNumber !== null && r.orderNumber !== orderNumber);
+}

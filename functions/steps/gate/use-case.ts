@@ -10,6 +10,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import { RULES } from '#harness/policy/rules.js';
 import { MissingStepDataError } from '../../shared/errors.js';
 import { requestWords } from '../../shared/words/request-words.js';
+import { statusAskedOfAnotherOrder } from '../../shared/domain/ticket-requests.js';
 import { continueWith } from '../../shared/step/result.js';
 import { createStep } from '../../shared/step/step.js';
 import { decideForTicket } from './ticket-share.js';
@@ -41,6 +42,7 @@ export function createGate(deps: Pick<StepDeps, 'runs' | 'harness' | 'clock' | '
         order,
         proposal,
         ...(ticketRefunds ? { ticketRefunds } : {}),
+        statusAskedOfAnotherOrder: statusAskedOfAnotherOrder(run.ticketRequests, order.orderNumber),
       }),
     );
     // A question about an earlier refund moves no money: answered whatever the class's mode.

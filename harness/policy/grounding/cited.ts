@@ -6,12 +6,12 @@
 // claim. Code verifies what the model cites; it does not re-read the ticket where it has.
 import type { OrderFacts, Proposal } from '../../domain/types.js';
 import { RULES } from '../rules.js';
-import { clausesHolding, clausesOf, type Clause } from './clauses.js';
+import { bothJoinsItems, clausesHolding, clausesOf, type Clause } from './clauses.js';
 import { parseCount, unitsOf, type TitleNumbers } from './counts.js';
 import { DAMAGE_LIKE_REASONS } from './spans.js';
 import { REST_WORDS } from './lexicon.js';
 import { excludedAt, namesItem, saysRestIsFine } from './mentions.js';
-import { normalizeForMatch, tokens } from './text.js';
+import { normalizeForMatch, stem, tokens } from './text.js';
 import { containsWords, phraseIn, phraseTokens } from './words.js';
 import type { GroundingFinding } from './claims.js';
 
@@ -21,6 +21,20 @@ type Claim = Proposal['lineItems'][number];
 const REST = phraseTokens(REST_WORDS);
 /** Words that claim every item without naming one ("everything except the kettle"). */
 const COLLECTIVE = new Set(['everything', 'all', 'both', 'each', 'every', 'items', 'whole', 'entire']);
+
+/**
+ * Words that name a line without its distinctive stems: a collective ("everything", "both"); on an
+ * order with a single line to claim, the order's own number ("since I ordered (2402)… refund me"),
+ * as that order holds nothing else the words could mean; or the line's own product word, which other
+ * titles of the order hold only as their material ("the glasses" of "Tumbler glasses" beside a
+ * "Glass carafe").
+ */
+export function namesLineOtherwise(words: readonly string[], lineId: string, ctx: Pick<CitedContext, 'claimableLines' | 'orderNumber' | 'products'>): boolean {
+  if (words.some((w) => COLLECTIVE.has(w))) return true;
+  if (ctx.claimableLines === 1 && ctx.orderNumber !== '' && words.includes(ctx.orderNumber)) return true;
+  const product = ctx.products.get(lineId);
+  return product !== undefined && words.some((w) => stem(w) === product);
+}
 
 export const citedWords = (span: string) => tokens(normalizeForMatch(span));
 
@@ -41,6 +55,10 @@ export interface CitedContext {
   english: boolean;
   /** Lines of the order that could be claimed (not gift cards, something left to refund). */
   claimableLines: number;
+  /** The order's number as the customer writes it, digits only ("2402"). */
+  orderNumber: string;
+  /** Each line's product-word stem (text.ts productWord), where no other line's title has it as its product word. */
+  products: Map<string, string>;
 }
 
 /** The item words: inside the quote, and naming this line rather than another. */
@@ -60,7 +78,7 @@ export function itemWordsFindings(line: Line, claim: Claim, quoteWords: readonly
   if (words.some((w) => namesItem(w, own))) return [];
   const other = [...ctx.naming].find(([id, stems]) => id !== line.id && words.some((w) => namesItem(w, stems)));
   if (other) return [finding(RULES.quoteNamesOtherLine, line, 'the words cited for the item name another item')];
-  if (ctx.english && own.length > 0 && !words.some((w) => COLLECTIVE.has(w))) {
+  if (ctx.english && own.length > 0 && !namesLineOtherwise(words, line.id, ctx)) {
     return [finding(RULES.quoteDoesNotNameLine, line, 'the words cited for the item do not name it')];
   }
   return [];
@@ -82,6 +100,9 @@ export function countWordsFindings(
   const every = (q: number) => q === line.quantity || q === line.refundableQuantity;
   const words = citedWords(claim.countWords);
   if (!containsWords(quoteWords, words)) return [finding(RULES.citedWordsNotInQuote, line, 'the words cited for the count are not in the quote')];
+  if (bothJoinsItems(claim.quote, words) && claim.quantity !== 1) {
+    return [finding(RULES.quantityNotGrounded, line, `${claim.quantity} claimed, the cited words "${claim.countWords}" join two items: one of each`)];
+  }
   const count = parseCount(words, line.quantity, ctx.titles);
   // "the other candle", "the second frame": no number, one unit of a line with one left to refund.
   if (count === null && claim.quantity === 1 && (line.quantity === 1 || line.refundableQuantity === 1)) return [];

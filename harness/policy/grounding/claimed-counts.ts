@@ -8,7 +8,10 @@ import { RULES } from '../rules.js';
 import type { CitedContext } from './cited.js';
 import type { GroundingFinding } from './claims.js';
 import { clausesHolding } from './clauses.js';
-import { parseCount, type StatedCount } from './counts.js';
+import { countAt, parseCount, type StatedCount } from './counts.js';
+import { PART_OF_WORDS } from './lexicon.js';
+import { THEM_WORDS } from './lexicon/counting.js';
+import { namesItem } from './mentions.js';
 import { normalizeForMatch, tokens } from './text.js';
 
 type Line = OrderFacts['lineItems'][number];
@@ -22,6 +25,28 @@ export function anotherItemsCount(claim: Proposal['lineItems'][number], ctx: Cit
   if (claim.quantity !== 1 || claim.itemWords == null) return false;
   const own = clausesHolding(claim.quote, tokens(normalizeForMatch(claim.itemWords)));
   return own.length > 0 && own.every((c) => parseCount(c.words, 1, ctx.titles) === null);
+}
+
+const DEFINITE = new Set(['the', 'los', 'las', 'les', 'die', 'den', 'os', 'as', 'i', 'gli', 'le']);
+
+/**
+ * The words without the counts of an item's parts: after the item is named, "N of the X" where X names
+ * no line of the order ("the linen napkins came torn along two of the hems", "one of the handles")
+ * counts the parts, not the units. "Two of the four", "two of them" and "two of the mugs" stay.
+ */
+export function withoutPartCounts(words: readonly string[], ctx: Pick<CitedContext, 'stems' | 'naming' | 'products' | 'titles'>): readonly string[] {
+  const stems = [...ctx.stems.values(), ...ctx.naming.values(), ...[...ctx.products.values()].map((p) => [p])];
+  const namesLine = (w: string) => stems.some((s) => namesItem(w, s));
+  const drop = new Set<number>();
+  for (let i = 1; i < words.length; i++) {
+    if (countAt(words, i, ctx.titles) === null || !PART_OF_WORDS.has(words[i + 1] ?? '')) continue;
+    const noun = DEFINITE.has(words[i + 2] ?? '') ? i + 3 : i + 2;
+    const what = words[noun];
+    if (what === undefined || THEM_WORDS.has(what) || countAt(words, noun, ctx.titles) !== null || namesLine(what)) continue;
+    if (/^\d+$/.test(what) || !words.slice(0, i).some(namesLine)) continue;
+    for (let k = i; k <= noun; k++) drop.add(k);
+  }
+  return drop.size === 0 ? words : words.filter((_, k) => !drop.has(k));
 }
 
 /** A claimed quantity against the one the customer's words state (never defaulted to the ordered quantity). */

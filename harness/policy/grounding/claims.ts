@@ -10,9 +10,7 @@ import { dayWords, moneyWords } from '../reason-words.js';
 import {
   EARLIER_REFUND_PHRASES,
   ENGLISH_WORDS,
-  GENERIC_TITLE_WORDS,
   INSTEAD_OF_PHRASES,
-  MATERIAL_WORDS,
   NEGATIONS,
   NOT_REFUND_PHRASES,
   OTHER_REMEDY_WORDS,
@@ -20,20 +18,20 @@ import {
   REFUND_PREFERRED_PHRASES,
   REFUND_STATUS_PHRASES,
   REFUND_WISH_PREFIXES,
-  TITLE_CONNECTORS,
 } from './lexicon.js';
 import { NEW_WORDS, SEND_VERBS } from './lexicon/remedies.js';
 import { addressesTheSystem } from './instructions.js';
 import { problemStatedFindings } from './problem-stated.js';
 import { wholeOrderFindings } from './whole-order.js';
 import { clausesOf, type Clause } from './clauses.js';
-import { countWordsFindings, finePartFindings, itemWordsFindings, problemCountFindings, type CitedContext } from './cited.js';
-import { anotherItemsCount, quantityFinding, sharedCount } from './claimed-counts.js';
+import { countWordsFindings, finePartFindings, itemWordsFindings, namesLineOtherwise, problemCountFindings, type CitedContext } from './cited.js';
+import { anotherItemsCount, quantityFinding, sharedCount, withoutPartCounts } from './claimed-counts.js';
 import { parseCount, titleNumbersOf } from './counts.js';
 import { mentionsOf, saidFineCount, saysRestIsFine } from './mentions.js';
 import { citedRemedyFindings, NO_OTHER_REMEDIES, notCarriedOut, remedyEnabled, type EnabledRemedies } from './other-remedy.js';
 import { excludedByModel, reasonFindings, remedyFindings, remedySetAside } from './spans.js';
-import { modifierMaterialStems, normalizeForMatch, titleStems, tokens } from './text.js';
+import { normalizeForMatch, tokens } from './text.js';
+import { distinctiveStems, namingStems, productStems } from './line-stems.js';
 import { containsWords, mentionsAny, phraseIn, phraseTokens, phraseStartsIn, sentencesOf, type Sentences } from './words.js';
 
 export type Severity = 'refuse' | 'approval';
@@ -54,6 +52,12 @@ export interface GroundingInput {
   timeZone?: string;
   /** The remedies beside a refund the tenant enabled (none without it). */
   remedies?: EnabledRemedies;
+  /**
+   * One of several requests of a ticket, another of which asks about an earlier refund on another
+   * order: the ticket's words about a refund's whereabouts are that request's, unless this order has
+   * a refund of its own they could be about.
+   */
+  statusAskedOfAnotherOrder?: boolean;
 }
 
 export interface LineVerdict {
@@ -102,35 +106,8 @@ function looksEnglish(words: readonly string[]): boolean {
   return english >= 3 && english * 8 >= words.length;
 }
 const QUOTE_CHARS = 300;
-/** Words that claim every item without naming one ("everything except the kettle"). */
-const COLLECTIVE = new Set(['everything', 'all', 'both', 'each', 'every', 'items', 'whole', 'entire']);
 
 type Line = OrderFacts['lineItems'][number];
-
-/** Stems of each line's title that no other line of the order shares. */
-function distinctiveStems(order: OrderFacts): Map<string, string[]> {
-  const all = order.lineItems.map((l) => ({ id: l.id, stems: titleStems(l.title, GENERIC_TITLE_WORDS) }));
-  const count = new Map<string, number>();
-  for (const { stems } of all) for (const s of stems) count.set(s, (count.get(s) ?? 0) + 1);
-  return new Map(all.map(({ id, stems }) => [id, stems.filter((s) => count.get(s) === 1)]));
-}
-
-/**
- * The stems by which the customer names a line when the question is whether they speak of *another*
- * line than the one claimed: without the material words beside its product word ("glass" of "Glass
- * bud vase" is the frames' broken glass as often as the vase), unless nothing else is left.
- */
-function namingStems(order: OrderFacts, stems: Map<string, string[]>): Map<string, string[]> {
-  return new Map(
-    order.lineItems.map((l) => {
-      const own = stems.get(l.id) ?? [];
-      const modifiers = modifierMaterialStems(l.title, MATERIAL_WORDS, TITLE_CONNECTORS, GENERIC_TITLE_WORDS);
-      // A size ("8x10") names no line on its own: with only a size left, the material words name it.
-      const naming = own.filter((s) => !modifiers.has(s) && !/\d/.test(s));
-      return [l.id, naming.length > 0 ? naming : own];
-    }),
-  );
-}
 
 /**
  * `naming`: the stems that say another line is meant (namingStems). `shared.quote`: the units of every claimed line quoted with these same words ("both of the frames
@@ -180,14 +157,14 @@ function quoteFindings(
     const other = [...naming].find(([otherId, s]) => otherId !== id && mentionsOf([quoteWords], s).positive > 0);
     if (other) found.push({ rule: RULES.quoteNamesOtherLine, reason: `"${line.title}": the quote names another item`, severity: 'approval', lineItemId: id });
     // In English the item's own words must be in the quote (or a collective such as "everything"); other languages are not matched word for word.
-    else if (english && own.length > 0 && !quoteWords.some((w) => COLLECTIVE.has(w))) {
+    else if (english && own.length > 0 && !namesLineOtherwise(quoteWords, id, ctx)) {
       found.push({ rule: RULES.quoteDoesNotNameLine, reason: `"${line.title}": the quote does not name the item`, severity: 'approval', lineItemId: id });
     }
   }
   if (claim.countWords != null) {
     found.push(...countWordsFindings(line, claim, quoteWords, ctx, shared.count));
   } else {
-    const quantity = quantityFinding(line, claim, parseCount(quoteWords, line.quantity, ctx.titles), shared.quote);
+    const quantity = quantityFinding(line, claim, parseCount(withoutPartCounts(quoteWords, ctx), line.quantity, ctx.titles), shared.quote);
     if (quantity && !anotherItemsCount(claim, ctx)) found.push(quantity);
   }
   return found;
@@ -278,7 +255,8 @@ function ticketFindings(input: GroundingInput, joined: string, read: Reading): G
   const { text, whole } = read;
   const { proposal, order } = input;
   const findings: GroundingFinding[] = [];
-  if (mentionsAny(text, REFUND_STATUS)) {
+  const statusIsAnotherRequests = input.statusAskedOfAnotherOrder === true && (order.refunds ?? []).length === 0;
+  if (!statusIsAnotherRequests && mentionsAny(text, REFUND_STATUS)) {
     const earlier = (order.refunds ?? []).map((r) => `${dayWords(r.createdAt, input.timeZone)} (${moneyWords(r.amountMinor, order.currency)})`);
     findings.push({
       rule: RULES.refundStatusQuestion,
@@ -350,7 +328,16 @@ function readTicket(input: GroundingInput, joined: string): Reading {
   const stems = distinctiveStems(order);
   const claimableLines = order.lineItems.filter((l) => !l.giftCard && l.refundableQuantity > 0).length;
   const titles = titleNumbersOf(order.lineItems.map((l) => l.title));
-  const ctx: CitedContext = { stems, naming: namingStems(order, stems), english: looksEnglish(whole), claimableLines, titles };
+  const orderNumber = order.orderNumber.replace(/\D/g, '');
+  const ctx: CitedContext = {
+    stems,
+    naming: namingStems(order, stems),
+    english: looksEnglish(whole),
+    claimableLines,
+    titles,
+    orderNumber,
+    products: productStems(order),
+  };
   return {
     text,
     whole,

@@ -23,6 +23,12 @@ export interface Clause {
 
 const SENTENCE_END = /[.!?;\n\r]+/u;
 const CLAUSE_END = /[,:()\u2013\u2014]+/u;
+/**
+ * An aside in brackets that holds a number of three digits or more: an order's reference beside an
+ * item ("3 highball glasses (from order 4904) were smashed", "il bollitore (ordine n. 4913) non
+ * scalda"). It is no count and no clause of its own, so the words around it stay one clause.
+ */
+const ORDER_ASIDE = /\([^()]*\d{3,}[^()]*\)/gu;
 
 /** A word that starts like a problem word, or one typing slip from one ("crakced", "brokne") that is no English word ("could", "track"). */
 function problemWord(word: string): boolean {
@@ -65,7 +71,56 @@ function clause(words: string[]): Clause {
   return { words, problem, fine };
 }
 
-function splitOnConjunctions(words: string[]): string[][] {
+/** "Both" words, and the articles and "and" words of the correlative "both the X and the Y". */
+const BOTH = new Set(['both', 'ambos', 'ambas', 'beide', 'beiden', 'entrambi', 'entrambe']);
+const ARTICLES = new Set([
+  'a',
+  'an',
+  'the',
+  'el',
+  'la',
+  'los',
+  'las',
+  'le',
+  'les',
+  'die',
+  'der',
+  'das',
+  'den',
+  'o',
+  'os',
+  'il',
+  'lo',
+  'un',
+  'una',
+  'une',
+  'um',
+  'uma',
+  'ein',
+  'eine',
+]);
+const AND = new Set(['and', 'y', 'e', 'et', 'und']);
+/** How many words "the X" may take between "both" and its "and". */
+const CORRELATIVE_REACH = 4;
+
+/**
+ * Is the "both" at `at` the correlative "both a mug and the platter", "beide, die Tasse und…": an
+ * article right after it and an "and" within a few words, with no word of a problem between? Then it
+ * joins two items and counts the units of neither ("both mugs are chipped and…" still counts two).
+ */
+function correlativeBoth(words: readonly string[], at: number): boolean {
+  if (!BOTH.has(words[at] ?? '') || !ARTICLES.has(words[at + 1] ?? '')) return false;
+  const and = words.findIndex((w, i) => i > at + 2 && i <= at + 2 + CORRELATIVE_REACH && AND.has(w));
+  return and > 0 && !hasProblemWord(words.slice(at + 1, and));
+}
+
+/** "Ambos, la taza y la fuente…": a "both" standing alone before a comma is the correlative of the part after it. */
+function withoutLoneBoth(parts: string[][]): string[][] {
+  return parts.filter((part, i) => !(part.length === 1 && correlativeBoth([...part, ...(parts[i + 1] ?? [])], 0)));
+}
+
+function splitOnConjunctions(all: string[]): string[][] {
+  const words = all.filter((_, at) => !correlativeBoth(all, at));
   const out: string[][] = [[]];
   for (const w of words) {
     if (CONJUNCTIONS.has(w) && (out.at(-1)?.length ?? 0) > 0) out.push([]);
@@ -87,16 +142,9 @@ function carryAll(sentence: Clause[]): Clause[] {
 
 /** Sentences, each a list of clauses. Linear in the text. */
 export function clausesOf(text: string): Clause[][] {
-  return normalizeForMatch(text.replace(/\r?\n/g, '.\n'))
+  return normalizeForMatch(text.replace(/\r?\n/g, '.\n').replace(ORDER_ASIDE, ' '))
     .split(SENTENCE_END)
-    .map((sentence) =>
-      carryAll(
-        sentence
-          .split(CLAUSE_END)
-          .flatMap((part) => splitOnConjunctions(tokens(part)))
-          .map(clause),
-      ),
-    )
+    .map((sentence) => carryAll(withoutLoneBoth(sentence.split(CLAUSE_END).map(tokens)).flatMap(splitOnConjunctions).map(clause)))
     .filter((s) => s.length > 0);
 }
 
@@ -107,4 +155,9 @@ export function clausesHolding(quote: string, cited: readonly string[]): Clause[
     for (const c of sentence) if (cited.every((w) => c.words.includes(w))) found.push(c);
   }
   return found;
+}
+
+/** Cited count words holding a "both" that, in the quote, joins two items ("both a mug and the platter"): it counts one unit of each. */
+export function bothJoinsItems(quote: string, cited: readonly string[]): boolean {
+  return cited.some((w) => BOTH.has(w)) && clausesHolding(quote, cited).length === 0;
 }

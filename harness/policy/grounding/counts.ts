@@ -64,6 +64,8 @@ export function countAt(words: readonly string[], i: number, titles: TitleNumber
   const next = words[i + 1] ?? '';
   const prev = words[i - 1] ?? '';
   if (NOT_COUNTED.has(next)) return null;
+  // "um dos pratos", "uma das canecas": the Portuguese "of the" after a number, not the Spanish two.
+  if (PART_OF_WORDS.has(word) && (bareNumber(prev) !== null || ARTICLES.has(prev))) return null;
   if (titles.before.has(`${word} ${next}`) || titles.after.has(`${prev} ${word}`) || titles.units?.has(word)) return null;
   // "split in two", "broke into three pieces", "en deux morceaux", "in zwei Teile"
   if (SPLIT_INTO.has(prev) || PIECE_WORDS.has(next)) return null;

@@ -47,21 +47,25 @@ export function titleStems(title: string, generic: ReadonlySet<string>): string[
 }
 
 /**
- * Stems of a title's material words that are not its product word: the product word is the last
- * word before any bracket, dash or connector ("Glass bud vase" → vase, "Vase en céramique" → vase,
- * "Tumbler glasses (set of 4)" → glasses). Empty when the title has no such word.
+ * A title's product word: the last word before any bracket, dash or connector ("Glass bud vase" →
+ * vase, "Vase en céramique" → vase, "Tumbler glasses (set of 4)" → glasses); undefined when none.
  */
+export function productWord(title: string, connectors: ReadonlySet<string>, generic: ReadonlySet<string>): string | undefined {
+  const head = normalizeForMatch(title).split(/[(,/|:\u2013\u2014[]| - /u)[0] ?? '';
+  const words = tokens(head);
+  const cut = words.findIndex((w, i) => i > 0 && connectors.has(w));
+  const naming = (cut === -1 ? words : words.slice(0, cut)).filter((w) => w.length >= 3 && !/\d/.test(w) && !generic.has(w));
+  return naming.at(-1);
+}
+
+/** Stems of a title's material words that are not its product word (productWord). Empty when the title has no product word. */
 export function modifierMaterialStems(
   title: string,
   materials: ReadonlySet<string>,
   connectors: ReadonlySet<string>,
   generic: ReadonlySet<string>,
 ): Set<string> {
-  const head = normalizeForMatch(title).split(/[(,/|:\u2013\u2014[]| - /u)[0] ?? '';
-  const words = tokens(head);
-  const cut = words.findIndex((w, i) => i > 0 && connectors.has(w));
-  const naming = (cut === -1 ? words : words.slice(0, cut)).filter((w) => w.length >= 3 && !/\d/.test(w) && !generic.has(w));
-  const product = naming.at(-1);
+  const product = productWord(title, connectors, generic);
   if (product === undefined) return new Set();
   return new Set(
     tokens(normalizeForMatch(title))

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TriageRequest } from '#harness/domain/types.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import { requestRunId, splitRequests, ticketRequestsOf, triageFor } from '#functions/shared/domain/ticket-requests.js';
+import { requestRunId, splitRequests, statusAskedOfAnotherOrder, ticketRequestsOf, triageFor } from '#functions/shared/domain/ticket-requests.js';
 import { combinedReply, heldPart } from '#functions/shared/reply-combined.js';
 import { makeTriage } from '../../support/fixtures.js';
 
@@ -107,5 +107,21 @@ describe('the one reply of a ticket', () => {
   it('never takes a draft that failed its check, or one already posted on its own', () => {
     expect(heldPart(runOf(1, { draft: { ...held('x'), check: { passed: false, problems: ['amount'] } } }))).toBeNull();
     expect(heldPart(runOf(1, { draft: { ...held('x'), noteId: 'note-1' } }))).toBeNull();
+  });
+});
+
+describe('a refund-status question another request asks', () => {
+  const ticket = (requests: TriageRequest[]) => ({ rootRunId: 'r', index: 1, runIds: requests.map((_, i) => `r${i}`), requests });
+
+  it('is another order’s status question, for the gate of this order', () => {
+    const t = ticket([request('4807', 'refund'), request('4808', 'refund_status')]);
+    expect(statusAskedOfAnotherOrder(t, '4807')).toBe(true);
+    expect(statusAskedOfAnotherOrder(t, '4808')).toBe(false);
+  });
+
+  it('is none on a ticket of one request, or one whose other requests ask no such question', () => {
+    expect(statusAskedOfAnotherOrder(undefined, '4807')).toBe(false);
+    expect(statusAskedOfAnotherOrder(ticket([request('4807', 'refund'), request('4808', 'cancel')]), '4807')).toBe(false);
+    expect(statusAskedOfAnotherOrder(ticket([request('4807', 'refund'), request(null, 'refund_status')]), '4807')).toBe(false);
   });
 });

@@ -57,6 +57,26 @@ describe('figures of a run on recorded answers', () => {
     expect(f.groundingOnCorrect).toMatchObject({ lines: 2, withFinding: 1, byRule: { quantity_not_grounded: 1 }, tickets: ['b'] });
   });
 
+  it('counts the answers, correct readings and findings of each wording class apart', () => {
+    const worded = (id: string, wording: GoldenTicket['wording']) => ({ ...golden(id), category: 'everyday_wording', wording }) as GoldenTicket;
+    const held = [{ name: 'grounding', rule: 'quantity_not_grounded', detail: '100101: quantity_not_grounded by "…"' }];
+    const misread = { order_agent: [{ ...answer.order_agent[0], lineItems: [{ lineItemId: 'gid://shopify/LineItem/100101', quantity: 2 }] }] };
+    const f = corpusFigures({
+      results: [result('p1', seen({ outcome: 'approval' }), held), result('p2', seen({})), result('d1', seen({}))],
+      golden: [worded('p1', 'order_ref_in_parentheses'), worded('p2', 'order_ref_in_parentheses'), worded('d1', 'damage_participle')],
+      fixture,
+      corpus: new Map([
+        ['p1', answer],
+        ['p2', misread],
+      ]),
+      wrongClasses: new Map(),
+    });
+    expect(f.groundingOnCorrect.byWording).toEqual({
+      order_ref_in_parentheses: { answers: 2, correct: 1, lines: 1, withFinding: 1 },
+      damage_participle: { answers: 0, correct: 0, lines: 0, withFinding: 0 },
+    });
+  });
+
   it('catches a wrong answer only when no automatic refund followed it', () => {
     const f = corpusFigures({
       results: [result('a', seen({ outcome: 'approval' })), result('b', seen({}))],
@@ -95,7 +115,7 @@ describe('CI on the figures', () => {
     }) as unknown as Comparable;
   const figures = (missed: string[], rate = 0.99, fp = 0.01): CorpusFigures => ({
     decisions: { runs: 100, matching: Math.round(rate * 100), rate, missed: [] },
-    groundingOnCorrect: { lines: 100, withFinding: Math.round(fp * 100), rate: fp, byRule: {}, tickets: [] },
+    groundingOnCorrect: { lines: 100, withFinding: Math.round(fp * 100), rate: fp, byRule: {}, tickets: [], byWording: {} },
     wrongAnswers: { runs: 10, caught: 10 - missed.length, byClass: { quantity_up: { runs: 10, caught: 10 - missed.length, missed } } },
   });
 

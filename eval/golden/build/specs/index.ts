@@ -18,6 +18,7 @@ import { non_english } from './languages.js';
 import { change_of_mind, refund_vs_replacement, unfulfilled } from './requests.js';
 import { refund_status } from './refund-status.js';
 import { several_requests } from './several.js';
+import { everyday_wording } from './wording.js';
 import { long_rambling, typos } from './text.js';
 
 export const SPECS: Record<Category, Spec[]> = {
@@ -50,4 +51,5 @@ export const SPECS: Record<Category, Spec[]> = {
   returns,
   exchanges,
   several_requests,
+  everyday_wording,
 };

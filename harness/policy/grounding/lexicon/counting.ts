@@ -8,6 +8,9 @@ export const NOT_COUNTED = new Set([
   ...['day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'hour', 'hours', 'minute', 'minutes', 'am', 'pm', 'x'],
   ...['dia', 'dias', 'semana', 'semanas', 'mes', 'meses', 'ano', 'anos', 'jour', 'jours', 'semaine', 'semaines', 'mois', 'an', 'ans'],
   ...['tag', 'tage', 'tagen', 'woche', 'wochen', 'monat', 'monate', 'jahr', 'giorno', 'giorni', 'settimana', 'settimane', 'mese', 'mesi'],
+  // Hours, minutes and years in the five other languages: "dopo dieci minuti", "hace dos horas", "seit zwei Jahren".
+  ...['minuto', 'minutos', 'minuti', 'minuten', 'hora', 'horas', 'ora', 'ore', 'heure', 'heures', 'stunde', 'stunden'],
+  ...['segundo', 'segundos', 'secondi', 'secondes', 'sekunden', 'ano', 'año', 'años', 'anno', 'anni', 'jahre', 'jahren', 'année', 'années'],
   ...['usd', 'eur', 'gbp', 'dollar', 'dollars', 'euro', 'euros', 'cents', 'pounds', 'percent', 'star', 'stars', 'inch', 'inches', 'cm', 'oz', 'ml'],
 ]);
 
