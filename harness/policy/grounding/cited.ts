@@ -7,7 +7,8 @@
 import type { OrderFacts, Proposal } from '../../domain/types.js';
 import { RULES } from '../rules.js';
 import { bothJoinsItems, clausesHolding, clausesOf, type Clause } from './clauses.js';
-import { parseCount, unitsOf, type TitleNumbers } from './counts.js';
+import { parseCount, unitsOf, type StatedCount, type TitleNumbers } from './counts.js';
+import { THING_WORDS } from './lexicon/counting.js';
 import { DAMAGE_LIKE_REASONS } from './spans.js';
 import { REST_WORDS } from './lexicon.js';
 import { excludedAt, namesItem, saysRestIsFine } from './mentions.js';
@@ -88,6 +89,13 @@ export function itemWordsFindings(line: Line, claim: Claim, quoteWords: readonly
  * The count words: inside the quote, parsed to the claimed quantity (or, cited alike for several lines
  * of the quote, to their units together: `sharedCount`), not counting units said to be fine.
  */
+/** Count words of "things" ("the two things") where the quote names as many lines: they count the lines, one unit each. */
+function countsNamedItems(words: readonly string[], count: StatedCount | null, quoteWords: readonly string[], ctx: CitedContext): boolean {
+  if (count?.kind !== 'count' || count.count < 2 || !words.some((w) => THING_WORDS.has(w))) return false;
+  const named = [...ctx.naming.values()].filter((stems) => quoteWords.some((w) => namesItem(w, stems)));
+  return named.length >= count.count;
+}
+
 export function countWordsFindings(
   line: Line,
   claim: Claim,
@@ -104,6 +112,12 @@ export function countWordsFindings(
     return [finding(RULES.quantityNotGrounded, line, `${claim.quantity} claimed, the cited words "${claim.countWords}" join two items: one of each`)];
   }
   const count = parseCount(words, line.quantity, ctx.titles);
+  if (countsNamedItems(words, count, quoteWords, ctx)) {
+    if (claim.quantity === 1) return [];
+    return [
+      finding(RULES.quantityNotGrounded, line, `${claim.quantity} claimed, the cited words "${claim.countWords}" count the items the quote names: one of each`),
+    ];
+  }
   // "the other candle", "the second frame": no number, one unit of a line with one left to refund.
   if (count === null && claim.quantity === 1 && (line.quantity === 1 || line.refundableQuantity === 1)) return [];
   if (count === null) return [finding(RULES.quantityNotGrounded, line, `${claim.quantity} claimed, the cited words "${claim.countWords}" state no count`)];

@@ -6,7 +6,7 @@
 // that count days or money, are no counts. Pure and linear in the words.
 import { ALL_WORDS, EXCLUSION_MARKERS, NUMBER_WORDS, PART_OF_WORDS } from './lexicon.js';
 import { GROUP_WORDS } from './lexicon/numbers.js';
-import { NOT_COUNTED, PIECE_WORDS, SPLIT_INTO, THEM_WORDS } from './lexicon/counting.js';
+import { AFTER_WORDS, NOT_COUNTED, PIECE_WORDS, SPLIT_INTO, THEM_WORDS } from './lexicon/counting.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { phraseIn, phraseTokens } from './words.js';
 
@@ -69,6 +69,8 @@ export function countAt(words: readonly string[], i: number, titles: TitleNumber
   if (titles.before.has(`${word} ${next}`) || titles.after.has(`${prev} ${word}`) || titles.units?.has(word)) return null;
   // "split in two", "broke into three pieces", "en deux morceaux", "in zwei Teile"
   if (SPLIT_INTO.has(prev) || PIECE_WORDS.has(next)) return null;
+  // "after two washes", "después de dos usos": times something was done, not units.
+  if (AFTER_WORDS.has(prev) || ((prev === 'de' || prev === 'di') && AFTER_WORDS.has(words[i - 2] ?? ''))) return null;
   return value;
 }
 

@@ -104,6 +104,24 @@ describe('one "both" before two items', () => {
     expect(rulesOf(pt, MUGS_AND_PLATTER, mugsOnly as never)).toContain(RULES.quantityNotGrounded);
   });
 
+  it('"the two things", naming a candle and a vase, claims one of each', () => {
+    const facts = order([
+      { id: '1', title: 'Soy candle', quantity: 3, price: 1600 },
+      { id: '2', title: 'Glass bud vase', quantity: 1, price: 2400 },
+    ]);
+    const quote = 'the two things packed on top, a soy candle and the bud vase, both got broken';
+    const p = (candles: number) =>
+      claim([
+        { id: '1', quantity: candles, quote, itemWords: 'a soy candle', countWords: 'the two things' },
+        { id: '2', quantity: 1, quote, itemWords: 'the bud vase', countWords: null },
+      ]);
+    expect(rulesOf(`Order 2001: ${quote}.`, facts, p(2) as never)).toContain(RULES.quantityNotGrounded);
+    expect(rulesOf(`Order 2001: ${quote}.`, facts, p(1) as never)).not.toContain(RULES.quantityNotGrounded);
+    const candlesOnly = 'two items arrived broken: both soy candles';
+    const two = claim([{ id: '1', quantity: 2, quote: candlesOnly, itemWords: 'soy candles', countWords: 'two items' }]);
+    expect(rulesOf(candlesOnly, facts, two as never)).not.toContain(RULES.quantityNotGrounded);
+  });
+
   it('still counts two where "both" is said of one item', () => {
     expect(clausesOf('both mugs are chipped and the platter is fine')[0]![0]!.words).toContain('both');
     expect(clausesOf('both the mugs are chipped and I want a refund')[0]![0]!.words).toContain('both');

@@ -17,6 +17,15 @@ export const NOT_COUNTED = new Set([
 /** "split in two", "broke into three", "en deux", "em dois", "in zwei", "in due". */
 export const SPLIT_INTO = new Set(['in', 'into', 'en', 'em']);
 
+/** Words for "things" a count may be of: "the two things, a candle and the vase", "deux articles", "zwei Sachen". */
+export const THING_WORDS = new Set([
+  ...['thing', 'things', 'item', 'items', 'cosas', 'articulos', 'coisas', 'artigos', 'itens'],
+  ...['choses', 'articles', 'sachen', 'dinge', 'artikel', 'cose', 'articoli', 'oggetti'],
+]);
+
+/** "after two washes", "après deux lavages", "nach zwei Wäschen", "dopo due lavaggi", "después de dos usos": a number after these counts times, not units. */
+export const AFTER_WORDS = new Set(['after', 'apres', 'nach', 'dopo', 'despues', 'depois']);
+
 /** "in three pieces", "en tres trozos", "en deux morceaux", "in zwei Teile", "in tre pezzi". */
 export const PIECE_WORDS = new Set([
   ...['piece', 'pieces', 'part', 'parts', 'bits', 'halves', 'shards', 'chunks'],
