@@ -29,7 +29,7 @@ import { anotherItemsCount, quantityFinding, sharedCount, withoutPartCounts } fr
 import { parseCount, titleNumbersOf } from './counts.js';
 import { mentionsOf, saidFineCount, saysRestIsFine } from './mentions.js';
 import { citedRemedyFindings, NO_OTHER_REMEDIES, notCarriedOut, remedyEnabled, type EnabledRemedies } from './other-remedy.js';
-import { excludedByModel, reasonFindings, remedyFindings, remedySetAside } from './spans.js';
+import { excludedByModel, reasonFindings, remedyFindings, remedySetAside, setAsideByModel } from './spans.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { distinctiveStems, namingStems, productStems } from './line-stems.js';
 import { containsWords, mentionsAny, phraseIn, phraseTokens, phraseStartsIn, sentencesOf, type Sentences } from './words.js';
@@ -215,8 +215,8 @@ const speaksOfProblemOrRefund = (words: readonly string[]) => speaksOfProblem(wo
  */
 function unclaimedFindings(input: GroundingInput, text: Sentences, stems: Map<string, string[]>, whole: readonly string[]): GroundingFinding[] {
   const claimed = new Set(input.proposal.lineItems.map((l) => l.lineItemId));
-  // A line the model lists as fine, kept or left out, with words that are in the customer's text, is left out rightly.
-  const excluded = excludedByModel(input.proposal, whole, input.order);
+  // A line the model lists as fine, kept or left out, with words of the customer's that say so, is left out rightly.
+  const excluded = setAsideByModel(input.proposal, whole, input.order);
   // Named where something is wrong and not listed as fine, kept or excepted by the model: a person looks.
   const leftOut = (own: string[]) => mentionsOf(text, own, speaksOfProblem).positive > 0;
   return input.order.lineItems

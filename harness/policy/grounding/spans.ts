@@ -4,7 +4,7 @@
 // nothing is wrong send it to a person; a turning-down must hold a word that turns something down.
 import type { OrderFacts, Proposal } from '../../domain/types.js';
 import { countAt } from './counts.js';
-import { nearlySame } from './mentions.js';
+import { excludedAt, nearlySame } from './mentions.js';
 import { RULES } from '../rules.js';
 import type { GroundingFinding } from './claims.js';
 import { INSTEAD_OF_PHRASES, NEGATIONS, OTHER_REMEDY_WORDS, REFUND_PREFERRED_PHRASES } from './lexicon.js';
@@ -46,6 +46,21 @@ export function excludedByModel(proposal: Proposal, whole: readonly string[], or
     });
   };
   return new Set((proposal.exclusions ?? []).filter((e) => inText(e.words, whole) && wholeLine(e)).map((e) => e.lineItemId));
+}
+
+/**
+ * Of the lines the model says the customer leaves out (excludedByModel), those its cited words set
+ * aside themselves ("the second mug and the bowl are fine", "je garde les torchons"): a bare "mug"
+ * beside "both a mug and the platter came chipped" sets nothing aside, so a mug named where
+ * something is wrong and not claimed still goes to a person.
+ */
+export function setAsideByModel(proposal: Proposal, whole: readonly string[], order: OrderFacts): Set<string> {
+  const listed = excludedByModel(proposal, whole, order);
+  const saysSo = (span: string) => {
+    const w = words(span);
+    return w.some((_, i) => excludedAt(w, i));
+  };
+  return new Set((proposal.exclusions ?? []).filter((e) => listed.has(e.lineItemId) && saysSo(e.words)).map((e) => e.lineItemId));
 }
 
 /**

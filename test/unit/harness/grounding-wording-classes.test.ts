@@ -122,6 +122,16 @@ describe('one "both" before two items', () => {
     expect(rulesOf(candlesOnly, facts, two as never)).not.toContain(RULES.quantityNotGrounded);
   });
 
+  it('leaves a mug named with the platter unclaimed only where the agent’s words say it is fine', () => {
+    const text = 'Hi, both a mug and the serving platter from order 2001 came chipped. The second mug and the cereal bowl are fine.';
+    const platter = claim([{ id: '2', quantity: 1, quote: 'the serving platter', itemWords: null, countWords: null }]);
+    const leaving = (words: string) => ({ ...platter, exclusions: [{ lineItemId: 'gid://shopify/LineItem/1', words }] });
+    expect(rulesOf(text, MUGS_AND_PLATTER, leaving('mug') as never)).toContain(RULES.unclaimedLineMentioned);
+    expect(rulesOf('The serving platter came chipped, I will keep the mug.', MUGS_AND_PLATTER, leaving('I will keep the mug') as never)).not.toContain(
+      RULES.unclaimedLineMentioned,
+    );
+  });
+
   it('still counts two where "both" is said of one item', () => {
     expect(clausesOf('both mugs are chipped and the platter is fine')[0]![0]!.words).toContain('both');
     expect(clausesOf('both the mugs are chipped and I want a refund')[0]![0]!.words).toContain('both');
