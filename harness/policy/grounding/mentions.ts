@@ -3,6 +3,7 @@
 // fine ("the bowl is fine"), or said to be kept ("the vase we're keeping", "I'll keep the mug"; not
 // "I can't keep the mug") does not claim the item.
 import { EXCLUSION_MARKERS, FINE_MARKERS, KEEP_AFTER_MARKERS, KEEP_BEFORE_MARKERS, NEGATIONS, REST_WORDS } from './lexicon.js';
+import { LIKEWISE_MARKERS } from './lexicon/exclusions.js';
 import { stem } from './text.js';
 import { listsWhatNeverCame } from './enumerated-missing.js';
 import { phraseIn, phraseStartsIn, phraseTokens, type Sentences } from './words.js';
@@ -12,6 +13,9 @@ const FINE = phraseTokens(FINE_MARKERS);
 const KEEP_BEFORE = phraseTokens(KEEP_BEFORE_MARKERS);
 const KEEP_AFTER = phraseTokens(KEEP_AFTER_MARKERS);
 const REST = phraseTokens(REST_WORDS);
+const LIKEWISE = phraseTokens(LIKEWISE_MARKERS);
+/** How far before the likewise words the fine words they carry over may stand ("the other set is fine, as is"). */
+const LIKEWISE_REACH = 6;
 /** How far after "the rest" a "fine" is about the rest. */
 const REST_REACH = 4;
 /** "can't", "won't", "cannot": the contraction's "t" and the fused form, beside the negation words. */
@@ -97,10 +101,28 @@ function excludedByMarker(words: readonly string[], i: number): boolean {
   return !(not >= i - LOOK_BACK && listsWhatNeverCame(words, not));
 }
 
-/** Is the word at `i` of the sentence inside an exclusion, followed by "is fine", or said to be kept? */
+/**
+ * "The other set is fine, as is the spoon": the item after likewise words takes the fine state said
+ * just before them, unless a negation stands there ("is not fine, as is the spoon" is no fine).
+ */
+function fineLikewise(words: readonly string[], i: number): boolean {
+  for (let at = Math.max(0, i - LOOK_BACK); at < i; at++) {
+    const phrase = LIKEWISE.find((p) => at + p.length <= i && p.every((w, k) => words[at + k] === w));
+    if (!phrase) continue;
+    const before = Math.max(0, at - LIKEWISE_REACH);
+    return phraseIn(words, FINE, before, at) && !words.slice(before, at).some((w) => NEGATED_BY.has(w));
+  }
+  return false;
+}
+
+/** Is the word at `i` of the sentence inside an exclusion, followed by "is fine", said to be kept, or fine like the item before? */
 export function excludedAt(words: readonly string[], i: number): boolean {
   return (
-    excludedByMarker(words, i) || fineAfter(words, i) || keptIn(words, KEEP_BEFORE, i - LOOK_BACK, i) || keptIn(words, KEEP_AFTER, i + 1, i + 1 + LOOK_AHEAD)
+    excludedByMarker(words, i) ||
+    fineAfter(words, i) ||
+    fineLikewise(words, i) ||
+    keptIn(words, KEEP_BEFORE, i - LOOK_BACK, i) ||
+    keptIn(words, KEEP_AFTER, i + 1, i + 1 + LOOK_AHEAD)
   );
 }
 

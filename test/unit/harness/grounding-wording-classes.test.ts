@@ -184,3 +184,29 @@ describe('a count of an item’s parts', () => {
     }
   });
 });
+
+describe('an item said to be fine like the one before it', () => {
+  const NAPKINS_AND_SPOON = order([
+    { id: '1', title: 'Linen napkins (set of 4)', quantity: 2, price: 2200 },
+    { id: '2', title: 'Olive wood spoon', quantity: 1, price: 900 },
+  ]);
+  const text =
+    "I ordered two sets of linen napkins, and in one of the sets there's a napkin with a large hole. The other set is fine, as is the spoon. Could you refund the damaged set only?";
+
+  it('is not claimed: "the other set is fine, as is the spoon"', () => {
+    const p = claim([
+      { id: '1', quantity: 1, quote: "in one of the sets there's a napkin with a large hole", itemWords: null, countWords: null },
+      { id: '2', quantity: 1, quote: 'the spoon. Could you refund the damaged set only', itemWords: null, countWords: null },
+    ]);
+    expect(rulesOf(text, NAPKINS_AND_SPOON, p as never)).toContain(RULES.lineExcludedByCustomer);
+  });
+
+  it('takes a damage said before it too: "the bowl arrived broken, as is the spoon"', () => {
+    const broken = 'The napkins arrived torn, as is the spoon. Please refund both.';
+    const p = claim([
+      { id: '1', quantity: 1, quote: 'The napkins arrived torn', itemWords: null, countWords: null },
+      { id: '2', quantity: 1, quote: 'as is the spoon', itemWords: null, countWords: null },
+    ]);
+    expect(rulesOf(broken, NAPKINS_AND_SPOON, p as never)).not.toContain(RULES.lineExcludedByCustomer);
+  });
+});

@@ -181,3 +181,13 @@ export const REST_WORDS: readonly string[] = [
   'altri',
   'altre',
 ];
+
+/**
+ * Words that give the item after them the state said just before: "the other set is fine, as is the
+ * spoon", "el resto está bien, al igual que la cuchara", "tout va bien, tout comme la cuillère".
+ */
+export const LIKEWISE_MARKERS: readonly string[] = [
+  ...['as is', 'as are', 'so is', 'so are', 'as is the', 'as are the', 'as well as', 'and so is', 'and so are'],
+  ...['al igual que', 'igual que', 'asi como', 'tal como', 'assim como', 'bem como', 'tout comme', 'de meme que', 'ainsi que'],
+  ...['genauso wie', 'ebenso wie', 'wie auch', 'so wie', 'cosi come', 'come anche', 'come pure'],
+];
