@@ -73,6 +73,10 @@ function clause(words: string[]): Clause {
 
 /** "Both" words, and the articles and "and" words of the correlative "both the X and the Y". */
 const BOTH = new Set(['both', 'ambos', 'ambas', 'beide', 'beiden', 'entrambi', 'entrambe']);
+/** "Les deux", "los dos", "as duas", "die zwei", "the two": a two after a definite article says "both". */
+const TWO = new Set(['two', 'deux', 'dos', 'dois', 'duas', 'zwei', 'due']);
+const DEFINITE = new Set(['the', 'les', 'los', 'las', 'os', 'as', 'die', 'i', 'le']);
+const isBoth = (words: readonly string[], at: number) => BOTH.has(words[at] ?? '') || (TWO.has(words[at] ?? '') && DEFINITE.has(words[at - 1] ?? ''));
 const ARTICLES = new Set([
   'a',
   'an',
@@ -109,14 +113,15 @@ const CORRELATIVE_REACH = 4;
  * joins two items and counts the units of neither ("both mugs are chipped and…" still counts two).
  */
 function correlativeBoth(words: readonly string[], at: number): boolean {
-  if (!BOTH.has(words[at] ?? '') || !ARTICLES.has(words[at + 1] ?? '')) return false;
+  if (!isBoth(words, at) || !ARTICLES.has(words[at + 1] ?? '')) return false;
   const and = words.findIndex((w, i) => i > at + 2 && i <= at + 2 + CORRELATIVE_REACH && AND.has(w));
   return and > 0 && !hasProblemWord(words.slice(at + 1, and));
 }
 
-/** "Ambos, la taza y la fuente…": a "both" standing alone before a comma is the correlative of the part after it. */
+/** "Ambos, la taza y la fuente…", "les deux, le bol et la tasse": a "both" standing alone before a comma is the correlative of the part after it. */
 function withoutLoneBoth(parts: string[][]): string[][] {
-  return parts.filter((part, i) => !(part.length === 1 && correlativeBoth([...part, ...(parts[i + 1] ?? [])], 0)));
+  const lone = (part: string[]) => part.length === 1 || (part.length === 2 && DEFINITE.has(part[0]!));
+  return parts.filter((part, i) => !(lone(part) && correlativeBoth([...part, ...(parts[i + 1] ?? [])], part.length - 1)));
 }
 
 function splitOnConjunctions(all: string[]): string[][] {
@@ -159,5 +164,5 @@ export function clausesHolding(quote: string, cited: readonly string[]): Clause[
 
 /** Cited count words holding a "both" that, in the quote, joins two items ("both a mug and the platter"): it counts one unit of each. */
 export function bothJoinsItems(quote: string, cited: readonly string[]): boolean {
-  return cited.some((w) => BOTH.has(w)) && clausesHolding(quote, cited).length === 0;
+  return cited.some((w, at) => isBoth(cited, at)) && clausesHolding(quote, cited).length === 0;
 }

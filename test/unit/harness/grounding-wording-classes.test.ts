@@ -70,6 +70,8 @@ describe('one "both" before two items', () => {
   it.each([
     ['en', 'both a mug and the serving platter came chipped', 'a'],
     ['es', 'ambos, la taza y la fuente llegaron rotas', 'la'],
+    ['pt', 'as duas, a caneca e a travessa, chegaram partidas', 'a'],
+    ['fr', 'les deux, le bol et la tasse, sont arrivés cassés', 'le'],
     ['de', 'beide, die Tasse und die Platte kamen zerbrochen an', 'die'],
     ['it', 'entrambi, la tazza e il piatto sono arrivati rotti', 'la'],
   ])('counts neither item (%s)', (_, quote) => {
