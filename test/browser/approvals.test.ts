@@ -1,10 +1,12 @@
 // Two approvals on one order, in a real browser (Debian's Chromium) against the local runtime: a lead
 // sees both together (each approval page and the console's queue name the other), approves the first
 // from the console through its confirm page, then the second's page says nothing is left to refund
-// (computed when it is opened), and approving it anyway says truthfully that nothing was refunded, and
-// the ticket gets a note in sentences. The queue shows the email's evidence and decides nothing itself.
-// A refund made directly in the store (by hand, not by a run) while an approval waits is read from the
-// store when the pages are opened: nothing left, and approving says nothing was refunded.
+// (computed when it is opened) and offers no approve button, and approving it from a page opened
+// before says truthfully that nothing was refunded; the approval page, the console's run page and list
+// and the ticket's note all call it "closed, nothing left to refund". The queue shows the email's
+// evidence and decides nothing itself. A refund made directly in the store (by hand, not by a run)
+// while an approval waits is read from the store when the pages are opened: nothing left, no approve
+// button, and approving from a page opened before says nothing was refunded.
 // axe-core finds no serious or critical violation on any of these pages.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -138,6 +140,11 @@ describe('two approvals on one order', () => {
     await expectAccessible('the queues with two approvals');
     await screenshot(page, 'approvals-queue-two-on-one-order');
 
+    // The second's approval page, opened now (before the first is approved), stays open in a tab.
+    const stale = await context.newPage();
+    await stale.goto(await linkFor(bId));
+    await stale.getByRole('button', { name: 'Approve $62.00' }).waitFor();
+
     // The confirm step: the queue's link opens the evidence and the one form that decides.
     await queue
       .getByRole('article')
@@ -153,23 +160,27 @@ describe('two approvals on one order', () => {
     expect((await waitForRun(rt, first, settled)).status).toBe('done');
     expect(await storeRefunds(rt, '1002')).toHaveLength(1);
 
-    // The second's page, opened now: nothing left, said in a sentence.
+    // The second's page, opened now: nothing left, said in a sentence, naming the refund; no approve button.
     await page.goto(await linkFor(bId));
+    await page.getByRole('heading', { name: 'Nothing left to refund on order #1002' }).waitFor();
     main = await page.locator('body').innerText();
     expect(main).toContain('Not refunded: order #1002 has nothing left to refund — refund of $62.00 made on');
     expect(main).toContain(`by run ${first}`);
     expect(main).toContain('nothing left: 0 of 1');
     expect(main).not.toContain('1 of 1 left');
+    await expect(page.getByRole('button', { name: /Approve/ }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Close the request and hand the ticket to the team' }).waitFor();
     await expectAccessible('the second approval page after the first refund');
+    await screenshot(page, 'approvals-nothing-left');
 
-    // Approving it anyway: a truthful result page, no second refund, a note on the ticket in sentences.
-    await page.getByRole('button', { name: 'Approve $62.00' }).click();
-    await page.getByRole('heading', { name: 'Not refunded' }).waitFor();
-    main = await page.locator('body').innerText();
+    // Approving it from the tab opened before: a truthful result page, no second refund, a note on the ticket in sentences.
+    await stale.getByRole('button', { name: 'Approve $62.00' }).click();
+    await stale.getByRole('heading', { name: 'Nothing left to refund' }).waitFor();
+    main = await stale.locator('body').innerText();
     expect(main).toContain('Not refunded: order #1002 has nothing left to refund');
     expect(main).not.toContain('The refund will be issued');
-    await expectAccessible('the not-refunded result page');
-    await screenshot(page, 'approvals-not-carried-out');
+    expect(await seriousViolations(stale), 'axe on the nothing-left result page').toEqual([]);
+    await screenshot(stale, 'approvals-not-carried-out');
 
     const escalated = await waitForRun(rt, second, settled);
     expect(escalated.status).toBe('escalated');
@@ -177,6 +188,16 @@ describe('two approvals on one order', () => {
     expect(await storeRefunds(rt, '1002')).toHaveLength(1);
     const notes = (await ticketNotes(rt, '8202')).map((n) => n.body).join('\n');
     expect(notes).toContain('Not refunded: order #1002 has nothing left to refund — refund of $62.00 made on');
+    // One state word on every surface: the ticket's note, the run page, the runs list, the approval page.
+    expect(notes).toContain(`Closed by ${APPROVER}`);
+    expect(notes).toContain('nothing left to refund');
+    expect(notes).not.toContain('withdrawn');
+    await page.goto(`${rt.baseUrl}/runs/${encodeURIComponent(second)}`);
+    expect(await page.locator('main').innerText()).toContain('closed, nothing left to refund');
+    await page.goto(`${rt.baseUrl}/?q=${encodeURIComponent(second)}`);
+    expect(await page.locator('main').innerText()).toContain('closed, nothing left to refund');
+    await page.goto(await linkFor(bId));
+    expect(await page.locator('body').innerText()).toContain('This approval is closed, nothing left to refund');
     expect(notes).not.toMatch(/ArgumentPolicyError|[A-Z][a-z]+Error\b/);
     expect(notes).not.toMatch(/\b6200\b/);
     expect((await getRun(rt, first))!.approval).toMatchObject({ approvalId: aId, status: 'approved' });
@@ -190,9 +211,10 @@ describe('a refund made in the store by hand while an approval waits', () => {
     const approvalId = run.approval.approvalId as string;
     const link = await linkFor(approvalId);
 
-    // Before: the store still allows it.
-    await page.goto(link);
-    expect(await page.locator('body').innerText()).toContain('1 of 1 left');
+    // Before: the store still allows it (this tab stays open).
+    const stale = await context.newPage();
+    await stale.goto(link);
+    expect(await stale.locator('body').innerText()).toContain('1 of 1 left');
 
     await refundByHand();
     expect(await storeRefunds(rt, '1012')).toHaveLength(1);
@@ -213,11 +235,12 @@ describe('a refund made in the store by hand while an approval waits', () => {
     expect(main).toContain('Not refunded: order #1012 has nothing left to refund');
     expect(main).not.toContain('1 of 1 left');
 
-    // Approving it anyway: a truthful result, no second refund.
+    // The page opened now offers no approve button; approving from the tab opened before: a truthful result, no second refund.
     await page.goto(link);
-    await page.getByRole('button', { name: 'Approve $62.00' }).click();
-    await page.getByRole('heading', { name: 'Not refunded' }).waitFor();
-    expect(await page.locator('body').innerText()).not.toContain('The refund will be issued');
+    await expect(page.getByRole('button', { name: /Approve/ }).count()).resolves.toBe(0);
+    await stale.getByRole('button', { name: 'Approve $62.00' }).click();
+    await stale.getByRole('heading', { name: 'Nothing left to refund' }).waitFor();
+    expect(await stale.locator('body').innerText()).not.toContain('The refund will be issued');
     const ended = await waitForRun(rt, runId, settled);
     expect(ended.status).toBe('escalated');
     expect(ended.approval).toMatchObject({ status: 'cancelled', decidedBy: APPROVER });

@@ -156,7 +156,7 @@ async function decide(c: DecisionContext, input: DecideInput): Promise<DecisionO
   if (approval.status !== 'pending' || run?.cancellation) {
     // The same approver repeating the same decision while the run still waits: the first answer
     // was saved but never reached the engine. Re-send it.
-    const same = approval.status === status || (status === 'approved' && approval.status === 'cancelled' && approval.decidedBy !== null);
+    const same = approval.status === status || (approval.status === 'cancelled' && approval.decidedBy !== null);
     const retry = approver !== null && approval.decidedBy === approver && same && approval.formToken === input.formToken;
     if (retry && isWaiting(run)) return deliver(c.deps, approval, true);
     return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
@@ -164,7 +164,8 @@ async function decide(c: DecisionContext, input: DecideInput): Promise<DecisionO
   if (!approver) return { kind: 'not_an_approver' };
   const now = c.deps.clock.now();
   if (now.toISOString() >= approval.expiresAt) return { kind: 'expired', approval };
-  const undoable = status === 'approved' ? await cannotRefund(c, run) : null;
+  // Nothing left to refund: whichever button, the approval ends as "nothing left" (approval-state.ts), with why.
+  const undoable = await cannotRefund(c, run);
   const decided = await c.deps.approvals.decide({
     approvalId: input.approvalId,
     formToken: input.formToken,
@@ -183,7 +184,7 @@ async function decideAs(c: DecisionContext, input: DecideAsRequest): Promise<Dec
   if (approval.status !== 'pending' || run?.cancellation) return { kind: 'closed', approval, cancelled: cancelledBeforeRefund(run, approval) };
   const now = c.deps.clock.now();
   if (now.toISOString() >= approval.expiresAt) return { kind: 'expired', approval };
-  const undoable = input.decision === 'approve' ? await cannotRefund(c, run) : null;
+  const undoable = await cannotRefund(c, run);
   const decided = await c.deps.approvals.decide({
     approvalId: input.approvalId,
     formToken: approval.formToken,

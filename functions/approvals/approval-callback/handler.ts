@@ -2,6 +2,7 @@
 // as the approver the token names. Every outcome is a page a person can read, never an error trace.
 import * as z from 'zod';
 import { html, rawBody, type HttpEvent, type HttpResult } from '../../shared/http.js';
+import { NOTHING_LEFT_TITLE } from '../../shared/approvals/approval-state.js';
 import { APPROVER_TOKEN_PARAM } from '../../shared/approvals/approver-links.js';
 import { createApprovalDecisions, type ApprovalDecisionDeps } from './decisions.js';
 import type { DecisionOutcome } from '../../shared/approvals/decisions.js';
@@ -114,9 +115,10 @@ function decisionPage(outcome: DecisionOutcome, viewer: () => string | null): Ht
         ),
       );
     case 'not_carried_out':
+      // A decision made and recorded (approved, nothing left to refund): an answer, not a conflict.
       return html(
-        409,
-        resultPage('Not refunded', `${outcome.message} Nothing was refunded by this approval; the ticket goes to the team with a note saying so.`),
+        200,
+        resultPage(NOTHING_LEFT_TITLE, `${outcome.message} Nothing was refunded by this approval; the ticket goes to the team with a note saying so.`),
       );
     case 'undelivered':
       return html(

@@ -11,6 +11,7 @@ import { evidenceSections, heading } from '../../shared/approvals/evidence-html.
 import type { OrderNow } from '../../shared/approvals/order-now.js';
 import { CANCELLED_BEFORE_REFUND, WAIT_OVER } from '../../shared/approvals/decisions.js';
 import { attachmentsPageHtml } from '../../shared/attachments/attachments-html.js';
+import { approvalStateOf, approvalStateWords, NOTHING_LEFT_TITLE } from '../../shared/approvals/approval-state.js';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escaped(title)}</title>
@@ -35,13 +36,20 @@ export interface PageContext {
  * evidence as the approval email (shared/approvals/approval-view.ts) and says what each decision does.
  */
 export function confirmationPage(approval: ApprovalRecord, run: Run | null, approver: string, approverToken: string, context: PageContext): string {
+  const hidden = `<input type="hidden" name="formToken" value="${escaped(approval.formToken)}">
+<input type="hidden" name="${APPROVER_TOKEN_PARAM}" value="${escaped(approverToken)}">`;
   const form = (amount: string) => `<form method="post">
-<input type="hidden" name="formToken" value="${escaped(approval.formToken)}">
-<input type="hidden" name="${APPROVER_TOKEN_PARAM}" value="${escaped(approverToken)}">
+${hidden}
 <p>Deciding as <strong>${escaped(approver)}</strong> (this link was sent to you alone). Nothing has changed yet: only these buttons decide.</p>
 <p><label>Reason (optional; goes to the team with a rejection) <input name="reason" maxlength="300" size="40"></label></p>
 <button type="submit" name="decision" value="approve">Approve ${escaped(amount)}</button>
 <button type="submit" name="decision" value="reject">Reject</button>
+</form>`;
+  // Nothing left to refund: no approve button; the one action hands the ticket to the team, saying why.
+  const handOver = `<form method="post">
+${hidden}
+<p>Deciding as <strong>${escaped(approver)}</strong>. There is nothing to approve: the order has nothing left to refund (above). Closing this request refunds nothing and hands the ticket to the team with that reason.</p>
+<button type="submit" name="decision" value="reject">Close the request and hand the ticket to the team</button>
 </form>`;
   if (!run) {
     const amount = formatMoney(approval.amountMinor, approval.currency);
@@ -50,7 +58,7 @@ export function confirmationPage(approval: ApprovalRecord, run: Run | null, appr
   const view = approvalView({ run, amountMinor: approval.amountMinor, currency: approval.currency, expiresAt: approval.expiresAt, ...context });
   const section = (inner: string) => `<section style="margin:0 0 1.5rem;">${inner}</section>`;
   return page(
-    `Approve ${view.headline}?`,
+    view.cannotRefund ? `${NOTHING_LEFT_TITLE} on order #${view.orderNumber}` : `Approve ${view.headline}?`,
     `<p style="color:#52525b;margin-top:-.5rem;">${escaped(view.storeName)}</p>
 ${evidenceSections(view)
   .map(({ name, html }) => {
@@ -58,7 +66,7 @@ ${evidenceSections(view)
     return section(name === 'outcomes' ? `${heading('What happens when you decide')}${html}` : html);
   })
   .join('\n')}
-${form(view.amount)}`,
+${view.cannotRefund ? handOver : form(view.amount)}`,
   );
 }
 
@@ -77,5 +85,6 @@ export function closedPage(approval: Pick<ApprovalRecord, 'status' | 'decidedBy'
   if (cancelled) return resultPage('Run cancelled', `${CANCELLED_BEFORE_REFUND} Nothing was changed.`);
   if (waitOver) return resultPage('Not carried out', `${WAIT_OVER} Nothing was changed; the run's page in the console shows what happened.`);
   const by = viewer !== null && approval.decidedBy ? ` (by ${approval.decidedBy})` : '';
-  return resultPage('Already decided', `This approval is ${approval.status}${by}. Nothing was changed.`);
+  const title = approvalStateOf(approval) === 'nothing_left' ? NOTHING_LEFT_TITLE : 'Already decided';
+  return resultPage(title, `This approval is ${approvalStateWords(approval)}${by}. Nothing was changed.`);
 }

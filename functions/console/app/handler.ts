@@ -59,6 +59,7 @@ const NOTICES: Record<string, string> = {
   ...ACTION_NOTICES,
   approved: 'Approved. The refund will be issued now and a reply drafted on the ticket.',
   rejected: 'Rejected. No refund will be made; the ticket goes back to the team.',
+  'nothing-left': 'Closed, nothing left to refund. Nothing was refunded; the ticket goes to the team with a note saying why.',
   'settled-found': 'Settled: the refund was found in the store and recorded on the run.',
   'settled-none': 'Settled: no refund was made; the idempotency key is released and the ticket is with the team.',
   retried: 'Sent back to the ticket queue.',

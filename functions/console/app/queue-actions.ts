@@ -13,6 +13,7 @@ import type { DeadLetters } from '#functions/shared/domain/dead-letters.js';
 import type { Operator } from './identity.js';
 import { consoleJournalRow } from './journal-row.js';
 import { reviewRefusalInWords } from './review-refusal.js';
+import { approvalStateWords } from '../../shared/approvals/approval-state.js';
 
 export type ActionOutcome = { ok: true; notice: string; runId?: string } | { ok: false; status: number; message: string };
 
@@ -95,16 +96,17 @@ async function journalDecision(
   return { ok: true, notice: a.status === 'approved' ? 'approved' : 'rejected', runId: a.runId };
 }
 
-/** Approved too late: the order has nothing left of it to refund; the run is with the team, with this sentence. */
+/** Closed with nothing left to refund (approved too late, or closed as such): the run is with the team, with this sentence. */
 async function journalNotCarriedOut(deps: JournalDeps, who: Operator, outcome: Extract<DecisionOutcome, { kind: 'not_carried_out' }>): Promise<ActionOutcome> {
   await journalAs(deps, outcome.approval.runId, who, {
     step: 'RequestApproval',
     name: 'approval',
     decision: 'refuse',
     approvalId: outcome.approval.approvalId,
-    detail: `approved in the console by ${who.id}, not carried out: ${outcome.message}`.slice(0, 300),
+    detail: `closed in the console by ${who.id}, nothing left to refund: ${outcome.message}`.slice(0, 300),
   });
-  return { ok: false, status: 409, message: `${outcome.message} Nothing was refunded; the ticket goes to the team with a note saying so.` };
+  // A decision made and recorded: the approval is closed, nothing left to refund (approval-state.ts).
+  return { ok: true, notice: 'nothing-left', runId: outcome.approval.runId };
 }
 
 /** A decision that lost to a cancel, or arrived after the wait ended, says so: never that a refund follows. */
@@ -114,7 +116,7 @@ function closedInWords(outcome: ClosedOutcome): ActionOutcome {
   return {
     ok: false,
     status: 409,
-    message: `This approval is already ${outcome.approval.status}${outcome.approval.decidedBy ? ` (by ${outcome.approval.decidedBy})` : ''}. Nothing was changed.`,
+    message: `This approval is already ${approvalStateWords(outcome.approval)}${outcome.approval.decidedBy ? ` (by ${outcome.approval.decidedBy})` : ''}. Nothing was changed.`,
   };
 }
 

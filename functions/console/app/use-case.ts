@@ -24,6 +24,7 @@ import { PAGE_SIZE, type RunsFilter, type RunRow } from './views/runs.js';
 import { customerOf } from './views/case.js';
 import type { RunLinks } from './links.js';
 import { groupTicketRuns, readTicketRuns } from './ticket-runs.js';
+import { approvalStateWords } from '../../shared/approvals/approval-state.js';
 
 export type { ActionOutcome };
 
@@ -86,7 +87,7 @@ export function toRunRow(run: Run, linksOf?: (run: Run) => RunLinks): RunRow {
     ...runSummary(run),
     request: run.ticketRequests ? { index: run.ticketRequests.index, of: run.ticketRequests.runIds.length } : null,
     currency: run.refund?.currency ?? null,
-    approval: run.approval?.status ?? null,
+    approval: run.approval ? approvalStateWords(run.approval) : null,
     escalation: run.escalation?.reason ?? null,
   };
 }

@@ -7,6 +7,7 @@
 import type { ApprovalSummary } from '#harness/domain/types.js';
 import type { Run, RunCancellation } from '#functions/shared/domain/run.js';
 import type { Formats } from './formats.js';
+import { approvalStateOf } from './approval-state.js';
 
 export const SUPERSEDES = `[refund-agent] This note replaces the earlier one that said "Waiting for a lead's approval" (notes cannot be edited): that wait is over.`;
 
@@ -60,5 +61,9 @@ export function waitEndedLines(input: { approval: ApprovalSummary; refunded: boo
     cancelled: `The approval request was withdrawn at ${when}: ${refunded}.`,
     pending: `The approval request was withdrawn at ${when}: ${refunded}.`,
   };
+  // Closed by a lead with nothing left to refund (approval-state.ts): said so, not "withdrawn".
+  if (approvalStateOf(approval) === 'nothing_left') {
+    return [SUPERSEDES, `Closed by ${approval.decidedBy ?? 'a lead'} at ${when}, nothing left to refund${reason}: ${refunded}.`];
+  }
   return [SUPERSEDES, what[approval.status]];
 }

@@ -133,14 +133,14 @@ describe('the approval page reads the store when it is opened', () => {
 });
 
 describe('a decision checks the store when it is made', () => {
-  it('turns an approval into "Not refunded" when the store shows nothing left, and ends the wait with the sentence', async () => {
+  it('turns an approval into "Nothing left to refund" when the store shows nothing left, and ends the wait with the sentence', async () => {
     const s = await setup();
     await s.refundByHand();
 
     const page = await s.approve();
 
-    expect(page.status).toBe(409);
-    expect(page.body).toContain('<title>Not refunded</title>');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Nothing left to refund</title>');
     expect(page.body).toContain('Nothing was refunded by this approval');
     const approval = await s.stores.approvals.get('apr_b');
     expect(approval).toMatchObject({ status: 'cancelled', decidedBy: LEAD });

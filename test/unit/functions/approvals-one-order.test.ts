@@ -2,6 +2,7 @@
 // the same order refunded or were approved to refund since), the sentences a lead reads, the decision
 // that cannot be carried out (closed, nothing refunded, the run escalated with the sentence), and the
 // escalation sentence when the Refund step refused an approved refund. In-memory stores, fixed clock.
+import { approvalStateWords } from '#functions/shared/approvals/approval-state.js';
 import { describe, expect, it } from 'vitest';
 import { createApprovalDecisions } from '#functions/approvals/approval-callback/decisions.js';
 import { createApproverLinks } from '#functions/shared/approvals/approver-links.js';
@@ -140,8 +141,8 @@ describe('deciding an approval that can no longer be carried out', () => {
     ]);
   });
 
-  it('still rejects as asked: a rejection needs nothing left to refund', async () => {
-    const { decisions, recordB, links } = await setup();
+  it('closes it the same way when the lead closes it instead: one state, "nothing left to refund", whichever button', async () => {
+    const { stores, decisions, recordB, links } = await setup();
 
     const outcome = await decisions.decide({
       approvalId: 'apr_b',
@@ -151,7 +152,10 @@ describe('deciding an approval that can no longer be carried out', () => {
       reason: 'no',
     });
 
-    expect(outcome).toMatchObject({ kind: 'decided', approval: { status: 'rejected' } });
+    expect(outcome.kind).toBe('not_carried_out');
+    const approval = await stores.approvals.get('apr_b');
+    expect(approval).toMatchObject({ status: 'cancelled', decidedBy: LEAD });
+    expect(approvalStateWords(approval!)).toBe('closed, nothing left to refund');
   });
 
   it('the console decision is checked the same way', async () => {

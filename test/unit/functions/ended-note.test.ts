@@ -63,6 +63,36 @@ describe('the note that ends the holding note', () => {
     });
     expect(rejected[1]).toBe(`Rejected by lead@example.com at ${berlin.dateTime('2026-09-23T08:30:00.000Z')} ("photo shows no damage"): nothing was refunded.`);
   });
+
+  it('says a lead closed it with nothing left to refund, never that it was withdrawn; a withdrawn one stays withdrawn', () => {
+    const approval = {
+      approvalId: 'apr-2',
+      argsHash: 'h',
+      amountMinor: 6200,
+      currency: 'USD',
+      requestedAt: '2026-09-22T12:00:00.000Z',
+      expiresAt: '2026-09-23T12:00:00.000Z',
+      decidedAt: '2026-09-23T08:30:00.000Z',
+    };
+    const why = 'Not refunded: order #1002 has nothing left to refund — refund of $62.00 made on 23 Sep 2026 by run run-a.';
+    const closed = waitEndedLines({
+      approval: { ...approval, status: 'cancelled', decidedBy: 'lead@example.com', reason: why },
+      refunded: false,
+      at: NOW.toISOString(),
+      fmt: berlin,
+    });
+    expect(closed[1]).toBe(
+      `Closed by lead@example.com at ${berlin.dateTime('2026-09-23T08:30:00.000Z')}, nothing left to refund ("${why}"): nothing was refunded.`,
+    );
+    expect(closed.join('\n')).not.toContain('withdrawn');
+    const withdrawn = waitEndedLines({
+      approval: { ...approval, status: 'cancelled', decidedBy: null, reason: null },
+      refunded: false,
+      at: NOW.toISOString(),
+      fmt: berlin,
+    });
+    expect(withdrawn[1]).toContain('was withdrawn');
+  });
 });
 
 describe('ending a run posts the note through the harness', () => {

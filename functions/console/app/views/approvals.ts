@@ -6,11 +6,13 @@
 // page, whose form is the one that decides. No scripts (the CSP allows none): the confirm step is a
 // page of its own. Pure: strings in, HTML out.
 import type { Run } from '#functions/shared/domain/run.js';
+import type { ApprovalSummary } from '#harness/domain/types.js';
 import type { ApprovalView as Evidence } from '../../../shared/approvals/approval-view.js';
 import { evidenceSections, orderNowHtml } from '../../../shared/approvals/evidence-html.js';
 import type { RunLinks } from '../links.js';
 import { orderHtml, ticketHtml } from './case.js';
 import { csrfField, escaped, money } from './layout.js';
+import { approvalStateWords, NOTHING_LEFT_TITLE } from '../../../shared/approvals/approval-state.js';
 
 export interface ApprovalsQueueView {
   approvals: Run[];
@@ -91,7 +93,7 @@ ${cards || '<p>Nothing waits for approval.</p>'}</section>`;
 
 export interface ApprovalConfirmView {
   approvalId: string;
-  status: string;
+  status: ApprovalSummary['status'];
   decidedBy: string | null;
   run: Run | null;
   evidence: Evidence | null;
@@ -102,15 +104,18 @@ export interface ApprovalConfirmView {
 }
 
 /** The page title of GET /queues/approvals/{approvalId}. */
-export const confirmTitle = (view: ApprovalConfirmView) =>
-  `${view.status === 'pending' ? 'Approve' : 'Approval of'} ${view.evidence?.amount ?? money(view.amountMinor, view.currency)} on order #${view.evidence?.orderNumber ?? view.run?.order?.orderNumber ?? '?'}${view.status === 'pending' ? '?' : ''}`;
+export const confirmTitle = (view: ApprovalConfirmView) => {
+  const order = view.evidence?.orderNumber ?? view.run?.order?.orderNumber ?? '?';
+  if (view.status === 'pending' && view.evidence?.cannotRefund) return `${NOTHING_LEFT_TITLE} on order #${order}`;
+  return `${view.status === 'pending' ? 'Approve' : 'Approval of'} ${view.evidence?.amount ?? money(view.amountMinor, view.currency)} on order #${order}${view.status === 'pending' ? '?' : ''}`;
+};
 
 /** The confirm page: every piece of evidence, then the one form that decides. */
 export function approvalConfirmContent(view: ApprovalConfirmView): string {
   const v = view.evidence;
   const back = '<p><a href="/queues">Back to the queues</a></p>';
   if (view.status !== 'pending') {
-    return `<p>This approval is already ${escaped(view.status)}${view.decidedBy ? ` (by ${escaped(view.decidedBy)})` : ''}. Nothing can be decided here.</p>${view.run ? `<p>Run ${runLink(view.run.runId)}</p>` : ''}${back}`;
+    return `<p>This approval is already ${escaped(approvalStateWords(view))}${view.decidedBy ? ` (by ${escaped(view.decidedBy)})` : ''}. Nothing can be decided here.</p>${view.run ? `<p>Run ${runLink(view.run.runId)}</p>` : ''}${back}`;
   }
   const section = (inner: string) => (inner ? `<section>${inner}</section>` : '');
   const evidence = v
@@ -119,14 +124,22 @@ export function approvalConfirmContent(view: ApprovalConfirmView): string {
         .join('\n')
     : '<p>The run behind this approval could not be read.</p>';
   const amount = v?.amount ?? money(view.amountMinor, view.currency);
-  const form = view.canDecide
-    ? `<form class="action" method="post" action="${approvalPath(view.approvalId)}" aria-label="Decide approval ${escaped(view.approvalId)}">${csrfField(view.csrf)}
+  // Nothing left to refund (the evidence's red box says why): no approve button, one action that closes it.
+  const nothingLeft = v?.cannotRefund
+    ? `<form class="action" method="post" action="${approvalPath(view.approvalId)}" aria-label="Close approval ${escaped(view.approvalId)}">${csrfField(view.csrf)}
+<input type="hidden" name="back" value="queues">
+<button type="submit" name="decision" value="reject" class="danger">Close the request and hand the ticket to the team</button></form>
+<p class="muted">There is nothing to approve: the order has nothing left to refund. Closing refunds nothing.</p>`
+    : null;
+  const form = !view.canDecide
+    ? '<p class="muted">A lead decides; your role may only look.</p>'
+    : (nothingLeft ??
+      `<form class="action" method="post" action="${approvalPath(view.approvalId)}" aria-label="Decide approval ${escaped(view.approvalId)}">${csrfField(view.csrf)}
 <input type="hidden" name="back" value="queues">
 <label for="reason">Reason (optional; goes to the team with a rejection)<input id="reason" name="reason" maxlength="300" size="30"></label>
 <button type="submit" name="decision" value="approve" class="primary">Approve ${escaped(amount)}</button>
 <button type="submit" name="decision" value="reject" class="danger">Reject</button></form>
-<p class="muted">Only these buttons decide; nothing has changed yet.</p>`
-    : '<p class="muted">A lead decides; your role may only look.</p>';
+<p class="muted">Only these buttons decide; nothing has changed yet.</p>`);
   return `${STYLE}<div class="confirm">${view.run ? `<p>Run ${runLink(view.run.runId)}</p>` : ''}
 ${evidence}
 ${form}

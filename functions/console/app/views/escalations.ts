@@ -2,7 +2,8 @@
 // their re-runs, and what a lead can do from here (re-run, pick the order of a ticket that names
 // several, hand back to the team with a note). Rendered in the queues page (queues.ts). Pure.
 import type { Run } from '#functions/shared/domain/run.js';
-import { dollars, escaped, statusBadge, time } from './layout.js';
+import { costHtml, escaped, statusBadge, time } from './layout.js';
+import { listTable, whole, wholeTokens, type Column } from './list-table.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, ticketHtml } from './case.js';
 import { runActionForms, runRelations, type RunActionsView } from './run-actions.js';
@@ -24,14 +25,28 @@ function actionsCell(run: Run, view: EscalationsView): string {
   return view.actions?.canRerun || view.actions?.canHandBack ? '<span class="muted">nothing to do here</span>' : '<span class="muted">a lead acts</span>';
 }
 
+const COLUMNS: readonly Column[] = [
+  { label: 'Run', kind: 'lead' },
+  { label: 'Status', kind: 'word' },
+  { label: 'Ticket', kind: 'id' },
+  { label: 'Reason', kind: 'text' },
+  { label: 'From state', kind: 'word' },
+  { label: 'Cost', kind: 'amount' },
+  { label: 'When', kind: 'time' },
+  { label: 'Actions', kind: 'actions' },
+];
+
 export function escalationsSection(view: EscalationsView): string {
-  const rows = view.escalations
-    .map(
-      (run) =>
-        `<tr><td>${runLink(run.runId)}<br>${customerHtml(run)}</td><td>${statusBadge(run.status)}</td><td>${ticketHtml(run, view.linksOf?.(run))}</td><td>${escaped(run.escalation?.reason ?? '')}</td><td>${escaped(run.escalation?.step ?? '')}</td><td class="num">${escaped(dollars(run.costMicros))}</td><td>${time(run.updatedAt)}</td><td>${actionsCell(run, view)}</td></tr>`,
-    )
-    .join('\n');
+  const rows = view.escalations.map((run) => [
+    `${whole(runLink(run.runId))}<br>${customerHtml(run)}`,
+    statusBadge(run.status),
+    ticketHtml(run, view.linksOf?.(run)),
+    wholeTokens(escaped(run.escalation?.reason ?? '')),
+    escaped(run.escalation?.step ?? ''),
+    costHtml(run.costMicros),
+    time(run.updatedAt),
+    actionsCell(run, view),
+  ]);
   return `<section aria-labelledby="q-escalations"><h2 id="q-escalations">Escalations (${view.escalations.length})</h2>
-<table><thead><tr><th scope="col">Run</th><th scope="col">Status</th><th scope="col">Ticket</th><th scope="col">Reason</th><th scope="col">From state</th><th scope="col">Cost</th><th scope="col">When</th><th scope="col">Actions</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="8">No escalations.</td></tr>'}</tbody></table></section>`;
+${listTable({ columns: COLUMNS, rows, empty: 'No escalations.' })}</section>`;
 }

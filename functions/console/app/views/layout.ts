@@ -1,16 +1,29 @@
 // The console's page shell and small formatters: one stylesheet inline (the CSP allows inline styles,
 // never scripts), a skip link, the navigation, the notice after an action. Strings in, HTML out.
 // Times and money are for people: in the store's time zone and locale (the Formats the handler
-// renders a page in, see renderIn), never UTC strings or minor units. Every table sits in its own
-// sideways-scrolling box, so a page never scrolls sideways on a phone.
+// renders a page in, see renderIn), never UTC strings or minor units; costs never read as nothing.
+// Every table sits in its own sideways-scrolling box, so a page never scrolls sideways on a phone;
+// the lists a lead scans are drawn for both widths (list-table.ts: cards on a phone).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createFormats, type Formats } from '../../../shared/approvals/formats.js';
 import { escapeHtml } from '../../../shared/http.js';
+import { LIST_STYLE } from './list-table.js';
 
 export const escaped = (value: string | number | null | undefined): string => escapeHtml(value === null || value === undefined ? '' : String(value));
 
-/** Cost in micro-dollars as dollars, to the hundredth of a cent. */
-export const dollars = (micros: number): string => `$${(micros / 1_000_000).toFixed(4)}`;
+/**
+ * Cost in micro-dollars as dollars: to the cent from a dollar up, to the hundredth of a cent below,
+ * and "< $0.0001" for less, so a call that cost something never reads as "$0.0000".
+ */
+export function dollars(micros: number): string {
+  if (micros === 0) return '$0.00';
+  if (micros >= 1_000_000) return `$${(micros / 1_000_000).toFixed(2)}`;
+  if (micros > 0 && micros < 100) return '< $0.0001';
+  return `$${(micros / 1_000_000).toFixed(4)}`;
+}
+
+/** A cost as people read it (dollars), with the exact figure to the micro-dollar in its title. */
+export const costHtml = (micros: number): string => `<span title="exactly $${escaped((micros / 1_000_000).toFixed(6))}">${escaped(dollars(micros))}</span>`;
 
 const pageFormats = new AsyncLocalStorage<Formats>();
 
@@ -66,7 +79,7 @@ h1{font-size:22px;margin:8px 0 12px}h2{font-size:18px;margin:24px 0 8px;border-b
 table{border-collapse:collapse;width:100%;margin:6px 0 12px}caption{text-align:left;font-weight:600;padding:4px 0}
 th,td{border-bottom:1px solid #d0d5da;padding:5px 8px;text-align:left;vertical-align:top;font-size:14px}th{background:#f3f5f7}
 .num{text-align:right;font-variant-numeric:tabular-nums}
-.badge{display:inline-block;padding:1px 7px;border-radius:9px;font-size:12px;font-weight:600;background:#e7ebef;color:#1d2125}
+.badge{display:inline-block;white-space:nowrap;padding:1px 7px;border-radius:9px;font-size:12px;font-weight:600;background:#e7ebef;color:#1d2125}
 .s-done{background:#d8f0dd;color:#11532a}.s-escalated,.s-pending_review{background:#fde2e0;color:#8a1c12}.s-awaiting_approval{background:#fff1c2;color:#5c4400}
 .s-running{background:#dbe9ff;color:#0b3d91}.s-cancelled,.s-shadow{background:#ececec;color:#333}
 .o-refused,.o-error{color:#a3150a;font-weight:600}.o-ok{color:#11532a}
@@ -85,7 +98,7 @@ dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:3px 12
 td,th,li,p,h1,h2,h3,legend,label{overflow-wrap:anywhere}fieldset{min-width:0}pre{white-space:pre-wrap;overflow-wrap:anywhere}
 .muted{color:#4f5b67}code{font-size:13px;word-break:break-all}.customer{overflow-wrap:anywhere}
 .pager{display:flex;flex-wrap:wrap;gap:12px;margin:8px 0}
-`;
+${LIST_STYLE}`;
 
 /** A tiny inline icon (img-src allows data:), so no page asks for a /favicon.ico that is not there. */
 export const FAVICON =

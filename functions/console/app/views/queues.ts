@@ -8,6 +8,7 @@ import { reviewForm, type ReviewContext } from './review.js';
 import { escalationsSection } from './escalations.js';
 import type { RunActionsView } from './run-actions.js';
 import { csrfField, escaped, money, time } from './layout.js';
+import { listTable, whole, wholeTokens, type Column } from './list-table.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, orderHtml } from './case.js';
 import { approvalsSection } from './approvals.js';
@@ -47,38 +48,64 @@ export interface QueuesView {
 
 const runLink = (runId: string) => `<a href="/runs/${encodeURIComponent(runId)}">${escaped(runId)}</a>`;
 
+const REVIEW_COLUMNS: readonly Column[] = [
+  { label: 'Run', kind: 'lead' },
+  { label: 'Order', kind: 'id' },
+  { label: 'Amount', kind: 'amount' },
+  { label: 'Why', kind: 'text' },
+  { label: 'Since', kind: 'time' },
+  { label: 'Settle', kind: 'actions' },
+];
+
 function reviews(view: QueuesView): string {
-  const rows = view.reviews
-    .map((run) => {
-      const form = view.canSettle
-        ? reviewForm(run, view.csrf, 'queues', view.reviewContexts?.get(run.runId))
-        : '<span class="muted">an operator settles</span>';
-      const amount = run.refundIntent
-        ? money(run.refundIntent.amountMinor, run.refundIntent.currency)
-        : run.gate
-          ? money(run.gate.amountMinor, run.gate.currency)
-          : '';
-      return `<tr><td>${runLink(run.runId)}<br>${customerHtml(run)}</td><td>${orderHtml(run, view.linksOf?.(run))}</td><td class="num">${escaped(amount)}</td><td>${escaped(run.escalation?.reason ?? 'refund outcome unknown')}</td><td>${time(run.updatedAt)}</td><td>${form}</td></tr>`;
-    })
-    .join('\n');
+  const rows = view.reviews.map((run) => {
+    const form = view.canSettle ? reviewForm(run, view.csrf, 'queues', view.reviewContexts?.get(run.runId)) : '<span class="muted">an operator settles</span>';
+    const amount = run.refundIntent
+      ? money(run.refundIntent.amountMinor, run.refundIntent.currency)
+      : run.gate
+        ? money(run.gate.amountMinor, run.gate.currency)
+        : '';
+    return [
+      `${whole(runLink(run.runId))}<br>${customerHtml(run)}`,
+      orderHtml(run, view.linksOf?.(run)),
+      escaped(amount),
+      wholeTokens(escaped(run.escalation?.reason ?? 'refund outcome unknown')),
+      time(run.updatedAt),
+      form,
+    ];
+  });
   return `<section aria-labelledby="q-reviews"><h2 id="q-reviews">Pending review (${view.reviews.length})</h2>
 <p class="muted">The agent sent a refund and could not tell whether it happened. Look at the order in Shopify, then say what you found: the refund's id settles the run as refunded; "no refund" frees its idempotency key and leaves the ticket with the team.</p>
-<table><thead><tr><th scope="col">Run</th><th scope="col">Order</th><th scope="col">Amount</th><th scope="col">Why</th><th scope="col">Since</th><th scope="col">Settle</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="6">No refund waits for a review.</td></tr>'}</tbody></table></section>`;
+${listTable({ columns: REVIEW_COLUMNS, rows, empty: 'No refund waits for a review.' })}</section>`;
 }
 
+const DEAD_LETTER_COLUMNS: readonly Column[] = [
+  { label: 'Message', kind: 'lead' },
+  { label: 'Run', kind: 'id' },
+  { label: 'Ticket', kind: 'id' },
+  { label: 'Reason', kind: 'text' },
+  { label: 'Receives', kind: 'amount' },
+  { label: 'Failed at', kind: 'time' },
+  { label: 'Retry', kind: 'actions' },
+];
+
 function deadLetters(view: QueuesView): string {
-  const rows = view.deadLetters
-    .map((d) => {
-      const form = view.canRetry
-        ? `<form class="action" method="post" action="/queues/dead-letters/${encodeURIComponent(d.messageId)}/retry" aria-label="Retry dead letter ${escaped(d.messageId)}">${csrfField(view.csrf)}<button type="submit" class="primary">Retry</button></form>`
-        : '<span class="muted">an operator retries</span>';
-      return `<tr><td><code>${escaped(d.messageId)}</code></td><td>${d.runId ? escaped(d.runId) : '<span class="muted">not a ticket</span>'}</td><td>${escaped(d.ticketId ?? '')}</td><td>${escaped(d.reason ?? 'no reason recorded')}</td><td class="num">${escaped(d.receiveCount ?? '')}</td><td>${time(d.failedAt)}</td><td>${form}</td></tr>`;
-    })
-    .join('\n');
+  const rows = view.deadLetters.map((d) => {
+    const form = view.canRetry
+      ? `<form class="action" method="post" action="/queues/dead-letters/${encodeURIComponent(d.messageId)}/retry" aria-label="Retry dead letter ${escaped(d.messageId)}">${csrfField(view.csrf)}<button type="submit" class="primary">Retry</button></form>`
+      : '<span class="muted">an operator retries</span>';
+    return [
+      whole(`<code>${escaped(d.messageId)}</code>`),
+      d.runId ? escaped(d.runId) : '<span class="muted">not a ticket</span>',
+      escaped(d.ticketId ?? ''),
+      escaped(d.reason ?? 'no reason recorded'),
+      escaped(d.receiveCount ?? ''),
+      time(d.failedAt),
+      form,
+    ];
+  });
   return `<section aria-labelledby="q-dead"><h2 id="q-dead">Dead letters (${view.deadLetters.length})</h2>
-<table><thead><tr><th scope="col">Message</th><th scope="col">Run</th><th scope="col">Ticket</th><th scope="col">Reason</th><th scope="col">Receives</th><th scope="col">Failed at</th><th scope="col">Retry</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="7">The dead-letter queue is empty.</td></tr>'}</tbody></table></section>`;
+${listTable({ columns: DEAD_LETTER_COLUMNS, rows, empty: 'The dead-letter queue is empty.' })}</section>`;
 }
 
 export function queuesContent(view: QueuesView): string {

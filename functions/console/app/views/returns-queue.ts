@@ -7,6 +7,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, orderHtml } from './case.js';
 import { escaped, money, time } from './layout.js';
+import { listTable, sub, whole, type Column } from './list-table.js';
 import { runActionForms, type RunActionsView } from './run-actions.js';
 
 export interface ReturnsQueueView {
@@ -60,18 +61,35 @@ export function returnCaseSection(run: Run): string {
 <ol class="timeline">${events}</ol></section>`;
 }
 
+const COLUMNS: readonly Column[] = [
+  { label: 'Run', kind: 'lead' },
+  { label: 'Order', kind: 'id' },
+  { label: 'Comes back', kind: 'text' },
+  { label: 'Refund on receipt', kind: 'amount' },
+  { label: 'Parcel', kind: 'text' },
+  { label: 'Waiting since', kind: 'time' },
+  { label: 'Closes', kind: 'time' },
+  { label: 'Act', kind: 'actions' },
+];
+
 export function returnsSection(view: ReturnsQueueView): string {
   const soonest = [...view.returns].filter((r) => r.returnCase).sort((a, b) => a.returnCase!.receiveBy.localeCompare(b.returnCase!.receiveBy));
-  const rows = soonest
-    .map((run) => {
-      const c = run.returnCase!;
-      const due = c.decidedAmountMinor > 0 ? money(c.decidedAmountMinor, c.currency) : c.exchange?.length ? 'nothing (an exchange)' : money(0, c.currency);
-      const forms = view.actions ? runActionForms(run, view.actions, 'queues') : '';
-      return `<tr><td>${runLink(run.runId)}<br>${customerHtml(run)}</td><td>${orderHtml(run, view.linksOf?.(run))}<br>${escaped(c.name)}</td><td>${whatComesBack(run)}</td><td class="num">${escaped(due)}</td><td>${parcel(run)}</td><td>${time(c.openedAt)}</td><td>${time(c.receiveBy)}</td><td>${forms || '<span class="muted">a lead acts</span>'}</td></tr>`;
-    })
-    .join('\n');
+  const rows = soonest.map((run) => {
+    const c = run.returnCase!;
+    const due = c.decidedAmountMinor > 0 ? money(c.decidedAmountMinor, c.currency) : c.exchange?.length ? 'nothing (an exchange)' : money(0, c.currency);
+    const forms = view.actions ? runActionForms(run, view.actions, 'queues') : '';
+    return [
+      `${whole(runLink(run.runId))}<br>${customerHtml(run)}`,
+      `${orderHtml(run, view.linksOf?.(run))}${sub(escaped(c.name))}`,
+      whatComesBack(run),
+      escaped(due),
+      parcel(run),
+      time(c.openedAt),
+      time(c.receiveBy),
+      forms || '<span class="muted">a lead acts</span>',
+    ];
+  });
   return `<section aria-labelledby="q-returns"><h2 id="q-returns">Returns in flight (${soonest.length})</h2>
 <p class="muted">Each waits for its parcel; the refund on receipt was decided when the return was opened. A return not received by its closing day is closed with nothing refunded.</p>
-<table><thead><tr><th scope="col">Run</th><th scope="col">Order</th><th scope="col">Comes back</th><th scope="col">Refund on receipt</th><th scope="col">Parcel</th><th scope="col">Waiting since</th><th scope="col">Closes</th><th scope="col">Act</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="8">No return is waiting for its parcel.</td></tr>'}</tbody></table></section>`;
+${listTable({ columns: COLUMNS, rows, empty: 'No return is waiting for its parcel.' })}</section>`;
 }

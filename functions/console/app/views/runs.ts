@@ -6,7 +6,8 @@ import { StepName } from '#harness/domain/types.js';
 import { RunStatus } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import type { Customer } from './case.js';
-import { dollars, escaped, money, statusBadge, time } from './layout.js';
+import { costHtml, escaped, money, statusBadge, time } from './layout.js';
+import { listTable, sub, whole, wholeTokens, type Column } from './list-table.js';
 import { requestMarker } from './ticket-requests.js';
 
 export interface RunsFilter {
@@ -76,14 +77,45 @@ function select(name: string, label: string, options: readonly string[], current
 const input = (name: string, label: string, value: string | undefined, extra = '') =>
   `<label for="f-${name}">${label}<input id="f-${name}" name="${name}" value="${escaped(value ?? '')}" ${extra}></label>`;
 
+/** The customer's name over the email (beside it on a phone's card). */
 const customerCell = (c: Customer) =>
   c.name || c.email
-    ? `<span class="customer">${escaped(c.name ?? c.email)}${c.name && c.email ? `<br><span class="muted">${escaped(c.email)}</span>` : ''}</span>`
+    ? `<span class="customer">${escaped(c.name ?? c.email)}${c.name && c.email ? ` ${sub(`<span class="muted">${escaped(c.email)}</span>`)}` : ''}</span>`
     : '';
 
 /** The text, as a link out when there is one (its label says where it goes). */
 const linked = (text: string, link: { label: string; url: string } | null | undefined) =>
   link ? `<a href="${escaped(link.url)}" title="${escaped(link.label)}">${escaped(text)}</a>` : escaped(text);
+
+const COLUMNS: readonly Column[] = [
+  { label: 'Run', kind: 'lead' },
+  { label: 'Status', kind: 'word' },
+  { label: 'Ticket', kind: 'id' },
+  { label: 'Order', kind: 'id' },
+  { label: 'Refund', kind: 'amount' },
+  { label: 'Approval', kind: 'word' },
+  { label: 'Escalation', kind: 'text' },
+  { label: 'Cost', kind: 'amount' },
+  { label: 'Created', kind: 'time' },
+];
+
+/** One run's cells, in COLUMNS' order: the run and its customer first (a card's title on a phone), its state under its status. */
+function runCells(r: RunRow): string[] {
+  const customer = customerCell(r.customer);
+  const order = r.orderNumber ? linked(`#${r.orderNumber}`, r.links?.order) : '';
+  const marker = requestMarker(r.request).trim();
+  return [
+    `${whole(`<a href="/runs/${encodeURIComponent(r.runId)}">${escaped(r.runId)}</a>`)}${customer ? `<br>${customer}` : ''}`,
+    `${statusBadge(r.status)}${sub(`<span class="muted">${escaped(r.state)}</span>`)}`,
+    linked(r.ticketId, r.links?.ticket),
+    marker ? `${order}${sub(marker)}` : order,
+    r.refundMinor !== null && r.currency ? escaped(money(r.refundMinor, r.currency)) : '',
+    escaped(r.approval ?? ''),
+    wholeTokens(escaped(r.escalation ?? '')),
+    costHtml(r.costMicros),
+    time(r.createdAt),
+  ];
+}
 
 export function runsContent(view: RunsView): string {
   const f = view.filter;
@@ -98,20 +130,15 @@ ${input('q', 'Search', f.q, 'size="22" maxlength="128" aria-describedby="q-help"
 <button type="submit" class="primary">Filter</button> <a href="/">Clear</a>
 </form><p id="q-help" class="muted">Search finds a customer by name or email, and run, ticket, order, refund and approval ids and idempotency keys.</p>`;
   const problems = view.problems.length ? `<p class="notice error" role="alert">${view.problems.map(escaped).join('<br>')}</p>` : '';
-  const rows = view.rows
-    .map(
-      (
-        r,
-      ) => `<tr><td><a href="/runs/${encodeURIComponent(r.runId)}">${escaped(r.runId)}</a></td><td>${customerCell(r.customer)}</td><td>${statusBadge(r.status)}</td><td>${escaped(r.state)}</td>
-<td>${linked(r.ticketId, r.links?.ticket)}</td><td>${r.orderNumber ? linked(`#${r.orderNumber}`, r.links?.order) : ''}${requestMarker(r.request)}</td><td class="num">${r.refundMinor !== null && r.currency ? escaped(money(r.refundMinor, r.currency)) : ''}</td>
-<td>${escaped(r.approval ?? '')}</td><td>${escaped(r.escalation ?? '')}</td><td class="num">${escaped(dollars(r.costMicros))}</td><td>${time(r.createdAt)}</td></tr>`,
-    )
-    .join('\n');
-  const empty = `<tr><td colspan="11">No runs match. Send a ticket: <code>npm run ticket -- events/zendesk-ticket-created-mug-cracked.json</code></td></tr>`;
+  const rows = view.rows.map(runCells);
   const pager = `<nav class="pager" aria-label="Pages">${f.page > 1 ? `<a href="/${filterQuery(f, f.page - 1)}" rel="prev">Newer runs</a>` : ''}
 <span>Page ${f.page}</span>${view.hasNext ? `<a href="/${filterQuery(f, f.page + 1)}" rel="next">Older runs</a>` : ''}</nav>`;
+  const table = listTable({
+    caption: `${view.matched} run(s) match among the newest ${view.window}`,
+    columns: COLUMNS,
+    rows,
+    empty: 'No runs match. Send a ticket: <code>npm run ticket -- events/zendesk-ticket-created-mug-cracked.json</code>',
+  });
   return `${form}${problems}
-<table><caption>${view.matched} run(s) match among the newest ${view.window}</caption>
-<thead><tr><th scope="col">Run</th><th scope="col">Customer</th><th scope="col">Status</th><th scope="col">State</th><th scope="col">Ticket</th><th scope="col">Order</th><th scope="col">Refund</th><th scope="col">Approval</th><th scope="col">Escalation</th><th scope="col">Cost</th><th scope="col">Created</th></tr></thead>
-<tbody>${rows || empty}</tbody></table>${pager}`;
+${table}${pager}`;
 }

@@ -15,6 +15,7 @@ import { lineTitle } from './case.js';
 import { escaped, formats, money, time } from './layout.js';
 import { reviewForm, type ReviewContext } from './review.js';
 import { HELD_PART_WORDS, isHeldForOneReply } from './ticket-requests.js';
+import { approvalStateWords } from '../../../shared/approvals/approval-state.js';
 
 /** What the state facts read besides the run: the timeline's context without the run actions. */
 export interface StateFactsContext {
@@ -172,7 +173,7 @@ function approvalFacts(run: Run, ctx: StateFactsContext): string {
   const left = a.status === 'pending' ? ` (${Math.max(0, Math.round(((Date.parse(a.expiresAt) - ctx.now.getTime()) / 3600_000) * 10) / 10)} h left)` : '';
   return (
     facts([
-      ['Approval', `<code>${escaped(a.approvalId)}</code> ${escaped(a.status)}`],
+      ['Approval', `${escaped(approvalStateWords(a))} <code>${escaped(a.approvalId)}</code>`],
       ['Amount', escaped(money(a.amountMinor, a.currency))],
       ['Requested', time(a.requestedAt)],
       ['Expires', `${time(a.expiresAt)}${escaped(left)}`],

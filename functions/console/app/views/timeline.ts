@@ -11,7 +11,8 @@ import type { Policy } from '#harness/policy/document.js';
 import type { Run, RunMark } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, withLineTitles } from './case.js';
-import { dollars, escaped, statusBadge, time } from './layout.js';
+import { costHtml, dollars, escaped, statusBadge, time } from './layout.js';
+import { listTable, whole, wholeTokens, type Column } from './list-table.js';
 import type { ReviewContext } from './review.js';
 import { runActionsSection, type RunActionsView } from './run-actions.js';
 import { returnCaseSection } from './returns-queue.js';
@@ -59,36 +60,49 @@ const STATE_LABEL: Readonly<Record<string, string>> = {
 
 const STATE_ORDER: readonly string[] = Object.keys(STATE_LABEL);
 
+const CALL_COLUMNS: readonly Column[] = [
+  { label: 'Time', kind: 'time' },
+  { label: 'Kind', kind: 'word' },
+  { label: 'Call', kind: 'lead' },
+  { label: 'Outcome', kind: 'word' },
+  { label: 'Latency', kind: 'amount' },
+  { label: 'Cost', kind: 'amount' },
+  { label: 'Decision, rule', kind: 'word' },
+  { label: 'Detail', kind: 'text' },
+];
+
+/** One journal row's cells, in CALL_COLUMNS' order. */
+function callCells(run: Run, r: JournalRow): string[] {
+  const call = `${whole(escaped(r.name))} ${whole(`<span class="muted">${escaped(r.kind === 'model' ? (r.model ?? r.provider) : r.provider)}</span>`)}`;
+  const tokens =
+    r.inputTokens !== null || r.outputTokens !== null
+      ? `<br><span class="muted">${escaped(r.inputTokens ?? 0)} in / ${escaped(r.outputTokens ?? 0)} out tokens</span>`
+      : '';
+  const decided = r.decision ? `${escaped(r.decision)}${r.rule ? `<br><code>${escaped(r.rule)}</code>` : ''}` : r.rule ? `<code>${escaped(r.rule)}</code>` : '';
+  const extra = [
+    r.idempotencyKey ? `key <code>${escaped(r.idempotencyKey)}</code>` : '',
+    r.approvalId ? `approval <code>${escaped(r.approvalId)}</code>` : '',
+    r.requestId ? `request <code>${escaped(r.requestId)}</code>` : '',
+    r.actor ? `by <strong>${escaped(r.actor)}</strong>` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return [
+    time(r.at),
+    escaped(r.kind),
+    `${call}${tokens}`,
+    `<span class="o-${escaped(r.outcome)}">${escaped(r.outcome)}</span>`,
+    `${escaped(r.latencyMs)} ms`,
+    costHtml(r.costMicros),
+    decided,
+    `${wholeTokens(escaped(withLineTitles(run, r.detail)))}${extra ? `<br><span class="muted">${extra}</span>` : ''}`,
+  ];
+}
+
+/** The state's tool and model calls and decisions: a table on a screen, a card per call on a phone. */
 function journalTable(run: Run, rows: JournalRow[], caption: string): string {
   if (rows.length === 0) return '';
-  const body = rows
-    .map((r) => {
-      const call =
-        r.kind === 'model'
-          ? `${escaped(r.name)} <span class="muted">${escaped(r.model ?? r.provider)}</span>`
-          : `${escaped(r.name)} <span class="muted">${escaped(r.provider)}</span>`;
-      const tokens =
-        r.inputTokens !== null || r.outputTokens !== null
-          ? `<br><span class="muted">${escaped(r.inputTokens ?? 0)} in / ${escaped(r.outputTokens ?? 0)} out tokens</span>`
-          : '';
-      const decided = r.decision
-        ? `${escaped(r.decision)}${r.rule ? `<br><code>${escaped(r.rule)}</code>` : ''}`
-        : r.rule
-          ? `<code>${escaped(r.rule)}</code>`
-          : '';
-      const extra = [
-        r.idempotencyKey ? `key <code>${escaped(r.idempotencyKey)}</code>` : '',
-        r.approvalId ? `approval <code>${escaped(r.approvalId)}</code>` : '',
-        r.requestId ? `request <code>${escaped(r.requestId)}</code>` : '',
-        r.actor ? `by <strong>${escaped(r.actor)}</strong>` : '',
-      ]
-        .filter(Boolean)
-        .join(' · ');
-      return `<tr><td>${time(r.at)}</td><td>${escaped(r.kind)}</td><td>${call}${tokens}</td><td class="o-${escaped(r.outcome)}">${escaped(r.outcome)}</td>
-<td class="num">${escaped(r.latencyMs)} ms</td><td class="num">${escaped(dollars(r.costMicros))}</td><td>${decided}</td><td>${escaped(withLineTitles(run, r.detail))}${extra ? `<br><span class="muted">${extra}</span>` : ''}</td></tr>`;
-    })
-    .join('\n');
-  return `<table><caption>${escaped(caption)}</caption><thead><tr><th scope="col">Time</th><th scope="col">Kind</th><th scope="col">Call</th><th scope="col">Outcome</th><th scope="col">Latency</th><th scope="col">Cost</th><th scope="col">Decision, rule</th><th scope="col">Detail</th></tr></thead><tbody>${body}</tbody></table>`;
+  return listTable({ caption, columns: CALL_COLUMNS, rows: rows.map((r) => callCells(run, r)), empty: '' });
 }
 
 /** Grounding rows: one per claimed line, with the quote the claim rests on. */

@@ -1,0 +1,277 @@
+// The lists a lead scans all day, at a 1280 px screen and a 390 px phone, in Debian's Chromium
+// against the local runtime with twenty runs of every kind (refunded, waiting for approval,
+// escalated with actions, pending review, waiting for a returned parcel, paid in euros): the runs
+// list, the queues and a run's call table keep every amount, order number, id and state word whole
+// on one line and free text wraps between words only; at 1280 px each table fits its box, at 390 px
+// each row is a card with every action in view, the page never scrolls sideways and is not endless;
+// a call that cost a fraction of a cent never reads "$0.0000"; axe finds nothing serious.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { LocalRuntime } from '#local/runtime.js';
+import { parseFixture, type SandboxFixture } from '#local/sandbox/index.js';
+import { returnsFixture } from '../support/returns-store.js';
+import { POLICY, RETURN_ADDRESS, waiting, world } from '../support/returns-e2e.js';
+import { getRun, postWebhook, startRuntime, ticketCreated, waitForRun, type RunView } from '../support/local-runtime.js';
+import { launchChromium, screenshot, seriousViolations } from './support.js';
+
+let rt: LocalRuntime;
+let browser: Browser;
+
+/** [ticket, requester, the customer's words]: the runs of the list, besides the three seeded one by one below. */
+const TICKETS: ReadonlyArray<readonly [string, string, string]> = [
+  ['8302', '9002', 'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.'],
+  ['8303', '9004', 'Hi, can you change the shipping address on order 1004 to 5 Elm Street please?'],
+  ['8304', '9008', 'Hi, I have two orders, 2101 and 2102. The glazed serving plate arrived cracked, please refund it.'],
+  ['8306', '9004', "Hi, the linen shirt from order 5201 doesn't fit me. Can I send it back for a refund?"],
+  ['8307', '9002', 'The mug in order 1001 arrived cracked, please refund it.'],
+  ['8308', '9001', 'Hi again, the mug in order 1001 arrived cracked. Could I get a refund please?'],
+  ['8309', '9003', 'The glazed serving plate from order 1003 cracked in transit. Refund please.'],
+  ['8310', '9006', 'Only three of my four plates from order 1006 came. Please refund the missing one.'],
+  ['8311', '9007', 'The second set of brass napkin rings from order 1007 is scratched too. I want a refund.'],
+  ['8312', '9001', 'The linen shirt from order 5004 arrived torn. Please refund it.'],
+  ['8313', '9004', 'Where is my order 1004? It has not arrived yet.'],
+  ['8314', '9005', 'The cotton apron from order 1005 is the wrong colour.'],
+  ['8315', '9003', 'Please refund my order, it was not what I expected.'],
+  ['8316', '9007', 'Please cancel order 1007.'],
+  ['8317', '9006', 'The ceramic bowl in order 1006 arrived chipped, refund please.'],
+  ['8318', '9008', 'The linen napkins from order 2101 have a stain that does not wash out. Refund please.'],
+  ['8319', '9002', 'Cancel my order 1002 please, I no longer want it.'],
+  ['8320', '9004', 'Order 1004 has not shipped yet, please cancel it and refund me.'],
+];
+
+/** The returns store (demo orders, shirts, a euro order), Hana with two orders, Dev with one shirt, and every ticket above. */
+function fixture(): SandboxFixture {
+  const base = returnsFixture();
+  const hana = { id: '7008', email: 'hana@example.com', name: 'Hana Ito', helpdeskUserId: '9008' };
+  const line = (id: string, title: string, sku: string, unitPriceMinor: number) => ({ id, title, sku, quantity: 1, unitPriceMinor });
+  const shirt = { title: 'Linen shirt', sku: 'SHIRT-M-BLUE', quantity: 1, unitPriceMinor: 3400, productId: '8001', variantId: '8101' };
+  const orders = [
+    { number: 2101, customerId: '7008', createdDaysAgo: 9, fulfilledDaysAgo: 6, lineItems: [line('12101', 'Linen napkins (set of 4)', 'NAPKIN-LINEN', 2200)] },
+    { number: 2102, customerId: '7008', createdDaysAgo: 7, fulfilledDaysAgo: 4, lineItems: [line('12102', 'Glazed serving plate', 'PLATE-GLAZE', 2400)] },
+    { number: 5201, customerId: '7004', createdDaysAgo: 8, fulfilledDaysAgo: 5, lineItems: [shirt] },
+  ];
+  const tickets = [...TICKETS.map(([id, requesterId]) => [id, requesterId]), ['8301', '9001'], ['8305', '9005']].map(([id, requesterId]) => ({
+    id: id!,
+    requesterId: requesterId!,
+    subject: `Widths test ${id}`,
+  }));
+  return parseFixture({
+    ...base,
+    customers: [...base.customers, hana],
+    orders: [...base.orders, ...orders],
+    helpdesk: {
+      ...base.helpdesk,
+      users: [...base.helpdesk.users, { id: '9008', email: hana.email, name: hana.name }],
+      tickets: [...base.helpdesk.tickets, ...tickets],
+    },
+  });
+}
+
+async function ticket(ticketId: string, requesterId: string, text: string): Promise<string> {
+  const { status, json } = await postWebhook(rt, ticketCreated({ ticketId, requesterId, text }));
+  expect(status).toBe(202);
+  return json.runId as string;
+}
+
+const runs: { refunded: string; review: string; all: RunView[] } = { refunded: '', review: '', all: [] };
+
+/** A priced model call on the refunded run, as a real model's journal row has it: 412 micro-dollars, and one of 37. */
+async function pricedCalls(runId: string): Promise<void> {
+  const row = { runId, step: 'DraftReply', kind: 'model', name: 'draft_reply', provider: 'anthropic', argsHash: 'widths', outcome: 'ok' } as const;
+  const at = new Date().toISOString();
+  const priced = { ...row, at, latencyMs: 1840, model: 'claude-sonnet-4-5', inputTokens: 2210, outputTokens: 164, idempotencyKey: null };
+  await rt.stores.journal.append({ ...priced, detail: 'the reply drafted for the customer', costMicros: 412 });
+  await rt.stores.journal.append({ ...priced, detail: 'a short answer from the prompt cache', costMicros: 37 });
+  await rt.stores.runs.addCost(runId, 449);
+}
+
+beforeAll(async () => {
+  [rt, browser] = await Promise.all([
+    startRuntime({ fixture: fixture(), policy: POLICY, returnAddress: RETURN_ADDRESS, timer: world().timer }),
+    launchChromium(),
+  ]);
+  // The store answers one refund without saying what became of it: that run waits for a review.
+  rt.store.faults.ambiguousRefundNext(1, { commit: false });
+  runs.review = await ticket('8305', '9005', 'The cotton apron from order 1005 arrived torn. Refund please.');
+  await waitForRun(rt, runs.review, (r) => r.status === 'pending_review');
+  runs.refunded = await ticket('8301', '9001', 'Hi, the mug in order 1001 arrived cracked. Could I get a refund please?');
+  expect((await waitForRun(rt, runs.refunded, waiting)).status).toBe('done');
+  await pricedCalls(runs.refunded);
+  const ids = await Promise.all(TICKETS.map(([id, requester, text]) => ticket(id, requester, text)));
+  await Promise.all(ids.map((id) => waitForRun(rt, id, waiting, 60_000)));
+  runs.all = (await Promise.all([runs.review, runs.refunded, ...ids].map((id) => getRun(rt, id)))).map((r) => r!);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await rt?.close();
+});
+
+async function open(path: string, width: number): Promise<{ page: Page; close(): Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width, height: 844 } });
+  const page = await context.newPage();
+  const response = await page.goto(`${rt.baseUrl}${path}`, { waitUntil: 'load' });
+  expect(response?.status(), `${path} answers`).toBe(200);
+  return { page, close: () => context.close() };
+}
+
+/**
+ * Every text that must stay whole (ids, order numbers, amounts, costs, state words and badges) that
+ * the browser laid out on more than one line, as "text: n lines". A text node broken over lines
+ * has one client rect per line.
+ */
+function splitWholes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = 'table.list td.k-id, table.list td.k-amount, table.list td.k-word, table.list .nw, table.list .badge';
+    const split: string[] = [];
+    for (const element of document.querySelectorAll(selector)) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size !== 1) split.push(`${node.textContent.trim()}: ${lines.size} lines`);
+      }
+    }
+    return split;
+  });
+}
+
+/**
+ * Every word of the lists' free text, headers, times and row names broken inside itself, as
+ * "word: n lines"; a word wider than its whole cell (an idempotency key on a phone) may break.
+ */
+function splitWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const split: string[] = [];
+    for (const cell of document.querySelectorAll<HTMLElement>('table.list th, table.list td.k-text, table.list td.k-time, table.list td.k-lead')) {
+      if (cell.getClientRects().length === 0 || cell.getBoundingClientRect().height <= 1) continue;
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+          const width = rects.reduce((sum, r) => sum + r.width, 0);
+          const lines = new Set(rects.map((r) => Math.round(r.top))).size;
+          if (lines > 1 && width <= cell.clientWidth) split.push(`${match[0]}: ${lines} lines`);
+        }
+      }
+    }
+    return split;
+  });
+}
+
+/** The lists' boxes that scroll sideways (their content wider than the box), by caption or heading. */
+function scrollingBoxes(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.scroll')]
+      .filter((box) => box.querySelector('table.list') && box.scrollWidth > box.clientWidth + 1)
+      .map((box) => `${box.closest('section')?.querySelector('h2')?.textContent ?? box.getAttribute('aria-label')}: ${box.scrollWidth} > ${box.clientWidth}`),
+  );
+}
+
+/** On a phone: how each list row is displayed, and the controls of the lists that are out of view sideways or hidden. */
+function cards(page: Page): Promise<{ displays: string[]; heads: number[]; outOfView: string[]; tallest: number }> {
+  return page.evaluate(() => {
+    const rows = [...document.querySelectorAll<HTMLElement>('table.list > tbody > tr')];
+    const controls = [...document.querySelectorAll<HTMLElement>('table.list a, table.list button, table.list textarea, table.list input:not([type=hidden])')];
+    const outOfView = controls
+      .filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.width === 0 || r.height === 0 || r.left < 0 || r.right > window.innerWidth;
+      })
+      .map((c) => `${c.tagName.toLowerCase()} ${c.textContent?.trim() || c.getAttribute('name')}`);
+    return {
+      displays: [...new Set(rows.map((r) => getComputedStyle(r).display))],
+      heads: [...document.querySelectorAll<HTMLElement>('table.list > thead')].map((h) => h.getBoundingClientRect().height),
+      outOfView,
+      tallest: Math.max(...rows.map((r) => r.getBoundingClientRect().height)),
+    };
+  });
+}
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
+
+/** The pages of the lists: the runs list, the queues, and run pages with their call tables (a refund, an escalation with its rules). */
+const PAGES = () => [
+  { name: 'runs', path: '/' },
+  { name: 'queues', path: '/queues' },
+  { name: 'run', path: `/runs/${runs.refunded}` },
+  { name: 'run-escalated', path: `/runs/${runs.all.find((r) => r.ticket.ticketId === '8308')!.runId}` },
+];
+
+describe('the lists a lead scans, at a screen and a phone', () => {
+  it('seeds a list of every kind of run', () => {
+    const statuses = new Set(runs.all.map((r) => r.status));
+    for (const status of ['done', 'awaiting_approval', 'escalated', 'pending_review', 'awaiting_return']) expect(statuses, status).toContain(status);
+    expect(runs.all.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('at 1280 px keeps every amount, order number, id and state word whole on one line, and each table fits its box', async () => {
+    for (const { name, path } of PAGES()) {
+      const { page, close } = await open(path, 1280);
+      try {
+        expect(await page.locator('table.list').count(), `${name} has lists`).toBeGreaterThan(0);
+        expect(await splitWholes(page), `${name}: split ids, amounts, state words`).toEqual([]);
+        expect(await splitWords(page), `${name}: words broken inside`).toEqual([]);
+        expect(await scrollingBoxes(page), `${name}: tables wider than their box`).toEqual([]);
+        expect(await pageWidth(page), `${name} scrolls sideways`).toBeLessThanOrEqual(1280);
+        const rows = await page.locator('table.list > tbody > tr').evaluateAll((trs) => [...new Set(trs.map((tr) => getComputedStyle(tr).display))]);
+        expect(rows, `${name}: rows are table rows on a screen`).toEqual(['table-row']);
+        expect(await seriousViolations(page), `axe on ${name} at 1280 px`).toEqual([]);
+        await screenshot(page, `widths-${name}-1280`);
+      } finally {
+        await close();
+      }
+    }
+  });
+
+  it('at 390 px reads each list as cards with every action in view, whole amounts and ids, no sideways scroll', async () => {
+    for (const { name, path } of PAGES()) {
+      const { page, close } = await open(path, 390);
+      try {
+        expect(await pageWidth(page), `${name} scrolls sideways`).toBeLessThanOrEqual(390);
+        const seen = await cards(page);
+        expect(seen.displays, `${name}: rows are cards, not table rows`).toEqual(['flex']);
+        for (const height of seen.heads) expect(height, `${name}: the header row is for screen readers only`).toBeLessThanOrEqual(1);
+        expect(seen.outOfView, `${name}: controls out of view`).toEqual([]);
+        expect(await splitWholes(page), `${name}: split ids, amounts, state words`).toEqual([]);
+        expect(await splitWords(page), `${name}: words broken inside`).toEqual([]);
+        expect(await scrollingBoxes(page), `${name}: lists wider than the phone`).toEqual([]);
+        expect(await seriousViolations(page), `axe on ${name} at 390 px`).toEqual([]);
+        if (name === 'runs') expect(seen.tallest, 'a run is a compact card').toBeLessThanOrEqual(240);
+        await screenshot(page, `widths-${name}-390`);
+      } finally {
+        await close();
+      }
+    }
+  });
+
+  it('names each cell on a card after its column, and keeps a page of twenty runs short on a phone', async () => {
+    const { page, close } = await open('/', 390);
+    const row = page.locator('table.list > tbody > tr', { has: page.getByRole('link', { name: runs.refunded, exact: true }) });
+    const refund = row.locator('td[data-label="Refund"]');
+    await expect(refund.innerText()).resolves.toBe('$18.00');
+    const label = await refund.evaluate((td) => getComputedStyle(td, '::before').content);
+    expect(label).toContain('Refund');
+    expect(await page.locator('table.list > tbody > tr').count()).toBeGreaterThanOrEqual(20);
+    expect(await pageHeight(page), 'twenty runs on a phone').toBeLessThan(5500);
+    await close();
+  });
+
+  it("prints a call's sub-cent cost with enough figures, the exact one in its title, and never $0.0000 for a cost", async () => {
+    const { page, close } = await open(`/runs/${runs.refunded}`, 1280);
+    const costOf = (detail: string) => page.locator('table.list > tbody > tr', { hasText: detail }).locator('td[data-label="Cost"]');
+    await expect(costOf('the reply drafted for the customer').innerText()).resolves.toBe('$0.0004');
+    await expect(costOf('a short answer from the prompt cache').innerText()).resolves.toBe('< $0.0001');
+    await expect(costOf('a short answer from the prompt cache').locator('span').getAttribute('title')).resolves.toBe('exactly $0.000037');
+    const costs = await page.locator('table.list td[data-label="Cost"]').allInnerTexts();
+    expect(costs.length).toBeGreaterThan(2);
+    expect(costs.filter((c) => c === '$0.0000')).toEqual([]);
+    await expect(page.locator('dl.facts').first().innerText()).resolves.toMatch(/Total cost\s+\$0\.0004/);
+    await close();
+  });
+});
