@@ -160,6 +160,10 @@ describe('acting on a run from the console', () => {
     expect(await storeRefunds(rt, '2102')).toHaveLength(1);
     expect(await storeRefunds(rt, '2101')).toEqual([]);
 
+    // Handled: the escalated run leaves the queue once re-run.
+    await page.goto(`${rt.baseUrl}/queues`);
+    await expect(page.locator('section[aria-labelledby="q-escalations"]').getByRole('link', { name: runId, exact: true }).count()).resolves.toBe(0);
+
     await page.goto(`${rt.baseUrl}/runs/${rerunId}`);
     await expect(relations().innerText()).resolves.toContain('Order #2102 picked by local-operator');
     expect(await page.getByRole('button', { name: /^Re-run/ }).count(), 'a run that refunded offers no re-run').toBe(0);
@@ -186,5 +190,10 @@ describe('acting on a run from the console', () => {
     expect(run.handBack).toMatchObject({ by: 'local-operator', note: 'Shipping question, not a refund: Dev will answer it.' });
     expect(run.journal.find((r) => r.name === 'hand_back')).toMatchObject({ actor: 'local-operator' });
     expect(await page.getByRole('form', { name: `Hand ${runId} back to the team` }).count()).toBe(0);
+
+    // Handled: it leaves the escalations queue.
+    await page.goto(`${rt.baseUrl}/queues`);
+    const queue = page.locator('section[aria-labelledby="q-escalations"]');
+    await expect(queue.getByRole('link', { name: runId, exact: true }).count()).resolves.toBe(0);
   });
 });

@@ -152,7 +152,9 @@ async function readQueues(deps: ConsoleDataDeps) {
   ]);
   const deadLetters: DeadLetterRow[] = letters.map(deadLetterRowOf);
   const soonest = (a: Run, b: Run) => (a.approval?.expiresAt ?? '').localeCompare(b.approval?.expiresAt ?? '');
-  return { approvals: approvals.sort(soonest), reviews, escalations, returns, deadLetters };
+  // A handled escalation (handed back to the team with a note, or re-run as a new run) is no work left: it leaves the queue.
+  const open = escalations.filter((r) => !r.handBack && !r.rerunAs);
+  return { approvals: approvals.sort(soonest), reviews, escalations: open, returns, deadLetters };
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in this IANA zone. */
