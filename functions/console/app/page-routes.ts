@@ -161,7 +161,8 @@ const picturesPage: Page = async (tools, _event, who) => {
 
 const evalReportPage: Page = async (tools, _event, who) => {
   const report = tools.evalReport ? await tools.evalReport() : null;
-  if (!report) return tools.problem(who, 404, 'No evaluation report', 'No evaluation report is at hand here.', '/pictures');
+  // No report yet is a normal state of a new deployment: a page that says so, not an error.
+  if (!report) return tools.problem(who, 200, 'No evaluation report yet', 'No evaluation report has been made for this store yet.', '/pictures');
   return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS }, body: fitDocument(report.html) };
 };
 

@@ -30,6 +30,13 @@ function approvalAfterCancel(approval: Pick<ApprovalSummary, 'status'> | null | 
   return 'no refund will be made';
 }
 
+/** The reason the person gave, or that none was given ("cancelled in the console by …" alone names no reason). */
+function reasonLine(reason: string): string {
+  const given = /^cancelled in the console by \S+?(?:: (.*))?$/s.exec(reason);
+  if (!given) return `Reason given: ${reason}`;
+  return given[1] ? `Reason given: ${given[1]}` : 'No reason was given.';
+}
+
 /** The ending note of a cancelled run whose ticket carried the holding note: nothing was refunded (a cancel after a refund claim is refused). */
 export function cancelledNote(input: {
   run: Pick<Run, 'runId'>;
@@ -42,7 +49,7 @@ export function cancelledNote(input: {
   return [
     SUPERSEDES,
     `Cancelled by ${cancelledBy(cancellation, input.actor)} at ${fmt.dateTime(cancellation.at)}: nothing was refunded; ${approvalAfterCancel(input.approval)}.`,
-    `Reason given: ${cancellation.reason}`,
+    reasonLine(cancellation.reason),
     `No reply draft follows from the agent; the ticket is with the team.`,
     `Run: ${input.run.runId}`,
   ].join('\n');

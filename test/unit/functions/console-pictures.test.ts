@@ -111,5 +111,7 @@ describe('the four rates in the console', () => {
   it('says so when there are no runs yet', async () => {
     const view = await picturesOf([]);
     expect(picturesContent({ ...view, evalReport: null })).toContain('No runs yet.');
+    expect(picturesContent({ ...view, evalReport: null })).toContain('No evaluation report yet for this store.');
+    expect(picturesContent({ ...view, evalReport: null })).not.toContain('npm run');
   });
 });

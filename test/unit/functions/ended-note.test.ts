@@ -25,6 +25,18 @@ describe('the note that ends the holding note', () => {
     expect(body.split('\n')[0]).toBe(SUPERSEDES);
     expect(body).toContain(`Cancelled by ops@example.com at ${NOON_UTC}: nothing was refunded; the approval request is withdrawn.`);
     expect(body).not.toMatch(/Waiting for a lead's approval;|Error\b/);
+    expect(body).toContain('Reason given: customer withdrew');
+  });
+
+  it('says no reason was given when the console cancel named none, never the cancel itself as the reason', () => {
+    const body = cancelledNote({
+      run: { runId: 'run-1' },
+      cancellation: { at: '2026-09-23T12:00:00.000Z', by: 'console', reason: 'cancelled in the console by ops@example.com' },
+      approval: { status: 'cancelled' },
+      fmt: berlin,
+    });
+    expect(body).toContain('No reason was given.');
+    expect(body).not.toContain('Reason given: cancelled in the console');
   });
 
   it('names where a cancel came from when no person is named', () => {

@@ -165,7 +165,7 @@ function rates(view: PicturesView): string {
 export function picturesContent(view: PicturesView): string {
   const report = view.evalReport
     ? `<p>The newest report: <a href="${escaped(view.evalReport.href)}">${escaped(view.evalReport.name)}</a> (per-category scores, safety classes, confusion matrix).</p>`
-    : '<p>No evaluation report here. Run <code>npm run eval</code> on a checkout; it writes one under <code>eval/out/</code>.</p>';
+    : '<p>No evaluation report yet for this store.</p>';
   return `<section aria-labelledby="p-shadow"><h2 id="p-shadow">Shadow mode: agreement per ticket class</h2>${shadow(view)}</section>
 <section aria-labelledby="p-eval"><h2 id="p-eval">Latest evaluation</h2>${report}</section>
 <section aria-labelledby="p-rates"><h2 id="p-rates">The four rates over time</h2>${rates(view)}</section>

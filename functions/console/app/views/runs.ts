@@ -137,7 +137,7 @@ ${input('q', 'Search', f.q, 'size="22" maxlength="128" aria-describedby="q-help"
     caption: `${view.matched} run(s) match among the newest ${view.window}`,
     columns: COLUMNS,
     rows,
-    empty: 'No runs match. Send a ticket: <code>npm run ticket -- events/zendesk-ticket-created-mug-cracked.json</code>',
+    empty: 'No runs match. A run starts when a customer writes about an order.',
   });
   return `${form}${problems}
 ${table}${pager}`;

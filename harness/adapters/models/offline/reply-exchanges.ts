@@ -4,6 +4,7 @@
 // on its way; for a replacement sent at once, nothing to send back). Every figure and name comes from
 // the facts as given (functions/shared/reply.ts).
 import { howToSend, type ReturnReplyFacts } from './reply-returns.js';
+import { deEs } from './spanish.js';
 
 type Opened = { name: string; order: string; items: string; exchange: string; amount: string | null; days: number; how: string };
 type Shipped = { name: string; order: string; items: string; exchange: string; atOnce: boolean };
@@ -25,7 +26,7 @@ const WORDS: Record<'en' | 'es' | 'de' | 'fr', ExchangeWords> = {
       `Cuando recibamos el paquete, le enviaremos ${e.exchange}${e.amount ? ` y le devolveremos la diferencia de ${e.amount} a su método de pago original` : ''}.` +
       `\n\nSaludos cordiales,\nAtención al cliente`,
     shipped: (e) =>
-      `Hola:\n\n${e.atOnce ? `Le enviamos ${e.exchange} en lugar de ${e.items} de ${e.order}. No hace falta que nos devuelva nada.` : `Su paquete del cambio ${e.name} (${e.order}) ha llegado y ${e.exchange} ya está en camino.`}` +
+      `Hola:\n\n${e.atOnce ? `Le enviamos ${e.exchange} en lugar de ${e.items} ${deEs(e.order)}. No hace falta que nos devuelva nada.` : `Su paquete del cambio ${e.name} (${e.order}) ha llegado y ${e.exchange} ya está en camino.`}` +
       `\n\nSaludos cordiales,\nAtención al cliente`,
   },
   de: {

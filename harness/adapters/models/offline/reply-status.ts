@@ -2,6 +2,7 @@
 // in the languages it writes (en, es, de, fr): each refund on record as the facts give it (the day,
 // the amount, the items, where it went), then the tenant's bank-time words as given. Every figure and
 // name comes from the facts (functions/shared/reply-status.ts); nothing is promised.
+import { deEs } from './spanish.js';
 
 type PaidTo = { method: 'card'; brand: string | null; last4: string | null } | { method: 'store_credit' } | { method: 'original_payment' };
 export type StatusRefundFacts = { date: string; amount: string; items: string[]; paidTo: PaidTo[]; pending: boolean };
@@ -31,7 +32,7 @@ const WORDS: Record<'en' | 'es' | 'de' | 'fr', Words> = {
   },
   es: {
     hello: 'Hola:',
-    intro: (order) => `Gracias por consultarnos sobre el reembolso de ${order}. Esto es lo que muestran nuestros registros:`,
+    intro: (order) => `Gracias por consultarnos sobre el reembolso ${deEs(order)}. Esto es lo que muestran nuestros registros:`,
     refund: (r) => `- El ${r.date} reembolsamos ${r.amount}${r.items ? ` por ${r.items}` : ''} a ${r.to}.`,
     card: (brand, last4) => `su tarjeta ${brand ?? ''}${last4 ? ` terminada en ${last4}` : ''}`.replace('  ', ' '),
     storeCredit: 'su cuenta como crédito de tienda',

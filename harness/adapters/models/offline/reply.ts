@@ -4,6 +4,7 @@
 // given; the checker demands the exact order number and formatted amount and flags any other amount
 // (the facts' own figures aside) or a refund claim that did not happen.
 import { formatMoney } from '#shared/money.js';
+import { deEs } from './spanish.js';
 import { amountsIn } from './money-scan.js';
 import { givenPassages, returnClosedReply, returnOpenedReply, returnRefundedSentence, type ReturnReplyFacts } from './reply-returns.js';
 import { countMatches, normalizeText, phrases } from './text.js';
@@ -94,9 +95,9 @@ const TEMPLATES: Record<'en' | 'es' | 'de' | 'fr', Templates> = {
       duties: 'aranceles',
     },
     order: (n) => (n ? `el pedido #${n}` : 'su pedido'),
-    refunded: (amount, order) => `Hola:\n\nHemos reembolsado ${amount} de ${order} a su método de pago original.\n\nSaludos cordiales,\nAtención al cliente`,
+    refunded: (amount, order) => `Hola:\n\nHemos reembolsado ${amount} ${deEs(order)} a su método de pago original.\n\nSaludos cordiales,\nAtención al cliente`,
     storeCredit: (amount, order) =>
-      `Hola:\n\nHemos añadido ${amount} de ${order} a su cuenta como crédito de tienda.\n\nSaludos cordiales,\nAtención al cliente`,
+      `Hola:\n\nHemos añadido ${amount} ${deEs(order)} a su cuenta como crédito de tienda.\n\nSaludos cordiales,\nAtención al cliente`,
     cancelled: (amount, order) =>
       `Hola:\n\nHemos cancelado ${order} y reembolsado ${amount} a su método de pago original.\n\nSaludos cordiales,\nAtención al cliente`,
     pending: (order) =>
