@@ -194,6 +194,12 @@ describe('two approvals on one order', () => {
     expect(notes).not.toContain('withdrawn');
     await page.goto(`${rt.baseUrl}/runs/${encodeURIComponent(second)}`);
     expect(await page.locator('main').innerText()).toContain('closed, nothing left to refund');
+    // Each run page opens with its outcome: the amount and who decided, or that nothing was left.
+    expect(await page.locator('#outcome').innerText()).toMatch(
+      new RegExp(`^With the team: .*Closed by ${APPROVER.replace(/[.]/g, '\\.')} .*nothing left to refund\\. Nothing was refunded\\.$`),
+    );
+    await page.goto(`${rt.baseUrl}/runs/${encodeURIComponent(first)}`);
+    expect(await page.locator('#outcome').innerText()).toMatch(/^Refunded \$62\.00 on order #1002, approved by \S+ .+; the refund was made .+\.$/);
     await page.goto(`${rt.baseUrl}/?q=${encodeURIComponent(second)}`);
     expect(await page.locator('main').innerText()).toContain('closed, nothing left to refund');
     await page.goto(await linkFor(bId));

@@ -96,7 +96,7 @@ ol.timeline>li::before{content:"";position:absolute;left:-8px;top:8px;width:13px
 dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:3px 12px;margin:6px 0}dl.facts dt{font-weight:600}dl.facts dd{margin:0;min-width:0;overflow-wrap:anywhere}
 @media (max-width:600px){dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin-bottom:6px}}
 td,th,li,p,h1,h2,h3,legend,label{overflow-wrap:anywhere}fieldset{min-width:0}pre{white-space:pre-wrap;overflow-wrap:anywhere}
-.muted{color:#4f5b67}code{font-size:13px;word-break:break-all}.customer{overflow-wrap:anywhere}
+.muted{color:#4f5b67}.outcome{font-size:1.125rem;line-height:1.5;margin:.5rem 0 1rem}code{font-size:13px;word-break:break-all}.customer{overflow-wrap:anywhere}
 .pager{display:flex;flex-wrap:wrap;gap:12px;margin:8px 0}
 ${LIST_STYLE}`;
 

@@ -4,6 +4,7 @@
 // approval and its bound hash, the refund receipt and idempotency key, the notes on the ticket, the
 // escalation (state-facts.ts); near the top, the other requests of its ticket and their one reply
 // (ticket-requests.ts). The actions a person may take on the run sit where they belong. Pure.
+import { outcomeParagraph } from './outcome.js';
 import { attachmentsPageHtml } from '../../../shared/attachments/attachments-html.js';
 import { orderNumberOf } from '#functions/shared/domain/run-summary.js';
 import type { JournalRow, StepName } from '#harness/domain/types.js';
@@ -198,6 +199,6 @@ export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineCo
     `<a href="/api/runs/${encodeURIComponent(run.runId)}">Run as JSON</a>`,
   ].filter(Boolean);
   const attached = attachmentsPageHtml(run.ticket.attachments ?? [], ctx.thumbnailSrc ?? (() => null));
-  return `${runHeader(run, journal, ctx)}<p>${links.join(' · ')}</p>${ticketRequestsSection(ctx.ticket, run.runId)}${attached ? `<section id="attachments">${attached}</section>` : ''}${runActionsSection(run, ctx.actions)}${returnCaseSection(run)}
+  return `${outcomeParagraph(run)}${runHeader(run, journal, ctx)}<p>${links.join(' · ')}</p>${ticketRequestsSection(ctx.ticket, run.runId)}${attached ? `<section id="attachments">${attached}</section>` : ''}${runActionsSection(run, ctx.actions)}${returnCaseSection(run)}
 <h2 id="timeline">Timeline</h2><ol class="timeline">${items}</ol>${notes(run, journal)}`;
 }
