@@ -154,8 +154,11 @@ export function buildFunctions(start: StartContext, services: LocalServices, bac
       approvalTtlHours: backend.deps.policy.document.approvalTtlHours,
       approvalLinkSecret: opts.approvalLinkSecret ?? dataDir?.approvalLinkSecret() ?? randomBytes(32).toString('base64url'),
       // The local console serves the run: approval emails link it. The sandbox has no Shopify admin
-      // or helpdesk agent UI, so they carry no such links here.
+      // or helpdesk agent UI: the emails link its own read-only pages of the order and the ticket.
       get consoleBaseUrl() {
+        return publicBaseUrl();
+      },
+      get sandboxPagesBaseUrl() {
         return publicBaseUrl();
       },
       store: {

@@ -94,12 +94,15 @@ export const CEILINGS: Record<TicketKind, Ceiling> = {
   rejection: {
     transitions: 6,
     expressExecutions: 2,
-    // 13 → 14 (issue 35): the Gate's preview_refund.
-    invocations: 14,
+    // 13 → 14 (issue 35): the Gate's preview_refund. 14 → 15 (issue 38): a rejection reads the order as it
+    // is now, as an approval does, so a request with nothing left to refund ends as "nothing left" whichever
+    // button the lead pressed (one state word everywhere); about $0.0002 per 1,000 rejected tickets.
+    invocations: 15,
     // 53 → 49: one run-row write per step in the ProposeRefund Task, as the automatic path's. 49 → 51 (issue 35).
     dynamoWriteUnits: 51,
     dynamoIndexWriteUnits: 8,
-    dynamoReadUnits: 20,
+    // 20 → 22 (issue 38): the other runs on the order read for that check, as above.
+    dynamoReadUnits: 22,
     sqsRequests: 3,
     apiRequests: 3,
     emails: 1,

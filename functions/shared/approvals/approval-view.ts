@@ -21,7 +21,7 @@ import { approvalReasonsInWords, reasonInWords } from './rule-reasons.js';
 import { gateAmountWords, type AmountWords } from '../words/amount-words.js';
 
 /** What of the tenant the email and page show: the store, its helpdesk and console. */
-export type ApprovalDisplay = Pick<StepDeps['tenant'], 'store' | 'helpdesk' | 'consoleBaseUrl'>;
+export type ApprovalDisplay = Pick<StepDeps['tenant'], 'store' | 'helpdesk' | 'consoleBaseUrl' | 'sandboxPagesBaseUrl'>;
 
 export interface ApprovalViewInput {
   run: Run;

@@ -1,7 +1,8 @@
 // Links that let a lead check the case where it lives: the order in Shopify admin, the ticket in the
 // helpdesk, the run in the console. A link is built only from data that makes it whole; anything
 // missing (no store domain, an order id that is not a Shopify GID, another helpdesk, no console)
-// leaves that link out rather than send a broken one.
+// leaves that link out rather than send a broken one. Locally, the sandbox's own pages stand in for the
+// admin and the helpdesk.
 import { numericOrderId } from '../domain/order-ids.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { StepDeps } from '../step/deps.js';
@@ -11,7 +12,7 @@ export interface CaseLink {
   url: string;
 }
 
-type LinkTenant = Pick<StepDeps['tenant'], 'store' | 'helpdesk' | 'consoleBaseUrl'>;
+type LinkTenant = Pick<StepDeps['tenant'], 'store' | 'helpdesk' | 'consoleBaseUrl' | 'sandboxPagesBaseUrl'>;
 
 const HOSTNAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
 
@@ -60,10 +61,20 @@ export function consoleRunUrl(run: Run, tenant: LinkTenant): string | null {
 /** Every link the case has, in the order a lead checks them. */
 export function caseLinks(run: Run, tenant: LinkTenant): CaseLink[] {
   const links: CaseLink[] = [];
+  const sandbox = baseUrl(tenant.sandboxPagesBaseUrl);
   const order = orderAdminUrl(run, tenant);
   if (order) links.push({ label: `Order #${run.order?.orderNumber ?? ''} in Shopify admin`, url: order });
+  else if (sandbox && run.order && /^\d+$/.test(run.order.orderNumber)) {
+    links.push({ label: `Order #${run.order.orderNumber} in the sandbox store`, url: `${sandbox}/sandbox/orders/${run.order.orderNumber}` });
+  }
   const ticket = ticketUrl(run, tenant);
   if (ticket) links.push({ label: `Ticket ${run.ticket.ticketId} in ${ticket.helpdesk}`, url: ticket.url });
+  else if (sandbox && /^[A-Za-z0-9_-]+$/.test(run.ticket.ticketId)) {
+    links.push({
+      label: `Ticket ${run.ticket.ticketId} in the sandbox helpdesk`,
+      url: `${sandbox}/sandbox/tickets/${encodeURIComponent(run.ticket.ticketId)}`,
+    });
+  }
   const console = consoleRunUrl(run, tenant);
   if (console) links.push({ label: 'This run in the refund-agent console', url: console });
   return links;

@@ -50,6 +50,11 @@ export interface StepDeps {
     store?: StoreProfile;
     /** The tenant's helpdesk, for the link to the ticket (Zendesk, Gorgias); absent: no link. */
     helpdesk?: { kind: HelpdeskConnector; baseUrl: string };
+    /**
+     * The local runtime's own read-only pages of the sandbox store and helpdesk (`/sandbox/orders/{n}`,
+     * `/sandbox/tickets/{id}`), linked where there is no Shopify admin or helpdesk UI; absent when deployed.
+     */
+    sandboxPagesBaseUrl?: string;
     /** Base URL of a deployed runs console: the approval email links `<consoleBaseUrl>/runs/<runId>`; absent: no link. */
     consoleBaseUrl?: string;
     /** Where customers send a return when the store made no label (the reply's instructions); absent: the draft asks the team to add them. */
