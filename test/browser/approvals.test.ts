@@ -144,6 +144,11 @@ describe('two approvals on one order', () => {
     const stale = await context.newPage();
     await stale.goto(await linkFor(bId));
     await stale.getByRole('button', { name: 'Approve $62.00' }).waitFor();
+    // It links the order and the ticket (locally, the sandbox's own pages), as the queue card does.
+    for (const name of ['Order #1002 in the sandbox store', 'Ticket 8202 in the sandbox helpdesk']) {
+      const href = await stale.getByRole('link', { name, exact: true }).getAttribute('href');
+      expect((await fetch(href!)).status, name).toBe(200);
+    }
 
     // The confirm step: the queue's link opens the evidence and the one form that decides.
     await queue

@@ -82,6 +82,8 @@ describe('the operator console in a browser', () => {
     for (const state of ['Triage', 'Check order', 'Propose refund', 'Gate', 'Refund', 'Draft reply', 'Check reply', 'Done']) {
       await expect(timeline.getByRole('heading', { name: new RegExp(`^${state}`) }).count()).resolves.toBe(1);
     }
+    // The engineer's details (rules, ids, the calls tables) open for this look.
+    for (const summary of await page.locator('main details > summary').all()) await summary.click();
     const body = await page.locator('main').innerText();
     expect(body).toContain('auto_within_policy');
     expect(body).toContain('claim_grounded');

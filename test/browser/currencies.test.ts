@@ -195,6 +195,7 @@ describe.each(STORES)('a store selling in $currency ($locale, $timeZone)', (stor
     const created = await run.page.locator('dl.facts').first().locator('time').first().innerText();
     expect(created).toMatch(store.zoneName);
     expect(created).not.toContain('UTC');
+    for (const summary of await run.page.locator('main details > summary').all()) await summary.click();
     for (const t of await run.page.locator('main time').allInnerTexts()) expect(t, 'every time on the run page').toMatch(store.zoneName);
     expect(await run.page.locator('main').innerText()).toContain(`Times in ${store.timeZone}`);
     await run.close();

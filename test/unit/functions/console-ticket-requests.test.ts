@@ -141,7 +141,8 @@ describe('a run page of a ticket with several requests', () => {
       expect(html).toContain(
         '<pre style="white-space:pre-wrap">Hello Ana,\n\nAbout order #1010: we refunded $20.00.\nAbout order #1011: a member of our team &lt;will&gt; get back to you.</pre>',
       );
-      expect(words(html)).toContain('Left on the ticket as note note-77');
+      expect(words(html)).toContain('Left on the ticket as an internal note');
+      expect(html).toContain('<dt>note</dt><dd><code>note-77</code></dd>');
       expect(words(html)).toContain('by the run of request 2 of 2, the last to end');
     }
   });

@@ -16,6 +16,9 @@ import { escaped, formats, money, time } from './layout.js';
 import { reviewForm, type ReviewContext } from './review.js';
 import { HELD_PART_WORDS, isHeldForOneReply } from './ticket-requests.js';
 import { approvalStateWords } from '../../../shared/approvals/approval-state.js';
+import { refusalInWords } from '../../../shared/words/reasons-in-words.js';
+import { rawPairs } from './details.js';
+import { bindingWords, decisionWords, intentWords, languageWords, reasonWords, remedyWords, riskWords, stateName } from './words.js';
 
 /** What the state facts read besides the run: the timeline's context without the run actions. */
 export interface StateFactsContext {
@@ -43,6 +46,7 @@ const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  */
 function gateReasons(run: Run, g: GateDecision, ctx: StateFactsContext): string[] {
   const policy = ctx.policy ?? DEFAULT_POLICY;
+  if (g.decision === 'refuse') return [refusalInWords({ run, fmt: formats() })];
   if (g.decision !== 'approval' || policy.version !== g.policyVersion) return g.reasons;
   const amountMinor = run.approval?.amountMinor ?? g.amountMinor;
   const currency = run.approval?.currency ?? g.currency;
@@ -71,11 +75,11 @@ function triageFacts(run: Run): string {
   const t = run.triage;
   if (!t) return '';
   return facts([
-    ['Intent', escaped(`${t.intent} (${Math.round(t.confidence * 100)}%)`)],
+    ['Intent', escaped(`The customer ${intentWords(t.intent)} (${Math.round(t.confidence * 100)}% sure)`)],
     ['Order named', escaped(t.orderNumber ?? 'none')],
-    ['Reason', escaped(t.reason ?? '')],
-    ['Language', escaped(t.language)],
-    ['Risk flags', escaped(t.riskFlags.join(', '))],
+    ['Reason', escaped(reasonWords(t.reason))],
+    ['Language', escaped(languageWords(t.language))],
+    ['Risk flags', escaped(t.riskFlags.map((f) => `the ticket ${riskWords(f)}`).join('; '))],
   ]);
 }
 
@@ -84,7 +88,7 @@ function orderFacts(run: Run, ctx: StateFactsContext): string {
   if (!o) return '';
   return facts([
     ['Order', ctx.links.order ? `<a href="${escaped(ctx.links.order.url)}">#${escaped(o.orderNumber)}</a>` : `#${escaped(o.orderNumber)}`],
-    ['Bound by', escaped(o.binding ?? 'named')],
+    ['Bound by', escaped(bindingWords(o.binding ?? 'named'))],
     ['Lines', escaped(o.lineItems.map((l) => `${l.quantity} × ${l.title || lineTitle(run, l.id)}`).join(', '))],
     ['Refundable', escaped(money(o.maximumRefundableMinor, o.currency))],
     ['Customer refunds, 90 days', escaped(o.refundsLast90Days)],
@@ -96,9 +100,9 @@ function proposalFacts(run: Run): string {
   if (!p) return '';
   const lines = p.lineItems.map((l) => `${l.quantity} × ${escaped(lineTitle(run, l.lineItemId))} <q>${escaped(l.quote)}</q>`).join('<br>');
   return facts([
-    ['Remedy', escaped(p.remedy)],
+    ['Asks for', escaped(remedyWords(p.remedy))],
     ...(p.amountMinor !== undefined ? [['Amount the model gave', escaped(money(p.amountMinor, p.currency))] as Pair] : []),
-    ['Reason', escaped(p.reason)],
+    ['Reason', escaped(reasonWords(p.reason))],
     ['Claimed lines', lines],
     ['Unclear', escaped(p.unclear?.question ?? '')],
   ]);
@@ -142,13 +146,11 @@ function gateFacts(run: Run, ctx: StateFactsContext): string {
   // With a breakdown, the amount in the customer's currency first on a Markets order (the gate's own figure).
   const amount = g.breakdown ? refundAmountInWords(run, g.amountMinor, g.currency, formats()) : money(g.amountMinor, g.currency);
   return facts([
-    ['Decision', `<strong>${escaped(g.decision === 'answer' ? 'answered from the record (nothing refunded)' : g.decision)}</strong>`],
+    ['Decision', `<strong>${escaped(decisionWords(g.decision))}</strong>`],
     ['Refunds told', answeredFacts(run)],
-    ['Rules', g.rules.map((r) => `<code>${escaped(r)}</code>`).join(', ')],
     ['Reasons', gateReasons(run, g, ctx).map(escaped).join('<br>')],
     ['Amount', escaped(amount)],
     ['What the customer paid', paidFacts(run)],
-    ['Policy', `<code>${escaped(g.policyVersion)}</code>`],
   ]);
 }
 
@@ -156,8 +158,7 @@ function shadowFacts(run: Run): string {
   const s = run.shadow;
   if (!s) return '';
   return facts([
-    ['Class', `<code>${escaped(s.classKey)}</code>`],
-    ['Would have', escaped(`${s.decision} ${money(s.amountMinor, s.currency)}`)],
+    ['Would have', escaped(`${decisionWords(s.decision)}: ${money(s.amountMinor, s.currency)}`)],
     [
       'Resolution',
       s.resolution
@@ -173,14 +174,13 @@ function approvalFacts(run: Run, ctx: StateFactsContext): string {
   const left = a.status === 'pending' ? ` (${Math.max(0, Math.round(((Date.parse(a.expiresAt) - ctx.now.getTime()) / 3600_000) * 10) / 10)} h left)` : '';
   return (
     facts([
-      ['Approval', `${escaped(approvalStateWords(a))} <code>${escaped(a.approvalId)}</code>`],
+      ['Approval', escaped(approvalStateWords(a))],
       ['Amount', escaped(money(a.amountMinor, a.currency))],
       ['Requested', time(a.requestedAt)],
       ['Expires', `${time(a.expiresAt)}${escaped(left)}`],
       ['Decided by', escaped(a.decidedBy ?? '')],
       ['Decided at', time(a.decidedAt)],
       ['Reason', escaped(a.reason ?? '')],
-      ['Bound hash', `<code>${escaped(a.argsHash)}</code>`],
     ]) + approvalForm(run, ctx)
   );
 }
@@ -189,13 +189,11 @@ function refundFacts(run: Run, ctx: StateFactsContext): string {
   const r = run.refund;
   const receipt = r
     ? facts([
-        ['Refund', `<code>${escaped(r.refundId)}</code>`],
         ['Paid back as', escaped(receiptNoun(r))],
         ['Amount', escaped(money(r.amountMinor, r.currency))],
         ...(r.presentment ? [['Customer received', escaped(money(r.presentment.amountMinor, r.presentment.currency))] as Pair] : []),
         ...(r.cancelledAt ? [['Order cancelled at', time(r.cancelledAt)] as Pair] : []),
         ['Made at', time(r.createdAt)],
-        ['Idempotency key', `<code>${escaped(r.idempotencyKey)}</code>`],
       ])
     : run.refundIntent
       ? facts([['Claimed', `${time(run.refundIntent.at)} for ${escaped(money(run.refundIntent.amountMinor, run.refundIntent.currency))}; no receipt`]])
@@ -216,7 +214,10 @@ function checkFacts(run: Run): string {
   if (!d) return '';
   return facts([
     ['Check', d.check ? (d.check.passed ? 'passed' : `failed: ${escaped(d.check.problems.join('; '))}`) : 'not run'],
-    ['Note on the ticket', d.noteId ? `<code>${escaped(d.noteId)}</code>` : isHeldForOneReply(run) ? `none of its own: ${HELD_PART_WORDS.toLowerCase()}` : ''],
+    [
+      'Note on the ticket',
+      d.noteId ? 'left on the ticket as an internal note' : isHeldForOneReply(run) ? `none of its own: ${HELD_PART_WORDS.toLowerCase()}` : '',
+    ],
   ]);
 }
 
@@ -225,14 +226,14 @@ function escalationFacts(run: Run): string {
   if (x)
     return facts([
       ['Reason', `<strong>${escaped(x.reason)}</strong>`],
-      ['From state', escaped(x.step)],
+      ['From state', escaped(stateName(x.step))],
     ]);
   // A step asked for a person and the hand-over has not happened yet (the steps after it pass it on).
   const asked = run.escalationRequest;
   return asked
     ? facts([
         ['Reason', `<strong>${escaped(asked.reason)}</strong>`],
-        ['Asked by state', escaped(asked.step)],
+        ['Asked by state', escaped(stateName(asked.step))],
         ['Handed over', 'not yet'],
       ])
     : '';
@@ -254,4 +255,77 @@ const STATE_FACTS: ReadonlyMap<string, (run: Run, ctx: StateFactsContext) => str
 /** What this state left on the run; empty for a state that leaves nothing of its own (Done, Console). */
 export function stateFacts(state: string, run: Run, ctx: StateFactsContext): string {
   return STATE_FACTS.get(state)?.(run, ctx) ?? '';
+}
+
+/** The raw values behind each state's facts, for the engineer's details (details.ts). */
+const STATE_RAW: ReadonlyMap<string, (run: Run) => Array<[string, string | null | undefined]>> = new Map([
+  [
+    'Triage',
+    (r: Run) => [
+      ['intent', r.triage?.intent],
+      ['reason', r.triage?.reason],
+      ['language', r.triage?.language],
+      ['risk flags', r.triage?.riskFlags.join(', ')],
+    ],
+  ],
+  [
+    'CheckOrder',
+    (r: Run) => [
+      ['binding', r.order?.binding],
+      ['order id', r.order?.orderId],
+      ['line items', r.order?.lineItems.map((l) => l.id).join(', ')],
+    ],
+  ],
+  [
+    'ProposeRefund',
+    (r: Run) => [
+      ['remedy', r.proposal?.remedy],
+      ['reason', r.proposal?.reason],
+      ['claimed line items', r.proposal?.lineItems.map((l) => l.lineItemId).join(', ')],
+    ],
+  ],
+  [
+    'Gate',
+    (r: Run) => [
+      ['decision', r.gate?.decision],
+      ['rules', r.gate?.rules.join(', ')],
+      ['policy', r.gate?.policyVersion],
+    ],
+  ],
+  [
+    'Shadow',
+    (r: Run) => [
+      ['class', r.shadow?.classKey],
+      ['decision', r.shadow?.decision],
+      ['note', r.shadow?.noteId],
+    ],
+  ],
+  [
+    'RequestApproval',
+    (r: Run) => [
+      ['approval', r.approval?.approvalId],
+      ['status', r.approval?.status],
+      ['bound hash', r.approval?.argsHash],
+    ],
+  ],
+  [
+    'Refund',
+    (r: Run) => [
+      ['refund', r.refund?.refundId],
+      ['idempotency key', r.refund?.idempotencyKey],
+    ],
+  ],
+  ['CheckReply', (r: Run) => [['note', r.draft?.noteId]]],
+  [
+    'Escalate',
+    (r: Run) => [
+      ['step', r.escalation?.step ?? r.escalationRequest?.step],
+      ['error', r.escalation?.error],
+    ],
+  ],
+] as Array<[string, (run: Run) => Array<[string, string | null | undefined]>]>);
+
+/** The state's raw values as code, for the engineer; '' for a state with none. */
+export function stateRaw(state: string, run: Run): string {
+  return rawPairs(STATE_RAW.get(state)?.(run) ?? []);
 }

@@ -4,6 +4,7 @@
 // then only its part of that reply, and says so. Pure.
 import type { Run } from '#functions/shared/domain/run.js';
 import { escaped, money, statusBadge, time } from './layout.js';
+import { engineerDetails, rawPairs } from './details.js';
 
 /** One request of the ticket and its run; `run` is null while the run is not opened yet (it opens asynchronously). */
 export interface TicketRequestRun {
@@ -52,10 +53,10 @@ function oneReplyHtml(view: TicketRunsView, of: number): string {
   const reply = view.oneReply;
   if (!reply) return `<p class="muted">One reply for all requests is left on the ticket once every request has ended.</p>`;
   const by = reply.byIndex ? `request ${reply.byIndex} of ${of}` : 'another run';
-  const where = reply.noteId ? `Left on the ticket as note <code>${escaped(reply.noteId)}</code>` : 'Not left on the ticket as a note';
+  const where = reply.noteId ? 'Left on the ticket as an internal note' : 'Not left on the ticket as a note';
   return `<h3 id="one-reply">One reply for all requests</h3>
 <p class="muted">${where} ${time(reply.at)}, by the run of <a href="${runHref(reply.byRunId)}">${by}</a>, the last to end.</p>
-<pre style="white-space:pre-wrap">${escaped(reply.body)}</pre>`;
+<pre style="white-space:pre-wrap">${escaped(reply.body)}</pre>${engineerDetails([rawPairs([['note', reply.noteId]])])}`;
 }
 
 /** The run page's section on its ticket's requests; '' for a run of a ticket with one request. */

@@ -7,17 +7,19 @@
 import { outcomeParagraph } from './outcome.js';
 import { attachmentsPageHtml } from '../../../shared/attachments/attachments-html.js';
 import { orderNumberOf } from '#functions/shared/domain/run-summary.js';
-import type { JournalRow, StepName } from '#harness/domain/types.js';
+import type { JournalRow } from '#harness/domain/types.js';
 import type { Policy } from '#harness/policy/document.js';
-import type { Run, RunMark } from '#functions/shared/domain/run.js';
+import type { Run } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, withLineTitles } from './case.js';
-import { costHtml, dollars, escaped, statusBadge, time } from './layout.js';
+import { costHtml, dollars, escaped, money as dollarsOf, statusBadge, time } from './layout.js';
 import { listTable, whole, wholeTokens, type Column } from './list-table.js';
 import type { ReviewContext } from './review.js';
 import { runActionsSection, type RunActionsView } from './run-actions.js';
 import { returnCaseSection } from './returns-queue.js';
-import { facts, stateFacts } from './state-facts.js';
+import { facts, stateFacts, stateRaw } from './state-facts.js';
+import { engineerDetails, rawPairs } from './details.js';
+import { shortened, STATE_LABEL, stateName, stateNow } from './words.js';
 import { ticketRequestsSection, type TicketRunsView } from './ticket-requests.js';
 
 export interface TimelineContext {
@@ -37,27 +39,6 @@ export interface TimelineContext {
   /** The runs of the ticket's several requests and their one reply (ticket-runs.ts); absent: a ticket with one request. */
   ticket?: TicketRunsView | null;
 }
-
-/**
- * Each state's heading, in the order states are drawn: every step (STEP_NAMES), a closed run's
- * `Done` mark, and `Console` (journal rows of a person's actions). A state not here comes after.
- */
-const STATE_LABEL: Readonly<Record<string, string>> = {
-  Triage: 'Triage: what the ticket asks',
-  CheckOrder: 'Check order: the order the harness read',
-  ProposeRefund: 'Propose refund: the order agent’s reading',
-  Gate: 'Gate: the policy decides',
-  Shadow: 'Shadow: proposal only',
-  RequestApproval: 'Request approval: a lead decides',
-  Refund: 'Refund',
-  DraftReply: 'Draft reply',
-  CheckReply: 'Check reply',
-  AwaitReturn: 'Await return: the parcel is on its way back',
-  ProcessReturn: 'Process return: what came back',
-  Done: 'Done',
-  Escalate: 'Escalate: handed to a person',
-  Console: 'Console: a person acted',
-} satisfies Record<StepName | Extract<RunMark, 'Done'> | 'Console', string>;
 
 const STATE_ORDER: readonly string[] = Object.keys(STATE_LABEL);
 
@@ -113,22 +94,39 @@ function groundingTable(run: Run, rows: JournalRow[]): string {
     .map((r) => {
       const quote = /by "([\s\S]*)"$/.exec(r.detail)?.[1] ?? '';
       const line = r.detail.split(':')[0] ?? '';
-      return `<tr><td>${escaped(withLineTitles(run, line))}</td><td class="o-${escaped(r.outcome)}">${r.outcome === 'ok' ? 'grounded' : 'not grounded'}</td><td><code>${escaped(r.rule ?? '')}</code></td><td>${quote ? `<q>${escaped(quote)}</q>` : escaped(withLineTitles(run, r.detail))}</td></tr>`;
+      return `<tr><td>${escaped(withLineTitles(run, line))}</td><td class="o-${escaped(r.outcome)}">${r.outcome === 'ok' ? 'grounded' : 'not grounded'}</td><td>${quote ? `<q>${escaped(quote)}</q>` : escaped(withLineTitles(run, r.detail))}</td></tr>`;
     })
     .join('');
-  return `<table><caption>Grounding: each claimed line against the customer’s words</caption><thead><tr><th scope="col">Line</th><th scope="col">Verdict</th><th scope="col">Rule</th><th scope="col">Quote</th></tr></thead><tbody>${body}</tbody></table>`;
+  return `<table><caption>Grounding: each claimed line against the customer’s words</caption><thead><tr><th scope="col">Line</th><th scope="col">Verdict</th><th scope="col">Quote</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
-/** The notes the run left on the ticket: post_draft calls, the checked draft, the shadow proposal. */
+/** What a note left during a state says, when the run does not keep its text. */
+const NOTE_OF_STATE: Readonly<Record<string, string>> = {
+  RequestApproval: 'The holding note: the refund waits for a lead’s approval.',
+  Escalate: 'The hand-over note: the ticket is back with the team.',
+  Console: 'A note from the console.',
+  Shadow: 'The shadow proposal: what the agent would have done.',
+};
+
+/** One note's text, shortened: the reply draft's own words where this note is it, else what such a note says. */
+function noteText(run: Run, noteId: string | undefined, step: string): string {
+  if (noteId && run.draft?.noteId === noteId) return `“${shortened(run.draft.body)}”`;
+  // A cancel's ending note goes through the Escalate step's allowlist (cancel-run): on a cancelled run that never escalated, it is that note.
+  if (step === 'Escalate' && run.cancellation && !run.escalation) return 'The cancellation note: the run was stopped and the ticket is back with the team.';
+  return NOTE_OF_STATE[step] ?? `A note left during ${stateName(step).toLowerCase()}.`;
+}
+
+/** The notes the run left on the ticket (post_draft calls, the checked draft, the shadow proposal), by their text; the ids in the details. */
 function notes(run: Run, journal: JournalRow[]): string {
-  const rows = journal
-    .filter((r) => r.name === 'post_draft' && r.kind === 'tool')
-    .map(
-      (r) =>
-        `<li>${time(r.at)} from ${escaped(r.step)}: <span class="o-${escaped(r.outcome)}">${escaped(r.outcome)}</span> ${escaped(/note\S*\s+(\S+)/i.exec(r.detail)?.[0] ?? r.detail)}</li>`,
-    );
-  if (run.shadow?.noteId) rows.push(`<li>shadow proposal note <code>${escaped(run.shadow.noteId)}</code></li>`);
-  return rows.length ? `<h2 id="notes">Notes left on the ticket</h2><ul>${rows.join('')}</ul>` : '';
+  const posted = journal.filter((r) => r.name === 'post_draft' && r.kind === 'tool');
+  const rows = posted.map((r) => {
+    const id = /note\S*\s+(\S+)/i.exec(r.detail)?.[1];
+    const failed = r.outcome === 'ok' ? '' : ` <span class="o-${escaped(r.outcome)}">(not left: the helpdesk refused it)</span>`;
+    return `<li>${time(r.at)}: ${escaped(noteText(run, id, r.step))}${failed}</li>`;
+  });
+  if (run.shadow?.noteId && !posted.some((r) => r.detail.includes(run.shadow!.noteId!))) rows.push(`<li>${escaped(NOTE_OF_STATE.Shadow)}</li>`);
+  const raw = rawPairs([...posted.map((r): [string, string] => [`${r.at} ${r.step}`, `${r.outcome}: ${r.detail}`]), ['shadow note', run.shadow?.noteId]]);
+  return rows.length ? `<h2 id="notes">Notes left on the ticket</h2><ul>${rows.join('')}</ul>${engineerDetails([raw], 'Engineer’s details: note ids')}` : '';
 }
 
 /** The states to draw, in STATE_ORDER: those with journal rows, those that left something on the run, and the current one. */
@@ -155,12 +153,29 @@ function statesOf(run: Run, byState: ReadonlyMap<string, JournalRow[]>): string[
 /** One state on the timeline: its heading, its rows' time and cost, what it left on the run, its grounding and its calls. */
 function stateItem(state: string, rows: JournalRow[], run: Run, ctx: TimelineContext): string {
   const grounding = rows.filter((r) => r.name === 'grounding');
-  const others = rows.filter((r) => r.name !== 'grounding');
   const cost = rows.reduce((sum, r) => sum + r.costMicros, 0);
   const current = state === run.state ? ' <span class="badge">current</span>' : '';
   return `<li><h3 id="state-${escaped(state)}">${escaped(STATE_LABEL[state] ?? state)}${current}</h3>
 <p class="muted">${rows[0] ? `from ${time(rows[0].at)} · ` : ''}${rows.length} journal row(s) · ${escaped(dollars(cost))}</p>
-${stateFacts(state, run, ctx)}${groundingTable(run, grounding)}${journalTable(run, others, `${state}: calls and decisions`)}</li>`;
+${stateFacts(state, run, ctx)}${groundingTable(run, grounding)}${engineerDetails([stateRaw(state, run), journalTable(run, rows, `${stateName(state)}: calls and decisions`)])}</li>`;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "a chargeback of $20.00 reported by the store" */
+const reversalWords = (r: NonNullable<Run['reversals']>[number]) =>
+  `a ${r.kind.replace(/_/g, ' ')}${r.amountMinor !== null && r.currency ? ` of ${dollarsOf(r.amountMinor, r.currency)}` : ''} reported by the store`;
+
+/** The run's raw values: its state, who cancelled it, the reversals' ids. */
+function runRaw(run: Run): string {
+  return engineerDetails([
+    rawPairs([
+      ['run', run.runId],
+      ['state', run.state],
+      ['cancelled by', run.cancellation?.by],
+      ['reversals', run.reversals?.map((r) => `${r.kind} ${r.topic} ${r.disputeId ?? ''}`).join(', ')],
+    ]),
+  ]);
 }
 
 /** The run's facts above the timeline: status, customer, ticket and order, times, cost and what happened to it since. */
@@ -169,7 +184,7 @@ function runHeader(run: Run, journal: JournalRow[], ctx: TimelineContext): strin
   const orderShown = orderNumberOf(run) ?? '';
   return facts([
     ['Status', statusBadge(run.status)],
-    ['State', escaped(run.state)],
+    ['State', escaped(stateNow(run.state))],
     ['Customer', customerHtml(run)],
     [
       'Ticket',
@@ -180,9 +195,9 @@ function runHeader(run: Run, journal: JournalRow[], ctx: TimelineContext): strin
     ['Updated', time(run.updatedAt)],
     ['Total cost', `<strong>${escaped(dollars(run.costMicros))}</strong> <span class="muted">(journal rows: ${escaped(dollars(journalCost))})</span>`],
     ['Escalation', run.escalation ? escaped(run.escalation.reason) : ''],
-    ['Cancelled', run.cancellation ? escaped(`${run.cancellation.by}: ${run.cancellation.reason}`) : ''],
+    ['Cancelled', run.cancellation ? `${time(run.cancellation.at)}: ${escaped(capital(run.cancellation.reason))}` : ''],
     ['Follow-ups', run.followUps?.length ? escaped(run.followUps.length) : ''],
-    ['Reversals', run.reversals?.length ? escaped(run.reversals.map((r) => `${r.kind} ${r.disputeId ?? ''}`).join(', ')) : ''],
+    ['Reversals', run.reversals?.length ? escaped(run.reversals.map(reversalWords).join('; ')) : ''],
   ]);
 }
 
@@ -199,6 +214,6 @@ export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineCo
     `<a href="/api/runs/${encodeURIComponent(run.runId)}">Run as JSON</a>`,
   ].filter(Boolean);
   const attached = attachmentsPageHtml(run.ticket.attachments ?? [], ctx.thumbnailSrc ?? (() => null));
-  return `${outcomeParagraph(run)}${runHeader(run, journal, ctx)}<p>${links.join(' · ')}</p>${ticketRequestsSection(ctx.ticket, run.runId)}${attached ? `<section id="attachments">${attached}</section>` : ''}${runActionsSection(run, ctx.actions)}${returnCaseSection(run)}
+  return `${outcomeParagraph(run)}${runHeader(run, journal, ctx)}${runRaw(run)}<p>${links.join(' · ')}</p>${ticketRequestsSection(ctx.ticket, run.runId)}${attached ? `<section id="attachments">${attached}</section>` : ''}${runActionsSection(run, ctx.actions)}${returnCaseSection(run)}
 <h2 id="timeline">Timeline</h2><ol class="timeline">${items}</ol>${notes(run, journal)}`;
 }

@@ -1,0 +1,173 @@
+// A run page reads as sentences: in Debian's Chromium against the local runtime, an automatic refund,
+// a run waiting for approval, a run escalated for naming two orders and a run cancelled in the console
+// show no step name, snake_case value, Shopify gid or hash outside the engineer's closed details
+// disclosure, and that disclosure still holds the raw values (rule ids, keys, hashes, gids, steps).
+// Run ids ("run-" and hex) are the page's own name and are allowed. axe finds nothing serious.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { STEP_NAMES } from '#harness/domain/types.js';
+import type { LocalRuntime } from '#local/runtime.js';
+import { demoFixture } from '#local/sandbox/index.js';
+import { postWebhook, settled, startRuntime, ticketCreated, waitForRun, type RunView } from '../support/local-runtime.js';
+import { launchChromium, screenshot, seriousViolations } from './support.js';
+
+let rt: LocalRuntime;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+/** The demo store, a ticket per run below, and Hana with two recent orders (a ticket naming both goes to a person). */
+function fixture() {
+  const demo = demoFixture();
+  const tickets = [
+    ['8901', '9001'],
+    ['8902', '9002'],
+    ['8903', '9008'],
+    ['8904', '9007'],
+  ].map(([id, requesterId]) => ({ id: id!, requesterId: requesterId!, subject: `Code words test ${id}` }));
+  const hana = { id: '7008', email: 'hana@example.com', name: 'Hana Ito', helpdeskUserId: '9008' };
+  const line = (id: string, title: string, sku: string, unitPriceMinor: number) => ({ id, title, sku, quantity: 1, unitPriceMinor });
+  const orders = [
+    { number: 2101, customerId: '7008', createdDaysAgo: 9, fulfilledDaysAgo: 6, lineItems: [line('12101', 'Linen napkins (set of 4)', 'NAPKIN-LINEN', 2200)] },
+    { number: 2102, customerId: '7008', createdDaysAgo: 7, fulfilledDaysAgo: 4, lineItems: [line('12102', 'Glazed serving plate', 'PLATE-GLAZE', 2400)] },
+  ];
+  return {
+    ...demo,
+    customers: [...demo.customers, hana],
+    orders: [...demo.orders, ...orders],
+    helpdesk: {
+      ...demo.helpdesk,
+      users: [...demo.helpdesk.users, { id: '9008', email: hana.email, name: hana.name }],
+      tickets: [...demo.helpdesk.tickets, ...tickets],
+    },
+  };
+}
+
+beforeAll(async () => {
+  [rt, browser] = await Promise.all([startRuntime({ fixture: fixture() }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await rt?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function ticket(ticketId: string, requesterId: string, text: string): Promise<string> {
+  const { status, json } = await postWebhook(rt, ticketCreated({ ticketId, requesterId, text }));
+  expect(status).toBe(202);
+  return json.runId as string;
+}
+
+/** Step names a lead would read as code: the compound ones (CheckOrder, RequestApproval, …). */
+const COMPOUND_STEPS = STEP_NAMES.filter((s) => /[a-z][A-Z]/.test(s));
+/** A one-word step (Gate, Escalate, …) is an English word in a heading, but "from Escalate" is a step name. */
+const FROM_STEP = new RegExp(`\\b(from|State\\s+)\\s*(${STEP_NAMES.join('|')})\\b`);
+
+/** What the page's main shows outside every details element (the details removed from the page first). */
+async function visibleWords(): Promise<string> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    for (const d of main.querySelectorAll('details')) d.remove();
+    return main.innerText;
+  });
+}
+
+/** Every code word in the text: step names, snake_case (emails and URLs aside), gids, hashes (run ids aside). */
+function codeWords(text: string): string[] {
+  const plain = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+  const noRunIds = plain.replace(/\brun-[0-9a-f]+\b/g, ' ');
+  return [
+    ...COMPOUND_STEPS.filter((s) => new RegExp(`\\b${s}\\b`).test(text)),
+    ...(FROM_STEP.exec(text)?.slice(0, 1) ?? []),
+    ...(plain.match(/\b[a-z]+_[a-z_]+\b/g) ?? []),
+    ...(text.match(/gid:\/\/\S+/g) ?? []),
+    ...(noRunIds.match(/\b[0-9a-f]{12,}\b/g) ?? []).filter((h) => /[a-f]/.test(h) && /\d/.test(h)),
+  ];
+}
+
+/** Opens the run page, checks axe, reads the engineer's details, then the words outside them. */
+async function runPage(runId: string, name: string): Promise<{ details: string; visible: string }> {
+  await page.goto(`${rt.baseUrl}/runs/${runId}`);
+  expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
+  await screenshot(page, `code-words-${name}`);
+  const details = (await page.locator('main details').allTextContents()).join('\n');
+  return { details, visible: await visibleWords() };
+}
+
+const gidsOf = (run: RunView): string[] => (run.order?.lineItems ?? []).map((l: { id: string }) => l.id).filter((id: string) => id.startsWith('gid://'));
+
+describe('a run page reads as sentences, the raw values behind a details disclosure', () => {
+  it('an automatic refund: reason and receipt in words; key, gids and call journal in the details', async () => {
+    const run = await waitForRun(rt, await ticket('8901', '9001', 'Hi, the mug in order 1001 arrived cracked. Could I get a refund please?'), settled);
+    expect(run.status).toBe('done');
+    const { details, visible } = await runPage(run.runId, 'auto-refund');
+    expect(codeWords(visible)).toEqual([]);
+    expect(visible).toContain('the item arrived damaged');
+    expect(details).toContain(run.refund.idempotencyKey);
+    expect(details).toContain('Triage: calls and decisions');
+    expect(details).toContain('damaged');
+    for (const gid of gidsOf(run)) expect(details).toContain(gid);
+  });
+
+  it('a run waiting for approval: the reasons in words; rule id, approval id and bound hash in the details', async () => {
+    const runId = await ticket(
+      '8902',
+      '9002',
+      'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.',
+    );
+    const run = await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval');
+    const { details, visible } = await runPage(runId, 'awaiting-approval');
+    expect(codeWords(visible)).toEqual([]);
+    expect(visible).toContain('a lead must approve');
+    expect(details).toContain('amount_over_auto_limit');
+    expect(details).toContain(run.approval.argsHash);
+    expect(details).toContain(run.approval.approvalId);
+    expect(details).toContain(run.gate.policyVersion);
+  });
+
+  it('an escalated run: the hand-over in words; the risk flag and the step in the details', async () => {
+    const runId = await ticket('8903', '9008', 'Hi, I have two orders, 2101 and 2102. The glazed serving plate arrived cracked, please refund it.');
+    const run = await waitForRun(rt, runId, settled);
+    expect(run.status).toBe('escalated');
+    const { details, visible } = await runPage(runId, 'escalated');
+    expect(codeWords(visible)).toEqual([]);
+    expect(visible).toContain('names more than one order');
+    expect(details).toContain('multiple_order_numbers');
+    expect(details).toContain(run.escalation.step);
+  });
+
+  it('a run cancelled in the console: who and when in words; the notes by their text, their ids in the details', async () => {
+    const runId = await ticket('8904', '9007', 'The linen tablecloth from order 1007 arrived torn down the middle. Please refund it.');
+    await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval');
+    await page.goto(`${rt.baseUrl}/runs/${runId}`);
+    await page.getByRole('button', { name: 'Cancel this run…' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel the run' }).click();
+    await page.getByRole('status').filter({ hasText: 'Cancelled' }).waitFor();
+    const run = await waitForRun(rt, runId, (r) => r.status === 'cancelled');
+    const { details, visible } = await runPage(runId, 'cancelled');
+    expect(codeWords(visible)).toEqual([]);
+    expect(visible).toContain('The holding note: the refund waits for a lead’s approval.');
+    expect(details).toContain('RequestApproval');
+    const noteIds = run.journal.filter((r) => r.name === 'post_draft').map((r) => /note\S*\s+(\S+)/i.exec(r.detail)?.[1]);
+    expect(noteIds.length).toBeGreaterThan(0);
+    for (const id of noteIds) expect(details).toContain(id);
+  });
+
+  it('the check itself bites: it finds a step name, a snake_case value, a gid and a hash', () => {
+    expect(codeWords('State\tGate')).toEqual(['State\tGate']);
+    expect(codeWords('from Escalate: stop end_turn, RequestApproval gid://shopify/LineItem/1 ee7117b0d031cccda51998')).toEqual([
+      'RequestApproval',
+      'from Escalate',
+      'end_turn',
+      'gid://shopify/LineItem/1',
+      'ee7117b0d031cccda51998',
+    ]);
+    expect(codeWords('Run run-214ea9ad599a6d10db441fed, mail gus_l@example.com')).toEqual([]);
+  });
+});
