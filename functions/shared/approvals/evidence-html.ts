@@ -112,7 +112,7 @@ export function orderNowHtml(view: ApprovalView): string {
       box(
         '#fef2f2',
         '#b91c1c',
-        `<strong>${escaped(view.cannotRefund)}</strong> Approving now would refund nothing; the ticket would go to the team with this reason.`,
+        `<strong>${escaped(view.cannotRefund)}</strong> There is nothing to approve: closing the request refunds nothing, and the ticket goes to the team with this reason.`,
       ),
     );
   const items = [
@@ -130,6 +130,8 @@ export function orderNowHtml(view: ApprovalView): string {
 
 /** What each decision does. */
 export function outcomesHtml(view: ApprovalView): string {
+  // Nothing left to refund: there is nothing to approve, only a request to close (approval-state.ts).
+  if (view.cannotRefund) return keyValues([['If you close it', 'nothing is refunded; the ticket goes to the team with a note saying why']]);
   return keyValues([
     ['If you approve', escaped(view.onApprove)],
     ['If you reject', escaped(view.onReject)],

@@ -53,6 +53,8 @@ describe('the confirm page of an approval with nothing left to refund', () => {
     expect(text).toContain('by run run-a');
     expect(html).toContain('value="reject"');
     expect(text).toContain('Close the request and hand the ticket to the team');
+    expect(text).toContain('If you close it nothing is refunded');
+    expect(text).not.toContain('If you approve');
   });
 
   it('offers the approve button while the order can still be refunded', () => {
