@@ -17,6 +17,7 @@ import { createConsoleHandler, type ConsoleHandlerDeps } from '../console/app/ha
 import type { Operator } from '../console/app/identity.js';
 import { createConsoleData } from '../console/app/use-case.js';
 import { createRunActions } from '../console/app/actions.js';
+import { createOrderCandidates } from '../console/app/order-candidates.js';
 import { createCancelRun } from '../run/cancel-run/use-case.js';
 import { createStartRerun } from '../intake/run-starter/rerun.js';
 import type { LocalLinkBases } from '../console/app/links.js';
@@ -61,6 +62,8 @@ export function createConsole(deps: ConsoleAppDeps, links: ApprovalDecisionDeps[
 function build(deps: ConsoleAppDeps, settings: ConsoleSettings, links: ApprovalDecisionDeps['links']): (event: HttpEvent) => Promise<HttpResult> {
   // The full harness settles reviews; a step-only fake does not.
   const reviews = 'settleReview' in deps.harness ? (deps.harness as Pick<Harness, 'settleReview'>) : null;
+  // The orders a lead may pick for an escalated run, read from the store on the page and again on the pick.
+  const orderCandidates = createOrderCandidates(deps.harness);
   const data = createConsoleData({
     tenant: deps.tenantName,
     runs: deps.runs,
@@ -84,6 +87,7 @@ function build(deps: ConsoleAppDeps, settings: ConsoleSettings, links: ApprovalD
     signInUrl: settings.signInUrl,
     ...(deps.policy ? { policy: deps.policy } : {}),
     ...(deps.attachmentReader ? { attachments: deps.attachmentReader } : {}),
+    orderCandidates,
     // Cancel (the cancel-run use case), re-run (run-starter/rerun.ts), hand back (a note through the harness).
     actions: createRunActions({
       runs: deps.runs,
@@ -93,6 +97,7 @@ function build(deps: ConsoleAppDeps, settings: ConsoleSettings, links: ApprovalD
       harness: deps.harness,
       clock: deps.clock,
       workflow: deps.workflow,
+      orderCandidates,
     }),
   });
 }

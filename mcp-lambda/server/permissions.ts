@@ -28,8 +28,9 @@ export const CALLER_TOOLS = {
   'stalled-runs': ['post_draft'],
   // A person settles a pending review: the harness re-reads the order to check what they found (and
   // the approvals queue and confirm page read it for "still refundable"); a person's cancel ends the
-  // ticket's holding note (functions/run/cancel-run).
-  console: ['get_order', 'post_draft'],
+  // ticket's holding note (functions/run/cancel-run). The order picker of an escalated ticket that
+  // names no order lists the requester's orders (bound by the harness to the requester's email).
+  console: ['get_order', 'find_customer_orders', 'post_draft'],
   // The approval page re-reads the order when it is opened and when a lead decides ("still refundable"
   // from the store); it reads, never writes nor moves money.
   'approval-callback': ['get_order'],

@@ -27,6 +27,8 @@ function fixture() {
     ['8202', '9001'],
     ['8203', '9008'],
     ['8204', '9004'],
+    ['8205', '9008'],
+    ['8206', '9008'],
   ].map(([id, requesterId]) => ({ id: id!, requesterId: requesterId!, subject: `Run actions test ${id}` }));
   const hana = { id: '7008', email: 'hana@example.com', name: 'Hana Ito', helpdeskUserId: '9008' };
   const line = (id: string, title: string, sku: string, unitPriceMinor: number) => ({ id, title, sku, quantity: 1, unitPriceMinor });
@@ -145,6 +147,11 @@ describe('acting on a run from the console', () => {
     const row = page.locator('section[aria-labelledby="q-escalations"] tr', { has: page.getByRole('link', { name: runId, exact: true }) });
     const pick = row.getByRole('form', { name: `Pick the order of ${runId}` });
     await expect(pick.getByRole('radio').count()).resolves.toBe(2);
+    // Each order with its date, items, what was paid and a link to it in the store.
+    const picker = (await pick.innerText()).replace(/\s+/g, ' ');
+    expect(picker).toMatch(/Order #2101 placed \w{3} \d{1,2}, \d{4} · Linen napkins \(set of 4\) · paid \$22\.00/);
+    expect(picker).toMatch(/Order #2102 placed \w{3} \d{1,2}, \d{4} · Glazed serving plate · paid \$24\.00/);
+    await expect(pick.getByRole('link', { name: 'Order #2102 in the sandbox store' }).getAttribute('href')).resolves.toMatch(/2102$/);
     await expectAccessible('the escalations queue with its actions');
     await screenshot(page, 'escalations-pick-order');
     await pick.getByLabel('Order #2102').check();
@@ -168,6 +175,38 @@ describe('acting on a run from the console', () => {
     await expect(relations().innerText()).resolves.toContain('Order #2102 picked by local-operator');
     expect(await page.getByRole('button', { name: /^Re-run/ }).count(), 'a run that refunded offers no re-run').toBe(0);
     await expectAccessible('a re-run bound to a picked order');
+  });
+
+  it("lists another customer's order the ticket names without a way to pick it", async () => {
+    const runId = await ticket('8205', '9008', 'Hi, I have two orders, 2101 and 1001. The linen napkins arrived torn, please refund them.');
+    expect((await waitForRun(rt, runId, settled)).status).toBe('escalated');
+    await page.goto(`${rt.baseUrl}/runs/${runId}`);
+    const pick = page.getByRole('form', { name: `Pick the order of ${runId}` });
+    await expect(pick.getByRole('radio').count()).resolves.toBe(1);
+    await expect(pick.getByRole('radio').getAttribute('value')).resolves.toBe('2101');
+    expect((await pick.innerText()).replace(/\s+/g, ' ')).toMatch(/Order #1001 .*Cannot be picked: placed by another customer/);
+    await expectAccessible('a picker with an order that cannot be picked');
+  });
+
+  it("offers the customer's own orders when the ticket names none, and the re-run refunds the one picked", async () => {
+    const runId = await ticket('8206', '9008', 'Hello, the linen napkins I ordered arrived torn. Could I get a refund for them?');
+    const first = await waitForRun(rt, runId, settled);
+    expect(first.status).toBe('escalated');
+    expect(first.escalation.reason).toContain('names no order');
+
+    await page.goto(`${rt.baseUrl}/runs/${runId}`);
+    const pick = page.getByRole('form', { name: `Pick the order of ${runId}` });
+    expect(await pick.innerText()).toContain("The ticket names no order. Which of the customer's orders is it about?");
+    await expect(pick.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value))).resolves.toEqual(['2102', '2101']);
+    await expectAccessible('a picker of the customer’s orders');
+    await screenshot(page, 'run-pick-customer-orders');
+    await pick.getByLabel('Order #2101').check();
+    await pick.getByRole('button', { name: 'Re-run bound to this order' }).click();
+    await page.getByRole('status').filter({ hasText: 'bound to the order you picked' }).waitFor();
+    const rerunId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+    const rerun = await waitForRun(rt, rerunId, settled);
+    expect(rerun.order).toMatchObject({ orderNumber: '2101', binding: 'picked' });
+    expect(rerun.refund).toMatchObject({ orderNumber: '2101', amountMinor: 2200 });
   });
 
   it('hands an escalated ticket back to the team with a note that lands on the ticket', async () => {

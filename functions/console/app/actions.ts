@@ -8,8 +8,9 @@ import type { Run } from '#functions/shared/domain/run.js';
 import type { Clock, JournalStore, NewJournalRow, StepContext } from '#harness/ports.js';
 import type { RunStore } from '#functions/shared/stores/ports.js';
 import type { CancelRun } from '#functions/shared/domain/cancellation.js';
-import { rerunRefusal, type StartRerun } from '#functions/shared/domain/rerun.js';
+import type { StartRerun } from '#functions/shared/domain/rerun.js';
 import { ticketOrderNumbers } from '../../shared/order-choice.js';
+import { orderPickSource, type OrderCandidatesReader } from './order-candidates.js';
 import { OPEN_STATUSES } from '../../shared/step/run-context.js';
 import type { StepDeps } from '../../shared/step/deps.js';
 import type { Operator } from './identity.js';
@@ -27,6 +28,8 @@ export interface RunActionsDeps {
   clock: Clock;
   /** Answers a run's wait for its returned parcel (the return actions, return-actions.ts). */
   workflow: ReturnActionsDeps['workflow'];
+  /** Reads the orders a pick may name from the store; absent: a pick is checked against the words alone. */
+  orderCandidates?: OrderCandidatesReader;
 }
 
 /** The notices the console shows after these actions (codes in the redirect, never data). */
@@ -59,15 +62,28 @@ export function handBackRefusal(run: Run): string | null {
 }
 
 /**
- * The orders a person may pick for a re-run: offered when the ticket names several orders, or when
- * the order binding went to a person (the escalation came from CheckOrder and the ticket names one).
- * Empty when there is nothing to pick or the run cannot be re-run.
+ * The order numbers the customer wrote that a person may pick for a re-run: when the ticket names
+ * several, or when the order binding went to a person (the escalation came from CheckOrder and the
+ * ticket names one). Empty when there is nothing to pick from the words, or the run cannot be re-run;
+ * a ticket naming none is picked among the requester's orders (order-candidates.ts).
  */
 export function orderPickChoices(run: Run): string[] {
-  if (rerunRefusal(run)) return [];
-  const named = ticketOrderNumbers(run);
-  const bindingWentToAPerson = run.escalation?.step === 'CheckOrder' || !!run.triage?.riskFlags.includes('multiple_order_numbers');
-  return named.length > 1 || (named.length === 1 && bindingWentToAPerson && !run.order) ? named : [];
+  return orderPickSource(run) === 'written' ? ticketOrderNumbers(run) : [];
+}
+
+/** Null when a pick of `orderNumber` may start a re-run; else the refusal's message. */
+async function pickRefusal(deps: RunActionsDeps, run: Run, orderNumber: string): Promise<string | null> {
+  const source = orderPickSource(run);
+  if (!source) return `Order ${orderNumber} cannot be picked: this run has no order to pick.`;
+  if (source === 'written' && !ticketOrderNumbers(run).includes(orderNumber))
+    return `Order ${orderNumber} cannot be picked: it is not one of the orders the customer wrote on this ticket.`;
+  if (!deps.orderCandidates) return null;
+  // The store read again: an order that is not the requester's would only escalate again.
+  const candidates = await deps.orderCandidates(run);
+  if (candidates.kind === 'unreadable') return source === 'written' ? null : "The customer's orders could not be read from the store just now. Try again.";
+  const found = candidates.orders.find((o) => o.number === orderNumber);
+  if (!found) return `Order ${orderNumber} cannot be picked: it is not one of the customer's orders offered here.`;
+  return found.refusal ? `Order ${orderNumber} cannot be picked: ${found.refusal}.` : null;
 }
 
 export function createRunActions(deps: RunActionsDeps) {
@@ -106,8 +122,8 @@ export function createRunActions(deps: RunActionsDeps) {
     async rerun(who: Operator, runId: string, orderNumber: string | null): Promise<ActionOutcome> {
       if (orderNumber) {
         const run = await deps.runs.get(runId);
-        if (run && !orderPickChoices(run).includes(orderNumber))
-          return { ok: false, status: 409, message: `Order ${orderNumber} cannot be picked: it is not one of the orders the customer wrote on this ticket.` };
+        const refused = run ? await pickRefusal(deps, run, orderNumber) : null;
+        if (refused) return { ok: false, status: 409, message: refused };
       }
       const outcome = await deps.startRerun({ runId, by: who.id, orderNumber });
       if (outcome.kind === 'not_found') return { ok: false, status: 404, message: `Run ${runId} was not found.` };

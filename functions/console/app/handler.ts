@@ -21,7 +21,8 @@ import { rawBody, type HttpEvent, type HttpResult } from '../../shared/http.js';
 import { DEAD_LETTER_ID } from '#functions/shared/domain/dead-letters.js';
 import type { StoreProfile, StepDeps } from '../../shared/step/deps.js';
 import { createFormats } from '../../shared/approvals/formats.js';
-import { executionUrl, runLinks, type LocalLinkBases } from './links.js';
+import { executionUrl, orderLink, runLinks, type LocalLinkBases } from './links.js';
+import type { OrderCandidatesReader } from './order-candidates.js';
 import { may, type ConsoleAction, type Operator } from './identity.js';
 import { ACTION_NOTICES, type RunActions } from './actions.js';
 import { createActionRoutes } from './action-routes.js';
@@ -53,6 +54,8 @@ export interface ConsoleHandlerDeps {
   policy?: Policy;
   /** Reads the customer's images through the tenant's helpdesk for the run page's thumbnails; absent: plain links. */
   attachments?: PageTools['attachments'];
+  /** Reads the orders a lead may pick for an escalated run from the store; absent: the numbers the customer wrote alone. */
+  orderCandidates?: OrderCandidatesReader;
 }
 
 const NOTICES: Record<string, string> = {
@@ -106,6 +109,8 @@ function consoleKit(deps: ConsoleHandlerDeps): ConsoleKit {
     data: deps.data,
     csrf,
     linksOf: (run: Run) => runLinks(run, deps.links),
+    orderLinkOf: (order) => orderLink({ orderId: order.id, number: order.number }, deps.links),
+    ...(deps.orderCandidates ? { orderCandidates: deps.orderCandidates } : {}),
     // Times and money on every page in the store's zone and locale (UTC and en-US when it names none).
     formatsNow: () => createFormats({ locale: deps.links?.store?.locale, timeZone: deps.links?.store?.timeZone, now: deps.clock.now() }),
     frame,

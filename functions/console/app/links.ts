@@ -42,7 +42,6 @@ export function runLinks(run: Run, sources: LinkSources | undefined): RunLinks {
   const local = sources?.local;
   const ticketId = run.ticket.ticketId;
   const ticket = ticketUrl(run, tenant);
-  const order = orderAdminUrl(run, tenant);
   const execution = executionUrl(sources?.stateMachineArn, run.runId);
   const number = orderNumberOf(run);
   return {
@@ -51,15 +50,19 @@ export function runLinks(run: Run, sources: LinkSources | undefined): RunLinks {
       : local
         ? { label: `Ticket ${ticketId} in the sandbox helpdesk`, url: `${local.ticket}${encodeURIComponent(ticketId)}` }
         : null,
-    order: order
-      ? { label: `Order #${number ?? ''} in Shopify admin`, url: order }
-      : local && number
-        ? { label: `Order #${number} in the sandbox store`, url: `${local.order}${encodeURIComponent(number)}` }
-        : null,
+    order: orderLink({ orderId: run.order?.orderId ?? null, number }, sources),
     execution: execution
       ? { label: 'Step Functions execution', url: execution }
       : local
         ? { label: 'Execution in the local state machine', url: `${local.execution}${encodeURIComponent(run.runId)}` }
         : null,
   };
+}
+
+/** An order's page: in Shopify admin from its id, or locally the sandbox's by its number; null when neither can be made whole. */
+export function orderLink(order: { orderId: string | null; number: string | null }, sources: LinkSources | undefined): RunLinks['order'] {
+  const admin = order.orderId ? orderAdminUrl({ order: { orderId: order.orderId } }, { helpdesk: sources?.helpdesk, store: sources?.store }) : null;
+  if (admin) return { label: `Order #${order.number ?? ''} in Shopify admin`, url: admin };
+  const local = sources?.local;
+  return local && order.number ? { label: `Order #${order.number} in the sandbox store`, url: `${local.order}${encodeURIComponent(order.number)}` } : null;
 }

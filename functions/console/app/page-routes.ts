@@ -23,6 +23,9 @@ import { queuesContent } from './views/queues.js';
 import { approvalConfirmContent, confirmTitle } from './views/approvals.js';
 import { runsContent, type RunsFilter } from './views/runs.js';
 import { timelineContent } from './views/timeline.js';
+import type { RunActionsView } from './views/run-actions.js';
+import type { OrderPick } from './views/order-picker.js';
+import { orderPickSource, type CandidateOrder, type OrderCandidates, type OrderCandidatesReader } from './order-candidates.js';
 import type { AttachmentReader } from '#shared/helpdesk/index.js';
 import { attachmentAt, thumbnailable, thumbnailResult } from '../../shared/attachments/thumbnail.js';
 
@@ -31,6 +34,10 @@ export interface PageTools {
   data: ConsoleData;
   csrf: { issue(actor: string): string };
   linksOf(run: Run): RunLinks;
+  /** A candidate order's page in the store (the order picker). */
+  orderLinkOf(order: CandidateOrder): RunLinks['order'];
+  /** Reads the orders a lead may pick for an escalated run; absent: the numbers the customer wrote alone. */
+  orderCandidates?: OrderCandidatesReader;
   /** Times and money in the store's zone and locale. */
   formatsNow(): Formats;
   frame(who: Operator, title: string, nav: NavItem | null, notice?: PageFrame['notice']): PageFrame;
@@ -80,6 +87,23 @@ export function parseFilter(query: Record<string, string | undefined>): { filter
   return { filter, problems };
 }
 
+/**
+ * What this person may do on these runs, with the store's candidate orders of each run whose order a
+ * person must pick (read once for the page, and only for someone who may re-run).
+ */
+async function actionsFor(tools: PageTools, who: Operator, runs: readonly Run[]): Promise<RunActionsView | undefined> {
+  if (!tools.hasActions) return undefined;
+  const view = actionsViewFor(who, tools.csrf.issue(who.id));
+  const reader = tools.orderCandidates;
+  if (!view.canRerun || !reader) return view;
+  const needing = runs.filter((run) => orderPickSource(run) !== null);
+  const read = new Map(await Promise.all(needing.map(async (run) => [run.runId, await reader(run)] as const)));
+  return { ...view, pickOf: (run) => mapped(read.get(run.runId), tools) };
+}
+
+const mapped = (candidates: OrderCandidates | undefined, tools: PageTools): OrderPick | undefined =>
+  candidates && { candidates, orderLink: (order) => tools.orderLinkOf(order) };
+
 const runsPage: Page = async (tools, event, who) => {
   const { filter, problems } = parseFilter(event.queryStringParameters ?? {});
   const listed = await tools.data.listRuns(filter, tools.linksOf);
@@ -103,7 +127,7 @@ const runPage: Page = async (tools, event, who, now) => {
       const a = found.run.ticket.attachments?.[i];
       return a && thumbnailable(a, tools.attachments) ? `/runs/${encodeURIComponent(runId)}/attachments/${i}` : null;
     },
-    actions: tools.hasActions ? actionsViewFor(who, tools.csrf.issue(who.id)) : undefined,
+    actions: await actionsFor(tools, who, [found.run]),
     review:
       found.run.status === 'pending_review' && may(who, 'settleReview')
         ? await reviewContextFor(found.run, tools.data, tools.linksOf(found.run), tools.formatsNow())
@@ -123,7 +147,7 @@ const queuesPage: Page = async (tools, event, who, now) => {
     csrf: tools.csrf.issue(who.id),
     now,
     reviewContexts: may(who, 'settleReview') ? await reviewContextsFor(queues.reviews, tools.data, tools.linksOf, tools.formatsNow()) : undefined,
-    actions: tools.hasActions ? actionsViewFor(who, tools.csrf.issue(who.id)) : undefined,
+    actions: await actionsFor(tools, who, queues.escalations),
     approvalEvidence: queues.approvals.length > 0 ? await tools.data.approvalEvidence(queues.approvals) : {},
   });
   return page(200, layout(tools.frame(who, 'Queues', 'queues', tools.noticeOf(event)), content));

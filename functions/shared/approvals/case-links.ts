@@ -34,7 +34,8 @@ function baseUrl(value: string | undefined): string | null {
   }
 }
 
-export function orderAdminUrl(run: Run, tenant: LinkTenant): string | null {
+/** The order's page in Shopify admin; any run-like value with the order's id will do (a candidate order too). */
+export function orderAdminUrl(run: { order: { orderId: string } | null }, tenant: LinkTenant): string | null {
   const domain = tenant.store?.domain
     ?.trim()
     .replace(/^https:\/\//, '')

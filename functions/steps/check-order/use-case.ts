@@ -2,7 +2,8 @@
 // refundable amounts, fulfilment, refund history) through the harness. The order is the one the
 // ticket names; a ticket naming none binds to the requester's only order (found by their email),
 // and anything else goes to a person. Never an order guessed from item names. A re-run whose order
-// a person picked in the console binds to that one, if the customer wrote it (shared/order-choice.ts).
+// a person picked in the console binds to that one, if the customer wrote it, or, on a ticket naming
+// none, if it is one of the requester's orders (shared/order-choice.ts).
 // triage → [find_customer_orders] → get_order → ownership → get_refund_history → run.order
 import { toOrderFacts } from '#harness/domain/order-facts.js';
 import { checkBinding } from '#harness/policy/order-binding.js';
@@ -12,7 +13,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import type { StepContext } from '#harness/ports.js';
 import { continueWith, escalate } from '../../shared/step/result.js';
 import { customerWords } from '../../shared/words/customer-words.js';
-import { orderChoiceRefusal } from '../../shared/order-choice.js';
+import { orderChoiceRefusal, picksAmongRequesterOrders } from '../../shared/order-choice.js';
 import { recordResult } from '../../shared/step/run-context.js';
 import { createStep } from '../../shared/step/step.js';
 import { MissingStepDataError } from '../../shared/errors.js';
@@ -35,10 +36,7 @@ async function chooseOrder(
   requester: string,
 ): Promise<{ orderNumber: string; binding: Binding } | { escalate: string }> {
   // A person picked the order on a re-run (console): bound to it only if the customer wrote it.
-  if (run.orderChoice) {
-    const refused = orderChoiceRefusal(run, run.orderChoice.orderNumber);
-    return refused ? { escalate: refused } : { orderNumber: run.orderChoice.orderNumber, binding: 'picked' };
-  }
+  if (run.orderChoice) return pickedOrder(deps, ctx, run, run.orderChoice.orderNumber, requester);
   const verdict = checkBinding(run.triage!, customerWords(run));
   if (verdict.kind === 'refuse') return { escalate: verdict.reason };
   if (verdict.kind === 'named') return { orderNumber: verdict.orderNumber, binding: verdict.binding };
@@ -48,6 +46,23 @@ async function chooseOrder(
     return { escalate: `the ticket names no order and the requester has ${ordersCount(found.orders.length, found.truncated)}` };
   }
   return { orderNumber: only.number, binding: 'only_order' };
+}
+
+/** A person's pick: one the customer wrote, or, when they wrote none, one of the requester's orders by their email. */
+async function pickedOrder(
+  deps: Deps,
+  ctx: StepContext,
+  run: Run,
+  orderNumber: string,
+  requester: string,
+): Promise<{ orderNumber: string; binding: Binding } | { escalate: string }> {
+  const refused = orderChoiceRefusal(run, orderNumber);
+  if (refused) return { escalate: refused };
+  if (picksAmongRequesterOrders(run)) {
+    const found = await deps.harness.callTool(ctx, 'find_customer_orders', { customerEmail: requester });
+    if (!found.orders.some((o) => o.number === orderNumber)) return { escalate: `order ${orderNumber} is not one of the requester's orders` };
+  }
+  return { orderNumber, binding: 'picked' };
 }
 
 /** `enters`: the step this invocation runs next, entered with the order (run-context.ts recordResult). */

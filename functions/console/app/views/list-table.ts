@@ -66,6 +66,8 @@ export const wholeTokens = (escapedText: string): string => escapedText.replace(
  * wider than the card itself (a long rule id), rather than overflow it.
  */
 export const LIST_STYLE = `
+form.action.picker{flex-direction:column;align-items:flex-start}form.action.picker label{display:block;font-size:14px}
+ul.picks{list-style:none;padding:0;margin:4px 0}ul.picks li{margin:6px 0}ul.picks .facts{display:block;margin-left:1.6em;font-size:13px}
 table.list th,table.list td{overflow-wrap:normal}
 table.list td.k-id,table.list td.k-amount,table.list td.k-word,table.list .nw{white-space:nowrap}
 table.list .k-amount{text-align:right;font-variant-numeric:tabular-nums}

@@ -8,6 +8,8 @@ import { rerunRefusal } from '#functions/shared/domain/rerun.js';
 import { cancelRefusal, handBackRefusal, NOTE_MAX, orderPickChoices } from '../actions.js';
 import { EXTEND_DAYS, returnRefusal } from '../return-actions.js';
 import { csrfField, escaped, time } from './layout.js';
+import { noPickNote, orderPickerForm, type OrderPick } from './order-picker.js';
+import { bareCandidate } from '../order-candidates.js';
 
 export interface RunActionsView {
   canCancel: boolean;
@@ -16,6 +18,8 @@ export interface RunActionsView {
   /** Mark a returned parcel received, give it more days, cancel the return (a lead's). */
   canSettleReturn?: boolean;
   csrf: string;
+  /** The orders a pick may name, read from the store for this page, and their links; absent: the numbers the customer wrote alone. */
+  pickOf?: (run: Run) => OrderPick | undefined;
 }
 
 const runHref = (runId: string) => `/runs/${encodeURIComponent(runId)}`;
@@ -47,17 +51,18 @@ function rerunForm(run: Run, view: RunActionsView, back: 'run' | 'queues'): stri
 <input type="hidden" name="back" value="${back}"><button type="submit" class="primary">Re-run for the same ticket</button></form>`;
 }
 
-function pickOrderForm(run: Run, choices: string[], view: RunActionsView, back: 'run' | 'queues'): string {
-  const id = escaped(run.runId);
-  const radios = choices
-    .map(
-      (n) =>
-        `<label for="pick-${id}-${escaped(n)}"><span><input type="radio" id="pick-${id}-${escaped(n)}" name="orderNumber" value="${escaped(n)}" required> Order #${escaped(n)}</span></label>`,
-    )
-    .join('');
-  return `<form class="action" method="post" action="${runHref(run.runId)}/rerun" aria-label="Pick the order of ${id}">${csrfField(view.csrf)}
-<input type="hidden" name="back" value="${back}"><fieldset><legend>Which order is the ticket about? (orders the customer wrote)</legend>${radios}</fieldset>
-<button type="submit" class="primary">Re-run bound to this order</button></form>`;
+/** The re-run: bound to an order a person picks when the run needs one (the store's candidates), else as it was. */
+function rerunForms(run: Run, view: RunActionsView, back: 'run' | 'queues'): string {
+  const pick = view.pickOf?.(run) ?? writtenOnly(run);
+  if (!pick) return rerunForm(run, view, back);
+  return orderPickerForm(run, pick, view.csrf, back) || `${noPickNote(pick)}${rerunForm(run, view, back)}`;
+}
+
+/** Without the store's reading: the numbers the customer wrote, each without its facts. */
+function writtenOnly(run: Run): OrderPick | undefined {
+  const numbers = orderPickChoices(run);
+  if (!numbers.length) return undefined;
+  return { candidates: { kind: 'read', source: 'written', orders: numbers.map((n) => bareCandidate(n)), more: false }, orderLink: () => null };
 }
 
 function handBackForm(run: Run, view: RunActionsView, back: 'run' | 'queues'): string {
@@ -88,10 +93,7 @@ export function runActionForms(run: Run, view: RunActionsView, back: 'run' | 'qu
   const forms: string[] = [];
   if (view.canSettleReturn && !returnRefusal(run)) forms.push(returnForms(run, view));
   if (view.canCancel && !cancelRefusal(run)) forms.push(cancelButton(run));
-  if (view.canRerun && !rerunRefusal(run)) {
-    const choices = orderPickChoices(run);
-    forms.push(choices.length ? pickOrderForm(run, choices, view, back) : rerunForm(run, view, back));
-  }
+  if (view.canRerun && !rerunRefusal(run)) forms.push(rerunForms(run, view, back));
   if (view.canHandBack && !handBackRefusal(run)) forms.push(handBackForm(run, view, back));
   return forms.join('\n');
 }
