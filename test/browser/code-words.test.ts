@@ -8,7 +8,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { STEP_NAMES } from '#harness/domain/types.js';
 import type { LocalRuntime } from '#local/runtime.js';
 import { demoFixture } from '#local/sandbox/index.js';
-import { postWebhook, settled, startRuntime, ticketCreated, waitForRun, type RunView } from '../support/local-runtime.js';
+import {
+  approvalLinks,
+  capturedEmails,
+  linksIn,
+  postWebhook,
+  settled,
+  startRuntime,
+  ticketCreated,
+  waitForRun,
+  type RunView,
+} from '../support/local-runtime.js';
 import { launchChromium, screenshot, seriousViolations } from './support.js';
 
 let rt: LocalRuntime;
@@ -100,6 +110,9 @@ async function runPage(runId: string, name: string): Promise<{ details: string; 
   return { details, visible: await visibleWords() };
 }
 
+/** The run left waiting for approval (ticket 8902): the approval surfaces are read on it. */
+let awaitingRunId = '';
+
 const gidsOf = (run: RunView): string[] => (run.order?.lineItems ?? []).map((l: { id: string }) => l.id).filter((id: string) => id.startsWith('gid://'));
 
 describe('a run page reads as sentences, the raw values behind a details disclosure', () => {
@@ -122,6 +135,7 @@ describe('a run page reads as sentences, the raw values behind a details disclos
       'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.',
     );
     const run = await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval');
+    awaitingRunId = runId;
     const { details, visible } = await runPage(runId, 'awaiting-approval');
     expect(codeWords(visible)).toEqual([]);
     expect(visible).toContain('a lead must approve');
@@ -157,6 +171,28 @@ describe('a run page reads as sentences, the raw values behind a details disclos
     const noteIds = run.journal.filter((r) => r.name === 'post_draft').map((r) => /note\S*\s+(\S+)/i.exec(r.detail)?.[1]);
     expect(noteIds.length).toBeGreaterThan(0);
     for (const id of noteIds) expect(details).toContain(id);
+  });
+
+  it('the lists and every approval surface read as words too: the runs list, the queues, the confirm page, the approval page and the email', async () => {
+    const waiting = await waitForRun(rt, awaitingRunId, (r) => r.status === 'awaiting_approval');
+    const approvalId = waiting.approval.approvalId as string;
+    const pages: Array<[string, string]> = [
+      ['the runs list', '/'],
+      ['a search', '/?q=hana'],
+      ['the queues', '/queues'],
+      ['the confirm page', `/queues/approvals/${encodeURIComponent(approvalId)}`],
+      ['the pictures', '/pictures'],
+    ];
+    for (const [name, path] of pages) {
+      await page.goto(`${rt.baseUrl}${path}`);
+      expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
+      expect(codeWords(await visibleWords()), name).toEqual([]);
+    }
+    const link = (await approvalLinks(rt)).find((l) => l.includes(`/approvals/${approvalId}?`))!;
+    await page.goto(link);
+    expect(codeWords(await page.evaluate(() => document.body.innerText)), 'the approval page').toEqual([]);
+    const email = (await capturedEmails(rt)).find((e) => linksIn(e).some((l) => l.includes(approvalId)))!;
+    expect(codeWords(email.body.text ?? ''), 'the approval email').toEqual([]);
   });
 
   it('the check itself bites: it finds a step name, a snake_case value, a gid and a hash', () => {

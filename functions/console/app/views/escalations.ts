@@ -7,6 +7,7 @@ import { listTable, whole, wholeTokens, type Column } from './list-table.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, ticketHtml } from './case.js';
 import { runActionForms, runRelations, type RunActionsView } from './run-actions.js';
+import { readable, stateName } from './words.js';
 
 export interface EscalationsView {
   escalations: Run[];
@@ -30,7 +31,7 @@ const COLUMNS: readonly Column[] = [
   { label: 'Status', kind: 'word' },
   { label: 'Ticket', kind: 'id' },
   { label: 'Reason', kind: 'text' },
-  { label: 'From state', kind: 'word' },
+  { label: 'Stopped at', kind: 'word' },
   { label: 'Cost', kind: 'amount' },
   { label: 'When', kind: 'time' },
   { label: 'Actions', kind: 'actions' },
@@ -41,8 +42,8 @@ export function escalationsSection(view: EscalationsView): string {
     `${whole(runLink(run.runId))}<br>${customerHtml(run)}`,
     statusBadge(run.status),
     ticketHtml(run, view.linksOf?.(run)),
-    wholeTokens(escaped(run.escalation?.reason ?? '')),
-    escaped(run.escalation?.step ?? ''),
+    wholeTokens(escaped(readable(run.escalation?.reason ?? ''))),
+    escaped(run.escalation ? stateName(run.escalation.step) : ''),
     costHtml(run.costMicros),
     time(run.updatedAt),
     actionsCell(run, view),

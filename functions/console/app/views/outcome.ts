@@ -4,6 +4,7 @@
 import type { Run } from '#functions/shared/domain/run.js';
 import { approvalStateOf } from '../../../shared/approvals/approval-state.js';
 import { escaped, money, time } from './layout.js';
+import { readable } from './words.js';
 
 /** Who decided the money: a lead (with when), or the policy on its own. */
 function decidedBy(run: Run): string {
@@ -32,7 +33,7 @@ function escalated(run: Run): string {
       : a?.status === 'rejected'
         ? ` Rejected by ${escaped(a.decidedBy ?? 'a lead')} ${time(a.decidedAt)}.`
         : '';
-  return `With the team: ${escaped(run.escalation?.reason ?? 'a person decides')}.${approval}${run.refund ? ` ${refunded(run)}` : ' Nothing was refunded.'}`;
+  return `With the team: ${escaped(readable(run.escalation?.reason ?? 'a person decides'))}.${approval}${run.refund ? ` ${refunded(run)}` : ' Nothing was refunded.'}`;
 }
 
 export function outcomeSentence(run: Run): string {

@@ -41,6 +41,20 @@ export function stateNow(state: string): string {
   return said ? said.charAt(0).toUpperCase() + said.slice(1) : stateName(state);
 }
 
+/**
+ * Text the code wrote for a person (an escalation's reason, a failure) as a lead reads it: a step
+ * name becomes its words ("CheckOrder" → "Check order"), a snake_case value its words, a Shopify gid
+ * its kind and number ("LineItem 12"). The raw text stays in the engineer's details.
+ */
+export function readable(text: string): string {
+  return text
+    .replace(/gid:\/\/shopify\/(\w+)\/(\d+)/g, (_, kind: string, id: string) => `${kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} ${id}`)
+    .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b/g, (word) => (STATE_LABEL[word] ? stateName(word).toLowerCase() : word))
+    .split(/(\s+)/)
+    .map((token) => (token.includes('@') || token.includes('://') ? token : token.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, plain)))
+    .join('');
+}
+
 const lookup =
   (table: Readonly<Record<string, string>>) =>
   (value: string | null | undefined): string =>
