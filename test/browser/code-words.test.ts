@@ -20,6 +20,7 @@ import {
   type RunView,
 } from '../support/local-runtime.js';
 import { launchChromium, screenshot, seriousViolations } from './support.js';
+import { withHana } from './fixtures.js';
 
 let rt: LocalRuntime;
 let browser: Browser;
@@ -27,31 +28,17 @@ let context: BrowserContext;
 let page: Page;
 
 /** The demo store, a ticket per run below, and Hana with two recent orders (a ticket naming both goes to a person). */
-function fixture() {
-  const demo = demoFixture();
-  const tickets = [
-    ['8901', '9001'],
-    ['8902', '9002'],
-    ['8903', '9008'],
-    ['8904', '9007'],
-  ].map(([id, requesterId]) => ({ id: id!, requesterId: requesterId!, subject: `Code words test ${id}` }));
-  const hana = { id: '7008', email: 'hana@example.com', name: 'Hana Ito', helpdeskUserId: '9008' };
-  const line = (id: string, title: string, sku: string, unitPriceMinor: number) => ({ id, title, sku, quantity: 1, unitPriceMinor });
-  const orders = [
-    { number: 2101, customerId: '7008', createdDaysAgo: 9, fulfilledDaysAgo: 6, lineItems: [line('12101', 'Linen napkins (set of 4)', 'NAPKIN-LINEN', 2200)] },
-    { number: 2102, customerId: '7008', createdDaysAgo: 7, fulfilledDaysAgo: 4, lineItems: [line('12102', 'Glazed serving plate', 'PLATE-GLAZE', 2400)] },
-  ];
-  return {
-    ...demo,
-    customers: [...demo.customers, hana],
-    orders: [...demo.orders, ...orders],
-    helpdesk: {
-      ...demo.helpdesk,
-      users: [...demo.helpdesk.users, { id: '9008', email: hana.email, name: hana.name }],
-      tickets: [...demo.helpdesk.tickets, ...tickets],
-    },
-  };
-}
+const fixture = () =>
+  withHana(
+    demoFixture(),
+    [
+      ['8901', '9001'],
+      ['8902', '9002'],
+      ['8903', '9008'],
+      ['8904', '9007'],
+    ],
+    'Code words test',
+  );
 
 beforeAll(async () => {
   [rt, browser] = await Promise.all([startRuntime({ fixture: fixture() }), launchChromium()]);

@@ -9,6 +9,7 @@ import type { LocalRuntime } from '#local/runtime.js';
 import { demoFixture } from '#local/sandbox/index.js';
 import { startRuntime, getRun, postWebhook, settled, storeRefunds, ticketCreated, ticketNotes, waitForRun } from '../support/local-runtime.js';
 import { launchChromium, screenshot, seriousViolations } from './support.js';
+import { withHana } from './fixtures.js';
 
 let rt: LocalRuntime;
 let browser: Browser;
@@ -16,37 +17,20 @@ let context: BrowserContext;
 let page: Page;
 const cspReports: string[] = [];
 
-/**
- * The demo store, with a helpdesk ticket for each test's ticket (notes go on real tickets), and a
- * customer with two recent orders and no refunds (Hana): a ticket naming both goes to a person.
- */
-function fixture() {
-  const demo = demoFixture();
-  const tickets = [
-    ['8201', '9002'],
-    ['8202', '9001'],
-    ['8203', '9008'],
-    ['8204', '9004'],
-    ['8205', '9008'],
-    ['8206', '9008'],
-  ].map(([id, requesterId]) => ({ id: id!, requesterId: requesterId!, subject: `Run actions test ${id}` }));
-  const hana = { id: '7008', email: 'hana@example.com', name: 'Hana Ito', helpdeskUserId: '9008' };
-  const line = (id: string, title: string, sku: string, unitPriceMinor: number) => ({ id, title, sku, quantity: 1, unitPriceMinor });
-  const orders = [
-    { number: 2101, customerId: '7008', createdDaysAgo: 9, fulfilledDaysAgo: 6, lineItems: [line('12101', 'Linen napkins (set of 4)', 'NAPKIN-LINEN', 2200)] },
-    { number: 2102, customerId: '7008', createdDaysAgo: 7, fulfilledDaysAgo: 4, lineItems: [line('12102', 'Glazed serving plate', 'PLATE-GLAZE', 2400)] },
-  ];
-  return {
-    ...demo,
-    customers: [...demo.customers, hana],
-    orders: [...demo.orders, ...orders],
-    helpdesk: {
-      ...demo.helpdesk,
-      users: [...demo.helpdesk.users, { id: '9008', email: hana.email, name: hana.name }],
-      tickets: [...demo.helpdesk.tickets, ...tickets],
-    },
-  };
-}
+/** The demo store, a helpdesk ticket for each test's ticket (notes go on real tickets), and Hana with two recent orders. */
+const fixture = () =>
+  withHana(
+    demoFixture(),
+    [
+      ['8201', '9002'],
+      ['8202', '9001'],
+      ['8203', '9008'],
+      ['8204', '9004'],
+      ['8205', '9008'],
+      ['8206', '9008'],
+    ],
+    'Run actions test',
+  );
 
 beforeAll(async () => {
   [rt, browser] = await Promise.all([startRuntime({ fixture: fixture() }), launchChromium()]);

@@ -8,8 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalRuntime } from '#local/runtime.js';
-import { parseFixture, type SandboxFixture } from '#local/sandbox/index.js';
+import type { SandboxFixture } from '#local/sandbox/index.js';
 import { returnsFixture } from '../support/returns-store.js';
+import { withHana } from './fixtures.js';
 import { POLICY, RETURN_ADDRESS, waiting, world } from '../support/returns-e2e.js';
 import { getRun, postWebhook, startRuntime, ticketCreated, waitForRun, type RunView } from '../support/local-runtime.js';
 import { launchChromium, screenshot, seriousViolations } from './support.js';
@@ -41,30 +42,9 @@ const TICKETS: ReadonlyArray<readonly [string, string, string]> = [
 
 /** The returns store (demo orders, shirts, a euro order), Hana with two orders, Dev with one shirt, and every ticket above. */
 function fixture(): SandboxFixture {
-  const base = returnsFixture();
-  const hana = { id: '7008', email: 'hana@example.com', name: 'Hana Ito', helpdeskUserId: '9008' };
-  const line = (id: string, title: string, sku: string, unitPriceMinor: number) => ({ id, title, sku, quantity: 1, unitPriceMinor });
   const shirt = { title: 'Linen shirt', sku: 'SHIRT-M-BLUE', quantity: 1, unitPriceMinor: 3400, productId: '8001', variantId: '8101' };
-  const orders = [
-    { number: 2101, customerId: '7008', createdDaysAgo: 9, fulfilledDaysAgo: 6, lineItems: [line('12101', 'Linen napkins (set of 4)', 'NAPKIN-LINEN', 2200)] },
-    { number: 2102, customerId: '7008', createdDaysAgo: 7, fulfilledDaysAgo: 4, lineItems: [line('12102', 'Glazed serving plate', 'PLATE-GLAZE', 2400)] },
-    { number: 5201, customerId: '7004', createdDaysAgo: 8, fulfilledDaysAgo: 5, lineItems: [shirt] },
-  ];
-  const tickets = [...TICKETS.map(([id, requesterId]) => [id, requesterId]), ['8301', '9001'], ['8305', '9005']].map(([id, requesterId]) => ({
-    id: id!,
-    requesterId: requesterId!,
-    subject: `Widths test ${id}`,
-  }));
-  return parseFixture({
-    ...base,
-    customers: [...base.customers, hana],
-    orders: [...base.orders, ...orders],
-    helpdesk: {
-      ...base.helpdesk,
-      users: [...base.helpdesk.users, { id: '9008', email: hana.email, name: hana.name }],
-      tickets: [...base.helpdesk.tickets, ...tickets],
-    },
-  });
+  const tickets = [...TICKETS.map(([id, requesterId]) => [id, requesterId] as const), ['8301', '9001'] as const, ['8305', '9005'] as const];
+  return withHana(returnsFixture(), tickets, 'Widths test', [{ number: 5201, customerId: '7004', createdDaysAgo: 8, fulfilledDaysAgo: 5, lineItems: [shirt] }]);
 }
 
 async function ticket(ticketId: string, requesterId: string, text: string): Promise<string> {
