@@ -1,6 +1,7 @@
 // The approval email as the lead's mail client shows it: the HTML part SES was given, rendered in
 // Debian's Chromium (the email carries no scripts; axe is injected to check it), checked with axe and at a phone's width.
-// The email is the one the local runtime captured for a real run waiting for approval.
+// The email is the one the local runtime captured for a real run waiting for approval; it links the
+// order and the ticket where they live (locally, the sandbox's pages).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { LocalRuntime } from '#local/runtime.js';
@@ -41,6 +42,11 @@ describe('the approval email in a browser', () => {
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), `email width at ${width} px`).toBeLessThanOrEqual(width);
       await expect(page.locator('body').innerText()).resolves.toMatch(/\$\d+\.\d{2}/);
       expect(await seriousViolations(page), `axe on the email at ${width} px`).toEqual([]);
+      // The email links the order and the ticket (locally, the sandbox's own pages), and both open.
+      for (const name of ['Order #1002 in the sandbox store', 'Ticket 5002 in the sandbox helpdesk']) {
+        const href = await page.getByRole('link', { name, exact: true }).getAttribute('href');
+        expect((await fetch(href!)).status, name).toBe(200);
+      }
       expect(errors).toEqual([]);
       if (width === 390) await screenshot(page, 'approval-email-390');
       await context.close();
