@@ -6,6 +6,7 @@
 import type { OrderFacts, Proposal } from '../../domain/types.js';
 import { RULES } from '../rules.js';
 import type { CitedContext } from './cited.js';
+import { PLURAL_DEFINITE } from './lexicon/articles.js';
 import type { GroundingFinding } from './claims.js';
 import { clausesHolding } from './clauses.js';
 import { countAt, parseCount, type StatedCount } from './counts.js';
@@ -27,8 +28,6 @@ export function anotherItemsCount(claim: Proposal['lineItems'][number], ctx: Cit
   return own.length > 0 && own.every((c) => parseCount(c.words, 1, ctx.titles) === null);
 }
 
-const DEFINITE = new Set(['the', 'los', 'las', 'les', 'die', 'den', 'os', 'as', 'i', 'gli', 'le']);
-
 /**
  * The words without the counts of an item's parts: after the item is named, "N of the X" where X names
  * no line of the order ("the linen napkins came torn along two of the hems", "one of the handles")
@@ -40,7 +39,7 @@ export function withoutPartCounts(words: readonly string[], ctx: Pick<CitedConte
   const drop = new Set<number>();
   for (let i = 1; i < words.length; i++) {
     if (countAt(words, i, ctx.titles) === null || !PART_OF_WORDS.has(words[i + 1] ?? '')) continue;
-    const noun = DEFINITE.has(words[i + 2] ?? '') ? i + 3 : i + 2;
+    const noun = PLURAL_DEFINITE.has(words[i + 2] ?? '') ? i + 3 : i + 2;
     const what = words[noun];
     if (what === undefined || THEM_WORDS.has(what) || countAt(words, noun, ctx.titles) !== null || namesLine(what)) continue;
     if (/^\d+$/.test(what) || !words.slice(0, i).some(namesLine)) continue;

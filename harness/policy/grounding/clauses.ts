@@ -3,6 +3,7 @@
 // and two came chipped"); each is marked as speaking of a problem or of something fine.
 import { ALL_WORDS, FINE_MARKERS, PROBLEM_PREFIXES } from './lexicon.js';
 import { CONJUNCTIONS, TYPED_NEGATIONS } from './lexicon/counting.js';
+import { ANY_ARTICLE, PLURAL_DEFINITE } from './lexicon/articles.js';
 import { NOT_SLIPS } from './lexicon/near-misses.js';
 import { SUITABILITY_WORDS, WORKING_PREFIXES } from './lexicon/problems.js';
 import { nearlySame } from './mentions.js';
@@ -75,34 +76,7 @@ function clause(words: string[]): Clause {
 const BOTH = new Set(['both', 'ambos', 'ambas', 'beide', 'beiden', 'entrambi', 'entrambe']);
 /** "Les deux", "los dos", "as duas", "die zwei", "the two": a two after a definite article says "both". */
 const TWO = new Set(['two', 'deux', 'dos', 'dois', 'duas', 'zwei', 'due']);
-const DEFINITE = new Set(['the', 'les', 'los', 'las', 'os', 'as', 'die', 'i', 'le']);
-const isBoth = (words: readonly string[], at: number) => BOTH.has(words[at] ?? '') || (TWO.has(words[at] ?? '') && DEFINITE.has(words[at - 1] ?? ''));
-const ARTICLES = new Set([
-  'a',
-  'an',
-  'the',
-  'el',
-  'la',
-  'los',
-  'las',
-  'le',
-  'les',
-  'die',
-  'der',
-  'das',
-  'den',
-  'o',
-  'os',
-  'il',
-  'lo',
-  'un',
-  'una',
-  'une',
-  'um',
-  'uma',
-  'ein',
-  'eine',
-]);
+const isBoth = (words: readonly string[], at: number) => BOTH.has(words[at] ?? '') || (TWO.has(words[at] ?? '') && PLURAL_DEFINITE.has(words[at - 1] ?? ''));
 const AND = new Set(['and', 'y', 'e', 'et', 'und']);
 /** How many words "the X" may take between "both" and its "and". */
 const CORRELATIVE_REACH = 4;
@@ -113,14 +87,14 @@ const CORRELATIVE_REACH = 4;
  * joins two items and counts the units of neither ("both mugs are chipped and…" still counts two).
  */
 function correlativeBoth(words: readonly string[], at: number): boolean {
-  if (!isBoth(words, at) || !ARTICLES.has(words[at + 1] ?? '')) return false;
+  if (!isBoth(words, at) || !ANY_ARTICLE.has(words[at + 1] ?? '')) return false;
   const and = words.findIndex((w, i) => i > at + 2 && i <= at + 2 + CORRELATIVE_REACH && AND.has(w));
   return and > 0 && !hasProblemWord(words.slice(at + 1, and));
 }
 
 /** "Ambos, la taza y la fuente…", "les deux, le bol et la tasse": a "both" standing alone before a comma is the correlative of the part after it. */
 function withoutLoneBoth(parts: string[][]): string[][] {
-  const lone = (part: string[]) => part.length === 1 || (part.length === 2 && DEFINITE.has(part[0]!));
+  const lone = (part: string[]) => part.length === 1 || (part.length === 2 && PLURAL_DEFINITE.has(part[0]!));
   return parts.filter((part, i) => !(lone(part) && correlativeBoth([...part, ...(parts[i + 1] ?? [])], part.length - 1)));
 }
 

@@ -6,6 +6,7 @@
 // that count days or money, are no counts. Pure and linear in the words.
 import { ALL_WORDS, EXCLUSION_MARKERS, NUMBER_WORDS, PART_OF_WORDS } from './lexicon.js';
 import { GROUP_WORDS } from './lexicon/numbers.js';
+import { INDEFINITE } from './lexicon/articles.js';
 import { AFTER_WORDS, NOT_COUNTED, PIECE_WORDS, SPLIT_INTO, THEM_WORDS } from './lexicon/counting.js';
 import { normalizeForMatch, tokens } from './text.js';
 import { phraseIn, phraseTokens } from './words.js';
@@ -13,8 +14,6 @@ import { phraseIn, phraseTokens } from './words.js';
 export type StatedCount = { kind: 'count'; count: number } | { kind: 'all' } | { kind: 'allBut'; except: number };
 
 const EXCLUSIONS = phraseTokens(EXCLUSION_MARKERS);
-/** Articles that state one unit ("a mug", "una taza") only when no other number is said. */
-const ARTICLES = new Set(['a', 'an', 'un', 'una', 'une', 'uno', 'ein', 'eine', 'einen', 'einer', 'um', 'uma']);
 
 /**
  * Where a number sits in a product title, as the words beside it ("Teapot 4-cup" → 4 before
@@ -65,7 +64,7 @@ export function countAt(words: readonly string[], i: number, titles: TitleNumber
   const prev = words[i - 1] ?? '';
   if (NOT_COUNTED.has(next)) return null;
   // "um dos pratos", "uma das canecas": the Portuguese "of the" after a number, not the Spanish two.
-  if (PART_OF_WORDS.has(word) && (bareNumber(prev) !== null || ARTICLES.has(prev))) return null;
+  if (PART_OF_WORDS.has(word) && (bareNumber(prev) !== null || INDEFINITE.has(prev))) return null;
   if (titles.before.has(`${word} ${next}`) || titles.after.has(`${prev} ${word}`) || titles.units?.has(word)) return null;
   // "split in two", "broke into three pieces", "en deux morceaux", "in zwei Teile"
   if (SPLIT_INTO.has(prev) || PIECE_WORDS.has(next)) return null;
@@ -127,7 +126,7 @@ export function parseCount(cited: string | readonly string[], ordered: number, t
   if (distinct.length === 2 && Math.max(...distinct) === ordered) return { kind: 'count', count: Math.min(...distinct) };
   if (distinct.length > 1) return null;
   if (all) return { kind: 'all' };
-  if (words.some((w) => ARTICLES.has(w))) return { kind: 'count', count: 1 };
+  if (words.some((w) => INDEFINITE.has(w))) return { kind: 'count', count: 1 };
   return null;
 }
 
