@@ -2,10 +2,14 @@
 // no Shopify admin and no Step Functions console, so a person clicking "ticket", "order" or
 // "execution" sees the sandbox's own view of it here (the ticket with its notes, the order with its
 // lines and refunds, the execution's states). Served by the local HTTP API (local/routes.ts) next to
-// the console, on the same origin; plain HTML without scripts, readable on a phone.
+// the console, on the same origin; plain HTML without scripts, readable on a phone. Times read as the
+// console prints them (its own `time`: "Sun Dec 6, 4:03 AM UTC" in the store's zone and locale, the
+// exact instant in the <time> element's datetime and title).
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { formatMoneyInLocale } from '#shared/money.js';
 import { escapeHtml } from '#functions/shared/http.js';
+import { createFormats } from '#functions/shared/approvals/formats.js';
+import { formats, renderIn, time } from '#functions/console/app/views/layout.js';
 import type { ExecutionView } from '../stepfunctions/executions.js';
 import type { SandboxStoreState, StoreOrder } from './store/state.js';
 import type { Route } from '../http-api.js';
@@ -18,8 +22,10 @@ export interface SandboxPagesDeps {
   /** The sandbox helpdesk's base URL: its /sandbox/tickets/{id} answers the ticket with its notes. */
   helpdeskUrl: string;
   executions(runId: string): ExecutionView | undefined;
-  /** The store's locale for money (the fixture's shop.locale); default en-US. */
+  /** The store's locale for money and times (the fixture's shop.locale); default en-US. */
   locale?: string;
+  /** The IANA zone times are read in, as the console's (the fixture's shop.timeZone, else the policy's); default the sandbox store's zone. */
+  timeZone?: string;
 }
 
 const escaped = (value: unknown): string => escapeHtml(value === null || value === undefined ? '' : String(value));
@@ -50,7 +56,7 @@ function html(status: number, title: string, body: string): APIGatewayProxyStruc
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${FAVICON}
 <title>${escaped(title)} · sandbox</title><style>${STYLE}</style></head><body>
 <header><strong>Local sandbox</strong> · read-only · <a href="/">back to the console</a></header>
-<main><h1>${escaped(title)}</h1>${body}</main></body></html>`,
+<main><h1>${escaped(title)}</h1>${body}${body.includes('<time ') ? `<p class="muted">Times in ${escaped(formats().timeZone)}.</p>` : ''}</main></body></html>`,
   };
 }
 
@@ -71,12 +77,16 @@ export function sandboxPages(deps: SandboxPagesDeps): Route[] {
   });
 
   return [
-    { method: 'GET', path: `${SANDBOX_PAGE_BASES.ticket}{ticketId}`, handler: (event) => ticketPage(deps, event) },
-    { method: 'GET', path: `${SANDBOX_PAGE_BASES.order}{orderNumber}`, handler: (event) => orderPage(deps, event) },
-    { method: 'GET', path: `${SANDBOX_PAGE_BASES.execution}{runId}`, handler: (event) => executionPage(deps, event) },
+    { method: 'GET', path: `${SANDBOX_PAGE_BASES.ticket}{ticketId}`, handler: (event) => inStoreFormats(deps, () => ticketPage(deps, event)) },
+    { method: 'GET', path: `${SANDBOX_PAGE_BASES.order}{orderNumber}`, handler: (event) => inStoreFormats(deps, () => orderPage(deps, event)) },
+    { method: 'GET', path: `${SANDBOX_PAGE_BASES.execution}{runId}`, handler: (event) => inStoreFormats(deps, () => executionPage(deps, event)) },
     { method: 'GET', path: '/favicon.ico', handler: icon },
   ];
 }
+
+/** Draws a page with the store's zone and locale, so the console's `time` (and `formats`) inside read them. */
+const inStoreFormats = <T>(deps: SandboxPagesDeps, render: () => Promise<T>): Promise<T> =>
+  renderIn(createFormats({ locale: deps.locale, timeZone: deps.timeZone ?? deps.store.shop.timeZone, now: new Date() }), render);
 
 /** An amount in the store's locale. */
 const moneyIn = (deps: SandboxPagesDeps) => (minor: number, currency: string) => formatMoneyInLocale(minor, currency, deps.locale ?? 'en-US');
@@ -90,9 +100,7 @@ async function ticketPage(deps: SandboxPagesDeps, event: APIGatewayProxyEventV2)
   const { ticket: t } = (await res.json()) as {
     ticket: { id: string; requesterId: string; subject: string; notes: Array<{ id: number; body: string; createdAt: string; authorId: string }> };
   };
-  const notes = t.notes
-    .map((n) => `<li><p class="muted">Internal note ${escaped(n.id)} · ${escaped(n.createdAt)}</p><pre>${escaped(n.body)}</pre></li>`)
-    .join('');
+  const notes = t.notes.map((n) => `<li><p class="muted">Internal note ${escaped(n.id)} · ${time(n.createdAt)}</p><pre>${escaped(n.body)}</pre></li>`).join('');
   return html(
     200,
     `Ticket ${t.id}`,
@@ -115,20 +123,20 @@ function orderBody(deps: SandboxPagesDeps, o: StoreOrder): string {
   );
   const refunds = o.refunds.map(
     (r) =>
-      `<tr><td><code>${escaped(r.id.split('/').at(-1))}</code></td><td>${escaped(r.createdAt)}</td><td class="num">${escaped(money(r.amountMinor, o.currency))}</td><td>${escaped(
+      `<tr><td><code>${escaped(r.id.split('/').at(-1))}</code></td><td>${time(r.createdAt)}</td><td class="num">${escaped(money(r.amountMinor, o.currency))}</td><td>${escaped(
         r.lines.map((l) => `${l.quantity} × ${titles.get(l.lineItemId) ?? l.lineItemId}`).join(', ') || 'amount only',
       )}</td><td>${escaped(r.note ?? '')}</td></tr>`,
   );
   return `${facts([
     ['Customer', customer ? `${escaped(customer.name)}<br><span class="muted">${escaped(customer.email)}</span>` : escaped(o.customerId)],
-    ['Placed', escaped(o.createdAt)],
+    ['Placed', time(o.createdAt)],
     ['Fulfilment', escaped(deps.store.fulfillmentStatus(o).toLowerCase().replace('_', ' '))],
     ['Refunded', escaped(money(deps.store.refundedMinor(o), o.currency))],
     ['Still refundable', escaped(money(deps.store.maximumRefundableMinor(o), o.currency))],
-    ...(o.cancelledAt ? [['Cancelled (UTC)', escaped(o.cancelledAt)] as [string, string]] : []),
+    ...(o.cancelledAt ? [['Cancelled', time(o.cancelledAt)] as [string, string]] : []),
     ...(credit.length > 0 ? [["Customer's store credit", escaped(credit.map((c) => money(c.amountMinor, c.currency)).join(', '))] as [string, string]] : []),
   ])}<h2>Lines</h2>${table('Lines', ['Item', 'Quantity', 'Unit price', 'Refundable units'], lines, 'No lines.')}
-<h2>Refunds (${o.refunds.length})</h2>${table('Refunds', ['Refund', 'Created (UTC)', 'Amount', 'Lines', 'Note'], refunds, 'No refunds on this order.')}`;
+<h2>Refunds (${o.refunds.length})</h2>${table('Refunds', ['Refund', 'Created', 'Amount', 'Lines', 'Note'], refunds, 'No refunds on this order.')}`;
 }
 
 async function orderPage(deps: SandboxPagesDeps, event: APIGatewayProxyEventV2) {
@@ -146,7 +154,7 @@ async function executionPage(deps: SandboxPagesDeps, event: APIGatewayProxyEvent
   // Deployed, a state under Work or Settle is in that segment's Express execution (refund-steps.asl.json), its own graph.
   const rows = view.history.map(
     (t) =>
-      `<tr><td>${escaped(t.at)}</td><td>${escaped(t.state)}</td><td>${escaped(t.nestedIn ? `Express, under ${t.nestedIn}` : 'Standard')}</td><td>${escaped(t.type)}</td><td>${escaped(t.error ? `${t.error.Error}: ${t.error.Cause ?? ''}` : '')}</td></tr>`,
+      `<tr><td>${time(t.at)}</td><td>${escaped(t.state)}</td><td>${escaped(t.nestedIn ? `Express, under ${t.nestedIn}` : 'Standard')}</td><td>${escaped(t.type)}</td><td>${escaped(t.error ? `${t.error.Error}: ${t.error.Cause ?? ''}` : '')}</td></tr>`,
   );
   return html(
     200,
@@ -154,9 +162,9 @@ async function executionPage(deps: SandboxPagesDeps, event: APIGatewayProxyEvent
     `${facts([
       ['Status', escaped(view.status)],
       ['Current state', escaped(view.currentState ?? '')],
-      ['Started (UTC)', escaped(view.startedAt)],
-      ['Stopped (UTC)', escaped(view.stoppedAt ?? 'still running')],
+      ['Started', time(view.startedAt)],
+      ['Stopped', view.stoppedAt ? time(view.stoppedAt) : 'still running'],
       ['Run', `<a href="/runs/${encodeURIComponent(view.name)}">${escaped(view.name)}</a>`],
-    ])}<h2>States</h2>${table('State transitions', ['At (UTC)', 'State', 'Execution', 'Transition', 'Error'], rows, 'No state entered yet.')}`,
+    ])}<h2>States</h2>${table('State transitions', ['At', 'State', 'Execution', 'Transition', 'Error'], rows, 'No state entered yet.')}`,
   );
 }

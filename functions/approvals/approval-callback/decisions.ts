@@ -220,6 +220,9 @@ async function recordDecision(deps: ApprovalDecisionDeps, decided: ApprovalRecor
   return deliver(deps, decided, false);
 }
 
+/** The console's own page of a run: its pages link other runs there, relative to where they are read. */
+const linkToRun = (runId: string) => `/runs/${encodeURIComponent(runId)}`;
+
 /**
  * The evidence a lead reads for a run's approval, with the order as it is now (the console's queue
  * and confirm page); `linkToApproval` says where this reader opens another approval on the order.
@@ -228,7 +231,7 @@ async function evidenceForRun(c: DecisionContext, run: Run, linkToApproval: Link
   const a = run.approval;
   if (!a) return null;
   const orderNow = await c.orderNowOf(run).catch(() => null);
-  const input = { run, amountMinor: a.amountMinor, currency: a.currency, expiresAt: a.expiresAt, now: c.deps.clock.now(), orderNow, linkToApproval };
+  const input = { run, amountMinor: a.amountMinor, currency: a.currency, expiresAt: a.expiresAt, now: c.deps.clock.now(), orderNow, linkToApproval, linkToRun };
   return buildEvidence({ ...input, ...(c.deps.tenant ? { tenant: c.deps.tenant } : {}), ...(c.deps.policy ? { policy: c.deps.policy } : {}) });
 }
 

@@ -1,6 +1,6 @@
 // The approval email: what a lead needs to decide in a minute and a half (the amount in the order's
 // currency, why a person must decide, each line with what the customer paid for it beside the
-// customer's words and its shipping facts, the customer's recent refunds, the expiry in the store's
+// customer's words and its shipping facts, the customer's recent refunds with what each refunded, the expiry in the store's
 // time zone, links to check it) and a link that carries only the opaque approval id and this
 // approver's signed token (never the task token).
 // A plain-text part as complete as the HTML; the HTML is tables and inline styles only.
@@ -8,6 +8,8 @@ import { escapeHtml as escaped } from '../../shared/http.js';
 import { approvalView, type ApprovalView, type ApprovalViewInput } from '../../shared/approvals/approval-view.js';
 import { FONT, evidenceSections } from '../../shared/approvals/evidence-html.js';
 import { attachmentLine, attachmentsEmailHtml } from '../../shared/attachments/attachments-html.js';
+import { shippingFacts } from '../../shared/approvals/line-facts.js';
+import { refundEvidenceWords, undatedWords } from '../../shared/approvals/refund-history.js';
 
 export interface ApprovalEmailInput extends ApprovalViewInput {
   /** This approver's personal link to the confirmation page. */
@@ -27,20 +29,27 @@ function attachmentsText(view: ApprovalView, link: string): string[] {
   return ['', `Attached by the customer (${view.attachments.length})`.toUpperCase(), ...lines];
 }
 
+/** The customer's refunds, one a line, each made since the run checked the order with where to open its run. */
+function refundsText(view: ApprovalView): string[] {
+  const listed = (view.recentRefunds.items ?? []).map((r) => `- ${refundEvidenceWords(r)}${r.byRun?.href ? `. Open it: ${r.byRun.href}` : ''}`);
+  const undated = undatedWords(view.recentRefunds);
+  const lines = [...listed, ...(undated ? [undated] : [])];
+  return lines.length > 0 ? lines : ['None.'];
+}
+
+/** Why nothing can be refunded, and the runs that used the order up with where to open them. */
+function cannotRefundText(view: ApprovalView): string[] {
+  if (!view.cannotRefund) return [];
+  return ['', view.cannotRefund, ...view.usedUpBy.map((r) => `The run that used it up: run ${r.runId}${r.href ? `. Open it: ${r.href}` : ''}`)];
+}
+
 function textOf(view: ApprovalView, input: ApprovalEmailInput): string {
   const section = (title: string, lines: string[]) => ['', title.toUpperCase(), ...lines];
-  const { count, items } = view.recentRefunds;
-  const refunds =
-    items === null && count > 0
-      ? [`${count} counted; their dates were not read for this run.`]
-      : items === null || items.length === 0
-        ? ['None.']
-        : items.map((r) => `- ${r.date} (${r.ago}): ${r.amount} on order #${r.orderNumber}${r.thisOrder ? ' (this order)' : ''}`);
+  const { count } = view.recentRefunds;
   const lines = view.lines.flatMap((l, i) => [
     `${i + 1}. ${l.title} — ${l.paid ? l.paid.words : `${l.quantity} × ${l.unitPrice} = ${l.subtotal}`}`,
     `   Customer's words: "${l.quote}"`,
-    `   Shipped: ${l.shipped}`,
-    ...(l.delivered === null ? [] : [`   Delivered: ${l.delivered}`]),
+    ...shippingFacts(l).map((f) => `   ${f.label}: ${f.value}`),
     `   Still refundable: ${l.refundable}`,
   ]);
   return [
@@ -51,7 +60,7 @@ function textOf(view: ApprovalView, input: ApprovalEmailInput): string {
     `Reason:  ${view.reason}`,
     `Expires: ${view.expires.at} — ${view.expires.left}`,
     `Customer: ${[view.customer.name, view.customer.email].filter(Boolean).join(', ') || 'not known'}`,
-    ...(view.cannotRefund ? ['', view.cannotRefund] : []),
+    ...cannotRefundText(view),
     ...(view.otherApprovals.length + view.changes.length > 0
       ? section('This order now', [
           ...view.otherApprovals.map((o) => `- ${o.text}${o.href ? ` Open it: ${o.href}` : ''}`),
@@ -63,7 +72,7 @@ function textOf(view: ApprovalView, input: ApprovalEmailInput): string {
       view.whyApproval.map((w) => `- ${w}`),
     ),
     ...section(`What would be refunded (total ${view.amount})`, [...lines, ...view.amountNotes]),
-    ...section(`Customer's refunds in the last 90 days (${count})`, refunds),
+    ...section(`Customer's refunds in the last 90 days (${count})`, refundsText(view)),
     ...section(`Ticket ${view.ticketId}: the customer's words (unverified)`, [
       view.ticketSubject,
       ...view.customerWords.map((w) => `> ${w.replace(/\n/g, '\n> ')}`),

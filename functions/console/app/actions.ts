@@ -53,11 +53,22 @@ export function cancelRefusal(run: Run): string | null {
   return null;
 }
 
-/** Null when the ticket can be handed back to the team now; else why not. */
+/**
+ * A cancelled run whose ticket a person must still answer: stopped in the console or through the API
+ * (the ended note tells the team no reply draft follows), with no reply draft left by it, and not
+ * handed back or re-run since. A ticket solved or closed in the helpdesk is answered.
+ */
+export function waitsForTheTeam(run: Run): boolean {
+  return run.status === 'cancelled' && run.cancellation?.by !== 'helpdesk' && !run.draft && !run.combinedDraft && !run.handBack && !run.rerunAs;
+}
+
+/** Null when the ticket can be handed back to the team now (an escalated run, or a cancelled one waiting for the team); else why not. */
 export function handBackRefusal(run: Run): string | null {
   if (run.handBack) return `Already handed back by ${run.handBack.by}.`;
   if (run.rerunAs) return `This run was re-run as ${run.rerunAs.runId}; act on that one.`;
-  if (run.status !== 'escalated' || run.cancellation) return 'Only an escalated run is handed back to the team.';
+  if (waitsForTheTeam(run)) return null;
+  if (run.status !== 'escalated' || run.cancellation)
+    return 'Only an escalated run, or a cancelled one whose ticket waits for an answer, is handed back to the team.';
   return null;
 }
 
@@ -147,7 +158,7 @@ function journalAction(deps: RunActionsDeps, runId: string, who: Operator, row: 
   return deps.journal.append(consoleJournalRow(runId, who.id, deps.clock.now(), { step: 'Console', ...row }));
 }
 
-/** Hands an escalated ticket back to the team: the note posted on the ticket first, then the run row, then the journal. */
+/** Hands an escalated (or cancelled, waiting) ticket back to the team: the note posted on the ticket first, then the run row, then the journal. */
 async function handBackTicket(deps: RunActionsDeps, who: Operator, runId: string, note: string): Promise<ActionOutcome> {
   const run = await deps.runs.get(runId);
   if (!run) return { ok: false, status: 404, message: `Run ${runId} was not found.` };
@@ -170,7 +181,7 @@ async function handBackTicket(deps: RunActionsDeps, who: Operator, runId: string
     return { ok: false, status: 503, message: 'The note could not be posted on the ticket, so the ticket was not handed back. Try again in a moment.' };
   }
   const handBack = { by: who.id, at: deps.clock.now().toISOString(), note, noteId };
-  const updated = await deps.runs.updateIf(runId, { handBack }, { statusIn: ['escalated'] });
+  const updated = await deps.runs.updateIf(runId, { handBack }, { statusIn: [run.status === 'cancelled' ? 'cancelled' : 'escalated'] });
   if (!updated) return { ok: false, status: 409, message: 'The run changed while you handed it back; the note is on the ticket. Look again.' };
   await journalAction(deps, runId, who, { name: 'hand_back', decision: 'allow', detail: `handed back to the team by ${who.id}; note ${noteId} on the ticket` });
   return { ok: true, notice: 'handed-back', runId };

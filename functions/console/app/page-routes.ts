@@ -118,6 +118,8 @@ const runPage: Page = async (tools, event, who, now) => {
   const content = timelineContent(found.run, found.journal, {
     links: tools.linksOf(found.run),
     ticket: found.run.ticketRequests ? await tools.data.ticketRuns(found.run) : null,
+    // A store that cannot list them leaves the section out rather than fail the page.
+    otherRuns: found.run.order ? await tools.data.runsOnOrder(found.run).catch(() => null) : null,
     canDecide: may(who, 'decideApproval'),
     canSettle: may(who, 'settleReview'),
     csrf: tools.csrf.issue(who.id),

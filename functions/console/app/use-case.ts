@@ -17,6 +17,7 @@ import type { DeadLetter, DeadLetters } from '#functions/shared/domain/dead-lett
 import { QueuedTicket } from '../../shared/queue.js';
 import type { ShadowFigures } from '#functions/shared/domain/shadow-figures.js';
 import type { Operator } from './identity.js';
+import { waitsForTheTeam } from './actions.js';
 import { decideApproval, reviewCandidates, retryDeadLetter, settleReview, type ActionOutcome } from './queue-actions.js';
 import type { DayFigures } from './views/pictures.js';
 import type { DeadLetterRow } from './views/queues.js';
@@ -45,7 +46,7 @@ export interface ConsoleDataDeps {
 /** How many runs a list reads at most, newest first: the window filters and pages work in. */
 export const RUN_WINDOW = 500;
 
-/** Search over the run's ids and its customer's name and email: a case-insensitive substring of any. */
+/** Search over the run's ids, its customer's name and email and its order's item titles: a case-insensitive substring of any. */
 function matchesSearch(run: Run, q: string): boolean {
   // "#1001" finds order 1001 as well.
   const needle = q
@@ -63,6 +64,8 @@ function matchesSearch(run: Run, q: string): boolean {
     run.refund?.refundId,
     run.refund?.idempotencyKey,
     run.approval?.approvalId,
+    // "mug" finds a run whose order has a "Ceramic mug" (or its variant, "Medium / White").
+    ...(run.order?.lineItems.flatMap((line) => [line.title, line.variant?.title]) ?? []),
   ];
   return ids.some((id) => typeof id === 'string' && id.toLowerCase().includes(needle));
 }
@@ -142,19 +145,28 @@ function deadLetterRowOf(letter: DeadLetter): DeadLetterRow {
   };
 }
 
+/** Handed back to the team with a note, or re-run as a new run: no work left for a lead, so it leaves its queue. */
+const handled = (run: Run): boolean => !!run.handBack || !!run.rerunAs;
+
 async function readQueues(deps: ConsoleDataDeps) {
-  const [approvals, reviews, escalations, returns, letters] = await Promise.all([
+  const [approvals, reviews, escalations, returns, cancelled, letters] = await Promise.all([
     runsByStatus(deps, 'awaiting_approval', 100),
     runsByStatus(deps, 'pending_review', 100),
     runsByStatus(deps, 'escalated', 50),
     runsByStatus(deps, 'awaiting_return', 100),
+    runsByStatus(deps, 'cancelled', 100),
     deps.deadLetters.list(10),
   ]);
   const deadLetters: DeadLetterRow[] = letters.map(deadLetterRowOf);
   const soonest = (a: Run, b: Run) => (a.approval?.expiresAt ?? '').localeCompare(b.approval?.expiresAt ?? '');
-  // A handled escalation (handed back to the team with a note, or re-run as a new run) is no work left: it leaves the queue.
-  const open = escalations.filter((r) => !r.handBack && !r.rerunAs);
-  return { approvals: approvals.sort(soonest), reviews, escalations: open, returns, deadLetters };
+  return {
+    approvals: approvals.sort(soonest),
+    reviews,
+    escalations: escalations.filter((r) => !handled(r)),
+    returns,
+    withTheTeam: cancelled.filter(waitsForTheTeam),
+    deadLetters,
+  };
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in this IANA zone. */
@@ -221,6 +233,8 @@ export function createConsoleData(deps: ConsoleDataDeps) {
 
     /** The evidence of each waiting approval, with the order as it is now (views/approvals.ts). */
     approvalEvidence: (approvals: Run[]) => evidenceOfApprovals(deps, approvals),
+    /** The runs bound to the run's order (itself among them), for its page's "other runs on this order". */
+    runsOnOrder: (run: Run): Promise<Run[]> => (run.order ? deps.findRunsByOrder(run.tenant, run.order.orderNumber) : Promise.resolve([])),
 
     /** One approval with its run and evidence: the confirm page a lead decides on. */
     async approvalCase(approvalId: string) {

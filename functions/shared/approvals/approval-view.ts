@@ -1,6 +1,7 @@
 // The case a lead decides, as words and numbers ready to print: the amount and reason, why a person
 // must decide, each proposed line with what the customer paid for it (words/amount-words.ts) beside
-// the customer's words that claim it and its fulfilment, delivery and refundable remainder, the customer's refunds in the last 90 days, the expiry in the
+// the customer's words that claim it and its fulfilment, delivery and refundable remainder, the customer's refunds in the last 90 days
+// and those made on the order since the run checked it (refund-history.ts), the expiry in the
 // store's time zone with the time left, links to check it, and what each decision does. Built from
 // the run's facts and, when given, the order as it is now (order-now-store.ts: still refundable from
 // the store, other approvals on the same order, refunds made since, and a sentence when the store
@@ -10,15 +11,17 @@ import { onApproveInWords, proposalHeadline, remedyKindOf, type RemedyKind } fro
 import { refundAmountInWords } from './both-currencies.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { TicketAttachment } from '#functions/shared/domain/attachments.js';
-import { withinDays } from '#harness/policy/days.js';
 import { DEFAULT_POLICY, type Policy } from '#harness/policy/document.js';
 import type { StepDeps } from '../step/deps.js';
-import { caseLinks, type CaseLink } from './case-links.js';
+import { caseLinks, consoleRunUrl, type CaseLink } from './case-links.js';
 import { createFormats, type Formats } from './formats.js';
 import type { OrderNow } from './order-now.js';
 import { changesInWords, notCarriedOutInWords, otherApprovalsInWords, sourceInWords, type OtherApprovalWords } from './order-now-words.js';
 import { approvalReasonsInWords, reasonInWords } from './rule-reasons.js';
 import { gateAmountWords, type AmountWords } from '../words/amount-words.js';
+import { refundHistoryOf, type LinkToRun, type RefundHistory, type RunRef } from './refund-history.js';
+
+export type { RefundEvidence, RunRef } from './refund-history.js';
 
 /** What of the tenant the email and page show: the store, its helpdesk and console. */
 export type ApprovalDisplay = Pick<StepDeps['tenant'], 'store' | 'helpdesk' | 'consoleBaseUrl' | 'sandboxPagesBaseUrl'>;
@@ -36,6 +39,8 @@ export interface ApprovalViewInput {
   orderNow?: OrderNow | null;
   /** Where this reader opens another approval on the same order; absent or null: no link. */
   linkToApproval?: (approvalId: string) => string | null;
+  /** Where this reader opens another run's page; absent: the console's, when the tenant has one. */
+  linkToRun?: LinkToRun;
 }
 
 export interface LineEvidence {
@@ -58,15 +63,6 @@ export interface LineEvidence {
   refundableUnits: number | null;
 }
 
-export interface RefundEvidence {
-  date: string;
-  ago: string;
-  amount: string;
-  orderNumber: string;
-  /** A refund on the order this approval is about. */
-  thisOrder: boolean;
-}
-
 export interface ApprovalView {
   storeName: string;
   /** Who asked: the helpdesk requester's name, and the order's (else the requester's) email. */
@@ -77,6 +73,8 @@ export interface ApprovalView {
   changes: string[];
   /** Why approving would refund nothing now ("Not refunded: …"); null when the refund can still be made. */
   cannotRefund: string | null;
+  /** When nothing is left: the runs whose refunds used the order up (made, or approved and being made), to open. */
+  usedUpBy: RunRef[];
   /** Said when the store could not be read and the figures are the runs' alone; null otherwise. */
   storeNote: string | null;
   orderNumber: string;
@@ -94,8 +92,8 @@ export interface ApprovalView {
   whyApproval: string[];
   expires: { at: string; left: string; expired: boolean };
   lines: LineEvidence[];
-  /** `items` is null when only the count was read (older runs). */
-  recentRefunds: { count: number; items: RefundEvidence[] | null };
+  /** The last 90 days as the run read them, and the refunds made on the order since (refund-history.ts). */
+  recentRefunds: RefundHistory;
   links: CaseLink[];
   ticketId: string;
   ticketSubject: string;
@@ -108,7 +106,6 @@ export interface ApprovalView {
   formats: Formats;
 }
 
-const REFUND_WINDOW_DAYS = 90;
 const BODY_CHARS = 600;
 
 function bindingNoteOf(run: Run): string | null {
@@ -175,25 +172,23 @@ function customerOf(run: Run): ApprovalView['customer'] {
   return { name: run.ticket.requesterName?.trim() || null, email: run.order?.customerEmail ?? run.ticket.requesterEmail ?? null };
 }
 
-function recentRefundsOf(run: Run, fmt: Formats, policy: Policy): ApprovalView['recentRefunds'] {
-  const order = run.order;
-  if (!order) return { count: 0, items: [] };
-  if (!order.recentRefunds) return { count: order.refundsLast90Days, items: null };
-  // The window the gate counts: calendar days in the policy's zone, back from the ticket's day.
-  const items = order.recentRefunds
-    .filter((r) => withinDays(r.createdAt, run.ticket.receivedAt, REFUND_WINDOW_DAYS, policy.document.timeZone))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-    .map((r) => ({
-      date: fmt.date(r.createdAt),
-      ago: fmt.daysAgo(r.createdAt),
-      amount: fmt.money(r.amountMinor, r.currency),
-      orderNumber: r.orderNumber,
-      thisOrder: r.orderNumber === order.orderNumber,
-    }));
-  return { count: items.length, items };
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The runs whose refunds left nothing: those made since, then those approved and being made; each run once. */
+function usedUpByOf(now: OrderNow | null, linkToRun: LinkToRun): RunRef[] {
+  const ids = [...(now?.refundsSince ?? []).flatMap((r) => (r.runId ? [r.runId] : [])), ...(now?.approved ?? []).map((o) => o.runId)];
+  return [...new Set(ids)].map((runId) => ({ runId, href: linkToRun(runId) }));
 }
 
-const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/**
+ * The email's subject: two approvals on one order (two tickets, or two requests of one) must not read
+ * the same in a lead's inbox, so the ticket (and the request, when the ticket holds several) is named.
+ */
+function subjectOf(s: { run: Run; storeName: string; remedy: RemedyKind; amount: string; orderNumber: string; reason: string }): string {
+  const what = s.remedy === 'refund' ? `${s.amount} refund on order #${s.orderNumber}` : proposalHeadline(s.remedy, s.amount, s.orderNumber);
+  const request = s.run.ticketRequests ? `, request ${s.run.ticketRequests.index}` : '';
+  return `[${s.storeName}] Approve ${what} (ticket ${s.run.ticket.ticketId}${request}) — ${s.reason}`;
+}
 
 export function approvalView(input: ApprovalViewInput): ApprovalView {
   const { run } = input;
@@ -209,12 +204,15 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
   const cannotRefund = notCarriedOutInWords(now, orderNumber, fmt);
   const remedy = remedyKindOf(run);
   const paid = gateAmountWords(run, fmt);
+  // consoleRunUrl reads only the run's id: another run's page is this run's with that id.
+  const linkToRun: LinkToRun = input.linkToRun ?? ((runId) => consoleRunUrl({ ...run, runId }, tenant));
   return {
     storeName,
     customer: customerOf(run),
     otherApprovals: otherApprovalsInWords(now, fmt, input.linkToApproval ?? (() => null)),
     changes: changesInWords(now, fmt),
     cannotRefund,
+    usedUpBy: cannotRefund ? usedUpByOf(now, linkToRun) : [],
     storeNote: sourceInWords(now),
     orderNumber,
     bindingNote: bindingNoteOf(run),
@@ -223,11 +221,11 @@ export function approvalView(input: ApprovalViewInput): ApprovalView {
     remedy,
     headline: proposalHeadline(remedy, amount, orderNumber),
     reason,
-    subject: `[${storeName}] Approve ${remedy === 'refund' ? `${amount} refund on order #${orderNumber}` : proposalHeadline(remedy, amount, orderNumber)} — ${reason}`,
+    subject: subjectOf({ run, storeName, remedy, amount, orderNumber, reason }),
     whyApproval: approvalReasonsInWords({ run, policy, amountMinor: input.amountMinor, currency: input.currency, fmt }).map(capitalized),
     expires: { at: fmt.dateTime(input.expiresAt), left, expired: left === 'expired' },
     lines: lineEvidence(run, fmt, input.currency, now, paid),
-    recentRefunds: recentRefundsOf(run, fmt, policy),
+    recentRefunds: refundHistoryOf({ run, fmt, policy, orderNow: now, linkToRun }),
     links: caseLinks(run, tenant),
     ticketId: run.ticket.ticketId,
     ticketSubject: run.ticket.subject,

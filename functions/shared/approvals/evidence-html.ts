@@ -2,8 +2,10 @@
 // scripts, no images or other external resources. Shared by the approval email (email.ts) and the
 // confirmation page (approval-callback/pages.ts), so both show the same facts the same way.
 import { escapeHtml as escaped } from '../http.js';
-import type { ApprovalView, LineEvidence } from './approval-view.js';
+import type { ApprovalView, LineEvidence, RefundEvidence, RunRef } from './approval-view.js';
 import { attachmentsEmailHtml } from '../attachments/attachments-html.js';
+import { shippingFacts } from './line-facts.js';
+import { MADE_SINCE, madeSinceWords, undatedWords } from './refund-history.js';
 
 export const FONT = 'font-family:Arial,Helvetica,sans-serif;';
 const MUTED = 'color:#52525b;';
@@ -30,10 +32,9 @@ ${heading('Why a person must decide')}<ul style="margin:0;padding:0 0 0 20px;">$
 function lineHtml(line: LineEvidence, index: number): string {
   const rows: Array<[string, string]> = [
     ["Customer's words", `<span style="font-style:italic;">“${escaped(line.quote)}”</span>`],
-    ['Shipped', escaped(line.shipped)],
+    ...shippingFacts(line).map((f): [string, string] => [f.label, escaped(f.value)]),
+    ['Still refundable', escaped(line.refundable)],
   ];
-  if (line.delivered !== null) rows.push(['Delivered', escaped(line.delivered)]);
-  rows.push(['Still refundable', escaped(line.refundable)]);
   return `<tr><td style="${FONT}padding:12px 0;border-top:1px solid #e4e4e7;">
 <table ${TABLE} style="border-collapse:collapse;"><tr>
 <td style="${FONT}font-size:15px;line-height:22px;font-weight:bold;">${index + 1}. ${escaped(line.title)}</td>
@@ -65,20 +66,36 @@ export function linesHtml(view: ApprovalView): string {
 <tr><td align="right" style="${FONT}padding:8px 0 0;border-top:1px solid #e4e4e7;font-size:15px;">Total <strong>${escaped(view.amount)}</strong></td></tr></table>`;
 }
 
-/** The customer's refunds in the 90-day window, newest first. */
+const LINK = 'color:#1d4ed8;';
+
+/** A run named with a link to its page where this reader has one. */
+export const runRefHtml = (ref: RunRef, label = `run ${ref.runId}`): string =>
+  ref.href ? `<a href="${escaped(ref.href)}" style="${LINK}">${escaped(label)}</a>` : escaped(label);
+
+/** The order cell of a refund: the order, what it refunded, and whether it was made since the run checked the order (by which run). */
+function refundOrderCell(r: RefundEvidence): string {
+  const about = [r.thisOrder ? 'this order' : '', r.orderPlaced ? `placed ${r.orderPlaced}` : ''].filter(Boolean).join(', ');
+  const since = r.since
+    ? `<br><strong style="color:#b45309;">${r.byRun ? `${escaped(MADE_SINCE)}</strong>, by ${runRefHtml(r.byRun)}` : `${escaped(madeSinceWords(r))}</strong>`}`
+    : '';
+  return `#${escaped(r.orderNumber)}${about ? ` <span style="color:#b45309;">(${escaped(about)})</span>` : ''}${r.items ? `<br><span style="${MUTED}">${escaped(r.items)}</span>` : ''}${since}`;
+}
+
+/** The customer's refunds in the 90-day window and those made on the order since the run checked it, newest first. */
 export function refundsHtml(view: ApprovalView): string {
   const { count, items } = view.recentRefunds;
   const title = heading(`Customer's refunds in the last 90 days (${count})`);
-  if (items === null && count > 0) return `${title}<p style="${FONT}margin:0;font-size:14px;">${count} counted; their dates were not read for this run.</p>`;
-  if (items === null || items.length === 0) return `${title}<p style="${FONT}margin:0;font-size:14px;${MUTED}">None.</p>`;
+  const undated = undatedWords(view.recentRefunds);
+  const note = undated ? `<p style="${FONT}margin:4px 0 0;font-size:14px;">${escaped(undated)}</p>` : '';
+  if (items === null || items.length === 0) return `${title}${note || `<p style="${FONT}margin:0;font-size:14px;${MUTED}">None.</p>`}`;
   const th = `${CELL}${MUTED}font-size:12px;border-bottom:1px solid #e4e4e7;`;
   const rows = items
     .map(
       (r) =>
-        `<tr><td style="${CELL}">${escaped(r.date)} <span style="${MUTED}">(${escaped(r.ago)})</span></td><td style="${CELL}white-space:nowrap;">${escaped(r.amount)}</td><td style="${CELL}">#${escaped(r.orderNumber)}${r.thisOrder ? ' <span style="color:#b45309;">(this order)</span>' : ''}</td></tr>`,
+        `<tr><td style="${CELL}">${escaped(r.date)} <span style="${MUTED}">(${escaped(r.ago)})</span></td><td style="${CELL}white-space:nowrap;">${escaped(r.amount)}</td><td style="${CELL}">${refundOrderCell(r)}</td></tr>`,
     )
     .join('');
-  return `${title}<table ${TABLE} style="border-collapse:collapse;"><tr><td style="${th}">Date</td><td style="${th}">Amount</td><td style="${th}">Order</td></tr>${rows}</table>`;
+  return `${title}<table ${TABLE} style="border-collapse:collapse;"><tr><td style="${th}">Date</td><td style="${th}">Amount</td><td style="${th}">Order</td></tr>${rows}</table>${note}`;
 }
 
 /** The ticket's words, marked as unverified customer text. */
@@ -99,6 +116,13 @@ export function linksHtml(view: ApprovalView): string {
   return `${heading('Check it yourself')}<ul style="${FONT}margin:0;padding:0 0 0 20px;font-size:14px;line-height:20px;">${items}</ul>`;
 }
 
+/** Where to open the runs that used the order up, after the sentence that says so; '' when no run did (a refund by hand). */
+function usedUpHtml(view: ApprovalView): string {
+  if (view.usedUpBy.length === 0) return '';
+  const runs = view.usedUpBy.map((ref) => runRefHtml(ref, ref.href ? `Open run ${ref.runId}` : `run ${ref.runId}`)).join(', ');
+  return ` <span>${view.usedUpBy.length === 1 ? 'The run that used it up' : 'The runs that used it up'}: ${runs}.</span>`;
+}
+
 /**
  * The order as it is now, above the evidence: a red box when approving would refund nothing, an amber
  * one naming the other approvals on this order (with links) and the refunds made since; '' when none.
@@ -112,7 +136,7 @@ export function orderNowHtml(view: ApprovalView): string {
       box(
         '#fef2f2',
         '#b91c1c',
-        `<strong>${escaped(view.cannotRefund)}</strong> There is nothing to approve: closing the request refunds nothing, and the ticket goes to the team with this reason.`,
+        `<strong>${escaped(view.cannotRefund)}</strong>${usedUpHtml(view)} There is nothing to approve: closing the request refunds nothing, and the ticket goes to the team with this reason.`,
       ),
     );
   const items = [

@@ -94,7 +94,7 @@ export function orderNowFromStore(run: Run, runsOnOrder: readonly Run[], order: 
     createdAt: r.createdAt,
     lines: r.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
   }));
-  return assembleOrderNow({ run, others, approved, refundsSince, refundable, source: 'store' });
+  return assembleOrderNow({ run, others, approved, refundsSince, refundable, source: 'store', placedAt: order.createdAt });
 }
 
 /** `work`, or null once `ms` have passed or it failed. */

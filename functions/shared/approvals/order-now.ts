@@ -54,6 +54,8 @@ export interface OrderNow {
   source: 'store' | 'runs';
   /** The store was asked and could not answer (error, timeout): the figures are the runs' alone. */
   storeUnreadable: boolean;
+  /** When the order was placed, as the store says; absent when the store was not read (the run's facts do not carry it). */
+  placedAt?: string;
 }
 
 export const claimedLines = (run: Run) => (run.proposal?.lineItems ?? []).map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity }));
@@ -104,8 +106,9 @@ export function assembleOrderNow(input: {
   refundsSince: RefundSince[];
   refundable: Record<string, number>;
   source: OrderNow['source'];
+  placedAt?: string;
 }): OrderNow {
-  const { run, others, approved, refundsSince, refundable, source } = input;
+  const { run, others, approved, refundsSince, refundable, source, placedAt } = input;
   return {
     refundable,
     pending: others.filter(isPending).map(otherApproval),
@@ -114,6 +117,7 @@ export function assembleOrderNow(input: {
     shortfall: shortfallOf(run, refundable),
     source,
     storeUnreadable: false,
+    ...(placedAt ? { placedAt } : {}),
   };
 }
 

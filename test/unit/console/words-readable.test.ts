@@ -27,3 +27,9 @@ describe('the escalations queue', () => {
     expect(html).toContain('amount over auto limit in request approval');
   });
 });
+
+describe('a day in a reason', () => {
+  it('reads in the page’s one date format', () => {
+    expect(readable('refunds on this order: 16 Nov 2026; open until 2026-12-16')).toBe('refunds on this order: Nov 16, 2026; open until Dec 16, 2026');
+  });
+});

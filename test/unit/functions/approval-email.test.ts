@@ -40,7 +40,7 @@ const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) =>
 
 describe('the approval email of a EUR order in a fr-FR store', () => {
   it('says store, amount, order and reason in the subject', () => {
-    expect(render().subject).toBe(`[Atelier Lumière] Approve ${EUR('81,00')} refund on order #1002 — damaged`);
+    expect(render().subject).toBe(`[Atelier Lumière] Approve ${EUR('81,00')} refund on order #1002 (ticket 5001) — damaged`);
   });
 
   it("explains each approval rule in plain words, with money in the store's locale and never in minor units", () => {
@@ -147,11 +147,13 @@ describe('the approval email of a EUR order in a fr-FR store', () => {
     expect(text).toContain(
       [
         "CUSTOMER'S REFUNDS IN THE LAST 90 DAYS (2)",
-        `- 1 Sept 2026 (22 days ago): ${EUR('9,50')} on order #1002 (this order)`,
+        `- 1 Sept 2026 (22 days ago): ${EUR('9,50')} on order #1002 (this order) — 1 × Linen tea towel`,
         `- 15 Jul 2026 (70 days ago): ${EUR('15,50')} on order #987`,
       ].join('\n'),
     );
-    expect(visible(html)).toContain(squash(`1 Sept 2026 (22 days ago) ${EUR('9,50')} #1002 (this order) 15 Jul 2026 (70 days ago) ${EUR('15,50')} #987`));
+    expect(visible(html)).toContain(
+      squash(`1 Sept 2026 (22 days ago) ${EUR('9,50')} #1002 (this order) 1 × Linen tea towel 15 Jul 2026 (70 days ago) ${EUR('15,50')} #987`),
+    );
     expect(text).not.toContain('#950');
     expect(html).not.toContain('#950');
   });
@@ -241,7 +243,7 @@ describe('the approval email of a EUR order in a fr-FR store', () => {
   it("falls back when the tenant says nothing: the tenant's name, en-US money, the policy's time zone, no links", () => {
     const { subject, text } = render({ tenant: undefined, policy: undefined, currency: 'USD', amountMinor: 8100 });
 
-    expect(subject).toBe('[atelier] Approve $81.00 refund on order #1002 — damaged');
+    expect(subject).toBe('[atelier] Approve $81.00 refund on order #1002 (ticket 5001) — damaged');
     expect(text).toContain('Expires: Thu Sep 24, 12:00 PM UTC — in 24 h 0 min');
     expect(text).toContain('- $81.00 is over the $50.00 automatic limit');
     expect(text).not.toContain('https://atelier-lumiere');
@@ -250,7 +252,7 @@ describe('the approval email of a EUR order in a fr-FR store', () => {
   it('prints money in a de-DE store the German way', () => {
     const { subject, text } = render({ tenant: { store: { name: 'Steingut & Co', locale: 'de-DE', timeZone: 'Europe/Berlin' } } });
 
-    expect(subject).toBe(`[Steingut & Co] Approve ${EUR('81,00')} refund on order #1002 — damaged`);
+    expect(subject).toBe(`[Steingut & Co] Approve ${EUR('81,00')} refund on order #1002 (ticket 5001) — damaged`);
     expect(text).toContain(`2. Linen tea towel — paid ${EUR('19,00')} (2 × ${EUR('9,50')})`);
     expect(text).toContain('Expires: Thu 24 Sept, 14:00 CEST');
   });

@@ -55,7 +55,7 @@ describe('the approvals queue and the confirm page', () => {
     const evidence = approvalView({ run: waiting, amountMinor: approval.amountMinor, currency: 'USD', expiresAt: EXPIRES_AT, now: NOW });
     const html = approvalsSection({ approvals: [waiting], evidence: { [approval.approvalId]: evidence }, canDecide: true }).replace(/&#39;/g, "'");
 
-    expect(html).toContain('<td>paid $22.68 ($21.00 plus $1.68 tax)</td>');
+    expect(html).toContain('data-label="Amount">paid $22.68 ($21.00 plus $1.68 tax)</td>');
     expect(html).toContain('What would be refunded (total $30.18)');
     expect(html).toContain('<p>Shipping refunded: $7.50 ($6.95 plus $0.55 tax)</p>');
 

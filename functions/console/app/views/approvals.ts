@@ -1,17 +1,21 @@
 // The console's approvals: the queue section (each approval with the same evidence as the email: the
 // customer, why a person decides, the lines with titles, quantities and what the customer paid for
-// them beside the customer's words, what is still refundable now, the refund history, the other
+// them beside the customer's words, when they shipped and were delivered, what is still refundable
+// now, the refund history with the refunds made since the run checked the order, the other
 // approvals on the same order) and the confirm page a lead decides on (GET
 // /queues/approvals/{approvalId}). Nothing is decided from the queue: its link opens the confirm
 // page, whose form is the one that decides. No scripts (the CSP allows none): the confirm step is a
 // page of its own. Pure: strings in, HTML out.
 import type { Run } from '#functions/shared/domain/run.js';
 import type { ApprovalSummary } from '#harness/domain/types.js';
-import type { ApprovalView as Evidence } from '../../../shared/approvals/approval-view.js';
+import type { ApprovalView as Evidence, RefundEvidence } from '../../../shared/approvals/approval-view.js';
 import { evidenceSections, orderNowHtml } from '../../../shared/approvals/evidence-html.js';
+import { shippingFacts } from '../../../shared/approvals/line-facts.js';
+import { refundEvidenceWords, undatedWords } from '../../../shared/approvals/refund-history.js';
 import type { RunLinks } from '../links.js';
 import { orderHtml, ticketHtml } from './case.js';
 import { csrfField, escaped, money } from './layout.js';
+import { listTable, whole, type Column } from './list-table.js';
 import { approvalStateWords, NOTHING_LEFT_TITLE } from '../../../shared/approvals/approval-state.js';
 
 export interface ApprovalsQueueView {
@@ -27,24 +31,43 @@ export const approvalPath = (approvalId: string) => `/queues/approvals/${encodeU
 const runLink = (runId: string) => `<a href="/runs/${encodeURIComponent(runId)}">${escaped(runId)}</a>`;
 const customerOf = (v: Evidence) => [v.customer.name, v.customer.email].filter(Boolean).join(', ') || 'not known';
 
+/** The email's refund history, a sentence a refund; one made since the run checked the order links the run that made it. */
 function refundHistory(v: Evidence): string {
-  const { count, items } = v.recentRefunds;
-  if (items === null) return count > 0 ? `${count} in the last 90 days (dates not read for this run)` : 'none in the last 90 days';
-  if (items.length === 0) return 'none in the last 90 days';
-  return `<ul>${items.map((r) => `<li>${escaped(r.date)} (${escaped(r.ago)}): ${escaped(r.amount)} on order #${escaped(r.orderNumber)}${r.thisOrder ? ' (this order)' : ''}</li>`).join('')}</ul>`;
+  const items = v.recentRefunds.items ?? [];
+  const undated = undatedWords(v.recentRefunds);
+  if (items.length === 0) return undated ? escaped(undated) : 'none in the last 90 days';
+  const item = (r: RefundEvidence) =>
+    `<li>${escaped(refundEvidenceWords(r))}${r.byRun?.href ? ` <a href="${escaped(r.byRun.href)}">Open run ${escaped(r.byRun.runId)}</a>` : ''}</li>`;
+  return `<ul>${items.map(item).join('')}</ul>${undated ? `<p>${escaped(undated)}</p>` : ''}`;
 }
 
-function linesTable(v: Evidence, id: string): string {
-  const rows = v.lines
-    .map(
-      (l) =>
-        `<tr><td>${escaped(l.title)}</td><td class="num">${l.quantity}</td>${l.paid ? `<td>${escaped(l.paid.words)}</td>` : `<td class="num">${escaped(l.subtotal)}</td>`}<td><q>${escaped(l.quote)}</q></td><td>${escaped(l.refundable)}</td></tr>`,
-    )
-    .join('');
+/** When the line shipped and was delivered, in the email's words. */
+const shippingCell = (l: Evidence['lines'][number]) =>
+  shippingFacts(l)
+    .map((f) => `${f.label}: ${escaped(f.value)}`)
+    .join('<br>');
+
+const LINE_COLUMNS: readonly Column[] = [
+  { label: 'Item', kind: 'lead' },
+  { label: 'Quantity', kind: 'amount' },
+  { label: 'Amount', kind: 'text' },
+  { label: "Customer's words", kind: 'text' },
+  { label: 'Shipped and delivered', kind: 'text' },
+  { label: 'Still refundable now', kind: 'word' },
+];
+
+/** The lines to refund as a list: a table on a screen, a card per line on a phone (list-table.ts). */
+function linesTable(v: Evidence): string {
+  const rows = v.lines.map((l) => [
+    escaped(l.title),
+    String(l.quantity),
+    l.paid ? escaped(l.paid.words) : whole(escaped(l.subtotal)),
+    `<q>${escaped(l.quote)}</q>`,
+    shippingCell(l),
+    escaped(l.refundable),
+  ]);
   const notes = v.amountNotes.map((n) => `<p>${escaped(n)}</p>`).join('');
-  return `<table aria-labelledby="${escaped(id)}-lines"><caption id="${escaped(id)}-lines">What would be refunded (total ${escaped(v.amount)})</caption>
-<thead><tr><th scope="col">Item</th><th scope="col">Quantity</th><th scope="col">Amount</th><th scope="col">Customer's words</th><th scope="col">Still refundable now</th></tr></thead>
-<tbody>${rows}</tbody></table>${notes}`;
+  return `${listTable({ caption: `What would be refunded (total ${v.amount})`, columns: LINE_COLUMNS, rows, empty: 'No line.' })}${notes}`;
 }
 
 function approvalCard(run: Run, view: ApprovalsQueueView): string {
@@ -68,7 +91,7 @@ ${orderNowHtml(v)}
 <dt>Refunds in 90 days</dt><dd>${refundHistory(v)}</dd>
 <dt>Expires</dt><dd>${escaped(v.expires.at)} (${escaped(v.expires.left)})</dd>
 <dt>Customer's words</dt><dd>${v.customerWords.map((w) => `<blockquote class="words">${escaped(w)}</blockquote>`).join('')}</dd></dl>
-${linesTable(v, id)}
+${linesTable(v)}
 ${action}
 </article>`;
 }

@@ -49,6 +49,23 @@ export function time(iso: string | null | undefined): string {
   return `<time datetime="${escaped(iso)}" title="${escaped(iso)}">${escaped(formats().dateTime(iso))}</time>`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})(?![T\d])/g;
+const DAY_WORDS = new RegExp(`\\b(\\d{1,2}) (${MONTHS.join('|')}) (\\d{4})\\b`, 'g');
+
+/**
+ * A sentence written before the page (an escalation's reason, a return's event) with its calendar days
+ * ("until 2026-12-16", "refunds on this order: 16 Nov 2026") in the page's one date format
+ * (formats().date: "Dec 16, 2026" in en-US): the day as written, only its wording changes. Plain text in, plain text out.
+ */
+export function daysInWords(text: string): string {
+  const day = createFormats({ locale: formats().locale, timeZone: 'UTC', now: new Date(0) });
+  const said = (y: string, m: number, d: string) => day.date(`${y}-${String(m).padStart(2, '0')}-${d.padStart(2, '0')}T12:00:00Z`);
+  return text
+    .replace(ISO_DAY, (whole, y: string, m: string, d: string) => (Number(m) >= 1 && Number(m) <= 12 ? said(y, Number(m), d) : whole))
+    .replace(DAY_WORDS, (_whole, d: string, month: string, y: string) => said(y, MONTHS.indexOf(month) + 1, d));
+}
+
 export const csrfField = (token: string): string => `<input type="hidden" name="csrf" value="${escaped(token)}">`;
 
 export type NavItem = 'runs' | 'queues' | 'pictures';

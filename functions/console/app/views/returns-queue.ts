@@ -6,7 +6,7 @@
 import type { Run } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import { customerHtml, orderHtml } from './case.js';
-import { escaped, money, time } from './layout.js';
+import { daysInWords, escaped, money, time } from './layout.js';
 import { listTable, sub, whole, type Column } from './list-table.js';
 import { runActionForms, type RunActionsView } from './run-actions.js';
 
@@ -55,7 +55,7 @@ export function returnCaseSection(run: Run): string {
   if (!c) return '';
   const due =
     c.decidedAmountMinor > 0 ? `${money(c.decidedAmountMinor, c.currency)} on receipt` : c.exchange?.length ? 'nothing to refund (an exchange)' : 'nothing';
-  const events = c.events.map((e) => `<li>${time(e.at)}: ${escaped(e.what)} <span class="muted">(${escaped(e.by)})</span></li>`).join('');
+  const events = c.events.map((e) => `<li>${time(e.at)}: ${escaped(daysInWords(e.what))} <span class="muted">(${escaped(e.by)})</span></li>`).join('');
   return `<section aria-labelledby="return-case"><h2 id="return-case">Return ${escaped(c.name)}: ${escaped(STATUS_WORDS[c.status])}</h2>
 <p>Comes back: ${whatComesBack(run)}. Refund: ${escaped(due)}. Parcel: ${parcel(run)}. Closes ${time(c.receiveBy)} if nothing arrives.</p>
 <ol class="timeline">${events}</ol></section>`;

@@ -1,14 +1,15 @@
-// The runs list: filters (status, state, order, ticket, dates, a search over ids and the customer's
-// name and email) as a GET form, one row per run with its customer and links out to the ticket and
+// The runs list: filters (status, state, order, ticket, dates, a search over ids, the customer's
+// name and email and the order's item titles) as a GET form, one row per run with its customer and links out to the ticket and
 // the order, and pages. The runs of one ticket's several requests sit side by side, each marked
 // "request 2 of 2" beside its order. The search words stay in the console's own address (never sent elsewhere).
 import { StepName } from '#harness/domain/types.js';
 import { RunStatus } from '#functions/shared/domain/run.js';
 import type { RunLinks } from '../links.js';
 import type { Customer } from './case.js';
-import { costHtml, escaped, money, statusBadge, time } from './layout.js';
+import { costHtml, daysInWords, escaped, money, statusBadge, time } from './layout.js';
 import { listTable, sub, whole, wholeTokens, type Column } from './list-table.js';
 import { requestMarker } from './ticket-requests.js';
+import { stateName } from './words.js';
 
 export interface RunsFilter {
   status?: RunStatus;
@@ -18,7 +19,7 @@ export interface RunsFilter {
   /** YYYY-MM-DD, inclusive, on the run's creation day (UTC). */
   from?: string;
   to?: string;
-  /** Words to look for: a run, ticket, order, refund or approval id, an idempotency key, the customer's name or email. */
+  /** Words to look for: a run, ticket, order, refund or approval id, an idempotency key, the customer's name or email, an item's title. */
   q?: string;
   page: number;
 }
@@ -67,9 +68,10 @@ export function filterQuery(filter: RunsFilter, page: number): string {
   return text ? `?${text}` : '';
 }
 
-function select(name: string, label: string, options: readonly string[], current: string | undefined): string {
+/** A filter's choices: each value as it goes in the address, in words as people read it ("awaiting approval", "Request approval"). */
+function select(name: string, label: string, options: readonly string[], current: string | undefined, words: (value: string) => string): string {
   const opts = ['', ...options]
-    .map((o) => `<option value="${escaped(o)}"${o === (current ?? '') ? ' selected' : ''}>${o ? escaped(o.replace(/_/g, ' ')) : 'any'}</option>`)
+    .map((o) => `<option value="${escaped(o)}"${o === (current ?? '') ? ' selected' : ''}>${o ? escaped(words(o)) : 'any'}</option>`)
     .join('');
   return `<label for="f-${name}">${label}<select id="f-${name}" name="${name}">${opts}</select></label>`;
 }
@@ -106,12 +108,12 @@ function runCells(r: RunRow): string[] {
   const marker = requestMarker(r.request).trim();
   return [
     `${whole(`<a href="/runs/${encodeURIComponent(r.runId)}">${escaped(r.runId)}</a>`)}${customer ? `<br>${customer}` : ''}`,
-    `${statusBadge(r.status)}${sub(`<span class="muted">${escaped(r.state)}</span>`)}`,
+    `${statusBadge(r.status)}${sub(`<span class="muted">${escaped(stateName(r.state))}</span>`)}`,
     linked(r.ticketId, r.links?.ticket),
     marker ? `${order}${sub(marker)}` : order,
     r.refundMinor !== null && r.currency ? escaped(money(r.refundMinor, r.currency)) : '',
     escaped(r.approval ?? ''),
-    wholeTokens(escaped(r.escalation ?? '')),
+    wholeTokens(escaped(daysInWords(r.escalation ?? ''))),
     costHtml(r.costMicros),
     time(r.createdAt),
   ];
@@ -120,15 +122,15 @@ function runCells(r: RunRow): string[] {
 export function runsContent(view: RunsView): string {
   const f = view.filter;
   const form = `<form class="filters" method="get" action="/" role="search" aria-label="Filter runs">
-${select('status', 'Status', RunStatus.options, f.status)}
-${select('state', 'State', [...StepName.options, 'Cancelled'], f.state)}
+${select('status', 'Status', RunStatus.options, f.status, (o) => o.replace(/_/g, ' '))}
+${select('state', 'State', [...StepName.options, 'Cancelled'], f.state, stateName)}
 ${input('order', 'Order number', f.order, 'inputmode="numeric" pattern="[0-9]{1,12}" size="8"')}
 ${input('ticket', 'Ticket id', f.ticket, 'size="10"')}
 ${input('from', 'Created from', f.from, 'type="date"')}
 ${input('to', 'Created to', f.to, 'type="date"')}
 ${input('q', 'Search', f.q, 'size="22" maxlength="128" aria-describedby="q-help"')}
 <button type="submit" class="primary">Filter</button> <a href="/">Clear</a>
-</form><p id="q-help" class="muted">Search finds a customer by name or email, and run, ticket, order, refund and approval ids and idempotency keys.</p>`;
+</form><p id="q-help" class="muted">Search finds a customer by name or email, an item by its title (part of it will do), and run, ticket, order, refund and approval ids and idempotency keys.</p>`;
   const problems = view.problems.length ? `<p class="notice error" role="alert">${view.problems.map(escaped).join('<br>')}</p>` : '';
   const rows = view.rows.map(runCells);
   const pager = `<nav class="pager" aria-label="Pages">${f.page > 1 ? `<a href="/${filterQuery(f, f.page - 1)}" rel="prev">Newer runs</a>` : ''}

@@ -19,8 +19,9 @@ import { runActionsSection, type RunActionsView } from './run-actions.js';
 import { returnCaseSection } from './returns-queue.js';
 import { facts, stateFacts, stateRaw } from './state-facts.js';
 import { engineerDetails, rawPairs } from './details.js';
-import { shortened, STATE_LABEL, stateName, stateNow } from './words.js';
+import { readable, shortened, STATE_LABEL, stateName, stateNow } from './words.js';
 import { ticketRequestsSection, type TicketRunsView } from './ticket-requests.js';
+import { otherRunsSection } from './other-runs.js';
 
 export interface TimelineContext {
   links: RunLinks;
@@ -38,6 +39,8 @@ export interface TimelineContext {
   thumbnailSrc?: (index: number) => string | null;
   /** The runs of the ticket's several requests and their one reply (ticket-runs.ts); absent: a ticket with one request. */
   ticket?: TicketRunsView | null;
+  /** The runs bound to the run's order (other-runs.ts); absent or null: not read, the section left out. */
+  otherRuns?: readonly Run[] | null;
 }
 
 const STATE_ORDER: readonly string[] = Object.keys(STATE_LABEL);
@@ -194,7 +197,7 @@ function runHeader(run: Run, journal: JournalRow[], ctx: TimelineContext): strin
     ['Created', time(run.createdAt)],
     ['Updated', time(run.updatedAt)],
     ['Total cost', `<strong>${escaped(dollars(run.costMicros))}</strong> <span class="muted">(journal rows: ${escaped(dollars(journalCost))})</span>`],
-    ['Escalation', run.escalation ? escaped(run.escalation.reason) : ''],
+    ['Escalation', run.escalation ? escaped(readable(run.escalation.reason)) : ''],
     ['Cancelled', run.cancellation ? `${time(run.cancellation.at)}: ${escaped(capital(run.cancellation.reason))}` : ''],
     ['Follow-ups', run.followUps?.length ? escaped(run.followUps.length) : ''],
     ['Reversals', run.reversals?.length ? escaped(run.reversals.map(reversalWords).join('; ')) : ''],
@@ -214,6 +217,6 @@ export function timelineContent(run: Run, journal: JournalRow[], ctx: TimelineCo
     `<a href="/api/runs/${encodeURIComponent(run.runId)}">Run as JSON</a>`,
   ].filter(Boolean);
   const attached = attachmentsPageHtml(run.ticket.attachments ?? [], ctx.thumbnailSrc ?? (() => null));
-  return `${outcomeParagraph(run)}${runHeader(run, journal, ctx)}${runRaw(run)}<p>${links.join(' · ')}</p>${ticketRequestsSection(ctx.ticket, run.runId)}${attached ? `<section id="attachments">${attached}</section>` : ''}${runActionsSection(run, ctx.actions)}${returnCaseSection(run)}
+  return `${outcomeParagraph(run)}${runHeader(run, journal, ctx)}${runRaw(run)}<p>${links.join(' · ')}</p>${ticketRequestsSection(ctx.ticket, run.runId)}${otherRunsSection(run, ctx)}${attached ? `<section id="attachments">${attached}</section>` : ''}${runActionsSection(run, ctx.actions)}${returnCaseSection(run)}
 <h2 id="timeline">Timeline</h2><ol class="timeline">${items}</ol>${notes(run, journal)}`;
 }

@@ -4,6 +4,7 @@
 // engineer's details (details.ts). Data only, and pure.
 import type { StepName } from '#harness/domain/types.js';
 import type { RunMark } from '#functions/shared/domain/run.js';
+import { daysInWords } from './layout.js';
 
 /**
  * Each state's heading, in the order states are drawn: every step (STEP_NAMES), a closed run's
@@ -44,10 +45,11 @@ export function stateNow(state: string): string {
 /**
  * Text the code wrote for a person (an escalation's reason, a failure) as a lead reads it: a step
  * name becomes its words ("CheckOrder" → "Check order"), a snake_case value its words, a Shopify gid
- * its kind and number ("LineItem 12"). The raw text stays in the engineer's details.
+ * its kind and number ("LineItem 12"), a day in the page's one date format (daysInWords). The raw
+ * text stays in the engineer's details.
  */
 export function readable(text: string): string {
-  return text
+  return daysInWords(text)
     .replace(/gid:\/\/shopify\/(\w+)\/(\d+)/g, (_, kind: string, id: string) => `${kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} ${id}`)
     .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b/g, (word) => (STATE_LABEL[word] ? stateName(word).toLowerCase() : word))
     .split(/(\s+)/)
