@@ -9,86 +9,18 @@ import type { Browser, Page } from 'playwright-core';
 import { zendeskSignedHeaders } from '#functions/intake/webhook-ingest/zendesk.js';
 import { STEP_NAMES } from '#harness/domain/types.js';
 import type { LocalRuntime } from '#local/runtime.js';
-import { parseFixture, type SandboxFixture } from '#local/sandbox/index.js';
-import { returnsFixture } from '../support/returns-store.js';
-import { POLICY, RETURN_ADDRESS, waiting, world } from '../support/returns-e2e.js';
-import { getRun, postWebhook, SECRET, startRuntime, ticketCreated, waitForRun, type RunView } from '../support/local-runtime.js';
+import { SECRET, waitForRun, type RunView } from '../support/local-runtime.js';
 import { launchChromium, screenshot, seriousViolations } from './support.js';
+import { seedWidths, startWidthsRuntime } from './widths-seed.js';
 
 let rt: LocalRuntime;
 let browser: Browser;
 
-/** The widths test's tickets, [ticket, requester, the customer's words], besides the two seeded one by one below. */
-const TICKETS: ReadonlyArray<readonly [string, string, string]> = [
-  ['8302', '9002', 'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.'],
-  ['8303', '9004', 'Hi, can you change the shipping address on order 1004 to 5 Elm Street please?'],
-  ['8304', '9008', 'Hi, I have two orders, 2101 and 2102. The glazed serving plate arrived cracked, please refund it.'],
-  ['8306', '9004', "Hi, the linen shirt from order 5201 doesn't fit me. Can I send it back for a refund?"],
-  ['8307', '9002', 'The mug in order 1001 arrived cracked, please refund it.'],
-  ['8308', '9001', 'Hi again, the mug in order 1001 arrived cracked. Could I get a refund please?'],
-  ['8309', '9003', 'The glazed serving plate from order 1003 cracked in transit. Refund please.'],
-  ['8310', '9006', 'Only three of my four plates from order 1006 came. Please refund the missing one.'],
-  ['8311', '9007', 'The second set of brass napkin rings from order 1007 is scratched too. I want a refund.'],
-  ['8312', '9001', 'The linen shirt from order 5004 arrived torn. Please refund it.'],
-  ['8313', '9004', 'Where is my order 1004? It has not arrived yet.'],
-  ['8314', '9005', 'The cotton apron from order 1005 is the wrong colour.'],
-  ['8315', '9003', 'Please refund my order, it was not what I expected.'],
-  ['8316', '9007', 'Please cancel order 1007.'],
-  ['8317', '9006', 'The ceramic bowl in order 1006 arrived chipped, refund please.'],
-  ['8318', '9008', 'The linen napkins from order 2101 have a stain that does not wash out. Refund please.'],
-  ['8319', '9002', 'Cancel my order 1002 please, I no longer want it.'],
-  ['8320', '9004', 'Order 1004 has not shipped yet, please cancel it and refund me.'],
-];
-
-/** The widths test's store: the returns store (demo orders, shirts, a euro order), Hana with two orders, Dev with one shirt, every ticket above. */
-function fixture(): SandboxFixture {
-  const base = returnsFixture();
-  const hana = { id: '7008', email: 'hana@example.com', name: 'Hana Ito', helpdeskUserId: '9008' };
-  const line = (id: string, title: string, sku: string, unitPriceMinor: number) => ({ id, title, sku, quantity: 1, unitPriceMinor });
-  const shirt = { title: 'Linen shirt', sku: 'SHIRT-M-BLUE', quantity: 1, unitPriceMinor: 3400, productId: '8001', variantId: '8101' };
-  const orders = [
-    { number: 2101, customerId: '7008', createdDaysAgo: 9, fulfilledDaysAgo: 6, lineItems: [line('12101', 'Linen napkins (set of 4)', 'NAPKIN-LINEN', 2200)] },
-    { number: 2102, customerId: '7008', createdDaysAgo: 7, fulfilledDaysAgo: 4, lineItems: [line('12102', 'Glazed serving plate', 'PLATE-GLAZE', 2400)] },
-    { number: 5201, customerId: '7004', createdDaysAgo: 8, fulfilledDaysAgo: 5, lineItems: [shirt] },
-  ];
-  const tickets = [...TICKETS.map(([id, requesterId]) => [id, requesterId]), ['8301', '9001'], ['8305', '9005']].map(([id, requesterId]) => ({
-    id: id!,
-    requesterId: requesterId!,
-    subject: `Widths test ${id}`,
-  }));
-  return parseFixture({
-    ...base,
-    customers: [...base.customers, hana],
-    orders: [...base.orders, ...orders],
-    helpdesk: {
-      ...base.helpdesk,
-      users: [...base.helpdesk.users, { id: '9008', email: hana.email, name: hana.name }],
-      tickets: [...base.helpdesk.tickets, ...tickets],
-    },
-  });
-}
-
-async function ticket(ticketId: string, requesterId: string, text: string): Promise<string> {
-  const { status, json } = await postWebhook(rt, ticketCreated({ ticketId, requesterId, text }));
-  expect(status).toBe(202);
-  return json.runId as string;
-}
-
 let runs: RunView[] = [];
 
 beforeAll(async () => {
-  [rt, browser] = await Promise.all([
-    startRuntime({ fixture: fixture(), policy: POLICY, returnAddress: RETURN_ADDRESS, timer: world().timer }),
-    launchChromium(),
-  ]);
-  rt.store.faults.ambiguousRefundNext(1, { commit: false });
-  const review = await ticket('8305', '9005', 'The cotton apron from order 1005 arrived torn. Refund please.');
-  await waitForRun(rt, review, (r) => r.status === 'pending_review');
-  const refunded = await ticket('8301', '9001', 'Hi, the mug in order 1001 arrived cracked. Could I get a refund please?');
-  expect((await waitForRun(rt, refunded, waiting)).status).toBe('done');
-  const ids = await Promise.all(TICKETS.map(([id, requester, text]) => ticket(id, requester, text)));
-  await Promise.all(ids.map((id) => waitForRun(rt, id, waiting, 60_000)));
-  runs = (await Promise.all([review, refunded, ...ids].map((id) => getRun(rt, id)))).map((r) => r!);
+  [rt, browser] = await Promise.all([startWidthsRuntime(), launchChromium()]);
+  runs = (await seedWidths(rt)).all;
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -111,7 +43,7 @@ function queues(page: Page): Promise<Record<string, { said: number; drawn: numbe
   return page.evaluate(() => {
     const out: Record<string, { said: number; drawn: number; all: number }> = {};
     for (const section of document.querySelectorAll<HTMLElement>('main section[aria-labelledby^="q-"]')) {
-      const items = [...section.querySelectorAll<HTMLElement>('section > article, table.list > tbody > tr:not(:has(td.k-empty))')];
+      const items = [...section.querySelectorAll<HTMLElement>('section > article, section > .scroll > table.list > tbody > tr:not(:has(td.k-empty))')];
       out[section.getAttribute('aria-labelledby')!] = {
         said: Number(/\((\d+)\)/.exec(section.querySelector('h2')!.textContent ?? '')?.[1] ?? -1),
         drawn: items.filter((i) => i.getClientRects().length > 0).length,
@@ -127,7 +59,7 @@ function unreachable(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('main section a, main section button, main section textarea, main section input:not([type=hidden])')]
       .filter((c) => {
-        const item = c.closest('section > article, table.list > tbody > tr');
+        const item = c.closest('section > article, section > .scroll > table.list > tbody > tr');
         if (item && item.getClientRects().length === 0) return false;
         const r = c.getBoundingClientRect();
         return r.width === 0 || r.height === 0 || r.left < 0 || r.right > window.innerWidth;

@@ -13,6 +13,7 @@ import type { Run } from '#functions/shared/domain/run.js';
 import { rerunRefusal } from '#functions/shared/domain/rerun.js';
 import type { StepHarness } from '../../shared/step/deps.js';
 import { ticketOrderNumbers } from '../../shared/order-choice.js';
+import { within } from '../../shared/within.js';
 
 /** Where the candidates come from: the numbers the customer wrote, or the requester's orders by email. */
 export type PickSource = 'written' | 'requester';
@@ -81,18 +82,6 @@ export const bareCandidate = (number: string, refusal: string | null = null, unr
   refusal,
   ...(unread ? { unread } : {}),
 });
-
-async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  try {
-    return await Promise.race([work.catch(() => null), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export function createOrderCandidates(harness: Pick<StepHarness, 'callTool'>, timeoutMs = STORE_TIMEOUT_MS): OrderCandidatesReader {
   const contextOf = (run: Run): StepContext => ({

@@ -9,6 +9,7 @@ import type { Order } from '#shared/contracts/tools.js';
 import type { StepContext } from '#harness/ports.js';
 import type { Run } from '#functions/shared/domain/run.js';
 import type { StepHarness } from '../step/deps.js';
+import { within } from '../within.js';
 import {
   assembleOrderNow,
   claimedLines,
@@ -95,19 +96,6 @@ export function orderNowFromStore(run: Run, runsOnOrder: readonly Run[], order: 
     lines: r.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
   }));
   return assembleOrderNow({ run, others, approved, refundsSince, refundable, source: 'store', placedAt: order.createdAt });
-}
-
-/** `work`, or null once `ms` have passed or it failed. */
-async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  try {
-    return await Promise.race([work.catch(() => null), late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

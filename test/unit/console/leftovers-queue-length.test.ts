@@ -49,7 +49,7 @@ describe('a queue longer than its first items', () => {
     const html = queuesContent(view({ escalations: times(IN_VIEW.escalations + 1, escalated) }));
     const n = IN_VIEW.escalations;
     expect(html).toContain(
-      `.queue.first-${n}:has(>details.more:not([open])) :is(section>article:nth-of-type(n+${n + 1}),table.list>tbody>tr:nth-child(n+${n + 1})){display:none}`,
+      `.queue.first-${n}:has(>details.more:not([open])) :is(section>article:nth-of-type(n+${n + 1}),section>.scroll>table.list>tbody>tr:nth-child(n+${n + 1})){display:none}`,
     );
   });
 

@@ -1,11 +1,10 @@
 // The runs list's search finds a run by its order's item titles ("mug", "Ceramic mug", any case, part
 // of a word), besides the customer's name and email, the order number and the ticket id.
 import { describe, expect, it } from 'vitest';
-import { createConsoleData } from '#functions/console/app/use-case.js';
 import { runsContent } from '#functions/console/app/views/runs.js';
-import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { Run } from '#functions/shared/domain/run.js';
-import { fixedClock, makeFacts, makeOrder, makeRun } from '../../support/fixtures.js';
+import { makeFacts, makeOrder, makeRun } from '../../support/fixtures.js';
+import { consoleDataOver } from '../../support/console-data.js';
 
 const mugRun = makeRun({
   runId: 'run-mug',
@@ -20,19 +19,7 @@ const throwRun = makeRun({
 });
 
 async function search(q: string, runs: Run[] = [mugRun, throwRun]): Promise<string[]> {
-  const stores = createInMemoryStores({ clock: fixedClock() });
-  for (const run of runs) await stores.runs.create(run);
-  const data = createConsoleData({
-    tenant: 'demo',
-    runs: stores.runs,
-    journal: stores.journal,
-    findRunsByOrder: async () => [],
-    decisions: { decideAs: async () => ({ kind: 'not_found' }) },
-    reviews: null,
-    deadLetters: { list: async () => [] } as never,
-    shadow: {} as never,
-    clock: fixedClock(),
-  });
+  const { data } = await consoleDataOver(runs);
   const listed = await data.listRuns({ q, page: 1 });
   return listed.rows.map((r) => r.runId);
 }

@@ -3,12 +3,12 @@
 // the team" until someone handles it. A ticket solved or closed in the helpdesk is answered, and a run
 // that left a reply draft, was handed back or re-run, is no work left: none of them is listed.
 import { describe, expect, it } from 'vitest';
-import { createConsoleData } from '#functions/console/app/use-case.js';
 import { createRunActions, handBackRefusal, waitsForTheTeam } from '#functions/console/app/actions.js';
 import { queuesContent, type QueuesView } from '#functions/console/app/views/queues.js';
 import { createInMemoryStores } from '#functions/shared/stores/memory/index.js';
 import type { Run, RunCancellation } from '#functions/shared/domain/run.js';
 import { fixedClock, makeRun } from '../../support/fixtures.js';
+import { consoleDataOver } from '../../support/console-data.js';
 
 const AT = '2026-09-23T11:00:00.000Z';
 const LEAD = 'lead@shop.example';
@@ -26,19 +26,7 @@ const cancelled = (runId: string, by: RunCancellation['by'], extra: Partial<Run>
 const DRAFT = { body: 'Hello Ana', language: 'en', check: { passed: true, problems: [] }, noteId: 'n-1' };
 
 async function queuesOf(runs: Run[]) {
-  const stores = createInMemoryStores({ clock: fixedClock() });
-  for (const run of runs) await stores.runs.create(run);
-  const data = createConsoleData({
-    tenant: 'demo',
-    runs: stores.runs,
-    journal: stores.journal,
-    findRunsByOrder: async () => [],
-    decisions: { decideAs: async () => ({ kind: 'not_found' }) },
-    reviews: null,
-    deadLetters: { list: async () => [] } as never,
-    shadow: {} as never,
-    clock: fixedClock(),
-  });
+  const { data } = await consoleDataOver(runs);
   return data.queues();
 }
 

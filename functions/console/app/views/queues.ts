@@ -162,7 +162,7 @@ function firstItems(section: string, count: number, first: number, noun: string)
 }
 
 const hideAfter = (n: number) =>
-  `.queue.first-${n}:has(>details.more:not([open])) :is(section>article:nth-of-type(n+${n + 1}),table.list>tbody>tr:nth-child(n+${n + 1})){display:none}`;
+  `.queue.first-${n}:has(>details.more:not([open])) :is(section>article:nth-of-type(n+${n + 1}),section>.scroll>table.list>tbody>tr:nth-child(n+${n + 1})){display:none}`;
 
 const QUEUES_STYLE = `<style>
 ${[...new Set(Object.values(IN_VIEW))].map(hideAfter).join('\n')}
