@@ -56,10 +56,18 @@ export function cancelRefusal(run: Run): string | null {
 /**
  * A cancelled run whose ticket a person must still answer: stopped in the console or through the API
  * (the ended note tells the team no reply draft follows), with no reply draft left by it, and not
- * handed back or re-run since. A ticket solved or closed in the helpdesk is answered.
+ * handed back or re-run since. A ticket solved or closed in the helpdesk (then or since) is answered.
  */
 export function waitsForTheTeam(run: Run): boolean {
-  return run.status === 'cancelled' && run.cancellation?.by !== 'helpdesk' && !run.draft && !run.combinedDraft && !run.handBack && !run.rerunAs;
+  return (
+    run.status === 'cancelled' &&
+    run.cancellation?.by !== 'helpdesk' &&
+    !run.ticketClosedAt &&
+    !run.draft &&
+    !run.combinedDraft &&
+    !run.handBack &&
+    !run.rerunAs
+  );
 }
 
 /** Null when the ticket can be handed back to the team now (an escalated run, or a cancelled one waiting for the team); else why not. */

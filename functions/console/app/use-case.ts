@@ -145,8 +145,8 @@ function deadLetterRowOf(letter: DeadLetter): DeadLetterRow {
   };
 }
 
-/** Handed back to the team with a note, or re-run as a new run: no work left for a lead, so it leaves its queue. */
-const handled = (run: Run): boolean => !!run.handBack || !!run.rerunAs;
+/** Handed back to the team with a note, re-run as a new run, or its ticket since solved in the helpdesk: no work left for a lead, so it leaves its queue. */
+const handled = (run: Run): boolean => !!run.handBack || !!run.rerunAs || !!run.ticketClosedAt;
 
 async function readQueues(deps: ConsoleDataDeps) {
   const [approvals, reviews, escalations, returns, cancelled, letters] = await Promise.all([

@@ -21,6 +21,9 @@ import { latestOfChain } from '#functions/shared/domain/rerun.js';
 import { ATTACHMENT_LINK_EVENT_TYPES, mergeAttachments } from '#functions/shared/domain/attachments.js';
 import { openRequestRun, type RequestRunOutcome } from './request-run.js';
 
+/** A run that ended leaving its ticket to a person: the helpdesk's close says the person answered it. */
+const ENDED_FOR_THE_TEAM: ReadonlySet<string> = new Set(['escalated', 'cancelled']);
+
 /** Resolves a helpdesk requester id to the email the helpdesk reports for it. */
 export interface StartRunDeps {
   runs: RunStore;
@@ -132,6 +135,9 @@ export function createStartRun(deps: StartRunDeps) {
       if (!existing || duplicateEvent) return { runId, created: false, started: false, duplicateEvent, cancelled: false };
       const reason = `ticket closed in ${event.helpdesk} (${event.eventType})`;
       const outcome = await deps.cancelRun({ runId: existing.runId, by: 'helpdesk', reason });
+      // Ended before the ticket closed (escalated, or cancelled with the customer waiting): the team answered it.
+      if (outcome.kind === 'already_closed' && ENDED_FOR_THE_TEAM.has(existing.status) && !existing.ticketClosedAt)
+        await deps.runs.update(existing.runId, { ticketClosedAt: now });
       // A ticket with several requests: each request's run is cancelled too (each refuses once past its refund's claim).
       for (const other of existing.ticketRequests?.runIds.slice(1) ?? []) await deps.cancelRun({ runId: other, by: 'helpdesk', reason });
       return { runId: existing.runId, created: false, started: false, duplicateEvent, cancelled: outcome.kind === 'cancelled' };

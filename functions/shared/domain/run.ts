@@ -258,6 +258,11 @@ export const Run = z.object({
   reversals: z.array(RefundReversal).optional(),
   /** Set once when the customer wrote again within 72 h of the run closing `done`: the reopen rate's numerator. */
   reopenedAt: z.string().optional(),
+  /**
+   * When the helpdesk said the ticket was solved or closed after the run had already ended (escalated,
+   * or cancelled with the customer waiting): the team answered it, so it leaves the console's queues.
+   */
+  ticketClosedAt: z.string().optional(),
   /** Shadow mode: the proposal the run stopped at and, once a person resolved the ticket, what they did. */
   shadow: RunShadow.optional(),
   /** Console re-runs (functions/intake/run-starter/rerun.ts): the run this one repeats, and the run that repeats this one. */

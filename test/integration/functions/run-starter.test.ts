@@ -308,3 +308,31 @@ describe('run starter (dynalite)', () => {
     expect((await stores.runs.get(opened.runId))?.cancellation).toMatchObject({ by: 'helpdesk' });
   });
 });
+
+describe('a ticket solved in the helpdesk after its run ended', () => {
+  it('marks an escalated run, or one cancelled with the customer waiting, as answered; a run still open is cancelled instead', async () => {
+    const startRun = createStartRun(withRunStarterPorts({ ...stores, workflow: recordingWorkflow().engine, requesters: directory({}).requesters, clock }));
+    const solved = (id: string) => ticket(id, { eventId: `evt-${id}-solved`, eventType: 'zen:event-type:ticket.status_changed', intent: 'closed' });
+    const opened = ticket('5101', { requesterEmail: 'ana@example.com' });
+    await startRun(opened);
+    await stores.runs.update(opened.runId, { status: 'escalated', state: 'Escalate', escalation: { reason: 'a person decides', step: 'Gate' } });
+
+    const cancelled = ticket('5102', { requesterEmail: 'ana@example.com' });
+    await startRun(cancelled);
+    await stores.runs.update(cancelled.runId, {
+      status: 'cancelled',
+      cancellation: { at: NOW.toISOString(), by: 'console', reason: 'cancelled in the console by lead@shop.example', state: 'RequestApproval' },
+    });
+
+    const running = ticket('5103', { requesterEmail: 'ana@example.com' });
+    await startRun(running);
+
+    for (const id of ['5101', '5102', '5103']) await startRun({ ...solved(id), runId: ticket(id).runId });
+
+    expect((await stores.runs.get(opened.runId))?.ticketClosedAt).toBe(clock.now().toISOString());
+    expect((await stores.runs.get(cancelled.runId))?.ticketClosedAt).toBe(clock.now().toISOString());
+    const closedOpen = await stores.runs.get(running.runId);
+    expect(closedOpen).toMatchObject({ status: 'cancelled', cancellation: { by: 'helpdesk' } });
+    expect(closedOpen?.ticketClosedAt).toBeUndefined();
+  });
+});

@@ -132,3 +132,20 @@ describe('handing a cancelled run’s ticket to the team', () => {
     expect(waitsForTheTeam(run)).toBe(false);
   });
 });
+
+describe('a ticket solved in the helpdesk since its run ended', () => {
+  it('takes the run out of "With the team" and out of the escalations', async () => {
+    const solvedSince = { ticketClosedAt: AT };
+    const escalated = makeRun({
+      runId: 'run-esc',
+      status: 'escalated',
+      state: 'Escalate',
+      escalation: { reason: 'a person decides', step: 'Gate' },
+      ...solvedSince,
+    });
+    const { data } = await consoleDataOver([cancelled('run-answered', 'console', solvedSince), cancelled('run-waiting', 'console'), escalated]);
+    const queues = await data.queues();
+    expect(queues.withTheTeam.map((r) => r.runId)).toEqual(['run-waiting']);
+    expect(queues.escalations).toEqual([]);
+  });
+});
