@@ -24,6 +24,20 @@ import { openRequestRun, type RequestRunOutcome } from './request-run.js';
 /** A run that ended leaving its ticket to a person: the helpdesk's close says the person answered it. */
 const ENDED_FOR_THE_TEAM: ReadonlySet<string> = new Set(['escalated', 'cancelled']);
 
+/**
+ * The ticket solved or closed in the helpdesk: its run is cancelled (and each run of its other
+ * requests); a run that had already ended leaving the ticket to a person is marked answered instead.
+ * Answers whether the run was cancelled.
+ */
+async function ticketClosed(deps: Pick<StartRunDeps, 'cancelRun' | 'runs'>, existing: Run, reason: string, now: string): Promise<boolean> {
+  const outcome = await deps.cancelRun({ runId: existing.runId, by: 'helpdesk', reason });
+  if (outcome.kind === 'already_closed' && ENDED_FOR_THE_TEAM.has(existing.status) && !existing.ticketClosedAt)
+    await deps.runs.update(existing.runId, { ticketClosedAt: now });
+  // A ticket with several requests: each request's run is cancelled too (each refuses once past its refund's claim).
+  for (const other of existing.ticketRequests?.runIds.slice(1) ?? []) await deps.cancelRun({ runId: other, by: 'helpdesk', reason });
+  return outcome.kind === 'cancelled';
+}
+
 /** Resolves a helpdesk requester id to the email the helpdesk reports for it. */
 export interface StartRunDeps {
   runs: RunStore;
@@ -133,14 +147,8 @@ export function createStartRun(deps: StartRunDeps) {
         return { runId, created: false, started: false, duplicateEvent, cancelled: false, shadowResolved: outcome !== 'unchanged' };
       }
       if (!existing || duplicateEvent) return { runId, created: false, started: false, duplicateEvent, cancelled: false };
-      const reason = `ticket closed in ${event.helpdesk} (${event.eventType})`;
-      const outcome = await deps.cancelRun({ runId: existing.runId, by: 'helpdesk', reason });
-      // Ended before the ticket closed (escalated, or cancelled with the customer waiting): the team answered it.
-      if (outcome.kind === 'already_closed' && ENDED_FOR_THE_TEAM.has(existing.status) && !existing.ticketClosedAt)
-        await deps.runs.update(existing.runId, { ticketClosedAt: now });
-      // A ticket with several requests: each request's run is cancelled too (each refuses once past its refund's claim).
-      for (const other of existing.ticketRequests?.runIds.slice(1) ?? []) await deps.cancelRun({ runId: other, by: 'helpdesk', reason });
-      return { runId: existing.runId, created: false, started: false, duplicateEvent, cancelled: outcome.kind === 'cancelled' };
+      const cancelled = await ticketClosed(deps, existing, `ticket closed in ${event.helpdesk} (${event.eventType})`, now);
+      return { runId: existing.runId, created: false, started: false, duplicateEvent, cancelled };
     }
 
     if (ATTACHMENT_LINK_EVENT_TYPES.has(event.eventType)) {
