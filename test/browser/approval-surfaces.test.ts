@@ -5,18 +5,11 @@
 // (made after this run checked the order, by which run, with its items) and the "nothing left" box links
 // the run that used the order up, whose page opens from it. No code words outside a details disclosure;
 // axe finds nothing serious.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { STEP_NAMES } from '#harness/domain/types.js';
-import type { LocalRuntime } from '#local/runtime.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { demoFixture } from '#local/sandbox/index.js';
 import { approvalLinks, postWebhook, settled, startRuntime, storeRefunds, ticketCreated, waitForEmails, waitForRun } from '../support/local-runtime.js';
-import { launchChromium, screenshot, seriousViolations } from './support.js';
-
-let rt: LocalRuntime;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+import { browserSuite, codeWordsIn, screenshot, seriousViolations, textOutsideDetails } from './support.js';
 
 /** The demo store with two helpdesk tickets from Ben Carter (9002), both about order 1002's $62 blanket. */
 function fixture() {
@@ -25,68 +18,40 @@ function fixture() {
   return { ...demo, helpdesk: { ...demo.helpdesk, tickets: [...demo.helpdesk.tickets, ...tickets] } };
 }
 
-beforeAll(async () => {
-  [rt, browser] = await Promise.all([startRuntime({ fixture: fixture() }), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+const suite = browserSuite(() => startRuntime({ fixture: fixture() }));
 
 async function ticket(ticketId: string, text: string): Promise<string> {
-  const { status, json } = await postWebhook(rt, ticketCreated({ ticketId, requesterId: '9002', text }));
+  const { status, json } = await postWebhook(suite.rt, ticketCreated({ ticketId, requesterId: '9002', text }));
   expect(status).toBe(202);
   return json.runId as string;
 }
 
 /** The approval link emailed to the approver for this approval id. */
 async function linkFor(approvalId: string): Promise<string> {
-  const link = (await approvalLinks(rt)).find((l) => l.includes(`/approvals/${approvalId}?`));
+  const link = (await approvalLinks(suite.rt)).find((l) => l.includes(`/approvals/${approvalId}?`));
   expect(link, `an emailed link for ${approvalId}`).toBeDefined();
   return link!;
 }
 
 /** The subject of the email that carries this approval's link (the local SES capture keeps it). */
 async function subjectFor(approvalId: string): Promise<string> {
-  await waitForEmails(rt, 2);
-  const { emails } = (await (await fetch(rt.urls.mail)).json()) as { emails: Array<{ subject: string; body: { text?: string } }> };
+  await waitForEmails(suite.rt, 2);
+  const { emails } = (await (await fetch(suite.rt.urls.mail)).json()) as { emails: Array<{ subject: string; body: { text?: string } }> };
   const email = emails.find((e) => e.body.text?.includes(`/approvals/${approvalId}?`));
   expect(email, `the email of ${approvalId}`).toBeDefined();
   return email!.subject;
 }
 
-/** Step names, snake_case (emails and URLs aside), gids and hashes (run ids aside) in what the page shows outside its details. */
-async function codeWords(p: Page, root: string): Promise<string[]> {
-  const text = await p.evaluate((selector) => {
-    const el = document.querySelector(selector)!.cloneNode(true) as HTMLElement;
-    for (const d of el.querySelectorAll('details')) d.remove();
-    document.body.append(el);
-    const words = el.innerText;
-    el.remove();
-    return words;
-  }, root);
-  const plain = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
-  return [
-    ...STEP_NAMES.filter((s) => /[a-z][A-Z]/.test(s) && new RegExp(`\\b${s}\\b`).test(text)),
-    ...(plain.match(/\b[a-z]+_[a-z_]+\b/g) ?? []),
-    ...(text.match(/gid:\/\/\S+/g) ?? []),
-    ...(plain.replace(/\brun-[0-9a-f]+\b/g, ' ').match(/\b[0-9a-f]{12,}\b/g) ?? []).filter((h) => /[a-f]/.test(h) && /\d/.test(h)),
-  ];
-}
+/** The code words in what the page shows outside its details disclosures. */
+const codeWords = async (p: Page, root: string): Promise<string[]> => codeWordsIn(await textOutsideDetails(p, root));
 
 async function expectAccessible(what: string) {
-  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
+  expect(await seriousViolations(suite.page), `axe on ${what}`).toEqual([]);
 }
 
 describe('a second approval on an order after the first was refunded', () => {
   it('reads apart in the inbox, and its pages list the first refund and link the run that used the order up', async () => {
+    const { rt, page } = suite;
     const first = await ticket('8401', 'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.');
     const runA = await waitForRun(rt, first, (r) => r.status === 'awaiting_approval');
     const second = await ticket('8402', 'Order 1002: the wool throw blanket came with a large hole. Please refund me.');

@@ -5,7 +5,6 @@
 // Run ids ("run-" and hex) are the page's own name and are allowed. axe finds nothing serious.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { STEP_NAMES } from '#harness/domain/types.js';
 import type { LocalRuntime } from '#local/runtime.js';
 import { demoFixture } from '#local/sandbox/index.js';
 import {
@@ -19,7 +18,7 @@ import {
   waitForRun,
   type RunView,
 } from '../support/local-runtime.js';
-import { launchChromium, screenshot, seriousViolations } from './support.js';
+import { codeWordsIn, launchChromium, screenshot, seriousViolations } from './support.js';
 import { withHana } from './fixtures.js';
 
 let rt: LocalRuntime;
@@ -61,11 +60,6 @@ async function ticket(ticketId: string, requesterId: string, text: string): Prom
   return json.runId as string;
 }
 
-/** Step names a lead would read as code: the compound ones (CheckOrder, RequestApproval, …). */
-const COMPOUND_STEPS = STEP_NAMES.filter((s) => /[a-z][A-Z]/.test(s));
-/** A one-word step (Gate, Escalate, …) is an English word in a heading, but "from Escalate" is a step name. */
-const FROM_STEP = new RegExp(`\\b(from|State\\s+)\\s*(${STEP_NAMES.join('|')})\\b`);
-
 /** What the page's main shows outside every details element (the details removed from the page first). */
 async function visibleWords(): Promise<string> {
   return page.evaluate(() => {
@@ -75,18 +69,7 @@ async function visibleWords(): Promise<string> {
   });
 }
 
-/** Every code word in the text: step names, snake_case (emails and URLs aside), gids, hashes (run ids aside). */
-function codeWords(text: string): string[] {
-  const plain = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
-  const noRunIds = plain.replace(/\brun-[0-9a-f]+\b/g, ' ');
-  return [
-    ...COMPOUND_STEPS.filter((s) => new RegExp(`\\b${s}\\b`).test(text)),
-    ...(FROM_STEP.exec(text)?.slice(0, 1) ?? []),
-    ...(plain.match(/\b[a-z]+_[a-z_]+\b/g) ?? []),
-    ...(text.match(/gid:\/\/\S+/g) ?? []),
-    ...(noRunIds.match(/\b[0-9a-f]{12,}\b/g) ?? []).filter((h) => /[a-f]/.test(h) && /\d/.test(h)),
-  ];
-}
+const codeWords = codeWordsIn;
 
 /** Opens the run page, checks axe, reads the engineer's details, then the words outside them. */
 async function runPage(runId: string, name: string): Promise<{ details: string; visible: string }> {
