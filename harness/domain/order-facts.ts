@@ -131,6 +131,7 @@ export function toOrderFacts(order: Order, refundsLast90Days: number, recentRefu
   return {
     orderId: order.id,
     orderNumber: order.number,
+    placedAt: order.createdAt,
     currency: order.currency,
     customerId: order.customer?.id ?? null,
     customerEmail: order.customer?.email ?? null,

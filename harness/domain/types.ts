@@ -71,6 +71,8 @@ export type CustomerRefundFact = z.infer<typeof CustomerRefundFact>;
 export const OrderFacts = z.object({
   orderId: z.string(),
   orderNumber: z.string(),
+  /** When the order was placed (Shopify's createdAt): shown to people beside its refunds; absent on facts read before it was kept. */
+  placedAt: z.string().optional(),
   currency: z.string(),
   customerId: z.string().nullable(),
   customerEmail: z.string().nullable(),

@@ -61,7 +61,9 @@ export function refundHistoryOf(input: { run: Run; fmt: Formats; policy: Policy;
   const { run, fmt, orderNow } = input;
   const order = run.order;
   if (!order) return { count: 0, items: [], undated: 0 };
-  const placed = orderNow?.placedAt ? fmt.date(orderNow.placedAt) : null;
+  // The store's answer when the page read it; else when the run read the order (the email).
+  const placedAt = orderNow?.placedAt ?? order.placedAt;
+  const placed = placedAt ? fmt.date(placedAt) : null;
   const linesOf = new Map((order.refunds ?? []).map((r) => [r.refundId, r.lineItems]));
   const base = (createdAt: string, amountMinor: number, currency: string, orderNumber: string) => ({
     date: fmt.date(createdAt),

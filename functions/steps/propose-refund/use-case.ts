@@ -5,7 +5,7 @@
 // harness (get_order, get_refund_history: the step's allowlist, at most six turns). A proposal is
 // only a proposal: the Gate and the harness check it in code.
 import { requestOf, type TicketRequests } from '#functions/shared/domain/ticket-requests.js';
-import { ProposalAnswer, type StepName } from '#harness/domain/types.js';
+import { ProposalAnswer, type OrderFacts, type StepName } from '#harness/domain/types.js';
 import { DEFAULT_MAX_TURNS, modelTools } from '#harness/models/index.js';
 import { continueWith } from '../../shared/step/result.js';
 import { recordResult } from '../../shared/step/run-context.js';
@@ -87,8 +87,9 @@ export function createProposeRefund(deps: Pick<StepDeps, 'runs' | 'harness' | 'm
         triage: run.triage,
         // One of several requests of the ticket: which, and the customer's words that ask it of this order.
         ...(run.ticketRequests ? { request: requestInput(run.ticketRequests) } : {}),
-        // The model needs no contact data: the order facts go without the customer's email.
-        order: { ...run.order, customerEmail: null },
+        // The model needs no contact data: the order facts go without the customer's email (and
+        // without the order's date, which people read beside its refunds: the prompt stays as it was).
+        order: { ...withoutPlacedAt(run.order), customerEmail: null },
       },
       schema: ProposalAnswer,
       tools: modelTools({
@@ -108,4 +109,10 @@ export function createProposeRefund(deps: Pick<StepDeps, 'runs' | 'harness' | 'm
 function requestInput(t: TicketRequests) {
   const request = requestOf(t);
   return { index: t.index, of: t.runIds.length, words: request.orderQuote, remedy: request.remedy };
+}
+
+/** The facts as the order agent reads them: every field but the order's date. */
+function withoutPlacedAt(order: OrderFacts): Omit<OrderFacts, 'placedAt'> {
+  const { placedAt: _placedAt, ...facts } = order;
+  return facts;
 }

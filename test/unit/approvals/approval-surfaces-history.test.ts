@@ -65,7 +65,8 @@ describe("the second approval's refund history", () => {
         orderNumber: '1002',
         thisOrder: true,
         items: '1 × Wool throw blanket',
-        orderPlaced: null,
+        // When the run read the order (its facts keep the date): the email says it too.
+        orderPlaced: fmt.date(blanket.createdAt),
         since: true,
         byRun: { runId: 'run-a', href: `${CONSOLE}/runs/run-a` },
       },
@@ -89,7 +90,7 @@ describe("the second approval's refund history", () => {
     expect(text).toContain(
       [
         "CUSTOMER'S REFUNDS IN THE LAST 90 DAYS (1)",
-        `- ${fmt.date(later(2))} (today): $62.00 on order #1002 (this order) — 1 × Wool throw blanket — made after this run checked the order, by run run-a. Open it: ${CONSOLE}/runs/run-a`,
+        `- ${fmt.date(later(2))} (today): $62.00 on order #1002 (this order, placed ${fmt.date(blanket.createdAt)}) — 1 × Wool throw blanket — made after this run checked the order, by run run-a. Open it: ${CONSOLE}/runs/run-a`,
       ].join('\n'),
     );
     expect(text).not.toContain('None.');
