@@ -3,9 +3,7 @@
 // show no step name, snake_case value, Shopify gid or hash outside the engineer's closed details
 // disclosure, and that disclosure still holds the raw values (rule ids, keys, hashes, gids, steps).
 // Run ids ("run-" and hex) are the page's own name and are allowed. axe finds nothing serious.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { LocalRuntime } from '#local/runtime.js';
+import { describe, expect, it } from 'vitest';
 import { demoFixture } from '#local/sandbox/index.js';
 import {
   approvalLinks,
@@ -18,13 +16,8 @@ import {
   waitForRun,
   type RunView,
 } from '../support/local-runtime.js';
-import { codeWordsIn, launchChromium, screenshot, seriousViolations } from './support.js';
+import { browserSuite, codeWordsIn, screenshot, seriousViolations } from './support.js';
 import { withHana } from './fixtures.js';
-
-let rt: LocalRuntime;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 
 /** The demo store, a ticket per run below, and Hana with two recent orders (a ticket naming both goes to a person). */
 const fixture = () =>
@@ -39,30 +32,17 @@ const fixture = () =>
     'Code words test',
   );
 
-beforeAll(async () => {
-  [rt, browser] = await Promise.all([startRuntime({ fixture: fixture() }), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+const suite = browserSuite(() => startRuntime({ fixture: fixture() }));
 
 async function ticket(ticketId: string, requesterId: string, text: string): Promise<string> {
-  const { status, json } = await postWebhook(rt, ticketCreated({ ticketId, requesterId, text }));
+  const { status, json } = await postWebhook(suite.rt, ticketCreated({ ticketId, requesterId, text }));
   expect(status).toBe(202);
   return json.runId as string;
 }
 
 /** What the page's main shows outside every details element (the details removed from the page first). */
 async function visibleWords(): Promise<string> {
-  return page.evaluate(() => {
+  return suite.page.evaluate(() => {
     const main = document.querySelector('main')!;
     for (const d of main.querySelectorAll('details')) d.remove();
     return main.innerText;
@@ -73,10 +53,10 @@ const codeWords = codeWordsIn;
 
 /** Opens the run page, checks axe, reads the engineer's details, then the words outside them. */
 async function runPage(runId: string, name: string): Promise<{ details: string; visible: string }> {
-  await page.goto(`${rt.baseUrl}/runs/${runId}`);
-  expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
-  await screenshot(page, `code-words-${name}`);
-  const details = (await page.locator('main details').allTextContents()).join('\n');
+  await suite.page.goto(`${suite.rt.baseUrl}/runs/${runId}`);
+  expect(await seriousViolations(suite.page), `axe on ${name}`).toEqual([]);
+  await screenshot(suite.page, `code-words-${name}`);
+  const details = (await suite.page.locator('main details').allTextContents()).join('\n');
   return { details, visible: await visibleWords() };
 }
 
@@ -87,7 +67,7 @@ const gidsOf = (run: RunView): string[] => (run.order?.lineItems ?? []).map((l: 
 
 describe('a run page reads as sentences, the raw values behind a details disclosure', () => {
   it('an automatic refund: reason and receipt in words; key, gids and call journal in the details', async () => {
-    const run = await waitForRun(rt, await ticket('8901', '9001', 'Hi, the mug in order 1001 arrived cracked. Could I get a refund please?'), settled);
+    const run = await waitForRun(suite.rt, await ticket('8901', '9001', 'Hi, the mug in order 1001 arrived cracked. Could I get a refund please?'), settled);
     expect(run.status).toBe('done');
     const { details, visible } = await runPage(run.runId, 'auto-refund');
     expect(codeWords(visible)).toEqual([]);
@@ -104,7 +84,7 @@ describe('a run page reads as sentences, the raw values behind a details disclos
       '9002',
       'Hello, the wool throw blanket from order #1002 arrived damaged, there is a big hole in it. I would like a refund.',
     );
-    const run = await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval');
+    const run = await waitForRun(suite.rt, runId, (r) => r.status === 'awaiting_approval');
     awaitingRunId = runId;
     const { details, visible } = await runPage(runId, 'awaiting-approval');
     expect(codeWords(visible)).toEqual([]);
@@ -117,7 +97,7 @@ describe('a run page reads as sentences, the raw values behind a details disclos
 
   it('an escalated run: the hand-over in words; the risk flag and the step in the details', async () => {
     const runId = await ticket('8903', '9008', 'Hi, I have two orders, 2101 and 2102. The glazed serving plate arrived cracked, please refund it.');
-    const run = await waitForRun(rt, runId, settled);
+    const run = await waitForRun(suite.rt, runId, settled);
     expect(run.status).toBe('escalated');
     const { details, visible } = await runPage(runId, 'escalated');
     expect(codeWords(visible)).toEqual([]);
@@ -128,12 +108,12 @@ describe('a run page reads as sentences, the raw values behind a details disclos
 
   it('a run cancelled in the console: who and when in words; the notes by their text, their ids in the details', async () => {
     const runId = await ticket('8904', '9007', 'The linen tablecloth from order 1007 arrived torn down the middle. Please refund it.');
-    await waitForRun(rt, runId, (r) => r.status === 'awaiting_approval');
-    await page.goto(`${rt.baseUrl}/runs/${runId}`);
-    await page.getByRole('button', { name: 'Cancel this run…' }).click();
-    await page.getByRole('button', { name: 'Yes, cancel the run' }).click();
-    await page.getByRole('status').filter({ hasText: 'Cancelled' }).waitFor();
-    const run = await waitForRun(rt, runId, (r) => r.status === 'cancelled');
+    await waitForRun(suite.rt, runId, (r) => r.status === 'awaiting_approval');
+    await suite.page.goto(`${suite.rt.baseUrl}/runs/${runId}`);
+    await suite.page.getByRole('button', { name: 'Cancel this run…' }).click();
+    await suite.page.getByRole('button', { name: 'Yes, cancel the run' }).click();
+    await suite.page.getByRole('status').filter({ hasText: 'Cancelled' }).waitFor();
+    const run = await waitForRun(suite.rt, runId, (r) => r.status === 'cancelled');
     const { details, visible } = await runPage(runId, 'cancelled');
     expect(codeWords(visible)).toEqual([]);
     expect(visible).toContain('The holding note: the refund waits for a lead’s approval.');
@@ -144,7 +124,7 @@ describe('a run page reads as sentences, the raw values behind a details disclos
   });
 
   it('the lists and every approval surface read as words too: the runs list, the queues, the confirm page, the approval page and the email', async () => {
-    const waiting = await waitForRun(rt, awaitingRunId, (r) => r.status === 'awaiting_approval');
+    const waiting = await waitForRun(suite.rt, awaitingRunId, (r) => r.status === 'awaiting_approval');
     const approvalId = waiting.approval.approvalId as string;
     const pages: Array<[string, string]> = [
       ['the runs list', '/'],
@@ -154,14 +134,14 @@ describe('a run page reads as sentences, the raw values behind a details disclos
       ['the pictures', '/pictures'],
     ];
     for (const [name, path] of pages) {
-      await page.goto(`${rt.baseUrl}${path}`);
-      expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
+      await suite.page.goto(`${suite.rt.baseUrl}${path}`);
+      expect(await seriousViolations(suite.page), `axe on ${name}`).toEqual([]);
       expect(codeWords(await visibleWords()), name).toEqual([]);
     }
-    const link = (await approvalLinks(rt)).find((l) => l.includes(`/approvals/${approvalId}?`))!;
-    await page.goto(link);
-    expect(codeWords(await page.evaluate(() => document.body.innerText)), 'the approval page').toEqual([]);
-    const email = (await capturedEmails(rt)).find((e) => linksIn(e).some((l) => l.includes(approvalId)))!;
+    const link = (await approvalLinks(suite.rt)).find((l) => l.includes(`/approvals/${approvalId}?`))!;
+    await suite.page.goto(link);
+    expect(codeWords(await suite.page.evaluate(() => document.body.innerText)), 'the approval page').toEqual([]);
+    const email = (await capturedEmails(suite.rt)).find((e) => linksIn(e).some((l) => l.includes(approvalId)))!;
     expect(codeWords(email.body.text ?? ''), 'the approval email').toEqual([]);
   });
 

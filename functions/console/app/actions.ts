@@ -59,16 +59,11 @@ export function cancelRefusal(run: Run): string | null {
  * handed back or re-run since. A ticket solved or closed in the helpdesk (then or since) is answered.
  */
 export function waitsForTheTeam(run: Run): boolean {
-  return (
-    run.status === 'cancelled' &&
-    run.cancellation?.by !== 'helpdesk' &&
-    !run.ticketClosedAt &&
-    !run.draft &&
-    !run.combinedDraft &&
-    !run.handBack &&
-    !run.rerunAs
-  );
+  return run.status === 'cancelled' && run.cancellation?.by !== 'helpdesk' && !run.draft && !run.combinedDraft && !handled(run);
 }
+
+/** Handed back to the team with a note, re-run as a new run, or its ticket since solved in the helpdesk: no work left for a lead. */
+export const handled = (run: Run): boolean => !!run.handBack || !!run.rerunAs || !!run.ticketClosedAt;
 
 /** Null when the ticket can be handed back to the team now (an escalated run, or a cancelled one waiting for the team); else why not. */
 export function handBackRefusal(run: Run): string | null {

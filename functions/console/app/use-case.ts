@@ -17,7 +17,7 @@ import type { DeadLetter, DeadLetters } from '#functions/shared/domain/dead-lett
 import { QueuedTicket } from '../../shared/queue.js';
 import type { ShadowFigures } from '#functions/shared/domain/shadow-figures.js';
 import type { Operator } from './identity.js';
-import { waitsForTheTeam } from './actions.js';
+import { handled, waitsForTheTeam } from './actions.js';
 import { decideApproval, reviewCandidates, retryDeadLetter, settleReview, type ActionOutcome } from './queue-actions.js';
 import type { DayFigures } from './views/pictures.js';
 import type { DeadLetterRow } from './views/queues.js';
@@ -144,9 +144,6 @@ function deadLetterRowOf(letter: DeadLetter): DeadLetterRow {
     ticketId: ticket?.event.ticketId ?? null,
   };
 }
-
-/** Handed back to the team with a note, re-run as a new run, or its ticket since solved in the helpdesk: no work left for a lead, so it leaves its queue. */
-const handled = (run: Run): boolean => !!run.handBack || !!run.rerunAs || !!run.ticketClosedAt;
 
 async function readQueues(deps: ConsoleDataDeps) {
   const [approvals, reviews, escalations, returns, cancelled, letters] = await Promise.all([
